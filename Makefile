@@ -1,0 +1,33 @@
+# `make run` starts the workbench on its embedded demo, `make test` runs the whole suite headless,
+# `make bench` runs the benchmarks. Each creates .venv and installs the project on first use.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-stamp
+
+.PHONY: run test bench demo screenshots clean
+
+$(STAMP): pyproject.toml
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	@touch $(STAMP)
+
+run: $(STAMP)
+	$(PY) -m app
+
+test: $(STAMP)
+	@QT_QPA_PLATFORM=offscreen $(PY) -m pytest; rc=$$?; \
+	if [ $$rc -eq 5 ]; then echo "pytest collected no tests"; exit 0; fi; exit $$rc
+
+bench: $(STAMP)
+	$(PY) -m tests.bench.run
+
+demo: $(STAMP)
+	$(PY) resources/demo/make_demo.py
+
+screenshots: $(STAMP)
+	QT_QPA_PLATFORM=offscreen $(PY) -m app.screenshots screenshots
+
+clean:
+	rm -rf $(VENV) build *.egg-info

@@ -1,0 +1,171 @@
+"""One ``Encoding`` type for every runtime: ids, byte spans, token bytes, pieces, flags.
+
+Spans are stored once, as end-exclusive byte spans on the original UTF-8 text, in numpy
+arrays; other units are derived on demand through :class:`core.text.TextIndex`.
+
+>>> enc = Encoding.build("你a", ids=[7, 8], byte_starts=[0, 3], byte_ends=[3, 4],
+...                      pieces=["你", "a"], token_bytes=["你".encode(), b"a"])
+>>> enc.spans("cp")
+(array([0, 1]), array([1, 2]))
+>>> enc.flag_names(0)
+[]
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+
+import numpy as np
+
+from .text import TextIndex, Unit, visible_bytes
+
+
+class Flag(enum.IntFlag):
+    """Per-token flags. ``PARTIAL`` is derived from the byte span, never set by a runtime."""
+
+    SPECIAL = 1         # a special / control token (post-processor or parsed from text)
+    UNK = 2             # the unknown token
+    BYTE_FALLBACK = 4   # a <0xNN> byte piece
+    PARTIAL = 8         # covers part of a UTF-8 character
+    INSERTED = 16       # added by the post-processor; covers no text
+
+
+FLAG_NAMES = {Flag.SPECIAL: "special", Flag.UNK: "unk", Flag.BYTE_FALLBACK: "byte_fallback",
+              Flag.PARTIAL: "partial", Flag.INSERTED: "inserted"}
+
+
+@dataclass(eq=False)
+class Encoding:
+    """The result of encoding one text.
+
+    Attributes:
+        text: the original text.
+        ids: token ids (int64).
+        byte_starts / byte_ends: end-exclusive byte spans on ``text``'s UTF-8.
+        flags: :class:`Flag` bits per token (uint8).
+        index: offset tables of ``text``.
+        warnings: things the user should know (special-token literals kept as text...).
+    """
+
+    text: str
+    ids: np.ndarray
+    byte_starts: np.ndarray
+    byte_ends: np.ndarray
+    flags: np.ndarray
+    index: TextIndex
+    _pieces: Sequence[str] | Callable[[], Sequence[str]]
+    _token_bytes: Sequence[bytes] | Callable[[], Sequence[bytes]]
+    warnings: list[str] = field(default_factory=list)
+    _span_cache: dict = field(default_factory=dict, repr=False)
+
+    @classmethod
+    def build(cls, text: str, *, ids, byte_starts, byte_ends, pieces, token_bytes,
+              flags=None, index: TextIndex | None = None,
+              warnings: list[str] | None = None) -> "Encoding":
+        """Make an Encoding; ``pieces`` and ``token_bytes`` may be lists or zero-argument callables
+        (computed on first use, so a benchmark that never looks at them never pays for them)."""
+        index = index or TextIndex(text)
+        ids = np.asarray(ids, dtype=np.int64)
+        starts = np.asarray(byte_starts, dtype=np.int64)
+        ends = np.asarray(byte_ends, dtype=np.int64)
+        flag_arr = (np.zeros(len(ids), dtype=np.uint8) if flags is None
+                    else np.asarray(flags, dtype=np.uint8).copy())
+        flag_arr[index.partial_mask(starts, ends)] |= np.uint8(Flag.PARTIAL)
+        return cls(text, ids, starts, ends, flag_arr, index, pieces, token_bytes,
+                   list(warnings or []))
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+    @property
+    def pieces(self) -> Sequence[str]:
+        """The runtime's own piece strings (``Ġhello``, ``▁world``, ``##ing``)."""
+        if callable(self._pieces):
+            self._pieces = self._pieces()
+        return self._pieces
+
+    @property
+    def token_bytes(self) -> Sequence[bytes]:
+        """Bytes each token stands for (special and unknown tokens: their literal form)."""
+        if callable(self._token_bytes):
+            self._token_bytes = self._token_bytes()
+        return self._token_bytes
+
+    def display_piece(self, i: int) -> str:
+        """A piece as a person should see it: visible whitespace, hex for partial bytes."""
+        if self.flags[i] & (Flag.SPECIAL | Flag.UNK):
+            return self.pieces[i]
+        return visible_bytes(self.token_bytes[i])
+
+    def spans(self, unit: Unit | str = Unit.BYTES) -> tuple[np.ndarray, np.ndarray]:
+        """End-exclusive spans on the original text in ``unit`` (partial tokens widened outward)."""
+        unit = Unit(unit)
+        if unit not in self._span_cache:
+            s, e, _ = self.index.byte_spans_to(unit, self.byte_starts, self.byte_ends)
+            self._span_cache[unit] = (s, e)
+        return self._span_cache[unit]
+
+    @property
+    def special_tokens_mask(self) -> np.ndarray:
+        return ((self.flags & Flag.SPECIAL) != 0).astype(np.int8)
+
+    @property
+    def attention_mask(self) -> np.ndarray:
+        return np.ones(len(self.ids), dtype=np.int8)  # the inspector never pads
+
+    def flag_names(self, i: int) -> list[str]:
+        bits = int(self.flags[i])
+        return [name for flag, name in FLAG_NAMES.items() if bits & flag]
+
+    def to_json(self) -> dict:
+        """The stable JSON form read by other tools (see README, ``tokbench inspect --json``)."""
+        spans = {unit.value: self.spans(unit) for unit in Unit}
+        tokens = []
+        for i, token_id in enumerate(self.ids.tolist()):
+            tokens.append({
+                "id": token_id,
+                "piece": self.pieces[i],
+                "bytes": bytes(self.token_bytes[i]).hex(),
+                "spans": {name: [int(s[i]), int(e[i])] for name, (s, e) in spans.items()},
+                "flags": [n for n in self.flag_names(i) if n != "inserted"],
+            })
+        return {"ids": self.ids.tolist(), "tokens": tokens}
+
+
+def refine_overlapping_spans(data: bytes, starts: np.ndarray, ends: np.ndarray,
+                             token_bytes: Callable[[int], bytes], content: np.ndarray) -> None:
+    """Narrow coarse spans that several tokens share down to each token's own bytes, in place.
+
+    Runtimes report offsets at character granularity, so two byte-level tokens that split
+    ``世`` (E4 B8 | 96) both get the whole character. Where the tokens' bytes, laid end to end,
+    match the original bytes, each token gets exactly its own bytes; where normalization changed
+    the text (``ﬃ`` -> ``ffi``) they keep the shared span, which is the honest answer.
+
+    >>> s, e = np.array([0, 0]), np.array([3, 3])
+    >>> pieces = [b"\\xe4\\xb8", b"\\x96"]
+    >>> refine_overlapping_spans("世".encode(), s, e, pieces.__getitem__, np.array([1, 1], bool))
+    >>> s.tolist(), e.tolist()
+    ([0, 2], [2, 3])
+    """
+    n = len(starts)
+    if n < 2:
+        return
+    nonempty = content & (ends > starts)
+    prev_end = np.maximum.accumulate(np.where(nonempty, ends, 0))
+    overlaps_prev = np.zeros(n, dtype=bool)
+    overlaps_prev[1:] = nonempty[1:] & (starts[1:] < prev_end[:-1])
+    shared = overlaps_prev.copy()
+    shared[:-1] |= overlaps_prev[1:]
+    cursor = -1
+    for i in np.flatnonzero(shared & nonempty).tolist():
+        s, e = int(starts[i]), int(ends[i])
+        start = cursor if s <= cursor < e else s
+        piece = token_bytes(i)
+        stop = start + len(piece)
+        if piece and stop <= e and data[start:stop] == piece:
+            starts[i], ends[i] = start, stop
+            cursor = stop
+        else:
+            cursor = e

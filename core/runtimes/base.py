@@ -1,0 +1,153 @@
+"""The one protocol every runtime follows, and what the runtimes share.
+
+A runtime wraps a native library (``tokenizers``, ``sentencepiece``, ``tiktoken``) so that IDs are
+exactly what production computes, and returns a :class:`core.encoding.Encoding`.
+"""
+
+from __future__ import annotations
+
+import abc
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Sequence
+
+from ..encoding import Encoding
+from ..special import SpecialLiterals, SpecialToken
+from ..text import check_encodable
+
+
+@dataclass
+class Stage:
+    """One pipeline stage as the runtime exposes it, for the Inspect pane.
+
+    ``items`` are ``(text, (start, end) code point span on the original text or None)``.
+    """
+
+    name: str
+    description: str
+    items: list[tuple[str, tuple[int, int] | None]] = field(default_factory=list)
+
+
+@dataclass
+class RoundTrip:
+    """decode(encode(text)) against the text: equal, or the first differing region."""
+
+    ok: bool
+    decoded: str
+    # code point ranges of the differing region in the original and in the decoded text
+    original_range: tuple[int, int] = (0, 0)
+    decoded_range: tuple[int, int] = (0, 0)
+
+    @classmethod
+    def compare(cls, original: str, decoded: str) -> "RoundTrip":
+        """>>> RoundTrip.compare("Hello", "hello").original_range
+        (0, 1)
+        """
+        if original == decoded:
+            return cls(True, decoded)
+        prefix = 0
+        limit = min(len(original), len(decoded))
+        while prefix < limit and original[prefix] == decoded[prefix]:
+            prefix += 1
+        suffix = 0
+        while (suffix < limit - prefix
+               and original[-1 - suffix] == decoded[-1 - suffix]):
+            suffix += 1
+        return cls(False, decoded, (prefix, len(original) - suffix),
+                   (prefix, len(decoded) - suffix))
+
+
+class Runtime(abc.ABC):
+    """A loaded tokenizer on its native runtime.
+
+    Attributes:
+        name: a short display name (file stem, bundle name).
+        source_format: ``tokenizer.json``, ``sentencepiece``, ``tiktoken``, ``wordpiece``,
+            ``gpt2-bpe``.
+        library: the native library's name and version.
+        notes: facts about how this tokenizer is run that a user should know.
+    """
+
+    name: str = ""
+    source_format: str = ""
+    library: str = ""
+
+    def __init__(self) -> None:
+        self.notes: list[str] = []
+        self._specials_cache: list[SpecialToken] | None = None
+
+    # -- the contract ---------------------------------------------------------------------
+    @abc.abstractmethod
+    def encode(self, text: str, *, add_special_tokens: bool = True,
+               parse_special: bool = False) -> Encoding:
+        """Encode ``text``. Special-token literals in the text are plain text unless
+        ``parse_special``; ``add_special_tokens`` adds the post-processor's tokens (BOS, CLS...)."""
+
+    @abc.abstractmethod
+    def decode(self, ids: Sequence[int]) -> str:
+        """Decode ids as the native runtime does (special tokens kept)."""
+
+    @property
+    @abc.abstractmethod
+    def vocab_size(self) -> int:
+        """Number of ids, added tokens included."""
+
+    @abc.abstractmethod
+    def piece(self, token_id: int) -> str:
+        """The runtime's own string for an id (``Ġthe``, ``▁the``, ``##ing``, ``<0x0A>``)."""
+
+    @abc.abstractmethod
+    def token_bytes(self, token_id: int) -> bytes:
+        """Bytes the id stands for; special and unknown tokens give their literal form."""
+
+    @abc.abstractmethod
+    def _list_special_tokens(self) -> list[SpecialToken]:
+        """Every special / control / added token with its id (computed once, then cached)."""
+
+    def special_tokens(self) -> list[SpecialToken]:
+        """Every special / control / added token with its id."""
+        if self._specials_cache is None:
+            self._specials_cache = self._list_special_tokens()
+        return list(self._specials_cache)
+
+    def stages(self, text: str) -> list[Stage]:
+        """The pipeline stages the runtime exposes (normalized text, pre-tokens...)."""
+        return []
+
+    def token_to_id(self, piece: str) -> int | None:
+        return self._piece_ids.get(piece)
+
+    def describe(self) -> dict[str, str]:
+        """Key facts for display (model type, normalizer, pre-tokenizer...)."""
+        return {"format": self.source_format, "runtime": self.library,
+                "vocabulary": f"{self.vocab_size:,}"}
+
+    # -- shared helpers -------------------------------------------------------------------
+    @cached_property
+    def _piece_ids(self) -> dict[str, int]:
+        return {self.piece(i): i for i in range(self.vocab_size)}
+
+    @cached_property
+    def _special_literals(self) -> SpecialLiterals:
+        return SpecialLiterals(self.special_tokens())
+
+    def decode_bytes(self, ids: Sequence[int]) -> bytes:
+        """Concatenated token bytes (exact for byte-level tokenizers; no decoder clean-up)."""
+        return b"".join(self.token_bytes(int(i)) for i in ids)
+
+    def round_trip(self, text: str, encoding: Encoding | None = None) -> RoundTrip:
+        encoding = encoding or self.encode(text, add_special_tokens=False)
+        content = [int(i) for i, f in zip(encoding.ids, encoding.flags) if not f & 16]
+        return RoundTrip.compare(text, self.decode(content))
+
+    def _prepare(self, text: str, parse_special: bool) -> list[str]:
+        """Check the text and collect warnings about special-token literals in it."""
+        check_encodable(text)
+        literals = self._special_literals.find(text)
+        if not literals:
+            return []
+        shown = ", ".join(f"{lit!r} at code point {s}" for s, _, lit in literals[:3])
+        more = f" and {len(literals) - 3} more" if len(literals) > 3 else ""
+        if parse_special:
+            return [f"special-token literal parsed as a special token: {shown}{more}"]
+        return [f"special-token literal kept as plain text (possible injection): {shown}{more}"]

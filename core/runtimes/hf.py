@@ -1,0 +1,257 @@
+"""HF ``tokenizer.json`` (and WordPiece ``vocab.txt`` / GPT-2 ``vocab.json``+``merges.txt``,
+which are turned into the equivalent ``tokenizer.json``) on the ``tokenizers`` runtime.
+
+``tokenizers`` reports offsets in characters of the original text; they are turned into byte spans
+and, where several byte-level tokens share one character, narrowed to each token's own bytes
+(:func:`core.encoding.refine_overlapping_spans`).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import lru_cache
+from typing import Any, Sequence
+
+import numpy as np
+import tokenizers
+from tokenizers import Tokenizer
+
+from ..encoding import Encoding, Flag, refine_overlapping_spans
+from ..errors import FormatError
+from ..special import ROLE_BY_NAME, SpecialToken, guess_role
+from ..text import TextIndex
+from .base import Runtime, Stage
+
+_BYTE_PIECE = re.compile(r"^<0x([0-9A-Fa-f]{2})>$")
+
+
+@lru_cache(maxsize=1)
+def byte_level_decoder() -> dict[str, int]:
+    """The GPT-2 byte-level alphabet, reversed: printable stand-in character -> byte.
+
+    >>> byte_level_decoder()["Ġ"]
+    32
+    """
+    printable = (list(range(ord("!"), ord("~") + 1)) + list(range(ord("¡"), ord("¬") + 1))
+                 + list(range(ord("®"), ord("ÿ") + 1)))
+    mapping = {b: b for b in printable}
+    extra = 0
+    for b in range(256):
+        if b not in mapping:
+            mapping[b] = 256 + extra
+            extra += 1
+    return {chr(code): b for b, code in mapping.items()}
+
+
+def _components(node: Any) -> list[dict]:
+    """Flatten a component and any ``Sequence`` of components into a list of dicts."""
+    if not isinstance(node, dict):
+        return []
+    items = [node]
+    for key in ("pretokenizers", "normalizers", "decoders", "processors"):
+        for child in node.get(key) or []:
+            items.extend(_components(child))
+    return items
+
+
+def _types(node: Any) -> list[str]:
+    return [c.get("type", "") for c in _components(node)]
+
+
+def parse_json_text(text: str, path: object) -> dict:
+    """Parse JSON, turning a syntax error into a message with line and column."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise FormatError(f"invalid JSON: {err.msg}", path=path, line=err.lineno,
+                          column=err.colno) from None
+    if not isinstance(data, dict):
+        raise FormatError("expected a JSON object at the top level", path=path)
+    return data
+
+
+class HFRuntime(Runtime):
+    """A ``tokenizer.json`` on the ``tokenizers`` runtime.
+
+    Args:
+        spec: the parsed ``tokenizer.json``.
+        configs: sibling files by name (``tokenizer_config.json``...), already parsed.
+        source_format: what the user loaded (``tokenizer.json``, ``wordpiece``, ``gpt2-bpe``).
+    """
+
+    library = f"tokenizers {tokenizers.__version__}"
+
+    def __init__(self, spec: dict, *, name: str = "tokenizer", path: object = None,
+                 configs: dict[str, dict] | None = None,
+                 source_format: str = "tokenizer.json") -> None:
+        super().__init__()
+        self.name = name
+        self.spec = spec
+        self.source_format = source_format
+        self.configs = configs or {}
+        model = spec.get("model")
+        if not isinstance(model, dict):
+            raise FormatError("tokenizer.json has no 'model' object", path=path)
+        try:
+            self.tk = Tokenizer.from_str(json.dumps(spec))
+        except Exception as err:  # the Rust side raises a bare Exception with serde's message
+            raise FormatError(f"the tokenizers runtime rejected this file: {err}",
+                              path=path) from None
+        if self.tk.padding:
+            self.notes.append(f"the file pads every encoding ({self.tk.padding.get('length') or 'longest'}); "
+                              "padding is off here so you see the text's own tokens")
+            self.tk.no_padding()
+        if self.tk.truncation:
+            self.notes.append(f"the file truncates at {self.tk.truncation['max_length']} tokens; "
+                              "truncation is off here")
+            self.tk.no_truncation()
+        self.model_type = model.get("type") or ("BPE" if "merges" in model else "?")
+        kinds = _types(spec.get("pre_tokenizer")) + _types(spec.get("decoder"))
+        self.byte_level = "ByteLevel" in kinds
+        self.metaspace = "Metaspace" in kinds or any(
+            c.get("type") == "Replace" and "▁" in json.dumps(c.get("pattern"))
+            for c in _components(spec.get("decoder")))
+        self.byte_fallback = bool(model.get("byte_fallback"))
+        self.prefix = model.get("continuing_subword_prefix") or ""
+        self.suffix = model.get("end_of_word_suffix") or ""
+        self._added = {t["id"]: t for t in spec.get("added_tokens") or [] if "id" in t}
+        self._special_ids = np.array(sorted(i for i, t in self._added.items() if t.get("special")),
+                                     dtype=np.int64)
+        unk = model.get("unk_token")
+        self.unk_id = self.tk.token_to_id(unk) if isinstance(unk, str) else None
+        self._bytes_cache: dict[int, bytes] = {}
+
+    # -- Runtime -------------------------------------------------------------------------
+    @property
+    def vocab_size(self) -> int:
+        return self.tk.get_vocab_size(with_added_tokens=True)
+
+    def piece(self, token_id: int) -> str:
+        piece = self.tk.id_to_token(int(token_id))
+        return "" if piece is None else piece
+
+    def token_to_id(self, piece: str) -> int | None:
+        return self.tk.token_to_id(piece)
+
+    def token_bytes(self, token_id: int) -> bytes:
+        token_id = int(token_id)
+        cached = self._bytes_cache.get(token_id)
+        if cached is None:
+            cached = self._piece_bytes(token_id)
+            self._bytes_cache[token_id] = cached
+        return cached
+
+    def _piece_bytes(self, token_id: int) -> bytes:
+        piece = self.piece(token_id)
+        if token_id in self._added or token_id == self.unk_id:
+            return piece.encode("utf-8")
+        if self.byte_fallback:
+            match = _BYTE_PIECE.match(piece)
+            if match:
+                return bytes([int(match.group(1), 16)])
+        if self.byte_level:
+            table = byte_level_decoder()
+            if all(ch in table for ch in piece):
+                return bytes(table[ch] for ch in piece)
+        if self.prefix and piece.startswith(self.prefix) and self.model_type == "WordPiece":
+            piece = piece[len(self.prefix):]
+        elif self.prefix and piece.startswith(self.prefix):
+            piece = piece[len(self.prefix):]
+        if self.suffix and piece.endswith(self.suffix):
+            piece = piece[: -len(self.suffix)] + " "
+        if self.metaspace:
+            piece = piece.replace("▁", " ")
+        return piece.encode("utf-8")
+
+    def _list_special_tokens(self) -> list[SpecialToken]:
+        roles = self._configured_roles()
+        out = []
+        for token_id, token in sorted(self._added.items()):
+            content = token.get("content", "")
+            kind = "special" if token.get("special") else "added"
+            out.append(SpecialToken(content, token_id, kind,
+                                    roles.get(content) or guess_role(content), True))
+        if self.unk_id is not None and self.unk_id not in self._added:
+            out.append(SpecialToken(self.piece(self.unk_id), self.unk_id, "unk", "unk", False))
+        return out
+
+    def _configured_roles(self) -> dict[str, str]:
+        roles: dict[str, str] = {}
+        for name in ("special_tokens_map.json", "tokenizer_config.json"):
+            for key, value in self.configs.get(name, {}).items():
+                if key in ROLE_BY_NAME:
+                    content = value.get("content") if isinstance(value, dict) else value
+                    if isinstance(content, str):
+                        roles[content] = ROLE_BY_NAME[key]
+        return roles
+
+    def decode(self, ids: Sequence[int]) -> str:
+        return self.tk.decode([int(i) for i in ids], skip_special_tokens=False)
+
+    def encode(self, text: str, *, add_special_tokens: bool = True,
+               parse_special: bool = False) -> Encoding:
+        warnings = self._prepare(text, parse_special)
+        self.tk.encode_special_tokens = not parse_special
+        native = self.tk.encode(text, add_special_tokens=add_special_tokens)
+        index = TextIndex(text)
+        ids = np.asarray(native.ids, dtype=np.int64)
+        offsets = np.asarray(native.offsets, dtype=np.int64).reshape(-1, 2)
+        cp_bytes = index.cp_bytes
+        starts = cp_bytes[np.minimum(offsets[:, 0], len(text))]
+        ends = cp_bytes[np.minimum(offsets[:, 1], len(text))]
+        flags = np.zeros(len(ids), dtype=np.uint8)
+        if len(self._special_ids):
+            flags[np.isin(ids, self._special_ids)] |= np.uint8(Flag.SPECIAL)
+        if self.unk_id is not None:
+            flags[ids == self.unk_id] |= np.uint8(Flag.UNK)
+        inserted = (np.asarray(native.special_tokens_mask, dtype=bool)
+                    & (offsets[:, 0] == offsets[:, 1]))
+        flags[inserted] |= np.uint8(Flag.SPECIAL | Flag.INSERTED)
+        if self.byte_fallback:
+            pieces = native.tokens
+            for i in np.flatnonzero(flags == 0).tolist():
+                if _BYTE_PIECE.match(pieces[i]):
+                    flags[i] |= np.uint8(Flag.BYTE_FALLBACK)
+        content = ~inserted
+        id_list = ids.tolist()
+        refine_overlapping_spans(index.data, starts, ends,
+                                 lambda i: self.token_bytes(id_list[i]), content)
+        # a post-processor token covers no text: place it where it was inserted
+        if inserted.any():
+            running_end = np.maximum.accumulate(np.where(content, ends, 0))
+            place = np.concatenate(([0], running_end[:-1]))
+            starts[inserted] = place[inserted]
+            ends[inserted] = place[inserted]
+        tokens = native.tokens
+        return Encoding.build(text, ids=ids, byte_starts=starts, byte_ends=ends, flags=flags,
+                              index=index, pieces=tokens,
+                              token_bytes=lambda: [self.token_bytes(i) for i in id_list],
+                              warnings=warnings)
+
+    def stages(self, text: str) -> list[Stage]:
+        stages = []
+        normalized = text
+        if self.tk.normalizer is not None:
+            normalized = self.tk.normalizer.normalize_str(text)
+            stages.append(Stage("normalizer", ", ".join(_types(self.spec.get("normalizer"))),
+                                [(normalized, None)]))
+        if self.tk.pre_tokenizer is not None:
+            pieces = self.tk.pre_tokenizer.pre_tokenize_str(normalized)
+            stages.append(Stage("pre-tokenizer",
+                                ", ".join(_types(self.spec.get("pre_tokenizer")))
+                                + " (spans on the normalized text)",
+                                [(p, tuple(span)) for p, span in pieces]))
+        return stages
+
+    def describe(self) -> dict[str, str]:
+        info = super().describe()
+        info.update({
+            "model": self.model_type + (" + byte fallback" if self.byte_fallback else ""),
+            "normalizer": ", ".join(_types(self.spec.get("normalizer"))) or "none",
+            "pre-tokenizer": ", ".join(_types(self.spec.get("pre_tokenizer"))) or "none",
+            "post-processor": ", ".join(_types(self.spec.get("post_processor"))) or "none",
+            "decoder": ", ".join(_types(self.spec.get("decoder"))) or "none",
+            "special tokens": str(len(self._added)),
+        })
+        return info

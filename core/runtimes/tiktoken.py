@@ -1,0 +1,196 @@
+"""tiktoken rank files (``base64-token rank`` per line) on the ``tiktoken`` runtime.
+
+Byte spans are exact by construction: a tiktoken encoding's token bytes concatenate to the
+(normalized) text, so spans are a cumulative sum of token lengths, done with numpy.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+from pathlib import Path
+from typing import Sequence
+
+import numpy as np
+import tiktoken
+
+from ..encoding import Encoding, Flag
+from ..errors import FormatError
+from ..normalizers import normalize_aligned
+from ..presets import TiktokenPreset, guess_preset, preset as find_preset
+from ..special import SpecialToken, guess_role
+from ..text import TextIndex, visible_bytes
+from .base import Runtime, Stage
+
+
+def parse_rank_file(data: bytes, path: object = None) -> dict[bytes, int]:
+    """Parse a tiktoken rank file strictly, naming the line of any problem.
+
+    >>> parse_rank_file(b"IQ== 0\\nIg== 1\\n")
+    {b'!': 0, b'"': 1}
+    """
+    ranks: dict[bytes, int] = {}
+    seen_ranks: dict[int, int] = {}
+    for number, line in enumerate(data.splitlines(), start=1):
+        if not line.strip():
+            continue
+        parts = line.split()
+        if len(parts) != 2:
+            raise FormatError("expected 'base64-token rank' on every line", path=path, line=number)
+        try:
+            token = base64.b64decode(parts[0], validate=True)
+        except (binascii.Error, ValueError):
+            raise FormatError(f"invalid base64 token {parts[0][:40]!r}", path=path,
+                              line=number) from None
+        try:
+            rank = int(parts[1])
+        except ValueError:
+            raise FormatError(f"rank {parts[1][:20]!r} is not an integer", path=path,
+                              line=number) from None
+        if rank in seen_ranks:
+            raise FormatError(f"duplicate rank {rank} (first on line {seen_ranks[rank]})",
+                              path=path, line=number)
+        if token in ranks:
+            raise FormatError(f"duplicate token {token!r} (rank {ranks[token]})", path=path,
+                              line=number)
+        ranks[token] = rank
+        seen_ranks[rank] = number
+    if not ranks:
+        raise FormatError("the rank file has no tokens", path=path)
+    return ranks
+
+
+class TiktokenRuntime(Runtime):
+    """A tiktoken rank file with a pre-tokenizer regex and special tokens.
+
+    Args:
+        ranks: token bytes -> rank (= id).
+        pattern: pre-tokenizer regex; defaults to the preset's.
+        special: literal -> id; defaults to the preset's.
+        preset: a :class:`TiktokenPreset` (or its name) giving pattern, specials, BOS and
+            normalization; guessed from the number of ranks when omitted.
+    """
+
+    source_format = "tiktoken"
+    library = f"tiktoken {getattr(tiktoken, '__version__', '')}".strip()
+
+    def __init__(self, ranks: dict[bytes, int], *, name: str = "tiktoken",
+                 preset: TiktokenPreset | str | None = None, pattern: str | None = None,
+                 special: dict[str, int] | None = None, path: object = None) -> None:
+        super().__init__()
+        if isinstance(preset, str):
+            preset = find_preset(preset)
+        if preset is None and (pattern is None or special is None):
+            preset = guess_preset(len(ranks))
+            if preset is None and pattern is None:
+                preset = find_preset("cl100k")
+                self.notes.append(f"{len(ranks):,} ranks match no known preset; the cl100k regex "
+                                  "is used (choose a preset or give a pattern)")
+        self.preset = preset
+        self.name = name
+        self.pattern = pattern or preset.pattern
+        self.special = dict(special) if special is not None else (
+            preset.special_tokens(len(ranks)) if preset else {})
+        self.bos = preset.bos if preset else None
+        self.normalization = preset.normalization if preset else None
+        self.ranks = ranks
+        try:
+            self.enc = tiktoken.Encoding(name, pat_str=self.pattern, mergeable_ranks=ranks,
+                                         special_tokens=self.special)
+        except Exception as err:  # tiktoken reports regex errors and id clashes as ValueError
+            raise FormatError(f"tiktoken rejected the tokenizer: {err}", path=path) from None
+        size = max(max(ranks.values()), max(self.special.values(), default=-1)) + 1
+        self._size = size
+        lengths = np.zeros(size, dtype=np.int64)
+        for token, rank in ranks.items():
+            lengths[rank] = len(token)
+        for literal, token_id in self.special.items():
+            lengths[token_id] = len(literal.encode("utf-8"))
+        self._lengths = lengths
+        self._by_id: dict[int, bytes] | None = None
+        if preset:
+            self.notes.append(f"preset {preset.name}: its regex and special tokens"
+                              + (f", {preset.normalization} normalization" if preset.normalization else "")
+                              + (f", {preset.bos} added at the start" if preset.bos else ""))
+
+    # -- Runtime -------------------------------------------------------------------------
+    @property
+    def vocab_size(self) -> int:
+        return self._size
+
+    def _bytes_by_id(self) -> dict[int, bytes]:
+        if self._by_id is None:
+            self._by_id = {rank: token for token, rank in self.ranks.items()}
+            self._by_id.update({i: s.encode("utf-8") for s, i in self.special.items()})
+        return self._by_id
+
+    def token_bytes(self, token_id: int) -> bytes:
+        return self._bytes_by_id().get(int(token_id), b"")
+
+    def piece(self, token_id: int) -> str:
+        return visible_bytes(self.token_bytes(token_id), show_invisibles=False)
+
+    def _list_special_tokens(self) -> list[SpecialToken]:
+        return [SpecialToken(s, i, "special", guess_role(s)) for s, i in sorted(
+            self.special.items(), key=lambda kv: kv[1])]
+
+    def decode(self, ids: Sequence[int]) -> str:
+        return self.enc.decode([int(i) for i in ids])
+
+    def encode(self, text: str, *, add_special_tokens: bool = True,
+               parse_special: bool = False) -> Encoding:
+        warnings = self._prepare(text, parse_special)
+        index = TextIndex(text)
+        work, alignment = text, None
+        if self.normalization:
+            work, alignment = normalize_aligned(text, self.normalization, index)
+        if parse_special:
+            ids = self.enc.encode(work, allowed_special="all", disallowed_special=())
+        else:
+            ids = self.enc.encode_ordinary(work)
+        content = np.asarray(ids, dtype=np.int64)
+        ends = np.cumsum(self._lengths[content]) if len(content) else np.zeros(0, np.int64)
+        starts = ends - self._lengths[content]
+        if alignment is not None:
+            starts, ends = alignment.to_original_bytes(starts, ends)
+        flags = np.zeros(len(content), dtype=np.uint8)
+        if self.special:
+            flags[np.isin(content, list(self.special.values()))] |= np.uint8(Flag.SPECIAL)
+        if add_special_tokens and self.bos:
+            bos_id = self.special[self.bos]
+            content = np.concatenate(([bos_id], content))
+            starts = np.concatenate(([0], starts))
+            ends = np.concatenate(([0], ends))
+            flags = np.concatenate(([Flag.SPECIAL | Flag.INSERTED], flags)).astype(np.uint8)
+        id_list = content.tolist()
+        return Encoding.build(
+            text, ids=content, byte_starts=starts, byte_ends=ends, flags=flags, index=index,
+            pieces=lambda: [self.piece(i) for i in id_list],
+            token_bytes=lambda: [self.token_bytes(i) for i in id_list], warnings=warnings)
+
+    def stages(self, text: str) -> list[Stage]:
+        import regex
+        stages = []
+        work = text
+        if self.normalization:
+            work, _ = normalize_aligned(text, self.normalization)
+            stages.append(Stage("normalizer", self.normalization, [(work, None)]))
+        pieces = [(m.group(), (m.start(), m.end())) for m in regex.finditer(self.pattern, work)]
+        stages.append(Stage("pre-tokenizer", "regex split", pieces))
+        return stages
+
+    def describe(self) -> dict[str, str]:
+        info = super().describe()
+        info.update({"model": "byte-level BPE (ranks)",
+                     "preset": self.preset.name if self.preset else "custom",
+                     "pre-tokenizer": self.pattern,
+                     "normalizer": self.normalization or "none",
+                     "special tokens": str(len(self.special))})
+        return info
+
+
+def load_tiktoken(path: Path, *, preset: str | None = None, pattern: str | None = None,
+                  special: dict[str, int] | None = None) -> TiktokenRuntime:
+    ranks = parse_rank_file(Path(path).read_bytes(), path)
+    return TiktokenRuntime(ranks, name=Path(path).stem, preset=preset, pattern=pattern,
+                           special=special, path=path)

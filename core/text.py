@@ -1,0 +1,308 @@
+"""Text units, exact offset conversion and visible rendering.
+
+Four units are used everywhere and always named: UTF-8 ``bytes``, code points (``cp``),
+UTF-16 code units (``utf16``) and extended grapheme clusters (``grapheme``).
+The canonical store is a byte span on the original UTF-8 text; the other units are
+derived exactly, in bulk, with numpy.
+
+>>> idx = TextIndex("a👨\u200d👩")
+>>> idx.counts()
+{'bytes': 12, 'cp': 4, 'utf16': 6, 'grapheme': 2}
+>>> visible_bytes(b"\\xe4\\xbd")
+'<E4 BD>'
+"""
+
+from __future__ import annotations
+
+import enum
+import unicodedata
+from functools import cached_property
+
+import numpy as np
+import regex
+
+from .errors import TextError
+
+
+class Unit(str, enum.Enum):
+    """A unit in which offsets are counted."""
+
+    BYTES = "bytes"
+    CP = "cp"
+    UTF16 = "utf16"
+    GRAPHEME = "grapheme"
+
+    @property
+    def label(self) -> str:
+        return {"bytes": "UTF-8 bytes", "cp": "code points", "utf16": "UTF-16 units",
+                "grapheme": "graphemes"}[self.value]
+
+    @classmethod
+    def parse(cls, name: str) -> "Unit":
+        """Accept the canonical names and common aliases (``codepoints``, ``chars``...)."""
+        aliases = {"byte": "bytes", "b": "bytes", "utf8": "bytes", "codepoints": "cp",
+                   "codepoint": "cp", "chars": "cp", "char": "cp", "utf-16": "utf16",
+                   "graphemes": "grapheme", "g": "grapheme"}
+        key = aliases.get(name.lower(), name.lower())
+        try:
+            return cls(key)
+        except ValueError:
+            raise ValueError(f"unknown unit {name!r}; use bytes, cp, utf16 or grapheme") from None
+
+
+# --- lone surrogates -------------------------------------------------------------------------
+
+_LONE_SURROGATE = regex.compile(r"[\ud800-\udfff]")
+
+
+def replace_lone_surrogates(text: str) -> tuple[str, int]:
+    """Replace unpaired surrogates (from a broken clipboard, say) with U+FFFD.
+
+    Returns the clean text and how many were replaced.
+
+    >>> replace_lone_surrogates("a\\ud800b")
+    ('a\ufffdb', 1)
+    """
+    count = len(_LONE_SURROGATE.findall(text))
+    if count == 0:
+        return text, 0
+    return _LONE_SURROGATE.sub("\ufffd", text), count
+
+
+def check_encodable(text: str) -> None:
+    """Raise :class:`TextError` naming the first lone surrogate, if any."""
+    match = _LONE_SURROGATE.search(text)
+    if match:
+        count = len(_LONE_SURROGATE.findall(text))
+        raise TextError(
+            f"text contains {count} lone surrogate(s) (first U+{ord(match.group()):04X} at code "
+            f"point {match.start()}); they are not valid Unicode and cannot be tokenized")
+
+
+# --- grapheme boundaries ----------------------------------------------------------------------
+
+# Characters that can join a grapheme cluster with a neighbour. Between two characters that are
+# both absent from this class there is always a cluster boundary (UAX #29 rules GB3-GB13), so only
+# windows around these need the full `\X` matcher: text without them is one grapheme per code point.
+_JOINING = regex.compile(
+    r"\r\n|[\p{GCB=Extend}\p{GCB=ZWJ}\p{GCB=SpacingMark}\p{GCB=Prepend}\p{GCB=L}\p{GCB=V}"
+    r"\p{GCB=T}\p{GCB=LV}\p{GCB=LVT}\p{GCB=Regional_Indicator}]+")
+_GRAPHEME = regex.compile(r"\X")
+
+
+def grapheme_boundary_mask(text: str) -> np.ndarray:
+    """Boolean array of length ``len(text) + 1``: True where a grapheme cluster starts or ends.
+
+    >>> grapheme_boundary_mask("e\u0301x").tolist()
+    [True, False, True, True]
+    """
+    mask = np.ones(len(text) + 1, dtype=bool)
+    windows: list[list[int]] = []
+    for match in _JOINING.finditer(text):
+        # Two plain characters on each side guarantee boundaries at the window's ends.
+        start, end = max(match.start() - 1, 0), min(match.end() + 2, len(text))
+        if windows and start <= windows[-1][1]:
+            windows[-1][1] = end
+        else:
+            windows.append([start, end])
+    for start, end in windows:
+        pos = start
+        for cluster in _GRAPHEME.findall(text, start, end):
+            if len(cluster) > 1:
+                mask[pos + 1:pos + len(cluster)] = False
+            pos += len(cluster)
+    return mask
+
+
+# --- the index ------------------------------------------------------------------------------
+
+
+class TextIndex:
+    """Exact offset tables for one text, built lazily with numpy.
+
+    ``cp_bytes[i]`` is the byte offset where code point ``i`` starts (length ``n_cp + 1``);
+    ``cp_utf16[i]`` the UTF-16 offset of the same place; ``cp_grapheme[i]`` the index of the
+    grapheme boundary at or before it.
+
+    >>> TextIndex("你a").byte_spans_to("cp", [0, 1], [3, 4])
+    (array([0, 0]), array([1, 2]), array([False,  True]))
+    """
+
+    def __init__(self, text: str, data: bytes | None = None) -> None:
+        self.text = text
+        self.data = text.encode("utf-8") if data is None else data
+
+    def __len__(self) -> int:
+        return len(self.data)
+
+    @cached_property
+    def _raw(self) -> np.ndarray:
+        return np.frombuffer(self.data, dtype=np.uint8)
+
+    @cached_property
+    def cp_bytes(self) -> np.ndarray:
+        starts = np.flatnonzero((self._raw & 0xC0) != 0x80)
+        return np.append(starts, len(self.data)).astype(np.int64)
+
+    @cached_property
+    def is_cp_boundary(self) -> np.ndarray:
+        """Per byte offset (``len + 1`` entries): does a code point start or end here?"""
+        mask = np.zeros(len(self.data) + 1, dtype=bool)
+        mask[self.cp_bytes] = True
+        return mask
+
+    @cached_property
+    def cp_utf16(self) -> np.ndarray:
+        # Code points of four UTF-8 bytes (lead byte >= 0xF0) are the astral ones: two UTF-16 units.
+        units = 1 + (self._raw[self.cp_bytes[:-1]] >= 0xF0)
+        return np.concatenate(([0], np.cumsum(units, dtype=np.int64)))
+
+    @cached_property
+    def grapheme_cps(self) -> np.ndarray:
+        """Code point offsets of grapheme boundaries (``n_graphemes + 1`` entries)."""
+        return np.flatnonzero(grapheme_boundary_mask(self.text)).astype(np.int64)
+
+    def counts(self) -> dict[str, int]:
+        return {"bytes": len(self.data), "cp": len(self.text),
+                "utf16": int(self.cp_utf16[-1]), "grapheme": len(self.grapheme_cps) - 1}
+
+    # -- conversion ------------------------------------------------------------------------
+
+    def byte_spans_to(self, unit: Unit | str, starts, ends):
+        """Convert end-exclusive byte spans to ``unit``.
+
+        A span that starts or ends inside a character (or grapheme) is widened outward to whole
+        units, and reported in the third array (``partial``).
+        Returns ``(starts, ends, partial)`` as int64/bool arrays.
+        """
+        unit = Unit(unit)
+        starts = np.asarray(starts, dtype=np.int64)
+        ends = np.asarray(ends, dtype=np.int64)
+        if unit is Unit.BYTES:
+            return starts, ends, self.partial_mask(starts, ends)
+        cp_s = np.searchsorted(self.cp_bytes, starts, side="right") - 1
+        cp_e = np.searchsorted(self.cp_bytes, ends, side="left")
+        cp_s = np.minimum(np.maximum(cp_s, 0), len(self.text))
+        inside = (self.cp_bytes[cp_s] != starts) | (self.cp_bytes[cp_e] != ends)
+        if unit is Unit.CP:
+            return cp_s, cp_e, inside
+        if unit is Unit.UTF16:
+            return self.cp_utf16[cp_s], self.cp_utf16[cp_e], inside
+        g_s = np.searchsorted(self.grapheme_cps, cp_s, side="right") - 1
+        g_e = np.searchsorted(self.grapheme_cps, cp_e, side="left")
+        g_s = np.maximum(g_s, 0)
+        inside |= (self.grapheme_cps[g_s] != cp_s) | (self.grapheme_cps[g_e] != cp_e)
+        return g_s, g_e, inside
+
+    def partial_mask(self, starts, ends) -> np.ndarray:
+        """True for byte spans that start or end inside a UTF-8 character."""
+        boundary = self.is_cp_boundary
+        return ~(boundary[np.asarray(starts)] & boundary[np.asarray(ends)])
+
+    def to_bytes(self, unit: Unit | str, offsets) -> np.ndarray:
+        """Map offsets counted in ``unit`` to byte offsets; raise if one falls inside a character.
+
+        >>> TextIndex("é👍x").to_bytes("utf16", [0, 1, 3, 4]).tolist()
+        [0, 2, 6, 7]
+        """
+        unit = Unit(unit)
+        offsets = np.asarray(offsets, dtype=np.int64)
+        limit = {Unit.BYTES: len(self.data), Unit.CP: len(self.text),
+                 Unit.UTF16: int(self.cp_utf16[-1]),
+                 Unit.GRAPHEME: len(self.grapheme_cps) - 1}[unit]
+        bad = (offsets < 0) | (offsets > limit)
+        if bad.any():
+            raise TextError(f"offset {int(offsets[bad][0])} is outside the text "
+                            f"(0..{limit} {unit.label})")
+        if unit is Unit.BYTES:
+            if not self.is_cp_boundary[offsets].all():
+                first = int(offsets[~self.is_cp_boundary[offsets]][0])
+                raise TextError(f"byte offset {first} falls inside a UTF-8 character")
+            return offsets
+        if unit is Unit.CP:
+            cps = offsets
+        elif unit is Unit.UTF16:
+            cps = np.searchsorted(self.cp_utf16, offsets)
+            inside = self.cp_utf16[cps] != offsets
+            if inside.any():
+                raise TextError(f"UTF-16 offset {int(offsets[inside][0])} falls between the two "
+                                "halves of a surrogate pair")
+        else:
+            cps = self.grapheme_cps[offsets]
+        return self.cp_bytes[cps]
+
+
+# --- visible rendering ----------------------------------------------------------------------
+
+_NAMED_INVISIBLES = {
+    " ": "␣", "\t": "⇥", "\n": "↵", "\r": "␍", "\u00a0": "⍽", "\u200b": "⟨ZWSP⟩",
+    "\u200c": "⟨ZWNJ⟩", "\u200d": "⟨ZWJ⟩", "\u2060": "⟨WJ⟩", "\ufeff": "⟨BOM⟩",
+    "\u200e": "⟨LRM⟩", "\u200f": "⟨RLM⟩", "\u061c": "⟨ALM⟩", "\u202a": "⟨LRE⟩",
+    "\u202b": "⟨RLE⟩", "\u202c": "⟨PDF⟩", "\u202d": "⟨LRO⟩", "\u202e": "⟨RLO⟩",
+    "\u2066": "⟨LRI⟩", "\u2067": "⟨RLI⟩", "\u2068": "⟨FSI⟩", "\u2069": "⟨PDI⟩",
+    "\u00ad": "⟨SHY⟩", "\u3000": "⟨IDSP⟩",
+}
+_NEEDS_GLYPH = regex.compile(r"[\p{Cc}\p{Cf}\p{Z}\p{Co}\p{Cn}\ufe00-\ufe0f]|^\p{M}")
+
+
+def _glyph(match: regex.Match) -> str:
+    char = match.group()
+    if char in _NAMED_INVISIBLES:
+        return _NAMED_INVISIBLES[char]
+    if unicodedata.category(char).startswith("M"):
+        return "◌" + char  # a combining mark at the start would attach to whatever precedes it
+    if "\ufe00" <= char <= "\ufe0f":
+        return f"⟨VS{ord(char) - 0xFE00 + 1}⟩"
+    return f"⟨U+{ord(char):04X}⟩"
+
+
+def visible_text(text: str) -> str:
+    """Render whitespace, control and invisible characters as visible glyphs.
+
+    >>> visible_text("a b\\n\u200d")
+    'a␣b↵⟨ZWJ⟩'
+    """
+    return _NEEDS_GLYPH.sub(_glyph, text)
+
+
+def hex_bytes(data: bytes) -> str:
+    """``b'\\xe4\\xbd\\xa0'`` -> ``'E4 BD A0'``."""
+    return data.hex(" ").upper()
+
+
+def visible_bytes(data: bytes, *, show_invisibles: bool = True) -> str:
+    """Render token bytes: whole UTF-8 characters as text, any other bytes as ``<HEX>``.
+
+    With ``show_invisibles`` (the default) whitespace and control characters become glyphs.
+
+    >>> visible_bytes(" 你".encode() + b"\\xe5")
+    '␣你<E5>'
+    >>> visible_bytes(b" \\xe5", show_invisibles=False)
+    ' <E5>'
+    """
+    render = visible_text if show_invisibles else str
+    out: list[str] = []
+    bad = bytearray()  # adjacent undecodable bytes are shown as one group
+    pos = 0
+    while pos < len(data):
+        try:
+            good = data[pos:].decode("utf-8")
+            end = len(data)
+        except UnicodeDecodeError as err:
+            good = data[pos:pos + err.start].decode("utf-8")
+            end = pos + err.start
+        if good:
+            if bad:
+                out.append(f"<{hex_bytes(bytes(bad))}>")
+                bad.clear()
+            out.append(render(good))
+        if end < len(data):
+            try:
+                data[end:].decode("utf-8")
+            except UnicodeDecodeError as err:
+                bad += data[end:end + err.end]
+                end += err.end
+        pos = end
+    if bad:
+        out.append(f"<{hex_bytes(bytes(bad))}>")
+    return "".join(out)
