@@ -7,6 +7,7 @@ exactly what production computes, and returns a :class:`core.encoding.Encoding`.
 from __future__ import annotations
 
 import abc
+import threading
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Sequence
@@ -74,6 +75,8 @@ class Runtime(abc.ABC):
 
     def __init__(self) -> None:
         self.notes: list[str] = []
+        # Native tokenizers keep per-call settings on the object: one encode at a time.
+        self.lock = threading.RLock()
         self._specials_cache: list[SpecialToken] | None = None
 
     # -- the contract ---------------------------------------------------------------------

@@ -192,8 +192,11 @@ class HFRuntime(Runtime):
     def encode(self, text: str, *, add_special_tokens: bool = True,
                parse_special: bool = False) -> Encoding:
         warnings = self._prepare(text, parse_special)
-        self.tk.encode_special_tokens = not parse_special
-        native = self.tk.encode(text, add_special_tokens=add_special_tokens)
+        with self.lock:
+            self.tk.encode_special_tokens = not parse_special
+            # encode_batch releases the GIL (encode does not), so a GUI thread stays responsive;
+            # a batch of one gives exactly what encode gives.
+            native = self.tk.encode_batch([text], add_special_tokens=add_special_tokens)[0]
         index = TextIndex(text)
         ids = np.asarray(native.ids, dtype=np.int64)
         offsets = np.asarray(native.offsets, dtype=np.int64).reshape(-1, 2)

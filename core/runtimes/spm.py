@@ -126,12 +126,14 @@ class SentencePieceRuntime(Runtime):
         flags[types == BYTE] |= np.uint8(Flag.BYTE_FALLBACK)
         flags[types == UNKNOWN] |= np.uint8(Flag.UNK)
         flags[types == CONTROL] |= np.uint8(Flag.SPECIAL)
-        byte_run = (types == BYTE) & (starts == ends)
-        if byte_run.any():
-            # Each empty byte piece belongs to the character the next non-empty piece covers.
-            for i in reversed(np.flatnonzero(byte_run).tolist()):
-                if i + 1 < count:
-                    starts[i], ends[i] = starts[i + 1], ends[i + 1]
+        # SentencePiece gives the source span to the last piece made from it (the last byte of a
+        # character, the "i" of NFKC "ﬃ" -> "f f i"); the pieces before it get an empty span.
+        # They come from the same source, so they share its span, narrowed below where possible.
+        orphan = (starts == ends) & (types != CONTROL)
+        if orphan.any():
+            for i in reversed(np.flatnonzero(orphan[:-1]).tolist()):
+                if starts[i + 1] == starts[i]:
+                    ends[i] = ends[i + 1]
         content = np.ones(count, dtype=bool)
         refine_overlapping_spans(index.data, starts, ends,
                                  lambda i: self.token_bytes(int(ids[i])), content)

@@ -94,6 +94,15 @@ class TiktokenRuntime(Runtime):
         self.bos = preset.bos if preset else None
         self.normalization = preset.normalization if preset else None
         self.ranks = ranks
+        # tiktoken accepts a special id that is also a rank; spans and flags would then be wrong
+        rank_ids = set(ranks.values())
+        by_id: dict[int, str] = {}
+        for literal, token_id in self.special.items():
+            if token_id in rank_ids or token_id in by_id:
+                other = f"special token {by_id[token_id]!r}" if token_id in by_id else "a rank"
+                raise FormatError(f"special token {literal!r} has id {token_id}, which is already "
+                                  f"{other} (choose another preset or special ids)", path=path)
+            by_id[token_id] = literal
         try:
             self.enc = tiktoken.Encoding(name, pat_str=self.pattern, mergeable_ranks=ranks,
                                          special_tokens=self.special)

@@ -1,0 +1,40 @@
+"""Start the workbench: ``python -m app [TOKENIZER ...]`` (no argument: the embedded demo)."""
+
+from __future__ import annotations
+
+import sys
+from typing import Sequence
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    from app.platform_check import display_problem
+
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args and args[0] in ("-h", "--help"):
+        print(__doc__.strip())
+        return 0
+    problem = display_problem()
+    if problem:
+        print(problem, file=sys.stderr)
+        return 1
+
+    from PySide6.QtWidgets import QApplication
+
+    from app.errors import install_excepthook
+    from app.main_window import MainWindow
+
+    app = QApplication.instance() or QApplication([sys.argv[0]])
+    app.setApplicationName("Tokenizer Workbench")
+    window = MainWindow()
+    install_excepthook(lambda: window)
+    if args:
+        for path in args:
+            window.open_path(path)
+    else:
+        window.load_demo()
+    window.show()
+    return app.exec()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

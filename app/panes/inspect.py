@@ -1,0 +1,344 @@
+"""The Inspect pane: type or paste text and see exactly what the tokenizer makes of it.
+
+Text editor → (debounced, in a worker) :func:`core.inspect.inspect_text` → chips over the
+original text, the token table, counts, round trip, pipeline stages; plus side-by-side compare,
+the vocabulary browser and the tokenizer's facts.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QHBoxLayout, QHeaderView, QLabel,
+                               QPlainTextEdit, QPushButton, QSplitter, QTableView, QTabWidget,
+                               QVBoxLayout, QWidget)
+
+from app.models.token_table import TokenTableModel
+from app.session import Session
+from app.tasks import TaskRunner
+from app.widgets.compare_view import CompareView
+from app.widgets.pipeline_view import PipelineView
+from app.widgets.token_view import DEFAULT_LIMIT, TokenChipsView
+from app.widgets.tokenizer_info import TokenizerInfo
+from app.widgets.vocab_browser import VocabBrowser
+from core.inspect import InspectResult, inspect_text
+from core.text import Unit, replace_lone_surrogates, visible_text
+
+DEBOUNCE_MS = 150
+
+
+class TextInput(QPlainTextEdit):
+    """The text under inspection; lone surrogates from a broken clipboard are replaced on paste.
+
+    Signals:
+        surrogates_replaced(int): how many were replaced.
+    """
+
+    surrogates_replaced = Signal(int)
+
+    def insertFromMimeData(self, source) -> None:
+        if source.hasText():
+            clean, count = replace_lone_surrogates(source.text())
+            if count:
+                self.surrogates_replaced.emit(count)
+            self.insertPlainText(clean)
+            return
+        super().insertFromMimeData(source)
+
+
+class InspectPane(QWidget):
+    """Signals:
+        open_requested(): the user asked to open a tokenizer.
+        status(str): a short message for the status bar.
+    """
+
+    open_requested = Signal()
+    status = Signal(str)
+
+    def __init__(self, session: Session, tasks: TaskRunner, parent=None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.tasks = tasks
+        self.result: InspectResult | None = None
+        self.chip_limit = DEFAULT_LIMIT
+        self._build()
+        self._connect()
+        self._update_tokenizers()
+
+    # -- layout --------------------------------------------------------------------------
+    def _build(self) -> None:
+        self.tokenizer_box = QComboBox()
+        self.tokenizer_box.setMinimumWidth(260)
+        self.tokenizer_box.setToolTip("The tokenizer shown below")
+        self.open_button = QPushButton("Open tokenizer…")
+        self.unit_box = QComboBox()
+        for unit in Unit:
+            self.unit_box.addItem(unit.label, unit)
+        self.unit_box.setCurrentIndex(list(Unit).index(self.session.unit))
+        self.add_special = QCheckBox("Add special tokens")
+        self.add_special.setChecked(self.session.add_special_tokens)
+        self.add_special.setToolTip("Add the post-processor's tokens (BOS, [CLS]/[SEP]…)")
+        self.parse_special = QCheckBox("Parse special literals")
+        self.parse_special.setToolTip("Read special-token strings in the text as special tokens "
+                                      "(off = safe: they stay plain text)")
+        top = QHBoxLayout()
+        top.addWidget(QLabel("Tokenizer"))
+        top.addWidget(self.tokenizer_box, 1)
+        top.addWidget(self.open_button)
+        top.addSpacing(16)
+        top.addWidget(QLabel("Offsets in"))
+        top.addWidget(self.unit_box)
+        top.addWidget(self.add_special)
+        top.addWidget(self.parse_special)
+
+        self.editor = TextInput()
+        self.editor.setPlaceholderText("Type or paste text, or drop a text file here…")
+        self.counts = QLabel()
+        self.counts.setTextFormat(Qt.TextFormat.RichText)
+        self.round_trip = QLabel()
+        self.round_trip.setTextFormat(Qt.TextFormat.RichText)
+        self.round_trip.setWordWrap(True)
+        self.warnings = QLabel()
+        self.warnings.setWordWrap(True)
+        self.warnings.setStyleSheet("color:#9a5b00")
+        info = QVBoxLayout()
+        info.setSpacing(2)
+        info.addWidget(self.counts)
+        info.addWidget(self.round_trip)
+        info.addWidget(self.warnings)
+        editor_box = QWidget()
+        editor_layout = QVBoxLayout(editor_box)
+        editor_layout.setContentsMargins(0, 0, 0, 0)
+        editor_layout.addWidget(self.editor, 1)
+        editor_layout.addLayout(info)
+
+        self.chips = TokenChipsView()
+        self.more_chips = QPushButton()
+        self.more_chips.hide()
+        self.table_model = TokenTableModel(self)
+        self.table = QTableView()
+        self.table.setModel(self.table_model)
+        self.table.setMouseTracking(True)
+        self.table.verticalHeader().setVisible(False)
+        self.table.verticalHeader().setDefaultSectionSize(22)
+        self.table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QTableView.SelectionMode.SingleSelection)
+        header = self.table.horizontalHeader()
+        header.setStretchLastSection(True)
+        for col, width in enumerate((50, 150, 70, 170, 150, 150)):
+            self.table.setColumnWidth(col, width)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        chips_box = QWidget()
+        chips_layout = QVBoxLayout(chips_box)
+        chips_layout.setContentsMargins(0, 0, 0, 0)
+        chips_layout.addWidget(self.chips, 1)
+        chips_layout.addWidget(self.more_chips)
+        tokens_split = QSplitter(Qt.Orientation.Vertical)
+        tokens_split.addWidget(chips_box)
+        tokens_split.addWidget(self.table)
+        tokens_split.setSizes([220, 300])
+
+        self.pipeline = PipelineView()
+        self.compare = CompareView()
+        self.vocab = VocabBrowser(self.tasks)
+        self.info = TokenizerInfo()
+        self.tabs = QTabWidget()
+        self.tabs.addTab(tokens_split, "Tokens")
+        self.tabs.addTab(self.pipeline, "Pipeline")
+        self.tabs.addTab(self.compare, "Compare")
+        self.tabs.addTab(self.vocab, "Vocabulary")
+        self.tabs.addTab(self.info, "Tokenizer")
+
+        split = QSplitter(Qt.Orientation.Vertical)
+        split.addWidget(editor_box)
+        split.addWidget(self.tabs)
+        split.setSizes([140, 620])
+        split.setStretchFactor(1, 1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addLayout(top)
+        layout.addWidget(split, 1)
+        self._debounce = QTimer(self, singleShot=True, interval=DEBOUNCE_MS)
+
+    def _connect(self) -> None:
+        s = self.session
+        s.tokenizers_changed.connect(self._update_tokenizers)
+        s.current_changed.connect(self._on_session_current_changed)
+        s.text_changed.connect(self._on_session_text_changed)
+        s.unit_changed.connect(self._on_session_unit_changed)
+        s.options_changed.connect(self._schedule)
+        self.tokenizer_box.currentIndexChanged.connect(self._on_tokenizer_box_changed)
+        self.open_button.clicked.connect(self.open_requested)
+        self.unit_box.currentIndexChanged.connect(
+            lambda i: s.set_unit(self.unit_box.itemData(i)))
+        self.add_special.toggled.connect(lambda on: s.set_options(add_special_tokens=on))
+        self.parse_special.toggled.connect(lambda on: s.set_options(parse_special=on))
+        self.editor.textChanged.connect(self._on_editor_text_changed)
+        self.editor.surrogates_replaced.connect(
+            lambda n: self.status.emit(f"replaced {n} lone surrogate(s) from the clipboard with U+FFFD"))
+        self._debounce.timeout.connect(self._update_inspection)
+        self.chips.token_hovered.connect(self._on_chip_hovered)
+        self.chips.token_clicked.connect(self._on_chip_clicked)
+        self.table.entered.connect(lambda index: self.chips.highlight(index.row()))
+        self.table.selectionModel().currentRowChanged.connect(
+            lambda current, _: self.chips.highlight(current.row()))
+        self.more_chips.clicked.connect(self._on_more_chips_clicked)
+        self.compare.selection_changed.connect(lambda _: self._update_compare())
+        self.tabs.currentChanged.connect(lambda _: self._update_compare())
+
+    # -- session -> view -----------------------------------------------------------------
+    def _update_tokenizers(self) -> None:
+        self.tokenizer_box.blockSignals(True)
+        self.tokenizer_box.clear()
+        for loaded in self.session.tokenizers:
+            self.tokenizer_box.addItem(loaded.label, loaded.path)
+        self.tokenizer_box.setCurrentIndex(self.session.current)
+        self.tokenizer_box.blockSignals(False)
+        self.compare.set_tokenizers([t.label for t in self.session.tokenizers])
+
+    def _on_session_current_changed(self, index: int) -> None:
+        if self.tokenizer_box.currentIndex() != index:
+            self.tokenizer_box.setCurrentIndex(index)
+        loaded = self.session.current_tokenizer
+        self.info.set_tokenizer(loaded)
+        self.vocab.set_runtime(loaded.runtime if loaded else None)
+        self._update_inspection()
+
+    def _on_session_text_changed(self, text: str) -> None:
+        if self.editor.toPlainText() != text:
+            self.editor.blockSignals(True)
+            self.editor.setPlainText(text)
+            self.editor.blockSignals(False)
+        self._schedule()
+
+    def _on_session_unit_changed(self, unit: Unit) -> None:
+        self.table_model.set_unit(unit)
+        index = list(Unit).index(unit)
+        if self.unit_box.currentIndex() != index:
+            self.unit_box.setCurrentIndex(index)
+        self._update_counts()
+
+    # -- view -> session -----------------------------------------------------------------
+    def _on_tokenizer_box_changed(self, index: int) -> None:
+        if index != self.session.current:
+            self.session.set_current(index)
+
+    def _on_editor_text_changed(self) -> None:
+        text, count = replace_lone_surrogates(self.editor.toPlainText())
+        if count:
+            self.status.emit(f"replaced {count} lone surrogate(s) with U+FFFD")
+        self.session.set_text(text)
+
+    def _schedule(self) -> None:
+        self._debounce.start()
+
+    # -- inspection ----------------------------------------------------------------------
+    def _update_inspection(self) -> None:
+        loaded = self.session.current_tokenizer
+        if loaded is None:
+            self.result = None
+            self._show(None)
+            return
+        self.chip_limit = DEFAULT_LIMIT
+        self.tasks.run("inspect", inspect_text, loaded.runtime, self.session.text,
+                       add_special_tokens=self.session.add_special_tokens,
+                       parse_special=self.session.parse_special,
+                       on_done=self._show, on_error=self._on_inspect_failed)
+        self._update_compare()
+
+    def _on_inspect_failed(self, message: str) -> None:
+        self.warnings.setText(message)
+
+    def _show(self, result: InspectResult | None) -> None:
+        self.result = result
+        enc = result.encoding if result else None
+        self.table_model.set_encoding(enc)
+        self.chips.set_encoding(enc, self.chip_limit)
+        self._update_more_button()
+        self.pipeline.set_result(result)
+        self._update_counts()
+        self._update_round_trip()
+        notes = (enc.warnings + result.notes) if result else []
+        self.warnings.setText("\n".join(f"⚠ {n}" for n in notes))
+        self.warnings.setVisible(bool(notes))
+        if result:
+            self.status.emit(f"{result.runtime.name}: {len(enc):,} tokens in "
+                             f"{result.seconds * 1000:.0f} ms")
+
+    def _update_more_button(self) -> None:
+        enc = self.result.encoding if self.result else None
+        hidden = len(enc) - self.chips.shown if enc else 0
+        self.more_chips.setVisible(hidden > 0)
+        if hidden > 0:
+            self.more_chips.setText(f"Showing the first {self.chips.shown:,} of {len(enc):,} "
+                                    f"tokens as chips (the table has all) — show "
+                                    f"{min(hidden, DEFAULT_LIMIT * 4):,} more")
+
+    def _on_more_chips_clicked(self) -> None:
+        if self.result:
+            self.chip_limit += DEFAULT_LIMIT * 4
+            self.chips.set_encoding(self.result.encoding, self.chip_limit)
+            self._update_more_button()
+
+    def _update_counts(self) -> None:
+        if not self.result:
+            self.counts.setText("<i>open a tokenizer to see tokens</i>" if
+                                self.session.current_tokenizer is None else "")
+            return
+        st = self.result.stats
+        self.counts.setText(
+            f"<b>{int(st['tokens']):,}</b> tokens &nbsp;·&nbsp; {int(st['grapheme']):,} graphemes"
+            f" · {int(st['cp']):,} code points · {int(st['utf16']):,} UTF-16 units · "
+            f"{int(st['bytes']):,} bytes &nbsp;·&nbsp; <b>{st['tokens_per_char']:.3f}</b> tokens/char"
+            f" · <b>{st['bytes_per_token']:.2f}</b> bytes/token"
+            + (f" · <span style='color:#b3261e'>{int(st['unk'])} unknown</span>" if st["unk"] else "")
+            + (f" · {int(st['byte_fallback'])} byte-fallback" if st["byte_fallback"] else ""))
+
+    def _update_round_trip(self) -> None:
+        if not self.result:
+            self.round_trip.setText("")
+            return
+        trip = self.result.round_trip
+        if trip.ok:
+            self.round_trip.setText("<span style='color:#1e7d32'>✔ decode(encode(text)) "
+                                    "equals the text</span>")
+            return
+        text = self.result.encoding.text
+        (a, b), (c, d) = trip.original_range, trip.decoded_range
+        before = escape(visible_text(text[max(0, a - 12):a]))
+        was = escape(visible_text(text[a:min(b, a + 40)]))
+        became = escape(visible_text(trip.decoded[c:min(d, c + 40)]))
+        self.round_trip.setText(
+            f"<span style='color:#b3261e'>✘ decode(encode(text)) differs</span> from code point "
+            f"{a}: …{before}<span style='background:#f8c9c4'>{was}</span>… became "
+            f"…{before}<span style='background:#c8e6c9'>{became}</span>…")
+
+    # -- compare -------------------------------------------------------------------------
+    def _update_compare(self) -> None:
+        if self.tabs.currentWidget() is not self.compare:
+            return  # computed when the tab is shown
+        chosen = [self.session.tokenizers[i].runtime for i in self.compare.selected()
+                  if i < len(self.session.tokenizers)]
+        text = self.session.text
+        add, parse = self.session.add_special_tokens, self.session.parse_special
+
+        def compute():
+            return [inspect_text(r, text, add_special_tokens=add, parse_special=parse,
+                                 with_stages=False) for r in chosen]
+
+        self.tasks.run("compare", compute, on_done=self.compare.set_results)
+
+    # -- linking -------------------------------------------------------------------------
+    def _on_chip_hovered(self, index: int) -> None:
+        self.table_model.set_highlighted(index)
+        if index >= 0:
+            self.table.scrollTo(self.table_model.index(index, 0))
+            self.chips.setToolTip(self.table_model.tooltip(index))
+        else:
+            self.chips.setToolTip("")
+
+    def _on_chip_clicked(self, index: int) -> None:
+        self.table.selectRow(index)
+        self.table.scrollTo(self.table_model.index(index, 0))

@@ -1,0 +1,121 @@
+"""The one object the panes share: loaded tokenizers, the current text, the chosen unit.
+
+Views subscribe to its signals; nothing else holds state that two panes need.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QSettings, Signal
+
+from core.runtimes.base import Runtime
+from core.text import Unit
+
+MAX_RECENT = 10
+
+
+@dataclass
+class LoadedTokenizer:
+    """A tokenizer the user opened: its runtime and where it came from."""
+
+    runtime: Runtime
+    path: str
+
+    @property
+    def label(self) -> str:
+        return f"{self.runtime.name} · {self.runtime.source_format}"
+
+
+class Session(QObject):
+    """Shared state of the workbench window.
+
+    Signals:
+        tokenizers_changed(): a tokenizer was added or removed.
+        current_changed(int): the tokenizer shown in the Inspect pane changed (index).
+        text_changed(str): the text under inspection changed.
+        unit_changed(Unit): the unit offsets are shown in changed.
+        options_changed(): add-special / parse-special changed.
+        recent_changed(): the recent-files list changed.
+    """
+
+    tokenizers_changed = Signal()
+    current_changed = Signal(int)
+    text_changed = Signal(str)
+    unit_changed = Signal(object)
+    options_changed = Signal()
+    recent_changed = Signal()
+
+    def __init__(self, settings: QSettings | None = None, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.settings = settings or QSettings("TokenizerWorkbench", "workbench")
+        self.tokenizers: list[LoadedTokenizer] = []
+        self.current = -1
+        self.text = ""
+        self.unit = Unit.CP
+        self.add_special_tokens = True
+        self.parse_special = False
+
+    # -- tokenizers ----------------------------------------------------------------------
+    def add_tokenizer(self, runtime: Runtime, path: str | Path) -> int:
+        """Add (or replace the same path's) tokenizer and make it current."""
+        path = str(path)
+        for index, loaded in enumerate(self.tokenizers):
+            if loaded.path == path:
+                self.tokenizers[index] = LoadedTokenizer(runtime, path)
+                break
+        else:
+            self.tokenizers.append(LoadedTokenizer(runtime, path))
+            index = len(self.tokenizers) - 1
+        self.tokenizers_changed.emit()
+        self.set_current(index)
+        return index
+
+    def remove_tokenizer(self, index: int) -> None:
+        if 0 <= index < len(self.tokenizers):
+            del self.tokenizers[index]
+            self.tokenizers_changed.emit()
+            self.set_current(min(self.current, len(self.tokenizers) - 1))
+
+    def set_current(self, index: int) -> None:
+        self.current = index
+        self.current_changed.emit(index)
+
+    @property
+    def current_tokenizer(self) -> LoadedTokenizer | None:
+        if 0 <= self.current < len(self.tokenizers):
+            return self.tokenizers[self.current]
+        return None
+
+    # -- text and options ----------------------------------------------------------------
+    def set_text(self, text: str) -> None:
+        if text != self.text:
+            self.text = text
+            self.text_changed.emit(text)
+
+    def set_unit(self, unit: Unit) -> None:
+        if unit is not self.unit:
+            self.unit = unit
+            self.unit_changed.emit(unit)
+
+    def set_options(self, *, add_special_tokens: bool | None = None,
+                    parse_special: bool | None = None) -> None:
+        if add_special_tokens is not None:
+            self.add_special_tokens = add_special_tokens
+        if parse_special is not None:
+            self.parse_special = parse_special
+        self.options_changed.emit()
+
+    # -- recent files --------------------------------------------------------------------
+    def recent_files(self) -> list[str]:
+        value = self.settings.value("recent_tokenizers", [])
+        if isinstance(value, str):
+            value = [value]
+        return [v for v in (value or []) if isinstance(v, str)]
+
+    def remember(self, path: str | Path) -> None:
+        path = str(Path(path).resolve())
+        recent = [p for p in self.recent_files() if p != path]
+        self.settings.setValue("recent_tokenizers", [path] + recent[:MAX_RECENT - 1])
+        self.recent_changed.emit()

@@ -1,0 +1,173 @@
+"""``TokenChipsView``: the tokens of an encoding drawn as coloured chips over the original text.
+
+Each chip shows the original text the token covers (whitespace as visible glyphs, a split
+character's bytes as hex); line breaks of the text are kept so the chips read like the text.
+Hovering a chip emits its index; ``highlight(i)`` outlines one chip (linked to the table).
+"""
+
+from __future__ import annotations
+
+import bisect
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QColor, QTextCharFormat, QTextCursor, QTextFormat
+from PySide6.QtWidgets import QTextEdit
+
+from core.encoding import Encoding, Flag
+from core.text import visible_bytes
+
+PALETTE = [QColor(c) for c in ("#cfe8ff", "#d5f5d0", "#ffe0cc", "#e8dcff", "#fff3b0",
+                               "#cdf2ef")]
+FLAG_CHIP = {Flag.UNK: QColor("#f4a79d"), Flag.SPECIAL: QColor("#b9a6ee"),
+             Flag.BYTE_FALLBACK: QColor("#f8c88a")}
+PARTIAL_BORDER = QColor("#c98a00")
+DEFAULT_LIMIT = 4000
+
+
+def chip_label(enc: Encoding, i: int, shared: bool) -> str:
+    """What a chip shows: the covered original text, or the token's own piece where the token
+    covers no text (inserted) or shares its source with others (normalization changed it)."""
+    flags = int(enc.flags[i])
+    if flags & Flag.INSERTED:
+        return enc.pieces[i]
+    start, end = int(enc.byte_starts[i]), int(enc.byte_ends[i])
+    if shared and bytes(enc.token_bytes[i]) != enc.index.data[start:end]:
+        return enc.display_piece(i)
+    return visible_bytes(enc.index.data[start:end]) or "∅"
+
+
+class TokenChipsView(QTextEdit):
+    """Signals:
+        token_hovered(int): index of the token under the mouse, -1 when none.
+        token_clicked(int): index of the clicked token.
+    """
+
+    token_hovered = Signal(int)
+    token_clicked = Signal(int)
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.setReadOnly(True)
+        self.setMouseTracking(True)
+        self.viewport().setMouseTracking(True)
+        self.setLineWrapMode(QTextEdit.LineWrapMode.WidgetWidth)
+        # Chips follow token order: paragraphs stay left-to-right even for Arabic or Hebrew text.
+        option = self.document().defaultTextOption()
+        option.setTextDirection(Qt.LayoutDirection.LeftToRight)
+        self.document().setDefaultTextOption(option)
+        font = self.font()
+        font.setPointSizeF(font.pointSizeF() * 1.25)
+        self.setFont(font)
+        self.encoding: Encoding | None = None
+        self.shown = 0
+        self._starts: list[int] = []   # document position where each shown chip starts
+        self._ends: list[int] = []
+        self._hovered = -1
+
+    def set_encoding(self, enc: Encoding | None, limit: int = DEFAULT_LIMIT) -> None:
+        """Draw the first ``limit`` tokens of ``enc`` (the table always has all of them)."""
+        self.encoding = enc
+        self._starts, self._ends = [], []
+        self._hovered = -1
+        self.setExtraSelections([])
+        self.clear()
+        if enc is None:
+            self.shown = 0
+            return
+        self.shown = min(len(enc), limit)
+        cursor = QTextCursor(self.document())
+        cursor.beginEditBlock()
+        gap = QTextCharFormat()
+        gap.setForeground(QColor("#8a8a8a"))
+        data = enc.index.data
+        starts, ends = enc.byte_starts, enc.byte_ends
+        covered = 0
+        for i in range(self.shown):
+            s, e = int(starts[i]), int(ends[i])
+            if s > covered:  # text no token covers (a normalizer dropped it): shown grey
+                self._insert_lines(cursor, data[covered:s], gap)
+            shared = (i > 0 and s < int(ends[i - 1])) or (i + 1 < len(enc) and int(starts[i + 1]) < e)
+            chip = self._chip_format(enc, i)
+            self._starts.append(cursor.position())
+            label = chip_label(enc, i, shared)
+            if label == visible_bytes(data[s:e]) and b"\n" in data[s:e]:
+                self._insert_lines(cursor, data[s:e], chip)  # keep the text's line breaks
+            else:
+                cursor.insertText(label.replace(" ", "\u00a0"), chip)  # keep <E4 BD> on one line
+            self._ends.append(cursor.position())
+            covered = max(covered, e)
+        if self.shown == len(enc) and covered < len(data):
+            self._insert_lines(cursor, data[covered:], gap)
+        cursor.endEditBlock()
+        self.moveCursor(QTextCursor.MoveOperation.Start)
+
+    @staticmethod
+    def _insert_lines(cursor: QTextCursor, raw: bytes, fmt: QTextCharFormat) -> None:
+        """Insert ``raw`` visibly, breaking the line after each newline (shown as ↵)."""
+        lines = raw.split(b"\n")
+        for k, line in enumerate(lines):
+            text = visible_bytes(line) + ("↵" if k < len(lines) - 1 else "")
+            if text:
+                cursor.insertText(text, fmt)
+            if k < len(lines) - 1:
+                cursor.insertBlock()
+
+    @staticmethod
+    def _chip_format(enc: Encoding, i: int) -> QTextCharFormat:
+        fmt = QTextCharFormat()
+        flags = int(enc.flags[i])
+        color = next((c for f, c in FLAG_CHIP.items() if flags & f), PALETTE[i % len(PALETTE)])
+        fmt.setBackground(color)
+        if flags & Flag.PARTIAL:
+            fmt.setUnderlineStyle(QTextCharFormat.UnderlineStyle.SingleUnderline)
+            fmt.setUnderlineColor(PARTIAL_BORDER)
+        if flags & Flag.INSERTED:
+            fmt.setFontItalic(True)
+        fmt.setProperty(QTextFormat.Property.UserProperty, i)
+        return fmt
+
+    # -- linking ---------------------------------------------------------------------------
+    def token_at(self, position: int) -> int:
+        k = bisect.bisect_right(self._starts, position) - 1
+        if 0 <= k < len(self._ends) and position < self._ends[k]:
+            return k
+        return -1
+
+    def highlight(self, i: int) -> None:
+        """Outline token ``i``'s chip and scroll it into view (-1 clears)."""
+        if not 0 <= i < len(self._starts):
+            self.setExtraSelections([])
+            return
+        selection = QTextEdit.ExtraSelection()
+        cursor = QTextCursor(self.document())
+        cursor.setPosition(self._starts[i])
+        cursor.setPosition(self._ends[i], QTextCursor.MoveMode.KeepAnchor)
+        selection.cursor = cursor
+        fmt = QTextCharFormat()
+        fmt.setBackground(QColor("#2f6fd6"))
+        fmt.setForeground(QColor("white"))
+        selection.format = fmt
+        self.setExtraSelections([selection])
+        visible = QTextCursor(self.document())
+        visible.setPosition(self._starts[i])
+        self.setTextCursor(visible)
+        self.ensureCursorVisible()
+
+    def mouseMoveEvent(self, event) -> None:
+        super().mouseMoveEvent(event)
+        index = self.token_at(self.cursorForPosition(event.position().toPoint()).position())
+        if index != self._hovered:
+            self._hovered = index
+            self.token_hovered.emit(index)
+
+    def mousePressEvent(self, event) -> None:
+        super().mousePressEvent(event)
+        index = self.token_at(self.cursorForPosition(event.position().toPoint()).position())
+        if index >= 0 and event.button() == Qt.MouseButton.LeftButton:
+            self.token_clicked.emit(index)
+
+    def leaveEvent(self, event) -> None:
+        super().leaveEvent(event)
+        if self._hovered != -1:
+            self._hovered = -1
+            self.token_hovered.emit(-1)

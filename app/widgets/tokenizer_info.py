@@ -1,0 +1,50 @@
+"""``TokenizerInfo``: what the loaded tokenizer is, how it is run, and its special tokens."""
+
+from __future__ import annotations
+
+from html import escape
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (QHeaderView, QLabel, QTableWidget, QTableWidgetItem, QVBoxLayout,
+                               QWidget)
+
+from app.session import LoadedTokenizer
+
+
+class TokenizerInfo(QWidget):
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.summary = QLabel()
+        self.summary.setTextFormat(Qt.TextFormat.RichText)
+        self.summary.setWordWrap(True)
+        self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.specials = QTableWidget(0, 5)
+        self.specials.setHorizontalHeaderLabels(["ID", "Literal", "Kind", "Role", "Parsable"])
+        self.specials.verticalHeader().setVisible(False)
+        self.specials.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self.specials.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addWidget(self.summary)
+        layout.addWidget(QLabel("<b>Special tokens</b>"))
+        layout.addWidget(self.specials, 1)
+
+    def set_tokenizer(self, loaded: LoadedTokenizer | None) -> None:
+        if loaded is None:
+            self.summary.setText("No tokenizer loaded.")
+            self.specials.setRowCount(0)
+            return
+        runtime = loaded.runtime
+        rows = "".join(f"<tr><td style='color:#555;padding-right:12px'>{escape(k)}</td>"
+                       f"<td><code>{escape(v)}</code></td></tr>"
+                       for k, v in runtime.describe().items())
+        notes = "".join(f"<li>{escape(n)}</li>" for n in runtime.notes)
+        self.summary.setText(
+            f"<h3>{escape(runtime.name)}</h3><div style='color:#555'>{escape(loaded.path)}</div>"
+            f"<table>{rows}</table>" + (f"<p><b>Notes</b></p><ul>{notes}</ul>" if notes else ""))
+        specials = runtime.special_tokens()
+        self.specials.setRowCount(len(specials))
+        for row, token in enumerate(specials):
+            for col, value in enumerate((str(token.id), token.content, token.kind, token.role,
+                                         "yes" if token.parsable else "no")):
+                self.specials.setItem(row, col, QTableWidgetItem(value))

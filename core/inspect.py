@@ -1,0 +1,69 @@
+"""One inspection of a text by a tokenizer: what the Inspect pane and ``tokbench inspect`` show.
+
+Everything expensive is done here, so a front end can run it in a worker and only display.
+
+>>> # result = inspect_text(runtime, "Hello 世界")
+>>> # result.encoding.ids, result.round_trip.ok, result.stats["tokens"]
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from .encoding import Encoding, Flag
+from .runtimes.base import RoundTrip, Runtime, Stage
+from .text import Unit
+
+STAGE_LIMIT = 100_000  # characters shown stage by stage; more would only be scrolled past
+
+
+@dataclass
+class InspectResult:
+    """Encoding, pipeline stages, round trip and counts of one text."""
+
+    runtime: Runtime
+    encoding: Encoding
+    round_trip: RoundTrip
+    stages: list[Stage] = field(default_factory=list)
+    stats: dict[str, float] = field(default_factory=dict)
+    seconds: float = 0.0
+    notes: list[str] = field(default_factory=list)
+
+
+def text_stats(encoding: Encoding) -> dict[str, float]:
+    """Counts of the text in every unit and the token ratios.
+
+    >>> # {'bytes': 37, 'cp': 19, 'utf16': 22, 'grapheme': 15, 'tokens': 17, ...}
+    """
+    counts = encoding.index.counts()
+    content = int(((encoding.flags & Flag.INSERTED) == 0).sum())
+    stats: dict[str, float] = dict(counts)
+    stats["tokens"] = len(encoding)
+    stats["content_tokens"] = content
+    stats["tokens_per_char"] = content / counts["cp"] if counts["cp"] else 0.0
+    stats["bytes_per_token"] = counts["bytes"] / content if content else 0.0
+    stats["unk"] = int(((encoding.flags & Flag.UNK) != 0).sum())
+    stats["byte_fallback"] = int(((encoding.flags & Flag.BYTE_FALLBACK) != 0).sum())
+    stats["partial"] = int(((encoding.flags & Flag.PARTIAL) != 0).sum())
+    return stats
+
+
+def inspect_text(runtime: Runtime, text: str, *, add_special_tokens: bool = True,
+                 parse_special: bool = False, with_stages: bool = True) -> InspectResult:
+    """Encode ``text`` and precompute what a display needs (pieces, bytes, spans in all units)."""
+    started = time.perf_counter()
+    encoding = runtime.encode(text, add_special_tokens=add_special_tokens,
+                              parse_special=parse_special)
+    encoding.pieces, encoding.token_bytes  # noqa: B018 - materialize the lazy lists here
+    for unit in Unit:
+        encoding.spans(unit)
+    round_trip = runtime.round_trip(text, encoding)
+    notes = []
+    stages: list[Stage] = []
+    if with_stages:
+        stages = runtime.stages(text[:STAGE_LIMIT])
+        if len(text) > STAGE_LIMIT:
+            notes.append(f"pipeline stages show the first {STAGE_LIMIT:,} characters")
+    return InspectResult(runtime, encoding, round_trip, stages, text_stats(encoding),
+                         time.perf_counter() - started, notes)
