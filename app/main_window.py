@@ -61,6 +61,7 @@ class MainWindow(QMainWindow):
         self.tasks.failed.connect(self._on_task_failed)
         self.tasks.busy_changed.connect(self.busy.setVisible)
         self.session.recent_changed.connect(self._update_recent_menu)
+        self.session.message.connect(self.show_status)
         app = QApplication.instance()
         if app is not None:
             app.aboutToQuit.connect(lambda: self.tasks.wait(3000))

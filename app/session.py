@@ -11,7 +11,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, QSettings, Signal
 
 from core.runtimes.base import Runtime
-from core.text import Unit
+from core.text import Unit, replace_lone_surrogates
 
 MAX_RECENT = 10
 
@@ -38,6 +38,7 @@ class Session(QObject):
         unit_changed(Unit): the unit offsets are shown in changed.
         options_changed(): add-special / parse-special changed.
         recent_changed(): the recent-files list changed.
+        message(str): something the user should read in the status bar.
     """
 
     tokenizers_changed = Signal()
@@ -46,6 +47,7 @@ class Session(QObject):
     unit_changed = Signal(object)
     options_changed = Signal()
     recent_changed = Signal()
+    message = Signal(str)
 
     def __init__(self, settings: QSettings | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -90,11 +92,17 @@ class Session(QObject):
 
     # -- text and options ----------------------------------------------------------------
     def set_text(self, text: str) -> None:
+        """Set the text under inspection; lone surrogates (broken clipboards, files decoded with
+        surrogateescape) cannot be tokenized and are replaced by U+FFFD, with a message."""
+        text, count = replace_lone_surrogates(text)
+        if count:
+            self.message.emit(f"replaced {count} lone surrogate(s) with U+FFFD")
         if text != self.text:
             self.text = text
             self.text_changed.emit(text)
 
-    def set_unit(self, unit: Unit) -> None:
+    def set_unit(self, unit: Unit | str) -> None:
+        unit = Unit(unit)  # Qt hands enum item data back as plain str
         if unit is not self.unit:
             self.unit = unit
             self.unit_changed.emit(unit)

@@ -50,7 +50,8 @@ class TaskRunner(QObject):
         generation = self._generation.get(key, 0) + 1
         self._generation[key] = generation
         started = time.perf_counter()
-        worker = create_worker(fn, *args, _start_thread=False, **kwargs)
+        # errors are ours to report (below), so superqt must not re-raise them
+        worker = create_worker(fn, *args, _start_thread=False, _ignore_errors=True, **kwargs)
 
         def finished_ok(result: Any) -> None:
             if self._generation.get(key) != generation:

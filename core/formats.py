@@ -27,6 +27,8 @@ SIBLING_CONFIGS = ("tokenizer_config.json", "special_tokens_map.json", "generati
                    "config.json")
 BUNDLE_FORMAT = "tokbench-bundle"
 _TIKTOKEN_LINE = re.compile(rb"^[A-Za-z0-9+/]+=*\s+\d+$")
+# the "model" key of a tokenizer.json holds an object; a vocab.json may map the word "model" to an id
+_MODEL_KEY = re.compile(rb'"model"\s*:\s*\{')
 
 
 @dataclass
@@ -63,12 +65,13 @@ def detect_bytes(head: bytes) -> str | None:
         return "bundle"
     text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
     if text.startswith(b"{"):
-        return "tokenizer.json" if b'"model"' in head else "json"
+        return "tokenizer.json" if _MODEL_KEY.search(head) else "json"
     lines = [ln.strip() for ln in head.splitlines()[:8] if ln.strip()]
     if lines and lines[-1] == head.splitlines()[-1].strip() and len(head) >= 4096:
         lines = lines[:-1]  # the last line may be cut off
     if lines and all(_TIKTOKEN_LINE.match(ln) for ln in lines):
-        if all(_is_base64(ln.split()[0]) for ln in lines):
+        # mostly valid base64: a rank file with a bad line, which the strict parser will name
+        if 2 * sum(_is_base64(ln.split()[0]) for ln in lines) > len(lines):
             return "tiktoken"
     if lines and lines[0].startswith(b"#version"):
         return "merges"
@@ -156,7 +159,7 @@ def _detect_json(path: Path, options: dict) -> TokenizerSource:
     data = parse_json_text(_read_text(path), path)
     if data.get("format") == BUNDLE_FORMAT:
         return TokenizerSource("bundle", path.parent, {}, options)
-    if "model" in data:
+    if isinstance(data.get("model"), dict):
         return TokenizerSource("tokenizer.json", path, _with_siblings(path.parent, "tokenizer.json", path),
                                options)
     if data and all(isinstance(v, int) for v in data.values()):
@@ -167,7 +170,7 @@ def _detect_json(path: Path, options: dict) -> TokenizerSource:
         return TokenizerSource("gpt2-bpe", path, _with_siblings(
             path.parent, "vocab.json", path, {"merges.txt": merges}), options)
     for name in ("tokenizer.json", "tokenizer.model", "vocab.txt"):
-        if (path.parent / name).exists():
+        if name != path.name and (path.parent / name).exists():
             return detect(path.parent / name, **options)
     raise FormatError(f"a JSON file, but not a tokenizer ({path.name} has no 'model'); {EXPECTED}",
                       path=path)
@@ -340,7 +343,8 @@ def _load_gpt2(source: TokenizerSource, configs: dict) -> Runtime:
                           "rstrip": False, "normalized": False, "special": True} for t in specials],
         "normalizer": None,
         "pre_tokenizer": {"type": "ByteLevel", **level},
-        "post_processor": {"type": "ByteLevel", **level},
+        # trim_offsets=False (as transformers' GPT2 converter): every byte keeps a span
+        "post_processor": {"type": "ByteLevel", **level, "trim_offsets": False},
         "decoder": {"type": "ByteLevel", **level},
         "model": {"type": "BPE", "dropout": None, "unk_token": None,
                   "continuing_subword_prefix": "", "end_of_word_suffix": "", "fuse_unk": False,

@@ -226,10 +226,7 @@ class InspectPane(QWidget):
             self.session.set_current(index)
 
     def _on_editor_text_changed(self) -> None:
-        text, count = replace_lone_surrogates(self.editor.toPlainText())
-        if count:
-            self.status.emit(f"replaced {count} lone surrogate(s) with U+FFFD")
-        self.session.set_text(text)
+        self.session.set_text(self.editor.toPlainText())
 
     def _schedule(self) -> None:
         self._debounce.start()

@@ -41,7 +41,9 @@ class RoundTrip:
 
     @classmethod
     def compare(cls, original: str, decoded: str) -> "RoundTrip":
-        """>>> RoundTrip.compare("Hello", "hello").original_range
+        """Find the first differing region.
+
+        >>> RoundTrip.compare("Hello", "hello").original_range
         (0, 1)
         """
         if original == decoded:

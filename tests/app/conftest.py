@@ -1,0 +1,49 @@
+"""GUI fixtures: a main window with its own settings file, and the demo tokenizers."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import pytest
+from PySide6.QtCore import QSettings
+
+from app.main_window import DEMO_TOKENIZERS, MainWindow
+from app.session import Session
+
+pytestmark = pytest.mark.gui
+
+
+@pytest.fixture
+def window(qtbot, tmp_path):
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    win = MainWindow(Session(settings))
+    win.resize(1200, 800)
+    qtbot.addWidget(win)
+    win.show()
+    yield win
+    win.tasks.wait(5000)
+
+
+def open_and_wait(qtbot, window, path, count=None):
+    """Open a tokenizer through the window, as the user's File > Open does."""
+    expected = (count or len(window.session.tokenizers) + 1)
+    assert window.open_path(path)
+    qtbot.waitUntil(lambda: len(window.session.tokenizers) >= expected, timeout=20000)
+
+
+def wait_inspected(qtbot, window):
+    pane = window.inspect
+    qtbot.waitUntil(lambda: not pane._debounce.isActive() and not window.tasks.busy
+                    and pane.result is not None
+                    and pane.result.encoding.text == window.session.text, timeout=20000)
+    return pane.result
+
+
+@pytest.fixture
+def demo_paths():
+    for path in DEMO_TOKENIZERS:
+        if not path.exists():
+            pytest.fail(f"demo tokenizer missing: {path} (run `make demo`)")
+    return DEMO_TOKENIZERS

@@ -1,0 +1,150 @@
+"""The Inspect pane driven as a user would: open, type, switch units, compare, search vocab."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+
+from core.formats import load_tokenizer
+from core.text import Unit
+from tests.app.conftest import open_and_wait, wait_inspected
+
+pytestmark = pytest.mark.gui
+TEXT = "Hello 世界 👨\u200d👩\u200d👧 café"
+
+
+def test_typing_shows_the_runtime_ids(qtbot, window, demo_paths):
+    open_and_wait(qtbot, window, demo_paths[0])
+    pane = window.inspect
+    pane.editor.setFocus()
+    qtbot.keyClicks(pane.editor, "Hello world")
+    pane.editor.insertPlainText(" 世界 👨\u200d👩\u200d👧")
+    result = wait_inspected(qtbot, window)
+    expected = load_tokenizer(demo_paths[0]).encode("Hello world 世界 👨\u200d👩\u200d👧")
+    assert result.encoding.ids.tolist() == expected.ids.tolist()
+    model = pane.table_model
+    assert model.rowCount() == len(expected)
+    assert [int(model.index(r, 2).data()) for r in range(model.rowCount())] == expected.ids.tolist()
+    assert f"<b>{len(expected)}</b> tokens" in pane.counts.text()
+    assert "equals the text" in pane.round_trip.text()
+    assert pane.chips.shown == len(expected)
+
+
+def test_switching_units_changes_the_span_column(qtbot, window, demo_paths):
+    open_and_wait(qtbot, window, demo_paths[0])
+    window.session.set_text("a👨\u200d👩\u200d👧b")
+    wait_inspected(qtbot, window)
+    pane = window.inspect
+    model = pane.table_model
+    last = model.rowCount() - 1
+    spans = {}
+    for unit in Unit:
+        pane.unit_box.setCurrentIndex(list(Unit).index(unit))
+        assert unit.label in model.headerData(4, Qt.Orientation.Horizontal)
+        spans[unit] = model.index(last, 4).data()
+    # the final "b": byte 19, code point 6, UTF-16 unit 9, grapheme 2
+    assert spans[Unit.BYTES] == "19–20" and spans[Unit.CP] == "6–7"
+    assert spans[Unit.UTF16] == "9–10" and spans[Unit.GRAPHEME] == "2–3"
+
+
+def test_round_trip_difference_is_shown(qtbot, window, tmp_path):
+    vocab = tmp_path / "vocab.txt"
+    vocab.write_text("\n".join(["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", "hello", "world"]) + "\n")
+    open_and_wait(qtbot, window, vocab)
+    window.session.set_text("Hello world")
+    wait_inspected(qtbot, window)
+    assert "differs" in window.inspect.round_trip.text()
+
+
+def test_compare_two_tokenizers_side_by_side(qtbot, window, demo_paths):
+    open_and_wait(qtbot, window, demo_paths[0])
+    open_and_wait(qtbot, window, demo_paths[1])
+    window.session.set_text(TEXT)
+    wait_inspected(qtbot, window)
+    pane = window.inspect
+    pane.tabs.setCurrentWidget(pane.compare)
+    qtbot.waitUntil(lambda: sum(c.isVisible() for c in pane.compare.columns) == 2, timeout=20000)
+    titles = [c.title.text() for c in pane.compare.columns if c.isVisible()]
+    for path, title in zip(demo_paths, titles):
+        count = len(load_tokenizer(path).encode(TEXT))
+        assert f"<b>{count:,}</b> tokens" in title
+
+
+def test_vocabulary_search_and_sort(qtbot, window, demo_paths):
+    open_and_wait(qtbot, window, demo_paths[0])
+    browser = window.inspect.vocab
+    window.inspect.tabs.setCurrentWidget(browser)
+    runtime = window.session.current_tokenizer.runtime
+    assert browser.model.rowCount() == runtime.vocab_size
+    qtbot.keyClicks(browser.search, "the")
+    qtbot.waitUntil(lambda: "of" in browser.count.text() and browser.model.rowCount() < runtime.vocab_size,
+                    timeout=10000)
+    rows = browser.model.rowCount()
+    assert rows > 0
+    assert all("the" in browser.model.index(r, 1).data().lower()
+               or "the" in browser.model.index(r, 2).data().lower() for r in range(rows))
+    browser.sort.setCurrentText("length ↓")
+    qtbot.waitUntil(lambda: not window.tasks.busy, timeout=10000)
+    lengths = [int(browser.model.index(r, 4).data()) for r in range(browser.model.rowCount())]
+    assert lengths == sorted(lengths, reverse=True)
+    browser.search.setText("42")
+    qtbot.waitUntil(lambda: browser.model.rowCount() and browser.model.index(0, 0).data() == "42",
+                    timeout=10000)
+
+
+def test_chip_hover_highlights_the_table_row(qtbot, window, demo_paths):
+    open_and_wait(qtbot, window, demo_paths[0])
+    window.session.set_text(TEXT)
+    wait_inspected(qtbot, window)
+    pane = window.inspect
+    pane.chips.token_hovered.emit(2)
+    assert pane.table_model.highlighted == 2
+    pane.chips.token_clicked.emit(3)
+    assert pane.table.currentIndex().row() == 3
+
+
+def test_bad_file_shows_a_message_not_a_crash(qtbot, window, tmp_path, monkeypatch):
+    shown = []
+    monkeypatch.setattr("app.main_window.show_error", lambda parent, title, err: shown.append(str(err)))
+    bad = tmp_path / "broken.json"
+    bad.write_text('{"model": {"type": "BPE", "vocab": ')
+    window.open_path(bad)
+    qtbot.waitUntil(lambda: bool(shown), timeout=10000)
+    assert shown and "broken.json" in shown[0] and "invalid JSON" in shown[0]
+    assert window.session.tokenizers == []
+
+
+def test_special_literal_is_flagged(qtbot, window, demo_paths):
+    open_and_wait(qtbot, window, demo_paths[0])
+    window.session.set_text("a<|endoftext|>b")
+    result = wait_inspected(qtbot, window)
+    assert "possible injection" in window.inspect.warnings.text()
+    assert not any(f & 1 for f in result.encoding.flags.tolist())
+    window.inspect.parse_special.setChecked(True)
+    qtbot.waitUntil(lambda: window.inspect.result is not result, timeout=10000)
+    result = wait_inspected(qtbot, window)
+    assert any(f & 1 for f in result.encoding.flags.tolist())
+
+
+def test_lone_surrogates_are_replaced(qtbot, window, demo_paths):
+    open_and_wait(qtbot, window, demo_paths[0])
+    with qtbot.waitSignal(window.session.message) as said:
+        window.session.set_text("ok \ud800 end")
+    assert "lone surrogate" in said.args[0]
+    result = wait_inspected(qtbot, window)
+    assert result.encoding.text == "ok \ufffd end"
+
+
+def test_recent_files_remember_opened_tokenizers(qtbot, window, demo_paths):
+    open_and_wait(qtbot, window, demo_paths[1])
+    assert str(demo_paths[1]) in window.session.recent_files()[0]
+    assert window.recent_menu.actions()
+
+
+def test_text_file_with_invalid_utf8_names_line(qtbot, window, tmp_path, monkeypatch):
+    shown = []
+    monkeypatch.setattr("app.main_window.show_error", lambda parent, title, err: shown.append(str(err)))
+    path = tmp_path / "t.txt"
+    path.write_bytes(b"fine\nbad \xff here\n")
+    window.open_text(path)
+    assert shown and "t.txt:2" in shown[0] and "invalid UTF-8" in shown[0]
