@@ -114,7 +114,7 @@ def format_table(enc: Encoding, unit: Unit) -> str:
     rows = [("#", "piece", "id", "bytes", f"span ({unit.value})", "flags")]
     for i in range(len(enc)):
         rows.append((str(i), enc.display_piece(i), str(int(enc.ids[i])),
-                     hex_bytes(bytes(enc.token_bytes[i])), f"{starts[i]}–{ends[i]}",
+                     hex_bytes(enc.bytes_at(i)), f"{starts[i]}–{ends[i]}",
                      ",".join(enc.flag_names(i))))
     widths = [max(len(r[c]) for r in rows) for c in range(len(rows[0]))]
     lines = ["  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip() for row in rows]

@@ -14,6 +14,7 @@ from app.session import Session
 from app.tasks import TaskRunner
 from core.errors import FormatError, WorkbenchError
 from core.formats import detect, load
+from core.offload import ProcessEncoder
 from core.presets import PRESETS, guess_preset
 from core.runtimes.tiktoken import parse_rank_file
 
@@ -49,7 +50,8 @@ class MainWindow(QMainWindow):
         self.setAcceptDrops(True)
         self.session = session or Session(parent=self)
         self.tasks = TaskRunner(self)
-        self.inspect = InspectPane(self.session, self.tasks)
+        self.encoder = ProcessEncoder()
+        self.inspect = InspectPane(self.session, self.tasks, self.encoder)
         self.panes = QTabWidget()
         self.panes.setDocumentMode(True)
         self.panes.addTab(self.inspect, "Inspect")
@@ -64,7 +66,7 @@ class MainWindow(QMainWindow):
         self.session.message.connect(self.show_status)
         app = QApplication.instance()
         if app is not None:
-            app.aboutToQuit.connect(lambda: self.tasks.wait(3000))
+            app.aboutToQuit.connect(self._on_app_about_to_quit)
 
     # -- chrome --------------------------------------------------------------------------
     def _build_status_bar(self) -> None:
@@ -216,7 +218,11 @@ class MainWindow(QMainWindow):
         event.acceptProposedAction()
 
     def closeEvent(self, event) -> None:
-        self.tasks.cancel("inspect")
-        self.tasks.wait(3000)
+        self._on_app_about_to_quit()
         super().closeEvent(event)
+
+    def _on_app_about_to_quit(self) -> None:
+        self.tasks.cancel("inspect")
+        self.encoder.shutdown()
+        self.tasks.wait(3000)
 

@@ -246,6 +246,7 @@ def load_bundle(path: str | Path) -> Bundle:
         except FormatError as err:
             raise BundleError(f"its tokenizer does not load: {err.message}", path=path) from None
     runtime.name = manifest.get("name") or runtime.name
+    runtime.source = TokenizerSource("bundle", path)  # its files may have been in a temp folder
     return Bundle(path, manifest, runtime)
 
 

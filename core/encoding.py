@@ -59,22 +59,31 @@ class Encoding:
     _token_bytes: Sequence[bytes] | Callable[[], Sequence[bytes]]
     warnings: list[str] = field(default_factory=list)
     _span_cache: dict = field(default_factory=dict, repr=False)
+    # per-id lookups: a view can show token i without building a list of every piece (a list of
+    # a million strings takes long to build, and as long to free, holding the GIL throughout)
+    _piece_of: Callable[[int], str] | None = field(default=None, repr=False)
+    _bytes_of: Callable[[int], bytes] | None = field(default=None, repr=False)
 
     @classmethod
     def build(cls, text: str, *, ids, byte_starts, byte_ends, pieces, token_bytes,
               flags=None, index: TextIndex | None = None,
-              warnings: list[str] | None = None) -> "Encoding":
+              warnings: list[str] | None = None,
+              spans: dict | None = None, piece_of: Callable[[int], str] | None = None,
+              bytes_of: Callable[[int], bytes] | None = None) -> "Encoding":
         """Make an Encoding; ``pieces`` and ``token_bytes`` may be lists or zero-argument callables
-        (computed on first use, so a benchmark that never looks at them never pays for them)."""
+        (computed on first use, so a benchmark that never looks at them never pays for them).
+        ``spans`` may give spans already converted (unit -> (starts, ends)); then ``flags`` must
+        already carry ``PARTIAL``."""
         index = index or TextIndex(text)
         ids = np.asarray(ids, dtype=np.int64)
         starts = np.asarray(byte_starts, dtype=np.int64)
         ends = np.asarray(byte_ends, dtype=np.int64)
         flag_arr = (np.zeros(len(ids), dtype=np.uint8) if flags is None
                     else np.asarray(flags, dtype=np.uint8).copy())
-        flag_arr[index.partial_mask(starts, ends)] |= np.uint8(Flag.PARTIAL)
+        if spans is None:
+            flag_arr[index.partial_mask(starts, ends)] |= np.uint8(Flag.PARTIAL)
         return cls(text, ids, starts, ends, flag_arr, index, pieces, token_bytes,
-                   list(warnings or []))
+                   list(warnings or []), dict(spans or {}), piece_of, bytes_of)
 
     def __len__(self) -> int:
         return len(self.ids)
@@ -93,11 +102,23 @@ class Encoding:
             self._token_bytes = self._token_bytes()
         return self._token_bytes
 
+    def piece_at(self, i: int) -> str:
+        """Token ``i``'s piece, without building the list of all pieces when avoidable."""
+        if callable(self._pieces) and self._piece_of is not None:
+            return self._piece_of(int(self.ids[i]))
+        return self.pieces[i]
+
+    def bytes_at(self, i: int) -> bytes:
+        """Token ``i``'s bytes, without building the list of all token bytes when avoidable."""
+        if callable(self._token_bytes) and self._bytes_of is not None:
+            return bytes(self._bytes_of(int(self.ids[i])))
+        return bytes(self.token_bytes[i])
+
     def display_piece(self, i: int) -> str:
         """A piece as a person should see it: visible whitespace, hex for partial bytes."""
         if self.flags[i] & (Flag.SPECIAL | Flag.UNK):
-            return self.pieces[i]
-        return visible_bytes(self.token_bytes[i])
+            return self.piece_at(i)
+        return visible_bytes(self.bytes_at(i))
 
     def spans(self, unit: Unit | str = Unit.BYTES) -> tuple[np.ndarray, np.ndarray]:
         """End-exclusive spans on the original text in ``unit`` (partial tokens widened outward)."""

@@ -225,6 +225,7 @@ def load(source: TokenizerSource) -> Runtime:
     runtime = _LOADERS[source.format](source, configs)
     runtime.notes[:0] = notes
     runtime.name = source.options.get("name") or source.name
+    runtime.source = source  # how to load it again (a child process does, for large texts)
     return runtime
 
 

@@ -12,10 +12,11 @@ import time
 from dataclasses import dataclass, field
 
 from .encoding import Encoding, Flag
-from .runtimes.base import RoundTrip, Runtime, Stage
+from .offload import ProcessEncoder
+from .runtimes.base import RoundTrip, Runtime, Stage  # noqa: F401
 from .text import Unit
 
-STAGE_LIMIT = 100_000  # characters shown stage by stage; more would only be scrolled past
+STAGE_LIMIT = 20_000  # characters shown stage by stage (native stage calls hold the GIL)
 
 
 @dataclass
@@ -50,15 +51,24 @@ def text_stats(encoding: Encoding) -> dict[str, float]:
 
 
 def inspect_text(runtime: Runtime, text: str, *, add_special_tokens: bool = True,
-                 parse_special: bool = False, with_stages: bool = True) -> InspectResult:
-    """Encode ``text`` and precompute what a display needs (pieces, bytes, spans in all units)."""
+                 parse_special: bool = False, with_stages: bool = True,
+                 encoder: ProcessEncoder | None = None) -> InspectResult:
+    """Encode ``text`` and precompute what a display needs (pieces, bytes, spans in all units).
+
+    With an ``encoder``, a large text is encoded in its child process (see :mod:`core.offload`).
+    """
     started = time.perf_counter()
-    encoding = runtime.encode(text, add_special_tokens=add_special_tokens,
-                              parse_special=parse_special)
-    encoding.pieces, encoding.token_bytes  # noqa: B018 - materialize the lazy lists here
+    round_trip = None
+    if encoder is not None and encoder.can_encode(runtime, text):
+        encoding, round_trip = encoder.encode(runtime, text, add_special_tokens=add_special_tokens,
+                                              parse_special=parse_special)
+    else:
+        encoding = runtime.encode(text, add_special_tokens=add_special_tokens,
+                                  parse_special=parse_special)
     for unit in Unit:
         encoding.spans(unit)
-    round_trip = runtime.round_trip(text, encoding)
+    if round_trip is None:
+        round_trip = runtime.round_trip(text, encoding)
     notes = []
     stages: list[Stage] = []
     if with_stages:

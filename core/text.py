@@ -128,9 +128,11 @@ class TextIndex:
     (array([0, 0]), array([1, 2]), array([False,  True]))
     """
 
-    def __init__(self, text: str, data: bytes | None = None) -> None:
+    def __init__(self, text: str, data: bytes | None = None,
+                 counts: dict[str, int] | None = None) -> None:
         self.text = text
         self.data = text.encode("utf-8") if data is None else data
+        self._counts = counts  # known counts (computed elsewhere) spare the grapheme scan
 
     def __len__(self) -> int:
         return len(self.data)
@@ -163,8 +165,10 @@ class TextIndex:
         return np.flatnonzero(grapheme_boundary_mask(self.text)).astype(np.int64)
 
     def counts(self) -> dict[str, int]:
-        return {"bytes": len(self.data), "cp": len(self.text),
-                "utf16": int(self.cp_utf16[-1]), "grapheme": len(self.grapheme_cps) - 1}
+        if self._counts is None:
+            self._counts = {"bytes": len(self.data), "cp": len(self.text),
+                            "utf16": int(self.cp_utf16[-1]), "grapheme": len(self.grapheme_cps) - 1}
+        return dict(self._counts)
 
     # -- conversion ------------------------------------------------------------------------
 

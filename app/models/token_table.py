@@ -105,7 +105,7 @@ class TokenTableModel(QAbstractTableModel):
         if col == 2:
             return str(int(enc.ids[row]))
         if col == 3:
-            return hex_bytes(bytes(enc.token_bytes[row]))
+            return hex_bytes(enc.bytes_at(row))
         if col == 4:
             starts, ends = enc.spans(self.unit)
             return f"{starts[row]}–{ends[row]}"
@@ -117,8 +117,8 @@ class TokenTableModel(QAbstractTableModel):
         enc = self.encoding
         if enc is None or not 0 <= row < len(enc):
             return ""
-        lines = [f"token {row}: id {int(enc.ids[row])}", f"piece: {enc.pieces[row]}",
-                 f"bytes: {hex_bytes(bytes(enc.token_bytes[row])) or '(none)'}"]
+        lines = [f"token {row}: id {int(enc.ids[row])}", f"piece: {enc.piece_at(row)}",
+                 f"bytes: {hex_bytes(enc.bytes_at(row)) or '(none)'}"]
         for unit in Unit:
             s, e = enc.spans(unit)
             lines.append(f"{unit.label}: {s[row]}–{e[row]}")

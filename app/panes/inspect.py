@@ -24,6 +24,7 @@ from app.widgets.token_view import DEFAULT_LIMIT, TokenChipsView
 from app.widgets.tokenizer_info import TokenizerInfo
 from app.widgets.vocab_browser import VocabBrowser
 from core.inspect import InspectResult, inspect_text
+from core.offload import ProcessEncoder
 from core.text import Unit, replace_lone_surrogates, visible_text
 
 DEBOUNCE_MS = 150
@@ -57,10 +58,12 @@ class InspectPane(QWidget):
     open_requested = Signal()
     status = Signal(str)
 
-    def __init__(self, session: Session, tasks: TaskRunner, parent=None) -> None:
+    def __init__(self, session: Session, tasks: TaskRunner, encoder: ProcessEncoder | None = None,
+                 parent=None) -> None:
         super().__init__(parent)
         self.session = session
         self.tasks = tasks
+        self.encoder = encoder
         self.result: InspectResult | None = None
         self.chip_limit = DEFAULT_LIMIT
         self._build()
@@ -123,6 +126,8 @@ class InspectPane(QWidget):
         self.table.setMouseTracking(True)
         self.table.verticalHeader().setVisible(False)
         self.table.verticalHeader().setDefaultSectionSize(22)
+        # fixed row heights: a million-row model resets without measuring every row
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         self.table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QTableView.SelectionMode.SingleSelection)
         header = self.table.horizontalHeader()
@@ -186,7 +191,7 @@ class InspectPane(QWidget):
             lambda current, _: self.chips.highlight(current.row()))
         self.more_chips.clicked.connect(self._on_more_chips_clicked)
         self.compare.selection_changed.connect(lambda _: self._update_compare())
-        self.tabs.currentChanged.connect(lambda _: self._update_compare())
+        self.tabs.currentChanged.connect(self._on_tab_changed)
 
     # -- session -> view -----------------------------------------------------------------
     def _update_tokenizers(self) -> None:
@@ -241,7 +246,7 @@ class InspectPane(QWidget):
         self.chip_limit = DEFAULT_LIMIT
         self.tasks.run("inspect", inspect_text, loaded.runtime, self.session.text,
                        add_special_tokens=self.session.add_special_tokens,
-                       parse_special=self.session.parse_special,
+                       parse_special=self.session.parse_special, encoder=self.encoder,
                        on_done=self._show, on_error=self._on_inspect_failed)
         self._update_compare()
 
@@ -252,9 +257,6 @@ class InspectPane(QWidget):
         self.result = result
         enc = result.encoding if result else None
         self.table_model.set_encoding(enc)
-        self.chips.set_encoding(enc, self.chip_limit)
-        self._update_more_button()
-        self.pipeline.set_result(result)
         self._update_counts()
         self._update_round_trip()
         notes = (enc.warnings + result.notes) if result else []
@@ -263,6 +265,21 @@ class InspectPane(QWidget):
         if result:
             self.status.emit(f"{result.runtime.name}: {len(enc):,} tokens in "
                              f"{result.seconds * 1000:.0f} ms")
+        # The chips and the stage tree are the slow widgets: fill them in later event-loop turns
+        # so the GUI thread never works more than a few tens of milliseconds at a stretch.
+        QTimer.singleShot(0, lambda: self._show_chips(result))
+        QTimer.singleShot(0, lambda: self._show_stages(result))
+
+    def _show_chips(self, result: InspectResult | None) -> None:
+        if result is self.result:
+            self.chips.set_encoding(result.encoding if result else None, self.chip_limit)
+            self._update_more_button()
+
+    def _show_stages(self, result: InspectResult | None) -> None:
+        """Fill the stage tree, only when its tab is shown (it is costly to build)."""
+        if result is self.result and self.tabs.currentWidget() is self.pipeline:
+            if self.pipeline.result is not result:
+                self.pipeline.set_result(result)
 
     def _update_more_button(self) -> None:
         enc = self.result.encoding if self.result else None
@@ -276,7 +293,7 @@ class InspectPane(QWidget):
     def _on_more_chips_clicked(self) -> None:
         if self.result:
             self.chip_limit += DEFAULT_LIMIT * 4
-            self.chips.set_encoding(self.result.encoding, self.chip_limit)
+            self.chips.show_more(DEFAULT_LIMIT * 4)
             self._update_more_button()
 
     def _update_counts(self) -> None:
@@ -312,6 +329,10 @@ class InspectPane(QWidget):
             f"{a}: …{before}<span style='background:#f8c9c4'>{was}</span>… became "
             f"…{before}<span style='background:#c8e6c9'>{became}</span>…")
 
+    def _on_tab_changed(self, _index: int) -> None:
+        self._show_stages(self.result)
+        self._update_compare()
+
     # -- compare -------------------------------------------------------------------------
     def _update_compare(self) -> None:
         if self.tabs.currentWidget() is not self.compare:
@@ -323,7 +344,7 @@ class InspectPane(QWidget):
 
         def compute():
             return [inspect_text(r, text, add_special_tokens=add, parse_special=parse,
-                                 with_stages=False) for r in chosen]
+                                 with_stages=False, encoder=self.encoder) for r in chosen]
 
         self.tasks.run("compare", compute, on_done=self.compare.set_results)
 

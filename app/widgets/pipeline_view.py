@@ -11,7 +11,7 @@ from core.encoding import Flag
 from core.inspect import InspectResult
 from core.text import visible_bytes, visible_text
 
-ROW_LIMIT = 5000  # tree rows per stage; the token table holds everything
+ROW_LIMIT = 1000  # tree rows per stage; the token table holds everything
 
 
 class PipelineView(QTreeWidget):
@@ -22,8 +22,10 @@ class PipelineView(QTreeWidget):
         self.setColumnWidth(0, 420)
         self.setColumnWidth(1, 120)
         self.setAlternatingRowColors(True)
+        self.result: InspectResult | None = None
 
     def set_result(self, result: InspectResult | None) -> None:
+        self.result = result
         self.clear()
         if result is None:
             return
@@ -43,8 +45,8 @@ class PipelineView(QTreeWidget):
                                   "spans in code points on the original text"])
         starts, ends = enc.spans("cp")
         for i in range(min(len(enc), ROW_LIMIT)):
-            pieces.addChild(QTreeWidgetItem([enc.pieces[i], f"{starts[i]}–{ends[i]}",
-                                             visible_bytes(bytes(enc.token_bytes[i]))]))
+            pieces.addChild(QTreeWidgetItem([enc.piece_at(i), f"{starts[i]}–{ends[i]}",
+                                             visible_bytes(enc.bytes_at(i))]))
         self.addTopLevelItem(pieces)
         ids = enc.ids.tolist()
         shown = ", ".join(map(str, ids[:2000])) + (" …" if len(ids) > 2000 else "")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import bisect
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QTextCharFormat, QTextCursor, QTextFormat
 from PySide6.QtWidgets import QTextEdit
 
@@ -21,7 +21,8 @@ PALETTE = [QColor(c) for c in ("#cfe8ff", "#d5f5d0", "#ffe0cc", "#e8dcff", "#fff
 FLAG_CHIP = {Flag.UNK: QColor("#f4a79d"), Flag.SPECIAL: QColor("#b9a6ee"),
              Flag.BYTE_FALLBACK: QColor("#f8c88a")}
 PARTIAL_BORDER = QColor("#c98a00")
-DEFAULT_LIMIT = 4000
+DEFAULT_LIMIT = 4000  # chips drawn; more on request (the table always has all)
+CHUNK = 300  # chips drawn per event-loop turn
 
 
 def chip_label(enc: Encoding, i: int, shared: bool) -> str:
@@ -29,9 +30,9 @@ def chip_label(enc: Encoding, i: int, shared: bool) -> str:
     covers no text (inserted) or shares its source with others (normalization changed it)."""
     flags = int(enc.flags[i])
     if flags & Flag.INSERTED:
-        return enc.pieces[i]
+        return enc.piece_at(i)
     start, end = int(enc.byte_starts[i]), int(enc.byte_ends[i])
-    if shared and bytes(enc.token_bytes[i]) != enc.index.data[start:end]:
+    if shared and enc.bytes_at(i) != enc.index.data[start:end]:
         return enc.display_piece(i)
     return visible_bytes(enc.index.data[start:end]) or "∅"
 
@@ -59,33 +60,57 @@ class TokenChipsView(QTextEdit):
         font.setPointSizeF(font.pointSizeF() * 1.25)
         self.setFont(font)
         self.encoding: Encoding | None = None
-        self.shown = 0
-        self._starts: list[int] = []   # document position where each shown chip starts
+        self.shown = 0                 # chips that will be drawn (built in chunks)
+        self._built = 0                # chips drawn so far
+        self._generation = 0
+        self._covered = 0
+        self._cursor: QTextCursor | None = None
+        self._starts: list[int] = []   # document position where each drawn chip starts
         self._ends: list[int] = []
         self._hovered = -1
+        self._gap = QTextCharFormat()
+        self._gap.setForeground(QColor("#8a8a8a"))
 
     def set_encoding(self, enc: Encoding | None, limit: int = DEFAULT_LIMIT) -> None:
-        """Draw the first ``limit`` tokens of ``enc`` (the table always has all of them)."""
+        """Draw the first ``limit`` tokens of ``enc`` (the table always has all of them).
+
+        The first chunk is drawn at once; the rest in later event-loop turns, so a large
+        encoding never blocks the GUI thread for long.
+        """
+        self._generation += 1
         self.encoding = enc
         self._starts, self._ends = [], []
         self._hovered = -1
+        self._built = self._covered = 0
         self.setExtraSelections([])
         self.clear()
-        if enc is None:
-            self.shown = 0
+        self.shown = 0 if enc is None else min(len(enc), limit)
+        self._cursor = QTextCursor(self.document())
+        if enc is not None:
+            self._build_chunk(self._generation)
+
+    def show_more(self, count: int) -> None:
+        """Draw ``count`` more chips after those already drawn."""
+        if self.encoding is None:
             return
-        self.shown = min(len(enc), limit)
-        cursor = QTextCursor(self.document())
-        cursor.beginEditBlock()
-        gap = QTextCharFormat()
-        gap.setForeground(QColor("#8a8a8a"))
+        drawing = self._built < self.shown
+        self.shown = min(len(self.encoding), self.shown + count)
+        if not drawing:
+            self._build_chunk(self._generation)
+
+    def _build_chunk(self, generation: int) -> None:
+        enc = self.encoding
+        if generation != self._generation or enc is None:
+            return  # a newer encoding replaced this one
+        cursor = self._cursor
         data = enc.index.data
         starts, ends = enc.byte_starts, enc.byte_ends
-        covered = 0
-        for i in range(self.shown):
+        stop = min(self._built + CHUNK, self.shown)
+        cursor.beginEditBlock()
+        for i in range(self._built, stop):
             s, e = int(starts[i]), int(ends[i])
-            if s > covered:  # text no token covers (a normalizer dropped it): shown grey
-                self._insert_lines(cursor, data[covered:s], gap)
+            if s > self._covered:  # text no token covers (a normalizer dropped it): shown grey
+                self._insert_lines(cursor, data[self._covered:s], self._gap)
             shared = (i > 0 and s < int(ends[i - 1])) or (i + 1 < len(enc) and int(starts[i + 1]) < e)
             chip = self._chip_format(enc, i)
             self._starts.append(cursor.position())
@@ -95,11 +120,14 @@ class TokenChipsView(QTextEdit):
             else:
                 cursor.insertText(label.replace(" ", "\u00a0"), chip)  # keep <E4 BD> on one line
             self._ends.append(cursor.position())
-            covered = max(covered, e)
-        if self.shown == len(enc) and covered < len(data):
-            self._insert_lines(cursor, data[covered:], gap)
+            self._covered = max(self._covered, e)
+        if stop == len(enc) and self._covered < len(data):
+            self._insert_lines(cursor, data[self._covered:], self._gap)
+            self._covered = len(data)
         cursor.endEditBlock()
-        self.moveCursor(QTextCursor.MoveOperation.Start)
+        self._built = stop
+        if stop < self.shown:
+            QTimer.singleShot(0, lambda: self._build_chunk(generation))
 
     @staticmethod
     def _insert_lines(cursor: QTextCursor, raw: bytes, fmt: QTextCharFormat) -> None:

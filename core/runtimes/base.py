@@ -48,16 +48,26 @@ class RoundTrip:
         """
         if original == decoded:
             return cls(True, decoded)
-        prefix = 0
-        limit = min(len(original), len(decoded))
-        while prefix < limit and original[prefix] == decoded[prefix]:
-            prefix += 1
-        suffix = 0
-        while (suffix < limit - prefix
-               and original[-1 - suffix] == decoded[-1 - suffix]):
-            suffix += 1
+        prefix = _common_prefix(original, decoded)
+        suffix = _common_prefix(original[prefix:][::-1], decoded[prefix:][::-1])
         return cls(False, decoded, (prefix, len(original) - suffix),
                    (prefix, len(decoded) - suffix))
+
+
+def _common_prefix(a: str, b: str) -> int:
+    """Length of the common prefix, by bisection on slice equality (C speed on long texts).
+
+    >>> _common_prefix("hello", "help")
+    3
+    """
+    lo, hi = 0, min(len(a), len(b))
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if a[:mid] == b[:mid]:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
 
 
 class Runtime(abc.ABC):
@@ -74,6 +84,7 @@ class Runtime(abc.ABC):
     name: str = ""
     source_format: str = ""
     library: str = ""
+    source = None  # the TokenizerSource it was loaded from, when loaded from files
 
     def __init__(self) -> None:
         self.notes: list[str] = []

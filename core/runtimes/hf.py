@@ -230,7 +230,7 @@ class HFRuntime(Runtime):
         return Encoding.build(text, ids=ids, byte_starts=starts, byte_ends=ends, flags=flags,
                               index=index, pieces=tokens,
                               token_bytes=lambda: [self.token_bytes(i) for i in id_list],
-                              warnings=warnings)
+                              warnings=warnings, bytes_of=self.token_bytes)
 
     def stages(self, text: str) -> list[Stage]:
         stages = []

@@ -143,7 +143,7 @@ class SentencePieceRuntime(Runtime):
         return Encoding.build(text, ids=ids, byte_starts=starts, byte_ends=ends, flags=flags,
                               index=index, pieces=lambda: [self._pieces[i] for i in id_list],
                               token_bytes=lambda: [self.token_bytes(i) for i in id_list],
-                              warnings=warnings)
+                              warnings=warnings, piece_of=self.piece, bytes_of=self.token_bytes)
 
     def _add_specials(self, ids, starts, ends, flags, length, add_special_tokens):
         marker = np.uint8(Flag.SPECIAL | Flag.INSERTED)

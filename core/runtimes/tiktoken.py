@@ -175,7 +175,8 @@ class TiktokenRuntime(Runtime):
         return Encoding.build(
             text, ids=content, byte_starts=starts, byte_ends=ends, flags=flags, index=index,
             pieces=lambda: [self.piece(i) for i in id_list],
-            token_bytes=lambda: [self.token_bytes(i) for i in id_list], warnings=warnings)
+            token_bytes=lambda: [self.token_bytes(i) for i in id_list], warnings=warnings,
+            piece_of=self.piece, bytes_of=self.token_bytes)
 
     def stages(self, text: str) -> list[Stage]:
         import regex
