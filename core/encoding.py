@@ -122,10 +122,22 @@ class Encoding:
 
     def spans(self, unit: Unit | str = Unit.BYTES) -> tuple[np.ndarray, np.ndarray]:
         """End-exclusive spans on the original text in ``unit`` (partial tokens widened outward)."""
+        cached = self._span_cache.get(unit)
+        if cached is not None:
+            return cached
         unit = Unit(unit)
         if unit not in self._span_cache:
-            s, e, _ = self.index.byte_spans_to(unit, self.byte_starts, self.byte_ends)
-            self._span_cache[unit] = (s, e)
+            index = self.index
+            if unit is Unit.BYTES:
+                result = (self.byte_starts, self.byte_ends)
+            elif unit is Unit.CP:
+                result = index.cp_spans(self.byte_starts, self.byte_ends)[:2]
+            elif unit is Unit.UTF16:
+                result = index.cp_to_utf16(*self.spans(Unit.CP))
+            else:
+                result = index.cp_to_graphemes(*self.spans(Unit.CP))[:2]
+            self._span_cache[unit] = result
+        self._span_cache[unit.value] = self._span_cache[unit]  # plain-str lookups skip the enum
         return self._span_cache[unit]
 
     @property

@@ -133,9 +133,25 @@ class TextIndex:
         self.text = text
         self.data = text.encode("utf-8") if data is None else data
         self._counts = counts  # known counts (computed elsewhere) spare the grapheme scan
+        # Fast paths, decided once: most lines need no conversion at all for some units.
+        self.ascii = len(self.data) == len(text)           # bytes == code points == UTF-16
+        self._bmp: bool | None = None                      # code points == UTF-16 units
+        self._simple_graphemes: bool | None = None         # graphemes == code points
 
     def __len__(self) -> int:
         return len(self.data)
+
+    @property
+    def bmp_only(self) -> bool:
+        if self._bmp is None:
+            self._bmp = self.ascii or max(self.text) < "\U00010000"
+        return self._bmp
+
+    @property
+    def simple_graphemes(self) -> bool:
+        if self._simple_graphemes is None:
+            self._simple_graphemes = _JOINING.search(self.text) is None
+        return self._simple_graphemes
 
     @cached_property
     def _raw(self) -> np.ndarray:
@@ -143,6 +159,8 @@ class TextIndex:
 
     @cached_property
     def cp_bytes(self) -> np.ndarray:
+        if self.ascii:
+            return np.arange(len(self.data) + 1, dtype=np.int64)
         starts = np.flatnonzero((self._raw & 0xC0) != 0x80)
         return np.append(starts, len(self.data)).astype(np.int64)
 
@@ -155,6 +173,8 @@ class TextIndex:
 
     @cached_property
     def cp_utf16(self) -> np.ndarray:
+        if self.bmp_only:
+            return np.arange(len(self.text) + 1, dtype=np.int64)
         # Code points of four UTF-8 bytes (lead byte >= 0xF0) are the astral ones: two UTF-16 units.
         units = 1 + (self._raw[self.cp_bytes[:-1]] >= 0xF0)
         return np.concatenate(([0], np.cumsum(units, dtype=np.int64)))
@@ -162,6 +182,8 @@ class TextIndex:
     @cached_property
     def grapheme_cps(self) -> np.ndarray:
         """Code point offsets of grapheme boundaries (``n_graphemes + 1`` entries)."""
+        if self.simple_graphemes:
+            return np.arange(len(self.text) + 1, dtype=np.int64)
         return np.flatnonzero(grapheme_boundary_mask(self.text)).astype(np.int64)
 
     def counts(self) -> dict[str, int]:
@@ -184,22 +206,44 @@ class TextIndex:
         ends = np.asarray(ends, dtype=np.int64)
         if unit is Unit.BYTES:
             return starts, ends, self.partial_mask(starts, ends)
-        cp_s = np.searchsorted(self.cp_bytes, starts, side="right") - 1
-        cp_e = np.searchsorted(self.cp_bytes, ends, side="left")
-        cp_s = np.minimum(np.maximum(cp_s, 0), len(self.text))
-        inside = (self.cp_bytes[cp_s] != starts) | (self.cp_bytes[cp_e] != ends)
+        cp_s, cp_e, inside = self.cp_spans(starts, ends)
         if unit is Unit.CP:
             return cp_s, cp_e, inside
         if unit is Unit.UTF16:
-            return self.cp_utf16[cp_s], self.cp_utf16[cp_e], inside
-        g_s = np.searchsorted(self.grapheme_cps, cp_s, side="right") - 1
-        g_e = np.searchsorted(self.grapheme_cps, cp_e, side="left")
-        g_s = np.maximum(g_s, 0)
-        inside |= (self.grapheme_cps[g_s] != cp_s) | (self.grapheme_cps[g_e] != cp_e)
-        return g_s, g_e, inside
+            return (*self.cp_to_utf16(cp_s, cp_e), inside)
+        g_s, g_e, split = self.cp_to_graphemes(cp_s, cp_e)
+        return g_s, g_e, inside | split
+
+    def cp_spans(self, starts: np.ndarray, ends: np.ndarray):
+        """Byte spans -> code point spans (widened outward) and which were inside a character."""
+        if self.ascii:
+            return starts, ends, np.zeros(len(starts), dtype=bool)
+        cp_bytes = self.cp_bytes
+        cp_s = np.searchsorted(cp_bytes, starts, side="right") - 1
+        cp_e = np.searchsorted(cp_bytes, ends, side="left")
+        np.clip(cp_s, 0, len(self.text), out=cp_s)
+        inside = (cp_bytes[cp_s] != starts) | (cp_bytes[cp_e] != ends)
+        return cp_s, cp_e, inside
+
+    def cp_to_utf16(self, cp_s: np.ndarray, cp_e: np.ndarray):
+        if self.bmp_only:
+            return cp_s, cp_e
+        return self.cp_utf16[cp_s], self.cp_utf16[cp_e]
+
+    def cp_to_graphemes(self, cp_s: np.ndarray, cp_e: np.ndarray):
+        """Code point spans -> grapheme spans (widened outward) and which split a cluster."""
+        if self.simple_graphemes:
+            return cp_s, cp_e, np.zeros(len(cp_s), dtype=bool)
+        bounds = self.grapheme_cps
+        g_s = np.searchsorted(bounds, cp_s, side="right") - 1
+        g_e = np.searchsorted(bounds, cp_e, side="left")
+        np.maximum(g_s, 0, out=g_s)
+        return g_s, g_e, (bounds[g_s] != cp_s) | (bounds[g_e] != cp_e)
 
     def partial_mask(self, starts, ends) -> np.ndarray:
         """True for byte spans that start or end inside a UTF-8 character."""
+        if self.ascii:
+            return np.zeros(len(starts), dtype=bool)
         boundary = self.is_cp_boundary
         return ~(boundary[np.asarray(starts)] & boundary[np.asarray(ends)])
 

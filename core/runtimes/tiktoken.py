@@ -116,6 +116,8 @@ class TiktokenRuntime(Runtime):
         for literal, token_id in self.special.items():
             lengths[token_id] = len(literal.encode("utf-8"))
         self._lengths = lengths
+        self._is_special = np.zeros(size, dtype=bool)
+        self._is_special[list(self.special.values())] = True
         self._by_id: dict[int, bytes] | None = None
         if preset:
             self.notes.append(f"preset {preset.name}: its regex and special tokens"
@@ -162,9 +164,7 @@ class TiktokenRuntime(Runtime):
         starts = ends - self._lengths[content]
         if alignment is not None:
             starts, ends = alignment.to_original_bytes(starts, ends)
-        flags = np.zeros(len(content), dtype=np.uint8)
-        if self.special:
-            flags[np.isin(content, list(self.special.values()))] |= np.uint8(Flag.SPECIAL)
+        flags = self._is_special[content].astype(np.uint8)  # Flag.SPECIAL == 1
         if add_special_tokens and self.bos:
             bos_id = self.special[self.bos]
             content = np.concatenate(([bos_id], content))

@@ -1,0 +1,110 @@
+"""``tokbench``: inspect (table and stable JSON), import, verify, export, and errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from app.cli import main
+from app.main_window import DEMO
+from core.formats import load_tokenizer
+
+BPE = DEMO / "demo-bpe" / "tokenizer.json"
+UNIGRAM = DEMO / "demo-unigram" / "tokenizer.model"
+TEXT = "Hello 世界 👨\u200d👩\u200d👧 café"
+
+
+def run(capsys, *argv):
+    code = main([str(a) for a in argv])
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_inspect_json_is_stable_and_exact(capsys):
+    code, out, err = run(capsys, "inspect", BPE, TEXT, "--json")
+    assert code == 0 and err == ""
+    record = json.loads(out)
+    assert set(record) == {"ids", "tokens"}
+    native = load_tokenizer(BPE).encode(TEXT)
+    assert record["ids"] == native.ids.tolist()
+    data = TEXT.encode()
+    for token in record["tokens"]:
+        assert set(token) == {"id", "piece", "bytes", "spans", "flags"}
+        assert set(token["spans"]) == {"bytes", "cp", "utf16", "grapheme"}
+        s, e = token["spans"]["bytes"]
+        if "partial" in token["flags"]:
+            assert data[s:e].hex() == token["bytes"]
+        assert set(token["flags"]) <= {"special", "unk", "byte_fallback", "partial"}
+
+
+def test_inspect_file_gives_one_json_line_per_text(capsys, tmp_path):
+    texts = tmp_path / "texts.txt"
+    texts.write_text("one\n二\n\nthree 😀\n", encoding="utf-8")
+    code, out, _ = run(capsys, "inspect", UNIGRAM, "--file", texts, "--json")
+    lines = out.splitlines()
+    assert code == 0 and len(lines) == 4
+    assert json.loads(lines[2]) == {"ids": [], "tokens": []}
+
+
+def test_inspect_table_names_the_unit(capsys):
+    code, out, _ = run(capsys, "inspect", BPE, TEXT, "--unit", "grapheme")
+    assert code == 0
+    assert "span (grapheme)" in out and "graphemes" in out
+
+
+def test_no_special_and_parse_special(capsys):
+    _, with_special, _ = run(capsys, "inspect", BPE, "a<|endoftext|>", "--json")
+    _, parsed, _ = run(capsys, "inspect", BPE, "a<|endoftext|>", "--json", "--parse-special")
+    plain = json.loads(with_special)
+    special = json.loads(parsed)
+    assert not any("special" in t["flags"] for t in plain["tokens"])
+    assert any("special" in t["flags"] for t in special["tokens"])
+
+
+def test_import_verify_export_round_trip(capsys, tmp_path):
+    bundle = tmp_path / "b.zip"
+    assert run(capsys, "import", UNIGRAM, "-o", bundle)[0] == 0
+    code, out, _ = run(capsys, "verify", bundle)
+    assert code == 0 and "verified" in out
+    code, out, _ = run(capsys, "inspect", bundle, TEXT, "--json")
+    assert json.loads(out)["ids"] == load_tokenizer(UNIGRAM).encode(TEXT).ids.tolist()
+    assert run(capsys, "export", bundle, "-o", tmp_path / "out")[0] == 0
+    assert (tmp_path / "out" / "tokenizer.model").read_bytes() == UNIGRAM.read_bytes()
+
+
+def test_edited_bundle_fails_verify_naming_the_file(capsys, tmp_path):
+    folder = tmp_path / "bundle"
+    run(capsys, "import", BPE, "-o", folder)
+    (folder / "tokenizer.json").write_text("{}")
+    code, _, err = run(capsys, "verify", folder)
+    assert code != 0 and "tokenizer.json" in err and "checksum" in err
+
+
+@pytest.mark.parametrize("argv,needle", [
+    (["inspect", "/nonexistent/tok.json", "x"], "no such file"),
+    (["inspect", str(DEMO / "sample.txt"), "x"], "not a tokenizer"),
+    (["inspect", str(BPE), "x", "--preset", "cl100k"], "tiktoken"),
+    (["verify", str(DEMO)], "manifest.json is missing"),
+])
+def test_errors_are_one_line_without_traceback(capsys, argv, needle):
+    code, out, err = run(capsys, *argv)
+    assert code != 0
+    assert needle in err and "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_invalid_utf8_in_text_file_names_the_line(capsys, tmp_path):
+    bad = tmp_path / "bad.txt"
+    bad.write_bytes(b"ok\n\xff\xfe\n")
+    code, _, err = run(capsys, "inspect", BPE, "--file", bad)
+    assert code != 0 and "bad.txt:2" in err and "invalid UTF-8" in err
+
+
+def test_console_script_runs_headless():
+    out = subprocess.run([sys.executable, "-m", "app.cli", "inspect", str(BPE), "hi", "--json"],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["ids"]

@@ -1,0 +1,135 @@
+"""Benchmarks: the workbench's encode (with spans in all four units) against the native libraries.
+
+    make bench                      # all tokenizers in ../shared/data on the mono corpus
+    python -m tests.bench.run --quick
+
+For every tokenizer the same lines are encoded by the native library's own call (tiktoken ids,
+HF with offsets, SentencePiece with piece offsets) and by ``core`` (ids + byte spans converted to
+code points, UTF-16 and graphemes); the report gives MB/s and the ratio core / native (lower is
+better; target <= 1.5). Each figure is the best of ``--repeat`` runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+DATA = ROOT.parent / "shared" / "data"
+MONO = DATA / "corpora" / "mono"
+TOKENIZERS = [
+    ("gpt2 (tiktoken)", "gpt2.tiktoken"),
+    ("bert (tokenizer.json)", "bert-minilm/tokenizer.json"),
+    ("claude-legacy (tokenizer.json)", "claude-legacy/tokenizer.json"),
+    ("mistral-v3 (sentencepiece)", "mistral-v3/tokenizer.model"),
+    ("ja (sentencepiece)", "sentencepiece/test_ja_model.model"),
+]
+
+
+def corpus_lines(limit_bytes: int | None = None) -> list[str]:
+    """Every line of the mono corpus (the JSONL code file: each record's text)."""
+    lines: list[str] = []
+    for path in sorted(MONO.iterdir()):
+        if path.suffix == ".jsonl":
+            for raw in path.read_text(encoding="utf-8").splitlines():
+                lines.append(json.loads(raw)["text"])
+        else:
+            lines.extend(ln for ln in path.read_text(encoding="utf-8").splitlines() if ln)
+    if limit_bytes:
+        kept, size = [], 0
+        for line in lines[:: max(1, len(lines) // 4000)]:
+            kept.append(line)
+            size += len(line.encode())
+            if size >= limit_bytes:
+                break
+        lines = kept
+    return lines
+
+
+def native_encoder(rel: str):
+    path = DATA / "tokenizers" / rel
+    if rel.endswith(".tiktoken"):
+        import tiktoken
+        from tiktoken.load import load_tiktoken_bpe
+
+        from core.presets import R50K_PATTERN
+
+        enc = tiktoken.Encoding("gpt2", pat_str=R50K_PATTERN,
+                                mergeable_ranks=load_tiktoken_bpe(str(path)),
+                                special_tokens={"<|endoftext|>": 50256})
+        return enc.encode_ordinary
+    if rel.endswith(".json"):
+        from tokenizers import Tokenizer
+
+        tk = Tokenizer.from_file(str(path))
+        tk.no_padding()
+        tk.no_truncation()
+
+        def hf(text):
+            e = tk.encode(text)
+            return e.ids, e.offsets
+        return hf
+    import sentencepiece as spm
+
+    sp = spm.SentencePieceProcessor(model_file=str(path))
+    return lambda text: sp.encode(text, out_type="proto").pieces
+
+
+def core_encoder(rel: str):
+    from core.formats import load_tokenizer
+
+    runtime = load_tokenizer(DATA / "tokenizers" / rel)
+
+    def run(text):
+        enc = runtime.encode(text, add_special_tokens=False)
+        for unit in ("bytes", "cp", "utf16", "grapheme"):
+            enc.spans(unit)
+        return enc
+    return run
+
+
+def best_time(fn, lines, repeat: int) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        started = time.perf_counter()
+        for line in lines:
+            fn(line)
+        best = min(best, time.perf_counter() - started)
+    return best
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="about 1 MB of lines instead of all")
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--json", type=Path, help="also write the figures here")
+    args = parser.parse_args(argv)
+    if not MONO.exists():
+        print(f"benchmark data not found: {MONO} (../shared/data is absent)", file=sys.stderr)
+        return 0
+    lines = corpus_lines(1_000_000 if args.quick else None)
+    size = sum(len(line.encode()) for line in lines)
+    print(f"corpus: {len(lines):,} lines, {size / 1e6:.1f} MB · python {platform.python_version()}"
+          f" · best of {args.repeat}")
+    print(f"{'tokenizer':34} {'native MB/s':>12} {'core MB/s':>10} {'core/native':>12}")
+    results = []
+    for name, rel in TOKENIZERS:
+        if not (DATA / "tokenizers" / rel).exists():
+            continue
+        native = best_time(native_encoder(rel), lines, args.repeat)
+        ours = best_time(core_encoder(rel), lines, args.repeat)
+        results.append({"tokenizer": name, "native_s": native, "core_s": ours,
+                        "ratio": ours / native, "mb": size / 1e6})
+        print(f"{name:34} {size / 1e6 / native:12.2f} {size / 1e6 / ours:10.2f} "
+              f"{ours / native:11.2f}×", flush=True)
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
