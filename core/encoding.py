@@ -172,33 +172,48 @@ def refine_overlapping_spans(data: bytes, starts: np.ndarray, ends: np.ndarray,
     """Narrow coarse spans that several tokens share down to each token's own bytes, in place.
 
     Runtimes report offsets at character granularity, so two byte-level tokens that split
-    ``世`` (E4 B8 | 96) both get the whole character. Where the tokens' bytes, laid end to end,
-    match the original bytes, each token gets exactly its own bytes; where normalization changed
-    the text (``ﬃ`` -> ``ffi``) they keep the shared span, which is the honest answer.
+    ``世`` (E4 B8 | 96) both get the whole character. Tokens whose spans overlap form a run; where
+    the run's bytes, laid end to end, match the original bytes, each token gets exactly its own
+    bytes; where normalization changed the text (``ﬃ`` -> ``ffi``, ``Ⅳ`` -> ``ⅳ``) the whole run
+    keeps its shared spans, which is the honest answer. A leading whitespace token the tokenizer
+    made up (the ``▁`` Metaspace / Prepend puts before the first word) stands for no byte of the
+    text: it keeps its span and the rest of the run is matched without it.
 
     >>> s, e = np.array([0, 0]), np.array([3, 3])
     >>> pieces = [b"\\xe4\\xb8", b"\\x96"]
     >>> refine_overlapping_spans("世".encode(), s, e, pieces.__getitem__, np.array([1, 1], bool))
     >>> s.tolist(), e.tolist()
     ([0, 2], [2, 3])
+    >>> s, e = np.array([0, 0, 0]), np.array([3, 3, 3])  # "Ⅳ" lowercased: E2 85 | B3 (was A3)
+    >>> pieces = [b"\\xe2", b"\\x85", b"\\xb3"]
+    >>> refine_overlapping_spans("Ⅳ".encode(), s, e, pieces.__getitem__, np.ones(3, bool))
+    >>> s.tolist(), e.tolist()
+    ([0, 0, 0], [3, 3, 3])
     """
-    n = len(starts)
-    if n < 2:
+    nonempty = np.flatnonzero(content & (ends > starts))
+    if len(nonempty) < 2:
         return
-    nonempty = content & (ends > starts)
-    prev_end = np.maximum.accumulate(np.where(nonempty, ends, 0))
-    overlaps_prev = np.zeros(n, dtype=bool)
-    overlaps_prev[1:] = nonempty[1:] & (starts[1:] < prev_end[:-1])
-    shared = overlaps_prev.copy()
-    shared[:-1] |= overlaps_prev[1:]
-    cursor = -1
-    for i in np.flatnonzero(shared & nonempty).tolist():
-        s, e = int(starts[i]), int(ends[i])
-        start = cursor if s <= cursor < e else s
-        piece = token_bytes(i)
-        stop = start + len(piece)
-        if piece and stop <= e and data[start:stop] == piece:
-            starts[i], ends[i] = start, stop
-            cursor = stop
-        else:
-            cursor = e
+    run_end = np.maximum.accumulate(ends[nonempty])
+    joins = starts[nonempty[1:]] < run_end[:-1]  # overlaps a token before it
+    if not joins.any():
+        return
+    heads = np.flatnonzero(np.concatenate(([True], ~joins)))
+    bounds = np.append(heads, len(nonempty))
+    for a, b in zip(bounds[:-1].tolist(), bounds[1:].tolist()):
+        if b - a > 1:
+            _narrow_run(data, starts, ends, token_bytes, nonempty[a:b].tolist())
+
+
+def _narrow_run(data: bytes, starts: np.ndarray, ends: np.ndarray,
+                token_bytes: Callable[[int], bytes], members: list[int]) -> None:
+    lo = int(starts[members].min())
+    hi = int(ends[members].max())
+    pieces = [bytes(token_bytes(i)) for i in members]
+    first = pieces[0]
+    skip = 1 if first and not first.strip() and data[lo:lo + len(first)] != first else 0
+    if data[lo:hi] != b"".join(pieces[skip:]):
+        return
+    pos = lo
+    for i, piece in zip(members[skip:], pieces[skip:]):
+        starts[i], ends[i] = pos, pos + len(piece)
+        pos += len(piece)

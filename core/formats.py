@@ -79,8 +79,10 @@ def detect_bytes(head: bytes) -> str | None:
         return "sentencepiece"
     try:
         decoded = head.decode("utf-8")
-    except UnicodeDecodeError:
-        return None
+    except UnicodeDecodeError as err:
+        if len(head) < 4096 or len(head) - err.start > 3:
+            return None
+        decoded = head[:err.start].decode("utf-8")  # the head cut a character in two
     rows = [ln for ln in decoded.splitlines() if ln.strip()]
     if rows and all(len(r.split()) == 2 for r in rows[:8]):
         return "merges"

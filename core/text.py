@@ -81,13 +81,29 @@ def check_encodable(text: str) -> None:
 
 # --- grapheme boundaries ----------------------------------------------------------------------
 
-# Characters that can join a grapheme cluster with a neighbour. Between two characters that are
-# both absent from this class there is always a cluster boundary (UAX #29 rules GB3-GB13), so only
-# windows around these need the full `\X` matcher: text without them is one grapheme per code point.
-_JOINING = regex.compile(
-    r"\r\n|[\p{GCB=Extend}\p{GCB=ZWJ}\p{GCB=SpacingMark}\p{GCB=Prepend}\p{GCB=L}\p{GCB=V}"
-    r"\p{GCB=T}\p{GCB=LV}\p{GCB=LVT}\p{GCB=Regional_Indicator}]+")
+# Grapheme clusters (UAX #29) in two tiers. Extend and SpacingMark characters (accents, Arabic
+# marks, skin tones...) never start a cluster unless they follow a control character: their
+# boundary is removed directly (GB9, GB9a). Everything with context-dependent rules (CR LF,
+# ZWJ emoji sequences, Hangul jamo, regional-indicator pairs, Prepend, Indic conjunct linkers)
+# is rare: only windows around those are handed to the full `\X` matcher. Text with neither is
+# one grapheme per code point.
+_EXTENDING = regex.compile(r"[\p{GCB=Extend}\p{GCB=SpacingMark}]")
+_CONTROL = regex.compile(r"[\p{GCB=Control}\r\n]")
+_CONTEXTUAL = regex.compile(
+    r"\r\n|[\p{GCB=ZWJ}\p{GCB=Prepend}\p{GCB=L}\p{GCB=V}\p{GCB=T}\p{GCB=LV}\p{GCB=LVT}"
+    r"\p{GCB=Regional_Indicator}\p{InCB=Linker}]+")
+_ANY_JOINER = regex.compile(
+    r"[\p{GCB=Extend}\p{GCB=SpacingMark}\p{GCB=ZWJ}\p{GCB=Prepend}\p{GCB=L}\p{GCB=V}\p{GCB=T}"
+    r"\p{GCB=LV}\p{GCB=LVT}\p{GCB=Regional_Indicator}]")
+_JOINING = regex.compile(_EXTENDING.pattern + "|" + _CONTEXTUAL.pattern)
 _GRAPHEME = regex.compile(r"\X")
+
+
+def _window_start(text: str, pos: int) -> int:
+    """Step back from ``pos`` to a position that is surely a cluster boundary."""
+    while pos > 0 and (_ANY_JOINER.match(text, pos) or _ANY_JOINER.match(text, pos - 1)):
+        pos -= 1
+    return pos
 
 
 def grapheme_boundary_mask(text: str) -> np.ndarray:
@@ -97,12 +113,18 @@ def grapheme_boundary_mask(text: str) -> np.ndarray:
     [True, False, True, True]
     """
     mask = np.ones(len(text) + 1, dtype=bool)
+    joined = [m.start() for m in _EXTENDING.finditer(text)
+              if m.start() and not _CONTROL.match(text, m.start() - 1)]
+    mask[joined] = False
     windows: list[list[int]] = []
-    for match in _JOINING.finditer(text):
-        # Two plain characters on each side guarantee boundaries at the window's ends.
-        start, end = max(match.start() - 1, 0), min(match.end() + 2, len(text))
+    for match in _CONTEXTUAL.finditer(text):
+        start = _window_start(text, max(match.start() - 1, 0))
+        end = match.end()
+        while end < len(text) and _ANY_JOINER.match(text, end):
+            end += 1
+        end = min(end + 2, len(text))
         if windows and start <= windows[-1][1]:
-            windows[-1][1] = end
+            windows[-1][1] = max(windows[-1][1], end)
         else:
             windows.append([start, end])
     for start, end in windows:
@@ -129,8 +151,9 @@ class TextIndex:
     """
 
     def __init__(self, text: str, data: bytes | None = None,
-                 counts: dict[str, int] | None = None) -> None:
+                 counts: dict[str, int] | None = None, breaks: np.ndarray | None = None) -> None:
         self.text = text
+        self.breaks = breaks  # code point offsets forced to be grapheme boundaries (joined texts)
         self.data = text.encode("utf-8") if data is None else data
         self._counts = counts  # known counts (computed elsewhere) spare the grapheme scan
         # Fast paths, decided once: most lines need no conversion at all for some units.
@@ -184,7 +207,10 @@ class TextIndex:
         """Code point offsets of grapheme boundaries (``n_graphemes + 1`` entries)."""
         if self.simple_graphemes:
             return np.arange(len(self.text) + 1, dtype=np.int64)
-        return np.flatnonzero(grapheme_boundary_mask(self.text)).astype(np.int64)
+        mask = grapheme_boundary_mask(self.text)
+        if self.breaks is not None:
+            mask[self.breaks] = True
+        return np.flatnonzero(mask).astype(np.int64)
 
     def counts(self) -> dict[str, int]:
         if self._counts is None:
@@ -214,16 +240,36 @@ class TextIndex:
         g_s, g_e, split = self.cp_to_graphemes(cp_s, cp_e)
         return g_s, g_e, inside | split
 
+    @staticmethod
+    def _floor_ceil(is_start: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Lookup tables from offsets in a fine unit to a coarse one.
+
+        ``is_start[i]`` says a coarse unit starts at fine offset ``i`` (``len + 1`` entries, the
+        last True). ``floor[i]``: the coarse unit holding offset ``i``; ``ceil[i]``: the first
+        coarse boundary at or after ``i``. A table gather is far faster than a binary search
+        over millions of offsets.
+        """
+        floor = np.cumsum(is_start, dtype=np.int64) - 1
+        ceil = floor + ~is_start
+        return floor, ceil
+
+    @cached_property
+    def _cp_tables(self) -> tuple[np.ndarray, np.ndarray]:
+        return self._floor_ceil(self.is_cp_boundary)
+
+    @cached_property
+    def _grapheme_tables(self) -> tuple[np.ndarray, np.ndarray]:
+        is_start = np.zeros(len(self.text) + 1, dtype=bool)
+        is_start[self.grapheme_cps] = True
+        return self._floor_ceil(is_start)
+
     def cp_spans(self, starts: np.ndarray, ends: np.ndarray):
         """Byte spans -> code point spans (widened outward) and which were inside a character."""
         if self.ascii:
             return starts, ends, np.zeros(len(starts), dtype=bool)
-        cp_bytes = self.cp_bytes
-        cp_s = np.searchsorted(cp_bytes, starts, side="right") - 1
-        cp_e = np.searchsorted(cp_bytes, ends, side="left")
-        np.clip(cp_s, 0, len(self.text), out=cp_s)
-        inside = (cp_bytes[cp_s] != starts) | (cp_bytes[cp_e] != ends)
-        return cp_s, cp_e, inside
+        floor, ceil = self._cp_tables
+        boundary = self.is_cp_boundary
+        return floor[starts], ceil[ends], ~(boundary[starts] & boundary[ends])
 
     def cp_to_utf16(self, cp_s: np.ndarray, cp_e: np.ndarray):
         if self.bmp_only:
@@ -234,10 +280,9 @@ class TextIndex:
         """Code point spans -> grapheme spans (widened outward) and which split a cluster."""
         if self.simple_graphemes:
             return cp_s, cp_e, np.zeros(len(cp_s), dtype=bool)
+        floor, ceil = self._grapheme_tables
+        g_s, g_e = floor[cp_s], ceil[cp_e]
         bounds = self.grapheme_cps
-        g_s = np.searchsorted(bounds, cp_s, side="right") - 1
-        g_e = np.searchsorted(bounds, cp_e, side="left")
-        np.maximum(g_s, 0, out=g_s)
         return g_s, g_e, (bounds[g_s] != cp_s) | (bounds[g_e] != cp_e)
 
     def partial_mask(self, starts, ends) -> np.ndarray:

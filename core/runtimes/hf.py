@@ -10,17 +10,18 @@ from __future__ import annotations
 
 import json
 import re
-from functools import lru_cache
+from functools import cached_property, lru_cache
+from itertools import chain
 from typing import Any, Sequence
 
 import numpy as np
 import tokenizers
 from tokenizers import Tokenizer
 
-from ..encoding import Encoding, Flag, refine_overlapping_spans
+from ..batch import NativeResult
+from ..encoding import Flag
 from ..errors import FormatError
 from ..special import ROLE_BY_NAME, SpecialToken, guess_role
-from ..text import TextIndex
 from .base import Runtime, Stage
 
 _BYTE_PIECE = re.compile(r"^<0x([0-9A-Fa-f]{2})>$")
@@ -110,7 +111,8 @@ class HFRuntime(Runtime):
         kinds = _types(spec.get("pre_tokenizer")) + _types(spec.get("decoder"))
         self.byte_level = "ByteLevel" in kinds
         self.metaspace = "Metaspace" in kinds or any(
-            c.get("type") == "Replace" and "▁" in json.dumps(c.get("pattern"))
+            # ensure_ascii=False: the default would write "▁" as "\u2581" and never match
+            c.get("type") == "Replace" and "▁" in json.dumps(c.get("pattern"), ensure_ascii=False)
             for c in _components(spec.get("decoder")))
         self.byte_fallback = bool(model.get("byte_fallback"))
         self.prefix = model.get("continuing_subword_prefix") or ""
@@ -120,6 +122,8 @@ class HFRuntime(Runtime):
                                      dtype=np.int64)
         unk = model.get("unk_token")
         self.unk_id = self.tk.token_to_id(unk) if isinstance(unk, str) else None
+        if self.model_type == "Unigram" and isinstance(model.get("unk_id"), int):
+            self.unk_id = model["unk_id"]  # Unigram names its unknown token by id
         self._bytes_cache: dict[int, bytes] = {}
 
     # -- Runtime -------------------------------------------------------------------------
@@ -152,8 +156,12 @@ class HFRuntime(Runtime):
                 return bytes([int(match.group(1), 16)])
         if self.byte_level:
             table = byte_level_decoder()
-            if all(ch in table for ch in piece):
-                return bytes(table[ch] for ch in piece)
+            # CLIP: "</w>" marks a word's end and is not text (its characters are all in the
+            # byte alphabet, so it would otherwise read as the bytes "</w>")
+            word = (piece[: -len(self.suffix)] if self.suffix and piece.endswith(self.suffix)
+                    and len(piece) > len(self.suffix) else piece)
+            if all(ch in table for ch in word):
+                return bytes(table[ch] for ch in word)
         if self.prefix and piece.startswith(self.prefix) and self.model_type == "WordPiece":
             piece = piece[len(self.prefix):]
         elif self.prefix and piece.startswith(self.prefix):
@@ -189,48 +197,39 @@ class HFRuntime(Runtime):
     def decode(self, ids: Sequence[int]) -> str:
         return self.tk.decode([int(i) for i in ids], skip_special_tokens=False)
 
-    def encode(self, text: str, *, add_special_tokens: bool = True,
-               parse_special: bool = False) -> Encoding:
+    def _native(self, text: str, add_special_tokens: bool, parse_special: bool) -> NativeResult:
         warnings = self._prepare(text, parse_special)
         with self.lock:
             self.tk.encode_special_tokens = not parse_special
             # encode_batch releases the GIL (encode does not), so a GUI thread stays responsive;
             # a batch of one gives exactly what encode gives.
             native = self.tk.encode_batch([text], add_special_tokens=add_special_tokens)[0]
-        index = TextIndex(text)
         ids = np.asarray(native.ids, dtype=np.int64)
-        offsets = np.asarray(native.offsets, dtype=np.int64).reshape(-1, 2)
-        cp_bytes = index.cp_bytes
-        starts = cp_bytes[np.minimum(offsets[:, 0], len(text))]
-        ends = cp_bytes[np.minimum(offsets[:, 1], len(text))]
-        flags = np.zeros(len(ids), dtype=np.uint8)
-        if len(self._special_ids):
-            flags[np.isin(ids, self._special_ids)] |= np.uint8(Flag.SPECIAL)
-        if self.unk_id is not None:
-            flags[ids == self.unk_id] |= np.uint8(Flag.UNK)
+        offsets = np.fromiter(chain.from_iterable(native.offsets), dtype=np.int64,
+                              count=2 * len(ids)).reshape(-1, 2)
+        flags = self._flag_table[ids]
         inserted = (np.asarray(native.special_tokens_mask, dtype=bool)
                     & (offsets[:, 0] == offsets[:, 1]))
         flags[inserted] |= np.uint8(Flag.SPECIAL | Flag.INSERTED)
+        # tokenizers counts offsets in characters of the original text: code points in Python
+        return NativeResult(ids, offsets[:, 0].copy(), offsets[:, 1].copy(), flags, "cp",
+                            warnings=warnings)
+
+    @cached_property
+    def _flag_table(self) -> np.ndarray:
+        """Flags every id carries wherever it appears (special, unknown, byte fallback)."""
+        # ids can have holes (added tokens far beyond the model's vocabulary)
+        size = max(self.vocab_size, max(self._added, default=-1) + 1,
+                   max(self.tk.get_vocab(with_added_tokens=True).values(), default=-1) + 1)
+        table = np.zeros(size, dtype=np.uint8)
+        table[self._special_ids] |= np.uint8(Flag.SPECIAL)
+        if self.unk_id is not None:
+            table[self.unk_id] |= np.uint8(Flag.UNK)
         if self.byte_fallback:
-            pieces = native.tokens
-            for i in np.flatnonzero(flags == 0).tolist():
-                if _BYTE_PIECE.match(pieces[i]):
-                    flags[i] |= np.uint8(Flag.BYTE_FALLBACK)
-        content = ~inserted
-        id_list = ids.tolist()
-        refine_overlapping_spans(index.data, starts, ends,
-                                 lambda i: self.token_bytes(id_list[i]), content)
-        # a post-processor token covers no text: place it where it was inserted
-        if inserted.any():
-            running_end = np.maximum.accumulate(np.where(content, ends, 0))
-            place = np.concatenate(([0], running_end[:-1]))
-            starts[inserted] = place[inserted]
-            ends[inserted] = place[inserted]
-        tokens = native.tokens
-        return Encoding.build(text, ids=ids, byte_starts=starts, byte_ends=ends, flags=flags,
-                              index=index, pieces=tokens,
-                              token_bytes=lambda: [self.token_bytes(i) for i in id_list],
-                              warnings=warnings, bytes_of=self.token_bytes)
+            for piece, token_id in self.tk.get_vocab(with_added_tokens=False).items():
+                if _BYTE_PIECE.match(piece):
+                    table[token_id] |= np.uint8(Flag.BYTE_FALLBACK)
+        return table
 
     def stages(self, text: str) -> list[Stage]:
         stages = []

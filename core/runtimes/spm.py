@@ -13,10 +13,11 @@ from typing import Sequence
 import numpy as np
 import sentencepiece as spm
 
-from ..encoding import Encoding, Flag, refine_overlapping_spans
+from ..batch import NativeResult
+from ..encoding import Flag
 from ..errors import FormatError
-from ..special import SpecialToken, guess_role
 from ..text import TextIndex
+from ..special import SpecialToken, guess_role
 from .base import Runtime, Stage
 
 _BYTE_PIECE = re.compile(r"^<0x([0-9A-Fa-f]{2})>$")
@@ -70,6 +71,28 @@ class SentencePieceRuntime(Runtime):
         self.unk_id = self.sp.unk_id()
         self.model_type = MODEL_TYPES.get(self.proto.trainer_spec.model_type, "?")
         self._user_defined = [p.piece for p in self.proto.pieces if p.type == USER_DEFINED]
+        flag_table = np.zeros(len(types), dtype=np.uint8)
+        flag_table[types == BYTE] = Flag.BYTE_FALLBACK
+        flag_table[types == UNKNOWN] = Flag.UNK
+        flag_table[types == CONTROL] = Flag.SPECIAL
+        self._flag_table = flag_table
+        # Byte length of each piece as text ("▁" stands for one space byte).
+        self._lengths = np.fromiter((len(self.token_bytes(i)) for i in range(len(types))),
+                                    dtype=np.int64, count=len(types))
+        self._no_fast_path = (types == UNKNOWN) | (types == CONTROL)
+        # ... and as it stands in the normalized text ("▁" kept: three bytes)
+        self._piece_lengths = np.fromiter(
+            (1 if kind == BYTE else len(piece.encode("utf-8"))
+             for piece, kind in zip(self._pieces, types.tolist())),
+            dtype=np.int64, count=len(types))
+        norm = self.proto.normalizer_spec
+        self._dummy_prefix = norm.add_dummy_prefix
+        self._bare_space_id = self.sp.piece_to_id("▁") if "▁" in self._pieces else -1
+        # Without normalization, pieces spell the text itself (see _native_identity).
+        self._identity = (norm.name == "identity" and not norm.precompiled_charsmap
+                          and not norm.remove_extra_whitespaces
+                          and norm.escape_whitespaces
+                          and not self.proto.trainer_spec.treat_whitespace_as_suffix)
 
     @property
     def vocab_size(self) -> int:
@@ -107,55 +130,105 @@ class SentencePieceRuntime(Runtime):
     def decode(self, ids: Sequence[int]) -> str:
         return self.sp.decode([int(i) for i in ids])
 
-    def encode(self, text: str, *, add_special_tokens: bool = True,
-               parse_special: bool = False) -> Encoding:
+    def _native(self, text: str, add_special_tokens: bool, parse_special: bool) -> NativeResult:
         # SentencePiece never parses control symbols from text; user-defined symbols always match.
         warnings = self._prepare(text, parse_special)
         if parse_special and len(self._control_ids):
             warnings.append("SentencePiece never parses control symbols from text; "
                             "they stay plain text")
-        proto = self.sp.encode(text, out_type="proto")
-        pieces = proto.pieces
-        index = TextIndex(text)
-        count = len(pieces)
-        ids = np.fromiter((p.id for p in pieces), dtype=np.int64, count=count)
-        starts = np.fromiter((p.begin for p in pieces), dtype=np.int64, count=count)
-        ends = np.fromiter((p.end for p in pieces), dtype=np.int64, count=count)
-        types = self._types[ids] if count else np.zeros(0, np.int8)
-        flags = np.zeros(count, dtype=np.uint8)
-        flags[types == BYTE] |= np.uint8(Flag.BYTE_FALLBACK)
-        flags[types == UNKNOWN] |= np.uint8(Flag.UNK)
-        flags[types == CONTROL] |= np.uint8(Flag.SPECIAL)
-        # SentencePiece gives the source span to the last piece made from it (the last byte of a
-        # character, the "i" of NFKC "ﬃ" -> "f f i"); the pieces before it get an empty span.
-        # They come from the same source, so they share its span, narrowed below where possible.
-        orphan = (starts == ends) & (types != CONTROL)
+        if self._identity:
+            result = self._native_identity(text)
+        else:
+            result = self._native_normalized(text)
+        if result is None:
+            result = self._native_proto(text)
+        result.warnings = warnings
+        return self._add_specials(result, add_special_tokens)
+
+    def _native_identity(self, text: str) -> NativeResult | None:
+        """Spans without the protobuf result, for models that do not normalize.
+
+        With the identity normalizer the pieces, ``▁`` read as a space, spell the text with one
+        dummy-prefix space in front; spans are then a cumulative sum of piece lengths. Any doubt
+        (an unknown piece, a length that does not add up) falls back to the protobuf path.
+        """
+        ids = np.asarray(self.sp.encode(text), dtype=np.int64)
+        if len(ids) and self._no_fast_path[ids].any():
+            return None
+        lengths = self._lengths[ids]
+        ends = np.cumsum(lengths)
+        total = int(ends[-1]) if len(ends) else 0
+        data_length = len(text.encode("utf-8"))
+        prefix = total - data_length
+        if prefix not in (0, 1) or (prefix == 1 and not self._dummy_prefix):
+            return None
+        ends -= prefix
+        starts = np.maximum(ends - lengths, 0)
+        np.maximum(ends, 0, out=ends)
+        return NativeResult(ids, starts, ends, self._flag_table[ids], "bytes", exact=True)
+
+    def _native_normalized(self, text: str) -> NativeResult | None:
+        """Spans without the protobuf result, for models that normalize (nmt_nfkc...).
+
+        The pieces spell the normalized text, and ``normalize(with_offsets=True)`` maps every
+        normalized character to the original code point it came from: together they give what
+        the protobuf result gives, at a third of the cost. Unknown pieces (of unknown length)
+        fall back to the protobuf path.
+        """
+        ids = np.asarray(self.sp.encode(text), dtype=np.int64)
+        if len(ids) and self._no_fast_path[ids].any():
+            return None
+        normalized, offsets = self.sp.normalize(text, with_offsets=True)
+        norm_index = TextIndex(normalized)
+        lengths = self._piece_lengths[ids]
+        ends = np.cumsum(lengths)
+        if (ends[-1] if len(ends) else 0) != len(norm_index.data):
+            return None
+        starts = ends - lengths
+        # normalized bytes -> normalized characters (widened) -> original code points
+        cp_s, cp_e, _ = norm_index.cp_spans(starts, ends)
+        origin = np.asarray(offsets, dtype=np.int64)
+        starts, ends = origin[cp_s], origin[cp_e]
+        self._share_orphan_spans(ids, starts, ends)
+        return NativeResult(ids, starts, ends, self._flag_table[ids], "cp")
+
+    def _share_orphan_spans(self, ids: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> None:
+        """SentencePiece gives the source span to the last piece made from it (the last byte of
+        a character, the "i" of NFKC "ﬃ" -> "f f i"); the pieces before it get an empty span.
+        They come from the same source, so they share its span (narrowed later where possible).
+        A bare "▁" with an empty span is the dummy prefix or folded whitespace: it has no source.
+        """
+        orphan = (starts == ends) & ~self._no_fast_path[ids] & (ids != self._bare_space_id)
         if orphan.any():
             for i in reversed(np.flatnonzero(orphan[:-1]).tolist()):
                 if starts[i + 1] == starts[i]:
                     ends[i] = ends[i + 1]
-        content = np.ones(count, dtype=bool)
-        refine_overlapping_spans(index.data, starts, ends,
-                                 lambda i: self.token_bytes(int(ids[i])), content)
-        ids, starts, ends, flags = self._add_specials(ids, starts, ends, flags, len(index.data),
-                                                      add_special_tokens)
-        id_list = ids.tolist()
-        return Encoding.build(text, ids=ids, byte_starts=starts, byte_ends=ends, flags=flags,
-                              index=index, pieces=lambda: [self._pieces[i] for i in id_list],
-                              token_bytes=lambda: [self.token_bytes(i) for i in id_list],
-                              warnings=warnings, piece_of=self.piece, bytes_of=self.token_bytes)
 
-    def _add_specials(self, ids, starts, ends, flags, length, add_special_tokens):
+    def _native_proto(self, text: str) -> NativeResult:
+        pieces = self.sp.encode(text, out_type="proto").pieces
+        count = len(pieces)
+        ids = np.fromiter((p.id for p in pieces), dtype=np.int64, count=count)
+        starts = np.fromiter((p.begin for p in pieces), dtype=np.int64, count=count)
+        ends = np.fromiter((p.end for p in pieces), dtype=np.int64, count=count)
+        self._share_orphan_spans(ids, starts, ends)
+        return NativeResult(ids, starts, ends, self._flag_table[ids], "bytes")
+
+    def _add_specials(self, result: NativeResult, add_special_tokens: bool) -> NativeResult:
+        if not add_special_tokens:
+            return result
         marker = np.uint8(Flag.SPECIAL | Flag.INSERTED)
-        if add_special_tokens and self.add_bos and self.sp.bos_id() >= 0:
+        ids, starts, ends, flags = result.ids, result.starts, result.ends, result.flags
+        if self.add_bos and self.sp.bos_id() >= 0:
             ids = np.concatenate(([self.sp.bos_id()], ids))
             starts, ends = np.concatenate(([0], starts)), np.concatenate(([0], ends))
             flags = np.concatenate(([marker], flags)).astype(np.uint8)
-        if add_special_tokens and self.add_eos and self.sp.eos_id() >= 0:
+        if self.add_eos and self.sp.eos_id() >= 0:
+            end = ends[-1:] if len(ends) else [0]
             ids = np.concatenate((ids, [self.sp.eos_id()]))
-            starts, ends = np.concatenate((starts, [length])), np.concatenate((ends, [length]))
+            starts, ends = np.concatenate((starts, end)), np.concatenate((ends, end))
             flags = np.concatenate((flags, [marker])).astype(np.uint8)
-        return ids, starts, ends, flags
+        result.ids, result.starts, result.ends, result.flags = ids, starts, ends, flags
+        return result
 
     def stages(self, text: str) -> list[Stage]:
         normalized, offsets = self.sp.normalize(text, with_offsets=True) if hasattr(

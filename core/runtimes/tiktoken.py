@@ -8,18 +8,20 @@ from __future__ import annotations
 
 import base64
 import binascii
+from itertools import chain
 from pathlib import Path
 from typing import Sequence
 
 import numpy as np
 import tiktoken
 
-from ..encoding import Encoding, Flag
+from ..batch import NativeMany, NativeResult
+from ..encoding import Flag
 from ..errors import FormatError
 from ..normalizers import normalize_aligned
 from ..presets import TiktokenPreset, guess_preset, preset as find_preset
 from ..special import SpecialToken, guess_role
-from ..text import TextIndex, visible_bytes
+from ..text import visible_bytes
 from .base import Runtime, Stage
 
 
@@ -148,35 +150,50 @@ class TiktokenRuntime(Runtime):
     def decode(self, ids: Sequence[int]) -> str:
         return self.enc.decode([int(i) for i in ids])
 
-    def encode(self, text: str, *, add_special_tokens: bool = True,
-               parse_special: bool = False) -> Encoding:
+    def _native(self, text: str, add_special_tokens: bool, parse_special: bool) -> NativeResult:
         warnings = self._prepare(text, parse_special)
-        index = TextIndex(text)
         work, alignment = text, None
         if self.normalization:
-            work, alignment = normalize_aligned(text, self.normalization, index)
+            work, alignment = normalize_aligned(text, self.normalization)
         if parse_special:
             ids = self.enc.encode(work, allowed_special="all", disallowed_special=())
         else:
             ids = self.enc.encode_ordinary(work)
         content = np.asarray(ids, dtype=np.int64)
-        ends = np.cumsum(self._lengths[content]) if len(content) else np.zeros(0, np.int64)
+        # a tiktoken encoding's token bytes are the text's bytes, in order: spans are a cumsum
+        ends = np.cumsum(self._lengths[content])
         starts = ends - self._lengths[content]
         if alignment is not None:
             starts, ends = alignment.to_original_bytes(starts, ends)
         flags = self._is_special[content].astype(np.uint8)  # Flag.SPECIAL == 1
         if add_special_tokens and self.bos:
-            bos_id = self.special[self.bos]
-            content = np.concatenate(([bos_id], content))
+            content = np.concatenate(([self.special[self.bos]], content))
             starts = np.concatenate(([0], starts))
             ends = np.concatenate(([0], ends))
             flags = np.concatenate(([Flag.SPECIAL | Flag.INSERTED], flags)).astype(np.uint8)
-        id_list = content.tolist()
-        return Encoding.build(
-            text, ids=content, byte_starts=starts, byte_ends=ends, flags=flags, index=index,
-            pieces=lambda: [self.piece(i) for i in id_list],
-            token_bytes=lambda: [self.token_bytes(i) for i in id_list], warnings=warnings,
-            piece_of=self.piece, bytes_of=self.token_bytes)
+        return NativeResult(content, starts, ends, flags, "bytes", exact=alignment is None,
+                            warnings=warnings)
+
+    def _native_many(self, texts, add_special_tokens: bool, parse_special: bool) -> NativeMany:
+        """All texts' spans in one cumulative sum (token bytes spell each text exactly)."""
+        if self.normalization or parse_special or (add_special_tokens and self.bos):
+            return super()._native_many(texts, add_special_tokens, parse_special)
+        warnings = [self._prepare(text, False) for text in texts]
+        encoded = [self.enc.encode_ordinary(text) for text in texts]
+        counts = np.fromiter(map(len, encoded), dtype=np.int64, count=len(encoded))
+        ids = np.fromiter(chain.from_iterable(encoded), dtype=np.int64, count=int(counts.sum()))
+        lengths = self._lengths[ids]
+        ends = np.cumsum(lengths)
+        starts = ends - lengths
+        # make spans relative to each text: subtract the bytes of the texts before it
+        first = np.zeros(len(counts), dtype=np.int64)
+        np.cumsum(counts[:-1], out=first[1:])
+        before = np.where(counts > 0, starts[np.minimum(first, max(len(ids) - 1, 0))], 0)
+        shift = np.repeat(before, counts)
+        k = len(texts)
+        return NativeMany(ids, starts - shift, ends - shift, self._is_special[ids].astype(np.uint8),
+                          counts, np.zeros(k, dtype=bool), np.ones(k, dtype=bool), warnings,
+                          [None] * k)
 
     def stages(self, text: str) -> list[Stage]:
         import regex

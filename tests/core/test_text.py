@@ -74,7 +74,8 @@ texts = st.text(
     alphabet=st.one_of(
         st.characters(blacklist_categories=("Cs",)),
         st.sampled_from(["\u200d", "\u0301", "\r", "\n", "👨", "👩", "🇫", "🇷", "\U0001F3FD",
-                         "\ufe0f", "ᄀ", "ᅡ", "ᆨ", "한", "क", "\u094d", "ष", "\u0e33"]),
+                         "\ufe0f", "ᄀ", "ᅡ", "ᆨ", "한", "क", "\u094d", "ष", "\u0e33",
+                         "\u0600", "\u0903", "\x00", "\u06da", "a", " ", "\u200c", "❤"]),
     ),
     max_size=40)
 

@@ -1,0 +1,207 @@
+"""From a runtime's native answer to :class:`~core.encoding.Encoding` objects, for one text or many.
+
+Every runtime returns a :class:`NativeResult` per text: ids, spans in the unit its library speaks
+(bytes or code points), and flags. :func:`finish` turns those into exact byte spans on the
+original text (narrowing shared spans, placing post-processor tokens, flagging partial
+characters) with a few numpy operations over *all* texts at once: the texts are joined with
+``\\n`` and converted in one go, so encoding a corpus line by line costs little more than the
+native library's own calls.
+
+>>> # batch = runtime.encode_batch(["Hello", "世界"]); batch.spans("grapheme"); batch[1].ids
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+
+import numpy as np
+
+from .encoding import Encoding, Flag, refine_overlapping_spans
+from .text import TextIndex, Unit
+
+SEPARATOR = "\n"  # always a grapheme boundary once the forced breaks handle "\r" + "\n"
+
+
+@dataclass
+class NativeResult:
+    """One text as the native library encoded it.
+
+    Attributes:
+        ids: token ids (int64).
+        starts / ends: spans in ``unit`` (``"bytes"`` or ``"cp"``) on the original text.
+        flags: SPECIAL / UNK / BYTE_FALLBACK / INSERTED bits (PARTIAL is derived later).
+        exact: spans are already each token's own bytes (no narrowing needed).
+        pieces: the library's piece strings when it returned them, else None (looked up by id).
+    """
+
+    ids: np.ndarray
+    starts: np.ndarray
+    ends: np.ndarray
+    flags: np.ndarray
+    unit: str = "bytes"
+    exact: bool = False
+    warnings: list[str] = field(default_factory=list)
+    pieces: list[str] | None = None
+
+
+@dataclass
+class NativeMany:
+    """Native results of many texts, concatenated (spans still relative to each text)."""
+
+    ids: np.ndarray
+    starts: np.ndarray
+    ends: np.ndarray
+    flags: np.ndarray
+    counts: np.ndarray          # tokens per text
+    in_cp: np.ndarray           # per text: spans counted in code points (else bytes)
+    exact: np.ndarray           # per text: spans already exact
+    warnings: list[list[str]]
+    pieces: list[list[str] | None]
+
+    @classmethod
+    def of(cls, results: Sequence[NativeResult]) -> "NativeMany":
+        def cat(name: str, dtype) -> np.ndarray:
+            arrays = [getattr(r, name) for r in results]
+            return (np.concatenate(arrays).astype(dtype, copy=False) if arrays
+                    else np.zeros(0, dtype=dtype))
+
+        k = len(results)
+        return cls(cat("ids", np.int64), cat("starts", np.int64), cat("ends", np.int64),
+                   cat("flags", np.uint8).copy(),
+                   np.fromiter((len(r.ids) for r in results), dtype=np.int64, count=k),
+                   np.fromiter((r.unit == "cp" for r in results), dtype=bool, count=k),
+                   np.fromiter((r.exact for r in results), dtype=bool, count=k),
+                   [r.warnings for r in results], [r.pieces for r in results])
+
+
+def _join(texts: Sequence[str]) -> tuple[TextIndex, np.ndarray]:
+    """Index of the joined texts and each text's start in code points (K + 1 entries)."""
+    lengths = np.fromiter((len(t) for t in texts), dtype=np.int64, count=len(texts))
+    cp_starts = np.zeros(len(texts) + 1, dtype=np.int64)
+    np.cumsum(lengths + 1, out=cp_starts[1:])
+    if len(texts) == 1:
+        return TextIndex(texts[0]), cp_starts
+    # breaks before and after every separator keep clusters (like "\r" + "\n") inside one text
+    breaks = np.concatenate((cp_starts[1:-1] - 1, cp_starts[1:-1]))
+    return TextIndex(SEPARATOR.join(texts), breaks=breaks), cp_starts
+
+
+def finish(runtime, texts: Sequence[str], many: NativeMany):
+    """Exact byte spans and flags for every token of every text.
+
+    Returns ``(index, cp_starts, byte_starts_of_texts, ids, starts, ends, flags, text_of_token,
+    token_offsets)`` over the joined texts.
+    """
+    index, cp_starts = _join(texts)
+    byte_offsets = index.cp_bytes[np.minimum(cp_starts, len(index.text))]
+    counts = many.counts
+    token_offsets = np.zeros(len(counts) + 1, dtype=np.int64)
+    np.cumsum(counts, out=token_offsets[1:])
+    text_of_token = np.repeat(np.arange(len(counts)), counts)
+    ids, flags = many.ids, many.flags
+    starts, ends = many.starts, many.ends
+    if many.in_cp.any():
+        in_cp = np.repeat(many.in_cp, counts)
+        cp = index.cp_bytes
+        starts = np.where(in_cp, cp[np.minimum(starts + cp_starts[text_of_token], len(cp) - 1)],
+                          starts + byte_offsets[text_of_token])
+        ends = np.where(in_cp, cp[np.minimum(ends + cp_starts[text_of_token], len(cp) - 1)],
+                        ends + byte_offsets[text_of_token])
+    else:
+        starts = starts + byte_offsets[text_of_token]
+        ends = ends + byte_offsets[text_of_token]
+    content = (flags & Flag.INSERTED) == 0
+    if not many.exact.all():
+        inexact = np.repeat(~many.exact, counts)
+        refine_overlapping_spans(index.data, starts, ends,
+                                 lambda i: runtime.token_bytes(int(ids[i])), content & inexact)
+    inserted = ~content
+    if inserted.any():
+        # a post-processor token covers no text: place it where it was inserted
+        running_end = np.maximum.accumulate(np.where(content, ends, 0))
+        place = np.concatenate(([0], running_end[:-1]))
+        place = np.maximum(place, byte_offsets[text_of_token])
+        starts[inserted] = place[inserted]
+        ends[inserted] = place[inserted]
+    flags[index.partial_mask(starts, ends)] |= np.uint8(Flag.PARTIAL)
+    return index, cp_starts, byte_offsets, ids, starts, ends, flags, text_of_token, token_offsets
+
+
+def encode_one(runtime, text: str, result: NativeResult) -> Encoding:
+    """Finish a single text into an Encoding (other units converted lazily)."""
+    index, _, _, ids, starts, ends, flags, _, _ = finish(runtime, [text], NativeMany.of([result]))
+    id_list = ids.tolist()
+    pieces: Sequence[str] | Callable = (result.pieces if result.pieces is not None
+                                        else lambda: [runtime.piece(i) for i in id_list])
+    return Encoding(text, ids, starts, ends, flags, index, pieces,
+                    lambda: [runtime.token_bytes(i) for i in id_list], list(result.warnings),
+                    {}, runtime.piece, runtime.token_bytes)
+
+
+class EncodingBatch(Sequence[Encoding]):
+    """Encodings of many texts, converted together; ``batch[k]`` is text ``k``'s Encoding.
+
+    ``spans(unit)`` gives every token's span in ``unit`` relative to its own text, computed once
+    for the whole batch; ``text_of_token`` says which text each token belongs to.
+    """
+
+    def __init__(self, runtime, texts: Sequence[str], many: NativeMany) -> None:
+        (self.index, self._cp_starts, self._byte_offsets, self.ids, self._starts, self._ends,
+         self.flags, self.text_of_token, self._token_offsets) = finish(runtime, texts, many)
+        self.runtime = runtime
+        self.texts = list(texts)
+        self._many = many
+        self._spans: dict[Unit, tuple[np.ndarray, np.ndarray]] = {}
+
+    def __len__(self) -> int:
+        return len(self.texts)
+
+    def _unit_offsets(self, unit: Unit) -> np.ndarray:
+        """Where each text starts in ``unit`` within the joined text."""
+        cps = np.minimum(self._cp_starts, len(self.index.text))
+        if unit is Unit.BYTES:
+            return self._byte_offsets
+        if unit is Unit.CP:
+            return cps
+        if unit is Unit.UTF16:
+            return self.index.cp_to_utf16(cps, cps)[0]
+        return self.index.cp_to_graphemes(cps, cps)[0]
+
+    def spans(self, unit: Unit | str) -> tuple[np.ndarray, np.ndarray]:
+        """Every token's span in ``unit``, relative to the start of its own text."""
+        unit = Unit(unit)
+        if unit not in self._spans:
+            if unit is Unit.BYTES:
+                s, e = self._starts, self._ends
+            else:
+                cp_s, cp_e, _ = self.index.cp_spans(self._starts, self._ends)
+                if unit is Unit.CP:
+                    s, e = cp_s, cp_e
+                elif unit is Unit.UTF16:
+                    s, e = self.index.cp_to_utf16(cp_s, cp_e)
+                else:
+                    s, e = self.index.cp_to_graphemes(cp_s, cp_e)[:2]
+            shift = self._unit_offsets(unit)[self.text_of_token]
+            self._spans[unit] = (s - shift, e - shift)
+        return self._spans[unit]
+
+    def __getitem__(self, k):  # type: ignore[override]
+        if isinstance(k, slice):
+            return [self[i] for i in range(*k.indices(len(self)))]
+        if k < 0:
+            k += len(self)
+        a, b = int(self._token_offsets[k]), int(self._token_offsets[k + 1])
+        text = self.texts[k]
+        ids = self.ids[a:b]
+        shift = self._byte_offsets[k]
+        spans = {unit: (s[a:b], e[a:b]) for unit, (s, e) in self._spans.items()}
+        runtime = self.runtime
+        id_list = ids.tolist()
+        pieces = self._many.pieces[k]
+        return Encoding(text, ids, self._starts[a:b] - shift, self._ends[a:b] - shift,
+                        self.flags[a:b], TextIndex(text),
+                        pieces if pieces is not None
+                        else (lambda: [runtime.piece(i) for i in id_list]),
+                        lambda: [runtime.token_bytes(i) for i in id_list],
+                        list(self._many.warnings[k]), spans, runtime.piece, runtime.token_bytes)
