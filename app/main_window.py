@@ -126,7 +126,7 @@ class MainWindow(QMainWindow):
         if path:
             self.open_path(path)
 
-    def open_path(self, path: str | Path, *, quiet: bool = False) -> bool:
+    def open_path(self, path: str | Path, *, quiet: bool = False, select: bool = True) -> bool:
         """Detect and load a tokenizer in a worker; return False if it is not one."""
         path = Path(path)
         try:
@@ -140,7 +140,7 @@ class MainWindow(QMainWindow):
         self.show_status(f"loading {path.name}…")
 
         def loaded(runtime) -> None:
-            self.session.add_tokenizer(runtime, path)
+            self.session.add_tokenizer(runtime, path, select=select)
             self.session.remember(path)
             self.show_status(f"opened {runtime.name} ({runtime.source_format}, "
                              f"{runtime.vocab_size:,} tokens)")
@@ -184,9 +184,9 @@ class MainWindow(QMainWindow):
         sample = DEMO / "sample.txt"
         if sample.exists():
             self.session.set_text(sample.read_text(encoding="utf-8"))
-        for path in DEMO_TOKENIZERS:
+        for order, path in enumerate(DEMO_TOKENIZERS):
             if path.exists():
-                self.open_path(path)
+                self.open_path(path, select=order == 0)
 
     def save_bundle_dialog(self) -> None:
         loaded = self.session.current_tokenizer

@@ -60,8 +60,9 @@ class Session(QObject):
         self.parse_special = False
 
     # -- tokenizers ----------------------------------------------------------------------
-    def add_tokenizer(self, runtime: Runtime, path: str | Path) -> int:
-        """Add (or replace the same path's) tokenizer and make it current."""
+    def add_tokenizer(self, runtime: Runtime, path: str | Path, *, select: bool = True) -> int:
+        """Add (or replace the same path's) tokenizer; make it current if ``select`` or if
+        nothing is current yet."""
         path = str(path)
         for index, loaded in enumerate(self.tokenizers):
             if loaded.path == path:
@@ -71,7 +72,8 @@ class Session(QObject):
             self.tokenizers.append(LoadedTokenizer(runtime, path))
             index = len(self.tokenizers) - 1
         self.tokenizers_changed.emit()
-        self.set_current(index)
+        if select or self.current < 0:
+            self.set_current(index)
         return index
 
     def remove_tokenizer(self, index: int) -> None:

@@ -325,8 +325,8 @@ class InspectPane(QWidget):
         was = escape(visible_text(text[a:min(b, a + 40)]))
         became = escape(visible_text(trip.decoded[c:min(d, c + 40)]))
         self.round_trip.setText(
-            f"<span style='color:#b3261e'>✘ decode(encode(text)) differs</span> from code point "
-            f"{a}: …{before}<span style='background:#f8c9c4'>{was}</span>… became "
+            f"<span style='color:#b3261e'>✘ decode(encode(text)) differs</span> in code points "
+            f"{a}–{b}: …{before}<span style='background:#f8c9c4'>{was}</span>… became "
             f"…{before}<span style='background:#c8e6c9'>{became}</span>…")
 
     def _on_tab_changed(self, _index: int) -> None:

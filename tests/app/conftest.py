@@ -37,7 +37,8 @@ def wait_inspected(qtbot, window):
     pane = window.inspect
     qtbot.waitUntil(lambda: not pane._debounce.isActive() and not window.tasks.busy
                     and pane.result is not None
-                    and pane.result.encoding.text == window.session.text, timeout=20000)
+                    and pane.result.encoding.text == window.session.text
+                    and pane.chips.encoding is pane.result.encoding, timeout=20000)
     return pane.result
 
 
