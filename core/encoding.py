@@ -198,16 +198,21 @@ def refine_overlapping_spans(data: bytes, starts: np.ndarray, ends: np.ndarray,
     if not joins.any():
         return
     heads = np.flatnonzero(np.concatenate(([True], ~joins)))
-    bounds = np.append(heads, len(nonempty))
-    for a, b in zip(bounds[:-1].tolist(), bounds[1:].tolist()):
+    bounds = np.append(heads, len(nonempty)).tolist()
+    members_of = nonempty.tolist()
+    # plain lists: runs are short, and numpy calls on two or three items cost more than the work
+    start_list, end_list = starts.tolist(), ends.tolist()
+    for a, b in zip(bounds[:-1], bounds[1:]):
         if b - a > 1:
-            _narrow_run(data, starts, ends, token_bytes, nonempty[a:b].tolist())
+            _narrow_run(data, start_list, end_list, token_bytes, members_of[a:b])
+    starts[:] = start_list
+    ends[:] = end_list
 
 
-def _narrow_run(data: bytes, starts: np.ndarray, ends: np.ndarray,
+def _narrow_run(data: bytes, starts: list[int], ends: list[int],
                 token_bytes: Callable[[int], bytes], members: list[int]) -> None:
-    lo = int(starts[members].min())
-    hi = int(ends[members].max())
+    lo = min(starts[i] for i in members)
+    hi = max(ends[i] for i in members)
     pieces = [bytes(token_bytes(i)) for i in members]
     first = pieces[0]
     skip = 1 if first and not first.strip() and data[lo:lo + len(first)] != first else 0

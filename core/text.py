@@ -95,7 +95,7 @@ _CONTEXTUAL = regex.compile(
 _ANY_JOINER = regex.compile(
     r"[\p{GCB=Extend}\p{GCB=SpacingMark}\p{GCB=ZWJ}\p{GCB=Prepend}\p{GCB=L}\p{GCB=V}\p{GCB=T}"
     r"\p{GCB=LV}\p{GCB=LVT}\p{GCB=Regional_Indicator}]")
-_JOINING = regex.compile(_EXTENDING.pattern + "|" + _CONTEXTUAL.pattern)
+_JOINING = regex.compile(f"(?P<context>{_CONTEXTUAL.pattern})|(?P<mark>{_EXTENDING.pattern})")
 _GRAPHEME = regex.compile(r"\X")
 
 
@@ -113,11 +113,13 @@ def grapheme_boundary_mask(text: str) -> np.ndarray:
     [True, False, True, True]
     """
     mask = np.ones(len(text) + 1, dtype=bool)
-    joined = [m.start() for m in _EXTENDING.finditer(text)
-              if m.start() and not _CONTROL.match(text, m.start() - 1)]
-    mask[joined] = False
+    joined: list[int] = []
     windows: list[list[int]] = []
-    for match in _CONTEXTUAL.finditer(text):
+    for match in _JOINING.finditer(text):  # one pass finds both kinds
+        if match.lastgroup == "mark":
+            if match.start() and not _CONTROL.match(text, match.start() - 1):
+                joined.append(match.start())
+            continue
         start = _window_start(text, max(match.start() - 1, 0))
         end = match.end()
         while end < len(text) and _ANY_JOINER.match(text, end):
@@ -127,6 +129,7 @@ def grapheme_boundary_mask(text: str) -> np.ndarray:
             windows[-1][1] = max(windows[-1][1], end)
         else:
             windows.append([start, end])
+    mask[joined] = False
     for start, end in windows:
         pos = start
         for cluster in _GRAPHEME.findall(text, start, end):
@@ -158,23 +161,29 @@ class TextIndex:
         self._counts = counts  # known counts (computed elsewhere) spare the grapheme scan
         # Fast paths, decided once: most lines need no conversion at all for some units.
         self.ascii = len(self.data) == len(text)           # bytes == code points == UTF-16
-        self._bmp: bool | None = None                      # code points == UTF-16 units
-        self._simple_graphemes: bool | None = None         # graphemes == code points
 
     def __len__(self) -> int:
         return len(self.data)
 
+    @cached_property
+    def astral_cps(self) -> np.ndarray:
+        """Code point indices of characters outside the BMP (two UTF-16 units each)."""
+        if self.ascii:
+            return np.zeros(0, dtype=np.int64)
+        leads = np.flatnonzero(self._raw >= 0xF0)  # lead bytes of four-byte sequences
+        return self._cp_tables[0][leads]
+
     @property
     def bmp_only(self) -> bool:
-        if self._bmp is None:
-            self._bmp = self.ascii or max(self.text) < "\U00010000"
-        return self._bmp
+        """Code points and UTF-16 units coincide."""
+        return len(self.astral_cps) == 0
 
     @property
     def simple_graphemes(self) -> bool:
-        if self._simple_graphemes is None:
-            self._simple_graphemes = _JOINING.search(self.text) is None
-        return self._simple_graphemes
+        """Every code point is its own grapheme."""
+        if self.ascii and "\r\n" not in self.text:
+            return True
+        return len(self.grapheme_cps) == len(self.text) + 1
 
     @cached_property
     def _raw(self) -> np.ndarray:
@@ -196,16 +205,14 @@ class TextIndex:
 
     @cached_property
     def cp_utf16(self) -> np.ndarray:
-        if self.bmp_only:
-            return np.arange(len(self.text) + 1, dtype=np.int64)
-        # Code points of four UTF-8 bytes (lead byte >= 0xF0) are the astral ones: two UTF-16 units.
-        units = 1 + (self._raw[self.cp_bytes[:-1]] >= 0xF0)
-        return np.concatenate(([0], np.cumsum(units, dtype=np.int64)))
+        """UTF-16 offset of every code point offset (``n_cp + 1`` entries)."""
+        cps = np.arange(len(self.text) + 1, dtype=np.int64)
+        return self.cp_to_utf16(cps, cps)[0]
 
     @cached_property
     def grapheme_cps(self) -> np.ndarray:
         """Code point offsets of grapheme boundaries (``n_graphemes + 1`` entries)."""
-        if self.simple_graphemes:
+        if self.ascii and "\r\n" not in self.text:
             return np.arange(len(self.text) + 1, dtype=np.int64)
         mask = grapheme_boundary_mask(self.text)
         if self.breaks is not None:
@@ -272,9 +279,12 @@ class TextIndex:
         return floor[starts], ceil[ends], ~(boundary[starts] & boundary[ends])
 
     def cp_to_utf16(self, cp_s: np.ndarray, cp_e: np.ndarray):
-        if self.bmp_only:
+        """Code point offsets -> UTF-16 offsets: add the astral characters before each."""
+        astral = self.astral_cps
+        if len(astral) == 0:
             return cp_s, cp_e
-        return self.cp_utf16[cp_s], self.cp_utf16[cp_e]
+        return (cp_s + np.searchsorted(astral, cp_s, side="left"),
+                cp_e + np.searchsorted(astral, cp_e, side="left"))
 
     def cp_to_graphemes(self, cp_s: np.ndarray, cp_e: np.ndarray):
         """Code point spans -> grapheme spans (widened outward) and which split a cluster."""

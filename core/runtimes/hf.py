@@ -205,6 +205,10 @@ class HFRuntime(Runtime):
             # a batch of one gives exactly what encode gives.
             native = self.tk.encode_batch([text], add_special_tokens=add_special_tokens)[0]
         ids = np.asarray(native.ids, dtype=np.int64)
+        if self._spells_text is not None and not parse_special:
+            result = self._native_spelled(text, ids, native, warnings)
+            if result is not None:
+                return result
         offsets = np.fromiter(chain.from_iterable(native.offsets), dtype=np.int64,
                               count=2 * len(ids)).reshape(-1, 2)
         flags = self._flag_table[ids]
@@ -213,6 +217,51 @@ class HFRuntime(Runtime):
         flags[inserted] |= np.uint8(Flag.SPECIAL | Flag.INSERTED)
         # tokenizers counts offsets in characters of the original text: code points in Python
         return NativeResult(ids, offsets[:, 0].copy(), offsets[:, 1].copy(), flags, "cp",
+                            warnings=warnings)
+
+    @cached_property
+    def _spells_text(self):
+        """For byte-level BPE whose normalizer is at most a Unicode normal form and whose
+        post-processor does not trim offsets: a test that the normalizer leaves a text unchanged.
+        Then the tokens' bytes spell the text, and spans are a cumulative sum (no offsets needed).
+        None where that does not hold."""
+        import unicodedata
+
+        if not self.byte_level or self.model_type != "BPE":
+            return None
+        if any(c.get("type") == "ByteLevel" and c.get("trim_offsets", True)
+               for c in _components(self.spec.get("post_processor"))):
+            return None
+        if any(c.get("type") == "ByteLevel" and c.get("add_prefix_space")
+               for c in _components(self.spec.get("pre_tokenizer"))):
+            return None
+        kinds = _types(self.spec.get("normalizer"))
+        forms = [k for k in kinds if k != "Sequence"]
+        if not forms:
+            return lambda text: True
+        if len(forms) == 1 and forms[0] in ("NFC", "NFD", "NFKC", "NFKD"):
+            return lambda text, form=forms[0]: unicodedata.is_normalized(form, text)
+        return None
+
+    @cached_property
+    def _byte_lengths(self) -> np.ndarray:
+        table = np.zeros(len(self._flag_table), dtype=np.int64)
+        for token_id in range(len(table)):
+            table[token_id] = len(self.token_bytes(token_id)) if self.piece(token_id) else 0
+        return table
+
+    def _native_spelled(self, text, ids, native, warnings) -> NativeResult | None:
+        if not self._spells_text(text):
+            return None
+        # special tokens are never parsed from text here: every one is the post-processor's
+        inserted = np.asarray(native.special_tokens_mask, dtype=bool)
+        lengths = np.where(inserted, 0, self._byte_lengths[ids])
+        ends = np.cumsum(lengths)
+        if (ends[-1] if len(ends) else 0) != len(text.encode("utf-8")):
+            return None
+        flags = self._flag_table[ids]
+        flags[inserted] |= np.uint8(Flag.SPECIAL | Flag.INSERTED)
+        return NativeResult(ids, ends - lengths, ends, flags, "bytes", exact=True,
                             warnings=warnings)
 
     @cached_property
