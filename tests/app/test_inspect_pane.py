@@ -148,3 +148,21 @@ def test_text_file_with_invalid_utf8_names_line(qtbot, window, tmp_path, monkeyp
     path.write_bytes(b"fine\nbad \xff here\n")
     window.open_text(path)
     assert shown and "t.txt:2" in shown[0] and "invalid UTF-8" in shown[0]
+
+
+def test_dropping_files_opens_tokenizers_and_texts(qtbot, window, demo_paths, tmp_path):
+    from PySide6.QtCore import QMimeData, QPointF, QUrl
+    from PySide6.QtGui import QDropEvent
+
+    text_file = tmp_path / "note.txt"
+    text_file.write_text("dropped text 你好", encoding="utf-8")
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(demo_paths[1])), QUrl.fromLocalFile(str(text_file))])
+    event = QDropEvent(QPointF(10, 10), Qt.DropAction.CopyAction, mime,
+                       Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+    window.dropEvent(event)
+    qtbot.waitUntil(lambda: len(window.session.tokenizers) == 1, timeout=20000)
+    assert window.session.text == "dropped text 你好"
+    result = wait_inspected(qtbot, window)
+    assert result.encoding.ids.tolist() == load_tokenizer(demo_paths[1]).encode(
+        "dropped text 你好").ids.tolist()
