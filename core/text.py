@@ -149,8 +149,8 @@ class TextIndex:
     ``cp_utf16[i]`` the UTF-16 offset of the same place; ``cp_grapheme[i]`` the index of the
     grapheme boundary at or before it.
 
-    >>> TextIndex("你a").byte_spans_to("cp", [0, 1], [3, 4])
-    (array([0, 0]), array([1, 2]), array([False,  True]))
+    >>> [a.tolist() for a in TextIndex("你a").byte_spans_to("cp", [0, 1], [3, 4])]
+    [[0, 0], [1, 2], [False, True]]
     """
 
     def __init__(self, text: str, data: bytes | None = None,
@@ -256,7 +256,8 @@ class TextIndex:
         coarse boundary at or after ``i``. A table gather is far faster than a binary search
         over millions of offsets.
         """
-        floor = np.cumsum(is_start, dtype=np.int64) - 1
+        dtype = np.int32 if len(is_start) < 2**31 else np.int64  # half the memory traffic
+        floor = np.cumsum(is_start, dtype=dtype) - 1
         ceil = floor + ~is_start
         return floor, ceil
 
