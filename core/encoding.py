@@ -5,8 +5,8 @@ arrays; other units are derived on demand through :class:`core.text.TextIndex`.
 
 >>> enc = Encoding.build("你a", ids=[7, 8], byte_starts=[0, 3], byte_ends=[3, 4],
 ...                      pieces=["你", "a"], token_bytes=["你".encode(), b"a"])
->>> enc.spans("cp")
-(array([0, 1]), array([1, 2]))
+>>> [a.tolist() for a in enc.spans("cp")]
+[[0, 1], [1, 2]]
 >>> enc.flag_names(0)
 []
 """
