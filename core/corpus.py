@@ -1,0 +1,347 @@
+"""Training corpora: streaming sources, bad-input policies, de-duplication and statistics.
+
+A :class:`CorpusSource` is one file (plain text with a document per line or per blank-line
+paragraph, JSONL with a field path, CSV/TSV with a column; ``.gz``/``.xz``/``.bz2`` transparently)
+with a language tag, a domain tag and a sampling weight. Files are read as a stream, never whole,
+and never modified. Bad input follows a policy: ``strict`` stops at the first invalid UTF-8
+(naming file, line and byte offset); ``replace`` substitutes U+FFFD and lists the lines.
+
+>>> import tempfile, pathlib
+>>> path = pathlib.Path(tempfile.mkdtemp()) / "a.txt"
+>>> _ = path.write_bytes("\\ufeffhello\\r\\nworld\\nhello\\n".encode())
+>>> corpus = Corpus([CorpusSource(path, lang="en")])
+>>> list(corpus.documents())
+['hello', 'world']
+>>> corpus.report.sources[0].duplicates, corpus.report.sources[0].bom
+(1, True)
+"""
+
+from __future__ import annotations
+
+import bz2
+import csv
+import glob
+import gzip
+import hashlib
+import io
+import json
+import lzma
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Iterator, Optional
+
+import regex
+
+from .errors import FormatError
+from .progress import CancelFn, Progress, ProgressFn, Throttle, check_cancel
+
+OPENERS = {".gz": gzip.open, ".xz": lzma.open, ".bz2": bz2.open}
+KINDS = ("lines", "paragraphs", "jsonl", "csv", "tsv")
+MAX_LINE_BYTES = 1 << 20
+BAD_LINES_LISTED = 100
+SCRIPTS = ("Latin", "Han", "Hiragana", "Katakana", "Hangul", "Cyrillic", "Arabic", "Hebrew",
+           "Greek", "Devanagari", "Thai", "Ethiopic", "Georgian", "Armenian", "Bengali", "Tamil",
+           "Telugu", "Myanmar", "Khmer")
+_SCRIPT_PATTERNS = [(name, regex.compile(rf"\p{{Script={name}}}")) for name in SCRIPTS]
+_GRAPHEME = regex.compile(r"\X")
+
+
+@dataclass
+class CorpusSource:
+    """One input file (or glob / folder, expanded by :func:`expand`).
+
+    Attributes:
+        kind: ``lines`` (a document per line), ``paragraphs`` (per blank-line paragraph),
+            ``jsonl`` (``field`` is a dotted path), ``csv``/``tsv`` (``column`` name or index);
+            guessed from the suffix when empty.
+    """
+
+    path: Path
+    kind: str = ""
+    field: str = "text"
+    column: str | int = 0
+    lang: str = ""
+    domain: str = ""
+    weight: float = 1.0
+
+    def __post_init__(self) -> None:
+        self.path = Path(self.path)
+        if not self.kind:
+            self.kind = guess_kind(self.path)
+        if self.kind not in KINDS:
+            raise ValueError(f"unknown source kind {self.kind!r}; use one of {', '.join(KINDS)}")
+        if self.weight < 0:
+            raise ValueError("a sampling weight cannot be negative")
+
+
+def guess_kind(path: Path) -> str:
+    """``a.jsonl.gz`` -> ``jsonl``; ``b.tsv`` -> ``tsv``; anything else -> ``lines``."""
+    suffixes = [s for s in path.suffixes if s not in OPENERS]
+    last = suffixes[-1].lower() if suffixes else ""
+    return {".jsonl": "jsonl", ".json": "jsonl", ".csv": "csv", ".tsv": "tsv"}.get(last, "lines")
+
+
+def expand(pattern: str | Path, **tags) -> list[CorpusSource]:
+    """A file, a folder (every file below it) or a glob, as sources sharing ``tags``."""
+    path = Path(pattern)
+    if path.is_dir():
+        files = sorted(p for p in path.rglob("*") if p.is_file())
+    elif path.exists():
+        files = [path]
+    else:
+        files = sorted(Path(p) for p in glob.glob(str(pattern), recursive=True) if Path(p).is_file())
+    if not files:
+        raise FormatError("no file matches", path=pattern)
+    return [CorpusSource(f, **tags) for f in files]
+
+
+@dataclass
+class SourceStats:
+    """What was read from one source."""
+
+    path: str
+    lang: str
+    documents: int = 0
+    bytes: int = 0
+    code_points: int = 0
+    graphemes: int = 0
+    duplicates: int = 0
+    empty: int = 0
+    invalid_utf8_lines: list[int] = field(default_factory=list)
+    invalid_utf8_count: int = 0
+    capped_lines: list[int] = field(default_factory=list)
+    bom: bool = False
+    crlf: int = 0
+    scripts: Counter = field(default_factory=Counter)
+
+    def add_document(self, text: str, raw_bytes: int) -> None:
+        self.documents += 1
+        self.bytes += raw_bytes
+        self.code_points += len(text)
+        self.graphemes += len(_GRAPHEME.findall(text)) if not text.isascii() else len(text)
+        for name, pattern in _SCRIPT_PATTERNS:
+            found = len(pattern.findall(text)) if not (text.isascii() and name != "Latin") else 0
+            if found:
+                self.scripts[name] += found
+
+
+@dataclass
+class CorpusReport:
+    sources: list[SourceStats] = field(default_factory=list)
+
+    def by_language(self) -> dict[str, dict[str, int]]:
+        out: dict[str, dict[str, int]] = {}
+        for stats in self.sources:
+            row = out.setdefault(stats.lang or "?", Counter())
+            for key in ("documents", "bytes", "code_points", "graphemes", "duplicates"):
+                row[key] += getattr(stats, key)
+        return {lang: dict(row) for lang, row in out.items()}
+
+
+class Corpus:
+    """Documents of several sources, streamed, de-duplicated exactly, with statistics.
+
+    Args:
+        policy: ``strict`` or ``replace`` for invalid UTF-8.
+        dedup: drop exact duplicate documents (they skew merge counts).
+        max_line_bytes: longer lines are cut there and reported.
+    """
+
+    def __init__(self, sources: list[CorpusSource], *, policy: str = "strict", dedup: bool = True,
+                 max_line_bytes: int = MAX_LINE_BYTES) -> None:
+        if policy not in ("strict", "replace"):
+            raise ValueError("policy must be 'strict' or 'replace'")
+        self.sources = sources
+        self.policy = policy
+        self.dedup = dedup
+        self.max_line_bytes = max_line_bytes
+        self.report = CorpusReport()
+
+    def total_bytes(self) -> int:
+        return sum(s.path.stat().st_size for s in self.sources)
+
+    def documents(self, *, progress: Optional[ProgressFn] = None,
+                  cancel: Optional[CancelFn] = None) -> Iterator[str]:
+        """Every kept document; progress in bytes of the files read."""
+        self.report = CorpusReport()
+        seen: set[bytes] = set()
+        total = self.total_bytes()
+        done_before = 0
+        report = Throttle(progress)
+        for source in self.sources:
+            stats = SourceStats(str(source.path), source.lang)
+            self.report.sources.append(stats)
+            reader = _Reader(source, stats, self.policy, self.max_line_bytes)
+            for text, raw_bytes in reader.documents():
+                check_cancel(cancel)
+                if not text.strip():
+                    stats.empty += 1
+                    continue
+                if self.dedup:
+                    key = hashlib.blake2b(text.encode("utf-8", "surrogatepass"),
+                                          digest_size=16).digest()
+                    if key in seen:
+                        stats.duplicates += 1
+                        continue
+                    seen.add(key)
+                stats.add_document(text, raw_bytes)
+                report(Progress("reading", done_before + reader.position(), total,
+                                source.path.name))
+                yield text
+            done_before += source.path.stat().st_size
+        report(Progress("reading", total, total), force=True)
+
+    def preview(self, source: CorpusSource, lines: int = 20) -> list[str]:
+        """The first documents of one source, instantly (nothing else is read)."""
+        reader = _Reader(source, SourceStats(str(source.path), source.lang), "replace",
+                         self.max_line_bytes)
+        out = []
+        for text, _ in reader.documents():
+            out.append(text)
+            if len(out) >= lines:
+                break
+        reader.close()
+        return out
+
+
+class _Reader:
+    """Streams one source's documents as ``(text, raw byte count)``."""
+
+    def __init__(self, source: CorpusSource, stats: SourceStats, policy: str,
+                 max_line_bytes: int) -> None:
+        self.source = source
+        self.stats = stats
+        self.policy = policy
+        self.max_line_bytes = max_line_bytes
+        self.raw: IO[bytes] | None = None
+        self.stream: IO[bytes] | None = None
+        self._position = 0  # bytes of the file consumed so far (compressed bytes if compressed)
+
+    def open(self) -> IO[bytes]:
+        path = self.source.path
+        if not path.is_file():
+            raise FormatError("no such file", path=path)
+        if path.stat().st_size == 0:
+            raise FormatError("the file is empty", path=path)
+        self.raw = open(path, "rb")
+        opener = OPENERS.get(path.suffix.lower())
+        try:
+            stream = opener(self.raw) if opener else self.raw
+            head = stream.peek(8192)[:8192] if hasattr(stream, "peek") else b""
+        except (OSError, EOFError, lzma.LZMAError) as err:
+            raise FormatError(f"cannot decompress: {err}", path=path) from None
+        if b"\x00" in head:
+            raise FormatError("this is a binary file, not text (it contains NUL bytes)", path=path)
+        self.stream = stream
+        return stream
+
+    def position(self) -> int:
+        return self._position
+
+    def close(self) -> None:
+        for handle in (self.stream, self.raw):
+            if handle is not None:
+                handle.close()
+
+    def lines(self) -> Iterator[tuple[int, str, int]]:
+        """``(line number, decoded line without its newline, raw bytes)``."""
+        stream = self.open()
+        try:
+            for number, raw in enumerate(stream, start=1):
+                size = len(raw)
+                self._position = self.raw.tell()
+                if number == 1 and raw.startswith(b"\xef\xbb\xbf"):
+                    raw = raw[3:]
+                    self.stats.bom = True
+                if raw.endswith(b"\r\n"):
+                    self.stats.crlf += 1
+                raw = raw.rstrip(b"\r\n")
+                if len(raw) > self.max_line_bytes:
+                    raw = raw[:self.max_line_bytes]
+                    if len(self.stats.capped_lines) < BAD_LINES_LISTED:
+                        self.stats.capped_lines.append(number)
+                yield number, self._decode(raw, number), size
+        except (OSError, EOFError, lzma.LZMAError) as err:
+            raise FormatError(f"cannot read: {err}", path=self.source.path) from None
+        finally:
+            self.close()
+
+    def _decode(self, raw: bytes, number: int) -> str:
+        try:
+            return raw.decode("utf-8")
+        except UnicodeDecodeError as err:
+            if self.policy == "strict":
+                raise FormatError(f"invalid UTF-8 at byte {err.start} of the line "
+                                  f"(byte {raw[err.start]:#04x}); use the 'replace' policy to "
+                                  "keep going", path=self.source.path, line=number) from None
+            self.stats.invalid_utf8_count += 1
+            if len(self.stats.invalid_utf8_lines) < BAD_LINES_LISTED:
+                self.stats.invalid_utf8_lines.append(number)
+            # a cut in the middle of a character (capped line) is replaced too
+            return raw.decode("utf-8", "replace")
+
+    def documents(self) -> Iterator[tuple[str, int]]:
+        kind = self.source.kind
+        if kind == "lines":
+            for _, text, size in self.lines():
+                yield text, size
+        elif kind == "paragraphs":
+            yield from self._paragraphs()
+        elif kind == "jsonl":
+            yield from self._jsonl()
+        else:
+            yield from self._table("\t" if kind == "tsv" else ",")
+
+    def _paragraphs(self) -> Iterator[tuple[str, int]]:
+        parts: list[str] = []
+        size = 0
+        for _, text, raw in self.lines():
+            if text.strip():
+                parts.append(text)
+                size += raw
+            elif parts:
+                yield "\n".join(parts), size
+                parts, size = [], 0
+        if parts:
+            yield "\n".join(parts), size
+
+    def _jsonl(self) -> Iterator[tuple[str, int]]:
+        keys = self.source.field.split(".")
+        for number, text, size in self.lines():
+            if not text.strip():
+                continue
+            try:
+                value = json.loads(text)
+                for key in keys:
+                    value = value[int(key)] if isinstance(value, list) else value[key]
+            except json.JSONDecodeError as err:
+                raise FormatError(f"invalid JSON: {err.msg}", path=self.source.path, line=number,
+                                  column=err.colno) from None
+            except (KeyError, IndexError, TypeError, ValueError):
+                raise FormatError(f"no field {self.source.field!r} in this record",
+                                  path=self.source.path, line=number) from None
+            if not isinstance(value, str):
+                raise FormatError(f"field {self.source.field!r} is not a string",
+                                  path=self.source.path, line=number)
+            yield value, size
+
+    def _table(self, delimiter: str) -> Iterator[tuple[str, int]]:
+        column = self.source.column
+        header: list[str] | None = None
+        for number, text, size in self.lines():
+            row = next(csv.reader(io.StringIO(text), delimiter=delimiter), [])
+            if isinstance(column, str) and not column.isdigit():
+                if header is None:
+                    header = row
+                    if column not in header:
+                        raise FormatError(f"no column {column!r} (columns: {', '.join(header)})",
+                                          path=self.source.path, line=number)
+                    continue
+                index = header.index(column)
+            else:
+                index = int(column)
+            if index >= len(row):
+                raise FormatError(f"row has no column {index}", path=self.source.path,
+                                  line=number)
+            yield row[index], size
