@@ -125,3 +125,114 @@ class Lattice:
             candidates.sort(key=lambda c: (-c[0], c[1]))
             kbest[j] = candidates[:n]
         return [(pieces, math.exp(score)) for score, pieces in kbest[-1]]
+
+
+# --- training ---------------------------------------------------------------------------------
+
+
+@dataclass
+class UnigramRound:
+    """One EM round of training: vocabulary size and corpus log-likelihood after it."""
+
+    size: int
+    log_likelihood: float
+
+
+def seed_vocabulary(word_counts: dict[str, int], size: int, max_piece_length: int = 16
+                    ) -> dict[str, float]:
+    """A large first vocabulary: every character, plus the most useful frequent substrings
+    (score = frequency × length), with probabilities proportional to frequency.
+
+    >>> sorted(seed_vocabulary({"abab": 1}, size=10))
+    ['a', 'ab', 'aba', 'abab', 'b', 'ba', 'bab']
+    """
+    counts: dict[str, int] = defaultdict(int)
+    chars: set[str] = set()
+    for word, freq in word_counts.items():
+        chars.update(word)
+        for start in range(len(word)):
+            for end in range(start + 1, min(len(word), start + max_piece_length) + 1):
+                counts[word[start:end]] += freq
+    multi = sorted((p for p in counts if len(p) > 1), key=lambda p: (-counts[p] * len(p), p))
+    kept = list(chars) + multi[:max(0, size - len(chars))]
+    total = sum(counts[p] for p in kept)
+    return {p: counts[p] / total for p in kept}
+
+
+def _e_step(word_counts: dict[str, int], probs: dict[str, float]) -> tuple[dict[str, float], float]:
+    """Expected piece counts over the corpus, and its log-likelihood."""
+    expected: dict[str, float] = defaultdict(float)
+    log_likelihood = 0.0
+    for word, freq in word_counts.items():
+        lattice = Lattice(word, probs)
+        log_z = lattice.forward()[-1]
+        if log_z == NEG_INF:
+            continue
+        log_likelihood += freq * log_z
+        for piece, count in lattice.expected_counts().items():
+            expected[piece] += freq * count
+    return expected, log_likelihood
+
+
+def _m_step(expected: dict[str, float], chars: set[str]) -> dict[str, float]:
+    """New probabilities from expected counts; characters are kept however rare."""
+    floor = 1e-3
+    counts = {p: c for p, c in expected.items() if c > floor or p in chars}
+    for char in chars:
+        counts.setdefault(char, floor)
+    total = sum(counts.values())
+    return {p: c / total for p, c in counts.items()}
+
+
+def _prune(word_counts: dict[str, int], probs: dict[str, float], keep: int,
+           chars: set[str]) -> dict[str, float]:
+    """Drop the pieces whose removal loses the least likelihood; keep ``keep`` of them.
+
+    A piece's loss is its Viterbi usage times how much worse its best alternative split is.
+    """
+    usage: dict[str, int] = defaultdict(int)
+    for word, freq in word_counts.items():
+        for piece in Lattice(word, probs).viterbi()[0]:
+            usage[piece] += freq
+    losses = {}
+    for piece, p in probs.items():
+        if piece in chars:
+            continue
+        others = dict(probs)
+        del others[piece]
+        alternative = Lattice(piece, others).viterbi()[1]
+        losses[piece] = usage.get(piece, 0) * (math.log(p) - math.log(max(alternative, 1e-300)))
+    ranked = sorted(losses, key=lambda piece: (-losses[piece], piece))
+    kept = set(ranked[:max(0, keep - len(chars))]) | chars
+    total = sum(probs[p] for p in kept)
+    return {p: probs[p] / total for p in kept}
+
+
+def train_unigram(word_counts: dict[str, int], *, vocab_size: int, seed_size: int | None = None,
+                  shrinking_factor: float = 0.75, em_iterations: int = 2,
+                  max_piece_length: int = 16, progress=None, cancel=None
+                  ) -> tuple[dict[str, float], list[UnigramRound]]:
+    """SentencePiece-style Unigram training: seed, then EM and pruning until ``vocab_size``.
+
+    Returns piece probabilities and the rounds (size, log-likelihood) as a trace.
+    """
+    from ..progress import Progress, Throttle, check_cancel
+
+    report = Throttle(progress)
+    chars = {c for word in word_counts for c in word}
+    probs = seed_vocabulary(word_counts, seed_size or max(vocab_size * 10, 1000), max_piece_length)
+    rounds: list[UnigramRound] = []
+    while True:
+        for _ in range(em_iterations):
+            check_cancel(cancel)
+            expected, log_likelihood = _e_step(word_counts, probs)
+            probs = _m_step(expected, chars)
+        rounds.append(UnigramRound(len(probs), log_likelihood))
+        report(Progress("em", len(rounds), 0, f"{len(probs)} pieces"))
+        if len(probs) <= vocab_size:
+            break
+        check_cancel(cancel)
+        target = max(vocab_size, int(len(probs) * shrinking_factor))
+        probs = _prune(word_counts, probs, target, chars)
+    report(Progress("em", len(rounds), len(rounds)), force=True)
+    return probs, rounds

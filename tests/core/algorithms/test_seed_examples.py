@@ -63,3 +63,15 @@ def test_unigram_abab():
     best = lattice.nbest(4)
     assert [p for p, _ in best][0] == ["ab", "ab"]
     assert [round(q, 4) for _, q in best] == [0.25, 0.03, 0.03, 0.0036]
+
+
+def test_unigram_training_shrinks_to_size_and_likelihood_rises_within_em():
+    from core.algorithms.unigram import train_unigram
+
+    words = {"▁low": 5, "▁lower": 2, "▁newest": 6, "▁widest": 3, "▁abab": 4}
+    probs, rounds = train_unigram(words, vocab_size=25, seed_size=120)
+    assert len(probs) <= 25
+    assert set("".join(words)) <= set(probs)  # single characters are always kept
+    assert sum(probs.values()) == pytest.approx(1.0)
+    assert [r.size for r in rounds] == sorted((r.size for r in rounds), reverse=True)
+    assert Lattice("▁newest", probs).viterbi()[0]  # every word still segments
