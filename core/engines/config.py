@@ -1,0 +1,126 @@
+"""``TrainingConfig``: everything a training run needs, as a plain dataclass with a JSON form.
+
+Unknown keys and values of the wrong type are refused with the field named, so a typo in a
+config file never trains silently with defaults.
+
+>>> config = TrainingConfig.from_json({"algorithm": "wordpiece", "vocab_size": 8000})
+>>> TrainingConfig.from_json(config.to_json()) == config
+True
+>>> TrainingConfig.from_json({"vocab_sise": 10})
+Traceback (most recent call last):
+...
+core.errors.WorkbenchError: config: unknown field 'vocab_sise' (did you mean 'vocab_size'?)
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
+from typing import Any
+
+from ..errors import WorkbenchError
+
+ENGINES = ("reference", "sentencepiece", "hf")
+ALGORITHMS = ("bpe", "bytelevel_bpe", "wordpiece", "unigram")
+END_OF_WORD = ("symbol", "suffix", "none")
+NORMALIZERS = ("none", "NFC", "NFD", "NFKC", "NFKD")
+
+
+@dataclass
+class TrainingConfig:
+    """A training run's settings (saved inside the bundle it makes).
+
+    Attributes:
+        normalizer: Unicode form (``none``, ``NFC``, ``NFD``, ``NFKC``, ``NFKD``).
+        lowercase / strip_accents: extra normalization steps.
+        pre_tokenizer: ``whitespace``, ``metaspace``, ``bytelevel``, or ``regex:<preset or pattern>``.
+        end_of_word: ``symbol`` (the paper's separate ``</w>``), ``suffix`` (on the last
+            character, as HF does) or ``none``.
+    """
+
+    engine: str = "reference"
+    algorithm: str = "bpe"
+    vocab_size: int = 8000
+    min_frequency: int = 2
+    special_tokens: list[str] = field(default_factory=list)
+    normalizer: str = "none"
+    lowercase: bool = False
+    strip_accents: bool = False
+    pre_tokenizer: str = "whitespace"
+    split_digits: bool = False
+    end_of_word: str = "symbol"
+    byte_fallback: bool = False
+    character_coverage: float = 1.0
+    limit_alphabet: int | None = None
+    seed: int = 0
+
+    def __post_init__(self) -> None:
+        self.validate()
+
+    def validate(self) -> None:
+        choices = {"engine": ENGINES, "algorithm": ALGORITHMS, "end_of_word": END_OF_WORD,
+                   "normalizer": NORMALIZERS}
+        for name, allowed in choices.items():
+            if getattr(self, name) not in allowed:
+                raise WorkbenchError(f"config: {name} must be one of {', '.join(allowed)}, "
+                                     f"not {getattr(self, name)!r}")
+        if self.vocab_size < 1:
+            raise WorkbenchError("config: vocab_size must be positive")
+        if self.min_frequency < 1:
+            raise WorkbenchError("config: min_frequency must be at least 1")
+        if not 0 < self.character_coverage <= 1:
+            raise WorkbenchError("config: character_coverage must be in (0, 1]")
+        if any(not t for t in self.special_tokens):
+            raise WorkbenchError("config: special_tokens contains an empty token")
+        duplicates = {t for t in self.special_tokens if self.special_tokens.count(t) > 1}
+        if duplicates:
+            raise WorkbenchError(f"config: special_tokens repeats {sorted(duplicates)}")
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "TrainingConfig":
+        if not isinstance(data, dict):
+            raise WorkbenchError("config: expected a JSON object")
+        known = {f.name: f for f in fields(cls)}
+        for key in data:
+            if key not in known:
+                close = difflib.get_close_matches(key, known, n=1)
+                hint = f" (did you mean {close[0]!r}?)" if close else ""
+                raise WorkbenchError(f"config: unknown field {key!r}{hint}")
+        defaults = cls.__new__(cls)
+        for name, spec in known.items():
+            value = data.get(name, getattr(cls(), name))
+            _check_type(name, value, spec.type)
+            setattr(defaults, name, value)
+        defaults.validate()
+        return defaults
+
+    @classmethod
+    def load(cls, path: str | Path) -> "TrainingConfig":
+        try:
+            data = json.loads(Path(path).read_text(encoding="utf-8"))
+        except json.JSONDecodeError as err:
+            raise WorkbenchError(f"invalid JSON: {err.msg}", path=path, line=err.lineno,
+                                 column=err.colno) from None
+        try:
+            return cls.from_json(data)
+        except WorkbenchError as err:
+            raise WorkbenchError(err.message, path=path) from None
+
+
+def _check_type(name: str, value: Any, annotation: str) -> None:
+    expected = {"str": str, "int": int, "bool": bool, "float": (int, float),
+                "list[str]": list, "int | None": (int, type(None))}.get(str(annotation))
+    if expected is None:
+        return
+    bad = not isinstance(value, expected) or (isinstance(value, bool) and annotation in
+                                              ("int", "float", "int | None"))
+    if annotation == "list[str]" and not bad:
+        bad = not all(isinstance(v, str) for v in value)
+    if bad:
+        raise WorkbenchError(f"config: {name} should be {annotation}, not {type(value).__name__} "
+                             f"({value!r})")
