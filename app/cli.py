@@ -5,6 +5,7 @@
     tokbench import FILE -o BUNDLE [--name NAME] [--version V] [--preset NAME]
     tokbench verify BUNDLE
     tokbench export BUNDLE -o FOLDER
+    tokbench train CONFIG.json --corpus PATH... -o BUNDLE
 
 Errors go to stderr with a non-zero exit and name the file; no traceback (set
 ``TOKBENCH_DEBUG=1`` to see one).
@@ -57,6 +58,14 @@ def _parser() -> argparse.ArgumentParser:
 
     verify = sub.add_parser("verify", help="check every checksum of a bundle and load it")
     verify.add_argument("bundle", type=Path)
+
+    train = sub.add_parser("train", help="train a tokenizer on a corpus and save it as a bundle")
+    train.add_argument("config", type=Path, help="TrainingConfig JSON")
+    train.add_argument("--corpus", nargs="+", required=True,
+                       help="files, folders or globs (text, JSONL with 'text', CSV, .gz/.xz/.bz2)")
+    train.add_argument("-o", "--output", required=True, type=Path)
+    train.add_argument("--policy", choices=("strict", "replace"), default="strict",
+                       help="invalid UTF-8: stop (strict) or replace and report")
 
     export = sub.add_parser("export", help="write a bundle's native tokenizer files to a folder")
     export.add_argument("bundle", type=Path)
@@ -170,8 +179,34 @@ def cmd_export(args) -> int:
     return 0
 
 
+def cmd_train(args) -> int:
+    from core.corpus import Corpus, expand
+    from core.engines.config import TrainingConfig
+    from core.engines.reference import train_reference
+
+    config = TrainingConfig.load(args.config)
+    if config.engine != "reference":
+        raise WorkbenchError(f"engine {config.engine!r} is not available yet; use 'reference'",
+                             path=args.config)
+    sources = [source for pattern in args.corpus for source in expand(pattern)]
+    corpus = Corpus(sources, policy=args.policy)
+
+    def show(report) -> None:
+        bar = "#" * int(report.fraction * 30)
+        sys.stderr.write(f"\r{report.phase:16} [{bar:30}] {report.done:,.0f}"
+                         + (f"/{report.total:,.0f}" if report.total else "") + " " * 8)
+        sys.stderr.flush()
+
+    documents = corpus.documents(progress=show)
+    path = train_reference(config, documents, args.output, name=args.output.stem,
+                           corpus_report=corpus.report.by_language(), progress=show)
+    sys.stderr.write("\n")
+    print(f"wrote bundle {path}")
+    return 0
+
+
 COMMANDS = {"inspect": cmd_inspect, "import": cmd_import, "verify": cmd_verify,
-            "export": cmd_export}
+            "export": cmd_export, "train": cmd_train}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -194,7 +229,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"tokbench: error: {err.filename or ''}: {err.strerror or err}", file=sys.stderr)
         return EXIT_ERROR
     except KeyboardInterrupt:
-        print("tokbench: interrupted", file=sys.stderr)
+        print("\ntokbench: interrupted; nothing was written", file=sys.stderr)
         return 130
     except BrokenPipeError:
         return 0

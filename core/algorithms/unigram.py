@@ -40,16 +40,25 @@ class Edge:
     logp: float
 
 
+class LogProbs:
+    """Log-probabilities of a vocabulary, computed once and shared by many lattices."""
+
+    def __init__(self, probs: dict[str, float]) -> None:
+        self.logp = {p: math.log(q) for p, q in probs.items() if q > 0}
+        self.longest = max((len(p) for p in self.logp), default=0)
+
+
 class Lattice:
     """All segmentations of ``text`` into pieces of ``probs`` ({piece: probability}).
 
     Positions are code point offsets; ``ends_at[j]`` lists the edges ending at ``j``.
     """
 
-    def __init__(self, text: str, probs: dict[str, float]) -> None:
+    def __init__(self, text: str, probs: dict[str, float] | None = None, *,
+                 logp: "LogProbs | None" = None) -> None:
         self.text = text
-        logp = {p: math.log(q) for p, q in probs.items() if q > 0}
-        longest = max((len(p) for p in logp), default=0)
+        table = logp or LogProbs(probs or {})
+        logp, longest = table.logp, table.longest
         self.ends_at: list[list[Edge]] = [[] for _ in range(len(text) + 1)]
         for start in range(len(text)):
             for end in range(start + 1, min(len(text), start + longest) + 1):
@@ -163,8 +172,9 @@ def _e_step(word_counts: dict[str, int], probs: dict[str, float]) -> tuple[dict[
     """Expected piece counts over the corpus, and its log-likelihood."""
     expected: dict[str, float] = defaultdict(float)
     log_likelihood = 0.0
+    table = LogProbs(probs)
     for word, freq in word_counts.items():
-        lattice = Lattice(word, probs)
+        lattice = Lattice(word, logp=table)
         log_z = lattice.forward()[-1]
         if log_z == NEG_INF:
             continue
@@ -191,16 +201,18 @@ def _prune(word_counts: dict[str, int], probs: dict[str, float], keep: int,
     A piece's loss is its Viterbi usage times how much worse its best alternative split is.
     """
     usage: dict[str, int] = defaultdict(int)
+    table = LogProbs(probs)
     for word, freq in word_counts.items():
-        for piece in Lattice(word, probs).viterbi()[0]:
+        for piece in Lattice(word, logp=table).viterbi()[0]:
             usage[piece] += freq
     losses = {}
     for piece, p in probs.items():
         if piece in chars:
             continue
-        others = dict(probs)
-        del others[piece]
-        alternative = Lattice(piece, others).viterbi()[1]
+        # the best split of the piece without itself: hide it from the shared table for a moment
+        own = table.logp.pop(piece)
+        alternative = Lattice(piece, logp=table).viterbi()[1]
+        table.logp[piece] = own
         losses[piece] = usage.get(piece, 0) * (math.log(p) - math.log(max(alternative, 1e-300)))
     ranked = sorted(losses, key=lambda piece: (-losses[piece], piece))
     kept = set(ranked[:max(0, keep - len(chars))]) | chars
@@ -229,10 +241,14 @@ def train_unigram(word_counts: dict[str, int], *, vocab_size: int, seed_size: in
             probs = _m_step(expected, chars)
         rounds.append(UnigramRound(len(probs), log_likelihood))
         report(Progress("em", len(rounds), 0, f"{len(probs)} pieces"))
-        if len(probs) <= vocab_size:
+        # single characters are never pruned: they bound how small the vocabulary can get
+        if len(probs) <= max(vocab_size, len(chars)):
             break
         check_cancel(cancel)
         target = max(vocab_size, int(len(probs) * shrinking_factor))
+        before = len(probs)
         probs = _prune(word_counts, probs, target, chars)
+        if len(probs) >= before:
+            break
     report(Progress("em", len(rounds), len(rounds)), force=True)
     return probs, rounds

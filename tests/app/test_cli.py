@@ -108,3 +108,22 @@ def test_console_script_runs_headless():
                          capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout)["ids"]
+
+
+def test_train_writes_a_bundle_that_inspects(capsys, tmp_path):
+    config = tmp_path / "c.json"
+    config.write_text(json.dumps({"algorithm": "bytelevel_bpe", "vocab_size": 400}))
+    out = tmp_path / "trained"
+    code, stdout, _ = run(capsys, "train", config, "--corpus", DEMO / "corpus.txt", "-o", out)
+    assert code == 0 and "wrote bundle" in stdout
+    assert run(capsys, "verify", out)[0] == 0
+    code, stdout, _ = run(capsys, "inspect", out, "hello", "--json")
+    assert code == 0 and json.loads(stdout)["ids"]
+
+
+def test_train_config_errors_name_the_field(capsys, tmp_path):
+    config = tmp_path / "c.json"
+    config.write_text(json.dumps({"algoritm": "bpe"}))
+    code, _, err = run(capsys, "train", config, "--corpus", DEMO / "corpus.txt", "-o", tmp_path / "x")
+    assert code != 0 and "algoritm" in err and "did you mean 'algorithm'" in err
+    assert not (tmp_path / "x").exists()

@@ -1,0 +1,209 @@
+"""The ``reference`` engine: the workbench's own algorithms, trained on a corpus, frozen as a
+bundle whose ``tokenizer.json`` runs on ``tokenizers`` with the same IDs.
+
+Pre-tokenization uses the very pre-tokenizer objects the exported ``tokenizer.json`` declares,
+so training sees exactly the words the runtime will see.
+
+>>> # bundle_path = train_reference(config, corpus, "out/bundle")
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections import Counter
+from pathlib import Path
+from typing import Iterable, Optional
+
+from tokenizers import normalizers, pre_tokenizers
+
+from ..algorithms.bpe import END_OF_WORD, train_bpe
+from ..algorithms.unigram import train_unigram
+from ..algorithms.wordpiece import train_wordpiece
+from ..bundle import runtime_versions, save_bundle_files
+from ..errors import WorkbenchError
+from ..formats import BUNDLE_FORMAT
+from ..progress import CancelFn, Progress, ProgressFn, check_cancel
+from ..runtimes.hf import byte_level_decoder
+from .config import TrainingConfig
+
+GPT2_BYTES = {b: ch for ch, b in byte_level_decoder().items()}
+
+
+def _normalizer_spec(config: TrainingConfig) -> dict | None:
+    steps = []
+    if config.normalizer != "none":
+        steps.append({"type": config.normalizer})
+    if config.strip_accents:
+        steps += [{"type": "NFD"}, {"type": "StripAccents"}]
+    if config.lowercase:
+        steps.append({"type": "Lowercase"})
+    if not steps:
+        return None
+    return steps[0] if len(steps) == 1 else {"type": "Sequence", "normalizers": steps}
+
+
+def _pre_tokenizer_spec(config: TrainingConfig) -> dict:
+    algorithm = config.algorithm
+    if algorithm == "bytelevel_bpe":
+        spec = {"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": True,
+                "use_regex": True}
+    elif algorithm == "unigram" or config.pre_tokenizer == "metaspace":
+        spec = {"type": "Metaspace", "replacement": "▁", "prepend_scheme": "always",
+                "split": True}
+    elif algorithm == "wordpiece":
+        spec = {"type": "BertPreTokenizer"}
+    else:
+        spec = {"type": "WhitespaceSplit"}
+    if config.split_digits:
+        spec = {"type": "Sequence", "pretokenizers": [
+            {"type": "Digits", "individual_digits": True}, spec]}
+    return spec
+
+
+def count_words(config: TrainingConfig, documents: Iterable[str],
+                cancel: Optional[CancelFn] = None) -> Counter:
+    """Pre-token counts, through the same normalizer and pre-tokenizer as the exported file."""
+    norm_spec = _normalizer_spec(config)
+    normalizer = normalizers.Sequence([]) if norm_spec is None else \
+        _build(normalizers, norm_spec)
+    pre = _build(pre_tokenizers, _pre_tokenizer_spec(config))
+    counts: Counter = Counter()
+    for number, document in enumerate(documents):
+        if number % 256 == 0:
+            check_cancel(cancel)
+        text = normalizer.normalize_str(document)
+        counts.update(word for word, _ in pre.pre_tokenize_str(text))
+    return counts
+
+
+def _build(module, spec: dict):
+    """A tokenizers component from its JSON form (the same JSON the export writes)."""
+    from tokenizers import Tokenizer
+
+    key = "normalizer" if module is normalizers else "pre_tokenizer"
+    holder = {"version": "1.0", "model": {"type": "WordLevel", "vocab": {"x": 0},
+                                           "unk_token": "x"}, key: spec}
+    return getattr(Tokenizer.from_str(json.dumps(holder)), key)
+
+
+def train_reference(config: TrainingConfig, documents: Iterable[str], dest: str | Path, *,
+                    name: str = "trained", corpus_report: dict | None = None,
+                    progress: Optional[ProgressFn] = None,
+                    cancel: Optional[CancelFn] = None) -> Path:
+    """Train ``config.algorithm`` on ``documents`` and save a bundle at ``dest``."""
+    if config.algorithm == "bpe" and config.end_of_word == "symbol":
+        raise WorkbenchError("end_of_word 'symbol' (the paper's separate </w>) cannot be expressed "
+                             "in tokenizer.json; train it with core.algorithms.bpe, or choose "
+                             "'suffix' for a bundle")
+    if progress:
+        progress(Progress("counting words", 0))
+    seen = {"text": 0}
+
+    def counted(docs):
+        for doc in docs:
+            if not doc.isspace() and doc:
+                seen["text"] += 1
+            yield doc
+
+    counts = count_words(config, counted(documents), cancel)
+    if not counts or not seen["text"]:
+        raise WorkbenchError("the corpus has no words to train on (empty or only whitespace)")
+    model, trace = _train_model(config, counts, progress, cancel)
+    spec = {
+        "version": "1.0",
+        "truncation": None, "padding": None,
+        "added_tokens": [{"id": i, "content": t, "single_word": False, "lstrip": False,
+                          "rstrip": False, "normalized": False, "special": True}
+                         for i, t in enumerate(config.special_tokens)],
+        "normalizer": _normalizer_spec(config),
+        "pre_tokenizer": _pre_tokenizer_spec(config),
+        "post_processor": None,
+        "decoder": _decoder_spec(config),
+        "model": model,
+    }
+    files = {"tokenizer.json": _dump(spec), "trace.json": _dump(trace),
+             "training_config.json": _dump(config.to_json())}
+    manifest = {
+        "format": BUNDLE_FORMAT, "format_version": 1, "name": name, "version": "1",
+        "created": _now(), "runtime_versions": runtime_versions(),
+        "source_format": "tokenizer.json", "source_file": "tokenizer.json",
+        "tokenizer": {"files": ["tokenizer.json"], "options": {}},
+        "special_tokens": [{"content": t, "id": i, "kind": "special", "role": "",
+                            "parsable": True} for i, t in enumerate(config.special_tokens)],
+        "model_binding": {"vocab_size": _vocab_size(model, config)},
+        "training": {"engine": "reference", "config": config.to_json(),
+                     "corpus": corpus_report or {}, "words": len(counts),
+                     "word_tokens": sum(counts.values())},
+    }
+    return save_bundle_files(manifest, files, dest)
+
+
+def _train_model(config: TrainingConfig, counts: Counter, progress, cancel):
+    specials = list(config.special_tokens)
+    base = len(specials)
+    if config.algorithm in ("bpe", "bytelevel_bpe"):
+        byte_level = config.algorithm == "bytelevel_bpe"
+        alphabet_extra = sorted(GPT2_BYTES.values()) if byte_level else []
+        suffix = config.end_of_word == "suffix" and not byte_level
+        size = {"num_merges": max(0, config.vocab_size - base - 256)} if byte_level else \
+            {"vocab_size": max(1, config.vocab_size - base)}
+        model = train_bpe(dict(counts), **size, min_frequency=config.min_frequency,
+                          end_of_word="suffix" if suffix else "none",
+                          limit_alphabet=config.limit_alphabet, progress=progress, cancel=cancel)
+        # characters never seen in training become <unk> (without one, tokenizers drops them)
+        unk = None if byte_level else next((t for t in specials if "unk" in t.lower()), "<unk>")
+        head = specials + ([unk] if unk and unk not in specials else [])
+        symbols = list(dict.fromkeys(head + alphabet_extra + model.vocabulary()))
+        vocab = {s: i for i, s in enumerate(symbols)}
+        return ({"type": "BPE", "dropout": None, "unk_token": unk,
+                 "continuing_subword_prefix": None,
+                 "end_of_word_suffix": END_OF_WORD if suffix else None, "fuse_unk": False,
+                 "byte_fallback": False, "ignore_merges": False, "vocab": vocab,
+                 "merges": [[m.left, m.right] for m in model.merges]},
+                {"merges": [[m.left, m.right, m.count] for m in model.merges]})
+    if config.algorithm == "wordpiece":
+        specials = specials or ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"]
+        vocab, merges = train_wordpiece(dict(counts), vocab_size=config.vocab_size,
+                                        min_frequency=config.min_frequency,
+                                        special_tokens=tuple(specials), progress=progress,
+                                        cancel=cancel)
+        unk = "[UNK]" if "[UNK]" in vocab else vocab[0]
+        return ({"type": "WordPiece", "unk_token": unk, "continuing_subword_prefix": "##",
+                 "max_input_chars_per_word": 100, "vocab": {p: i for i, p in enumerate(vocab)}},
+                {"merges": [[m.left, m.right, m.count] for m in merges]})
+    specials = specials or ["<unk>"]
+    probs, rounds = train_unigram(dict(counts), vocab_size=max(1, config.vocab_size - len(specials)),
+                                  progress=progress, cancel=cancel)
+    pieces = sorted(probs, key=lambda p: (-probs[p], p))
+    vocab = [[t, 0.0] for t in specials] + [[p, math.log(probs[p])] for p in pieces]
+    return ({"type": "Unigram", "unk_id": 0, "vocab": vocab, "byte_fallback": False},
+            {"rounds": [{"size": r.size, "log_likelihood": r.log_likelihood} for r in rounds]})
+
+
+def _decoder_spec(config: TrainingConfig) -> dict | None:
+    if config.algorithm == "bytelevel_bpe":
+        return {"type": "ByteLevel", "add_prefix_space": True, "trim_offsets": True,
+                "use_regex": True}
+    if config.algorithm == "wordpiece":
+        return {"type": "WordPiece", "prefix": "##", "cleanup": True}
+    if config.algorithm == "unigram" or config.pre_tokenizer == "metaspace":
+        return {"type": "Metaspace", "replacement": "▁", "prepend_scheme": "always",
+                "split": True}
+    if config.end_of_word == "suffix":
+        return {"type": "BPEDecoder", "suffix": END_OF_WORD}
+    return None
+
+
+def _vocab_size(model: dict, config: TrainingConfig) -> int:
+    return len(model["vocab"])
+
+
+def _dump(data) -> bytes:
+    return (json.dumps(data, ensure_ascii=False, indent=1, sort_keys=False) + "\n").encode()
+
+
+def _now() -> str:
+    from datetime import datetime, timezone
+
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
