@@ -184,10 +184,13 @@ def cmd_train(args) -> int:
     from core.engines.config import TrainingConfig
     from core.engines.reference import train_reference
 
+    from core.engines.sentencepiece import train_sentencepiece
+
     config = TrainingConfig.load(args.config)
-    if config.engine != "reference":
-        raise WorkbenchError(f"engine {config.engine!r} is not available yet; use 'reference'",
-                             path=args.config)
+    engines = {"reference": train_reference, "sentencepiece": train_sentencepiece}
+    if config.engine not in engines:
+        raise WorkbenchError(f"engine {config.engine!r} is not available yet; use "
+                             f"{' or '.join(engines)}", path=args.config)
     sources = [source for pattern in args.corpus for source in expand(pattern)]
     corpus = Corpus(sources, policy=args.policy)
 
@@ -198,8 +201,8 @@ def cmd_train(args) -> int:
         sys.stderr.flush()
 
     documents = corpus.documents(progress=show)
-    path = train_reference(config, documents, args.output, name=args.output.stem,
-                           corpus_report=corpus.report.by_language(), progress=show)
+    path = engines[config.engine](config, documents, args.output, name=args.output.stem,
+                                  corpus_report=corpus.report.by_language(), progress=show)
     sys.stderr.write("\n")
     print(f"wrote bundle {path}")
     return 0
