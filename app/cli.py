@@ -184,10 +184,11 @@ def cmd_train(args) -> int:
     from core.engines.config import TrainingConfig
     from core.engines.reference import train_reference
 
+    from core.engines.hf import train_hf
     from core.engines.sentencepiece import train_sentencepiece
 
     config = TrainingConfig.load(args.config)
-    engines = {"reference": train_reference, "sentencepiece": train_sentencepiece}
+    engines = {"reference": train_reference, "sentencepiece": train_sentencepiece, "hf": train_hf}
     if config.engine not in engines:
         raise WorkbenchError(f"engine {config.engine!r} is not available yet; use "
                              f"{' or '.join(engines)}", path=args.config)

@@ -1,0 +1,42 @@
+"""The hf engine: the same pipeline as the reference engine, trained by tokenizers."""
+
+import pytest
+
+from core.bundle import load_bundle
+from core.engines.config import TrainingConfig
+from core.engines.hf import train_hf
+from core.engines.reference import train_reference
+from core.progress import CancelToken, Cancelled
+from tests.conftest import DEMO
+
+CORPUS = (DEMO / "corpus.txt").read_text(encoding="utf-8").splitlines()
+SAMPLE = (DEMO / "sample.txt").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("algorithm", ["bytelevel_bpe", "wordpiece", "unigram"])
+def test_hf_bundles_load_and_encode(tmp_path, algorithm):
+    config = TrainingConfig(engine="hf", algorithm=algorithm, vocab_size=1500)
+    runtime = load_bundle(train_hf(config, CORPUS, tmp_path / "b")).runtime
+    assert len(runtime.encode(SAMPLE)) > 0
+    if algorithm == "bytelevel_bpe":
+        assert runtime.round_trip(SAMPLE).ok
+
+
+def test_reference_and_hf_bpe_compress_alike(tmp_path):
+    # same corpus, same pre-tokenization, same vocabulary size: bytes per token within a few %
+    config = TrainingConfig(algorithm="bytelevel_bpe", vocab_size=1500)
+    ours = load_bundle(train_reference(config, CORPUS, tmp_path / "r")).runtime
+    theirs = load_bundle(train_hf(TrainingConfig(engine="hf", algorithm="bytelevel_bpe",
+                                                 vocab_size=1500), CORPUS, tmp_path / "h")).runtime
+    text = "\n".join(CORPUS)
+    ratio = len(ours.encode(text)) / len(theirs.encode(text))
+    assert 0.97 < ratio < 1.03, ratio
+
+
+def test_cancel(tmp_path):
+    token = CancelToken()
+    token.cancel()
+    with pytest.raises(Cancelled):
+        train_hf(TrainingConfig(engine="hf", algorithm="bytelevel_bpe"), CORPUS, tmp_path / "c",
+                 cancel=token)
+    assert not (tmp_path / "c").exists()
