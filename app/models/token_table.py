@@ -7,7 +7,7 @@ scrolled to.
 from __future__ import annotations
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
-from PySide6.QtGui import QColor, QFont, QFontDatabase
+from PySide6.QtGui import QColor, QFontDatabase
 
 from core.encoding import Encoding, Flag
 from core.text import Unit, hex_bytes, visible_bytes

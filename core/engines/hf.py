@@ -10,18 +10,14 @@ the only way to stop a native trainer at any moment.
 from __future__ import annotations
 
 import json
-import subprocess
 import sys
 import tempfile
-import threading
-import time
 from pathlib import Path
 from typing import Iterable, Optional
 
-from ..bundle import runtime_versions, save_bundle_files
-from ..errors import WorkbenchError
-from ..formats import BUNDLE_FORMAT
-from ..progress import CancelFn, Cancelled, Progress, ProgressFn, Throttle
+from ..bundle import save_bundle_files
+from ..progress import CancelFn, Progress, ProgressFn, Throttle
+from .common import dump_json, engine_manifest, run_child, write_corpus
 from .config import TrainingConfig
 from .reference import _decoder_spec, _normalizer_spec, _pre_tokenizer_spec
 
@@ -74,59 +70,24 @@ def train_hf(config: TrainingConfig, documents: Iterable[str], dest: str | Path,
     """Train with a ``tokenizers`` trainer in a child process; save a bundle at ``dest``."""
     report = Throttle(progress)
     with tempfile.TemporaryDirectory(prefix="tokbench-hf-") as scratch:
-        corpus = Path(scratch) / "corpus.txt"
-        count = total = 0
-        with open(corpus, "w", encoding="utf-8", newline="\n") as handle:
-            for document in documents:
-                line = " ".join(document.splitlines())
-                if line.strip():
-                    handle.write(line + "\n")
-                    count += 1
-                    total += len(line.encode("utf-8"))
-        if count == 0:
-            raise WorkbenchError("the corpus has no words to train on (empty or only whitespace)")
+        corpus = write_corpus(documents, Path(scratch) / "corpus.txt")
         output = Path(scratch) / "tokenizer.json"
         job = {"algorithm": config.algorithm, "vocab_size": config.vocab_size,
                "min_frequency": config.min_frequency, "special_tokens": config.special_tokens,
                "suffix": "</w>" if config.algorithm == "bpe" and config.end_of_word == "suffix"
                else None, "limit_alphabet": config.limit_alphabet,
                "normalizer": _normalizer_spec(config), "pre_tokenizer": _pre_tokenizer_spec(config),
-               "decoder": _decoder_spec(config), "input": str(corpus), "output": str(output)}
-        report(Progress("training", 0, 0, f"{count:,} lines, {total:,} bytes"), force=True)
-        _run(job, cancel)
+               "decoder": _decoder_spec(config), "input": str(corpus.path), "output": str(output)}
+        report(Progress("training", 0, 0, f"{corpus.sentences:,} lines, {corpus.bytes:,} bytes"),
+               force=True)
+        run_child([sys.executable, "-c", _CHILD, json.dumps(job)], cancel=cancel,
+                  what="tokenizers training")
         tokenizer_json = output.read_bytes()
     report(Progress("done", 1, 1), force=True)
-    files = {"tokenizer.json": tokenizer_json,
-             "training_config.json": (json.dumps(config.to_json(), indent=1) + "\n").encode()}
-    manifest = {
-        "format": BUNDLE_FORMAT, "format_version": 1, "name": name, "version": "1",
-        "created": time.strftime("%Y-%m-%dT%H:%M:%S+00:00", time.gmtime()),
-        "runtime_versions": runtime_versions(), "source_format": "tokenizer.json",
-        "source_file": "tokenizer.json", "tokenizer": {"files": ["tokenizer.json"], "options": {}},
-        "special_tokens": [], "model_binding": {"vocab_size": config.vocab_size},
-        "training": {"engine": "hf", "config": config.to_json(), "corpus": corpus_report or {},
-                     "sentences": count, "bytes_offered": total, "bytes_used": total},
-    }
+    files = {"tokenizer.json": tokenizer_json, "training_config.json": dump_json(config.to_json())}
+    manifest = engine_manifest(config, name=name, source_format="tokenizer.json",
+                               native_file="tokenizer.json", vocab_size=config.vocab_size,
+                               training={"corpus": corpus_report or {},
+                                         "sentences": corpus.sentences,
+                                         "bytes_offered": corpus.bytes, "bytes_used": corpus.bytes})
     return save_bundle_files(manifest, files, dest)
-
-
-def _run(job: dict, cancel: Optional[CancelFn]) -> None:
-    child = subprocess.Popen([sys.executable, "-c", _CHILD, json.dumps(job)],
-                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-                             encoding="utf-8", errors="replace")
-    errors: list[str] = []
-    reader = threading.Thread(target=lambda: errors.extend(child.stderr), daemon=True)
-    reader.start()
-    try:
-        while child.poll() is None:
-            if cancel is not None and cancel():
-                raise Cancelled("cancelled")
-            time.sleep(0.05)
-    except BaseException:
-        child.kill()
-        child.wait()
-        raise
-    reader.join(1)
-    if child.returncode != 0:
-        tail = " ".join(line.strip() for line in errors if line.strip())[-400:]
-        raise WorkbenchError(f"tokenizers training failed: {tail}")

@@ -20,11 +20,11 @@ from tokenizers import normalizers, pre_tokenizers
 from ..algorithms.bpe import END_OF_WORD, train_bpe
 from ..algorithms.unigram import train_unigram
 from ..algorithms.wordpiece import train_wordpiece
-from ..bundle import runtime_versions, save_bundle_files
+from ..bundle import save_bundle_files
 from ..errors import WorkbenchError
-from ..formats import BUNDLE_FORMAT
 from ..progress import CancelFn, Progress, ProgressFn, check_cancel
 from ..runtimes.hf import byte_level_decoder
+from .common import dump_json, engine_manifest
 from .config import TrainingConfig
 
 GPT2_BYTES = {b: ch for ch, b in byte_level_decoder().items()}
@@ -122,20 +122,15 @@ def train_reference(config: TrainingConfig, documents: Iterable[str], dest: str 
         "decoder": _decoder_spec(config),
         "model": model,
     }
-    files = {"tokenizer.json": _dump(spec), "trace.json": _dump(trace),
-             "training_config.json": _dump(config.to_json())}
-    manifest = {
-        "format": BUNDLE_FORMAT, "format_version": 1, "name": name, "version": "1",
-        "created": _now(), "runtime_versions": runtime_versions(),
-        "source_format": "tokenizer.json", "source_file": "tokenizer.json",
-        "tokenizer": {"files": ["tokenizer.json"], "options": {}},
-        "special_tokens": [{"content": t, "id": i, "kind": "special", "role": "",
-                            "parsable": True} for i, t in enumerate(config.special_tokens)],
-        "model_binding": {"vocab_size": _vocab_size(model, config)},
-        "training": {"engine": "reference", "config": config.to_json(),
-                     "corpus": corpus_report or {}, "words": len(counts),
-                     "word_tokens": sum(counts.values())},
-    }
+    files = {"tokenizer.json": dump_json(spec), "trace.json": dump_json(trace),
+             "training_config.json": dump_json(config.to_json())}
+    manifest = engine_manifest(
+        config, name=name, source_format="tokenizer.json", native_file="tokenizer.json",
+        vocab_size=len(model["vocab"]),
+        special_tokens=[{"content": t, "id": i, "kind": "special", "role": "", "parsable": True}
+                        for i, t in enumerate(config.special_tokens)],
+        training={"corpus": corpus_report or {}, "words": len(counts),
+                  "word_tokens": sum(counts.values())})
     return save_bundle_files(manifest, files, dest)
 
 
@@ -193,17 +188,3 @@ def _decoder_spec(config: TrainingConfig) -> dict | None:
     if config.end_of_word == "suffix":
         return {"type": "BPEDecoder", "suffix": END_OF_WORD}
     return None
-
-
-def _vocab_size(model: dict, config: TrainingConfig) -> int:
-    return len(model["vocab"])
-
-
-def _dump(data) -> bytes:
-    return (json.dumps(data, ensure_ascii=False, indent=1, sort_keys=False) + "\n").encode()
-
-
-def _now() -> str:
-    from datetime import datetime, timezone
-
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")

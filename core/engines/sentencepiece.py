@@ -12,19 +12,15 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
 import sys
 import tempfile
-import threading
-import time
-from queue import Empty, Queue
 from pathlib import Path
 from typing import Iterable, Optional
 
-from ..bundle import runtime_versions, save_bundle_files
+from ..bundle import save_bundle_files
 from ..errors import WorkbenchError
-from ..formats import BUNDLE_FORMAT
-from ..progress import CancelFn, Cancelled, Progress, ProgressFn, Throttle
+from ..progress import CancelFn, Progress, ProgressFn, Throttle
+from .common import dump_json, engine_manifest, run_child, write_corpus
 from .config import TrainingConfig
 
 _LOG_PHASES = [  # (log pattern, phase name)
@@ -34,7 +30,7 @@ _LOG_PHASES = [  # (log pattern, phase name)
     (re.compile(r"Added: freq=\d+ size=(\d+)"), "merging"),
     (re.compile(r"Saving model"), "saving"),
 ]
-_SKIPPED = re.compile(r"(?:Too long|skipped)\D*(\d+)", re.IGNORECASE)
+_SKIPPED = re.compile(r"too long\D*(\d+)", re.IGNORECASE)
 
 
 def trainer_options(config: TrainingConfig, max_line_bytes: int) -> dict:
@@ -67,83 +63,35 @@ def train_sentencepiece(config: TrainingConfig, documents: Iterable[str], dest: 
     """Train in a child process and save a bundle at ``dest``."""
     report = Throttle(progress)
     with tempfile.TemporaryDirectory(prefix="tokbench-spm-") as scratch:
-        corpus = Path(scratch) / "corpus.txt"
-        lines = total_bytes = longest = 0
-        with open(corpus, "w", encoding="utf-8", newline="\n") as handle:
-            for document in documents:
-                line = " ".join(document.splitlines())  # SentencePiece reads one sentence a line
-                if not line.strip():
-                    continue
-                size = len(line.encode("utf-8"))
-                handle.write(line + "\n")
-                lines += 1
-                total_bytes += size
-                longest = max(longest, size)
-        if lines == 0:
-            raise WorkbenchError("the corpus has no words to train on (empty or only whitespace)")
-        options = trainer_options(config, longest)
-        model_path = Path(scratch) / "model"
+        corpus = write_corpus(documents, Path(scratch) / "corpus.txt")
+        options = trainer_options(config, corpus.longest)
         # relative names: the model records them, and a temp folder's name would make two
         # identical runs differ
-        args = {"input": corpus.name, "model_prefix": model_path.name, "seed": config.seed,
-                **options}
-        log = _run_child(args, report, cancel, cwd=scratch)
-        model = Path(str(model_path) + ".model").read_bytes()
-    skipped = sum(int(m.group(1)) for m in _SKIPPED.finditer(log) if "too long" in m.group(0).lower())
-    files = {"tokenizer.model": model, "training_config.json": _dump(config.to_json()),
+        args = {"input": corpus.path.name, "model_prefix": "model", "seed": config.seed, **options}
+        log = run_child([sys.executable, "-c", _CHILD, json.dumps(args)], cancel=cancel,
+                        on_line=lambda line: _report_log_line(line, report), cwd=scratch,
+                        what="SentencePiece training")
+        model = (Path(scratch) / "model.model").read_bytes()
+    report(Progress("done", 1, 1), force=True)
+    skipped = sum(int(m.group(1)) for m in _SKIPPED.finditer(log))
+    files = {"tokenizer.model": model, "training_config.json": dump_json(config.to_json()),
              "training_log.txt": log.encode("utf-8")}
-    manifest = {
-        "format": BUNDLE_FORMAT, "format_version": 1, "name": name, "version": "1",
-        "created": time.strftime("%Y-%m-%dT%H:%M:%S+00:00", time.gmtime()),
-        "runtime_versions": runtime_versions(), "source_format": "sentencepiece",
-        "source_file": "tokenizer.model",
-        "tokenizer": {"files": ["tokenizer.model"], "options": {}},
-        "special_tokens": [], "model_binding": {"vocab_size": config.vocab_size},
-        "training": {"engine": "sentencepiece", "config": config.to_json(),
-                     "trainer_options": options, "corpus": corpus_report or {},
-                     "sentences": lines, "bytes_offered": total_bytes,
-                     "sentences_skipped_too_long": skipped,
-                     "bytes_used": total_bytes if skipped == 0 else None},
-    }
+    manifest = engine_manifest(config, name=name, source_format="sentencepiece",
+                               native_file="tokenizer.model", vocab_size=config.vocab_size,
+                               training={"trainer_options": options, "corpus": corpus_report or {},
+                                         "sentences": corpus.sentences,
+                                         "bytes_offered": corpus.bytes,
+                                         "sentences_skipped_too_long": skipped,
+                                         "bytes_used": corpus.bytes if skipped == 0 else None})
     return save_bundle_files(manifest, files, dest)
 
 
-def _run_child(args: dict, report: Throttle, cancel: Optional[CancelFn], cwd: str) -> str:
-    command = [sys.executable, "-c", _CHILD, json.dumps(args)]
-    child = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                             text=True, encoding="utf-8", errors="replace", cwd=cwd)
-    lines: list[str] = []
-    queue: Queue = Queue()
-    reader = threading.Thread(target=lambda: [queue.put(ln) for ln in child.stderr] + [queue.put(None)],
-                              daemon=True)
-    reader.start()
-    try:
-        while True:
-            if cancel is not None and cancel():  # checked every 0.1 s, log or not
-                raise Cancelled("cancelled")
-            try:
-                line = queue.get(timeout=0.1)
-            except Empty:
-                continue
-            if line is None:
-                break
-            lines.append(line)
-            for pattern, phase in _LOG_PHASES:
-                match = pattern.search(line)
-                if match:
-                    report(Progress(phase, float(match.group(1)) if match.groups() else 0, 0,
-                                    line.strip()[-80:]))
-        child.wait()
-    except BaseException:
-        child.kill()
-        child.wait()
-        raise
-    log = "".join(lines)
-    if child.returncode != 0:
-        last = [ln for ln in lines if ln.strip()][-3:]
-        raise WorkbenchError("SentencePiece training failed: " + " ".join(s.strip() for s in last))
-    report(Progress("done", 1, 1), force=True)
-    return log
+def _report_log_line(line: str, report: Throttle) -> None:
+    for pattern, phase in _LOG_PHASES:
+        match = pattern.search(line)
+        if match:
+            report(Progress(phase, float(match.group(1)) if match.groups() else 0, 0,
+                            line.strip()[-80:]))
 
 
 _CHILD = """
@@ -155,7 +103,3 @@ if hasattr(spm, "set_random_generator_seed"):
     spm.set_random_generator_seed(int(seed) or 1)
 spm.SentencePieceTrainer.train(**args)
 """
-
-
-def _dump(data) -> bytes:
-    return (json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode()

@@ -2,7 +2,6 @@
 
 import bz2
 import gzip
-import json
 import lzma
 
 import pytest

@@ -1,0 +1,106 @@
+"""What every engine shares: the corpus as a file, a stoppable child process, the manifest.
+
+>>> # stats = write_corpus(documents, path); run_child([...], cancel=token, on_line=print)
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from queue import Empty, Queue
+from typing import Callable, Iterable, Optional, Sequence
+
+from ..bundle import runtime_versions
+from ..errors import WorkbenchError
+from ..formats import BUNDLE_FORMAT
+from ..progress import CancelFn, Cancelled
+from .config import TrainingConfig
+
+
+@dataclass
+class CorpusFile:
+    """A corpus written one sentence per line, and what went into it."""
+
+    path: Path
+    sentences: int = 0
+    bytes: int = 0
+    longest: int = 0
+
+
+def write_corpus(documents: Iterable[str], path: Path) -> CorpusFile:
+    """Write non-blank documents one per line (inner line breaks become spaces)."""
+    out = CorpusFile(path)
+    with open(path, "w", encoding="utf-8", newline="\n") as handle:
+        for document in documents:
+            line = " ".join(document.splitlines())
+            if not line.strip():
+                continue
+            size = len(line.encode("utf-8"))
+            handle.write(line + "\n")
+            out.sentences += 1
+            out.bytes += size
+            out.longest = max(out.longest, size)
+    if out.sentences == 0:
+        raise WorkbenchError("the corpus has no words to train on (empty or only whitespace)")
+    return out
+
+
+def run_child(command: Sequence[str], *, cancel: Optional[CancelFn] = None,
+              on_line: Optional[Callable[[str], None]] = None, cwd: str | None = None,
+              what: str = "training") -> str:
+    """Run ``command``, feeding its stderr lines to ``on_line``; kill it when ``cancel()`` turns
+    true (checked every 0.1 s). Returns the stderr text; raises if the child failed."""
+    child = subprocess.Popen(list(command), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                             text=True, encoding="utf-8", errors="replace", cwd=cwd)
+    lines: list[str] = []
+    queue: Queue = Queue()
+
+    def pump() -> None:
+        for line in child.stderr:
+            queue.put(line)
+        queue.put(None)
+
+    threading.Thread(target=pump, daemon=True).start()
+    try:
+        while True:
+            if cancel is not None and cancel():
+                raise Cancelled("cancelled")
+            try:
+                line = queue.get(timeout=0.1)
+            except Empty:
+                continue
+            if line is None:
+                break
+            lines.append(line)
+            if on_line is not None:
+                on_line(line)
+        child.wait()
+    except BaseException:
+        child.kill()
+        child.wait()
+        raise
+    if child.returncode != 0:
+        tail = " ".join(line.strip() for line in lines if line.strip())[-400:]
+        raise WorkbenchError(f"{what} failed: {tail}")
+    return "".join(lines)
+
+
+def engine_manifest(config: TrainingConfig, *, name: str, source_format: str, native_file: str,
+                    vocab_size: int, training: dict, special_tokens: list | None = None) -> dict:
+    """The manifest of a trained bundle (``save_bundle_files`` adds the checksums)."""
+    return {
+        "format": BUNDLE_FORMAT, "format_version": 1, "name": name, "version": "1",
+        "created": time.strftime("%Y-%m-%dT%H:%M:%S+00:00", time.gmtime()),
+        "runtime_versions": runtime_versions(), "source_format": source_format,
+        "source_file": native_file, "tokenizer": {"files": [native_file], "options": {}},
+        "special_tokens": special_tokens or [], "model_binding": {"vocab_size": vocab_size},
+        "training": {"engine": config.engine, "config": config.to_json(), **training},
+    }
+
+
+def dump_json(data) -> bytes:
+    return (json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
