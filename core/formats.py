@@ -357,4 +357,3 @@ def _load_gpt2(source: TokenizerSource, configs: dict) -> Runtime:
 
 _LOADERS = {"tokenizer.json": _load_hf, "sentencepiece": _load_spm, "tiktoken": _load_tiktoken,
             "wordpiece": _load_wordpiece, "gpt2-bpe": _load_gpt2}
-FORMATS = tuple(_LOADERS) + ("bundle",)

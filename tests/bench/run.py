@@ -20,8 +20,8 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-DATA = ROOT.parent / "shared" / "data"
+from tests.conftest import DATA
+
 MONO = DATA / "corpora" / "mono"
 TOKENIZERS = [
     ("gpt2 (tiktoken)", "gpt2.tiktoken"),
@@ -81,29 +81,18 @@ def native_encoder(rel: str):
     return lambda text: sp.encode(text, out_type="proto").pieces
 
 
-def core_encoder(rel: str):
+def core_encoder(rel: str, *, batch: bool = False):
+    """``core`` encode with spans in all four units: per line, or the whole list at once."""
     from core.formats import load_tokenizer
 
     runtime = load_tokenizer(DATA / "tokenizers" / rel)
+    encode = runtime.encode_batch if batch else runtime.encode
 
-    def run(text):
-        enc = runtime.encode(text, add_special_tokens=False)
+    def run(text_or_lines):
+        result = encode(text_or_lines, add_special_tokens=False)
         for unit in ("bytes", "cp", "utf16", "grapheme"):
-            enc.spans(unit)
-        return enc
-    return run
-
-
-def core_batch_encoder(rel: str):
-    from core.formats import load_tokenizer
-
-    runtime = load_tokenizer(DATA / "tokenizers" / rel)
-
-    def run(lines):
-        batch = runtime.encode_batch(lines, add_special_tokens=False)
-        for unit in ("bytes", "cp", "utf16", "grapheme"):
-            batch.spans(unit)
-        return batch
+            result.spans(unit)
+        return result
     return run
 
 
@@ -141,7 +130,7 @@ def main(argv=None) -> int:
         if not (DATA / "tokenizers" / rel).exists():
             continue
         native = best_time(native_encoder(rel), lines, args.repeat)
-        batch = best_time(core_batch_encoder(rel), lines, args.repeat, whole=True)
+        batch = best_time(core_encoder(rel, batch=True), lines, args.repeat, whole=True)
         single = best_time(core_encoder(rel), lines, args.repeat)
         mb = size / 1e6
         results.append({"tokenizer": name, "mb": mb, "native_s": native, "batch_s": batch,
