@@ -189,8 +189,7 @@ class EncodingBatch(Sequence[Encoding]):
     def __getitem__(self, k):  # type: ignore[override]
         if isinstance(k, slice):
             return [self[i] for i in range(*k.indices(len(self)))]
-        if k < 0:
-            k += len(self)
+        k = range(len(self))[k]  # normalizes negative indexes, raises IndexError out of range
         a, b = int(self._token_offsets[k]), int(self._token_offsets[k + 1])
         text = self.texts[k]
         ids = self.ids[a:b]

@@ -137,7 +137,6 @@ class Encoding:
             else:
                 result = index.cp_to_graphemes(*self.spans(Unit.CP))[:2]
             self._span_cache[unit] = result
-        self._span_cache[unit.value] = self._span_cache[unit]  # plain-str lookups skip the enum
         return self._span_cache[unit]
 
     @property

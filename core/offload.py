@@ -12,13 +12,16 @@ pieces and token bytes lazily, in Python loops that let other threads run.
 from __future__ import annotations
 
 import multiprocessing
+import threading
 from multiprocessing import shared_memory
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
 
 import numpy as np
 
 from .encoding import Encoding
+from .errors import TextError
 from .runtimes.base import RoundTrip, Runtime
 from .text import TextIndex, Unit
 
@@ -29,7 +32,16 @@ _child_runtimes: dict[str, Runtime] = {}
 
 
 def _source_key(source) -> str:
-    return repr((source.format, str(source.path), sorted(source.files.items()),
+    """Identifies a source *and its file contents' versions*: an edited file reloads."""
+    def stamp(path) -> tuple:
+        try:
+            info = Path(path).stat()
+            return (str(path), info.st_mtime_ns, info.st_size)
+        except OSError:
+            return (str(path), None, None)
+
+    return repr((source.format, stamp(source.path), sorted((k, stamp(v)) for k, v in
+                                                          source.files.items()),
                  sorted((k, repr(v)) for k, v in source.options.items())))
 
 
@@ -46,12 +58,17 @@ def _pack(arrays: dict[str, np.ndarray]) -> tuple[str, list]:
     total = sum(a.nbytes for a in arrays.values())
     block = shared_memory.SharedMemory(create=True, size=max(total, 1))
     layout, offset = [], 0
-    for key, array in arrays.items():
-        view = np.ndarray(array.shape, array.dtype, buffer=block.buf, offset=offset)
-        view[...] = array
-        layout.append((key, array.dtype.str, array.shape, offset))
-        offset += array.nbytes
-    del view
+    try:
+        for key, array in arrays.items():
+            view = np.ndarray(array.shape, array.dtype, buffer=block.buf, offset=offset)
+            view[...] = array
+            layout.append((key, array.dtype.str, array.shape, offset))
+            offset += array.nbytes
+            del view
+    except BaseException:
+        block.close()
+        block.unlink()
+        raise
     name = block.name
     block.close()
     return name, layout
@@ -74,6 +91,7 @@ def _encode_in_child(source, text: str, add_special_tokens: bool, parse_special:
     key = _source_key(source)
     runtime = _child_runtimes.get(key)
     if runtime is None:
+        _child_runtimes.clear()  # one tokenizer at a time: the GUI inspects one large text
         runtime = _child_runtimes[key] = load(source)
     enc = runtime.encode(text, add_special_tokens=add_special_tokens, parse_special=parse_special)
     arrays = {"ids": _narrow(enc.ids), "flags": enc.flags}
@@ -98,6 +116,7 @@ class ProcessEncoder:
 
     def __init__(self) -> None:
         self._pool: ProcessPoolExecutor | None = None
+        self._lock = threading.Lock()
 
     @staticmethod
     def can_encode(runtime: Runtime, text: str) -> bool:
@@ -106,17 +125,23 @@ class ProcessEncoder:
     def encode(self, runtime: Runtime, text: str, *, add_special_tokens: bool = True,
                parse_special: bool = False) -> tuple[Encoding, RoundTrip]:
         """Encode in the child; return the Encoding and its round trip."""
-        if self._pool is None:
-            # spawn: a forked copy of a Qt process is not safe to run Python in
-            self._pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
-        future = self._pool.submit(_encode_in_child, runtime.source, text, add_special_tokens,
-                                   parse_special)
+        with self._lock:
+            if self._pool is None:
+                # spawn: a forked copy of a Qt process is not safe to run Python in
+                self._pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+            pool = self._pool
         try:
+            future = pool.submit(_encode_in_child, runtime.source, text, add_special_tokens,
+                                 parse_special)
             (name, layout), counts, warnings, round_trip = future.result()
             arrays = _unpack(name, layout)
-        except BrokenProcessPool:
-            # the child died (out of memory, killed): encode here rather than fail
-            self.shutdown()
+        except TextError:
+            raise  # the text itself cannot be encoded: the same would happen here
+        except Exception as err:
+            # the child died, or cannot reload the source (file moved, temp folder gone):
+            # encode here rather than fail
+            if isinstance(err, BrokenProcessPool):
+                self.shutdown()
             enc = runtime.encode(text, add_special_tokens=add_special_tokens,
                                  parse_special=parse_special)
             return enc, runtime.round_trip(text, enc)
@@ -133,6 +158,7 @@ class ProcessEncoder:
         return enc, round_trip
 
     def shutdown(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        with self._lock:
+            if self._pool is not None:
+                self._pool.shutdown(wait=False, cancel_futures=True)
+                self._pool = None

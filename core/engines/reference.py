@@ -134,6 +134,17 @@ def train_reference(config: TrainingConfig, documents: Iterable[str], dest: str 
     return save_bundle_files(manifest, files, dest)
 
 
+def _unknown_token(specials: list[str], default: str) -> tuple[str, list[str]]:
+    """The special token that stands for unknown text (the first whose name says "unk"), added
+    when there is none; returns it and the special tokens with it.
+
+    >>> _unknown_token(["<pad>", "<unk>"], "<unk>")
+    ('<unk>', ['<pad>', '<unk>'])
+    """
+    unk = next((t for t in specials if "unk" in t.lower()), default)
+    return unk, specials if unk in specials else specials + [unk]
+
+
 def _train_model(config: TrainingConfig, counts: Counter, progress, cancel):
     specials = list(config.special_tokens)
     base = len(specials)
@@ -147,8 +158,7 @@ def _train_model(config: TrainingConfig, counts: Counter, progress, cancel):
                           end_of_word="suffix" if suffix else "none",
                           limit_alphabet=config.limit_alphabet, progress=progress, cancel=cancel)
         # characters never seen in training become <unk> (without one, tokenizers drops them)
-        unk = None if byte_level else next((t for t in specials if "unk" in t.lower()), "<unk>")
-        head = specials + ([unk] if unk and unk not in specials else [])
+        unk, head = (None, specials) if byte_level else _unknown_token(specials, "<unk>")
         symbols = list(dict.fromkeys(head + alphabet_extra + model.vocabulary()))
         vocab = {s: i for i, s in enumerate(symbols)}
         return ({"type": "BPE", "dropout": None, "unk_token": unk,
@@ -158,21 +168,22 @@ def _train_model(config: TrainingConfig, counts: Counter, progress, cancel):
                  "merges": [[m.left, m.right] for m in model.merges]},
                 {"merges": [[m.left, m.right, m.count] for m in model.merges]})
     if config.algorithm == "wordpiece":
-        specials = specials or ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"]
+        unk, specials = _unknown_token(specials or ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"],
+                                       "[UNK]")
         vocab, merges = train_wordpiece(dict(counts), vocab_size=config.vocab_size,
                                         min_frequency=config.min_frequency,
                                         special_tokens=tuple(specials), progress=progress,
                                         cancel=cancel)
-        unk = "[UNK]" if "[UNK]" in vocab else vocab[0]
         return ({"type": "WordPiece", "unk_token": unk, "continuing_subword_prefix": "##",
                  "max_input_chars_per_word": 100, "vocab": {p: i for i, p in enumerate(vocab)}},
                 {"merges": [[m.left, m.right, m.count] for m in merges]})
-    specials = specials or ["<unk>"]
+    unk, specials = _unknown_token(specials, "<unk>")
     probs, rounds = train_unigram(dict(counts), vocab_size=max(1, config.vocab_size - len(specials)),
                                   progress=progress, cancel=cancel)
-    pieces = sorted(probs, key=lambda p: (-probs[p], p))
+    pieces = sorted((p for p in probs if p not in specials), key=lambda p: (-probs[p], p))
     vocab = [[t, 0.0] for t in specials] + [[p, math.log(probs[p])] for p in pieces]
-    return ({"type": "Unigram", "unk_id": 0, "vocab": vocab, "byte_fallback": False},
+    return ({"type": "Unigram", "unk_id": specials.index(unk), "vocab": vocab,
+             "byte_fallback": False},
             {"rounds": [{"size": r.size, "log_likelihood": r.log_likelihood} for r in rounds]})
 
 

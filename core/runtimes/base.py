@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Sequence
 
-from ..encoding import Encoding
+from ..encoding import Encoding, Flag
 from ..special import SpecialLiterals, SpecialToken
 from ..text import check_encodable
 
@@ -175,9 +175,10 @@ class Runtime(abc.ABC):
         return b"".join(self.token_bytes(int(i)) for i in ids)
 
     def round_trip(self, text: str, encoding: Encoding | None = None) -> RoundTrip:
-        encoding = encoding or self.encode(text, add_special_tokens=False)
-        content = [int(i) for i, f in zip(encoding.ids, encoding.flags) if not f & 16]
-        return RoundTrip.compare(text, self.decode(content))
+        if encoding is None:
+            encoding = self.encode(text, add_special_tokens=False)
+        content = encoding.ids[(encoding.flags & Flag.INSERTED) == 0]
+        return RoundTrip.compare(text, self.decode(content.tolist()))
 
     def _prepare(self, text: str, parse_special: bool) -> list[str]:
         """Check the text and collect warnings about special-token literals in it."""

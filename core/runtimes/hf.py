@@ -162,9 +162,7 @@ class HFRuntime(Runtime):
                     and len(piece) > len(self.suffix) else piece)
             if all(ch in table for ch in word):
                 return bytes(table[ch] for ch in word)
-        if self.prefix and piece.startswith(self.prefix) and self.model_type == "WordPiece":
-            piece = piece[len(self.prefix):]
-        elif self.prefix and piece.startswith(self.prefix):
+        if self.prefix and piece.startswith(self.prefix):
             piece = piece[len(self.prefix):]
         if self.suffix and piece.endswith(self.suffix):
             piece = piece[: -len(self.suffix)] + " "

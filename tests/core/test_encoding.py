@@ -212,3 +212,14 @@ def test_tiktoken_special_literal_parsing():
     assert parsed.ids.tolist() == [ord("a"), runtime.special[ENDOFTEXT], ord("b")]
     assert parsed.flag_names(1) == ["special"]
     assert _spans(parsed) == [(0, 1), (1, 1 + len(ENDOFTEXT)), (1 + len(ENDOFTEXT), len(text))]
+
+
+def test_batch_index_out_of_range_raises():
+    from tests.core.builders import tiktoken_runtime
+
+    batch = tiktoken_runtime().encode_batch(["a", "bb"])
+    assert batch[-1].text == "bb" and batch[-2].text == "a"
+    with pytest.raises(IndexError):
+        batch[-3]
+    with pytest.raises(IndexError):
+        batch[2]

@@ -96,3 +96,12 @@ def test_refusals_and_cancel(tmp_path):
         train_reference(TrainingConfig(algorithm="bytelevel_bpe"), CORPUS, tmp_path / "z",
                         cancel=token)
     assert not (tmp_path / "z").exists()
+
+
+def test_unknown_token_is_the_unk_special_whatever_its_position(tmp_path):
+    config = TrainingConfig(algorithm="unigram", vocab_size=120, special_tokens=["<pad>", "<unk>"])
+    english = [line for line in CORPUS if line.isascii()][:40]
+    bundle = load_bundle(train_reference(config, english, tmp_path / "u"))
+    spec = json.loads(read_bundle_files(bundle.path, bundle.manifest)["tokenizer.json"])
+    assert spec["model"]["vocab"][spec["model"]["unk_id"]][0] == "<unk>"
+    assert bundle.runtime.encode("☃").flag_names(0) == ["unk"] or "unk" in bundle.runtime.encode("☃").flag_names(-1)

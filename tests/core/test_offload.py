@@ -1,0 +1,31 @@
+"""Large texts encoded in the child process equal in-process encoding; an edited file reloads."""
+
+import shutil
+
+from core.formats import load_tokenizer
+from core.offload import LARGE_TEXT, ProcessEncoder
+from tests.conftest import DEMO
+
+
+def test_child_encoding_equals_in_process_and_follows_file_edits(tmp_path):
+    folder = tmp_path / "tok"
+    shutil.copytree(DEMO / "demo-unigram", folder)
+    text = ((DEMO / "corpus.txt").read_text(encoding="utf-8") * 4)[:LARGE_TEXT + 10]
+    runtime = load_tokenizer(folder)
+    encoder = ProcessEncoder()
+    try:
+        enc, trip = encoder.encode(runtime, text)
+        local = runtime.encode(text)
+        assert enc.ids.tolist() == local.ids.tolist()
+        assert enc.byte_starts.tolist() == local.byte_starts.tolist()
+        for unit in ("cp", "utf16", "grapheme"):
+            assert [a.tolist() for a in enc.spans(unit)] == [a.tolist() for a in local.spans(unit)]
+        assert trip == runtime.round_trip(text, local)
+        # replace the model file in place: the child must not keep the old tokenizer
+        shutil.copy(DEMO / "demo-bpe" / "tokenizer.json", folder / "tokenizer.json")
+        (folder / "tokenizer.model").unlink()
+        bpe = load_tokenizer(folder)
+        enc2, _ = encoder.encode(bpe, text)
+        assert enc2.ids.tolist() == bpe.encode(text).ids.tolist()
+    finally:
+        encoder.shutdown()
