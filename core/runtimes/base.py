@@ -7,6 +7,7 @@ exactly what production computes, and returns a :class:`core.encoding.Encoding`.
 from __future__ import annotations
 
 import abc
+import re
 import threading
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -52,6 +53,19 @@ class RoundTrip:
         suffix = _common_prefix(original[prefix:][::-1], decoded[prefix:][::-1])
         return cls(False, decoded, (prefix, len(original) - suffix),
                    (prefix, len(decoded) - suffix))
+
+
+_BYTE_PIECE = re.compile(r"^<0x([0-9A-Fa-f]{2})>$")
+
+
+def byte_piece_value(piece: str) -> int | None:
+    """The byte a byte-fallback piece stands for, or None.
+
+    >>> byte_piece_value("<0x0A>"), byte_piece_value("a")
+    (10, None)
+    """
+    match = _BYTE_PIECE.match(piece)
+    return int(match.group(1), 16) if match else None
 
 
 def _common_prefix(a: str, b: str) -> int:

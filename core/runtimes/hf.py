@@ -9,7 +9,6 @@ and, where several byte-level tokens share one character, narrowed to each token
 from __future__ import annotations
 
 import json
-import re
 from functools import cached_property, lru_cache
 from itertools import chain
 from typing import Any, Sequence
@@ -22,9 +21,8 @@ from ..batch import NativeResult
 from ..encoding import Flag
 from ..errors import FormatError
 from ..special import ROLE_BY_NAME, SpecialToken, guess_role
-from .base import Runtime, Stage
+from .base import Runtime, Stage, byte_piece_value
 
-_BYTE_PIECE = re.compile(r"^<0x([0-9A-Fa-f]{2})>$")
 
 
 @lru_cache(maxsize=1)
@@ -151,9 +149,9 @@ class HFRuntime(Runtime):
         if token_id in self._added or token_id == self.unk_id:
             return piece.encode("utf-8")
         if self.byte_fallback:
-            match = _BYTE_PIECE.match(piece)
-            if match:
-                return bytes([int(match.group(1), 16)])
+            value = byte_piece_value(piece)
+            if value is not None:
+                return bytes([value])
         if self.byte_level:
             table = byte_level_decoder()
             # CLIP: "</w>" marks a word's end and is not text (its characters are all in the
@@ -274,7 +272,7 @@ class HFRuntime(Runtime):
             table[self.unk_id] |= np.uint8(Flag.UNK)
         if self.byte_fallback:
             for piece, token_id in self.tk.get_vocab(with_added_tokens=False).items():
-                if _BYTE_PIECE.match(piece):
+                if byte_piece_value(piece) is not None:
                     table[token_id] |= np.uint8(Flag.BYTE_FALLBACK)
         return table
 

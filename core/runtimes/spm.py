@@ -7,7 +7,6 @@ span; those runs are given the character's span and then narrowed byte by byte.
 
 from __future__ import annotations
 
-import re
 from typing import Sequence
 
 import numpy as np
@@ -18,9 +17,8 @@ from ..encoding import Flag
 from ..errors import FormatError
 from ..text import TextIndex
 from ..special import SpecialToken, guess_role
-from .base import Runtime, Stage
+from .base import Runtime, Stage, byte_piece_value
 
-_BYTE_PIECE = re.compile(r"^<0x([0-9A-Fa-f]{2})>$")
 # ModelProto.SentencePiece.Type
 NORMAL, UNKNOWN, CONTROL, USER_DEFINED, UNUSED, BYTE = 1, 2, 3, 4, 5, 6
 MODEL_TYPES = {1: "unigram", 2: "bpe", 3: "word", 4: "char"}
@@ -110,8 +108,8 @@ class SentencePieceRuntime(Runtime):
         piece = self._pieces[token_id]
         kind = self._types[token_id]
         if kind == BYTE:
-            match = _BYTE_PIECE.match(piece)
-            return bytes([int(match.group(1), 16)]) if match else b""
+            value = byte_piece_value(piece)
+            return b"" if value is None else bytes([value])
         if kind in (CONTROL, UNKNOWN):
             return piece.encode("utf-8")
         return piece.replace("▁", " ").encode("utf-8")
