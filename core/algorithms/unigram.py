@@ -137,118 +137,34 @@ class Lattice:
 
 
 # --- training ---------------------------------------------------------------------------------
+# The trainer runs many lattices at once with numpy (unigram_batch, unigram_seed, unigram_train);
+# this Lattice stays the readable definition it is tested against.
 
-
-@dataclass
-class UnigramRound:
-    """One EM round of training: vocabulary size and corpus log-likelihood after it."""
-
-    size: int
-    log_likelihood: float
-
-
-def seed_vocabulary(word_counts: dict[str, int], size: int, max_piece_length: int = 16
-                    ) -> dict[str, float]:
-    """A large first vocabulary: every character, plus the most useful frequent substrings
-    (score = frequency × length), with probabilities proportional to frequency.
-
-    >>> sorted(seed_vocabulary({"abab": 1}, size=10))
-    ['a', 'ab', 'aba', 'abab', 'b', 'ba', 'bab']
-    """
-    counts: dict[str, int] = defaultdict(int)
-    chars: set[str] = set()
-    for word, freq in word_counts.items():
-        chars.update(word)
-        for start in range(len(word)):
-            for end in range(start + 1, min(len(word), start + max_piece_length) + 1):
-                counts[word[start:end]] += freq
-    multi = sorted((p for p in counts if len(p) > 1), key=lambda p: (-counts[p] * len(p), p))
-    kept = list(chars) + multi[:max(0, size - len(chars))]
-    total = sum(counts[p] for p in kept)
-    return {p: counts[p] / total for p in kept}
-
-
-def _e_step(word_counts: dict[str, int], probs: dict[str, float]) -> tuple[dict[str, float], float]:
-    """Expected piece counts over the corpus, and its log-likelihood."""
-    expected: dict[str, float] = defaultdict(float)
-    log_likelihood = 0.0
-    table = LogProbs(probs)
-    for word, freq in word_counts.items():
-        lattice = Lattice(word, logp=table)
-        log_z = lattice.forward()[-1]
-        if log_z == NEG_INF:
-            continue
-        log_likelihood += freq * log_z
-        for piece, count in lattice.expected_counts().items():
-            expected[piece] += freq * count
-    return expected, log_likelihood
-
-
-def _m_step(expected: dict[str, float], chars: set[str]) -> dict[str, float]:
-    """New probabilities from expected counts; characters are kept however rare."""
-    floor = 1e-3
-    counts = {p: c for p, c in expected.items() if c > floor or p in chars}
-    for char in chars:
-        counts.setdefault(char, floor)
-    total = sum(counts.values())
-    return {p: c / total for p, c in counts.items()}
-
-
-def _prune(word_counts: dict[str, int], probs: dict[str, float], keep: int,
-           chars: set[str]) -> dict[str, float]:
-    """Drop the pieces whose removal loses the least likelihood; keep ``keep`` of them.
-
-    A piece's loss is its Viterbi usage times how much worse its best alternative split is.
-    """
-    usage: dict[str, int] = defaultdict(int)
-    table = LogProbs(probs)
-    for word, freq in word_counts.items():
-        for piece in Lattice(word, logp=table).viterbi()[0]:
-            usage[piece] += freq
-    losses = {}
-    for piece, p in probs.items():
-        if piece in chars:
-            continue
-        # the best split of the piece without itself: hide it from the shared table for a moment
-        own = table.logp.pop(piece)
-        alternative = Lattice(piece, logp=table).viterbi()[1]
-        table.logp[piece] = own
-        losses[piece] = usage.get(piece, 0) * (math.log(p) - math.log(max(alternative, 1e-300)))
-    ranked = sorted(losses, key=lambda piece: (-losses[piece], piece))
-    kept = set(ranked[:max(0, keep - len(chars))]) | chars
-    total = sum(probs[p] for p in kept)
-    return {p: probs[p] / total for p in kept}
+from .unigram_train import Round as UnigramRound  # noqa: E402  (re-exported)
 
 
 def train_unigram(word_counts: dict[str, int], *, vocab_size: int, seed_size: int | None = None,
                   shrinking_factor: float = 0.75, em_iterations: int = 2,
-                  max_piece_length: int = 16, progress=None, cancel=None
-                  ) -> tuple[dict[str, float], list[UnigramRound]]:
+                  max_piece_length: int = 16, character_coverage: float = 1.0,
+                  progress=None, cancel=None) -> tuple[dict[str, float], list[UnigramRound]]:
     """SentencePiece-style Unigram training: seed, then EM and pruning until ``vocab_size``.
 
-    Returns piece probabilities and the rounds (size, log-likelihood) as a trace.
-    """
-    from ..progress import Progress, Throttle, check_cancel
+    Returns piece probabilities (summing to 1, most probable first) and the rounds (size,
+    log-likelihood) as a trace. Characters outside ``character_coverage`` get no piece.
 
-    report = Throttle(progress)
-    chars = {c for word in word_counts for c in word}
-    probs = seed_vocabulary(word_counts, seed_size or max(vocab_size * 10, 1000), max_piece_length)
-    rounds: list[UnigramRound] = []
-    while True:
-        for _ in range(em_iterations):
-            check_cancel(cancel)
-            expected, log_likelihood = _e_step(word_counts, probs)
-            probs = _m_step(expected, chars)
-        rounds.append(UnigramRound(len(probs), log_likelihood))
-        report(Progress("em", len(rounds), 0, f"{len(probs)} pieces"))
-        # single characters are never pruned: they bound how small the vocabulary can get
-        if len(probs) <= max(vocab_size, len(chars)):
-            break
-        check_cancel(cancel)
-        target = max(vocab_size, int(len(probs) * shrinking_factor))
-        before = len(probs)
-        probs = _prune(word_counts, probs, target, chars)
-        if len(probs) >= before:
-            break
-    report(Progress("em", len(rounds), len(rounds)), force=True)
-    return probs, rounds
+    >>> probs, rounds = train_unigram({"▁abab": 4, "▁ab": 3}, vocab_size=5)
+    >>> Lattice("▁abab", probs).viterbi()[0]
+    ['▁abab']
+    """
+    from .unigram_train import train
+
+    pieces, logp, rounds = train(word_counts, vocab_size=vocab_size,
+                                 seed_size=seed_size or 1_000_000,
+                                 shrinking_factor=shrinking_factor, em_iterations=em_iterations,
+                                 max_piece_length=max_piece_length,
+                                 character_coverage=character_coverage,
+                                 progress=progress, cancel=cancel)
+    weights = [math.exp(x) for x in logp.tolist()]
+    total = math.fsum(weights)
+    order = sorted(range(len(pieces)), key=lambda i: (-weights[i], pieces[i]))
+    return {pieces[i]: weights[i] / total for i in order}, rounds

@@ -1,0 +1,130 @@
+"""The first, large Unigram vocabulary: every character plus the most frequent substrings.
+
+SentencePiece enumerates repeated substrings with a suffix array and keeps the ``seed_size`` best
+by ``frequency × length``. Here the same counts come from *naming* substrings by length: a
+substring of length ``L`` is (its first ``L - 1`` characters' name, its last character), and one
+``np.unique`` per length gives every distinct substring a dense name and a count. It is exact (no
+hashing), and a substring seen fewer than twice is dropped with all its extensions, which keeps
+the work near the corpus size.
+
+>>> from core.algorithms.unigram_batch import CharTable, WordBatch
+>>> chars = CharTable.from_words(["▁abab", "▁ab"])
+>>> batch = WordBatch.from_counts({"▁abab": 2, "▁ab": 1}, chars)
+>>> codes, offsets, scores, letters = seed_pieces(batch, chars, size=3)
+>>> pieces = ["".join(chars.chars[c] for c in codes[a:b]) for a, b in zip(offsets, offsets[1:])]
+>>> list(zip(pieces, scores.tolist()))[letters:]
+[('ab', 10.0), ('▁abab', 10.0), ('▁ab', 9.0)]
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .unigram_batch import UNKNOWN, CharTable, WordBatch
+
+
+def char_frequencies(batch: WordBatch, alphabet: int) -> np.ndarray:
+    """How often each character id occurs in the corpus (words weighted by their counts)."""
+    weight = np.repeat(batch.freqs, batch.lengths)
+    return np.bincount(batch.codes, weights=weight, minlength=alphabet)
+
+
+def covered_chars(counts: dict[str, float], coverage: float) -> list[str]:
+    """The most frequent characters whose occurrences add up to ``coverage`` of all (as
+    SentencePiece's ``character_coverage``: characters are added while the share so far is
+    below it). Ties: by code point.
+
+    >>> covered_chars({"aab": 3, "c": 1}, 0.7)
+    ['a', 'b']
+    """
+    chars = CharTable.from_words(counts)
+    batch = WordBatch.from_counts(counts, chars)
+    freq = char_frequencies(batch, len(chars))[1:]
+    order = sorted(range(len(freq)), key=lambda i: (-freq[i], chars.chars[i + 1]))
+    kept, total, running = [], float(freq.sum()), 0.0
+    for i in order:
+        if coverage < 1.0 and running >= coverage * total:
+            break
+        running += freq[i]
+        kept.append(chars.chars[i + 1])
+    return kept
+
+
+def seed_pieces(batch: WordBatch, chars: CharTable, size: int, max_piece_length: int = 16
+                ) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
+    """Characters (score: frequency) then at most ``size`` substrings of 2 to
+    ``max_piece_length`` characters (score: frequency × length), best first.
+
+    Returns the pieces as a code table (``codes``, ``offsets``), their scores, and how many of
+    the first pieces are single characters. As in SentencePiece, a substring must be seen at
+    least twice and be *right-maximal* (followed by two different characters, or sometimes by
+    a word end): "Mosco" always followed by "w" adds nothing that "Moscow" does not.
+    Ties: shorter first, then earlier in the batch. Unknown characters never join a piece.
+    """
+    char_freq = char_frequencies(batch, len(chars))
+    letters = np.flatnonzero(char_freq[1:] > 0) + 1
+    score, length, where = _best_substrings(batch, size, max_piece_length)
+    lengths = np.concatenate([np.ones(len(letters), np.int64), length])
+    offsets = np.zeros(len(lengths) + 1, dtype=np.int64)
+    np.cumsum(lengths, out=offsets[1:])
+    take = np.repeat(where - offsets[len(letters):-1], length) + np.arange(offsets[len(letters)],
+                                                                          offsets[-1])
+    codes = np.concatenate([letters.astype(np.int32), batch.codes[take]])
+    return codes, offsets, np.concatenate([char_freq[letters], score]), len(letters)
+
+
+def _best_substrings(batch: WordBatch, size: int, max_piece_length: int):
+    """(score, length, first position) of the ``size`` best substrings, best first.
+
+    Level ``n`` names the substrings of length ``n``; a level-``n - 1`` substring is reported
+    once level ``n`` shows whether it is right-maximal.
+    """
+    weight = np.repeat(batch.freqs, batch.lengths)
+    limit = np.repeat(batch.offsets[1:], batch.lengths)  # end of each position's word
+    codes = batch.codes.astype(np.int64)
+    alphabet = int(codes.max(initial=0)) + 1
+    starts = np.flatnonzero(codes != UNKNOWN)
+    names = codes[starts]  # the name of a one-character substring is its character
+    previous = None        # (frequency, first position) of each level-(n-1) name
+    best = (np.zeros(0), np.zeros(0, np.int64), np.zeros(0, np.int64))
+    for n in range(2, max_piece_length + 2):
+        fits = (starts + n <= limit[starts])
+        fits[fits] = codes[starts[fits] + n - 1] != UNKNOWN
+        keys, inverse = np.unique(names[fits] * alphabet + codes[starts[fits] + n - 1],
+                                  return_inverse=True)
+        freq = np.bincount(inverse.ravel(), weights=weight[starts[fits]], minlength=len(keys))
+        if previous is not None:
+            best = _top(best, _right_maximal(previous, keys // alphabet, freq, n - 1), size)
+        if n > max_piece_length or not len(keys):
+            break
+        # a substring seen once has no extension seen twice: stop following it
+        starts, names = starts[fits], inverse.ravel()
+        again = freq[names] >= 2
+        starts, names = starts[again], names[again]
+        previous = (freq, _first_positions(starts, names, len(keys)))
+    return best
+
+
+def _first_positions(starts: np.ndarray, names: np.ndarray, count: int) -> np.ndarray:
+    """The first start of each name (-1 for names with no start left)."""
+    out = np.full(count, np.iinfo(np.int64).max)
+    np.minimum.at(out, names, starts)
+    out[out == np.iinfo(np.int64).max] = -1
+    return out
+
+
+def _right_maximal(previous, parent: np.ndarray, child_freq: np.ndarray, n: int):
+    """Candidates among the length-``n`` substrings: seen twice and right-maximal (two kinds
+    of next character, or a total over next characters short of the substring's own count)."""
+    freq, where = previous
+    kinds = np.bincount(parent, minlength=len(freq))
+    extended = np.bincount(parent, weights=child_freq, minlength=len(freq))
+    keep = (freq >= 2) & ((kinds >= 2) | (extended < freq - 1e-9))
+    return freq[keep] * n, np.full(int(keep.sum()), n), where[keep]
+
+
+def _top(best, found, size: int):
+    """The ``size`` best of two candidate lists: by score, then length, then position."""
+    score, length, where = (np.concatenate(pair) for pair in zip(best, found))
+    order = np.lexsort((where, length, -score))[:size]
+    return score[order], length[order], where[order]

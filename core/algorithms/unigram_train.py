@@ -1,0 +1,252 @@
+"""Unigram training over a corpus' distinct words, with numpy: what ``unigram.train_unigram`` runs.
+
+The steps are SentencePiece's (``unigram_model_trainer.cc``):
+
+1. seed: every character and the best repeated substrings (``unigram_seed``);
+2. EM: expected piece counts by forward-backward over every distinct word, weighted by its count
+   (E); new log-probabilities ``digamma(count) - digamma(total)``, a sparse Bayesian prior that
+   pushes rare pieces further down, and pieces expected less than 0.5 times dropped (M);
+3. prune: the pieces whose removal loses the least likelihood go, keeping ``shrinking_factor`` of
+   them, until the vocabulary is within 10% of the target; single characters always stay;
+4. finalize: the ``vocab_size`` most probable pieces (characters first).
+
+>>> pieces, logp, rounds = train({"▁abab": 4, "▁ab": 3, "▁ba": 1}, vocab_size=6)
+>>> sorted(pieces)
+['a', 'b', 'ba', '▁', '▁ab', '▁abab']
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..progress import Progress, Throttle, check_cancel
+from .unigram_batch import CharTable, Edges, PieceTrie, WordBatch
+from .unigram_seed import covered_chars, seed_pieces
+
+UNKNOWN_PENALTY = 10.0  # an unknown character costs the rarest piece's log-probability - 10
+MIN_EXPECTED = 0.5      # a piece expected fewer times than this is dropped in the M step
+CHUNK_POSITIONS = 1 << 18  # characters per lattice chunk: bounds the sorting temporaries
+
+
+@dataclass
+class Round:
+    """One EM round: vocabulary size and the corpus log-likelihood after it."""
+
+    size: int
+    log_likelihood: float
+
+
+def digamma(x: np.ndarray) -> np.ndarray:
+    """ψ(x) for positive x: shift up to x ≥ 7 with ψ(x) = ψ(x + 1) - 1/x, then the asymptotic
+    series (as SentencePiece's ``Digamma``).
+
+    >>> round(float(digamma(np.array([1.0]))[0]), 6)  # -γ
+    -0.577216
+    """
+    x = np.array(x, dtype=np.float64)
+    result = np.zeros_like(x)
+    while True:
+        small = x < 7
+        if not small.any():
+            break
+        result[small] -= 1 / x[small]
+        x[small] += 1
+    x -= 0.5
+    xx = 1 / x
+    xx2 = xx * xx
+    xx4 = xx2 * xx2
+    return result + np.log(x) + (1 / 24) * xx2 - (7 / 960) * xx4 + (31 / 8064) * xx4 * xx2 \
+        - (127 / 30720) * xx4 * xx4
+
+
+@dataclass
+class Pieces:
+    """The current vocabulary as a code table: piece ``i`` is ``codes[offsets[i]:offsets[i+1]]``."""
+
+    codes: np.ndarray
+    offsets: np.ndarray
+    logp: np.ndarray
+    chars: int  # pieces 0 .. chars-1 are the single characters
+
+    def __len__(self) -> int:
+        return len(self.logp)
+
+    def is_char(self) -> np.ndarray:
+        return np.arange(len(self)) < self.chars
+
+    def select(self, keep: np.ndarray) -> "Pieces":
+        """The pieces where ``keep`` is true, in the same order."""
+        rows = np.flatnonzero(keep)
+        lengths = np.diff(self.offsets)[rows]
+        offsets = np.zeros(len(rows) + 1, dtype=np.int64)
+        np.cumsum(lengths, out=offsets[1:])
+        take = np.repeat(self.offsets[rows] - offsets[:-1], lengths) + np.arange(offsets[-1])
+        return Pieces(self.codes[take], offsets, self.logp[rows], int(keep[:self.chars].sum()))
+
+    def strings(self, chars: CharTable) -> list[str]:
+        table = chars.chars
+        return ["".join(table[c] for c in self.codes[a:b].tolist())
+                for a, b in zip(self.offsets[:-1].tolist(), self.offsets[1:].tolist())]
+
+    def with_unknown(self) -> np.ndarray:
+        """Log-probabilities plus one for the unknown character (index ``len(self)``)."""
+        return np.append(self.logp, self.logp.min(initial=0.0) - UNKNOWN_PENALTY)
+
+
+class CorpusLattices:
+    """The corpus' distinct words in chunks, each with its lattice over the current pieces.
+
+    The lattices are built once from the seed: pieces are only ever removed, so later rounds
+    filter the edges instead of searching the words again.
+    """
+
+    def __init__(self, batch: WordBatch, pieces: Pieces, alphabet: int, cancel=None) -> None:
+        trie = PieceTrie.from_arrays(pieces.codes, pieces.offsets, alphabet)
+        self.total = float(batch.freqs.sum())
+        self.chunks: list[Edges] = []
+        for part in batch.split(CHUNK_POSITIONS):
+            check_cancel(cancel)
+            self.chunks.append(part.edges(trie, unknown_piece=len(pieces)))
+
+    def expected_counts(self, logp: np.ndarray, cancel=None) -> tuple[np.ndarray, float]:
+        """Expected uses of each piece over the corpus, and the corpus log-likelihood."""
+        counts, log_likelihood = np.zeros(len(logp)), 0.0
+        for edges in self.chunks:
+            part, log_z = edges.expected_counts(logp, cancel)
+            counts += part
+            log_likelihood += float(log_z @ edges.batch.freqs)
+        return counts, log_likelihood
+
+    def viterbi_usage(self, logp: np.ndarray, cancel=None) -> tuple[np.ndarray, np.ndarray]:
+        """How often each piece is in the best segmentations (``freq``), and the count of the
+        words whose best segmentation holds it at least once (``presence``)."""
+        freq, presence = np.zeros(len(logp)), np.zeros(len(logp))
+        for edges in self.chunks:
+            words, pieces, _ = edges.viterbi_pieces(logp, cancel)
+            weights = edges.batch.freqs
+            freq += np.bincount(pieces, weights[words], minlength=len(logp))
+            pairs = np.unique(words * len(logp) + pieces)
+            presence += np.bincount(pairs % len(logp), weights[pairs // len(logp)],
+                                    minlength=len(logp))
+        return freq, presence
+
+    def keep(self, keep: np.ndarray) -> None:
+        """Forget the pieces where ``keep`` is false (the unknown piece, last, always stays)."""
+        alive = np.append(keep, True)
+        new_index = np.cumsum(alive) - 1
+        for edges in self.chunks:
+            edges.keep(alive, new_index)
+
+
+def m_step(pieces: Pieces, expected: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Which pieces stay (expected ≥ 0.5, or a character) and their new log-probabilities.
+
+    >>> pieces = Pieces(np.array([1, 2, 1, 2]), np.array([0, 1, 2, 4]), np.zeros(3), 2)
+    >>> keep, logp = m_step(pieces, np.array([3.0, 0.1, 0.2]))
+    >>> keep.tolist()
+    [True, True, False]
+    """
+    counts = expected[:len(pieces)]
+    keep = (counts >= MIN_EXPECTED) | pieces.is_char()
+    # a character nobody uses still needs a fair score, or a word holding it has no good path
+    counts = np.where(keep & pieces.is_char(), np.maximum(counts, MIN_EXPECTED), counts)
+    logp = digamma(counts) - digamma(np.array([counts[keep].sum()]))[0]
+    return keep, logp
+
+
+def prune(lattices: CorpusLattices, pieces: Pieces, alphabet: int, size: int,
+          cancel=None) -> np.ndarray:
+    """The ``size`` pieces to keep: characters, then the pieces whose removal costs most.
+
+    SentencePiece's loss for piece ``i`` used ``freq[i]`` times in the best segmentations:
+    replace it by its best split into other pieces ``alt``, whose counts each grow by
+    ``freq[i]``; the loss is the drop in log-probability, weighted by the share of words that
+    use ``i``. A piece that is not its own best segmentation, or is never used, goes first.
+    """
+    freq, presence = lattices.viterbi_usage(pieces.with_unknown(), cancel)
+    freq, presence = freq[:len(pieces)], presence[:len(pieces)]
+    used = np.flatnonzero(~pieces.is_char() & (freq > 0))
+    batch, rows = WordBatch.from_arrays(pieces.codes, pieces.offsets, used)
+    trie = PieceTrie.from_arrays(pieces.codes, pieces.offsets, alphabet)
+    owner, alt, alt_score = batch.edges(trie, whole=False).viterbi_pieces(pieces.logp, cancel)
+    own = freq[rows]
+    total = freq.sum()
+    n_alt = np.bincount(owner, minlength=len(rows))
+    log_alt = np.bincount(owner, np.log(freq[alt] + own[owner]), minlength=len(rows)) \
+        - n_alt * np.log(total + own * (n_alt - 1))
+    loss = presence[rows] / lattices.total * (np.log(own) - math.log(total) - log_alt)
+    candidates = alt_score <= pieces.logp[rows]  # the piece is (one of) its own best splits
+    ranked = rows[candidates][np.lexsort((rows[candidates], -loss[candidates]))]
+    keep = pieces.is_char()
+    keep[ranked[:max(0, size - pieces.chars)]] = True
+    return keep
+
+
+def finalize(pieces: Pieces, vocab_size: int) -> np.ndarray:
+    """Keep every character, then the most probable pieces up to ``vocab_size``."""
+    others = np.arange(pieces.chars, len(pieces))
+    ranked = others[np.lexsort((others, -pieces.logp[others]))]
+    keep = pieces.is_char()
+    keep[ranked[:max(0, vocab_size - pieces.chars)]] = True
+    return keep
+
+
+def planned_rounds(seed: int, desired: int, shrinking_factor: float) -> int:
+    """How many EM rounds pruning ``seed`` pieces down to ``desired`` takes (progress total).
+
+    >>> planned_rounds(1000, 100, 0.5)
+    5
+    """
+    rounds, size = 1, seed
+    while size > desired:
+        size = max(desired, int(size * shrinking_factor))
+        rounds += 1
+    return rounds
+
+
+def train(word_counts: dict[str, float], *, vocab_size: int, seed_size: int = 1_000_000,
+          shrinking_factor: float = 0.75, em_iterations: int = 2, max_piece_length: int = 16,
+          character_coverage: float = 1.0, progress=None, cancel=None
+          ) -> tuple[list[str], np.ndarray, list[Round]]:
+    """Train a Unigram vocabulary of at most ``vocab_size`` pieces (more only if the kept
+    characters alone are more). Returns pieces, their log-probabilities, and the EM rounds."""
+    report = Throttle(progress)
+    check_cancel(cancel)
+    chars = CharTable(covered_chars(word_counts, character_coverage))
+    batch = WordBatch.from_counts(word_counts, chars)
+    batch.words = None  # the caller keeps the strings; the arrays are all training needs
+    codes, offsets, scores, letters = seed_pieces(batch, chars, seed_size, max_piece_length)
+    pieces = Pieces(codes, offsets, np.log(scores / scores.sum()), letters)
+    desired = max(int(vocab_size * 1.1), vocab_size)  # SentencePiece prunes to 110%, then cuts
+    total = 2 + planned_rounds(len(pieces), desired, shrinking_factor) * (em_iterations + 1)
+    done = 1
+    report(Progress("unigram", done, total, f"{len(pieces)} seed pieces"))
+    lattices = CorpusLattices(batch, pieces, len(chars), cancel)
+    rounds: list[Round] = []
+    while True:
+        for _ in range(em_iterations):
+            expected, log_likelihood = lattices.expected_counts(pieces.with_unknown(), cancel)
+            keep, pieces.logp = m_step(pieces, expected)
+            pieces = _shrink(pieces, lattices, keep)
+            done = min(done + 1, total - 1)
+            report(Progress("unigram", done, total, f"EM: {len(pieces)} pieces"))
+        rounds.append(Round(len(pieces), log_likelihood))
+        if len(pieces) <= max(desired, pieces.chars):
+            break
+        target = max(desired, int(len(pieces) * shrinking_factor))
+        pieces = _shrink(pieces, lattices, prune(lattices, pieces, len(chars), target, cancel))
+        done = min(done + 1, total - 1)
+        report(Progress("unigram", done, total, f"pruned to {len(pieces)} pieces"))
+    pieces = pieces.select(finalize(pieces, vocab_size))
+    report(Progress("unigram", total, total, f"{len(pieces)} pieces"), force=True)
+    return pieces.strings(chars), pieces.logp, rounds
+
+
+def _shrink(pieces: Pieces, lattices: CorpusLattices, keep: np.ndarray) -> Pieces:
+    if keep.all():
+        return pieces
+    lattices.keep(keep)
+    return pieces.select(keep)
