@@ -114,8 +114,8 @@ def finish(runtime, texts: Sequence[str], many: NativeMany):
     content = (flags & Flag.INSERTED) == 0
     if not many.exact.all():
         inexact = np.repeat(~many.exact, counts)
-        refine_overlapping_spans(index.data, starts, ends,
-                                 lambda i: runtime.token_bytes(int(ids[i])), content & inexact)
+        refine_overlapping_spans(index.data, starts, ends, ids, runtime.vocab_bytes,
+                                 content & inexact)
     inserted = ~content
     if inserted.any():
         # a post-processor token covers no text: place it where it was inserted

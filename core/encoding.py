@@ -20,6 +20,7 @@ from typing import Callable, Sequence
 import numpy as np
 
 from .text import TextIndex, Unit, visible_bytes
+from .vocab_bytes import VocabBytes, ragged_positions
 
 
 class Flag(enum.IntFlag):
@@ -166,8 +167,8 @@ class Encoding:
         return {"ids": self.ids.tolist(), "tokens": tokens}
 
 
-def refine_overlapping_spans(data: bytes, starts: np.ndarray, ends: np.ndarray,
-                             token_bytes: Callable[[int], bytes], content: np.ndarray) -> None:
+def refine_overlapping_spans(data: bytes, starts: np.ndarray, ends: np.ndarray, ids: np.ndarray,
+                             vocab: VocabBytes, content: np.ndarray) -> None:
     """Narrow coarse spans that several tokens share down to each token's own bytes, in place.
 
     Runtimes report offsets at character granularity, so two byte-level tokens that split
@@ -178,14 +179,13 @@ def refine_overlapping_spans(data: bytes, starts: np.ndarray, ends: np.ndarray,
     made up (the ``▁`` Metaspace / Prepend puts before the first word) stands for no byte of the
     text: it keeps its span and the rest of the run is matched without it.
 
+    >>> vocab = VocabBytes.from_list([b"\\xe4\\xb8", b"\\x96", b"\\xe2", b"\\x85", b"\\xb3"])
     >>> s, e = np.array([0, 0]), np.array([3, 3])
-    >>> pieces = [b"\\xe4\\xb8", b"\\x96"]
-    >>> refine_overlapping_spans("世".encode(), s, e, pieces.__getitem__, np.array([1, 1], bool))
+    >>> refine_overlapping_spans("世".encode(), s, e, np.array([0, 1]), vocab, np.ones(2, bool))
     >>> s.tolist(), e.tolist()
     ([0, 2], [2, 3])
     >>> s, e = np.array([0, 0, 0]), np.array([3, 3, 3])  # "Ⅳ" lowercased: E2 85 | B3 (was A3)
-    >>> pieces = [b"\\xe2", b"\\x85", b"\\xb3"]
-    >>> refine_overlapping_spans("Ⅳ".encode(), s, e, pieces.__getitem__, np.ones(3, bool))
+    >>> refine_overlapping_spans("Ⅳ".encode(), s, e, np.array([2, 3, 4]), vocab, np.ones(3, bool))
     >>> s.tolist(), e.tolist()
     ([0, 0, 0], [3, 3, 3])
     """
@@ -196,16 +196,68 @@ def refine_overlapping_spans(data: bytes, starts: np.ndarray, ends: np.ndarray,
     joins = starts[nonempty[1:]] < run_end[:-1]  # overlaps a token before it
     if not joins.any():
         return
-    heads = np.flatnonzero(np.concatenate(([True], ~joins)))
-    bounds = np.append(heads, len(nonempty)).tolist()
-    members_of = nonempty.tolist()
-    # plain lists: runs are short, and numpy calls on two or three items cost more than the work
-    start_list, end_list = starts.tolist(), ends.tolist()
-    for a, b in zip(bounds[:-1], bounds[1:]):
-        if b - a > 1:
-            _narrow_run(data, start_list, end_list, token_bytes, members_of[a:b])
-    starts[:] = start_list
-    ends[:] = end_list
+    run_of = np.cumsum(np.concatenate(([True], ~joins))) - 1  # run number of each token
+    shared = np.bincount(run_of)[run_of] > 1
+    members, run_of = nonempty[shared], run_of[shared]
+    if not len(members):
+        return
+    heads = _heads(run_of)
+    run_index = np.cumsum(np.isin(np.arange(len(members)), heads)) - 1
+    # rare: a run led by a made-up whitespace token needs the careful look of _narrow_run
+    blank_head = _blank_tokens(*vocab.gather(ids[members[heads]]))
+    if blank_head.any():
+        bounds = np.append(heads, len(members)).tolist()
+        start_list, end_list = starts.tolist(), ends.tolist()
+        for k in np.flatnonzero(blank_head).tolist():
+            _narrow_run(data, start_list, end_list, lambda i: vocab(ids[i]),
+                        members[bounds[k]:bounds[k + 1]].tolist())
+        starts[:], ends[:] = start_list, end_list
+        keep = ~blank_head[run_index]
+        members, run_index = members[keep], run_index[keep]
+        heads = _heads(run_index)
+    if len(members):
+        _lay_runs_end_to_end(data, starts, ends, ids, vocab, members, heads)
+
+
+def _heads(run_of: np.ndarray) -> np.ndarray:
+    """Where each run starts, in a sorted array of run numbers."""
+    if not len(run_of):
+        return np.zeros(0, dtype=np.int64)
+    return np.flatnonzero(np.concatenate(([True], run_of[1:] != run_of[:-1])))
+
+
+def _blank_tokens(blob: np.ndarray, lengths: np.ndarray) -> np.ndarray:
+    """Per token (bytes laid end to end): non-empty and only ASCII whitespace (as
+    ``bytes.strip`` sees it)."""
+    space = np.isin(blob, np.frombuffer(b" \t\n\r\x0b\x0c", dtype=np.uint8))
+    non_space = np.concatenate(([0], np.cumsum(~space)))
+    firsts = np.cumsum(lengths) - lengths
+    return (lengths > 0) & (non_space[firsts + lengths] == non_space[firsts])
+
+
+def _lay_runs_end_to_end(data: bytes, starts: np.ndarray, ends: np.ndarray, ids: np.ndarray,
+                         vocab: VocabBytes, members: np.ndarray, heads: np.ndarray) -> None:
+    """For runs of overlapping tokens (``members`` in order, runs starting at ``heads``): where
+    the tokens' bytes laid end to end from the run's start are exactly the text's bytes, give
+    each token its own bytes."""
+    bounds = np.append(heads, len(members))
+    lo = np.minimum.reduceat(starts[members], heads)
+    hi = np.maximum.reduceat(ends[members], heads)
+    pieces, lengths = vocab.gather(ids[members])
+    run_of = np.repeat(np.arange(len(heads)), np.diff(bounds))
+    run_bytes = np.add.reduceat(lengths, heads)
+    # each token's place if laid end to end: the run's start plus the bytes before it in the run
+    before = np.cumsum(lengths) - lengths
+    place = lo[run_of] + before - before[heads][run_of]
+    fits = run_bytes == hi - lo
+    text = np.frombuffer(data, dtype=np.uint8)
+    positions = np.minimum(ragged_positions(place, lengths), max(len(text) - 1, 0))
+    differs = (text[positions] != pieces) if len(text) else np.zeros(0, dtype=bool)
+    byte_run = np.repeat(run_of, lengths)
+    fits &= np.bincount(byte_run[differs], minlength=len(heads)) == 0
+    good = fits[run_of]
+    starts[members[good]] = place[good]
+    ends[members[good]] = (place + lengths)[good]
 
 
 def _narrow_run(data: bytes, starts: list[int], ends: list[int],

@@ -19,8 +19,7 @@ SORTS = ("id", "length ↑", "length ↓")
 
 def vocab_lengths(runtime: Runtime) -> np.ndarray:
     """Byte length of every id's token bytes."""
-    return np.fromiter((len(runtime.token_bytes(i)) for i in range(runtime.vocab_size)),
-                       dtype=np.int32, count=runtime.vocab_size)
+    return runtime.vocab_bytes.lengths(np.arange(runtime.vocab_size)).astype(np.int32)
 
 
 def vocab_view(runtime: Runtime, query: str, sort: str, lengths: np.ndarray | None = None

@@ -16,6 +16,7 @@ from typing import Sequence
 from ..encoding import Encoding, Flag
 from ..special import SpecialLiterals, SpecialToken
 from ..text import check_encodable
+from ..vocab_bytes import VocabBytes
 
 
 @dataclass
@@ -139,6 +140,16 @@ class Runtime(abc.ABC):
     @abc.abstractmethod
     def decode(self, ids: Sequence[int]) -> str:
         """Decode ids as the native runtime does (special tokens kept)."""
+
+    @cached_property
+    def vocab_bytes(self) -> VocabBytes:
+        """Every id's token bytes in one array (built once, on first use)."""
+        return VocabBytes.of(self.token_bytes, self.id_space)
+
+    @property
+    def id_space(self) -> int:
+        """One more than the largest id the runtime can return (ids may have holes)."""
+        return self.vocab_size
 
     @property
     @abc.abstractmethod

@@ -239,19 +239,16 @@ class HFRuntime(Runtime):
             return lambda text, form=forms[0]: unicodedata.is_normalized(form, text)
         return None
 
-    @cached_property
-    def _byte_lengths(self) -> np.ndarray:
-        table = np.zeros(len(self._flag_table), dtype=np.int64)
-        for token_id in range(len(table)):
-            table[token_id] = len(self.token_bytes(token_id)) if self.piece(token_id) else 0
-        return table
+    @property
+    def id_space(self) -> int:
+        return len(self._flag_table)
 
     def _native_spelled(self, text, ids, native, warnings) -> NativeResult | None:
         if not self._spells_text(text):
             return None
         # special tokens are never parsed from text here: every one is the post-processor's
         inserted = np.asarray(native.special_tokens_mask, dtype=bool)
-        lengths = np.where(inserted, 0, self._byte_lengths[ids])
+        lengths = np.where(inserted, 0, self.vocab_bytes.all_lengths[ids])
         ends = np.cumsum(lengths)
         if (ends[-1] if len(ends) else 0) != len(text.encode("utf-8")):
             return None

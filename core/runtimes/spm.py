@@ -83,6 +83,8 @@ class SentencePieceRuntime(Runtime):
             (1 if kind == BYTE else len(piece.encode("utf-8"))
              for piece, kind in zip(self._pieces, types.tolist())),
             dtype=np.int64, count=len(types))
+        self._piece_chars = np.fromiter(map(len, self._pieces), dtype=np.int64, count=len(types))
+        self._is_byte_piece = types == BYTE
         norm = self.proto.normalizer_spec
         self._dummy_prefix = norm.add_dummy_prefix
         self._bare_space_id = self.sp.piece_to_id("▁") if "▁" in self._pieces else -1
@@ -151,9 +153,10 @@ class SentencePieceRuntime(Runtime):
         (an unknown piece, a length that does not add up) falls back to the protobuf path.
         """
         ids = np.asarray(self.sp.encode(text), dtype=np.int64)
-        if len(ids) and self._no_fast_path[ids].any():
+        lengths = self._known_lengths(text, ids, self._lengths,
+                                      lambda surface: len(surface.replace("▁", " ").encode()))
+        if lengths is None:
             return None
-        lengths = self._lengths[ids]
         ends = np.cumsum(lengths)
         total = int(ends[-1]) if len(ends) else 0
         data_length = len(text.encode("utf-8"))
@@ -174,21 +177,55 @@ class SentencePieceRuntime(Runtime):
         fall back to the protobuf path.
         """
         ids = np.asarray(self.sp.encode(text), dtype=np.int64)
-        if len(ids) and self._no_fast_path[ids].any():
+        in_chars = not self._is_byte_piece[ids].any()
+        # Without byte pieces, lengths in characters give normalized character offsets at once;
+        # a byte piece is part of a character, so then count bytes and convert.
+        lengths = self._known_lengths(
+            text, ids, self._piece_chars if in_chars else self._piece_lengths,
+            len if in_chars else (lambda surface: len(surface.encode("utf-8"))))
+        if lengths is None:
             return None
         normalized, offsets = self.sp.normalize(text, with_offsets=True)
-        norm_index = TextIndex(normalized)
-        lengths = self._piece_lengths[ids]
         ends = np.cumsum(lengths)
-        if (ends[-1] if len(ends) else 0) != len(norm_index.data):
-            return None
         starts = ends - lengths
-        # normalized bytes -> normalized characters (widened) -> original code points
-        cp_s, cp_e, _ = norm_index.cp_spans(starts, ends)
+        total = int(ends[-1]) if len(ends) else 0
+        if in_chars:
+            if total != len(normalized):
+                return None
+            cp_s, cp_e = starts, ends
+        else:
+            norm_index = TextIndex(normalized)
+            if total != len(norm_index.data):
+                return None
+            # normalized bytes -> normalized characters (widened)
+            cp_s, cp_e, _ = norm_index.cp_spans(starts, ends)
+        # normalized characters -> original code points
         origin = np.asarray(offsets, dtype=np.int64)
         starts, ends = origin[cp_s], origin[cp_e]
         self._share_orphan_spans(ids, starts, ends)
         return NativeResult(ids, starts, ends, self._flag_table[ids], "cp")
+
+    def _known_lengths(self, text: str, ids: np.ndarray, table: np.ndarray,
+                       measure) -> np.ndarray | None:
+        """Each piece's length from ``table``; an unknown piece's is ``measure(surface)``.
+
+        An unknown piece has no fixed length: SentencePiece merges a run of unknown characters
+        into one ``<unk>``. Its surface is what ``encode(out_type=str)`` returns in its place, so
+        one more native call (far cheaper than the protobuf result) gives its length. A control
+        piece (never made from text) means something unexpected: None, use the protobuf path.
+        """
+        lengths = table[ids]
+        unknown = self._no_fast_path[ids]
+        if not unknown.any():
+            return lengths
+        if (self._types[ids[unknown]] != UNKNOWN).any():
+            return None
+        surfaces = self.sp.encode(text, out_type=str)
+        if len(surfaces) != len(ids):
+            return None
+        for i in np.flatnonzero(unknown).tolist():
+            lengths[i] = measure(surfaces[i])
+        return lengths
 
     def _share_orphan_spans(self, ids: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> None:
         """SentencePiece gives the source span to the last piece made from it (the last byte of

@@ -22,6 +22,7 @@ from ..normalizers import normalize_aligned
 from ..presets import TiktokenPreset, guess_preset, preset as find_preset
 from ..special import SpecialToken, guess_role
 from ..text import visible_bytes
+from ..vocab_bytes import VocabBytes
 from .base import Runtime, Stage
 
 
@@ -112,15 +113,15 @@ class TiktokenRuntime(Runtime):
             raise FormatError(f"tiktoken rejected the tokenizer: {err}", path=path) from None
         size = max(max(ranks.values()), max(self.special.values(), default=-1)) + 1
         self._size = size
-        lengths = np.zeros(size, dtype=np.int64)
+        tokens = [b""] * size
         for token, rank in ranks.items():
-            lengths[rank] = len(token)
+            tokens[rank] = token
         for literal, token_id in self.special.items():
-            lengths[token_id] = len(literal.encode("utf-8"))
-        self._lengths = lengths
+            tokens[token_id] = literal.encode("utf-8")
+        self.vocab_bytes = VocabBytes.from_list(tokens)
+        self._lengths = self.vocab_bytes.all_lengths
         self._is_special = np.zeros(size, dtype=bool)
         self._is_special[list(self.special.values())] = True
-        self._by_id: dict[int, bytes] | None = None
         if preset:
             self.notes.append(f"preset {preset.name}: its regex and special tokens"
                               + (f", {preset.normalization} normalization" if preset.normalization else "")
@@ -131,14 +132,8 @@ class TiktokenRuntime(Runtime):
     def vocab_size(self) -> int:
         return self._size
 
-    def _bytes_by_id(self) -> dict[int, bytes]:
-        if self._by_id is None:
-            self._by_id = {rank: token for token, rank in self.ranks.items()}
-            self._by_id.update({i: s.encode("utf-8") for s, i in self.special.items()})
-        return self._by_id
-
     def token_bytes(self, token_id: int) -> bytes:
-        return self._bytes_by_id().get(int(token_id), b"")
+        return self.vocab_bytes(token_id)
 
     def piece(self, token_id: int) -> str:
         return visible_bytes(self.token_bytes(token_id), show_invisibles=False)
