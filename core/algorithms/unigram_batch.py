@@ -8,6 +8,8 @@ first, so the words still active at step ``j`` are a prefix of the batch.
 
 Nodes: word ``w`` of length ``n`` has nodes ``base[w] .. base[w] + n`` (node ``j`` sits before
 character ``j``). An edge is a piece covering characters ``start .. start + length`` of one word.
+Stored edges cost 5 bytes: the backward sweep runs the forward order in reverse (the posterior
+"flow" of reverse-mode differentiation) instead of keeping a second, backward order.
 
 >>> chars = CharTable.from_words(["abab"])
 >>> batch = WordBatch.from_counts({"abab": 1}, chars)
@@ -16,6 +18,8 @@ character ``j``). An edge is a piece covering characters ``start .. start + leng
 >>> logp = np.log(np.array([0.3, 0.2, 0.5]))
 >>> round(float(np.exp(edges.forward(logp)[batch.last_nodes()][0])), 4)
 0.3136
+>>> [round(float(c), 3) for c in edges.expected_counts(logp)[0]]  # a, b, ab
+[0.214, 0.214, 1.786]
 >>> [int(p) for p in edges.viterbi_pieces(logp)[1]]  # last piece first
 [2, 2]
 """
@@ -146,7 +150,7 @@ class WordBatch:
             lengths = np.concatenate([lengths, np.ones(len(unknown), np.int8)])
             pieces = np.concatenate([pieces, np.full(len(unknown), unknown_piece, np.int32)])
         word = word_of_pos[starts]
-        return Edges(self, starts - self.offsets[word], word, lengths, pieces)
+        return Edges(self, starts - self.offsets[word] + lengths, word, lengths, pieces)
 
 
 class PieceTrie:
@@ -159,7 +163,7 @@ class PieceTrie:
     def __init__(self, alphabet: int, levels: list[tuple[np.ndarray, np.ndarray]],
                  terminal: np.ndarray) -> None:
         self.alphabet = alphabet
-        self.levels = levels        # per depth: (sorted child keys, child node ids)
+        self.levels = levels        # per depth: (sorted child keys, id of the first child)
         self.terminal = terminal    # trie node -> piece index, or -1
 
     @classmethod
@@ -181,10 +185,9 @@ class PieceTrie:
             active = np.flatnonzero(lengths > depth)
             keys, inverse = np.unique(node[active] * alphabet + codes[offsets[active] + depth],
                                       return_inverse=True)
-            children = np.arange(next_node, next_node + len(keys), dtype=np.int64)
+            levels.append((keys, next_node))  # children are numbered in key order
+            node[active] = next_node + inverse.ravel()
             next_node += len(keys)
-            levels.append((keys, children))
-            node[active] = children[inverse.ravel()]
             done = active[lengths[active] == depth + 1]
             terminal[node[done]] = done
         # a piece holding an unknown character (id 0) is no piece: never report it
@@ -198,13 +201,13 @@ class PieceTrie:
         starts = np.arange(len(codes), dtype=np.int64)
         node = np.zeros(len(codes), dtype=np.int64)
         found = []
-        for depth, (keys, children) in enumerate(self.levels):
+        for depth, (keys, first_child) in enumerate(self.levels):
             fits = starts + depth < limits
             starts, node, limits = starts[fits], node[fits], limits[fits]
             key = node * self.alphabet + codes[starts + depth]
             slot = np.minimum(np.searchsorted(keys, key), len(keys) - 1)
             hit = keys[slot] == key
-            starts, node, limits = starts[hit], children[slot[hit]], limits[hit]
+            starts, node, limits = starts[hit], first_child + slot[hit], limits[hit]
             piece = self.terminal[node]
             ends_here = piece >= 0
             found.append((starts[ends_here], np.full(int(ends_here.sum()), depth + 1, np.int8),
@@ -214,16 +217,6 @@ class PieceTrie:
         if not found:
             return np.zeros(0, np.int64), np.zeros(0, np.int8), np.zeros(0, np.int32)
         return tuple(np.concatenate(column) for column in zip(*found))
-
-
-def _runs(nodes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Start offsets and sizes of the runs of equal values in ``nodes`` (sorted by run).
-
-    >>> [a.tolist() for a in _runs(np.array([4, 4, 7, 9, 9, 9]))]
-    [[0, 2, 3], [2, 1, 3]]
-    """
-    first = np.flatnonzero(np.diff(nodes, prepend=-1))
-    return first, np.diff(np.append(first, len(nodes)))
 
 
 def _logsumexp_runs(values: np.ndarray, first: np.ndarray, sizes: np.ndarray) -> np.ndarray:
@@ -240,94 +233,87 @@ def _prefix_counts(mask: np.ndarray) -> np.ndarray:
 
 
 class Edges:
-    """A batch's lattice edges (13 bytes each), sorted for the forward and backward sweeps.
+    """A batch's lattice edges in forward order: by end position ``j`` in the word, then word,
+    then start (earliest first, the tie-break ``Lattice.viterbi`` uses).
 
-    Forward order is (end position in the word, word, start): the edges that end at step ``j``
-    are one slice, in runs by word. ``backward_order`` lists them by (start position, word).
+    The edges ending at step ``j`` are one slice, in one run per word still active (every
+    position has at least its one-character edge). Only each edge's ``length`` and ``piece``
+    are stored; its word is its run, so its end is ``base[run] + j`` and its start the end
+    minus its length. ``run_size`` holds the run lengths, step after step.
     """
 
-    def __init__(self, batch: WordBatch, local_start: np.ndarray, word: np.ndarray,
+    def __init__(self, batch: WordBatch, local_end: np.ndarray, word: np.ndarray,
                  lengths: np.ndarray, pieces: np.ndarray) -> None:
-        self.batch = batch
-        base, nodes = batch.base(), batch.node_count()
-        local_end = local_start + lengths
-        # one int64 key per edge; inside a (step, word) run the earliest start comes first, the
-        # tie-break Lattice.viterbi uses
-        order = np.argsort((local_end * nodes + base[word] + local_end) * 32 + (31 - lengths),
-                           kind="stable")
-        self.start = (base[word] + local_start)[order].astype(np.int32)
-        self.length = lengths[order]
-        self.piece = pieces[order].astype(np.int32)
-        self.forward_ptr = np.searchsorted(local_end[order], np.arange(self.steps() + 2))
-        del order, local_end, local_start, word
-        local = self.start - base[np.searchsorted(base, self.start, side="right") - 1]
-        self.backward_order = np.argsort(local.astype(np.int64) * nodes + self.start,
-                                         kind="stable").astype(np.int32)
-        self.backward_ptr = np.searchsorted(local[self.backward_order],
-                                            np.arange(self.steps() + 1))
-
-    def steps(self) -> int:
-        return int(self.batch.lengths.max(initial=0))
+        self.batch, self.base = batch, batch.base()
+        steps = int(batch.lengths.max(initial=0))
+        # active[j]: how many words reach step j (words are sorted longest first)
+        self.active = np.searchsorted(-batch.lengths, -np.arange(steps + 2), side="right")
+        self.run_ptr = np.concatenate([[0], np.cumsum(self.active[1:steps + 1])])
+        run = self.run_ptr[local_end - 1] + word  # the (step, word) run of each edge
+        order = np.argsort(run * 32 + (31 - lengths.astype(np.int64)), kind="stable")
+        self.length, self.piece = lengths[order], pieces[order].astype(np.int32)
+        self.run_size = np.bincount(run, minlength=int(self.run_ptr[-1])).astype(np.uint8)
+        self.step_ptr = np.concatenate([[0], np.cumsum(np.bincount(
+            local_end, minlength=steps + 1)[1:])])
 
     def __len__(self) -> int:
         return len(self.piece)
 
+    def steps(self) -> int:
+        return len(self.step_ptr) - 1
+
+    def _step(self, step: int):
+        """Edge slice bounds, run starts and sizes, end node of each run, and start node of
+        each edge, for the edges ending at ``step`` (1-based)."""
+        lo, hi = self.step_ptr[step - 1], self.step_ptr[step]
+        sizes = self.run_size[self.run_ptr[step - 1]:self.run_ptr[step]].astype(np.int64)
+        first = np.concatenate([[0], np.cumsum(sizes[:-1])])
+        ends = self.base[:len(sizes)] + step
+        return lo, hi, first, sizes, ends, np.repeat(ends, sizes) - self.length[lo:hi]
+
     def keep(self, alive: np.ndarray, new_index: np.ndarray) -> None:
-        """Drop the edges of pieces not ``alive``, renumber the rest by ``new_index``; both
-        sort orders survive filtering, so nothing is sorted again."""
+        """Drop the edges of pieces not ``alive`` and renumber the rest by ``new_index``;
+        filtering keeps the order, so nothing is sorted again."""
         mask = alive[self.piece]
-        self.forward_ptr = _prefix_counts(mask)[self.forward_ptr]
-        new_position = np.cumsum(mask, dtype=np.int64) - 1
-        survivors = mask[self.backward_order]
-        self.backward_ptr = _prefix_counts(survivors)[self.backward_ptr]
-        self.backward_order = new_position[self.backward_order[survivors]].astype(np.int32)
-        self.start, self.length = self.start[mask], self.length[mask]
-        self.piece = new_index[self.piece[mask]].astype(np.int32)
+        run = np.repeat(np.arange(len(self.run_size)), self.run_size)
+        self.run_size = np.bincount(run[mask], minlength=len(self.run_size)).astype(np.uint8)
+        self.step_ptr = _prefix_counts(mask)[self.step_ptr]
+        self.length, self.piece = self.length[mask], new_index[self.piece[mask]].astype(np.int32)
 
     def forward(self, logp: np.ndarray, cancel=None) -> np.ndarray:
         """``alpha`` per node: log of the summed probability of all paths reaching it."""
         alpha = np.full(self.batch.node_count(), -np.inf)
         alpha[self.batch.base()] = 0.0
-        for step in range(1, len(self.forward_ptr) - 1):
-            lo, hi = self.forward_ptr[step], self.forward_ptr[step + 1]
-            start, end = self.start[lo:hi], self.start[lo:hi] + self.length[lo:hi]
-            first, sizes = _runs(end)
-            alpha[end[first]] = _logsumexp_runs(alpha[start] + logp[self.piece[lo:hi]],
-                                                first, sizes)
+        for step in range(1, self.steps() + 1):
+            lo, hi, first, sizes, ends, starts = self._step(step)
+            alpha[ends] = _logsumexp_runs(alpha[starts] + logp[self.piece[lo:hi]], first, sizes)
             _poll(cancel, step)
         return alpha
 
-    def backward(self, logp: np.ndarray, cancel=None) -> np.ndarray:
-        """``beta`` per node: log of the summed probability of all paths from it to the end."""
-        beta = np.full(self.batch.node_count(), -np.inf)
-        beta[self.batch.last_nodes()] = 0.0
-        for step in range(len(self.backward_ptr) - 2, -1, -1):
-            index = self.backward_order[self.backward_ptr[step]:self.backward_ptr[step + 1]]
-            start = self.start[index]
-            first, sizes = _runs(start)
-            beta[start[first]] = _logsumexp_runs(
-                logp[self.piece[index]] + beta[start + self.length[index]], first, sizes)
-            _poll(cancel, step)
-        return beta
-
-    def expected_counts(self, logp: np.ndarray, cancel=None, chunk: int = 1 << 20
-                        ) -> tuple[np.ndarray, np.ndarray]:
+    def expected_counts(self, logp: np.ndarray, cancel=None) -> tuple[np.ndarray, np.ndarray]:
         """Expected uses of each piece (weighted by word counts), and each word's log Z.
 
-        An edge's posterior is ``alpha[start] + logp + beta[end] - log Z`` (in logs).
+        Walking the steps backwards, ``flow[node]`` is the probability that the path goes
+        through ``node``; an edge gets ``flow[end] * p(start) * p(piece) / p(end)`` of it and
+        passes that on to its start (the backward pass, without a second edge order).
         """
         alpha = self.forward(logp, cancel)
-        beta = self.backward(logp, cancel)
-        log_z = alpha[self.batch.last_nodes()]
-        z_node = self.batch.per_node(log_z)
-        weight_node = self.batch.per_node(self.batch.freqs)
-        counts = np.zeros(len(logp))
-        for lo in range(0, len(self), chunk):
-            start, piece = self.start[lo:lo + chunk], self.piece[lo:lo + chunk]
-            post = alpha[start] + logp[piece] + beta[start + self.length[lo:lo + chunk]]
-            counts += np.bincount(piece, np.exp(post - z_node[start]) * weight_node[start],
-                                  minlength=len(logp))
-        return counts, log_z
+        flow = np.zeros(self.batch.node_count())
+        flow[self.batch.last_nodes()] = self.batch.freqs
+        counts, pending, pending_pieces = np.zeros(len(logp)), [], []
+        for step in range(self.steps(), 0, -1):
+            lo, hi, first, sizes, ends, starts = self._step(step)
+            ends = np.repeat(ends, sizes)
+            share = np.exp(alpha[starts] + logp[self.piece[lo:hi]] - alpha[ends]) * flow[ends]
+            flow[starts] += share  # one edge per start within a step: no index repeats
+            pending.append(share)
+            pending_pieces.append(self.piece[lo:hi])
+            if len(pending) > 256 or step == 1:
+                counts += np.bincount(np.concatenate(pending_pieces), np.concatenate(pending),
+                                      minlength=len(logp))
+                pending, pending_pieces = [], []
+            _poll(cancel, step)
+        return counts, alpha[self.batch.last_nodes()]
 
     def viterbi_pieces(self, logp: np.ndarray, cancel=None
                        ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -336,20 +322,21 @@ class Edges:
         in ``Lattice.viterbi``."""
         best = np.full(self.batch.node_count(), -np.inf)
         best[self.batch.base()] = 0.0
-        back = np.zeros(self.batch.node_count(), dtype=np.int64)
-        for step in range(1, len(self.forward_ptr) - 1):
-            lo, hi = self.forward_ptr[step], self.forward_ptr[step + 1]
-            start, end = self.start[lo:hi], self.start[lo:hi] + self.length[lo:hi]
-            first, sizes = _runs(end)
-            values = best[start] + logp[self.piece[lo:hi]]
+        back_length = np.zeros(self.batch.node_count(), dtype=np.int64)
+        back_piece = np.zeros(self.batch.node_count(), dtype=np.int32)
+        for step in range(1, self.steps() + 1):
+            lo, hi, first, sizes, ends, starts = self._step(step)
+            values = best[starts] + logp[self.piece[lo:hi]]
             high = np.maximum.reduceat(values, first)
-            winner = np.where(values == np.repeat(high, sizes), np.arange(lo, hi), hi)
-            best[end[first]], back[end[first]] = high, np.minimum.reduceat(winner, first)
+            winner = lo + np.minimum.reduceat(
+                np.where(values == np.repeat(high, sizes), np.arange(hi - lo), hi - lo), first)
+            best[ends], back_length[ends] = high, self.length[winner]
+            back_piece[ends] = self.piece[winner]
             _poll(cancel, step)
-        words, pieces = self._trace_back(back)
+        words, pieces = self._trace_back(back_length, back_piece)
         return words, pieces, best[self.batch.last_nodes()]
 
-    def _trace_back(self, back: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    def _trace_back(self, back_length: np.ndarray, back_piece: np.ndarray):
         """Follow every word's best path from its last node back to its first, all at once."""
         base = self.batch.base()
         words = np.arange(self.batch.word_count())
@@ -358,10 +345,9 @@ class Edges:
         while len(node):
             moving = node > base[words]
             words, node = words[moving], node[moving]
-            edge = back[node]
             out_words.append(words)
-            out_pieces.append(self.piece[edge])
-            node = self.start[edge].astype(np.int64)
+            out_pieces.append(back_piece[node])
+            node = node - back_length[node]
         return np.concatenate(out_words), np.concatenate(out_pieces)
 
 

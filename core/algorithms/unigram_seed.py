@@ -73,34 +73,44 @@ def seed_pieces(batch: WordBatch, chars: CharTable, size: int, max_piece_length:
     return codes, offsets, np.concatenate([char_freq[letters], score]), len(letters)
 
 
-def _best_substrings(batch: WordBatch, size: int, max_piece_length: int):
+def _best_substrings(batch: WordBatch, size: int, max_piece_length: int, group: int = 1 << 20):
     """(score, length, first position) of the ``size`` best substrings, best first.
 
-    Level ``n`` names the substrings of length ``n``; a level-``n - 1`` substring is reported
-    once level ``n`` shows whether it is right-maximal.
+    Substrings with different first characters never share a name, so the start positions
+    are counted in groups of about ``group`` by first character: memory stays bounded.
     """
-    weight = np.repeat(batch.freqs, batch.lengths)
-    limit = np.repeat(batch.offsets[1:], batch.lengths)  # end of each position's word
-    codes = batch.codes.astype(np.int64)
-    alphabet = int(codes.max(initial=0)) + 1
+    codes = batch.codes
     starts = np.flatnonzero(codes != UNKNOWN)
-    names = codes[starts]  # the name of a one-character substring is its character
+    groups = max(1, -(-len(starts) // group))
+    best = (np.zeros(0), np.zeros(0, np.int64), np.zeros(0, np.int64))
+    for g in range(groups):
+        mine = starts[codes[starts] % groups == g]
+        best = _top(best, _group_substrings(batch, mine, size, max_piece_length), size)
+    return best
+
+
+def _group_substrings(batch: WordBatch, starts: np.ndarray, size: int, max_piece_length: int):
+    """The best substrings starting at ``starts``. Level ``n`` names the substrings of length
+    ``n``; a level-``n - 1`` substring is reported once level ``n`` shows it right-maximal."""
+    codes = batch.codes
+    word = np.searchsorted(batch.offsets, starts, side="right") - 1
+    alphabet = int(codes.max(initial=0)) + 1
+    names = codes[starts].astype(np.int64)  # a one-character substring's name: its character
     previous = None        # (frequency, first position) of each level-(n-1) name
     best = (np.zeros(0), np.zeros(0, np.int64), np.zeros(0, np.int64))
     for n in range(2, max_piece_length + 2):
-        fits = (starts + n <= limit[starts])
+        fits = starts + n <= batch.offsets[word + 1]
         fits[fits] = codes[starts[fits] + n - 1] != UNKNOWN
-        keys, inverse = np.unique(names[fits] * alphabet + codes[starts[fits] + n - 1],
-                                  return_inverse=True)
-        freq = np.bincount(inverse.ravel(), weights=weight[starts[fits]], minlength=len(keys))
+        starts, names, word = starts[fits], names[fits], word[fits]
+        keys, inverse = np.unique(names * alphabet + codes[starts + n - 1], return_inverse=True)
+        freq = np.bincount(inverse.ravel(), weights=batch.freqs[word], minlength=len(keys))
         if previous is not None:
             best = _top(best, _right_maximal(previous, keys // alphabet, freq, n - 1), size)
         if n > max_piece_length or not len(keys):
             break
         # a substring seen once has no extension seen twice: stop following it
-        starts, names = starts[fits], inverse.ravel()
-        again = freq[names] >= 2
-        starts, names = starts[again], names[again]
+        again = freq[inverse.ravel()] >= 2
+        starts, names, word = starts[again], inverse.ravel()[again], word[again]
         previous = (freq, _first_positions(starts, names, len(keys)))
     return best
 

@@ -169,9 +169,7 @@ def prune(lattices: CorpusLattices, pieces: Pieces, alphabet: int, size: int,
     freq, presence = lattices.viterbi_usage(pieces.with_unknown(), cancel)
     freq, presence = freq[:len(pieces)], presence[:len(pieces)]
     used = np.flatnonzero(~pieces.is_char() & (freq > 0))
-    batch, rows = WordBatch.from_arrays(pieces.codes, pieces.offsets, used)
-    trie = PieceTrie.from_arrays(pieces.codes, pieces.offsets, alphabet)
-    owner, alt, alt_score = batch.edges(trie, whole=False).viterbi_pieces(pieces.logp, cancel)
+    rows, owner, alt, alt_score = _best_splits(pieces, used, alphabet, cancel)
     own = freq[rows]
     total = freq.sum()
     n_alt = np.bincount(owner, minlength=len(rows))
@@ -183,6 +181,22 @@ def prune(lattices: CorpusLattices, pieces: Pieces, alphabet: int, size: int,
     keep = pieces.is_char()
     keep[ranked[:max(0, size - pieces.chars)]] = True
     return keep
+
+
+def _best_splits(pieces: Pieces, rows: np.ndarray, alphabet: int, cancel=None):
+    """Each piece of ``rows``' best segmentation into *other* pieces (Viterbi without the edge
+    of the whole piece), in chunks: (rows reordered, owner index into them, piece, score)."""
+    batch, rows = WordBatch.from_arrays(pieces.codes, pieces.offsets, rows)
+    trie = PieceTrie.from_arrays(pieces.codes, pieces.offsets, alphabet)
+    owners, alts, scores, done = [np.zeros(0, np.int64)], [np.zeros(0, np.int32)], [], 0
+    scores.append(np.zeros(0))
+    for part in batch.split(CHUNK_POSITIONS // 4):  # a piece's lattice is dense: smaller chunks
+        owner, alt, score = part.edges(trie, whole=False).viterbi_pieces(pieces.logp, cancel)
+        owners.append(owner + done)
+        alts.append(alt)
+        scores.append(score)
+        done += part.word_count()
+    return rows, np.concatenate(owners), np.concatenate(alts), np.concatenate(scores)
 
 
 def finalize(pieces: Pieces, vocab_size: int) -> np.ndarray:

@@ -177,13 +177,31 @@ def _train_model(config: TrainingConfig, counts: Counter, progress, cancel):
         return ({"type": "WordPiece", "unk_token": unk, "continuing_subword_prefix": "##",
                  "max_input_chars_per_word": 100, "vocab": {p: i for i, p in enumerate(vocab)}},
                 {"merges": [[m.left, m.right, m.count] for m in merges]})
+    return _unigram_model(config, counts, specials, progress, cancel)
+
+
+def _unigram_model(config: TrainingConfig, counts: Counter, specials: list[str], progress,
+                   cancel) -> tuple[dict, dict]:
+    """HF Unigram model: specials, then (with byte fallback) ``<0x00>``..``<0xFF>`` as
+    SentencePiece places them, then the pieces, most probable first. Characters outside
+    ``character_coverage`` have no piece: ``tokenizers`` emits their UTF-8 bytes with byte
+    fallback, ``unk`` without."""
     unk, specials = _unknown_token(specials, "<unk>")
-    probs, rounds = train_unigram(dict(counts), vocab_size=max(1, config.vocab_size - len(specials)),
+    byte_pieces = [f"<0x{b:02X}>" for b in range(256)] if config.byte_fallback else []
+    room = config.vocab_size - len(specials) - len(byte_pieces)
+    probs, rounds = train_unigram(dict(counts), vocab_size=max(1, room),
+                                  character_coverage=config.character_coverage,
                                   progress=progress, cancel=cancel)
-    pieces = sorted((p for p in probs if p not in specials), key=lambda p: (-probs[p], p))
-    vocab = [[t, 0.0] for t in specials] + [[p, math.log(probs[p])] for p in pieces]
+    taken = set(specials) | set(byte_pieces)
+    pieces = sorted((p for p in probs if p not in taken), key=lambda p: (-probs[p], p))
+    scores = [math.log(probs[p]) for p in pieces]
+    # a byte piece is only reached by fallback; scored below every piece, it never wins a
+    # segmentation of text that happens to read "<0x41>"
+    byte_score = min(scores, default=0.0) - 10.0
+    vocab = [[t, 0.0] for t in specials] + [[b, byte_score] for b in byte_pieces] + \
+        [[p, s] for p, s in zip(pieces, scores)]
     return ({"type": "Unigram", "unk_id": specials.index(unk), "vocab": vocab,
-             "byte_fallback": False},
+             "byte_fallback": config.byte_fallback},
             {"rounds": [{"size": r.size, "log_likelihood": r.log_likelihood} for r in rounds]})
 
 

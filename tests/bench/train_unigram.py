@@ -1,0 +1,165 @@
+"""Benchmark: the reference Unigram trainer against SentencePiece's, on the same corpus.
+
+    python -m tests.bench.train_unigram                      # mono corpus, 8k and 32k
+    python -m tests.bench.train_unigram --vocab 32000 --repeat 1 --corpus path/to/dir
+
+The corpus (every ``.txt`` line and ``.jsonl`` record's text of the folder) is written once as
+one document per line, as the engines do. Each training then runs in a child process of its own
+(the two sides alternate, ``--repeat`` times) that reads that file, trains, and reports its wall
+time and peak memory (``ru_maxrss``):
+
+* reference: ``train_reference`` (word counting through the exported pre-tokenizer, training,
+  bundle saved);
+* SentencePiece: ``SentencePieceTrainer`` with the sentencepiece engine's options plus what
+  makes its pre-tokenization ours: identity normalization, no whitespace squeezing, no split by
+  script or digits (``▁``-prefixed words either way).
+
+Timings are noisy on a shared 2-core machine, hence medians over alternated runs. Quality is
+bytes per token when each trained model encodes the whole corpus (reference: its
+``tokenizer.json`` on ``tokenizers``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from tests.conftest import DATA
+
+MONO = DATA / "corpora" / "mono"
+SPM_PARITY = {"remove_extra_whitespaces": False, "split_by_unicode_script": False,
+              "split_by_number": False}
+
+
+def documents(folder: Path):
+    """Every line of the folder's ``.txt`` files and every ``.jsonl`` record's text."""
+    for path in sorted(folder.iterdir()):
+        if path.suffix == ".jsonl":
+            for raw in path.read_text(encoding="utf-8").splitlines():
+                yield json.loads(raw)["text"]
+        elif path.suffix == ".txt":
+            yield from (ln for ln in path.read_text(encoding="utf-8").splitlines() if ln)
+
+
+def _config(vocab: int):
+    from core.engines.config import TrainingConfig
+
+    return TrainingConfig(engine="reference", algorithm="unigram", vocab_size=vocab,
+                          special_tokens=["<unk>"], normalizer="none")
+
+
+def _child(side: str, corpus: Path, vocab: int, out: Path) -> dict:
+    """Train one side in this (child) process; returns seconds and peak MB."""
+    def lines():
+        with open(corpus, encoding="utf-8") as handle:
+            yield from (line.rstrip("\n") for line in handle)
+
+    config = _config(vocab)
+    started = time.perf_counter()
+    if side == "reference":
+        from core.engines.reference import train_reference
+
+        train_reference(config, lines(), out)
+    else:
+        import sentencepiece as spm
+
+        from core.engines.sentencepiece import trainer_options
+
+        longest = max(len(line.encode("utf-8")) for line in lines())
+        options = {**trainer_options(config, longest), **SPM_PARITY, "minloglevel": 2,
+                   "user_defined_symbols": []}
+        spm.SentencePieceTrainer.train(input=str(corpus), model_prefix=str(out / "model"),
+                                       **options)
+    seconds = time.perf_counter() - started
+    return {"seconds": seconds, "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
+
+
+def run_side(side: str, corpus: Path, vocab: int, out: Path) -> dict:
+    out.mkdir(parents=True, exist_ok=True)
+    done = subprocess.run([sys.executable, "-m", "tests.bench.train_unigram", "--child", side,
+                           "--corpus-file", str(corpus), "--vocab", str(vocab), "--out", str(out)],
+                          capture_output=True, text=True, check=True)
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def bytes_per_token(side: str, out: Path, lines: list[str]) -> float:
+    size = sum(len(line.encode("utf-8")) for line in lines)
+    if side == "reference":
+        from tokenizers import Tokenizer
+
+        tk = Tokenizer.from_file(str(out / "tokenizer.json"))
+        tokens = sum(len(e.ids) for e in tk.encode_batch(lines, add_special_tokens=False))
+    else:
+        import sentencepiece as spm
+
+        sp = spm.SentencePieceProcessor(model_file=str(out / "model.model"))
+        tokens = sum(len(ids) for ids in sp.encode(lines))
+    return size / tokens
+
+
+def compare(corpus: Path, lines: list[str], vocab: int, repeat: int, scratch: Path) -> dict:
+    runs: dict[str, list[dict]] = {"reference": [], "sentencepiece": []}
+    for attempt in range(repeat):
+        for side in ("sentencepiece", "reference") if attempt % 2 == 0 else \
+                ("reference", "sentencepiece"):
+            runs[side].append(run_side(side, corpus, vocab, scratch / f"{side}-{vocab}"))
+    row = {"vocab": vocab}
+    for side, results in runs.items():
+        row[side] = {"seconds": statistics.median(r["seconds"] for r in results),
+                     "peak_mb": statistics.median(r["peak_mb"] for r in results),
+                     "bytes_per_token": bytes_per_token(side, scratch / f"{side}-{vocab}", lines)}
+    row["time_ratio"] = row["reference"]["seconds"] / row["sentencepiece"]["seconds"]
+    row["bytes_per_token_diff"] = (row["reference"]["bytes_per_token"]
+                                   / row["sentencepiece"]["bytes_per_token"] - 1)
+    return row
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--corpus", type=Path, default=MONO, help="folder of .txt/.jsonl files")
+    parser.add_argument("--vocab", type=int, nargs="+", default=[8000, 32000])
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--json", type=Path, help="also write the figures here")
+    parser.add_argument("--child", choices=["reference", "sentencepiece"], help=argparse.SUPPRESS)
+    parser.add_argument("--corpus-file", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--out", type=Path, help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.child:
+        print(json.dumps(_child(args.child, args.corpus_file, args.vocab[0], args.out)))
+        return 0
+    if not args.corpus.exists():
+        print(f"benchmark data not found: {args.corpus} (../shared/data is absent)",
+              file=sys.stderr)
+        return 0
+    from core.engines.common import write_corpus
+
+    with tempfile.TemporaryDirectory(prefix="tokbench-unigram-") as scratch:
+        corpus = write_corpus(documents(args.corpus), Path(scratch) / "corpus.txt")
+        lines = corpus.path.read_text(encoding="utf-8").splitlines()
+        print(f"corpus: {corpus.sentences:,} lines, {corpus.bytes / 1e6:.1f} MB · median of "
+              f"{args.repeat} alternated runs per side, each in its own process")
+        print(f"{'vocab':>6} {'ref s':>7} {'spm s':>7} {'ref/spm':>7} {'ref MB':>7} "
+              f"{'spm MB':>7} {'ref B/tok':>9} {'spm B/tok':>9} {'diff':>7}")
+        rows = []
+        for vocab in args.vocab:
+            row = compare(corpus.path, lines, vocab, args.repeat, Path(scratch))
+            rows.append(row)
+            ref, sp = row["reference"], row["sentencepiece"]
+            print(f"{vocab:>6} {ref['seconds']:7.1f} {sp['seconds']:7.1f} "
+                  f"{row['time_ratio']:6.2f}× {ref['peak_mb']:7.0f} {sp['peak_mb']:7.0f} "
+                  f"{ref['bytes_per_token']:9.3f} {sp['bytes_per_token']:9.3f} "
+                  f"{row['bytes_per_token_diff']:+7.1%}", flush=True)
+    if args.json:
+        args.json.write_text(json.dumps(rows, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
