@@ -12,13 +12,21 @@ Example::
 
 from __future__ import annotations
 
+import multiprocessing
+import pickle
 import time
+from queue import Empty
 from typing import Any, Callable
 
 from PySide6.QtCore import QObject, QThreadPool, Signal
 from superqt.utils import create_worker
 
 from core.errors import WorkbenchError
+from core.progress import CancelToken, Cancelled, Progress
+
+PROGRESS_RATE = 10.0  # progress reports a second that reach the GUI thread, at most
+CHILD_POLL = 0.05  # seconds between two looks at a child process's messages and the cancel flag
+CHILD_GRACE = 0.7  # seconds a cancelled child gets to stop by itself before it is terminated
 
 
 class TaskRunner(QObject):
@@ -36,6 +44,7 @@ class TaskRunner(QObject):
         super().__init__(parent)
         self._generation: dict[str, int] = {}
         self._workers: set = set()
+        self._jobs: dict[str, "Job"] = {}
         self.last_elapsed: dict[str, float] = {}
 
     @property
@@ -64,7 +73,8 @@ class TaskRunner(QObject):
             if self._generation.get(key) != generation:
                 return
             message = user_message(error)
-            self.failed.emit(key, message)
+            if not isinstance(error, Cancelled):  # the user asked for it: not a failure
+                self.failed.emit(key, message)
             if on_error is not None:
                 on_error(message)
 
@@ -81,6 +91,53 @@ class TaskRunner(QObject):
         self._workers.add(worker)
         worker.start()
 
+    def start(self, key: str, fn: Callable, *args: Any,
+              on_progress: Callable[[Progress], None] | None = None,
+              on_done: Callable[[Any], None] | None = None,
+              on_error: Callable[[str], None] | None = None,
+              on_cancelled: Callable[[], None] | None = None, **kwargs: Any) -> "Job":
+        """Start a long job that can be stopped: ``fn(*args, progress=, cancel=, **kwargs)``.
+
+        Progress reaches ``on_progress`` on the GUI thread, throttled to ``PROGRESS_RATE`` a
+        second (a new phase and the final report always pass). :meth:`stop` (or
+        :meth:`stop_all`) makes ``cancel()`` true inside the job; when the job then raises
+        :class:`~core.progress.Cancelled`, ``on_cancelled`` is called instead of ``on_error``.
+        """
+        self.stop(key)  # a job it replaces must not keep running unseen
+        job = Job(on_progress, self)
+        self._jobs[key] = job
+
+        def finish(callback: Callable | None, *result: Any) -> None:
+            if self._jobs.get(key) is job:
+                del self._jobs[key]
+            job.deleteLater()
+            if job.cancelled:  # stopped (maybe too late to stop): the result is not wanted
+                callback = on_cancelled
+                result = ()
+            if callback is not None:
+                callback(*result)
+
+        def done(result: Any) -> None:
+            finish(on_done, result)
+
+        def cancelled_or_failed(message: str) -> None:
+            finish(on_error, message)
+
+        self.run(key, _catch_cancel(fn, job), *args, on_done=done,
+                 on_error=cancelled_or_failed, progress=job, cancel=job.token, **kwargs)
+        return job
+
+    def stop(self, key: str) -> None:
+        """Ask the running job of ``key`` (started with :meth:`start`) to stop."""
+        job = self._jobs.pop(key, None)
+        if job is not None:
+            job.token.cancel()
+
+    def stop_all(self) -> None:
+        """Ask every job started with :meth:`start` to stop (on quit)."""
+        for key in list(self._jobs):
+            self.stop(key)
+
     def cancel(self, key: str) -> None:
         """Forget the pending job of ``key``: its result will be dropped."""
         self._generation[key] = self._generation.get(key, 0) + 1
@@ -92,6 +149,132 @@ class TaskRunner(QObject):
         return QThreadPool.globalInstance().waitForDone(msecs)
 
 
+class Job(QObject):
+    """A stoppable job's handle; it is also the ``progress=`` callable the job calls.
+
+    Called from the worker thread, it emits :attr:`progressed`, which Qt queues to the GUI
+    thread; reports closer than ``1 / PROGRESS_RATE`` s apart are dropped unless they start a
+    new phase or are final.
+
+    Signals:
+        progressed(Progress): a (throttled) report from the job.
+    """
+
+    progressed = Signal(object)
+
+    def __init__(self, on_progress: Callable[[Progress], None] | None = None,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.token = CancelToken()
+        self._interval = 1.0 / PROGRESS_RATE
+        self._last = -1e9
+        self._phase = None
+        self._on_progress = on_progress
+        # a bound slot of an object of the GUI thread: emitting from the worker queues the call
+        self.progressed.connect(self._on_job_progressed)
+
+    def _on_job_progressed(self, report: Progress) -> None:
+        if self._on_progress is not None and not self.cancelled:
+            self._on_progress(report)
+
+    @property
+    def cancelled(self) -> bool:
+        return self.token()
+
+    def __call__(self, report: Progress) -> None:
+        now = time.monotonic()
+        final = report.total > 0 and report.done >= report.total
+        if report.phase != self._phase or final or now - self._last >= self._interval:
+            self._phase = report.phase
+            self._last = now
+            self.progressed.emit(report)
+
+
+def _catch_cancel(fn: Callable, job: Job) -> Callable:
+    """``fn``, raising :class:`Cancelled` as the job's own (a cancelled job is not a failure)."""
+
+    def run(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except Cancelled:
+            job.token.cancel()
+            raise
+
+    return run
+
+
+def run_in_process(fn: Callable, *args: Any, progress: Callable | None = None,
+                   cancel: Callable[[], bool] | None = None, **kwargs: Any) -> Any:
+    """Call ``fn(*args, progress=, cancel=, **kwargs)`` in a spawned child process and return
+    its result (``fn``, its arguments and result must pickle).
+
+    For pure-Python jobs that allocate millions of objects (the reference trainers): in a
+    thread, their garbage collections hold the GIL for 100 ms and more and freeze the GUI; in a
+    child they cannot. The child's progress reports reach ``progress`` here; ``cancel()``
+    turning true makes the child's own ``cancel()`` true (so it stops cleanly, killing any
+    process it started), and the child is terminated if it has not stopped after
+    ``CHILD_GRACE`` seconds. Exceptions of the child are raised here.
+    """
+    context = multiprocessing.get_context("spawn")  # a forked Qt process is not safe
+    messages = context.Queue()
+    stop = context.Event()
+    child = context.Process(target=_child_main, args=(fn, args, kwargs, messages, stop),
+                            daemon=True, name="workbench-job")
+    child.start()
+    stopping_since = None
+    try:
+        while True:
+            if stopping_since is None and cancel is not None and cancel():
+                stop.set()
+                stopping_since = time.monotonic()
+            if stopping_since is not None and time.monotonic() - stopping_since > CHILD_GRACE:
+                raise Cancelled("cancelled")
+            try:
+                kind, value = messages.get(timeout=CHILD_POLL)
+            except Empty:
+                if not child.is_alive() and messages.empty():
+                    if stopping_since is not None:
+                        raise Cancelled("cancelled") from None
+                    raise WorkbenchError(f"the job's process ended unexpectedly (exit code "
+                                         f"{child.exitcode})") from None
+                continue
+            if kind == "progress":
+                if progress is not None and stopping_since is None:
+                    progress(value)
+            elif kind == "result":
+                return value
+            else:
+                raise value
+    finally:
+        child.join(CHILD_GRACE)
+        if child.is_alive():
+            child.terminate()
+            child.join(1.0)
+        if child.is_alive():
+            child.kill()
+            child.join()
+        messages.close()
+        messages.cancel_join_thread()
+
+
+def _child_main(fn: Callable, args: tuple, kwargs: dict, messages, stop) -> None:
+    """The child's side of :func:`run_in_process`."""
+
+    def progress(report: Any) -> None:
+        messages.put(("progress", report))
+
+    try:
+        messages.put(("result", fn(*args, progress=progress, cancel=stop.is_set, **kwargs)))
+    except BaseException as error:  # noqa: BLE001 - every failure goes back to the parent
+        try:
+            pickle.dumps(error)
+        except Exception:  # noqa: BLE001
+            error = WorkbenchError(user_message(error))
+        messages.put(("error", error))
+    messages.close()
+    messages.join_thread()
+
+
 def user_message(error: BaseException) -> str:
     """A one-line message for the user; never a traceback."""
     if isinstance(error, WorkbenchError):
@@ -99,6 +282,8 @@ def user_message(error: BaseException) -> str:
     if isinstance(error, OSError):
         name = f"{error.filename}: " if error.filename else ""
         return f"{name}{error.strerror or error}"
+    if isinstance(error, Cancelled):
+        return "cancelled"
     if isinstance(error, MemoryError):
         return "not enough memory for this input"
     return f"unexpected {type(error).__name__}: {error}"
