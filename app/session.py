@@ -10,6 +10,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QSettings, Signal
 
+from core.corpus import CorpusSource
 from core.runtimes.base import Runtime
 from core.text import Unit, replace_lone_surrogates
 
@@ -39,6 +40,7 @@ class Session(QObject):
         options_changed(): add-special / parse-special changed.
         recent_changed(): the recent-files list changed.
         message(str): something the user should read in the status bar.
+        corpus_changed(): the training corpus (sources, policy, de-duplication) changed.
     """
 
     tokenizers_changed = Signal()
@@ -48,6 +50,7 @@ class Session(QObject):
     options_changed = Signal()
     recent_changed = Signal()
     message = Signal(str)
+    corpus_changed = Signal()
 
     def __init__(self, settings: QSettings | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -58,6 +61,9 @@ class Session(QObject):
         self.unit = Unit.CP
         self.add_special_tokens = True
         self.parse_special = False
+        self.corpus_sources: list[CorpusSource] = []
+        self.corpus_policy = "strict"
+        self.corpus_dedup = True
 
     # -- tokenizers ----------------------------------------------------------------------
     def add_tokenizer(self, runtime: Runtime, path: str | Path, *, select: bool = True) -> int:
@@ -129,3 +135,14 @@ class Session(QObject):
         recent = [p for p in self.recent_files() if p != path]
         self.settings.setValue("recent_tokenizers", [path] + recent[:MAX_RECENT - 1])
         self.recent_changed.emit()
+
+    # -- training corpus -----------------------------------------------------------------
+    def set_corpus(self, sources: list[CorpusSource], *, policy: str | None = None,
+                   dedup: bool | None = None) -> None:
+        """The corpus the Corpus pane built, for the Train pane (a copy of the list is kept)."""
+        self.corpus_sources = list(sources)
+        if policy is not None:
+            self.corpus_policy = policy
+        if dedup is not None:
+            self.corpus_dedup = dedup
+        self.corpus_changed.emit()

@@ -1,0 +1,143 @@
+"""Corpus statistics: the job that reads the corpus (run in a worker) and ``CorpusStatsModel``,
+the table over its :class:`core.corpus.CorpusReport` (per source or per language, with totals).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
+from PySide6.QtGui import QFont
+
+from app.models.corpus_sources import human_bytes
+from core.corpus import Corpus, CorpusReport, CorpusSource
+from core.errors import WorkbenchError
+
+NUMBERS = ("documents", "bytes", "code_points", "graphemes", "duplicates")
+HEADERS = ("Documents", "Bytes", "Code points", "Graphemes", "Duplicates")
+
+
+@dataclass
+class CorpusStatsResult:
+    """What reading the whole corpus gave: the report, or the error that stopped it.
+
+    ``error`` is set in ``strict`` mode at the first invalid UTF-8 (with file and line) or for
+    any other bad input; ``report`` then covers what was read before it.
+    """
+
+    report: CorpusReport
+    policy: str
+    dedup: bool = True
+    error: WorkbenchError | None = None
+
+    @property
+    def scripts(self) -> Counter:
+        total: Counter = Counter()
+        for stats in self.report.sources:
+            total.update(stats.scripts)
+        return total
+
+    @property
+    def bad_lines(self) -> int:
+        return sum(s.invalid_utf8_count for s in self.report.sources)
+
+
+@dataclass
+class InputIssue:
+    """One line of the bad-input report."""
+
+    path: str
+    what: str
+    lines: list[int] = field(default_factory=list)
+    count: int = 0
+
+
+def read_statistics(sources: list[CorpusSource], *, policy: str, dedup: bool,
+                    progress=None, cancel=None) -> CorpusStatsResult:
+    """Stream every document once (in a worker); bad input is returned, not raised."""
+    corpus = Corpus(list(sources), policy=policy, dedup=dedup)
+    try:
+        for _ in corpus.documents(progress=progress, cancel=cancel):
+            pass
+    except WorkbenchError as err:
+        return CorpusStatsResult(corpus.report, policy, dedup, err)
+    return CorpusStatsResult(corpus.report, policy, dedup)
+
+
+def input_issues(result: CorpusStatsResult) -> list[InputIssue]:
+    """Everything the reader fixed or skipped, per file (invalid UTF-8, BOM, CRLF, capped lines,
+    empty documents)."""
+    issues = []
+    for stats in result.report.sources:
+        name = Path(stats.path).name
+        if stats.invalid_utf8_count:
+            issues.append(InputIssue(name, "invalid UTF-8 replaced with U+FFFD",
+                                     stats.invalid_utf8_lines, stats.invalid_utf8_count))
+        if stats.capped_lines:
+            issues.append(InputIssue(name, "over-long lines cut", stats.capped_lines,
+                                     len(stats.capped_lines)))
+        if stats.bom:
+            issues.append(InputIssue(name, "byte-order mark stripped", [1], 1))
+        if stats.crlf:
+            issues.append(InputIssue(name, "CRLF line ends read as LF", [], stats.crlf))
+    return issues
+
+
+class CorpusStatsModel(QAbstractTableModel):
+    """Rows per source (``by="source"``) or per language (``by="language"``), then a total."""
+
+    def __init__(self, by: str = "source", parent=None) -> None:
+        super().__init__(parent)
+        self.by = by
+        self.rows: list[tuple[str, dict]] = []
+
+    def set_report(self, report: CorpusReport | None) -> None:
+        self.beginResetModel()
+        self.rows = []
+        if report is not None and report.sources:
+            if self.by == "language":
+                self.rows = sorted(report.by_language().items())
+            else:
+                self.rows = [(Path(s.path).name, {k: getattr(s, k) for k in NUMBERS})
+                             for s in report.sources]
+            total = Counter()
+            for _, numbers in self.rows:
+                total.update(numbers)
+            self.rows.append(("Total", dict(total)))
+        self.endResetModel()
+
+    def rowCount(self, parent=QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self.rows)
+
+    def columnCount(self, parent=QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(NUMBERS) + 1
+
+    def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            if section == 0:
+                return "Source" if self.by == "source" else "Language"
+            return HEADERS[section - 1]
+        return None
+
+    def data(self, index, role=Qt.ItemDataRole.DisplayRole):
+        if not index.isValid():
+            return None
+        name, numbers = self.rows[index.row()]
+        column = index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            if column == 0:
+                return name
+            key = NUMBERS[column - 1]
+            value = numbers.get(key, 0)
+            return human_bytes(value) if key == "bytes" else f"{value:,}"
+        if role == Qt.ItemDataRole.ToolTipRole and column and NUMBERS[column - 1] == "bytes":
+            return f"{numbers.get('bytes', 0):,} bytes"
+        if role == Qt.ItemDataRole.TextAlignmentRole and column:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.FontRole and index.row() == len(self.rows) - 1:
+            font = QFont()
+            font.setBold(True)
+            return font
+        return None

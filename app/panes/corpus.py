@@ -1,0 +1,468 @@
+"""The Corpus pane: gather training sources, tag and weigh them, preview them, and read their
+statistics and bad input before training.
+
+Sources come from a file dialog, a folder, a path or glob typed in, or drag and drop. Empty and
+binary files are refused with a message in the pane. Statistics stream the whole corpus in a
+worker (progress in bytes) and are recomputed when the sources or the policy change.
+"""
+
+from __future__ import annotations
+
+import re
+from html import escape
+from pathlib import Path
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QGroupBox, QHBoxLayout,
+                               QHeaderView, QLabel, QLineEdit, QPlainTextEdit, QProgressBar,
+                               QPushButton, QSplitter, QTableView, QTabWidget, QTreeWidget,
+                               QTreeWidgetItem, QVBoxLayout, QWidget)
+
+from app.models.corpus_sources import CorpusSourcesModel, guess_language, human_bytes
+from app.models.corpus_stats import (CorpusStatsModel, CorpusStatsResult, input_issues,
+                                     read_statistics)
+from app.session import Session
+from app.tasks import TaskRunner
+from app.widgets.script_chart import ScriptHistogram
+from app.widgets.source_editor import SourceEditor
+from core.corpus import Corpus, CorpusSource, expand
+from core.errors import WorkbenchError
+from core.progress import Progress
+
+STATS_DELAY_MS = 300
+PREVIEW_DOCUMENTS = 20
+PREVIEW_CHARS = 600
+SOURCE_FILTER = ("Text corpora (*.txt *.text *.md *.jsonl *.json *.csv *.tsv *.gz *.xz *.bz2);;"
+                 "All files (*)")
+_BYTE_IN_LINE = re.compile(r"at byte (\d+) of the line")
+
+
+def check_sources(sources: list[CorpusSource]) -> tuple[list[CorpusSource], list[str]]:
+    """Split sources into readable ones and messages for refused ones (empty, binary, missing,
+    not decompressible). Reads only the first document of each (run in a worker)."""
+    kept, refused = [], []
+    probe = Corpus([])
+    for source in sources:
+        try:
+            probe.preview(source, 1)
+        except WorkbenchError as err:
+            if err.line is None:  # the file itself is unusable; a bad record is shown later
+                refused.append(str(err))
+                continue
+        kept.append(source)
+    return kept, refused
+
+
+def preview_documents(source: CorpusSource, count: int = PREVIEW_DOCUMENTS) -> list[str]:
+    return Corpus([]).preview(source, count)
+
+
+class CorpusPane(QWidget):
+    """Signals:
+        status(str): a short message for the status bar.
+        statistics_changed(object): a new :class:`CorpusStatsResult` (or None while reading).
+    """
+
+    status = Signal(str)
+    statistics_changed = Signal(object)
+
+    def __init__(self, session: Session, tasks: TaskRunner, parent=None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.tasks = tasks
+        self.result: CorpusStatsResult | None = None
+        self._checks = 0
+        self.setAcceptDrops(True)
+        self._build()
+        self._connect()
+        self._update_summary()
+
+    # -- layout --------------------------------------------------------------------------
+    def _build(self) -> None:
+        self.add_files_button = QPushButton("Add files…")
+        self.add_folder_button = QPushButton("Add folder…")
+        self.remove_button = QPushButton("Remove")
+        self.remove_button.setEnabled(False)
+        self.path_edit = QLineEdit()
+        self.path_edit.setPlaceholderText("…or type a path, folder or glob (data/**/*.jsonl.gz) "
+                                          "and press Enter")
+        self.policy_box = QComboBox()
+        self.policy_box.addItem("strict: stop at the first invalid UTF-8", "strict")
+        self.policy_box.addItem("replace: use U+FFFD and list the lines", "replace")
+        self.policy_box.setToolTip("What to do with bytes that are not valid UTF-8")
+        self.dedup_box = QCheckBox("Drop exact duplicates")
+        self.dedup_box.setChecked(True)
+        self.dedup_box.setToolTip("Repeated documents skew merge counts (they are counted and "
+                                  "reported either way)")
+        self.stats_button = QPushButton("Recompute")
+        self.stats_button.setToolTip("Read the whole corpus again (done automatically after "
+                                     "every change)")
+        self.stop_button = QPushButton("Stop")
+        self.stop_button.setVisible(False)
+        self.progress = QProgressBar()
+        self.progress.setMaximumWidth(220)
+        self.progress.setTextVisible(True)
+        self.progress.setVisible(False)
+        top = QHBoxLayout()
+        for widget in (self.add_files_button, self.add_folder_button, self.remove_button):
+            top.addWidget(widget)
+        top.addWidget(self.path_edit, 1)
+        second = QHBoxLayout()
+        second.addWidget(QLabel("Invalid UTF-8"))
+        second.addWidget(self.policy_box)
+        second.addWidget(self.dedup_box)
+        second.addStretch(1)
+        second.addWidget(self.progress)
+        second.addWidget(self.stop_button)
+        second.addWidget(self.stats_button)
+
+        self.banner = QLabel()
+        self.banner.setWordWrap(True)
+        self.banner.setTextFormat(Qt.TextFormat.RichText)
+        self.banner.setStyleSheet("QLabel{background:#fff4e5;color:#663c00;border:1px solid "
+                                  "#f0c36d;border-radius:4px;padding:6px}")
+        self.banner.setVisible(False)
+
+        self.model = CorpusSourcesModel(self)
+        self.table = QTableView()
+        self.table.setModel(self.model)
+        self.table.verticalHeader().setVisible(False)
+        self.table.verticalHeader().setDefaultSectionSize(24)
+        self.table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
+        self.table.setEditTriggers(QTableView.EditTrigger.DoubleClicked
+                                   | QTableView.EditTrigger.EditKeyPressed
+                                   | QTableView.EditTrigger.SelectedClicked)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for column, width in enumerate((0, 130, 80, 80, 60, 72)):
+            if width:
+                self.table.setColumnWidth(column, width)
+        self.empty_hint = QLabel("No sources yet. Add text, JSONL, CSV/TSV files or folders "
+                                 "(.gz/.xz/.bz2 too), or drop them here.")
+        self.empty_hint.setStyleSheet("color:#6b6b6b;padding:4px")
+        self.empty_hint.setWordWrap(True)
+        self.editor = SourceEditor()
+        self.preview = QPlainTextEdit()
+        self.preview.setReadOnly(True)
+        self.preview.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
+        self.preview.setPlaceholderText("Select a source to see its first documents")
+        preview_box = QGroupBox("Preview: first documents")
+        QVBoxLayout(preview_box).addWidget(self.preview)
+        self.preview_box = preview_box
+        sources_box = QWidget()
+        sources_layout = QVBoxLayout(sources_box)
+        sources_layout.setContentsMargins(0, 0, 0, 0)
+        sources_layout.addWidget(self.table, 1)
+        sources_layout.addWidget(self.empty_hint)
+        sources_layout.addWidget(self.editor)
+        left = QSplitter(Qt.Orientation.Vertical)
+        left.addWidget(sources_box)
+        left.addWidget(preview_box)
+        left.setSizes([380, 300])
+
+        self.summary = QLabel()
+        self.summary.setTextFormat(Qt.TextFormat.RichText)
+        self.summary.setWordWrap(True)
+        self.by_source = CorpusStatsModel("source", self)
+        self.by_language = CorpusStatsModel("language", self)
+        self.stats_tabs = QTabWidget()
+        for model, title in ((self.by_source, "Per source"), (self.by_language, "Per language")):
+            view = QTableView()
+            view.setModel(model)
+            view.verticalHeader().setVisible(False)
+            view.verticalHeader().setDefaultSectionSize(24)
+            view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+            view.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+            self.stats_tabs.addTab(view, title)
+        self.chart = ScriptHistogram()
+        self.error_label = QLabel()
+        self.error_label.setWordWrap(True)
+        self.error_label.setTextFormat(Qt.TextFormat.RichText)
+        self.error_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.issues = QTreeWidget()
+        self.issues.setHeaderLabels(["File", "What", "Count", "Lines"])
+        self.issues.setRootIsDecorated(False)
+        self.issues.setColumnWidth(0, 170)
+        self.issues.setColumnWidth(1, 230)
+        self.issues.setColumnWidth(2, 60)
+        bad_box = QGroupBox("Bad input")
+        bad_layout = QVBoxLayout(bad_box)
+        bad_layout.addWidget(self.error_label)
+        bad_layout.addWidget(self.issues, 1)
+        bad_layout.addStretch(0)
+        right = QSplitter(Qt.Orientation.Vertical)
+        stats_box = QWidget()
+        stats_layout = QVBoxLayout(stats_box)
+        stats_layout.setContentsMargins(0, 0, 0, 0)
+        stats_layout.addWidget(self.summary)
+        stats_layout.addWidget(self.stats_tabs, 1)
+        right.addWidget(stats_box)
+        right.addWidget(self.chart)
+        right.addWidget(bad_box)
+        right.setSizes([330, 250, 170])
+        right.setStretchFactor(0, 2)
+        right.setStretchFactor(2, 1)
+
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(left)
+        split.addWidget(right)
+        split.setSizes([560, 640])
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addLayout(top)
+        layout.addLayout(second)
+        layout.addWidget(self.banner)
+        layout.addWidget(split, 1)
+        self._stats_timer = QTimer(self, singleShot=True, interval=STATS_DELAY_MS)
+
+    def _connect(self) -> None:
+        self.add_files_button.clicked.connect(self._on_add_files_clicked)
+        self.add_folder_button.clicked.connect(self._on_add_folder_clicked)
+        self.remove_button.clicked.connect(self._on_remove_clicked)
+        self.path_edit.returnPressed.connect(self._on_path_entered)
+        self.policy_box.currentIndexChanged.connect(self._on_options_changed)
+        self.dedup_box.toggled.connect(self._on_options_changed)
+        self.stats_button.clicked.connect(self.compute_statistics)
+        self.stop_button.clicked.connect(self._on_stop_clicked)
+        self.model.sources_changed.connect(self._on_sources_changed)
+        self.table.selectionModel().currentRowChanged.connect(self._on_current_row_changed)
+        self.editor.edited.connect(self._on_source_edited)
+        self._stats_timer.timeout.connect(self.compute_statistics)
+
+    # -- public --------------------------------------------------------------------------
+    @property
+    def policy(self) -> str:
+        return self.policy_box.currentData()
+
+    def set_policy(self, policy: str) -> None:
+        self.policy_box.setCurrentIndex(self.policy_box.findData(policy))
+
+    def add_paths(self, paths: list[str | Path]) -> None:
+        """Add files, folders or globs; each file is checked in a worker and refused with a
+        message if it is empty, binary or unreadable."""
+        sources, problems = [], []
+        for path in paths:
+            try:
+                found = expand(path)
+            except WorkbenchError as err:
+                problems.append(str(err))
+                continue
+            for source in found:
+                source.lang = guess_language(source.path)
+            sources.extend(found)
+        self._show_banner(problems)
+        if not sources:
+            return
+        self._checks += 1
+        self.status.emit(f"checking {len(sources)} file(s)…")
+        self.tasks.run(f"corpus-check:{self._checks}", check_sources, sources,
+                       on_done=lambda result: self._on_sources_checked(*result, problems))
+
+    def compute_statistics(self) -> None:
+        """Read the whole corpus in a worker (the previous reading, if any, is stopped)."""
+        self._stats_timer.stop()
+        if not self.model.sources:
+            self.tasks.stop("corpus-stats")
+            self._show_statistics(None)
+            return
+        self.progress.setRange(0, 1000)
+        self.progress.setValue(0)
+        self.progress.setFormat("reading…")
+        self._set_reading(True)
+        self.statistics_changed.emit(None)
+        self.tasks.start("corpus-stats", read_statistics, list(self.model.sources),
+                         policy=self.policy, dedup=self.dedup_box.isChecked(),
+                         on_progress=self._on_stats_progressed, on_done=self._show_statistics,
+                         on_error=self._on_stats_failed,
+                         on_cancelled=lambda: self._set_reading(False))
+
+    # -- adding and removing -------------------------------------------------------------
+    def _on_add_files_clicked(self) -> None:
+        paths, _ = QFileDialog.getOpenFileNames(self, "Add corpus files", "", SOURCE_FILTER)
+        if paths:
+            self.add_paths(paths)
+
+    def _on_add_folder_clicked(self) -> None:
+        path = QFileDialog.getExistingDirectory(self, "Add every file of a folder")
+        if path:
+            self.add_paths([path])
+
+    def _on_path_entered(self) -> None:
+        text = self.path_edit.text().strip()
+        if text:
+            self.add_paths([Path(text).expanduser()])
+            self.path_edit.clear()
+
+    def _on_sources_checked(self, kept: list[CorpusSource], refused: list[str],
+                            problems: list[str]) -> None:
+        added = self.model.add(kept)
+        self._show_banner(problems + refused)
+        if added:
+            self.table.selectRow(self.model.rowCount() - len(added))
+            self.status.emit(f"added {len(added)} source(s)")
+
+    def _on_remove_clicked(self) -> None:
+        rows = [index.row() for index in self.table.selectionModel().selectedRows()]
+        self.model.remove(rows)
+
+    def _show_banner(self, problems: list[str]) -> None:
+        if problems:
+            items = "".join(f"<li>{escape(p)}</li>" for p in problems[:8])
+            more = f"<li>…and {len(problems) - 8} more</li>" if len(problems) > 8 else ""
+            self.banner.setText(f"<b>Not added:</b><ul style='margin:0'>{items}{more}</ul>")
+        self.banner.setVisible(bool(problems))
+
+    # -- drag and drop -------------------------------------------------------------------
+    def dragEnterEvent(self, event) -> None:
+        if event.mimeData().hasUrls():
+            event.acceptProposedAction()
+
+    def dropEvent(self, event) -> None:
+        paths = [url.toLocalFile() for url in event.mimeData().urls() if url.isLocalFile()]
+        if paths:
+            self.add_paths(paths)
+        event.acceptProposedAction()
+
+    # -- editing -------------------------------------------------------------------------
+    def _on_current_row_changed(self, current, _previous) -> None:
+        row = current.row()
+        source = self.model.sources[row] if 0 <= row < self.model.rowCount() else None
+        self.remove_button.setEnabled(source is not None)
+        self.editor.set_source(source)
+        self._update_preview(source)
+
+    def _on_source_edited(self, changes: dict) -> None:
+        row = self.table.currentIndex().row()
+        if not 0 <= row < self.model.rowCount():
+            return
+        try:
+            self.model.update(row, **changes)
+        except ValueError as err:
+            self._show_banner([str(err)])
+            self.editor.set_source(self.model.sources[row])
+            return
+        source = self.model.sources[row]
+        self.editor.set_source(source)
+        if {"kind", "field", "column"} & set(changes):
+            self._update_preview(source)
+
+    def _on_sources_changed(self) -> None:
+        self._on_options_changed()
+        row = self.table.currentIndex().row()
+        if 0 <= row < self.model.rowCount():
+            self.editor.set_source(self.model.sources[row])
+        else:
+            self.editor.set_source(None)
+            self._update_preview(None)
+
+    def _on_options_changed(self, *_args) -> None:
+        self.session.set_corpus(self.model.sources, policy=self.policy,
+                                dedup=self.dedup_box.isChecked())
+        self.empty_hint.setVisible(not self.model.sources)
+        self._update_summary()
+        self._stats_timer.start()
+
+    # -- preview -------------------------------------------------------------------------
+    def _update_preview(self, source: CorpusSource | None) -> None:
+        if source is None:
+            self.preview.clear()
+            self.preview_box.setTitle("Preview: first documents")
+            return
+        self.preview_box.setTitle(f"Preview: first documents of {source.path.name}")
+        self.tasks.run("corpus-preview", preview_documents, source,
+                       on_done=self._show_preview, on_error=self._on_preview_failed)
+
+    def _show_preview(self, documents: list[str]) -> None:
+        parts = []
+        for number, text in enumerate(documents, start=1):
+            if len(text) > PREVIEW_CHARS:
+                text = f"{text[:PREVIEW_CHARS]}… ({len(text) - PREVIEW_CHARS:,} more characters)"
+            parts.append(f"[{number}] {text}")
+        self.preview.setPlainText("\n\n".join(parts) if parts else "(no documents)")
+
+    def _on_preview_failed(self, message: str) -> None:
+        self.preview.setPlainText(f"⚠ {message}")
+
+    # -- statistics ----------------------------------------------------------------------
+    def _set_reading(self, reading: bool) -> None:
+        self.progress.setVisible(reading)
+        self.stop_button.setVisible(reading)
+        self.stats_button.setEnabled(not reading)
+
+    def _on_stop_clicked(self) -> None:
+        self.tasks.stop("corpus-stats")
+        self._set_reading(False)
+        self.status.emit("statistics stopped")
+
+    def _on_stats_progressed(self, report: Progress) -> None:
+        if report.total:
+            self.progress.setValue(int(1000 * report.fraction))
+            self.progress.setFormat(f"{human_bytes(report.done)} of {human_bytes(report.total)}")
+
+    def _on_stats_failed(self, message: str) -> None:
+        self._set_reading(False)
+        self.error_label.setText(f"<span style='color:#b3261e'>⚠ {escape(message)}</span>")
+
+    def _show_statistics(self, result: CorpusStatsResult | None) -> None:
+        self._set_reading(False)
+        self.result = result
+        report = result.report if result else None
+        self.by_source.set_report(report)
+        self.by_language.set_report(report)
+        self.chart.set_counts(result.scripts if result else None)
+        self._update_bad_input(result)
+        self._update_summary()
+        self.statistics_changed.emit(result)
+        if result is not None:
+            self.status.emit("corpus statistics ready" if result.error is None else
+                             "corpus reading stopped at bad input")
+
+    def _update_bad_input(self, result: CorpusStatsResult | None) -> None:
+        self.issues.clear()
+        error = result.error if result else None
+        if error is not None:
+            match = _BYTE_IN_LINE.search(error.message)
+            where = [f"<b>File</b> {escape(Path(error.path).name) if error.path else '?'}"]
+            if error.line is not None:
+                where.append(f"<b>line</b> {error.line:,}")
+            if match:
+                where.append(f"<b>byte</b> {int(match.group(1)):,} of the line")
+            self.error_label.setText(
+                "<span style='color:#b3261e'><b>Reading stopped.</b></span> "
+                + " · ".join(where) + f"<br>{escape(error.message)}"
+                + (f"<br><span style='color:#6b6b6b'>{escape(error.path)}</span>"
+                   if error.path else ""))
+        elif result is None:
+            self.error_label.setText("")
+        else:
+            replaced = result.bad_lines
+            self.error_label.setText(
+                "<span style='color:#1e7d32'>✔ all input is valid UTF-8</span>" if not replaced
+                else f"<b>{replaced:,}</b> line(s) with invalid UTF-8 were replaced "
+                     f"(policy <i>replace</i>); the first ones are listed below.")
+        for issue in input_issues(result) if result else []:
+            lines = ", ".join(map(str, issue.lines[:20])) + ("…" if len(issue.lines) > 20 else "")
+            item = QTreeWidgetItem([issue.path, issue.what, f"{issue.count:,}", lines])
+            item.setTextAlignment(2, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            self.issues.addTopLevelItem(item)
+        self.issues.setVisible(self.issues.topLevelItemCount() > 0)
+
+    def _update_summary(self) -> None:
+        sources = self.model.sources
+        if not sources:
+            self.summary.setText("<i>The corpus is empty.</i>")
+            return
+        size = sum(s.path.stat().st_size for s in sources if s.path.exists())
+        langs = sorted({s.lang or "untagged" for s in sources})
+        text = (f"<b>{len(sources)}</b> source(s) · <b>{human_bytes(size)}</b> on disk · "
+                f"languages: {escape(', '.join(langs))}")
+        if self.result is not None and self.result.report.sources:
+            numbers = {k: sum(getattr(s, k) for s in self.result.report.sources)
+                       for k in ("documents", "duplicates", "empty")}
+            duplicates = (f"{numbers['duplicates']:,} exact duplicates dropped"
+                          if self.result.dedup else "duplicates kept (not counted)")
+            text += (f"<br><b>{numbers['documents']:,}</b> documents kept · {duplicates} · "
+                     f"{numbers['empty']:,} blank")
+        self.summary.setText(text)
