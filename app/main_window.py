@@ -9,7 +9,9 @@ from PySide6.QtWidgets import (QApplication, QFileDialog, QInputDialog, QLabel, 
                                QProgressBar, QTabWidget)
 
 from app.errors import show_error
+from app.panes.corpus import CorpusPane
 from app.panes.inspect import InspectPane
+from app.panes.train import TrainPane
 from app.session import Session
 from app.tasks import TaskRunner
 from core.errors import FormatError, WorkbenchError
@@ -52,14 +54,24 @@ class MainWindow(QMainWindow):
         self.tasks = TaskRunner(self)
         self.encoder = ProcessEncoder()
         self.inspect = InspectPane(self.session, self.tasks, self.encoder)
+        self.corpus = CorpusPane(self.session, self.tasks)
+        self.train = TrainPane(self.session, self.tasks)
         self.panes = QTabWidget()
         self.panes.setDocumentMode(True)
+        self.panes.addTab(self.corpus, "Corpus")
+        self.panes.addTab(self.train, "Train")
         self.panes.addTab(self.inspect, "Inspect")
+        self.panes.setCurrentWidget(self.inspect)
         self.setCentralWidget(self.panes)
         self._build_status_bar()
         self._build_menus()
         self.inspect.open_requested.connect(self.open_dialog)
         self.inspect.status.connect(self.show_status)
+        self.corpus.status.connect(self.show_status)
+        self.train.status.connect(self.show_status)
+        self.train.inspect_requested.connect(lambda: self.panes.setCurrentWidget(self.inspect))
+        self.train.corpus_requested.connect(lambda: self.panes.setCurrentWidget(self.corpus))
+        self.train.save_requested.connect(self.save_bundle_dialog)
         self.tasks.failed.connect(self._on_task_failed)
         self.tasks.busy_changed.connect(self.busy.setVisible)
         self.session.recent_changed.connect(self._update_recent_menu)
@@ -223,6 +235,8 @@ class MainWindow(QMainWindow):
 
     def _on_app_about_to_quit(self) -> None:
         self.tasks.cancel("inspect")
+        self.tasks.stop_all()  # training and corpus reading stop at their next check
         self.encoder.shutdown()
         self.tasks.wait(3000)
+        self.train.remove_scratch()
 

@@ -1,0 +1,271 @@
+"""A training run: the job that turns the corpus into a bundle (run in a worker), and
+``RunMeter``, which turns the job's progress reports into phase, rate, ETA, log lines and the
+points of the live chart (no Qt here).
+
+What the engines report (``core.progress.Progress``):
+
+* reading the corpus: phase ``reading``, bytes done of total, the file name as message;
+* reference BPE / WordPiece: ``merges`` with the merge count (of the target when known);
+* reference Unigram: ``em`` with the round number and ``"N pieces"``; the log-likelihood of
+  each round is only in the bundle's ``trace.json`` (shown when the run ends);
+* sentencepiece: its log lines: ``loading``, ``seeding``, ``EM`` (``obj=`` in the line),
+  ``merging`` (pieces so far), ``saving``;
+* hf: only ``training`` and ``done`` (the native trainer reports nothing in between).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import time
+from collections import deque
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterable, Iterator
+
+from core.corpus import Corpus, CorpusSource, SourceStats
+from core.engines.config import TrainingConfig
+from core.formats import detect, load
+from core.progress import Progress
+from core.runtimes.base import Runtime
+
+_OBJECTIVE = re.compile(r"obj=(-?[\d.]+)")
+_PIECES = re.compile(r"(\d+) pieces")
+_LOG_PREFIX = re.compile(r"^.*?\.cc(?:\(\d+\))?:?\d*\]\s*|^[^\s\]]*\]\s*")
+RATE_WINDOW = 1.0  # seconds a rate is averaged over (reports arrive up to 10 a second)
+POINT_EVERY = 0.5  # seconds between two points of a rate chart
+
+
+def engine_function(engine: str) -> Callable:
+    """The ``train_*`` function of an engine (imported when first needed)."""
+    if engine == "sentencepiece":
+        from core.engines.sentencepiece import train_sentencepiece
+        return train_sentencepiece
+    if engine == "hf":
+        from core.engines.hf import train_hf
+        return train_hf
+    from core.engines.reference import train_reference
+    return train_reference
+
+
+@dataclass
+class TrainedFiles:
+    """What the training process sends back: the bundle and what it read (all picklable)."""
+
+    path: Path
+    manifest: dict
+    trace: dict | None
+    sources: list[SourceStats]
+    seconds: float
+
+
+@dataclass
+class TrainingOutcome:
+    """A finished run: the bundle, its runtime (ready for the Inspect pane) and what it read."""
+
+    path: Path
+    runtime: Runtime
+    config: TrainingConfig
+    manifest: dict
+    trace: dict | None
+    sources: list[SourceStats]
+    seconds: float
+
+
+class _CorpusReport(dict):
+    """The per-language report, filled in when the documents have all been read.
+
+    Engines write ``corpus_report`` into the manifest after consuming the documents, so this
+    dict, passed before reading, is complete by then (an empty dict would be dropped)."""
+
+    def __init__(self, corpus: Corpus) -> None:
+        super().__init__(pending=True)
+        self.corpus = corpus
+
+    def documents(self, documents: Iterable[str]) -> Iterator[str]:
+        yield from documents
+        self.clear()
+        self.update(self.corpus.report.by_language())
+
+
+def train_bundle(config: TrainingConfig, sources: list[CorpusSource], dest: Path, *,
+                 policy: str = "strict", dedup: bool = True, name: str = "trained",
+                 progress=None, cancel=None) -> TrainedFiles:
+    """Read ``sources``, train ``config`` on them and save a bundle at ``dest`` (no Qt: this
+    runs in a child process). Nothing is left at ``dest`` when it fails or is cancelled."""
+    started = time.perf_counter()
+    dest = Path(dest)
+    corpus = Corpus(list(sources), policy=policy, dedup=dedup)
+    report = _CorpusReport(corpus)
+    documents = report.documents(corpus.documents(progress=progress, cancel=cancel))
+    try:
+        path = engine_function(config.engine)(config, documents, dest, name=name,
+                                              corpus_report=report, progress=progress,
+                                              cancel=cancel)
+    except BaseException:
+        shutil.rmtree(dest, ignore_errors=True)
+        raise
+    manifest = json.loads((path / "manifest.json").read_text(encoding="utf-8"))
+    trace_file = path / "trace.json"
+    trace = json.loads(trace_file.read_text(encoding="utf-8")) if trace_file.exists() else None
+    return TrainedFiles(path, manifest, trace, corpus.report.sources,
+                        time.perf_counter() - started)
+
+
+def train_to_bundle(config: TrainingConfig, sources: list[CorpusSource], dest: Path, *,
+                    policy: str = "strict", dedup: bool = True, name: str = "trained",
+                    progress=None, cancel=None, in_process=None) -> TrainingOutcome:
+    """:func:`train_bundle` (in a child process when ``in_process`` is given: the GUI passes
+    :func:`app.tasks.run_in_process`), then load the bundle for the Inspect pane."""
+    job = dict(policy=policy, dedup=dedup, name=name, progress=progress, cancel=cancel)
+    if in_process is not None:
+        files = in_process(train_bundle, config, list(sources), Path(dest), **job)
+    else:
+        files = train_bundle(config, sources, Path(dest), **job)
+    if progress:
+        progress(Progress("loading the bundle", 0))
+    try:
+        runtime = load(detect(files.path))
+    except BaseException:
+        shutil.rmtree(files.path, ignore_errors=True)
+        raise
+    return TrainingOutcome(files.path, runtime, config, files.manifest, files.trace,
+                           files.sources, files.seconds)
+
+
+@dataclass
+class ChartSpec:
+    title: str
+    x_label: str
+    y_label: str
+
+
+PHASE_UNITS = {"reading": "bytes", "merges": "merges", "merging": "pieces", "em": "rounds"}
+
+
+@dataclass
+class RunMeter:
+    """Follows one run's reports: the current phase with its rate and ETA, log lines, and the
+    live chart's series (what it shows depends on the phase)."""
+
+    started: float = field(default_factory=time.monotonic)
+    phase: str = ""
+    phase_started: float = 0.0
+    phase_done0: float = 0.0
+    last: Progress | None = None
+    last_time: float = 0.0
+    chart: ChartSpec | None = None
+    points: list[tuple[float, float]] = field(default_factory=list)
+    log: list[str] = field(default_factory=list)
+    _message: str = ""
+    _history: deque = field(default_factory=deque)
+    _last_point: float = -1e9
+
+    def feed(self, report: Progress, now: float | None = None) -> list[str]:
+        """Take one report; return the new log lines it makes."""
+        now = time.monotonic() if now is None else now
+        lines = []
+        if report.phase != self.phase:
+            self.phase, self.phase_started, self.phase_done0 = report.phase, now, report.done
+            self._history.clear()
+            lines.append(f"{self._clock(now)}  {report.phase}")
+            self._start_chart(report.phase)
+        message = _LOG_PREFIX.sub("", report.message)
+        if message and message != self._message:
+            self._message = message
+            lines.append(f"{self._clock(now)}  {report.phase}: {message}")
+        self._add_point(report, now)
+        self.last, self.last_time = report, now
+        self.log.extend(lines)
+        return lines
+
+    def _clock(self, now: float) -> str:
+        return f"{now - self.started:6.1f} s"
+
+    def _start_chart(self, phase: str) -> None:
+        spec = {
+            "reading": ChartSpec("Reading the corpus", "seconds", "MB/s"),
+            "merges": ChartSpec("Merges per second", "seconds", "merges/s"),
+            "merging": ChartSpec("SentencePiece BPE: pieces added per second", "seconds",
+                                 "pieces/s"),
+            "em": ChartSpec("Unigram: vocabulary size per EM round", "round", "pieces"),
+            "EM": ChartSpec("SentencePiece EM objective per iteration (falls within a round, "
+                            "rises when pieces are pruned)", "EM iteration", "obj"),
+        }.get(phase)
+        if spec is not None:
+            self.chart = spec
+            self.points = []
+
+    def _add_point(self, report: Progress, now: float) -> None:
+        phase = report.phase
+        if phase == "em":
+            match = _PIECES.search(report.message)
+            if match:
+                self.points.append((report.done, float(match.group(1))))
+        elif phase == "EM":
+            match = _OBJECTIVE.search(report.message)
+            if match:
+                self.points.append((len(self.points), float(match.group(1))))
+        elif phase in ("merges", "merging", "reading"):
+            self._add_rate_point(report, now)
+
+    def _add_rate_point(self, report: Progress, now: float) -> None:
+        """A point of units per second, averaged over the last ``RATE_WINDOW`` seconds (single
+        reports are too close together to give a steady rate)."""
+        history = self._history
+        history.append((now, report.done))
+        while len(history) > 2 and now - history[1][0] >= RATE_WINDOW:
+            history.popleft()
+        then, done_then = history[0]
+        if now - then < POINT_EVERY / 2 or now - self._last_point < POINT_EVERY:
+            return
+        rate = (report.done - done_then) / (now - then)
+        if report.phase == "reading":
+            rate /= 1e6
+        if rate >= 0:
+            self._last_point = now
+            self.points.append((now - self.phase_started, rate))
+
+    # -- what the progress line shows ----------------------------------------------------
+    def rate(self, now: float | None = None) -> float | None:
+        """Units per second in the current phase (None before two reports)."""
+        if self.last is None:
+            return None
+        now = self.last_time if now is None else now
+        elapsed = now - self.phase_started
+        if elapsed <= 0.05:
+            return None
+        return (self.last.done - self.phase_done0) / elapsed
+
+    def eta(self) -> float | None:
+        """Seconds left in the current phase, when its total is known."""
+        rate = self.rate()
+        if self.last is None or not self.last.total or not rate or rate <= 0:
+            return None
+        return max(0.0, (self.last.total - self.last.done) / rate)
+
+    def describe(self, now: float | None = None) -> str:
+        """``merges · 1,234 of 7,744 · 2,100 merges/s · about 3 s left · 12.0 s elapsed``."""
+        if self.last is None:
+            return "starting…"
+        report = self.last
+        unit = PHASE_UNITS.get(report.phase, "")
+        parts = [report.phase]
+        if report.phase == "reading":
+            parts.append(f"{report.done / 1e6:,.1f} of {report.total / 1e6:,.1f} MB"
+                         if report.total else f"{report.done / 1e6:,.1f} MB")
+        elif report.total:
+            parts.append(f"{report.done:,.0f} of {report.total:,.0f}")
+        elif report.done:
+            parts.append(f"{report.done:,.0f}")
+        rate = self.rate()
+        if rate and unit:
+            parts.append(f"{rate / 1e6:,.1f} MB/s" if unit == "bytes" else
+                         f"{rate:,.0f} {unit}/s")
+        eta = self.eta()
+        if eta is not None:
+            parts.append(f"about {eta:,.0f} s left")
+        now = time.monotonic() if now is None else now
+        parts.append(f"{now - self.started:,.1f} s elapsed")
+        return " · ".join(parts)

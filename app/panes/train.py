@@ -1,0 +1,430 @@
+"""The Train pane: a training configuration (presets, load/save JSON), Start/Cancel, progress
+with phase, rate and ETA, a live log and chart, and the result: the bundle opens in the Inspect
+pane and can be saved.
+
+Training reads the corpus the Corpus pane built (``Session.corpus_sources``) and runs in a
+worker through :meth:`app.tasks.TaskRunner.start`; cancelling stops it within a fraction of a
+second and keeps nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import tempfile
+import time
+from html import escape
+from pathlib import Path
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtWidgets import (QComboBox, QFileDialog, QGroupBox, QHBoxLayout, QHeaderView,
+                               QLabel, QLineEdit, QPlainTextEdit, QProgressBar, QPushButton,
+                               QScrollArea, QSplitter, QTableWidget, QTableWidgetItem,
+                               QVBoxLayout, QWidget)
+
+from app.errors import show_error
+from app.models.corpus_sources import human_bytes
+from app.models.training_run import RunMeter, TrainingOutcome, train_to_bundle
+from app.session import Session
+from app.tasks import TaskRunner, run_in_process
+from app.widgets.live_chart import LiveChart
+from app.widgets.training_config_form import PRESETS, TrainingConfigForm, preflight
+from core.engines.config import TrainingConfig
+from core.errors import WorkbenchError
+from core.progress import Progress
+
+TICK_MS = 250
+DEFAULT_PRESET = "GPT-2-like byte-level BPE"
+CONFIG_FILTER = "Training config (*.json);;All files (*)"
+
+
+class TrainPane(QWidget):
+    """Signals:
+        status(str): a short message for the status bar.
+        inspect_requested(): show the Inspect pane (the trained tokenizer is current there).
+        save_requested(): save the current tokenizer as a bundle (File > Save as bundle).
+        corpus_requested(): show the Corpus pane.
+        finished(object): a run ended: its :class:`TrainingOutcome`, or None if it failed or
+            was cancelled.
+    """
+
+    status = Signal(str)
+    inspect_requested = Signal()
+    save_requested = Signal()
+    corpus_requested = Signal()
+    finished = Signal(object)
+
+    def __init__(self, session: Session, tasks: TaskRunner, parent=None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.tasks = tasks
+        self.meter: RunMeter | None = None
+        self.outcome: TrainingOutcome | None = None
+        self.running = False
+        self.cancel_requested_at: float | None = None
+        self.cancel_seconds: float | None = None
+        self._dest: Path | None = None
+        self._scratch: tempfile.TemporaryDirectory | None = None
+        self._runs = 0
+        self._build()
+        self._connect()
+        self.form.apply_preset(DEFAULT_PRESET)
+        self.preset_box.setCurrentIndex(self.preset_box.findText(DEFAULT_PRESET))
+        self._update_corpus()
+
+    # -- layout --------------------------------------------------------------------------
+    def _build(self) -> None:
+        self.preset_box = QComboBox()
+        self.preset_box.addItem("Preset…")
+        self.preset_box.addItems(list(PRESETS))
+        self.load_button = QPushButton("Load…")
+        self.load_button.setToolTip("Load a TrainingConfig JSON file")
+        self.save_config_button = QPushButton("Save…")
+        self.save_config_button.setToolTip("Save this configuration as JSON")
+        presets = QHBoxLayout()
+        presets.addWidget(self.preset_box, 1)
+        presets.addWidget(self.load_button)
+        presets.addWidget(self.save_config_button)
+        self.form = TrainingConfigForm()
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(self.form)
+        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        config_box = QGroupBox("Configuration")
+        config_layout = QVBoxLayout(config_box)
+        config_layout.addLayout(presets)
+        config_layout.addWidget(scroll, 1)
+        config_box.setMinimumWidth(340)
+        config_box.setMaximumWidth(460)
+
+        self.corpus_label = QLabel()
+        self.corpus_label.setTextFormat(Qt.TextFormat.RichText)
+        self.corpus_label.setWordWrap(True)
+        self.corpus_button = QPushButton("Go to Corpus")
+        corpus_row = QHBoxLayout()
+        corpus_row.addWidget(self.corpus_label, 1)
+        corpus_row.addWidget(self.corpus_button)
+        self.name_edit = QLineEdit()
+        self.name_edit.setPlaceholderText("bundle name (default: algorithm-vocab size)")
+        self.start_button = QPushButton("Start training")
+        self.start_button.setDefault(True)
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.setEnabled(False)
+        run_row = QHBoxLayout()
+        run_row.addWidget(QLabel("Name"))
+        run_row.addWidget(self.name_edit, 1)
+        run_row.addWidget(self.start_button)
+        run_row.addWidget(self.cancel_button)
+        self.progress = QProgressBar()
+        self.progress.setTextVisible(False)
+        self.progress.setMaximumHeight(12)
+        self.progress_label = QLabel("Not started.")
+        self.progress_label.setStyleSheet("color:#444")
+
+        self.chart = LiveChart()
+        self.chart.set_axes("Training", "seconds", "")
+        self.log = QPlainTextEdit()
+        self.log.setReadOnly(True)
+        self.log.setMaximumBlockCount(2000)
+        self.log.setPlaceholderText("The training log appears here")
+        font = self.log.font()
+        font.setFamily("monospace")
+        self.log.setFont(font)
+
+        self.result_label = QLabel()
+        self.result_label.setTextFormat(Qt.TextFormat.RichText)
+        self.result_label.setWordWrap(True)
+        self.inspect_button = QPushButton("Show in Inspect")
+        self.save_button = QPushButton("Save bundle…")
+        result_row = QHBoxLayout()
+        result_row.addWidget(self.result_label, 1)
+        result_row.addWidget(self.inspect_button)
+        result_row.addWidget(self.save_button)
+        self.bytes_table = QTableWidget(0, 5)
+        self.bytes_table.setHorizontalHeaderLabels(["Source", "Language", "Documents",
+                                                    "Bytes read", "Used by the trainer"])
+        self.bytes_table.verticalHeader().setVisible(False)
+        self.bytes_table.verticalHeader().setDefaultSectionSize(22)
+        self.bytes_table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        header = self.bytes_table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.bytes_note = QLabel()
+        self.bytes_note.setWordWrap(True)
+        self.result_box = QGroupBox("Result")
+        result_layout = QVBoxLayout(self.result_box)
+        result_layout.addLayout(result_row)
+        result_layout.addWidget(self.bytes_note)
+        result_layout.addWidget(self.bytes_table, 1)
+        self.result_box.setVisible(False)
+
+        live = QSplitter(Qt.Orientation.Vertical)
+        live.addWidget(self.chart)
+        live.addWidget(self.log)
+        live.addWidget(self.result_box)
+        live.setSizes([300, 200, 220])
+        right = QWidget()
+        right_layout = QVBoxLayout(right)
+        right_layout.setContentsMargins(0, 0, 0, 0)
+        right_layout.addLayout(corpus_row)
+        right_layout.addLayout(run_row)
+        right_layout.addWidget(self.progress)
+        right_layout.addWidget(self.progress_label)
+        right_layout.addWidget(live, 1)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addWidget(config_box)
+        layout.addWidget(right, 1)
+        self._tick = QTimer(self, interval=TICK_MS)
+
+    def _connect(self) -> None:
+        self.preset_box.activated.connect(self._on_preset_activated)
+        self.load_button.clicked.connect(self._on_load_clicked)
+        self.save_config_button.clicked.connect(self._on_save_config_clicked)
+        self.form.config_changed.connect(self._update_start_button)
+        self.session.corpus_changed.connect(self._update_corpus)
+        self.corpus_button.clicked.connect(self.corpus_requested)
+        self.start_button.clicked.connect(self.start)
+        self.cancel_button.clicked.connect(self.cancel)
+        self.inspect_button.clicked.connect(self.inspect_requested)
+        self.save_button.clicked.connect(self.save_requested)
+        self._tick.timeout.connect(self._update_progress_label)
+
+    # -- configuration -------------------------------------------------------------------
+    def _on_preset_activated(self, index: int) -> None:
+        if index > 0:
+            self.form.apply_preset(self.preset_box.itemText(index))
+
+    def _on_load_clicked(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Load training config", "", CONFIG_FILTER)
+        if path:
+            self.load_config(Path(path))
+
+    def _on_save_config_clicked(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, "Save training config", "training.json",
+                                              CONFIG_FILTER)
+        if path:
+            self.save_config(Path(path))
+
+    def load_config(self, path: Path) -> bool:
+        try:
+            self.form.set_config(TrainingConfig.load(path))
+        except (WorkbenchError, OSError) as err:
+            show_error(self, "Could not load the configuration", err)
+            return False
+        self.preset_box.setCurrentIndex(0)
+        self.status.emit(f"loaded {path.name}")
+        return True
+
+    def save_config(self, path: Path) -> bool:
+        try:
+            config = self.form.config()
+            path.write_text(json.dumps(config.to_json(), indent=2, ensure_ascii=False) + "\n",
+                            encoding="utf-8")
+        except (WorkbenchError, OSError) as err:
+            show_error(self, "Could not save the configuration", err)
+            return False
+        self.status.emit(f"saved {path.name}")
+        return True
+
+    # -- corpus --------------------------------------------------------------------------
+    def _update_corpus(self) -> None:
+        sources = self.session.corpus_sources
+        if not sources:
+            self.corpus_label.setText("<span style='color:#b3261e'><b>The corpus is empty.</b>"
+                                      "</span> Add sources in the Corpus pane first.")
+        else:
+            size = sum(s.path.stat().st_size for s in sources if s.path.exists())
+            langs = ", ".join(sorted({s.lang or "untagged" for s in sources}))
+            self.corpus_label.setText(
+                f"<b>Corpus:</b> {len(sources)} source(s), {human_bytes(size)} on disk "
+                f"({escape(langs)}) · invalid UTF-8: {self.session.corpus_policy} · duplicates "
+                f"{'dropped' if self.session.corpus_dedup else 'kept'}")
+        self._update_start_button()
+
+    def _update_start_button(self) -> None:
+        problem = self.form.problem
+        if not self.session.corpus_sources:
+            problem = "the corpus is empty: add sources in the Corpus pane"
+        self.start_button.setEnabled(not self.running and problem is None)
+        self.start_button.setToolTip(problem or "Train on the corpus of the Corpus pane")
+
+    # -- running -------------------------------------------------------------------------
+    def start(self) -> bool:
+        """Start training with the form's config on the session's corpus; False if refused."""
+        if self.running:
+            return False
+        try:
+            config = self.form.config()
+        except WorkbenchError as err:
+            self._show_failure(str(err))
+            return False
+        problem = preflight(config)
+        if not self.session.corpus_sources:
+            problem = "The corpus is empty: add sources in the Corpus pane first."
+        if problem:
+            self._show_failure(problem)
+            return False
+        name = self.name_edit.text().strip() or f"{config.algorithm}-{config.vocab_size}"
+        self._runs += 1
+        self._dest = self._scratch_dir() / f"run-{self._runs}" / name
+        self.meter = RunMeter()
+        self.outcome = None
+        self.cancel_requested_at = self.cancel_seconds = None
+        self.chart.clear()
+        self.chart.set_axes("Training", "seconds", "")
+        self.chart.placeholder = "The chart fills while training runs"
+        self.log.clear()
+        self.result_box.setVisible(False)
+        self._append_log([f"training {name}: {config.engine} engine, {config.algorithm}, "
+                          f"vocabulary {config.vocab_size:,}, "
+                          f"{len(self.session.corpus_sources)} source(s)"])
+        self._set_running(True)
+        self.tasks.start("train", train_to_bundle, config, list(self.session.corpus_sources),
+                         self._dest, policy=self.session.corpus_policy,
+                         dedup=self.session.corpus_dedup, name=name, in_process=run_in_process,
+                         on_progress=self._on_training_progressed, on_done=self._on_trained,
+                         on_error=self._on_training_failed,
+                         on_cancelled=self._on_training_cancelled)
+        self.status.emit(f"training {name}…")
+        return True
+
+    def cancel(self) -> None:
+        if self.running and self.cancel_requested_at is None:
+            self.cancel_requested_at = time.monotonic()
+            self.tasks.stop("train")
+            self.cancel_button.setEnabled(False)
+            self.progress_label.setText("cancelling…")
+
+    def remove_scratch(self) -> None:
+        """Delete the bundles trained in this session and not saved (on close, once the
+        workers have stopped)."""
+        if self._scratch is not None:
+            self._scratch.cleanup()
+            self._scratch = None
+
+    def _scratch_dir(self) -> Path:
+        if self._scratch is None:
+            self._scratch = tempfile.TemporaryDirectory(prefix="tokbench-trained-")
+        return Path(self._scratch.name)
+
+    def _set_running(self, running: bool) -> None:
+        self.running = running
+        self.cancel_button.setEnabled(running)
+        self.form.setEnabled(not running)
+        self.preset_box.setEnabled(not running)
+        self.load_button.setEnabled(not running)
+        self._update_start_button()
+        if running:
+            self.progress.setRange(0, 0)
+            self._tick.start()
+        else:
+            self._tick.stop()
+            self.progress.setRange(0, 1)
+            self.progress.setValue(0)
+
+    def _on_training_progressed(self, report: Progress) -> None:
+        if self.meter is None or not self.running:
+            return
+        self._append_log(self.meter.feed(report))
+        if report.total:
+            self.progress.setRange(0, 1000)
+            self.progress.setValue(int(1000 * report.fraction))
+        else:
+            self.progress.setRange(0, 0)
+        if self.meter.chart is not None:
+            spec = self.meter.chart
+            self.chart.set_axes(spec.title, spec.x_label, spec.y_label)
+            self.chart.set_points(self.meter.points)
+        self._update_progress_label()
+
+    def _update_progress_label(self) -> None:
+        if self.meter is not None and self.running and self.cancel_requested_at is None:
+            self.progress_label.setText(self.meter.describe())
+
+    def _append_log(self, lines: list[str]) -> None:
+        for line in lines:
+            self.log.appendPlainText(line)
+
+    def _finish(self) -> float:
+        self._set_running(False)
+        return time.monotonic() - self.meter.started if self.meter else 0.0
+
+    def _on_training_cancelled(self) -> None:
+        elapsed = self._finish()
+        if self.cancel_requested_at is not None:
+            self.cancel_seconds = time.monotonic() - self.cancel_requested_at
+        if self._dest is not None:
+            shutil.rmtree(self._dest.parent, ignore_errors=True)
+        self.progress_label.setText(f"Cancelled after {elapsed:,.1f} s; nothing was kept.")
+        self._append_log([f"cancelled ({self.cancel_seconds or 0:.2f} s to stop)"])
+        self.status.emit("training cancelled")
+        self.finished.emit(None)
+
+    def _on_training_failed(self, message: str) -> None:
+        self._finish()
+        self._show_failure(message)
+        self.finished.emit(None)
+
+    def _show_failure(self, message: str) -> None:
+        self.progress_label.setText(f"<span style='color:#b3261e'>⚠ {escape(message)}</span>")
+        self._append_log([f"failed: {message}"])
+        self.status.emit(f"⚠ {message}")
+
+    def _on_trained(self, outcome: TrainingOutcome) -> None:
+        elapsed = self._finish()
+        self.outcome = outcome
+        self.progress.setRange(0, 1)
+        self.progress.setValue(1)
+        runtime = outcome.runtime
+        self.session.add_tokenizer(runtime, outcome.path, select=True)
+        self.progress_label.setText(f"Done in {elapsed:,.1f} s.")
+        self._append_log([f"done: {runtime.vocab_size:,} tokens in {outcome.seconds:,.1f} s"])
+        self._show_trace_chart(outcome)
+        self._show_result(outcome)
+        self.status.emit(f"trained {outcome.path.name} ({runtime.vocab_size:,} tokens); it is "
+                         "open in the Inspect pane")
+        self.finished.emit(outcome)
+
+    def _show_trace_chart(self, outcome: TrainingOutcome) -> None:
+        """Unigram rounds carry their log-likelihood in the trace: show it once known."""
+        rounds = (outcome.trace or {}).get("rounds")
+        if rounds:
+            self.chart.set_axes("Unigram: log-likelihood per EM round (higher is better)",
+                                "round", "log L")
+            self.chart.set_points([(i + 1, r["log_likelihood"]) for i, r in enumerate(rounds)])
+
+    def _show_result(self, outcome: TrainingOutcome) -> None:
+        config = outcome.config
+        training = outcome.manifest.get("training", {})
+        self.result_label.setText(
+            f"<b>{escape(outcome.path.name)}</b>: {outcome.runtime.vocab_size:,} tokens "
+            f"({escape(config.engine)} · {escape(config.algorithm)}) in {outcome.seconds:,.1f} s"
+            " — open in the Inspect pane; not saved yet.")
+        offered = training.get("bytes_offered")
+        skipped = training.get("sentences_skipped_too_long", 0) or 0
+        used = training.get("bytes_used")
+        if offered is not None:
+            sentences = training.get("sentences", 0)
+            note = (f"The trainer was offered {offered:,} bytes in {sentences:,} sentences and "
+                    + ("used all of them (none skipped, none sampled away)." if used == offered
+                       else f"used {used:,} bytes." if used is not None else
+                       f"skipped {skipped:,} sentence(s) as too long."))
+        else:
+            note = (f"Trained on {training.get('words', 0):,} distinct words "
+                    f"({training.get('word_tokens', 0):,} in all).")
+        self.bytes_note.setText(note)
+        self.bytes_table.setRowCount(len(outcome.sources))
+        for row, stats in enumerate(outcome.sources):
+            used_text = (human_bytes(stats.bytes) if offered is None or used == offered
+                         else "unknown (the trainer reports totals only)")
+            values = [Path(stats.path).name, stats.lang or "untagged", f"{stats.documents:,}",
+                      human_bytes(stats.bytes), used_text]
+            for column, value in enumerate(values):
+                item = QTableWidgetItem(value)
+                if column >= 2:
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight
+                                          | Qt.AlignmentFlag.AlignVCenter)
+                self.bytes_table.setItem(row, column, item)
+        self.bytes_table.setColumnHidden(4, offered is None)  # the reference engine: all read
+        self.result_box.setVisible(True)

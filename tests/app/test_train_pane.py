@@ -1,0 +1,195 @@
+"""The Train pane driven as a user would: configure, start, watch, cancel, close, inspect."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QThreadPool
+
+from app.main_window import DEMO
+from core.corpus import CorpusSource
+from core.engines.config import TrainingConfig
+from tests.app.test_responsiveness import STALL_LIMIT, GapMeter
+
+pytestmark = pytest.mark.gui
+SYLLABLES = ("ka", "ri", "to", "mu", "sen", "pa", "lo", "ve", "zin", "dra", "o", "e", "qu", "shi",
+             "na", "bel", "tor", "ix")
+
+
+def synthetic_corpus(path: Path, lines: int, seed: int = 7) -> Path:
+    """Made-up words (no duplicates to speak of), so training has real work to do."""
+    rng = random.Random(seed)
+    with open(path, "w", encoding="utf-8") as handle:
+        for _ in range(lines):
+            words = ("".join(rng.choice(SYLLABLES) for _ in range(rng.randint(1, 4)))
+                     for _ in range(12))
+            handle.write(" ".join(words) + "\n")
+    return path
+
+
+def use_corpus(window, *paths: Path) -> None:
+    """What the Corpus pane hands the Train pane (tested in test_corpus_pane.py)."""
+    window.session.set_corpus([CorpusSource(p, lang="mul") for p in paths], policy="strict")
+
+
+def configure(pane, preset: str, **fields) -> TrainingConfig:
+    pane.form.apply_preset(preset)
+    values = {**pane.form.raw_values(), **fields}
+    pane.form.set_config(TrainingConfig.from_json(values))
+    return pane.form.config()
+
+
+def descendants() -> dict[int, str]:
+    """Live processes started by this test process, at any depth, with their command lines
+    (Linux /proc); multiprocessing's resource tracker, which lives as long as this process,
+    is left out."""
+    parents: dict[int, int] = {}
+    for entry in os.listdir("/proc"):
+        try:
+            stat = Path(f"/proc/{entry}/stat").read_text() if entry.isdigit() else ""
+        except OSError:
+            continue
+        if stat:
+            state, parent = stat.rsplit(")", 1)[1].split()[:2]
+            if state != "Z":
+                parents[int(entry)] = int(parent)
+    found, todo = {}, [os.getpid()]
+    while todo:
+        parent = todo.pop()
+        for pid, ppid in parents.items():
+            if ppid == parent:
+                try:
+                    command = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ")
+                except OSError:
+                    continue
+                if b"resource_tracker" not in command:
+                    found[pid] = command.decode(errors="replace")
+                todo.append(pid)
+    return found
+
+
+@pytest.fixture
+def pane(window):
+    window.panes.setCurrentWidget(window.train)
+    return window.train
+
+
+def run_to_end(qtbot, pane, timeout=20000):
+    with qtbot.waitSignal(pane.finished, timeout=timeout) as signal:
+        assert pane.start(), pane.progress_label.text()
+    return signal.args[0]
+
+
+def test_an_empty_corpus_is_said_and_start_is_off(qtbot, window, pane):
+    assert "The corpus is empty" in pane.corpus_label.text()
+    assert not pane.start_button.isEnabled()
+    assert not pane.start()
+    assert "corpus is empty" in pane.progress_label.text()
+
+
+def test_reference_bpe_opens_in_inspect_with_its_vocab_size(qtbot, window, pane):
+    use_corpus(window, DEMO / "corpus.txt")
+    assert "1 source(s)" in pane.corpus_label.text() and pane.start_button.isEnabled()
+    configure(pane, "GPT-2-like byte-level BPE", vocab_size=400)
+    outcome = run_to_end(qtbot, pane)
+    assert outcome is not None, pane.progress_label.text()
+    loaded = window.session.current_tokenizer
+    assert loaded.runtime is outcome.runtime and loaded.path == str(outcome.path)
+    assert loaded.runtime.vocab_size == 400
+    assert window.inspect.tokenizer_box.currentText() == loaded.label
+    manifest = json.loads((outcome.path / "manifest.json").read_text(encoding="utf-8"))
+    assert manifest["training"]["config"]["vocab_size"] == 400
+    assert manifest["training"]["corpus"]["mul"]["documents"] > 500  # the report is filled in
+    assert pane.result_box.isVisible() and "400 tokens" in pane.result_label.text()
+    assert "merges" in pane.log.toPlainText()
+    assert pane.chart.title == "Merges per second"
+    pane.inspect_button.click()
+    assert window.panes.currentWidget() is window.inspect
+
+
+def test_sentencepiece_unigram_reports_bytes_used_per_source(qtbot, window, pane, tmp_path):
+    extra = synthetic_corpus(tmp_path / "made_up.txt", 300)
+    use_corpus(window, DEMO / "corpus.txt", extra)
+    configure(pane, "SentencePiece-like Unigram", vocab_size=1600)
+    assert pane.form.editors["min_frequency"].isEnabled() is False  # spm ignores it
+    outcome = run_to_end(qtbot, pane, timeout=30000)
+    assert outcome is not None, pane.progress_label.text()
+    assert window.session.current_tokenizer.runtime.vocab_size == 1600
+    training = outcome.manifest["training"]
+    assert training["bytes_used"] == training["bytes_offered"] > 0
+    assert "used all of them" in pane.bytes_note.text()
+    table = pane.bytes_table
+    assert table.rowCount() == 2 and not table.isColumnHidden(4)
+    assert [table.item(r, 0).text() for r in range(2)] == ["corpus.txt", "made_up.txt"]
+    assert table.item(1, 4).text() == table.item(1, 3).text()
+    assert "EM" in pane.log.toPlainText()
+
+
+def test_cancel_stops_within_a_second_and_keeps_nothing(qtbot, window, pane, tmp_path):
+    use_corpus(window, synthetic_corpus(tmp_path / "big.txt", 6000))
+    configure(pane, "GPT-2-like byte-level BPE", vocab_size=30000)
+    before = list(window.session.tokenizers)
+    assert pane.start()
+    qtbot.waitUntil(lambda: pane.meter.phase == "merges", timeout=15000)
+    dest = pane._dest
+    with qtbot.waitSignal(pane.finished, timeout=3000) as signal:
+        pane.cancel_button.click()
+    assert signal.args == [None]
+    assert pane.cancel_seconds < 1.0
+    assert not dest.exists() and not dest.parent.exists()
+    assert window.session.tokenizers == before
+    assert "Cancelled" in pane.progress_label.text()
+    assert pane.start_button.isEnabled() and not pane.cancel_button.isEnabled()
+
+
+def test_gui_thread_never_stalls_while_training(qtbot, window, pane, tmp_path):
+    use_corpus(window, synthetic_corpus(tmp_path / "words.txt", 3000))
+    configure(pane, "GPT-2-like byte-level BPE", vocab_size=1200)
+    meter = GapMeter()
+    pane.finished.connect(lambda _: meter.stop())
+    meter.start()
+    run_to_end(qtbot, pane, timeout=30000)
+    assert len(meter.gaps) > 50, "training finished too fast to measure anything"
+    assert max(meter.gaps) < STALL_LIMIT, f"GUI thread stalled: {meter.worst()}"
+
+
+def test_closing_the_window_during_training_cancels_and_waits(qtbot, window, pane, tmp_path):
+    use_corpus(window, synthetic_corpus(tmp_path / "words.txt", 20000))
+    configure(pane, "SentencePiece-like Unigram", vocab_size=3000)
+    assert pane.start()
+    qtbot.waitUntil(lambda: pane.meter.phase in ("loading", "seeding", "EM"), timeout=15000)
+    qtbot.waitUntil(lambda: any("sentencepiece" in c for c in descendants().values()),
+                    timeout=5000)  # the trainer runs, two processes down
+    scratch = Path(pane._scratch.name)
+    window.close()
+    assert QThreadPool.globalInstance().activeThreadCount() == 0
+    assert not descendants()
+    assert not scratch.exists()
+    assert window.session.tokenizers == []
+
+
+def test_config_presets_and_json_round_trip(qtbot, window, pane, tmp_path):
+    config = configure(pane, "BERT-like WordPiece", vocab_size=5000, seed=3)
+    assert (config.algorithm, config.lowercase) == ("wordpiece", True)
+    assert config.special_tokens == ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"]
+    path = tmp_path / "config.json"
+    assert pane.save_config(path)
+    assert TrainingConfig.load(path) == config
+    configure(pane, "SentencePiece-like Unigram")
+    algorithms = pane.form.editors["algorithm"]
+    enabled = [algorithms.itemData(i) for i in range(algorithms.count())
+               if algorithms.model().item(i).isEnabled()]
+    assert enabled == ["bpe", "unigram"]
+    assert pane.load_config(path)
+    assert pane.form.config() == config
+    pane.form.editors["engine"].setCurrentIndex(pane.form.editors["engine"].findData("reference"))
+    pane.form.editors["algorithm"].setCurrentIndex(algorithms.findData("bpe"))
+    pane.form.editors["end_of_word"].setCurrentIndex(
+        pane.form.editors["end_of_word"].findData("symbol"))
+    assert "cannot be saved as tokenizer.json" in pane.form.note.text()
+    assert "cannot be saved" in pane.form.problem
+

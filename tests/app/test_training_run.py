@@ -1,0 +1,50 @@
+"""RunMeter (progress → phase, rate, ETA, log, chart) and the training job, without a window."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.models.training_run import RunMeter, train_bundle
+from app.tasks import run_in_process
+from core.corpus import CorpusSource
+from core.engines.config import TrainingConfig
+from core.errors import WorkbenchError
+from core.progress import Progress
+
+
+def test_rate_eta_and_chart_of_a_merge_phase():
+    meter = RunMeter(started=0.0)
+    meter.feed(Progress("reading", 0, 1000, "a.txt"), now=0.0)
+    for step in range(1, 21):  # 100 merges a second, reported ten times a second
+        meter.feed(Progress("merges", step * 10, 1000), now=1.0 + step / 10)
+    assert meter.chart.title == "Merges per second"
+    assert meter.points and all(abs(rate - 100) < 1e-6 for _, rate in meter.points)
+    assert meter.rate() == pytest.approx(100, rel=0.06)
+    assert meter.eta() == pytest.approx(8.0, rel=0.1)
+    text = meter.describe(now=3.0)
+    assert text.startswith("merges · 200 of 1,000 · ") and "merges/s" in text
+    assert "s left" in text and "3.0 s elapsed" in text
+    assert [line.split()[-1] for line in meter.log] == ["reading", "a.txt", "merges"]
+
+
+def test_sentencepiece_log_lines_are_cleaned_and_charted():
+    meter = RunMeter(started=0.0)
+    meter.feed(Progress("EM", 0, 0, "c:903] EM sub_iter=0 size=4419 obj=37.39 num_tokens=2"), 1)
+    meter.feed(Progress("EM", 1, 0, "cc:903] EM sub_iter=1 size=4419 obj=37.21 num_tokens=2"), 2)
+    assert meter.points == [(0, 37.39), (1, 37.21)]
+    assert meter.log[-1].endswith("EM: EM sub_iter=1 size=4419 obj=37.21 num_tokens=2")
+
+
+def test_training_job_fills_the_corpus_report_and_refuses_empty_corpora(tmp_path):
+    corpus = tmp_path / "en_small.txt"
+    corpus.write_text("low lower lowest\nnew newer newest\n" * 3, encoding="utf-8")
+    config = TrainingConfig(algorithm="bpe", end_of_word="suffix", vocab_size=30,
+                            min_frequency=1)
+    files = train_bundle(config, [CorpusSource(corpus, lang="en")], tmp_path / "b")
+    assert files.manifest["training"]["corpus"]["en"]["documents"] == 2
+    assert files.sources[0].duplicates == 4
+    blank = tmp_path / "blank.txt"
+    blank.write_text("\n  \n", encoding="utf-8")
+    with pytest.raises(WorkbenchError, match="no words to train on"):
+        run_in_process(train_bundle, config, [CorpusSource(blank)], tmp_path / "c")
+    assert not (tmp_path / "c").exists()
