@@ -59,12 +59,14 @@ class Path:
     """One segmentation with its log-score (sum of its edges' scores) and probabilities.
 
     ``p_all``: ``exp(score - log Z)``, Z summed over *all* segmentations (forward algorithm);
-    ``p_nbest``: the share among the n-best paths shown."""
+    ``p_nbest``: the share among the n-best paths shown; ``unknown``: indexes of pieces that
+    are unknown edges (their text is the character they cover)."""
 
     pieces: list[str]
     score: float
     p_all: float
     p_nbest: float
+    unknown: list[int] = field(default_factory=list)
 
 
 @dataclass
@@ -150,6 +152,7 @@ class Explanation:
     supported: bool = True
     reason: str = ""
     pieces_are_bytes: bool = False
+    _readable: dict = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def truncated(self) -> bool:
@@ -162,8 +165,12 @@ class Explanation:
         >>> Explanation("BPE", "", 0, pieces_are_bytes=True).readable("Ġä½")
         '␣<E4 BD>'
         """
-        if self.pieces_are_bytes:
+        shown = self._readable.get(piece)  # pieces repeat a lot (bytes, common words)
+        if shown is None:
             table = byte_level_decoder()
-            if all(ch in table for ch in piece):
-                return visible_bytes(bytes(table[ch] for ch in piece))
-        return visible_text(piece)
+            if self.pieces_are_bytes and all(ch in table for ch in piece):
+                shown = visible_bytes(bytes(table[ch] for ch in piece))
+            else:
+                shown = visible_text(piece)
+            self._readable[piece] = shown
+        return shown

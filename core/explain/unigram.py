@@ -45,8 +45,9 @@ def explain_lattice(text: str, table: ScoreTable, *, unk_score: float, nbest: in
             lattice.ends_at[i + 1].append(LatticeEdge(i, i + 1, UNKNOWN, unk_score))
     pieces, _ = lattice.viterbi()
     best_spans = set(_spans(pieces))
-    edges = [Edge(e.start, e.end, e.piece, e.logp, _kind(e.piece, user_defined),
-                  (e.start, e.end, e.piece) in best_spans)
+    # unknown edges are shown with the character they cover (kind "unk" says what they are)
+    edges = [Edge(e.start, e.end, text[e.start:e.end] if e.piece == UNKNOWN else e.piece, e.logp,
+                  _kind(e.piece, user_defined), (e.start, e.end, e.piece) in best_spans)
              for ends in lattice.ends_at for e in ends]
     edges.sort(key=lambda e: (e.start, e.end))
     best = [e for e in edges if e.best]
@@ -80,7 +81,9 @@ def _paths(lattice: Lattice, n: int, table: ScoreTable, unk_score: float,
     log_n = NEG_INF
     for _, score in found:
         log_n = _logsumexp(log_n, score)
-    return [Path(pieces, score, math.exp(score - log_z), math.exp(score - log_n))
+    return [Path([lattice.text[s:e] if p == UNKNOWN else p for s, e, p in _spans(pieces)],
+                 score, math.exp(score - log_z), math.exp(score - log_n),
+                 [i for i, p in enumerate(pieces) if p == UNKNOWN])
             for pieces, score in found]
 
 
