@@ -18,10 +18,12 @@ from app.models.token_table import TokenTableModel
 from app.session import Session
 from app.tasks import TaskRunner
 from app.widgets.compare_view import CompareView
+from app.widgets.explain_view import ExplainView, compute_explanation
 from app.widgets.pipeline_view import PipelineView
 from app.widgets.token_view import DEFAULT_LIMIT, TokenChipsView
 from app.widgets.tokenizer_info import TokenizerInfo
 from app.widgets.vocab_browser import VocabBrowser
+from core.explain import DEFAULT_LIMIT as EXPLAIN_LIMIT
 from core.inspect import InspectResult, inspect_text
 from core.offload import ProcessEncoder
 from core.text import Unit, replace_lone_surrogates, visible_text
@@ -145,12 +147,14 @@ class InspectPane(QWidget):
         tokens_split.setSizes([220, 300])
 
         self.pipeline = PipelineView()
+        self.explain_view = ExplainView()
         self.compare = CompareView()
         self.vocab = VocabBrowser(self.tasks)
         self.info = TokenizerInfo()
         self.tabs = QTabWidget()
         self.tabs.addTab(tokens_split, "Tokens")
         self.tabs.addTab(self.pipeline, "Pipeline")
+        self.tabs.addTab(self.explain_view, "Explain")
         self.tabs.addTab(self.compare, "Compare")
         self.tabs.addTab(self.vocab, "Vocabulary")
         self.tabs.addTab(self.info, "Tokenizer")
@@ -268,6 +272,7 @@ class InspectPane(QWidget):
         # so the GUI thread never works more than a few tens of milliseconds at a stretch.
         QTimer.singleShot(0, lambda: self._show_chips(result))
         QTimer.singleShot(0, lambda: self._show_stages(result))
+        QTimer.singleShot(0, self._update_explain)
 
     def _show_chips(self, result: InspectResult | None) -> None:
         if result is self.result:
@@ -330,7 +335,33 @@ class InspectPane(QWidget):
 
     def _on_tab_changed(self, _index: int) -> None:
         self._show_stages(self.result)
+        self._update_explain()
         self._update_compare()
+
+    # -- explain -------------------------------------------------------------------------
+    def _update_explain(self) -> None:
+        """Explain the text's first characters in a worker, only while the Explain tab is shown."""
+        loaded = self.session.current_tokenizer
+        if self.tabs.currentWidget() is not self.explain_view:
+            return  # computed when the tab is shown
+        if loaded is None:
+            self.explain_view.key = None
+            self.explain_view.set_explanation(None)
+            return
+        key = (id(loaded.runtime), self.session.text, self.session.parse_special)
+        if key == self.explain_view.key:
+            return  # already shown or on its way
+        self.explain_view.key = key
+        self.explain_view.set_busy()
+
+        def failed(message: str) -> None:
+            self.explain_view.key = None
+            self.explain_view.show_error(message)
+
+        self.tasks.run("explain", compute_explanation, loaded.runtime, self.session.text,
+                       limit=EXPLAIN_LIMIT, parse_special=self.session.parse_special,
+                       on_done=lambda done: self.explain_view.set_explanation(*done),
+                       on_error=failed)
 
     # -- compare -------------------------------------------------------------------------
     def _update_compare(self) -> None:
