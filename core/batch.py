@@ -152,7 +152,8 @@ class EncodingBatch(Sequence[Encoding]):
         self.runtime = runtime
         self.texts = list(texts)
         self._many = many
-        self._spans: dict[Unit, tuple[np.ndarray, np.ndarray]] = {}
+        self._spans: dict[Unit, tuple[np.ndarray, np.ndarray]] = {}  # relative to each text
+        self._joined_spans: dict = {}  # on the joined text
 
     def __len__(self) -> int:
         return len(self.texts)
@@ -172,16 +173,7 @@ class EncodingBatch(Sequence[Encoding]):
         """Every token's span in ``unit``, relative to the start of its own text."""
         unit = Unit(unit)
         if unit not in self._spans:
-            if unit is Unit.BYTES:
-                s, e = self._starts, self._ends
-            else:
-                cp_s, cp_e, _ = self.index.cp_spans(self._starts, self._ends)
-                if unit is Unit.CP:
-                    s, e = cp_s, cp_e
-                elif unit is Unit.UTF16:
-                    s, e = self.index.cp_to_utf16(cp_s, cp_e)
-                else:
-                    s, e = self.index.cp_to_graphemes(cp_s, cp_e)[:2]
+            s, e = self.index.spans_in(unit, self._starts, self._ends, self._joined_spans)
             shift = self._unit_offsets(unit)[self.text_of_token]
             self._spans[unit] = (s - shift, e - shift)
         return self._spans[unit]

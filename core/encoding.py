@@ -126,19 +126,7 @@ class Encoding:
         cached = self._span_cache.get(unit)
         if cached is not None:
             return cached
-        unit = Unit(unit)
-        if unit not in self._span_cache:
-            index = self.index
-            if unit is Unit.BYTES:
-                result = (self.byte_starts, self.byte_ends)
-            elif unit is Unit.CP:
-                result = index.cp_spans(self.byte_starts, self.byte_ends)[:2]
-            elif unit is Unit.UTF16:
-                result = index.cp_to_utf16(*self.spans(Unit.CP))
-            else:
-                result = index.cp_to_graphemes(*self.spans(Unit.CP))[:2]
-            self._span_cache[unit] = result
-        return self._span_cache[unit]
+        return self.index.spans_in(unit, self.byte_starts, self.byte_ends, self._span_cache)
 
     @property
     def special_tokens_mask(self) -> np.ndarray:

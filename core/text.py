@@ -206,8 +206,9 @@ class TextIndex:
     @cached_property
     def cp_utf16(self) -> np.ndarray:
         """UTF-16 offset of every code point offset (``n_cp + 1`` entries)."""
-        cps = np.arange(len(self.text) + 1, dtype=np.int64)
-        return self.cp_to_utf16(cps, cps)[0]
+        extra = np.zeros(len(self.text) + 1, dtype=np.int64)
+        extra[self.astral_cps + 1] = 1  # an astral character takes a second unit after it
+        return np.arange(len(self.text) + 1, dtype=np.int64) + np.cumsum(extra)
 
     @cached_property
     def grapheme_cps(self) -> np.ndarray:
@@ -266,10 +267,40 @@ class TextIndex:
         return self._floor_ceil(self.is_cp_boundary)
 
     @cached_property
-    def _grapheme_tables(self) -> tuple[np.ndarray, np.ndarray]:
+    def _is_grapheme_start(self) -> np.ndarray:
         is_start = np.zeros(len(self.text) + 1, dtype=bool)
         is_start[self.grapheme_cps] = True
-        return self._floor_ceil(is_start)
+        return is_start
+
+    @cached_property
+    def _grapheme_tables(self) -> tuple[np.ndarray, np.ndarray]:
+        return self._floor_ceil(self._is_grapheme_start)
+
+    def spans_in(self, unit: Unit | str, starts: np.ndarray, ends: np.ndarray,
+                 cache: dict | None = None) -> tuple[np.ndarray, np.ndarray]:
+        """Byte spans -> spans in ``unit`` (widened outward to whole units).
+
+        ``cache`` (a dict kept by the caller for these spans) holds every unit computed so far:
+        code point spans are the way to UTF-16 and graphemes, and are computed once.
+
+        >>> idx, cache = TextIndex("é😀"), {}
+        >>> [a.tolist() for a in idx.spans_in("utf16", np.array([0, 2]), np.array([2, 6]), cache)]
+        [[0, 1], [1, 3]]
+        >>> sorted(u.value for u in cache)
+        ['cp', 'utf16']
+        """
+        cache = {} if cache is None else cache
+        unit = Unit(unit)
+        if unit not in cache:
+            if unit is Unit.BYTES:
+                cache[unit] = (starts, ends)
+            elif unit is Unit.CP:
+                cache[unit] = self.cp_spans(starts, ends)[:2]
+            elif unit is Unit.UTF16:
+                cache[unit] = self.cp_to_utf16(*self.spans_in(Unit.CP, starts, ends, cache))
+            else:
+                cache[unit] = self.cp_to_graphemes(*self.spans_in(Unit.CP, starts, ends, cache))[:2]
+        return cache[unit]
 
     def cp_spans(self, starts: np.ndarray, ends: np.ndarray):
         """Byte spans -> code point spans (widened outward) and which were inside a character."""
@@ -281,20 +312,18 @@ class TextIndex:
 
     def cp_to_utf16(self, cp_s: np.ndarray, cp_e: np.ndarray):
         """Code point offsets -> UTF-16 offsets: add the astral characters before each."""
-        astral = self.astral_cps
-        if len(astral) == 0:
+        if self.bmp_only:
             return cp_s, cp_e
-        return (cp_s + np.searchsorted(astral, cp_s, side="left"),
-                cp_e + np.searchsorted(astral, cp_e, side="left"))
+        table = self.cp_utf16
+        return table[cp_s], table[cp_e]
 
     def cp_to_graphemes(self, cp_s: np.ndarray, cp_e: np.ndarray):
         """Code point spans -> grapheme spans (widened outward) and which split a cluster."""
         if self.simple_graphemes:
             return cp_s, cp_e, np.zeros(len(cp_s), dtype=bool)
         floor, ceil = self._grapheme_tables
-        g_s, g_e = floor[cp_s], ceil[cp_e]
-        bounds = self.grapheme_cps
-        return g_s, g_e, (bounds[g_s] != cp_s) | (bounds[g_e] != cp_e)
+        is_start = self._is_grapheme_start
+        return floor[cp_s], ceil[cp_e], ~(is_start[cp_s] & is_start[cp_e])
 
     def partial_mask(self, starts, ends) -> np.ndarray:
         """True for byte spans that start or end inside a UTF-8 character."""
