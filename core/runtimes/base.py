@@ -7,6 +7,7 @@ exactly what production computes, and returns a :class:`core.encoding.Encoding`.
 from __future__ import annotations
 
 import abc
+import os
 import re
 import threading
 from dataclasses import dataclass, field
@@ -54,6 +55,11 @@ class RoundTrip:
         suffix = _common_prefix(original[prefix:][::-1], decoded[prefix:][::-1])
         return cls(False, decoded, (prefix, len(original) - suffix),
                    (prefix, len(decoded) - suffix))
+
+
+def native_threads() -> int:
+    """Threads for a native library's batch call: one per core."""
+    return max(1, os.cpu_count() or 1)
 
 
 _BYTE_PIECE = re.compile(r"^<0x([0-9A-Fa-f]{2})>$")
@@ -128,14 +134,26 @@ class Runtime(abc.ABC):
                                                             parse_special))
 
     def _native_many(self, texts: Sequence[str], add_special_tokens: bool, parse_special: bool):
-        """Native results of many texts (a runtime may do this faster than text by text)."""
+        """Native results of many texts: the library's own batch call (which runs on every core
+        where the library can), then each text's answer made into a NativeResult."""
         from ..batch import NativeMany
 
-        return NativeMany.of([self._native(t, add_special_tokens, parse_special) for t in texts])
+        for text in texts:
+            check_encodable(text)  # before the library sees any text
+        raws = self._native_batch(texts, add_special_tokens, parse_special)
+        return NativeMany.of([self._native(t, add_special_tokens, parse_special, raw)
+                              for t, raw in zip(texts, raws)])
+
+    def _native_batch(self, texts: Sequence[str], add_special_tokens: bool,
+                      parse_special: bool) -> Sequence:
+        """The library's answers for many texts in one call, each handed to ``_native`` as
+        ``raw``; by default none (``_native`` asks the library text by text)."""
+        return [None] * len(texts)
 
     @abc.abstractmethod
-    def _native(self, text: str, add_special_tokens: bool, parse_special: bool):
-        """The native library's answer for one text, as a :class:`core.batch.NativeResult`."""
+    def _native(self, text: str, add_special_tokens: bool, parse_special: bool, raw=None):
+        """The native library's answer for one text, as a :class:`core.batch.NativeResult`.
+        ``raw``: what ``_native_batch`` already got from the library for this text, if anything."""
 
     @abc.abstractmethod
     def decode(self, ids: Sequence[int]) -> str:

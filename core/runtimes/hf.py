@@ -193,13 +193,18 @@ class HFRuntime(Runtime):
     def decode(self, ids: Sequence[int]) -> str:
         return self.tk.decode([int(i) for i in ids], skip_special_tokens=False)
 
-    def _native(self, text: str, add_special_tokens: bool, parse_special: bool) -> NativeResult:
-        warnings = self._prepare(text, parse_special)
+    def _native_batch(self, texts, add_special_tokens: bool, parse_special: bool):
         with self.lock:
             self.tk.encode_special_tokens = not parse_special
-            # encode_batch releases the GIL (encode does not), so a GUI thread stays responsive;
-            # a batch of one gives exactly what encode gives.
-            native = self.tk.encode_batch([text], add_special_tokens=add_special_tokens)[0]
+            # encode_batch releases the GIL (encode does not) and uses every core
+            return self.tk.encode_batch(list(texts), add_special_tokens=add_special_tokens)
+
+    def _native(self, text: str, add_special_tokens: bool, parse_special: bool,
+                raw=None) -> NativeResult:
+        warnings = self._prepare(text, parse_special)
+        # a batch of one gives exactly what encode gives, and keeps a GUI thread responsive
+        native = raw if raw is not None else self._native_batch(
+            [text], add_special_tokens, parse_special)[0]
         ids = np.asarray(native.ids, dtype=np.int64)
         if self._spells_text is not None and not parse_special:
             result = self._native_spelled(text, ids, native, warnings)

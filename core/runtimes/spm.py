@@ -17,7 +17,7 @@ from ..encoding import Flag
 from ..errors import FormatError
 from ..text import TextIndex
 from ..special import SpecialToken, guess_role
-from .base import Runtime, Stage, byte_piece_value
+from .base import Runtime, Stage, byte_piece_value, native_threads
 
 # ModelProto.SentencePiece.Type
 NORMAL, UNKNOWN, CONTROL, USER_DEFINED, UNUSED, BYTE = 1, 2, 3, 4, 5, 6
@@ -130,29 +130,33 @@ class SentencePieceRuntime(Runtime):
     def decode(self, ids: Sequence[int]) -> str:
         return self.sp.decode([int(i) for i in ids])
 
-    def _native(self, text: str, add_special_tokens: bool, parse_special: bool) -> NativeResult:
+    def _native_batch(self, texts, add_special_tokens: bool, parse_special: bool):
+        return self.sp.encode(list(texts), num_threads=native_threads())
+
+    def _native(self, text: str, add_special_tokens: bool, parse_special: bool,
+                raw=None) -> NativeResult:
         # SentencePiece never parses control symbols from text; user-defined symbols always match.
         warnings = self._prepare(text, parse_special)
         if parse_special and len(self._control_ids):
             warnings.append("SentencePiece never parses control symbols from text; "
                             "they stay plain text")
+        ids = np.asarray(self.sp.encode(text) if raw is None else raw, dtype=np.int64)
         if self._identity:
-            result = self._native_identity(text)
+            result = self._native_identity(text, ids)
         else:
-            result = self._native_normalized(text)
+            result = self._native_normalized(text, ids)
         if result is None:
             result = self._native_proto(text)
         result.warnings = warnings
         return self._add_specials(result, add_special_tokens)
 
-    def _native_identity(self, text: str) -> NativeResult | None:
+    def _native_identity(self, text: str, ids: np.ndarray) -> NativeResult | None:
         """Spans without the protobuf result, for models that do not normalize.
 
         With the identity normalizer the pieces, ``▁`` read as a space, spell the text with one
         dummy-prefix space in front; spans are then a cumulative sum of piece lengths. Any doubt
         (an unknown piece, a length that does not add up) falls back to the protobuf path.
         """
-        ids = np.asarray(self.sp.encode(text), dtype=np.int64)
         lengths = self._known_lengths(text, ids, self._lengths,
                                       lambda surface: len(surface.replace("▁", " ").encode()))
         if lengths is None:
@@ -168,7 +172,7 @@ class SentencePieceRuntime(Runtime):
         np.maximum(ends, 0, out=ends)
         return NativeResult(ids, starts, ends, self._flag_table[ids], "bytes", exact=True)
 
-    def _native_normalized(self, text: str) -> NativeResult | None:
+    def _native_normalized(self, text: str, ids: np.ndarray) -> NativeResult | None:
         """Spans without the protobuf result, for models that normalize (nmt_nfkc...).
 
         The pieces spell the normalized text, and ``normalize(with_offsets=True)`` maps every
@@ -176,7 +180,6 @@ class SentencePieceRuntime(Runtime):
         the protobuf result gives, at a third of the cost. Unknown pieces (of unknown length)
         fall back to the protobuf path.
         """
-        ids = np.asarray(self.sp.encode(text), dtype=np.int64)
         in_chars = not self._is_byte_piece[ids].any()
         # Without byte pieces, lengths in characters give normalized character offsets at once;
         # a byte piece is part of a character, so then count bytes and convert.
