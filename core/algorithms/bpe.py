@@ -17,11 +17,11 @@ Tie-break (documented, stable): among pairs of equal count the lexicographically
 from __future__ import annotations
 
 import heapq
-from collections import defaultdict
 from dataclasses import dataclass, field
-from typing import Iterable, Mapping, Optional
+from typing import Mapping, Optional
 
 from ..progress import CancelFn, Progress, ProgressFn, Throttle, check_cancel
+from .pairs import PairStats, SymbolTable, by_frequency, weighted_chars
 
 END_OF_WORD = "</w>"
 
@@ -111,27 +111,39 @@ def _merge_symbols(symbols: list[str], left: str, right: str) -> list[str]:
     return out
 
 
-def _pairs(symbols: list[str]) -> Iterable[tuple[str, str]]:
-    return zip(symbols, symbols[1:])
-
-
 class _Heap:
-    """Max-heap of pairs by (count, then smallest pair first), with stale entries skipped lazily."""
+    """Max-heap of pairs: highest count first, then the smallest ``(left, right)`` strings.
 
-    def __init__(self, counts: Mapping[tuple[str, str], int]) -> None:
-        # Python's heap is a min-heap: store -count; ties order by the pair itself (smallest first)
-        self.items = [(-c, pair) for pair, c in counts.items() if c > 0]
+    Counts that drop are fixed lazily: a popped entry whose count is no longer current is pushed
+    back with the current count (``tokenizers`` does the same). Counts that rise are pushed by the
+    caller, so every pair's best entry is never below its true count and the first entry that
+    checks out is the true maximum.
+    """
+
+    def __init__(self, counts: Mapping[str, int], table: SymbolTable, floor: int) -> None:
+        self.table = table
+        self.floor = floor  # pairs below min_frequency never enter
+        self.items = [self._entry(pair, count) for pair, count in counts.items() if count >= floor]
         heapq.heapify(self.items)
 
-    def push(self, pair: tuple[str, str], count: int) -> None:
-        if count > 0:
-            heapq.heappush(self.items, (-count, pair))
+    def _entry(self, pair: str, count: int) -> tuple:
+        # heapq is a min-heap: -count first; equal counts compare the symbol strings
+        return (-count, self.table.string(pair[0]), self.table.string(pair[1]), pair)
 
-    def pop_best(self, counts: Mapping[tuple[str, str], int]) -> tuple[tuple[str, str], int] | None:
+    def push(self, pair: str, count: int) -> None:
+        if count >= self.floor:
+            heapq.heappush(self.items, self._entry(pair, count))
+
+    def pop_best(self, counts: Mapping[str, int]) -> tuple[str, int] | None:
         while self.items:
-            neg, pair = heapq.heappop(self.items)
-            if counts.get(pair, 0) == -neg:  # otherwise a newer entry holds the current count
-                return pair, -neg
+            entry = heapq.heappop(self.items)
+            stored, pair = -entry[0], entry[3]
+            current = counts.get(pair, 0)
+            if current == stored:
+                return pair, current
+            if current < stored:  # dropped since pushed: requeue at its true count
+                self.push(pair, current)
+            # current > stored: a newer entry with the true count is already queued
         return None
 
 
@@ -142,67 +154,85 @@ def train_bpe(word_counts: Mapping[str, int], *, num_merges: int | None = None,
               cancel: Optional[CancelFn] = None) -> BPEModel:
     """Learn merges from ``{word: count}``.
 
-    Stops after ``num_merges`` merges, or when the vocabulary (alphabet + merged symbols) reaches
-    ``vocab_size``, or when the best pair occurs fewer than ``min_frequency`` times.
-    ``limit_alphabet`` keeps only the most frequent characters (others are dropped from words).
+    Stops after ``num_merges`` merges, or when the vocabulary (alphabet + distinct merged symbols)
+    reaches ``vocab_size``, or when the best pair occurs fewer than ``min_frequency`` times.
+    ``limit_alphabet`` keeps only the most frequent symbols (others are dropped from words).
+    The result depends only on the ``{word: count}`` content, never on its order or hash seeds.
     """
-    words = [split_word(w, end_of_word) for w in word_counts]
-    freqs = list(word_counts.values())
-    alphabet = _alphabet(words, freqs, limit_alphabet)
-    allowed = set(alphabet)
-    words = [[s for s in w if s in allowed] for w in words]
-    pair_counts: dict[tuple[str, str], int] = defaultdict(int)
-    where: dict[tuple[str, str], set[int]] = defaultdict(set)
-    for index, (symbols, freq) in enumerate(zip(words, freqs)):
-        for pair in _pairs(symbols):
-            pair_counts[pair] += freq
-            where[pair].add(index)
-    heap = _Heap(pair_counts)
-    target = num_merges if num_merges is not None else (
-        max(0, vocab_size - len(alphabet)) if vocab_size is not None else 10**9)
+    table = SymbolTable()
+    alphabet, words, freqs = _symbolize(word_counts, end_of_word, limit_alphabet, table)
+    check_cancel(cancel)
+    stats = PairStats(words, freqs)
+    check_cancel(cancel)
+    heap = _Heap(stats.counts, table, max(1, min_frequency))
+    goal, total = _goal(num_merges, vocab_size, len(alphabet))
     report = Throttle(progress)
     merges: list[Merge] = []
-    vocab = set(alphabet)
-    while len(merges) < target:
-        check_cancel(cancel)
-        best = heap.pop_best(pair_counts)
-        if best is None or best[1] < min_frequency:
+    symbols = len(alphabet)
+    while goal(len(merges), symbols):
+        if len(merges) % 64 == 0:  # cheap enough; a merge takes far less than 1/64 s
+            check_cancel(cancel)
+        best = heap.pop_best(stats.counts)
+        if best is None:
             break
-        (left, right), count = best
+        pair, count = best
+        left, right = table.string(pair[0]), table.string(pair[1])
         merges.append(Merge(len(merges), left, right, count))
-        vocab.add(left + right)
-        _apply_merge(words, freqs, left, right, pair_counts, where, heap)
-        report(Progress("merges", len(merges), target if target < 10**9 else 0))
-    report(Progress("merges", len(merges), len(merges)), force=True)
+        known = len(table)
+        change = stats.merge(pair, table.add(left + right))
+        symbols += len(table) - known  # a merge may spell a symbol that already exists
+        for key in change.increased:
+            heap.push(key, stats.counts[key])
+        done = len(merges) if num_merges is not None else symbols - len(alphabet)
+        report(Progress("merges", done, total))
+    check_cancel(cancel)
+    final = total or max(1, len(merges))  # the last report always says 100%
+    report(Progress("merges", final, final), force=True)
     return BPEModel(merges, alphabet, end_of_word)
 
 
-def _alphabet(words: list[list[str]], freqs: list[int], limit: int | None) -> list[str]:
-    counts: dict[str, int] = defaultdict(int)
-    for symbols, freq in zip(words, freqs):
-        for symbol in symbols:
-            counts[symbol] += freq
-    ordered = sorted(counts, key=lambda s: (-counts[s], s))
-    if limit is not None:
-        ordered = ordered[:limit]
-    return sorted(ordered)
+def _goal(num_merges: int | None, vocab_size: int | None, alphabet: int):
+    """``(keep_going(merges, symbols), progress_total)`` for the requested stop rule."""
+    if num_merges is not None:
+        return (lambda merges, _: merges < num_merges), num_merges
+    if vocab_size is not None:
+        return (lambda _, symbols: symbols < vocab_size), max(1, vocab_size - alphabet)
+    return (lambda merges, symbols: True), 0
 
 
-def _apply_merge(words, freqs, left, right, pair_counts, where, heap) -> None:
-    """Merge ``left right`` in every word holding it, updating pair counts incrementally."""
-    touched: set[tuple[str, str]] = set()
-    for index in sorted(where.pop((left, right), ())):
-        symbols, freq = words[index], freqs[index]
-        for pair in _pairs(symbols):
-            pair_counts[pair] -= freq
-            touched.add(pair)
-        merged = _merge_symbols(symbols, left, right)
-        words[index] = merged
-        for pair in _pairs(merged):
-            pair_counts[pair] += freq
-            where[pair].add(index)
-            touched.add(pair)
-    pair_counts.pop((left, right), None)
-    for pair in touched:
-        if pair != (left, right):
-            heap.push(pair, pair_counts.get(pair, 0))
+def _symbolize(word_counts: Mapping[str, int], end_of_word: str, limit: int | None,
+               table: SymbolTable) -> tuple[list[str], list[str], list[int]]:
+    """The alphabet (sorted) and each word as a string of symbol characters, with its count.
+
+    Symbols are characters, except the end-of-word marker: a symbol of its own (``"symbol"``),
+    or joined to the last character (``"suffix"``: ``w</w>`` is not ``w``).
+
+    >>> t = SymbolTable()
+    >>> alphabet, words, freqs = _symbolize({"low": 5, "ow": 1}, "suffix", None, t)
+    >>> alphabet, [t.text(w) for w in words], freqs
+    (['l', 'o', 'w</w>'], [['o', 'w</w>'], ['l', 'o', 'w</w>']], [1, 5])
+    """
+    groups = [(count, [w for w in group if w]) for count, group in by_frequency(word_counts)]
+    suffix = end_of_word == "suffix"
+    counts = weighted_chars((c, (w[:-1] for w in g) if suffix else g) for c, g in groups)
+    if suffix:
+        for char, n in weighted_chars((c, (w[-1] for w in g)) for c, g in groups).items():
+            counts[char + END_OF_WORD] += n
+    elif end_of_word == "symbol":
+        counts[END_OF_WORD] += sum(c * len(g) for c, g in groups)
+    ranked = sorted(counts, key=lambda s: (-counts[s], s))
+    alphabet = sorted(ranked[:limit] if limit is not None else ranked)
+    for symbol in alphabet:
+        table.add(symbol)
+    # str.translate tables: a dropped character maps to None (removed from the word)
+    body = {ord(ch): table.chars.get(ch) for ch in counts if len(ch) == 1}
+    last = {ord(s[0]): table.chars.get(s) for s in counts if suffix and len(s) > 1}
+    tail = table.chars.get(END_OF_WORD, "") if end_of_word == "symbol" else ""
+    words, freqs = [], []
+    for count, group in groups:
+        for word in group:
+            text = word[:-1].translate(body) + word[-1].translate(last) if suffix else \
+                word.translate(body) + tail
+            words.append(text)
+            freqs.append(count)
+    return alphabet, words, freqs
