@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import threading
 import time
@@ -84,9 +85,26 @@ def run_child(command: Sequence[str], *, cancel: Optional[CancelFn] = None,
         child.wait()
         raise
     if child.returncode != 0:
-        tail = " ".join(line.strip() for line in lines if line.strip())[-400:]
-        raise WorkbenchError(f"{what} failed: {tail}")
+        raise WorkbenchError(f"{what} failed: {child_error(lines)}")
     return "".join(lines)
+
+
+_EXCEPTION_LINE = re.compile(r"^[\w.]*(?:Error|Exception): (.+)$")
+
+
+def child_error(lines: list[str]) -> str:
+    """The message of a failed child: its exception's text without the traceback, or else the
+    last lines of its log.
+
+    >>> child_error(["Traceback (most recent call last):", '  File "x.py", line 1', "    f()",
+    ...              "RuntimeError: INTERNAL: <unk> must not be defined"])
+    'INTERNAL: <unk> must not be defined'
+    """
+    for line in reversed(lines):
+        match = _EXCEPTION_LINE.match(line.strip())
+        if match:
+            return match.group(1)
+    return " ".join(line.strip() for line in lines if line.strip())[-400:]
 
 
 def engine_manifest(config: TrainingConfig, *, name: str, source_format: str, native_file: str,

@@ -20,6 +20,7 @@ from typing import Iterable, Optional
 from ..bundle import save_bundle_files
 from ..errors import WorkbenchError
 from ..progress import CancelFn, Progress, ProgressFn, Throttle
+from ..special import guess_role
 from .common import dump_json, engine_manifest, run_child, write_corpus
 from .config import TrainingConfig
 
@@ -48,12 +49,49 @@ def trainer_options(config: TrainingConfig, max_line_bytes: int) -> dict:
         "character_coverage": config.character_coverage, "byte_fallback": config.byte_fallback,
         "split_digits": config.split_digits,
         "normalization_rule_name": rule + ("_cf" if config.lowercase and rule == "nmt_nfkc" else ""),
-        "user_defined_symbols": list(config.special_tokens),
+        **special_token_options(config.special_tokens),
         "max_sentence_length": max(4192, max_line_bytes + 1),
         "input_sentence_size": 0, "shuffle_input_sentence": False,
         "num_threads": 1,  # the result depends on the thread count: one is reproducible anywhere
         "minloglevel": 0,
     }
+
+
+_RESERVED = ("unk", "bos", "eos", "pad")  # SentencePiece's own pieces, each with an id option
+
+
+def special_token_options(special_tokens: list[str]) -> dict:
+    """SentencePiece options that give the special tokens ids in the order listed.
+
+    SentencePiece refuses ``<unk>`` (and the other pieces it reserves) as a user-defined symbol:
+    the first token in the list for each reserved role becomes that piece, with its id; the rest
+    are user-defined symbols, which follow. Reserved roles not listed are switched off, except
+    the unknown piece, which SentencePiece always needs.
+
+    >>> special_token_options(["<unk>", "<s>", "</s>", "<sep>"])["user_defined_symbols"]
+    ['<sep>']
+    >>> opts = special_token_options(["<s>", "</s>"])
+    >>> opts["bos_id"], opts["eos_id"], opts["unk_id"], opts["pad_id"]
+    (0, 1, 2, -1)
+    """
+    if not special_tokens:
+        return {"user_defined_symbols": []}
+    reserved: dict[str, str] = {}
+    others = []
+    for token in special_tokens:
+        role = guess_role(token)
+        if role in _RESERVED and role not in reserved:
+            reserved[role] = token
+        else:
+            others.append(token)
+    if "unk" not in reserved:
+        reserved["unk"] = "<unk>" if "<unk>" not in others else "<unk_>"
+    options: dict = {"user_defined_symbols": others}
+    for role in _RESERVED:
+        options[f"{role}_id"] = list(reserved).index(role) if role in reserved else -1
+        if role in reserved:
+            options[f"{role}_piece"] = reserved[role]
+    return options
 
 
 def train_sentencepiece(config: TrainingConfig, documents: Iterable[str], dest: str | Path, *,
@@ -75,7 +113,7 @@ def train_sentencepiece(config: TrainingConfig, documents: Iterable[str], dest: 
     report(Progress("done", 1, 1), force=True)
     skipped = sum(int(m.group(1)) for m in _SKIPPED.finditer(log))
     files = {"tokenizer.model": model, "training_config.json": dump_json(config.to_json()),
-             "training_log.txt": log.encode("utf-8")}
+             "training_log.txt": _without_stamps(log).encode("utf-8")}
     manifest = engine_manifest(config, name=name, source_format="sentencepiece",
                                native_file="tokenizer.model", vocab_size=config.vocab_size,
                                training={"trainer_options": options, "corpus": corpus_report or {},
@@ -84,6 +122,19 @@ def train_sentencepiece(config: TrainingConfig, documents: Iterable[str], dest: 
                                          "sentences_skipped_too_long": skipped,
                                          "bytes_used": corpus.bytes if skipped == 0 else None})
     return save_bundle_files(manifest, files, dest)
+
+
+_STAMP = re.compile(r"^([IWEF])\d{4} [\d:.]+\s+\d+ ", re.MULTILINE)
+
+
+def _without_stamps(log: str) -> str:
+    """The log without each line's time and thread id, so that two identical runs give
+    identical bundles.
+
+    >>> _without_stamps("I0000 00:00:1795975903.558995    7868 trainer.cc:149] Starts")
+    'I trainer.cc:149] Starts'
+    """
+    return _STAMP.sub(r"\1 ", log)
 
 
 def _report_log_line(line: str, report: Throttle) -> None:

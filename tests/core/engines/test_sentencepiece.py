@@ -56,3 +56,14 @@ def test_trainer_errors_are_messages(tmp_path):
                                            vocab_size=50), CORPUS, tmp_path / "d")
     with pytest.raises(WorkbenchError, match="unigram or bpe"):
         trainer_options(TrainingConfig(engine="sentencepiece", algorithm="wordpiece"), 10)
+
+
+def test_reserved_special_tokens_become_sentencepiece_pieces_in_order(tmp_path):
+    # SentencePiece refuses "<unk>" as a user-defined symbol; it becomes the unknown piece
+    config = TrainingConfig(engine="sentencepiece", algorithm="unigram", vocab_size=2000,
+                            character_coverage=0.9995,
+                            special_tokens=["<unk>", "<s>", "</s>", "<sep>"])
+    runtime = load_bundle(train_sentencepiece(config, CORPUS, tmp_path / "s")).runtime
+    assert [runtime.piece(i) for i in range(4)] == ["<unk>", "<s>", "</s>", "<sep>"]
+    specials = {t.content: t.kind for t in runtime.special_tokens()}
+    assert specials["<sep>"] == "user_defined" and specials["<unk>"] == "unk"
