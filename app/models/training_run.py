@@ -32,6 +32,7 @@ from core.runtimes.base import Runtime
 
 _OBJECTIVE = re.compile(r"obj=(-?[\d.]+)")
 _PIECES = re.compile(r"(\d+) pieces")
+_SIZE = re.compile(r"size=(\d+)")
 _LOG_PREFIX = re.compile(r"^.*?\.cc(?:\(\d+\))?:?\d*\]\s*|^[^\s\]]*\]\s*")
 RATE_WINDOW = 1.0  # seconds a rate is averaged over (reports arrive up to 10 a second)
 POINT_EVERY = 0.5  # seconds between two points of a rate chart
@@ -150,6 +151,7 @@ class RunMeter:
     live chart's series (what it shows depends on the phase)."""
 
     started: float = field(default_factory=time.monotonic)
+    target: int = 0  # the vocabulary size asked for (shown while Unigram prunes towards it)
     phase: str = ""
     phase_started: float = 0.0
     phase_done0: float = 0.0
@@ -257,10 +259,14 @@ class RunMeter:
                          if report.total else f"{report.done / 1e6:,.1f} MB")
         elif report.total:
             parts.append(f"{report.done:,.0f} of {report.total:,.0f}")
-        elif report.done:
+        elif report.done and report.phase not in ("EM", "em"):
             parts.append(f"{report.done:,.0f}")
+        size = _SIZE.search(report.message) or _PIECES.search(report.message)
+        if size and report.phase in ("EM", "em"):
+            parts.append(f"{int(size.group(1)):,} pieces" +
+                         (f", pruning towards {self.target:,}" if self.target else ""))
         rate = self.rate()
-        if rate and unit:
+        if rate and unit and report.phase != "em":
             parts.append(f"{rate / 1e6:,.1f} MB/s" if unit == "bytes" else
                          f"{rate:,.0f} {unit}/s")
         eta = self.eta()

@@ -465,4 +465,7 @@ class CorpusPane(QWidget):
                           if self.result.dedup else "duplicates kept (not counted)")
             text += (f"<br><b>{numbers['documents']:,}</b> documents kept · {duplicates} · "
                      f"{numbers['empty']:,} blank")
+            if self.result.error is not None:
+                text += ("<br><span style='color:#b3261e'>Reading stopped at bad input (see "
+                         "below): the figures cover what came before it.</span>")
         self.summary.setText(text)

@@ -69,13 +69,14 @@ class TrainPane(QWidget):
         self._build()
         self._connect()
         self.form.apply_preset(DEFAULT_PRESET)
-        self.preset_box.setCurrentIndex(self.preset_box.findText(DEFAULT_PRESET))
         self._update_corpus()
 
     # -- layout --------------------------------------------------------------------------
     def _build(self) -> None:
         self.preset_box = QComboBox()
-        self.preset_box.addItem("Preset…")
+        self.preset_box.addItem("Custom settings")
+        self.preset_box.setToolTip("Start from a preset; changing a field makes the settings "
+                                   "custom")
         self.preset_box.addItems(list(PRESETS))
         self.load_button = QPushButton("Load…")
         self.load_button.setToolTip("Load a TrainingConfig JSON file")
@@ -181,7 +182,7 @@ class TrainPane(QWidget):
         self.preset_box.activated.connect(self._on_preset_activated)
         self.load_button.clicked.connect(self._on_load_clicked)
         self.save_config_button.clicked.connect(self._on_save_config_clicked)
-        self.form.config_changed.connect(self._update_start_button)
+        self.form.config_changed.connect(self._on_form_config_changed)
         self.session.corpus_changed.connect(self._update_corpus)
         self.corpus_button.clicked.connect(self.corpus_requested)
         self.start_button.clicked.connect(self.start)
@@ -194,6 +195,20 @@ class TrainPane(QWidget):
     def _on_preset_activated(self, index: int) -> None:
         if index > 0:
             self.form.apply_preset(self.preset_box.itemText(index))
+
+    def _on_form_config_changed(self) -> None:
+        self._update_start_button()
+        self._update_preset_box()
+
+    def _update_preset_box(self) -> None:
+        """Name the preset the form matches (vocabulary size and seed aside), else *custom*."""
+        values = self.form.raw_values()
+        index = 0
+        for name, preset in PRESETS.items():
+            if all(values.get(k) == v for k, v in preset.items() if k != "vocab_size"):
+                index = self.preset_box.findText(name)
+                break
+        self.preset_box.setCurrentIndex(index)
 
     def _on_load_clicked(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, "Load training config", "", CONFIG_FILTER)
@@ -212,7 +227,6 @@ class TrainPane(QWidget):
         except (WorkbenchError, OSError) as err:
             show_error(self, "Could not load the configuration", err)
             return False
-        self.preset_box.setCurrentIndex(0)
         self.status.emit(f"loaded {path.name}")
         return True
 
@@ -268,7 +282,7 @@ class TrainPane(QWidget):
         name = self.name_edit.text().strip() or f"{config.algorithm}-{config.vocab_size}"
         self._runs += 1
         self._dest = self._scratch_dir() / f"run-{self._runs}" / name
-        self.meter = RunMeter()
+        self.meter = RunMeter(target=config.vocab_size)
         self.outcome = None
         self.cancel_requested_at = self.cancel_seconds = None
         self.chart.clear()
@@ -379,27 +393,38 @@ class TrainPane(QWidget):
         runtime = outcome.runtime
         self.session.add_tokenizer(runtime, outcome.path, select=True)
         self.progress_label.setText(f"Done in {elapsed:,.1f} s.")
-        self._append_log([f"done: {runtime.vocab_size:,} tokens in {outcome.seconds:,.1f} s"])
+        self._append_log([f"done: {runtime.vocab_size:,} tokens in {elapsed:,.1f} s"])
         self._show_trace_chart(outcome)
-        self._show_result(outcome)
+        self._show_result(outcome, elapsed)
         self.status.emit(f"trained {outcome.path.name} ({runtime.vocab_size:,} tokens); it is "
                          "open in the Inspect pane")
         self.finished.emit(outcome)
 
     def _show_trace_chart(self, outcome: TrainingOutcome) -> None:
-        """Unigram rounds carry their log-likelihood in the trace: show it once known."""
-        rounds = (outcome.trace or {}).get("rounds")
+        """Once the run is over, what its trace knows: the log-likelihood of each Unigram
+        round; for a merge run too short to chart live, the count of each merge by rank."""
+        trace = outcome.trace or {}
+        rounds = trace.get("rounds")
+        merges = trace.get("merges")
         if rounds:
             self.chart.set_axes("Unigram: log-likelihood per EM round (higher is better)",
                                 "round", "log L")
             self.chart.set_points([(i + 1, r["log_likelihood"]) for i, r in enumerate(rounds)])
+        elif merges and len(self.chart.points) < 2:
+            self.chart.set_axes("Pair count of each merge, in merge order (the run was too "
+                                "quick to chart merges per second)", "merge rank", "count",
+                                log_y=True)
+            self.chart.set_points([(rank, merge[2]) for rank, merge in enumerate(merges)])
+        elif len(self.chart.points) < 2:
+            self.chart.placeholder = "This trainer reported no figures to chart for this run"
+            self.chart.update()
 
-    def _show_result(self, outcome: TrainingOutcome) -> None:
+    def _show_result(self, outcome: TrainingOutcome, elapsed: float) -> None:
         config = outcome.config
         training = outcome.manifest.get("training", {})
         self.result_label.setText(
             f"<b>{escape(outcome.path.name)}</b>: {outcome.runtime.vocab_size:,} tokens "
-            f"({escape(config.engine)} · {escape(config.algorithm)}) in {outcome.seconds:,.1f} s"
+            f"({escape(config.engine)} · {escape(config.algorithm)}) in {elapsed:,.1f} s"
             " — open in the Inspect pane; not saved yet.")
         offered = training.get("bytes_offered")
         skipped = training.get("sentences_skipped_too_long", 0) or 0

@@ -59,6 +59,7 @@ class LiveChart(QWidget):
         self.title = ""
         self.x_label = ""
         self.y_label = ""
+        self.log_y = False
         self.placeholder = "The chart fills while training runs"
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setMinimumHeight(140)
@@ -66,9 +67,22 @@ class LiveChart(QWidget):
     def sizeHint(self) -> QSize:
         return QSize(420, 220)
 
-    def set_axes(self, title: str, x_label: str, y_label: str) -> None:
-        self.title, self.x_label, self.y_label = title, x_label, y_label
+    def set_axes(self, title: str, x_label: str, y_label: str, *, log_y: bool = False) -> None:
+        """Name the chart and its axes; ``log_y`` plots y on a log scale (values must be > 0)."""
+        self.title, self.x_label, self.y_label, self.log_y = title, x_label, y_label, log_y
         self.update()
+
+    def _y(self, value: float) -> float:
+        return math.log10(max(value, 1e-12)) if self.log_y else value
+
+    def _y_ticks(self, ys: list[float]) -> list[float]:
+        if self.log_y:  # powers of ten: 1, 10, 100…
+            low, high = math.floor(min(ys)), math.ceil(max(ys))
+            return [float(k) for k in range(low, max(high, low + 1) + 1)]
+        return nice_ticks(min(ys), max(ys))
+
+    def _y_text(self, tick: float) -> str:
+        return short_number(10 ** tick) if self.log_y else short_number(tick)
 
     def set_points(self, points: list[tuple[float, float]]) -> None:
         self.points = list(points)
@@ -99,12 +113,14 @@ class LiveChart(QWidget):
             painter.drawText(self.rect().adjusted(8, 24, -8, -8), Qt.AlignmentFlag.AlignCenter,
                              self.placeholder)
             return
-        xs = [p[0] for p in self.points]
-        ys = [p[1] for p in self.points]
-        y_ticks = nice_ticks(min(ys), max(ys))
+        points = [(x, self._y(y)) for x, y in self.points]
+        xs = [p[0] for p in points]
+        ys = [p[1] for p in points]
+        y_ticks = self._y_ticks(ys)
         x_ticks = nice_ticks(min(xs), max(xs), 5)
-        label_width = max(metrics.horizontalAdvance(short_number(t)) for t in y_ticks) + 10
-        plot = QRectF(8 + label_width, 28, self.width() - label_width - 20,
+        label_width = max(metrics.horizontalAdvance(self._y_text(t)) for t in y_ticks) + 10
+        right_margin = metrics.horizontalAdvance(short_number(x_ticks[-1])) // 2 + 8
+        plot = QRectF(8 + label_width, 28, self.width() - label_width - 8 - right_margin,
                       self.height() - 28 - 2 * metrics.height() - 8)
         x0, x1 = x_ticks[0], x_ticks[-1]
         y0, y1 = y_ticks[0], y_ticks[-1]
@@ -114,12 +130,12 @@ class LiveChart(QWidget):
                            plot.bottom() - (y - y0) / (y1 - y0) * plot.height())
 
         self._draw_grid(painter, plot, metrics, x_ticks, y_ticks, at)
-        line = QPainterPath(at(*self.points[0]))
-        for x, y in self.points[1:]:
+        line = QPainterPath(at(*points[0]))
+        for x, y in points[1:]:
             line.lineTo(at(x, y))
         area = QPainterPath(line)
-        area.lineTo(at(self.points[-1][0], y0))
-        area.lineTo(at(self.points[0][0], y0))
+        area.lineTo(at(points[-1][0], y0))
+        area.lineTo(at(points[0][0], y0))
         area.closeSubpath()
         fill = QLinearGradient(0, plot.top(), 0, plot.bottom())
         fill.setColorAt(0, QColor(78, 121, 167, 90))
@@ -127,13 +143,13 @@ class LiveChart(QWidget):
         painter.fillPath(area, fill)
         painter.setPen(QPen(LINE, 2))
         painter.drawPath(line)
-        if len(self.points) <= 40:
+        if len(points) <= 40:
             painter.setBrush(LINE)
-            for x, y in self.points:
+            for x, y in points:
                 painter.drawEllipse(at(x, y), 2.5, 2.5)
         painter.setPen(text_colour)
         last = self.points[-1][1]
-        painter.drawText(QRectF(plot.left(), 4, plot.width(), 20),
+        painter.drawText(QRectF(plot.left(), 4, self.width() - plot.left() - 8, 20),
                          Qt.AlignmentFlag.AlignRight, f"last: {short_number(last)} {self.y_label}")
         painter.end()
 
@@ -148,7 +164,7 @@ class LiveChart(QWidget):
             painter.setPen(muted)
             painter.drawText(QRectF(0, point.y() - 8, plot.left() - 6, 16),
                              Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
-                             short_number(tick))
+                             self._y_text(tick))
         for tick in x_ticks:
             point = at(tick, y_ticks[0])
             painter.setPen(QPen(GRID, 1))

@@ -41,13 +41,33 @@ CHOICES = {"engine": ENGINES, "algorithm": ALGORITHMS, "normalizer": NORMALIZERS
            "end_of_word": END_OF_WORD}
 PRE_TOKENIZERS = ("whitespace", "metaspace", "bytelevel", "regex:gpt2", "regex:cl100k",
                   "regex:o200k")
-# which engine reads which field (the others are ignored by it: disabled in the form)
-IGNORED = {
-    "reference": {"byte_fallback", "character_coverage", "seed"},
+ENGINE_IGNORES = {  # fields an engine never reads
+    "reference": {"seed"},
     "sentencepiece": {"min_frequency", "pre_tokenizer", "end_of_word", "limit_alphabet",
                       "strip_accents"},
     "hf": {"byte_fallback", "character_coverage", "seed"},
 }
+
+
+def ignored_fields(engine: str, algorithm: str) -> set[str]:
+    """Fields that have no effect for this engine and algorithm (disabled in the form).
+
+    >>> sorted(ignored_fields("reference", "wordpiece"))
+    ['byte_fallback', 'character_coverage', 'end_of_word', 'limit_alphabet', 'seed']
+    """
+    ignored = set(ENGINE_IGNORES.get(engine, ()))
+    if engine != "sentencepiece":
+        if algorithm != "bpe":
+            ignored.add("end_of_word")
+        if algorithm not in ("bpe", "bytelevel_bpe"):
+            ignored.add("limit_alphabet")
+        if algorithm == "unigram":
+            ignored.add("min_frequency")
+        else:
+            ignored |= {"byte_fallback", "character_coverage"}
+    return ignored
+
+
 ENGINE_ALGORITHMS = {"sentencepiece": ("unigram", "bpe")}
 
 PRESETS: dict[str, dict] = {
@@ -218,14 +238,15 @@ class TrainingConfigForm(QWidget):
 
     def _update_enabled(self) -> None:
         engine = self.editors["engine"].currentData()
-        ignored = IGNORED.get(engine, set())
+        ignored = ignored_fields(engine, self.editors["algorithm"].currentData())
         for name, editor in self.editors.items():
             off = name in ignored
             editor.setEnabled(not off)
             label = self.form.labelForField(editor)
             if label is not None:
                 label.setEnabled(not off)
-                label.setToolTip(f"not used by the {engine} engine" if off else "")
+                label.setToolTip(f"not used by the {engine} engine for this algorithm"
+                                 if off else "")
         allowed = ENGINE_ALGORITHMS.get(engine, ALGORITHMS)
         algorithms = self.editors["algorithm"]
         for index in range(algorithms.count()):
@@ -239,7 +260,8 @@ class TrainingConfigForm(QWidget):
         if problem:
             self._set_note(f"⚠ {problem}", warning=True)
         elif engine == "sentencepiece":
-            self._set_note("SentencePiece splits words itself (whitespace becomes ▁).")
+            self._set_note("SentencePiece splits words itself: a space becomes ▁ (U+2581), "
+                           "the start of the next piece.")
         else:
             self._set_note(f"Words are split with {effective_pre_tokenizer(config)}.")
 

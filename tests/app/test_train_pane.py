@@ -106,7 +106,9 @@ def test_reference_bpe_opens_in_inspect_with_its_vocab_size(qtbot, window, pane)
     assert manifest["training"]["corpus"]["mul"]["documents"] > 500  # the report is filled in
     assert pane.result_box.isVisible() and "400 tokens" in pane.result_label.text()
     assert "merges" in pane.log.toPlainText()
-    assert pane.chart.title == "Merges per second"
+    # merges per second when the run was long enough to chart them, else each merge's count
+    assert len(pane.chart.points) >= 2
+    assert pane.chart.title.startswith(("Merges per second", "Pair count of each merge"))
     pane.inspect_button.click()
     assert window.panes.currentWidget() is window.inspect
 
