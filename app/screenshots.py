@@ -1,4 +1,4 @@
-"""Render the workbench offscreen and save a PNG of every Inspect tab.
+"""Render the workbench offscreen and save PNGs of every Inspect tab, the Corpus and Train panes.
 
     QT_QPA_PLATFORM=offscreen python -m app.screenshots OUT_DIR [TOKENIZER ...] [--text FILE]
     QT_QPA_PLATFORM=offscreen python -m app.screenshots OUT_DIR [TOKENIZER ...] --explain
@@ -6,6 +6,12 @@
 Without tokenizers it shows the embedded demo. Used to look at the GUI as a user would.
 ``--explain`` saves the Explain tab on Chinese and on emoji text for every tokenizer instead
 (``explain-<tokenizer>-<text>.png``).
+
+The Corpus pane is shown on the demo corpus, then with ``--corpus`` files added (default: the
+shared mono-lingual corpora next to the repository, when present), and with a bad file under the
+strict policy; the Train pane during and after a SentencePiece Unigram run on that corpus and
+after a reference byte-level BPE run (``corpus-*.png``, ``train-*.png``). ``--panes`` picks which
+panes to render (default ``inspect,corpus,train``).
 """
 
 from __future__ import annotations
@@ -34,7 +40,11 @@ def main(argv=None) -> int:
     parser.add_argument("--text", type=Path)
     parser.add_argument("--size", default="1400x900")
     parser.add_argument("--explain", action="store_true")
+    parser.add_argument("--corpus", nargs="*", type=Path,
+                        help="corpus files or folders for the Corpus and Train screenshots")
+    parser.add_argument("--panes", default="inspect,corpus,train")
     args = parser.parse_args(argv)
+    panes = set(args.panes.split(","))
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication
@@ -65,7 +75,7 @@ def main(argv=None) -> int:
         explain_shots(app, window, args.out)
         window.close()
         return 0
-    for index in range(pane.tabs.count()):
+    for index in range(pane.tabs.count() if "inspect" in panes else 0):
         pane.tabs.setCurrentIndex(index)
         wait_until(app, lambda: not window.tasks.busy)
         for _ in range(5):
@@ -73,10 +83,17 @@ def main(argv=None) -> int:
         name = pane.tabs.tabText(index).lower()
         window.grab().save(str(args.out / f"inspect-{name}.png"))
         print(args.out / f"inspect-{name}.png")
-    pane.tabs.setCurrentIndex(0)
-    pane.table.selectRow(3)
-    app.processEvents()
-    window.grab().save(str(args.out / "inspect-linked.png"))
+    if "inspect" in panes:
+        pane.tabs.setCurrentIndex(0)
+        pane.table.selectRow(3)
+        app.processEvents()
+        window.grab().save(str(args.out / "inspect-linked.png"))
+    corpus = args.corpus if args.corpus is not None else \
+        [MONO_CORPORA] if MONO_CORPORA.is_dir() else []
+    if "corpus" in panes:
+        corpus_shots(app, window, args.out, corpus)
+    if "train" in panes:
+        train_shots(app, window, args.out, corpus)
     window.close()
     return 0
 
@@ -110,6 +127,96 @@ def explain_shots(app, window, out: Path) -> None:
             path = out / f"explain-{loaded.runtime.name}-{name}.png"
             window.grab().save(str(path))
             print(path)
+
+
+MONO_CORPORA = Path(__file__).resolve().parents[2] / "shared" / "data" / "corpora" / "mono"
+
+
+def _save(app, window, path: Path) -> None:
+    for _ in range(5):
+        app.processEvents()
+    window.grab().save(str(path))
+    print(path)
+
+
+def _load_corpus(app, window, paths: list[Path]) -> None:
+    """Put the demo corpus and ``paths`` in the Corpus pane and wait for the statistics."""
+    from app.main_window import DEMO
+
+    pane = window.corpus
+    if not pane.model.sources:
+        pane.add_paths([DEMO / "corpus.txt"])
+        wait_until(app, lambda: pane.model.rowCount() >= 1)
+    if paths:
+        before = pane.model.rowCount()
+        pane.add_paths(paths)
+        wait_until(app, lambda: pane.model.rowCount() > before or pane.banner.isVisible())
+    _wait_statistics(app, window)
+
+
+def _wait_statistics(app, window) -> None:
+    pane = window.corpus
+    wait_until(app, lambda: pane.result is not None and not pane._stats_timer.isActive()
+               and not pane.stop_button.isVisible()
+               and len(pane.result.report.sources) == pane.model.rowCount(), timeout=120)
+
+
+def corpus_shots(app, window, out: Path, corpus: list[Path]) -> None:
+    """The Corpus pane on the demo corpus, with ``corpus`` added, and on a bad file."""
+    import tempfile
+
+    pane = window.corpus
+    window.panes.setCurrentWidget(pane)
+    _load_corpus(app, window, [])
+    pane.table.selectRow(0)
+    wait_until(app, lambda: bool(pane.preview.toPlainText()))
+    _save(app, window, out / "corpus-demo.png")
+    if corpus:
+        _load_corpus(app, window, corpus)
+        jsonl = [i for i, s in enumerate(pane.model.sources) if s.kind == "jsonl"]
+        pane.table.selectRow(jsonl[0] if jsonl else 1)
+        wait_until(app, lambda: not window.tasks.busy)
+        _save(app, window, out / "corpus-multilingual.png")
+    with tempfile.TemporaryDirectory() as scratch:
+        bad = Path(scratch) / "scraped_forum.txt"
+        bad.write_bytes("Ein guter Satz.\nNoch einer.\nHier ist ein kaputtes Byte: \xff!\n"
+                        .encode("latin-1"))
+        sources = list(pane.model.sources)
+        pane.model.clear()
+        pane.add_paths([bad])
+        wait_until(app, lambda: pane.model.rowCount() == 1)
+        _wait_statistics(app, window)
+        pane.table.selectRow(0)
+        _save(app, window, out / "corpus-strict.png")
+        pane.set_policy("replace")
+        wait_until(app, lambda: pane.result is not None and pane.result.policy == "replace")
+        _wait_statistics(app, window)
+        _save(app, window, out / "corpus-replace.png")
+        pane.set_policy("strict")
+        pane.model.clear()
+        pane.model.add(sources)
+        _wait_statistics(app, window)
+
+
+def train_shots(app, window, out: Path, corpus: list[Path]) -> None:
+    """The Train pane during and after a SentencePiece Unigram run on the demo corpus and
+    ``corpus``, and after a reference byte-level BPE run on the same."""
+    _load_corpus(app, window, corpus)
+    pane = window.train
+    window.panes.setCurrentWidget(pane)
+    pane.form.apply_preset("SentencePiece-like Unigram")
+    pane.form.editors["vocab_size"].setValue(8000)
+    pane.start()
+    wait_until(app, lambda: pane.meter is not None and pane.meter.phase == "EM"
+               and len(pane.meter.points) >= 5, timeout=300)
+    _save(app, window, out / "train-running.png")
+    wait_until(app, lambda: not pane.running, timeout=600)
+    _save(app, window, out / "train-done.png")
+    pane.form.apply_preset("GPT-2-like byte-level BPE")
+    pane.form.editors["vocab_size"].setValue(8000)
+    pane.start()
+    wait_until(app, lambda: not pane.running, timeout=600)
+    _save(app, window, out / "train-bpe-done.png")
 
 
 if __name__ == "__main__":
