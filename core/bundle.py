@@ -254,6 +254,11 @@ def export_native(path: str | Path, dest_dir: str | Path) -> list[Path]:
     """Copy a bundle's native tokenizer files out into ``dest_dir``."""
     bundle_path = Path(path)
     manifest = verify_bundle(bundle_path)
+    if manifest.get("source_format") == "tokbench-bpe":
+        raise BundleError("its BPE keeps the paper's separate </w> end-of-word symbol, which no "
+                          "native format (tokenizer.json, .model, .tiktoken) can express; an "
+                          "export would change its IDs. Use the bundle itself, or retrain with "
+                          "end_of_word 'suffix' for a tokenizer.json", path=bundle_path)
     dest_dir = Path(dest_dir)
     dest_dir.mkdir(parents=True, exist_ok=True)
     written = []

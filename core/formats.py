@@ -160,6 +160,8 @@ def _detect_json(path: Path, options: dict) -> TokenizerSource:
     data = parse_json_text(_read_text(path), path)
     if data.get("format") == BUNDLE_FORMAT:
         return TokenizerSource("bundle", path.parent, {}, options)
+    if data.get("format") == "tokbench-bpe":
+        return TokenizerSource("tokbench-bpe", path, {"workbench-bpe.json": path}, options)
     if isinstance(data.get("model"), dict):
         return TokenizerSource("tokenizer.json", path, _with_siblings(path.parent, "tokenizer.json", path),
                                options)
@@ -355,5 +357,14 @@ def _load_gpt2(source: TokenizerSource, configs: dict) -> Runtime:
     return HFRuntime(spec, path=vocab_path, configs=configs, source_format="gpt2-bpe")
 
 
+def _load_reference_bpe(source: TokenizerSource, configs: dict) -> Runtime:
+    from .runtimes.hf import parse_json_text
+    from .runtimes.reference import MODEL_FILE, ReferenceBPERuntime
+
+    path = source.files[MODEL_FILE]
+    return ReferenceBPERuntime(parse_json_text(_read_text(path), path), path=path)
+
+
 _LOADERS = {"tokenizer.json": _load_hf, "sentencepiece": _load_spm, "tiktoken": _load_tiktoken,
-            "wordpiece": _load_wordpiece, "gpt2-bpe": _load_gpt2}
+            "wordpiece": _load_wordpiece, "gpt2-bpe": _load_gpt2,
+            "tokbench-bpe": _load_reference_bpe}
