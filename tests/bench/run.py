@@ -56,7 +56,8 @@ def corpus_lines(limit_bytes: int | None = None) -> list[str]:
     return lines
 
 
-def native_encoder(rel: str):
+def native_library(rel: str):
+    """The native library's own object for a tokenizer file (built without ``core``)."""
     path = DATA / "tokenizers" / rel
     if rel.endswith(".tiktoken"):
         import tiktoken
@@ -64,52 +65,44 @@ def native_encoder(rel: str):
 
         from core.presets import R50K_PATTERN
 
-        enc = tiktoken.Encoding("gpt2", pat_str=R50K_PATTERN,
-                                mergeable_ranks=load_tiktoken_bpe(str(path)),
-                                special_tokens={"<|endoftext|>": 50256})
-        return enc.encode_ordinary
+        return tiktoken.Encoding("gpt2", pat_str=R50K_PATTERN,
+                                 mergeable_ranks=load_tiktoken_bpe(str(path)),
+                                 special_tokens={"<|endoftext|>": 50256})
     if rel.endswith(".json"):
         from tokenizers import Tokenizer
 
         tk = Tokenizer.from_file(str(path))
         tk.no_padding()
         tk.no_truncation()
-
-        def hf(text):
-            e = tk.encode(text)
-            return e.ids, e.offsets
-        return hf
+        return tk
     import sentencepiece as spm
 
-    sp = spm.SentencePieceProcessor(model_file=str(path))
-    return lambda text: sp.encode(text, out_type="proto").pieces
+    return spm.SentencePieceProcessor(model_file=str(path))
+
+
+def native_encoder(rel: str):
+    """One line at a time: tiktoken ids, HF ids with offsets, SentencePiece piece offsets."""
+    lib = native_library(rel)
+    if rel.endswith(".tiktoken"):
+        return lib.encode_ordinary
+    if rel.endswith(".json"):
+        def hf(text):
+            e = lib.encode(text)
+            return e.ids, e.offsets
+        return hf
+    return lambda text: lib.encode(text, out_type="proto").pieces
 
 
 def native_batch_encoder(rel: str):
     """The native library's own batch call on all lines (threads / every core where it can)."""
-    path = DATA / "tokenizers" / rel
+    lib = native_library(rel)
+    threads = os.cpu_count() or 1
     if rel.endswith(".tiktoken"):
-        import tiktoken
-        from tiktoken.load import load_tiktoken_bpe
-
-        from core.presets import R50K_PATTERN
-
-        enc = tiktoken.Encoding("gpt2", pat_str=R50K_PATTERN,
-                                mergeable_ranks=load_tiktoken_bpe(str(path)),
-                                special_tokens={"<|endoftext|>": 50256})
-        return lambda lines: enc.encode_ordinary_batch(lines, num_threads=os.cpu_count() or 1)
+        return lambda lines: lib.encode_ordinary_batch(lines, num_threads=threads)
     if rel.endswith(".json"):
-        from tokenizers import Tokenizer
-
-        tk = Tokenizer.from_file(str(path))
-        tk.no_padding()
-        tk.no_truncation()
-        return lambda lines: [(e.ids, e.offsets) for e in tk.encode_batch(lines)]
-    import sentencepiece as spm
-
-    sp = spm.SentencePieceProcessor(model_file=str(path))
-    return lambda lines: [p.pieces for p in sp.encode(lines, out_type="proto",
-                                                      num_threads=os.cpu_count() or 1)]
+        return lambda lines: [(e.ids, e.offsets) for e in lib.encode_batch(lines)]
+    return lambda lines: [p.pieces for p in lib.encode(lines, out_type="proto",
+                                                       num_threads=threads)]
 
 
 def core_encoder(rel: str, *, batch: bool = False):
