@@ -180,20 +180,15 @@ def cmd_export(args) -> int:
 
 
 def cmd_train(args) -> int:
-    from core.corpus import Corpus, expand
+    from core.corpus import expand
     from core.engines.config import TrainingConfig
-    from core.engines.reference import train_reference
-
-    from core.engines.hf import train_hf
-    from core.engines.sentencepiece import train_sentencepiece
+    from core.engines.train import train_bundle
 
     config = TrainingConfig.load(args.config)
-    engines = {"reference": train_reference, "sentencepiece": train_sentencepiece, "hf": train_hf}
-    if config.engine not in engines:
-        raise WorkbenchError(f"engine {config.engine!r} is not available yet; use "
-                             f"{' or '.join(engines)}", path=args.config)
+    if config.engine not in ENGINES:
+        raise WorkbenchError(f"engine {config.engine!r} is not available; use "
+                             f"{' or '.join(ENGINES)}", path=args.config)
     sources = [source for pattern in args.corpus for source in expand(pattern)]
-    corpus = Corpus(sources, policy=args.policy)
 
     def show(report) -> None:
         bar = "#" * int(report.fraction * 30)
@@ -201,14 +196,14 @@ def cmd_train(args) -> int:
                          + (f"/{report.total:,.0f}" if report.total else "") + " " * 8)
         sys.stderr.flush()
 
-    documents = corpus.documents(progress=show)
-    path = engines[config.engine](config, documents, args.output, name=args.output.stem,
-                                  corpus_report=corpus.report.by_language(), progress=show)
+    files = train_bundle(config, sources, args.output, policy=args.policy, name=args.output.stem,
+                         progress=show)
     sys.stderr.write("\n")
-    print(f"wrote bundle {path}")
+    print(f"wrote bundle {files.path} in {files.seconds:.1f} s")
     return 0
 
 
+ENGINES = ("reference", "sentencepiece", "hf")
 COMMANDS = {"inspect": cmd_inspect, "import": cmd_import, "verify": cmd_verify,
             "export": cmd_export, "train": cmd_train}
 

@@ -15,17 +15,16 @@ What the engines report (``core.progress.Progress``):
 
 from __future__ import annotations
 
-import json
 import re
 import shutil
 import time
 from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
 
-from core.corpus import Corpus, CorpusSource, SourceStats
+from core.corpus import CorpusSource, SourceStats
 from core.engines.config import TrainingConfig
+from core.engines.train import train_bundle
 from core.formats import detect, load
 from core.progress import Progress
 from core.runtimes.base import Runtime
@@ -36,29 +35,6 @@ _SIZE = re.compile(r"size=(\d+)")
 _LOG_PREFIX = re.compile(r"^.*?\.cc(?:\(\d+\))?:?\d*\]\s*|^[^\s\]]*\]\s*")
 RATE_WINDOW = 1.0  # seconds a rate is averaged over (reports arrive up to 10 a second)
 POINT_EVERY = 0.5  # seconds between two points of a rate chart
-
-
-def engine_function(engine: str) -> Callable:
-    """The ``train_*`` function of an engine (imported when first needed)."""
-    if engine == "sentencepiece":
-        from core.engines.sentencepiece import train_sentencepiece
-        return train_sentencepiece
-    if engine == "hf":
-        from core.engines.hf import train_hf
-        return train_hf
-    from core.engines.reference import train_reference
-    return train_reference
-
-
-@dataclass
-class TrainedFiles:
-    """What the training process sends back: the bundle and what it read (all picklable)."""
-
-    path: Path
-    manifest: dict
-    trace: dict | None
-    sources: list[SourceStats]
-    seconds: float
 
 
 @dataclass
@@ -72,46 +48,6 @@ class TrainingOutcome:
     trace: dict | None
     sources: list[SourceStats]
     seconds: float
-
-
-class _CorpusReport(dict):
-    """The per-language report, filled in when the documents have all been read.
-
-    Engines write ``corpus_report`` into the manifest after consuming the documents, so this
-    dict, passed before reading, is complete by then (an empty dict would be dropped)."""
-
-    def __init__(self, corpus: Corpus) -> None:
-        super().__init__(pending=True)
-        self.corpus = corpus
-
-    def documents(self, documents: Iterable[str]) -> Iterator[str]:
-        yield from documents
-        self.clear()
-        self.update(self.corpus.report.by_language())
-
-
-def train_bundle(config: TrainingConfig, sources: list[CorpusSource], dest: Path, *,
-                 policy: str = "strict", dedup: bool = True, name: str = "trained",
-                 progress=None, cancel=None) -> TrainedFiles:
-    """Read ``sources``, train ``config`` on them and save a bundle at ``dest`` (no Qt: this
-    runs in a child process). Nothing is left at ``dest`` when it fails or is cancelled."""
-    started = time.perf_counter()
-    dest = Path(dest)
-    corpus = Corpus(list(sources), policy=policy, dedup=dedup)
-    report = _CorpusReport(corpus)
-    documents = report.documents(corpus.documents(progress=progress, cancel=cancel))
-    try:
-        path = engine_function(config.engine)(config, documents, dest, name=name,
-                                              corpus_report=report, progress=progress,
-                                              cancel=cancel)
-    except BaseException:
-        shutil.rmtree(dest, ignore_errors=True)
-        raise
-    manifest = json.loads((path / "manifest.json").read_text(encoding="utf-8"))
-    trace_file = path / "trace.json"
-    trace = json.loads(trace_file.read_text(encoding="utf-8")) if trace_file.exists() else None
-    return TrainedFiles(path, manifest, trace, corpus.report.sources,
-                        time.perf_counter() - started)
 
 
 def train_to_bundle(config: TrainingConfig, sources: list[CorpusSource], dest: Path, *,

@@ -119,6 +119,8 @@ def test_train_writes_a_bundle_that_inspects(capsys, tmp_path):
     assert run(capsys, "verify", out)[0] == 0
     code, stdout, _ = run(capsys, "inspect", out, "hello", "--json")
     assert code == 0 and json.loads(stdout)["ids"]
+    report = json.loads((out / "manifest.json").read_text())["training"]["corpus"]
+    assert sum(lang["documents"] for lang in report.values()) > 100  # filled after reading
 
 
 def test_train_config_errors_name_the_field(capsys, tmp_path):

@@ -4,11 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.models.training_run import RunMeter, train_bundle
-from app.tasks import run_in_process
-from core.corpus import CorpusSource
-from core.engines.config import TrainingConfig
-from core.errors import WorkbenchError
+from app.models.training_run import RunMeter
 from core.progress import Progress
 
 
@@ -33,18 +29,3 @@ def test_sentencepiece_log_lines_are_cleaned_and_charted():
     meter.feed(Progress("EM", 1, 0, "cc:903] EM sub_iter=1 size=4419 obj=37.21 num_tokens=2"), 2)
     assert meter.points == [(0, 37.39), (1, 37.21)]
     assert meter.log[-1].endswith("EM: EM sub_iter=1 size=4419 obj=37.21 num_tokens=2")
-
-
-def test_training_job_fills_the_corpus_report_and_refuses_empty_corpora(tmp_path):
-    corpus = tmp_path / "en_small.txt"
-    corpus.write_text("low lower lowest\nnew newer newest\n" * 3, encoding="utf-8")
-    config = TrainingConfig(algorithm="bpe", end_of_word="suffix", vocab_size=30,
-                            min_frequency=1)
-    files = train_bundle(config, [CorpusSource(corpus, lang="en")], tmp_path / "b")
-    assert files.manifest["training"]["corpus"]["en"]["documents"] == 2
-    assert files.sources[0].duplicates == 4
-    blank = tmp_path / "blank.txt"
-    blank.write_text("\n  \n", encoding="utf-8")
-    with pytest.raises(WorkbenchError, match="no words to train on"):
-        run_in_process(train_bundle, config, [CorpusSource(blank)], tmp_path / "c")
-    assert not (tmp_path / "c").exists()
