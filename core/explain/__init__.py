@@ -18,7 +18,8 @@ they first differ — a mismatch is shown, never hidden.
 from __future__ import annotations
 
 from .result import Agreement, Edge, Explanation, LatticeTrace, Match, MergeStep, Path, Word
-from .runtimes import Unsupported, explain_hf, explain_spm, explain_tiktoken
+from .runtimes import (Unsupported, explain_hf, explain_reference_bpe, explain_spm,
+                       explain_tiktoken)
 
 __all__ = ["explain", "Explanation", "Word", "MergeStep", "Match", "Edge", "LatticeTrace", "Path",
            "Agreement", "DEFAULT_LIMIT", "cut_text"]
@@ -42,6 +43,7 @@ def explain(runtime, text: str, *, nbest: int = 5, limit: int | None = None,
     """
     shown = cut_text(text, limit) if limit is not None else text
     from ..runtimes.hf import HFRuntime
+    from ..runtimes.reference import ReferenceBPERuntime
     from ..runtimes.spm import SentencePieceRuntime
     from ..runtimes.tiktoken import TiktokenRuntime
 
@@ -51,6 +53,8 @@ def explain(runtime, text: str, *, nbest: int = 5, limit: int | None = None,
         how = explain_tiktoken
     elif isinstance(runtime, SentencePieceRuntime):
         how = explain_spm
+    elif isinstance(runtime, ReferenceBPERuntime):
+        how = explain_reference_bpe
     else:
         return Explanation("?", shown, len(text), supported=False,
                            reason=f"no explainer for a {type(runtime).__name__} tokenizer")

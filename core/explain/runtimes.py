@@ -455,3 +455,26 @@ def _resegment(piece: str, unused: dict[str, tuple[str, str]]) -> list[str]:
         return [piece]
     left, right = unused[piece]
     return _resegment(left, unused) + _resegment(right, unused)
+
+
+# --- the workbench's own BPE (separate </w> symbol) ----------------------------------------------
+
+
+def explain_reference_bpe(runtime, text: str, *, nbest: int, parse_special: bool) -> Units:
+    """Words as the runtime finds them (its ``tokenizers`` normalizer and pre-tokenizer), each
+    merged by the very model the runtime encodes with: ``</w>`` is a symbol of its own."""
+    words = []
+    for chunk, offset, special_id in runtime._chunks(text, parse_special):
+        if special_id is not None:
+            words.append(Word(chunk, (offset, offset + len(chunk)), "special", [chunk],
+                              [special_id], "special token, matched before the model"))
+            continue
+        for word, start, end in runtime._words(chunk):
+            initial, pieces, steps = merge_steps(runtime.model, word)
+            ids = [runtime.vocab.get(p, runtime.unk_id) for p in pieces]
+            note = ("symbols not in the vocabulary become " + runtime.unk_token
+                    if any(p not in runtime.vocab for p in pieces) else "")
+            words.append(Word(word, (offset + start, offset + end), "bpe", pieces, ids, note,
+                              initial, steps))
+    return Units("BPE (separate </w> symbol)", words,
+                 ["each word ends with the separate symbol </w>, as in Sennrich et al."])

@@ -78,3 +78,15 @@ def test_broken_model_files_are_named(tmp_path, edit, message):
     with pytest.raises(FormatError, match=message) as info:
         load_tokenizer(path)
     assert "workbench-bpe.json" in str(info.value)
+
+
+def test_explained_merges_and_ids_agree_with_the_runtime():
+    from core.explain import explain
+
+    runtime = _runtime({"low": 5, "lower": 2}, 3, specials=("<unk>", "<s>"))
+    ex = explain(runtime, "<s>low lower lo世", parse_special=True)
+    assert ex.agreement.ok
+    low = ex.words[1]
+    assert low.initial == ["l", "o", "w", "</w>"]
+    assert [(s.left, s.right) for s in low.steps] == [("l", "o"), ("lo", "w"), ("low", "</w>")]
+    assert ex.words[0].kind == "special"
