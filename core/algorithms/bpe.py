@@ -128,7 +128,8 @@ class _Heap:
 
     def _entry(self, pair: str, count: int) -> tuple:
         # heapq is a min-heap: -count first; equal counts compare the symbol strings
-        return (-count, self.table.string(pair[0]), self.table.string(pair[1]), pair)
+        strings = self.table.strings
+        return (-count, strings[ord(pair[0])], strings[ord(pair[1])], pair)
 
     def push(self, pair: str, count: int) -> None:
         if count >= self.floor:
@@ -159,14 +160,16 @@ def train_bpe(word_counts: Mapping[str, int], *, num_merges: int | None = None,
     ``limit_alphabet`` keeps only the most frequent symbols (others are dropped from words).
     The result depends only on the ``{word: count}`` content, never on its order or hash seeds.
     """
+    report = Throttle(progress)
+    report(Progress("counting pairs", 0), force=True)
     table = SymbolTable()
     alphabet, words, freqs = _symbolize(word_counts, end_of_word, limit_alphabet, table)
     check_cancel(cancel)
-    stats = PairStats(words, freqs)
+    stats = PairStats(words, freqs, min_frequency)
     check_cancel(cancel)
-    heap = _Heap(stats.counts, table, max(1, min_frequency))
+    heap = _Heap(stats.counts, table, stats.floor)
     goal, total = _goal(num_merges, vocab_size, len(alphabet))
-    report = Throttle(progress)
+    report(Progress("merges", 0, total), force=True)
     merges: list[Merge] = []
     symbols = len(alphabet)
     while goal(len(merges), symbols):
@@ -179,8 +182,10 @@ def train_bpe(word_counts: Mapping[str, int], *, num_merges: int | None = None,
         left, right = table.string(pair[0]), table.string(pair[1])
         merges.append(Merge(len(merges), left, right, count))
         known = len(table)
-        change = stats.merge(pair, table.add(left + right))
-        symbols += len(table) - known  # a merge may spell a symbol that already exists
+        merged = table.add(left + right)
+        respelled = len(table) == known  # a merge may spell a symbol that already exists
+        symbols += not respelled
+        change = stats.merge(pair, merged, respelled)
         for key in change.increased:
             heap.push(key, stats.counts[key])
         done = len(merges) if num_merges is not None else symbols - len(alphabet)

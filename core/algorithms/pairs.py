@@ -92,7 +92,8 @@ def weighted_chars(groups: Iterable[tuple[int, Iterable[str]]]) -> Counter:
 @dataclass
 class MergeChange:
     """What one merge did: the merged symbol character, how often it was applied (weighted by
-    word counts), and the pairs whose count rose (they need a fresh place in a max-heap)."""
+    word counts), and the pairs whose count rose and are still counted (they need a fresh place
+    in a max-heap); every other changed count fell."""
 
     merged: str
     occurrences: int = 0
@@ -101,37 +102,44 @@ class MergeChange:
 
 class PairStats:
     """Weighted adjacent-pair counts of ``words`` (strings of symbol characters), kept up to date
-    by :meth:`merge`.
+    by :meth:`merge`; only pairs counted at least ``floor`` times are kept.
+
+    Forgetting rare pairs is exact, and saves most of the memory: a pair's count only rises in
+    a merge that creates one of its two symbols, so once below ``floor`` it stays there, unless
+    a later merge spells one of its symbols again (``a+bc`` after ``ab+c``); :meth:`merge` then
+    recounts that symbol's pairs from the words.
 
     ``where[pair]`` lists the indexes of words that held ``pair`` at some point (stale entries and
     repeats are allowed: a merge simply finds nothing there), so it is only ever appended to.
     """
 
-    def __init__(self, words: list[str], freqs: list[int]) -> None:
+    def __init__(self, words: list[str], freqs: list[int], floor: int = 1) -> None:
         self.words = words
         self.freqs = freqs
-        self.counts: dict[str, int] = defaultdict(int)
-        self.where: dict[str, list[int]] = defaultdict(list)
-        for pair, count, holders in _initial_pairs(words, freqs):
+        self.floor = max(1, floor)
+        self.counts: dict[str, int] = {}
+        self.where: dict[str, list[int]] = {}
+        for pair, count, holders in _initial_pairs(words, freqs, self.floor):
             self.counts[pair] = count
             self.where[pair] = holders
 
-    def merge(self, pair: str, merged: str) -> MergeChange:
+    def merge(self, pair: str, merged: str, respelled: bool = False) -> MergeChange:
         """Replace every occurrence of ``pair`` (left to right, non-overlapping, as
         ``str.replace`` does) by the symbol character ``merged``, updating the counts.
+        ``respelled``: ``merged`` is a symbol that already existed.
 
         For an occurrence ``x A B y`` the pairs ``xA`` and ``By`` lose the word's count and ``xM``,
-        ``My`` gain it; back-to-back occurrences ``A B A B`` turn ``BA`` into ``MM``.
-        (One function on purpose: this loop is the trainers' hot path, and a call per word
-        would cost a third of its time.)
+        ``My`` gain it; back-to-back occurrences ``A B A B`` turn ``BA`` into ``MM``. Changes are
+        gathered per pair and applied once at the end: far fewer dict updates than occurrences.
         """
-        change = MergeChange(merged)
-        delta: dict[str, int] = defaultdict(int)
-        words, freqs, where = self.words, self.freqs, self.where
+        words, freqs = self.words, self.freqs
         left, right = pair
         joint, bridge = merged + merged, right + left
+        lost: dict[str, list[int]] = defaultdict(list)  # pair -> counts of the words losing it
+        gained: dict[str, list[int]] = defaultdict(list)  # pair -> indexes of words gaining it
+        occurrences = 0
         # a set of ints iterates in the same order on every run (ints hash to themselves)
-        for index in set(where.pop(pair, ())):
+        for index in set(self.where.pop(pair, ())):
             word = words[index]
             at = word.find(pair)
             if at < 0:  # stale: an earlier merge took the pair away
@@ -139,65 +147,119 @@ class PairStats:
             freq = freqs[index]
             previous_end = -1  # back-to-back occurrences share the pair between them
             while at >= 0:
-                change.occurrences += freq
+                occurrences += freq
                 after = at + 2
                 following = word.find(pair, after)
                 if at == previous_end:  # A B | A B: the B A between them becomes M M
-                    delta[bridge] -= freq
-                    delta[joint] += freq
-                    where[joint].append(index)
+                    lost[bridge].append(freq)
+                    gained[joint].append(index)
                 elif at > 0:
-                    before = word[at - 1]
-                    delta[before + left] -= freq
-                    delta[before + merged] += freq
-                    where[before + merged].append(index)
+                    lost[word[at - 1] + left].append(freq)
+                    gained[word[at - 1] + merged].append(index)
                 if following != after and after < len(word):
-                    nxt = word[after]
-                    delta[right + nxt] -= freq
-                    delta[merged + nxt] += freq
-                    where[merged + nxt].append(index)
+                    lost[right + word[after]].append(freq)
+                    gained[merged + word[after]].append(index)
                 previous_end, at = after, following
             words[index] = word.replace(pair, merged)
-        self._apply(pair, delta, change)
-        return change
+        increased = self._apply(lost, gained)
+        self.counts.pop(pair, None)  # A A A: the pair itself was also counted down above
+        if respelled:
+            increased = [k for k in self._recount(merged) if self._keep(k)]
+        return MergeChange(merged, occurrences, increased)
 
-    def _apply(self, pair: str, delta: dict, change: MergeChange) -> None:
-        counts = self.counts
-        counts.pop(pair, None)
-        delta.pop(pair, None)  # A A A: the merged pair itself also shows up as a neighbour
-        for key, step in delta.items():
-            if step:
-                counts[key] += step
-                if step > 0:
-                    change.increased.append(key)
+    def _apply(self, lost: dict[str, list[int]], gained: dict[str, list[int]]) -> list[str]:
+        """Apply a merge's changes; returns the kept pairs that rose."""
+        counts, where, freqs, floor = self.counts, self.where, self.freqs, self.floor
+        for key, amounts in lost.items():
+            count = counts.get(key)
+            if count is None:  # already forgotten as rare
+                continue
+            count -= sum(amounts)
+            if count >= floor:
+                counts[key] = count
+            else:
+                del counts[key]
+                where.pop(key, None)
+        increased = []
+        for key, holders in gained.items():
+            # pairs with the merged symbol: new, unless it was respelled (then recounted anyway)
+            count = counts.get(key, 0) + sum(map(freqs.__getitem__, holders))
+            if count >= floor:
+                counts[key] = count
+                where.setdefault(key, []).extend(holders)
+                increased.append(key)
+        return increased
+
+    def _keep(self, key: str) -> bool:
+        """Forget ``key`` if it fell below the floor; true if it is kept."""
+        if self.counts.get(key, 0) >= self.floor:
+            return True
+        self.counts.pop(key, None)
+        self.where.pop(key, None)
+        return False
+
+    def _recount(self, symbol: str) -> list[str]:
+        """Count every pair holding ``symbol`` afresh from the words (rare: after a merge spelled
+        an existing symbol, whose forgotten pairs may have risen again); returns them."""
+        found: dict[str, int] = defaultdict(int)
+        holders: dict[str, list[int]] = defaultdict(list)
+        for index, word in enumerate(self.words):
+            at = word.find(symbol)
+            while at >= 0:
+                # the pair ending here, unless the previous symbol is the same (counted already)
+                if at > 0 and word[at - 1] != symbol:
+                    found[word[at - 1] + symbol] += self.freqs[index]
+                    holders[word[at - 1] + symbol].append(index)
+                if at + 1 < len(word):
+                    found[symbol + word[at + 1]] += self.freqs[index]
+                    holders[symbol + word[at + 1]].append(index)
+                at = word.find(symbol, at + 1)
+        for key, count in found.items():
+            self.counts[key] = count
+            self.where[key] = holders[key]
+        return list(found)
 
 
-def _initial_pairs(words: list[str], freqs: list[int]):
-    """``(pair, weighted count, [word indexes])`` for every adjacent pair, computed in numpy:
-    a Python loop over every position of every word would take seconds on a 10 MB corpus.
+def _initial_pairs(words: list[str], freqs: list[int], floor: int = 1):
+    """``(pair, weighted count, [word indexes])`` for every adjacent pair counted at least
+    ``floor`` times, computed in numpy (a Python loop over every position of every word takes
+    seconds on a 10 MB corpus).
 
     >>> [(p, c, w) for p, c, w in _initial_pairs(["abab", "ba"], [2, 5])]
     [('ab', 4, [0]), ('ba', 7, [0, 1])]
+    >>> [p for p, _, _ in _initial_pairs(["abab", "ba"], [2, 5], floor=5)]
+    ['ba']
     """
+    code, owner = _pair_codes(words)
+    if not len(code):
+        return
+    new_pair = np.r_[True, code[1:] != code[:-1]]
+    starts = np.flatnonzero(new_pair)
+    totals = np.add.reduceat(np.asarray(freqs, dtype=np.int64)[owner], starts)
+    kept = totals >= floor
+    group = np.cumsum(new_pair) - 1  # each position's pair, as an index into starts
+    # one row per (kept pair, word holding it); rows stay in ascending word order
+    rows = (new_pair | np.r_[True, owner[1:] != owner[:-1]]) & kept[group]
+    sizes = np.bincount(group[rows], minlength=len(starts))[kept]
+    bounds = np.r_[0, np.cumsum(sizes)].tolist()
+    # the lists share one int object per word index (8 bytes an entry instead of 36)
+    holders = list(map(list(range(len(words))).__getitem__, owner[rows].tolist()))
+    del group, rows, owner, new_pair
+    pairs = code[starts[kept]].tolist()
+    for k, (pair, total) in enumerate(zip(pairs, totals[kept].tolist())):
+        yield chr(pair >> 21) + chr(pair & 0x1FFFFF), total, holders[bounds[k]:bounds[k + 1]]
+
+
+def _pair_codes(words: list[str]) -> tuple[np.ndarray, np.ndarray]:
+    """Every adjacent pair as ``left << 21 | right`` (code points fit in 21 bits) with the
+    index of its word, sorted by pair, then word."""
     lengths = np.fromiter(map(len, words), dtype=np.int64, count=len(words))
     codes = np.frombuffer("".join(words).encode("utf-32-le"), dtype=np.uint32).astype(np.int64)
-    owner = np.repeat(np.arange(len(words), dtype=np.int64), lengths)
-    inside = owner[:-1] == owner[1:]  # pairs that do not straddle two words
-    pair_code = ((codes[:-1] << 21) | codes[1:])[inside]  # code points fit in 21 bits
-    owner = owner[:-1][inside]
-    if not len(pair_code):
-        return
-    weight = np.asarray(freqs, dtype=np.int64)[owner]
-    order = np.lexsort((owner, pair_code))
-    pair_code, owner, weight = pair_code[order], owner[order], weight[order]
-    starts = np.flatnonzero(np.r_[True, pair_code[1:] != pair_code[:-1]])
-    totals = np.add.reduceat(weight, starts)
-    # one index per (pair, word), kept in ascending word order
-    first_in_word = np.r_[True, (pair_code[1:] != pair_code[:-1]) | (owner[1:] != owner[:-1])]
-    holder_starts = np.cumsum(first_in_word)[starts] - 1
-    # the lists share one int object per word index (8 bytes an entry instead of 36)
-    holders = list(map(list(range(len(words))).__getitem__, owner[first_in_word].tolist()))
-    bounds = holder_starts.tolist() + [len(holders)]
-    for k, (code, total) in enumerate(zip(pair_code[starts].tolist(), totals.tolist())):
-        pair = chr(code >> 21) + chr(code & 0x1FFFFF)
-        yield pair, total, holders[bounds[k]:bounds[k + 1]]
+    ends = np.cumsum(lengths)
+    inside = np.ones(max(0, len(codes) - 1), dtype=bool)  # pairs not straddling two words
+    inside[ends[(ends > 0) & (ends < len(codes))] - 1] = False
+    code = ((codes[:-1] << 21) | codes[1:])[inside]
+    del codes
+    owner = np.repeat(np.arange(len(words), dtype=np.int32), lengths)[:-1][inside]
+    order = np.argsort(code, kind="stable")  # stable: positions are already in word order
+    return code[order], owner[order]

@@ -1,0 +1,215 @@
+"""Benchmark: the reference BPE and WordPiece trainers against the ``tokenizers`` trainers.
+
+    python -m tests.bench.train_bpe_wordpiece                     # mono corpus, 8k and 32k
+    python -m tests.bench.train_bpe_wordpiece --vocab 32000 --repeat 5 --algorithms bpe
+    python -m tests.bench.train_bpe_wordpiece --corpus path/to/dir
+
+The corpus (every ``.txt`` line and ``.jsonl`` record's text of the folder) is written once as
+one document per line, as the engines do. Each training runs in a child process of its own that
+streams that file, trains, saves a ``tokenizer.json``, and reports its wall time and peak memory
+(``VmHWM``); the two sides alternate, ``--repeat`` times:
+
+* reference: ``train_reference`` (word counting through the exported pre-tokenizer, training,
+  bundle saved); the counting share is reported too;
+* hf: the hf engine's own child script (``core.engines.hf._CHILD``, the same pipeline JSON and
+  trainer options), run in-process so that its timing, like ours, excludes interpreter start.
+
+Both use the same pre-tokenization: ``bpe`` is char-level BPE with the ``</w>`` suffix on
+``WhitespaceSplit`` words, ``wordpiece`` uses ``BertPreTokenizer``. Timings are noisy on a shared
+2-core machine, so each repeat runs both sides back to back and the report gives the median of
+the per-repeat ratios (and median times). Quality is bytes per token when each trained
+``tokenizer.json`` encodes the whole corpus on ``tokenizers``. (HF's WordPieceTrainer learns BPE
+merges by frequency, ours by the WordPiece likelihood score, so their bytes/token differ by
+design; only BPE has a quality target.)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from tests.conftest import DATA
+
+MONO = DATA / "corpora" / "mono"
+SIDES = ("reference", "hf")
+
+
+def documents(folder: Path):
+    """Every line of the folder's ``.txt`` files and every ``.jsonl`` record's text."""
+    for path in sorted(folder.iterdir()):
+        if path.suffix == ".jsonl":
+            for raw in path.read_text(encoding="utf-8").splitlines():
+                yield json.loads(raw)["text"]
+        elif path.suffix == ".txt":
+            yield from (ln for ln in path.read_text(encoding="utf-8").splitlines() if ln)
+
+
+def _config(algorithm: str, vocab: int):
+    from core.engines.config import TrainingConfig
+
+    specials = ["<unk>"] if algorithm == "bpe" else []
+    return TrainingConfig(engine="reference", algorithm=algorithm, vocab_size=vocab,
+                          end_of_word="suffix" if algorithm == "bpe" else "none",
+                          special_tokens=specials)
+
+
+def _lines(corpus: Path):
+    with open(corpus, encoding="utf-8") as handle:
+        yield from (line.rstrip("\n") for line in handle)
+
+
+def _train_reference(config, corpus: Path, out: Path) -> dict:
+    from core.engines.reference import train_reference
+
+    marks: dict[str, float] = {}
+
+    def progress(report):
+        marks.setdefault(report.phase, time.perf_counter())
+
+    started = time.perf_counter()
+    train_reference(config, _lines(corpus), out / "bundle", progress=progress)
+    (out / "tokenizer.json").write_bytes((out / "bundle" / "tokenizer.json").read_bytes())
+    counted = marks.get("counting pairs", started) - started
+    return {"seconds": time.perf_counter() - started, "count_seconds": counted}
+
+
+def _train_hf(config, corpus: Path, out: Path) -> dict:
+    from core.engines.hf import _CHILD
+    from core.engines.reference import _decoder_spec, _normalizer_spec, _pre_tokenizer_spec
+
+    job = {"algorithm": config.algorithm, "vocab_size": config.vocab_size,
+           "min_frequency": config.min_frequency, "special_tokens": config.special_tokens,
+           "suffix": "</w>" if config.algorithm == "bpe" else None, "limit_alphabet": None,
+           "normalizer": _normalizer_spec(config), "pre_tokenizer": _pre_tokenizer_spec(config),
+           "decoder": _decoder_spec(config), "input": str(corpus),
+           "output": str(out / "tokenizer.json")}
+    started = time.perf_counter()
+    sys.argv = ["-c", json.dumps(job)]
+    exec(compile(_CHILD, "<hf engine child>", "exec"), {"__name__": "__hf_child__"})
+    return {"seconds": time.perf_counter() - started}
+
+
+def peak_mb() -> float:
+    """This process's peak resident memory. ``VmHWM`` belongs to the address space made by exec;
+    ``ru_maxrss`` would also count the (large) parent's memory that the fork started with."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def _child(side: str, algorithm: str, corpus: Path, vocab: int, out: Path) -> dict:
+    """Train one side in this (child) process; returns seconds and peak MB."""
+    config = _config(algorithm, vocab)
+    train = _train_reference if side == "reference" else _train_hf
+    result = train(config, corpus, out)
+    result["peak_mb"] = peak_mb()
+    return result
+
+
+def run_side(side: str, algorithm: str, corpus: Path, vocab: int, out: Path) -> dict:
+    out.mkdir(parents=True, exist_ok=True)
+    done = subprocess.run([sys.executable, "-m", "tests.bench.train_bpe_wordpiece", "--child",
+                           side, "--algorithms", algorithm, "--corpus-file", str(corpus),
+                           "--vocab", str(vocab), "--out", str(out)],
+                          capture_output=True, text=True)
+    if done.returncode:
+        raise RuntimeError(f"{side} {algorithm} {vocab} failed:\n{done.stderr[-3000:]}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def bytes_per_token(out: Path, lines: list[str]) -> float:
+    from tokenizers import Tokenizer
+
+    tk = Tokenizer.from_file(str(out / "tokenizer.json"))
+    size = sum(len(line.encode("utf-8")) for line in lines)
+    tokens = sum(len(e.ids) for e in tk.encode_batch(lines, add_special_tokens=False))
+    return size / tokens
+
+
+def compare(algorithm: str, corpus: Path, lines: list[str], vocab: int, repeat: int,
+            scratch: Path) -> dict:
+    runs: dict[str, list[dict]] = {side: [] for side in SIDES}
+    ratios = []
+    for attempt in range(repeat):
+        order = SIDES if attempt % 2 == 0 else SIDES[::-1]
+        for side in order:
+            runs[side].append(run_side(side, algorithm, corpus, vocab,
+                                       scratch / f"{algorithm}-{side}-{vocab}"))
+        ratios.append(runs["reference"][-1]["seconds"] / runs["hf"][-1]["seconds"])
+    row: dict = {"algorithm": algorithm, "vocab": vocab, "runs": runs}
+    for side, results in runs.items():
+        row[side] = {key: statistics.median(r[key] for r in results) for key in results[0]}
+        row[side]["bytes_per_token"] = bytes_per_token(
+            scratch / f"{algorithm}-{side}-{vocab}", lines)
+    row["time_ratio"] = statistics.median(ratios)
+    row["memory_ratio"] = row["reference"]["peak_mb"] / row["hf"]["peak_mb"]
+    row["bytes_per_token_diff"] = (row["reference"]["bytes_per_token"]
+                                   / row["hf"]["bytes_per_token"] - 1)
+    return row
+
+
+HEADER = (f"{'algorithm':9} {'vocab':>6} {'ref s':>6} {'(count)':>7} {'hf s':>6} {'ref/hf':>7} "
+          f"{'ref MB':>7} {'hf MB':>7} {'ref B/tok':>9} {'hf B/tok':>9} {'diff':>7}")
+
+
+def format_row(row: dict) -> str:
+    ref, hf = row["reference"], row["hf"]
+    return (f"{row['algorithm']:9} {row['vocab']:>6} {ref['seconds']:6.1f} "
+            f"{ref['count_seconds']:7.1f} {hf['seconds']:6.1f} {row['time_ratio']:6.2f}× "
+            f"{ref['peak_mb']:7.0f} {hf['peak_mb']:7.0f} {ref['bytes_per_token']:9.3f} "
+            f"{hf['bytes_per_token']:9.3f} {row['bytes_per_token_diff']:+7.2%}")
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--corpus", type=Path, default=MONO, help="folder of .txt/.jsonl files")
+    parser.add_argument("--vocab", type=int, nargs="+", default=[8000, 32000])
+    parser.add_argument("--algorithms", nargs="+", choices=["bpe", "wordpiece"],
+                        default=["bpe", "wordpiece"])
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--json", type=Path, help="also write the figures here")
+    parser.add_argument("--child", choices=SIDES, help=argparse.SUPPRESS)
+    parser.add_argument("--corpus-file", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--out", type=Path, help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.child:
+        result = _child(args.child, args.algorithms[0], args.corpus_file, args.vocab[0], args.out)
+        print(json.dumps(result))
+        return 0
+    if not args.corpus.exists():
+        print(f"benchmark data not found: {args.corpus} (../shared/data is absent)",
+              file=sys.stderr)
+        return 0
+    from core.engines.common import write_corpus
+
+    rows = []
+    with tempfile.TemporaryDirectory(prefix="tokbench-bpe-wp-") as scratch:
+        corpus = write_corpus(documents(args.corpus), Path(scratch) / "corpus.txt")
+        lines = corpus.path.read_text(encoding="utf-8").splitlines()
+        print(f"corpus: {corpus.sentences:,} lines, {corpus.bytes / 1e6:.1f} MB · median of "
+              f"{args.repeat} back-to-back runs per side, each in its own process")
+        print(HEADER)
+        for algorithm in args.algorithms:
+            for vocab in args.vocab:
+                row = compare(algorithm, corpus.path, lines, vocab, args.repeat, Path(scratch))
+                rows.append(row)
+                print(format_row(row), flush=True)
+    if args.json:
+        args.json.write_text(json.dumps(rows, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
