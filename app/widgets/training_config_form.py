@@ -31,7 +31,8 @@ TIPS = {
               "SentencePieceTrainer · hf: the tokenizers trainers (fast)",
     "special_tokens": "Separated by spaces; they get the lowest IDs, in this order",
     "pre_tokenizer": "whitespace, metaspace (▁ prefix), bytelevel, or regex:<preset or pattern>",
-    "end_of_word": "symbol: the paper's separate </w> · suffix: on the last character (as HF) · "
+    "end_of_word": "symbol: the paper's separate </w> (runs on the workbench's own encoder; no "
+                   "tokenizer.json) · suffix: on the last character (as HF) · "
                    "none",
     "character_coverage": "Share of characters kept; rarer ones go to byte fallback or <unk>",
     "limit_alphabet": "Keep only this many most frequent characters (0 = no limit)",
@@ -98,10 +99,6 @@ def preflight(config: TrainingConfig) -> str | None:
             trainer_options(config, 0)
         except WorkbenchError as err:
             return str(err)
-    if config.engine == "reference" and config.algorithm == "bpe" and \
-            config.end_of_word == "symbol":
-        return ("end of word 'symbol' (the paper's separate </w>) cannot be saved as "
-                "tokenizer.json; choose 'suffix' or 'none'")
     return None
 
 

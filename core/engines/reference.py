@@ -18,12 +18,14 @@ from typing import Iterable, Optional
 from tokenizers import normalizers, pre_tokenizers
 
 from ..algorithms.bpe import END_OF_WORD, train_bpe
+from ..algorithms.char_split import ProbedSplitter
 from ..algorithms.unigram import train_unigram
 from ..algorithms.wordpiece import train_wordpiece
 from ..bundle import save_bundle_files
 from ..errors import WorkbenchError
 from ..progress import CancelFn, Progress, ProgressFn, check_cancel
 from ..runtimes.hf import byte_level_decoder
+from ..runtimes.reference import MODEL_FILE, MODEL_FORMAT, bpe_model_spec
 from .common import dump_json, engine_manifest
 from .config import TrainingConfig
 
@@ -63,17 +65,23 @@ def _pre_tokenizer_spec(config: TrainingConfig) -> dict:
 
 def count_words(config: TrainingConfig, documents: Iterable[str],
                 cancel: Optional[CancelFn] = None) -> Counter:
-    """Pre-token counts, through the same normalizer and pre-tokenizer as the exported file."""
+    """Pre-token counts, through the same normalizer and pre-tokenizer as the exported file.
+
+    Whitespace and BERT pre-tokenizers split character by character: for them a splitter that
+    learned each character's role from the pre-tokenizer itself does the work, 3-5x faster.
+    """
     norm_spec = _normalizer_spec(config)
-    normalizer = normalizers.Sequence([]) if norm_spec is None else \
-        _build(normalizers, norm_spec)
-    pre = _build(pre_tokenizers, _pre_tokenizer_spec(config))
+    normalize = (lambda text: text) if norm_spec is None else \
+        _build(normalizers, norm_spec).normalize_str
+    pre_spec = _pre_tokenizer_spec(config)
+    pre = _build(pre_tokenizers, pre_spec)
+    split = ProbedSplitter.for_spec(pre_spec, pre.pre_tokenize_str) or \
+        (lambda text: [word for word, _ in pre.pre_tokenize_str(text)])
     counts: Counter = Counter()
     for number, document in enumerate(documents):
         if number % 256 == 0:
             check_cancel(cancel)
-        text = normalizer.normalize_str(document)
-        counts.update(word for word, _ in pre.pre_tokenize_str(text))
+        counts.update(split(normalize(document)))
     return counts
 
 
@@ -92,10 +100,6 @@ def train_reference(config: TrainingConfig, documents: Iterable[str], dest: str 
                     progress: Optional[ProgressFn] = None,
                     cancel: Optional[CancelFn] = None) -> Path:
     """Train ``config.algorithm`` on ``documents`` and save a bundle at ``dest``."""
-    if config.algorithm == "bpe" and config.end_of_word == "symbol":
-        raise WorkbenchError("end_of_word 'symbol' (the paper's separate </w>) cannot be expressed "
-                             "in tokenizer.json; train it with core.algorithms.bpe, or choose "
-                             "'suffix' for a bundle")
     if progress:
         progress(Progress("counting words", 0))
     seen = {"text": 0}
@@ -109,6 +113,8 @@ def train_reference(config: TrainingConfig, documents: Iterable[str], dest: str 
     counts = count_words(config, counted(documents), cancel)
     if not counts or not seen["text"]:
         raise WorkbenchError("the corpus has no words to train on (empty or only whitespace)")
+    if config.algorithm == "bpe" and config.end_of_word == "symbol":
+        return _save_symbol_bpe(config, counts, dest, name, corpus_report, progress, cancel)
     model, trace = _train_model(config, counts, progress, cancel)
     spec = {
         "version": "1.0",
@@ -131,6 +137,31 @@ def train_reference(config: TrainingConfig, documents: Iterable[str], dest: str 
                         for i, t in enumerate(config.special_tokens)],
         training={"corpus": corpus_report or {}, "words": len(counts),
                   "word_tokens": sum(counts.values())})
+    return save_bundle_files(manifest, files, dest)
+
+
+def _save_symbol_bpe(config: TrainingConfig, counts: Counter, dest, name: str,
+                     corpus_report: dict | None, progress, cancel) -> Path:
+    """The paper's separate ``</w>`` symbol has no tokenizer.json form: the bundle holds the
+    workbench's own model file, run by :class:`core.runtimes.reference.ReferenceBPERuntime`."""
+    unk, specials = _unknown_token(list(config.special_tokens), "<unk>")
+    model = train_bpe(dict(counts), vocab_size=max(1, config.vocab_size - len(specials)),
+                      min_frequency=config.min_frequency, end_of_word="symbol",
+                      limit_alphabet=config.limit_alphabet, progress=progress, cancel=cancel)
+    merges = [(m.left, m.right, m.count) for m in model.merges]
+    spec = bpe_model_spec(merges, model.alphabet, specials, unk, _normalizer_spec(config),
+                          _pre_tokenizer_spec(config))
+    files = {MODEL_FILE: dump_json(spec),
+             "trace.json": dump_json({"merges": [list(m) for m in merges]}),
+             "training_config.json": dump_json(config.to_json())}
+    manifest = engine_manifest(
+        config, name=name, source_format=MODEL_FORMAT, native_file=MODEL_FILE,
+        vocab_size=len(spec["vocab"]),
+        special_tokens=[{"content": t, "id": spec["vocab"][t], "kind": "special", "role": "",
+                         "parsable": True} for t in specials],
+        training={"corpus": corpus_report or {}, "words": len(counts),
+                  "word_tokens": sum(counts.values()),
+                  "runtime": "the workbench's reference BPE encoder (no tokenizer.json form)"})
     return save_bundle_files(manifest, files, dest)
 
 

@@ -192,6 +192,5 @@ def test_config_presets_and_json_round_trip(qtbot, window, pane, tmp_path):
     pane.form.editors["algorithm"].setCurrentIndex(algorithms.findData("bpe"))
     pane.form.editors["end_of_word"].setCurrentIndex(
         pane.form.editors["end_of_word"].findData("symbol"))
-    assert "cannot be saved as tokenizer.json" in pane.form.note.text()
-    assert "cannot be saved" in pane.form.problem
+    assert not pane.form.problem  # the separate </w> trains into the workbench's own format
 

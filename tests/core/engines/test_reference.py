@@ -85,9 +85,27 @@ def test_same_corpus_and_config_give_identical_files(tmp_path):
         assert (a / name).read_bytes() == (b / name).read_bytes()
 
 
+def test_separate_end_of_word_symbol_bundle_runs_on_the_reference_encoder(tmp_path):
+    from core.bundle import export_native
+    from core.errors import BundleError
+
+    corpus = ["low"] * 5 + ["lower"] * 2 + ["newest"] * 6 + ["widest"] * 3
+    config = TrainingConfig(algorithm="bpe", end_of_word="symbol", vocab_size=30,
+                            min_frequency=1)
+    path = train_reference(config, corpus, tmp_path / "sym")
+    bundle = load_bundle(path)
+    assert bundle.manifest["source_format"] == "tokbench-bpe"
+    trace = json.loads((path / "trace.json").read_text())["merges"]
+    assert trace[:3] == [["e", "s", 9], ["es", "t", 9], ["est", "</w>", 9]]
+    runtime = bundle.runtime
+    enc = runtime.encode("lowest newer")
+    assert [enc.piece_at(i) for i in range(len(enc))][:2] == ["low", "est</w>"]
+    assert "reference BPE encoder" in " ".join(runtime.notes)
+    with pytest.raises(BundleError, match="separate </w>"):
+        export_native(path, tmp_path / "out")
+
+
 def test_refusals_and_cancel(tmp_path):
-    with pytest.raises(WorkbenchError, match="symbol"):
-        train_reference(TrainingConfig(algorithm="bpe", end_of_word="symbol"), CORPUS, tmp_path / "x")
     with pytest.raises(WorkbenchError, match="no words"):
         train_reference(TrainingConfig(algorithm="bytelevel_bpe"), ["", "   "], tmp_path / "y")
     token = CancelToken()
