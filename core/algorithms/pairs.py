@@ -27,7 +27,6 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
-from operator import add
 from typing import Iterable, Iterator, Mapping
 
 import numpy as np
@@ -37,8 +36,8 @@ class SymbolTable:
 
     The same string always gets the same character, so a merge that spells an existing
     symbol (``a + bc`` after ``ab + c``) reuses it, as in ``tokenizers``. Symbol characters are
-    internal (they may be lone surrogates, which Python strings hold fine): only the strings
-    behind them leave the trainers.
+    internal (they may be lone surrogates, which Python strings hold fine; at most 1,114,112
+    symbols): only the strings behind them leave the trainers.
     """
 
     def __init__(self) -> None:
@@ -254,7 +253,9 @@ def _pair_codes(words: list[str]) -> tuple[np.ndarray, np.ndarray]:
     """Every adjacent pair as ``left << 21 | right`` (code points fit in 21 bits) with the
     index of its word, sorted by pair, then word."""
     lengths = np.fromiter(map(len, words), dtype=np.int64, count=len(words))
-    codes = np.frombuffer("".join(words).encode("utf-32-le"), dtype=np.uint32).astype(np.int64)
+    # surrogatepass: symbol characters past 0xD7FF are lone surrogates (see SymbolTable)
+    text = "".join(words).encode("utf-32-le", "surrogatepass")
+    codes = np.frombuffer(text, dtype=np.uint32).astype(np.int64)
     ends = np.cumsum(lengths)
     inside = np.ones(max(0, len(codes) - 1), dtype=bool)  # pairs not straddling two words
     inside[ends[(ends > 0) & (ends < len(codes))] - 1] = False
