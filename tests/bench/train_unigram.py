@@ -6,7 +6,7 @@
 The corpus (every ``.txt`` line and ``.jsonl`` record's text of the folder) is written once as
 one document per line, as the engines do. Each training then runs in a child process of its own
 (the two sides alternate, ``--repeat`` times) that reads that file, trains, and reports its wall
-time and peak memory (``ru_maxrss``):
+time and peak memory (``VmHWM``):
 
 * reference: ``train_reference`` (word counting through the exported pre-tokenizer, training,
   bundle saved);
@@ -72,20 +72,37 @@ def _child(side: str, corpus: Path, vocab: int, out: Path) -> dict:
 
         from core.engines.sentencepiece import trainer_options
 
+        out.mkdir(parents=True)
         longest = max(len(line.encode("utf-8")) for line in lines())
         options = {**trainer_options(config, longest), **SPM_PARITY, "minloglevel": 2,
                    "user_defined_symbols": []}
         spm.SentencePieceTrainer.train(input=str(corpus), model_prefix=str(out / "model"),
                                        **options)
     seconds = time.perf_counter() - started
-    return {"seconds": seconds, "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
+    return {"seconds": seconds, "peak_mb": peak_mb()}
+
+
+def peak_mb() -> float:
+    """This process's peak resident memory. ``VmHWM`` belongs to this program alone, where
+    ``ru_maxrss`` also carries the peak of the parent that forked it (Linux keeps it across
+    exec)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 def run_side(side: str, corpus: Path, vocab: int, out: Path) -> dict:
-    out.mkdir(parents=True, exist_ok=True)
+    """One training in a fresh child process, into the new folder ``out``."""
     done = subprocess.run([sys.executable, "-m", "tests.bench.train_unigram", "--child", side,
                            "--corpus-file", str(corpus), "--vocab", str(vocab), "--out", str(out)],
-                          capture_output=True, text=True, check=True)
+                          capture_output=True, text=True)
+    if done.returncode != 0:
+        raise RuntimeError(f"{side} training failed:\n{done.stderr[-2000:]}")
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
@@ -109,12 +126,15 @@ def compare(corpus: Path, lines: list[str], vocab: int, repeat: int, scratch: Pa
     for attempt in range(repeat):
         for side in ("sentencepiece", "reference") if attempt % 2 == 0 else \
                 ("reference", "sentencepiece"):
-            runs[side].append(run_side(side, corpus, vocab, scratch / f"{side}-{vocab}"))
+            runs[side].append(run_side(side, corpus, vocab,
+                                       scratch / f"{side}-{vocab}-{attempt}"))
     row = {"vocab": vocab}
     for side, results in runs.items():
+        # both trainers are deterministic: any run's model stands for all of them
         row[side] = {"seconds": statistics.median(r["seconds"] for r in results),
                      "peak_mb": statistics.median(r["peak_mb"] for r in results),
-                     "bytes_per_token": bytes_per_token(side, scratch / f"{side}-{vocab}", lines)}
+                     "bytes_per_token": bytes_per_token(side, scratch / f"{side}-{vocab}-0",
+                                                        lines)}
     row["time_ratio"] = row["reference"]["seconds"] / row["sentencepiece"]["seconds"]
     row["bytes_per_token_diff"] = (row["reference"]["bytes_per_token"]
                                    / row["sentencepiece"]["bytes_per_token"] - 1)
