@@ -55,6 +55,8 @@ class CorpusSource:
         kind: ``lines`` (a document per line), ``paragraphs`` (per blank-line paragraph),
             ``jsonl`` (``field`` is a dotted path), ``csv``/``tsv`` (``column`` name or index);
             guessed from the suffix when empty.
+        weight: how much of the source training sees: 2 gives each document twice, 0.5 one
+            document in two (chosen by a hash of its text, so the same ones every run).
     """
 
     path: Path
@@ -114,6 +116,8 @@ class SourceStats:
     bom: bool = False
     crlf: int = 0
     scripts: Counter = field(default_factory=Counter)
+    weighted_documents: int = 0  # what training sees once the source's weight is applied
+    weighted_bytes: int = 0
 
     def add_document(self, text: str, raw_bytes: int) -> None:
         self.documents += 1
@@ -134,9 +138,28 @@ class CorpusReport:
         out: dict[str, dict[str, int]] = {}
         for stats in self.sources:
             row = out.setdefault(stats.lang or "?", Counter())
-            for key in ("documents", "bytes", "code_points", "graphemes", "duplicates"):
+            for key in ("documents", "bytes", "code_points", "graphemes", "duplicates",
+                        "weighted_documents", "weighted_bytes"):
                 row[key] += getattr(stats, key)
         return {lang: dict(row) for lang, row in out.items()}
+
+
+def weighted_copies(weight: float, key: bytes) -> int:
+    """How many times a document goes to training under a source's sampling ``weight``: the
+    whole part always, one more with the probability of the fractional part, decided by the
+    document's hash ``key`` (so a run is reproducible and needs no random state).
+
+    >>> weighted_copies(2.0, bytes(16)), weighted_copies(0.0, bytes(16))
+    (2, 0)
+    >>> weighted_copies(0.5, bytes(16)), weighted_copies(0.5, bytes([255]) * 16)
+    (1, 0)
+    """
+    whole = int(weight)
+    fraction = weight - whole
+    if fraction <= 0:
+        return whole
+    draw = int.from_bytes(key[:8], "big") / 2**64  # uniform in [0, 1) over documents
+    return whole + (draw < fraction)
 
 
 class Corpus:
@@ -178,9 +201,9 @@ class Corpus:
                 if not text.strip():
                     stats.empty += 1
                     continue
+                key = hashlib.blake2b(text.encode("utf-8", "surrogatepass"),
+                                      digest_size=16).digest()
                 if self.dedup:
-                    key = hashlib.blake2b(text.encode("utf-8", "surrogatepass"),
-                                          digest_size=16).digest()
                     if key in seen:
                         stats.duplicates += 1
                         continue
@@ -188,7 +211,11 @@ class Corpus:
                 stats.add_document(text, raw_bytes)
                 report(Progress("reading", done_before + reader.position(), total,
                                 source.path.name))
-                yield text
+                copies = weighted_copies(source.weight, key)
+                stats.weighted_documents += copies
+                stats.weighted_bytes += copies * raw_bytes
+                for _ in range(copies):
+                    yield text
             done_before += source.path.stat().st_size
         report(Progress("reading", total, total), force=True)
 

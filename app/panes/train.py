@@ -441,7 +441,8 @@ class TrainPane(QWidget):
         self.bytes_note.setText(note)
         self.bytes_table.setRowCount(len(outcome.sources))
         for row, stats in enumerate(outcome.sources):
-            used_text = (human_bytes(stats.bytes) if offered is None or used == offered
+            # the source's sampling weight repeats or thins out its documents
+            used_text = (human_bytes(stats.weighted_bytes) if offered is None or used == offered
                          else "unknown (the trainer reports totals only)")
             values = [Path(stats.path).name, stats.lang or "untagged", f"{stats.documents:,}",
                       human_bytes(stats.bytes), used_text]
@@ -451,5 +452,4 @@ class TrainPane(QWidget):
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight
                                           | Qt.AlignmentFlag.AlignVCenter)
                 self.bytes_table.setItem(row, column, item)
-        self.bytes_table.setColumnHidden(4, offered is None)  # the reference engine: all read
         self.result_box.setVisible(True)

@@ -116,3 +116,23 @@ def test_expand_folder_and_glob_and_stats_by_language(tmp_path):
 def test_preview_reads_only_the_start(tmp_path):
     path = write(tmp_path / "a.txt", "".join(f"{i}\n" for i in range(100000)).encode())
     assert Corpus([CorpusSource(path)]).preview(CorpusSource(path), 3) == ["0", "1", "2"]
+
+
+def test_sampling_weights_repeat_or_thin_out_documents(tmp_path):
+    a = tmp_path / "a.txt"
+    a.write_text("".join(f"alpha {i}\n" for i in range(400)), encoding="utf-8")
+    b = tmp_path / "b.txt"
+    b.write_text("".join(f"beta {i}\n" for i in range(400)), encoding="utf-8")
+    corpus = Corpus([CorpusSource(a, lang="en", weight=2.0),
+                     CorpusSource(b, lang="de", weight=0.25)])
+    docs = list(corpus.documents())
+    assert docs.count("alpha 7") == 2 and sum(d.startswith("alpha") for d in docs) == 800
+    kept = sum(d.startswith("beta") for d in docs)
+    assert 60 <= kept <= 140  # about a quarter, chosen by hash
+    assert list(corpus.documents()) == docs  # the same documents every run
+    stats = corpus.report.sources
+    assert (stats[0].documents, stats[0].weighted_documents) == (400, 800)
+    assert stats[1].weighted_documents == kept
+    assert corpus.report.by_language()["de"]["weighted_bytes"] < stats[1].bytes
+    zero = Corpus([CorpusSource(a, weight=0.0)])
+    assert list(zero.documents()) == [] and zero.report.sources[0].documents == 400
