@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..progress import check_cancel
 from .unigram_batch import UNKNOWN, CharTable, WordBatch
 
 
@@ -50,8 +51,8 @@ def covered_chars(counts: dict[str, float], coverage: float) -> list[str]:
     return kept
 
 
-def seed_pieces(batch: WordBatch, chars: CharTable, size: int, max_piece_length: int = 16
-                ) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
+def seed_pieces(batch: WordBatch, chars: CharTable, size: int, max_piece_length: int = 16,
+                cancel=None) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
     """Characters (score: frequency) then at most ``size`` substrings of 2 to
     ``max_piece_length`` characters (score: frequency × length), best first.
 
@@ -63,7 +64,7 @@ def seed_pieces(batch: WordBatch, chars: CharTable, size: int, max_piece_length:
     """
     char_freq = char_frequencies(batch, len(chars))
     letters = np.flatnonzero(char_freq[1:] > 0) + 1
-    score, length, where = _best_substrings(batch, size, max_piece_length)
+    score, length, where = _best_substrings(batch, size, max_piece_length, cancel)
     lengths = np.concatenate([np.ones(len(letters), np.int64), length])
     offsets = np.zeros(len(lengths) + 1, dtype=np.int64)
     np.cumsum(lengths, out=offsets[1:])
@@ -73,7 +74,8 @@ def seed_pieces(batch: WordBatch, chars: CharTable, size: int, max_piece_length:
     return codes, offsets, np.concatenate([char_freq[letters], score]), len(letters)
 
 
-def _best_substrings(batch: WordBatch, size: int, max_piece_length: int, group: int = 1 << 20):
+def _best_substrings(batch: WordBatch, size: int, max_piece_length: int, cancel=None,
+                     group: int = 1 << 20):
     """(score, length, first position) of the ``size`` best substrings, best first.
 
     Substrings with different first characters never share a name, so the start positions
@@ -85,11 +87,12 @@ def _best_substrings(batch: WordBatch, size: int, max_piece_length: int, group: 
     best = (np.zeros(0), np.zeros(0, np.int64), np.zeros(0, np.int64))
     for g in range(groups):
         mine = starts[codes[starts] % groups == g]
-        best = _top(best, _group_substrings(batch, mine, size, max_piece_length), size)
+        best = _top(best, _group_substrings(batch, mine, size, max_piece_length, cancel), size)
     return best
 
 
-def _group_substrings(batch: WordBatch, starts: np.ndarray, size: int, max_piece_length: int):
+def _group_substrings(batch: WordBatch, starts: np.ndarray, size: int, max_piece_length: int,
+                      cancel=None):
     """The best substrings starting at ``starts``. Level ``n`` names the substrings of length
     ``n``; a level-``n - 1`` substring is reported once level ``n`` shows it right-maximal."""
     codes = batch.codes
@@ -99,6 +102,7 @@ def _group_substrings(batch: WordBatch, starts: np.ndarray, size: int, max_piece
     previous = None        # (frequency, first position) of each level-(n-1) name
     best = (np.zeros(0), np.zeros(0, np.int64), np.zeros(0, np.int64))
     for n in range(2, max_piece_length + 2):
+        check_cancel(cancel)  # a level takes well under a second on a 10 MB corpus
         fits = starts + n <= batch.offsets[word + 1]
         fits[fits] = codes[starts[fits] + n - 1] != UNKNOWN
         starts, names, word = starts[fits], names[fits], word[fits]

@@ -232,7 +232,8 @@ def train(word_counts: dict[str, float], *, vocab_size: int, seed_size: int = 1_
     chars = CharTable(covered_chars(word_counts, character_coverage))
     batch = WordBatch.from_counts(word_counts, chars)
     batch.words = None  # the caller keeps the strings; the arrays are all training needs
-    codes, offsets, scores, letters = seed_pieces(batch, chars, seed_size, max_piece_length)
+    codes, offsets, scores, letters = seed_pieces(batch, chars, seed_size, max_piece_length,
+                                                  cancel)
     pieces = Pieces(codes, offsets, np.log(scores / scores.sum()), letters)
     desired = max(int(vocab_size * 1.1), vocab_size)  # SentencePiece prunes to 110%, then cuts
     total = 2 + planned_rounds(len(pieces), desired, shrinking_factor) * (em_iterations + 1)

@@ -91,24 +91,31 @@ def test_progress_is_monotone_and_reaches_the_end():
 
 
 def test_cancel_stops_a_long_training_within_a_second():
-    words = {"▁" + "".join(random.Random(i).choice("abcdefghij") for _ in range(2000)): 1
-             for i in range(200)}
+    rng = random.Random(7)
+    words = {"▁" + "".join(rng.choice("abcdefghijklmnop") for _ in range(3000)): 1
+             for _ in range(400)}
     token = CancelToken()
-    errors = []
+    outcome = []
+
+    def cancel_soon(report):
+        # cancel once training is under way (its first report), from another thread
+        if not outcome:
+            outcome.append("started")
+            threading.Timer(0.3, lambda: (outcome.append(time.monotonic()), token.cancel())).start()
 
     def run():
         try:
-            train_unigram(words, vocab_size=50, cancel=token)
+            train_unigram(words, vocab_size=50, progress=cancel_soon, cancel=token)
+            outcome.append("finished")
         except Cancelled:
-            errors.append(time.monotonic())
+            outcome.append(time.monotonic())
 
     worker = threading.Thread(target=run)
     worker.start()
-    time.sleep(0.5)
-    asked = time.monotonic()
-    token.cancel()
-    worker.join(5)
-    assert errors and errors[0] - asked < 1.0
+    worker.join(30)
+    asked, stopped = outcome[1], outcome[2]
+    assert isinstance(stopped, float), outcome
+    assert stopped - asked < 1.0
 
 
 def test_a_rare_piece_score_stays_finite():
