@@ -274,12 +274,16 @@ class _Reader:
     def lines(self) -> Iterator[tuple[int, str, int]]:
         """``(line number, decoded line without its newline, raw bytes)``."""
         stream = self.open()
+        line_start = 0  # byte offset of the line in the (decompressed) file
         try:
             for number, raw in enumerate(stream, start=1):
                 size = len(raw)
                 self._position = self.raw.tell()
+                text_start = line_start
+                line_start += size
                 if number == 1 and raw.startswith(b"\xef\xbb\xbf"):
                     raw = raw[3:]
+                    text_start += 3
                     self.stats.bom = True
                 if raw.endswith(b"\r\n"):
                     self.stats.crlf += 1
@@ -288,20 +292,22 @@ class _Reader:
                     raw = raw[:self.max_line_bytes]
                     if len(self.stats.capped_lines) < BAD_LINES_LISTED:
                         self.stats.capped_lines.append(number)
-                yield number, self._decode(raw, number), size
+                yield number, self._decode(raw, number, text_start), size
         except (OSError, EOFError, lzma.LZMAError) as err:
             raise FormatError(f"cannot read: {err}", path=self.source.path) from None
         finally:
             self.close()
 
-    def _decode(self, raw: bytes, number: int) -> str:
+    def _decode(self, raw: bytes, number: int, line_start: int) -> str:
         try:
             return raw.decode("utf-8")
         except UnicodeDecodeError as err:
             if self.policy == "strict":
-                raise FormatError(f"invalid UTF-8 at byte {err.start} of the line "
-                                  f"(byte {raw[err.start]:#04x}); use the 'replace' policy to "
-                                  "keep going", path=self.source.path, line=number) from None
+                where = "decompressed file" if self.stream is not self.raw else "file"
+                raise FormatError(f"invalid UTF-8 at byte {line_start + err.start:,} of the "
+                                  f"{where} (byte {err.start} of the line: "
+                                  f"{raw[err.start]:#04x}); use the 'replace' policy to keep "
+                                  "going", path=self.source.path, line=number) from None
             self.stats.invalid_utf8_count += 1
             if len(self.stats.invalid_utf8_lines) < BAD_LINES_LISTED:
                 self.stats.invalid_utf8_lines.append(number)

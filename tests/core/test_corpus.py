@@ -49,8 +49,14 @@ def test_compressed(tmp_path, suffix, opener):
 
 def test_invalid_utf8_strict_names_file_line_and_byte(tmp_path):
     path = write(tmp_path / "bad.txt", b"ok\nbad \xff here\n")
-    with pytest.raises(FormatError, match=r"bad.txt:2: invalid UTF-8 at byte 4"):
+    with pytest.raises(FormatError, match=r"bad.txt:2: invalid UTF-8 at byte 7 of the file "
+                                          r"\(byte 4 of the line: 0xff\)"):
         list(Corpus([CorpusSource(path)]).documents())
+    packed = tmp_path / "bad.txt.gz"
+    packed.write_bytes(gzip.compress(b"\xef\xbb\xbfok\r\nbad \xff here\n"))
+    with pytest.raises(FormatError, match=r":2: invalid UTF-8 at byte 11 of the "
+                                          r"decompressed file"):
+        list(Corpus([CorpusSource(packed)]).documents())
 
 
 def test_invalid_utf8_replace_counts_and_lists(tmp_path):
