@@ -307,7 +307,8 @@ class _Reader:
                 raise FormatError(f"invalid UTF-8 at byte {line_start + err.start:,} of the "
                                   f"{where} (byte {err.start} of the line: "
                                   f"{raw[err.start]:#04x}); use the 'replace' policy to keep "
-                                  "going", path=self.source.path, line=number) from None
+                                  "going", path=self.source.path, line=number,
+                                  offset=line_start + err.start) from None
             self.stats.invalid_utf8_count += 1
             if len(self.stats.invalid_utf8_lines) < BAD_LINES_LISTED:
                 self.stats.invalid_utf8_lines.append(number)

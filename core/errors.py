@@ -18,14 +18,16 @@ class WorkbenchError(Exception):
         path: the file it concerns, if any.
         line: 1-based line number in that file, if known.
         column: 1-based column, if known.
+        offset: 0-based byte offset in that file, if known.
     """
 
     def __init__(self, message: str, *, path: object = None, line: int | None = None,
-                 column: int | None = None) -> None:
+                 column: int | None = None, offset: int | None = None) -> None:
         self.message = message
         self.path = None if path is None else str(path)
         self.line = line
         self.column = column
+        self.offset = offset
         super().__init__(str(self))
 
     def __str__(self) -> str:

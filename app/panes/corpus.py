@@ -8,7 +8,6 @@ worker (progress in bytes) and are recomputed when the sources or the policy cha
 
 from __future__ import annotations
 
-import re
 from html import escape
 from pathlib import Path
 
@@ -34,7 +33,6 @@ PREVIEW_DOCUMENTS = 20
 PREVIEW_CHARS = 600
 SOURCE_FILTER = ("Text corpora (*.txt *.text *.md *.jsonl *.json *.csv *.tsv *.gz *.xz *.bz2);;"
                  "All files (*)")
-_BYTE_IN_LINE = re.compile(r"at byte (\d+) of the line")
 
 
 def check_sources(sources: list[CorpusSource]) -> tuple[list[CorpusSource], list[str]]:
@@ -423,12 +421,11 @@ class CorpusPane(QWidget):
         self.issues.clear()
         error = result.error if result else None
         if error is not None:
-            match = _BYTE_IN_LINE.search(error.message)
             where = [f"<b>File</b> {escape(Path(error.path).name) if error.path else '?'}"]
             if error.line is not None:
                 where.append(f"<b>line</b> {error.line:,}")
-            if match:
-                where.append(f"<b>byte</b> {int(match.group(1)):,} of the line")
+            if error.offset is not None:
+                where.append(f"<b>byte</b> {error.offset:,}")
             self.error_label.setText(
                 "<span style='color:#b3261e'><b>Reading stopped.</b></span> "
                 + " · ".join(where) + f"<br>{escape(error.message)}"

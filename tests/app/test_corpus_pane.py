@@ -64,7 +64,7 @@ def test_strict_names_file_line_and_byte_then_replace_lists_the_line(qtbot, wind
     result = wait_statistics(qtbot, pane)
     assert result.error is not None
     text = pane.error_label.text()
-    assert "bad.txt" in text and "<b>line</b> 3" in text and "<b>byte</b> 6" in text
+    assert "bad.txt" in text and "<b>line</b> 3" in text and "<b>byte</b> 29" in text
     assert "0xff" in text
     pane.set_policy("replace")
     qtbot.waitUntil(lambda: pane.result is not None and pane.result.policy == "replace"
