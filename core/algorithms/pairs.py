@@ -222,45 +222,59 @@ class PairStats:
 def _initial_pairs(words: list[str], freqs: list[int], floor: int = 1):
     """``(pair, weighted count, [word indexes])`` for every adjacent pair counted at least
     ``floor`` times, computed in numpy (a Python loop over every position of every word takes
-    seconds on a 10 MB corpus).
+    seconds on a 10 MB corpus). Arrays are reused in place: on a 100 MB corpus they hold tens
+    of millions of positions.
 
     >>> [(p, c, w) for p, c, w in _initial_pairs(["abab", "ba"], [2, 5])]
     [('ab', 4, [0]), ('ba', 7, [0, 1])]
     >>> [p for p, _, _ in _initial_pairs(["abab", "ba"], [2, 5], floor=5)]
     ['ba']
     """
-    code, owner = _pair_codes(words)
-    if not len(code):
+    key, symbol_bits, word_bits = _sorted_pair_keys(words)
+    if not len(key):
         return
-    new_pair = np.r_[True, code[1:] != code[:-1]]
+    pair = key >> word_bits
+    new_pair = np.r_[True, pair[1:] != pair[:-1]]
     starts = np.flatnonzero(new_pair)
-    totals = np.add.reduceat(np.asarray(freqs, dtype=np.int64)[owner], starts)
+    pairs = pair[starts].tolist()
+    del pair
+    owner = np.bitwise_and(key, (1 << word_bits) - 1, out=key)  # key is not needed any more
+    weights = np.asarray(freqs, dtype=np.int32 if max(freqs) < 2**31 else np.int64)
+    totals = np.add.reduceat(weights[owner], starts, dtype=np.int64)
     kept = totals >= floor
-    group = np.cumsum(new_pair) - 1  # each position's pair, as an index into starts
     # one row per (kept pair, word holding it); rows stay in ascending word order
-    rows = (new_pair | np.r_[True, owner[1:] != owner[:-1]]) & kept[group]
-    sizes = np.bincount(group[rows], minlength=len(starts))[kept]
+    rows = np.repeat(kept, np.diff(np.r_[starts, len(owner)]))
+    rows &= new_pair | np.r_[True, owner[1:] != owner[:-1]]
+    sizes = np.add.reduceat(rows, starts, dtype=np.int64)
+    holders = owner[rows]
+    del owner, key, rows, new_pair
     bounds = np.r_[0, np.cumsum(sizes)].tolist()
-    # the lists share one int object per word index (8 bytes an entry instead of 36)
-    holders = list(map(list(range(len(words))).__getitem__, owner[rows].tolist()))
-    del group, rows, owner, new_pair
-    pairs = code[starts[kept]].tolist()
-    for k, (pair, total) in enumerate(zip(pairs, totals[kept].tolist())):
-        yield chr(pair >> 21) + chr(pair & 0x1FFFFF), total, holders[bounds[k]:bounds[k + 1]]
+    shared = list(range(len(words)))  # one int object per word index: 8 bytes an entry, not 40
+    mask = (1 << symbol_bits) - 1
+    for k in np.flatnonzero(kept).tolist():
+        held = list(map(shared.__getitem__, holders[bounds[k]:bounds[k + 1]].tolist()))
+        yield chr(pairs[k] >> symbol_bits) + chr(pairs[k] & mask), int(totals[k]), held
 
 
-def _pair_codes(words: list[str]) -> tuple[np.ndarray, np.ndarray]:
-    """Every adjacent pair as ``left << 21 | right`` (code points fit in 21 bits) with the
-    index of its word, sorted by pair, then word."""
+def _sorted_pair_keys(words: list[str]) -> tuple[np.ndarray, int, int]:
+    """Every adjacent pair inside a word as one int64 ``left | right | word index`` (bit fields),
+    sorted (so by pair, then word); with the bit widths of a symbol and of a word index."""
     lengths = np.fromiter(map(len, words), dtype=np.int64, count=len(words))
     # surrogatepass: symbol characters past 0xD7FF are lone surrogates (see SymbolTable)
     text = "".join(words).encode("utf-32-le", "surrogatepass")
-    codes = np.frombuffer(text, dtype=np.uint32).astype(np.int64)
+    codes = np.frombuffer(text, dtype=np.uint32)
+    symbol_bits = int(codes.max()).bit_length() if len(codes) else 1
+    word_bits = max(1, len(words).bit_length())
+    if 2 * symbol_bits + word_bits > 63:
+        raise ValueError(f"too many symbols or words to count pairs: {len(words)} words")
+    key = codes[:-1].astype(np.int64)
+    key <<= symbol_bits
+    key |= codes[1:]
+    del codes, text
     ends = np.cumsum(lengths)
-    inside = np.ones(max(0, len(codes) - 1), dtype=bool)  # pairs not straddling two words
-    inside[ends[(ends > 0) & (ends < len(codes))] - 1] = False
-    code = ((codes[:-1] << 21) | codes[1:])[inside]
-    del codes
-    owner = np.repeat(np.arange(len(words), dtype=np.int32), lengths)[:-1][inside]
-    order = np.argsort(code, kind="stable")  # stable: positions are already in word order
-    return code[order], owner[order]
+    # pairs straddling two words start at a word's last symbol (empty words end nowhere new)
+    key = np.delete(key, ends[(ends > 0) & (ends <= len(key))] - 1)
+    key <<= word_bits
+    key |= np.repeat(np.arange(len(words), dtype=np.int64), np.maximum(lengths - 1, 0))
+    key.sort()
+    return key, symbol_bits, word_bits

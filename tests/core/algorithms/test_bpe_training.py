@@ -97,6 +97,14 @@ def test_bpe_equals_the_recounting_oracle(seed):
         oracle_bpe(words, 40, min_frequency, end_of_word)
 
 
+def test_words_emptied_by_limit_alphabet_count_nothing():
+    words = {"x": 1, "ab": 3, "xabab": 2, "yy": 1, "bab": 2}
+    limited = train_bpe(words, num_merges=5, limit_alphabet=2, end_of_word="none")
+    assert limited.alphabet == ["a", "b"]
+    plain = train_bpe({"ab": 3, "abab": 2, "bab": 2}, num_merges=5, end_of_word="none")
+    assert limited.merges == plain.merges
+
+
 @pytest.mark.parametrize("seed", range(120))
 def test_wordpiece_equals_the_recounting_oracle(seed):
     words = random_words(seed)
