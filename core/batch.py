@@ -59,6 +59,14 @@ class NativeMany:
     warnings: list[list[str]]
     pieces: list[list[str] | None]
 
+    def result(self, k: int) -> NativeResult:
+        """Text ``k``'s answer on its own."""
+        a = int(self.counts[:k].sum())
+        b = a + int(self.counts[k])
+        return NativeResult(self.ids[a:b], self.starts[a:b], self.ends[a:b], self.flags[a:b],
+                            "cp" if self.in_cp[k] else "bytes", bool(self.exact[k]),
+                            list(self.warnings[k]), self.pieces[k])
+
     @classmethod
     def of(cls, results: Sequence[NativeResult]) -> "NativeMany":
         def cat(name: str, dtype) -> np.ndarray:

@@ -17,7 +17,7 @@ import numpy as np
 import tokenizers
 from tokenizers import Tokenizer
 
-from ..batch import NativeResult
+from ..batch import NativeMany, NativeResult
 from ..encoding import Flag
 from ..errors import FormatError
 from ..special import ROLE_BY_NAME, SpecialToken, guess_role
@@ -201,24 +201,54 @@ class HFRuntime(Runtime):
 
     def _native(self, text: str, add_special_tokens: bool, parse_special: bool,
                 raw=None) -> NativeResult:
-        warnings = self._prepare(text, parse_special)
         # a batch of one gives exactly what encode gives, and keeps a GUI thread responsive
-        native = raw if raw is not None else self._native_batch(
-            [text], add_special_tokens, parse_special)[0]
-        ids = np.asarray(native.ids, dtype=np.int64)
-        if self._spells_text is not None and not parse_special:
-            result = self._native_spelled(text, ids, native, warnings)
-            if result is not None:
-                return result
-        offsets = np.fromiter(chain.from_iterable(native.offsets), dtype=np.int64,
-                              count=2 * len(ids)).reshape(-1, 2)
-        flags = self._flag_table[ids]
-        inserted = (np.asarray(native.special_tokens_mask, dtype=bool)
-                    & (offsets[:, 0] == offsets[:, 1]))
-        flags[inserted] |= np.uint8(Flag.SPECIAL | Flag.INSERTED)
+        return self._native_many([text], add_special_tokens, parse_special).result(0)
+
+    def _native_many(self, texts, add_special_tokens: bool, parse_special: bool) -> NativeMany:
+        """All texts in one native batch call; ids, offsets and flags gathered with numpy."""
+        warnings = [self._prepare(text, parse_special) for text in texts]
+        natives = self._native_batch(texts, add_special_tokens, parse_special)
+        k = len(texts)
+        counts = np.fromiter((len(e.ids) for e in natives), dtype=np.int64, count=k)
+        total = int(counts.sum())
+        ids = np.fromiter(chain.from_iterable(e.ids for e in natives), dtype=np.int64,
+                          count=total)
+        offsets = np.fromiter(chain.from_iterable(chain.from_iterable(e.offsets for e in natives)),
+                              dtype=np.int64, count=2 * total).reshape(-1, 2)
+        special = np.fromiter(chain.from_iterable(e.special_tokens_mask for e in natives),
+                              dtype=bool, count=total)
         # tokenizers counts offsets in characters of the original text: code points in Python
-        return NativeResult(ids, offsets[:, 0].copy(), offsets[:, 1].copy(), flags, "cp",
-                            warnings=warnings)
+        starts, ends = offsets[:, 0].copy(), offsets[:, 1].copy()
+        inserted = special & (starts == ends)
+        in_cp, exact = np.ones(k, dtype=bool), np.zeros(k, dtype=bool)
+        if self._spells_text is not None and not parse_special:
+            self._spelled_spans(texts, ids, special, counts, starts, ends, inserted, in_cp, exact)
+        flags = self._flag_table[ids]
+        flags[inserted] |= np.uint8(Flag.SPECIAL | Flag.INSERTED)
+        return NativeMany(ids, starts, ends, flags, counts, in_cp, exact, warnings, [None] * k)
+
+    def _spelled_spans(self, texts, ids, special, counts, starts, ends, inserted, in_cp,
+                       exact) -> None:
+        """Where the normalizer leaves a text as it is, the tokens' bytes spell it: its spans
+        are a cumulative sum of token lengths, exact bytes (in place; other texts untouched)."""
+        spelled = np.fromiter(map(self._spells_text, texts), dtype=bool, count=len(texts))
+        if not spelled.any():
+            return
+        # special tokens are never parsed from text here: every one is the post-processor's
+        lengths = np.where(special, 0, self.vocab_bytes.all_lengths[ids])
+        running = np.concatenate(([0], np.cumsum(lengths)))
+        first = np.concatenate(([0], np.cumsum(counts)))
+        text_bytes = np.fromiter((len(t.encode("utf-8")) for t in texts), dtype=np.int64,
+                                 count=len(texts))
+        ok = spelled & (running[first[1:]] - running[first[:-1]] == text_bytes)
+        text_of = np.repeat(np.arange(len(texts)), counts)
+        mine = ok[text_of]
+        relative_end = running[1:] - running[first[:-1]][text_of]
+        ends[mine] = relative_end[mine]
+        starts[mine] = (relative_end - lengths)[mine]
+        inserted[mine] = special[mine]
+        in_cp[ok] = False
+        exact[ok] = True
 
     @cached_property
     def _spells_text(self):
@@ -247,20 +277,6 @@ class HFRuntime(Runtime):
     @property
     def id_space(self) -> int:
         return len(self._flag_table)
-
-    def _native_spelled(self, text, ids, native, warnings) -> NativeResult | None:
-        if not self._spells_text(text):
-            return None
-        # special tokens are never parsed from text here: every one is the post-processor's
-        inserted = np.asarray(native.special_tokens_mask, dtype=bool)
-        lengths = np.where(inserted, 0, self.vocab_bytes.all_lengths[ids])
-        ends = np.cumsum(lengths)
-        if (ends[-1] if len(ends) else 0) != len(text.encode("utf-8")):
-            return None
-        flags = self._flag_table[ids]
-        flags[inserted] |= np.uint8(Flag.SPECIAL | Flag.INSERTED)
-        return NativeResult(ids, ends - lengths, ends, flags, "bytes", exact=True,
-                            warnings=warnings)
 
     @cached_property
     def _flag_table(self) -> np.ndarray:
