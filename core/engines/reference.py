@@ -145,7 +145,7 @@ def _save_symbol_bpe(config: TrainingConfig, counts: Counter, dest, name: str,
     """The paper's separate ``</w>`` symbol has no tokenizer.json form: the bundle holds the
     workbench's own model file, run by :class:`core.runtimes.reference.ReferenceBPERuntime`."""
     unk, specials = _unknown_token(list(config.special_tokens), "<unk>")
-    model = train_bpe(dict(counts), vocab_size=max(1, config.vocab_size - len(specials)),
+    model = train_bpe(counts, vocab_size=max(1, config.vocab_size - len(specials)),
                       min_frequency=config.min_frequency, end_of_word="symbol",
                       limit_alphabet=config.limit_alphabet, progress=progress, cancel=cancel)
     merges = [(m.left, m.right, m.count) for m in model.merges]
@@ -185,7 +185,7 @@ def _train_model(config: TrainingConfig, counts: Counter, progress, cancel):
         suffix = config.end_of_word == "suffix" and not byte_level
         size = {"num_merges": max(0, config.vocab_size - base - 256)} if byte_level else \
             {"vocab_size": max(1, config.vocab_size - base)}
-        model = train_bpe(dict(counts), **size, min_frequency=config.min_frequency,
+        model = train_bpe(counts, **size, min_frequency=config.min_frequency,
                           end_of_word="suffix" if suffix else "none",
                           limit_alphabet=config.limit_alphabet, progress=progress, cancel=cancel)
         # characters never seen in training become <unk> (without one, tokenizers drops them)
@@ -201,7 +201,7 @@ def _train_model(config: TrainingConfig, counts: Counter, progress, cancel):
     if config.algorithm == "wordpiece":
         unk, specials = _unknown_token(specials or ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"],
                                        "[UNK]")
-        vocab, merges = train_wordpiece(dict(counts), vocab_size=config.vocab_size,
+        vocab, merges = train_wordpiece(counts, vocab_size=config.vocab_size,
                                         min_frequency=config.min_frequency,
                                         special_tokens=tuple(specials), progress=progress,
                                         cancel=cancel)
