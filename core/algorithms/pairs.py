@@ -236,24 +236,24 @@ def _initial_pairs(words: list[str], freqs: list[int], floor: int = 1):
     pair = key >> word_bits
     new_pair = np.r_[True, pair[1:] != pair[:-1]]
     starts = np.flatnonzero(new_pair)
-    pairs = pair[starts].tolist()
-    del pair
+    pair = pair[starts]
     owner = np.bitwise_and(key, (1 << word_bits) - 1, out=key)  # key is not needed any more
     weights = np.asarray(freqs, dtype=np.int32 if max(freqs) < 2**31 else np.int64)
     totals = np.add.reduceat(weights[owner], starts, dtype=np.int64)
     kept = totals >= floor
+    pairs, counts = pair[kept].tolist(), totals[kept].tolist()  # Python ints for kept pairs only
     # one row per (kept pair, word holding it); rows stay in ascending word order
     rows = np.repeat(kept, np.diff(np.r_[starts, len(owner)]))
     rows &= new_pair | np.r_[True, owner[1:] != owner[:-1]]
-    sizes = np.add.reduceat(rows, starts, dtype=np.int64)
+    sizes = np.add.reduceat(rows, starts, dtype=np.int64)[kept]
     holders = owner[rows]
     del owner, key, rows, new_pair
     bounds = np.r_[0, np.cumsum(sizes)].tolist()
     shared = list(range(len(words)))  # one int object per word index: 8 bytes an entry, not 40
     mask = (1 << symbol_bits) - 1
-    for k in np.flatnonzero(kept).tolist():
+    for k, (code, count) in enumerate(zip(pairs, counts)):
         held = list(map(shared.__getitem__, holders[bounds[k]:bounds[k + 1]].tolist()))
-        yield chr(pairs[k] >> symbol_bits) + chr(pairs[k] & mask), int(totals[k]), held
+        yield chr(code >> symbol_bits) + chr(code & mask), count, held
 
 
 def _sorted_pair_keys(words: list[str]) -> tuple[np.ndarray, int, int]:

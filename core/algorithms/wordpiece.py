@@ -162,7 +162,9 @@ class _ScoreQueue:
 
     def __init__(self, stats: PairStats, table: SymbolTable, units: Counter) -> None:
         self.stats, self.strings, self.units = stats, table.strings, units
-        self.partners: dict[str, set[str]] = defaultdict(set)  # symbol -> kept pairs holding it
+        # symbol -> pairs holding it (lists: half the memory of sets; forgotten pairs and
+        # repeats are dropped when the symbol's pairs are ranked)
+        self.partners: dict[str, list[str]] = defaultdict(list)
         self.pending: set[str] = set()  # symbols whose marker is queued
         self.ranked: dict[str, list] = {}  # symbol -> its pairs by score (see _rank)
         for key in stats.counts:
@@ -171,8 +173,9 @@ class _ScoreQueue:
         heapq.heapify(self.items)
 
     def _link(self, key: str) -> None:
-        self.partners[key[0]].add(key)
-        self.partners[key[1]].add(key)
+        self.partners[key[0]].append(key)
+        if key[1] != key[0]:
+            self.partners[key[1]].append(key)
 
     def _entry(self, key: str) -> tuple:
         count = self.stats.counts[key]
@@ -223,9 +226,9 @@ class _ScoreQueue:
         count can only fall, and if the partner's count falls, the partner's own marker covers
         the pair."""
         counts, units = self.stats.counts, self.units
-        live = [key for key in self.partners.pop(symbol, ()) if key in counts]
+        live = [key for key in dict.fromkeys(self.partners.pop(symbol, ())) if key in counts]
         if live:
-            self.partners[symbol] = set(live)
+            self.partners[symbol] = live
         scored = sorted(((counts[k] / (units[k[0]] * units[k[1]]), k) for k in live), reverse=True)
         return [units[symbol], [score for score, _ in scored], [key for _, key in scored], 0]
 
