@@ -131,7 +131,17 @@ class SentencePieceRuntime(Runtime):
         return self.sp.decode([int(i) for i in ids])
 
     def _native_batch(self, texts, add_special_tokens: bool, parse_special: bool):
-        return self.sp.encode(list(texts), num_threads=native_threads())
+        """Per text ``(ids, surfaces, normalized)``, each kind from one native call for all
+        texts: the pieces as text only for texts with an unknown piece (see _known_lengths), the
+        normalized text with offsets only for models that normalize."""
+        texts, threads = list(texts), native_threads()
+        id_lists = self.sp.encode(texts, num_threads=threads)
+        unknown = [k for k, ids in enumerate(id_lists) if self.unk_id in ids]
+        surfaces = dict(zip(unknown, self.sp.encode([texts[k] for k in unknown], out_type=str,
+                                                    num_threads=threads))) if unknown else {}
+        normalized = (self.sp.normalize(texts, with_offsets=True) if not self._identity
+                      else [None] * len(texts))
+        return [(ids, surfaces.get(k), normalized[k]) for k, ids in enumerate(id_lists)]
 
     def _native(self, text: str, add_special_tokens: bool, parse_special: bool,
                 raw=None) -> NativeResult:
@@ -140,24 +150,25 @@ class SentencePieceRuntime(Runtime):
         if parse_special and len(self._control_ids):
             warnings.append("SentencePiece never parses control symbols from text; "
                             "they stay plain text")
-        ids = np.asarray(self.sp.encode(text) if raw is None else raw, dtype=np.int64)
+        id_list, surfaces, normalized = raw or self._native_batch([text], False, False)[0]
+        ids = np.asarray(id_list, dtype=np.int64)
         if self._identity:
-            result = self._native_identity(text, ids)
+            result = self._native_identity(text, ids, surfaces)
         else:
-            result = self._native_normalized(text, ids)
+            result = self._native_normalized(ids, surfaces, normalized)
         if result is None:
             result = self._native_proto(text)
         result.warnings = warnings
         return self._add_specials(result, add_special_tokens)
 
-    def _native_identity(self, text: str, ids: np.ndarray) -> NativeResult | None:
+    def _native_identity(self, text: str, ids: np.ndarray, surfaces) -> NativeResult | None:
         """Spans without the protobuf result, for models that do not normalize.
 
         With the identity normalizer the pieces, ``▁`` read as a space, spell the text with one
         dummy-prefix space in front; spans are then a cumulative sum of piece lengths. Any doubt
         (an unknown piece, a length that does not add up) falls back to the protobuf path.
         """
-        lengths = self._known_lengths(text, ids, self._lengths,
+        lengths = self._known_lengths(ids, surfaces, self._lengths,
                                       lambda surface: len(surface.replace("▁", " ").encode()))
         if lengths is None:
             return None
@@ -172,7 +183,7 @@ class SentencePieceRuntime(Runtime):
         np.maximum(ends, 0, out=ends)
         return NativeResult(ids, starts, ends, self._flag_table[ids], "bytes", exact=True)
 
-    def _native_normalized(self, text: str, ids: np.ndarray) -> NativeResult | None:
+    def _native_normalized(self, ids: np.ndarray, surfaces, normalized) -> NativeResult | None:
         """Spans without the protobuf result, for models that normalize (nmt_nfkc...).
 
         The pieces spell the normalized text, and ``normalize(with_offsets=True)`` maps every
@@ -184,11 +195,11 @@ class SentencePieceRuntime(Runtime):
         # Without byte pieces, lengths in characters give normalized character offsets at once;
         # a byte piece is part of a character, so then count bytes and convert.
         lengths = self._known_lengths(
-            text, ids, self._piece_chars if in_chars else self._piece_lengths,
+            ids, surfaces, self._piece_chars if in_chars else self._piece_lengths,
             len if in_chars else (lambda surface: len(surface.encode("utf-8"))))
         if lengths is None:
             return None
-        normalized, offsets = self.sp.normalize(text, with_offsets=True)
+        normalized, offsets = normalized
         ends = np.cumsum(lengths)
         starts = ends - lengths
         total = int(ends[-1]) if len(ends) else 0
@@ -208,14 +219,14 @@ class SentencePieceRuntime(Runtime):
         self._share_orphan_spans(ids, starts, ends)
         return NativeResult(ids, starts, ends, self._flag_table[ids], "cp")
 
-    def _known_lengths(self, text: str, ids: np.ndarray, table: np.ndarray,
+    def _known_lengths(self, ids: np.ndarray, surfaces, table: np.ndarray,
                        measure) -> np.ndarray | None:
         """Each piece's length from ``table``; an unknown piece's is ``measure(surface)``.
 
         An unknown piece has no fixed length: SentencePiece merges a run of unknown characters
-        into one ``<unk>``. Its surface is what ``encode(out_type=str)`` returns in its place, so
-        one more native call (far cheaper than the protobuf result) gives its length. A control
-        piece (never made from text) means something unexpected: None, use the protobuf path.
+        into one ``<unk>``. Its surface is what ``encode(out_type=str)`` returns in its place
+        (``surfaces``), far cheaper than the protobuf result. A control piece (never made from
+        text) means something unexpected: None, use the protobuf path.
         """
         lengths = table[ids]
         unknown = self._no_fast_path[ids]
@@ -223,8 +234,7 @@ class SentencePieceRuntime(Runtime):
             return lengths
         if (self._types[ids[unknown]] != UNKNOWN).any():
             return None
-        surfaces = self.sp.encode(text, out_type=str)
-        if len(surfaces) != len(ids):
+        if surfaces is None or len(surfaces) != len(ids):
             return None
         for i in np.flatnonzero(unknown).tolist():
             lengths[i] = measure(surfaces[i])
