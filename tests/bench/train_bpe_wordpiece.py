@@ -17,7 +17,10 @@ streams that file, trains, saves a ``tokenizer.json``, and reports its wall time
 Both use the same pre-tokenization: ``bpe`` is char-level BPE with the ``</w>`` suffix on
 ``WhitespaceSplit`` words, ``wordpiece`` uses ``BertPreTokenizer``. Timings are noisy on a shared
 2-core machine, so each repeat runs both sides back to back and the report gives the median of
-the per-repeat ratios (and median times). Quality is bytes per token when each trained
+the per-repeat ratios (and median times). ``tokenizers`` trains on both cores and ours on one,
+so other load on the machine slows the library more: compare ratios taken on a quiet machine.
+At 8k the mono corpus' own alphabet (7.5k characters; 12k WordPiece units with the ``##``
+forms) nearly fills the vocabulary, so both sides end up close to character level there. Quality is bytes per token when each trained
 ``tokenizer.json`` encodes the whole corpus on ``tokenizers``. (HF's WordPieceTrainer learns BPE
 merges by frequency, ours by the WordPiece likelihood score, so their bytes/token differ by
 design; only BPE has a quality target.)
