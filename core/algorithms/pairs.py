@@ -134,7 +134,7 @@ class PairStats:
         words, freqs = self.words, self.freqs
         left, right = pair
         joint, bridge = merged + merged, right + left
-        lost: dict[str, list[int]] = defaultdict(list)  # pair -> counts of the words losing it
+        lost: dict[str, int] = defaultdict(int)  # pair -> count it loses
         gained: dict[str, list[int]] = defaultdict(list)  # pair -> indexes of words gaining it
         occurrences = 0
         # a set of ints iterates in the same order on every run (ints hash to themselves)
@@ -150,13 +150,13 @@ class PairStats:
                 after = at + 2
                 following = word.find(pair, after)
                 if at == previous_end:  # A B | A B: the B A between them becomes M M
-                    lost[bridge].append(freq)
+                    lost[bridge] += freq
                     gained[joint].append(index)
                 elif at > 0:
-                    lost[word[at - 1] + left].append(freq)
+                    lost[word[at - 1] + left] += freq
                     gained[word[at - 1] + merged].append(index)
                 if following != after and after < len(word):
-                    lost[right + word[after]].append(freq)
+                    lost[right + word[after]] += freq
                     gained[merged + word[after]].append(index)
                 previous_end, at = after, following
             words[index] = word.replace(pair, merged)
@@ -166,14 +166,14 @@ class PairStats:
             increased = [k for k in self._recount(merged) if self._keep(k)]
         return MergeChange(merged, occurrences, increased)
 
-    def _apply(self, lost: dict[str, list[int]], gained: dict[str, list[int]]) -> list[str]:
+    def _apply(self, lost: dict[str, int], gained: dict[str, list[int]]) -> list[str]:
         """Apply a merge's changes; returns the kept pairs that rose."""
         counts, where, freqs, floor = self.counts, self.where, self.freqs, self.floor
-        for key, amounts in lost.items():
+        for key, amount in lost.items():
             count = counts.get(key)
             if count is None:  # already forgotten as rare
                 continue
-            count -= sum(amounts)
+            count -= amount
             if count >= floor:
                 counts[key] = count
             else:
