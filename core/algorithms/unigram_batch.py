@@ -30,6 +30,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..progress import check_cancel
+
 UNKNOWN = 0  # the dense id every character outside the table maps to
 MAX_CODE_POINT = 0x110000
 
@@ -138,19 +140,26 @@ class WordBatch:
         every word has at least one segmentation. ``whole=False`` leaves out the edges that
         span a whole word (to find a piece's best split into other pieces).
         """
-        word_of_pos = np.repeat(np.arange(self.word_count()), self.lengths)
-        starts, lengths, pieces = trie.find(self.codes, self.offsets[1:][word_of_pos])
+        itype = np.int32 if self.node_count() < 1 << 26 else np.int64  # run keys fit (× 32)
+        word_of_pos = np.repeat(np.arange(self.word_count(), dtype=itype), self.lengths)
+        limits = self.offsets[1:].astype(itype)[word_of_pos]  # each position's word end
+        starts, lengths, pieces = trie.find(self.codes, limits)
+        del limits
         if not whole:
             word = word_of_pos[starts]
             partial = (starts != self.offsets[word]) | (starts + lengths != self.offsets[word + 1])
             starts, lengths, pieces = starts[partial], lengths[partial], pieces[partial]
+            del word, partial
         if unknown_piece >= 0:
-            unknown = np.flatnonzero(self.codes == UNKNOWN)
-            starts = np.concatenate([starts, unknown])
-            lengths = np.concatenate([lengths, np.ones(len(unknown), np.int8)])
-            pieces = np.concatenate([pieces, np.full(len(unknown), unknown_piece, np.int32)])
+            unknown = np.flatnonzero(self.codes == UNKNOWN).astype(itype)
+            if len(unknown):
+                starts = np.concatenate([starts, unknown])
+                lengths = np.concatenate([lengths, np.ones(len(unknown), np.int8)])
+                pieces = np.concatenate([pieces, np.full(len(unknown), unknown_piece, np.int32)])
+            del unknown
         word = word_of_pos[starts]
-        return Edges(self, starts - self.offsets[word] + lengths, word, lengths, pieces)
+        del word_of_pos
+        return Edges(self, starts, word, lengths, pieces)
 
 
 class PieceTrie:
@@ -175,30 +184,35 @@ class PieceTrie:
         return cls.from_arrays(chars.encode("".join(pieces)), offsets, len(chars))
 
     @classmethod
-    def from_arrays(cls, codes: np.ndarray, offsets: np.ndarray, alphabet: int) -> "PieceTrie":
+    def from_arrays(cls, codes: np.ndarray, offsets: np.ndarray, alphabet: int, cancel=None
+                    ) -> "PieceTrie":
         """The trie of the pieces ``codes[offsets[i]:offsets[i + 1]]``."""
         lengths = np.diff(offsets)
         node = np.zeros(len(lengths), dtype=np.int64)  # every piece starts at the root, node 0
         levels, next_node = [], 1
         terminal = np.full(int(lengths.sum()) + 1, -1, dtype=np.int32)
         for depth in range(int(lengths.max(initial=0))):
+            check_cancel(cancel)
             active = np.flatnonzero(lengths > depth)
-            keys, inverse = np.unique(node[active] * alphabet + codes[offsets[active] + depth],
-                                      return_inverse=True)
+            key = node[active] * alphabet + codes[offsets[active] + depth]
+            keys = np.unique(key)  # (searchsorted for the inverse: fewer temporaries)
             levels.append((keys, next_node))  # children are numbered in key order
-            node[active] = next_node + inverse.ravel()
+            node[active] = next_node + np.searchsorted(keys, key)
+            del key
             next_node += len(keys)
             done = active[lengths[active] == depth + 1]
             terminal[node[done]] = done
         # a piece holding an unknown character (id 0) is no piece: never report it
-        unknown = np.unique(np.repeat(np.arange(len(lengths)), lengths)[codes == UNKNOWN])
-        terminal[np.isin(terminal, unknown)] = -1
-        return cls(alphabet, levels, terminal[:next_node])
+        at = np.flatnonzero(codes[:offsets[-1]] == UNKNOWN)
+        if len(at):
+            unknown = np.unique(np.searchsorted(offsets, at, side="right") - 1)
+            terminal[np.isin(terminal, unknown)] = -1
+        return cls(alphabet, levels, terminal[:next_node].copy())
 
     def find(self, codes: np.ndarray, limits: np.ndarray):
         """All (start, length, piece) with ``codes[start:start+length]`` a piece that ends at or
-        before ``limits[start]`` (the end of the start's word)."""
-        starts = np.arange(len(codes), dtype=np.int64)
+        before ``limits[start]`` (the end of the start's word); starts have ``limits``' dtype."""
+        starts = np.arange(len(codes), dtype=limits.dtype)
         node = np.zeros(len(codes), dtype=np.int64)
         found = []
         for depth, (keys, first_child) in enumerate(self.levels):
@@ -215,7 +229,7 @@ class PieceTrie:
             if not len(starts):
                 break
         if not found:
-            return np.zeros(0, np.int64), np.zeros(0, np.int8), np.zeros(0, np.int32)
+            return np.zeros(0, limits.dtype), np.zeros(0, np.int8), np.zeros(0, np.int32)
         return tuple(np.concatenate(column) for column in zip(*found))
 
 
@@ -223,6 +237,10 @@ def _logsumexp_runs(values: np.ndarray, first: np.ndarray, sizes: np.ndarray) ->
     """log(sum(exp(run))) of each run of ``values``, shifted by the run's max for stability."""
     high = np.maximum.reduceat(values, first)
     return high + np.log(np.add.reduceat(np.exp(values - np.repeat(high, sizes)), first))
+
+
+def _index_type(count: int):
+    return np.int32 if count < 1 << 31 else np.int64
 
 
 def _prefix_counts(mask: np.ndarray) -> np.ndarray:
@@ -242,19 +260,30 @@ class Edges:
     minus its length. ``run_size`` holds the run lengths, step after step.
     """
 
-    def __init__(self, batch: WordBatch, local_end: np.ndarray, word: np.ndarray,
+    def __init__(self, batch: WordBatch, starts: np.ndarray, word: np.ndarray,
                  lengths: np.ndarray, pieces: np.ndarray) -> None:
+        """Edges from their start positions in the batch, words, lengths and pieces. ``starts``
+        and ``word`` are scratch: overwritten in place (int32 or int64, the same dtype)."""
         self.batch, self.base = batch, batch.base()
         steps = int(batch.lengths.max(initial=0))
         # active[j]: how many words reach step j (words are sorted longest first)
         self.active = np.searchsorted(-batch.lengths, -np.arange(steps + 2), side="right")
         self.run_ptr = np.concatenate([[0], np.cumsum(self.active[1:steps + 1])])
-        run = self.run_ptr[local_end - 1] + word  # the (step, word) run of each edge
-        order = np.argsort(run * 32 + (31 - lengths.astype(np.int64)), kind="stable")
-        self.length, self.piece = lengths[order], pieces[order].astype(np.int32)
-        self.run_size = np.bincount(run, minlength=int(self.run_ptr[-1])).astype(np.uint8)
+        local_end = starts
+        local_end -= batch.offsets.astype(starts.dtype)[word]
+        local_end += lengths
         self.step_ptr = np.concatenate([[0], np.cumsum(np.bincount(
             local_end, minlength=steps + 1)[1:])])
+        local_end -= 1
+        run = word  # the (step, word) run of each edge
+        run += self.run_ptr.astype(word.dtype)[local_end]
+        self.run_size = np.bincount(run, minlength=int(self.run_ptr[-1])).astype(np.uint8)
+        # forward order: by run, longest (earliest start) first; no two edges share a key
+        run *= 32
+        run += 31
+        run -= lengths
+        order = np.argsort(run)
+        self.length, self.piece = lengths[order], pieces[order].astype(np.int32, copy=False)
 
     def __len__(self) -> int:
         return len(self.piece)
@@ -275,10 +304,12 @@ class Edges:
         """Drop the edges of pieces not ``alive`` and renumber the rest by ``new_index``;
         filtering keeps the order, so nothing is sorted again."""
         mask = alive[self.piece]
-        run = np.repeat(np.arange(len(self.run_size)), self.run_size)
+        run = np.repeat(np.arange(len(self.run_size), dtype=_index_type(len(self.run_size))),
+                        self.run_size)
         self.run_size = np.bincount(run[mask], minlength=len(self.run_size)).astype(np.uint8)
         self.step_ptr = _prefix_counts(mask)[self.step_ptr]
-        self.length, self.piece = self.length[mask], new_index[self.piece[mask]].astype(np.int32)
+        self.length = self.length[mask]
+        self.piece = new_index[self.piece[mask]].astype(np.int32, copy=False)
 
     def forward(self, logp: np.ndarray, cancel=None) -> np.ndarray:
         """``alpha`` per node: log of the summed probability of all paths reaching it."""
@@ -300,18 +331,18 @@ class Edges:
         alpha = self.forward(logp, cancel)
         flow = np.zeros(self.batch.node_count())
         flow[self.batch.last_nodes()] = self.batch.freqs
-        counts, pending, pending_pieces = np.zeros(len(logp)), [], []
+        counts, pending, waiting = np.zeros(len(logp)), np.zeros(len(logp)), 0
         for step in range(self.steps(), 0, -1):
             lo, hi, first, sizes, ends, starts = self._step(step)
             ends = np.repeat(ends, sizes)
             share = np.exp(alpha[starts] + logp[self.piece[lo:hi]] - alpha[ends]) * flow[ends]
             flow[starts] += share  # one edge per start within a step: no index repeats
-            pending.append(share)
-            pending_pieces.append(self.piece[lo:hi])
-            if len(pending) > 256 or step == 1:
-                counts += np.bincount(np.concatenate(pending_pieces), np.concatenate(pending),
-                                      minlength=len(logp))
-                pending, pending_pieces = [], []
+            # summed in the order one bincount over 257 steps' shares would: same floats
+            np.add.at(pending, self.piece[lo:hi], share)
+            waiting += 1
+            if waiting > 256 or step == 1:
+                counts += pending
+                pending[:], waiting = 0.0, 0
             _poll(cancel, step)
         return counts, alpha[self.batch.last_nodes()]
 

@@ -25,9 +25,13 @@ from .unigram_batch import UNKNOWN, CharTable, WordBatch
 
 
 def char_frequencies(batch: WordBatch, alphabet: int) -> np.ndarray:
-    """How often each character id occurs in the corpus (words weighted by their counts)."""
-    weight = np.repeat(batch.freqs, batch.lengths)
-    return np.bincount(batch.codes, weights=weight, minlength=alphabet)
+    """How often each character id occurs in the corpus (words weighted by their counts),
+    counted a slice of words at a time (whole counts add up exactly in any order)."""
+    freq = np.zeros(alphabet)
+    for part in batch.split(1 << 20):
+        freq += np.bincount(part.codes, weights=np.repeat(part.freqs, part.lengths),
+                            minlength=alphabet)
+    return freq
 
 
 def covered_chars(counts: dict[str, float], coverage: float) -> list[str]:
@@ -38,17 +42,33 @@ def covered_chars(counts: dict[str, float], coverage: float) -> list[str]:
     >>> covered_chars({"aab": 3, "c": 1}, 0.7)
     ['a', 'b']
     """
-    chars = CharTable.from_words(counts)
-    batch = WordBatch.from_counts(counts, chars)
-    freq = char_frequencies(batch, len(chars))[1:]
-    order = sorted(range(len(freq)), key=lambda i: (-freq[i], chars.chars[i + 1]))
+    return covered_words(counts, coverage)[0].chars[1:]
+
+
+def covered_words(counts: dict[str, float], coverage: float) -> tuple[CharTable, WordBatch]:
+    """The characters within ``coverage`` (ids in the order ``covered_chars`` lists them) and
+    the words as a batch over them: the text is encoded once, with every character, then
+    the ids are mapped (the characters left out become unknown, id 0).
+
+    >>> chars, batch = covered_words({"aab": 3, "c": 1}, 0.7)
+    >>> chars.chars, batch.codes.tolist()
+    (['', 'a', 'b'], [1, 1, 2, 0])
+    """
+    every = CharTable.from_words(counts)
+    batch = WordBatch.from_counts(counts, every)
+    freq = char_frequencies(batch, len(every))[1:]
+    order = sorted(range(len(freq)), key=lambda i: (-freq[i], every.chars[i + 1]))
     kept, total, running = [], float(freq.sum()), 0.0
     for i in order:
         if coverage < 1.0 and running >= coverage * total:
             break
         running += freq[i]
-        kept.append(chars.chars[i + 1])
-    return kept
+        kept.append(every.chars[i + 1])
+    chars = CharTable(kept)
+    remap = np.zeros(len(every), dtype=np.int32)
+    remap[1:] = chars.encode("".join(every.chars[1:]))
+    batch.codes = remap[batch.codes]
+    return chars, batch
 
 
 def seed_pieces(batch: WordBatch, chars: CharTable, size: int, max_piece_length: int = 16,
@@ -75,14 +95,14 @@ def seed_pieces(batch: WordBatch, chars: CharTable, size: int, max_piece_length:
 
 
 def _best_substrings(batch: WordBatch, size: int, max_piece_length: int, cancel=None,
-                     group: int = 1 << 20):
+                     group: int = 1 << 18):
     """(score, length, first position) of the ``size`` best substrings, best first.
 
     Substrings with different first characters never share a name, so the start positions
     are counted in groups of about ``group`` by first character: memory stays bounded.
     """
     codes = batch.codes
-    starts = np.flatnonzero(codes != UNKNOWN)
+    starts = np.flatnonzero(codes != UNKNOWN).astype(_index_type(len(codes)))
     groups = max(1, -(-len(starts) // group))
     best = (np.zeros(0), np.zeros(0, np.int64), np.zeros(0, np.int64))
     for g in range(groups):
@@ -96,7 +116,7 @@ def _group_substrings(batch: WordBatch, starts: np.ndarray, size: int, max_piece
     """The best substrings starting at ``starts``. Level ``n`` names the substrings of length
     ``n``; a level-``n - 1`` substring is reported once level ``n`` shows it right-maximal."""
     codes = batch.codes
-    word = np.searchsorted(batch.offsets, starts, side="right") - 1
+    word = (np.searchsorted(batch.offsets, starts, side="right") - 1).astype(starts.dtype)
     alphabet = int(codes.max(initial=0)) + 1
     names = codes[starts].astype(np.int64)  # a one-character substring's name: its character
     previous = None        # (frequency, first position) of each level-(n-1) name
@@ -137,8 +157,17 @@ def _right_maximal(previous, parent: np.ndarray, child_freq: np.ndarray, n: int)
     return freq[keep] * n, np.full(int(keep.sum()), n), where[keep]
 
 
+def _index_type(count: int):
+    return np.int32 if count < 1 << 31 else np.int64
+
+
 def _top(best, found, size: int):
     """The ``size`` best of two candidate lists: by score, then length, then position."""
+    if len(best[0]) >= size:  # once full, what scores below the last kept can never enter
+        fits = found[0] >= best[0][size - 1]
+        found = tuple(column[fits] for column in found)
+        if not len(found[0]):
+            return best
     score, length, where = (np.concatenate(pair) for pair in zip(best, found))
     order = np.lexsort((where, length, -score))[:size]
     return score[order], length[order], where[order]

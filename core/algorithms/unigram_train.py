@@ -17,18 +17,41 @@ The steps are SentencePiece's (``unigram_model_trainer.cc``):
 
 from __future__ import annotations
 
+import ctypes
 import math
+import sys
 from dataclasses import dataclass
 
 import numpy as np
 
 from ..progress import Progress, Throttle, check_cancel
 from .unigram_batch import CharTable, Edges, PieceTrie, WordBatch
-from .unigram_seed import covered_chars, seed_pieces
+from .unigram_seed import covered_words, seed_pieces
 
 UNKNOWN_PENALTY = 10.0  # an unknown character costs the rarest piece's log-probability - 10
 MIN_EXPECTED = 0.5      # a piece expected fewer times than this is dropped in the M step
 CHUNK_POSITIONS = 1 << 18  # characters per lattice chunk: bounds the sorting temporaries
+
+
+def _malloc_trim():
+    """glibc's ``malloc_trim``, or None elsewhere."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        return ctypes.CDLL(None).malloc_trim
+    except (AttributeError, OSError):
+        return None
+
+
+_TRIM = _malloc_trim()
+
+
+def release_memory() -> None:
+    """Give the pages of freed arrays back to the system between phases. glibc serves arrays
+    below a threshold that grows to 32 MB from its heap, whose freed middle stays resident:
+    without this, each phase's temporaries add to the next phase's peak."""
+    if _TRIM is not None:
+        _TRIM(0)
 
 
 @dataclass
@@ -46,6 +69,14 @@ def digamma(x: np.ndarray) -> np.ndarray:
     >>> round(float(digamma(np.array([1.0]))[0]), 6)  # -γ
     -0.577216
     """
+    x = np.asarray(x, dtype=np.float64).ravel()
+    out = np.empty_like(x)
+    for lo in range(0, len(x), 1 << 16):  # slices: the series' temporaries stay small
+        out[lo:lo + (1 << 16)] = _digamma(x[lo:lo + (1 << 16)])
+    return out
+
+
+def _digamma(x: np.ndarray) -> np.ndarray:
     x = np.array(x, dtype=np.float64)
     result = np.zeros_like(x)
     while True:
@@ -104,7 +135,7 @@ class CorpusLattices:
     """
 
     def __init__(self, batch: WordBatch, pieces: Pieces, alphabet: int, cancel=None) -> None:
-        trie = PieceTrie.from_arrays(pieces.codes, pieces.offsets, alphabet)
+        trie = PieceTrie.from_arrays(pieces.codes, pieces.offsets, alphabet, cancel)
         self.total = float(batch.freqs.sum())
         self.chunks: list[Edges] = []
         for part in batch.split(CHUNK_POSITIONS):
@@ -136,7 +167,7 @@ class CorpusLattices:
     def keep(self, keep: np.ndarray) -> None:
         """Forget the pieces where ``keep`` is false (the unknown piece, last, always stays)."""
         alive = np.append(keep, True)
-        new_index = np.cumsum(alive) - 1
+        new_index = (np.cumsum(alive) - 1).astype(np.int32)
         for edges in self.chunks:
             edges.keep(alive, new_index)
 
@@ -187,7 +218,7 @@ def _best_splits(pieces: Pieces, rows: np.ndarray, alphabet: int, cancel=None):
     """Each piece of ``rows``' best segmentation into *other* pieces (Viterbi without the edge
     of the whole piece), in chunks: (rows reordered, owner index into them, piece, score)."""
     batch, rows = WordBatch.from_arrays(pieces.codes, pieces.offsets, rows)
-    trie = PieceTrie.from_arrays(pieces.codes, pieces.offsets, alphabet)
+    trie = PieceTrie.from_arrays(pieces.codes, pieces.offsets, alphabet, cancel)
     owners, alts, scores, done = [np.zeros(0, np.int64)], [np.zeros(0, np.int32)], [], 0
     scores.append(np.zeros(0))
     for part in batch.split(CHUNK_POSITIONS // 4):  # a piece's lattice is dense: smaller chunks
@@ -229,23 +260,27 @@ def train(word_counts: dict[str, float], *, vocab_size: int, seed_size: int = 1_
     characters alone are more). Returns pieces, their log-probabilities, and the EM rounds."""
     report = Throttle(progress)
     check_cancel(cancel)
-    chars = CharTable(covered_chars(word_counts, character_coverage))
-    batch = WordBatch.from_counts(word_counts, chars)
+    chars, batch = covered_words(word_counts, character_coverage)
+    release_memory()
     batch.words = None  # the caller keeps the strings; the arrays are all training needs
     codes, offsets, scores, letters = seed_pieces(batch, chars, seed_size, max_piece_length,
                                                   cancel)
     pieces = Pieces(codes, offsets, np.log(scores / scores.sum()), letters)
+    del codes, offsets, scores
+    release_memory()
     desired = max(int(vocab_size * 1.1), vocab_size)  # SentencePiece prunes to 110%, then cuts
     total = 2 + planned_rounds(len(pieces), desired, shrinking_factor) * (em_iterations + 1)
     done = 1
     report(Progress("unigram", done, total, f"{len(pieces)} seed pieces"))
     lattices = CorpusLattices(batch, pieces, len(chars), cancel)
+    release_memory()
     rounds: list[Round] = []
     while True:
         for _ in range(em_iterations):
             expected, log_likelihood = lattices.expected_counts(pieces.with_unknown(), cancel)
             keep, pieces.logp = m_step(pieces, expected)
             pieces = _shrink(pieces, lattices, keep)
+            release_memory()
             done = min(done + 1, total - 1)
             report(Progress("unigram", done, total, f"EM: {len(pieces)} pieces"))
         rounds.append(Round(len(pieces), log_likelihood))
@@ -253,8 +288,11 @@ def train(word_counts: dict[str, float], *, vocab_size: int, seed_size: int = 1_
             break
         target = max(desired, int(len(pieces) * shrinking_factor))
         pieces = _shrink(pieces, lattices, prune(lattices, pieces, len(chars), target, cancel))
+        release_memory()
         done = min(done + 1, total - 1)
         report(Progress("unigram", done, total, f"pruned to {len(pieces)} pieces"))
+    del lattices
+    release_memory()
     pieces = pieces.select(finalize(pieces, vocab_size))
     report(Progress("unigram", total, total, f"{len(pieces)} pieces"), force=True)
     return pieces.strings(chars), pieces.logp, rounds
