@@ -88,8 +88,9 @@ def seed_pieces(batch: WordBatch, chars: CharTable, size: int, max_piece_length:
     lengths = np.concatenate([np.ones(len(letters), np.int64), length])
     offsets = np.zeros(len(lengths) + 1, dtype=np.int64)
     np.cumsum(lengths, out=offsets[1:])
-    take = np.repeat(where - offsets[len(letters):-1], length) + np.arange(offsets[len(letters)],
-                                                                          offsets[-1])
+    itype = _index_type(len(batch.codes) + int(offsets[-1]))
+    take = np.repeat((where - offsets[len(letters):-1]).astype(itype), length)
+    take += np.arange(offsets[len(letters)], offsets[-1], dtype=itype)
     codes = np.concatenate([letters.astype(np.int32), batch.codes[take]])
     return codes, offsets, np.concatenate([char_freq[letters], score]), len(letters)
 
@@ -104,7 +105,7 @@ def _best_substrings(batch: WordBatch, size: int, max_piece_length: int, cancel=
     codes = batch.codes
     starts = np.flatnonzero(codes != UNKNOWN).astype(_index_type(len(codes)))
     groups = max(1, -(-len(starts) // group))
-    best = (np.zeros(0), np.zeros(0, np.int64), np.zeros(0, np.int64))
+    best = (np.zeros(0), np.zeros(0, np.int8), np.zeros(0, np.int32))
     for g in range(groups):
         mine = starts[codes[starts] % groups == g]
         best = _top(best, _group_substrings(batch, mine, size, max_piece_length, cancel), size)
@@ -120,7 +121,7 @@ def _group_substrings(batch: WordBatch, starts: np.ndarray, size: int, max_piece
     alphabet = int(codes.max(initial=0)) + 1
     names = codes[starts].astype(np.int64)  # a one-character substring's name: its character
     previous = None        # (frequency, first position) of each level-(n-1) name
-    best = (np.zeros(0), np.zeros(0, np.int64), np.zeros(0, np.int64))
+    best = (np.zeros(0), np.zeros(0, np.int8), np.zeros(0, np.int32))
     for n in range(2, max_piece_length + 2):
         check_cancel(cancel)  # a level takes well under a second on a 10 MB corpus
         fits = starts + n <= batch.offsets[word + 1]
@@ -144,7 +145,7 @@ def _first_positions(starts: np.ndarray, names: np.ndarray, count: int) -> np.nd
     out = np.full(count, np.iinfo(np.int64).max)
     np.minimum.at(out, names, starts)
     out[out == np.iinfo(np.int64).max] = -1
-    return out
+    return out.astype(starts.dtype)
 
 
 def _right_maximal(previous, parent: np.ndarray, child_freq: np.ndarray, n: int):
@@ -154,7 +155,7 @@ def _right_maximal(previous, parent: np.ndarray, child_freq: np.ndarray, n: int)
     kinds = np.bincount(parent, minlength=len(freq))
     extended = np.bincount(parent, weights=child_freq, minlength=len(freq))
     keep = (freq >= 2) & ((kinds >= 2) | (extended < freq - 1e-9))
-    return freq[keep] * n, np.full(int(keep.sum()), n), where[keep]
+    return freq[keep] * n, np.full(int(keep.sum()), n, np.int8), where[keep]
 
 
 def _index_type(count: int):

@@ -110,12 +110,12 @@ class Pieces:
 
     def select(self, keep: np.ndarray) -> "Pieces":
         """The pieces where ``keep`` is true, in the same order."""
-        rows = np.flatnonzero(keep)
-        lengths = np.diff(self.offsets)[rows]
-        offsets = np.zeros(len(rows) + 1, dtype=np.int64)
+        lengths = np.diff(self.offsets)
+        codes = self.codes[np.repeat(keep, lengths)]  # a mask, not indices: 1 byte a character
+        lengths = lengths[keep]
+        offsets = np.zeros(len(lengths) + 1, dtype=np.int64)
         np.cumsum(lengths, out=offsets[1:])
-        take = np.repeat(self.offsets[rows] - offsets[:-1], lengths) + np.arange(offsets[-1])
-        return Pieces(self.codes[take], offsets, self.logp[rows], int(keep[:self.chars].sum()))
+        return Pieces(codes, offsets, self.logp[keep], int(keep[:self.chars].sum()))
 
     def strings(self, chars: CharTable) -> list[str]:
         table = chars.chars
@@ -130,26 +130,33 @@ class Pieces:
 class CorpusLattices:
     """The corpus' distinct words in chunks, each with its lattice over the current pieces.
 
-    The lattices are built once from the seed: pieces are only ever removed, so later rounds
-    filter the edges instead of searching the words again.
+    The lattices are built once, after the first EM step: pieces are only ever removed, so
+    later rounds filter the edges instead of searching the words again. The seed's own
+    lattices, the largest, are never all kept: ``streamed_counts`` builds and drops them a
+    chunk at a time.
     """
 
     def __init__(self, batch: WordBatch, pieces: Pieces, alphabet: int, cancel=None) -> None:
-        trie = PieceTrie.from_arrays(pieces.codes, pieces.offsets, alphabet, cancel)
         self.total = float(batch.freqs.sum())
-        self.chunks: list[Edges] = []
+        self.chunks: list[Edges] = list(self._build(batch, pieces, alphabet, cancel))
+
+    @staticmethod
+    def _build(batch: WordBatch, pieces: Pieces, alphabet: int, cancel=None):
+        trie = PieceTrie.from_arrays(pieces.codes, pieces.offsets, alphabet, cancel)
         for part in batch.split(CHUNK_POSITIONS):
             check_cancel(cancel)
-            self.chunks.append(part.edges(trie, unknown_piece=len(pieces)))
+            yield part.edges(trie, unknown_piece=len(pieces))
+
+    @classmethod
+    def streamed_counts(cls, batch: WordBatch, pieces: Pieces, alphabet: int, cancel=None
+                        ) -> tuple[np.ndarray, float]:
+        """``expected_counts`` over lattices built and dropped one chunk at a time."""
+        return _sum_counts(cls._build(batch, pieces, alphabet, cancel), pieces.with_unknown(),
+                           cancel)
 
     def expected_counts(self, logp: np.ndarray, cancel=None) -> tuple[np.ndarray, float]:
         """Expected uses of each piece over the corpus, and the corpus log-likelihood."""
-        counts, log_likelihood = np.zeros(len(logp)), 0.0
-        for edges in self.chunks:
-            part, log_z = edges.expected_counts(logp, cancel)
-            counts += part
-            log_likelihood += float(log_z @ edges.batch.freqs)
-        return counts, log_likelihood
+        return _sum_counts(self.chunks, logp, cancel)
 
     def viterbi_usage(self, logp: np.ndarray, cancel=None) -> tuple[np.ndarray, np.ndarray]:
         """How often each piece is in the best segmentations (``freq``), and the count of the
@@ -170,6 +177,15 @@ class CorpusLattices:
         new_index = (np.cumsum(alive) - 1).astype(np.int32)
         for edges in self.chunks:
             edges.keep(alive, new_index)
+
+
+def _sum_counts(chunks, logp: np.ndarray, cancel=None) -> tuple[np.ndarray, float]:
+    counts, log_likelihood = np.zeros(len(logp)), 0.0
+    for edges in chunks:
+        part, log_z = edges.expected_counts(logp, cancel)
+        counts += part
+        log_likelihood += float(log_z @ edges.batch.freqs)
+    return counts, log_likelihood
 
 
 def m_step(pieces: Pieces, expected: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -272,20 +288,30 @@ def train(word_counts: dict[str, float], *, vocab_size: int, seed_size: int = 1_
     total = 2 + planned_rounds(len(pieces), desired, shrinking_factor) * (em_iterations + 1)
     done = 1
     report(Progress("unigram", done, total, f"{len(pieces)} seed pieces"))
-    lattices = CorpusLattices(batch, pieces, len(chars), cancel)
-    release_memory()
+    lattices = None  # built after the first E step, from the pieces it leaves
     rounds: list[Round] = []
     while True:
         for _ in range(em_iterations):
-            expected, log_likelihood = lattices.expected_counts(pieces.with_unknown(), cancel)
-            keep, pieces.logp = m_step(pieces, expected)
-            pieces = _shrink(pieces, lattices, keep)
+            if lattices is None:
+                expected, log_likelihood = CorpusLattices.streamed_counts(batch, pieces,
+                                                                          len(chars), cancel)
+                keep, pieces.logp = m_step(pieces, expected)
+                pieces = pieces.select(keep)
+                release_memory()
+                lattices = CorpusLattices(batch, pieces, len(chars), cancel)
+            else:
+                expected, log_likelihood = lattices.expected_counts(pieces.with_unknown(),
+                                                                    cancel)
+                keep, pieces.logp = m_step(pieces, expected)
+                pieces = _shrink(pieces, lattices, keep)
             release_memory()
             done = min(done + 1, total - 1)
             report(Progress("unigram", done, total, f"EM: {len(pieces)} pieces"))
         rounds.append(Round(len(pieces), log_likelihood))
         if len(pieces) <= max(desired, pieces.chars):
             break
+        if lattices is None:
+            lattices = CorpusLattices(batch, pieces, len(chars), cancel)
         target = max(desired, int(len(pieces) * shrinking_factor))
         pieces = _shrink(pieces, lattices, prune(lattices, pieces, len(chars), target, cancel))
         release_memory()

@@ -220,7 +220,8 @@ def _unigram_model(config: TrainingConfig, counts: Counter, specials: list[str],
     unk, specials = _unknown_token(specials, "<unk>")
     byte_pieces = [f"<0x{b:02X}>" for b in range(256)] if config.byte_fallback else []
     room = config.vocab_size - len(specials) - len(byte_pieces)
-    probs, rounds = train_unigram(dict(counts), vocab_size=max(1, room),
+    # the Counter itself: training only reads it (a dict copy would live as long as training)
+    probs, rounds = train_unigram(counts, vocab_size=max(1, room),
                                   character_coverage=config.character_coverage,
                                   progress=progress, cancel=cancel)
     taken = set(specials) | set(byte_pieces)

@@ -2,6 +2,7 @@
 
     python -m tests.bench.train_unigram                      # mono corpus, 8k and 32k
     python -m tests.bench.train_unigram --vocab 32000 --repeat 1 --corpus path/to/dir
+    python -m tests.bench.train_unigram --scale 9 --vocab 32000 --repeat 1 --sides reference
 
 The corpus (every ``.txt`` line and ``.jsonl`` record's text of the folder) is written once as
 one document per line, as the engines do. Each training then runs in a child process of its own
@@ -17,6 +18,11 @@ time and peak memory (``VmHWM``):
 Timings are noisy on a shared 2-core machine, hence medians over alternated runs. Quality is
 bytes per token when each trained model encodes the whole corpus (reference: its
 ``tokenizer.json`` on ``tokenizers``).
+
+``--scale N`` trains on about N times the corpus: N copies of every line, each line made unique
+by a suffix word (`` <copy>x<line>``), so no copy is a duplicate and the corpus gains one new
+distinct word per line, as a larger real corpus would gain some. The file is streamed by both
+trainers; quality is then measured on the original lines only.
 """
 
 from __future__ import annotations
@@ -46,6 +52,14 @@ def documents(folder: Path):
                 yield json.loads(raw)["text"]
         elif path.suffix == ".txt":
             yield from (ln for ln in path.read_text(encoding="utf-8").splitlines() if ln)
+
+
+def scaled(lines, copies: int):
+    """``copies`` copies of ``lines`` (an iterable factory), every line suffixed by a word
+    that makes it unique."""
+    for copy in range(copies):
+        for number, line in enumerate(lines()):
+            yield f"{line} {copy}x{number}"
 
 
 def _config(vocab: int):
@@ -121,11 +135,11 @@ def bytes_per_token(side: str, out: Path, lines: list[str]) -> float:
     return size / tokens
 
 
-def compare(corpus: Path, lines: list[str], vocab: int, repeat: int, scratch: Path) -> dict:
-    runs: dict[str, list[dict]] = {"reference": [], "sentencepiece": []}
+def compare(corpus: Path, lines: list[str], vocab: int, repeat: int, scratch: Path,
+            sides: tuple[str, ...] = ("sentencepiece", "reference")) -> dict:
+    runs: dict[str, list[dict]] = {side: [] for side in sides}
     for attempt in range(repeat):
-        for side in ("sentencepiece", "reference") if attempt % 2 == 0 else \
-                ("reference", "sentencepiece"):
+        for side in sides if attempt % 2 == 0 else sides[::-1]:
             runs[side].append(run_side(side, corpus, vocab,
                                        scratch / f"{side}-{vocab}-{attempt}"))
     row = {"vocab": vocab}
@@ -135,9 +149,10 @@ def compare(corpus: Path, lines: list[str], vocab: int, repeat: int, scratch: Pa
                      "peak_mb": statistics.median(r["peak_mb"] for r in results),
                      "bytes_per_token": bytes_per_token(side, scratch / f"{side}-{vocab}-0",
                                                         lines)}
-    row["time_ratio"] = row["reference"]["seconds"] / row["sentencepiece"]["seconds"]
-    row["bytes_per_token_diff"] = (row["reference"]["bytes_per_token"]
-                                   / row["sentencepiece"]["bytes_per_token"] - 1)
+    if len(runs) == 2:
+        row["time_ratio"] = row["reference"]["seconds"] / row["sentencepiece"]["seconds"]
+        row["bytes_per_token_diff"] = (row["reference"]["bytes_per_token"]
+                                       / row["sentencepiece"]["bytes_per_token"] - 1)
     return row
 
 
@@ -146,6 +161,10 @@ def main(argv=None) -> int:
     parser.add_argument("--corpus", type=Path, default=MONO, help="folder of .txt/.jsonl files")
     parser.add_argument("--vocab", type=int, nargs="+", default=[8000, 32000])
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--scale", type=int, default=1,
+                        help="train on N unique-suffixed copies of the corpus (e.g. 9: ~100 MB)")
+    parser.add_argument("--sides", choices=["both", "reference", "sentencepiece"],
+                        default="both", help="which trainers to run")
     parser.add_argument("--json", type=Path, help="also write the figures here")
     parser.add_argument("--child", choices=["reference", "sentencepiece"], help=argparse.SUPPRESS)
     parser.add_argument("--corpus-file", type=Path, help=argparse.SUPPRESS)
@@ -160,25 +179,36 @@ def main(argv=None) -> int:
         return 0
     from core.engines.common import write_corpus
 
+    sides = ("sentencepiece", "reference") if args.sides == "both" else (args.sides,)
     with tempfile.TemporaryDirectory(prefix="tokbench-unigram-") as scratch:
         corpus = write_corpus(documents(args.corpus), Path(scratch) / "corpus.txt")
         lines = corpus.path.read_text(encoding="utf-8").splitlines()
-        print(f"corpus: {corpus.sentences:,} lines, {corpus.bytes / 1e6:.1f} MB · median of "
-              f"{args.repeat} alternated runs per side, each in its own process")
+        if args.scale > 1:
+            corpus = write_corpus(scaled(lambda: documents(args.corpus), args.scale),
+                                  Path(scratch) / "scaled.txt")
+        print(f"corpus: {corpus.sentences:,} lines, {corpus.bytes / 1e6:.1f} MB"
+              f"{f' ({args.scale} unique-suffixed copies)' if args.scale > 1 else ''} · median "
+              f"of {args.repeat} alternated runs per side, each in its own process")
         print(f"{'vocab':>6} {'ref s':>7} {'spm s':>7} {'ref/spm':>7} {'ref MB':>7} "
               f"{'spm MB':>7} {'ref B/tok':>9} {'spm B/tok':>9} {'diff':>7}")
         rows = []
         for vocab in args.vocab:
-            row = compare(corpus.path, lines, vocab, args.repeat, Path(scratch))
+            row = compare(corpus.path, lines, vocab, args.repeat, Path(scratch), sides)
             rows.append(row)
-            ref, sp = row["reference"], row["sentencepiece"]
-            print(f"{vocab:>6} {ref['seconds']:7.1f} {sp['seconds']:7.1f} "
-                  f"{row['time_ratio']:6.2f}× {ref['peak_mb']:7.0f} {sp['peak_mb']:7.0f} "
-                  f"{ref['bytes_per_token']:9.3f} {sp['bytes_per_token']:9.3f} "
-                  f"{row['bytes_per_token_diff']:+7.1%}", flush=True)
+            ref, sp = (row.get(side, {}) for side in ("reference", "sentencepiece"))
+            print(f"{vocab:>6} {_cell(ref, 'seconds', '7.1f')} {_cell(sp, 'seconds', '7.1f')} "
+                  f"{_cell(row, 'time_ratio', '6.2f')}× {_cell(ref, 'peak_mb', '7.0f')} "
+                  f"{_cell(sp, 'peak_mb', '7.0f')} {_cell(ref, 'bytes_per_token', '9.3f')} "
+                  f"{_cell(sp, 'bytes_per_token', '9.3f')} "
+                  f"{_cell(row, 'bytes_per_token_diff', '+7.1%')}", flush=True)
     if args.json:
         args.json.write_text(json.dumps(rows, indent=2))
     return 0
+
+
+def _cell(values: dict, key: str, spec: str) -> str:
+    width = int(spec.lstrip("+").split(".")[0])
+    return format(values[key], spec) if key in values else "-".rjust(width)
 
 
 if __name__ == "__main__":
