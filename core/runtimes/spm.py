@@ -7,15 +7,17 @@ span; those runs are given the character's span and then narrowed byte by byte.
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import Sequence
 
 import numpy as np
 import sentencepiece as spm
 
-from ..batch import NativeResult
+from ..batch import NativeMany, NativeResult
 from ..encoding import Flag
 from ..errors import FormatError
 from ..text import TextIndex
+from ..vocab_bytes import ragged_positions
 from ..special import SpecialToken, guess_role
 from .base import Runtime, Stage, byte_piece_value, native_threads
 
@@ -145,102 +147,144 @@ class SentencePieceRuntime(Runtime):
 
     def _native(self, text: str, add_special_tokens: bool, parse_special: bool,
                 raw=None) -> NativeResult:
-        # SentencePiece never parses control symbols from text; user-defined symbols always match.
+        return self._native_many([text], add_special_tokens, parse_special).result(0)
+
+    def _native_many(self, texts, add_special_tokens: bool, parse_special: bool) -> NativeMany:
+        """Spans of all texts without the protobuf result, in a few numpy operations.
+
+        The pieces spell each text: with the identity normalizer, ``▁`` read as a space, the
+        text itself with one dummy-prefix space in front (spans are a cumulative sum of piece
+        byte lengths); otherwise the normalized text, whose ``normalize(with_offsets=True)`` maps
+        every character to the original code point it came from (a cumulative sum of piece
+        lengths in characters, then a lookup). A text where anything does not add up (or with a
+        byte piece, which is part of a character) takes the careful way on its own.
+        """
+        warnings = [self._warnings(text, parse_special) for text in texts]
+        raws = self._native_batch(texts, add_special_tokens, parse_special)
+        k = len(texts)
+        counts = np.fromiter((len(r[0]) for r in raws), dtype=np.int64, count=k)
+        ids = np.fromiter(chain.from_iterable(r[0] for r in raws), dtype=np.int64,
+                          count=int(counts.sum()))
+        first = np.concatenate(([0], np.cumsum(counts)))
+        text_of = np.repeat(np.arange(k), counts)
+        if self._identity:
+            lengths, ok = self._lengths[ids], np.ones(k, dtype=bool)
+            measure = (lambda surface: len(surface.replace("▁", " ").encode("utf-8")))
+        else:
+            lengths, measure = self._piece_chars[ids], len
+            ok = np.bincount(text_of, weights=self._is_byte_piece[ids], minlength=k) == 0
+        ok &= self._unknown_lengths(ids, lengths, [r[1] for r in raws], first, measure)
+        running = np.concatenate(([0], np.cumsum(lengths)))
+        ends = running[1:] - running[first[:-1]][text_of]  # within each text
+        totals = running[first[1:]] - running[first[:-1]]
+        if self._identity:
+            starts, ends = self._identity_spans(texts, lengths, ends, totals, counts, ok)
+        else:
+            starts, ends = self._normalized_spans(ids, [r[2] for r in raws], lengths, ends,
+                                                  totals, text_of, ok)
+        flags = self._flag_table[ids]
+        many = NativeMany(ids, starts, ends, flags, counts, np.full(k, not self._identity),
+                          np.full(k, self._identity), warnings, [None] * k)
+        if ok.all() and not (add_special_tokens and (self.add_bos or self.add_eos)):
+            return many
+        results = [many.result(i) if ok[i] else self._careful(texts[i], raws[i], warnings[i])
+                   for i in range(k)]
+        return NativeMany.of([self._add_specials(r, add_special_tokens) for r in results])
+
+    def _warnings(self, text: str, parse_special: bool) -> list[str]:
         warnings = self._prepare(text, parse_special)
+        # SentencePiece never parses control symbols from text; user-defined symbols always match
         if parse_special and len(self._control_ids):
             warnings.append("SentencePiece never parses control symbols from text; "
                             "they stay plain text")
-        id_list, surfaces, normalized = raw or self._native_batch([text], False, False)[0]
-        ids = np.asarray(id_list, dtype=np.int64)
-        if self._identity:
-            result = self._native_identity(text, ids, surfaces)
-        else:
-            result = self._native_normalized(ids, surfaces, normalized)
+        return warnings
+
+    def _unknown_lengths(self, ids, lengths, surfaces, first, measure) -> np.ndarray:
+        """Fill in each unknown piece's length from its surface, in place; per text, whether
+        that worked.
+
+        An unknown piece has no fixed length: SentencePiece merges a run of unknown characters
+        into one ``<unk>``. Its surface is what ``encode(out_type=str)`` returns in its place,
+        far cheaper than the protobuf result. A control piece (never made from text) means
+        something unexpected: that text takes the protobuf path.
+        """
+        ok = np.ones(len(first) - 1, dtype=bool)
+        unknown = np.flatnonzero(self._no_fast_path[ids])
+        if not len(unknown):
+            return ok
+        counts = np.diff(first)
+        text_of = np.repeat(np.arange(len(counts)), counts)
+        ok[text_of[unknown[self._types[ids[unknown]] != UNKNOWN]]] = False
+        spelled = [t for t in np.unique(text_of[unknown]).tolist()
+                   if surfaces[t] is not None and len(surfaces[t]) == counts[t]]
+        has_surfaces = np.zeros(len(counts), dtype=bool)
+        has_surfaces[spelled] = True
+        ok &= has_surfaces | (np.bincount(text_of[unknown], minlength=len(counts)) == 0)
+        # every token of the spelled texts, in order, and where each sits in that list
+        flat = list(chain.from_iterable(surfaces[t] for t in spelled))
+        place = np.full(len(ids), -1, dtype=np.int64)
+        place[ragged_positions(first[spelled], counts[spelled])] = np.arange(len(flat))
+        fill = unknown[ok[text_of[unknown]]]
+        lengths[fill] = [measure(flat[j]) for j in place[fill].tolist()]
+        return ok
+
+    def _identity_spans(self, texts, lengths, ends, totals, counts, ok):
+        """Byte spans: the cumulative sums less the dummy prefix, when there is one."""
+        text_bytes = np.fromiter((len(t.encode("utf-8")) for t in texts), dtype=np.int64,
+                                 count=len(texts))
+        prefix = totals - text_bytes
+        ok &= (prefix == 0) | ((prefix == 1) & bool(self._dummy_prefix))
+        ends = ends - np.repeat(prefix, counts)
+        return np.maximum(ends - lengths, 0), np.maximum(ends, 0)
+
+    def _normalized_spans(self, ids, normalized, lengths, ends, totals, text_of, ok):
+        """Code point spans on the original texts: normalized character offsets looked up in
+        each text's offset map."""
+        sizes = np.fromiter((len(n[0]) for n in normalized), dtype=np.int64,
+                            count=len(normalized))
+        ok &= totals == sizes
+        origin = np.fromiter(chain.from_iterable(n[1] for n in normalized), dtype=np.int64,
+                             count=int((sizes + 1).sum()))
+        base = np.concatenate(([0], np.cumsum(sizes + 1)))[text_of]
+        top = base + sizes[text_of]  # a text whose lengths do not add up must not read past it
+        starts = origin[np.minimum(base + ends - lengths, top)]
+        ends = origin[np.minimum(base + ends, top)]
+        self._share_orphan_spans(ids, starts, ends, text_of)
+        return starts, ends
+
+    def _careful(self, text: str, raw, warnings: list[str]) -> NativeResult:
+        """One text the fast way could not do: byte pieces counted in bytes, or the protobuf."""
+        result = None
+        if not self._identity:
+            result = self._native_normalized_bytes(np.asarray(raw[0], dtype=np.int64), raw[1],
+                                                   raw[2])
         if result is None:
             result = self._native_proto(text)
         result.warnings = warnings
-        return self._add_specials(result, add_special_tokens)
+        return result
 
-    def _native_identity(self, text: str, ids: np.ndarray, surfaces) -> NativeResult | None:
-        """Spans without the protobuf result, for models that do not normalize.
-
-        With the identity normalizer the pieces, ``▁`` read as a space, spell the text with one
-        dummy-prefix space in front; spans are then a cumulative sum of piece lengths. Any doubt
-        (an unknown piece, a length that does not add up) falls back to the protobuf path.
-        """
-        lengths = self._known_lengths(ids, surfaces, self._lengths,
-                                      lambda surface: len(surface.replace("▁", " ").encode()))
-        if lengths is None:
+    def _native_normalized_bytes(self, ids: np.ndarray, surfaces, normalized
+                                 ) -> NativeResult | None:
+        """A normalized text with byte pieces (parts of a character): lengths in bytes of the
+        normalized text, widened to its characters, then mapped to the original."""
+        lengths = self._piece_lengths[ids]
+        first = np.array([0, len(ids)])
+        if not self._unknown_lengths(ids, lengths, [surfaces], first,
+                                     lambda surface: len(surface.encode("utf-8")))[0]:
             return None
+        text, offsets = normalized
+        norm_index = TextIndex(text)
         ends = np.cumsum(lengths)
-        total = int(ends[-1]) if len(ends) else 0
-        data_length = len(text.encode("utf-8"))
-        prefix = total - data_length
-        if prefix not in (0, 1) or (prefix == 1 and not self._dummy_prefix):
+        if (int(ends[-1]) if len(ends) else 0) != len(norm_index.data):
             return None
-        ends -= prefix
-        starts = np.maximum(ends - lengths, 0)
-        np.maximum(ends, 0, out=ends)
-        return NativeResult(ids, starts, ends, self._flag_table[ids], "bytes", exact=True)
-
-    def _native_normalized(self, ids: np.ndarray, surfaces, normalized) -> NativeResult | None:
-        """Spans without the protobuf result, for models that normalize (nmt_nfkc...).
-
-        The pieces spell the normalized text, and ``normalize(with_offsets=True)`` maps every
-        normalized character to the original code point it came from: together they give what
-        the protobuf result gives, at a third of the cost. Unknown pieces (of unknown length)
-        fall back to the protobuf path.
-        """
-        in_chars = not self._is_byte_piece[ids].any()
-        # Without byte pieces, lengths in characters give normalized character offsets at once;
-        # a byte piece is part of a character, so then count bytes and convert.
-        lengths = self._known_lengths(
-            ids, surfaces, self._piece_chars if in_chars else self._piece_lengths,
-            len if in_chars else (lambda surface: len(surface.encode("utf-8"))))
-        if lengths is None:
-            return None
-        normalized, offsets = normalized
-        ends = np.cumsum(lengths)
-        starts = ends - lengths
-        total = int(ends[-1]) if len(ends) else 0
-        if in_chars:
-            if total != len(normalized):
-                return None
-            cp_s, cp_e = starts, ends
-        else:
-            norm_index = TextIndex(normalized)
-            if total != len(norm_index.data):
-                return None
-            # normalized bytes -> normalized characters (widened)
-            cp_s, cp_e, _ = norm_index.cp_spans(starts, ends)
-        # normalized characters -> original code points
+        cp_s, cp_e, _ = norm_index.cp_spans(ends - lengths, ends)
         origin = np.asarray(offsets, dtype=np.int64)
         starts, ends = origin[cp_s], origin[cp_e]
         self._share_orphan_spans(ids, starts, ends)
         return NativeResult(ids, starts, ends, self._flag_table[ids], "cp")
 
-    def _known_lengths(self, ids: np.ndarray, surfaces, table: np.ndarray,
-                       measure) -> np.ndarray | None:
-        """Each piece's length from ``table``; an unknown piece's is ``measure(surface)``.
-
-        An unknown piece has no fixed length: SentencePiece merges a run of unknown characters
-        into one ``<unk>``. Its surface is what ``encode(out_type=str)`` returns in its place
-        (``surfaces``), far cheaper than the protobuf result. A control piece (never made from
-        text) means something unexpected: None, use the protobuf path.
-        """
-        lengths = table[ids]
-        unknown = self._no_fast_path[ids]
-        if not unknown.any():
-            return lengths
-        if (self._types[ids[unknown]] != UNKNOWN).any():
-            return None
-        if surfaces is None or len(surfaces) != len(ids):
-            return None
-        for i in np.flatnonzero(unknown).tolist():
-            lengths[i] = measure(surfaces[i])
-        return lengths
-
-    def _share_orphan_spans(self, ids: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> None:
+    def _share_orphan_spans(self, ids: np.ndarray, starts: np.ndarray, ends: np.ndarray,
+                            text_of: np.ndarray | None = None) -> None:
         """SentencePiece gives the source span to the last piece made from it (the last byte of
         a character, the "i" of NFKC "ﬃ" -> "f f i"); the pieces before it get an empty span.
         They come from the same source, so they share its span (narrowed later where possible).
@@ -249,7 +293,8 @@ class SentencePieceRuntime(Runtime):
         orphan = (starts == ends) & ~self._no_fast_path[ids] & (ids != self._bare_space_id)
         if orphan.any():
             for i in reversed(np.flatnonzero(orphan[:-1]).tolist()):
-                if starts[i + 1] == starts[i]:
+                if starts[i + 1] == starts[i] and (text_of is None
+                                                   or text_of[i + 1] == text_of[i]):
                     ends[i] = ends[i + 1]
 
     def _native_proto(self, text: str) -> NativeResult:
