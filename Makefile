@@ -1,5 +1,5 @@
 # `make run` starts the workbench on its embedded demo, `make test` runs the whole suite headless,
-# `make bench` runs the benchmarks. Each creates .venv and installs the project on first use.
+# `make bench` runs the benchmarks (encoding, then training). Each creates .venv and installs the project on first use.
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -22,6 +22,8 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) -m tests.bench.run
+	$(PY) -m tests.bench.train_bpe_wordpiece --repeat 1
+	$(PY) -m tests.bench.train_unigram --repeat 1
 
 demo: $(STAMP)
 	$(PY) resources/demo/make_demo.py

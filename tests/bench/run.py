@@ -24,9 +24,8 @@ import sys
 import time
 from pathlib import Path
 
+from tests.bench.common import MONO, documents
 from tests.conftest import DATA
-
-MONO = DATA / "corpora" / "mono"
 TOKENIZERS = [
     ("gpt2 (tiktoken)", "gpt2.tiktoken"),
     ("bert (tokenizer.json)", "bert-minilm/tokenizer.json"),
@@ -38,13 +37,7 @@ TOKENIZERS = [
 
 def corpus_lines(limit_bytes: int | None = None) -> list[str]:
     """Every line of the mono corpus (the JSONL code file: each record's text)."""
-    lines: list[str] = []
-    for path in sorted(MONO.iterdir()):
-        if path.suffix == ".jsonl":
-            for raw in path.read_text(encoding="utf-8").splitlines():
-                lines.append(json.loads(raw)["text"])
-        else:
-            lines.extend(ln for ln in path.read_text(encoding="utf-8").splitlines() if ln)
+    lines = list(documents(MONO))
     if limit_bytes:
         kept, size = [], 0
         for line in lines[:: max(1, len(lines) // 4000)]:

@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import resource
 import statistics
 import subprocess
 import sys
@@ -38,20 +37,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from tests.conftest import DATA
-
-MONO = DATA / "corpora" / "mono"
+from tests.bench.common import MONO, documents, peak_mb
 SIDES = ("reference", "hf")
 
 
-def documents(folder: Path):
-    """Every line of the folder's ``.txt`` files and every ``.jsonl`` record's text."""
-    for path in sorted(folder.iterdir()):
-        if path.suffix == ".jsonl":
-            for raw in path.read_text(encoding="utf-8").splitlines():
-                yield json.loads(raw)["text"]
-        elif path.suffix == ".txt":
-            yield from (ln for ln in path.read_text(encoding="utf-8").splitlines() if ln)
 
 
 def _config(algorithm: str, vocab: int):
@@ -99,17 +88,6 @@ def _train_hf(config, corpus: Path, out: Path) -> dict:
     return {"seconds": time.perf_counter() - started}
 
 
-def peak_mb() -> float:
-    """This process's peak resident memory. ``VmHWM`` belongs to the address space made by exec;
-    ``ru_maxrss`` would also count the (large) parent's memory that the fork started with."""
-    try:
-        with open("/proc/self/status", encoding="ascii") as status:
-            for line in status:
-                if line.startswith("VmHWM:"):
-                    return int(line.split()[1]) / 1024
-    except OSError:
-        pass
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 def _child(side: str, algorithm: str, corpus: Path, vocab: int, out: Path) -> dict:

@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import resource
 import statistics
 import subprocess
 import sys
@@ -37,21 +36,11 @@ import tempfile
 import time
 from pathlib import Path
 
-from tests.conftest import DATA
-
-MONO = DATA / "corpora" / "mono"
+from tests.bench.common import MONO, documents, peak_mb
 SPM_PARITY = {"remove_extra_whitespaces": False, "split_by_unicode_script": False,
               "split_by_number": False}
 
 
-def documents(folder: Path):
-    """Every line of the folder's ``.txt`` files and every ``.jsonl`` record's text."""
-    for path in sorted(folder.iterdir()):
-        if path.suffix == ".jsonl":
-            for raw in path.read_text(encoding="utf-8").splitlines():
-                yield json.loads(raw)["text"]
-        elif path.suffix == ".txt":
-            yield from (ln for ln in path.read_text(encoding="utf-8").splitlines() if ln)
 
 
 def scaled(lines, copies: int):
@@ -96,18 +85,6 @@ def _child(side: str, corpus: Path, vocab: int, out: Path) -> dict:
     return {"seconds": seconds, "peak_mb": peak_mb()}
 
 
-def peak_mb() -> float:
-    """This process's peak resident memory. ``VmHWM`` belongs to this program alone, where
-    ``ru_maxrss`` also carries the peak of the parent that forked it (Linux keeps it across
-    exec)."""
-    try:
-        with open("/proc/self/status", encoding="ascii") as status:
-            for line in status:
-                if line.startswith("VmHWM:"):
-                    return int(line.split()[1]) / 1024
-    except OSError:
-        pass
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 def run_side(side: str, corpus: Path, vocab: int, out: Path) -> dict:
