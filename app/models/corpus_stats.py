@@ -15,8 +15,8 @@ from app.models.corpus_sources import human_bytes
 from core.corpus import Corpus, CorpusReport, CorpusSource
 from core.errors import WorkbenchError
 
-NUMBERS = ("documents", "bytes", "code_points", "graphemes", "duplicates")
-HEADERS = ("Documents", "Bytes", "Code points", "Graphemes", "Duplicates")
+NUMBERS = ("documents", "bytes", "code_points", "graphemes", "duplicates", "weighted_bytes")
+HEADERS = ("Documents", "Bytes", "Code points", "Graphemes", "Duplicates", "To training")
 
 
 @dataclass
@@ -131,9 +131,14 @@ class CorpusStatsModel(QAbstractTableModel):
                 return name
             key = NUMBERS[column - 1]
             value = numbers.get(key, 0)
-            return human_bytes(value) if key == "bytes" else f"{value:,}"
-        if role == Qt.ItemDataRole.ToolTipRole and column and NUMBERS[column - 1] == "bytes":
-            return f"{numbers.get('bytes', 0):,} bytes"
+            return human_bytes(value) if key.endswith("bytes") else f"{value:,}"
+        if role == Qt.ItemDataRole.ToolTipRole and column:
+            key = NUMBERS[column - 1]
+            if key == "weighted_bytes":
+                return (f"{numbers.get(key, 0):,} bytes go to training: each source's documents "
+                        "times its sampling weight")
+            if key == "bytes":
+                return f"{numbers.get('bytes', 0):,} bytes"
         if role == Qt.ItemDataRole.TextAlignmentRole and column:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.FontRole and index.row() == len(self.rows) - 1:

@@ -115,6 +115,12 @@ def test_sources_are_tagged_weighted_and_split_as_chosen(qtbot, window, pane, tm
     result = wait_statistics(qtbot, pane)
     assert result.error is None and result.report.sources[0].documents == 5
     assert pane.by_language.index(0, 0).data() == "fr"
+    # a weight of 2.5: each document twice, and a third time for about half of them
+    stats = result.report.sources[0]
+    assert 10 <= stats.weighted_documents <= 15
+    last = pane.by_language.columnCount() - 1
+    assert pane.by_language.headerData(last, Qt.Orientation.Horizontal) == "To training"
+    assert pane.by_language.index(0, last).data().endswith("B")
 
 
 def test_dropping_a_folder_adds_its_files(qtbot, window, pane, tmp_path):
