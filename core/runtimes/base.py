@@ -57,9 +57,14 @@ class RoundTrip:
                    (prefix, len(decoded) - suffix))
 
 
-def native_threads() -> int:
-    """Threads for a native library's batch call: one per core."""
-    return max(1, os.cpu_count() or 1)
+def native_threads(texts: int) -> int:
+    """Threads for a native library's batch call over ``texts`` texts: one per core, but one
+    for a few texts (starting threads would cost more than they save).
+
+    >>> native_threads(1)
+    1
+    """
+    return max(1, os.cpu_count() or 1) if texts >= 64 else 1
 
 
 _BYTE_PIECE = re.compile(r"^<0x([0-9A-Fa-f]{2})>$")

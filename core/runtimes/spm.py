@@ -134,13 +134,21 @@ class SentencePieceRuntime(Runtime):
 
     def _native_batch(self, texts, add_special_tokens: bool, parse_special: bool):
         """Per text ``(ids, surfaces, normalized)``, each kind from one native call for all
-        texts: the pieces as text only for texts with an unknown piece (see _known_lengths), the
+        texts: the pieces as text only for texts with an unknown piece (see _unknown_lengths), the
         normalized text with offsets only for models that normalize."""
-        texts, threads = list(texts), native_threads()
-        id_lists = self.sp.encode(texts, num_threads=threads)
+        texts = list(texts)
+        threads = native_threads(len(texts))
+
+        def encode(some: list[str], **kind) -> list:
+            # a list costs a thread pool even for one text: one text goes alone
+            if len(some) == 1:
+                return [self.sp.encode(some[0], **kind)]
+            return self.sp.encode(some, num_threads=threads, **kind)
+
+        id_lists = encode(texts)
         unknown = [k for k, ids in enumerate(id_lists) if self.unk_id in ids]
-        surfaces = dict(zip(unknown, self.sp.encode([texts[k] for k in unknown], out_type=str,
-                                                    num_threads=threads))) if unknown else {}
+        surfaces = dict(zip(unknown, encode([texts[k] for k in unknown], out_type=str))
+                        ) if unknown else {}
         normalized = (self.sp.normalize(texts, with_offsets=True) if not self._identity
                       else [None] * len(texts))
         return [(ids, surfaces.get(k), normalized[k]) for k, ids in enumerate(id_lists)]
