@@ -40,3 +40,19 @@ def test_cancel(tmp_path):
         train_hf(TrainingConfig(engine="hf", algorithm="bytelevel_bpe"), CORPUS, tmp_path / "c",
                  cancel=token)
     assert not (tmp_path / "c").exists()
+
+
+def test_cancel_during_training_stops_within_a_second(tmp_path):
+    import threading
+    import time
+
+    token = CancelToken()
+    asked: list[float] = []
+    big = [f"{line} {i} {i * 7919}" for i in range(200) for line in CORPUS]  # a few seconds
+    timer = threading.Timer(0.5, lambda: (asked.append(time.monotonic()), token.cancel()))
+    timer.start()
+    with pytest.raises(Cancelled):
+        train_hf(TrainingConfig(engine="hf", algorithm="wordpiece", vocab_size=30000), big,
+                 tmp_path / "c", cancel=token)
+    assert asked and time.monotonic() - asked[0] < 1.0
+    assert not (tmp_path / "c").exists()
