@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QHBoxLayout, QHeaderView, Q
                                QPlainTextEdit, QPushButton, QSplitter, QTableView, QTabWidget,
                                QVBoxLayout, QWidget)
 
+from app.heap import settle
 from app.models.token_table import TokenTableModel
 from app.session import Session
 from app.tasks import TaskRunner
@@ -273,6 +274,7 @@ class InspectPane(QWidget):
         QTimer.singleShot(0, lambda: self._show_chips(result))
         QTimer.singleShot(0, lambda: self._show_stages(result))
         QTimer.singleShot(0, self._update_explain)
+        settle()  # the result lives on: keep it out of the collector's full scans
 
     def _show_chips(self, result: InspectResult | None) -> None:
         if result is self.result:
