@@ -61,8 +61,11 @@ class NativeMany:
 
     def result(self, k: int) -> NativeResult:
         """Text ``k``'s answer on its own."""
-        a = int(self.counts[:k].sum())
-        b = a + int(self.counts[k])
+        if getattr(self, "_firsts", None) is None or len(self._firsts) != len(self.counts) + 1:
+            # where each text's tokens start: computed once, not per call (k calls would be
+            # quadratic)
+            self._firsts = np.concatenate(([0], np.cumsum(self.counts))).tolist()
+        a, b = self._firsts[k], self._firsts[k + 1]
         return NativeResult(self.ids[a:b], self.starts[a:b], self.ends[a:b], self.flags[a:b],
                             "cp" if self.in_cp[k] else "bytes", bool(self.exact[k]),
                             list(self.warnings[k]), self.pieces[k])

@@ -26,6 +26,7 @@ import hashlib
 import io
 import json
 import lzma
+import math
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -73,8 +74,8 @@ class CorpusSource:
             self.kind = guess_kind(self.path)
         if self.kind not in KINDS:
             raise ValueError(f"unknown source kind {self.kind!r}; use one of {', '.join(KINDS)}")
-        if self.weight < 0:
-            raise ValueError("a sampling weight cannot be negative")
+        if not math.isfinite(self.weight) or self.weight < 0:
+            raise ValueError("a sampling weight must be a finite number, 0 or more")
 
 
 def guess_kind(path: Path) -> str:
@@ -185,8 +186,9 @@ class Corpus:
         return sum(s.path.stat().st_size for s in self.sources)
 
     def documents(self, *, progress: Optional[ProgressFn] = None,
-                  cancel: Optional[CancelFn] = None) -> Iterator[str]:
-        """Every kept document; progress in bytes of the files read."""
+                  cancel: Optional[CancelFn] = None, weighted: bool = True) -> Iterator[str]:
+        """Every kept document, as many times as its source's weight says (once each without
+        ``weighted``; the report counts the copies either way); progress in bytes read."""
         self.report = CorpusReport()
         seen: set[bytes] = set()
         total = self.total_bytes()
@@ -214,7 +216,7 @@ class Corpus:
                 copies = weighted_copies(source.weight, key)
                 stats.weighted_documents += copies
                 stats.weighted_bytes += copies * raw_bytes
-                for _ in range(copies):
+                for _ in range(copies if weighted else 1):
                     yield text
             done_before += source.path.stat().st_size
         report(Progress("reading", total, total), force=True)

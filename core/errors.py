@@ -30,6 +30,11 @@ class WorkbenchError(Exception):
         self.offset = offset
         super().__init__(str(self))
 
+    def __reduce__(self):
+        # the Train pane gets errors from a child process: keep path, line and offset
+        return (_rebuild, (type(self), self.message, self.path, self.line, self.column,
+                           self.offset))
+
     def __str__(self) -> str:
         where = self.path or ""
         if self.line is not None:
@@ -49,3 +54,7 @@ class BundleError(WorkbenchError):
 
 class TextError(WorkbenchError):
     """Input text cannot be tokenized as given (for example lone surrogates)."""
+
+
+def _rebuild(cls, message, path, line, column, offset):
+    return cls(message, path=path, line=line, column=column, offset=offset)

@@ -59,7 +59,7 @@ def read_statistics(sources: list[CorpusSource], *, policy: str, dedup: bool,
     """Stream every document once (in a worker); bad input is returned, not raised."""
     corpus = Corpus(list(sources), policy=policy, dedup=dedup)
     try:
-        for _ in corpus.documents(progress=progress, cancel=cancel):
+        for _ in corpus.documents(progress=progress, cancel=cancel, weighted=False):
             pass
     except WorkbenchError as err:
         return CorpusStatsResult(corpus.report, policy, dedup, err)

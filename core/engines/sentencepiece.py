@@ -85,7 +85,7 @@ def special_token_options(special_tokens: list[str]) -> dict:
         else:
             others.append(token)
     if "unk" not in reserved:
-        reserved["unk"] = "<unk>" if "<unk>" not in others else "<unk_>"
+        reserved["unk"] = "<unk>"  # a listed "<unk>" would have taken the role already
     options: dict = {"user_defined_symbols": others}
     for role in _RESERVED:
         options[f"{role}_id"] = list(reserved).index(role) if role in reserved else -1

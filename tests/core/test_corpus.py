@@ -142,3 +142,20 @@ def test_sampling_weights_repeat_or_thin_out_documents(tmp_path):
     assert corpus.report.by_language()["de"]["weighted_bytes"] < stats[1].bytes
     zero = Corpus([CorpusSource(a, weight=0.0)])
     assert list(zero.documents()) == [] and zero.report.sources[0].documents == 400
+
+
+@pytest.mark.parametrize("weight", [float("nan"), float("inf"), -1.0])
+def test_a_weight_must_be_finite_and_not_negative(tmp_path, weight):
+    with pytest.raises(ValueError, match="finite number"):
+        CorpusSource(tmp_path / "a.txt", weight=weight)
+
+
+def test_strict_errors_keep_their_place_through_a_process_boundary(tmp_path):
+    import pickle
+
+    path = write(tmp_path / "bad.txt", b"ok\nbad \xff here\n")
+    with pytest.raises(FormatError) as info:
+        list(Corpus([CorpusSource(path)]).documents())
+    copy = pickle.loads(pickle.dumps(info.value))
+    assert (copy.path, copy.line, copy.offset, str(copy)) == (
+        info.value.path, 2, 7, str(info.value))

@@ -497,3 +497,18 @@ def test_families_on_flores(hf_loaded, spm_loaded, rank_file):
         enc = runtime.encode(text, add_special_tokens=False)
         assert enc.ids.tolist() == native.encode_ordinary(text)
         check_exact_bytes(enc, text)
+
+
+def test_a_batch_with_bos_equals_text_by_text(spm_loaded):
+    """BOS/EOS are added per text in a batch (the careful path): same as one by one."""
+    runtime = spm_loaded(next(iter(fam.SPM_VARIANTS)))[0]
+    runtime.add_bos = True
+    try:
+        texts = ["Hello world", "", "世界 ﬃ", "a b c"] * 50
+        batch = runtime.encode_batch(texts)
+        for k in (0, 1, 2, 199):
+            one = runtime.encode(texts[k])
+            assert batch[k].ids.tolist() == one.ids.tolist()
+            assert batch[k].spans("cp")[0].tolist() == one.spans("cp")[0].tolist()
+    finally:
+        runtime.add_bos = False
