@@ -18,6 +18,7 @@ from typing import Callable
 import regex
 
 from ..runtimes.hf import byte_level_decoder
+from ..runtimes.spm import NORMAL, UNUSED, USER_DEFINED
 from .bpe import merge_by_token_rank, merge_steps, model_from_merges
 from .result import Word
 from .unigram import ScoreTable, explain_lattice, path_ids, units_to_ids
@@ -310,9 +311,6 @@ def _tiktoken_units(runtime, text: str, parse_special: bool):
 
 
 # --- SentencePiece ------------------------------------------------------------------------------
-
-NORMAL, UNKNOWN, CONTROL, USER_DEFINED, UNUSED, BYTE = 1, 2, 3, 4, 5, 6
-
 
 @dataclass
 class _SpmTables:
