@@ -31,6 +31,7 @@ from .base import Runtime, Stage
 
 MODEL_FORMAT = "tokbench-bpe"
 MODEL_FILE = "workbench-bpe.json"
+WORD_CACHE = 100_000  # words remembered by a runtime (then it starts again)
 
 
 def bpe_model_spec(merges: Sequence[tuple[str, str, int]], alphabet: Sequence[str],
@@ -92,6 +93,7 @@ class ReferenceBPERuntime(Runtime):
         self.model = BPEModel(merges, list(spec.get("alphabet") or []), end_of_word="symbol")
         self.specials = {s: self.vocab[s] for s in specials}
         self.unk_id = self.vocab[self.unk_token]
+        self._word_cache: dict[str, list[str]] = {}
         self.normalizer = _component("normalizer", spec.get("normalizer"), path)
         self.pre_tokenizer = _component("pre_tokenizer", spec.get("pre_tokenizer"), path)
         self.notes.append("the paper's separate </w> end-of-word symbol, which tokenizer.json "
@@ -174,9 +176,20 @@ class ReferenceBPERuntime(Runtime):
         if pos < len(text) or not literals:
             yield text[pos:], pos, None
 
+    def _symbols(self, word: str) -> list[str]:
+        """The model's symbols for a word, remembered: text repeats its words, and merging a
+        word again costs a pass over its pairs per merge."""
+        symbols = self._word_cache.get(word)
+        if symbols is None:
+            symbols = self.model.encode_word(word)
+            if len(self._word_cache) >= WORD_CACHE:
+                self._word_cache.clear()
+            self._word_cache[word] = symbols
+        return symbols
+
     def _encode_word(self, word: str, original: str, start: int, end: int, ids: list,
                      starts: list, ends: list, flags: list) -> None:
-        symbols = self.model.encode_word(word)
+        symbols = self._symbols(word)
         exact = word == original  # otherwise every symbol shares the word's span
         pos = start
         for k, symbol in enumerate(symbols):
