@@ -139,26 +139,15 @@ class Runtime(abc.ABC):
                                                             parse_special))
 
     def _native_many(self, texts: Sequence[str], add_special_tokens: bool, parse_special: bool):
-        """Native results of many texts: the library's own batch call (which runs on every core
-        where the library can), then each text's answer made into a NativeResult."""
+        """Native results of many texts (a runtime may do this faster than text by text: the
+        SentencePiece and tokenizers runtimes use their library's batch call)."""
         from ..batch import NativeMany
 
-        for text in texts:
-            check_encodable(text)  # before the library sees any text
-        raws = self._native_batch(texts, add_special_tokens, parse_special)
-        return NativeMany.of([self._native(t, add_special_tokens, parse_special, raw)
-                              for t, raw in zip(texts, raws)])
-
-    def _native_batch(self, texts: Sequence[str], add_special_tokens: bool,
-                      parse_special: bool) -> Sequence:
-        """The library's answers for many texts in one call, each handed to ``_native`` as
-        ``raw``; by default none (``_native`` asks the library text by text)."""
-        return [None] * len(texts)
+        return NativeMany.of([self._native(t, add_special_tokens, parse_special) for t in texts])
 
     @abc.abstractmethod
-    def _native(self, text: str, add_special_tokens: bool, parse_special: bool, raw=None):
-        """The native library's answer for one text, as a :class:`core.batch.NativeResult`.
-        ``raw``: what ``_native_batch`` already got from the library for this text, if anything."""
+    def _native(self, text: str, add_special_tokens: bool, parse_special: bool):
+        """The native library's answer for one text, as a :class:`core.batch.NativeResult`."""
 
     @abc.abstractmethod
     def decode(self, ids: Sequence[int]) -> str:

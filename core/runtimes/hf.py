@@ -199,8 +199,7 @@ class HFRuntime(Runtime):
             # encode_batch releases the GIL (encode does not) and uses every core
             return self.tk.encode_batch(list(texts), add_special_tokens=add_special_tokens)
 
-    def _native(self, text: str, add_special_tokens: bool, parse_special: bool,
-                raw=None) -> NativeResult:
+    def _native(self, text: str, add_special_tokens: bool, parse_special: bool) -> NativeResult:
         # a batch of one gives exactly what encode gives, and keeps a GUI thread responsive
         return self._native_many([text], add_special_tokens, parse_special).result(0)
 

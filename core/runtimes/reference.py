@@ -142,8 +142,7 @@ class ReferenceBPERuntime(Runtime):
             self.pre_tokenizer.pre_tokenize(pts)
         return [(word, s, e) for word, (s, e), _ in pts.get_splits("original", "char")]
 
-    def _native(self, text: str, add_special_tokens: bool, parse_special: bool,
-                raw=None) -> NativeResult:
+    def _native(self, text: str, add_special_tokens: bool, parse_special: bool) -> NativeResult:
         warnings = self._prepare(text, parse_special)
         ids: list[int] = []
         starts: list[int] = []

@@ -133,9 +133,10 @@ class SentencePieceRuntime(Runtime):
         return self.sp.decode([int(i) for i in ids])
 
     def _native_batch(self, texts, add_special_tokens: bool, parse_special: bool):
-        """Per text ``(ids, surfaces, normalized)``, each kind from one native call for all
-        texts: the pieces as text only for texts with an unknown piece (see _unknown_lengths), the
-        normalized text with offsets only for models that normalize."""
+        """Per text ``(ids, surfaces, normalized)``: ids and surfaces each from one native call
+        for all texts (surfaces only for texts with an unknown piece, see _unknown_lengths); the
+        normalized text with offsets (``normalize`` takes a list but calls the library text by
+        text) only for models that normalize."""
         texts = list(texts)
         threads = native_threads(len(texts))
 
@@ -153,8 +154,7 @@ class SentencePieceRuntime(Runtime):
                       else [None] * len(texts))
         return [(ids, surfaces.get(k), normalized[k]) for k, ids in enumerate(id_lists)]
 
-    def _native(self, text: str, add_special_tokens: bool, parse_special: bool,
-                raw=None) -> NativeResult:
+    def _native(self, text: str, add_special_tokens: bool, parse_special: bool) -> NativeResult:
         return self._native_many([text], add_special_tokens, parse_special).result(0)
 
     def _native_many(self, texts, add_special_tokens: bool, parse_special: bool) -> NativeMany:

@@ -145,8 +145,7 @@ class TiktokenRuntime(Runtime):
     def decode(self, ids: Sequence[int]) -> str:
         return self.enc.decode([int(i) for i in ids])
 
-    def _native(self, text: str, add_special_tokens: bool, parse_special: bool,
-                raw=None) -> NativeResult:
+    def _native(self, text: str, add_special_tokens: bool, parse_special: bool) -> NativeResult:
         warnings = self._prepare(text, parse_special)
         work, alignment = text, None
         if self.normalization:
