@@ -8,6 +8,9 @@ from typing import Sequence
 
 def main(argv: Sequence[str] | None = None) -> int:
     from app.platform_check import display_problem
+    from core.memory import keep_freed_memory
+
+    keep_freed_memory()  # corpus-sized arrays reuse freed memory instead of faulting it anew
 
     args = list(sys.argv[1:] if argv is None else argv)
     if args and args[0] in ("-h", "--help"):

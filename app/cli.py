@@ -22,6 +22,7 @@ from typing import Iterator, Sequence
 
 from core.encoding import Encoding
 from core.errors import WorkbenchError
+from core.memory import keep_freed_memory
 from core.text import Unit, hex_bytes, visible_text
 
 EXIT_USAGE, EXIT_ERROR = 2, 1
@@ -209,6 +210,7 @@ COMMANDS = {"inspect": cmd_inspect, "import": cmd_import, "verify": cmd_verify,
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    keep_freed_memory()
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv:
         from app.__main__ import main as gui_main

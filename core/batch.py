@@ -13,6 +13,7 @@ native library's own calls.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Callable, Sequence
 
 import numpy as np
@@ -47,7 +48,8 @@ class NativeResult:
 
 @dataclass
 class NativeMany:
-    """Native results of many texts, concatenated (spans still relative to each text)."""
+    """Native results of many texts, concatenated: spans relative to each text, or (when
+    ``joined_starts`` is given) exact byte spans on the texts joined with ``SEPARATOR``."""
 
     ids: np.ndarray
     starts: np.ndarray
@@ -58,6 +60,8 @@ class NativeMany:
     exact: np.ndarray           # per text: spans already exact
     warnings: list[list[str]]
     pieces: list[list[str] | None]
+    # byte offset of every text in the joined texts (K + 1 entries) when spans are on those
+    joined_starts: np.ndarray | None = None
 
     def result(self, k: int) -> NativeResult:
         """Text ``k``'s answer on its own."""
@@ -66,7 +70,9 @@ class NativeMany:
             # quadratic)
             self._firsts = np.concatenate(([0], np.cumsum(self.counts))).tolist()
         a, b = self._firsts[k], self._firsts[k + 1]
-        return NativeResult(self.ids[a:b], self.starts[a:b], self.ends[a:b], self.flags[a:b],
+        shift = 0 if self.joined_starts is None else self.joined_starts[k]
+        return NativeResult(self.ids[a:b], self.starts[a:b] - shift, self.ends[a:b] - shift,
+                            self.flags[a:b],
                             "cp" if self.in_cp[k] else "bytes", bool(self.exact[k]),
                             list(self.warnings[k]), self.pieces[k])
 
@@ -86,64 +92,87 @@ class NativeMany:
                    [r.warnings for r in results], [r.pieces for r in results])
 
 
-def _join(texts: Sequence[str]) -> tuple[TextIndex, np.ndarray]:
-    """Index of the joined texts and each text's start in code points (K + 1 entries)."""
-    lengths = np.fromiter((len(t) for t in texts), dtype=np.int64, count=len(texts))
-    cp_starts = np.zeros(len(texts) + 1, dtype=np.int64)
-    np.cumsum(lengths + 1, out=cp_starts[1:])
-    if len(texts) == 1:
-        return TextIndex(texts[0]), cp_starts
+def _join(texts: Sequence[str]) -> tuple[TextIndex, np.ndarray, np.ndarray]:
+    """Index of the joined texts and each text's start in code points and in bytes (K + 1
+    entries each)."""
+    k = len(texts)
+    cp_starts = np.zeros(k + 1, dtype=np.int64)
+    np.cumsum(np.fromiter(map(len, texts), dtype=np.int64, count=k) + 1, out=cp_starts[1:])
+    encoded = [text.encode("utf-8") for text in texts]
+    byte_starts = np.zeros(k + 1, dtype=np.int64)
+    np.cumsum(np.fromiter(map(len, encoded), dtype=np.int64, count=k) + 1, out=byte_starts[1:])
+    if k:  # the last entry is the end of the last text (no separator after it)
+        byte_starts[-1] -= 1
+        cp_starts[-1] -= 1
+    if k == 1:
+        return TextIndex(texts[0], encoded[0]), cp_starts, byte_starts
     # breaks before and after every separator keep clusters (like "\r" + "\n") inside one text
     breaks = np.concatenate((cp_starts[1:-1] - 1, cp_starts[1:-1]))
-    return TextIndex(SEPARATOR.join(texts), breaks=breaks), cp_starts
+    joined = TextIndex(SEPARATOR.join(texts), SEPARATOR.encode().join(encoded), breaks=breaks)
+    return joined, cp_starts, byte_starts
 
 
 def finish(runtime, texts: Sequence[str], many: NativeMany):
     """Exact byte spans and flags for every token of every text.
 
-    Returns ``(index, cp_starts, byte_starts_of_texts, ids, starts, ends, flags, text_of_token,
-    token_offsets)`` over the joined texts.
+    Returns ``(index, cp_starts, byte_starts_of_texts, ids, starts, ends, flags, token_offsets)``
+    over the joined texts.
     """
-    index, cp_starts = _join(texts)
-    byte_offsets = index.cp_bytes[np.minimum(cp_starts, len(index.text))]
+    index, cp_starts, byte_offsets = _join(texts)
     counts = many.counts
     token_offsets = np.zeros(len(counts) + 1, dtype=np.int64)
     np.cumsum(counts, out=token_offsets[1:])
-    text_of_token = np.repeat(np.arange(len(counts)), counts)
     ids, flags = many.ids, many.flags
-    starts, ends = many.starts, many.ends
-    if many.in_cp.any():
+    offset_type = index_dtype(len(index.data))  # half the memory traffic for every unit after
+
+    def text_starts() -> np.ndarray:
+        # where each token's text starts: np.repeat writes it in order, a gather would not
+        return np.repeat(byte_offsets[:-1].astype(offset_type), counts)
+
+    if many.joined_starts is not None:
+        starts, ends = many.starts, many.ends
+    elif many.in_cp.any():
         in_cp = np.repeat(many.in_cp, counts)
         cp = index.cp_bytes
-        starts = np.where(in_cp, cp[np.minimum(starts + cp_starts[text_of_token], len(cp) - 1)],
-                          starts + byte_offsets[text_of_token])
-        ends = np.where(in_cp, cp[np.minimum(ends + cp_starts[text_of_token], len(cp) - 1)],
-                        ends + byte_offsets[text_of_token])
+        cp_shift = np.repeat(cp_starts[:-1], counts)
+        shift = text_starts()
+        starts = np.where(in_cp, cp[np.minimum(many.starts + cp_shift, len(cp) - 1)],
+                          many.starts + shift)
+        ends = np.where(in_cp, cp[np.minimum(many.ends + cp_shift, len(cp) - 1)],
+                        many.ends + shift)
     else:
-        starts = starts + byte_offsets[text_of_token]
-        ends = ends + byte_offsets[text_of_token]
-    content = (flags & Flag.INSERTED) == 0
+        shift = text_starts()
+        starts, ends = many.starts + shift, many.ends + shift
+    starts = starts.astype(offset_type, copy=False)
+    ends = ends.astype(offset_type, copy=False)
+    inserted = (flags & Flag.INSERTED) != 0 if _any_bit(flags, Flag.INSERTED) else None
+    if starts is many.starts and (inserted is not None or not many.exact.all()):
+        starts, ends = starts.copy(), ends.copy()  # changed in place below: not the caller's
     if not many.exact.all():
         inexact = np.repeat(~many.exact, counts)
-        refine_overlapping_spans(index.data, starts, ends, ids, runtime.vocab_bytes,
-                                 content & inexact)
-    inserted = ~content
-    if inserted.any():
+        refine = inexact if inserted is None else inexact & ~inserted
+        refine_overlapping_spans(index.data, starts, ends, ids, runtime.vocab_bytes, refine)
+    if inserted is not None:
         # a post-processor token covers no text: place it where it was inserted
-        running_end = np.maximum.accumulate(np.where(content, ends, 0))
+        running_end = np.maximum.accumulate(np.where(inserted, 0, ends))
         place = np.concatenate(([0], running_end[:-1]))
-        place = np.maximum(place, byte_offsets[text_of_token])
+        place = np.maximum(place, text_starts())
         starts[inserted] = place[inserted]
         ends[inserted] = place[inserted]
     flags[index.partial_mask(starts, ends)] |= np.uint8(Flag.PARTIAL)
-    offset_type = index_dtype(len(index.data))  # half the memory traffic for every unit after
-    return (index, cp_starts, byte_offsets.astype(offset_type), ids, starts.astype(offset_type),
-            ends.astype(offset_type), flags, text_of_token, token_offsets)
+    return (index, cp_starts, byte_offsets.astype(offset_type), ids, starts, ends, flags,
+            token_offsets)
+
+
+def _any_bit(flags: np.ndarray, bit: int) -> bool:
+    """Whether any flag has ``bit`` set, without a boolean array per token when none has: the
+    bitwise OR of all flags is one reduction."""
+    return bool(np.bitwise_or.reduce(flags, initial=0) & bit) if len(flags) else False
 
 
 def encode_one(runtime, text: str, result: NativeResult) -> Encoding:
     """Finish a single text into an Encoding (other units converted lazily)."""
-    index, _, _, ids, starts, ends, flags, _, _ = finish(runtime, [text], NativeMany.of([result]))
+    index, _, _, ids, starts, ends, flags, _ = finish(runtime, [text], NativeMany.of([result]))
     id_list = ids.tolist()
     pieces: Sequence[str] | Callable = (result.pieces if result.pieces is not None
                                         else lambda: [runtime.piece(i) for i in id_list])
@@ -161,7 +190,7 @@ class EncodingBatch(Sequence[Encoding]):
 
     def __init__(self, runtime, texts: Sequence[str], many: NativeMany) -> None:
         (self.index, self._cp_starts, self._byte_offsets, self.ids, self._starts, self._ends,
-         self.flags, self.text_of_token, self._token_offsets) = finish(runtime, texts, many)
+         self.flags, self._token_offsets) = finish(runtime, texts, many)
         self.runtime = runtime
         self.texts = list(texts)
         self._many = many
@@ -170,6 +199,11 @@ class EncodingBatch(Sequence[Encoding]):
 
     def __len__(self) -> int:
         return len(self.texts)
+
+    @cached_property
+    def text_of_token(self) -> np.ndarray:
+        """Which text each token belongs to."""
+        return np.repeat(np.arange(len(self.texts)), self._many.counts)
 
     def _unit_offsets(self, unit: Unit) -> np.ndarray:
         """Where each text starts in ``unit`` within the joined text."""
@@ -180,16 +214,30 @@ class EncodingBatch(Sequence[Encoding]):
             return cps
         if unit is Unit.UTF16:
             return self.index.cp_to_utf16(cps, cps)[0]
-        return self.index.cp_to_graphemes(cps, cps)[0]
+        return self.index.cp_to_graphemes(cps, cps, split=False)[0]
 
     def spans(self, unit: Unit | str) -> tuple[np.ndarray, np.ndarray]:
         """Every token's span in ``unit``, relative to the start of its own text."""
         unit = Unit(unit)
         if unit not in self._spans:
             s, e = self.index.spans_in(unit, self._starts, self._ends, self._joined_spans)
-            shift = self._unit_offsets(unit).astype(s.dtype)[self.text_of_token]
-            self._spans[unit] = (s - shift, e - shift)
+            shift = np.repeat(self._unit_offsets(unit)[:-1].astype(s.dtype), self._many.counts)
+            if unit in (Unit.UTF16, Unit.GRAPHEME) and not self._shared(s):
+                # no other unit is derived from these: made relative where they are (a corpus
+                # batch allocates two arrays fewer, each tens of MB)
+                del self._joined_spans[unit]
+                s -= shift
+                e -= shift
+            else:
+                s, e = s - shift, e - shift
+            self._spans[unit] = (s, e)
         return self._spans[unit]
+
+    def _shared(self, array: np.ndarray) -> bool:
+        """Whether ``array`` is the byte or code point spans (a unit that needed no conversion
+        hands back its parent's arrays)."""
+        parents = (self._starts, self._ends, *self._joined_spans.get(Unit.CP, ()))
+        return any(array is parent for parent in parents)
 
     def __getitem__(self, k):  # type: ignore[override]
         if isinstance(k, slice):

@@ -35,6 +35,7 @@ from typing import IO, Iterator, Optional
 import regex
 
 from .errors import FormatError
+from .graphemes import count_graphemes
 from .progress import CancelFn, Progress, ProgressFn, Throttle, check_cancel
 
 OPENERS = {".gz": gzip.open, ".xz": lzma.open, ".bz2": bz2.open}
@@ -45,7 +46,6 @@ SCRIPTS = ("Latin", "Han", "Hiragana", "Katakana", "Hangul", "Cyrillic", "Arabic
            "Greek", "Devanagari", "Thai", "Ethiopic", "Georgian", "Armenian", "Bengali", "Tamil",
            "Telugu", "Myanmar", "Khmer")
 _SCRIPT_PATTERNS = [(name, regex.compile(rf"\p{{Script={name}}}")) for name in SCRIPTS]
-_GRAPHEME = regex.compile(r"\X")
 
 
 @dataclass
@@ -124,7 +124,7 @@ class SourceStats:
         self.documents += 1
         self.bytes += raw_bytes
         self.code_points += len(text)
-        self.graphemes += len(_GRAPHEME.findall(text)) if not text.isascii() else len(text)
+        self.graphemes += count_graphemes(text)
         for name, pattern in _SCRIPT_PATTERNS:
             found = len(pattern.findall(text)) if not (text.isascii() and name != "Latin") else 0
             if found:

@@ -22,6 +22,7 @@ import numpy as np
 import regex
 
 from .errors import TextError
+from .graphemes import grapheme_boundary_mask
 
 
 class Unit(str, enum.Enum):
@@ -69,6 +70,15 @@ def replace_lone_surrogates(text: str) -> tuple[str, int]:
     return _LONE_SURROGATE.sub("\ufffd", text), count
 
 
+def has_lone_surrogate(text: str) -> bool:
+    """Whether ``text`` holds an unpaired surrogate.
+
+    >>> has_lone_surrogate("a\\ud800"), has_lone_surrogate("a😀")
+    (True, False)
+    """
+    return _LONE_SURROGATE.search(text) is not None
+
+
 def check_encodable(text: str) -> None:
     """Raise :class:`TextError` naming the first lone surrogate, if any."""
     match = _LONE_SURROGATE.search(text)
@@ -77,66 +87,6 @@ def check_encodable(text: str) -> None:
         raise TextError(
             f"text contains {count} lone surrogate(s) (first U+{ord(match.group()):04X} at code "
             f"point {match.start()}); they are not valid Unicode and cannot be tokenized")
-
-
-# --- grapheme boundaries ----------------------------------------------------------------------
-
-# Grapheme clusters (UAX #29) in two tiers. Extend and SpacingMark characters (accents, Arabic
-# marks, skin tones...) never start a cluster unless they follow a control character: their
-# boundary is removed directly (GB9, GB9a). Everything with context-dependent rules (CR LF,
-# ZWJ emoji sequences, Hangul jamo, regional-indicator pairs, Prepend, Indic conjunct linkers)
-# is rare: only windows around those are handed to the full `\X` matcher. Text with neither is
-# one grapheme per code point.
-_EXTENDING = regex.compile(r"[\p{GCB=Extend}\p{GCB=SpacingMark}]")
-_CONTROL = regex.compile(r"[\p{GCB=Control}\r\n]")
-_CONTEXTUAL = regex.compile(
-    r"\r\n|[\p{GCB=ZWJ}\p{GCB=Prepend}\p{GCB=L}\p{GCB=V}\p{GCB=T}\p{GCB=LV}\p{GCB=LVT}"
-    r"\p{GCB=Regional_Indicator}\p{InCB=Linker}]+")
-_ANY_JOINER = regex.compile(
-    r"[\p{GCB=Extend}\p{GCB=SpacingMark}\p{GCB=ZWJ}\p{GCB=Prepend}\p{GCB=L}\p{GCB=V}\p{GCB=T}"
-    r"\p{GCB=LV}\p{GCB=LVT}\p{GCB=Regional_Indicator}]")
-_JOINING = regex.compile(f"(?P<context>{_CONTEXTUAL.pattern})|(?P<mark>{_EXTENDING.pattern})")
-_GRAPHEME = regex.compile(r"\X")
-
-
-def _window_start(text: str, pos: int) -> int:
-    """Step back from ``pos`` to a position that is surely a cluster boundary."""
-    while pos > 0 and (_ANY_JOINER.match(text, pos) or _ANY_JOINER.match(text, pos - 1)):
-        pos -= 1
-    return pos
-
-
-def grapheme_boundary_mask(text: str) -> np.ndarray:
-    """Boolean array of length ``len(text) + 1``: True where a grapheme cluster starts or ends.
-
-    >>> grapheme_boundary_mask("e\u0301x").tolist()
-    [True, False, True, True]
-    """
-    mask = np.ones(len(text) + 1, dtype=bool)
-    joined: list[int] = []
-    windows: list[list[int]] = []
-    for match in _JOINING.finditer(text):  # one pass finds both kinds
-        if match.lastgroup == "mark":
-            if match.start() and not _CONTROL.match(text, match.start() - 1):
-                joined.append(match.start())
-            continue
-        start = _window_start(text, max(match.start() - 1, 0))
-        end = match.end()
-        while end < len(text) and _ANY_JOINER.match(text, end):
-            end += 1
-        end = min(end + 2, len(text))
-        if windows and start <= windows[-1][1]:
-            windows[-1][1] = max(windows[-1][1], end)
-        else:
-            windows.append([start, end])
-    mask[joined] = False
-    for start, end in windows:
-        pos = start
-        for cluster in _GRAPHEME.findall(text, start, end):
-            if len(cluster) > 1:
-                mask[pos + 1:pos + len(cluster)] = False
-            pos += len(cluster)
-    return mask
 
 
 # --- the index ------------------------------------------------------------------------------
@@ -187,12 +137,12 @@ class TextIndex:
         """Code points and UTF-16 units coincide."""
         return len(self.astral_cps) == 0
 
-    @property
+    @cached_property
     def simple_graphemes(self) -> bool:
         """Every code point is its own grapheme."""
         if self.ascii and "\r\n" not in self.text:
             return True
-        return len(self.grapheme_cps) == len(self.text) + 1
+        return bool(self._is_grapheme_start.all())
 
     @cached_property
     def _raw(self) -> np.ndarray:
@@ -202,38 +152,47 @@ class TextIndex:
     def cp_bytes(self) -> np.ndarray:
         if self.ascii:
             return np.arange(len(self.data) + 1, dtype=np.int64)
-        starts = np.flatnonzero((self._raw & 0xC0) != 0x80)
-        return np.append(starts, len(self.data)).astype(np.int64)
+        return np.flatnonzero(self.is_cp_boundary)
 
     @cached_property
     def is_cp_boundary(self) -> np.ndarray:
         """Per byte offset (``len + 1`` entries): does a code point start or end here?"""
-        mask = np.zeros(len(self.data) + 1, dtype=bool)
-        mask[self.cp_bytes] = True
+        mask = np.empty(len(self.data) + 1, dtype=bool)
+        np.not_equal(self._raw & 0xC0, 0x80, out=mask[:-1])  # not a continuation byte
+        mask[-1] = True
         return mask
 
     @cached_property
     def cp_utf16(self) -> np.ndarray:
         """UTF-16 offset of every code point offset (``n_cp + 1`` entries)."""
         dtype = index_dtype(2 * len(self.text) + 1)
-        extra = np.zeros(len(self.text) + 1, dtype=dtype)
-        extra[self.astral_cps + 1] = 1  # an astral character takes a second unit after it
-        return np.arange(len(self.text) + 1, dtype=dtype) + np.cumsum(extra, dtype=dtype)
+        table = np.zeros(len(self.text) + 1, dtype=dtype)
+        table[self.astral_cps + 1] = 1  # an astral character takes a second unit after it
+        np.cumsum(table, out=table)
+        table += np.arange(len(self.text) + 1, dtype=dtype)
+        return table
 
     @cached_property
     def grapheme_cps(self) -> np.ndarray:
         """Code point offsets of grapheme boundaries (``n_graphemes + 1`` entries)."""
         if self.ascii and "\r\n" not in self.text:
             return np.arange(len(self.text) + 1, dtype=np.int64)
+        return np.flatnonzero(self._is_grapheme_start)
+
+    @cached_property
+    def _is_grapheme_start(self) -> np.ndarray:
+        """Per code point offset (``n_cp + 1`` entries): does a grapheme start or end here?"""
         mask = grapheme_boundary_mask(self.text)
         if self.breaks is not None:
             mask[self.breaks] = True
-        return np.flatnonzero(mask).astype(np.int64)
+        return mask
 
     def counts(self) -> dict[str, int]:
         if self._counts is None:
+            graphemes = (len(self.text) if self.simple_graphemes
+                         else int(np.count_nonzero(self._is_grapheme_start)) - 1)
             self._counts = {"bytes": len(self.data), "cp": len(self.text),
-                            "utf16": int(self.cp_utf16[-1]), "grapheme": len(self.grapheme_cps) - 1}
+                            "utf16": int(self.cp_utf16[-1]), "grapheme": graphemes}
         return dict(self._counts)
 
     # -- conversion ------------------------------------------------------------------------
@@ -267,19 +226,14 @@ class TextIndex:
         coarse boundary at or after ``i``. A table gather is far faster than a binary search
         over millions of offsets.
         """
-        floor = np.cumsum(is_start, dtype=index_dtype(len(is_start))) - 1
+        floor = np.cumsum(is_start, dtype=index_dtype(len(is_start)))
+        floor -= 1
         ceil = floor + ~is_start
         return floor, ceil
 
     @cached_property
     def _cp_tables(self) -> tuple[np.ndarray, np.ndarray]:
         return self._floor_ceil(self.is_cp_boundary)
-
-    @cached_property
-    def _is_grapheme_start(self) -> np.ndarray:
-        is_start = np.zeros(len(self.text) + 1, dtype=bool)
-        is_start[self.grapheme_cps] = True
-        return is_start
 
     @cached_property
     def _grapheme_tables(self) -> tuple[np.ndarray, np.ndarray]:
@@ -304,20 +258,23 @@ class TextIndex:
             if unit is Unit.BYTES:
                 cache[unit] = (starts, ends)
             elif unit is Unit.CP:
-                cache[unit] = self.cp_spans(starts, ends)[:2]
+                cache[unit] = self.cp_spans(starts, ends, inside=False)[:2]
             elif unit is Unit.UTF16:
                 cache[unit] = self.cp_to_utf16(*self.spans_in(Unit.CP, starts, ends, cache))
             else:
-                cache[unit] = self.cp_to_graphemes(*self.spans_in(Unit.CP, starts, ends, cache))[:2]
+                cp_spans = self.spans_in(Unit.CP, starts, ends, cache)
+                cache[unit] = self.cp_to_graphemes(*cp_spans, split=False)[:2]
         return cache[unit]
 
-    def cp_spans(self, starts: np.ndarray, ends: np.ndarray):
-        """Byte spans -> code point spans (widened outward) and which were inside a character."""
+    def cp_spans(self, starts: np.ndarray, ends: np.ndarray, *, inside: bool = True):
+        """Byte spans -> code point spans (widened outward) and, unless ``inside=False``, which
+        were inside a character (else None: a corpus-sized pass saved)."""
         if self.ascii:
-            return starts, ends, np.zeros(len(starts), dtype=bool)
+            return starts, ends, np.zeros(len(starts), dtype=bool) if inside else None
         floor, ceil = self._cp_tables
         boundary = self.is_cp_boundary
-        return floor[starts], ceil[ends], ~(boundary[starts] & boundary[ends])
+        return (floor[starts], ceil[ends],
+                ~(boundary[starts] & boundary[ends]) if inside else None)
 
     def cp_to_utf16(self, cp_s: np.ndarray, cp_e: np.ndarray):
         """Code point offsets -> UTF-16 offsets: add the astral characters before each."""
@@ -326,13 +283,15 @@ class TextIndex:
         table = self.cp_utf16
         return table[cp_s], table[cp_e]
 
-    def cp_to_graphemes(self, cp_s: np.ndarray, cp_e: np.ndarray):
-        """Code point spans -> grapheme spans (widened outward) and which split a cluster."""
+    def cp_to_graphemes(self, cp_s: np.ndarray, cp_e: np.ndarray, *, split: bool = True):
+        """Code point spans -> grapheme spans (widened outward) and, unless ``split=False``,
+        which split a cluster (else None)."""
         if self.simple_graphemes:
-            return cp_s, cp_e, np.zeros(len(cp_s), dtype=bool)
+            return cp_s, cp_e, np.zeros(len(cp_s), dtype=bool) if split else None
         floor, ceil = self._grapheme_tables
         is_start = self._is_grapheme_start
-        return floor[cp_s], ceil[cp_e], ~(is_start[cp_s] & is_start[cp_e])
+        return (floor[cp_s], ceil[cp_e],
+                ~(is_start[cp_s] & is_start[cp_e]) if split else None)
 
     def partial_mask(self, starts, ends) -> np.ndarray:
         """True for byte spans that start or end inside a UTF-8 character."""

@@ -205,7 +205,7 @@ class HFRuntime(Runtime):
 
     def _native_many(self, texts, add_special_tokens: bool, parse_special: bool) -> NativeMany:
         """All texts in one native batch call; ids, offsets and flags gathered with numpy."""
-        warnings = [self._prepare(text, parse_special) for text in texts]
+        warnings = self._prepare_many(texts, parse_special)
         natives = self._native_batch(texts, add_special_tokens, parse_special)
         k = len(texts)
         counts = np.fromiter((len(e.ids) for e in natives), dtype=np.int64, count=k)

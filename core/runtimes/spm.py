@@ -167,7 +167,7 @@ class SentencePieceRuntime(Runtime):
         lengths in characters, then a lookup). A text where anything does not add up (or with a
         byte piece, which is part of a character) takes the careful way on its own.
         """
-        warnings = [self._warnings(text, parse_special) for text in texts]
+        warnings = self._warnings_many(texts, parse_special)
         raws = self._native_batch(texts, add_special_tokens, parse_special)
         k = len(texts)
         counts = np.fromiter((len(r[0]) for r in raws), dtype=np.int64, count=k)
@@ -199,11 +199,12 @@ class SentencePieceRuntime(Runtime):
                    for i in range(k)]
         return NativeMany.of([self._add_specials(r, add_special_tokens) for r in results])
 
-    def _warnings(self, text: str, parse_special: bool) -> list[str]:
-        warnings = self._prepare(text, parse_special)
+    def _warnings_many(self, texts, parse_special: bool) -> list[list[str]]:
+        warnings = self._prepare_many(texts, parse_special)
         # SentencePiece never parses control symbols from text; user-defined symbols always match
         if parse_special and len(self._control_ids):
-            warnings.append("SentencePiece never parses control symbols from text; "
+            for some in warnings:
+                some.append("SentencePiece never parses control symbols from text; "
                             "they stay plain text")
         return warnings
 
