@@ -27,6 +27,30 @@ INSERTED = np.uint8(Flag.INSERTED)
 
 # --- checks shared by every family -----------------------------------------------------------
 
+UNITS = ("bytes", "cp", "utf16", "grapheme")
+
+
+def check_batch_equals_one_by_one(runtime, texts, add_special_tokens: bool = True) -> None:
+    """``encode_batch`` (spans of all texts converted together, in every unit, through the
+    batch's own arrays and through each text's Encoding) equals ``encode`` text by text."""
+    texts = list(texts) + ["", "\r\n", "e\u0301\r", "\n👍🏽"]  # empties and edge clusters
+    batch = runtime.encode_batch(texts, add_special_tokens=add_special_tokens)
+    assert len(batch) == len(texts)
+    whole = {unit: batch.spans(unit) for unit in UNITS}
+    offsets = np.concatenate(([0], np.cumsum([len(enc) for enc in batch])))
+    for k, (text, enc) in enumerate(zip(texts, batch)):
+        one = runtime.encode(text, add_special_tokens=add_special_tokens)
+        assert enc.text == text
+        for field in ("ids", "byte_starts", "byte_ends", "flags"):
+            assert getattr(enc, field).tolist() == getattr(one, field).tolist(), (text, field)
+        a, b = offsets[k], offsets[k + 1]
+        for unit in UNITS:
+            want = [x.tolist() for x in one.spans(unit)]
+            assert [x.tolist() for x in enc.spans(unit)] == want, (text, unit)
+            assert [x[a:b].tolist() for x in whole[unit]] == want, (text, unit)
+
+
+
 
 def check_common(enc, text: str) -> None:
     """(b) spans inside the text, content starts in order, every unit derivable; (c) partial
@@ -227,15 +251,7 @@ def test_hf_family_matches_native(name, hf_loaded):
                                   "bert-cased-vocab"])
 def test_hf_family_batch_equals_one_by_one(name, hf_loaded):
     runtime, _ = hf_loaded(name)
-    batch = runtime.encode_batch(TEXTS)
-    assert len(batch) == len(TEXTS)
-    for text, enc in zip(TEXTS, batch):
-        one = runtime.encode(text)
-        assert enc.text == text
-        for field in ("ids", "byte_starts", "byte_ends", "flags"):
-            assert getattr(enc, field).tolist() == getattr(one, field).tolist(), (text, field)
-        assert [tuple(a.tolist()) for a in enc.spans("cp")] == \
-            [tuple(a.tolist()) for a in one.spans("cp")], text
+    check_batch_equals_one_by_one(runtime, TEXTS)
 
 
 def test_families_exercise_what_they_claim(hf_loaded):
@@ -355,6 +371,13 @@ def test_tiktoken_presets_match_native(name, rank_file):
         check_common(parsed, text)
 
 
+@pytest.mark.parametrize("name", TIKTOKEN_PRESETS)
+def test_tiktoken_batch_equals_one_by_one(name, rank_file):
+    runtime = load_tokenizer(rank_file(name), preset=name)
+    check_batch_equals_one_by_one(runtime, TEXTS, add_special_tokens=False)
+    check_batch_equals_one_by_one(runtime, TEXTS[:20], add_special_tokens=True)
+
+
 def test_qwen_nfc_spans_point_at_the_original_text(rank_file):
     runtime = load_tokenizer(rank_file("qwen"), preset="qwen")
     text = "ae\u0301b"  # NFC: "aéb"; "é" is C3 A9, "e\u0301" is bytes 1..4 of the original
@@ -432,6 +455,12 @@ def test_sentencepiece_variants_match_native(variant, spm_loaded):
     runtime, sp, _ = spm_loaded(variant)
     for text in TEXTS + SPM_EXTRA:
         check_spm(runtime, sp, text)
+
+
+@pytest.mark.parametrize("variant", list(fam.SPM_VARIANTS))
+def test_sentencepiece_batch_equals_one_by_one(variant, spm_loaded):
+    runtime = spm_loaded(variant)[0]
+    check_batch_equals_one_by_one(runtime, TEXTS + SPM_EXTRA)
 
 
 def test_sentencepiece_variants_are_what_they_say(spm_loaded):
