@@ -7,7 +7,9 @@ span; those runs are given the character's span and then narrowed byte by byte.
 
 from __future__ import annotations
 
+from functools import cached_property
 from itertools import chain
+from operator import itemgetter
 from typing import Sequence
 
 import numpy as np
@@ -20,6 +22,7 @@ from ..text import TextIndex
 from ..vocab_bytes import ragged_positions
 from ..special import SpecialToken, guess_role
 from .base import Runtime, Stage, byte_piece_value, native_threads
+from .spm_unknown import piece_code_points, unknown_lengths_from_text
 
 # ModelProto.SentencePiece.Type
 NORMAL, UNKNOWN, CONTROL, USER_DEFINED, UNUSED, BYTE = 1, 2, 3, 4, 5, 6
@@ -133,26 +136,50 @@ class SentencePieceRuntime(Runtime):
         return self.sp.decode([int(i) for i in ids])
 
     def _native_batch(self, texts, add_special_tokens: bool, parse_special: bool):
-        """Per text ``(ids, surfaces, normalized)``: ids and surfaces each from one native call
-        for all texts (surfaces only for texts with an unknown piece, see _unknown_lengths); the
-        normalized text with offsets (``normalize`` takes a list but calls the library text by
-        text) only for models that normalize."""
+        """Per text ``[ids, surfaces, normalized]``: ids from one native call for all texts;
+        the normalized text (with offsets where they are not the identity, see
+        _normalize_many) only for models that normalize; surfaces are None until
+        _resolve_unknown asks for the texts that need them."""
         texts = list(texts)
-        threads = native_threads(len(texts))
+        id_lists = self._encode_many(texts)
+        normalized = self._normalize_many(texts) if not self._identity else [None] * len(texts)
+        return [[ids, None, normalized[k]] for k, ids in enumerate(id_lists)]
 
-        def encode(some: list[str], **kind) -> list:
-            # a list costs a thread pool even for one text: one text goes alone
-            if len(some) == 1:
-                return [self.sp.encode(some[0], **kind)]
-            return self.sp.encode(some, num_threads=threads, **kind)
+    def _encode_many(self, texts: list[str], **kind) -> list:
+        """``encode`` of many texts in the library's threads (one text goes alone: a list
+        costs a thread pool)."""
+        if len(texts) == 1:
+            return [self.sp.encode(texts[0], **kind)]
+        return self.sp.encode(texts, num_threads=native_threads(len(texts)), **kind)
 
-        id_lists = encode(texts)
-        unknown = [k for k, ids in enumerate(id_lists) if self.unk_id in ids]
-        surfaces = dict(zip(unknown, encode([texts[k] for k in unknown], out_type=str))
-                        ) if unknown else {}
-        normalized = (self.sp.normalize(texts, with_offsets=True) if not self._identity
-                      else [None] * len(texts))
-        return [(ids, surfaces.get(k), normalized[k]) for k, ids in enumerate(id_lists)]
+    def _normalize_many(self, texts: list[str]) -> list[tuple[str, list[int] | None]]:
+        """Each text normalized, with the original code point of every normalized character
+        (``normalize(with_offsets=True)``), or None where that map is the identity: the text
+        itself with spaces escaped (and the dummy prefix, which maps to 0). Most of the
+        library's cost is building the offsets as Python ints (a list per text, an int per
+        character), so they are asked for only where the text changed."""
+        spec = self.proto.normalizer_spec
+        if self.proto.trainer_spec.treat_whitespace_as_suffix:
+            return self.sp.normalize(texts, with_offsets=True)
+        prefix = "▁" if spec.add_dummy_prefix else ""
+        space = "▁" if spec.escape_whitespaces else " "
+        plain = self.sp.normalize(texts)
+        out: list = [(norm, None) if text and norm == prefix + text.replace(" ", space) else None
+                     for text, norm in zip(texts, plain)]
+        changed = [k for k, got in enumerate(out) if got is None]
+        if changed:
+            for k, got in zip(changed, self.sp.normalize([texts[k] for k in changed],
+                                                         with_offsets=True)):
+                out[k] = got
+        return out
+
+    def _offsets(self, normalized: tuple[str, list[int] | None]) -> list[int]:
+        """The offset map of one :meth:`_normalize_many` answer, made up where it is None."""
+        text, offsets = normalized
+        if offsets is not None:
+            return offsets
+        prefix = int(bool(self._dummy_prefix))
+        return [0] * prefix + list(range(len(text) - prefix + 1))
 
     def _native(self, text: str, add_special_tokens: bool, parse_special: bool) -> NativeResult:
         return self._native_many([text], add_special_tokens, parse_special).result(0)
@@ -181,7 +208,7 @@ class SentencePieceRuntime(Runtime):
         else:
             lengths, measure = self._piece_chars[ids], len
             ok = np.bincount(text_of, weights=self._is_byte_piece[ids], minlength=k) == 0
-        ok &= self._unknown_lengths(ids, lengths, [r[1] for r in raws], first, measure)
+        ok &= self._resolve_unknown(texts, raws, ids, lengths, first, measure)
         running = np.concatenate(([0], np.cumsum(lengths)))
         ends = running[1:] - running[first[:-1]][text_of]  # within each text
         totals = running[first[1:]] - running[first[:-1]]
@@ -208,34 +235,79 @@ class SentencePieceRuntime(Runtime):
                             "they stay plain text")
         return warnings
 
-    def _unknown_lengths(self, ids, lengths, surfaces, first, measure) -> np.ndarray:
-        """Fill in each unknown piece's length from its surface, in place; per text, whether
-        that worked.
+    def _resolve_unknown(self, texts, raws, ids, lengths, first, measure) -> np.ndarray:
+        """Fill in each unknown piece's length, in place; per text, whether that worked.
 
         An unknown piece has no fixed length: SentencePiece merges a run of unknown characters
-        into one ``<unk>``. Its surface is what ``encode(out_type=str)`` returns in its place,
-        far cheaper than the protobuf result. A control piece (never made from text) means
-        something unexpected: that text takes the protobuf path.
+        into one ``<unk>``. Where the model normalizes, the run is read off the normalized text
+        (:mod:`.spm_unknown`); the texts left over ask the library once more for their pieces'
+        surfaces (``encode(out_type=str)``, far cheaper than the protobuf result). A control
+        piece (never made from text) means something unexpected: that text takes the protobuf
+        path.
         """
+        k = len(first) - 1
+        ok = np.ones(k, dtype=bool)
+        odd = np.flatnonzero(self._no_fast_path[ids])
+        if not len(odd):
+            return ok
+        text_of_odd = np.searchsorted(first, odd, side="right") - 1
+        is_unknown = self._types[ids[odd]] == UNKNOWN
+        ok[text_of_odd[~is_unknown]] = False
+        resolved = np.zeros(k, dtype=bool)
+        if not self._identity:
+            unknown = np.zeros(len(ids), dtype=bool)
+            unknown[odd[is_unknown]] = True
+            resolved = unknown_lengths_from_text([r[2][0] for r in raws], first, lengths,
+                                                 unknown, self._piece_code_points, ids,
+                                                 self._covered)
+        need = np.unique(text_of_odd[is_unknown & ~resolved[text_of_odd]])
+        if len(need):
+            for t, surfaces in zip(need.tolist(), self._encode_many(
+                    [texts[t] for t in need.tolist()], out_type=str)):
+                raws[t][1] = surfaces
+            fill = odd[is_unknown & np.isin(text_of_odd, need)]
+            ok &= self._lengths_from_surfaces(ids, lengths, [r[1] for r in raws], first,
+                                              measure, fill)
+        return ok
+
+    def _lengths_from_surfaces(self, ids, lengths, surfaces, first, measure, fill
+                               ) -> np.ndarray:
+        """Unknown pieces' lengths (tokens ``fill``) measured on their surfaces, in place; per
+        text, whether its surfaces were there and as many as its pieces."""
         ok = np.ones(len(first) - 1, dtype=bool)
-        unknown = np.flatnonzero(self._no_fast_path[ids])
-        if not len(unknown):
+        if not len(fill):
             return ok
         counts = np.diff(first)
-        text_of = np.repeat(np.arange(len(counts)), counts)
-        ok[text_of[unknown[self._types[ids[unknown]] != UNKNOWN]]] = False
-        spelled = [t for t in np.unique(text_of[unknown]).tolist()
+        text_of = np.searchsorted(first, fill, side="right") - 1
+        spelled = [t for t in np.unique(text_of).tolist()
                    if surfaces[t] is not None and len(surfaces[t]) == counts[t]]
         has_surfaces = np.zeros(len(counts), dtype=bool)
         has_surfaces[spelled] = True
-        ok &= has_surfaces | (np.bincount(text_of[unknown], minlength=len(counts)) == 0)
+        ok[text_of[~has_surfaces[text_of]]] = False
         # every token of the spelled texts, in order, and where each sits in that list
         flat = list(chain.from_iterable(surfaces[t] for t in spelled))
         place = np.full(len(ids), -1, dtype=np.int64)
         place[ragged_positions(first[spelled], counts[spelled])] = np.arange(len(flat))
-        fill = unknown[ok[text_of[unknown]]]
-        lengths[fill] = [measure(flat[j]) for j in place[fill].tolist()]
+        fill = fill[has_surfaces[text_of]]
+        if len(fill):
+            wanted = place[fill].tolist()
+            surfaces_wanted = itemgetter(*wanted)(flat) if len(wanted) > 1 else [flat[wanted[0]]]
+            lengths[fill] = np.fromiter(map(measure, surfaces_wanted), dtype=np.int64,
+                                        count=len(wanted))
         return ok
+
+    @cached_property
+    def _piece_code_points(self) -> tuple[np.ndarray, np.ndarray]:
+        return piece_code_points(self._pieces)
+
+    @cached_property
+    def _covered(self) -> np.ndarray:
+        """Per code point: a one-character piece the model can use (see spm_unknown)."""
+        covered = np.zeros(0x110000, dtype=bool)
+        for piece, kind in zip(self._pieces, self._types.tolist()):
+            if len(piece) == 1 and kind in (NORMAL, USER_DEFINED):
+                covered[ord(piece)] = True
+        return covered
 
     def _identity_spans(self, texts, lengths, ends, totals, counts, ok):
         """Byte spans: the cumulative sums less the dummy prefix, when there is one."""
@@ -252,9 +324,20 @@ class SentencePieceRuntime(Runtime):
         sizes = np.fromiter((len(n[0]) for n in normalized), dtype=np.int64,
                             count=len(normalized))
         ok &= totals == sizes
-        origin = np.fromiter(chain.from_iterable(n[1] for n in normalized), dtype=np.int64,
-                             count=int((sizes + 1).sum()))
-        base = np.concatenate(([0], np.cumsum(sizes + 1)))[text_of]
+        bases = np.concatenate(([0], np.cumsum(sizes + 1)))
+        # identity maps (None) first: position within the text, less the dummy prefix
+        prefix = int(bool(self._dummy_prefix))
+        prefixes = np.fromiter((prefix if n[1] is None else 0 for n in normalized),
+                               dtype=np.int64, count=len(normalized))
+        origin = np.arange(int(bases[-1]), dtype=np.int64)
+        origin -= np.repeat(bases[:-1] + prefixes, sizes + 1)
+        np.maximum(origin, 0, out=origin)
+        given = [k for k, n in enumerate(normalized) if n[1] is not None]
+        if given:
+            origin[ragged_positions(bases[given], sizes[given] + 1)] = np.fromiter(
+                chain.from_iterable(normalized[k][1] for k in given), dtype=np.int64,
+                count=int((sizes[given] + 1).sum()))
+        base = bases[text_of]
         top = base + sizes[text_of]  # a text whose lengths do not add up must not read past it
         starts = origin[np.minimum(base + ends - lengths, top)]
         ends = origin[np.minimum(base + ends, top)]
@@ -266,7 +349,7 @@ class SentencePieceRuntime(Runtime):
         result = None
         if not self._identity:
             result = self._native_normalized_bytes(np.asarray(raw[0], dtype=np.int64), raw[1],
-                                                   raw[2])
+                                                   (raw[2][0], self._offsets(raw[2])))
         if result is None:
             result = self._native_proto(text)
         result.warnings = warnings
@@ -278,8 +361,10 @@ class SentencePieceRuntime(Runtime):
         normalized text, widened to its characters, then mapped to the original."""
         lengths = self._piece_lengths[ids]
         first = np.array([0, len(ids)])
-        if not self._unknown_lengths(ids, lengths, [surfaces], first,
-                                     lambda surface: len(surface.encode("utf-8")))[0]:
+        odd = np.flatnonzero(self._no_fast_path[ids])
+        if (self._types[ids[odd]] != UNKNOWN).any() or not self._lengths_from_surfaces(
+                ids, lengths, [surfaces], first, lambda surface: len(surface.encode("utf-8")),
+                odd)[0]:
             return None
         text, offsets = normalized
         norm_index = TextIndex(text)

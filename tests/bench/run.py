@@ -135,6 +135,7 @@ def main(argv=None) -> int:
     parser.add_argument("--quick", action="store_true", help="about 1 MB of lines instead of all")
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--json", type=Path, help="also write the figures here")
+    parser.add_argument("--only", metavar="TEXT", help="only tokenizers whose name contains TEXT")
     args = parser.parse_args(argv)
     keep_freed_memory()
     if not MONO.exists():
@@ -149,7 +150,7 @@ def main(argv=None) -> int:
           f"{'batch/native batch':>18}")
     results = []
     for name, rel in TOKENIZERS:
-        if not (DATA / "tokenizers" / rel).exists():
+        if not (DATA / "tokenizers" / rel).exists() or (args.only and args.only not in name):
             continue
         native = best_time(native_encoder(rel), lines, args.repeat)
         native_batch = best_time(native_batch_encoder(rel), lines, args.repeat, whole=True)
