@@ -137,22 +137,42 @@ class Encoding:
         return np.ones(len(self.ids), dtype=np.int8)  # the inspector never pads
 
     def flag_names(self, i: int) -> list[str]:
-        bits = int(self.flags[i])
-        return [name for flag, name in FLAG_NAMES.items() if bits & flag]
+        return list(_NAMES_OF_BITS[int(self.flags[i])])
 
     def to_json(self) -> dict:
-        """The stable JSON form read by other tools (see README, ``tokbench inspect --json``)."""
-        spans = {unit.value: self.spans(unit) for unit in Unit}
+        """The stable JSON form read by other tools (see README, ``tokbench inspect --json``).
+
+        Built for corpora: a token costs a few dict look-ups (pieces and hex cached per id,
+        flag names per bit pattern, spans converted to lists once), not a call per field.
+        """
+        (bs, be), (cs, ce), (us, ue), (gs, ge) = (
+            (a.tolist() for a in self.spans(unit)) for unit in Unit)
+        ids = self.ids.tolist()
+        flags = self.flags.tolist()
+        pieces = self.pieces if not callable(self._pieces) or self._piece_of is None else None
+        seen: dict[int, tuple[str, str]] = {}
         tokens = []
-        for i, token_id in enumerate(self.ids.tolist()):
+        for i, token_id in enumerate(ids):
+            known = seen.get(token_id)
+            if known is None or pieces is not None:
+                piece = pieces[i] if pieces is not None else self._piece_of(token_id)
+                known = seen[token_id] = (piece, self.bytes_at(i).hex())
             tokens.append({
                 "id": token_id,
-                "piece": self.pieces[i],
-                "bytes": bytes(self.token_bytes[i]).hex(),
-                "spans": {name: [int(s[i]), int(e[i])] for name, (s, e) in spans.items()},
-                "flags": [n for n in self.flag_names(i) if n != "inserted"],
+                "piece": known[0],
+                "bytes": known[1],
+                "spans": {"bytes": [bs[i], be[i]], "cp": [cs[i], ce[i]],
+                          "utf16": [us[i], ue[i]], "grapheme": [gs[i], ge[i]]},
+                "flags": list(_JSON_NAMES_OF_BITS[flags[i]]),
             })
-        return {"ids": self.ids.tolist(), "tokens": tokens}
+        return {"ids": ids, "tokens": tokens}
+
+
+# every flag combination's names, once: a token's flags are one look-up
+_NAMES_OF_BITS = [tuple(name for flag, name in FLAG_NAMES.items() if bits & flag)
+                  for bits in range(256)]
+_JSON_NAMES_OF_BITS = [tuple(name for name in names if name != "inserted")
+                       for names in _NAMES_OF_BITS]
 
 
 def refine_overlapping_spans(data: bytes, starts: np.ndarray, ends: np.ndarray, ids: np.ndarray,

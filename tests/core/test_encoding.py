@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -287,3 +289,30 @@ def test_batch_index_out_of_range_raises():
         batch[-3]
     with pytest.raises(IndexError):
         batch[2]
+
+
+@pytest.mark.parametrize("make", ["tiktoken", "demo-bpe/tokenizer.json",
+                                  "demo-unigram/tokenizer.model"])
+def test_to_json_equals_the_token_by_token_reading(make):
+    """The fast JSON form says per token what the public accessors say (flags without
+    "inserted", pieces, hex bytes, spans in every unit)."""
+    from core.text import Unit
+    from tests.core.builders import tiktoken_runtime
+
+    if make == "tiktoken":
+        runtime = tiktoken_runtime()
+    else:  # the demo's own tokenizers (HF pieces come from the native encoding)
+        runtime = load_tokenizer(Path(__file__).parents[2] / "resources" / "demo" / make)
+    text = "Hello 世界 👍🏽 e\u0301 <|endoftext|> 世界世界"
+    enc = runtime.encode(text, parse_special=True)
+    got = enc.to_json()
+    assert got["ids"] == enc.ids.tolist()
+    for i, token in enumerate(got["tokens"]):
+        assert token["id"] == int(enc.ids[i])
+        assert token["piece"] == enc.pieces[i]
+        assert token["bytes"] == enc.bytes_at(i).hex()
+        assert token["flags"] == [n for n in enc.flag_names(i) if n != "inserted"]
+        for unit in Unit:
+            s, e = enc.spans(unit)
+            assert token["spans"][unit.value] == [int(s[i]), int(e[i])]
+    assert any(token["flags"] for token in got["tokens"])
