@@ -45,6 +45,12 @@ def main(argv=None) -> int:
     parser.add_argument("--panes", default="inspect,corpus,train")
     args = parser.parse_args(argv)
     panes = set(args.panes.split(","))
+    text = None
+    if args.text:
+        try:
+            text = args.text.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as err:
+            parser.error(f"--text {args.text}: {err}")
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication
@@ -65,8 +71,8 @@ def main(argv=None) -> int:
         window.load_demo()
     expected = len(args.tokenizers) or 2
     wait_until(app, lambda: len(window.session.tokenizers) >= expected)
-    if args.text:
-        window.session.set_text(args.text.read_text(encoding="utf-8"))
+    if text is not None:
+        window.session.set_text(text)
     pane = window.inspect
     wait_until(app, lambda: pane.result is not None and not window.tasks.busy
                and not pane._debounce.isActive())
