@@ -17,7 +17,7 @@ run: $(STAMP)
 	$(PY) -m app
 
 test: $(STAMP)
-	@QT_QPA_PLATFORM=offscreen $(PY) -m pytest; rc=$$?; \
+	@QT_QPA_PLATFORM=offscreen $(PY) -m pytest $(PYTEST_ARGS); rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests"; exit 0; fi; exit $$rc
 
 bench: $(STAMP)

@@ -8,9 +8,10 @@ Hovering a chip emits its index; ``highlight(i)`` outlines one chip (linked to t
 from __future__ import annotations
 
 import bisect
+import time
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QTextCharFormat, QTextCursor, QTextFormat
+from PySide6.QtGui import QColor, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import QTextEdit
 
 from core.encoding import Encoding, Flag
@@ -22,7 +23,12 @@ FLAG_CHIP = {Flag.UNK: QColor("#f4a79d"), Flag.SPECIAL: QColor("#b9a6ee"),
              Flag.BYTE_FALLBACK: QColor("#f8c88a")}
 PARTIAL_BORDER = QColor("#c98a00")
 DEFAULT_LIMIT = 4000  # chips drawn; more on request (the table always has all)
-CHUNK = 300  # chips drawn per event-loop turn
+# GUI-thread time one event-loop turn may spend inserting chips. Qt then lays out and paints
+# what was inserted in the same turn (about as long again), so a turn stays well under the
+# 50 ms the GUI may stall even on a slow or busy machine. A fixed count of chips per turn
+# (300 before) took 10-30 ms of insertion alone here, depending on the text and the load.
+CHUNK_SECONDS = 0.006
+CHECK_EVERY = 16  # chips inserted between two looks at the clock
 
 
 def chip_label(enc: Encoding, i: int, shared: bool) -> str:
@@ -41,10 +47,12 @@ class TokenChipsView(QTextEdit):
     """Signals:
         token_hovered(int): index of the token under the mouse, -1 when none.
         token_clicked(int): index of the clicked token.
+        drawn(): every chip asked for is in the document (after ``set_encoding``/``show_more``).
     """
 
     token_hovered = Signal(int)
     token_clicked = Signal(int)
+    drawn = Signal()
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
@@ -70,12 +78,18 @@ class TokenChipsView(QTextEdit):
         self._hovered = -1
         self._gap = QTextCharFormat()
         self._gap.setForeground(QColor("#8a8a8a"))
+        self._formats: dict[tuple[int, int], QTextCharFormat] = {}
+
+    @property
+    def drawing(self) -> bool:
+        """True while chips asked for are still being inserted, chunk by chunk."""
+        return self.encoding is not None and self._built < self.shown
 
     def set_encoding(self, enc: Encoding | None, limit: int = DEFAULT_LIMIT) -> None:
         """Draw the first ``limit`` tokens of ``enc`` (the table always has all of them).
 
-        The first chunk is drawn at once; the rest in later event-loop turns, so a large
-        encoding never blocks the GUI thread for long.
+        The first chunk is drawn at once; the rest in later event-loop turns (each under
+        ``CHUNK_SECONDS``), so a large encoding never blocks the GUI thread for long.
         """
         self._generation += 1
         self.encoding = enc
@@ -105,14 +119,17 @@ class TokenChipsView(QTextEdit):
         cursor = self._cursor
         data = enc.index.data
         starts, ends = enc.byte_starts, enc.byte_ends
-        stop = min(self._built + CHUNK, self.shown)
+        deadline = time.perf_counter() + CHUNK_SECONDS
+        i = self._built
         cursor.beginEditBlock()
-        for i in range(self._built, stop):
+        while i < self.shown:
+            if (i - self._built) % CHECK_EVERY == CHECK_EVERY - 1 and time.perf_counter() > deadline:
+                break
             s, e = int(starts[i]), int(ends[i])
             if s > self._covered:  # text no token covers (a normalizer dropped it): shown grey
                 self._insert_lines(cursor, data[self._covered:s], self._gap)
             shared = (i > 0 and s < int(ends[i - 1])) or (i + 1 < len(enc) and int(starts[i + 1]) < e)
-            chip = self._chip_format(enc, i)
+            chip = self._chip_format(int(enc.flags[i]), i)
             self._starts.append(cursor.position())
             label = chip_label(enc, i, shared)
             if label == visible_bytes(data[s:e]) and b"\n" in data[s:e]:
@@ -121,13 +138,16 @@ class TokenChipsView(QTextEdit):
                 cursor.insertText(label.replace(" ", "\u00a0"), chip)  # keep <E4 BD> on one line
             self._ends.append(cursor.position())
             self._covered = max(self._covered, e)
-        if stop == len(enc) and self._covered < len(data):
+            i += 1
+        if i == len(enc) and self._covered < len(data):
             self._insert_lines(cursor, data[self._covered:], self._gap)
             self._covered = len(data)
         cursor.endEditBlock()
-        self._built = stop
-        if stop < self.shown:
+        self._built = i
+        if i < self.shown:
             QTimer.singleShot(0, lambda: self._build_chunk(generation))
+        else:
+            self.drawn.emit()
 
     @staticmethod
     def _insert_lines(cursor: QTextCursor, raw: bytes, fmt: QTextCharFormat) -> None:
@@ -140,18 +160,21 @@ class TokenChipsView(QTextEdit):
             if k < len(lines) - 1:
                 cursor.insertBlock()
 
-    @staticmethod
-    def _chip_format(enc: Encoding, i: int) -> QTextCharFormat:
-        fmt = QTextCharFormat()
-        flags = int(enc.flags[i])
-        color = next((c for f, c in FLAG_CHIP.items() if flags & f), PALETTE[i % len(PALETTE)])
-        fmt.setBackground(color)
-        if flags & Flag.PARTIAL:
-            fmt.setUnderlineStyle(QTextCharFormat.UnderlineStyle.SingleUnderline)
-            fmt.setUnderlineColor(PARTIAL_BORDER)
-        if flags & Flag.INSERTED:
-            fmt.setFontItalic(True)
-        fmt.setProperty(QTextFormat.Property.UserProperty, i)
+    def _chip_format(self, flags: int, i: int) -> QTextCharFormat:
+        """The format of chip ``i``: one shared object per look (inserting reuses it)."""
+        flag = next((f for f in FLAG_CHIP if flags & f), None)
+        look = flags & (Flag.PARTIAL | Flag.INSERTED)
+        key = (int(flag) if flag is not None else -1 - i % len(PALETTE), int(look))
+        fmt = self._formats.get(key)
+        if fmt is None:
+            fmt = QTextCharFormat()
+            fmt.setBackground(FLAG_CHIP[flag] if flag is not None else PALETTE[i % len(PALETTE)])
+            if flags & Flag.PARTIAL:
+                fmt.setUnderlineStyle(QTextCharFormat.UnderlineStyle.SingleUnderline)
+                fmt.setUnderlineColor(PARTIAL_BORDER)
+            if flags & Flag.INSERTED:
+                fmt.setFontItalic(True)
+            self._formats[key] = fmt
         return fmt
 
     # -- linking ---------------------------------------------------------------------------

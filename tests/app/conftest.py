@@ -33,12 +33,12 @@ def open_and_wait(qtbot, window, path, count=None):
     qtbot.waitUntil(lambda: len(window.session.tokenizers) >= expected, timeout=20000)
 
 
-def wait_inspected(qtbot, window):
+def wait_inspected(qtbot, window, timeout=20000):
     pane = window.inspect
     qtbot.waitUntil(lambda: not pane._debounce.isActive() and not window.tasks.busy
                     and pane.result is not None
                     and pane.result.encoding.text == window.session.text
-                    and pane.chips.encoding is pane.result.encoding, timeout=20000)
+                    and pane.chips.encoding is pane.result.encoding, timeout=timeout)
     return pane.result
 
 
