@@ -243,3 +243,12 @@ def test_file_is_encoded_in_batches(capsys, tmp_path, monkeypatch):
     path.write_text("one\ntwo\nthree\n", encoding="utf-8")
     assert run(capsys, "inspect", BPE, "--file", path, "--json")[0] == 0
     assert calls == [3]
+
+
+def test_invalid_utf8_in_a_file_names_the_byte_as_everywhere(capsys, tmp_path):
+    bad = tmp_path / "bad.txt"
+    bad.write_bytes(b"ok\nab\xff\n")
+    code, _, err = run(capsys, "inspect", BPE, "--file", bad)
+    assert code == 1
+    assert err.strip().endswith("bad.txt:2: invalid UTF-8 at byte 5 of the file "
+                                "(byte 2 of the line: 0xff)")
