@@ -33,7 +33,8 @@ EXIT_USAGE, EXIT_ERROR = 2, 1
 FILE_BATCH = 4096  # lines of a --file encoded per encode_batch call (memory stays bounded)
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
+    """The top-level parser and each sub-command's own parser, by name."""
     parser = argparse.ArgumentParser(prog="tokbench", description=(
         "See exactly what a tokenizer does to text. Without a command, starts the GUI."))
     sub = parser.add_subparsers(dest="command")
@@ -76,7 +77,7 @@ def _parser() -> argparse.ArgumentParser:
     export = sub.add_parser("export", help="write a bundle's native tokenizer files to a folder")
     export.add_argument("bundle", type=Path)
     export.add_argument("-o", "--output", required=True, type=Path)
-    return parser
+    return parser, dict(sub.choices)
 
 
 def _add_tiktoken_options(parser: argparse.ArgumentParser) -> None:
@@ -228,10 +229,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     the optional TEXT at ``TOK`` and then rejects the later TEXT; a sub-command parsed with
     ``parse_intermixed_args`` takes its options first and then all its positionals.
     """
-    parser = _parser()
-    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
-    if argv and argv[0] in commands.choices:
-        args = commands.choices[argv[0]].parse_intermixed_args(argv[1:])
+    parser, commands = _parser()
+    if argv and argv[0] in commands:
+        args = commands[argv[0]].parse_intermixed_args(argv[1:])
         args.command = argv[0]
         return args
     return parser.parse_args(argv)  # --help, a misspelt command: argparse's own messages
@@ -256,7 +256,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return gui_main([])
     args = parse_args(argv)
     if args.command is None:
-        _parser().print_help()
+        _parser()[0].print_help()
         return EXIT_USAGE
     try:
         code = COMMANDS[args.command](args)
