@@ -7,8 +7,9 @@
     tokbench export BUNDLE -o FOLDER
     tokbench train CONFIG.json --corpus PATH... -o BUNDLE
 
-Errors go to stderr with a non-zero exit and name the file; no traceback (set
-``TOKBENCH_DEBUG=1`` to see one).
+Options and positionals may come in any order (``inspect TOK --json TEXT``). Errors go to
+stderr with a non-zero exit and name the file; no traceback (set ``TOKBENCH_DEBUG=1`` to see
+one). A reader that stops early (``| head``) ends the command quietly with exit 0.
 """
 
 from __future__ import annotations
@@ -23,12 +24,17 @@ from typing import Iterator, Sequence
 from core.encoding import Encoding
 from core.errors import WorkbenchError
 from core.memory import keep_freed_memory
-from core.text import Unit, hex_bytes, visible_text
+from core.notes import Note, english, round_trip_notes
+from core.text import Unit, visible_text
+from core.token_cells import token_row
+from core.utf8 import decode_utf8
 
 EXIT_USAGE, EXIT_ERROR = 2, 1
+FILE_BATCH = 4096  # lines of a --file encoded per encode_batch call (memory stays bounded)
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
+    """The top-level parser and each sub-command's own parser, by name."""
     parser = argparse.ArgumentParser(prog="tokbench", description=(
         "See exactly what a tokenizer does to text. Without a command, starts the GUI."))
     sub = parser.add_subparsers(dest="command")
@@ -71,7 +77,7 @@ def _parser() -> argparse.ArgumentParser:
     export = sub.add_parser("export", help="write a bundle's native tokenizer files to a folder")
     export.add_argument("bundle", type=Path)
     export.add_argument("-o", "--output", required=True, type=Path)
-    return parser
+    return parser, dict(sub.choices)
 
 
 def _add_tiktoken_options(parser: argparse.ArgumentParser) -> None:
@@ -98,34 +104,39 @@ def _open(path: str, options: dict):
     return load(source)
 
 
-def _texts(args) -> Iterator[str]:
+def _texts(args) -> list[str]:
+    """The texts to inspect: each line of ``--file``, or TEXT, or standard input."""
     if args.file is not None:
-        data = args.file.read_bytes()
-        lines = data.split(b"\n")
-        if data.endswith(b"\n"):
+        text = decode_utf8(args.file.read_bytes(), path=args.file)
+        lines = text.split("\n")
+        if text.endswith("\n"):
             lines.pop()  # the newline that ends the file does not start another text
-        for number, raw in enumerate(lines, start=1):
-            try:
-                yield raw.rstrip(b"\r").decode("utf-8")
-            except UnicodeDecodeError as err:
-                raise WorkbenchError(f"invalid UTF-8 at byte {err.start} of the line",
-                                     path=args.file, line=number) from None
-    elif args.text is not None:
-        yield args.text
-    else:
-        if sys.stdin.isatty():
-            raise WorkbenchError("no text: give TEXT, --file PATH, or pipe text on standard input")
-        yield sys.stdin.read()
+        return [line[:-1] if line.endswith("\r") else line for line in lines]
+    if args.text is not None:
+        return [args.text]
+    if sys.stdin.isatty():
+        raise WorkbenchError("no text: give TEXT, --file PATH, or pipe text on standard input")
+    return [sys.stdin.read()]
+
+
+def _encodings(runtime, texts: list[str], args) -> Iterator[Encoding]:
+    """Each text's Encoding, batch by batch (a batch converts spans for all its texts at once)."""
+    for k in range(0, len(texts), FILE_BATCH):
+        yield from runtime.encode_batch(texts[k:k + FILE_BATCH],
+                                        add_special_tokens=not args.no_special,
+                                        parse_special=args.parse_special)
+
+
+def text_notes(runtime, text: str, enc: Encoding) -> list[Note]:
+    """What a user should know about this encoding: how the tokenizer is run, special-token
+    literals in the text, a failed round trip."""
+    return runtime.notes + enc.warnings + round_trip_notes(runtime.round_trip(text, enc))
 
 
 def format_table(enc: Encoding, unit: Unit) -> str:
     """The token table as aligned text columns."""
-    starts, ends = enc.spans(unit)
     rows = [("#", "piece", "id", "bytes", f"span ({unit.value})", "flags")]
-    for i in range(len(enc)):
-        rows.append((str(i), enc.display_piece(i), str(int(enc.ids[i])),
-                     hex_bytes(enc.bytes_at(i)), f"{starts[i]}–{ends[i]}",
-                     ",".join(enc.flag_names(i))))
+    rows.extend(token_row(enc, i, unit) for i in range(len(enc)))
     widths = [max(len(r[c]) for r in rows) for c in range(len(rows[0]))]
     lines = ["  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip() for row in rows]
     counts = enc.index.counts()
@@ -136,16 +147,18 @@ def format_table(enc: Encoding, unit: Unit) -> str:
 
 def cmd_inspect(args) -> int:
     runtime = _open(args.tokenizer, _load_options(args))
-    for text in _texts(args):
-        enc = runtime.encode(text, add_special_tokens=not args.no_special,
-                             parse_special=args.parse_special)
+    texts = _texts(args)
+    for text, enc in zip(texts, _encodings(runtime, texts, args)):
+        notes = text_notes(runtime, text, enc)
         if args.json:
-            print(json.dumps(enc.to_json(), ensure_ascii=False))
+            record = enc.to_json()
+            record["notes"] = [n.to_json() for n in notes]
+            print(json.dumps(record, ensure_ascii=False))
             continue
         print(f"{runtime.name} ({runtime.source_format}, {runtime.library}) — "
               f"{visible_text(text[:60])}{'…' if len(text) > 60 else ''}")
-        for note in runtime.notes + enc.warnings:
-            print(f"note: {note}")
+        for n in notes:
+            print(f"{'note' if n.severity == 'info' else n.severity}: {english(n)}")
         print(format_table(enc, args.unit))
         print()
     return 0
@@ -209,6 +222,31 @@ COMMANDS = {"inspect": cmd_inspect, "import": cmd_import, "verify": cmd_verify,
             "export": cmd_export, "train": cmd_train}
 
 
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    """Parse as users type: a sub-command's options and positionals in any order.
+
+    argparse alone hands ``inspect TOK --json TEXT`` to the sub-command in one pass that fills
+    the optional TEXT at ``TOK`` and then rejects the later TEXT; a sub-command parsed with
+    ``parse_intermixed_args`` takes its options first and then all its positionals.
+    """
+    parser, commands = _parser()
+    if argv and argv[0] in commands:
+        args = commands[argv[0]].parse_intermixed_args(argv[1:])
+        args.command = argv[0]
+        return args
+    return parser.parse_args(argv)  # --help, a misspelt command: argparse's own messages
+
+
+def _quiet_stdout() -> None:
+    """After a broken pipe, point stdout at devnull: the interpreter's final flush of what is
+    still buffered would fail again and print an error (as the Python docs on SIGPIPE advise)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass  # stdout is not a real file (a test captures it): nothing will be flushed to a pipe
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     keep_freed_memory()
     argv = list(sys.argv[1:] if argv is None else argv)
@@ -216,24 +254,26 @@ def main(argv: Sequence[str] | None = None) -> int:
         from app.__main__ import main as gui_main
 
         return gui_main([])
-    parser = _parser()
-    args = parser.parse_args(argv)
+    args = parse_args(argv)
     if args.command is None:
-        parser.print_help()
+        _parser()[0].print_help()
         return EXIT_USAGE
     try:
-        return COMMANDS[args.command](args)
+        code = COMMANDS[args.command](args)
+        sys.stdout.flush()  # here, where a closed pipe is caught, not at exit
+        return code
     except WorkbenchError as err:
         print(f"tokbench: error: {err}", file=sys.stderr)
         return EXIT_ERROR
+    except BrokenPipeError:  # before OSError, its base class: a reader closed the pipe
+        _quiet_stdout()
+        return 0
     except OSError as err:
         print(f"tokbench: error: {err.filename or ''}: {err.strerror or err}", file=sys.stderr)
         return EXIT_ERROR
     except KeyboardInterrupt:
         print("\ntokbench: interrupted; nothing was written", file=sys.stderr)
         return 130
-    except BrokenPipeError:
-        return 0
     except Exception as err:  # a bug: say so in one line; the traceback is for developers
         if os.environ.get("TOKBENCH_DEBUG"):
             raise

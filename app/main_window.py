@@ -19,6 +19,7 @@ from core.formats import detect, load
 from core.offload import ProcessEncoder
 from core.presets import PRESETS, guess_preset
 from core.runtimes.tiktoken import parse_rank_file
+from core.utf8 import decode_utf8
 
 RESOURCES = Path(__file__).resolve().parents[1] / "resources"
 DEMO = RESOURCES / "demo"
@@ -36,12 +37,7 @@ def read_text_file(path: Path) -> str:
     data = path.read_bytes()
     if b"\x00" in data[:8192]:
         raise WorkbenchError("this is a binary file, not text", path=path)
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as err:
-        line = data[:err.start].count(b"\n") + 1
-        raise WorkbenchError(f"invalid UTF-8 at byte {err.start} (byte {data[err.start]:#04x})",
-                             path=path, line=line) from None
+    return decode_utf8(data, path=path, strip_bom=True)
 
 
 class MainWindow(QMainWindow):

@@ -22,6 +22,9 @@ import sys
 import time
 from pathlib import Path
 
+from core.errors import WorkbenchError
+from core.utf8 import decode_utf8
+
 
 def wait_until(app, predicate, timeout: float = 30.0) -> bool:
     deadline = time.monotonic() + timeout
@@ -48,9 +51,9 @@ def main(argv=None) -> int:
     text = None
     if args.text:
         try:
-            text = args.text.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as err:
-            parser.error(f"--text {args.text}: {err}")
+            text = decode_utf8(args.text.read_bytes(), path=args.text, strip_bom=True)
+        except (OSError, WorkbenchError) as err:
+            parser.error(f"--text: {err}")
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication

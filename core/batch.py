@@ -19,6 +19,7 @@ from typing import Callable, Sequence
 import numpy as np
 
 from .encoding import Encoding, Flag, refine_overlapping_spans
+from .notes import Note
 from .text import TextIndex, Unit, index_dtype
 
 SEPARATOR = "\n"  # always a grapheme boundary once the forced breaks handle "\r" + "\n"
@@ -42,7 +43,7 @@ class NativeResult:
     flags: np.ndarray
     unit: str = "bytes"
     exact: bool = False
-    warnings: list[str] = field(default_factory=list)
+    warnings: list[Note] = field(default_factory=list)
     pieces: list[str] | None = None
 
 
@@ -58,7 +59,7 @@ class NativeMany:
     counts: np.ndarray          # tokens per text
     in_cp: np.ndarray           # per text: spans counted in code points (else bytes)
     exact: np.ndarray           # per text: spans already exact
-    warnings: list[list[str]]
+    warnings: list[list[Note]]
     pieces: list[list[str] | None]
     # byte offset of every text in the joined texts (K + 1 entries) when spans are on those
     joined_starts: np.ndarray | None = None

@@ -37,6 +37,7 @@ import regex
 from .errors import FormatError
 from .graphemes import count_graphemes
 from .progress import CancelFn, Progress, ProgressFn, Throttle, check_cancel
+from .utf8 import decode_utf8
 
 OPENERS = {".gz": gzip.open, ".xz": lzma.open, ".bz2": bz2.open}
 KINDS = ("lines", "paragraphs", "jsonl", "csv", "tsv")
@@ -302,15 +303,12 @@ class _Reader:
 
     def _decode(self, raw: bytes, number: int, line_start: int) -> str:
         try:
-            return raw.decode("utf-8")
-        except UnicodeDecodeError as err:
+            return decode_utf8(raw, path=self.source.path, line=number, offset=line_start,
+                               where="decompressed file" if self.stream is not self.raw else "file",
+                               hint="; use the 'replace' policy to keep going")
+        except FormatError:
             if self.policy == "strict":
-                where = "decompressed file" if self.stream is not self.raw else "file"
-                raise FormatError(f"invalid UTF-8 at byte {line_start + err.start:,} of the "
-                                  f"{where} (byte {err.start} of the line: "
-                                  f"{raw[err.start]:#04x}); use the 'replace' policy to keep "
-                                  "going", path=self.source.path, line=number,
-                                  offset=line_start + err.start) from None
+                raise
             self.stats.invalid_utf8_count += 1
             if len(self.stats.invalid_utf8_lines) < BAD_LINES_LISTED:
                 self.stats.invalid_utf8_lines.append(number)

@@ -19,6 +19,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 
+from .notes import Note
 from .text import TextIndex, Unit, visible_bytes
 from .vocab_bytes import VocabBytes, ragged_positions
 
@@ -47,7 +48,7 @@ class Encoding:
         byte_starts / byte_ends: end-exclusive byte spans on ``text``'s UTF-8.
         flags: :class:`Flag` bits per token (uint8).
         index: offset tables of ``text``.
-        warnings: things the user should know (special-token literals kept as text...).
+        warnings: notes on this text (special-token literals kept as text...), see core.notes.
     """
 
     text: str
@@ -58,7 +59,7 @@ class Encoding:
     index: TextIndex
     _pieces: Sequence[str] | Callable[[], Sequence[str]]
     _token_bytes: Sequence[bytes] | Callable[[], Sequence[bytes]]
-    warnings: list[str] = field(default_factory=list)
+    warnings: list[Note] = field(default_factory=list)
     _span_cache: dict = field(default_factory=dict, repr=False)
     # per-id lookups: a view can show token i without building a list of every piece (a list of
     # a million strings takes long to build, and as long to free, holding the GIL throughout)
@@ -68,7 +69,7 @@ class Encoding:
     @classmethod
     def build(cls, text: str, *, ids, byte_starts, byte_ends, pieces, token_bytes,
               flags=None, index: TextIndex | None = None,
-              warnings: list[str] | None = None,
+              warnings: list[Note] | None = None,
               spans: dict | None = None, piece_of: Callable[[int], str] | None = None,
               bytes_of: Callable[[int], bytes] | None = None) -> "Encoding":
         """Make an Encoding; ``pieces`` and ``token_bytes`` may be lists or zero-argument callables

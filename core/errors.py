@@ -19,7 +19,12 @@ class WorkbenchError(Exception):
         line: 1-based line number in that file, if known.
         column: 1-based column, if known.
         offset: 0-based byte offset in that file, if known.
+
+    ``code`` names the kind of problem for a front end that renders it in another language
+    (the message itself stays English for now: it carries the file and line).
     """
+
+    code = "input"
 
     def __init__(self, message: str, *, path: object = None, line: int | None = None,
                  column: int | None = None, offset: int | None = None) -> None:
@@ -47,13 +52,19 @@ class WorkbenchError(Exception):
 class FormatError(WorkbenchError):
     """A file is not a tokenizer of a supported format, or is malformed."""
 
+    code = "format"
+
 
 class BundleError(WorkbenchError):
     """A bundle is missing a file, has a bad manifest, or fails a checksum."""
 
+    code = "bundle"
+
 
 class TextError(WorkbenchError):
     """Input text cannot be tokenized as given (for example lone surrogates)."""
+
+    code = "text"
 
 
 def _rebuild(cls, message, path, line, column, offset):

@@ -18,7 +18,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import FormatError
+from .notes import Note, note
 from .runtimes.base import Runtime
+from .utf8 import decode_utf8
 
 EXPECTED = ("expected a HF tokenizer.json, a SentencePiece .model, a tiktoken rank file, a WordPiece "
             "vocab.txt, a GPT-2 vocab.json with merges.txt beside it, or a workbench bundle")
@@ -193,15 +195,10 @@ def _detect_dir(path: Path, options: dict) -> TokenizerSource:
 
 
 def _read_text(path: Path) -> str:
-    data = Path(path).read_bytes()
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as err:
-        line = data[:err.start].count(b"\n") + 1
-        raise FormatError(f"invalid UTF-8 at byte {err.start}", path=path, line=line) from None
+    return decode_utf8(Path(path).read_bytes(), path=path, strip_bom=True)
 
 
-def read_configs(files: dict[str, Path]) -> tuple[dict[str, dict], list[str]]:
+def read_configs(files: dict[str, Path]) -> tuple[dict[str, dict], list[Note]]:
     """Parse the sibling config files; a broken one is skipped with a note, never fatal."""
     from .runtimes.hf import parse_json_text
 
@@ -211,7 +208,7 @@ def read_configs(files: dict[str, Path]) -> tuple[dict[str, dict], list[str]]:
             try:
                 configs[name] = parse_json_text(_read_text(files[name]), files[name])
             except FormatError as err:
-                notes.append(f"{err} — ignored")
+                notes.append(note("config.ignored", error=str(err)))
     return configs, notes
 
 
@@ -302,8 +299,8 @@ def _load_wordpiece(source: TokenizerSource, configs: dict) -> Runtime:
                   "max_input_chars_per_word": 100, "vocab": vocab},
     }
     runtime = HFRuntime(spec, path=path, configs=configs, source_format="wordpiece")
-    runtime.notes.append(f"vocab.txt run as BERT WordPiece ({'lowercased' if lowercase else 'cased'}"
-                         f", {'from tokenizer_config.json' if 'do_lower_case' in config else 'guessed from the vocabulary'})")
+    runtime.notes.append(note(f"wordpiece.{'lowercased' if lowercase else 'cased'}_"
+                              f"{'config' if 'do_lower_case' in config else 'guessed'}"))
     return runtime
 
 

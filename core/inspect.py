@@ -12,6 +12,7 @@ import time
 from dataclasses import dataclass, field
 
 from .encoding import Encoding, Flag
+from .notes import Note, note
 from .offload import ProcessEncoder
 from .runtimes.base import RoundTrip, Runtime, Stage  # noqa: F401
 from .text import Unit
@@ -29,7 +30,7 @@ class InspectResult:
     stages: list[Stage] = field(default_factory=list)
     stats: dict[str, float] = field(default_factory=dict)
     seconds: float = 0.0
-    notes: list[str] = field(default_factory=list)
+    notes: list[Note] = field(default_factory=list)  # on the inspection (see core.notes)
 
 
 def text_stats(encoding: Encoding) -> dict[str, float]:
@@ -59,9 +60,10 @@ def inspect_text(runtime: Runtime, text: str, *, add_special_tokens: bool = True
     """
     started = time.perf_counter()
     round_trip = None
+    notes: list[Note] = []
     if encoder is not None and encoder.can_encode(runtime, text):
         encoding, round_trip = encoder.encode(runtime, text, add_special_tokens=add_special_tokens,
-                                              parse_special=parse_special)
+                                              parse_special=parse_special, notes=notes)
     else:
         encoding = runtime.encode(text, add_special_tokens=add_special_tokens,
                                   parse_special=parse_special)
@@ -69,11 +71,10 @@ def inspect_text(runtime: Runtime, text: str, *, add_special_tokens: bool = True
         encoding.spans(unit)
     if round_trip is None:
         round_trip = runtime.round_trip(text, encoding)
-    notes = []
     stages: list[Stage] = []
     if with_stages:
         stages = runtime.stages(text[:STAGE_LIMIT])
         if len(text) > STAGE_LIMIT:
-            notes.append(f"pipeline stages show the first {STAGE_LIMIT:,} characters")
+            notes.append(note("stages.limited", limit=STAGE_LIMIT))
     return InspectResult(runtime, encoding, round_trip, stages, text_stats(encoding),
                          time.perf_counter() - started, notes)

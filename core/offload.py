@@ -22,6 +22,7 @@ import numpy as np
 
 from .encoding import Encoding
 from .errors import TextError
+from .notes import Note, note
 from .runtimes.base import RoundTrip, Runtime
 from .text import TextIndex, Unit
 
@@ -101,6 +102,16 @@ def _encode_in_child(source, text: str, add_special_tokens: bool, parse_special:
     return _pack(arrays), enc.index.counts(), enc.warnings, runtime.round_trip(text, enc)
 
 
+def _reason(err: BaseException) -> str:
+    """What went wrong in the child, in one line (for the ``offload.fallback`` note).
+
+    >>> _reason(BrokenProcessPool("died"))
+    'BrokenProcessPool: died'
+    """
+    message = str(err).strip().splitlines()
+    return f"{type(err).__name__}: {message[0]}" if message else type(err).__name__
+
+
 def _lazy(fn, ids: np.ndarray):
     """A zero-argument callable mapping ``fn`` over ids in chunks (no long GIL hold)."""
     def run():
@@ -123,8 +134,13 @@ class ProcessEncoder:
         return len(text) >= LARGE_TEXT and getattr(runtime, "source", None) is not None
 
     def encode(self, runtime: Runtime, text: str, *, add_special_tokens: bool = True,
-               parse_special: bool = False) -> tuple[Encoding, RoundTrip]:
-        """Encode in the child; return the Encoding and its round trip."""
+               parse_special: bool = False,
+               notes: list[Note] | None = None) -> tuple[Encoding, RoundTrip]:
+        """Encode in the child; return the Encoding and its round trip.
+
+        If the child fails, the text is encoded here, and an ``offload.fallback`` note saying so
+        is appended to ``notes``: the user should know why the window may pause.
+        """
         with self._lock:
             if self._pool is None:
                 # spawn: a forked copy of a Qt process is not safe to run Python in
@@ -142,6 +158,8 @@ class ProcessEncoder:
             # encode here rather than fail
             if isinstance(err, BrokenProcessPool):
                 self.shutdown()
+            if notes is not None:
+                notes.append(note("offload.fallback", reason=_reason(err)))
             enc = runtime.encode(text, add_special_tokens=add_special_tokens,
                                  parse_special=parse_special)
             return enc, runtime.round_trip(text, enc)

@@ -9,8 +9,10 @@ from __future__ import annotations
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
 from PySide6.QtGui import QColor, QFontDatabase
 
+from app.messages import unit_label
 from core.encoding import Encoding, Flag
 from core.text import Unit, hex_bytes, visible_bytes
+from core.token_cells import token_cell
 
 COLUMNS = ("#", "Piece", "ID", "Bytes", "Span", "Original text", "Flags")
 FLAG_COLORS = {  # background per flag, most telling first
@@ -20,6 +22,8 @@ FLAG_COLORS = {  # background per flag, most telling first
     Flag.PARTIAL: QColor("#fff2b3"),
 }
 HIGHLIGHT = QColor("#9ecbff")
+# the cells core formats (the same as ``tokbench inspect`` prints); "Original text" is ours
+CELL_OF_COLUMN = {0: "index", 1: "piece", 2: "id", 3: "bytes", 4: "span", 6: "flags"}
 
 
 def flag_color(flags: int) -> QColor | None:
@@ -75,7 +79,7 @@ class TokenTableModel(QAbstractTableModel):
         if role != Qt.ItemDataRole.DisplayRole or orientation != Qt.Orientation.Horizontal:
             return None
         if section == 4:
-            return f"Span ({self.unit.label})"
+            return f"Span ({unit_label(self.unit)})"
         return COLUMNS[section]
 
     def data(self, index, role=Qt.ItemDataRole.DisplayRole):
@@ -98,20 +102,9 @@ class TokenTableModel(QAbstractTableModel):
         return None
 
     def _text(self, enc: Encoding, row: int, col: int) -> str:
-        if col == 0:
-            return str(row)
-        if col == 1:
-            return enc.display_piece(row)
-        if col == 2:
-            return str(int(enc.ids[row]))
-        if col == 3:
-            return hex_bytes(enc.bytes_at(row))
-        if col == 4:
-            starts, ends = enc.spans(self.unit)
-            return f"{starts[row]}–{ends[row]}"
         if col == 5:
             return original_slice(enc, row)
-        return ", ".join(enc.flag_names(row))
+        return token_cell(enc, row, CELL_OF_COLUMN[col], self.unit)
 
     def tooltip(self, row: int) -> str:
         enc = self.encoding
@@ -121,7 +114,7 @@ class TokenTableModel(QAbstractTableModel):
                  f"bytes: {hex_bytes(enc.bytes_at(row)) or '(none)'}"]
         for unit in Unit:
             s, e = enc.spans(unit)
-            lines.append(f"{unit.label}: {s[row]}–{e[row]}")
+            lines.append(f"{unit_label(unit)}: {s[row]}–{e[row]}")
         flags = enc.flag_names(row)
         if flags:
             lines.append("flags: " + ", ".join(flags))

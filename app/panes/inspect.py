@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QHBoxLayout, QHeaderView, Q
                                QPlainTextEdit, QPushButton, QSplitter, QTableView, QTabWidget,
                                QVBoxLayout, QWidget)
 
+from app.messages import render_all, unit_label
 from app.heap import settle
 from app.models.token_table import TokenTableModel
 from app.session import Session
@@ -80,7 +81,7 @@ class InspectPane(QWidget):
         self.open_button = QPushButton("Open tokenizer…")
         self.unit_box = QComboBox()
         for unit in Unit:
-            self.unit_box.addItem(unit.label, unit)
+            self.unit_box.addItem(unit_label(unit), unit)
         self.unit_box.setCurrentIndex(list(Unit).index(self.session.unit))
         self.add_special = QCheckBox("Add special tokens")
         self.add_special.setChecked(self.session.add_special_tokens)
@@ -264,7 +265,8 @@ class InspectPane(QWidget):
         self._update_counts()
         self._update_round_trip()
         notes = (enc.warnings + result.notes) if result else []
-        self.warnings.setText("\n".join(f"⚠ {n}" for n in notes))
+        self.warnings.setText("\n".join(f"{'ⓘ' if n.severity == 'info' else '⚠'} {line}"
+                                        for n, line in zip(notes, render_all(notes))))
         self.warnings.setVisible(bool(notes))
         if result:
             self.status.emit(f"{result.runtime.name}: {len(enc):,} tokens in "

@@ -8,6 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QHeaderView, QLabel, QTableWidget, QTableWidgetItem, QVBoxLayout,
                                QWidget)
 
+from app.messages import render_all
 from app.session import LoadedTokenizer
 
 
@@ -38,7 +39,7 @@ class TokenizerInfo(QWidget):
         rows = "".join(f"<tr><td style='color:#555;padding-right:12px'>{escape(k)}</td>"
                        f"<td><code>{escape(v)}</code></td></tr>"
                        for k, v in runtime.describe().items())
-        notes = "".join(f"<li>{escape(n)}</li>" for n in runtime.notes)
+        notes = "".join(f"<li>{escape(n)}</li>" for n in render_all(runtime.notes))
         self.summary.setText(
             f"<h3>{escape(runtime.name)}</h3><div style='color:#555'>{escape(loaded.path)}</div>"
             f"<table>{rows}</table>" + (f"<p><b>Notes</b></p><ul>{notes}</ul>" if notes else ""))

@@ -17,13 +17,12 @@ The steps are SentencePiece's (``unigram_model_trainer.cc``):
 
 from __future__ import annotations
 
-import ctypes
 import math
-import sys
 from dataclasses import dataclass
 
 import numpy as np
 
+from ..memory import release_freed_memory
 from ..progress import Progress, Throttle, check_cancel
 from .unigram_batch import CharTable, Edges, PieceTrie, WordBatch
 from .unigram_seed import covered_words, seed_pieces
@@ -31,27 +30,6 @@ from .unigram_seed import covered_words, seed_pieces
 UNKNOWN_PENALTY = 10.0  # an unknown character costs the rarest piece's log-probability - 10
 MIN_EXPECTED = 0.5      # a piece expected fewer times than this is dropped in the M step
 CHUNK_POSITIONS = 1 << 18  # characters per lattice chunk: bounds the sorting temporaries
-
-
-def _malloc_trim():
-    """glibc's ``malloc_trim``, or None elsewhere."""
-    if not sys.platform.startswith("linux"):
-        return None
-    try:
-        return ctypes.CDLL(None).malloc_trim
-    except (AttributeError, OSError):
-        return None
-
-
-_TRIM = _malloc_trim()
-
-
-def release_memory() -> None:
-    """Give the pages of freed arrays back to the system between phases. glibc serves arrays
-    below a threshold that grows to 32 MB from its heap, whose freed middle stays resident:
-    without this, each phase's temporaries add to the next phase's peak."""
-    if _TRIM is not None:
-        _TRIM(0)
 
 
 @dataclass
@@ -277,13 +255,13 @@ def train(word_counts: dict[str, float], *, vocab_size: int, seed_size: int = 1_
     report = Throttle(progress)
     check_cancel(cancel)
     chars, batch = covered_words(word_counts, character_coverage)
-    release_memory()
+    release_freed_memory()  # phases do not reuse each other's temporaries (core.memory)
     batch.words = None  # the caller keeps the strings; the arrays are all training needs
     codes, offsets, scores, letters = seed_pieces(batch, chars, seed_size, max_piece_length,
                                                   cancel)
     pieces = Pieces(codes, offsets, np.log(scores / scores.sum()), letters)
     del codes, offsets, scores
-    release_memory()
+    release_freed_memory()
     desired = max(int(vocab_size * 1.1), vocab_size)  # SentencePiece prunes to 110%, then cuts
     total = 2 + planned_rounds(len(pieces), desired, shrinking_factor) * (em_iterations + 1)
     done = 1
@@ -297,14 +275,14 @@ def train(word_counts: dict[str, float], *, vocab_size: int, seed_size: int = 1_
                                                                           len(chars), cancel)
                 keep, pieces.logp = m_step(pieces, expected)
                 pieces = pieces.select(keep)
-                release_memory()
+                release_freed_memory()
                 lattices = CorpusLattices(batch, pieces, len(chars), cancel)
             else:
                 expected, log_likelihood = lattices.expected_counts(pieces.with_unknown(),
                                                                     cancel)
                 keep, pieces.logp = m_step(pieces, expected)
                 pieces = _shrink(pieces, lattices, keep)
-            release_memory()
+            release_freed_memory()
             done = min(done + 1, total - 1)
             report(Progress("unigram", done, total, f"EM: {len(pieces)} pieces"))
         rounds.append(Round(len(pieces), log_likelihood))
@@ -314,11 +292,11 @@ def train(word_counts: dict[str, float], *, vocab_size: int, seed_size: int = 1_
             lattices = CorpusLattices(batch, pieces, len(chars), cancel)
         target = max(desired, int(len(pieces) * shrinking_factor))
         pieces = _shrink(pieces, lattices, prune(lattices, pieces, len(chars), target, cancel))
-        release_memory()
+        release_freed_memory()
         done = min(done + 1, total - 1)
         report(Progress("unigram", done, total, f"pruned to {len(pieces)} pieces"))
     del lattices
-    release_memory()
+    release_freed_memory()
     pieces = pieces.select(finalize(pieces, vocab_size))
     report(Progress("unigram", total, total, f"{len(pieces)} pieces"), force=True)
     return pieces.strings(chars), pieces.logp, rounds

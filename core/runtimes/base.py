@@ -16,6 +16,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Callable, Sequence, TypeVar
 
 from ..encoding import Encoding, Flag
+from ..notes import Note, note
 from ..special import SpecialLiterals, SpecialToken
 from ..text import check_encodable, has_lone_surrogate
 from ..vocab_bytes import VocabBytes
@@ -135,7 +136,7 @@ class Runtime(abc.ABC):
     source = None  # the TokenizerSource it was loaded from, when loaded from files
 
     def __init__(self) -> None:
-        self.notes: list[str] = []
+        self.notes: list[Note] = []
         # Native tokenizers keep per-call settings on the object: one encode at a time.
         self.lock = threading.RLock()
         self._specials_cache: list[SpecialToken] | None = None
@@ -239,7 +240,7 @@ class Runtime(abc.ABC):
         content = encoding.ids[(encoding.flags & Flag.INSERTED) == 0]
         return RoundTrip.compare(text, self.decode(content.tolist()))
 
-    def _prepare_many(self, texts: Sequence[str], parse_special: bool) -> list[list[str]]:
+    def _prepare_many(self, texts: Sequence[str], parse_special: bool) -> list[list[Note]]:
         """:meth:`_prepare` for many texts: one search over all of them, text by text only
         when something is found (a corpus rarely has a lone surrogate or a special literal)."""
         joined = "\n".join(texts)
@@ -247,14 +248,23 @@ class Runtime(abc.ABC):
             return [[] for _ in texts]
         return [self._prepare(text, parse_special) for text in texts]
 
-    def _prepare(self, text: str, parse_special: bool) -> list[str]:
-        """Check the text and collect warnings about special-token literals in it."""
+    def _prepare(self, text: str, parse_special: bool) -> list[Note]:
+        """Check the text; a note per special-token literal in it (the first three, then a count)."""
         check_encodable(text)
-        literals = self._special_literals.find(text)
-        if not literals:
-            return []
-        shown = ", ".join(f"{lit!r} at code point {s}" for s, _, lit in literals[:3])
-        more = f" and {len(literals) - 3} more" if len(literals) > 3 else ""
-        if parse_special:
-            return [f"special-token literal parsed as a special token: {shown}{more}"]
-        return [f"special-token literal kept as plain text (possible injection): {shown}{more}"]
+        return special_literal_notes(self._special_literals.find(text), parse_special)
+
+
+def special_literal_notes(literals: list[tuple[int, int, str]], parse_special: bool,
+                          shown: int = 3) -> list[Note]:
+    """Notes on special-token literals found in a text: one per literal for the first ``shown``
+    (with its span), then one counting the rest.
+
+    >>> [n.code for n in special_literal_notes([(0, 3, "<s>")] * 5, False)]
+    ['special.kept_as_text', 'special.kept_as_text', 'special.kept_as_text', 'special.more']
+    """
+    code = "special.parsed" if parse_special else "special.kept_as_text"
+    notes = [note(code, span=(s, e), literal=lit, start=s) for s, e, lit in literals[:shown]]
+    if len(literals) > shown:
+        # the same severity as the notes it continues (parsed literals are no warning)
+        notes.append(Note("special.more", notes[0].severity, {"count": len(literals) - shown}))
+    return notes

@@ -20,6 +20,7 @@ from tokenizers import Tokenizer
 from ..batch import NativeMany, NativeResult
 from ..encoding import Flag
 from ..errors import FormatError
+from ..notes import note
 from ..special import ROLE_BY_NAME, SpecialToken, guess_role
 from .base import Runtime, Stage, byte_piece_value
 
@@ -98,12 +99,12 @@ class HFRuntime(Runtime):
             raise FormatError(f"the tokenizers runtime rejected this file: {err}",
                               path=path) from None
         if self.tk.padding:
-            self.notes.append(f"the file pads every encoding ({self.tk.padding.get('length') or 'longest'}); "
-                              "padding is off here so you see the text's own tokens")
+            self.notes.append(note("hf.padding_off",
+                                   length=self.tk.padding.get("length") or "longest"))
             self.tk.no_padding()
         if self.tk.truncation:
-            self.notes.append(f"the file truncates at {self.tk.truncation['max_length']} tokens; "
-                              "truncation is off here")
+            self.notes.append(note("hf.truncation_off",
+                                   max_length=self.tk.truncation["max_length"]))
             self.tk.no_truncation()
         self.model_type = model.get("type") or ("BPE" if "merges" in model else "?")
         kinds = _types(spec.get("pre_tokenizer")) + _types(spec.get("decoder"))

@@ -25,6 +25,7 @@ import numpy as np
 from ..algorithms.bpe import END_OF_WORD, BPEModel, Merge
 from ..batch import NativeResult
 from ..encoding import Flag
+from ..notes import note
 from ..errors import FormatError
 from ..special import SpecialToken, guess_role
 from .base import Runtime, Stage
@@ -96,8 +97,7 @@ class ReferenceBPERuntime(Runtime):
         self._word_cache: dict[str, list[str]] = {}
         self.normalizer = _component("normalizer", spec.get("normalizer"), path)
         self.pre_tokenizer = _component("pre_tokenizer", spec.get("pre_tokenizer"), path)
-        self.notes.append("the paper's separate </w> end-of-word symbol, which tokenizer.json "
-                          "cannot express: run by the workbench's reference BPE encoder")
+        self.notes.append(note("reference.end_of_word"))
 
     # -- Runtime -------------------------------------------------------------------------
     @property

@@ -18,6 +18,7 @@ import sentencepiece as spm
 from ..batch import NativeMany, NativeResult
 from ..encoding import Flag
 from ..errors import FormatError
+from ..notes import Note, note
 from ..text import TextIndex
 from ..vocab_bytes import ragged_positions
 from ..special import SpecialToken, guess_role
@@ -226,13 +227,12 @@ class SentencePieceRuntime(Runtime):
                    for i in range(k)]
         return NativeMany.of([self._add_specials(r, add_special_tokens) for r in results])
 
-    def _warnings_many(self, texts, parse_special: bool) -> list[list[str]]:
+    def _warnings_many(self, texts, parse_special: bool) -> list[list[Note]]:
         warnings = self._prepare_many(texts, parse_special)
         # SentencePiece never parses control symbols from text; user-defined symbols always match
         if parse_special and len(self._control_ids):
             for some in warnings:
-                some.append("SentencePiece never parses control symbols from text; "
-                            "they stay plain text")
+                some.append(note("special.control_not_parsed"))
         return warnings
 
     def _resolve_unknown(self, texts, raws, ids, lengths, first, measure) -> np.ndarray:
@@ -344,7 +344,7 @@ class SentencePieceRuntime(Runtime):
         self._share_orphan_spans(ids, starts, ends, text_of)
         return starts, ends
 
-    def _careful(self, text: str, raw, warnings: list[str]) -> NativeResult:
+    def _careful(self, text: str, raw, warnings: list[Note]) -> NativeResult:
         """One text the fast way could not do: byte pieces counted in bytes, or the protobuf."""
         result = None
         if not self._identity:

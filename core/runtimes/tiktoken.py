@@ -17,6 +17,7 @@ import tiktoken
 from ..batch import NativeMany, NativeResult
 from ..encoding import Flag
 from ..errors import FormatError
+from ..notes import note
 from ..normalizers import normalize_aligned
 from ..presets import TiktokenPreset, guess_preset, preset as find_preset
 from ..special import SpecialToken, guess_role
@@ -86,8 +87,7 @@ class TiktokenRuntime(Runtime):
             preset = guess_preset(len(ranks))
             if preset is None and pattern is None:
                 preset = find_preset("cl100k")
-                self.notes.append(f"{len(ranks):,} ranks match no known preset; the cl100k regex "
-                                  "is used (choose a preset or give a pattern)")
+                self.notes.append(note("tiktoken.no_preset", ranks=len(ranks)))
         self.preset = preset
         self.name = name
         self.pattern = pattern or preset.pattern
@@ -122,9 +122,12 @@ class TiktokenRuntime(Runtime):
         self._is_special = np.zeros(size, dtype=np.uint8)  # the SPECIAL flag (1) per id
         self._is_special[list(self.special.values())] = Flag.SPECIAL
         if preset:
-            self.notes.append(f"preset {preset.name}: its regex and special tokens"
-                              + (f", {preset.normalization} normalization" if preset.normalization else "")
-                              + (f", {preset.bos} added at the start" if preset.bos else ""))
+            self.notes.append(note("tiktoken.preset", preset=preset.name))
+            if preset.normalization:
+                self.notes.append(note("tiktoken.preset_normalization", preset=preset.name,
+                                       normalization=preset.normalization))
+            if preset.bos:
+                self.notes.append(note("tiktoken.preset_bos", preset=preset.name, bos=preset.bos))
 
     # -- Runtime -------------------------------------------------------------------------
     @property

@@ -27,7 +27,7 @@ def test_inspect_json_is_stable_and_exact(capsys):
     code, out, err = run(capsys, "inspect", BPE, TEXT, "--json")
     assert code == 0 and err == ""
     record = json.loads(out)
-    assert set(record) == {"ids", "tokens"}
+    assert set(record) == {"ids", "tokens", "notes"}
     native = load_tokenizer(BPE).encode(TEXT)
     assert record["ids"] == native.ids.tolist()
     data = TEXT.encode()
@@ -46,7 +46,7 @@ def test_inspect_file_gives_one_json_line_per_text(capsys, tmp_path):
     code, out, _ = run(capsys, "inspect", UNIGRAM, "--file", texts, "--json")
     lines = out.splitlines()
     assert code == 0 and len(lines) == 4
-    assert json.loads(lines[2]) == {"ids": [], "tokens": []}
+    assert json.loads(lines[2]) == {"ids": [], "tokens": [], "notes": []}
 
 
 def test_inspect_table_names_the_unit(capsys):
@@ -129,3 +129,126 @@ def test_train_config_errors_name_the_field(capsys, tmp_path):
     code, _, err = run(capsys, "train", config, "--corpus", DEMO / "corpus.txt", "-o", tmp_path / "x")
     assert code != 0 and "algoritm" in err and "did you mean 'algorithm'" in err
     assert not (tmp_path / "x").exists()
+
+
+# --- notes in the JSON form and the table ------------------------------------------------------
+
+def _with_settings(tmp_path, **settings):
+    """The demo BPE tokenizer.json with top-level settings (truncation, padding) added."""
+    spec = json.loads(BPE.read_text(encoding="utf-8"))
+    spec.update(settings)
+    path = tmp_path / "tokenizer.json"
+    path.write_text(json.dumps(spec), encoding="utf-8")
+    return path
+
+
+def _broken_config(tmp_path):
+    path = _with_settings(tmp_path)
+    (tmp_path / "tokenizer_config.json").write_text("{oops", encoding="utf-8")
+    return path
+
+
+EOT = "<|endoftext|>"
+TRIGGERS = {  # code -> (tokenizer, text, options) on which it must be reported
+    "special.kept_as_text": (lambda _: BPE, f"a{EOT}b", []),
+    "special.parsed": (lambda _: BPE, f"a{EOT}b", ["--parse-special"]),
+    "special.more": (lambda _: BPE, EOT * 4, []),
+    "round_trip.differs": (lambda _: UNIGRAM, "a  b", []),
+    "hf.truncation_off": (lambda tmp: _with_settings(tmp, truncation={
+        "direction": "Right", "max_length": 8, "strategy": "LongestFirst", "stride": 0}), "x", []),
+    "hf.padding_off": (lambda tmp: _with_settings(tmp, padding={
+        "strategy": {"Fixed": 16}, "direction": "Right", "pad_to_multiple_of": None,
+        "pad_id": 0, "pad_type_id": 0, "pad_token": EOT}), "x", []),
+    "config.ignored": (_broken_config, "x", []),
+}
+
+
+@pytest.mark.parametrize("code", sorted(TRIGGERS))
+def test_json_and_table_report_each_note_on_a_text_that_triggers_it(capsys, tmp_path, code):
+    tokenizer, text, options = TRIGGERS[code]
+    path = tokenizer(tmp_path)
+    status, out, err = run(capsys, "inspect", path, text, "--json", *options)
+    assert status == 0 and err == ""
+    notes = [n for n in json.loads(out)["notes"] if n["code"] == code]
+    assert notes, out
+    for n in notes:
+        assert set(n) == {"code", "severity", "message", "args", "span"}
+        assert n["severity"] in ("info", "warning", "error") and n["message"]
+    _, table, _ = run(capsys, "inspect", path, text, *options)
+    assert notes[0]["message"] in table  # the table prints the same English
+
+
+def test_note_spans_point_at_the_literal(capsys):
+    _, out, _ = run(capsys, "inspect", BPE, f"ab{EOT}", "--json")
+    [literal] = json.loads(out)["notes"]
+    assert literal["span"] == [2, 2 + len(EOT)] and literal["args"]["literal"] == EOT
+
+
+# --- options anywhere -----------------------------------------------------------------------
+
+def test_options_may_follow_positionals_in_every_command(capsys, tmp_path):
+    code, out, err = run(capsys, "inspect", BPE, "--json", "hi")
+    assert code == 0 and json.loads(out)["ids"], err
+    code, out, _ = run(capsys, "inspect", "--unit", "bytes", BPE, "hi", "--no-special")
+    assert code == 0 and "span (bytes)" in out
+    bundle = tmp_path / "b"
+    assert run(capsys, "import", "--name", "demo", UNIGRAM, "-o", bundle)[0] == 0
+    assert run(capsys, "verify", bundle)[0] == 0
+    assert run(capsys, "export", bundle, "-o", tmp_path / "out")[0] == 0
+    assert run(capsys, "export", "-o", tmp_path / "out2", bundle)[0] == 0
+    config = tmp_path / "c.json"
+    config.write_text(json.dumps({"algorithm": "bytelevel_bpe", "vocab_size": 300}))
+    code, out, err = run(capsys, "train", "-o", tmp_path / "t", config, "--policy", "replace",
+                         "--corpus", DEMO / "corpus.txt")
+    assert code == 0 and "wrote bundle" in out, err
+
+
+# --- a reader that stops early --------------------------------------------------------------
+
+def test_a_closed_pipe_ends_quietly_with_exit_0(tmp_path):
+    lines = tmp_path / "many.txt"
+    lines.write_text("Hello world, this is line number one of many.\n" * 3000, encoding="utf-8")
+    writer = subprocess.Popen([sys.executable, "-m", "app.cli", "inspect", str(BPE), "--file",
+                               str(lines)], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    writer.stdout.readline()
+    writer.stdout.close()  # as `| head -1` does
+    err = writer.stderr.read().decode()
+    assert writer.wait(timeout=120) == 0
+    assert err == ""
+
+
+# --- --file in batches --------------------------------------------------------------------
+
+@pytest.mark.parametrize("tokenizer", [BPE, UNIGRAM])
+def test_file_output_equals_text_by_text_output(capsys, tmp_path, tokenizer):
+    texts = ["Hello 世界", "", "  double  spaces ", f"x{EOT}y", "👨\u200d👩\u200d👧 café\r", "ok"]
+    path = tmp_path / "texts.txt"
+    path.write_bytes("\n".join(texts).encode() + b"\n")
+    for mode in (["--json"], ["--unit", "utf16"]):
+        code, batched, _ = run(capsys, "inspect", tokenizer, "--file", path, *mode)
+        one_by_one = "".join(run(capsys, "inspect", tokenizer, text.rstrip("\r"), *mode)[1]
+                             for text in texts)
+        assert code == 0 and batched == one_by_one
+
+
+def test_file_is_encoded_in_batches(capsys, tmp_path, monkeypatch):
+    from core.runtimes.base import Runtime
+
+    calls = []
+    original = Runtime.encode_batch
+    monkeypatch.setattr(Runtime, "encode_batch",
+                        lambda self, texts, **kw: calls.append(len(texts)) or original(self, texts, **kw))
+    monkeypatch.setattr(Runtime, "encode", lambda *a, **kw: pytest.fail("encoded one by one"))
+    path = tmp_path / "texts.txt"
+    path.write_text("one\ntwo\nthree\n", encoding="utf-8")
+    assert run(capsys, "inspect", BPE, "--file", path, "--json")[0] == 0
+    assert calls == [3]
+
+
+def test_invalid_utf8_in_a_file_names_the_byte_as_everywhere(capsys, tmp_path):
+    bad = tmp_path / "bad.txt"
+    bad.write_bytes(b"ok\nab\xff\n")
+    code, _, err = run(capsys, "inspect", BPE, "--file", bad)
+    assert code == 1
+    assert err.strip().endswith("bad.txt:2: invalid UTF-8 at byte 5 of the file "
+                                "(byte 2 of the line: 0xff)")

@@ -147,7 +147,8 @@ def test_text_file_with_invalid_utf8_names_line(qtbot, window, tmp_path, monkeyp
     path = tmp_path / "t.txt"
     path.write_bytes(b"fine\nbad \xff here\n")
     window.open_text(path)
-    assert shown and "t.txt:2" in shown[0] and "invalid UTF-8" in shown[0]
+    assert shown and shown[0].endswith("t.txt:2: invalid UTF-8 at byte 9 of the file "
+                                       "(byte 4 of the line: 0xff)")  # as tokbench says it
 
 
 def test_dropping_files_opens_tokenizers_and_texts(qtbot, window, demo_paths, tmp_path):
@@ -166,3 +167,36 @@ def test_dropping_files_opens_tokenizers_and_texts(qtbot, window, demo_paths, tm
     result = wait_inspected(qtbot, window)
     assert result.encoding.ids.tolist() == load_tokenizer(demo_paths[1]).encode(
         "dropped text 你好").ids.tolist()
+
+
+def test_table_cells_are_the_ones_tokbench_prints(qtbot, window, demo_paths):
+    from app.cli import format_table
+    from core.token_cells import token_row
+
+    open_and_wait(qtbot, window, demo_paths[0])
+    window.session.set_text("a世 x")
+    result = wait_inspected(qtbot, window)
+    pane, enc = window.inspect, result.encoding
+    pane.unit_box.setCurrentIndex(list(Unit).index(Unit.BYTES))
+    model = pane.table_model
+    table = format_table(enc, Unit.BYTES).splitlines()
+    for row in range(model.rowCount()):
+        cells = token_row(enc, row, Unit.BYTES)
+        assert tuple(model.index(row, col).data() for col in (0, 1, 2, 3, 4, 6)) == cells
+        assert table[row + 1].split() == " ".join(cells).split()
+
+
+def test_a_failed_helper_process_is_said_in_the_pane(qtbot, window, tmp_path):
+    import shutil
+
+    from app.main_window import DEMO
+    from core.offload import LARGE_TEXT
+
+    folder = tmp_path / "tok"
+    shutil.copytree(DEMO / "demo-unigram", folder)
+    open_and_wait(qtbot, window, folder / "tokenizer.model")
+    shutil.rmtree(folder)  # the helper process cannot load it again
+    window.session.set_text("Hello world. " * (LARGE_TEXT // 13 + 1))
+    result = wait_inspected(qtbot, window)
+    assert "offload.fallback" in [n.code for n in result.notes]
+    assert "could not encode this large text" in window.inspect.warnings.text()

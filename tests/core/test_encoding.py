@@ -273,7 +273,8 @@ def test_tiktoken_special_literal_parsing():
     text = f"a{ENDOFTEXT}b"
     plain = runtime.encode(text)
     assert runtime.special[ENDOFTEXT] not in plain.ids.tolist()
-    assert any("possible injection" in w for w in plain.warnings)
+    assert [(w.code, w.span, w.args["literal"]) for w in plain.warnings] == [
+        ("special.kept_as_text", (1, 1 + len(ENDOFTEXT)), ENDOFTEXT)]
     parsed = runtime.encode(text, parse_special=True)
     assert parsed.ids.tolist() == [ord("a"), runtime.special[ENDOFTEXT], ord("b")]
     assert parsed.flag_names(1) == ["special"]

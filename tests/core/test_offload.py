@@ -3,6 +3,7 @@
 import shutil
 
 from core.formats import load_tokenizer
+from core.inspect import inspect_text
 from core.offload import LARGE_TEXT, ProcessEncoder
 from tests.conftest import DEMO
 
@@ -29,3 +30,20 @@ def test_child_encoding_equals_in_process_and_follows_file_edits(tmp_path):
         assert enc2.ids.tolist() == bpe.encode(text).ids.tolist()
     finally:
         encoder.shutdown()
+
+
+def test_a_failed_child_is_reported_as_a_note_and_the_text_still_encodes(tmp_path):
+    folder = tmp_path / "tok"
+    shutil.copytree(DEMO / "demo-unigram", folder)
+    runtime = load_tokenizer(folder)
+    shutil.rmtree(folder)  # the child cannot load the tokenizer again
+    corpus = (DEMO / "corpus.txt").read_text(encoding="utf-8")
+    text = (corpus * (LARGE_TEXT // len(corpus) + 1))[:LARGE_TEXT + 10]
+    encoder = ProcessEncoder()
+    try:
+        result = inspect_text(runtime, text, encoder=encoder, with_stages=False)
+    finally:
+        encoder.shutdown()
+    assert result.encoding.ids.tolist() == runtime.encode(text).ids.tolist()
+    [fallback] = [n for n in result.notes if n.code == "offload.fallback"]
+    assert fallback.severity == "warning" and "tokenizer.model" in fallback.args["reason"]

@@ -276,8 +276,8 @@ def test_families_exercise_what_they_claim(hf_loaded):
 def test_wordpiece_vocab_txt_casing(hf_loaded):
     uncased, _ = hf_loaded("bert-uncased-vocab")
     cased, _ = hf_loaded("bert-cased-vocab")
-    assert any("lowercased" in n and "guessed" in n for n in uncased.notes)
-    assert any("cased" in n and "tokenizer_config.json" in n for n in cased.notes)
+    assert "wordpiece.lowercased_guessed" in [n.code for n in uncased.notes]
+    assert "wordpiece.cased_config" in [n.code for n in cased.notes]
     def ids(runtime, text):
         return runtime.encode(text, add_special_tokens=False).ids.tolist()
     assert ids(uncased, "Tokyo Café") == ids(uncased, "tokyo cafe")

@@ -1,0 +1,121 @@
+"""Notes the core hands a front end: values (a code, a severity, arguments, a span), not sentences.
+
+The core says *what* happened; each front end says it in its own language. The one English
+rendering lives here (:data:`ENGLISH`, used by ``tokbench`` and the JSON output); the GUI renders
+the same codes through Qt's translation layer (``app/messages.py``), and a test keeps the two
+tables holding the same codes and placeholders.
+
+>>> n = note("round_trip.differs", span=(3, 5), start=3, end=5)
+>>> n.severity, english(n)
+('warning', 'decode(encode(text)) differs from the text in code points 3–5')
+>>> n.to_json()["span"]
+[3, 5]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+Severity = Literal["info", "warning", "error"]
+
+# code -> (severity, English template). Templates take the note's args by name (str.format).
+CODES: dict[str, tuple[Severity, str]] = {
+    # special-token literals found in the text (span: the literal, in code points)
+    "special.kept_as_text": (
+        "warning", "special-token literal {literal!r} at code point {start} kept as plain text "
+                   "(possible injection)"),
+    "special.parsed": (
+        "info", "special-token literal {literal!r} at code point {start} parsed as a special token"),
+    "special.more": (
+        "warning", "special-token literals further on: {count:,}"),
+    "special.control_not_parsed": (
+        "info", "SentencePiece never parses control symbols from text; they stay plain text"),
+    # one inspection
+    "round_trip.differs": (
+        "warning", "decode(encode(text)) differs from the text in code points {start}–{end}"),
+    "stages.limited": (
+        "info", "pipeline stages show the first {limit:,} characters"),
+    "offload.fallback": (
+        "warning", "the helper process could not encode this large text ({reason}); it was "
+                   "encoded in this process instead, which may pause the window"),
+    # how a tokenizer is run (Runtime.notes)
+    "config.ignored": (
+        "warning", "{error} — ignored"),
+    "hf.padding_off": (
+        "info", "the file pads every encoding ({length}); padding is off here so you see the "
+                "text's own tokens"),
+    "hf.truncation_off": (
+        "warning", "the file truncates at {max_length:,} tokens; truncation is off here"),
+    "reference.end_of_word": (
+        "info", "the paper's separate </w> end-of-word symbol, which tokenizer.json cannot "
+                "express: run by the workbench's reference BPE encoder"),
+    "tiktoken.no_preset": (
+        "warning", "{ranks:,} ranks match no known preset; the cl100k regex is used (choose a "
+                   "preset or give a pattern)"),
+    "tiktoken.preset": (
+        "info", "preset {preset}: its regex and special tokens"),
+    "tiktoken.preset_normalization": (
+        "info", "preset {preset}: {normalization} normalization first"),
+    "tiktoken.preset_bos": (
+        "info", "preset {preset}: {bos} added at the start"),
+    "wordpiece.lowercased_config": (
+        "info", "vocab.txt run as BERT WordPiece (lowercased, from tokenizer_config.json)"),
+    "wordpiece.lowercased_guessed": (
+        "info", "vocab.txt run as BERT WordPiece (lowercased, guessed from the vocabulary)"),
+    "wordpiece.cased_config": (
+        "info", "vocab.txt run as BERT WordPiece (cased, from tokenizer_config.json)"),
+    "wordpiece.cased_guessed": (
+        "info", "vocab.txt run as BERT WordPiece (cased, guessed from the vocabulary)"),
+}
+
+ENGLISH: dict[str, str] = {code: template for code, (_, template) in CODES.items()}
+
+
+@dataclass(frozen=True)
+class Note:
+    """Something a user should know about a tokenizer, a text or an inspection.
+
+    Attributes:
+        code: a stable identifier (a key of :data:`CODES`); front ends render it.
+        severity: ``info``, ``warning`` or ``error``.
+        args: the values its template names (str, int, bool: JSON-ready).
+        span: the code point range of the text it concerns, if any (end-exclusive).
+    """
+
+    code: str
+    severity: Severity
+    args: dict = field(default_factory=dict, hash=False)
+    span: tuple[int, int] | None = None
+
+    def to_json(self) -> dict:
+        """The stable JSON form (``tokbench inspect --json``, see README)."""
+        return {"code": self.code, "severity": self.severity, "message": english(self),
+                "args": dict(self.args), "span": list(self.span) if self.span else None}
+
+
+def note(code: str, *, span: tuple[int, int] | None = None, **args) -> Note:
+    """A :class:`Note` of a known code, with the severity :data:`CODES` gives it.
+
+    >>> note("stages.limited", limit=20000).severity
+    'info'
+    """
+    severity, _ = CODES[code]  # an unknown code is a bug: fail where it is made
+    return Note(code, severity, args, None if span is None else (int(span[0]), int(span[1])))
+
+
+def english(n: Note) -> str:
+    """The note in English, as ``tokbench`` prints it.
+
+    >>> english(note("hf.truncation_off", max_length=512))
+    'the file truncates at 512 tokens; truncation is off here'
+    """
+    return ENGLISH[n.code].format(**n.args)
+
+
+def round_trip_notes(trip) -> list[Note]:
+    """A ``round_trip.differs`` note when a :class:`~core.runtimes.base.RoundTrip` failed."""
+    if trip.ok:
+        return []
+    start, end = trip.original_range
+    return [note("round_trip.differs", span=(start, end), start=start, end=end)]
