@@ -142,8 +142,13 @@ MONO_CORPORA = Path(__file__).resolve().parents[2] / "shared" / "data" / "corpor
 
 
 def _save(app, window, path: Path) -> None:
+    from app.widgets.figure_widget import FigureWidget
+
     for _ in range(5):
         app.processEvents()
+    charts = [chart for chart in window.findChildren(FigureWidget) if chart.isVisible()]
+    wait_until(app, lambda: all(chart.image is not None and not chart.rendering
+                                for chart in charts))  # drawn on the chart thread
     window.grab().save(str(path))
     print(path)
 

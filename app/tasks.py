@@ -15,10 +15,12 @@ from __future__ import annotations
 import multiprocessing
 import pickle
 import time
+import weakref
 from queue import Empty
 from typing import Any, Callable
 
-from PySide6.QtCore import QObject, QThreadPool, Signal
+import shiboken6
+from PySide6.QtCore import QCoreApplication, QObject, QRunnable, QThreadPool, Signal
 from superqt.utils import create_worker
 
 from core.errors import WorkbenchError
@@ -189,6 +191,110 @@ class Job(QObject):
             self._last = now
             self.progressed.emit(report)
 
+
+class LatestOnly(QObject):
+    """Runs one job at a time on the chart thread (a thread of its own, shared by every
+    ``LatestOnly``, outside the global pool): a request made while a job runs waits, and a
+    newer request replaces a waiting one, so a chart asked to redraw ten times a second draws
+    as often as it can and never builds a queue. Used for matplotlib drawing, which takes
+    50-150 ms a figure: on the GUI thread that would be a stall.
+
+    A job must not touch Qt objects of the GUI thread: its owner may be deleted while it runs.
+
+    Example::
+
+        renderer = LatestOnly()
+        renderer.done.connect(self._on_rendered)
+        renderer.request(draw_fn, state)  # draw_fn(state) runs on the chart thread
+
+    Signals:
+        done(object): the newest job's result, on the GUI thread.
+        failed(str): a job raised; its message (the next request runs as usual).
+    """
+
+    done = Signal(object)
+    failed = Signal(str)
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._waiting: tuple | None = None
+        self._running = False
+        self._mailbox = _ChartMailbox.instance()
+
+    @property
+    def busy(self) -> bool:
+        """A job runs or waits."""
+        return self._running or self._waiting is not None
+
+    def request(self, fn: Callable, *args: Any) -> None:
+        """Run ``fn(*args)`` on the chart thread once the job running now (if any) is done."""
+        self._waiting = (fn, args)
+        if not self._running:
+            self._start_waiting()
+
+    def _start_waiting(self) -> None:
+        fn, args = self._waiting
+        self._waiting = None
+        self._running = True
+        _chart_pool().start(_Call(fn, args, weakref.ref(self), self._mailbox.arrived.emit))
+
+    def _on_job_finished(self, result: Any, error: BaseException | None) -> None:
+        self._running = False
+        if self._waiting is not None:
+            self._start_waiting()  # the result is already stale: the newer job shows
+        elif error is not None:
+            self.failed.emit(user_message(error))
+        else:
+            self.done.emit(result)
+
+
+class _ChartMailbox(QObject):
+    """Carries chart jobs' results to the GUI thread. It lives as long as the application:
+    the chart thread never emits through an object that may be deleted meanwhile (a
+    ``LatestOnly`` goes with its widget), which would crash."""
+
+    arrived = Signal(object, object, object)  # weak reference to the LatestOnly, result, error
+    _instance: "_ChartMailbox | None" = None
+
+    @classmethod
+    def instance(cls) -> "_ChartMailbox":
+        if cls._instance is None:
+            cls._instance = cls(QCoreApplication.instance())  # made on the GUI thread
+            # a bound slot of an object of the GUI thread: emitting from the worker queues it
+            cls._instance.arrived.connect(cls._instance._on_arrived)
+        return cls._instance
+
+    def _on_arrived(self, owner_ref, result: Any, error: BaseException | None) -> None:
+        owner = owner_ref()
+        if owner is not None and shiboken6.isValid(owner):
+            owner._on_job_finished(result, error)
+
+
+class _Call(QRunnable):
+    def __init__(self, fn: Callable, args: tuple, owner_ref, report: Callable) -> None:
+        super().__init__()
+        self.fn, self.args, self.owner_ref, self.report = fn, args, owner_ref, report
+
+    def run(self) -> None:
+        try:
+            result, error = self.fn(*self.args), None
+        except Exception as caught:  # noqa: BLE001 - handed to the GUI thread as a message
+            result, error = None, caught
+        self.report(self.owner_ref, result, error)
+
+
+_CHART_POOL: QThreadPool | None = None
+
+
+def _chart_pool() -> QThreadPool:
+    """The one chart thread: figures are drawn one at a time (matplotlib's caches are shared
+    between figures), and not on the global pool, where they would wait behind long jobs."""
+    global _CHART_POOL
+    if _CHART_POOL is None:
+        _CHART_POOL = QThreadPool()
+        _CHART_POOL.setMaxThreadCount(1)
+        _CHART_POOL.setExpiryTimeout(-1)  # keep the thread: matplotlib's per-thread font cache
+    return _CHART_POOL
 
 def _catch_cancel(fn: Callable, job: Job) -> Callable:
     """``fn``, raising :class:`Cancelled` as the job's own (a cancelled job is not a failure)."""

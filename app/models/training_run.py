@@ -71,8 +71,21 @@ def train_to_bundle(config: TrainingConfig, sources: list[CorpusSource], dest: P
                            files.sources, files.seconds)
 
 
+def QT_TRANSLATE_NOOP(context: str, text: str) -> str:  # noqa: N802 (the name lupdate reads)
+    """Mark ``text`` for translation in ``context`` without Qt; whoever shows it translates it
+    (``QCoreApplication.translate(context, text)``).
+
+    >>> QT_TRANSLATE_NOOP("RunMeter", "seconds")
+    'seconds'
+    """
+    return text
+
+
 @dataclass
 class ChartSpec:
+    """What the live chart of a phase is called; English, marked for translation in the
+    ``RunMeter`` context (the pane translates it when it shows it)."""
+
     title: str
     x_label: str
     y_label: str
@@ -122,14 +135,20 @@ class RunMeter:
         return f"{now - self.started:6.1f} s"
 
     def _start_chart(self, phase: str) -> None:
+        tr = QT_TRANSLATE_NOOP
+        seconds = tr("RunMeter", "seconds")
         spec = {
-            "reading": ChartSpec("Reading the corpus", "seconds", "MB/s"),
-            "merges": ChartSpec("Merges per second", "seconds", "merges/s"),
-            "merging": ChartSpec("SentencePiece BPE: pieces added per second", "seconds",
-                                 "pieces/s"),
-            "em": ChartSpec("Unigram: vocabulary size per EM round", "round", "pieces"),
-            "EM": ChartSpec("SentencePiece EM objective per iteration (falls within a round, "
-                            "rises when pieces are pruned)", "EM iteration", "obj"),
+            "reading": ChartSpec(tr("RunMeter", "Reading the corpus"), seconds,
+                                 tr("RunMeter", "MB/s")),
+            "merges": ChartSpec(tr("RunMeter", "Merges per second"), seconds,
+                                tr("RunMeter", "merges/s")),
+            "merging": ChartSpec(tr("RunMeter", "SentencePiece BPE: pieces added per second"),
+                                 seconds, tr("RunMeter", "pieces/s")),
+            "em": ChartSpec(tr("RunMeter", "Unigram: vocabulary size per EM round"),
+                            tr("RunMeter", "round"), tr("RunMeter", "pieces")),
+            "EM": ChartSpec(tr("RunMeter", "SentencePiece EM objective per iteration (falls "
+                               "within a round, rises when pieces are pruned)"),
+                            tr("RunMeter", "EM iteration"), tr("RunMeter", "obj")),
         }.get(phase)
         if spec is not None:
             self.chart = spec

@@ -16,7 +16,7 @@ import time
 from html import escape
 from pathlib import Path
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
 from PySide6.QtWidgets import (QComboBox, QFileDialog, QGroupBox, QHBoxLayout, QHeaderView,
                                QLabel, QLineEdit, QPlainTextEdit, QProgressBar, QPushButton,
                                QScrollArea, QSplitter, QTableWidget, QTableWidgetItem,
@@ -123,7 +123,7 @@ class TrainPane(QWidget):
         self.progress_label.setStyleSheet("color:#444")
 
         self.chart = LiveChart()
-        self.chart.set_axes("Training", "seconds", "")
+        self.chart.set_axes(self.tr("Training"), self.tr("seconds"), "")
         self.log = QPlainTextEdit()
         self.log.setReadOnly(True)
         self.log.setMaximumBlockCount(2000)
@@ -286,8 +286,8 @@ class TrainPane(QWidget):
         self.outcome = None
         self.cancel_requested_at = self.cancel_seconds = None
         self.chart.clear()
-        self.chart.set_axes("Training", "seconds", "")
-        self.chart.placeholder = "The chart fills while training runs"
+        self.chart.set_axes(self.tr("Training"), self.tr("seconds"), "")
+        self.chart.set_placeholder(self.tr("The chart fills while training runs"))
         self.log.clear()
         self.result_box.setVisible(False)
         self._append_log([f"training {name}: {config.engine} engine, {config.algorithm}, "
@@ -347,8 +347,9 @@ class TrainPane(QWidget):
         else:
             self.progress.setRange(0, 0)
         if self.meter.chart is not None:
-            spec = self.meter.chart
-            self.chart.set_axes(spec.title, spec.x_label, spec.y_label)
+            spec = self.meter.chart  # its strings are marked in the RunMeter context
+            self.chart.set_axes(*(QCoreApplication.translate("RunMeter", text)
+                                  for text in (spec.title, spec.x_label, spec.y_label)))
             self.chart.set_points(self.meter.points)
         self._update_progress_label()
 
@@ -407,17 +408,17 @@ class TrainPane(QWidget):
         rounds = trace.get("rounds")
         merges = trace.get("merges")
         if rounds:
-            self.chart.set_axes("Unigram: log-likelihood per EM round (higher is better)",
-                                "round", "log L")
+            self.chart.set_axes(self.tr("Unigram: log-likelihood per EM round (higher is better)"),
+                                self.tr("round"), self.tr("log L"))
             self.chart.set_points([(i + 1, r["log_likelihood"]) for i, r in enumerate(rounds)])
         elif merges and len(self.chart.points) < 2:
-            self.chart.set_axes("Pair count of each merge, in merge order (the run was too "
-                                "quick to chart merges per second)", "merge rank", "count",
-                                log_y=True)
+            self.chart.set_axes(self.tr("Pair count of each merge, in merge order (the run was "
+                                        "too quick to chart merges per second)"),
+                                self.tr("merge rank"), self.tr("count"), log_y=True)
             self.chart.set_points([(rank, merge[2]) for rank, merge in enumerate(merges)])
         elif len(self.chart.points) < 2:
-            self.chart.placeholder = "This trainer reported no figures to chart for this run"
-            self.chart.update()
+            self.chart.set_placeholder(
+                self.tr("This trainer reported no figures to chart for this run"))
 
     def _show_result(self, outcome: TrainingOutcome, elapsed: float) -> None:
         config = outcome.config

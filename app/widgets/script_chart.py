@@ -1,16 +1,16 @@
-"""``ScriptHistogram``: a horizontal bar chart of characters per writing system, painted by hand
-(PySide6-Essentials has no QtCharts)."""
+"""``ScriptHistogram``: characters per writing system as horizontal bars, drawn by
+:func:`core.charts.draw_bars` (the same figure a report saves as SVG)."""
 
 from __future__ import annotations
 
 from collections import Counter
 
-from PySide6.QtCore import QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFontMetrics, QPainter, QPalette
-from PySide6.QtWidgets import QSizePolicy, QWidget
+from PySide6.QtCore import QSize
 
-BAR_HEIGHT = 18
-GAP = 6
+from app.widgets.figure_widget import Drawing, FigureWidget
+from core.numbers import share_text
+
+BAR_HEIGHT = 20  # pixels per bar in the size hint
 MAX_BARS = 12
 # one calm colour per script family, so the same script looks the same everywhere
 COLOURS = {
@@ -20,77 +20,75 @@ COLOURS = {
 }
 
 
-def share_text(count: int, total: int) -> str:
-    """``12.5%``; a share that would round to zero says ``<0.1%``.
+def ranked_scripts(counts: Counter | dict | None, limit: int = MAX_BARS) -> list[tuple[str, int]]:
+    """``{script: code points}`` largest first, empty ones dropped; past ``limit`` the rest
+    is summed as *Other*.
 
-    >>> share_text(1, 4), share_text(1, 10_000)
-    ('25.0%', '<0.1%')
+    >>> ranked_scripts({"Latin": 5, "Han": 9, "Greek": 0, "Thai": 1, "Arabic": 1}, limit=3)
+    [('Han', 9), ('Latin', 5), ('Other', 2)]
     """
-    share = 100 * count / total if total else 0.0
-    return "<0.1%" if 0 < share < 0.05 else f"{share:.1f}%"
+    ranked = sorted((counts or {}).items(), key=lambda kv: (-kv[1], kv[0]))
+    ranked = [(name, n) for name, n in ranked if n > 0]
+    if len(ranked) > limit:
+        rest = sum(n for _, n in ranked[limit - 1:])
+        ranked = ranked[:limit - 1] + [("Other", rest)]
+    return ranked
 
 
-class ScriptHistogram(QWidget):
-    """Bars of code points per script, largest first, with the count and share on each bar."""
+class BarsDrawing(Drawing):
+    """:func:`core.charts.draw_bars` on the chart thread; ``state`` is ``(title, bars,
+    placeholder)`` with bars as ``(label, value, note, colour)``."""
+
+    def __init__(self, colours: dict) -> None:
+        super().__init__(colours)
+        self._shown = None
+
+    def apply(self, state: tuple) -> bool:
+        from core.charts import Bar, draw_bars
+
+        if state == self._shown:
+            return False
+        self._shown = state
+        title, bars, placeholder = state
+        draw_bars(self.figure, title, [Bar(*bar) for bar in bars], placeholder=placeholder,
+                  palette=self.palette)
+        return True
+
+
+class ScriptHistogram(FigureWidget):
+    """Bars of code points per script, largest first, with the count and share after each bar.
+
+    ``counts`` is what it shows: ``[(script, code points), ...]``.
+    """
+
+    drawing_class = BarsDrawing
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
         self.counts: list[tuple[str, int]] = []
-        self.placeholder = "Script histogram: computed with the statistics"
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        self.placeholder = self.tr("Script histogram: computed with the statistics")
         self.setMinimumHeight(80)
 
     def set_counts(self, counts: Counter | dict | None) -> None:
         """Show ``{script: code points}``; past ``MAX_BARS`` the rest is summed as *Other*."""
-        ranked = sorted((counts or {}).items(), key=lambda kv: (-kv[1], kv[0]))
-        ranked = [(name, n) for name, n in ranked if n > 0]
-        if len(ranked) > MAX_BARS:
-            rest = sum(n for _, n in ranked[MAX_BARS - 1:])
-            ranked = ranked[:MAX_BARS - 1] + [("Other", rest)]
-        self.counts = ranked
+        self.counts = ranked_scripts(counts)
         self.updateGeometry()
-        self.update()
+        self.refresh()
 
     def sizeHint(self) -> QSize:
         rows = max(len(self.counts), 3)
-        return QSize(360, 34 + rows * (BAR_HEIGHT + GAP))
+        return QSize(360, 60 + rows * BAR_HEIGHT)
 
-    def paintEvent(self, _event) -> None:
-        painter = QPainter(self)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        palette = self.palette()
-        text_colour = palette.color(QPalette.ColorRole.WindowText)
-        painter.setPen(text_colour)
-        title = self.font()
-        title.setBold(True)
-        painter.setFont(title)
-        painter.drawText(QRectF(8, 4, self.width() - 16, 20), Qt.AlignmentFlag.AlignLeft,
-                         "Characters per script")
-        painter.setFont(self.font())
-        if not self.counts:
-            painter.setPen(QColor("#8a8a8a"))
-            painter.drawText(self.rect().adjusted(8, 24, -8, -8), Qt.AlignmentFlag.AlignCenter,
-                             self.placeholder)
-            return
-        metrics = QFontMetrics(self.font())
-        label_width = max(metrics.horizontalAdvance(name) for name, _ in self.counts) + 12
+    def _state(self) -> tuple:
         total = sum(n for _, n in self.counts)
-        largest = self.counts[0][1]
-        value_width = metrics.horizontalAdvance("00,000,000 · 100.0%") + 12
-        left = 8 + label_width
-        span = max(10.0, self.width() - left - value_width - 8)
-        y = 30.0
-        for name, count in self.counts:
-            painter.setPen(text_colour)
-            painter.drawText(QRectF(8, y, label_width - 8, BAR_HEIGHT),
-                             Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, name)
-            width = max(2.0, span * count / largest)
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(QColor(COLOURS.get(name, "#8cd17d")))
-            painter.drawRoundedRect(QRectF(left, y + 2, width, BAR_HEIGHT - 4), 3, 3)
-            painter.setPen(text_colour)
-            painter.drawText(QRectF(left + width + 6, y, value_width, BAR_HEIGHT),
-                             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                             f"{count:,} · {share_text(count, total)}")
-            y += BAR_HEIGHT + GAP
-        painter.end()
+        bars = tuple((self._script_name(name), count,
+                      self.tr("{count} · {share}").format(count=f"{count:,}",
+                                                          share=share_text(count, total)),
+                      COLOURS.get(name, "#8cd17d"))
+                     for name, count in self.counts)
+        return self.tr("Characters per script"), bars, self.placeholder
+
+
+    def _script_name(self, name: str) -> str:
+        # the scripts' names are Unicode's (Latin, Han…); only the catch-all is ours to translate
+        return self.tr("Other") if name == "Other" else name
