@@ -3,12 +3,14 @@
 The language is the one saved from the Language menu, else the system locale's (``LANG=zh_CN.UTF-8``
 opens in Chinese; any other locale in English)::
 
-    >>> choose_language(None, "zh_CN.UTF-8"), choose_language(None, "de_DE"), choose_language("en", "zh_CN")
-    ('zh_CN', 'en', 'en')
+    >>> choose_language(None, "zh_CN.UTF-8"), choose_language(None, "de_DE")
+    ('zh_CN', 'en')
+    >>> choose_language("en", "zh_CN.UTF-8")
+    'en'
 
 Translations live in ``resources/translations``: ``workbench_zh_CN.ts`` (every string) and
-``workbench_en.ts`` (only the plural forms: the English source says ``%n token(s)``), compiled to the
-committed ``.qm`` files by ``make translations``. Qt's own ``qtbase_<lang>.qm`` (shipped with
+``workbench_en.ts`` (only the plural forms: the English source says ``%n token(s)``), compiled to
+the committed ``.qm`` files by ``make translations``. Qt's own ``qtbase_<lang>.qm`` (shipped with
 PySide6) translates the standard dialogs and buttons.
 """
 

@@ -32,9 +32,10 @@ def read_text_file(path: Path) -> str:
     """Read a UTF-8 text file, naming the line and byte of any invalid sequence."""
     size = path.stat().st_size
     if size > TEXT_FILE_LIMIT:
-        raise WorkbenchError(QCoreApplication.translate(
-            "MainWindow", "the file is {size} MiB; the Inspect pane takes up to {limit} MiB").format(
-            size=f"{size / 2**20:.0f}", limit=TEXT_FILE_LIMIT // 2**20), path=path)
+        message = QCoreApplication.translate(
+            "MainWindow", "the file is {size} MiB; the Inspect pane takes up to {limit} MiB")
+        raise WorkbenchError(message.format(size=f"{size / 2**20:.0f}",
+                                            limit=TEXT_FILE_LIMIT // 2**20), path=path)
     data = path.read_bytes()
     if b"\x00" in data[:8192]:
         raise WorkbenchError(QCoreApplication.translate(
@@ -271,7 +272,8 @@ class MainWindow(QMainWindow):
         from core.bundle import import_tokenizer
 
         self.tasks.run("save", import_tokenizer, loaded.path, path,
-                       on_done=lambda p: self.show_status(self.tr("saved bundle {path}").format(path=p)),
+                       on_done=lambda p: self.show_status(
+                           self.tr("saved bundle {path}").format(path=p)),
                        on_error=lambda m: show_error(self, self.tr("Could not save the bundle"), m))
 
     # -- drag and drop -------------------------------------------------------------------

@@ -112,7 +112,8 @@ class WordsModel(QAbstractTableModel):
             return row[index.column()]
         if role == Qt.ItemDataRole.ToolTipRole:
             if index.column() == 3:
-                return self.tr("{tokens}\nids {ids}").format(tokens=row[3], ids=self.ids[index.row()])
+                return self.tr("{tokens}\nids {ids}").format(tokens=row[3],
+                                                              ids=self.ids[index.row()])
             return row[index.column()]
         return None
 
@@ -341,7 +342,8 @@ class ExplainView(QWidget):
             side = (lambda s: escape(f"{s[1]} ({s[0]})") if s else self.tr("nothing"))
             self._set_banner("bad", self.tr(
                 "✘ explainer and runtime differ — first difference at token {index}: explainer "
-                "{ours} vs runtime {theirs}").format(index=agreement.index, ours=side(agreement.ours),
+                "{ours} vs runtime {theirs}").format(index=agreement.index,
+                                                     ours=side(agreement.ours),
                                                      theirs=side(agreement.theirs)))
         self.notes.setText(" · ".join([ex.model] + ex.notes + [
             self.tr("IDs compared without the post-processor's tokens (BOS, [CLS]…)")] + (
@@ -486,5 +488,5 @@ class ExplainView(QWidget):
         self._table(self.tr("<b>%n best segmentation(s)</b> — P(all) = exp(score − log Z), Z summed "
                             "over all segmentations by the forward algorithm; share = among these "
                             "n-best only", "", len(rows)),
-                    ["#", self.tr("segmentation"), self.tr("log score"), "P(all)", self.tr("share")],
-                    rows, stretch=1)
+                    ["#", self.tr("segmentation"), self.tr("log score"), "P(all)",
+                     self.tr("share")], rows, stretch=1)

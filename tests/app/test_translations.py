@@ -309,7 +309,8 @@ def test_literal_scan_flags_text_handed_to_widgets_without_tr(tmp_path):
 
 # -- choosing and installing the language ----------------------------------------------------------
 @pytest.mark.parametrize("locale, language", [
-    ("zh_CN.UTF-8", "zh_CN"), ("zh_CN", "zh_CN"), ("zh_SG.UTF-8", "zh_CN"), ("zh_TW.UTF-8", "zh_CN"),
+    ("zh_CN.UTF-8", "zh_CN"), ("zh_CN", "zh_CN"), ("zh_SG.UTF-8", "zh_CN"),
+    ("zh_TW.UTF-8", "zh_CN"),
     ("en_US.UTF-8", "en"), ("de_DE@euro", "en"), ("C", "en"), ("", "en")])
 def test_the_system_locale_picks_the_language(locale, language):
     assert i18n.choose_language(None, locale) == language
@@ -329,6 +330,22 @@ def test_startup_language_reads_the_setting_then_the_system(tmp_path, monkeypatc
     assert i18n.startup_language(settings) == "zh_CN"
     i18n.save_language(settings, "en")
     assert i18n.startup_language(settings) == "en"
+
+
+def test_lang_in_the_environment_opens_in_chinese(tmp_path):
+    """What ``LANG=zh_CN.UTF-8 make run`` does: Qt reads the locale from the environment."""
+    import os
+    import subprocess
+    import sys
+
+    code = ("from PySide6.QtCore import QSettings; from app import i18n; print(i18n.startup_language("
+            f"QSettings({str(tmp_path / 's.ini')!r}, QSettings.Format.IniFormat)))")
+    for lang, expected in (("zh_CN.UTF-8", "zh_CN"), ("en_US.UTF-8", "en")):
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "LANGUAGE"))}
+        env["LANG"] = lang
+        done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env,
+                              capture_output=True, text=True, check=True)
+        assert done.stdout.strip() == expected, (lang, done.stdout, done.stderr)
 
 
 @pytest.fixture
