@@ -10,8 +10,9 @@ Two halves:
   code, and their ``.qm`` are what lrelease makes of them;
 * **no bypass** — an AST scan of those modules fails on a string literal, f-string or
   ``"...".format`` handed straight to a visible-text sink (``QLabel("...")``, ``.setText(...)``,
-  ``QMessageBox.warning(...)``…) instead of through ``tr`` / ``translate``. A literal that is data,
-  not text, carries ``# i18n: data`` on its line.
+  ``QMessageBox.warning(...)``…) instead of through ``tr`` / ``translate``, or on an f-string inside
+  ``tr`` (lupdate cannot read it). A literal that is data, not text, carries ``# i18n: data`` on
+  its line.
 
 **Scope, for now.** ``TRANSLATED_MODULES`` lists the modules translated so far: other modules were
 being changed in parallel when the translation began, so they are wrapped and translated in a later
@@ -186,14 +187,25 @@ def _text_arguments(call: ast.Call) -> list[ast.AST]:
     return []
 
 
+def _tr_source(call: ast.Call) -> ast.AST | None:
+    """The source-text argument of a ``tr`` / ``translate`` call (None for other calls)."""
+    func = call.func
+    name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+    index = {"tr": 0, "translate": 1}.get(name)
+    return call.args[index] if index is not None and len(call.args) > index else None
+
+
 def untranslated_literals(path: Path) -> list[str]:
-    """``file:line: code`` for every text literal handed straight to a visible-text sink."""
+    """``file:line: code`` for every text literal handed straight to a visible-text sink, and
+    every f-string given to ``tr`` (lupdate cannot read it, and no translation would match)."""
     source = path.read_text(encoding="utf-8")
     lines = source.splitlines()
     found = []
     for node in ast.walk(ast.parse(source, str(path))):
         if not isinstance(node, ast.Call):
             continue
+        if isinstance(_tr_source(node), ast.JoinedStr):
+            found.append(f"{path.name}:{node.lineno}: {lines[node.lineno - 1].strip()}")
         for arg in _text_arguments(node):
             line = lines[arg.lineno - 1]
             if bypasses_tr(arg) and "# i18n: data" not in line:
@@ -258,6 +270,7 @@ class Planted(QWidget):
         QMessageBox.warning(self, "Oops", self.tr("Tokenizer Workbench"))
         self.fine = QLabel("<b>{}</b>".format(3))
         self.data = QLabel("text")  # i18n: data
+        self.tip = self.tr(f"{self.ok} is not readable by lupdate")
 '''
 
 
@@ -304,6 +317,7 @@ def test_literal_scan_flags_text_handed_to_widgets_without_tr(tmp_path):
         'self.bad.setToolTip(f"{self.ok} tokens")',
         'self.bad.setText("{n} tokens".format(n=3))',
         'QMessageBox.warning(self, "Oops", self.tr("Tokenizer Workbench"))',
+        'self.tip = self.tr(f"{self.ok} is not readable by lupdate")',
     ]
 
 
