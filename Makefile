@@ -1,11 +1,13 @@
-# `make run` starts the workbench on its embedded demo, `make test` runs the whole suite headless,
-# `make bench` runs the benchmarks (encoding, then training). Each creates .venv and installs the project on first use.
+# `make run` starts the workbench on its embedded demo (in Chinese under a zh_* locale, or as chosen in
+# its Language menu), `make test` runs the whole suite headless, `make bench` runs the benchmarks
+# (encoding, then training), `make translations` updates resources/translations from app/.
+# Each creates .venv and installs the project on first use.
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: run test bench demo screenshots clean
+.PHONY: run test bench demo screenshots translations clean
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -30,6 +32,10 @@ demo: $(STAMP)
 
 screenshots: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) -m app.screenshots screenshots
+
+# lupdate over app/ (new strings arrive "unfinished" in the .ts), then lrelease to the committed .qm
+translations: $(STAMP)
+	$(PY) -m app.translations
 
 clean:
 	rm -rf $(VENV) build *.egg-info

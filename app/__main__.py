@@ -23,12 +23,17 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     from PySide6.QtWidgets import QApplication
 
+    from app import i18n
     from app.errors import install_excepthook
     from app.main_window import MainWindow
+    from app.session import Session
 
     app = QApplication.instance() or QApplication([sys.argv[0]])
     app.setApplicationName("Tokenizer Workbench")
-    window = MainWindow()
+    session = Session()
+    # before any widget exists, so that every string is made in the chosen language
+    i18n.install_language(i18n.startup_language(session.settings), app)
+    window = MainWindow(session)
     install_excepthook(lambda: window)
     if args:
         for path in args:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 import traceback
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from app.tasks import user_message
@@ -23,8 +24,10 @@ def install_excepthook(parent_getter) -> None:
         print(details, file=sys.stderr)
         box = QMessageBox(parent_getter())
         box.setIcon(QMessageBox.Icon.Critical)
-        box.setWindowTitle("Something went wrong")
-        box.setText(f"The workbench hit an unexpected problem and kept running:\n{user_message(value)}")
+        box.setWindowTitle(QCoreApplication.translate("ErrorDialog", "Something went wrong"))
+        box.setText(QCoreApplication.translate(
+            "ErrorDialog", "The workbench hit an unexpected problem and kept running:\n{problem}"
+        ).format(problem=user_message(value)))
         box.setDetailedText(details)
         box.exec()
 

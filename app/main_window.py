@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtCore import QCoreApplication, QEvent
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import (QApplication, QFileDialog, QInputDialog, QLabel, QMainWindow,
-                               QProgressBar, QTabWidget)
+                               QMenu, QMessageBox, QProgressBar, QTabWidget)
 
+from app import i18n
 from app.errors import show_error
 from app.panes.corpus import CorpusPane
 from app.panes.inspect import InspectPane
@@ -25,25 +27,27 @@ RESOURCES = Path(__file__).resolve().parents[1] / "resources"
 DEMO = RESOURCES / "demo"
 DEMO_TOKENIZERS = (DEMO / "demo-bpe" / "tokenizer.json", DEMO / "demo-unigram" / "tokenizer.model")
 TEXT_FILE_LIMIT = 64 * 1024 * 1024
-TOKENIZER_FILTER = ("Tokenizers (*.json *.model *.tiktoken *.txt *.zip);;All files (*)")
 
 
 def read_text_file(path: Path) -> str:
     """Read a UTF-8 text file, naming the line and byte of any invalid sequence."""
     size = path.stat().st_size
     if size > TEXT_FILE_LIMIT:
-        raise WorkbenchError(f"the file is {size / 2**20:.0f} MiB; the Inspect pane takes up to "
-                             f"{TEXT_FILE_LIMIT // 2**20} MiB", path=path)
+        message = QCoreApplication.translate(
+            "MainWindow", "the file is {size} MiB; the Inspect pane takes up to {limit} MiB")
+        raise WorkbenchError(message.format(size=f"{size / 2**20:.0f}",
+                                            limit=TEXT_FILE_LIMIT // 2**20), path=path)
     data = path.read_bytes()
     if b"\x00" in data[:8192]:
-        raise WorkbenchError("this is a binary file, not text", path=path)
+        raise WorkbenchError(QCoreApplication.translate(
+            "MainWindow", "this is a binary file, not text"), path=path)
     return decode_utf8(data, path=path, strip_bom=True)
 
 
 class MainWindow(QMainWindow):
     def __init__(self, session: Session | None = None) -> None:
         super().__init__()
-        self.setWindowTitle("Tokenizer Workbench")
+        self.setWindowTitle(self.tr("Tokenizer Workbench"))
         self.resize(1280, 860)
         self.setAcceptDrops(True)
         self.session = session or Session(parent=self)
@@ -54,9 +58,8 @@ class MainWindow(QMainWindow):
         self.train = TrainPane(self.session, self.tasks)
         self.panes = QTabWidget()
         self.panes.setDocumentMode(True)
-        self.panes.addTab(self.corpus, "Corpus")
-        self.panes.addTab(self.train, "Train")
-        self.panes.addTab(self.inspect, "Inspect")
+        for pane, title in self._pane_titles().items():
+            self.panes.addTab(pane, title)
         self.panes.setCurrentWidget(self.inspect)
         self.setCentralWidget(self.panes)
         self._build_status_bar()
@@ -87,30 +90,80 @@ class MainWindow(QMainWindow):
         self.statusBar().addWidget(self.status_label, 1)
         self.statusBar().addPermanentWidget(self.busy)
 
+    def _pane_titles(self) -> dict:
+        return {self.corpus: self.tr("Corpus"), self.train: self.tr("Train"),
+                self.inspect: self.tr("Inspect")}
+
     def _build_menus(self) -> None:
-        file_menu = self.menuBar().addMenu("&File")
-        open_action = QAction("&Open tokenizer…", self, shortcut=QKeySequence.StandardKey.Open)
+        file_menu = self.menuBar().addMenu(self.tr("&File"))
+        open_action = QAction(self.tr("&Open tokenizer…"), self,
+                              shortcut=QKeySequence.StandardKey.Open)
         open_action.triggered.connect(self.open_dialog)
         file_menu.addAction(open_action)
-        text_action = QAction("Open &text file…", self, shortcut="Ctrl+T")
+        text_action = QAction(self.tr("Open &text file…"), self, shortcut="Ctrl+T")
         text_action.triggered.connect(self.open_text_dialog)
         file_menu.addAction(text_action)
-        self.recent_menu = file_menu.addMenu("Open &recent")
+        self.recent_menu = file_menu.addMenu(self.tr("Open &recent"))
         self._update_recent_menu()
         file_menu.addSeparator()
-        save_action = QAction("&Save as bundle…", self, shortcut=QKeySequence.StandardKey.Save)
+        save_action = QAction(self.tr("&Save as bundle…"), self,
+                              shortcut=QKeySequence.StandardKey.Save)
         save_action.triggered.connect(self.save_bundle_dialog)
         file_menu.addAction(save_action)
-        close_action = QAction("&Close tokenizer", self, shortcut=QKeySequence.StandardKey.Close)
+        close_action = QAction(self.tr("&Close tokenizer"), self,
+                               shortcut=QKeySequence.StandardKey.Close)
         close_action.triggered.connect(lambda: self.session.remove_tokenizer(self.session.current))
         file_menu.addAction(close_action)
-        demo_action = QAction("Load the &demo", self)
+        demo_action = QAction(self.tr("Load the &demo"), self)
         demo_action.triggered.connect(self.load_demo)
         file_menu.addAction(demo_action)
         file_menu.addSeparator()
-        quit_action = QAction("&Quit", self, shortcut=QKeySequence.StandardKey.Quit)
+        quit_action = QAction(self.tr("&Quit"), self, shortcut=QKeySequence.StandardKey.Quit)
         quit_action.triggered.connect(self.close)
         file_menu.addAction(quit_action)
+        self._build_language_menu()
+
+    def _build_language_menu(self) -> None:
+        """English / 简体中文, each named in its own language; the current one checked."""
+        menu = self.menuBar().addMenu(self.tr("&Language"))
+        group = QActionGroup(menu)
+        for code, name in i18n.LANGUAGES.items():
+            action = menu.addAction(name)
+            action.setCheckable(True)
+            action.setChecked(code == i18n.current_language())
+            action.setData(code)
+            group.addAction(action)
+            action.triggered.connect(lambda _=False, c=code: self.set_language(c))
+
+    def set_language(self, language: str) -> None:
+        """Save the choice and install its translations: the window's title, tabs and menus
+        switch at once (``changeEvent``); the panes switch on the next start, which we say."""
+        if language == i18n.current_language():
+            return
+        i18n.save_language(self.session.settings, language)
+        i18n.install_language(language)
+        QMessageBox.information(self, self.tr("Language"), self.tr(
+            "The menus and tabs now use the new language. The panes switch to it the next time "
+            "you start the workbench."))
+
+    def changeEvent(self, event) -> None:
+        if event.type() == QEvent.Type.LanguageChange and hasattr(self, "recent_menu"):
+            self._retranslate()  # (not while __init__ has yet to make the menus)
+        super().changeEvent(event)
+
+    def _retranslate(self) -> None:
+        """Re-make the texts this window owns in the installed language."""
+        self.setWindowTitle(self.tr("Tokenizer Workbench"))
+        for pane, title in self._pane_titles().items():
+            self.panes.setTabText(self.panes.indexOf(pane), title)
+        # found as children: QAction.menu() gives a dead wrapper in PySide6 6.10
+        bar = self.menuBar()
+        menus = [menu for menu in bar.findChildren(QMenu) if menu.parent() is bar]
+        owned = [action for menu in menus for action in menu.actions() if action.parent() is self]
+        bar.clear()
+        for item in owned + menus:
+            item.deleteLater()
+        self._build_menus()
 
     def _update_recent_menu(self) -> None:
         self.recent_menu.clear()
@@ -124,13 +177,15 @@ class MainWindow(QMainWindow):
         self.status_label.setText(message)
 
     def _on_task_failed(self, key: str, message: str) -> None:
-        self.show_status(f"⚠ {message}")
+        self.show_status(self.tr("⚠ {message}").format(message=message))
         if key.startswith("open:"):
-            show_error(self, "Could not open the tokenizer", message)
+            show_error(self, self.tr("Could not open the tokenizer"), message)
 
     # -- opening -------------------------------------------------------------------------
     def open_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open tokenizer", "", TOKENIZER_FILTER)
+        path, _ = QFileDialog.getOpenFileName(
+            self, self.tr("Open tokenizer"), "",
+            self.tr("Tokenizers (*.json *.model *.tiktoken *.txt *.zip);;All files (*)"))
         if path:
             self.open_path(path)
 
@@ -143,15 +198,16 @@ class MainWindow(QMainWindow):
                 return True
         except WorkbenchError as err:
             if not quiet:
-                show_error(self, "Could not open the tokenizer", err)
+                show_error(self, self.tr("Could not open the tokenizer"), err)
             return False
-        self.show_status(f"loading {path.name}…")
+        self.show_status(self.tr("loading {name}…").format(name=path.name))
 
         def loaded(runtime) -> None:
             self.session.add_tokenizer(runtime, path, select=select)
             self.session.remember(path)
-            self.show_status(f"opened {runtime.name} ({runtime.source_format}, "
-                             f"{runtime.vocab_size:,} tokens)")
+            self.show_status(self.tr("opened {name} ({format}, %Ln token(s))", "",
+                                     runtime.vocab_size).format(name=runtime.name,
+                                                                format=runtime.source_format))
 
         self.tasks.run(f"open:{path}", load, source, on_done=loaded)
         return True
@@ -161,31 +217,33 @@ class MainWindow(QMainWindow):
         try:
             ranks = parse_rank_file(source.path.read_bytes(), source.path)
         except FormatError as err:
-            show_error(self, "Could not open the tokenizer", err)
+            show_error(self, self.tr("Could not open the tokenizer"), err)
             return False
         if guess_preset(len(ranks)) is not None:
             return True
         names = [p.name for p in PRESETS]
         name, ok = QInputDialog.getItem(
-            self, "Which regex?", f"{source.path.name} has {len(ranks):,} ranks, which matches no "
-            "known tokenizer.\nChoose the pre-tokenizer preset it was trained with:", names, 1,
-            False)
+            self, self.tr("Which regex?"),
+            self.tr("{name} has %Ln rank(s), which matches no known tokenizer.\nChoose the "
+                    "pre-tokenizer preset it was trained with:", "", len(ranks)).format(
+                name=source.path.name), names, 1, False)
         if ok:
             source.options["preset"] = name
         return ok
 
     def open_text_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open text", "", "Text (*.txt *.md *.jsonl "
-                                              "*.csv *.tsv *.py);;All files (*)")
+        path, _ = QFileDialog.getOpenFileName(
+            self, self.tr("Open text"), "",
+            self.tr("Text (*.txt *.md *.jsonl *.csv *.tsv *.py);;All files (*)"))
         if path:
             self.open_text(Path(path))
 
     def open_text(self, path: Path) -> None:
         try:
             self.session.set_text(read_text_file(path))
-            self.show_status(f"text from {path.name}")
+            self.show_status(self.tr("text from {name}").format(name=path.name))
         except (WorkbenchError, OSError) as err:
-            show_error(self, "Could not open the text", err)
+            show_error(self, self.tr("Could not open the text"), err)
 
     def load_demo(self) -> None:
         """Open the project's own demo tokenizers and sample text."""
@@ -199,17 +257,19 @@ class MainWindow(QMainWindow):
     def save_bundle_dialog(self) -> None:
         loaded = self.session.current_tokenizer
         if loaded is None:
-            show_error(self, "Nothing to save", "Open a tokenizer first.")
+            show_error(self, self.tr("Nothing to save"), self.tr("Open a tokenizer first."))
             return
-        path, _ = QFileDialog.getSaveFileName(self, "Save as bundle", f"{loaded.runtime.name}.zip",
-                                              "Bundle zip (*.zip);;Bundle folder (*)")
+        path, _ = QFileDialog.getSaveFileName(
+            self, self.tr("Save as bundle"), f"{loaded.runtime.name}.zip",
+            self.tr("Bundle zip (*.zip);;Bundle folder (*)"))
         if not path:
             return
         from core.bundle import import_tokenizer
 
         self.tasks.run("save", import_tokenizer, loaded.path, path,
-                       on_done=lambda p: self.show_status(f"saved bundle {p}"),
-                       on_error=lambda m: show_error(self, "Could not save the bundle", m))
+                       on_done=lambda p: self.show_status(
+                           self.tr("saved bundle {path}").format(path=p)),
+                       on_error=lambda m: show_error(self, self.tr("Could not save the bundle"), m))
 
     # -- drag and drop -------------------------------------------------------------------
     def dragEnterEvent(self, event) -> None:

@@ -2,6 +2,7 @@
 
     QT_QPA_PLATFORM=offscreen python -m app.screenshots OUT_DIR [TOKENIZER ...] [--text FILE]
     QT_QPA_PLATFORM=offscreen python -m app.screenshots OUT_DIR [TOKENIZER ...] --explain
+    QT_QPA_PLATFORM=offscreen python -m app.screenshots OUT_DIR --lang zh_CN
 
 Without tokenizers it shows the embedded demo. Used to look at the GUI as a user would.
 ``--explain`` saves the Explain tab on Chinese and on emoji text for every tokenizer instead
@@ -11,7 +12,8 @@ The Corpus pane is shown on the demo corpus, then with ``--corpus`` files added 
 shared mono-lingual corpora next to the repository, when present), and with a bad file under the
 strict policy; the Train pane during and after a SentencePiece Unigram run on that corpus and
 after a reference byte-level BPE run (``corpus-*.png``, ``train-*.png``). ``--panes`` picks which
-panes to render (default ``inspect,corpus,train``).
+panes to render (default ``inspect,corpus,train``). ``--lang`` picks the UI language (default
+English, whatever the locale, so that screenshots are comparable).
 """
 
 from __future__ import annotations
@@ -46,8 +48,13 @@ def main(argv=None) -> int:
     parser.add_argument("--corpus", nargs="*", type=Path,
                         help="corpus files or folders for the Corpus and Train screenshots")
     parser.add_argument("--panes", default="inspect,corpus,train")
+    parser.add_argument("--lang", default="en", help="UI language: en or zh_CN")
     args = parser.parse_args(argv)
     panes = set(args.panes.split(","))
+    from app import i18n
+
+    if args.lang not in i18n.LANGUAGES:
+        parser.error(f"--lang {args.lang}: choose one of {', '.join(i18n.LANGUAGES)}")
     text = None
     if args.text:
         try:
@@ -62,6 +69,7 @@ def main(argv=None) -> int:
     from app.session import Session
 
     app = QApplication.instance() or QApplication([sys.argv[0]])
+    i18n.install_language(args.lang, app)
     settings = QSettings(str(args.out / "settings.ini"), QSettings.Format.IniFormat)
     window = MainWindow(Session(settings))
     width, height = map(int, args.size.split("x"))

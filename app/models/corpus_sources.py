@@ -10,12 +10,18 @@ import dataclasses
 import re
 from pathlib import Path
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt, Signal
+from PySide6.QtCore import (QT_TRANSLATE_NOOP, QAbstractTableModel, QCoreApplication, QModelIndex,
+                            Qt, Signal)
 from PySide6.QtGui import QColor
 
 from core.corpus import CorpusSource
 
-COLUMNS = ("File", "Kind", "Language", "Domain", "Weight", "Size")
+COLUMNS = (QT_TRANSLATE_NOOP("CorpusSourcesModel", "File"),
+           QT_TRANSLATE_NOOP("CorpusSourcesModel", "Kind"),
+           QT_TRANSLATE_NOOP("CorpusSourcesModel", "Language"),
+           QT_TRANSLATE_NOOP("CorpusSourcesModel", "Domain"),
+           QT_TRANSLATE_NOOP("CorpusSourcesModel", "Weight"),
+           QT_TRANSLATE_NOOP("CorpusSourcesModel", "Size"))
 LANG, DOMAIN, WEIGHT = 2, 3, 4
 _LANG_PREFIX = re.compile(r"^([a-z]{2})(?:[_\-.]|$)")
 
@@ -107,11 +113,14 @@ class CorpusSourcesModel(QAbstractTableModel):
 
     def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return COLUMNS[section]
+            return self.tr(COLUMNS[section])
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.ToolTipRole:
-            return {LANG: "Language tag (statistics are grouped by it); double-click to edit",
-                    DOMAIN: "Domain tag (news, code, chat…); double-click to edit",
-                    WEIGHT: "Sampling weight; double-click to edit"}.get(section)
+            if section == LANG:
+                return self.tr("Language tag (statistics are grouped by it); double-click to edit")
+            if section == DOMAIN:
+                return self.tr("Domain tag (news, code, chat…); double-click to edit")
+            if section == WEIGHT:
+                return self.tr("Sampling weight; double-click to edit")
         return None
 
     def flags(self, index):
@@ -141,13 +150,16 @@ class CorpusSourcesModel(QAbstractTableModel):
         if column == 0:
             return source.path.name
         if column == 1:
-            detail = {"jsonl": f" · {source.field}", "csv": f" · col {source.column}",
-                      "tsv": f" · col {source.column}"}.get(source.kind, "")
+            column = QCoreApplication.translate("CorpusSourcesModel", " · col {column}").format(
+                column=source.column)
+            detail = {"jsonl": f" · {source.field}", "csv": column, "tsv": column}.get(
+                source.kind, "")
             return source.kind + detail
+        none = QCoreApplication.translate("CorpusSourcesModel", "(none)")
         if column == LANG:
-            return source.lang if (source.lang or edit) else "(none)"
+            return source.lang if (source.lang or edit) else none
         if column == DOMAIN:
-            return source.domain if (source.domain or edit) else "(none)"
+            return source.domain if (source.domain or edit) else none
         if column == WEIGHT:
             return source.weight if edit else f"{source.weight:g}"
         return human_bytes(file_size(source.path))

@@ -8,7 +8,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QAbstractTableModel, QCoreApplication, QModelIndex, Qt
 from PySide6.QtGui import QFont
 
 from app.models.corpus_sources import human_bytes
@@ -16,7 +16,12 @@ from core.corpus import Corpus, CorpusReport, CorpusSource
 from core.errors import WorkbenchError
 
 NUMBERS = ("documents", "bytes", "code_points", "graphemes", "duplicates", "weighted_bytes")
-HEADERS = ("Documents", "Bytes", "Code points", "Graphemes", "Duplicates", "To training")
+HEADERS = (QT_TRANSLATE_NOOP("CorpusStatsModel", "Documents"),
+           QT_TRANSLATE_NOOP("CorpusStatsModel", "Bytes"),
+           QT_TRANSLATE_NOOP("CorpusStatsModel", "Code points"),
+           QT_TRANSLATE_NOOP("CorpusStatsModel", "Graphemes"),
+           QT_TRANSLATE_NOOP("CorpusStatsModel", "Duplicates"),
+           QT_TRANSLATE_NOOP("CorpusStatsModel", "To training"))
 
 
 @dataclass
@@ -73,15 +78,19 @@ def input_issues(result: CorpusStatsResult) -> list[InputIssue]:
     for stats in result.report.sources:
         name = Path(stats.path).name
         if stats.invalid_utf8_count:
-            issues.append(InputIssue(name, "invalid UTF-8 replaced with U+FFFD",
+            issues.append(InputIssue(name, QCoreApplication.translate(
+                "InputIssue", "invalid UTF-8 replaced with U+FFFD"),
                                      stats.invalid_utf8_lines, stats.invalid_utf8_count))
         if stats.capped_lines:
-            issues.append(InputIssue(name, "over-long lines cut", stats.capped_lines,
+            issues.append(InputIssue(name, QCoreApplication.translate(
+                "InputIssue", "over-long lines cut"), stats.capped_lines,
                                      len(stats.capped_lines)))
         if stats.bom:
-            issues.append(InputIssue(name, "byte-order mark stripped", [1], 1))
+            issues.append(InputIssue(name, QCoreApplication.translate(
+                "InputIssue", "byte-order mark stripped"), [1], 1))
         if stats.crlf:
-            issues.append(InputIssue(name, "CRLF line ends read as LF", [], stats.crlf))
+            issues.append(InputIssue(name, QCoreApplication.translate(
+                "InputIssue", "CRLF line ends read as LF"), [], stats.crlf))
     return issues
 
 
@@ -105,7 +114,7 @@ class CorpusStatsModel(QAbstractTableModel):
             total = Counter()
             for _, numbers in self.rows:
                 total.update(numbers)
-            self.rows.append(("Total", dict(total)))
+            self.rows.append((self.tr("Total"), dict(total)))
         self.endResetModel()
 
     def rowCount(self, parent=QModelIndex()) -> int:
@@ -117,8 +126,8 @@ class CorpusStatsModel(QAbstractTableModel):
     def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
             if section == 0:
-                return "Source" if self.by == "source" else "Language"
-            return HEADERS[section - 1]
+                return self.tr("Source") if self.by == "source" else self.tr("Language")
+            return self.tr(HEADERS[section - 1])
         return None
 
     def data(self, index, role=Qt.ItemDataRole.DisplayRole):
@@ -135,10 +144,10 @@ class CorpusStatsModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ToolTipRole and column:
             key = NUMBERS[column - 1]
             if key == "weighted_bytes":
-                return (f"{numbers.get(key, 0):,} bytes go to training: each source's documents "
-                        "times its sampling weight")
+                return self.tr("%Ln byte(s) go to training: each source's documents times its "
+                               "sampling weight", "", numbers.get(key, 0))
             if key == "bytes":
-                return f"{numbers.get('bytes', 0):,} bytes"
+                return self.tr("%Ln byte(s)", "", numbers.get("bytes", 0))
         if role == Qt.ItemDataRole.TextAlignmentRole and column:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.FontRole and index.row() == len(self.rows) - 1:

@@ -10,7 +10,8 @@ from __future__ import annotations
 from html import escape
 from typing import Callable
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QRectF, Qt
+from PySide6.QtCore import (QT_TRANSLATE_NOOP, QAbstractTableModel, QCoreApplication, QModelIndex,
+                            QObject, QRectF, Qt)
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QPainter, QPen
 from PySide6.QtWidgets import (QAbstractItemView, QGraphicsScene, QGraphicsView, QHeaderView,
                                QLabel, QSplitter, QTableView, QTableWidget, QTableWidgetItem,
@@ -28,15 +29,45 @@ STYLE = {
     "info": "background:#fff4e0; color:#7a4b00; border:1px solid #f0c987;",
     "busy": "background:#eef1f5; color:#44505c; border:1px solid #c9d1da;",
 }
-HOW = {"special": "special token", "whole": "whole pre-token", "bpe": "BPE merges",
-       "wordpiece": "WordPiece matches", "unigram": "Unigram lattice"}
+HOW = {"special": QT_TRANSLATE_NOOP("ExplainView", "special token"),
+       "whole": QT_TRANSLATE_NOOP("ExplainView", "whole pre-token"),
+       "bpe": QT_TRANSLATE_NOOP("ExplainView", "BPE merges"),
+       "wordpiece": QT_TRANSLATE_NOOP("ExplainView", "WordPiece matches"),
+       "unigram": QT_TRANSLATE_NOOP("ExplainView", "Unigram lattice")}
+
+
+def how_split(kind: str) -> str:
+    """How a word of ``kind`` was split, in the installed language (``"bpe"`` -> BPE merges)."""
+    return QCoreApplication.translate("ExplainView", HOW[kind]) if kind in HOW else kind
+
+
+class WordTexts(QObject):
+    """The word list's texts, made in the worker: a QObject only for ``tr`` (plural forms)."""
+
+    def why(self, word: Word) -> str:
+        """What the model did with the word, in a few words (``3 merges``)."""
+        if word.kind == "bpe":
+            return self.tr("%n merge(s)", "", len(word.steps))
+        if word.kind == "wordpiece":
+            if any(m.piece is None for m in word.matches):
+                return self.tr("unknown")
+            return self.tr("%n match(es)", "", len(word.matches))
+        if word.kind == "unigram":
+            return self.tr("%n candidate(s)", "", len(word.lattice.edges))
+        return how_split(word.kind)
+
+    def nothing(self) -> str:
+        return self.tr("(nothing)")
+
+
+WORD_TEXTS = WordTexts()
 
 
 def explain_rows(ex: Explanation) -> list[tuple[str, str, str, str]]:
     """The word list's rows (#, pre-token, why, tokens): plain strings, made in the worker so
     that showing a long text costs the GUI thread only the items themselves."""
-    return [(str(i), ex.readable(word.text), ExplainView.why(word),
-             SEP.join(ex.readable(p) for p in word.pieces) or "(nothing)")
+    return [(str(i), ex.readable(word.text), WORD_TEXTS.why(word),
+             SEP.join(ex.readable(p) for p in word.pieces) or WORD_TEXTS.nothing())
             for i, word in enumerate(ex.words)]
 
 
@@ -49,7 +80,8 @@ def compute_explanation(runtime, text: str, **options) -> tuple[Explanation, lis
 class WordsModel(QAbstractTableModel):
     """The words of an explanation as a lazy Qt model (thousands of rows cost nothing to show)."""
 
-    HEADERS = ("#", "pre-token", "why", "tokens")
+    HEADERS = ("#", QT_TRANSLATE_NOOP("WordsModel", "pre-token"),
+               QT_TRANSLATE_NOOP("WordsModel", "why"), QT_TRANSLATE_NOOP("WordsModel", "tokens"))
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
@@ -69,7 +101,7 @@ class WordsModel(QAbstractTableModel):
 
     def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return self.HEADERS[section]
+            return self.tr(self.HEADERS[section])
         return None
 
     def data(self, index, role=Qt.ItemDataRole.DisplayRole):
@@ -79,7 +111,10 @@ class WordsModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return row[index.column()]
         if role == Qt.ItemDataRole.ToolTipRole:
-            return f"{row[3]}\nids {self.ids[index.row()]}" if index.column() == 3 else row[index.column()]
+            if index.column() == 3:
+                return self.tr("{tokens}\nids {ids}").format(tokens=row[3],
+                                                              ids=self.ids[index.row()])
+            return row[index.column()]
         return None
 
 
@@ -115,7 +150,9 @@ class LatticeView(QGraphicsView):
         xs = self._columns(chars, edges, labels)
         for i, ch in enumerate(chars):
             self._box(xs[i], 0, xs[i + 1] - xs[i], 30, visible_text(ch), None, "#f7f7f7",
-                      "#d0d0d0", self.font_char, tip=f"character {i}: U+{ord(ch):04X}")
+                      "#d0d0d0", self.font_char,
+                      tip=self.tr("character {index}: U+{code}").format(index=i,
+                                                                         code=f"{ord(ch):04X}"))
             index = scene.addSimpleText(str(i), self.font_small)
             index.setBrush(QColor("#9a9a9a"))
             index.setPos(xs[i] + 3, 31)
@@ -125,18 +162,20 @@ class LatticeView(QGraphicsView):
             line = {"unk": "#b3261e", "user": "#b08900"}.get(edge.kind, "#a0a4a8")
             if edge.best:  # green frame for the path; an unknown edge on it stays red inside
                 fill, line = (fill if edge.kind != "piece" else "#c8e6c9"), "#2e7d32"
-            tip = (f"{readable(edge.piece)}  ·  characters {edge.start}–{edge.end}  ·  "
-                   f"score {edge.score:.3f}"
-                   + ("  ·  on the Viterbi path" if edge.best else "")
-                   + ("  ·  no one-character piece here: unknown, penalised" if edge.kind == "unk"
-                      else "  ·  user-defined: always wins" if edge.kind == "user" else ""))
+            tip = (self.tr("{piece}  ·  characters {start}–{end}  ·  score {score}").format(
+                piece=readable(edge.piece), start=edge.start, end=edge.end,
+                score=f"{edge.score:.3f}")
+                + (self.tr("  ·  on the Viterbi path") if edge.best else "")
+                + (self.tr("  ·  no one-character piece here: unknown, penalised")
+                   if edge.kind == "unk" else
+                   self.tr("  ·  user-defined: always wins") if edge.kind == "user" else ""))
             self._box(xs[edge.start] + 1, self.TOP + row * self.ROW, xs[edge.end] - xs[edge.start] - 2,
                       self.ROW - 6, label, f"{edge.score:.1f}", fill, line, self.font_piece,
                       bold=edge.best, tip=tip)
         if len(trace.text) > len(chars):
-            more = scene.addSimpleText(f"… {len(trace.text) - len(chars)} more characters "
-                                       "(the n-best table covers the whole segment)",
-                                       self.font_small)
+            more = scene.addSimpleText(
+                self.tr("… %n more character(s) (the n-best table covers the whole segment)", "",
+                        len(trace.text) - len(chars)), self.font_small)
             more.setPos(xs[-1] + 8, 8)
         rect = scene.itemsBoundingRect().adjusted(-6, -6, 12, 12)
         scene.setSceneRect(rect)
@@ -242,10 +281,12 @@ class ExplainView(QWidget):
         self.table.setWordWrap(True)
         self.table.setTextElideMode(Qt.TextElideMode.ElideNone)
         self.lattice = LatticeView()
-        self.lattice_title = QLabel("<b>Lattice</b> — every vocabulary piece starting at each "
-                                    "character; <span style='color:#2e7d32'>green: the Viterbi "
-                                    "path</span>, <span style='color:#b3261e'>red: unknown</span>"
-                                    "; the number is the piece's log-score")
+        self.lattice_title = QLabel(self.tr(
+            "<b>Lattice</b> — every vocabulary piece starting at each character; "
+            "<span style='color:#2e7d32'>green: the Viterbi path</span>, "
+            "<span style='color:#b3261e'>red: unknown</span>; the number is the piece's "
+            "log-score"))
+        self.lattice_title.setWordWrap(True)
         self.table_title = QLabel()
         self.table_title.setWordWrap(True)
         detail = QWidget()
@@ -266,15 +307,17 @@ class ExplainView(QWidget):
         layout.addWidget(self.banner)
         layout.addWidget(self.notes)
         layout.addWidget(split, 1)
-        self._set_banner("busy", "Open a tokenizer and type some text to see why it splits so.")
+        self._set_banner("busy", self.tr("Open a tokenizer and type some text to see why it "
+                                         "splits so."))
         self._show_word(None)
 
     # -- states ------------------------------------------------------------------------------
     def set_busy(self) -> None:
-        self._set_banner("busy", "Explaining…")
+        self._set_banner("busy", self.tr("Explaining…"))
 
     def show_error(self, message: str) -> None:
-        self._set_banner("bad", f"✘ the explainer failed: {escape(message)}")
+        self._set_banner("bad", self.tr("✘ the explainer failed: {message}").format(
+            message=escape(message)))
 
     def set_explanation(self, ex: Explanation | None, rows: list | None = None) -> None:
         """Show ``ex``; ``rows`` are its :func:`explain_rows` when already made."""
@@ -282,22 +325,29 @@ class ExplainView(QWidget):
         self.explanation = ex
         self._show_word(None)
         if ex is None:
-            self._set_banner("busy", "Open a tokenizer to see why a text splits so.")
+            self._set_banner("busy", self.tr("Open a tokenizer to see why a text splits so."))
             self.notes.setText("")
             return
         if not ex.supported:
-            self._set_banner("info", f"This tokenizer cannot be explained: {escape(ex.reason)}")
+            self._set_banner("info", self.tr("This tokenizer cannot be explained: {reason}").format(
+                reason=escape(ex.reason)))
             self.notes.setText("")
             return
         agreement = ex.agreement
         if agreement.ok:
-            self._set_banner("ok", f"✔ explainer {escape(agreement.summary())}")
+            self._set_banner("ok", self.tr("✔ explainer matches runtime: %n token(s)", "",
+                                           agreement.count))
         else:
-            self._set_banner("bad", f"✘ explainer and runtime differ — "
-                                    f"{escape(agreement.summary())}")
+            # Agreement.summary() in words the translation can follow (core speaks English)
+            side = (lambda s: escape(f"{s[1]} ({s[0]})") if s else self.tr("nothing"))
+            self._set_banner("bad", self.tr(
+                "✘ explainer and runtime differ — first difference at token {index}: explainer "
+                "{ours} vs runtime {theirs}").format(index=agreement.index,
+                                                     ours=side(agreement.ours),
+                                                     theirs=side(agreement.theirs)))
         self.notes.setText(" · ".join([ex.model] + ex.notes + [
-            "IDs compared without the post-processor's tokens (BOS, [CLS]…)"] + (
-            ["<E4 BD> = UTF-8 bytes that are not a whole character yet"]
+            self.tr("IDs compared without the post-processor's tokens (BOS, [CLS]…)")] + (
+            [self.tr("<E4 BD> = UTF-8 bytes that are not a whole character yet")]
             if ex.pieces_are_bytes else [])))
         self._fill_words(ex, rows if rows is not None else explain_rows(ex))
 
@@ -316,20 +366,6 @@ class ExplainView(QWidget):
     def select_word(self, index: int) -> None:
         """Show word ``index`` (selects its row)."""
         self.words.setCurrentIndex(self.words_model.index(index, 0))
-
-    @staticmethod
-    def why(word: Word) -> str:
-        """What the model did with the word, in a few words."""
-        if word.kind == "bpe":
-            return f"{len(word.steps)} merge{'s' * (len(word.steps) != 1)}"
-        if word.kind == "wordpiece":
-            failed = any(m.piece is None for m in word.matches)
-            count = len(word.matches)
-            return "unknown" if failed else f"{count} match{'es' * (count != 1)}"
-        if word.kind == "unigram":
-            count = len(word.lattice.edges)
-            return f"{count} candidate{'s' * (count != 1)}"
-        return HOW.get(word.kind, word.kind)
 
     def _on_words_current_changed(self, current, _previous) -> None:
         ex = self.explanation
@@ -352,13 +388,17 @@ class ExplainView(QWidget):
             self.table_title.setText("")
             self.lattice.set_trace(None, str)
             return
-        span = f" · characters {word.span[0]}–{word.span[1]}" if word.span else ""
-        tokens = SEP.join(escape(ex.readable(p)) for p in word.pieces)
+        span = self.tr(" · characters {start}–{end}").format(
+            start=word.span[0], end=word.span[1]) if word.span else ""
+        ids = self.tr("ids {ids}").format(ids=word.ids)
         self.header.setText(
-            f"<b>{escape(HOW.get(word.kind, word.kind))}</b> of "
-            f"<span style='background:#eef1f5'>&nbsp;{escape(ex.readable(word.text))}&nbsp;</span>"
-            f"{span}<br>→ <b>{len(word.ids)} token{'s' * (len(word.ids) != 1)}</b>: {tokens} "
-            f"&nbsp;<span style='color:#5f6368'>ids {escape(str(word.ids))}</span>"
+            self.tr("<b>{how}</b> of {text}{span}<br>→ <b>%n token(s)</b>: {tokens} &nbsp;{ids}",
+                    "", len(word.ids)).format(
+                how=escape(how_split(word.kind)),
+                text=f"<span style='background:#eef1f5'>&nbsp;{escape(ex.readable(word.text))}"
+                     "&nbsp;</span>",
+                span=span, tokens=SEP.join(escape(ex.readable(p)) for p in word.pieces),
+                ids=f"<span style='color:#5f6368'>{escape(ids)}</span>")
             + (f"<br><span style='color:#7a4b00'>{escape(word.note)}</span>" if word.note else ""))
         if word.kind == "bpe":
             self._show_merges(ex, word)
@@ -405,31 +445,38 @@ class ExplainView(QWidget):
         # no line break inside a symbol such as <E4 BD>: only between symbols
         show = (lambda piece: ex.readable(piece).replace(" ", "\u00a0"))
         scored = any(s.score is not None for s in word.steps)
-        rows = [["start", "", "", *([""] if scored else []), SEP.join(map(show, word.initial))]]
+        rows = [[self.tr("start"), "", "", *([""] if scored else []),
+                 SEP.join(map(show, word.initial))]]
         for n, s in enumerate(word.steps, 1):
             rows.append([str(n), str(s.rank), f"{show(s.left)} + {show(s.right)} → "
                          f"{show(s.left + s.right)}", *([f"{s.score:g}"] if scored else []),
                          SEP.join(map(show, s.symbols))])
         last = word.steps[-1].symbols if word.steps else word.initial
         if list(word.pieces) != list(last):  # unknown characters became bytes or <unk>
-            rows.append(["then", "", "unknown → " + ("bytes" if any(
-                p.startswith("<0x") for p in word.pieces) else "unknown token"),
-                *([""] if scored else []), SEP.join(map(show, word.pieces))])
-        rank = "piece id" if scored else "rank"
-        how = ("the pair whose merged piece has the highest score merges first"
-               if scored else "the pair with the lowest merge rank merges first")
-        self._table(f"<b>Merges in rank order</b> — {how}; then the next, until no pair can merge",
-                    ["step", rank, "merge", *(["score"] if scored else []), "symbols after"], rows)
+            to_bytes = any(p.startswith("<0x") for p in word.pieces)
+            rows.append([self.tr("then"), "", self.tr("unknown → bytes") if to_bytes else
+                         self.tr("unknown → unknown token"),
+                         *([""] if scored else []), SEP.join(map(show, word.pieces))])
+        rank = self.tr("piece id") if scored else self.tr("rank")
+        how = (self.tr("the pair whose merged piece has the highest score merges first")
+               if scored else self.tr("the pair with the lowest merge rank merges first"))
+        self._table(self.tr("<b>Merges in rank order</b> — {how}; then the next, until no pair can "
+                            "merge").format(how=how),
+                    [self.tr("step"), rank, self.tr("merge"),
+                     *([self.tr("score")] if scored else []), self.tr("symbols after")], rows)
 
     def _show_matches(self, ex: Explanation, word: Word) -> None:
         rows = []
         for m in word.matches:
             part = word.text[m.start:m.end]
             rows.append([f"{m.start}–{m.end}", visible_text(part),
-                         m.piece if m.piece is not None else "no vocabulary entry starts here",
-                         "longest match" if m.piece is not None else "→ the whole word is unknown"])
-        self._table("<b>Greedy longest-match-first</b> — at each position the longest vocabulary "
-                    "entry (## = continues a word)", ["characters", "text", "match", ""], rows)
+                         m.piece if m.piece is not None else
+                         self.tr("no vocabulary entry starts here"),
+                         self.tr("longest match") if m.piece is not None else
+                         self.tr("→ the whole word is unknown")])
+        self._table(self.tr("<b>Greedy longest-match-first</b> — at each position the longest "
+                            "vocabulary entry (## = continues a word)"),
+                    [self.tr("characters"), self.tr("text"), self.tr("match"), ""], rows)
 
     def _show_nbest(self, ex: Explanation, trace: LatticeTrace) -> None:
         rows = []
@@ -438,7 +485,8 @@ class ExplainView(QWidget):
                      for i, p in enumerate(path.pieces)]
             rows.append([str(n), SEP.join(shown), f"{path.score:.3f}", f"{path.p_all:.4f}",
                          f"{path.p_nbest:.4f}"])
-        best = f"{len(rows)} best segmentation{'s' * (len(rows) != 1)}"
-        self._table(f"<b>{best}</b> — P(all) = exp(score − log Z), Z summed over all "
-                    "segmentations by the forward algorithm; share = among these n-best only",
-                    ["#", "segmentation", "log score", "P(all)", "share"], rows, stretch=1)
+        self._table(self.tr("<b>%n best segmentation(s)</b> — P(all) = exp(score − log Z), Z summed "
+                            "over all segmentations by the forward algorithm; share = among these "
+                            "n-best only", "", len(rows)),
+                    ["#", self.tr("segmentation"), self.tr("log score"), "P(all)",
+                     self.tr("share")], rows, stretch=1)

@@ -3,18 +3,18 @@ its tags and weight)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Signal
 from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QFormLayout, QGroupBox, QHBoxLayout,
                                QLineEdit)
 
 from core.corpus import KINDS, CorpusSource
 
 KIND_LABELS = {
-    "lines": "Text: a document per line",
-    "paragraphs": "Text: a document per blank-line paragraph",
-    "jsonl": "JSONL: a field of each record",
-    "csv": "CSV: a column",
-    "tsv": "TSV: a column",
+    "lines": QT_TRANSLATE_NOOP("SourceEditor", "Text: a document per line"),
+    "paragraphs": QT_TRANSLATE_NOOP("SourceEditor", "Text: a document per blank-line paragraph"),
+    "jsonl": QT_TRANSLATE_NOOP("SourceEditor", "JSONL: a field of each record"),
+    "csv": QT_TRANSLATE_NOOP("SourceEditor", "CSV: a column"),
+    "tsv": QT_TRANSLATE_NOOP("SourceEditor", "TSV: a column"),
 }
 
 
@@ -28,35 +28,36 @@ class SourceEditor(QGroupBox):
     edited = Signal(dict)
 
     def __init__(self, parent=None) -> None:
-        super().__init__("Selected source", parent)
+        super().__init__(parent)
         self.kind = QComboBox()
         for kind in KINDS:
-            self.kind.addItem(KIND_LABELS[kind], kind)
+            self.kind.addItem(self.tr(KIND_LABELS[kind]), kind)
         self.field = QLineEdit()
-        self.field.setPlaceholderText("text")
-        self.field.setToolTip("Dotted path of the text in each JSON record, e.g. text or "
-                              "messages.0.content")
+        self.field.setPlaceholderText("text")  # i18n: data (the default field's name)
+        self.field.setToolTip(self.tr("Dotted path of the text in each JSON record, e.g. text or "
+                                      "messages.0.content"))
         self.column = QLineEdit()
         self.column.setPlaceholderText("0")
-        self.column.setToolTip("Column name (the first row is then a header) or 0-based index")
+        self.column.setToolTip(self.tr("Column name (the first row is then a header) or 0-based "
+                                       "index"))
         self.lang = QLineEdit()
-        self.lang.setPlaceholderText("e.g. en, zh, ja")
+        self.lang.setPlaceholderText(self.tr("e.g. en, zh, ja"))
         self.domain = QLineEdit()
-        self.domain.setPlaceholderText("e.g. news, code")
+        self.domain.setPlaceholderText(self.tr("e.g. news, code"))
         self.weight = QDoubleSpinBox()
         self.weight.setRange(0.0, 1000.0)
         self.weight.setDecimals(2)
         self.weight.setSingleStep(0.1)
-        self.weight.setToolTip("Sampling weight of this source relative to the others")
+        self.weight.setToolTip(self.tr("Sampling weight of this source relative to the others"))
         tags = QHBoxLayout()
         tags.addWidget(self.lang)
         tags.addWidget(self.domain)
         tags.addWidget(self.weight)
         form = QFormLayout(self)
-        form.addRow("Documents", self.kind)
-        form.addRow("JSON field", self.field)
-        form.addRow("Column", self.column)
-        form.addRow("Lang · domain · weight", tags)
+        form.addRow(self.tr("Documents"), self.kind)
+        form.addRow(self.tr("JSON field"), self.field)
+        form.addRow(self.tr("Column"), self.column)
+        form.addRow(self.tr("Lang · domain · weight"), tags)
         self._form = form
         self._source: CorpusSource | None = None
         self.kind.currentIndexChanged.connect(self._on_kind_changed)
@@ -75,7 +76,7 @@ class SourceEditor(QGroupBox):
         for widget in widgets:
             widget.blockSignals(True)
         if source is not None:
-            self.setTitle(f"Selected source: {source.path.name}")
+            self.setTitle(self.tr("Selected source: {name}").format(name=source.path.name))
             self.kind.setCurrentIndex(KINDS.index(source.kind))
             self.field.setText(source.field)
             self.column.setText(str(source.column))
@@ -83,7 +84,7 @@ class SourceEditor(QGroupBox):
             self.domain.setText(source.domain)
             self.weight.setValue(source.weight)
         else:
-            self.setTitle("Selected source")
+            self.setTitle(self.tr("Selected source"))
             for edit in (self.field, self.column, self.lang, self.domain):
                 edit.clear()
         for widget in widgets:

@@ -20,19 +20,20 @@ class TokenizerInfo(QWidget):
         self.summary.setWordWrap(True)
         self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.specials = QTableWidget(0, 5)
-        self.specials.setHorizontalHeaderLabels(["ID", "Literal", "Kind", "Role", "Parsable"])
+        self.specials.setHorizontalHeaderLabels([self.tr("ID"), self.tr("Literal"), self.tr("Kind"),
+                                                 self.tr("Role"), self.tr("Parsable")])
         self.specials.verticalHeader().setVisible(False)
         self.specials.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.specials.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addWidget(self.summary)
-        layout.addWidget(QLabel("<b>Special tokens</b>"))
+        layout.addWidget(QLabel(self.tr("<b>Special tokens</b>")))
         layout.addWidget(self.specials, 1)
 
     def set_tokenizer(self, loaded: LoadedTokenizer | None) -> None:
         if loaded is None:
-            self.summary.setText("No tokenizer loaded.")
+            self.summary.setText(self.tr("No tokenizer loaded."))
             self.specials.setRowCount(0)
             return
         runtime = loaded.runtime
@@ -40,12 +41,14 @@ class TokenizerInfo(QWidget):
                        f"<td><code>{escape(v)}</code></td></tr>"
                        for k, v in runtime.describe().items())
         notes = "".join(f"<li>{escape(n)}</li>" for n in render_all(runtime.notes))
+        notes_title = escape(self.tr("Notes"))
         self.summary.setText(
             f"<h3>{escape(runtime.name)}</h3><div style='color:#555'>{escape(loaded.path)}</div>"
-            f"<table>{rows}</table>" + (f"<p><b>Notes</b></p><ul>{notes}</ul>" if notes else ""))
+            f"<table>{rows}</table>"
+            + (f"<p><b>{notes_title}</b></p><ul>{notes}</ul>" if notes else ""))
         specials = runtime.special_tokens()
         self.specials.setRowCount(len(specials))
         for row, token in enumerate(specials):
             for col, value in enumerate((str(token.id), token.content, token.kind, token.role,
-                                         "yes" if token.parsable else "no")):
+                                         self.tr("yes") if token.parsable else self.tr("no"))):
                 self.specials.setItem(row, col, QTableWidgetItem(value))

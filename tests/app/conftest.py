@@ -48,3 +48,12 @@ def demo_paths():
         if not path.exists():
             pytest.fail(f"demo tokenizer missing: {path} (run `make demo`)")
     return DEMO_TOKENIZERS
+
+
+@pytest.fixture(autouse=True, scope="session")
+def english_translations(qapp):
+    """Tests see the English the app shows: its plural forms (``1 merge``, ``3 merges``) come
+    from the English translation file, as at startup (``app.i18n``)."""
+    from app import i18n
+
+    i18n.install_language("en", qapp)

@@ -1,0 +1,657 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN" sourcelanguage="en">
+<context>
+    <name>CorpusSourcesModel</name>
+    <message>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <source>Domain</source>
+        <translation>领域</translation>
+    </message>
+    <message>
+        <source>Weight</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>Language tag (statistics are grouped by it); double-click to edit</source>
+        <translation>语言标签（统计按它分组）；双击编辑</translation>
+    </message>
+    <message>
+        <source>Domain tag (news, code, chat…); double-click to edit</source>
+        <translation>领域标签（新闻、代码、对话…）；双击编辑</translation>
+    </message>
+    <message>
+        <source>Sampling weight; double-click to edit</source>
+        <translation>采样权重；双击编辑</translation>
+    </message>
+    <message>
+        <source> · col {column}</source>
+        <translation> · 第 {column} 列</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+</context>
+<context>
+    <name>CorpusStatsModel</name>
+    <message>
+        <source>Documents</source>
+        <translation>文档数</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>字节数</translation>
+    </message>
+    <message>
+        <source>Code points</source>
+        <translation>码位数</translation>
+    </message>
+    <message>
+        <source>Graphemes</source>
+        <translation>字素簇数</translation>
+    </message>
+    <message>
+        <source>Duplicates</source>
+        <translation>重复</translation>
+    </message>
+    <message>
+        <source>To training</source>
+        <translation>进入训练</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>合计</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln byte(s) go to training: each source&apos;s documents times its sampling weight</source>
+        <translation>
+            <numerusform>%Ln 字节进入训练：每个来源的文档乘以其采样权重</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln byte(s)</source>
+        <translation>
+            <numerusform>%Ln 字节</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ErrorDialog</name>
+    <message>
+        <source>Something went wrong</source>
+        <translation>出错了</translation>
+    </message>
+    <message>
+        <source>The workbench hit an unexpected problem and kept running:
+{problem}</source>
+        <translation>工作台遇到意外问题，但仍在运行：
+{problem}</translation>
+    </message>
+</context>
+<context>
+    <name>ExplainView</name>
+    <message>
+        <source>special token</source>
+        <translation>特殊词元</translation>
+    </message>
+    <message>
+        <source>whole pre-token</source>
+        <translation>整个预分词单元</translation>
+    </message>
+    <message>
+        <source>BPE merges</source>
+        <translation>BPE 合并</translation>
+    </message>
+    <message>
+        <source>WordPiece matches</source>
+        <translation>WordPiece 匹配</translation>
+    </message>
+    <message>
+        <source>Unigram lattice</source>
+        <translation>Unigram 词格</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Lattice&lt;/b&gt; — every vocabulary piece starting at each character; &lt;span style=&apos;color:#2e7d32&apos;&gt;green: the Viterbi path&lt;/span&gt;, &lt;span style=&apos;color:#b3261e&apos;&gt;red: unknown&lt;/span&gt;; the number is the piece&apos;s log-score</source>
+        <translation>&lt;b&gt;词格&lt;/b&gt; — 从每个字符开始的所有词表片段；&lt;span style=&apos;color:#2e7d32&apos;&gt;绿色：维特比路径&lt;/span&gt;，&lt;span style=&apos;color:#b3261e&apos;&gt;红色：未知&lt;/span&gt;；数字是片段的对数分数</translation>
+    </message>
+    <message>
+        <source>Open a tokenizer and type some text to see why it splits so.</source>
+        <translation>打开一个分词器并输入文本，查看它为何这样切分。</translation>
+    </message>
+    <message>
+        <source>Explaining…</source>
+        <translation>正在解释…</translation>
+    </message>
+    <message>
+        <source>✘ the explainer failed: {message}</source>
+        <translation>✘ 解释器出错：{message}</translation>
+    </message>
+    <message>
+        <source>Open a tokenizer to see why a text splits so.</source>
+        <translation>打开一个分词器，查看文本为何这样切分。</translation>
+    </message>
+    <message>
+        <source>This tokenizer cannot be explained: {reason}</source>
+        <translation>无法解释此分词器：{reason}</translation>
+    </message>
+    <message numerus="yes">
+        <source>✔ explainer matches runtime: %n token(s)</source>
+        <translation>
+            <numerusform>✔ 解释器与运行时一致：%n 个词元</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>✘ explainer and runtime differ — first difference at token {index}: explainer {ours} vs runtime {theirs}</source>
+        <translation>✘ 解释器与运行时结果不同 — 第一处差异在词元 {index}：解释器为 {ours}，运行时为 {theirs}</translation>
+    </message>
+    <message>
+        <source>IDs compared without the post-processor&apos;s tokens (BOS, [CLS]…)</source>
+        <translation>比较 ID 时不含后处理器添加的词元（BOS、[CLS]…）</translation>
+    </message>
+    <message>
+        <source>&lt;E4 BD&gt; = UTF-8 bytes that are not a whole character yet</source>
+        <translation>&lt;E4 BD&gt; = 尚未构成完整字符的 UTF-8 字节</translation>
+    </message>
+    <message>
+        <source> · characters {start}–{end}</source>
+        <translation> · 字符 {start}–{end}</translation>
+    </message>
+    <message>
+        <source>ids {ids}</source>
+        <translation>ID {ids}</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;{how}&lt;/b&gt; of {text}{span}&lt;br&gt;→ &lt;b&gt;%n token(s)&lt;/b&gt;: {tokens} &amp;nbsp;{ids}</source>
+        <translation>
+            <numerusform>&lt;b&gt;{how}&lt;/b&gt;：{text}{span}&lt;br&gt;→ &lt;b&gt;%n 个词元&lt;/b&gt;：{tokens} &amp;nbsp;{ids}</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>start</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <source>then</source>
+        <translation>然后</translation>
+    </message>
+    <message>
+        <source>unknown → bytes</source>
+        <translation>未知 → 字节</translation>
+    </message>
+    <message>
+        <source>unknown → unknown token</source>
+        <translation>未知 → 未知词元</translation>
+    </message>
+    <message>
+        <source>piece id</source>
+        <translation>片段 ID</translation>
+    </message>
+    <message>
+        <source>rank</source>
+        <translation>排名</translation>
+    </message>
+    <message>
+        <source>the pair whose merged piece has the highest score merges first</source>
+        <translation>合并后片段分数最高的一对先合并</translation>
+    </message>
+    <message>
+        <source>the pair with the lowest merge rank merges first</source>
+        <translation>合并排名最靠前（rank 最小）的一对先合并</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Merges in rank order&lt;/b&gt; — {how}; then the next, until no pair can merge</source>
+        <translation>&lt;b&gt;按排名顺序合并&lt;/b&gt; — {how}；然后是下一对，直到没有可合并的一对</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>步骤</translation>
+    </message>
+    <message>
+        <source>merge</source>
+        <translation>合并</translation>
+    </message>
+    <message>
+        <source>score</source>
+        <translation>分数</translation>
+    </message>
+    <message>
+        <source>symbols after</source>
+        <translation>合并后的符号</translation>
+    </message>
+    <message>
+        <source>no vocabulary entry starts here</source>
+        <translation>没有以此处开头的词表条目</translation>
+    </message>
+    <message>
+        <source>longest match</source>
+        <translation>最长匹配</translation>
+    </message>
+    <message>
+        <source>→ the whole word is unknown</source>
+        <translation>→ 整个词为未知</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Greedy longest-match-first&lt;/b&gt; — at each position the longest vocabulary entry (## = continues a word)</source>
+        <translation>&lt;b&gt;贪心最长匹配优先&lt;/b&gt; — 在每个位置取最长的词表条目（## = 接续一个词）</translation>
+    </message>
+    <message>
+        <source>characters</source>
+        <translation>字符</translation>
+    </message>
+    <message>
+        <source>text</source>
+        <translation>文本</translation>
+    </message>
+    <message>
+        <source>match</source>
+        <translation>匹配</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%n best segmentation(s)&lt;/b&gt; — P(all) = exp(score − log Z), Z summed over all segmentations by the forward algorithm; share = among these n-best only</source>
+        <translation>
+            <numerusform>&lt;b&gt;%n 个最佳切分&lt;/b&gt; — P(all) = exp(分数 − log Z)，Z 由前向算法对所有切分求和；占比 = 仅在这 n 个最佳切分之中</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>segmentation</source>
+        <translation>切分</translation>
+    </message>
+    <message>
+        <source>log score</source>
+        <translation>对数分数</translation>
+    </message>
+    <message>
+        <source>share</source>
+        <translation>占比</translation>
+    </message>
+</context>
+<context>
+    <name>InputIssue</name>
+    <message>
+        <source>invalid UTF-8 replaced with U+FFFD</source>
+        <translation>无效 UTF-8 已替换为 U+FFFD</translation>
+    </message>
+    <message>
+        <source>over-long lines cut</source>
+        <translation>过长的行已截断</translation>
+    </message>
+    <message>
+        <source>byte-order mark stripped</source>
+        <translation>已去除字节顺序标记（BOM）</translation>
+    </message>
+    <message>
+        <source>CRLF line ends read as LF</source>
+        <translation>CRLF 行尾按 LF 读取</translation>
+    </message>
+</context>
+<context>
+    <name>LatticeView</name>
+    <message>
+        <source>character {index}: U+{code}</source>
+        <translation>字符 {index}：U+{code}</translation>
+    </message>
+    <message>
+        <source>{piece}  ·  characters {start}–{end}  ·  score {score}</source>
+        <translation>{piece}  ·  字符 {start}–{end}  ·  分数 {score}</translation>
+    </message>
+    <message>
+        <source>  ·  on the Viterbi path</source>
+        <translation>  ·  在维特比路径上</translation>
+    </message>
+    <message>
+        <source>  ·  no one-character piece here: unknown, penalised</source>
+        <translation>  ·  此处没有单字符片段：未知，受罚分</translation>
+    </message>
+    <message>
+        <source>  ·  user-defined: always wins</source>
+        <translation>  ·  用户定义：总是优先</translation>
+    </message>
+    <message numerus="yes">
+        <source>… %n more character(s) (the n-best table covers the whole segment)</source>
+        <translation>
+            <numerusform>… 还有 %n 个字符（n-best 表覆盖整段）</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>the file is {size} MiB; the Inspect pane takes up to {limit} MiB</source>
+        <translation>文件大小为 {size} MiB；检查面板最多接受 {limit} MiB</translation>
+    </message>
+    <message>
+        <source>this is a binary file, not text</source>
+        <translation>这是二进制文件，不是文本</translation>
+    </message>
+    <message>
+        <source>invalid UTF-8 at byte {offset} (byte {value})</source>
+        <translation>第 {offset} 字节处有无效 UTF-8（字节 {value}）</translation>
+    </message>
+    <message>
+        <source>Tokenizer Workbench</source>
+        <translation>分词器工作台</translation>
+    </message>
+    <message>
+        <source>Corpus</source>
+        <translation>语料</translation>
+    </message>
+    <message>
+        <source>Train</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>Inspect</source>
+        <translation>检查</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Open tokenizer…</source>
+        <translation>打开分词器(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Open &amp;text file…</source>
+        <translation>打开文本文件(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>Open &amp;recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Save as bundle…</source>
+        <translation>另存为打包文件(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>&amp;Close tokenizer</source>
+        <translation>关闭分词器(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Load the &amp;demo</source>
+        <translation>加载演示(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <source>The menus and tabs now use the new language. The panes switch to it the next time you start the workbench.</source>
+        <translation>菜单和标签页已切换为新语言。各面板将在下次启动工作台时切换。</translation>
+    </message>
+    <message>
+        <source>⚠ {message}</source>
+        <translation>⚠ {message}</translation>
+    </message>
+    <message>
+        <source>Could not open the tokenizer</source>
+        <translation>无法打开分词器</translation>
+    </message>
+    <message>
+        <source>Open tokenizer</source>
+        <translation>打开分词器</translation>
+    </message>
+    <message>
+        <source>Tokenizers (*.json *.model *.tiktoken *.txt *.zip);;All files (*)</source>
+        <translation>分词器 (*.json *.model *.tiktoken *.txt *.zip);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>loading {name}…</source>
+        <translation>正在加载 {name}…</translation>
+    </message>
+    <message numerus="yes">
+        <source>opened {name} ({format}, %Ln token(s))</source>
+        <translation>
+            <numerusform>已打开 {name}（{format}，%Ln 个词元）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Which regex?</source>
+        <translation>使用哪个正则表达式？</translation>
+    </message>
+    <message numerus="yes">
+        <source>{name} has %Ln rank(s), which matches no known tokenizer.
+Choose the pre-tokenizer preset it was trained with:</source>
+        <translation>
+            <numerusform>{name} 有 %Ln 个排名条目，与任何已知分词器都不匹配。
+请选择训练它时所用的预分词预设：</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Open text</source>
+        <translation>打开文本</translation>
+    </message>
+    <message>
+        <source>Text (*.txt *.md *.jsonl *.csv *.tsv *.py);;All files (*)</source>
+        <translation>文本 (*.txt *.md *.jsonl *.csv *.tsv *.py);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>text from {name}</source>
+        <translation>文本来自 {name}</translation>
+    </message>
+    <message>
+        <source>Could not open the text</source>
+        <translation>无法打开文本</translation>
+    </message>
+    <message>
+        <source>Nothing to save</source>
+        <translation>没有可保存的内容</translation>
+    </message>
+    <message>
+        <source>Open a tokenizer first.</source>
+        <translation>请先打开一个分词器。</translation>
+    </message>
+    <message>
+        <source>Save as bundle</source>
+        <translation>另存为打包文件</translation>
+    </message>
+    <message>
+        <source>Bundle zip (*.zip);;Bundle folder (*)</source>
+        <translation>打包 zip (*.zip);;打包文件夹 (*)</translation>
+    </message>
+    <message>
+        <source>saved bundle {path}</source>
+        <translation>已保存打包文件 {path}</translation>
+    </message>
+    <message>
+        <source>Could not save the bundle</source>
+        <translation>无法保存打包文件</translation>
+    </message>
+</context>
+<context>
+    <name>SourceEditor</name>
+    <message>
+        <source>Text: a document per line</source>
+        <translation>文本：每行一个文档</translation>
+    </message>
+    <message>
+        <source>Text: a document per blank-line paragraph</source>
+        <translation>文本：每个空行分隔的段落一个文档</translation>
+    </message>
+    <message>
+        <source>JSONL: a field of each record</source>
+        <translation>JSONL：每条记录的一个字段</translation>
+    </message>
+    <message>
+        <source>CSV: a column</source>
+        <translation>CSV：一列</translation>
+    </message>
+    <message>
+        <source>TSV: a column</source>
+        <translation>TSV：一列</translation>
+    </message>
+    <message>
+        <source>Dotted path of the text in each JSON record, e.g. text or messages.0.content</source>
+        <translation>每条 JSON 记录中文本所在的点分路径，例如 text 或 messages.0.content</translation>
+    </message>
+    <message>
+        <source>Column name (the first row is then a header) or 0-based index</source>
+        <translation>列名（此时第一行为表头）或从 0 开始的列号</translation>
+    </message>
+    <message>
+        <source>e.g. en, zh, ja</source>
+        <translation>例如 en、zh、ja</translation>
+    </message>
+    <message>
+        <source>e.g. news, code</source>
+        <translation>例如 news、code</translation>
+    </message>
+    <message>
+        <source>Sampling weight of this source relative to the others</source>
+        <translation>此来源相对于其他来源的采样权重</translation>
+    </message>
+    <message>
+        <source>Documents</source>
+        <translation>文档</translation>
+    </message>
+    <message>
+        <source>JSON field</source>
+        <translation>JSON 字段</translation>
+    </message>
+    <message>
+        <source>Column</source>
+        <translation>列</translation>
+    </message>
+    <message>
+        <source>Lang · domain · weight</source>
+        <translation>语言 · 领域 · 权重</translation>
+    </message>
+    <message>
+        <source>Selected source: {name}</source>
+        <translation>所选来源：{name}</translation>
+    </message>
+    <message>
+        <source>Selected source</source>
+        <translation>所选来源</translation>
+    </message>
+</context>
+<context>
+    <name>TokenizerInfo</name>
+    <message>
+        <source>ID</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>Literal</source>
+        <translation>字面文本</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Role</source>
+        <translation>角色</translation>
+    </message>
+    <message>
+        <source>Parsable</source>
+        <translation>可解析</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Special tokens&lt;/b&gt;</source>
+        <translation>&lt;b&gt;特殊词元&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>No tokenizer loaded.</source>
+        <translation>未加载分词器。</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>说明</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+</context>
+<context>
+    <name>WordTexts</name>
+    <message numerus="yes">
+        <source>%n merge(s)</source>
+        <translation>
+            <numerusform>%n 次合并</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n match(es)</source>
+        <translation>
+            <numerusform>%n 个匹配</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n candidate(s)</source>
+        <translation>
+            <numerusform>%n 个候选</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>(nothing)</source>
+        <translation>（无）</translation>
+    </message>
+</context>
+<context>
+    <name>WordsModel</name>
+    <message>
+        <source>pre-token</source>
+        <translation>预分词单元</translation>
+    </message>
+    <message>
+        <source>why</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>tokens</source>
+        <translation>词元</translation>
+    </message>
+    <message>
+        <source>{tokens}
+ids {ids}</source>
+        <translation>{tokens}
+ID {ids}</translation>
+    </message>
+</context>
+</TS>
