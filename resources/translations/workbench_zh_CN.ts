@@ -2,6 +2,184 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
+    <name></name>
+    <message>
+        <source>Notes</source>
+        <comment>special-token literal {literal!r} at code point {start} parsed as a special token</comment>
+        <translation type="unfinished">说明</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <comment>special-token literals further on: {count:,}</comment>
+        <translation type="unfinished">说明</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <comment>SentencePiece never parses control symbols from text; they stay plain text</comment>
+        <translation type="unfinished">说明</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <comment>decode(encode(text)) differs from the text in code points {start}–{end}</comment>
+        <translation type="unfinished">说明</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <comment>pipeline stages show the first {limit:,} characters</comment>
+        <translation type="unfinished">说明</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <comment>the helper process could not encode this large text ({reason}); it was encoded in this process instead, which may pause the window</comment>
+        <translation type="unfinished">说明</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <comment>{error} — ignored</comment>
+        <translation type="unfinished">说明</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <comment>the file pads every encoding ({length}); padding is off here so you see the text&apos;s own tokens</comment>
+        <translation type="unfinished">说明</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <comment>the file truncates at {max_length:,} tokens; truncation is off here</comment>
+        <translation type="unfinished">说明</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <comment>the paper&apos;s separate &lt;/w&gt; end-of-word symbol, which tokenizer.json cannot express: run by the workbench&apos;s reference BPE encoder</comment>
+        <translation type="unfinished">说明</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <comment>{ranks:,} ranks match no known preset; the cl100k regex is used (choose a preset or give a pattern)</comment>
+        <translation type="unfinished">说明</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <comment>preset {preset}: its regex and special tokens</comment>
+        <translation type="unfinished">说明</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <comment>preset {preset}: {normalization} normalization first</comment>
+        <translation type="unfinished">说明</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <comment>preset {preset}: {bos} added at the start</comment>
+        <translation type="unfinished">说明</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <comment>vocab.txt run as BERT WordPiece (lowercased, from tokenizer_config.json)</comment>
+        <translation type="unfinished">说明</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <comment>vocab.txt run as BERT WordPiece (lowercased, guessed from the vocabulary)</comment>
+        <translation type="unfinished">说明</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <comment>vocab.txt run as BERT WordPiece (cased, from tokenizer_config.json)</comment>
+        <translation type="unfinished">说明</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <comment>vocab.txt run as BERT WordPiece (cased, guessed from the vocabulary)</comment>
+        <translation type="unfinished">说明</translation>
+    </message>
+    <message>
+        <source>Units</source>
+        <comment>UTF-8 bytes</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Units</source>
+        <comment>code points</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Units</source>
+        <comment>UTF-16 units</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Units</source>
+        <comment>graphemes</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RunMeter</source>
+        <comment>seconds</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RunMeter</source>
+        <comment>Reading the corpus</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RunMeter</source>
+        <comment>MB/s</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RunMeter</source>
+        <comment>Merges per second</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RunMeter</source>
+        <comment>merges/s</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RunMeter</source>
+        <comment>SentencePiece BPE: pieces added per second</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RunMeter</source>
+        <comment>pieces/s</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RunMeter</source>
+        <comment>Unigram: vocabulary size per EM round</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RunMeter</source>
+        <comment>round</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RunMeter</source>
+        <comment>pieces</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RunMeter</source>
+        <comment>SentencePiece EM objective per iteration (falls within a round, rises when pieces are pruned)</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RunMeter</source>
+        <comment>EM iteration</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RunMeter</source>
+        <comment>obj</comment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>CorpusSourcesModel</name>
     <message>
         <source>File</source>
@@ -294,6 +472,13 @@
     </message>
 </context>
 <context>
+    <name>FigureWidget</name>
+    <message>
+        <source>This chart could not be drawn: {reason}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>InputIssue</name>
     <message>
         <source>invalid UTF-8 replaced with U+FFFD</source>
@@ -342,6 +527,17 @@
     </message>
 </context>
 <context>
+    <name>LiveChart</name>
+    <message>
+        <source>The chart fills while training runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>last: {value} {unit}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>the file is {size} MiB; the Inspect pane takes up to {limit} MiB</source>
@@ -350,10 +546,6 @@
     <message>
         <source>this is a binary file, not text</source>
         <translation>这是二进制文件，不是文本</translation>
-    </message>
-    <message>
-        <source>invalid UTF-8 at byte {offset} (byte {value})</source>
-        <translation>第 {offset} 字节处有无效 UTF-8（字节 {value}）</translation>
     </message>
     <message>
         <source>Tokenizer Workbench</source>
@@ -495,6 +687,33 @@ Choose the pre-tokenizer preset it was trained with:</source>
     </message>
 </context>
 <context>
+    <name>QCoreApplication</name>
+    <message>
+        <source>Notes</source>
+        <comment>special-token literal {literal!r} at code point {start} kept as plain text (possible injection)</comment>
+        <translation type="unfinished">说明</translation>
+    </message>
+</context>
+<context>
+    <name>ScriptHistogram</name>
+    <message>
+        <source>Script histogram: computed with the statistics</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{count} · {share}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Characters per script</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Other</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>SourceEditor</name>
     <message>
         <source>Text: a document per line</source>
@@ -602,6 +821,49 @@ Choose the pre-tokenizer preset it was trained with:</source>
     <message>
         <source>no</source>
         <translation>否</translation>
+    </message>
+</context>
+<context>
+    <name>TrainPane</name>
+    <message>
+        <source>Training</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>seconds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The chart fills while training runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unigram: log-likelihood per EM round (higher is better)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>round</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>log L</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pair count of each merge, in merge order (the run was too quick to chart merges per second)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>merge rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This trainer reported no figures to chart for this run</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
