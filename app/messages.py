@@ -19,46 +19,45 @@ CONTEXT = "Notes"
 
 def templates() -> dict[str, str]:
     """Code -> translated template. Built at each call: the translator may change at run time."""
-    tr = QCoreApplication.translate
     return {
-        "special.kept_as_text": tr(
+        "special.kept_as_text": QCoreApplication.translate(
             "Notes", "special-token literal {literal!r} at code point {start} kept as plain text "
                      "(possible injection)"),
-        "special.parsed": tr(
+        "special.parsed": QCoreApplication.translate(
             "Notes", "special-token literal {literal!r} at code point {start} parsed as a special "
                      "token"),
-        "special.more": tr("Notes", "special-token literals further on: {count:,}"),
-        "special.control_not_parsed": tr(
+        "special.more": QCoreApplication.translate("Notes", "special-token literals further on: {count:,}"),
+        "special.control_not_parsed": QCoreApplication.translate(
             "Notes", "SentencePiece never parses control symbols from text; they stay plain text"),
-        "round_trip.differs": tr(
+        "round_trip.differs": QCoreApplication.translate(
             "Notes", "decode(encode(text)) differs from the text in code points {start}–{end}"),
-        "stages.limited": tr("Notes", "pipeline stages show the first {limit:,} characters"),
-        "offload.fallback": tr(
+        "stages.limited": QCoreApplication.translate("Notes", "pipeline stages show the first {limit:,} characters"),
+        "offload.fallback": QCoreApplication.translate(
             "Notes", "the helper process could not encode this large text ({reason}); it was "
                      "encoded in this process instead, which may pause the window"),
-        "config.ignored": tr("Notes", "{error} — ignored"),
-        "hf.padding_off": tr(
+        "config.ignored": QCoreApplication.translate("Notes", "{error} — ignored"),
+        "hf.padding_off": QCoreApplication.translate(
             "Notes", "the file pads every encoding ({length}); padding is off here so you see "
                      "the text's own tokens"),
-        "hf.truncation_off": tr(
+        "hf.truncation_off": QCoreApplication.translate(
             "Notes", "the file truncates at {max_length:,} tokens; truncation is off here"),
-        "reference.end_of_word": tr(
+        "reference.end_of_word": QCoreApplication.translate(
             "Notes", "the paper's separate </w> end-of-word symbol, which tokenizer.json cannot "
                      "express: run by the workbench's reference BPE encoder"),
-        "tiktoken.no_preset": tr(
+        "tiktoken.no_preset": QCoreApplication.translate(
             "Notes", "{ranks:,} ranks match no known preset; the cl100k regex is used (choose a "
                      "preset or give a pattern)"),
-        "tiktoken.preset": tr("Notes", "preset {preset}: its regex and special tokens"),
-        "tiktoken.preset_normalization": tr(
+        "tiktoken.preset": QCoreApplication.translate("Notes", "preset {preset}: its regex and special tokens"),
+        "tiktoken.preset_normalization": QCoreApplication.translate(
             "Notes", "preset {preset}: {normalization} normalization first"),
-        "tiktoken.preset_bos": tr("Notes", "preset {preset}: {bos} added at the start"),
-        "wordpiece.lowercased_config": tr(
+        "tiktoken.preset_bos": QCoreApplication.translate("Notes", "preset {preset}: {bos} added at the start"),
+        "wordpiece.lowercased_config": QCoreApplication.translate(
             "Notes", "vocab.txt run as BERT WordPiece (lowercased, from tokenizer_config.json)"),
-        "wordpiece.lowercased_guessed": tr(
+        "wordpiece.lowercased_guessed": QCoreApplication.translate(
             "Notes", "vocab.txt run as BERT WordPiece (lowercased, guessed from the vocabulary)"),
-        "wordpiece.cased_config": tr(
+        "wordpiece.cased_config": QCoreApplication.translate(
             "Notes", "vocab.txt run as BERT WordPiece (cased, from tokenizer_config.json)"),
-        "wordpiece.cased_guessed": tr(
+        "wordpiece.cased_guessed": QCoreApplication.translate(
             "Notes", "vocab.txt run as BERT WordPiece (cased, guessed from the vocabulary)"),
     }
 
@@ -76,6 +75,5 @@ def render_all(notes: list[Note]) -> list[str]:
 
 def unit_label(unit: Unit) -> str:
     """A unit's display name in the GUI's language (the core keeps the stable ``unit.value``)."""
-    tr = QCoreApplication.translate
-    return {Unit.BYTES: tr("Units", "UTF-8 bytes"), Unit.CP: tr("Units", "code points"),
-            Unit.UTF16: tr("Units", "UTF-16 units"), Unit.GRAPHEME: tr("Units", "graphemes")}[unit]
+    return {Unit.BYTES: QCoreApplication.translate("Units", "UTF-8 bytes"), Unit.CP: QCoreApplication.translate("Units", "code points"),
+            Unit.UTF16: QCoreApplication.translate("Units", "UTF-16 units"), Unit.GRAPHEME: QCoreApplication.translate("Units", "graphemes")}[unit]

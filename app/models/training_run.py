@@ -135,20 +135,23 @@ class RunMeter:
         return f"{now - self.started:6.1f} s"
 
     def _start_chart(self, phase: str) -> None:
-        tr = QT_TRANSLATE_NOOP
-        seconds = tr("RunMeter", "seconds")
+        seconds = QT_TRANSLATE_NOOP("RunMeter", "seconds")
         spec = {
-            "reading": ChartSpec(tr("RunMeter", "Reading the corpus"), seconds,
-                                 tr("RunMeter", "MB/s")),
-            "merges": ChartSpec(tr("RunMeter", "Merges per second"), seconds,
-                                tr("RunMeter", "merges/s")),
-            "merging": ChartSpec(tr("RunMeter", "SentencePiece BPE: pieces added per second"),
-                                 seconds, tr("RunMeter", "pieces/s")),
-            "em": ChartSpec(tr("RunMeter", "Unigram: vocabulary size per EM round"),
-                            tr("RunMeter", "round"), tr("RunMeter", "pieces")),
-            "EM": ChartSpec(tr("RunMeter", "SentencePiece EM objective per iteration (falls "
-                               "within a round, rises when pieces are pruned)"),
-                            tr("RunMeter", "EM iteration"), tr("RunMeter", "obj")),
+            "reading": ChartSpec(QT_TRANSLATE_NOOP("RunMeter", "Reading the corpus"), seconds,
+                                 QT_TRANSLATE_NOOP("RunMeter", "MB/s")),
+            "merges": ChartSpec(QT_TRANSLATE_NOOP("RunMeter", "Merges per second"), seconds,
+                                QT_TRANSLATE_NOOP("RunMeter", "merges/s")),
+            "merging": ChartSpec(
+                QT_TRANSLATE_NOOP("RunMeter", "SentencePiece BPE: pieces added per second"),
+                seconds, QT_TRANSLATE_NOOP("RunMeter", "pieces/s")),
+            "em": ChartSpec(
+                QT_TRANSLATE_NOOP("RunMeter", "Unigram: vocabulary size per EM round"),
+                QT_TRANSLATE_NOOP("RunMeter", "round"), QT_TRANSLATE_NOOP("RunMeter", "pieces")),
+            "EM": ChartSpec(
+                QT_TRANSLATE_NOOP("RunMeter", "SentencePiece EM objective per iteration (falls "
+                                  "within a round, rises when pieces are pruned)"),
+                QT_TRANSLATE_NOOP("RunMeter", "EM iteration"),
+                QT_TRANSLATE_NOOP("RunMeter", "obj")),
         }.get(phase)
         if spec is not None:
             self.chart = spec

@@ -2,184 +2,6 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
-    <name></name>
-    <message>
-        <source>Notes</source>
-        <comment>special-token literal {literal!r} at code point {start} parsed as a special token</comment>
-        <translation type="unfinished">说明</translation>
-    </message>
-    <message>
-        <source>Notes</source>
-        <comment>special-token literals further on: {count:,}</comment>
-        <translation type="unfinished">说明</translation>
-    </message>
-    <message>
-        <source>Notes</source>
-        <comment>SentencePiece never parses control symbols from text; they stay plain text</comment>
-        <translation type="unfinished">说明</translation>
-    </message>
-    <message>
-        <source>Notes</source>
-        <comment>decode(encode(text)) differs from the text in code points {start}–{end}</comment>
-        <translation type="unfinished">说明</translation>
-    </message>
-    <message>
-        <source>Notes</source>
-        <comment>pipeline stages show the first {limit:,} characters</comment>
-        <translation type="unfinished">说明</translation>
-    </message>
-    <message>
-        <source>Notes</source>
-        <comment>the helper process could not encode this large text ({reason}); it was encoded in this process instead, which may pause the window</comment>
-        <translation type="unfinished">说明</translation>
-    </message>
-    <message>
-        <source>Notes</source>
-        <comment>{error} — ignored</comment>
-        <translation type="unfinished">说明</translation>
-    </message>
-    <message>
-        <source>Notes</source>
-        <comment>the file pads every encoding ({length}); padding is off here so you see the text&apos;s own tokens</comment>
-        <translation type="unfinished">说明</translation>
-    </message>
-    <message>
-        <source>Notes</source>
-        <comment>the file truncates at {max_length:,} tokens; truncation is off here</comment>
-        <translation type="unfinished">说明</translation>
-    </message>
-    <message>
-        <source>Notes</source>
-        <comment>the paper&apos;s separate &lt;/w&gt; end-of-word symbol, which tokenizer.json cannot express: run by the workbench&apos;s reference BPE encoder</comment>
-        <translation type="unfinished">说明</translation>
-    </message>
-    <message>
-        <source>Notes</source>
-        <comment>{ranks:,} ranks match no known preset; the cl100k regex is used (choose a preset or give a pattern)</comment>
-        <translation type="unfinished">说明</translation>
-    </message>
-    <message>
-        <source>Notes</source>
-        <comment>preset {preset}: its regex and special tokens</comment>
-        <translation type="unfinished">说明</translation>
-    </message>
-    <message>
-        <source>Notes</source>
-        <comment>preset {preset}: {normalization} normalization first</comment>
-        <translation type="unfinished">说明</translation>
-    </message>
-    <message>
-        <source>Notes</source>
-        <comment>preset {preset}: {bos} added at the start</comment>
-        <translation type="unfinished">说明</translation>
-    </message>
-    <message>
-        <source>Notes</source>
-        <comment>vocab.txt run as BERT WordPiece (lowercased, from tokenizer_config.json)</comment>
-        <translation type="unfinished">说明</translation>
-    </message>
-    <message>
-        <source>Notes</source>
-        <comment>vocab.txt run as BERT WordPiece (lowercased, guessed from the vocabulary)</comment>
-        <translation type="unfinished">说明</translation>
-    </message>
-    <message>
-        <source>Notes</source>
-        <comment>vocab.txt run as BERT WordPiece (cased, from tokenizer_config.json)</comment>
-        <translation type="unfinished">说明</translation>
-    </message>
-    <message>
-        <source>Notes</source>
-        <comment>vocab.txt run as BERT WordPiece (cased, guessed from the vocabulary)</comment>
-        <translation type="unfinished">说明</translation>
-    </message>
-    <message>
-        <source>Units</source>
-        <comment>UTF-8 bytes</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Units</source>
-        <comment>code points</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Units</source>
-        <comment>UTF-16 units</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Units</source>
-        <comment>graphemes</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>RunMeter</source>
-        <comment>seconds</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>RunMeter</source>
-        <comment>Reading the corpus</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>RunMeter</source>
-        <comment>MB/s</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>RunMeter</source>
-        <comment>Merges per second</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>RunMeter</source>
-        <comment>merges/s</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>RunMeter</source>
-        <comment>SentencePiece BPE: pieces added per second</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>RunMeter</source>
-        <comment>pieces/s</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>RunMeter</source>
-        <comment>Unigram: vocabulary size per EM round</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>RunMeter</source>
-        <comment>round</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>RunMeter</source>
-        <comment>pieces</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>RunMeter</source>
-        <comment>SentencePiece EM objective per iteration (falls within a round, rises when pieces are pruned)</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>RunMeter</source>
-        <comment>EM iteration</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>RunMeter</source>
-        <comment>obj</comment>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
     <name>CorpusSourcesModel</name>
     <message>
         <source>File</source>
@@ -687,11 +509,137 @@ Choose the pre-tokenizer preset it was trained with:</source>
     </message>
 </context>
 <context>
-    <name>QCoreApplication</name>
+    <name>Notes</name>
     <message>
-        <source>Notes</source>
-        <comment>special-token literal {literal!r} at code point {start} kept as plain text (possible injection)</comment>
-        <translation type="unfinished">说明</translation>
+        <source>special-token literal {literal!r} at code point {start} kept as plain text (possible injection)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>special-token literal {literal!r} at code point {start} parsed as a special token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>special-token literals further on: {count:,}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SentencePiece never parses control symbols from text; they stay plain text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>decode(encode(text)) differs from the text in code points {start}–{end}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pipeline stages show the first {limit:,} characters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the helper process could not encode this large text ({reason}); it was encoded in this process instead, which may pause the window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{error} — ignored</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the file pads every encoding ({length}); padding is off here so you see the text&apos;s own tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the file truncates at {max_length:,} tokens; truncation is off here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the paper&apos;s separate &lt;/w&gt; end-of-word symbol, which tokenizer.json cannot express: run by the workbench&apos;s reference BPE encoder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{ranks:,} ranks match no known preset; the cl100k regex is used (choose a preset or give a pattern)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>preset {preset}: its regex and special tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>preset {preset}: {normalization} normalization first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>preset {preset}: {bos} added at the start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vocab.txt run as BERT WordPiece (lowercased, from tokenizer_config.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vocab.txt run as BERT WordPiece (lowercased, guessed from the vocabulary)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vocab.txt run as BERT WordPiece (cased, from tokenizer_config.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vocab.txt run as BERT WordPiece (cased, guessed from the vocabulary)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>RunMeter</name>
+    <message>
+        <source>seconds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading the corpus</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MB/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Merges per second</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>merges/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SentencePiece BPE: pieces added per second</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pieces/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unigram: vocabulary size per EM round</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>round</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pieces</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SentencePiece EM objective per iteration (falls within a round, rises when pieces are pruned)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EM iteration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>obj</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -863,6 +811,25 @@ Choose the pre-tokenizer preset it was trained with:</source>
     </message>
     <message>
         <source>This trainer reported no figures to chart for this run</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Units</name>
+    <message>
+        <source>UTF-8 bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>code points</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>UTF-16 units</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>graphemes</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
