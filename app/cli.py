@@ -14,7 +14,6 @@ Errors go to stderr with a non-zero exit and name the file; no traceback (set
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from pathlib import Path
@@ -22,6 +21,7 @@ from typing import Iterator, Sequence
 
 from core.encoding import Encoding
 from core.errors import WorkbenchError
+from core.export import encoding_as_json
 from core.memory import keep_freed_memory
 from core.text import Unit, hex_bytes, visible_text
 
@@ -140,7 +140,7 @@ def cmd_inspect(args) -> int:
         enc = runtime.encode(text, add_special_tokens=not args.no_special,
                              parse_special=args.parse_special)
         if args.json:
-            print(json.dumps(enc.to_json(), ensure_ascii=False))
+            print(encoding_as_json(enc))
             continue
         print(f"{runtime.name} ({runtime.source_format}, {runtime.library}) — "
               f"{visible_text(text[:60])}{'…' if len(text) > 60 else ''}")

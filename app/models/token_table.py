@@ -10,9 +10,9 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
 from PySide6.QtGui import QColor, QFontDatabase
 
 from core.encoding import Encoding, Flag
-from core.text import Unit, hex_bytes, visible_bytes
-
-COLUMNS = ("#", "Piece", "ID", "Bytes", "Span", "Original text", "Flags")
+from core.export import TOKEN_COLUMNS as COLUMNS
+from core.export import token_cell
+from core.text import Unit, hex_bytes
 FLAG_COLORS = {  # background per flag, most telling first
     Flag.UNK: QColor("#f8c9c4"),
     Flag.SPECIAL: QColor("#dcd3f5"),
@@ -27,12 +27,6 @@ def flag_color(flags: int) -> QColor | None:
         if flags & flag:
             return color
     return None
-
-
-def original_slice(enc: Encoding, i: int) -> str:
-    """The original text a token covers, visibly rendered (hex where it splits a character)."""
-    start, end = int(enc.byte_starts[i]), int(enc.byte_ends[i])
-    return visible_bytes(enc.index.data[start:end])
 
 
 class TokenTableModel(QAbstractTableModel):
@@ -84,7 +78,7 @@ class TokenTableModel(QAbstractTableModel):
             return None
         row, col = index.row(), index.column()
         if role == Qt.ItemDataRole.DisplayRole:
-            return self._text(enc, row, col)
+            return token_cell(enc, row, col, self.unit)
         if role == Qt.ItemDataRole.BackgroundRole:
             if row == self.highlighted:
                 return HIGHLIGHT
@@ -96,22 +90,6 @@ class TokenTableModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.TextAlignmentRole and col in (0, 2):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
-
-    def _text(self, enc: Encoding, row: int, col: int) -> str:
-        if col == 0:
-            return str(row)
-        if col == 1:
-            return enc.display_piece(row)
-        if col == 2:
-            return str(int(enc.ids[row]))
-        if col == 3:
-            return hex_bytes(enc.bytes_at(row))
-        if col == 4:
-            starts, ends = enc.spans(self.unit)
-            return f"{starts[row]}–{ends[row]}"
-        if col == 5:
-            return original_slice(enc, row)
-        return ", ".join(enc.flag_names(row))
 
     def tooltip(self, row: int) -> str:
         enc = self.encoding

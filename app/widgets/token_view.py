@@ -3,17 +3,19 @@
 Each chip shows the original text the token covers (whitespace as visible glyphs, a split
 character's bytes as hex); line breaks of the text are kept so the chips read like the text.
 Hovering a chip emits its index; ``highlight(i)`` outlines one chip (linked to the table).
+Copying a selection of chips gives the original text they cover, not the glyphs drawn.
 """
 
 from __future__ import annotations
 
 import bisect
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QMimeData, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QTextCharFormat, QTextCursor, QTextFormat
 from PySide6.QtWidgets import QTextEdit
 
 from core.encoding import Encoding, Flag
+from core.export import covered_range, original_text
 from core.text import visible_bytes
 
 PALETTE = [QColor(c) for c in ("#cfe8ff", "#d5f5d0", "#ffe0cc", "#e8dcff", "#fff3b0",
@@ -67,6 +69,7 @@ class TokenChipsView(QTextEdit):
         self._cursor: QTextCursor | None = None
         self._starts: list[int] = []   # document position where each drawn chip starts
         self._ends: list[int] = []
+        self._gaps: list[tuple[int, int, int, int]] = []  # uncovered text: doc start, end, bytes
         self._hovered = -1
         self._gap = QTextCharFormat()
         self._gap.setForeground(QColor("#8a8a8a"))
@@ -79,7 +82,7 @@ class TokenChipsView(QTextEdit):
         """
         self._generation += 1
         self.encoding = enc
-        self._starts, self._ends = [], []
+        self._starts, self._ends, self._gaps = [], [], []
         self._hovered = -1
         self._built = self._covered = 0
         self.setExtraSelections([])
@@ -110,7 +113,7 @@ class TokenChipsView(QTextEdit):
         for i in range(self._built, stop):
             s, e = int(starts[i]), int(ends[i])
             if s > self._covered:  # text no token covers (a normalizer dropped it): shown grey
-                self._insert_lines(cursor, data[self._covered:s], self._gap)
+                self._insert_gap(cursor, data, self._covered, s)
             shared = (i > 0 and s < int(ends[i - 1])) or (i + 1 < len(enc) and int(starts[i + 1]) < e)
             chip = self._chip_format(enc, i)
             self._starts.append(cursor.position())
@@ -122,12 +125,17 @@ class TokenChipsView(QTextEdit):
             self._ends.append(cursor.position())
             self._covered = max(self._covered, e)
         if stop == len(enc) and self._covered < len(data):
-            self._insert_lines(cursor, data[self._covered:], self._gap)
+            self._insert_gap(cursor, data, self._covered, len(data))
             self._covered = len(data)
         cursor.endEditBlock()
         self._built = stop
         if stop < self.shown:
             QTimer.singleShot(0, lambda: self._build_chunk(generation))
+
+    def _insert_gap(self, cursor: QTextCursor, data: bytes, start: int, end: int) -> None:
+        before = cursor.position()
+        self._insert_lines(cursor, data[start:end], self._gap)
+        self._gaps.append((before, cursor.position(), start, end))
 
     @staticmethod
     def _insert_lines(cursor: QTextCursor, raw: bytes, fmt: QTextCharFormat) -> None:
@@ -153,6 +161,32 @@ class TokenChipsView(QTextEdit):
             fmt.setFontItalic(True)
         fmt.setProperty(QTextFormat.Property.UserProperty, i)
         return fmt
+
+    # -- copying -----------------------------------------------------------------------------
+    def original_text(self, start: int, end: int) -> str | None:
+        """The original text under document positions ``start``..``end``: every chip the range
+        touches counts whole (a chip's glyphs or hex are not the text), widened to whole
+        characters; None when the range covers no text (only inserted tokens, or nothing)."""
+        enc = self.encoding
+        if enc is None or start >= end:
+            return None
+        first = bisect.bisect_right(self._ends, start)  # the first chip ending after start
+        last = bisect.bisect_left(self._starts, end)    # chips from here on start at or after end
+        spans = [covered_range(enc, range(first, last))]
+        spans += [(bs, be) for ds, de, bs, be in self._gaps if ds < end and de > start]
+        spans = [s for s in spans if s is not None]
+        if not spans:
+            return None
+        return original_text(enc.index.data, min(s for s, _ in spans), max(e for _, e in spans))
+
+    def createMimeDataFromSelection(self) -> QMimeData:
+        cursor = self.textCursor()
+        text = self.original_text(cursor.selectionStart(), cursor.selectionEnd())
+        if text is None:
+            return super().createMimeDataFromSelection()
+        mime = QMimeData()
+        mime.setText(text)
+        return mime
 
     # -- linking ---------------------------------------------------------------------------
     def token_at(self, position: int) -> int:
