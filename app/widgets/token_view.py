@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import bisect
 
+import numpy as np
+
 from PySide6.QtCore import QMimeData, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QTextCharFormat, QTextCursor, QTextFormat
 from PySide6.QtWidgets import QTextEdit
@@ -23,6 +25,7 @@ PALETTE = [QColor(c) for c in ("#cfe8ff", "#d5f5d0", "#ffe0cc", "#e8dcff", "#fff
 FLAG_CHIP = {Flag.UNK: QColor("#f4a79d"), Flag.SPECIAL: QColor("#b9a6ee"),
              Flag.BYTE_FALLBACK: QColor("#f8c88a")}
 PARTIAL_BORDER = QColor("#c98a00")
+DIFFERENCE_MARK = QColor("#d32f2f")  # compare: a chip at a boundary other tokenizers lack
 DEFAULT_LIMIT = 4000  # chips drawn; more on request (the table always has all)
 CHUNK = 300  # chips drawn per event-loop turn
 
@@ -62,6 +65,7 @@ class TokenChipsView(QTextEdit):
         font.setPointSizeF(font.pointSizeF() * 1.25)
         self.setFont(font)
         self.encoding: Encoding | None = None
+        self.marked: np.ndarray | None = None  # per token: drawn with the difference mark
         self.shown = 0                 # chips that will be drawn (built in chunks)
         self._built = 0                # chips drawn so far
         self._generation = 0
@@ -74,14 +78,17 @@ class TokenChipsView(QTextEdit):
         self._gap = QTextCharFormat()
         self._gap.setForeground(QColor("#8a8a8a"))
 
-    def set_encoding(self, enc: Encoding | None, limit: int = DEFAULT_LIMIT) -> None:
-        """Draw the first ``limit`` tokens of ``enc`` (the table always has all of them).
+    def set_encoding(self, enc: Encoding | None, limit: int = DEFAULT_LIMIT,
+                     marked: np.ndarray | None = None) -> None:
+        """Draw the first ``limit`` tokens of ``enc`` (the table always has all of them);
+        tokens where ``marked`` is true get a red wavy underline (compare: a boundary differs).
 
         The first chunk is drawn at once; the rest in later event-loop turns, so a large
         encoding never blocks the GUI thread for long.
         """
         self._generation += 1
         self.encoding = enc
+        self.marked = marked
         self._starts, self._ends, self._gaps = [], [], []
         self._hovered = -1
         self._built = self._covered = 0
@@ -115,7 +122,7 @@ class TokenChipsView(QTextEdit):
             if s > self._covered:  # text no token covers (a normalizer dropped it): shown grey
                 self._insert_gap(cursor, data, self._covered, s)
             shared = (i > 0 and s < int(ends[i - 1])) or (i + 1 < len(enc) and int(starts[i + 1]) < e)
-            chip = self._chip_format(enc, i)
+            chip = self._chip_format(enc, i, self.marked is not None and bool(self.marked[i]))
             self._starts.append(cursor.position())
             label = chip_label(enc, i, shared)
             if label == visible_bytes(data[s:e]) and b"\n" in data[s:e]:
@@ -149,12 +156,15 @@ class TokenChipsView(QTextEdit):
                 cursor.insertBlock()
 
     @staticmethod
-    def _chip_format(enc: Encoding, i: int) -> QTextCharFormat:
+    def _chip_format(enc: Encoding, i: int, marked: bool = False) -> QTextCharFormat:
         fmt = QTextCharFormat()
         flags = int(enc.flags[i])
         color = next((c for f, c in FLAG_CHIP.items() if flags & f), PALETTE[i % len(PALETTE)])
         fmt.setBackground(color)
-        if flags & Flag.PARTIAL:
+        if marked:
+            fmt.setUnderlineStyle(QTextCharFormat.UnderlineStyle.WaveUnderline)
+            fmt.setUnderlineColor(DIFFERENCE_MARK)
+        elif flags & Flag.PARTIAL:
             fmt.setUnderlineStyle(QTextCharFormat.UnderlineStyle.SingleUnderline)
             fmt.setUnderlineColor(PARTIAL_BORDER)
         if flags & Flag.INSERTED:
