@@ -90,8 +90,8 @@ class TokenCopyActions(QObject):
                 for c in range(self.model.columnCount())]
 
     # -- copy ----------------------------------------------------------------------------------
-    def _copy(self, make, what: str) -> None:
-        """Format in a worker, then put the text on the clipboard."""
+    def _copy(self, make, said: str) -> None:
+        """Format in a worker, then put the text on the clipboard and say ``said`` (with {n})."""
         enc = self.model.encoding
         if enc is None:
             return
@@ -99,23 +99,25 @@ class TokenCopyActions(QObject):
 
         def done(text: str) -> None:
             QGuiApplication.clipboard().setText(text)
-            self.status.emit(self.tr("Copied {what} of {n} tokens").format(what=what, n=f"{len(rows):,}"))
+            self.status.emit(said.format(n=f"{len(rows):,}"))
 
         self.tasks.run("copy", make, enc, rows, on_done=done, on_error=self.status.emit)
 
     def _copy_rows(self) -> None:
         header, unit = self.header(), self.model.unit
         self._copy(lambda enc, rows: rows_as_tsv(header, token_rows(enc, rows, unit)),
-                   self.tr("the rows"))
+                   self.tr("Copied {n} rows as TSV"))
 
     def _copy_ids_json(self) -> None:
-        self._copy(lambda enc, rows: ids_as_json(enc.ids[rows].tolist()), self.tr("the IDs"))
+        self._copy(lambda enc, rows: ids_as_json(enc.ids[rows].tolist()),
+                   self.tr("Copied {n} IDs as a JSON list"))
 
     def _copy_ids_text(self) -> None:
-        self._copy(lambda enc, rows: ids_as_text(enc.ids[rows].tolist()), self.tr("the IDs"))
+        self._copy(lambda enc, rows: ids_as_text(enc.ids[rows].tolist()),
+                   self.tr("Copied {n} IDs, space-separated"))
 
     def _copy_pieces(self) -> None:
-        self._copy(pieces_as_json, self.tr("the tokens"))
+        self._copy(pieces_as_json, self.tr("Copied {n} tokens as a JSON list"))
 
     # -- export --------------------------------------------------------------------------------
     def _export(self, caption: str, suggested: str, file_filter: str, make) -> None:

@@ -52,8 +52,10 @@ def test_copy_ids_of_all_tokens_and_of_a_selection(qtbot, pane, demo_paths):
     actions = pane.copy_actions
     assert json.loads(clipboard_after(qtbot, pane, actions.copy_ids_json.trigger)) == ids
     select_rows(pane, 1, 4, 5)
-    spaced = clipboard_after(qtbot, pane, actions.copy_ids_text.trigger)
+    with qtbot.waitSignal(pane.status, timeout=10000) as said:
+        spaced = clipboard_after(qtbot, pane, actions.copy_ids_text.trigger)
     assert spaced == f"{ids[1]} {ids[4]} {ids[5]}"
+    assert said.args == ["Copied 3 IDs, space-separated"]
 
 
 def test_copy_tokens_gives_the_runtimes_pieces(qtbot, pane, demo_paths):
