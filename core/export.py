@@ -65,9 +65,36 @@ def token_cell(enc: Encoding, row: int, col: int, unit: Unit = Unit.CP) -> str:
 
 
 def token_rows(enc: Encoding, rows: Iterable[int], unit: Unit = Unit.CP) -> list[list[str]]:
-    """Every cell of the token-table ``rows``, as the table shows them."""
-    return [[token_cell(enc, int(r), col, unit) for col in range(len(TOKEN_COLUMNS))]
-            for r in rows]
+    """Every cell of the token-table ``rows``, as :func:`token_cell` gives them.
+
+    Built for a whole table: arrays are read once and what depends only on the id (piece, hex)
+    or on the covered bytes is rendered once per distinct value (a word recurs a lot).
+    """
+    rows = [int(r) for r in rows]
+    starts, ends = (a.tolist() for a in enc.spans(unit))
+    byte_starts, byte_ends = enc.byte_starts.tolist(), enc.byte_ends.tolist()
+    ids, flags = enc.ids.tolist(), enc.flags.tolist()
+    data = enc.index.data
+    by_id: dict[tuple[int, int], tuple[str, str]] = {}  # (id, special/unk bits) -> piece, hex
+    shown: dict[bytes, str] = {}
+    named: dict[int, str] = {}
+    visible_kind = int(Flag.SPECIAL | Flag.UNK)
+    out = []
+    for r in rows:
+        key = (ids[r], flags[r] & visible_kind)
+        piece_hex = by_id.get(key)
+        if piece_hex is None:
+            piece_hex = by_id[key] = (enc.display_piece(r), hex_bytes(enc.bytes_at(r)))
+        covered = data[byte_starts[r]:byte_ends[r]]
+        original = shown.get(covered)
+        if original is None:
+            original = shown[covered] = visible_bytes(covered)
+        names = named.get(flags[r])
+        if names is None:
+            names = named[flags[r]] = ", ".join(enc.flag_names(r))
+        out.append([str(r), piece_hex[0], str(ids[r]), piece_hex[1], f"{starts[r]}–{ends[r]}",
+                    original, names])
+    return out
 
 
 def _delimited(header: Sequence[str], rows: Iterable[Sequence[str]], dialect: str) -> str:

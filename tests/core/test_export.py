@@ -10,6 +10,7 @@ import pytest
 
 from core.encoding import Flag
 from core.export import (TOKEN_COLUMNS, covered_range, encoding_as_json, ids_as_json, ids_as_text,
+                         token_cell,
                          original_text, pieces_as_json, rows_as_csv, rows_as_tsv, token_rows)
 from core.formats import load_tokenizer
 from core.text import Unit
@@ -80,3 +81,18 @@ def test_covered_range_skips_inserted_tokens():
     assert enc.flags[0] & Flag.INSERTED and enc.flags[-1] & Flag.INSERTED  # [CLS] ... [SEP]
     assert covered_range(enc, range(len(enc))) == (0, len("Hello 世界".encode()))
     assert covered_range(enc, [0]) is None
+
+
+@pytest.mark.parametrize("path", [
+    pytest.param(BPE, id="bpe"), pytest.param(UNIGRAM, id="unigram"),
+    pytest.param(TOKENIZERS / "bert-minilm" / "tokenizer.json", id="bert", marks=pytest.mark.realdata)])
+def test_rows_for_a_whole_table_equal_the_cells_one_by_one(path):
+    """token_rows renders once per distinct id and covered bytes: it must still give every cell
+    exactly as token_cell does (special, unknown, inserted and partial tokens included)."""
+    enc = load_tokenizer(require_data(path)).encode(TEXT + " <|endoftext|> [CLS] 𝔘𝔫𝔨 Hello hello")
+    if path.name == "tokenizer.json" and path.parent.name == "bert-minilm":
+        assert any(enc.flags & Flag.UNK) and any(enc.flags & Flag.INSERTED)
+    rows = list(range(len(enc))) + [3, 1]  # any order, repeats allowed
+    for unit in Unit:
+        assert token_rows(enc, rows, unit) == [
+            [token_cell(enc, r, c, unit) for c in range(len(TOKEN_COLUMNS))] for r in rows]
