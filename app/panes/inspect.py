@@ -25,6 +25,7 @@ from app.widgets.token_copy import TokenCopyActions
 from app.widgets.token_view import DEFAULT_LIMIT, TokenChipsView
 from app.widgets.tokenizer_info import TokenizerInfo
 from app.widgets.vocab_browser import VocabBrowser
+from core.boundaries import compare_boundaries
 from core.explain import DEFAULT_LIMIT as EXPLAIN_LIMIT
 from core.inspect import InspectResult, inspect_text
 from core.offload import ProcessEncoder
@@ -395,10 +396,12 @@ class InspectPane(QWidget):
         add, parse = self.session.add_special_tokens, self.session.parse_special
 
         def compute():
-            return [inspect_text(r, text, add_special_tokens=add, parse_special=parse,
-                                 with_stages=False, encoder=self.encoder) for r in chosen]
+            results = [inspect_text(r, text, add_special_tokens=add, parse_special=parse,
+                                    with_stages=False, encoder=self.encoder) for r in chosen]
+            # where the cuts differ: numpy over every token, so here rather than in the GUI thread
+            return results, compare_boundaries([r.encoding for r in results])
 
-        self.tasks.run("compare", compute, on_done=self.compare.set_results)
+        self.tasks.run("compare", compute, on_done=lambda done: self.compare.set_results(*done))
 
     # -- linking -------------------------------------------------------------------------
     def _on_chip_hovered(self, index: int) -> None:

@@ -157,14 +157,17 @@ class CompareView(QWidget):
         self.hint.setText(f"Tick up to {MAX_COMPARED} tokenizers.")
         self.selection_changed.emit(self.selected())
 
-    def set_results(self, results: list[InspectResult]) -> None:
+    def set_results(self, results: list[InspectResult],
+                    compared: tuple[np.ndarray, list[np.ndarray]] | None = None) -> None:
+        """Show ``results`` side by side; ``compared`` is their
+        :func:`~core.boundaries.compare_boundaries` when a worker computed it already."""
         while len(self.columns) < len(results):
             column = CompareColumn()
             self.columns.append(column)
             self.columns_box.addWidget(column)
             column.chips.verticalScrollBar().valueChanged.connect(
                 lambda _value, source=column: self._on_column_scrolled(source))
-        differing, marks = compare_boundaries([r.encoding for r in results])
+        differing, marks = compared or compare_boundaries([r.encoding for r in results])
         self.differing = differing
         for column, result, marked in zip(self.columns, results, marks):
             column.set_result(result, marked if len(results) > 1 else None)
