@@ -23,10 +23,10 @@ from typing import Iterator, Sequence
 
 from core.encoding import Encoding
 from core.errors import WorkbenchError
+from core.export import TOKEN_COLUMNS, token_rows
 from core.memory import keep_freed_memory
 from core.notes import Note, english, round_trip_notes
 from core.text import Unit, visible_text
-from core.token_cells import token_row
 from core.utf8 import decode_utf8
 
 EXIT_USAGE, EXIT_ERROR = 2, 1
@@ -135,8 +135,9 @@ def text_notes(runtime, text: str, enc: Encoding) -> list[Note]:
 
 def format_table(enc: Encoding, unit: Unit) -> str:
     """The token table as aligned text columns."""
+    shown = [c for c, name in enumerate(TOKEN_COLUMNS) if name != "Original text"]
     rows = [("#", "piece", "id", "bytes", f"span ({unit.value})", "flags")]
-    rows.extend(token_row(enc, i, unit) for i in range(len(enc)))
+    rows.extend(tuple(row[c] for c in shown) for row in token_rows(enc, range(len(enc)), unit))
     widths = [max(len(r[c]) for r in rows) for c in range(len(rows[0]))]
     lines = ["  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip() for row in rows]
     counts = enc.index.counts()

@@ -105,6 +105,7 @@ def main(argv=None) -> int:
         pane.table.selectRow(3)
         app.processEvents()
         window.grab().save(str(args.out / "inspect-linked.png"))
+        table_menu_shot(app, window, args.out / "inspect-table-menu.png")
     corpus = args.corpus if args.corpus is not None else \
         [MONO_CORPORA] if MONO_CORPORA.is_dir() else []
     if "corpus" in panes:
@@ -113,6 +114,33 @@ def main(argv=None) -> int:
         train_shots(app, window, args.out, corpus)
     window.close()
     return 0
+
+
+def table_menu_shot(app, window, path: Path) -> None:
+    """The token table's context menu over a few selected rows (a popup is its own window, so it
+    is painted onto the window's picture where it would open)."""
+    from PySide6.QtCore import QItemSelection, QItemSelectionModel
+    from PySide6.QtGui import QPainter
+
+    pane = window.inspect
+    model = pane.table_model
+    rows = min(model.rowCount(), 6)
+    if not rows:
+        return
+    selection = QItemSelection(model.index(2 if rows > 4 else 0, 0), model.index(rows - 1, 6))
+    pane.table.selectionModel().select(selection, QItemSelectionModel.SelectionFlag.ClearAndSelect)
+    menu = pane.copy_actions.menu()
+    menu.adjustSize()
+    for _ in range(5):
+        app.processEvents()
+    picture = window.grab()
+    anchor = pane.table.visualRect(model.index(rows - 1, 1)).center()
+    at = pane.table.viewport().mapTo(window, anchor)
+    painter = QPainter(picture)
+    painter.drawPixmap(at, menu.grab())
+    painter.end()
+    picture.save(str(path))
+    print(path)
 
 
 EXPLAIN_TEXTS = {"chinese": "低碳模型的分词：你好，世界！",

@@ -11,10 +11,9 @@ from PySide6.QtGui import QColor, QFontDatabase
 
 from app.messages import unit_label
 from core.encoding import Encoding, Flag
-from core.text import Unit, hex_bytes, visible_bytes
-from core.token_cells import token_cell
-
-COLUMNS = ("#", "Piece", "ID", "Bytes", "Span", "Original text", "Flags")
+from core.export import TOKEN_COLUMNS as COLUMNS
+from core.export import token_cell
+from core.text import Unit, hex_bytes
 FLAG_COLORS = {  # background per flag, most telling first
     Flag.UNK: QColor("#f8c9c4"),
     Flag.SPECIAL: QColor("#dcd3f5"),
@@ -23,7 +22,6 @@ FLAG_COLORS = {  # background per flag, most telling first
 }
 HIGHLIGHT = QColor("#9ecbff")
 # the cells core formats (the same as ``tokbench inspect`` prints); "Original text" is ours
-CELL_OF_COLUMN = {0: "index", 1: "piece", 2: "id", 3: "bytes", 4: "span", 6: "flags"}
 
 
 def flag_color(flags: int) -> QColor | None:
@@ -31,12 +29,6 @@ def flag_color(flags: int) -> QColor | None:
         if flags & flag:
             return color
     return None
-
-
-def original_slice(enc: Encoding, i: int) -> str:
-    """The original text a token covers, visibly rendered (hex where it splits a character)."""
-    start, end = int(enc.byte_starts[i]), int(enc.byte_ends[i])
-    return visible_bytes(enc.index.data[start:end])
 
 
 class TokenTableModel(QAbstractTableModel):
@@ -88,7 +80,7 @@ class TokenTableModel(QAbstractTableModel):
             return None
         row, col = index.row(), index.column()
         if role == Qt.ItemDataRole.DisplayRole:
-            return self._text(enc, row, col)
+            return token_cell(enc, row, col, self.unit)
         if role == Qt.ItemDataRole.BackgroundRole:
             if row == self.highlighted:
                 return HIGHLIGHT
@@ -100,11 +92,6 @@ class TokenTableModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.TextAlignmentRole and col in (0, 2):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
-
-    def _text(self, enc: Encoding, row: int, col: int) -> str:
-        if col == 5:
-            return original_slice(enc, row)
-        return token_cell(enc, row, CELL_OF_COLUMN[col], self.unit)
 
     def tooltip(self, row: int) -> str:
         enc = self.encoding

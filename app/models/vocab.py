@@ -1,20 +1,34 @@
 """``VocabModel``: a lazy view over a runtime's vocabulary (256k rows scroll smoothly).
 
 The rows shown are an array of ids (filtered and sorted off the GUI thread by
-:func:`vocab_view`); a cell is computed only when Qt paints it.
+:func:`vocab_view`); a cell is computed only when Qt paints it. Ids no token has (the holes of a
+tiktoken rank file, o200k's 199,998 and 200,000–200,017) are labelled *unassigned* and greyed;
+WordPiece continuation pieces (``##ing``) are labelled as such.
 """
 
 from __future__ import annotations
 
 import numpy as np
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
-from PySide6.QtGui import QFontDatabase
+from PySide6.QtGui import QColor, QFontDatabase
 
 from core.runtimes.base import Runtime
 from core.text import hex_bytes, visible_bytes
 
 COLUMNS = ("ID", "Piece", "Text", "Bytes", "Length", "Kind")
 SORTS = ("id", "length ↑", "length ↓")
+UNASSIGNED_COLOR = QColor("#9a9a9a")
+
+
+def is_unassigned(runtime: Runtime, token_id: int) -> bool:
+    """True for an id below the vocabulary size that no token has: no piece, no bytes (and not a
+    special token, whose literal is its bytes)."""
+    return not runtime.token_bytes(token_id) and not runtime.piece(token_id)
+
+
+def continuation_prefix(runtime: Runtime) -> str:
+    """The prefix marking a piece that continues a word (WordPiece's ``##``), or ""."""
+    return getattr(runtime, "prefix", "") or ""
 
 
 def vocab_lengths(runtime: Runtime) -> np.ndarray:
@@ -52,6 +66,7 @@ class VocabModel(QAbstractTableModel):
         self.runtime: Runtime | None = None
         self.ids = np.zeros(0, dtype=np.int64)
         self._specials: dict[int, str] = {}
+        self._prefix = ""
         self._mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
 
     def set_view(self, runtime: Runtime | None, ids: np.ndarray) -> None:
@@ -59,6 +74,7 @@ class VocabModel(QAbstractTableModel):
         self.runtime = runtime
         self.ids = ids
         self._specials = ({t.id: t.kind for t in runtime.special_tokens()} if runtime else {})
+        self._prefix = continuation_prefix(runtime) if runtime else ""
         self.endResetModel()
 
     def rowCount(self, parent=QModelIndex()) -> int:
@@ -79,10 +95,14 @@ class VocabModel(QAbstractTableModel):
         col = index.column()
         if role == Qt.ItemDataRole.FontRole and col in (1, 2, 3):
             return self._mono
+        if role == Qt.ItemDataRole.ForegroundRole:
+            return UNASSIGNED_COLOR if self._unassigned(token_id) else None
         if role != Qt.ItemDataRole.DisplayRole:
             return None
         if col == 0:
             return str(token_id)
+        if self._unassigned(token_id):
+            return {1: self.tr("(unassigned)"), 5: self.tr("unassigned")}.get(col, "")
         if col == 1:
             return self.runtime.piece(token_id)
         data = self.runtime.token_bytes(token_id)
@@ -92,4 +112,17 @@ class VocabModel(QAbstractTableModel):
             return hex_bytes(data)
         if col == 4:
             return str(len(data))
-        return self._specials.get(token_id, "")
+        return self.kind(token_id)
+
+    def _unassigned(self, token_id: int) -> bool:
+        return token_id not in self._specials and is_unassigned(self.runtime, token_id)
+
+    def kind(self, token_id: int) -> str:
+        """What the Kind column says: the special token's kind, "continuation (##)" for a
+        WordPiece piece that continues a word, else nothing."""
+        special = self._specials.get(token_id)
+        if special is not None:
+            return special
+        if self._prefix and self.runtime.piece(token_id).startswith(self._prefix):
+            return self.tr("continuation ({prefix})").format(prefix=self._prefix)
+        return ""

@@ -22,9 +22,11 @@ from app.tasks import TaskRunner
 from app.widgets.compare_view import CompareView
 from app.widgets.explain_view import ExplainView, compute_explanation
 from app.widgets.pipeline_view import PipelineView
+from app.widgets.token_copy import TokenCopyActions
 from app.widgets.token_view import DEFAULT_LIMIT, TokenChipsView
 from app.widgets.tokenizer_info import TokenizerInfo
 from app.widgets.vocab_browser import VocabBrowser
+from core.boundaries import compare_boundaries
 from core.explain import DEFAULT_LIMIT as EXPLAIN_LIMIT
 from core.inspect import InspectResult, inspect_text
 from core.offload import ProcessEncoder
@@ -75,6 +77,20 @@ class InspectPane(QWidget):
 
     # -- layout --------------------------------------------------------------------------
     def _build(self) -> None:
+        top = self._build_toolbar()  # first: the keyboard focus goes toolbar, editor, tabs
+        split = QSplitter(Qt.Orientation.Vertical)
+        split.addWidget(self._build_editor())
+        split.addWidget(self._build_tabs())
+        split.setSizes([140, 620])
+        split.setStretchFactor(1, 1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addLayout(top)
+        layout.addWidget(split, 1)
+        self._debounce = QTimer(self, singleShot=True, interval=DEBOUNCE_MS)
+
+    def _build_toolbar(self) -> QHBoxLayout:
+        """The row above the editor: tokenizer, open, offset unit, special-token options."""
         self.tokenizer_box = QComboBox()
         self.tokenizer_box.setMinimumWidth(260)
         self.tokenizer_box.setToolTip("The tokenizer shown below")
@@ -98,7 +114,10 @@ class InspectPane(QWidget):
         top.addWidget(self.unit_box)
         top.addWidget(self.add_special)
         top.addWidget(self.parse_special)
+        return top
 
+    def _build_editor(self) -> QWidget:
+        """The text editor with the counts, round trip and warnings under it."""
         self.editor = TextInput()
         self.editor.setPlaceholderText("Type or paste text, or drop a text file here…")
         self.counts = QLabel()
@@ -119,10 +138,25 @@ class InspectPane(QWidget):
         editor_layout.setContentsMargins(0, 0, 0, 0)
         editor_layout.addWidget(self.editor, 1)
         editor_layout.addLayout(info)
+        return editor_box
 
+    def _build_tokens_tab(self) -> QSplitter:
+        """The chips over the text above the token table (with its copy and export actions)."""
         self.chips = TokenChipsView()
         self.more_chips = QPushButton()
         self.more_chips.hide()
+        chips_box = QWidget()
+        chips_layout = QVBoxLayout(chips_box)
+        chips_layout.setContentsMargins(0, 0, 0, 0)
+        chips_layout.addWidget(self.chips, 1)
+        chips_layout.addWidget(self.more_chips)
+        tokens_split = QSplitter(Qt.Orientation.Vertical)
+        tokens_split.addWidget(chips_box)
+        tokens_split.addWidget(self._build_token_table())
+        tokens_split.setSizes([220, 300])
+        return tokens_split
+
+    def _build_token_table(self) -> QTableView:
         self.table_model = TokenTableModel(self)
         self.table = QTableView()
         self.table.setModel(self.table_model)
@@ -132,45 +166,31 @@ class InspectPane(QWidget):
         # fixed row heights: a million-row model resets without measuring every row
         self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         self.table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QTableView.SelectionMode.SingleSelection)
+        # rows to copy: shift- and ctrl-click, Ctrl+A
+        self.table.setSelectionMode(QTableView.SelectionMode.ExtendedSelection)
         header = self.table.horizontalHeader()
         header.setStretchLastSection(True)
         for col, width in enumerate((50, 150, 70, 170, 150, 150)):
             self.table.setColumnWidth(col, width)
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        chips_box = QWidget()
-        chips_layout = QVBoxLayout(chips_box)
-        chips_layout.setContentsMargins(0, 0, 0, 0)
-        chips_layout.addWidget(self.chips, 1)
-        chips_layout.addWidget(self.more_chips)
-        tokens_split = QSplitter(Qt.Orientation.Vertical)
-        tokens_split.addWidget(chips_box)
-        tokens_split.addWidget(self.table)
-        tokens_split.setSizes([220, 300])
+        self.copy_actions = TokenCopyActions(self.table, self.table_model, self.tasks)
+        return self.table
 
+    def _build_tabs(self) -> QTabWidget:
+        """One tab each: tokens, pipeline stages, explain, compare, vocabulary, tokenizer facts."""
         self.pipeline = PipelineView()
         self.explain_view = ExplainView()
         self.compare = CompareView()
         self.vocab = VocabBrowser(self.tasks)
         self.info = TokenizerInfo()
         self.tabs = QTabWidget()
-        self.tabs.addTab(tokens_split, "Tokens")
-        self.tabs.addTab(self.pipeline, "Pipeline")
-        self.tabs.addTab(self.explain_view, "Explain")
-        self.tabs.addTab(self.compare, "Compare")
-        self.tabs.addTab(self.vocab, "Vocabulary")
-        self.tabs.addTab(self.info, "Tokenizer")
-
-        split = QSplitter(Qt.Orientation.Vertical)
-        split.addWidget(editor_box)
-        split.addWidget(self.tabs)
-        split.setSizes([140, 620])
-        split.setStretchFactor(1, 1)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(6, 6, 6, 6)
-        layout.addLayout(top)
-        layout.addWidget(split, 1)
-        self._debounce = QTimer(self, singleShot=True, interval=DEBOUNCE_MS)
+        self.tabs.addTab(self._build_tokens_tab(), self.tr("Tokens"))
+        self.tabs.addTab(self.pipeline, self.tr("Pipeline"))
+        self.tabs.addTab(self.explain_view, self.tr("Explain"))
+        self.tabs.addTab(self.compare, self.tr("Compare"))
+        self.tabs.addTab(self.vocab, self.tr("Vocabulary"))
+        self.tabs.addTab(self.info, self.tr("Tokenizer"))
+        return self.tabs
 
     def _connect(self) -> None:
         s = self.session
@@ -195,6 +215,7 @@ class InspectPane(QWidget):
         self.table.selectionModel().currentRowChanged.connect(
             lambda current, _: self.chips.highlight(current.row()))
         self.more_chips.clicked.connect(self._on_more_chips_clicked)
+        self.copy_actions.status.connect(self.status)
         self.compare.selection_changed.connect(lambda _: self._update_compare())
         self.tabs.currentChanged.connect(self._on_tab_changed)
 
@@ -377,10 +398,12 @@ class InspectPane(QWidget):
         add, parse = self.session.add_special_tokens, self.session.parse_special
 
         def compute():
-            return [inspect_text(r, text, add_special_tokens=add, parse_special=parse,
-                                 with_stages=False, encoder=self.encoder) for r in chosen]
+            results = [inspect_text(r, text, add_special_tokens=add, parse_special=parse,
+                                    with_stages=False, encoder=self.encoder) for r in chosen]
+            # where the cuts differ: numpy over every token, so here rather than in the GUI thread
+            return results, compare_boundaries([r.encoding for r in results])
 
-        self.tasks.run("compare", compute, on_done=self.compare.set_results)
+        self.tasks.run("compare", compute, on_done=lambda done: self.compare.set_results(*done))
 
     # -- linking -------------------------------------------------------------------------
     def _on_chip_hovered(self, index: int) -> None:

@@ -1,15 +1,26 @@
-"""``CompareView``: up to four tokenizers side by side on the same text."""
+"""``CompareView``: up to four tokenizers side by side on the same text.
+
+Chips touching a boundary the other columns lack are marked (:mod:`core.boundaries`); the
+columns scroll together, to the same place in the text; when they do not fit, the row of
+columns scrolls sideways rather than squeezing them.
+"""
 
 from __future__ import annotations
 
+import bisect
+
+import numpy as np
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import (QFrame, QHBoxLayout, QLabel, QListWidget, QListWidgetItem,
-                               QSplitter, QVBoxLayout, QWidget)
+                               QScrollArea, QSplitter, QVBoxLayout, QWidget)
 
 from app.widgets.token_view import TokenChipsView
+from core.boundaries import compare_boundaries
 from core.inspect import InspectResult
 
 MAX_COMPARED = 4
+COLUMN_MIN_WIDTH = 300  # narrower, chips wrap every few tokens: scroll sideways instead
 
 
 class CompareColumn(QFrame):
@@ -18,22 +29,55 @@ class CompareColumn(QFrame):
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.title = QLabel()
         self.title.setTextFormat(Qt.TextFormat.RichText)
-        self.title.setWordWrap(True)
         self.chips = TokenChipsView()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.title)
         layout.addWidget(self.chips, 1)
 
-    def set_result(self, result: InspectResult) -> None:
+        self.setMinimumWidth(COLUMN_MIN_WIDTH)
+
+    def set_result(self, result: InspectResult, marked: np.ndarray | None = None) -> None:
+        """Show ``result``; ``marked`` tokens are those at a boundary another column lacks."""
         stats = result.stats
-        trip = "round-trips" if result.round_trip.ok else "does not round-trip"
-        self.title.setText(
-            f"<b>{result.runtime.name}</b> <span style='color:#666'>{result.runtime.source_format}"
-            f"</span><br><b>{int(stats['tokens']):,}</b> tokens · "
-            f"{stats['bytes_per_token']:.2f} bytes/token · {stats['tokens_per_char']:.3f} "
-            f"tokens/char · {trip}")
-        self.chips.set_encoding(result.encoding)
+        trip = self.tr("round-trips") if result.round_trip.ok else self.tr("does not round-trip")
+        # short lines, never wrapped: every column's chips start at the same height
+        title = (f"<b>{result.runtime.name}</b> <span style='color:#666'>"
+                 f"{result.runtime.source_format}</span><br>"
+                 + self.tr("<b>{tokens}</b> tokens · {bpt} bytes/token<br>{tpc} tokens/char · "
+                           "{trip}").format(tokens=f"{int(stats['tokens']):,}",
+                                            bpt=f"{stats['bytes_per_token']:.2f}",
+                                            tpc=f"{stats['tokens_per_char']:.3f}", trip=trip))
+        if marked is not None:
+            title += "<br><span style='color:#d32f2f'>" + self.tr(
+                "{n} tokens where the cuts differ").format(n=f"{int(marked.sum()):,}") + "</span>"
+        self.title.setText(title)
+        self.chips.set_encoding(result.encoding, marked=marked)
+
+    # -- scrolling together -------------------------------------------------------------------
+    def top_byte(self) -> int | None:
+        """Byte offset (on the text) of the first chip at the top of the view."""
+        chips, enc = self.chips, self.chips.encoding
+        if enc is None or not chips._starts:
+            return None
+        position = chips.cursorForPosition(chips.viewport().rect().topLeft()).position()
+        k = min(bisect.bisect_right(chips._ends, position), len(chips._starts) - 1)
+        return int(enc.byte_starts[k])
+
+    def scroll_to_byte(self, offset: int) -> None:
+        """Scroll so the chip covering byte ``offset`` of the text is at the top."""
+        chips, enc = self.chips, self.chips.encoding
+        if enc is None or not chips._starts:
+            return
+        k = int(np.searchsorted(enc.byte_ends[:len(chips._starts)], offset, side="right"))
+        k = min(k, len(chips._starts) - 1)
+        bar = chips.verticalScrollBar()
+        if k == 0 or offset <= 0:
+            bar.setValue(0)
+            return
+        cursor = QTextCursor(chips.document())
+        cursor.setPosition(chips._starts[k])
+        bar.setValue(bar.value() + chips.cursorRect(cursor).top())
 
 
 class CompareView(QWidget):
@@ -53,12 +97,25 @@ class CompareView(QWidget):
         left.addWidget(QLabel("<b>Compare</b>"))
         left.addWidget(self.picker, 1)
         left.addWidget(self.hint)
+        self.legend = QLabel(self.tr(
+            "<span style='color:#d32f2f'>Red wavy underline</span>: a token at a place where "
+            "the tokenizers cut the text differently."))
+        self.legend.setWordWrap(True)
+        self.legend.hide()
+        left.addWidget(self.legend)
         self.columns_box = QSplitter(Qt.Orientation.Horizontal)
+        self.columns_box.setChildrenCollapsible(False)
+        self.scroller = QScrollArea()
+        self.scroller.setWidgetResizable(True)
+        self.scroller.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroller.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.scroller.setWidget(self.columns_box)
         self.columns: list[CompareColumn] = []
+        self._syncing = False
         layout = QHBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(left)
-        layout.addWidget(self.columns_box, 1)
+        layout.addWidget(self.scroller, 1)
         self.picker.itemChanged.connect(self._on_picker_item_changed)
 
     def set_tokenizers(self, labels: list[str]) -> None:
@@ -100,13 +157,37 @@ class CompareView(QWidget):
         self.hint.setText(f"Tick up to {MAX_COMPARED} tokenizers.")
         self.selection_changed.emit(self.selected())
 
-    def set_results(self, results: list[InspectResult]) -> None:
+    def set_results(self, results: list[InspectResult],
+                    compared: tuple[np.ndarray, list[np.ndarray]] | None = None) -> None:
+        """Show ``results`` side by side; ``compared`` is their
+        :func:`~core.boundaries.compare_boundaries` when a worker computed it already."""
         while len(self.columns) < len(results):
             column = CompareColumn()
             self.columns.append(column)
             self.columns_box.addWidget(column)
-        for column, result in zip(self.columns, results):
-            column.set_result(result)
+            column.chips.verticalScrollBar().valueChanged.connect(
+                lambda _value, source=column: self._on_column_scrolled(source))
+        differing, marks = compared or compare_boundaries([r.encoding for r in results])
+        self.differing = differing
+        for column, result, marked in zip(self.columns, results, marks):
+            column.set_result(result, marked if len(results) > 1 else None)
             column.show()
         for column in self.columns[len(results):]:
             column.hide()
+        self.legend.setVisible(len(differing) > 0)
+
+    def _on_column_scrolled(self, source: CompareColumn) -> None:
+        """Scroll the other columns to the place in the text the source column shows at its top."""
+        if self._syncing:
+            return
+        bar = source.chips.verticalScrollBar()
+        offset = 0 if bar.value() == 0 else source.top_byte()
+        if offset is None:
+            return
+        self._syncing = True
+        try:
+            for column in self.columns:
+                if column is not source and column.isVisible():
+                    column.scroll_to_byte(offset)
+        finally:
+            self._syncing = False

@@ -3,6 +3,7 @@
 Each chip shows the original text the token covers (whitespace as visible glyphs, a split
 character's bytes as hex); line breaks of the text are kept so the chips read like the text.
 Hovering a chip emits its index; ``highlight(i)`` outlines one chip (linked to the table).
+Copying a selection of chips gives the original text they cover, not the glyphs drawn.
 """
 
 from __future__ import annotations
@@ -10,11 +11,13 @@ from __future__ import annotations
 import bisect
 import time
 
-from PySide6.QtCore import Qt, QTimer, Signal
+import numpy as np
+from PySide6.QtCore import QMimeData, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import QTextEdit
 
 from core.encoding import Encoding, Flag
+from core.export import covered_range, original_text
 from core.text import visible_bytes
 
 PALETTE = [QColor(c) for c in ("#cfe8ff", "#d5f5d0", "#ffe0cc", "#e8dcff", "#fff3b0",
@@ -22,6 +25,7 @@ PALETTE = [QColor(c) for c in ("#cfe8ff", "#d5f5d0", "#ffe0cc", "#e8dcff", "#fff
 FLAG_CHIP = {Flag.UNK: QColor("#f4a79d"), Flag.SPECIAL: QColor("#b9a6ee"),
              Flag.BYTE_FALLBACK: QColor("#f8c88a")}
 PARTIAL_BORDER = QColor("#c98a00")
+DIFFERENCE_MARK = QColor("#d32f2f")  # compare: a chip at a boundary other tokenizers lack
 DEFAULT_LIMIT = 4000  # chips drawn; more on request (the table always has all)
 # GUI-thread time one event-loop turn may spend inserting chips. Qt then lays out and paints
 # what was inserted in the same turn (about as long again), so a turn stays well under the
@@ -68,6 +72,7 @@ class TokenChipsView(QTextEdit):
         font.setPointSizeF(font.pointSizeF() * 1.25)
         self.setFont(font)
         self.encoding: Encoding | None = None
+        self.marked: np.ndarray | None = None  # per token: drawn with the difference mark
         self.shown = 0                 # chips that will be drawn (built in chunks)
         self._built = 0                # chips drawn so far
         self._generation = 0
@@ -75,25 +80,29 @@ class TokenChipsView(QTextEdit):
         self._cursor: QTextCursor | None = None
         self._starts: list[int] = []   # document position where each drawn chip starts
         self._ends: list[int] = []
+        self._gaps: list[tuple[int, int, int, int]] = []  # uncovered text: doc start, end, bytes
         self._hovered = -1
         self._gap = QTextCharFormat()
         self._gap.setForeground(QColor("#8a8a8a"))
-        self._formats: dict[tuple[int, int], QTextCharFormat] = {}
+        self._formats: dict[tuple[int, int, bool], QTextCharFormat] = {}
 
     @property
     def drawing(self) -> bool:
         """True while chips asked for are still being inserted, chunk by chunk."""
         return self.encoding is not None and self._built < self.shown
 
-    def set_encoding(self, enc: Encoding | None, limit: int = DEFAULT_LIMIT) -> None:
-        """Draw the first ``limit`` tokens of ``enc`` (the table always has all of them).
+    def set_encoding(self, enc: Encoding | None, limit: int = DEFAULT_LIMIT,
+                     marked: np.ndarray | None = None) -> None:
+        """Draw the first ``limit`` tokens of ``enc`` (the table always has all of them);
+        tokens where ``marked`` is true get a red wavy underline (compare: a boundary differs).
 
         The first chunk is drawn at once; the rest in later event-loop turns (each under
         ``CHUNK_SECONDS``), so a large encoding never blocks the GUI thread for long.
         """
         self._generation += 1
         self.encoding = enc
-        self._starts, self._ends = [], []
+        self.marked = marked
+        self._starts, self._ends, self._gaps = [], [], []
         self._hovered = -1
         self._built = self._covered = 0
         self.setExtraSelections([])
@@ -127,9 +136,10 @@ class TokenChipsView(QTextEdit):
                 break
             s, e = int(starts[i]), int(ends[i])
             if s > self._covered:  # text no token covers (a normalizer dropped it): shown grey
-                self._insert_lines(cursor, data[self._covered:s], self._gap)
+                self._insert_gap(cursor, data, self._covered, s)
             shared = (i > 0 and s < int(ends[i - 1])) or (i + 1 < len(enc) and int(starts[i + 1]) < e)
-            chip = self._chip_format(int(enc.flags[i]), i)
+            chip = self._chip_format(int(enc.flags[i]), i,
+                                     self.marked is not None and bool(self.marked[i]))
             self._starts.append(cursor.position())
             label = chip_label(enc, i, shared)
             if label == visible_bytes(data[s:e]) and b"\n" in data[s:e]:
@@ -140,7 +150,7 @@ class TokenChipsView(QTextEdit):
             self._covered = max(self._covered, e)
             i += 1
         if i == len(enc) and self._covered < len(data):
-            self._insert_lines(cursor, data[self._covered:], self._gap)
+            self._insert_gap(cursor, data, self._covered, len(data))
             self._covered = len(data)
         cursor.endEditBlock()
         self._built = i
@@ -148,6 +158,11 @@ class TokenChipsView(QTextEdit):
             QTimer.singleShot(0, lambda: self._build_chunk(generation))
         else:
             self.drawn.emit()
+
+    def _insert_gap(self, cursor: QTextCursor, data: bytes, start: int, end: int) -> None:
+        before = cursor.position()
+        self._insert_lines(cursor, data[start:end], self._gap)
+        self._gaps.append((before, cursor.position(), start, end))
 
     @staticmethod
     def _insert_lines(cursor: QTextCursor, raw: bytes, fmt: QTextCharFormat) -> None:
@@ -160,22 +175,52 @@ class TokenChipsView(QTextEdit):
             if k < len(lines) - 1:
                 cursor.insertBlock()
 
-    def _chip_format(self, flags: int, i: int) -> QTextCharFormat:
-        """The format of chip ``i``: one shared object per look (inserting reuses it)."""
+    def _chip_format(self, flags: int, i: int, marked: bool = False) -> QTextCharFormat:
+        """The format of chip ``i``: one shared object per look (inserting reuses it);
+        ``marked`` (compare: a boundary other tokenizers lack) is a red wavy underline."""
         flag = next((f for f in FLAG_CHIP if flags & f), None)
         look = flags & (Flag.PARTIAL | Flag.INSERTED)
-        key = (int(flag) if flag is not None else -1 - i % len(PALETTE), int(look))
+        key = (int(flag) if flag is not None else -1 - i % len(PALETTE), int(look), marked)
         fmt = self._formats.get(key)
         if fmt is None:
             fmt = QTextCharFormat()
             fmt.setBackground(FLAG_CHIP[flag] if flag is not None else PALETTE[i % len(PALETTE)])
-            if flags & Flag.PARTIAL:
+            if marked:
+                fmt.setUnderlineStyle(QTextCharFormat.UnderlineStyle.WaveUnderline)
+                fmt.setUnderlineColor(DIFFERENCE_MARK)
+            elif flags & Flag.PARTIAL:
                 fmt.setUnderlineStyle(QTextCharFormat.UnderlineStyle.SingleUnderline)
                 fmt.setUnderlineColor(PARTIAL_BORDER)
             if flags & Flag.INSERTED:
                 fmt.setFontItalic(True)
             self._formats[key] = fmt
         return fmt
+
+    # -- copying -----------------------------------------------------------------------------
+    def original_text(self, start: int, end: int) -> str | None:
+        """The original text under document positions ``start``..``end``: every chip the range
+        touches counts whole (a chip's glyphs or hex are not the text), widened to whole
+        characters; None when the range covers no text (only inserted tokens, or nothing)."""
+        enc = self.encoding
+        if enc is None or start >= end:
+            return None
+        first = bisect.bisect_right(self._ends, start)  # the first chip ending after start
+        last = bisect.bisect_left(self._starts, end)    # chips from here on start at or after end
+        spans = [covered_range(enc, range(first, last))]
+        spans += [(bs, be) for ds, de, bs, be in self._gaps if ds < end and de > start]
+        spans = [s for s in spans if s is not None]
+        if not spans:
+            return None
+        return original_text(enc.index.data, min(s for s, _ in spans), max(e for _, e in spans))
+
+    def createMimeDataFromSelection(self) -> QMimeData:
+        cursor = self.textCursor()
+        text = self.original_text(cursor.selectionStart(), cursor.selectionEnd())
+        if text is None:
+            return super().createMimeDataFromSelection()
+        mime = QMimeData()
+        mime.setText(text)
+        return mime
 
     # -- linking ---------------------------------------------------------------------------
     def token_at(self, position: int) -> int:

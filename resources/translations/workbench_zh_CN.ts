@@ -2,6 +2,32 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
+    <name>CompareColumn</name>
+    <message>
+        <source>round-trips</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>does not round-trip</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;{tokens}&lt;/b&gt; tokens · {bpt} bytes/token&lt;br&gt;{tpc} tokens/char · {trip}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{n} tokens where the cuts differ</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>CompareView</name>
+    <message>
+        <source>&lt;span style=&apos;color:#d32f2f&apos;&gt;Red wavy underline&lt;/span&gt;: a token at a place where the tokenizers cut the text differently.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>CorpusSourcesModel</name>
     <message>
         <source>File</source>
@@ -317,6 +343,33 @@
     <message>
         <source>CRLF line ends read as LF</source>
         <translation>CRLF 行尾按 LF 读取</translation>
+    </message>
+</context>
+<context>
+    <name>InspectPane</name>
+    <message>
+        <source>Tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pipeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Explain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Vocabulary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tokenizer</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -729,6 +782,73 @@ Choose the pre-tokenizer preset it was trained with:</source>
     </message>
 </context>
 <context>
+    <name>TokenCopyActions</name>
+    <message>
+        <source>Copy rows (TSV, with headers)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy IDs as a JSON list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy IDs, space-separated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy tokens as a JSON list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select all</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export table as CSV…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export tokens as JSON…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copied {n} rows as TSV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copied {n} IDs as a JSON list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copied {n} IDs, space-separated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copied {n} tokens as a JSON list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wrote {n} tokens to {path}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export table as CSV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export tokens as JSON</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>TokenizerInfo</name>
     <message>
         <source>ID</source>
@@ -830,6 +950,21 @@ Choose the pre-tokenizer preset it was trained with:</source>
     </message>
     <message>
         <source>graphemes</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>VocabModel</name>
+    <message>
+        <source>(unassigned)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unassigned</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>continuation ({prefix})</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

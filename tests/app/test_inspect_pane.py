@@ -171,7 +171,7 @@ def test_dropping_files_opens_tokenizers_and_texts(qtbot, window, demo_paths, tm
 
 def test_table_cells_are_the_ones_tokbench_prints(qtbot, window, demo_paths):
     from app.cli import format_table
-    from core.token_cells import token_row
+    from core.export import token_cell
 
     open_and_wait(qtbot, window, demo_paths[0])
     window.session.set_text("a世 x")
@@ -181,7 +181,7 @@ def test_table_cells_are_the_ones_tokbench_prints(qtbot, window, demo_paths):
     model = pane.table_model
     table = format_table(enc, Unit.BYTES).splitlines()
     for row in range(model.rowCount()):
-        cells = token_row(enc, row, Unit.BYTES)
+        cells = tuple(token_cell(enc, row, col, Unit.BYTES) for col in (0, 1, 2, 3, 4, 6))
         assert tuple(model.index(row, col).data() for col in (0, 1, 2, 3, 4, 6)) == cells
         assert table[row + 1].split() == " ".join(cells).split()
 

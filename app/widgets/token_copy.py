@@ -1,0 +1,146 @@
+"""``TokenCopyActions``: copy and export from the token table (context menu and keyboard).
+
+The formats are :mod:`core.export`'s; this only finds the rows, runs the formatting in a worker
+(a million rows take seconds) and puts the result on the clipboard or in a file.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+from PySide6.QtCore import QObject, QPoint, Qt, Signal
+from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
+from PySide6.QtWidgets import QFileDialog, QMenu, QTableView
+
+from app.models.token_table import TokenTableModel
+from app.tasks import TaskRunner
+from core.export import (encoding_as_json, ids_as_json, ids_as_text, pieces_as_json, rows_as_csv,
+                         rows_as_tsv, token_rows)
+
+
+def selected_rows(table: QTableView) -> np.ndarray:
+    """The rows selected in ``table``, in order, read from the selection's ranges (a select-all
+    over a million rows is one range, not a million indexes)."""
+    ranges = table.selectionModel().selection()
+    parts = [np.arange(r.top(), r.bottom() + 1) for r in ranges]
+    if not parts:
+        return np.zeros(0, dtype=np.int64)
+    return np.unique(np.concatenate(parts))
+
+
+class TokenCopyActions(QObject):
+    """The token table's copy and export actions; they act on the selected rows, or on every
+    token when none is selected (exports always take the whole table).
+
+    Signals:
+        status(str): what was copied or written, or why not.
+    """
+
+    status = Signal(str)
+
+    def __init__(self, table: QTableView, model: TokenTableModel, tasks: TaskRunner) -> None:
+        super().__init__(table)
+        self.table, self.model, self.tasks = table, model, tasks
+        self.copy_rows = self._action(self.tr("Copy rows (TSV, with headers)"), self._copy_rows,
+                                      QKeySequence.StandardKey.Copy)
+        self.copy_ids_json = self._action(self.tr("Copy IDs as a JSON list"), self._copy_ids_json)
+        self.copy_ids_text = self._action(self.tr("Copy IDs, space-separated"), self._copy_ids_text)
+        self.copy_pieces = self._action(self.tr("Copy tokens as a JSON list"), self._copy_pieces)
+        self.select_all = self._action(self.tr("Select all"), table.selectAll,
+                                       QKeySequence.StandardKey.SelectAll)
+        self.export_csv = self._action(self.tr("Export table as CSV…"), self._export_csv)
+        self.export_json = self._action(self.tr("Export tokens as JSON…"), self._export_json)
+        table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        table.customContextMenuRequested.connect(self._show_menu)
+
+    def _action(self, text: str, slot, shortcut=None) -> QAction:
+        action = QAction(text, self.table)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+            action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+            self.table.addAction(action)  # the shortcut works while the table has focus
+        action.triggered.connect(slot)
+        return action
+
+    def menu(self) -> QMenu:
+        """The context menu (a new one each time: its actions are this object's)."""
+        menu = QMenu(self.table)
+        menu.addActions([self.copy_rows, self.copy_ids_json, self.copy_ids_text, self.copy_pieces])
+        menu.addSeparator()
+        menu.addAction(self.select_all)
+        menu.addSeparator()
+        menu.addActions([self.export_csv, self.export_json])
+        enabled = self.model.encoding is not None and self.model.rowCount() > 0
+        for action in menu.actions():
+            action.setEnabled(enabled)
+        return menu
+
+    def _show_menu(self, pos: QPoint) -> None:
+        self.menu().popup(self.table.viewport().mapToGlobal(pos))
+
+    # -- rows --------------------------------------------------------------------------------
+    def rows(self) -> np.ndarray:
+        """The selected rows, or every row when none is selected."""
+        rows = selected_rows(self.table)
+        return rows if len(rows) else np.arange(self.model.rowCount())
+
+    def header(self) -> list[str]:
+        return [self.model.headerData(c, Qt.Orientation.Horizontal)
+                for c in range(self.model.columnCount())]
+
+    # -- copy ----------------------------------------------------------------------------------
+    def _copy(self, make, said: str) -> None:
+        """Format in a worker, then put the text on the clipboard and say ``said`` (with {n})."""
+        enc = self.model.encoding
+        if enc is None:
+            return
+        rows = self.rows()
+
+        def done(text: str) -> None:
+            QGuiApplication.clipboard().setText(text)
+            self.status.emit(said.format(n=f"{len(rows):,}"))
+
+        self.tasks.run("copy", make, enc, rows, on_done=done, on_error=self.status.emit)
+
+    def _copy_rows(self) -> None:
+        header, unit = self.header(), self.model.unit
+        self._copy(lambda enc, rows: rows_as_tsv(header, token_rows(enc, rows, unit)),
+                   self.tr("Copied {n} rows as TSV"))
+
+    def _copy_ids_json(self) -> None:
+        self._copy(lambda enc, rows: ids_as_json(enc.ids[rows].tolist()),
+                   self.tr("Copied {n} IDs as a JSON list"))
+
+    def _copy_ids_text(self) -> None:
+        self._copy(lambda enc, rows: ids_as_text(enc.ids[rows].tolist()),
+                   self.tr("Copied {n} IDs, space-separated"))
+
+    def _copy_pieces(self) -> None:
+        self._copy(pieces_as_json, self.tr("Copied {n} tokens as a JSON list"))
+
+    # -- export --------------------------------------------------------------------------------
+    def _export(self, caption: str, suggested: str, file_filter: str, make) -> None:
+        enc = self.model.encoding
+        if enc is None:
+            return
+        path, _ = QFileDialog.getSaveFileName(self.table, caption, suggested, file_filter)
+        if not path:
+            return
+
+        def write() -> int:
+            Path(path).write_text(make(enc), encoding="utf-8")
+            return len(enc)
+
+        self.tasks.run("export", write, on_error=self.status.emit,
+                       on_done=lambda n: self.status.emit(self.tr("Wrote {n} tokens to {path}").format(
+                           n=f"{n:,}", path=path)))
+
+    def _export_csv(self) -> None:
+        header, unit = self.header(), self.model.unit
+        self._export(self.tr("Export table as CSV"), "tokens.csv", self.tr("CSV (*.csv)"),
+                     lambda enc: rows_as_csv(header, token_rows(enc, range(len(enc)), unit)))
+
+    def _export_json(self) -> None:
+        self._export(self.tr("Export tokens as JSON"), "tokens.json", self.tr("JSON (*.json)"),
+                     encoding_as_json)

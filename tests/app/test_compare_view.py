@@ -1,0 +1,82 @@
+"""Compare: differences marked, columns scrolled together, columns never squeezed."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtGui import QTextCharFormat, QTextCursor
+
+from app.widgets.compare_view import COLUMN_MIN_WIDTH
+from core.boundaries import compare_boundaries
+from core.formats import load_tokenizer
+from tests.app.conftest import open_and_wait, wait_inspected
+
+pytestmark = pytest.mark.gui
+TEXT = "Tokenizers 分词器 split text differently: 你好，世界！ 👨\u200d👩\u200d👧 naïve café 🍣"
+
+
+def show_compare(qtbot, window, paths, text):
+    for path in paths:
+        open_and_wait(qtbot, window, path)
+    window.session.set_text(text)
+    wait_inspected(qtbot, window)
+    pane = window.inspect
+    pane.tabs.setCurrentWidget(pane.compare)
+    columns = pane.compare.columns
+    qtbot.waitUntil(lambda: sum(c.isVisible() for c in columns) == len(paths)
+                    and all(c.chips.encoding is not None and c.chips.encoding.text == text
+                            and c.chips._built == c.chips.shown for c in columns[:len(paths)]),
+                    timeout=30000)
+    return pane.compare
+
+
+def test_chips_where_the_cuts_differ_are_marked(qtbot, window, demo_paths):
+    compare = show_compare(qtbot, window, demo_paths, TEXT)
+    native = [load_tokenizer(p).encode(TEXT) for p in demo_paths]
+    differing, marks = compare_boundaries(native)
+    assert compare.differing.tolist() == differing.tolist() and len(differing)
+    for column, marked in zip(compare.columns, marks):
+        assert column.chips.marked.tolist() == marked.tolist()
+        assert f"{int(marked.sum()):,} tokens where the cuts differ" in column.title.text()
+        # a marked chip is drawn with the red wavy underline, an unmarked one without
+        chips = column.chips
+        for k in (int(marked.argmax()), int((~marked).argmax())):
+            cursor = QTextCursor(chips.document())
+            cursor.setPosition(chips._starts[k] + 1)
+            fmt = cursor.charFormat()
+            wavy = fmt.underlineStyle() == QTextCharFormat.UnderlineStyle.WaveUnderline
+            assert wavy == bool(marked[k])
+            assert (fmt.underlineColor().name() == "#d32f2f") == bool(marked[k])
+    assert compare.legend.isVisible()
+
+
+def test_one_tokenizer_alone_has_no_marks(qtbot, window, demo_paths):
+    compare = show_compare(qtbot, window, demo_paths[:1], TEXT)
+    assert compare.columns[0].chips.marked is None
+    assert "differ" not in compare.columns[0].title.text()
+    assert not compare.legend.isVisible()
+
+
+def test_columns_scroll_together_to_the_same_place_in_the_text(qtbot, window, demo_paths):
+    text = "\n".join(f"line {n}: {TEXT}" for n in range(120))
+    compare = show_compare(qtbot, window, demo_paths, text)
+    first, second = compare.columns[:2]
+    bar = first.chips.verticalScrollBar()
+    assert bar.maximum() > 0
+    bar.setValue(bar.maximum() // 2)
+    top = first.top_byte()
+    other = second.top_byte()
+    line = len(f"line 0: {TEXT}\n".encode())
+    assert top > 0 and abs(other - top) <= line  # the same line of the text, give or take one
+    bar.setValue(0)
+    assert second.chips.verticalScrollBar().value() == 0
+
+
+def test_columns_keep_their_width_and_the_row_scrolls_sideways(qtbot, window, demo_paths, tmp_path):
+    vocab = tmp_path / "vocab.txt"  # a third tokenizer: three columns cannot fit a narrow window
+    vocab.write_text("\n".join(["[PAD]", "[UNK]", "[CLS]", "[SEP]", "token", "##izer", "##s"]) + "\n")
+    compare = show_compare(qtbot, window, [*demo_paths, vocab], TEXT)
+    window.resize(600, 700)  # as narrow as the window goes
+    qtbot.waitUntil(lambda: compare.scroller.viewport().width() < 3 * COLUMN_MIN_WIDTH, timeout=5000)
+    visible = [c for c in compare.columns if c.isVisible()]
+    assert len(visible) == 3 and all(c.width() >= COLUMN_MIN_WIDTH for c in visible)
+    assert compare.scroller.horizontalScrollBar().maximum() > 0
