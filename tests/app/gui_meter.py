@@ -17,6 +17,7 @@ about zero and the stall is the gap; where schedstat is missing the stall is the
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 import threading
@@ -40,6 +41,7 @@ class Gap:
     gui_waiting: float   # the GUI thread's run-queue wait
     others_waiting: float  # the largest run-queue wait of another thread of this process
     culprit: str = ""  # where the other threads were when a blocked GUI thread got back
+    collections: str = ""  # garbage collections (any thread) that ended within the gap
 
     @property
     def stall(self) -> float:
@@ -51,7 +53,8 @@ class Gap:
         return (f"{self.stall * 1000:.0f} ms at +{self.ended_at:.2f} s (wall {self.wall * 1000:.0f},"
                 f" GUI work {self.gui_cpu * 1000:.0f}, GUI queued {self.gui_waiting * 1000:.0f},"
                 f" other thread queued {self.others_waiting * 1000:.0f})"
-                + (f"; other threads then at: {self.culprit}" if self.culprit else ""))
+                + (f"; other threads then at: {self.culprit}" if self.culprit else "")
+                + (f"; garbage collections: {self.collections}" if self.collections else ""))
 
 
 def _schedstats() -> dict[int, tuple[float, float]] | None:
@@ -93,6 +96,19 @@ class GapMeter:
         self._last: tuple[float, float, dict[int, tuple[float, float]] | None] | None = None
         self._started = 0.0
         self._gui = threading.get_native_id()
+        self._collections: list[tuple[float, float, int, str]] = []  # start, seconds, gen, thread
+        self._collecting: dict[int, float] = {}
+
+    def _on_gc(self, phase: str, info: dict) -> None:
+        """gc callback (runs in whichever thread collects, holding the GIL)."""
+        now = time.perf_counter()
+        thread = threading.get_ident()
+        if phase == "start":
+            self._collecting[thread] = now
+        elif thread in self._collecting:
+            began = self._collecting.pop(thread)
+            self._collections.append((began, now - began, info["generation"],
+                                      threading.current_thread().name))
 
     def _tick(self) -> None:
         now, cpu, stats = time.perf_counter(), time.thread_time(), _schedstats()
@@ -107,18 +123,26 @@ class GapMeter:
                 blocked = (now - before_now) - (cpu - before_cpu) - gui_wait
                 if blocked > 0.030:
                     culprit = _elsewhere()
+            collected = "; ".join(
+                f"generation {gen} in {name}: {seconds * 1000:.0f} ms"
+                for began, seconds, gen, name in self._collections
+                if began + seconds >= before_now and seconds >= 0.005)
+            self._collections.clear()
             self.gaps.append(Gap(now - self._started, now - before_now, cpu - before_cpu,
-                                 gui_wait, others, culprit))
+                                 gui_wait, others, culprit, collected))
         self._last = (now, cpu, stats)
 
     def start(self) -> None:
         self.gaps.clear()
         self._last = None
         self._started = time.perf_counter()
+        gc.callbacks.append(self._on_gc)
         self.timer.start()
 
     def stop(self) -> None:
         self.timer.stop()
+        if self._on_gc in gc.callbacks:
+            gc.callbacks.remove(self._on_gc)
 
     def worst_stall(self) -> float:
         return max((g.stall for g in self.gaps), default=0.0)
