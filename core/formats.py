@@ -25,7 +25,8 @@ EXPECTED = ("expected a HF tokenizer.json, a SentencePiece .model, a tiktoken ra
 SIBLING_CONFIGS = ("tokenizer_config.json", "special_tokens_map.json", "generation_config.json",
                    "config.json")
 BUNDLE_FORMAT = "tokbench-bundle"
-_TIKTOKEN_LINE = re.compile(rb"^[A-Za-z0-9+/]+=*\s+\d+$")
+# a bare "=" is a token too: the empty one (Whisper's multilingual.tiktoken has it)
+_TIKTOKEN_LINE = re.compile(rb"^[A-Za-z0-9+/]*=*\s+\d+$")
 # the "model" key of a tokenizer.json holds an object; a vocab.json may map the word "model" to an id
 _MODEL_KEY = re.compile(rb'"model"\s*:\s*\{')
 
@@ -92,7 +93,7 @@ def detect_bytes(head: bytes) -> str | None:
 
 def _is_base64(token: bytes) -> bool:
     try:
-        base64.b64decode(token, validate=True)
+        base64.b64decode(token)  # as tiktoken's loader decodes it
         return True
     except (binascii.Error, ValueError):
         return False

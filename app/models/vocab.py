@@ -15,6 +15,18 @@ from core.text import hex_bytes, visible_bytes
 
 COLUMNS = ("ID", "Piece", "Text", "Bytes", "Length", "Kind")
 SORTS = ("id", "length ↑", "length ↓")
+EMPTY_TOKEN = "empty (never produced by encoding)"
+
+
+def token_kind(runtime: Runtime, token_id: int, specials: dict[int, str]) -> str:
+    """The Kind column: a special token's kind; for an id whose bytes are empty (Whisper's
+    ``=`` rank, or an id no token fills) a label saying so, since its other cells are blank.
+
+    >>> # token_kind(whisper, 50256, {}) -> 'empty (never produced by encoding)'
+    """
+    if token_id in specials:
+        return specials[token_id]
+    return EMPTY_TOKEN if not runtime.token_bytes(token_id) else ""
 
 
 def vocab_lengths(runtime: Runtime) -> np.ndarray:
@@ -92,4 +104,4 @@ class VocabModel(QAbstractTableModel):
             return hex_bytes(data)
         if col == 4:
             return str(len(data))
-        return self._specials.get(token_id, "")
+        return token_kind(self.runtime, token_id, self._specials)

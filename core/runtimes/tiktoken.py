@@ -25,11 +25,18 @@ from ..vocab_bytes import VocabBytes
 from .base import Runtime, Stage, in_chunks, native_threads
 
 
-def parse_rank_file(data: bytes, path: object = None) -> dict[bytes, int]:
-    """Parse a tiktoken rank file strictly, naming the line of any problem.
+def parse_rank_file(data: bytes, path: object = None, *,
+                    notes: list[str] | None = None) -> dict[bytes, int]:
+    """Parse a tiktoken rank file, naming the line of any problem.
 
-    >>> parse_rank_file(b"IQ== 0\\nIg== 1\\n")
-    {b'!': 0, b'"': 1}
+    Every file ``tiktoken.load.load_tiktoken_bpe`` reads gives the same ranks here: tokens are
+    decoded as it decodes them (``base64.b64decode`` without validation, so a bare ``=`` is the
+    empty token Whisper's ``multilingual.tiktoken`` has), and a token listed twice keeps its
+    later rank (said in ``notes``, when given). A rank listed twice is refused: tiktoken's
+    encoder refuses it too.
+
+    >>> parse_rank_file(b"IQ== 0\\nIg== 1\\n= 2\\n")
+    {b'!': 0, b'"': 1, b'': 2}
     """
     ranks: dict[bytes, int] = {}
     seen_ranks: dict[int, int] = {}
@@ -40,7 +47,7 @@ def parse_rank_file(data: bytes, path: object = None) -> dict[bytes, int]:
         if len(parts) != 2:
             raise FormatError("expected 'base64-token rank' on every line", path=path, line=number)
         try:
-            token = base64.b64decode(parts[0], validate=True)
+            token = base64.b64decode(parts[0])
         except (binascii.Error, ValueError):
             raise FormatError(f"invalid base64 token {parts[0][:40]!r}", path=path,
                               line=number) from None
@@ -52,10 +59,11 @@ def parse_rank_file(data: bytes, path: object = None) -> dict[bytes, int]:
         if rank in seen_ranks:
             raise FormatError(f"duplicate rank {rank} (first on line {seen_ranks[rank]})",
                               path=path, line=number)
-        if token in ranks:
-            raise FormatError(f"duplicate token {token!r} (rank {ranks[token]})", path=path,
-                              line=number)
-        ranks[token] = rank
+        if token in ranks and notes is not None:
+            notes.append(f"line {number}: token {token!r} is listed again (rank "
+                         f"{ranks[token]} before); its later rank {rank} is used, as tiktoken's "
+                         "loader does")
+        ranks[token] = rank  # as tiktoken's loader: a repeated token keeps its later rank
         seen_ranks[rank] = number
     if not ranks:
         raise FormatError("the rank file has no tokens", path=path)
@@ -226,6 +234,9 @@ class TiktokenRuntime(Runtime):
 
 def load_tiktoken(path: Path, *, preset: str | None = None, pattern: str | None = None,
                   special: dict[str, int] | None = None) -> TiktokenRuntime:
-    ranks = parse_rank_file(Path(path).read_bytes(), path)
-    return TiktokenRuntime(ranks, name=Path(path).stem, preset=preset, pattern=pattern,
-                           special=special, path=path)
+    notes: list[str] = []
+    ranks = parse_rank_file(Path(path).read_bytes(), path, notes=notes)
+    runtime = TiktokenRuntime(ranks, name=Path(path).stem, preset=preset, pattern=pattern,
+                              special=special, path=path)
+    runtime.notes[:0] = notes
+    return runtime

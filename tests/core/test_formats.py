@@ -219,14 +219,17 @@ def test_tiktoken_duplicate_rank(tmp_path):
     assert "duplicate rank 7" in err.message and "line 8" in err.message
 
 
-def test_tiktoken_duplicate_token(tmp_path):
+def test_tiktoken_duplicate_token_keeps_its_later_rank_as_tiktoken_does(tmp_path):
+    from tiktoken.load import load_tiktoken_bpe
+
     lines = rank_file_bytes().splitlines()
     lines.append(lines[65].split()[0] + b" " + str(len(lines)).encode())
     path = tmp_path / "cl.tiktoken"
     path.write_bytes(b"\n".join(lines) + b"\n")
-    err = _raises(FormatError, path)
-    assert err.line == len(lines)
-    assert "duplicate token" in err.message
+    runtime = load_tokenizer(path, pattern=options_for("tiktoken")["pattern"], special={})
+    assert runtime.ranks == load_tiktoken_bpe(str(path))
+    assert runtime.ranks[b"A"] == len(lines) - 1
+    assert any(f"line {len(lines)}: token b'A' is listed again" in n for n in runtime.notes)
 
 
 def test_merges_without_vocab_json(tmp_path):
