@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import (QApplication, QFileDialog, QInputDialog, QLabel, QMainWindow,
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtWidgets import (QApplication, QDialog, QFileDialog, QLabel, QMainWindow,
                                QProgressBar, QTabWidget)
 
 from app.errors import show_error
@@ -14,17 +15,24 @@ from app.panes.inspect import InspectPane
 from app.panes.train import TrainPane
 from app.session import Session
 from app.tasks import TaskRunner
-from core.errors import FormatError, WorkbenchError
-from core.formats import detect, load
+from app.widgets.rank_file_dialog import RankFileDialog
+from core.errors import WorkbenchError
+from core.formats import TokenizerSource, detect
+from core.loading import Loaded, open_source, save_loaded
 from core.offload import ProcessEncoder
-from core.presets import PRESETS, guess_preset
-from core.runtimes.tiktoken import parse_rank_file
+from core.runtimes.tiktoken import RankFile
 
 RESOURCES = Path(__file__).resolve().parents[1] / "resources"
 DEMO = RESOURCES / "demo"
 DEMO_TOKENIZERS = (DEMO / "demo-bpe" / "tokenizer.json", DEMO / "demo-unigram" / "tokenizer.model")
 TEXT_FILE_LIMIT = 64 * 1024 * 1024
-TOKENIZER_FILTER = ("Tokenizers (*.json *.model *.tiktoken *.txt *.zip);;All files (*)")
+
+def tokenizer_filter() -> str:
+    """The open dialog's filters. "All files" comes first, so is the default: formats are
+    detected by content, and names like ``tokenizer.model.v1`` match no pattern."""
+    tr = QCoreApplication.translate
+    return (tr("MainWindow", "All files (*)") + ";;"
+            + tr("MainWindow", "Tokenizers (*.json *.model *.tiktoken *.txt *.zip)"))
 
 
 def read_text_file(path: Path) -> str:
@@ -96,6 +104,11 @@ class MainWindow(QMainWindow):
         open_action = QAction("&Open tokenizer…", self, shortcut=QKeySequence.StandardKey.Open)
         open_action.triggered.connect(self.open_dialog)
         file_menu.addAction(open_action)
+        self.open_folder_action = QAction(self.tr("Open &folder…"), self, shortcut="Ctrl+Shift+O")
+        self.open_folder_action.setToolTip(self.tr("A bundle folder, or a folder holding a "
+                                                   "tokenizer (a Hugging Face model folder)"))
+        self.open_folder_action.triggered.connect(self.open_folder_dialog)
+        file_menu.addAction(self.open_folder_action)
         text_action = QAction("Open &text file…", self, shortcut="Ctrl+T")
         text_action.triggered.connect(self.open_text_dialog)
         file_menu.addAction(text_action)
@@ -134,7 +147,14 @@ class MainWindow(QMainWindow):
 
     # -- opening -------------------------------------------------------------------------
     def open_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open tokenizer", "", TOKENIZER_FILTER)
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open tokenizer"), "",
+                                              tokenizer_filter())
+        if path:
+            self.open_path(path)
+
+    def open_folder_dialog(self) -> None:
+        """A folder bundle, or a folder holding a tokenizer (which a file dialog cannot pick)."""
+        path = QFileDialog.getExistingDirectory(self, self.tr("Open tokenizer folder"), "")
         if path:
             self.open_path(path)
 
@@ -143,40 +163,46 @@ class MainWindow(QMainWindow):
         path = Path(path)
         try:
             source = detect(path)
-            if source.format == "tiktoken" and not self._choose_preset(source):
-                return True
         except WorkbenchError as err:
             if not quiet:
                 show_error(self, "Could not open the tokenizer", err)
             return False
+        if source.format == "tiktoken":
+            # parsed once, in a worker; the dialog then asks how to run it
+            self.show_status(self.tr("reading {name}…").format(name=path.name))
+            self.tasks.run(f"open:{path}", RankFile.read, source.path,
+                           on_done=lambda rank_file: self._ask_how_to_run(path, source, rank_file,
+                                                                          select))
+            return True
+        self._load(path, source, select=select)
+        return True
+
+    def _ask_how_to_run(self, path: Path, source: TokenizerSource, rank_file: RankFile,
+                        select: bool) -> None:
+        """A rank file holds no regex and no special tokens: ask for the preset and, if the
+        file has its own, the special tokens."""
+        dialog = RankFileDialog(source.path.name, rank_file, self)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            self.show_status(self.tr("{name} was not opened").format(name=path.name))
+            return
+        source.options["preset"] = dialog.preset_name()
+        special = dialog.special_tokens()
+        if special:
+            source.options["special"] = special
+        self._load(path, source, select=select, rank_file=rank_file)
+
+    def _load(self, path: Path, source: TokenizerSource, *, select: bool,
+              rank_file: RankFile | None = None) -> None:
         self.show_status(f"loading {path.name}…")
 
-        def loaded(runtime) -> None:
-            self.session.add_tokenizer(runtime, path, select=select)
+        def loaded(result: Loaded) -> None:
+            runtime = result.runtime
+            self.session.add_tokenizer(result, select=select)
             self.session.remember(path)
             self.show_status(f"opened {runtime.name} ({runtime.source_format}, "
                              f"{runtime.vocab_size:,} tokens)")
 
-        self.tasks.run(f"open:{path}", load, source, on_done=loaded)
-        return True
-
-    def _choose_preset(self, source) -> bool:
-        """A tiktoken file of unknown size needs its regex: ask which preset."""
-        try:
-            ranks = parse_rank_file(source.path.read_bytes(), source.path)
-        except FormatError as err:
-            show_error(self, "Could not open the tokenizer", err)
-            return False
-        if guess_preset(len(ranks)) is not None:
-            return True
-        names = [p.name for p in PRESETS]
-        name, ok = QInputDialog.getItem(
-            self, "Which regex?", f"{source.path.name} has {len(ranks):,} ranks, which matches no "
-            "known tokenizer.\nChoose the pre-tokenizer preset it was trained with:", names, 1,
-            False)
-        if ok:
-            source.options["preset"] = name
-        return ok
+        self.tasks.run(f"open:{path}", open_source, source, rank_file=rank_file, on_done=loaded)
 
     def open_text_dialog(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, "Open text", "", "Text (*.txt *.md *.jsonl "
@@ -209,9 +235,9 @@ class MainWindow(QMainWindow):
                                               "Bundle zip (*.zip);;Bundle folder (*)")
         if not path:
             return
-        from core.bundle import import_tokenizer
-
-        self.tasks.run("save", import_tokenizer, loaded.path, path,
+        # what was loaded, as it was loaded: re-detecting the file would drop the options
+        # chosen when opening it (a rank file's preset and special tokens)
+        self.tasks.run("save", save_loaded, loaded, path,
                        on_done=lambda p: self.show_status(f"saved bundle {p}"),
                        on_error=lambda m: show_error(self, "Could not save the bundle", m))
 

@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QHeaderView, QLabel, QTableWidget, QTableWidgetItem, QVBoxLayout,
                                QWidget)
 
-from app.session import LoadedTokenizer
+from core.loading import Loaded
 
 
 class TokenizerInfo(QWidget):
@@ -29,7 +29,7 @@ class TokenizerInfo(QWidget):
         layout.addWidget(QLabel("<b>Special tokens</b>"))
         layout.addWidget(self.specials, 1)
 
-    def set_tokenizer(self, loaded: LoadedTokenizer | None) -> None:
+    def set_tokenizer(self, loaded: Loaded | None) -> None:
         if loaded is None:
             self.summary.setText("No tokenizer loaded.")
             self.specials.setRowCount(0)
@@ -40,7 +40,7 @@ class TokenizerInfo(QWidget):
                        for k, v in runtime.describe().items())
         notes = "".join(f"<li>{escape(n)}</li>" for n in runtime.notes)
         self.summary.setText(
-            f"<h3>{escape(runtime.name)}</h3><div style='color:#555'>{escape(loaded.path)}</div>"
+            f"<h3>{escape(runtime.name)}</h3><div style='color:#555'>{escape(str(loaded.path))}</div>"
             f"<table>{rows}</table>" + (f"<p><b>Notes</b></p><ul>{notes}</ul>" if notes else ""))
         specials = runtime.special_tokens()
         self.specials.setRowCount(len(specials))

@@ -132,7 +132,6 @@ class Runtime(abc.ABC):
     name: str = ""
     source_format: str = ""
     library: str = ""
-    source = None  # the TokenizerSource it was loaded from, when loaded from files
 
     def __init__(self) -> None:
         self.notes: list[str] = []

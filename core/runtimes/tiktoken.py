@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
@@ -68,6 +69,28 @@ def parse_rank_file(data: bytes, path: object = None, *,
     if not ranks:
         raise FormatError("the rank file has no tokens", path=path)
     return ranks
+
+
+@dataclass(frozen=True)
+class RankFile:
+    """A parsed rank file: its ranks, and what parsing noticed (read once; the GUI reads it
+    before loading, to know whether a preset fits).
+
+    >>> RankFile.parse(b"IQ== 0\\n").ranks
+    {b'!': 0}
+    """
+
+    ranks: dict[bytes, int]
+    notes: tuple[str, ...] = ()
+
+    @classmethod
+    def parse(cls, data: bytes, path: object = None) -> "RankFile":
+        notes: list[str] = []
+        return cls(parse_rank_file(data, path, notes=notes), tuple(notes))
+
+    @classmethod
+    def read(cls, path: str | Path) -> "RankFile":
+        return cls.parse(Path(path).read_bytes(), path)
 
 
 class TiktokenRuntime(Runtime):
@@ -233,10 +256,11 @@ class TiktokenRuntime(Runtime):
 
 
 def load_tiktoken(path: Path, *, preset: str | None = None, pattern: str | None = None,
-                  special: dict[str, int] | None = None) -> TiktokenRuntime:
-    notes: list[str] = []
-    ranks = parse_rank_file(Path(path).read_bytes(), path, notes=notes)
-    runtime = TiktokenRuntime(ranks, name=Path(path).stem, preset=preset, pattern=pattern,
-                              special=special, path=path)
-    runtime.notes[:0] = notes
+                  special: dict[str, int] | None = None,
+                  rank_file: RankFile | None = None) -> TiktokenRuntime:
+    """Run the rank file at ``path`` (``rank_file``: that file, already parsed)."""
+    rank_file = rank_file or RankFile.read(path)
+    runtime = TiktokenRuntime(rank_file.ranks, name=Path(path).stem, preset=preset,
+                              pattern=pattern, special=special, path=path)
+    runtime.notes[:0] = rank_file.notes
     return runtime
