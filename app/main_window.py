@@ -158,8 +158,13 @@ class MainWindow(QMainWindow):
         if path:
             self.open_path(path)
 
-    def open_path(self, path: str | Path, *, quiet: bool = False, select: bool = True) -> bool:
-        """Detect and load a tokenizer in a worker; return False if it is not one."""
+    def open_path(self, path: str | Path, *, quiet: bool = False, select: bool = True,
+                  ask: bool = True) -> bool:
+        """Detect and load a tokenizer in a worker; return False if it is not one.
+
+        A rank file is read first, and a dialog asks how to run it (``ask=False``: with the
+        preset its size matches, if any, as the command line does).
+        """
         path = Path(path)
         try:
             source = detect(path)
@@ -167,7 +172,7 @@ class MainWindow(QMainWindow):
             if not quiet:
                 show_error(self, "Could not open the tokenizer", err)
             return False
-        if source.format == "tiktoken":
+        if source.format == "tiktoken" and ask:
             # parsed once, in a worker; the dialog then asks how to run it
             self.show_status(self.tr("reading {name}…").format(name=path.name))
             self.tasks.run(f"open:{path}", RankFile.read, source.path,
