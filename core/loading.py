@@ -62,6 +62,24 @@ class Loaded:
         """``name · format``, with ``(bundle)`` for a bundle: the GUI's tokenizer list."""
         return f"{self.runtime.name} · {self.format}" + (" (bundle)" if self.is_bundle else "")
 
+    def describe(self) -> dict[str, str]:
+        """The runtime's facts, and what came with it: bundle, configs, chat template.
+
+        >>> # {'format': 'tiktoken', ..., 'bundle': 'qwen v1, 1 file verified, created ...'}
+        """
+        info = self.runtime.describe()
+        if self.manifest is not None:
+            files = len(self.manifest.get("files", {}))
+            info["bundle"] = (f"{self.manifest.get('name', '?')} v{self.manifest.get('version', '?')}"
+                              f", {files} file{'s' if files != 1 else ''} verified, created "
+                              f"{self.manifest.get('created', '?')}")
+        present = sorted(self.configs.by_file())
+        if present:
+            info["configs"] = ", ".join(present)
+        if self.configs.chat_template is not None:
+            info["chat template"] = f"{len(self.configs.chat_template):,} characters"
+        return info
+
 
 def open_tokenizer(path: str | Path, *, preset: str | None = None, pattern: str | None = None,
                    special_tokens: dict[str, int] | None = None, add_bos: bool | None = None,

@@ -7,7 +7,7 @@ The rows shown are an array of ids (filtered and sorted off the GUI thread by
 from __future__ import annotations
 
 import numpy as np
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
+from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QModelIndex, Qt
 from PySide6.QtGui import QFontDatabase
 
 from core.runtimes.base import Runtime
@@ -15,7 +15,6 @@ from core.text import hex_bytes, visible_bytes
 
 COLUMNS = ("ID", "Piece", "Text", "Bytes", "Length", "Kind")
 SORTS = ("id", "length ↑", "length ↓")
-EMPTY_TOKEN = "empty (never produced by encoding)"
 
 
 def token_kind(runtime: Runtime, token_id: int, specials: dict[int, str]) -> str:
@@ -26,7 +25,9 @@ def token_kind(runtime: Runtime, token_id: int, specials: dict[int, str]) -> str
     """
     if token_id in specials:
         return specials[token_id]
-    return EMPTY_TOKEN if not runtime.token_bytes(token_id) else ""
+    if runtime.token_bytes(token_id):
+        return ""
+    return QCoreApplication.translate("VocabModel", "empty (never produced by encoding)")
 
 
 def vocab_lengths(runtime: Runtime) -> np.ndarray:

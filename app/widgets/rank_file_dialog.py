@@ -7,6 +7,7 @@ gets them from the table, which replaces the preset's.
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout, QHBoxLayout,
                                QHeaderView, QLabel, QPushButton, QTableWidget, QTableWidgetItem,
                                QVBoxLayout, QWidget)
@@ -39,6 +40,7 @@ class RankFileDialog(QDialog):
                             "pre-tokenizer preset it was trained with.").format(
                 name=file_name, n=f"{n:,}")
         label = QLabel(intro)
+        label.setTextFormat(Qt.TextFormat.PlainText)  # a file name is not markup
         label.setWordWrap(True)
         self.preset = QComboBox()
         for preset in PRESETS:
@@ -65,6 +67,7 @@ class RankFileDialog(QDialog):
                               "{first}).").format(first=f"{max(self._rank_ids) + 1:,}"))
         hint.setWordWrap(True)
         self.error = QLabel()
+        self.error.setTextFormat(Qt.TextFormat.PlainText)  # token names look like tags: <b>
         self.error.setStyleSheet("color: #b00020")
         self.error.setWordWrap(True)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok

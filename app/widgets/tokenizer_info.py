@@ -37,7 +37,7 @@ class TokenizerInfo(QWidget):
         runtime = loaded.runtime
         rows = "".join(f"<tr><td style='color:#555;padding-right:12px'>{escape(k)}</td>"
                        f"<td><code>{escape(v)}</code></td></tr>"
-                       for k, v in runtime.describe().items())
+                       for k, v in loaded.describe().items())
         notes = "".join(f"<li>{escape(n)}</li>" for n in runtime.notes)
         self.summary.setText(
             f"<h3>{escape(runtime.name)}</h3><div style='color:#555'>{escape(str(loaded.path))}</div>"

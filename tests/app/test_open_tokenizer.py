@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import threading
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QFileDialog
 
 import core.runtimes.tiktoken as tiktoken_runtime
@@ -118,6 +119,7 @@ def test_dialog_checks_the_special_tokens_table(qtbot):
     dialog.accept()
     assert dialog.result() != QDialog.DialogCode.Accepted
     assert "row 2 (<b>): ID" in dialog.error.text() and "already <a>" in dialog.error.text()
+    assert dialog.error.textFormat() == Qt.TextFormat.PlainText  # "<b>" is a name, not bold
     dialog.table.item(1, 1).setText("5")
     assert dialog.error.text() == ""  # an edit clears the message
     dialog.accept()

@@ -145,3 +145,12 @@ def test_spm_add_bos_from_tokenizer_config_is_not_kept_on_the_runtime(tmp_path):
     loaded = open_tokenizer(path)
     assert loaded.runtime.add_bos and loaded.configs.tokenizer_config == {"add_bos_token": True}
     assert not hasattr(loaded.runtime, "configs")
+
+
+def test_describe_says_what_came_with_the_tokenizer(tmp_path):
+    source = _with_configs(tmp_path / "src")
+    info = open_tokenizer(source).describe()
+    assert info["configs"] == "config.json, generation_config.json, tokenizer_config.json"
+    assert info["chat template"] == f"{len(TEMPLATE)} characters" and "bundle" not in info
+    bundle = open_tokenizer(import_tokenizer(source, tmp_path / "b", name="demo", version="3"))
+    assert bundle.describe()["bundle"].startswith("demo v3, 5 files verified, created ")
