@@ -17,8 +17,8 @@ from app.session import Session
 from app.tasks import TaskRunner
 from app.widgets.rank_file_dialog import RankFileDialog
 from core.errors import WorkbenchError
-from core.formats import TokenizerSource, detect
-from core.loading import Loaded, open_source, save_loaded
+from core.formats import TokenizerSource
+from core.loading import Loaded, detect_source, open_source, save_loaded
 from core.offload import ProcessEncoder
 from core.runtimes.tiktoken import RankFile
 
@@ -167,7 +167,7 @@ class MainWindow(QMainWindow):
         """
         path = Path(path)
         try:
-            source = detect(path)
+            source = detect_source(path)
         except WorkbenchError as err:
             if not quiet:
                 show_error(self, "Could not open the tokenizer", err)

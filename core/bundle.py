@@ -17,6 +17,7 @@ import hashlib
 import json
 import os
 import platform
+import re
 import shutil
 import tempfile
 import uuid
@@ -27,11 +28,34 @@ from pathlib import Path
 
 from .configs import Configs, read_configs
 from .errors import BundleError, FormatError
-from .formats import BUNDLE_FORMAT, TokenizerSource, detect, load_runtime
+from .formats import TokenizerSource, detect, load_runtime
 from .runtimes.base import Runtime
 
+BUNDLE_FORMAT = "tokbench-bundle"
 FORMAT_VERSION = 1
 MANIFEST = "manifest.json"
+_ZIP_MAGIC = b"PK\x03\x04"
+# a manifest is written with "format" first: its first bytes say what it is
+_MANIFEST_HEAD = re.compile(rb'^\s*\{\s*"format"\s*:\s*"' + BUNDLE_FORMAT.encode() + rb'"')
+
+
+def find_bundle(path: str | Path) -> Path | None:
+    """The bundle ``path`` is — a zip, a folder holding ``manifest.json``, or that manifest (by
+    content) — or None.
+
+    >>> find_bundle("/nonexistent") is None
+    True
+    """
+    path = Path(path)
+    if path.is_dir():
+        return path if (path / MANIFEST).is_file() else None
+    if not path.is_file():
+        return None
+    with open(path, "rb") as handle:
+        head = handle.read(256)
+    if head.startswith(_ZIP_MAGIC):
+        return path
+    return path.parent if _MANIFEST_HEAD.match(head.lstrip(b"\xef\xbb\xbf")) else None
 
 
 def file_entry(path: Path) -> dict:
@@ -86,9 +110,10 @@ class Bundle:
 def import_tokenizer(path: str | Path, dest: str | Path, *, name: str | None = None,
                      version: str = "1", **options) -> Path:
     """Load a tokenizer of any supported format and freeze it as a bundle at ``dest``."""
+    bundle = find_bundle(path)
+    if bundle is not None:
+        return copy_bundle(bundle, dest)
     source = detect(path, **options)
-    if source.format == "bundle":
-        return copy_bundle(source.path, dest)
     configs, _ = read_configs(source.files)
     runtime = load_runtime(source, configs)
     return save_bundle(source, runtime, dest, configs=configs, name=name, version=version)

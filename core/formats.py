@@ -1,9 +1,8 @@
 """Detect a tokenizer's format from its content, and run native files on their runtime.
 
 Supported: HF ``tokenizer.json`` (+ sibling configs), SentencePiece ``.model``, tiktoken rank files,
-WordPiece ``vocab.txt``, GPT-2 ``vocab.json`` + ``merges.txt``. A workbench bundle is *detected*
-here (format ``bundle``) but opened by :mod:`core.bundle`; :func:`core.loading.open_tokenizer`
-opens anything.
+WordPiece ``vocab.txt``, GPT-2 ``vocab.json`` + ``merges.txt``: native files only.
+:func:`core.loading.open_tokenizer` opens any path, workbench bundles included.
 
 >>> detect_bytes(b'{"model": {"type": "BPE"}}')
 'tokenizer.json'
@@ -25,7 +24,6 @@ from .runtimes.base import Runtime
 
 EXPECTED = ("expected a HF tokenizer.json, a SentencePiece .model, a tiktoken rank file, a WordPiece "
             "vocab.txt, a GPT-2 vocab.json with merges.txt beside it, or a workbench bundle")
-BUNDLE_FORMAT = "tokbench-bundle"
 # a bare "=" is a token too: the empty one (Whisper's multilingual.tiktoken has it)
 _TIKTOKEN_LINE = re.compile(rb"^[A-Za-z0-9+/]*=*\s+\d+$")
 # the "model" key of a tokenizer.json holds an object; a vocab.json may map the word "model" to an id
@@ -38,7 +36,7 @@ class TokenizerSource:
 
     Attributes:
         format: ``tokenizer.json``, ``sentencepiece``, ``tiktoken``, ``wordpiece``, ``gpt2-bpe``
-            or ``bundle``.
+            or ``tokbench-bpe`` (:mod:`core.loading` adds the formats it opens itself).
         path: what the user opened.
         files: name -> path of every file that makes up the tokenizer (configs included).
         options: tiktoken ``preset``/``pattern``/``special``; SentencePiece ``add_bos``/``add_eos``;
@@ -64,7 +62,7 @@ class TokenizerSource:
 def detect_bytes(head: bytes) -> str | None:
     """Guess a format from a file's first bytes; None if nothing fits."""
     if head.startswith(b"PK\x03\x04"):
-        return "bundle"
+        return None  # a zip archive, not a native tokenizer file
     text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
     if text.startswith(b"{"):
         return "tokenizer.json" if _MODEL_KEY.search(head) else "json"
@@ -125,8 +123,6 @@ def detect(path: str | Path, **options) -> TokenizerSource:
         raise FormatError(f"the file is empty; {EXPECTED}", path=path)
     kind = detect_bytes(head)
     folder = path.parent
-    if kind == "bundle":
-        return TokenizerSource("bundle", path, {}, options)
     if kind == "tokenizer.json":
         return TokenizerSource("tokenizer.json", path, _with_siblings(folder, "tokenizer.json", path),
                                options)
@@ -159,8 +155,6 @@ def _with_siblings(folder: Path, name: str, path: Path, extra: dict | None = Non
 
 def _detect_json(path: Path, options: dict) -> TokenizerSource:
     data = parse_json_text(_read_text(path), path)
-    if data.get("format") == BUNDLE_FORMAT:
-        return TokenizerSource("bundle", path.parent, {}, options)
     if data.get("format") == "tokbench-bpe":
         return TokenizerSource("tokbench-bpe", path, {"workbench-bpe.json": path}, options)
     if isinstance(data.get("model"), dict):
@@ -181,8 +175,6 @@ def _detect_json(path: Path, options: dict) -> TokenizerSource:
 
 
 def _detect_dir(path: Path, options: dict) -> TokenizerSource:
-    if (path / "manifest.json").exists():
-        return TokenizerSource("bundle", path, {}, options)
     for name in ("tokenizer.json", "tokenizer.model", "vocab.json", "vocab.txt"):
         if (path / name).exists():
             return detect(path / name, **options)
@@ -201,7 +193,7 @@ _read_text = read_text
 
 def load_runtime(source: TokenizerSource, configs: Configs | None = None, *,
                  rank_file=None) -> Runtime:
-    """Run a detected native tokenizer (not a bundle: :mod:`core.bundle` opens those).
+    """Run a detected native tokenizer.
 
     ``configs`` are its sibling files, read from ``source.files`` when not given; ``rank_file``
     a tiktoken :class:`~core.runtimes.tiktoken.RankFile` already parsed (not parsed again).
@@ -222,8 +214,8 @@ def load_runtime(source: TokenizerSource, configs: Configs | None = None, *,
 
 
 def load_tokenizer(path: str | Path, **options) -> Runtime:
-    """Detect and run a native tokenizer file in one step (a bundle is refused:
-    :func:`core.loading.open_tokenizer` opens any path, and returns its configs too).
+    """Detect and run a native tokenizer file in one step (:func:`core.loading.open_tokenizer`
+    opens any path, and returns its configs too).
 
     Options: ``preset``, ``pattern``, ``special`` (tiktoken); ``add_bos``, ``add_eos``
     (SentencePiece).

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from .bundle import copy_bundle, load_bundle, save_bundle
+from .bundle import copy_bundle, find_bundle, load_bundle, save_bundle
 from .configs import Configs, read_configs
 from .errors import WorkbenchError
 from .formats import TokenizerSource, detect, load_runtime
@@ -102,7 +102,16 @@ def open_tokenizer(path: str | Path, *, preset: str | None = None, pattern: str 
                                              ("special", special_tokens), ("add_bos", add_bos),
                                              ("add_eos", add_eos), ("name", name))
                if value is not None}
-    return open_source(detect(path, **options), rank_file=rank_file)
+    return open_source(detect_source(path, **options), rank_file=rank_file)
+
+
+def detect_source(path: str | Path, **options) -> TokenizerSource:
+    """What ``path`` is: a bundle (format ``bundle``, its path the bundle's), or a native
+    tokenizer as :func:`core.formats.detect` finds it. Options as :class:`TokenizerSource`'s."""
+    bundle = find_bundle(path)
+    if bundle is not None:
+        return TokenizerSource("bundle", bundle, {}, options)
+    return detect(path, **options)
 
 
 def open_source(source: TokenizerSource, *, rank_file=None) -> Loaded:

@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from core.bundle import (FORMAT_VERSION, MANIFEST, export_native, import_tokenizer, load_bundle,
-                         verify_bundle)
+from core.bundle import (BUNDLE_FORMAT, FORMAT_VERSION, MANIFEST, export_native, import_tokenizer,
+                         load_bundle, verify_bundle)
 from core.errors import BundleError
-from core.formats import BUNDLE_FORMAT, detect, load_tokenizer
-from core.loading import open_tokenizer
+from core.formats import load_tokenizer
+from core.loading import detect_source, open_tokenizer
 from tests.core.builders import (ENDOFTEXT, FORMAT_NAMES, built, encode_ids,  # noqa: F401
                                  options_for, write_tokenizer_json)
 
@@ -57,7 +57,7 @@ def test_import_and_load_gives_the_same_ids(kind, suffix, built, tmp_path):
     result = _bundle(kind, built, dest)
     assert result == dest
     assert dest.is_dir() if not suffix else zipfile.is_zipfile(dest)
-    assert detect(dest).format == "bundle"
+    assert detect_source(dest).format == "bundle"
     bundle = load_bundle(dest)
     assert bundle.runtime.source_format == kind
     assert encode_ids(bundle.runtime) == encode_ids(direct)
@@ -351,6 +351,6 @@ def test_bundle_does_not_depend_on_the_source_afterwards(tmp_path):
 
 def test_opening_the_manifest_opens_the_bundle(built, folder_bundles):
     path = folder_bundles["gpt2-bpe"] / MANIFEST
-    assert detect(path).format == "bundle"
+    assert detect_source(path).format == "bundle" and detect_source(path).path == path.parent
     runtime = open_tokenizer(path).runtime
     assert encode_ids(runtime) == encode_ids(load_tokenizer(built["gpt2-bpe"]))
