@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtCore import QCoreApplication
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (QApplication, QDialog, QFileDialog, QLabel, QMainWindow,
                                QProgressBar, QTabWidget)
 
@@ -26,6 +26,7 @@ RESOURCES = Path(__file__).resolve().parents[1] / "resources"
 DEMO = RESOURCES / "demo"
 DEMO_TOKENIZERS = (DEMO / "demo-bpe" / "tokenizer.json", DEMO / "demo-unigram" / "tokenizer.model")
 TEXT_FILE_LIMIT = 64 * 1024 * 1024
+
 
 def tokenizer_filter() -> str:
     """The open dialog's filters. "All files" comes first, so is the default: formats are
