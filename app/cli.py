@@ -1,8 +1,10 @@
 """``tokbench``: the headless front over the same core (no argument starts the GUI).
 
     tokbench inspect TOKENIZER [TEXT] [--file PATH] [--preset NAME] [--pattern REGEX]
+                     [--special-tokens FILE.json|NAME=ID,...]
                      [--no-special] [--parse-special] [--unit bytes|cp|utf16|grapheme] [--json]
     tokbench import FILE -o BUNDLE [--name NAME] [--version V] [--preset NAME]
+                    [--special-tokens FILE.json|NAME=ID,...]
     tokbench verify BUNDLE
     tokbench export BUNDLE -o FOLDER
     tokbench train CONFIG.json --corpus PATH... -o BUNDLE
@@ -83,6 +85,50 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
 def _add_tiktoken_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--preset", help="tiktoken preset: gpt2 (=r50k), cl100k, o200k, llama3, qwen")
     parser.add_argument("--pattern", help="tiktoken pre-tokenizer regex (overrides the preset's)")
+    parser.add_argument("--special-tokens", metavar="FILE.json|NAME=ID,...",
+                        help="a rank file's special tokens, replacing the preset's: a JSON file "
+                             "mapping each literal to its ID (or a list of {content, id}), or "
+                             "NAME=ID pairs separated by commas")
+
+
+def special_tokens_argument(value: str) -> dict[str, int]:
+    """``--special-tokens``: a JSON file, or ``NAME=ID,NAME=ID``.
+
+    >>> special_tokens_argument("<|endoftext|>=151643,<|im_start|>=151644")
+    {'<|endoftext|>': 151643, '<|im_start|>': 151644}
+    """
+    from core.configs import read_text
+    from core.special import custom_special_tokens
+
+    path = Path(value)
+    if value.endswith(".json") or path.is_file():
+        rows = _special_tokens_json(read_text(path), path)
+        item, at = "entry", path
+    else:
+        rows = [item.rpartition("=")[::2] if "=" in item else (item, "")
+                for item in value.split(",") if item.strip()]
+        item, at = "--special-tokens entry", None
+    try:
+        return custom_special_tokens(rows, item=item)
+    except ValueError as err:
+        raise WorkbenchError(str(err), path=at) from None
+
+
+def _special_tokens_json(text: str, path: Path) -> list[tuple[str, object]]:
+    import json
+
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise WorkbenchError(f"invalid JSON: {err.msg}", path=path, line=err.lineno,
+                             column=err.colno) from None
+    if isinstance(data, dict):
+        return list(data.items())
+    if isinstance(data, list) and all(isinstance(t, dict) and "content" in t and "id" in t
+                                      for t in data):
+        return [(t["content"], t["id"]) for t in data]
+    raise WorkbenchError('expected {"<literal>": id, ...} or [{"content": ..., "id": ...}, ...]',
+                         path=path)
 
 
 def _load_options(args) -> dict:
@@ -91,17 +137,15 @@ def _load_options(args) -> dict:
         options["preset"] = args.preset
     if args.pattern:
         options["pattern"] = args.pattern
+    if args.special_tokens:
+        options["special_tokens"] = special_tokens_argument(args.special_tokens)
     return options
 
 
 def _open(path: str, options: dict):
-    from core.formats import detect, load
+    from core.loading import open_tokenizer
 
-    source = detect(path, **options)
-    if options and source.format != "tiktoken":
-        raise WorkbenchError(f"--preset/--pattern apply to tiktoken rank files; this is "
-                             f"{source.format}", path=path)
-    return load(source)
+    return open_tokenizer(path, **options).runtime
 
 
 def _texts(args) -> list[str]:
@@ -166,10 +210,11 @@ def cmd_inspect(args) -> int:
 
 
 def cmd_import(args) -> int:
-    from core.bundle import import_tokenizer, load_bundle
+    from core.bundle import load_bundle
+    from core.loading import open_tokenizer, save_loaded
 
-    path = import_tokenizer(args.source, args.output, name=args.name, version=args.version,
-                            **_load_options(args))
+    loaded = open_tokenizer(args.source, **_load_options(args))
+    path = save_loaded(loaded, args.output, name=args.name, version=args.version)
     bundle = load_bundle(path)
     print(f"wrote bundle {path} ({bundle.manifest['source_format']}, "
           f"{bundle.runtime.vocab_size:,} tokens, {len(bundle.manifest['files'])} files)")

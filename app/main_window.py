@@ -6,8 +6,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QEvent
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import (QApplication, QFileDialog, QInputDialog, QLabel, QMainWindow,
-                               QMenu, QMessageBox, QProgressBar, QTabWidget)
+from PySide6.QtWidgets import (QApplication, QDialog, QFileDialog, QLabel, QMainWindow, QMenu,
+                               QMessageBox, QProgressBar, QTabWidget)
 
 from app import i18n
 from app.errors import show_error
@@ -16,17 +16,26 @@ from app.panes.inspect import InspectPane
 from app.panes.train import TrainPane
 from app.session import Session
 from app.tasks import TaskRunner
-from core.errors import FormatError, WorkbenchError
-from core.formats import detect, load
+from app.widgets.rank_file_dialog import RankFileDialog
+from core.errors import WorkbenchError
+from core.formats import TokenizerSource
+from core.loading import Loaded, detect_source, open_source, save_loaded
 from core.offload import ProcessEncoder
-from core.presets import PRESETS, guess_preset
-from core.runtimes.tiktoken import parse_rank_file
+from core.runtimes.tiktoken import RankFile
 from core.utf8 import decode_utf8
 
 RESOURCES = Path(__file__).resolve().parents[1] / "resources"
 DEMO = RESOURCES / "demo"
 DEMO_TOKENIZERS = (DEMO / "demo-bpe" / "tokenizer.json", DEMO / "demo-unigram" / "tokenizer.model")
 TEXT_FILE_LIMIT = 64 * 1024 * 1024
+
+
+def tokenizer_filter() -> str:
+    """The open dialog's filters. "All files" comes first, so is the default: formats are
+    detected by content, and names like ``tokenizer.model.v1`` match no pattern."""
+    return (QCoreApplication.translate("MainWindow", "All files (*)") + ";;"
+            + QCoreApplication.translate(
+                "MainWindow", "Tokenizers (*.json *.model *.tiktoken *.txt *.zip)"))
 
 
 def read_text_file(path: Path) -> str:
@@ -100,6 +109,11 @@ class MainWindow(QMainWindow):
                               shortcut=QKeySequence.StandardKey.Open)
         open_action.triggered.connect(self.open_dialog)
         file_menu.addAction(open_action)
+        self.open_folder_action = QAction(self.tr("Open &folder…"), self, shortcut="Ctrl+Shift+O")
+        self.open_folder_action.setToolTip(self.tr("A bundle folder, or a folder holding a "
+                                                   "tokenizer (a Hugging Face model folder)"))
+        self.open_folder_action.triggered.connect(self.open_folder_dialog)
+        file_menu.addAction(self.open_folder_action)
         text_action = QAction(self.tr("Open &text file…"), self, shortcut="Ctrl+T")
         text_action.triggered.connect(self.open_text_dialog)
         file_menu.addAction(text_action)
@@ -183,53 +197,68 @@ class MainWindow(QMainWindow):
 
     # -- opening -------------------------------------------------------------------------
     def open_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(
-            self, self.tr("Open tokenizer"), "",
-            self.tr("Tokenizers (*.json *.model *.tiktoken *.txt *.zip);;All files (*)"))
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open tokenizer"), "",
+                                              tokenizer_filter())
         if path:
             self.open_path(path)
 
-    def open_path(self, path: str | Path, *, quiet: bool = False, select: bool = True) -> bool:
-        """Detect and load a tokenizer in a worker; return False if it is not one."""
+    def open_folder_dialog(self) -> None:
+        """A folder bundle, or a folder holding a tokenizer (which a file dialog cannot pick)."""
+        path = QFileDialog.getExistingDirectory(self, self.tr("Open tokenizer folder"), "")
+        if path:
+            self.open_path(path)
+
+    def open_path(self, path: str | Path, *, quiet: bool = False, select: bool = True,
+                  ask: bool = True) -> bool:
+        """Detect and load a tokenizer in a worker; return False if it is not one.
+
+        A rank file is read first, and a dialog asks how to run it (``ask=False``: with the
+        preset its size matches, if any, as the command line does).
+        """
         path = Path(path)
         try:
-            source = detect(path)
-            if source.format == "tiktoken" and not self._choose_preset(source):
-                return True
+            source = detect_source(path)
         except WorkbenchError as err:
             if not quiet:
                 show_error(self, self.tr("Could not open the tokenizer"), err)
             return False
+        if source.format == "tiktoken" and ask:
+            # parsed once, in a worker; the dialog then asks how to run it
+            self.show_status(self.tr("reading {name}…").format(name=path.name))
+            self.tasks.run(f"open:{path}", RankFile.read, source.path,
+                           on_done=lambda rank_file: self._ask_how_to_run(path, source, rank_file,
+                                                                          select))
+            return True
+        self._load(path, source, select=select)
+        return True
+
+    def _ask_how_to_run(self, path: Path, source: TokenizerSource, rank_file: RankFile,
+                        select: bool) -> None:
+        """A rank file holds no regex and no special tokens: ask for the preset and, if the
+        file has its own, the special tokens."""
+        dialog = RankFileDialog(source.path.name, rank_file, self)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            self.show_status(self.tr("{name} was not opened").format(name=path.name))
+            return
+        source.options["preset"] = dialog.preset_name()
+        special = dialog.special_tokens()
+        if special:
+            source.options["special"] = special
+        self._load(path, source, select=select, rank_file=rank_file)
+
+    def _load(self, path: Path, source: TokenizerSource, *, select: bool,
+              rank_file: RankFile | None = None) -> None:
         self.show_status(self.tr("loading {name}…").format(name=path.name))
 
-        def loaded(runtime) -> None:
-            self.session.add_tokenizer(runtime, path, select=select)
+        def loaded(result: Loaded) -> None:
+            runtime = result.runtime
+            self.session.add_tokenizer(result, select=select)
             self.session.remember(path)
             self.show_status(self.tr("opened {name} ({format}, %Ln token(s))", "",
                                      runtime.vocab_size).format(name=runtime.name,
                                                                 format=runtime.source_format))
 
-        self.tasks.run(f"open:{path}", load, source, on_done=loaded)
-        return True
-
-    def _choose_preset(self, source) -> bool:
-        """A tiktoken file of unknown size needs its regex: ask which preset."""
-        try:
-            ranks = parse_rank_file(source.path.read_bytes(), source.path)
-        except FormatError as err:
-            show_error(self, self.tr("Could not open the tokenizer"), err)
-            return False
-        if guess_preset(len(ranks)) is not None:
-            return True
-        names = [p.name for p in PRESETS]
-        name, ok = QInputDialog.getItem(
-            self, self.tr("Which regex?"),
-            self.tr("{name} has %Ln rank(s), which matches no known tokenizer.\nChoose the "
-                    "pre-tokenizer preset it was trained with:", "", len(ranks)).format(
-                name=source.path.name), names, 1, False)
-        if ok:
-            source.options["preset"] = name
-        return ok
+        self.tasks.run(f"open:{path}", open_source, source, rank_file=rank_file, on_done=loaded)
 
     def open_text_dialog(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
@@ -264,9 +293,9 @@ class MainWindow(QMainWindow):
             self.tr("Bundle zip (*.zip);;Bundle folder (*)"))
         if not path:
             return
-        from core.bundle import import_tokenizer
-
-        self.tasks.run("save", import_tokenizer, loaded.path, path,
+        # what was loaded, as it was loaded: re-detecting the file would drop the options
+        # chosen when opening it (a rank file's preset and special tokens)
+        self.tasks.run("save", save_loaded, loaded, path,
                        on_done=lambda p: self.show_status(
                            self.tr("saved bundle {path}").format(path=p)),
                        on_error=lambda m: show_error(self, self.tr("Could not save the bundle"), m))

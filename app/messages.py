@@ -47,6 +47,9 @@ def templates() -> dict[str, str]:
         "tiktoken.no_preset": QCoreApplication.translate(
             "Notes", "{ranks:,} ranks match no known preset; the cl100k regex is used (choose a "
                      "preset or give a pattern)"),
+        "tiktoken.token_repeated": QCoreApplication.translate(
+            "Notes", "line {line}: token {token} is listed again (rank {before} before); its later "
+                     "rank {rank} is used, as tiktoken's loader does"),
         "tiktoken.preset": QCoreApplication.translate("Notes", "preset {preset}: its regex and special tokens"),
         "tiktoken.preset_normalization": QCoreApplication.translate(
             "Notes", "preset {preset}: {normalization} normalization first"),

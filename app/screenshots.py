@@ -77,7 +77,7 @@ def main(argv=None) -> int:
     window.show()
     if args.tokenizers:
         for path in args.tokenizers:
-            window.open_path(path)
+            window.open_path(path, ask=False)  # no dialog: nobody is there to answer it
     else:
         window.load_demo()
     expected = len(args.tokenizers) or 2

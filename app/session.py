@@ -5,28 +5,15 @@ Views subscribe to its signals; nothing else holds state that two panes need.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QSettings, Signal
 
 from core.corpus import CorpusSource
-from core.runtimes.base import Runtime
+from core.loading import Loaded
 from core.text import Unit, replace_lone_surrogates
 
 MAX_RECENT = 10
-
-
-@dataclass
-class LoadedTokenizer:
-    """A tokenizer the user opened: its runtime and where it came from."""
-
-    runtime: Runtime
-    path: str
-
-    @property
-    def label(self) -> str:
-        return f"{self.runtime.name} · {self.runtime.source_format}"
 
 
 class Session(QObject):
@@ -55,7 +42,7 @@ class Session(QObject):
     def __init__(self, settings: QSettings | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.settings = settings or QSettings("TokenizerWorkbench", "workbench")
-        self.tokenizers: list[LoadedTokenizer] = []
+        self.tokenizers: list[Loaded] = []
         self.current = -1
         self.text = ""
         self.unit = Unit.CP
@@ -66,16 +53,15 @@ class Session(QObject):
         self.corpus_dedup = True
 
     # -- tokenizers ----------------------------------------------------------------------
-    def add_tokenizer(self, runtime: Runtime, path: str | Path, *, select: bool = True) -> int:
+    def add_tokenizer(self, loaded: Loaded, *, select: bool = True) -> int:
         """Add (or replace the same path's) tokenizer; make it current if ``select`` or if
         nothing is current yet."""
-        path = str(path)
-        for index, loaded in enumerate(self.tokenizers):
-            if loaded.path == path:
-                self.tokenizers[index] = LoadedTokenizer(runtime, path)
+        for index, other in enumerate(self.tokenizers):
+            if other.path == loaded.path:
+                self.tokenizers[index] = loaded
                 break
         else:
-            self.tokenizers.append(LoadedTokenizer(runtime, path))
+            self.tokenizers.append(loaded)
             index = len(self.tokenizers) - 1
         self.tokenizers_changed.emit()
         if select or self.current < 0:
@@ -93,7 +79,7 @@ class Session(QObject):
         self.current_changed.emit(index)
 
     @property
-    def current_tokenizer(self) -> LoadedTokenizer | None:
+    def current_tokenizer(self) -> Loaded | None:
         if 0 <= self.current < len(self.tokenizers):
             return self.tokenizers[self.current]
         return None

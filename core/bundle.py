@@ -17,6 +17,7 @@ import hashlib
 import json
 import os
 import platform
+import re
 import shutil
 import tempfile
 import uuid
@@ -25,12 +26,36 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
+from .configs import Configs, read_configs
 from .errors import BundleError, FormatError
-from .formats import BUNDLE_FORMAT, TokenizerSource, detect, load
+from .formats import TokenizerSource, detect, load_runtime
 from .runtimes.base import Runtime
 
+BUNDLE_FORMAT = "tokbench-bundle"
 FORMAT_VERSION = 1
 MANIFEST = "manifest.json"
+_ZIP_MAGIC = b"PK\x03\x04"
+# a manifest is written with "format" first: its first bytes say what it is
+_MANIFEST_HEAD = re.compile(rb'^\s*\{\s*"format"\s*:\s*"' + BUNDLE_FORMAT.encode() + rb'"')
+
+
+def find_bundle(path: str | Path) -> Path | None:
+    """The bundle ``path`` is — a zip, a folder holding ``manifest.json``, or that manifest (by
+    content) — or None.
+
+    >>> find_bundle("/nonexistent") is None
+    True
+    """
+    path = Path(path)
+    if path.is_dir():
+        return path if (path / MANIFEST).is_file() else None
+    if not path.is_file():
+        return None
+    with open(path, "rb") as handle:
+        head = handle.read(256)
+    if head.startswith(_ZIP_MAGIC):
+        return path
+    return path.parent if _MANIFEST_HEAD.match(head.lstrip(b"\xef\xbb\xbf")) else None
 
 
 def file_entry(path: Path) -> dict:
@@ -53,11 +78,10 @@ def runtime_versions() -> dict[str, str]:
             "tiktoken": getattr(tiktoken, "__version__", "?")}
 
 
-def model_binding(runtime: Runtime) -> dict:
+def model_binding(runtime: Runtime, configs: Configs) -> dict:
     """Embedding facts from ``config.json`` / ``generation_config.json`` when present."""
-    configs = getattr(runtime, "configs", {}) or {}
-    model = configs.get("config.json", {})
-    generation = configs.get("generation_config.json", {})
+    model = configs.model_config or {}
+    generation = configs.generation_config or {}
     specials = {t.role: t.id for t in runtime.special_tokens() if t.role in ("bos", "eos", "pad")}
     return {
         "vocab_size": runtime.vocab_size,
@@ -72,11 +96,12 @@ def model_binding(runtime: Runtime) -> dict:
 
 @dataclass
 class Bundle:
-    """A loaded, verified bundle."""
+    """A loaded, verified bundle: its manifest, its runtime and the configs it holds."""
 
     path: Path
     manifest: dict
     runtime: Runtime
+    configs: Configs = Configs()
 
 
 # --- saving -----------------------------------------------------------------------------
@@ -85,13 +110,19 @@ class Bundle:
 def import_tokenizer(path: str | Path, dest: str | Path, *, name: str | None = None,
                      version: str = "1", **options) -> Path:
     """Load a tokenizer of any supported format and freeze it as a bundle at ``dest``."""
+    bundle = find_bundle(path)
+    if bundle is not None:
+        return copy_bundle(bundle, dest)
     source = detect(path, **options)
-    if source.format == "bundle":
-        bundle = load_bundle(source.path)
-        return save_bundle_files(bundle.manifest, read_bundle_files(bundle.path, bundle.manifest),
-                                 dest)
-    runtime = load(source)
-    return save_bundle(source, runtime, dest, name=name, version=version)
+    configs, _ = read_configs(source.files)
+    runtime = load_runtime(source, configs)
+    return save_bundle(source, runtime, dest, configs=configs, name=name, version=version)
+
+
+def copy_bundle(path: str | Path, dest: str | Path) -> Path:
+    """Verify the bundle at ``path`` and write the same files and manifest at ``dest``."""
+    manifest = verify_bundle(path)
+    return save_bundle_files(manifest, read_bundle_files(Path(path), manifest), dest)
 
 
 def read_bundle_files(path: Path, manifest: dict) -> dict[str, bytes]:
@@ -103,8 +134,14 @@ def read_bundle_files(path: Path, manifest: dict) -> dict[str, bytes]:
 
 
 def save_bundle(source: TokenizerSource, runtime: Runtime, dest: str | Path, *,
-                name: str | None = None, version: str = "1", extra: dict | None = None) -> Path:
-    """Write ``source``'s files and a manifest describing ``runtime`` as a bundle at ``dest``."""
+                configs: Configs | None = None, name: str | None = None, version: str = "1",
+                extra: dict | None = None) -> Path:
+    """Write ``source``'s files and a manifest describing ``runtime`` as a bundle at ``dest``.
+
+    ``configs``: the sibling files as parsed when ``runtime`` was loaded (read again if None).
+    """
+    if configs is None:
+        configs, _ = read_configs(source.files)
     files = {bundle_name: Path(path).read_bytes() for bundle_name, path in source.files.items()}
     options = dict(source.options)
     if source.format == "tiktoken":
@@ -123,7 +160,7 @@ def save_bundle(source: TokenizerSource, runtime: Runtime, dest: str | Path, *,
         "source_file": source.path.name,
         "tokenizer": {"files": sorted(source.files), "options": options},
         "special_tokens": [t.to_json() for t in runtime.special_tokens()],
-        "model_binding": model_binding(runtime),
+        "model_binding": model_binding(runtime, configs),
         **(extra or {}),
     }
     return save_bundle_files(manifest, files, dest)
@@ -224,7 +261,8 @@ def verify_bundle(path: str | Path) -> dict:
 
 
 def load_bundle(path: str | Path) -> Bundle:
-    """Verify and load a bundle folder or zip."""
+    """Verify and load a bundle folder or zip (:func:`core.loading.open_tokenizer` opens one
+    as it opens any tokenizer)."""
     path = Path(path)
     manifest = verify_bundle(path)
     _, members = read_manifest(path) if not path.is_dir() else (None, None)
@@ -242,12 +280,13 @@ def load_bundle(path: str | Path) -> Bundle:
             raise BundleError("manifest.json does not say which tokenizer format it holds",
                               path=path)
         try:
-            runtime = load(source)
+            configs, notes = read_configs(source.files)  # while a zip's files are unpacked
+            runtime = load_runtime(source, configs)
         except FormatError as err:
             raise BundleError(f"its tokenizer does not load: {err.message}", path=path) from None
+        runtime.notes[:0] = notes
     runtime.name = manifest.get("name") or runtime.name
-    runtime.source = TokenizerSource("bundle", path)  # its files may have been in a temp folder
-    return Bundle(path, manifest, runtime)
+    return Bundle(path, manifest, runtime, configs)
 
 
 def export_native(path: str | Path, dest_dir: str | Path) -> list[Path]:

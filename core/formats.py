@@ -1,7 +1,8 @@
-"""Detect a tokenizer's format from its content and load it on its native runtime.
+"""Detect a tokenizer's format from its content, and run native files on their runtime.
 
 Supported: HF ``tokenizer.json`` (+ sibling configs), SentencePiece ``.model``, tiktoken rank files,
-WordPiece ``vocab.txt``, GPT-2 ``vocab.json`` + ``merges.txt``, and workbench bundles.
+WordPiece ``vocab.txt``, GPT-2 ``vocab.json`` + ``merges.txt``: native files only.
+:func:`core.loading.open_tokenizer` opens any path, workbench bundles included.
 
 >>> detect_bytes(b'{"model": {"type": "BPE"}}')
 'tokenizer.json'
@@ -17,17 +18,15 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .configs import SIBLING_FILES, Configs, parse_json_text, read_configs, read_text
 from .errors import FormatError
-from .notes import Note, note
+from .notes import note
 from .runtimes.base import Runtime
-from .utf8 import decode_utf8
 
 EXPECTED = ("expected a HF tokenizer.json, a SentencePiece .model, a tiktoken rank file, a WordPiece "
             "vocab.txt, a GPT-2 vocab.json with merges.txt beside it, or a workbench bundle")
-SIBLING_CONFIGS = ("tokenizer_config.json", "special_tokens_map.json", "generation_config.json",
-                   "config.json")
-BUNDLE_FORMAT = "tokbench-bundle"
-_TIKTOKEN_LINE = re.compile(rb"^[A-Za-z0-9+/]+=*\s+\d+$")
+# a bare "=" is a token too: the empty one (Whisper's multilingual.tiktoken has it)
+_TIKTOKEN_LINE = re.compile(rb"^[A-Za-z0-9+/]*=*\s+\d+$")
 # the "model" key of a tokenizer.json holds an object; a vocab.json may map the word "model" to an id
 _MODEL_KEY = re.compile(rb'"model"\s*:\s*\{')
 
@@ -38,10 +37,11 @@ class TokenizerSource:
 
     Attributes:
         format: ``tokenizer.json``, ``sentencepiece``, ``tiktoken``, ``wordpiece``, ``gpt2-bpe``
-            or ``bundle``.
+            or ``tokbench-bpe`` (:mod:`core.loading` adds the formats it opens itself).
         path: what the user opened.
         files: name -> path of every file that makes up the tokenizer (configs included).
-        options: tiktoken ``preset``/``pattern``/``special``; SentencePiece ``add_bos``/``add_eos``.
+        options: tiktoken ``preset``/``pattern``/``special``; SentencePiece ``add_bos``/``add_eos``;
+            ``name`` (display name) for any format.
     """
 
     format: str
@@ -63,7 +63,7 @@ class TokenizerSource:
 def detect_bytes(head: bytes) -> str | None:
     """Guess a format from a file's first bytes; None if nothing fits."""
     if head.startswith(b"PK\x03\x04"):
-        return "bundle"
+        return None  # a zip archive, not a native tokenizer file
     text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
     if text.startswith(b"{"):
         return "tokenizer.json" if _MODEL_KEY.search(head) else "json"
@@ -94,7 +94,7 @@ def detect_bytes(head: bytes) -> str | None:
 
 def _is_base64(token: bytes) -> bool:
     try:
-        base64.b64decode(token, validate=True)
+        base64.b64decode(token)  # as tiktoken's loader decodes it
         return True
     except (binascii.Error, ValueError):
         return False
@@ -124,8 +124,6 @@ def detect(path: str | Path, **options) -> TokenizerSource:
         raise FormatError(f"the file is empty; {EXPECTED}", path=path)
     kind = detect_bytes(head)
     folder = path.parent
-    if kind == "bundle":
-        return TokenizerSource("bundle", path, {}, options)
     if kind == "tokenizer.json":
         return TokenizerSource("tokenizer.json", path, _with_siblings(folder, "tokenizer.json", path),
                                options)
@@ -150,18 +148,14 @@ def detect(path: str | Path, **options) -> TokenizerSource:
 
 def _with_siblings(folder: Path, name: str, path: Path, extra: dict | None = None) -> dict:
     files = {name: path, **(extra or {})}
-    for sibling in SIBLING_CONFIGS:
+    for sibling in SIBLING_FILES:
         if (folder / sibling).is_file() and sibling not in files:
             files[sibling] = folder / sibling
     return files
 
 
 def _detect_json(path: Path, options: dict) -> TokenizerSource:
-    from .runtimes.hf import parse_json_text
-
     data = parse_json_text(_read_text(path), path)
-    if data.get("format") == BUNDLE_FORMAT:
-        return TokenizerSource("bundle", path.parent, {}, options)
     if data.get("format") == "tokbench-bpe":
         return TokenizerSource("tokbench-bpe", path, {"workbench-bpe.json": path}, options)
     if isinstance(data.get("model"), dict):
@@ -182,8 +176,6 @@ def _detect_json(path: Path, options: dict) -> TokenizerSource:
 
 
 def _detect_dir(path: Path, options: dict) -> TokenizerSource:
-    if (path / "manifest.json").exists():
-        return TokenizerSource("bundle", path, {}, options)
     for name in ("tokenizer.json", "tokenizer.model", "vocab.json", "vocab.txt"):
         if (path / name).exists():
             return detect(path / name, **options)
@@ -194,79 +186,72 @@ def _detect_dir(path: Path, options: dict) -> TokenizerSource:
     raise FormatError(f"the folder holds no tokenizer; {EXPECTED}", path=path)
 
 
-def _read_text(path: Path) -> str:
-    return decode_utf8(Path(path).read_bytes(), path=path, strip_bom=True)
+_read_text = read_text
 
 
-def read_configs(files: dict[str, Path]) -> tuple[dict[str, dict], list[Note]]:
-    """Parse the sibling config files; a broken one is skipped with a note, never fatal."""
-    from .runtimes.hf import parse_json_text
-
-    configs, notes = {}, []
-    for name in SIBLING_CONFIGS:
-        if name in files:
-            try:
-                configs[name] = parse_json_text(_read_text(files[name]), files[name])
-            except FormatError as err:
-                notes.append(note("config.ignored", error=str(err)))
-    return configs, notes
+# --- running native files -----------------------------------------------------------------
 
 
-# --- loading ----------------------------------------------------------------------------
+def load_runtime(source: TokenizerSource, configs: Configs | None = None, *,
+                 rank_file=None) -> Runtime:
+    """Run a detected native tokenizer.
 
-
-def load(source: TokenizerSource) -> Runtime:
-    """Load a detected tokenizer on its native runtime."""
-    if source.format == "bundle":
-        from .bundle import load_bundle
-
-        return load_bundle(source.path).runtime
-    configs, notes = read_configs(source.files)
-    runtime = _LOADERS[source.format](source, configs)
+    ``configs`` are its sibling files, read from ``source.files`` when not given; ``rank_file``
+    a tiktoken :class:`~core.runtimes.tiktoken.RankFile` already parsed (not parsed again).
+    """
+    if source.format not in _LOADERS:
+        raise FormatError(f"{source.format!r} is not a native tokenizer format here; open it with "
+                          "core.loading.open_tokenizer", path=source.path)
+    notes: list[str] = []
+    if configs is None:
+        configs, notes = read_configs(source.files)
+    if source.format == "tiktoken":
+        runtime = _load_tiktoken(source, configs, rank_file)
+    else:
+        runtime = _LOADERS[source.format](source, configs)
     runtime.notes[:0] = notes
     runtime.name = source.options.get("name") or source.name
-    runtime.source = source  # how to load it again (a child process does, for large texts)
     return runtime
 
 
 def load_tokenizer(path: str | Path, **options) -> Runtime:
-    """Detect and load in one step.
+    """Detect and run a native tokenizer file in one step (:func:`core.loading.open_tokenizer`
+    opens any path, and returns its configs too).
 
     Options: ``preset``, ``pattern``, ``special`` (tiktoken); ``add_bos``, ``add_eos``
     (SentencePiece).
     """
-    return load(detect(path, **options))
+    return load_runtime(detect(path, **options))
 
 
-def _load_hf(source: TokenizerSource, configs: dict) -> Runtime:
-    from .runtimes.hf import HFRuntime, parse_json_text
+def _load_hf(source: TokenizerSource, configs: Configs) -> Runtime:
+    from .runtimes.hf import HFRuntime
 
     path = source.files["tokenizer.json"]
     spec = parse_json_text(_read_text(path), path)
-    return HFRuntime(spec, path=path, configs=configs)
+    return HFRuntime(spec, path=path, configs=configs.by_file())
 
 
-def _load_spm(source: TokenizerSource, configs: dict) -> Runtime:
+def _load_spm(source: TokenizerSource, configs: Configs) -> Runtime:
     from .runtimes.spm import SentencePieceRuntime
 
     path = source.files["tokenizer.model"]
-    config = configs.get("tokenizer_config.json", {})
+    config = configs.tokenizer_config or {}
     add_bos = source.options.get("add_bos", bool(config.get("add_bos_token", False)))
     add_eos = source.options.get("add_eos", bool(config.get("add_eos_token", False)))
-    runtime = SentencePieceRuntime(path.read_bytes(), path=path, add_bos=add_bos, add_eos=add_eos)
-    runtime.configs = configs
-    return runtime
+    return SentencePieceRuntime(path.read_bytes(), path=path, add_bos=add_bos, add_eos=add_eos)
 
 
-def _load_tiktoken(source: TokenizerSource, configs: dict) -> Runtime:
+def _load_tiktoken(source: TokenizerSource, configs: Configs, rank_file=None) -> Runtime:
     from .runtimes.tiktoken import load_tiktoken
 
     opts = source.options
     return load_tiktoken(source.files["tokenizer.tiktoken"], preset=opts.get("preset"),
-                         pattern=opts.get("pattern"), special=opts.get("special"))
+                         pattern=opts.get("pattern"), special=opts.get("special"),
+                         rank_file=rank_file)
 
 
-def _load_wordpiece(source: TokenizerSource, configs: dict) -> Runtime:
+def _load_wordpiece(source: TokenizerSource, configs: Configs) -> Runtime:
     from .runtimes.hf import HFRuntime
 
     path = source.files["vocab.txt"]
@@ -278,7 +263,7 @@ def _load_wordpiece(source: TokenizerSource, configs: dict) -> Runtime:
         vocab.setdefault(token, number)
     if "[UNK]" not in vocab:
         raise FormatError("a WordPiece vocab.txt needs an [UNK] token", path=path)
-    config = configs.get("tokenizer_config.json", {})
+    config = configs.tokenizer_config or {}
     if "do_lower_case" in config:
         lowercase = bool(config["do_lower_case"])
     else:
@@ -298,7 +283,7 @@ def _load_wordpiece(source: TokenizerSource, configs: dict) -> Runtime:
         "model": {"type": "WordPiece", "unk_token": "[UNK]", "continuing_subword_prefix": "##",
                   "max_input_chars_per_word": 100, "vocab": vocab},
     }
-    runtime = HFRuntime(spec, path=path, configs=configs, source_format="wordpiece")
+    runtime = HFRuntime(spec, path=path, configs=configs.by_file(), source_format="wordpiece")
     runtime.notes.append(note(f"wordpiece.{'lowercased' if lowercase else 'cased'}_"
                               f"{'config' if 'do_lower_case' in config else 'guessed'}"))
     return runtime
@@ -316,8 +301,8 @@ def _bert_template(vocab: dict[str, int]) -> dict:
                                for t in ("[CLS]", "[SEP]")}}
 
 
-def _load_gpt2(source: TokenizerSource, configs: dict) -> Runtime:
-    from .runtimes.hf import HFRuntime, byte_level_decoder, parse_json_text
+def _load_gpt2(source: TokenizerSource, configs: Configs) -> Runtime:
+    from .runtimes.hf import HFRuntime, byte_level_decoder
 
     vocab_path, merges_path = source.files["vocab.json"], source.files["merges.txt"]
     vocab = parse_json_text(_read_text(vocab_path), vocab_path)
@@ -351,11 +336,10 @@ def _load_gpt2(source: TokenizerSource, configs: dict) -> Runtime:
                   "continuing_subword_prefix": "", "end_of_word_suffix": "", "fuse_unk": False,
                   "byte_fallback": False, "vocab": vocab, "merges": merges},
     }
-    return HFRuntime(spec, path=vocab_path, configs=configs, source_format="gpt2-bpe")
+    return HFRuntime(spec, path=vocab_path, configs=configs.by_file(), source_format="gpt2-bpe")
 
 
-def _load_reference_bpe(source: TokenizerSource, configs: dict) -> Runtime:
-    from .runtimes.hf import parse_json_text
+def _load_reference_bpe(source: TokenizerSource, configs: Configs) -> Runtime:
     from .runtimes.reference import MODEL_FILE, ReferenceBPERuntime
 
     path = source.files[MODEL_FILE]

@@ -53,16 +53,18 @@ def text_stats(encoding: Encoding) -> dict[str, float]:
 
 def inspect_text(runtime: Runtime, text: str, *, add_special_tokens: bool = True,
                  parse_special: bool = False, with_stages: bool = True,
-                 encoder: ProcessEncoder | None = None) -> InspectResult:
+                 encoder: ProcessEncoder | None = None, source=None) -> InspectResult:
     """Encode ``text`` and precompute what a display needs (pieces, bytes, spans in all units).
 
-    With an ``encoder``, a large text is encoded in its child process (see :mod:`core.offload`).
+    With an ``encoder`` and the ``source`` the runtime was opened from (``Loaded.source``), a
+    large text is encoded in the encoder's child process (see :mod:`core.offload`).
     """
     started = time.perf_counter()
     round_trip = None
     notes: list[Note] = []
-    if encoder is not None and encoder.can_encode(runtime, text):
-        encoding, round_trip = encoder.encode(runtime, text, add_special_tokens=add_special_tokens,
+    if encoder is not None and encoder.can_encode(source, text):
+        encoding, round_trip = encoder.encode(runtime, text, source=source,
+                                              add_special_tokens=add_special_tokens,
                                               parse_special=parse_special, notes=notes)
     else:
         encoding = runtime.encode(text, add_special_tokens=add_special_tokens,

@@ -53,6 +53,9 @@ CODES: dict[str, tuple[Severity, str]] = {
     "tiktoken.no_preset": (
         "warning", "{ranks:,} ranks match no known preset; the cl100k regex is used (choose a "
                    "preset or give a pattern)"),
+    "tiktoken.token_repeated": (
+        "info", "line {line}: token {token} is listed again (rank {before} before); its later "
+                "rank {rank} is used, as tiktoken's loader does"),
     "tiktoken.preset": (
         "info", "preset {preset}: its regex and special tokens"),
     "tiktoken.preset_normalization": (

@@ -6,7 +6,8 @@ run. A child process encodes, converts spans to every unit, counts and decodes; 
 compact arrays. The parent rebuilds the :class:`~core.encoding.Encoding` around them and fills
 pieces and token bytes lazily, in Python loops that let other threads run.
 
->>> # encoder = ProcessEncoder(); enc, round_trip = encoder.encode(runtime, big_text)
+>>> # loaded = open_tokenizer(path); encoder = ProcessEncoder()
+>>> # enc, round_trip = encoder.encode(loaded.runtime, big_text, source=loaded.source)
 """
 
 from __future__ import annotations
@@ -87,13 +88,13 @@ def _unpack(name: str, layout: list) -> dict[str, np.ndarray]:
 
 def _encode_in_child(source, text: str, add_special_tokens: bool, parse_special: bool):
     """Runs in the child: load (once per source), encode, convert, decode; return arrays."""
-    from .formats import load
+    from .loading import open_source
 
     key = _source_key(source)
     runtime = _child_runtimes.get(key)
     if runtime is None:
         _child_runtimes.clear()  # one tokenizer at a time: the GUI inspects one large text
-        runtime = _child_runtimes[key] = load(source)
+        runtime = _child_runtimes[key] = open_source(source).runtime
     enc = runtime.encode(text, add_special_tokens=add_special_tokens, parse_special=parse_special)
     arrays = {"ids": _narrow(enc.ids), "flags": enc.flags}
     for unit in Unit:
@@ -130,13 +131,16 @@ class ProcessEncoder:
         self._lock = threading.Lock()
 
     @staticmethod
-    def can_encode(runtime: Runtime, text: str) -> bool:
-        return len(text) >= LARGE_TEXT and getattr(runtime, "source", None) is not None
+    def can_encode(source, text: str) -> bool:
+        """Worth it, and possible: a large text, and a tokenizer the child can open again
+        (``source``, a :class:`~core.formats.TokenizerSource`; None for one built in memory)."""
+        return len(text) >= LARGE_TEXT and source is not None
 
-    def encode(self, runtime: Runtime, text: str, *, add_special_tokens: bool = True,
+    def encode(self, runtime: Runtime, text: str, *, source, add_special_tokens: bool = True,
                parse_special: bool = False,
                notes: list[Note] | None = None) -> tuple[Encoding, RoundTrip]:
-        """Encode in the child; return the Encoding and its round trip.
+        """Encode in the child, which opens ``source`` (what ``runtime`` was opened from);
+        return the Encoding and its round trip.
 
         If the child fails, the text is encoded here, and an ``offload.fallback`` note saying so
         is appended to ``notes``: the user should know why the window may pause.
@@ -147,7 +151,7 @@ class ProcessEncoder:
                 self._pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
             pool = self._pool
         try:
-            future = pool.submit(_encode_in_child, runtime.source, text, add_special_tokens,
+            future = pool.submit(_encode_in_child, source, text, add_special_tokens,
                                  parse_special)
             (name, layout), counts, warnings, round_trip = future.result()
             arrays = _unpack(name, layout)

@@ -90,3 +90,40 @@ class SpecialLiterals:
 def find_special_literals(text: str, tokens: list[SpecialToken]) -> list[tuple[int, int, str]]:
     """One-off form of :class:`SpecialLiterals`."""
     return SpecialLiterals(tokens).find(text)
+
+
+def custom_special_tokens(rows, *, ranks=(), item: str = "entry") -> dict[str, int]:
+    """Special tokens a user gives for a rank file (name, ID pairs), checked: names non-empty
+    and unique, IDs whole numbers ≥ 0, unique, and not already a rank. Raises ``ValueError``
+    naming the entry (``item``: what an entry is called in the message, "row" in a table).
+
+    >>> custom_special_tokens([("<|endoftext|>", "3"), ("<|im_start|>", 4)], ranks=range(3))
+    {'<|endoftext|>': 3, '<|im_start|>': 4}
+    >>> custom_special_tokens([("<a>", "2")], ranks=range(3))
+    Traceback (most recent call last):
+      ...
+    ValueError: entry 1 (<a>): ID 2 is already a rank of the file (its ranks are 0–2)
+    """
+    out: dict[str, int] = {}
+    taken = set(ranks) if not isinstance(ranks, range) else ranks
+    for number, (name, value) in enumerate(rows, start=1):
+        name = str(name)
+        label = f"{item} {number}" + (f" ({name})" if name.strip() else "")
+        if not name.strip():
+            raise ValueError(f"{label}: the name is empty")
+        try:
+            token_id = int(str(value).strip())
+        except ValueError:
+            raise ValueError(f"{label}: ID {str(value).strip()!r} is not a whole number") from None
+        if token_id < 0:
+            raise ValueError(f"{label}: ID {token_id} is negative")
+        if name in out:
+            raise ValueError(f"{label}: the name is given twice")
+        clash = next((other for other, i in out.items() if i == token_id), None)
+        if clash is not None:
+            raise ValueError(f"{label}: ID {token_id} is already {clash}")
+        if token_id in taken:
+            span = (f" (its ranks are {min(taken)}–{max(taken)})" if len(taken) else "")
+            raise ValueError(f"{label}: ID {token_id} is already a rank of the file{span}")
+        out[name] = token_id
+    return out

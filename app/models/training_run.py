@@ -25,7 +25,7 @@ from pathlib import Path
 from core.corpus import CorpusSource, SourceStats
 from core.engines.config import TrainingConfig
 from core.engines.train import train_bundle
-from core.formats import detect, load
+from core.loading import Loaded, open_tokenizer
 from core.progress import Progress
 from core.runtimes.base import Runtime
 
@@ -39,15 +39,19 @@ POINT_EVERY = 0.5  # seconds between two points of a rate chart
 
 @dataclass
 class TrainingOutcome:
-    """A finished run: the bundle, its runtime (ready for the Inspect pane) and what it read."""
+    """A finished run: the bundle, opened (ready for the Inspect pane), and what it read."""
 
     path: Path
-    runtime: Runtime
+    loaded: Loaded
     config: TrainingConfig
     manifest: dict
     trace: dict | None
     sources: list[SourceStats]
     seconds: float
+
+    @property
+    def runtime(self) -> Runtime:
+        return self.loaded.runtime
 
 
 def train_to_bundle(config: TrainingConfig, sources: list[CorpusSource], dest: Path, *,
@@ -63,11 +67,11 @@ def train_to_bundle(config: TrainingConfig, sources: list[CorpusSource], dest: P
     if progress:
         progress(Progress("loading the bundle", 0))
     try:
-        runtime = load(detect(files.path))
+        loaded = open_tokenizer(files.path)
     except BaseException:
         shutil.rmtree(files.path, ignore_errors=True)
         raise
-    return TrainingOutcome(files.path, runtime, config, files.manifest, files.trace,
+    return TrainingOutcome(files.path, loaded, config, files.manifest, files.trace,
                            files.sources, files.seconds)
 
 

@@ -9,7 +9,7 @@ WordPiece continuation pieces (``##ing``) are labelled as such.
 from __future__ import annotations
 
 import numpy as np
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
+from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QModelIndex, Qt
 from PySide6.QtGui import QColor, QFontDatabase
 
 from core.runtimes.base import Runtime
@@ -22,13 +22,32 @@ UNASSIGNED_COLOR = QColor("#9a9a9a")
 
 def is_unassigned(runtime: Runtime, token_id: int) -> bool:
     """True for an id below the vocabulary size that no token has: no piece, no bytes (and not a
-    special token, whose literal is its bytes)."""
-    return not runtime.token_bytes(token_id) and not runtime.piece(token_id)
+    special token, whose literal is its bytes), and not a rank file's empty token."""
+    return (not runtime.token_bytes(token_id) and not runtime.piece(token_id)
+            and token_id != _empty_token_id(runtime))
+
+
+def _empty_token_id(runtime: Runtime) -> int | None:
+    """The id of a rank file's empty token (Whisper's ``=`` line), which is a real token."""
+    return getattr(runtime, "ranks", {}).get(b"")
 
 
 def continuation_prefix(runtime: Runtime) -> str:
     """The prefix marking a piece that continues a word (WordPiece's ``##``), or ""."""
     return getattr(runtime, "prefix", "") or ""
+
+
+def token_kind(runtime: Runtime, token_id: int, specials: dict[int, str]) -> str:
+    """The Kind column: a special token's kind; for an id whose bytes are empty (Whisper's
+    ``=`` rank, or an id no token fills) a label saying so, since its other cells are blank.
+
+    >>> # token_kind(whisper, 50256, {}) -> 'empty (never produced by encoding)'
+    """
+    if token_id in specials:
+        return specials[token_id]
+    if runtime.token_bytes(token_id):
+        return ""
+    return QCoreApplication.translate("VocabModel", "empty (never produced by encoding)")
 
 
 def vocab_lengths(runtime: Runtime) -> np.ndarray:
@@ -119,10 +138,8 @@ class VocabModel(QAbstractTableModel):
 
     def kind(self, token_id: int) -> str:
         """What the Kind column says: the special token's kind, "continuation (##)" for a
-        WordPiece piece that continues a word, else nothing."""
-        special = self._specials.get(token_id)
-        if special is not None:
-            return special
+        WordPiece piece that continues a word, a label for a real token with no bytes (see
+        :func:`token_kind`), else nothing."""
         if self._prefix and self.runtime.piece(token_id).startswith(self._prefix):
             return self.tr("continuation ({prefix})").format(prefix=self._prefix)
-        return ""
+        return token_kind(self.runtime, token_id, self._specials)

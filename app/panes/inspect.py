@@ -224,7 +224,7 @@ class InspectPane(QWidget):
         self.tokenizer_box.blockSignals(True)
         self.tokenizer_box.clear()
         for loaded in self.session.tokenizers:
-            self.tokenizer_box.addItem(loaded.label, loaded.path)
+            self.tokenizer_box.addItem(loaded.label, str(loaded.path))
         self.tokenizer_box.setCurrentIndex(self.session.current)
         self.tokenizer_box.blockSignals(False)
         self.compare.set_tokenizers([t.label for t in self.session.tokenizers])
@@ -273,6 +273,7 @@ class InspectPane(QWidget):
         self.tasks.run("inspect", inspect_text, loaded.runtime, self.session.text,
                        add_special_tokens=self.session.add_special_tokens,
                        parse_special=self.session.parse_special, encoder=self.encoder,
+                       source=loaded.source,
                        on_done=self._show, on_error=self._on_inspect_failed)
         self._update_compare()
 
@@ -392,14 +393,15 @@ class InspectPane(QWidget):
     def _update_compare(self) -> None:
         if self.tabs.currentWidget() is not self.compare:
             return  # computed when the tab is shown
-        chosen = [self.session.tokenizers[i].runtime for i in self.compare.selected()
+        chosen = [self.session.tokenizers[i] for i in self.compare.selected()
                   if i < len(self.session.tokenizers)]
         text = self.session.text
         add, parse = self.session.add_special_tokens, self.session.parse_special
 
         def compute():
-            results = [inspect_text(r, text, add_special_tokens=add, parse_special=parse,
-                                    with_stages=False, encoder=self.encoder) for r in chosen]
+            results = [inspect_text(t.runtime, text, add_special_tokens=add, parse_special=parse,
+                                    with_stages=False, encoder=self.encoder, source=t.source)
+                       for t in chosen]
             # where the cuts differ: numpy over every token, so here rather than in the GUI thread
             return results, compare_boundaries([r.encoding for r in results])
 

@@ -392,7 +392,7 @@ class TrainPane(QWidget):
         self.progress.setRange(0, 1)
         self.progress.setValue(1)
         runtime = outcome.runtime
-        self.session.add_tokenizer(runtime, outcome.path, select=True)
+        self.session.add_tokenizer(outcome.loaded, select=True)
         self.progress_label.setText(f"Done in {elapsed:,.1f} s.")
         self._append_log([f"done: {runtime.vocab_size:,} tokens in {elapsed:,.1f} s"])
         self._show_trace_chart(outcome)

@@ -9,7 +9,7 @@ from PySide6.QtWidgets import (QHeaderView, QLabel, QTableWidget, QTableWidgetIt
                                QWidget)
 
 from app.messages import render_all
-from app.session import LoadedTokenizer
+from core.loading import Loaded
 
 
 class TokenizerInfo(QWidget):
@@ -31,7 +31,7 @@ class TokenizerInfo(QWidget):
         layout.addWidget(QLabel(self.tr("<b>Special tokens</b>")))
         layout.addWidget(self.specials, 1)
 
-    def set_tokenizer(self, loaded: LoadedTokenizer | None) -> None:
+    def set_tokenizer(self, loaded: Loaded | None) -> None:
         if loaded is None:
             self.summary.setText(self.tr("No tokenizer loaded."))
             self.specials.setRowCount(0)
@@ -39,12 +39,12 @@ class TokenizerInfo(QWidget):
         runtime = loaded.runtime
         rows = "".join(f"<tr><td style='color:#555;padding-right:12px'>{escape(k)}</td>"
                        f"<td><code>{escape(v)}</code></td></tr>"
-                       for k, v in runtime.describe().items())
+                       for k, v in loaded.describe().items())
         notes = "".join(f"<li>{escape(n)}</li>" for n in render_all(runtime.notes))
         notes_title = escape(self.tr("Notes"))
         self.summary.setText(
-            f"<h3>{escape(runtime.name)}</h3><div style='color:#555'>{escape(loaded.path)}</div>"
-            f"<table>{rows}</table>"
+            f"<h3>{escape(runtime.name)}</h3>"
+            f"<div style='color:#555'>{escape(str(loaded.path))}</div><table>{rows}</table>"
             + (f"<p><b>{notes_title}</b></p><ul>{notes}</ul>" if notes else ""))
         specials = runtime.special_tokens()
         self.specials.setRowCount(len(specials))

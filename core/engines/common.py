@@ -15,9 +15,8 @@ from pathlib import Path
 from queue import Empty, Queue
 from typing import Callable, Iterable, Optional, Sequence
 
-from ..bundle import runtime_versions
+from ..bundle import BUNDLE_FORMAT, runtime_versions
 from ..errors import WorkbenchError
-from ..formats import BUNDLE_FORMAT
 from ..progress import CancelFn, Cancelled
 from .config import TrainingConfig
 

@@ -133,7 +133,6 @@ class Runtime(abc.ABC):
     name: str = ""
     source_format: str = ""
     library: str = ""
-    source = None  # the TokenizerSource it was loaded from, when loaded from files
 
     def __init__(self) -> None:
         self.notes: list[Note] = []

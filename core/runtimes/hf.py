@@ -59,18 +59,6 @@ def _types(node: Any) -> list[str]:
     return [c.get("type", "") for c in _components(node)]
 
 
-def parse_json_text(text: str, path: object) -> dict:
-    """Parse JSON, turning a syntax error into a message with line and column."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise FormatError(f"invalid JSON: {err.msg}", path=path, line=err.lineno,
-                          column=err.colno) from None
-    if not isinstance(data, dict):
-        raise FormatError("expected a JSON object at the top level", path=path)
-    return data
-
-
 class HFRuntime(Runtime):
     """A ``tokenizer.json`` on the ``tokenizers`` runtime.
 

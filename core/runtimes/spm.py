@@ -23,6 +23,7 @@ from ..text import TextIndex
 from ..vocab_bytes import ragged_positions
 from ..special import SpecialToken, guess_role
 from .base import Runtime, Stage, byte_piece_value, native_threads
+from .spm_layout import check_model_layout
 from .spm_unknown import piece_code_points, unknown_lengths_from_text
 
 # ModelProto.SentencePiece.Type
@@ -38,8 +39,13 @@ def parse_model_proto(data: bytes, path: object = None):
     try:
         proto.ParseFromString(data)
     except Exception:
+        check_model_layout(data, path)  # says where a cut file ends
         raise FormatError("not a SentencePiece model: the protobuf data is truncated or corrupt",
                           path=path) from None
+    if not proto.HasField("normalizer_spec"):
+        # cut between two fields, the rest parses: sentencepiece would fail with an unrelated
+        # message ("byte piece <0x00> is found...") or run without the file's normalizer
+        check_model_layout(data, path)
     if len(proto.pieces) == 0:
         raise FormatError("not a SentencePiece model: it has no pieces", path=path)
     return proto

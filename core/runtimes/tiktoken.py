@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
@@ -17,7 +18,7 @@ import tiktoken
 from ..batch import NativeMany, NativeResult
 from ..encoding import Flag
 from ..errors import FormatError
-from ..notes import note
+from ..notes import Note, note
 from ..normalizers import normalize_aligned
 from ..presets import TiktokenPreset, guess_preset, preset as find_preset
 from ..special import SpecialToken, guess_role
@@ -26,11 +27,18 @@ from ..vocab_bytes import VocabBytes
 from .base import Runtime, Stage, in_chunks, native_threads
 
 
-def parse_rank_file(data: bytes, path: object = None) -> dict[bytes, int]:
-    """Parse a tiktoken rank file strictly, naming the line of any problem.
+def parse_rank_file(data: bytes, path: object = None, *,
+                    notes: list[Note] | None = None) -> dict[bytes, int]:
+    """Parse a tiktoken rank file, naming the line of any problem.
 
-    >>> parse_rank_file(b"IQ== 0\\nIg== 1\\n")
-    {b'!': 0, b'"': 1}
+    Every file ``tiktoken.load.load_tiktoken_bpe`` reads gives the same ranks here: tokens are
+    decoded as it decodes them (``base64.b64decode`` without validation, so a bare ``=`` is the
+    empty token Whisper's ``multilingual.tiktoken`` has), and a token listed twice keeps its
+    later rank (said in ``notes``, when given). A rank listed twice is refused: tiktoken's
+    encoder refuses it too.
+
+    >>> parse_rank_file(b"IQ== 0\\nIg== 1\\n= 2\\n")
+    {b'!': 0, b'"': 1, b'': 2}
     """
     ranks: dict[bytes, int] = {}
     seen_ranks: dict[int, int] = {}
@@ -41,7 +49,7 @@ def parse_rank_file(data: bytes, path: object = None) -> dict[bytes, int]:
         if len(parts) != 2:
             raise FormatError("expected 'base64-token rank' on every line", path=path, line=number)
         try:
-            token = base64.b64decode(parts[0], validate=True)
+            token = base64.b64decode(parts[0])
         except (binascii.Error, ValueError):
             raise FormatError(f"invalid base64 token {parts[0][:40]!r}", path=path,
                               line=number) from None
@@ -53,14 +61,36 @@ def parse_rank_file(data: bytes, path: object = None) -> dict[bytes, int]:
         if rank in seen_ranks:
             raise FormatError(f"duplicate rank {rank} (first on line {seen_ranks[rank]})",
                               path=path, line=number)
-        if token in ranks:
-            raise FormatError(f"duplicate token {token!r} (rank {ranks[token]})", path=path,
-                              line=number)
-        ranks[token] = rank
+        if token in ranks and notes is not None:
+            notes.append(note("tiktoken.token_repeated", line=number, token=repr(token),
+                              before=ranks[token], rank=rank))
+        ranks[token] = rank  # as tiktoken's loader: a repeated token keeps its later rank
         seen_ranks[rank] = number
     if not ranks:
         raise FormatError("the rank file has no tokens", path=path)
     return ranks
+
+
+@dataclass(frozen=True)
+class RankFile:
+    """A parsed rank file: its ranks, and what parsing noticed (read once; the GUI reads it
+    before loading, to know whether a preset fits).
+
+    >>> RankFile.parse(b"IQ== 0\\n").ranks
+    {b'!': 0}
+    """
+
+    ranks: dict[bytes, int]
+    notes: tuple[Note, ...] = ()
+
+    @classmethod
+    def parse(cls, data: bytes, path: object = None) -> "RankFile":
+        notes: list[Note] = []
+        return cls(parse_rank_file(data, path, notes=notes), tuple(notes))
+
+    @classmethod
+    def read(cls, path: str | Path) -> "RankFile":
+        return cls.parse(Path(path).read_bytes(), path)
 
 
 class TiktokenRuntime(Runtime):
@@ -228,7 +258,11 @@ class TiktokenRuntime(Runtime):
 
 
 def load_tiktoken(path: Path, *, preset: str | None = None, pattern: str | None = None,
-                  special: dict[str, int] | None = None) -> TiktokenRuntime:
-    ranks = parse_rank_file(Path(path).read_bytes(), path)
-    return TiktokenRuntime(ranks, name=Path(path).stem, preset=preset, pattern=pattern,
-                           special=special, path=path)
+                  special: dict[str, int] | None = None,
+                  rank_file: RankFile | None = None) -> TiktokenRuntime:
+    """Run the rank file at ``path`` (``rank_file``: that file, already parsed)."""
+    rank_file = rank_file or RankFile.read(path)
+    runtime = TiktokenRuntime(rank_file.ranks, name=Path(path).stem, preset=preset,
+                              pattern=pattern, special=special, path=path)
+    runtime.notes[:0] = rank_file.notes
+    return runtime

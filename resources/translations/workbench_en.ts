@@ -61,16 +61,6 @@
             <numerusform>opened {name} ({format}, %Ln tokens)</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <source>{name} has %Ln rank(s), which matches no known tokenizer.
-Choose the pre-tokenizer preset it was trained with:</source>
-        <translation>
-            <numerusform>{name} has %Ln rank, which matches no known tokenizer.
-Choose the pre-tokenizer preset it was trained with:</numerusform>
-            <numerusform>{name} has %Ln ranks, which matches no known tokenizer.
-Choose the pre-tokenizer preset it was trained with:</numerusform>
-        </translation>
-    </message>
 </context>
 <context>
     <name>WordTexts</name>

@@ -415,6 +415,14 @@
 <context>
     <name>MainWindow</name>
     <message>
+        <source>All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tokenizers (*.json *.model *.tiktoken *.txt *.zip)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>the file is {size} MiB; the Inspect pane takes up to {limit} MiB</source>
         <translation>文件大小为 {size} MiB；检查面板最多接受 {limit} MiB</translation>
     </message>
@@ -445,6 +453,14 @@
     <message>
         <source>&amp;Open tokenizer…</source>
         <translation>打开分词器(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Open &amp;folder…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A bundle folder, or a folder holding a tokenizer (a Hugging Face model folder)</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Open &amp;text file…</source>
@@ -495,8 +511,16 @@
         <translation>打开分词器</translation>
     </message>
     <message>
-        <source>Tokenizers (*.json *.model *.tiktoken *.txt *.zip);;All files (*)</source>
-        <translation>分词器 (*.json *.model *.tiktoken *.txt *.zip);;所有文件 (*)</translation>
+        <source>Open tokenizer folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reading {name}…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} was not opened</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>loading {name}…</source>
@@ -506,18 +530,6 @@
         <source>opened {name} ({format}, %Ln token(s))</source>
         <translation>
             <numerusform>已打开 {name}（{format}，%Ln 个词元）</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Which regex?</source>
-        <translation>使用哪个正则表达式？</translation>
-    </message>
-    <message numerus="yes">
-        <source>{name} has %Ln rank(s), which matches no known tokenizer.
-Choose the pre-tokenizer preset it was trained with:</source>
-        <translation>
-            <numerusform>{name} 有 %Ln 个排名条目，与任何已知分词器都不匹配。
-请选择训练它时所用的预分词预设：</numerusform>
         </translation>
     </message>
     <message>
@@ -612,6 +624,10 @@ Choose the pre-tokenizer preset it was trained with:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>line {line}: token {token} is listed again (rank {before} before); its later rank {rank} is used, as tiktoken&apos;s loader does</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>preset {preset}: its regex and special tokens</source>
         <translation type="unfinished"></translation>
     </message>
@@ -637,6 +653,49 @@ Choose the pre-tokenizer preset it was trained with:</source>
     </message>
     <message>
         <source>vocab.txt run as BERT WordPiece (cased, guessed from the vocabulary)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>RankFileDialog</name>
+    <message>
+        <source>How to run {name}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} has {n} ranks, as {preset} has. A rank file holds no regex and no special tokens: the preset gives them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} has {n} ranks, which matches no known tokenizer. Choose the pre-tokenizer preset it was trained with.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Preset (regex):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ID</source>
+        <translation type="unfinished">ID</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Special tokens: leave empty to use the preset&apos;s. Given here, they replace the preset&apos;s; IDs must not be ranks (the first free ID is {first}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>row</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -955,6 +1014,10 @@ Choose the pre-tokenizer preset it was trained with:</source>
 </context>
 <context>
     <name>VocabModel</name>
+    <message>
+        <source>empty (never produced by encoding)</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message>
         <source>(unassigned)</source>
         <translation type="unfinished"></translation>

@@ -252,3 +252,66 @@ def test_invalid_utf8_in_a_file_names_the_byte_as_everywhere(capsys, tmp_path):
     assert code == 1
     assert err.strip().endswith("bad.txt:2: invalid UTF-8 at byte 5 of the file "
                                 "(byte 2 of the line: 0xff)")
+
+
+# --- a rank file's own special tokens ---------------------------------------------------------
+
+
+def _ranks(tmp_path):
+    from tests.core.builders import rank_file_bytes, tiktoken_ranks
+
+    path = tmp_path / "qwen3.tiktoken"
+    path.write_bytes(rank_file_bytes())
+    return path, len(tiktoken_ranks())
+
+
+def test_special_tokens_option_for_inspect_and_import(capsys, tmp_path):
+    from core.loading import open_tokenizer
+
+    path, n = _ranks(tmp_path)
+    pairs = f"<|endoftext|>={n},<|im_start|>={n + 1},<think>={n + 7}"
+    code, out, err = run(capsys, "inspect", path, "a<think>b", "--preset", "qwen",
+                         "--special-tokens", pairs, "--parse-special", "--json")
+    assert code == 0, err
+    assert n + 7 in json.loads(out)["ids"]
+    spec = tmp_path / "special.json"
+    spec.write_text(json.dumps([{"content": "<think>", "id": n + 7}]))
+    code, out, err = run(capsys, "import", path, "-o", tmp_path / "b.zip", "--preset", "qwen",
+                         "--special-tokens", spec)
+    assert code == 0, err
+    bundle = open_tokenizer(tmp_path / "b.zip")
+    assert bundle.runtime.special == {"<think>": n + 7}
+    assert bundle.manifest["tokenizer"]["options"]["special"] == {"<think>": n + 7}
+    spec.write_text(json.dumps({"<a>": n, "<b>": n + 1}))
+    code, out, err = run(capsys, "inspect", path, "<b>", "--special-tokens", spec,
+                         "--parse-special", "--json")
+    assert code == 0 and json.loads(out)["ids"] == [n + 1]
+
+
+@pytest.mark.parametrize("value, needle", [
+    ("<a>=5", "special token '<a>' has id 5, which is already a rank"),
+    ("<a>=300,<b>=300", "entry 2 (<b>): ID 300 is already <a>"),
+    ("<a>=x", "ID 'x' is not a whole number"),
+    ("=300", "entry 1: the name is empty"),
+    ("<a>", "ID '' is not a whole number"),
+])
+def test_bad_special_tokens_are_one_line_errors(capsys, tmp_path, value, needle):
+    path, _ = _ranks(tmp_path)
+    code, _, err = run(capsys, "inspect", path, "x", "--special-tokens", value)
+    assert code != 0 and needle in err and len(err.strip().splitlines()) == 1
+
+
+def test_bad_special_tokens_file_is_named(capsys, tmp_path):
+    path, _ = _ranks(tmp_path)
+    spec = tmp_path / "special.json"
+    spec.write_text('{\n  "<a>": 300,\n}')
+    code, _, err = run(capsys, "inspect", path, "x", "--special-tokens", spec)
+    assert code != 0 and f"{spec}:3:1: invalid JSON" in err
+    spec.write_text('["<a>"]')
+    code, _, err = run(capsys, "inspect", path, "x", "--special-tokens", spec)
+    assert code != 0 and str(spec) in err and "expected" in err
+
+
+def test_special_tokens_do_not_apply_to_other_formats(capsys):
+    code, _, err = run(capsys, "inspect", BPE, "x", "--special-tokens", "<a>=5")
+    assert code != 0 and "special tokens apply to tiktoken rank files" in err

@@ -98,7 +98,7 @@ def test_reference_bpe_opens_in_inspect_with_its_vocab_size(qtbot, window, pane)
     outcome = run_to_end(qtbot, pane)
     assert outcome is not None, pane.progress_label.text()
     loaded = window.session.current_tokenizer
-    assert loaded.runtime is outcome.runtime and loaded.path == str(outcome.path)
+    assert loaded.runtime is outcome.runtime and loaded.path == outcome.path
     assert loaded.runtime.vocab_size == 400
     assert window.inspect.tokenizer_box.currentText() == loaded.label
     manifest = json.loads((outcome.path / "manifest.json").read_text(encoding="utf-8"))

@@ -10,10 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from core.bundle import (FORMAT_VERSION, MANIFEST, export_native, import_tokenizer, load_bundle,
-                         verify_bundle)
+from core.bundle import (BUNDLE_FORMAT, FORMAT_VERSION, MANIFEST, export_native, import_tokenizer,
+                         load_bundle, verify_bundle)
 from core.errors import BundleError
-from core.formats import BUNDLE_FORMAT, detect, load_tokenizer
+from core.formats import load_tokenizer
+from core.loading import detect_source, open_tokenizer
 from tests.core.builders import (ENDOFTEXT, FORMAT_NAMES, built, encode_ids,  # noqa: F401
                                  options_for, write_tokenizer_json)
 
@@ -56,13 +57,16 @@ def test_import_and_load_gives_the_same_ids(kind, suffix, built, tmp_path):
     result = _bundle(kind, built, dest)
     assert result == dest
     assert dest.is_dir() if not suffix else zipfile.is_zipfile(dest)
-    assert detect(dest).format == "bundle"
+    assert detect_source(dest).format == "bundle"
     bundle = load_bundle(dest)
     assert bundle.runtime.source_format == kind
     assert encode_ids(bundle.runtime) == encode_ids(direct)
     assert bundle.runtime.vocab_size == direct.vocab_size
-    # the generic loader reaches the same runtime
-    assert encode_ids(load_tokenizer(dest)) == encode_ids(direct)
+    # the one loader reaches the same runtime, and keeps the manifest
+    loaded = open_tokenizer(dest)
+    assert encode_ids(loaded.runtime) == encode_ids(direct)
+    assert loaded.is_bundle and loaded.manifest == bundle.manifest
+    assert loaded.source.format == "bundle" and loaded.format == kind
     assert _leftovers(tmp_path) == []
 
 
@@ -178,7 +182,7 @@ def test_edited_file_in_folder_bundle_is_named(kind, folder_bundles, tmp_path):
     assert name in info.value.message and "checksum" in info.value.message
     assert info.value.path == str(dest)
     with pytest.raises(BundleError):
-        load_tokenizer(dest)
+        open_tokenizer(dest)
 
 
 def test_same_size_edit_is_caught(folder_bundles, tmp_path):
@@ -347,6 +351,6 @@ def test_bundle_does_not_depend_on_the_source_afterwards(tmp_path):
 
 def test_opening_the_manifest_opens_the_bundle(built, folder_bundles):
     path = folder_bundles["gpt2-bpe"] / MANIFEST
-    assert detect(path).format == "bundle"
-    runtime = load_tokenizer(path)
+    assert detect_source(path).format == "bundle" and detect_source(path).path == path.parent
+    runtime = open_tokenizer(path).runtime
     assert encode_ids(runtime) == encode_ids(load_tokenizer(built["gpt2-bpe"]))

@@ -201,3 +201,40 @@ def test_rank_file_with_gaps(tmp_path):
     assert enc.ids.tolist() == [300, 300, 32, 120]
     assert enc.byte_ends.tolist() == [2, 4, 5, 6]
     assert runtime.token_bytes(280) == b""
+
+
+# --- files tiktoken's own loader reads --------------------------------------------------------
+
+
+def _rank_file_with_empty_token(tmp_path):
+    """The tiny ranks with Whisper's oddities: a bare '=' line (the empty token, as on line
+    50257 of multilingual.tiktoken) and a token written twice (the loader keeps the later)."""
+    data = rank_file_bytes()
+    n = len(tiktoken_ranks())
+    data += b"= %d\n" % n + base64.b64encode(b"the") + b" %d\n" % (n + 1)
+    path = tmp_path / "multilingual.tiktoken"
+    path.write_bytes(data)
+    return path, n
+
+
+def test_rank_files_tiktoken_reads_give_its_ranks(tmp_path):
+    from tiktoken.load import load_tiktoken_bpe
+
+    path, n = _rank_file_with_empty_token(tmp_path)
+    native_ranks = load_tiktoken_bpe(str(path))
+    assert native_ranks[b""] == n and native_ranks[b"the"] == n + 1
+    assert parse_rank_file(path.read_bytes(), path) == native_ranks
+    runtime = load_tokenizer(path, pattern=CL100K_PATTERN, special={ENDOFTEXT: n + 2})
+    native = tiktoken.Encoding("ref", pat_str=CL100K_PATTERN, mergeable_ranks=native_ranks,
+                               special_tokens={ENDOFTEXT: n + 2})
+    for text in SAMPLES + ["the thing is in the world", ""]:
+        assert runtime.encode(text).ids.tolist() == native.encode_ordinary(text)
+    assert runtime.token_bytes(n) == b"" and runtime.piece(n) == ""
+
+
+def test_a_bare_equals_line_is_still_detected_as_a_rank_file(tmp_path):
+    from core.formats import detect
+
+    path = tmp_path / "r.txt"
+    path.write_bytes(b"IQ== 0\n= 1\nIg== 2\n")
+    assert detect(path).format == "tiktoken"

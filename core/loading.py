@@ -1,0 +1,150 @@
+"""One way in: open any tokenizer path and get everything that came with it.
+
+:func:`open_tokenizer` detects the format (by content), runs it on its native runtime, parses the
+sibling configs, and, for a bundle, keeps the manifest. The result, :class:`Loaded`, is what the
+GUI and the CLI hold: how it was opened (to open it again, in a child process or after a save),
+the runtime, the configs and the manifest.
+
+>>> # loaded = open_tokenizer("qwen.tiktoken", preset="qwen")
+>>> # loaded.source.options["preset"], loaded.runtime.vocab_size, loaded.manifest is None
+>>> # ('qwen', 151851, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from .bundle import copy_bundle, find_bundle, load_bundle, save_bundle
+from .configs import Configs, read_configs
+from .errors import WorkbenchError
+from .formats import TokenizerSource, detect, load_runtime
+from .runtimes.base import Runtime
+
+# loading options each format takes (anything else is a mistake worth naming)
+FORMAT_OPTIONS = {"tiktoken": {"preset", "pattern", "special"},
+                  "sentencepiece": {"add_bos", "add_eos"}}
+FORMAT_NAMES = {"tiktoken": "tiktoken rank files", "sentencepiece": "SentencePiece models"}
+OPTION_NAMES = {"special": "special tokens", "add_bos": "add BOS", "add_eos": "add EOS"}
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """An opened tokenizer.
+
+    Attributes:
+        source: what was opened: path, detected format, the files, and the options used.
+        runtime: the tokenizer on its native runtime.
+        configs: its sibling configs, parsed (each None when absent).
+        manifest: the bundle manifest when ``source`` is a bundle, else None.
+    """
+
+    source: TokenizerSource
+    runtime: Runtime
+    configs: Configs = Configs()
+    manifest: dict | None = None
+
+    @property
+    def path(self) -> Path:
+        return self.source.path
+
+    @property
+    def is_bundle(self) -> bool:
+        return self.manifest is not None
+
+    @property
+    def format(self) -> str:
+        """The tokenizer's own format (a bundle says what it holds)."""
+        return self.runtime.source_format
+
+    @property
+    def label(self) -> str:
+        """``name · format``, with ``(bundle)`` for a bundle: the GUI's tokenizer list."""
+        return f"{self.runtime.name} · {self.format}" + (" (bundle)" if self.is_bundle else "")
+
+    def describe(self) -> dict[str, str]:
+        """The runtime's facts, and what came with it: bundle, configs, chat template.
+
+        >>> # {'format': 'tiktoken', ..., 'bundle': 'qwen v1, 1 file verified, created ...'}
+        """
+        info = self.runtime.describe()
+        if self.manifest is not None:
+            files = len(self.manifest.get("files", {}))
+            info["bundle"] = (f"{self.manifest.get('name', '?')} v{self.manifest.get('version', '?')}"
+                              f", {files} file{'s' if files != 1 else ''} verified, created "
+                              f"{self.manifest.get('created', '?')}")
+        present = sorted(self.configs.by_file())
+        if present:
+            info["configs"] = ", ".join(present)
+        if self.configs.chat_template is not None:
+            info["chat template"] = f"{len(self.configs.chat_template):,} characters"
+        return info
+
+
+def open_tokenizer(path: str | Path, *, preset: str | None = None, pattern: str | None = None,
+                   special_tokens: dict[str, int] | None = None, add_bos: bool | None = None,
+                   add_eos: bool | None = None, name: str | None = None,
+                   rank_file=None) -> Loaded:
+    """Detect and open any supported tokenizer (bundles included).
+
+    Args:
+        preset / pattern / special_tokens: how to run a tiktoken rank file (a preset name, a
+            regex, and ``{literal: id}`` for its special tokens, replacing the preset's).
+        add_bos / add_eos: override a SentencePiece model's BOS/EOS (default: its
+            ``tokenizer_config.json``).
+        name: the display name (default: from the file or bundle).
+        rank_file: the tiktoken :class:`~core.runtimes.tiktoken.RankFile`, if already parsed.
+
+    Raises :class:`~core.errors.WorkbenchError` naming the file (an option the format does not
+    take is one: it would otherwise be silently ignored).
+    """
+    options = {key: value for key, value in (("preset", preset), ("pattern", pattern),
+                                             ("special", special_tokens), ("add_bos", add_bos),
+                                             ("add_eos", add_eos), ("name", name))
+               if value is not None}
+    return open_source(detect_source(path, **options), rank_file=rank_file)
+
+
+def detect_source(path: str | Path, **options) -> TokenizerSource:
+    """What ``path`` is: a bundle (format ``bundle``, its path the bundle's), or a native
+    tokenizer as :func:`core.formats.detect` finds it. Options as :class:`TokenizerSource`'s."""
+    bundle = find_bundle(path)
+    if bundle is not None:
+        return TokenizerSource("bundle", bundle, {}, options)
+    return detect(path, **options)
+
+
+def open_source(source: TokenizerSource, *, rank_file=None) -> Loaded:
+    """Open a detected source (what :class:`Loaded` keeps, so it can be opened again)."""
+    check_options(source)
+    if source.format == "bundle":
+        bundle = load_bundle(source.path)
+        if source.options.get("name"):
+            bundle.runtime.name = source.options["name"]
+        return Loaded(source, bundle.runtime, bundle.configs, bundle.manifest)
+    configs, notes = read_configs(source.files)
+    runtime = load_runtime(source, configs, rank_file=rank_file)
+    runtime.notes[:0] = notes
+    return Loaded(source, runtime, configs)
+
+
+def check_options(source: TokenizerSource) -> None:
+    """Refuse loading options the source's format does not take (a bundle takes none: its
+    manifest says how to run it)."""
+    extra = sorted(set(source.options) - FORMAT_OPTIONS.get(source.format, set()) - {"name"})
+    if extra:
+        shown = ", ".join(OPTION_NAMES.get(o, o) for o in extra)
+        takers = sorted({FORMAT_NAMES[f] for f, takes in FORMAT_OPTIONS.items() if takes & set(extra)})
+        raise WorkbenchError(f"{shown} apply to {' and '.join(takers)}; this is "
+                             + ("a bundle (its manifest says how it runs)"
+                                if source.format == "bundle" else source.format), path=source.path)
+
+
+def save_loaded(loaded: Loaded, dest: str | Path, *, name: str | None = None,
+                version: str = "1") -> Path:
+    """Save what was opened as a bundle at ``dest``, run exactly as it was opened (the preset
+    and special tokens chosen for a rank file included). A bundle is copied as it is."""
+    if loaded.is_bundle:
+        return copy_bundle(loaded.path, dest)
+    return save_bundle(loaded.source, loaded.runtime, dest, configs=loaded.configs,
+                       name=name or loaded.runtime.name, version=version)
