@@ -3,7 +3,7 @@ which are turned into the equivalent ``tokenizer.json``) on the ``tokenizers`` r
 
 ``tokenizers`` reports offsets in characters of the original text; they are turned into byte spans
 and, where several byte-level tokens share one character, narrowed to each token's own bytes
-(:func:`core.encoding.refine_overlapping_spans`).
+(:func:`core.spans.refine_overlapping_spans`).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import numpy as np
 import tokenizers
 from tokenizers import Tokenizer
 
-from ..batch import NativeMany, NativeResult
+from ..spans import NativeMany, NativeResult
 from ..encoding import Flag
 from ..errors import FormatError
 from ..special import ROLE_BY_NAME, SpecialToken, guess_role
