@@ -21,6 +21,7 @@ from ..spans import NativeMany, NativeResult
 from ..encoding import Flag
 from ..errors import FormatError
 from ..special import ROLE_BY_NAME, SpecialToken, guess_role
+from ..vocab_bytes import VocabBytes
 from .base import Runtime, Stage, byte_piece_value
 
 
@@ -122,7 +123,6 @@ class HFRuntime(Runtime):
         self.unk_id = self.tk.token_to_id(unk) if isinstance(unk, str) else None
         if self.model_type == "Unigram" and isinstance(model.get("unk_id"), int):
             self.unk_id = model["unk_id"]  # Unigram names its unknown token by id
-        self._bytes_cache: dict[int, bytes] = {}
 
     # -- Runtime -------------------------------------------------------------------------
     @property
@@ -137,12 +137,12 @@ class HFRuntime(Runtime):
         return self.tk.token_to_id(piece)
 
     def token_bytes(self, token_id: int) -> bytes:
-        token_id = int(token_id)
-        cached = self._bytes_cache.get(token_id)
-        if cached is None:
-            cached = self._piece_bytes(token_id)
-            self._bytes_cache[token_id] = cached
-        return cached
+        return self.vocab_bytes(token_id)
+
+    @cached_property
+    def vocab_bytes(self) -> VocabBytes:
+        """Every id's bytes, read off its piece (each id once, as it is first asked for)."""
+        return VocabBytes.of(self._piece_bytes, self.id_space)
 
     def _piece_bytes(self, token_id: int) -> bytes:
         piece = self.piece(token_id)
