@@ -184,8 +184,6 @@ def exact_spans(texts: Sequence[str], many: NativeMany, vocab: VocabBytes) -> Ex
                       starts, ends, flags)
 
 
-
-
 def _any_bit(flags: np.ndarray, bit: int) -> bool:
     """Whether any flag has ``bit`` set, without a boolean array per token when none has: the
     bitwise OR of all flags is one reduction."""
