@@ -26,9 +26,12 @@ class VocabBytes:
     """Token bytes of ids ``0 .. size - 1``; ids outside that range have no bytes."""
 
     def __init__(self, blob: np.ndarray, offsets: np.ndarray) -> None:
-        self.blob = blob
-        self.offsets = offsets  # size + 1 entries: id i's bytes are blob[offsets[i]:offsets[i+1]]
-        self.all_lengths = np.diff(offsets)
+        # blob, offsets (size + 1 entries: id i's bytes are blob[offsets[i]:offsets[i+1]]) and
+        # every id's length; None until first needed when made by `of`
+        self._arrays: tuple[np.ndarray, np.ndarray, np.ndarray] | None = (
+            blob, offsets, np.diff(offsets))
+        self._source: tuple[Callable[[int], bytes], int] | None = None
+        self._asked: dict[int, bytes] = {}
 
     @classmethod
     def from_list(cls, tokens: Sequence[bytes]) -> "VocabBytes":
@@ -39,17 +42,61 @@ class VocabBytes:
 
     @classmethod
     def of(cls, token_bytes: Callable[[int], bytes], size: int) -> "VocabBytes":
-        """Built by asking ``token_bytes`` for every id once."""
-        return cls.from_list([bytes(token_bytes(i)) for i in range(size)])
+        """Built by asking ``token_bytes`` for every id once, when an array is first needed.
+
+        Until then a single id is asked of ``token_bytes`` (and remembered): showing a few
+        tokens, or encoding texts whose spans need no narrowing, never pays for the whole
+        vocabulary (65,000 ids take about a second).
+
+        >>> asked = []
+        >>> vocab = VocabBytes.of(lambda i: asked.append(i) or b"ab"[i:i + 1], 2)
+        >>> vocab(1), vocab(1), asked
+        (b'b', b'b', [1])
+        >>> vocab.lengths([0, 1]).tolist(), asked
+        ([1, 1], [1, 0])
+        """
+        vocab = cls.__new__(cls)
+        vocab._arrays, vocab._source, vocab._asked = None, (token_bytes, size), {}
+        return vocab
+
+    def _built(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        if self._arrays is None:
+            token_bytes, size = self._source
+            asked = self._asked
+            tokens = [asked[i] if i in asked else bytes(token_bytes(i)) for i in range(size)]
+            self._arrays = VocabBytes.from_list(tokens)._arrays
+            self._asked = {}
+        return self._arrays
+
+    @property
+    def blob(self) -> np.ndarray:
+        """Every id's bytes, end to end (uint8)."""
+        return self._built()[0]
+
+    @property
+    def offsets(self) -> np.ndarray:
+        """Where each id's bytes start in ``blob`` (size + 1 entries)."""
+        return self._built()[1]
+
+    @property
+    def all_lengths(self) -> np.ndarray:
+        """Every id's byte length."""
+        return self._built()[2]
 
     def __len__(self) -> int:
-        return len(self.all_lengths)
+        return self._source[1] if self._arrays is None else len(self._arrays[2])
 
     def __call__(self, token_id: int) -> bytes:
         token_id = int(token_id)
         if not 0 <= token_id < len(self):
             return b""
-        return self.blob[self.offsets[token_id]:self.offsets[token_id + 1]].tobytes()
+        if self._arrays is None:
+            found = self._asked.get(token_id)
+            if found is None:
+                found = self._asked[token_id] = bytes(self._source[0](token_id))
+            return found
+        blob, offsets, _ = self._arrays
+        return blob[offsets[token_id]:offsets[token_id + 1]].tobytes()
 
     def _valid(self, ids) -> np.ndarray:
         ids = np.asarray(ids, dtype=np.int64)

@@ -15,8 +15,10 @@ from functools import cached_property
 from concurrent.futures import ThreadPoolExecutor
 from typing import Callable, Sequence, TypeVar
 
+from ..batch import EncodingBatch, encode_one
 from ..encoding import Encoding, Flag
 from ..notes import Note, note
+from ..spans import NativeMany, NativeResult
 from ..special import SpecialLiterals, SpecialToken
 from ..text import check_encodable, has_lone_surrogate
 from ..vocab_bytes import VocabBytes
@@ -145,31 +147,26 @@ class Runtime(abc.ABC):
                parse_special: bool = False) -> Encoding:
         """Encode ``text``. Special-token literals in the text are plain text unless
         ``parse_special``; ``add_special_tokens`` adds the post-processor's tokens (BOS, CLS...)."""
-        from ..batch import encode_one
-
         return encode_one(self, text, self._native(text, add_special_tokens, parse_special))
 
     def encode_batch(self, texts: Sequence[str], *, add_special_tokens: bool = True,
-                     parse_special: bool = False):
+                     parse_special: bool = False) -> EncodingBatch:
         """Encode many texts; spans of all of them are converted together (fast on corpora).
 
         Returns an :class:`core.batch.EncodingBatch` (a sequence of Encodings).
         """
-        from ..batch import EncodingBatch
-
         return EncodingBatch(self, texts, self._native_many(texts, add_special_tokens,
                                                             parse_special))
 
-    def _native_many(self, texts: Sequence[str], add_special_tokens: bool, parse_special: bool):
+    def _native_many(self, texts: Sequence[str], add_special_tokens: bool,
+                     parse_special: bool) -> NativeMany:
         """Native results of many texts (a runtime may do this faster than text by text: the
         SentencePiece and tokenizers runtimes use their library's batch call)."""
-        from ..batch import NativeMany
-
         return NativeMany.of([self._native(t, add_special_tokens, parse_special) for t in texts])
 
     @abc.abstractmethod
-    def _native(self, text: str, add_special_tokens: bool, parse_special: bool):
-        """The native library's answer for one text, as a :class:`core.batch.NativeResult`."""
+    def _native(self, text: str, add_special_tokens: bool, parse_special: bool) -> NativeResult:
+        """The native library's answer for one text."""
 
     @abc.abstractmethod
     def decode(self, ids: Sequence[int]) -> str:

@@ -3,7 +3,7 @@ which are turned into the equivalent ``tokenizer.json``) on the ``tokenizers`` r
 
 ``tokenizers`` reports offsets in characters of the original text; they are turned into byte spans
 and, where several byte-level tokens share one character, narrowed to each token's own bytes
-(:func:`core.encoding.refine_overlapping_spans`).
+(:func:`core.spans.refine_overlapping_spans`).
 """
 
 from __future__ import annotations
@@ -17,11 +17,12 @@ import numpy as np
 import tokenizers
 from tokenizers import Tokenizer
 
-from ..batch import NativeMany, NativeResult
+from ..spans import NativeMany, NativeResult
 from ..encoding import Flag
 from ..errors import FormatError
 from ..notes import note
 from ..special import ROLE_BY_NAME, SpecialToken, guess_role
+from ..vocab_bytes import VocabBytes
 from .base import Runtime, Stage, byte_piece_value
 
 
@@ -111,7 +112,6 @@ class HFRuntime(Runtime):
         self.unk_id = self.tk.token_to_id(unk) if isinstance(unk, str) else None
         if self.model_type == "Unigram" and isinstance(model.get("unk_id"), int):
             self.unk_id = model["unk_id"]  # Unigram names its unknown token by id
-        self._bytes_cache: dict[int, bytes] = {}
 
     # -- Runtime -------------------------------------------------------------------------
     @property
@@ -126,12 +126,12 @@ class HFRuntime(Runtime):
         return self.tk.token_to_id(piece)
 
     def token_bytes(self, token_id: int) -> bytes:
-        token_id = int(token_id)
-        cached = self._bytes_cache.get(token_id)
-        if cached is None:
-            cached = self._piece_bytes(token_id)
-            self._bytes_cache[token_id] = cached
-        return cached
+        return self.vocab_bytes(token_id)
+
+    @cached_property
+    def vocab_bytes(self) -> VocabBytes:
+        """Every id's bytes, read off its piece (each id once, as it is first asked for)."""
+        return VocabBytes.of(self._piece_bytes, self.id_space)
 
     def _piece_bytes(self, token_id: int) -> bytes:
         piece = self.piece(token_id)

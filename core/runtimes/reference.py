@@ -23,7 +23,7 @@ from typing import Sequence
 import numpy as np
 
 from ..algorithms.bpe import END_OF_WORD, BPEModel, Merge
-from ..batch import NativeResult
+from ..spans import NativeResult
 from ..encoding import Flag
 from ..notes import note
 from ..errors import FormatError

@@ -15,7 +15,7 @@ from typing import Sequence
 import numpy as np
 import tiktoken
 
-from ..batch import NativeMany, NativeResult
+from ..spans import NativeMany, NativeResult
 from ..encoding import Flag
 from ..errors import FormatError
 from ..notes import Note, note

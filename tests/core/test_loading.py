@@ -6,6 +6,8 @@ import json
 
 import pytest
 
+from core.notes import english
+
 import core.runtimes.tiktoken as tiktoken_runtime
 from core.bundle import import_tokenizer
 from core.configs import Configs
@@ -68,8 +70,9 @@ def test_malformed_config_is_named_with_its_line(tmp_path):
     (tmp_path / "config.json").write_text('{\n  "vocab_size": 300,\n  oops\n}', encoding="utf-8")
     loaded = open_tokenizer(path)
     assert loaded.configs.model_config is None
-    assert any(f"{tmp_path / 'config.json'}:3:3: invalid JSON" in n and "ignored" in n
-               for n in loaded.runtime.notes)
+    assert any(n.code == "config.ignored"
+               and f"{tmp_path / 'config.json'}:3:3: invalid JSON" in english(n)
+               and "ignored" in english(n) for n in loaded.runtime.notes)
 
 
 def test_a_bundle_keeps_its_manifest_and_configs(tmp_path):
