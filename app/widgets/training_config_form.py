@@ -84,7 +84,7 @@ PRESETS: dict[str, dict] = {
         end_of_word="none", byte_fallback=False, character_coverage=1.0, limit_alphabet=None),
     "SentencePiece-like Unigram": dict(
         engine="sentencepiece", algorithm="unigram", vocab_size=8000, min_frequency=1,
-        special_tokens=[], normalizer="NFKC", lowercase=False, strip_accents=False,
+        special_tokens=["<unk>", "<s>", "</s>"], normalizer="NFKC", lowercase=False, strip_accents=False,
         pre_tokenizer="metaspace", split_digits=True, end_of_word="none", byte_fallback=True,
         character_coverage=0.9995, limit_alphabet=None),
 }

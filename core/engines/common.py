@@ -19,6 +19,7 @@ from ..bundle import runtime_versions
 from ..errors import WorkbenchError
 from ..formats import BUNDLE_FORMAT
 from ..progress import CancelFn, Cancelled
+from .checks import config_notes
 from .config import TrainingConfig
 
 
@@ -116,7 +117,8 @@ def engine_manifest(config: TrainingConfig, *, name: str, source_format: str, na
         "runtime_versions": runtime_versions(), "source_format": source_format,
         "source_file": native_file, "tokenizer": {"files": [native_file], "options": {}},
         "special_tokens": special_tokens or [], "model_binding": {"vocab_size": vocab_size},
-        "training": {"engine": config.engine, "config": config.to_json(), **training},
+        "training": {"engine": config.engine, "config": config.to_json(),
+                     "notes": config_notes(config), **training},
     }
 
 

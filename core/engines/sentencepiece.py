@@ -21,6 +21,7 @@ from ..bundle import save_bundle_files
 from ..errors import WorkbenchError
 from ..progress import CancelFn, Progress, ProgressFn, Throttle
 from ..special import guess_role
+from .checks import check_config
 from .common import dump_json, engine_manifest, run_child, write_corpus
 from .config import TrainingConfig
 
@@ -34,16 +35,30 @@ _LOG_PHASES = [  # (log pattern, phase name)
 _SKIPPED = re.compile(r"too long\D*(\d+)", re.IGNORECASE)
 
 
+_RULES = {"NFKC": "nmt_nfkc", "none": "identity"}  # our normalizer -> SentencePiece's rule
+
+
+def unsupported_by_sentencepiece(config: TrainingConfig) -> str | None:
+    """What in ``config`` SentencePieceTrainer cannot do, or None.
+
+    >>> unsupported_by_sentencepiece(TrainingConfig(engine="sentencepiece", algorithm="wordpiece"))
+    "the sentencepiece engine trains unigram or bpe, not 'wordpiece'"
+    """
+    if config.algorithm not in ("unigram", "bpe"):
+        return f"the sentencepiece engine trains unigram or bpe, not {config.algorithm!r}"
+    if config.normalizer not in _RULES:
+        return (f"the sentencepiece engine normalizes with NFKC or not at all, "
+                f"not {config.normalizer!r}")
+    return None
+
+
 def trainer_options(config: TrainingConfig, max_line_bytes: int) -> dict:
     """SentencePieceTrainer options for ``config``, sized to a corpus whose longest line has
     ``max_line_bytes`` bytes (so no sentence is dropped and none is sampled away)."""
-    if config.algorithm not in ("unigram", "bpe"):
-        raise WorkbenchError(f"the sentencepiece engine trains unigram or bpe, not "
-                             f"{config.algorithm!r}")
-    rule = {"NFKC": "nmt_nfkc", "none": "identity"}.get(config.normalizer)
-    if rule is None:
-        raise WorkbenchError(f"the sentencepiece engine normalizes with NFKC or not at all, "
-                             f"not {config.normalizer!r}")
+    problem = unsupported_by_sentencepiece(config)
+    if problem:
+        raise WorkbenchError(problem)
+    rule = _RULES[config.normalizer]
     return {
         "model_type": config.algorithm, "vocab_size": config.vocab_size,
         "character_coverage": config.character_coverage, "byte_fallback": config.byte_fallback,
@@ -99,6 +114,7 @@ def train_sentencepiece(config: TrainingConfig, documents: Iterable[str], dest: 
                         progress: Optional[ProgressFn] = None,
                         cancel: Optional[CancelFn] = None) -> Path:
     """Train in a child process and save a bundle at ``dest``."""
+    check_config(config)
     report = Throttle(progress)
     with tempfile.TemporaryDirectory(prefix="tokbench-spm-") as scratch:
         corpus = write_corpus(documents, Path(scratch) / "corpus.txt")

@@ -15,7 +15,8 @@ from tests.conftest import DEMO
 
 CORPUS = (DEMO / "corpus.txt").read_text(encoding="utf-8").splitlines()
 CONFIG = TrainingConfig(engine="sentencepiece", algorithm="unigram", vocab_size=2000,
-                        byte_fallback=True, character_coverage=0.9995)
+                        byte_fallback=True, character_coverage=0.9995,
+                        special_tokens=["<unk>", "<s>", "</s>"])
 
 
 def test_long_sentences_are_kept_and_reported(tmp_path):
@@ -44,7 +45,8 @@ def test_cancel_stops_within_a_second_and_writes_nothing(tmp_path):
     timer.start()
     with pytest.raises(Cancelled):
         train_sentencepiece(TrainingConfig(engine="sentencepiece", algorithm="unigram",
-                                           vocab_size=8000, character_coverage=0.9995),
+                                           vocab_size=8000, character_coverage=0.9995,
+                                           special_tokens=["<unk>"]),
                             big, tmp_path / "c", cancel=token)
     assert asked and time.monotonic() - asked[0] < 1.0
     assert not (tmp_path / "c").exists()
@@ -53,7 +55,8 @@ def test_cancel_stops_within_a_second_and_writes_nothing(tmp_path):
 def test_trainer_errors_are_messages(tmp_path):
     with pytest.raises(WorkbenchError, match="Vocabulary size is smaller than required_chars"):
         train_sentencepiece(TrainingConfig(engine="sentencepiece", algorithm="unigram",
-                                           vocab_size=50), CORPUS, tmp_path / "d")
+                                           vocab_size=50, special_tokens=["<unk>"]),
+                            CORPUS, tmp_path / "d")
     with pytest.raises(WorkbenchError, match="unigram or bpe"):
         trainer_options(TrainingConfig(engine="sentencepiece", algorithm="wordpiece"), 10)
 
