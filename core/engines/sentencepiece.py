@@ -22,8 +22,9 @@ from ..errors import WorkbenchError
 from ..progress import CancelFn, Progress, ProgressFn, Throttle
 from ..special import guess_role
 from .checks import check_config
-from .common import dump_json, engine_manifest, run_child, write_corpus
+from .common import ChildFailed, dump_json, engine_manifest, run_child, write_corpus
 from .config import TrainingConfig
+from .sentencepiece_checks import check_vocabulary, plain_error
 
 _LOG_PHASES = [  # (log pattern, phase name)
     (re.compile(r"Loaded all (\d+) sentences"), "loading"),
@@ -35,6 +36,7 @@ _LOG_PHASES = [  # (log pattern, phase name)
 _SKIPPED = re.compile(r"too long\D*(\d+)", re.IGNORECASE)
 
 
+ALGORITHMS = ("unigram", "bpe")  # what SentencePieceTrainer's model_type can be, of ours
 _RULES = {"NFKC": "nmt_nfkc", "none": "identity"}  # our normalizer -> SentencePiece's rule
 
 
@@ -44,7 +46,7 @@ def unsupported_by_sentencepiece(config: TrainingConfig) -> str | None:
     >>> unsupported_by_sentencepiece(TrainingConfig(engine="sentencepiece", algorithm="wordpiece"))
     "the sentencepiece engine trains unigram or bpe, not 'wordpiece'"
     """
-    if config.algorithm not in ("unigram", "bpe"):
+    if config.algorithm not in ALGORITHMS:
         return f"the sentencepiece engine trains unigram or bpe, not {config.algorithm!r}"
     if config.normalizer not in _RULES:
         return (f"the sentencepiece engine normalizes with NFKC or not at all, "
@@ -119,12 +121,17 @@ def train_sentencepiece(config: TrainingConfig, documents: Iterable[str], dest: 
     with tempfile.TemporaryDirectory(prefix="tokbench-spm-") as scratch:
         corpus = write_corpus(documents, Path(scratch) / "corpus.txt")
         options = trainer_options(config, corpus.longest)
+        report(Progress("checking", 0, 0, "characters to keep"), force=True)
+        check_vocabulary(corpus.path, options)  # now, not after the trainer reads it again
         # relative names: the model records them, and a temp folder's name would make two
         # identical runs differ
         args = {"input": corpus.path.name, "model_prefix": "model", "seed": config.seed, **options}
-        log = run_child([sys.executable, "-c", _CHILD, json.dumps(args)], cancel=cancel,
-                        on_line=lambda line: _report_log_line(line, report), cwd=scratch,
-                        what="SentencePiece training")
+        try:
+            log = run_child([sys.executable, "-c", _CHILD, json.dumps(args)], cancel=cancel,
+                            on_line=lambda line: _report_log_line(line, report), cwd=scratch,
+                            what="SentencePiece training")
+        except ChildFailed as err:
+            raise plain_error(err.raw, options) from None
         model = (Path(scratch) / "model.model").read_bytes()
     report(Progress("done", 1, 1), force=True)
     skipped = sum(int(m.group(1)) for m in _SKIPPED.finditer(log))
