@@ -7,11 +7,13 @@
                     [--special-tokens FILE.json|NAME=ID,...]
     tokbench verify BUNDLE
     tokbench export BUNDLE -o FOLDER
-    tokbench train CONFIG.json --corpus PATH... -o BUNDLE
+    tokbench train CONFIG.json --corpus PATH... -o BUNDLE [--policy P] [--dedup|--no-dedup]
 
 Options and positionals may come in any order (``inspect TOK --json TEXT``). Errors go to
-stderr with a non-zero exit and name the file; no traceback (set ``TOKBENCH_DEBUG=1`` to see
-one). A reader that stops early (``| head``) ends the command quietly with exit 0.
+stderr and name the file; no traceback (set ``TOKBENCH_DEBUG=1`` to see one). A reader that stops
+early (``| head``) ends the command quietly with exit 0.
+Exit codes (a contract, documented in the README): 0 done, 1 bad input or a failed run,
+2 usage error (bad arguments), 3 ``verify`` found a bundle that is not intact, 130 interrupted.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import argparse
 import json
 import os
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Iterator, Sequence
 
@@ -31,7 +34,7 @@ from core.notes import Note, english, round_trip_notes
 from core.text import Unit, visible_text
 from core.utf8 import decode_utf8
 
-EXIT_USAGE, EXIT_ERROR = 2, 1
+EXIT_OK, EXIT_ERROR, EXIT_USAGE, EXIT_NOT_INTACT, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 FILE_BATCH = 4096  # lines of a --file encoded per encode_batch call (memory stays bounded)
 
 
@@ -75,6 +78,10 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
     train.add_argument("-o", "--output", required=True, type=Path)
     train.add_argument("--policy", choices=("strict", "replace"), default="strict",
                        help="invalid UTF-8: stop (strict) or replace and report")
+    train.add_argument("--dedup", action=argparse.BooleanOptionalAction, default=None,
+                       help="drop exact duplicate documents (default: the config's "
+                            "'deduplicate', itself true by default); --no-dedup counts a "
+                            "repeated line every time")
 
     export = sub.add_parser("export", help="write a bundle's native tokenizer files to a folder")
     export.add_argument("bundle", type=Path)
@@ -224,7 +231,13 @@ def cmd_import(args) -> int:
 def cmd_verify(args) -> int:
     from core.bundle import load_bundle
 
-    bundle = load_bundle(args.bundle)
+    if not args.bundle.exists():
+        raise WorkbenchError("no such file or folder", path=args.bundle)
+    try:
+        bundle = load_bundle(args.bundle)
+    except WorkbenchError as err:  # it exists but is not intact: CI tells this from bad input
+        print(f"tokbench: verify failed: {err}", file=sys.stderr)
+        return EXIT_NOT_INTACT
     manifest = bundle.manifest
     print(f"ok: {args.bundle} — {manifest['name']} v{manifest['version']}, "
           f"{len(manifest['files'])} files verified, loads on {bundle.runtime.library}")
@@ -241,13 +254,17 @@ def cmd_export(args) -> int:
 
 def cmd_train(args) -> int:
     from core.corpus import expand
+    from core.engines.checks import check_config
     from core.engines.config import TrainingConfig
     from core.engines.train import train_bundle
 
-    config = TrainingConfig.load(args.config)
-    if config.engine not in ENGINES:
-        raise WorkbenchError(f"engine {config.engine!r} is not available; use "
-                             f"{' or '.join(ENGINES)}", path=args.config)
+    config = TrainingConfig.load(args.config)  # refuses an unknown engine, naming the file
+    if args.dedup is not None:
+        config = replace(config, deduplicate=args.dedup)
+    try:
+        check_config(config)  # before looking for the corpus: no file is read in vain
+    except WorkbenchError as err:
+        raise WorkbenchError(err.message, path=args.config) from None
     sources = [source for pattern in args.corpus for source in expand(pattern)]
 
     def show(report) -> None:
@@ -256,14 +273,17 @@ def cmd_train(args) -> int:
                          + (f"/{report.total:,.0f}" if report.total else "") + " " * 8)
         sys.stderr.flush()
 
-    files = train_bundle(config, sources, args.output, policy=args.policy, name=args.output.stem,
-                         progress=show)
-    sys.stderr.write("\n")
+    try:
+        files = train_bundle(config, sources, args.output, policy=args.policy,
+                             name=args.output.stem, progress=show)
+    finally:
+        sys.stderr.write("\n")  # end the progress line: an error starts on a line of its own
+    for note in files.manifest.get("training", {}).get("notes", []):
+        print(f"note: {note}", file=sys.stderr)
     print(f"wrote bundle {files.path} in {files.seconds:.1f} s")
     return 0
 
 
-ENGINES = ("reference", "sentencepiece", "hf")
 COMMANDS = {"inspect": cmd_inspect, "import": cmd_import, "verify": cmd_verify,
             "export": cmd_export, "train": cmd_train}
 
@@ -300,7 +320,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from app.__main__ import main as gui_main
 
         return gui_main([])
-    args = parse_args(argv)
+    try:
+        args = parse_args(argv)
+    except SystemExit as stop:  # argparse: 2 for bad arguments, 0 for --help
+        return stop.code if isinstance(stop.code, int) else EXIT_USAGE
     if args.command is None:
         _parser()[0].print_help()
         return EXIT_USAGE
@@ -319,7 +342,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_ERROR
     except KeyboardInterrupt:
         print("\ntokbench: interrupted; nothing was written", file=sys.stderr)
-        return 130
+        return EXIT_INTERRUPTED
     except Exception as err:  # a bug: say so in one line; the traceback is for developers
         if os.environ.get("TOKBENCH_DEBUG"):
             raise

@@ -55,11 +55,12 @@ class TrainingOutcome:
 
 
 def train_to_bundle(config: TrainingConfig, sources: list[CorpusSource], dest: Path, *,
-                    policy: str = "strict", dedup: bool = True, name: str = "trained",
-                    progress=None, cancel=None, in_process=None) -> TrainingOutcome:
+                    policy: str = "strict", name: str = "trained", progress=None, cancel=None,
+                    in_process=None) -> TrainingOutcome:
     """:func:`train_bundle` (in a child process when ``in_process`` is given: the GUI passes
-    :func:`app.tasks.run_in_process`), then load the bundle for the Inspect pane."""
-    job = dict(policy=policy, dedup=dedup, name=name, progress=progress, cancel=cancel)
+    :func:`app.tasks.run_in_process`), then load the bundle for the Inspect pane.
+    De-duplication is ``config.deduplicate``."""
+    job = dict(policy=policy, name=name, progress=progress, cancel=cancel)
     if in_process is not None:
         files = in_process(train_bundle, config, list(sources), Path(dest), **job)
     else:

@@ -89,9 +89,11 @@ class CorpusPane(QWidget):
         self.policy_box.addItem("replace: use U+FFFD and list the lines", "replace")
         self.policy_box.setToolTip("What to do with bytes that are not valid UTF-8")
         self.dedup_box = QCheckBox("Drop exact duplicates")
-        self.dedup_box.setChecked(True)
-        self.dedup_box.setToolTip("Repeated documents skew merge counts (they are counted and "
-                                  "reported either way)")
+        self.dedup_box.setChecked(self.session.corpus_dedup)
+        self.dedup_box.setToolTip(self.tr(
+            "Repeated documents skew merge counts (they are counted and reported either way). "
+            "Off, a word written on five lines counts five times, as in the seeds' worked "
+            "examples. This is the training config's 'deduplicate'."))
         self.stats_button = QPushButton("Recompute")
         self.stats_button.setToolTip("Read the whole corpus again (done automatically after "
                                      "every change)")
@@ -222,6 +224,7 @@ class CorpusPane(QWidget):
         self.path_edit.returnPressed.connect(self._on_path_entered)
         self.policy_box.currentIndexChanged.connect(self._on_options_changed)
         self.dedup_box.toggled.connect(self._on_options_changed)
+        self.session.corpus_changed.connect(self._on_session_corpus_changed)
         self.stats_button.clicked.connect(self.compute_statistics)
         self.stop_button.clicked.connect(self._on_stop_clicked)
         self.model.sources_changed.connect(self._on_sources_changed)
@@ -354,6 +357,11 @@ class CorpusPane(QWidget):
         else:
             self.editor.set_source(None)
             self._update_preview(None)
+
+    def _on_session_corpus_changed(self) -> None:
+        """A loaded training config can set de-duplication: the box follows the session."""
+        if self.dedup_box.isChecked() != self.session.corpus_dedup:
+            self.dedup_box.setChecked(self.session.corpus_dedup)
 
     def _on_options_changed(self, *_args) -> None:
         self.session.set_corpus(self.model.sources, policy=self.policy,

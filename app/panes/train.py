@@ -29,6 +29,7 @@ from app.session import Session
 from app.tasks import TaskRunner, run_in_process
 from app.widgets.live_chart import LiveChart
 from app.widgets.training_config_form import PRESETS, TrainingConfigForm, preflight
+from core.engines.common import split_details
 from core.engines.config import TrainingConfig
 from core.errors import WorkbenchError
 from core.progress import Progress
@@ -121,6 +122,9 @@ class TrainPane(QWidget):
         self.progress.setMaximumHeight(12)
         self.progress_label = QLabel("Not started.")
         self.progress_label.setStyleSheet("color:#444")
+        # a failure can be long: it wraps instead of widening the window past the screen
+        self.progress_label.setWordWrap(True)
+        self.progress_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
 
         self.chart = LiveChart()
         self.chart.set_axes(self.tr("Training"), self.tr("seconds"), "")
@@ -223,10 +227,13 @@ class TrainPane(QWidget):
 
     def load_config(self, path: Path) -> bool:
         try:
-            self.form.set_config(TrainingConfig.load(path))
+            config = TrainingConfig.load(path)
         except (WorkbenchError, OSError) as err:
             show_error(self, "Could not load the configuration", err)
             return False
+        self.form.set_config(config)
+        # a corpus option: the Corpus pane's box follows the session, so both show the config's
+        self.session.set_corpus(self.session.corpus_sources, dedup=config.deduplicate)
         self.status.emit(f"loaded {path.name}")
         return True
 
@@ -243,6 +250,7 @@ class TrainPane(QWidget):
 
     # -- corpus --------------------------------------------------------------------------
     def _update_corpus(self) -> None:
+        self.form.set_corpus_option("deduplicate", self.session.corpus_dedup)
         sources = self.session.corpus_sources
         if not sources:
             self.corpus_label.setText("<span style='color:#b3261e'><b>The corpus is empty.</b>"
@@ -289,14 +297,15 @@ class TrainPane(QWidget):
         self.chart.set_axes(self.tr("Training"), self.tr("seconds"), "")
         self.chart.set_placeholder(self.tr("The chart fills while training runs"))
         self.log.clear()
+        self.progress_label.setToolTip("")
         self.result_box.setVisible(False)
         self._append_log([f"training {name}: {config.engine} engine, {config.algorithm}, "
                           f"vocabulary {config.vocab_size:,}, "
                           f"{len(self.session.corpus_sources)} source(s)"])
         self._set_running(True)
         self.tasks.start("train", train_to_bundle, config, list(self.session.corpus_sources),
-                         self._dest, policy=self.session.corpus_policy,
-                         dedup=self.session.corpus_dedup, name=name, in_process=run_in_process,
+                         self._dest, policy=self.session.corpus_policy, name=name,
+                         in_process=run_in_process,
                          on_progress=self._on_training_progressed, on_done=self._on_trained,
                          on_error=self._on_training_failed,
                          on_cancelled=self._on_training_cancelled)
@@ -382,9 +391,15 @@ class TrainPane(QWidget):
         self.finished.emit(None)
 
     def _show_failure(self, message: str) -> None:
-        self.progress_label.setText(f"<span style='color:#b3261e'>⚠ {escape(message)}</span>")
-        self._append_log([f"failed: {message}"])
-        self.status.emit(f"⚠ {message}")
+        """The failure in plain words (wrapped); the trainer's own text, if any, goes to the
+        log and the label's tooltip."""
+        plain, details = split_details(message)
+        self.progress_label.setText(f"<span style='color:#b3261e'>⚠ {escape(plain)}</span>")
+        self.progress_label.setToolTip(details)
+        self._append_log([self.tr("failed: {message}").format(message=plain)])
+        if details:
+            self._append_log([self.tr("the trainer said: {details}").format(details=details)])
+        self.status.emit(f"⚠ {plain}")
 
     def _on_trained(self, outcome: TrainingOutcome) -> None:
         elapsed = self._finish()
@@ -395,6 +410,8 @@ class TrainPane(QWidget):
         self.session.add_tokenizer(outcome.loaded, select=True)
         self.progress_label.setText(f"Done in {elapsed:,.1f} s.")
         self._append_log([f"done: {runtime.vocab_size:,} tokens in {elapsed:,.1f} s"])
+        self._append_log([self.tr("note: {note}").format(note=note)
+                          for note in outcome.manifest.get("training", {}).get("notes", [])])
         self._show_trace_chart(outcome)
         self._show_result(outcome, elapsed)
         self.status.emit(f"trained {outcome.path.name} ({runtime.vocab_size:,} tokens); it is "

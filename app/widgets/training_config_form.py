@@ -3,7 +3,9 @@ presets and a check of what the chosen engine can do.
 
 The form is built from the dataclass fields, so a field added to ``TrainingConfig`` appears here
 (with a generic editor) without changing this module. Fields the chosen engine ignores are
-disabled, with a tooltip that says so; their values are kept in the config.
+disabled, with a tooltip that says so; their values are kept in the config. Corpus options
+(``deduplicate``) are edited in the Corpus pane, not here: the form carries their value
+(:meth:`TrainingConfigForm.set_corpus_option`) so that one box decides.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout
                                QLineEdit, QSpinBox, QWidget)
 
 from core.engines.config import ALGORITHMS, END_OF_WORD, ENGINES, NORMALIZERS, TrainingConfig
+from core.engines.sentencepiece import ALGORITHMS as SENTENCEPIECE_ALGORITHMS
 from core.errors import WorkbenchError
 
 LABELS = {
@@ -69,7 +72,7 @@ def ignored_fields(engine: str, algorithm: str) -> set[str]:
     return ignored
 
 
-ENGINE_ALGORITHMS = {"sentencepiece": ("unigram", "bpe")}
+ENGINE_ALGORITHMS = {"sentencepiece": SENTENCEPIECE_ALGORITHMS}
 
 PRESETS: dict[str, dict] = {
     "GPT-2-like byte-level BPE": dict(
@@ -84,22 +87,21 @@ PRESETS: dict[str, dict] = {
         end_of_word="none", byte_fallback=False, character_coverage=1.0, limit_alphabet=None),
     "SentencePiece-like Unigram": dict(
         engine="sentencepiece", algorithm="unigram", vocab_size=8000, min_frequency=1,
-        special_tokens=[], normalizer="NFKC", lowercase=False, strip_accents=False,
+        special_tokens=["<unk>", "<s>", "</s>"], normalizer="NFKC", lowercase=False, strip_accents=False,
         pre_tokenizer="metaspace", split_digits=True, end_of_word="none", byte_fallback=True,
         character_coverage=0.9995, limit_alphabet=None),
 }
 
 
-def preflight(config: TrainingConfig) -> str | None:
-    """Why the chosen engine would refuse ``config`` (checked before starting), or None."""
-    if config.engine == "sentencepiece":
-        from core.engines.sentencepiece import trainer_options
+CORPUS_FIELDS = ("deduplicate",)  # set in the Corpus pane
 
-        try:
-            trainer_options(config, 0)
-        except WorkbenchError as err:
-            return str(err)
-    return None
+
+def preflight(config: TrainingConfig) -> str | None:
+    """Why the chosen engine would refuse ``config`` whatever the corpus (checked before
+    starting: engine and algorithm, a required unknown token), or None."""
+    from core.engines.checks import config_problem
+
+    return config_problem(config)
 
 
 def effective_pre_tokenizer(config: TrainingConfig) -> str:
@@ -123,10 +125,13 @@ class TrainingConfigForm(QWidget):
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
         self.editors: dict[str, QWidget] = {}
+        defaults = TrainingConfig()
+        self.corpus_options = {name: getattr(defaults, name) for name in CORPUS_FIELDS}
         self.form = QFormLayout(self)
         self.form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
-        defaults = TrainingConfig()
         for spec in fields(TrainingConfig):
+            if spec.name in CORPUS_FIELDS:
+                continue
             editor = self._editor_for(spec.name, str(spec.type), getattr(defaults, spec.name))
             editor.setToolTip(TIPS.get(spec.name, ""))
             self.editors[spec.name] = editor
@@ -172,6 +177,8 @@ class TrainingConfigForm(QWidget):
 
     # -- value ---------------------------------------------------------------------------
     def set_config(self, config: TrainingConfig) -> None:
+        for name in CORPUS_FIELDS:
+            self.corpus_options[name] = getattr(config, name)
         for name, editor in self.editors.items():
             editor.blockSignals(True)
             self._set_value(editor, getattr(config, name))
@@ -188,9 +195,15 @@ class TrainingConfigForm(QWidget):
         config = TrainingConfig.from_json({**self.raw_values(), **values})
         self.set_config(config)
 
+    def set_corpus_option(self, name: str, value) -> None:
+        """A corpus option's value, as the Corpus pane sets it (no editor here)."""
+        self.corpus_options[name] = value
+
     def raw_values(self) -> dict:
-        values = {}
+        values = dict(self.corpus_options)
         for spec in fields(TrainingConfig):
+            if spec.name in CORPUS_FIELDS:
+                continue
             values[spec.name] = self._value(spec.name, str(spec.type), self.editors[spec.name])
         return values
 

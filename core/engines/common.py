@@ -18,6 +18,7 @@ from typing import Callable, Iterable, Optional, Sequence
 from ..bundle import BUNDLE_FORMAT, runtime_versions
 from ..errors import WorkbenchError
 from ..progress import CancelFn, Cancelled
+from .checks import config_notes
 from .config import TrainingConfig
 
 
@@ -84,8 +85,58 @@ def run_child(command: Sequence[str], *, cancel: Optional[CancelFn] = None,
         child.wait()
         raise
     if child.returncode != 0:
-        raise WorkbenchError(f"{what} failed: {child_error(lines)}")
+        raw = child_error(lines)
+        raise ChildFailed(f"{what} failed: {raw}", raw=raw)
     return "".join(lines)
+
+
+class ChildFailed(WorkbenchError):
+    """A trainer's child process failed; ``raw`` is its own message (for an engine to
+    translate into plain words)."""
+
+    def __init__(self, message: str, *, raw: str = "", **where) -> None:
+        self.raw = raw
+        super().__init__(message, **where)
+
+
+DETAILS = "\nThe trainer said: "
+
+
+class TrainingError(WorkbenchError):
+    r"""A training failure said in plain words, what to do included; ``details`` keeps the
+    trainer's own text. ``str()`` gives both, the details on a line of their own, so they
+    survive the trip from a child process as one string (:func:`split_details` parts them).
+
+    >>> str(TrainingError("raise the vocabulary", details="INTERNAL: ... 5 vs 18"))
+    'raise the vocabulary\nThe trainer said: INTERNAL: ... 5 vs 18'
+    """
+
+    def __init__(self, message: str, *, details: str = "", **where) -> None:
+        self.details = details
+        super().__init__(message, **where)
+
+    def __str__(self) -> str:
+        plain = super().__str__()
+        return f"{plain}{DETAILS}{self.details}" if self.details else plain
+
+    def __reduce__(self):
+        return (_training_error, (self.message, self.details, self.path))
+
+
+def _training_error(message: str, details: str, path: str | None) -> TrainingError:
+    return TrainingError(message, details=details, path=path)
+
+
+def split_details(text: str) -> tuple[str, str]:
+    r"""A failure message parted into the plain words and the trainer's own text ("" if none).
+
+    >>> split_details("raise the vocabulary\nThe trainer said: INTERNAL: 5 vs 18")
+    ('raise the vocabulary', 'INTERNAL: 5 vs 18')
+    >>> split_details("no such file")
+    ('no such file', '')
+    """
+    plain, _, details = text.partition(DETAILS)
+    return plain, details
 
 
 _EXCEPTION_LINE = re.compile(r"^[\w.]*(?:Error|Exception): (.+)$")
@@ -115,7 +166,8 @@ def engine_manifest(config: TrainingConfig, *, name: str, source_format: str, na
         "runtime_versions": runtime_versions(), "source_format": source_format,
         "source_file": native_file, "tokenizer": {"files": [native_file], "options": {}},
         "special_tokens": special_tokens or [], "model_binding": {"vocab_size": vocab_size},
-        "training": {"engine": config.engine, "config": config.to_json(), **training},
+        "training": {"engine": config.engine, "config": config.to_json(),
+                     "notes": config_notes(config), **training},
     }
 
 

@@ -38,6 +38,10 @@ class TrainingConfig:
         pre_tokenizer: ``whitespace``, ``metaspace``, ``bytelevel``, or ``regex:<preset or pattern>``.
         end_of_word: ``symbol`` (the paper's separate ``</w>``), ``suffix`` (on the last
             character, as HF does) or ``none``.
+        special_tokens: the only tokens added to what training learns, lowest IDs first, in
+            this order (none is added unasked: a model that needs an unknown token says so).
+        deduplicate: drop exact duplicate documents before training (they skew merge counts,
+            seed 002 §10.1); off, a word written on five lines counts five times.
     """
 
     engine: str = "reference"
@@ -55,6 +59,7 @@ class TrainingConfig:
     character_coverage: float = 1.0
     limit_alphabet: int | None = None
     seed: int = 0
+    deduplicate: bool = True
 
     def __post_init__(self) -> None:
         self.validate()

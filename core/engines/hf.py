@@ -17,6 +17,7 @@ from typing import Iterable, Optional
 
 from ..bundle import save_bundle_files
 from ..progress import CancelFn, Progress, ProgressFn, Throttle
+from .checks import check_config, unknown_token
 from .common import dump_json, engine_manifest, run_child, write_corpus
 from .config import TrainingConfig
 from .reference import _decoder_spec, _normalizer_spec, _pre_tokenizer_spec
@@ -29,11 +30,8 @@ job = json.loads(sys.argv[1])
 algorithm, specials = job["algorithm"], job["special_tokens"]
 common = dict(vocab_size=job["vocab_size"], min_frequency=job["min_frequency"],
               special_tokens=specials, show_progress=False)
+unk = job["unk"]
 if algorithm in ("bpe", "bytelevel_bpe"):
-    unk = None if algorithm == "bytelevel_bpe" else next(
-        (t for t in specials if "unk" in t.lower()), "<unk>")
-    if unk and unk not in specials:
-        common["special_tokens"] = specials + [unk]
     model = models.BPE(unk_token=unk, **({"end_of_word_suffix": job["suffix"]} if job["suffix"] else {}))
     extra = {"initial_alphabet": ByteLevel.alphabet()} if algorithm == "bytelevel_bpe" else {}
     if job["suffix"]:
@@ -42,14 +40,12 @@ if algorithm in ("bpe", "bytelevel_bpe"):
         extra["limit_alphabet"] = job["limit_alphabet"]
     trainer = trainers.BpeTrainer(**common, **extra)
 elif algorithm == "wordpiece":
-    common["special_tokens"] = specials or ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"]
-    model = models.WordPiece(unk_token="[UNK]")
+    model = models.WordPiece(unk_token=unk)
     trainer = trainers.WordPieceTrainer(**common)
 else:
     common.pop("min_frequency")
-    common["special_tokens"] = specials or ["<unk>"]
     model = models.Unigram()
-    trainer = trainers.UnigramTrainer(**common, unk_token=common["special_tokens"][0])
+    trainer = trainers.UnigramTrainer(**common, unk_token=unk)
 tokenizer = Tokenizer(model)
 spec = json.loads(tokenizer.to_str())
 for key in ("normalizer", "pre_tokenizer", "decoder"):
@@ -68,12 +64,16 @@ def train_hf(config: TrainingConfig, documents: Iterable[str], dest: str | Path,
              name: str = "trained", corpus_report: dict | None = None,
              progress: Optional[ProgressFn] = None, cancel: Optional[CancelFn] = None) -> Path:
     """Train with a ``tokenizers`` trainer in a child process; save a bundle at ``dest``."""
+    check_config(config)
     report = Throttle(progress)
     with tempfile.TemporaryDirectory(prefix="tokbench-hf-") as scratch:
         corpus = write_corpus(documents, Path(scratch) / "corpus.txt")
         output = Path(scratch) / "tokenizer.json"
         job = {"algorithm": config.algorithm, "vocab_size": config.vocab_size,
                "min_frequency": config.min_frequency, "special_tokens": config.special_tokens,
+               # only a listed token (check_config refuses WordPiece and Unigram without one)
+               "unk": None if config.algorithm == "bytelevel_bpe"
+               else unknown_token(config.special_tokens),
                "suffix": "</w>" if config.algorithm == "bpe" and config.end_of_word == "suffix"
                else None, "limit_alphabet": config.limit_alphabet,
                "normalizer": _normalizer_spec(config), "pre_tokenizer": _pre_tokenizer_spec(config),

@@ -26,6 +26,7 @@ from ..errors import WorkbenchError
 from ..progress import CancelFn, Progress, ProgressFn, check_cancel
 from ..runtimes.hf import byte_level_decoder
 from ..runtimes.reference import MODEL_FILE, MODEL_FORMAT, bpe_model_spec
+from .checks import check_config, unknown_token
 from .common import dump_json, engine_manifest
 from .config import TrainingConfig
 
@@ -100,6 +101,7 @@ def train_reference(config: TrainingConfig, documents: Iterable[str], dest: str 
                     progress: Optional[ProgressFn] = None,
                     cancel: Optional[CancelFn] = None) -> Path:
     """Train ``config.algorithm`` on ``documents`` and save a bundle at ``dest``."""
+    check_config(config)
     if progress:
         progress(Progress("counting words", 0))
     seen = {"text": 0}
@@ -144,7 +146,8 @@ def _save_symbol_bpe(config: TrainingConfig, counts: Counter, dest, name: str,
                      corpus_report: dict | None, progress, cancel) -> Path:
     """The paper's separate ``</w>`` symbol has no tokenizer.json form: the bundle holds the
     workbench's own model file, run by :class:`core.runtimes.reference.ReferenceBPERuntime`."""
-    unk, specials = _unknown_token(list(config.special_tokens), "<unk>")
+    specials = list(config.special_tokens)
+    unk = unknown_token(specials)  # none listed: unseen characters are dropped (config_notes)
     model = train_bpe(counts, vocab_size=max(1, config.vocab_size - len(specials)),
                       min_frequency=config.min_frequency, end_of_word="symbol",
                       limit_alphabet=config.limit_alphabet, progress=progress, cancel=cancel)
@@ -165,17 +168,6 @@ def _save_symbol_bpe(config: TrainingConfig, counts: Counter, dest, name: str,
     return save_bundle_files(manifest, files, dest)
 
 
-def _unknown_token(specials: list[str], default: str) -> tuple[str, list[str]]:
-    """The special token that stands for unknown text (the first whose name says "unk"), added
-    when there is none; returns it and the special tokens with it.
-
-    >>> _unknown_token(["<pad>", "<unk>"], "<unk>")
-    ('<unk>', ['<pad>', '<unk>'])
-    """
-    unk = next((t for t in specials if "unk" in t.lower()), default)
-    return unk, specials if unk in specials else specials + [unk]
-
-
 def _train_model(config: TrainingConfig, counts: Counter, progress, cancel):
     specials = list(config.special_tokens)
     base = len(specials)
@@ -188,9 +180,10 @@ def _train_model(config: TrainingConfig, counts: Counter, progress, cancel):
         model = train_bpe(counts, **size, min_frequency=config.min_frequency,
                           end_of_word="suffix" if suffix else "none",
                           limit_alphabet=config.limit_alphabet, progress=progress, cancel=cancel)
-        # characters never seen in training become <unk> (without one, tokenizers drops them)
-        unk, head = (None, specials) if byte_level else _unknown_token(specials, "<unk>")
-        symbols = list(dict.fromkeys(head + alphabet_extra + model.vocabulary()))
+        # characters never seen in training become the unknown token, if the user listed one
+        # (without one, tokenizers drops them: config_notes says so)
+        unk = None if byte_level else unknown_token(specials)
+        symbols = list(dict.fromkeys(specials + alphabet_extra + model.vocabulary()))
         vocab = {s: i for i, s in enumerate(symbols)}
         return ({"type": "BPE", "dropout": None, "unk_token": unk,
                  "continuing_subword_prefix": None,
@@ -199,8 +192,7 @@ def _train_model(config: TrainingConfig, counts: Counter, progress, cancel):
                  "merges": [[m.left, m.right] for m in model.merges]},
                 {"merges": [[m.left, m.right, m.count] for m in model.merges]})
     if config.algorithm == "wordpiece":
-        unk, specials = _unknown_token(specials or ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"],
-                                       "[UNK]")
+        unk = unknown_token(specials)  # check_config made sure there is one
         vocab, merges = train_wordpiece(counts, vocab_size=config.vocab_size,
                                         min_frequency=config.min_frequency,
                                         special_tokens=tuple(specials), progress=progress,
@@ -217,7 +209,7 @@ def _unigram_model(config: TrainingConfig, counts: Counter, specials: list[str],
     SentencePiece places them, then the pieces, most probable first. Characters outside
     ``character_coverage`` have no piece: ``tokenizers`` emits their UTF-8 bytes with byte
     fallback, ``unk`` without."""
-    unk, specials = _unknown_token(specials, "<unk>")
+    unk = unknown_token(specials)  # check_config made sure there is one
     byte_pieces = [f"<0x{b:02X}>" for b in range(256)] if config.byte_fallback else []
     room = config.vocab_size - len(specials) - len(byte_pieces)
     # the Counter itself: training only reads it (a dict copy would live as long as training)

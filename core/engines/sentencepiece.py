@@ -21,8 +21,10 @@ from ..bundle import save_bundle_files
 from ..errors import WorkbenchError
 from ..progress import CancelFn, Progress, ProgressFn, Throttle
 from ..special import guess_role
-from .common import dump_json, engine_manifest, run_child, write_corpus
+from .checks import check_config
+from .common import ChildFailed, dump_json, engine_manifest, run_child, write_corpus
 from .config import TrainingConfig
+from .sentencepiece_checks import check_vocabulary, plain_error
 
 _LOG_PHASES = [  # (log pattern, phase name)
     (re.compile(r"Loaded all (\d+) sentences"), "loading"),
@@ -34,16 +36,31 @@ _LOG_PHASES = [  # (log pattern, phase name)
 _SKIPPED = re.compile(r"too long\D*(\d+)", re.IGNORECASE)
 
 
+ALGORITHMS = ("unigram", "bpe")  # what SentencePieceTrainer's model_type can be, of ours
+_RULES = {"NFKC": "nmt_nfkc", "none": "identity"}  # our normalizer -> SentencePiece's rule
+
+
+def unsupported_by_sentencepiece(config: TrainingConfig) -> str | None:
+    """What in ``config`` SentencePieceTrainer cannot do, or None.
+
+    >>> unsupported_by_sentencepiece(TrainingConfig(engine="sentencepiece", algorithm="wordpiece"))
+    "the sentencepiece engine trains unigram or bpe, not 'wordpiece'"
+    """
+    if config.algorithm not in ALGORITHMS:
+        return f"the sentencepiece engine trains unigram or bpe, not {config.algorithm!r}"
+    if config.normalizer not in _RULES:
+        return (f"the sentencepiece engine normalizes with NFKC or not at all, "
+                f"not {config.normalizer!r}")
+    return None
+
+
 def trainer_options(config: TrainingConfig, max_line_bytes: int) -> dict:
     """SentencePieceTrainer options for ``config``, sized to a corpus whose longest line has
     ``max_line_bytes`` bytes (so no sentence is dropped and none is sampled away)."""
-    if config.algorithm not in ("unigram", "bpe"):
-        raise WorkbenchError(f"the sentencepiece engine trains unigram or bpe, not "
-                             f"{config.algorithm!r}")
-    rule = {"NFKC": "nmt_nfkc", "none": "identity"}.get(config.normalizer)
-    if rule is None:
-        raise WorkbenchError(f"the sentencepiece engine normalizes with NFKC or not at all, "
-                             f"not {config.normalizer!r}")
+    problem = unsupported_by_sentencepiece(config)
+    if problem:
+        raise WorkbenchError(problem)
+    rule = _RULES[config.normalizer]
     return {
         "model_type": config.algorithm, "vocab_size": config.vocab_size,
         "character_coverage": config.character_coverage, "byte_fallback": config.byte_fallback,
@@ -99,16 +116,22 @@ def train_sentencepiece(config: TrainingConfig, documents: Iterable[str], dest: 
                         progress: Optional[ProgressFn] = None,
                         cancel: Optional[CancelFn] = None) -> Path:
     """Train in a child process and save a bundle at ``dest``."""
+    check_config(config)
     report = Throttle(progress)
     with tempfile.TemporaryDirectory(prefix="tokbench-spm-") as scratch:
         corpus = write_corpus(documents, Path(scratch) / "corpus.txt")
         options = trainer_options(config, corpus.longest)
+        report(Progress("checking", 0, 0, "characters to keep"), force=True)
+        check_vocabulary(corpus.path, options)  # now, not after the trainer reads it again
         # relative names: the model records them, and a temp folder's name would make two
         # identical runs differ
         args = {"input": corpus.path.name, "model_prefix": "model", "seed": config.seed, **options}
-        log = run_child([sys.executable, "-c", _CHILD, json.dumps(args)], cancel=cancel,
-                        on_line=lambda line: _report_log_line(line, report), cwd=scratch,
-                        what="SentencePiece training")
+        try:
+            log = run_child([sys.executable, "-c", _CHILD, json.dumps(args)], cancel=cancel,
+                            on_line=lambda line: _report_log_line(line, report), cwd=scratch,
+                            what="SentencePiece training")
+        except ChildFailed as err:
+            raise plain_error(err.raw, options) from None
         model = (Path(scratch) / "model.model").read_bytes()
     report(Progress("done", 1, 1), force=True)
     skipped = sum(int(m.group(1)) for m in _SKIPPED.finditer(log))

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
+from ..bundle import read_bundle_files, read_manifest
 from ..corpus import Corpus, CorpusSource, SourceStats
 from .config import TrainingConfig
 
@@ -41,7 +42,9 @@ class TrainedFiles:
 
 
 class _CorpusReport(dict):
-    """The per-language report, filled in when the documents have all been read.
+    """The corpus report, filled in when the documents have all been read: the options it was
+    read with (whether duplicates were dropped, the invalid UTF-8 policy) and the counts per
+    language.
 
     Engines write ``corpus_report`` into the manifest after consuming the documents, so this
     dict, passed before reading, is complete by then (an empty dict would be dropped)."""
@@ -53,17 +56,20 @@ class _CorpusReport(dict):
     def documents(self, documents: Iterable[str]) -> Iterator[str]:
         yield from documents
         self.clear()
-        self.update(self.corpus.report.by_language())
+        self.update(deduplicate=self.corpus.dedup, invalid_utf8=self.corpus.policy,
+                    languages=self.corpus.report.by_language())
 
 
 def train_bundle(config: TrainingConfig, sources: list[CorpusSource], dest: Path, *,
-                 policy: str = "strict", dedup: bool = True, name: str = "trained",
-                 progress=None, cancel=None) -> TrainedFiles:
-    """Read ``sources``, train ``config`` on them and save a bundle at ``dest`` (no Qt: this
-    runs in a child process). Nothing is left at ``dest`` when it fails or is cancelled."""
+                 policy: str = "strict", name: str = "trained", progress=None,
+                 cancel=None) -> TrainedFiles:
+    """Read ``sources`` (duplicates dropped if ``config.deduplicate``), train ``config`` on them
+    and save a bundle at ``dest`` (a folder, or one file if it ends in ``.zip``; no Qt: this
+    runs in a child process). Each engine refuses a config it cannot train before it reads
+    the corpus. Nothing is left at ``dest`` when it fails or is cancelled."""
     started = time.perf_counter()
     dest = Path(dest)
-    corpus = Corpus(list(sources), policy=policy, dedup=dedup)
+    corpus = Corpus(list(sources), policy=policy, dedup=config.deduplicate)
     report = _CorpusReport(corpus)
     documents = report.documents(corpus.documents(progress=progress, cancel=cancel))
     try:
@@ -73,8 +79,8 @@ def train_bundle(config: TrainingConfig, sources: list[CorpusSource], dest: Path
     except BaseException:
         shutil.rmtree(dest, ignore_errors=True)
         raise
-    manifest = json.loads((path / "manifest.json").read_text(encoding="utf-8"))
-    trace_file = path / "trace.json"
-    trace = json.loads(trace_file.read_text(encoding="utf-8")) if trace_file.exists() else None
+    manifest, _ = read_manifest(path)
+    files = read_bundle_files(path, manifest)  # a folder or a zip alike
+    trace = json.loads(files["trace.json"].decode("utf-8")) if "trace.json" in files else None
     return TrainedFiles(path, manifest, trace, corpus.report.sources,
                         time.perf_counter() - started)

@@ -36,12 +36,14 @@ WORD_CACHE = 100_000  # words remembered by a runtime (then it starts again)
 
 
 def bpe_model_spec(merges: Sequence[tuple[str, str, int]], alphabet: Sequence[str],
-                   special_tokens: Sequence[str], unk_token: str, normalizer: dict | None,
+                   special_tokens: Sequence[str], unk_token: str | None, normalizer: dict | None,
                    pre_tokenizer: dict | None) -> dict:
     """The JSON form of a symbol-mode BPE: special tokens first, then the alphabet, then every
-    merged symbol in rank order (the order training found them)."""
+    merged symbol in rank order (the order training found them). Without ``unk_token``, symbols
+    outside the vocabulary are dropped (as ``tokenizers``' BPE does), with a warning."""
     vocab: dict[str, int] = {}
-    for piece in [*special_tokens, unk_token, *alphabet, *(left + right for left, right, _ in merges)]:
+    unknown = [] if unk_token is None else [unk_token]
+    for piece in [*special_tokens, *unknown, *alphabet, *(left + right for left, right, _ in merges)]:
         vocab.setdefault(piece, len(vocab))
     return {"format": MODEL_FORMAT, "format_version": 1, "end_of_word": "symbol",
             "unk_token": unk_token, "special_tokens": list(special_tokens),
@@ -77,12 +79,12 @@ class ReferenceBPERuntime(Runtime):
             self.vocab: dict[str, int] = {str(k): int(v) for k, v in spec["vocab"].items()}
             merges = [Merge(rank, str(m[0]), str(m[1]), int(m[2]))
                       for rank, m in enumerate(spec["merges"])]
-            self.unk_token = str(spec["unk_token"])
+            self.unk_token = None if spec["unk_token"] is None else str(spec["unk_token"])
             specials = [str(s) for s in spec.get("special_tokens") or []]
         except (KeyError, TypeError, ValueError, IndexError) as err:
             raise FormatError(f"not a valid {MODEL_FILE}: {type(err).__name__} {err}",
                               path=path) from None
-        missing = [p for p in [self.unk_token, *specials] if p not in self.vocab]
+        missing = [p for p in [self.unk_token, *specials] if p is not None and p not in self.vocab]
         if missing:
             raise FormatError(f"{missing[0]!r} is not in the vocabulary", path=path)
         self._pieces = [""] * (max(self.vocab.values(), default=-1) + 1)
@@ -93,7 +95,7 @@ class ReferenceBPERuntime(Runtime):
             self._pieces[token_id] = piece
         self.model = BPEModel(merges, list(spec.get("alphabet") or []), end_of_word="symbol")
         self.specials = {s: self.vocab[s] for s in specials}
-        self.unk_id = self.vocab[self.unk_token]
+        self.unk_id = None if self.unk_token is None else self.vocab[self.unk_token]
         self._word_cache: dict[str, list[str]] = {}
         self.normalizer = _component("normalizer", spec.get("normalizer"), path)
         self.pre_tokenizer = _component("pre_tokenizer", spec.get("pre_tokenizer"), path)
@@ -122,7 +124,7 @@ class ReferenceBPERuntime(Runtime):
 
     def _list_special_tokens(self) -> list[SpecialToken]:
         out = [SpecialToken(s, i, "special", guess_role(s)) for s, i in self.specials.items()]
-        if self.unk_token not in self.specials:
+        if self.unk_token is not None and self.unk_token not in self.specials:
             out.append(SpecialToken(self.unk_token, self.unk_id, "unk", "unk", False))
         return out
 
@@ -148,6 +150,7 @@ class ReferenceBPERuntime(Runtime):
         starts: list[int] = []
         ends: list[int] = []
         flags: list[int] = []
+        dropped: list[str] = []
         for chunk, offset, special_id in self._chunks(text, parse_special):
             if special_id is not None:
                 ids.append(special_id)
@@ -157,7 +160,10 @@ class ReferenceBPERuntime(Runtime):
                 continue
             for word, s, e in self._words(chunk):
                 self._encode_word(word, text[offset + s:offset + e], offset + s, offset + e,
-                                  ids, starts, ends, flags)
+                                  ids, starts, ends, flags, dropped)
+        if dropped:
+            warnings.append(f"{len(dropped)} symbol(s) not in the vocabulary were dropped (the "
+                            f"model has no unknown token): {', '.join(sorted(set(dropped))[:10])}")
         return NativeResult(np.asarray(ids, dtype=np.int64), np.asarray(starts, dtype=np.int64),
                             np.asarray(ends, dtype=np.int64), np.asarray(flags, dtype=np.uint8),
                             "cp", warnings=warnings)
@@ -187,16 +193,20 @@ class ReferenceBPERuntime(Runtime):
         return symbols
 
     def _encode_word(self, word: str, original: str, start: int, end: int, ids: list,
-                     starts: list, ends: list, flags: list) -> None:
+                     starts: list, ends: list, flags: list, dropped: list) -> None:
         symbols = self._symbols(word)
         exact = word == original  # otherwise every symbol shares the word's span
         pos = start
         for k, symbol in enumerate(symbols):
             token_id = self.vocab.get(symbol)
-            ids.append(self.unk_id if token_id is None else token_id)
-            flags.append(Flag.UNK if token_id is None else 0)
             # the last symbol carries the end-of-word marker, which stands for no character
             length = len(symbol) - (len(END_OF_WORD) if k == len(symbols) - 1 else 0)
+            if token_id is None and self.unk_id is None:
+                dropped.append(symbol)
+                pos += length
+                continue
+            ids.append(self.unk_id if token_id is None else token_id)
+            flags.append(Flag.UNK if token_id is None else 0)
             starts.append(pos if exact else start)
             ends.append(pos + length if exact else end)
             pos += length

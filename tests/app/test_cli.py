@@ -120,7 +120,7 @@ def test_train_writes_a_bundle_that_inspects(capsys, tmp_path):
     code, stdout, _ = run(capsys, "inspect", out, "hello", "--json")
     assert code == 0 and json.loads(stdout)["ids"]
     report = json.loads((out / "manifest.json").read_text())["training"]["corpus"]
-    assert sum(lang["documents"] for lang in report.values()) > 100  # filled after reading
+    assert sum(lang["documents"] for lang in report["languages"].values()) > 100  # after reading
 
 
 def test_train_config_errors_name_the_field(capsys, tmp_path):
@@ -315,3 +315,129 @@ def test_bad_special_tokens_file_is_named(capsys, tmp_path):
 def test_special_tokens_do_not_apply_to_other_formats(capsys):
     code, _, err = run(capsys, "inspect", BPE, "x", "--special-tokens", "<a>=5")
     assert code != 0 and "special tokens apply to tiktoken rank files" in err
+
+
+# -- exit codes: a contract (README, "Command line") ------------------------------------------
+
+def _bundle(capsys, tmp_path):
+    folder = tmp_path / "bundle"
+    assert run(capsys, "import", BPE, "-o", folder)[0] == 0
+    return folder
+
+
+def _intact_then_edited(capsys, tmp_path):
+    folder = _bundle(capsys, tmp_path)
+    assert run(capsys, "verify", folder)[0] == 0
+    (folder / "tokenizer.json").write_text("{}")
+    return folder
+
+
+@pytest.mark.parametrize("argv,code", [
+    (["--help"], 0), (["--frobnicate"], 2), (["frobnicate"], 2),
+    (["inspect"], 2), (["inspect", BPE, "x", "--unit", "furlongs"], 2),
+    (["inspect", BPE, "hi"], 0), (["inspect", "/nonexistent/tok.json", "x"], 1),
+    (["import", BPE], 2), (["import", DEMO / "sample.txt", "-o", "{tmp}/b"], 1),
+    (["verify"], 2), (["verify", "{tmp}/nothing-here"], 1), (["verify", DEMO], 3),
+    (["export", "{tmp}/nothing-here"], 2), (["export", "{tmp}/nothing-here", "-o", "{tmp}/o"], 1),
+    (["train", "{tmp}/c.json", "-o", "{tmp}/t"], 2),
+    (["train", "{tmp}/c.json", "--corpus", "{tmp}/no-corpus", "-o", "{tmp}/t"], 1),
+    (["train", "{tmp}/c.json", "--corpus", DEMO / "corpus.txt", "-o", "{tmp}/t", "--dedup=x"], 2),
+])
+def test_exit_codes(capsys, tmp_path, argv, code):
+    (tmp_path / "c.json").write_text(json.dumps({"algorithm": "bpe", "vocab_size": 50}))
+    args = [str(a).replace("{tmp}", str(tmp_path)) for a in argv]
+    got, _, err = run(capsys, *args)
+    assert got == code, err
+    assert "Traceback" not in err
+
+
+def test_verify_tells_an_altered_bundle_from_a_missing_one(capsys, tmp_path):
+    folder = _intact_then_edited(capsys, tmp_path)
+    code, _, err = run(capsys, "verify", folder)
+    assert code == 3 and "checksum" in err and "tokenizer.json" in err
+    code, _, err = run(capsys, "verify", tmp_path / "elsewhere")
+    assert code == 1 and "no such file" in err
+
+
+def test_export_and_train_succeed_with_zero(capsys, tmp_path):
+    folder = _bundle(capsys, tmp_path)
+    assert run(capsys, "export", folder, "-o", tmp_path / "native")[0] == 0
+    config = tmp_path / "c.json"
+    config.write_text(json.dumps({"algorithm": "bpe", "end_of_word": "suffix",
+                                  "vocab_size": 60, "min_frequency": 1}))
+    code, out, err = run(capsys, "train", config, "--corpus", DEMO / "corpus.txt", "-o",
+                         tmp_path / "t")
+    assert code == 0, err
+
+
+def test_train_to_a_zip_exits_zero_and_the_zip_verifies(capsys, tmp_path):
+    config = tmp_path / "c.json"
+    config.write_text(json.dumps({"algorithm": "bpe", "end_of_word": "suffix",
+                                  "vocab_size": 60, "min_frequency": 1}))
+    out = tmp_path / "out.zip"
+    code, stdout, err = run(capsys, "train", config, "--corpus", DEMO / "corpus.txt", "-o", out)
+    assert code == 0, err
+    assert "Not a directory" not in err and "wrote bundle" in stdout
+    assert run(capsys, "verify", out)[0] == 0
+
+
+def test_train_refuses_a_config_no_engine_can_train_before_reading(capsys, tmp_path):
+    config = tmp_path / "c.json"
+    config.write_text(json.dumps({"engine": "spm"}))
+    code, _, err = run(capsys, "train", config, "--corpus", DEMO / "corpus.txt", "-o",
+                       tmp_path / "x")
+    assert code == 1 and "c.json" in err and "engine must be one of" in err
+    config.write_text(json.dumps({"algorithm": "wordpiece"}))
+    code, _, err = run(capsys, "train", config, "--corpus", tmp_path / "x.txt", "-o",
+                       tmp_path / "x")
+    assert code == 1 and "add [UNK] to the special tokens" in err
+
+
+# -- the seeds' worked examples, written as a user writes them --------------------------------
+
+def _train_words(capsys, tmp_path, words: dict[str, int], config: dict, *flags):
+    corpus = tmp_path / "words.txt"
+    corpus.write_text("".join(f"{w}\n" * n for w, n in words.items()), encoding="utf-8")
+    path = tmp_path / "config.json"
+    path.write_text(json.dumps(config, ensure_ascii=False), encoding="utf-8")
+    out = tmp_path / "bundle"
+    code, _, err = run(capsys, "train", path, "--corpus", corpus, "-o", out, *flags)
+    assert code == 0, err
+    manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+    trace = json.loads((out / "trace.json").read_text(encoding="utf-8"))
+    return manifest, trace, err
+
+
+SEED_BPE = {"algorithm": "bpe", "vocab_size": 9, "min_frequency": 1, "special_tokens": [],
+            "end_of_word": "symbol"}  # l o w e r </w>: six symbols, then three merges
+
+
+@pytest.mark.parametrize("words,merges", [
+    ({"low": 5, "lower": 2}, [["l", "o", 7], ["lo", "w", 7], ["low", "</w>", 5]]),  # seed 001
+    ({"low": 2, "lower": 1}, [["l", "o", 3], ["lo", "w", 3], ["low", "</w>", 2]]),  # seed 002 §3.2
+])
+def test_seed_bpe_examples_through_tokbench_train(capsys, tmp_path, words, merges):
+    manifest, trace, err = _train_words(capsys, tmp_path, words,
+                                        {**SEED_BPE, "deduplicate": False})
+    assert trace["merges"] == merges
+    assert manifest["special_tokens"] == [] and manifest["model_binding"]["vocab_size"] == 9
+    assert manifest["training"]["corpus"]["deduplicate"] is False
+    assert "note: no unknown token" in err  # said, not silently fixed
+
+
+def test_no_dedup_flag_overrides_the_config(capsys, tmp_path):
+    _, kept, _ = _train_words(capsys, tmp_path, {"low": 5, "lower": 2}, SEED_BPE, "--no-dedup")
+    assert kept["merges"][0] == ["l", "o", 7]
+    manifest, dropped, _ = _train_words(capsys, tmp_path, {"low": 5, "lower": 2}, SEED_BPE)
+    assert dropped["merges"][0] == ["l", "o", 2]  # the config's default: duplicates dropped
+    assert manifest["training"]["corpus"]["deduplicate"] is True
+
+
+def test_seed_di_tan_example_through_tokbench_train(capsys, tmp_path):
+    # seed 000: 低碳模型 ×2, 低碳数据 ×1; 低+碳 occurs 3 times and is merged first; then
+    # 低碳+模 and 模+型 tie at 2, and the documented tie-break takes the smaller pair
+    config = {"algorithm": "bpe", "vocab_size": 8, "min_frequency": 1, "special_tokens": [],
+              "end_of_word": "none", "deduplicate": False}
+    manifest, trace, _ = _train_words(capsys, tmp_path, {"低碳模型": 2, "低碳数据": 1}, config)
+    assert trace["merges"] == [["低", "碳", 3], ["低碳", "模", 2]]
+    assert manifest["special_tokens"] == []

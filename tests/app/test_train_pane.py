@@ -104,7 +104,7 @@ def test_reference_bpe_opens_in_inspect_with_its_vocab_size(qtbot, window, pane)
     assert window.inspect.tokenizer_box.currentText() == loaded.label
     manifest = json.loads((outcome.path / "manifest.json").read_text(encoding="utf-8"))
     assert manifest["training"]["config"]["vocab_size"] == 400
-    assert manifest["training"]["corpus"]["mul"]["documents"] > 500  # the report is filled in
+    assert manifest["training"]["corpus"]["languages"]["mul"]["documents"] > 500  # filled in
     assert pane.result_box.isVisible() and "400 tokens" in pane.result_label.text()
     assert "merges" in pane.log.toPlainText()
     # merges per second when the run was long enough to chart them, else each merge's count
@@ -199,3 +199,81 @@ def test_config_presets_and_json_round_trip(qtbot, window, pane, tmp_path):
         pane.form.editors["end_of_word"].findData("symbol"))
     assert not pane.form.problem  # the separate </w> trains into the workbench's own format
 
+
+
+SCREEN_WIDTH = 1600  # the user's screen: the window must fit whatever the error says
+
+
+def _fail_sentencepiece(qtbot, window, pane, corpus: Path, vocab_size: int) -> None:
+    use_corpus(window, corpus)
+    configure(pane, "SentencePiece-like Unigram", vocab_size=vocab_size)
+    assert run_to_end(qtbot, pane, timeout=60000) is None
+
+
+@pytest.mark.realdata
+def test_a_sentencepiece_error_is_plain_wrapped_and_keeps_the_window_on_screen(
+        qtbot, window, pane):
+    from tests.conftest import DATA, require_data
+
+    corpus = require_data(DATA / "corpora" / "mono" / "ja_wagahaiwa_nekodearu.txt")
+    _fail_sentencepiece(qtbot, window, pane, corpus, 400)
+    text = pane.progress_label.text()
+    assert "vocabulary 400 is smaller than the " in text and "raise the vocabulary" in text
+    assert "INTERNAL" not in text and "trainer_interface" not in text
+    assert pane.progress_label.wordWrap()
+    assert window.minimumSizeHint().width() <= SCREEN_WIDTH
+    assert window.sizeHint().width() <= SCREEN_WIDTH
+    assert pane.minimumSizeHint().width() <= SCREEN_WIDTH
+    log = pane.log.toPlainText()
+    assert "failed: vocabulary 400" in log and "checking" in log  # before the trainer ran
+
+
+def test_the_trainers_own_refusal_is_translated_and_its_text_kept(qtbot, window, pane,
+                                                                    tmp_path):
+    small = tmp_path / "small.txt"
+    small.write_text("hello world\nthis is a test\nanother line of text here\n")
+    _fail_sentencepiece(qtbot, window, pane, small, 500)
+    text = pane.progress_label.text()
+    assert "vocabulary 500 is more than this corpus can fill" in text
+    assert "Vocabulary size too high (500)" in pane.progress_label.toolTip()
+    assert "Vocabulary size too high (500)" in pane.log.toPlainText()
+    assert window.minimumSizeHint().width() <= SCREEN_WIDTH
+
+
+def test_a_config_no_engine_can_train_is_refused_before_reading(qtbot, window, pane, tmp_path):
+    use_corpus(window, DEMO / "corpus.txt")
+    configure(pane, "BERT-like WordPiece", special_tokens=["[PAD]"])
+    assert "add [UNK] to the special tokens" in pane.form.note.text()
+    assert not pane.start_button.isEnabled() and not pane.start()
+    assert "add [UNK]" in pane.progress_label.text()
+
+
+def test_deduplication_is_one_setting_shared_by_corpus_pane_and_config(qtbot, window, pane,
+                                                                        tmp_path):
+    window.corpus.add_paths([DEMO / "corpus.txt"])  # checked in a worker
+    qtbot.waitUntil(lambda: bool(window.session.corpus_sources), timeout=20000)
+    box = window.corpus.dedup_box
+    assert box.isChecked() and pane.form.config().deduplicate
+    assert "deduplicate" not in pane.form.editors  # edited in the Corpus pane only
+    box.setChecked(False)
+    assert window.session.corpus_dedup is False and pane.form.config().deduplicate is False
+    assert "duplicates kept" in pane.corpus_label.text()
+    path = tmp_path / "c.json"
+    path.write_text(json.dumps({"algorithm": "bpe", "deduplicate": True}))
+    assert pane.load_config(path)
+    assert box.isChecked() and window.session.corpus_dedup and pane.form.config().deduplicate
+    assert pane.save_config(path) and json.loads(path.read_text())["deduplicate"] is True
+
+
+def test_the_seed_example_trains_from_the_pane_with_duplicates_kept(qtbot, window, pane,
+                                                                     tmp_path):
+    words = tmp_path / "words.txt"
+    words.write_text("low\n" * 5 + "lower\n" * 2, encoding="utf-8")
+    window.corpus.dedup_box.setChecked(False)
+    use_corpus(window, words)
+    configure(pane, "GPT-2-like byte-level BPE", algorithm="bpe", end_of_word="symbol",
+              vocab_size=9, min_frequency=1, special_tokens=[])
+    outcome = run_to_end(qtbot, pane)
+    assert outcome is not None, pane.progress_label.text()
+    assert outcome.trace["merges"] == [["l", "o", 7], ["lo", "w", 7], ["low", "</w>", 5]]
+    assert "note: no unknown token" in pane.log.toPlainText()

@@ -46,7 +46,7 @@ SIDES = ("reference", "hf")
 def _config(algorithm: str, vocab: int):
     from core.engines.config import TrainingConfig
 
-    specials = ["<unk>"] if algorithm == "bpe" else []
+    specials = ["<unk>"] if algorithm == "bpe" else ["[UNK]"]  # WordPiece needs one too
     return TrainingConfig(engine="reference", algorithm=algorithm, vocab_size=vocab,
                           end_of_word="suffix" if algorithm == "bpe" else "none",
                           special_tokens=specials)

@@ -22,6 +22,7 @@ def test_json_round_trip(tmp_path):
     ({"special_tokens": ["<s>", "<s>"]}, "repeats"),
     ({"special_tokens": [""]}, "empty token"),
     ({"character_coverage": 1.5}, "character_coverage"),
+    ({"deduplicate": "no"}, "deduplicate should be bool"),
 ])
 def test_bad_fields_are_named(data, needle):
     with pytest.raises(WorkbenchError) as err:
@@ -34,3 +35,9 @@ def test_invalid_json_file_names_line(tmp_path):
     path.write_text('{"vocab_size": 10,\n oops}')
     with pytest.raises(WorkbenchError, match=r"c.json:2:2: invalid JSON"):
         TrainingConfig.load(path)
+
+
+def test_deduplication_is_a_config_option_on_by_default():
+    assert TrainingConfig().deduplicate is True
+    config = TrainingConfig.from_json({"deduplicate": False})
+    assert config.deduplicate is False and config.to_json()["deduplicate"] is False

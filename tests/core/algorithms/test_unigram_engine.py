@@ -16,7 +16,7 @@ ENGLISH = [ln for ln in (DEMO / "corpus.txt").read_text(encoding="utf-8").splitl
 
 def test_byte_fallback_bundle(tmp_path):
     config = TrainingConfig(algorithm="unigram", vocab_size=400, byte_fallback=True,
-                            character_coverage=0.999)
+                            character_coverage=0.999, special_tokens=["<unk>"])
     bundle = load_bundle(train_reference(config, ENGLISH + ["snow ☃"], tmp_path / "b"))
     spec = json.loads(read_bundle_files(bundle.path, bundle.manifest)["tokenizer.json"])
     model = spec["model"]

@@ -15,7 +15,9 @@ SAMPLE = (DEMO / "sample.txt").read_text(encoding="utf-8")
 
 @pytest.mark.parametrize("algorithm", ["bytelevel_bpe", "wordpiece", "unigram"])
 def test_hf_bundles_load_and_encode(tmp_path, algorithm):
-    config = TrainingConfig(engine="hf", algorithm=algorithm, vocab_size=1500)
+    unknown = {"wordpiece": ["[UNK]"], "unigram": ["<unk>"]}.get(algorithm, [])
+    config = TrainingConfig(engine="hf", algorithm=algorithm, vocab_size=1500,
+                            special_tokens=unknown)
     runtime = load_bundle(train_hf(config, CORPUS, tmp_path / "b")).runtime
     assert len(runtime.encode(SAMPLE)) > 0
     if algorithm == "bytelevel_bpe":
@@ -52,7 +54,8 @@ def test_cancel_during_training_stops_within_a_second(tmp_path):
     timer = threading.Timer(0.5, lambda: (asked.append(time.monotonic()), token.cancel()))
     timer.start()
     with pytest.raises(Cancelled):
-        train_hf(TrainingConfig(engine="hf", algorithm="wordpiece", vocab_size=30000), big,
+        train_hf(TrainingConfig(engine="hf", algorithm="wordpiece", vocab_size=30000,
+                                special_tokens=["[UNK]"]), big,
                  tmp_path / "c", cancel=token)
     assert asked and time.monotonic() - asked[0] < 1.0
     assert not (tmp_path / "c").exists()

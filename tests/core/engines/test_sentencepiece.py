@@ -8,14 +8,17 @@ import pytest
 
 from core.bundle import load_bundle
 from core.engines.config import TrainingConfig
+from core.engines.common import TrainingError, split_details
 from core.engines.sentencepiece import train_sentencepiece, trainer_options
+from core.engines.sentencepiece_checks import plain_error
 from core.errors import WorkbenchError
 from core.progress import CancelToken, Cancelled
 from tests.conftest import DEMO
 
 CORPUS = (DEMO / "corpus.txt").read_text(encoding="utf-8").splitlines()
 CONFIG = TrainingConfig(engine="sentencepiece", algorithm="unigram", vocab_size=2000,
-                        byte_fallback=True, character_coverage=0.9995)
+                        byte_fallback=True, character_coverage=0.9995,
+                        special_tokens=["<unk>", "<s>", "</s>"])
 
 
 def test_long_sentences_are_kept_and_reported(tmp_path):
@@ -44,26 +47,67 @@ def test_cancel_stops_within_a_second_and_writes_nothing(tmp_path):
     timer.start()
     with pytest.raises(Cancelled):
         train_sentencepiece(TrainingConfig(engine="sentencepiece", algorithm="unigram",
-                                           vocab_size=8000, character_coverage=0.9995),
+                                           vocab_size=8000, character_coverage=0.9995,
+                                           special_tokens=["<unk>"]),
                             big, tmp_path / "c", cancel=token)
     assert asked and time.monotonic() - asked[0] < 1.0
     assert not (tmp_path / "c").exists()
 
 
-def test_trainer_errors_are_messages(tmp_path):
-    with pytest.raises(WorkbenchError, match="Vocabulary size is smaller than required_chars"):
-        train_sentencepiece(TrainingConfig(engine="sentencepiece", algorithm="unigram",
-                                           vocab_size=50), CORPUS, tmp_path / "d")
+def test_a_vocabulary_below_the_characters_to_keep_is_refused_before_training(tmp_path):
+    """The check made before the trainer starts counts what the trainer counts: its refusal of
+    the same corpus names the same number."""
+    import re
+
+    import sentencepiece as spm
+
+    config = TrainingConfig(engine="sentencepiece", algorithm="unigram", vocab_size=400,
+                            character_coverage=0.9995, special_tokens=["<unk>", "<s>", "</s>"])
+    started = time.monotonic()
+    with pytest.raises(TrainingError) as caught:
+        train_sentencepiece(config, CORPUS, tmp_path / "d")
+    plain = caught.value.message
+    assert plain.startswith("vocabulary 400 is smaller than the ") and \
+        "character coverage 0.9995 (+ 3 special pieces): raise the vocabulary to at least" in plain
+    corpus = tmp_path / "corpus.txt"
+    corpus.write_text("\n".join(line for line in CORPUS if line.strip()) + "\n", encoding="utf-8")
+    options = trainer_options(config, max(len(line.encode()) for line in CORPUS))
+    with pytest.raises(RuntimeError) as native:
+        spm.SentencePieceTrainer.train(input=str(corpus), model_prefix=str(tmp_path / "m"),
+                                       **{**options, "minloglevel": 3})
+    theirs = int(re.search(r"(\d+) vs (\d+)", str(native.value)).group(2))
+    assert f"at least {theirs:,} " in plain
+    assert plain_error(str(native.value), options).message == plain  # either way, same words
+    assert not (tmp_path / "d").exists() and time.monotonic() - started < 30
+
+
+@pytest.mark.parametrize("options,expected", [
+    ({"vocab_size": 500}, "vocabulary 500 is more than this corpus can fill (SentencePiece found"),
+    ({"vocab_size": 40, "user_defined_symbols": ["<unk>"]},
+     "<unk> is one of SentencePiece's own pieces and cannot also be a user-defined symbol"),
+    ({"vocab_size": 40, "unk_id": -1}, "SentencePiece needs an unknown piece: add <unk>"),
+    ({"vocab_size": 40, "unk_id": 0, "bos_id": 0}, "two special pieces were given the ID of"),
+])
+def test_the_trainers_fatal_messages_are_said_plainly(tmp_path, options, expected):
+    import sentencepiece as spm
+
+    corpus = tmp_path / "small.txt"
+    corpus.write_text("hello world\nthis is a test\nanother line of text here\n")
+    with pytest.raises(RuntimeError) as native:
+        spm.SentencePieceTrainer.train(input=str(corpus), model_prefix=str(tmp_path / "m"),
+                                       model_type="unigram", minloglevel=3, **options)
+    error = plain_error(str(native.value), options)
+    assert error.message.startswith(expected)
+    assert error.details == str(native.value)  # the trainer's words are kept
+
+
+def test_an_error_from_the_trainer_process_arrives_in_plain_words(tmp_path):
+    config = TrainingConfig(engine="sentencepiece", algorithm="bpe", vocab_size=500,
+                            special_tokens=["<unk>"])
+    with pytest.raises(TrainingError) as caught:
+        train_sentencepiece(config, ["hello world", "this is a test"], tmp_path / "e")
+    plain, details = split_details(str(caught.value))
+    assert plain.startswith("vocabulary 500 is more than this corpus can fill")
+    assert "Vocabulary size too high (500)" in details
     with pytest.raises(WorkbenchError, match="unigram or bpe"):
         trainer_options(TrainingConfig(engine="sentencepiece", algorithm="wordpiece"), 10)
-
-
-def test_reserved_special_tokens_become_sentencepiece_pieces_in_order(tmp_path):
-    # SentencePiece refuses "<unk>" as a user-defined symbol; it becomes the unknown piece
-    config = TrainingConfig(engine="sentencepiece", algorithm="unigram", vocab_size=2000,
-                            character_coverage=0.9995,
-                            special_tokens=["<unk>", "<s>", "</s>", "<sep>"])
-    runtime = load_bundle(train_sentencepiece(config, CORPUS, tmp_path / "s")).runtime
-    assert [runtime.piece(i) for i in range(4)] == ["<unk>", "<s>", "</s>", "<sep>"]
-    specials = {t.content: t.kind for t in runtime.special_tokens()}
-    assert specials["<sep>"] == "user_defined" and specials["<unk>"] == "unk"

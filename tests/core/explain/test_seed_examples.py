@@ -71,7 +71,8 @@ def test_wordpiece_unaffable_and_a_failed_word():
     TrainingConfig(algorithm="bpe", vocab_size=400, end_of_word="suffix", min_frequency=2),
     TrainingConfig(algorithm="bytelevel_bpe", vocab_size=500, pre_tokenizer="bytelevel",
                    special_tokens=["<|endoftext|>"]),
-    TrainingConfig(algorithm="wordpiece", vocab_size=500, lowercase=True),
+    TrainingConfig(algorithm="wordpiece", vocab_size=500, lowercase=True,
+                   special_tokens=["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"]),
     TrainingConfig(algorithm="unigram", vocab_size=400, pre_tokenizer="metaspace",
                    special_tokens=["<unk>"]),
 ], ids=["bpe-suffix", "bytelevel-bpe", "wordpiece", "unigram"])
