@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from .encoding import Encoding, Flag
 from .offload import ProcessEncoder
+from .pretokens import PreToken
 from .runtimes.base import RoundTrip, Runtime, Stage  # noqa: F401
 from .text import Unit
 
@@ -30,6 +31,9 @@ class InspectResult:
     stats: dict[str, float] = field(default_factory=dict)
     seconds: float = 0.0
     notes: list[str] = field(default_factory=list)
+    # the runtime's pre-tokens of the text shown stage by stage (byte spans on the text)
+    pre_tokens: list[PreToken] = field(default_factory=list)
+    pre_tokenizer: str = ""  # its description (the model view is built here, off a GUI thread)
 
 
 def text_stats(encoding: Encoding) -> dict[str, float]:
@@ -71,9 +75,14 @@ def inspect_text(runtime: Runtime, text: str, *, add_special_tokens: bool = True
         round_trip = runtime.round_trip(text, encoding)
     notes = []
     stages: list[Stage] = []
+    pre_tokens: list[PreToken] = []
+    pre_tokenizer = ""
     if with_stages:
         stages = runtime.stages(text[:STAGE_LIMIT])
+        pre_tokens = runtime.pre_tokens(text[:STAGE_LIMIT], parse_special)
+        pre_tokenizer = runtime.model_view().pre_tokenizer
         if len(text) > STAGE_LIMIT:
             notes.append(f"pipeline stages show the first {STAGE_LIMIT:,} characters")
     return InspectResult(runtime, encoding, round_trip, stages, text_stats(encoding),
-                         time.perf_counter() - started, notes)
+                         time.perf_counter() - started, notes,
+                         pre_tokens=pre_tokens, pre_tokenizer=pre_tokenizer)

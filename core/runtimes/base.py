@@ -16,6 +16,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Callable, Sequence, TypeVar
 
 from ..encoding import Encoding, Flag
+from ..pretokens import ModelView, PreToken
 from ..special import SpecialLiterals, SpecialToken
 from ..text import check_encodable, has_lone_surrogate
 from ..vocab_bytes import VocabBytes
@@ -207,6 +208,17 @@ class Runtime(abc.ABC):
         if self._specials_cache is None:
             self._specials_cache = self._list_special_tokens()
         return list(self._specials_cache)
+
+    @abc.abstractmethod
+    def pre_tokens(self, text: str, parse_special: bool = False) -> list[PreToken]:
+        """The units the model receives, in order, with byte spans on the original ``text``;
+        added / special tokens (special literals only when ``parse_special``) split out exactly
+        as the native runtime splits them. The Pipeline tab and Explain both read this."""
+
+    @abc.abstractmethod
+    def model_view(self) -> ModelView:
+        """The model as data: vocabulary bytes, piece kinds, merges, scores, special tokens
+        and the pipeline's components (built once per runtime)."""
 
     def stages(self, text: str) -> list[Stage]:
         """The pipeline stages the runtime exposes (normalized text, pre-tokens...)."""
