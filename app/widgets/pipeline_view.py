@@ -99,9 +99,12 @@ class PipelineView(QTreeWidget):
                                "", "", self.tr("spans in code points on the original text")])
         starts, ends = enc.spans("cp")
         for i in range(min(len(enc), ROW_LIMIT)):
-            shown = visible_bytes(enc.bytes_at(i))
+            data, piece = enc.bytes_at(i), enc.piece_at(i)
+            shown = visible_bytes(data)
+            # tiktoken's "piece" is only its bytes written out: nothing more to show
+            plain = piece == visible_bytes(data, show_invisibles=False)
             top.addChild(QTreeWidgetItem([shown, f"{starts[i]}–{ends[i]}",
-                                          model_form(enc.piece_at(i), shown),
+                                          "" if plain else model_form(piece, shown),
                                           self.tr("id {id}").format(id=int(enc.ids[i]))]))
         return top
 
