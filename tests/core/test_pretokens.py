@@ -27,13 +27,13 @@ PROBES = ["Hello 世界 👨\u200d👩\u200d👧 café", "低碳模型 🤖🧠 
           "  two  spaces\n\ttab\r\n", "unaffable <|endoftext|> [CLS] <s> </s> <unk>",
           "<s>hi</s> there", "a<|x|>b", "<|im_start|>user\nhi<|im_end|>\n", ""]
 TEXTS = PROBES + F.STRESS + F.sample_texts(16)
-HF_FAMILIES = ["llama2-legacy", "llama2", "llama3", "qwen2", "gpt2", "bert-uncased", "clip",
-               "suffix-bpe", "unigram", "unigram-byte-fallback"]
+HF_FAMILIES = ["llama2-legacy", "llama2", "llama3", "qwen2", "gpt2", "bert-uncased", "bert-cased",
+               "clip", "suffix-bpe", "unigram", "unigram-byte-fallback"]
 
 
 def _hf_family(name: str) -> HFRuntime:
     spec = {"llama2-legacy": lambda: F.llama2_spec(True), "llama2": lambda: F.llama2_spec(False),
-            "bert-uncased": lambda: F.bert_spec(True),
+            "bert-uncased": lambda: F.bert_spec(True), "bert-cased": lambda: F.bert_spec(False),
             "unigram": lambda: F.unigram_spec(False),
             "unigram-byte-fallback": lambda: F.unigram_spec(True)}.get(name)
     spec = spec() if spec else getattr(F, name.replace("-", "_") + "_spec")()
@@ -176,16 +176,13 @@ def test_byte_level_pre_tokens_keep_byte_spans_on_the_original_text():
 
 
 def test_tiktoken_normalized_pre_tokens_map_back_to_the_original():
-    from core.presets import preset
-
-    ranks = F.tiktoken_ranks(LLAMA3_PATTERN)
-    qwen = preset("qwen2")
-    runtime = TiktokenRuntime(ranks, pattern=qwen.pattern, special={}, preset=qwen)
+    runtime = TiktokenRuntime(F.tiktoken_ranks(LLAMA3_PATTERN), preset="qwen")
     assert runtime.normalization == "NFC"
     text = "cafe\u0301 ok"
     tokens = runtime.pre_tokens(text, False)
     assert [t.form for t in tokens] == ["café", " ok"]
     assert [(t.start, t.end) for t in tokens] == [(0, 6), (6, 9)]
+    check_pre_tokens(runtime, text, False)
 
 
 def test_model_views_describe_each_model():
