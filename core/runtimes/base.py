@@ -221,7 +221,8 @@ class Runtime(abc.ABC):
         and the pipeline's components (built once per runtime)."""
 
     def stages(self, text: str) -> list[Stage]:
-        """The pipeline stages the runtime exposes (normalized text, pre-tokens...)."""
+        """The stages before the pre-tokens (the normalized text); the pre-tokens themselves
+        are :meth:`pre_tokens`."""
         return []
 
     def token_to_id(self, piece: str) -> int | None:

@@ -42,11 +42,19 @@ def hf_pre_tokens(tk, spec: dict, text: str, parse_special: bool) -> list[PreTok
     # an empty split (of an empty text) gives the model nothing to see
     out = [PreToken(form, start, end) for form, (start, end), _ in
            pts.get_splits("original", "byte") if form]
+    # an added token whose content the model's vocabulary already has keeps the vocabulary's
+    # id (tokenizers ignores the id the file gives it): ask the tokenizer
     out += [PreToken(token["content"], start, end,
-                     "special" if token.get("special") else "added", token["id"])
+                     "special" if token.get("special") else "added",
+                     _id_of(tk, token))
             for (start, end), token in carved]
     out.sort(key=lambda p: (p.start, p.end))
     return out
+
+
+def _id_of(tk, token: dict) -> int:
+    token_id = tk.token_to_id(token["content"])
+    return token["id"] if token_id is None else token_id
 
 
 def _carve(pts, tokens: list[dict], normalizer) -> list:

@@ -196,3 +196,25 @@ def test_model_views_describe_each_model():
     spm = SentencePieceRuntime(F.spm_model("bpe-symbols")).model_view()
     assert spm.piece_kinds[spm.pieces.index("<|im_end|>")] == "user-defined"
     assert "byte" in spm.piece_kinds
+
+
+def test_added_token_options_split_as_tokenizers_splits_them():
+    """normalized / non-normalized, lstrip, rstrip, single_word: the native IDs decide."""
+    spec = F.bert_spec(True)
+    size = max(spec["model"]["vocab"].values()) + 1
+    spec["added_tokens"] = (spec.get("added_tokens") or []) + [
+        {"id": size, "content": "WORLD", "single_word": False, "lstrip": False, "rstrip": False,
+         "normalized": True, "special": False},  # normalized: matches "world" after lowercasing
+        {"id": size + 1, "content": "<mask>", "single_word": False, "lstrip": True,
+         "rstrip": True, "normalized": False, "special": True},
+        {"id": size + 2, "content": "ab", "single_word": True, "lstrip": False, "rstrip": False,
+         "normalized": False, "special": False}]
+    runtime = HFRuntime(spec, name="bert-added")
+    texts = ["Hello World", "hello  <mask>  there", "ab cab abc ab", "x<mask>y", "WORLDab",
+             "café <mask>", ""]
+    for text in texts:
+        for parse_special in (False, True):
+            check_pre_tokens(runtime, text, parse_special)
+    tokens = runtime.pre_tokens("hello  <mask>  there", True)
+    assert [(t.form, t.kind, t.start, t.end) for t in tokens] == [
+        ("hello", "text", 0, 5), ("<mask>", "special", 5, 15), ("there", "text", 15, 20)]
