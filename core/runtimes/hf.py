@@ -333,8 +333,8 @@ class HFRuntime(Runtime):
             scores = tuple(float(entry[1]) for entry in model.get("vocab") or [])
         options = {k: v for k, v in model.items() if k not in ("vocab", "merges")}
         return ModelView(f"tokenizers/{self.model_type}", self.model_type, tuple(pieces),
-                         tuple(self.token_bytes(i) if kinds[i] != "unused" else b""
-                               for i in range(size)),
+                         # the bytes every encode's spans already use (built once)
+                         tuple(map(self.vocab_bytes, range(size))),
                          tuple(kinds), merges, scores, tuple(self.special_tokens()),
                          self.byte_level and self.model_type == "BPE",
                          **self._component_names(), options=options)
