@@ -98,11 +98,14 @@ class PipelineView(QTreeWidget):
         top = QTreeWidgetItem([self.tr("model pieces · {n} tokens").format(n=f"{len(enc):,}"),
                                "", "", self.tr("spans in code points on the original text")])
         starts, ends = enc.spans("cp")
+        unknown = (enc.flags & Flag.UNK) != 0
         for i in range(min(len(enc), ROW_LIMIT)):
             data, piece = enc.bytes_at(i), enc.piece_at(i)
-            shown = visible_bytes(data)
+            # an unknown token's bytes are its literal ([UNK]): show the text it stands for
+            shown = (visible_text(enc.text[starts[i]:ends[i]][:CELL_CHARS]) if unknown[i]
+                     else visible_bytes(data))
             # tiktoken's "piece" is only its bytes written out: nothing more to show
-            plain = piece == visible_bytes(data, show_invisibles=False)
+            plain = not unknown[i] and piece == visible_bytes(data, show_invisibles=False)
             top.addChild(QTreeWidgetItem([shown, f"{starts[i]}–{ends[i]}",
                                           "" if plain else model_form(piece, shown),
                                           self.tr("id {id}").format(id=int(enc.ids[i]))]))

@@ -68,3 +68,12 @@ def test_real_byte_level_tokenizers_read_as_text(qtbot, rel, forms):
     assert not any(ch in row[0] for row in pieces for ch in "ĠäåæðŁ")
     if forms is not None:  # tiktoken's pieces are their bytes: no second rendering of them
         assert all(row[2] == "" for row in pieces)
+
+
+def test_an_unknown_piece_shows_the_text_it_stands_for(qtbot):
+    from core.runtimes.hf import HFRuntime
+    from tests.core import families as F
+
+    runtime = HFRuntime(F.bert_spec(True))
+    pieces = _rows(_view(qtbot, runtime, "a 😀", add_special_tokens=False), "model pieces")
+    assert [(row[0], row[2]) for row in pieces] == [("a", ""), ("😀", "[UNK]")]
