@@ -94,18 +94,21 @@ class PipelineView(QTreeWidget):
         return top
 
     def _pieces_item(self, result: InspectResult) -> QTreeWidgetItem:
+        """The model's pieces, each as the original text it covers (``Hello`` for BERT's
+        ``hello``, ``😀`` for ``[UNK]``, ``<E4 BD>`` for part of a character); a piece that
+        covers no text (BOS, [CLS]) as its own literal."""
         enc = result.encoding
         top = QTreeWidgetItem([self.tr("model pieces · {n} tokens").format(n=f"{len(enc):,}"),
                                "", "", self.tr("spans in code points on the original text")])
         starts, ends = enc.spans("cp")
-        unknown = (enc.flags & Flag.UNK) != 0
+        byte_starts, byte_ends = enc.spans("bytes")
+        data = enc.text.encode("utf-8", "surrogatepass")
         for i in range(min(len(enc), ROW_LIMIT)):
-            data, piece = enc.bytes_at(i), enc.piece_at(i)
-            # an unknown token's bytes are its literal ([UNK]): show the text it stands for
-            shown = (visible_text(enc.text[starts[i]:ends[i]][:CELL_CHARS]) if unknown[i]
-                     else visible_bytes(data))
+            token, piece = enc.bytes_at(i), enc.piece_at(i)
+            original = data[byte_starts[i]:byte_ends[i]]
+            shown = visible_bytes((original or token)[:CELL_CHARS * 4])
             # tiktoken's "piece" is only its bytes written out: nothing more to show
-            plain = not unknown[i] and piece == visible_bytes(data, show_invisibles=False)
+            plain = original == token and piece == visible_bytes(token, show_invisibles=False)
             top.addChild(QTreeWidgetItem([shown, f"{starts[i]}–{ends[i]}",
                                           "" if plain else model_form(piece, shown),
                                           self.tr("id {id}").format(id=int(enc.ids[i]))]))

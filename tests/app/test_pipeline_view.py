@@ -77,3 +77,14 @@ def test_an_unknown_piece_shows_the_text_it_stands_for(qtbot):
     runtime = HFRuntime(F.bert_spec(True))
     pieces = _rows(_view(qtbot, runtime, "a 😀", add_special_tokens=False), "model pieces")
     assert [(row[0], row[2]) for row in pieces] == [("a", ""), ("😀", "[UNK]")]
+
+
+def test_a_normalized_piece_shows_the_original_text_and_the_piece_beside(qtbot):
+    from core.runtimes.hf import HFRuntime
+    from tests.core import families as F
+
+    runtime = HFRuntime(F.bert_spec(True))
+    pieces = _rows(_view(qtbot, runtime, "Hello"), "model pieces")
+    assert (pieces[0][0], pieces[-1][0]) == ("[CLS]", "[SEP]")  # inserted: their literal
+    assert "".join(row[0] for row in pieces[1:-1]) == "Hello"
+    assert pieces[1][:3:2] == ["H", "h"] and all(row[2] for row in pieces[1:-1])
