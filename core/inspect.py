@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from .encoding import Encoding, Flag
 from .notes import Note, note
 from .offload import ProcessEncoder
+from .pretokens import PreToken
 from .runtimes.base import RoundTrip, Runtime, Stage  # noqa: F401
 from .text import Unit
 
@@ -31,6 +32,9 @@ class InspectResult:
     stats: dict[str, float] = field(default_factory=dict)
     seconds: float = 0.0
     notes: list[Note] = field(default_factory=list)  # on the inspection (see core.notes)
+    # the runtime's pre-tokens of the text shown stage by stage (byte spans on the text)
+    pre_tokens: list[PreToken] = field(default_factory=list)
+    pre_tokenizer: str = ""  # its description (the model view is built here, off a GUI thread)
 
 
 def text_stats(encoding: Encoding) -> dict[str, float]:
@@ -74,9 +78,14 @@ def inspect_text(runtime: Runtime, text: str, *, add_special_tokens: bool = True
     if round_trip is None:
         round_trip = runtime.round_trip(text, encoding)
     stages: list[Stage] = []
+    pre_tokens: list[PreToken] = []
+    pre_tokenizer = ""
     if with_stages:
         stages = runtime.stages(text[:STAGE_LIMIT])
+        pre_tokens = runtime.pre_tokens(text[:STAGE_LIMIT], parse_special)
+        pre_tokenizer = runtime.model_view().pre_tokenizer
         if len(text) > STAGE_LIMIT:
             notes.append(note("stages.limited", limit=STAGE_LIMIT))
     return InspectResult(runtime, encoding, round_trip, stages, text_stats(encoding),
-                         time.perf_counter() - started, notes)
+                         time.perf_counter() - started, notes,
+                         pre_tokens=pre_tokens, pre_tokenizer=pre_tokenizer)

@@ -18,8 +18,7 @@ they first differ — a mismatch is shown, never hidden.
 from __future__ import annotations
 
 from .result import Agreement, Edge, Explanation, LatticeTrace, Match, MergeStep, Path, Word
-from .runtimes import (Unsupported, explain_hf, explain_reference_bpe, explain_spm,
-                       explain_tiktoken)
+from .runtimes import EXPLAINERS, Unsupported, unsupported_reason
 
 __all__ = ["explain", "Explanation", "Word", "MergeStep", "Match", "Edge", "LatticeTrace", "Path",
            "Agreement", "DEFAULT_LIMIT", "cut_text"]
@@ -42,27 +41,18 @@ def explain(runtime, text: str, *, nbest: int = 5, limit: int | None = None,
     A tokenizer that cannot be explained gives ``supported=False`` and the reason.
     """
     shown = cut_text(text, limit) if limit is not None else text
-    from ..runtimes.hf import HFRuntime
-    from ..runtimes.reference import ReferenceBPERuntime
-    from ..runtimes.spm import SentencePieceRuntime
-    from ..runtimes.tiktoken import TiktokenRuntime
-
-    if isinstance(runtime, HFRuntime):
-        how = explain_hf
-    elif isinstance(runtime, TiktokenRuntime):
-        how = explain_tiktoken
-    elif isinstance(runtime, SentencePieceRuntime):
-        how = explain_spm
-    elif isinstance(runtime, ReferenceBPERuntime):
-        how = explain_reference_bpe
-    else:
-        return Explanation("?", shown, len(text), supported=False,
-                           reason=f"no explainer for a {type(runtime).__name__} tokenizer")
+    view = runtime.model_view()
+    how = EXPLAINERS.get(view.kind)
+    if how is None:
+        return Explanation(view.algorithm, shown, len(text), supported=False,
+                           reason=unsupported_reason(view))
+    pre_tokens = runtime.pre_tokens(shown, parse_special)
     try:
-        units = how(runtime, shown, nbest=nbest, parse_special=parse_special)
+        units = how(runtime, view, pre_tokens, nbest=nbest, parse_special=parse_special)
     except Unsupported as why:
-        return Explanation(getattr(runtime, "model_type", "?"), shown, len(text),
-                           supported=False, reason=str(why))
+        return Explanation(view.algorithm, shown, len(text), supported=False, reason=str(why),
+                           pre_tokens=pre_tokens)
+    _spans_to_code_points(units.words, shown)
     ids = [i for word in units.words for i in word.ids]
     encoding = runtime.encode(shown, add_special_tokens=False, parse_special=parse_special)
     theirs = [int(i) for i in encoding.ids]
@@ -71,7 +61,22 @@ def explain(runtime, text: str, *, nbest: int = 5, limit: int | None = None,
         notes.insert(0, f"explaining the first {len(shown):,} of {len(text):,} characters")
     return Explanation(units.model, shown, len(text), units.words, ids, theirs,
                        compare(ids, theirs, runtime), notes,
-                       pieces_are_bytes=units.pieces_are_bytes)
+                       pieces_are_bytes=units.pieces_are_bytes, pre_tokens=pre_tokens)
+
+
+def _spans_to_code_points(words: list[Word], text: str) -> None:
+    """The explainers give byte spans on the original text; words show code points."""
+    import numpy as np
+
+    from ..text import TextIndex
+
+    placed = [w for w in words if w.span is not None]
+    if not placed:
+        return
+    starts, ends, _ = TextIndex(text).byte_spans_to(
+        "cp", np.array([w.span[0] for w in placed]), np.array([w.span[1] for w in placed]))
+    for word, start, end in zip(placed, starts.tolist(), ends.tolist()):
+        word.span = (start, end)
 
 
 def compare(ours: list[int], theirs: list[int], runtime) -> Agreement:

@@ -139,6 +139,7 @@ class Explanation:
         text: the text explained (the first ``limit`` characters of the input, see ``truncated``).
         full_length: code points of the whole input.
         pieces_are_bytes: pieces are GPT-2 byte-level strings (shown as bytes).
+        pre_tokens: the runtime's :class:`core.pretokens.PreToken` list the words come from.
     """
 
     model: str
@@ -152,6 +153,7 @@ class Explanation:
     supported: bool = True
     reason: str = ""
     pieces_are_bytes: bool = False
+    pre_tokens: list = field(default_factory=list, repr=False)  # the runtime's, as explained
     _readable: dict = field(default_factory=dict, repr=False, compare=False)
 
     @property

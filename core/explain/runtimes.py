@@ -1,12 +1,15 @@
-"""Per runtime: the units its model sees (what the runtime's own pipeline makes of the text),
-and the model's trace for each unit.
+"""Per model kind: what its model makes of each pre-token, with the model's trace.
 
-* ``tokenizers`` (tokenizer.json): added tokens are carved out first, the rest goes through the
-  tokenizer's *own* normalizer and pre-tokenizer objects (on a ``PreTokenizedString``, so
-  offsets stay on the original text and ``prepend_scheme="first"`` sees where a split starts).
-* tiktoken: the runtime's regex (and its preset's normalization), special tokens when parsed.
-* SentencePiece: ``normalize`` (dummy prefix, ``▁``), then the model over the whole normalized
-  text, cut into independent segments where no vocabulary piece crosses a ``▁`` boundary.
+The pre-tokens are the runtime's own (:meth:`core.runtimes.base.Runtime.pre_tokens`, the very
+list the Pipeline tab shows); the tables come from its :class:`core.pretokens.ModelView` (and,
+for a ``tokenizer.json``, the model's own settings). Each explainer returns words whose spans are
+byte spans on the original text; :func:`core.explain.explain` turns them into code points.
+
+* ``tokenizers`` (tokenizer.json): BPE merges, WordPiece greedy matches, a Unigram lattice per
+  pre-token.
+* tiktoken: byte-level BPE by the rank of each merged token.
+* SentencePiece: the model over the whole normalized text, cut into independent segments where
+  no vocabulary piece crosses a ``▁`` boundary.
 """
 
 from __future__ import annotations
@@ -15,10 +18,7 @@ import weakref
 from dataclasses import dataclass
 from typing import Callable
 
-import regex
-
 from ..runtimes.hf import byte_level_decoder
-from ..runtimes.spm import NORMAL, UNUSED, USER_DEFINED
 from .bpe import merge_by_token_rank, merge_steps, model_from_merges
 from .result import Word
 from .unigram import ScoreTable, explain_lattice, path_ids, units_to_ids
@@ -55,128 +55,43 @@ def _cached(runtime, build: Callable):
 # --- tokenizers ---------------------------------------------------------------------------------
 
 
-def explain_hf(runtime, text: str, *, nbest: int, parse_special: bool) -> Units:
+def explain_hf(runtime, view, pre_tokens, *, nbest: int, parse_special: bool) -> Units:
     model = runtime.spec["model"]
-    kind = runtime.model_type
-    if kind not in ("BPE", "WordPiece", "Unigram"):
-        raise Unsupported(f"a {kind} model has no subword algorithm to explain (BPE, WordPiece "
-                          "and Unigram can be explained)")
-    explain_word = _cached(runtime, lambda: _hf_word_explainer(runtime, model, kind))
+    kind = view.algorithm
+    explain_word = _cached(runtime, lambda: _hf_word_explainer(model, kind))
     notes = []
     if kind == "BPE" and model.get("dropout"):
         notes.append(f"BPE dropout {model['dropout']}: the runtime skips merges at random; "
                      "the explainer shows the deterministic merges")
     words = []
-    for piece, span, token in hf_units(runtime, text, parse_special):
-        if token is not None:
-            what = "special token" if token.get("special") else "added token"
-            words.append(Word(piece, span, "special", [token["content"]], [token["id"]],
-                              f"{what}, matched before the model"))
+    for token in pre_tokens:
+        if token.split_out:
+            words.append(split_out_word(token))
         else:
-            word = explain_word(piece, nbest)
-            word.span = span
+            word = explain_word(token.form, nbest)
+            word.span = (token.start, token.end)
             words.append(word)
-    name = {"BPE": "byte-level BPE" if runtime.byte_level else "BPE"}.get(kind, kind)
-    return Units(f"{name} (tokenizer.json)", words, notes, runtime.byte_level and kind == "BPE")
+    name = {"BPE": "byte-level BPE" if view.byte_level else "BPE"}.get(kind, kind)
+    return Units(f"{name} (tokenizer.json)", words, notes, view.byte_level)
 
 
-def hf_units(runtime, text: str, parse_special: bool):
-    """``(text, original code point span, added token or None)`` in order, as the runtime
-    splits: added tokens, then normalizer, normalized added tokens, pre-tokenizer."""
-    from tokenizers import PreTokenizedString
-
-    tk = runtime.tk
-    # the runtime sets encode_special_tokens = not parse_special: then special ones are text
-    added = [t for t in runtime.spec.get("added_tokens") or []
-             if t.get("content") and (parse_special or not t.get("special"))]
-    raw = [t for t in added if not t.get("normalized", not t.get("special"))]
-    normalized = [t for t in added if t.get("normalized", not t.get("special"))]
-    pts = PreTokenizedString(text)
-    carved = _carve(pts, raw, None)
-    if tk.normalizer is not None:
-        pts.normalize(lambda ns: tk.normalizer.normalize(ns))
-    carved += _carve(pts, normalized, tk.normalizer)
-    if tk.pre_tokenizer is not None:
-        tk.pre_tokenizer.pre_tokenize(pts)
-    units = [(piece, tuple(span), None) for piece, span, _ in pts.get_splits("original", "char")]
-    units += [(token["content"], span, token) for span, token in carved]
-    units.sort(key=lambda u: (u[1][0], u[1][1]))
-    return units
+def split_out_word(token) -> Word:
+    """A token matched before the model (special, added, user-defined) as a word of its own."""
+    what = {"special": "special token", "added": "added token",
+            "user-defined": "user-defined symbol"}[token.kind]
+    return Word(token.form, (token.start, token.end), "special", [token.form], [token.token_id],
+                f"{what}, matched before the model")
 
 
-def _carve(pts, tokens: list[dict], normalizer) -> list:
-    """Split added tokens out of every split; return their original spans and drop them."""
-    if not tokens:
-        return []
-    find = _token_matcher(tokens, normalizer)
-    flags: list = []
-
-    def split(_, ns):
-        parts, pos, s = [], 0, ns.normalized
-        for start, end, token in find(s):
-            if start > pos:
-                parts.append(ns[pos:start])
-                flags.append(None)
-            parts.append(ns[start:end])
-            flags.append(token)
-            pos = end
-        if pos < len(s) or not parts:
-            parts.append(ns[pos:] if pos else ns)
-            flags.append(None)
-        return parts
-
-    pts.split(split)
-    # the order of splits is the order split() returned them: read each token's original span
-    spans = [tuple(span) for _, span, _ in pts.get_splits("original", "char")]
-    carved = [(span, token) for span, token in zip(spans, flags) if token is not None]
-    pts.split(lambda i, ns: [] if flags[i] is not None else [ns])
-    return carved
-
-
-def _token_matcher(tokens: list[dict], normalizer):
-    """Leftmost-longest matches with ``single_word``, ``lstrip``, ``rstrip`` (tokenizers'
-    AddedVocabulary rules)."""
-    by_content = {}
-    for token in tokens:
-        content = token["content"]
-        if normalizer is not None:
-            content = normalizer.normalize_str(content)
-        by_content.setdefault(content, token)
-    pattern = regex.compile("|".join(regex.escape(c) for c in
-                                     sorted(by_content, key=len, reverse=True) if c))
-
-    def word_char(s: str, i: int) -> bool:
-        return 0 <= i < len(s) and (s[i].isalnum() or s[i] == "_")
-
-    def find(s: str):
-        out, stop = [], 0
-        for m in pattern.finditer(s):
-            start, end = m.span()
-            token = by_content[m.group()]
-            if start < stop:
-                continue
-            if token.get("single_word") and (word_char(s, start - 1) or word_char(s, end)):
-                continue
-            while token.get("lstrip") and start > stop and s[start - 1].isspace():
-                start -= 1
-            while token.get("rstrip") and end < len(s) and s[end].isspace():
-                end += 1
-            out.append((start, end, token))
-            stop = end
-        return out
-
-    return find
-
-
-def _hf_word_explainer(runtime, model: dict, kind: str):
+def _hf_word_explainer(model: dict, kind: str):
     if kind == "WordPiece":
         return _hf_wordpiece(model)
     if kind == "Unigram":
-        return _hf_unigram(runtime, model)
-    return _hf_bpe(runtime, model)
+        return _hf_unigram(model)
+    return _hf_bpe(model)
 
 
-def _hf_bpe(runtime, model: dict):
+def _hf_bpe(model: dict):
     prefix = model.get("continuing_subword_prefix") or ""
     suffix = model.get("end_of_word_suffix") or ""
     if prefix or suffix not in ("", "</w>"):
@@ -229,7 +144,7 @@ def _hf_wordpiece(model: dict):
     return explain
 
 
-def _hf_unigram(runtime, model: dict):
+def _hf_unigram(model: dict):
     entries = model["vocab"]
     piece_id: dict[str, int] = {}
     for index, (piece, _) in enumerate(entries):
@@ -252,30 +167,28 @@ def _hf_unigram(runtime, model: dict):
 # --- tiktoken -----------------------------------------------------------------------------------
 
 
-def explain_tiktoken(runtime, text: str, *, nbest: int, parse_special: bool) -> Units:
+def explain_tiktoken(runtime, view, pre_tokens, *, nbest: int, parse_special: bool) -> Units:
     """tiktoken: a pre-token that is itself a token is taken whole (tiktoken checks that first);
     otherwise its bytes merge by the rank of their concatenation."""
-    from ..normalizers import normalize_aligned
-
     ranks = _cached(runtime, lambda: {"".join(_GPT2_CHARS[b] for b in token): rank
-                                      for token, rank in runtime.ranks.items()})
+                                      for rank, (token, kind) in enumerate(
+                                          zip(view.vocab, view.piece_kinds))
+                                      if kind == "normal"})
     notes = []
-    work = text
-    if runtime.normalization:
-        work, _ = normalize_aligned(text, runtime.normalization)
-        notes.append(f"{runtime.normalization} normalization first (spans on the normalized text)")
+    if view.normalizer != "none":
+        notes.append(f"{view.normalizer} normalization first")
 
     def rank_of(left: str, right: str):
         rank = ranks.get(left + right)
         return None if rank is None else (rank, rank, None)
 
     words = []
-    for piece, span, special in _tiktoken_units(runtime, work, parse_special):
-        if special:
-            words.append(Word(piece, span, "special", [piece], [runtime.special[piece]],
-                              "special token, matched before the model"))
+    for token in pre_tokens:
+        if token.split_out:
+            words.append(split_out_word(token))
             continue
-        symbols = [_GPT2_CHARS[b] for b in piece.encode("utf-8")]
+        span = (token.start, token.end)
+        symbols = [_GPT2_CHARS[b] for b in token.form.encode("utf-8")]
         missing = [s for s in symbols if s not in ranks]
         if missing:
             raise Unsupported(f"byte {byte_level_decoder()[missing[0]]:02X} has no rank: these "
@@ -292,87 +205,68 @@ def explain_tiktoken(runtime, text: str, *, nbest: int, parse_special: bool) -> 
     return Units("byte-level BPE (tiktoken ranks)", words, notes, True)
 
 
-def _tiktoken_units(runtime, text: str, parse_special: bool):
-    """``(text, span, is_special)``: special literals first (when parsed), then the regex."""
-    segments = [(0, len(text), False)]
-    if parse_special and runtime.special:
-        pattern = "|".join(regex.escape(s) for s in sorted(runtime.special, key=len, reverse=True))
-        segments, pos = [], 0
-        for m in regex.finditer(pattern, text):
-            segments += [(pos, m.start(), False), (m.start(), m.end(), True)]
-            pos = m.end()
-        segments.append((pos, len(text), False))
-    for start, end, special in segments:
-        if special:
-            yield text[start:end], (start, end), True
-            continue
-        for m in regex.finditer(runtime.pattern, text[start:end]):
-            yield m.group(), (start + m.start(), start + m.end()), False
-
-
 # --- SentencePiece ------------------------------------------------------------------------------
 
 @dataclass
 class _SpmTables:
     ids: dict[str, int]          # every piece -> its first id (byte pieces included)
-    mergeable: dict[str, int]    # NORMAL, USER_DEFINED, UNUSED: what the model matches in text
-    scores: list[float]
-    types: list[int]
+    mergeable: dict[str, int]    # normal, user-defined, unused: what the model matches in text
+    scores: tuple[float, ...]
+    kinds: tuple[str, ...]
     user_defined: frozenset[str]
     longest: int
     unigram: ScoreTable | None
     unk_score: float
 
 
-def _spm_tables(runtime) -> _SpmTables:
-    pieces = runtime.proto.pieces
+def _spm_tables(view) -> _SpmTables:
     ids: dict[str, int] = {}
     mergeable: dict[str, int] = {}
-    for i, p in enumerate(pieces):
-        ids.setdefault(p.piece, i)
-        if p.type in (NORMAL, USER_DEFINED, UNUSED):
-            mergeable.setdefault(p.piece, i)
-    normal = [p.score for p in pieces if p.type == NORMAL]
+    kinds, scores = view.piece_kinds, view.scores
+    for i, (piece, kind) in enumerate(zip(view.pieces, kinds)):
+        ids.setdefault(piece, i)
+        if kind in ("normal", "user-defined", "unused"):
+            mergeable.setdefault(piece, i)
+    normal = [score for score, kind in zip(scores, kinds) if kind == "normal"]
     # sentencepiece starts its max at FLT_MIN (a tiny positive number), its min at FLT_MAX
     max_score = max(normal + [1.17549435e-38])
     unk_score = min(normal, default=3.4028235e38) - 10.0
-    user = frozenset(p.piece for p in pieces if p.type == USER_DEFINED)
+    user = frozenset(p for p, kind in zip(view.pieces, kinds) if kind == "user-defined")
     unigram = None
-    if runtime.model_type == "unigram":
+    if view.algorithm == "unigram":
         # user-defined pieces get a bonus so they always win: bytes * max score - 0.1
         unigram = ScoreTable({piece: (len(piece.encode()) * max_score - 0.1
-                                      if pieces[i].type == USER_DEFINED else pieces[i].score)
-                              for piece, i in mergeable.items() if pieces[i].type != UNUSED})
-    return _SpmTables(ids, mergeable, [p.score for p in pieces], [p.type for p in pieces], user,
+                                      if kinds[i] == "user-defined" else scores[i])
+                              for piece, i in mergeable.items() if kinds[i] != "unused"})
+    return _SpmTables(ids, mergeable, scores, kinds, user,
                       max(map(len, mergeable), default=1), unigram, unk_score)
 
 
-def explain_spm(runtime, text: str, *, nbest: int, parse_special: bool) -> Units:
-    kind = runtime.model_type
-    if kind not in ("unigram", "bpe"):
-        raise Unsupported(f"a SentencePiece {kind} model is not a subword algorithm to explain "
-                          "(unigram and bpe models can be explained)")
-    t = _cached(runtime, lambda: _spm_tables(runtime))
-    normalized, offsets = runtime.sp.normalize(text, with_offsets=True)
-    trainer = runtime.proto.trainer_spec
-    unk_piece = runtime.proto.pieces[runtime.unk_id].piece
+def explain_spm(runtime, view, pre_tokens, *, nbest: int, parse_special: bool) -> Units:
+    kind = view.algorithm
+    t = _cached(runtime, lambda: _spm_tables(view))
+    byte_fallback, unk_id = bool(view.options["byte_fallback"]), int(view.options["unk_id"])
+    unk_piece = view.pieces[unk_id]
     notes = ["SentencePiece runs its model over the whole normalized text; it is shown in "
              "segments that no vocabulary piece crosses (each explained on its own, with the "
              "same result)"]
     if parse_special:
         notes.append("SentencePiece never parses control symbols from text")
     words = []
-    cuts = segment_cuts(normalized, t.mergeable, t.longest) + [len(normalized)]
-    for start, end in zip(cuts, cuts[1:]):
-        segment = normalized[start:end]
-        span = (offsets[start], offsets[end])
-        if kind == "unigram":
-            word = _spm_unigram(segment, t, nbest, trainer.byte_fallback, runtime.unk_id,
-                                unk_piece)
-        else:
-            word = _spm_bpe(segment, t, trainer.byte_fallback, runtime.unk_id, unk_piece)
-        word.span = span
-        words.append(word)
+    for token in pre_tokens:
+        if token.split_out:
+            words.append(split_out_word(token))
+            continue
+        normalized, offsets = token.form, token.offsets
+        cuts = segment_cuts(normalized, t.mergeable, t.longest) + [len(normalized)]
+        for start, end in zip(cuts, cuts[1:]):
+            segment = normalized[start:end]
+            if kind == "unigram":
+                word = _spm_unigram(segment, t, nbest, byte_fallback, unk_id, unk_piece)
+            else:
+                word = _spm_bpe(segment, t, byte_fallback, unk_id, unk_piece)
+            word.span = (offsets[start], offsets[end])
+            words.append(word)
     return Units(f"SentencePiece {kind}", words, notes)
 
 
@@ -420,13 +314,13 @@ def _spm_bpe(segment: str, t: _SpmTables, byte_fallback: bool, unk_id: int,
         piece_id = t.mergeable.get(left + right)
         if piece_id is None or left in t.user_defined or right in t.user_defined:
             return None
-        if t.types[piece_id] == UNUSED:
+        if t.kinds[piece_id] == "unused":
             unused[left + right] = (left, right)
         return (-t.scores[piece_id], piece_id, t.scores[piece_id])
 
     pieces, steps = merge_by_token_rank(symbols, rank_of)
     pieces = [q for p in pieces for q in _resegment(p, unused)]
-    known = [(p, t.mergeable.get(p) is None or t.types[t.mergeable[p]] == UNUSED) for p in pieces]
+    known = [(p, t.mergeable.get(p) is None or t.kinds[t.mergeable[p]] == "unused") for p in pieces]
     note = "" if not any(u for _, u in known) else (
         "characters not in the vocabulary fall back to their UTF-8 bytes" if byte_fallback
         else "characters not in the vocabulary become the unknown token")
@@ -458,21 +352,40 @@ def _resegment(piece: str, unused: dict[str, tuple[str, str]]) -> list[str]:
 # --- the workbench's own BPE (separate </w> symbol) ----------------------------------------------
 
 
-def explain_reference_bpe(runtime, text: str, *, nbest: int, parse_special: bool) -> Units:
+def explain_reference_bpe(runtime, view, pre_tokens, *, nbest: int,
+                          parse_special: bool) -> Units:
     """Words as the runtime finds them (its ``tokenizers`` normalizer and pre-tokenizer), each
     merged by the very model the runtime encodes with: ``</w>`` is a symbol of its own."""
     words = []
-    for chunk, offset, special_id in runtime._chunks(text, parse_special):
-        if special_id is not None:
-            words.append(Word(chunk, (offset, offset + len(chunk)), "special", [chunk],
-                              [special_id], "special token, matched before the model"))
+    for token in pre_tokens:
+        if token.split_out:
+            words.append(split_out_word(token))
             continue
-        for word, start, end in runtime._words(chunk):
-            initial, pieces, steps = merge_steps(runtime.model, word)
-            ids = [runtime.vocab.get(p, runtime.unk_id) for p in pieces]
-            note = ("symbols not in the vocabulary become " + runtime.unk_token
-                    if any(p not in runtime.vocab for p in pieces) else "")
-            words.append(Word(word, (offset + start, offset + end), "bpe", pieces, ids, note,
-                              initial, steps))
+        initial, pieces, steps = merge_steps(runtime.model, token.form)
+        ids = [runtime.vocab.get(p, runtime.unk_id) for p in pieces]
+        note = ("symbols not in the vocabulary become " + runtime.unk_token
+                if any(p not in runtime.vocab for p in pieces) else "")
+        words.append(Word(token.form, (token.start, token.end), "bpe", pieces, ids, note,
+                          initial, steps))
     return Units("BPE (separate </w> symbol)", words,
                  ["each word ends with the separate symbol </w>, as in Sennrich et al."])
+
+
+EXPLAINERS: dict[str, Callable] = {
+    "tokenizers/BPE": explain_hf, "tokenizers/WordPiece": explain_hf,
+    "tokenizers/Unigram": explain_hf, "tiktoken/BPE": explain_tiktoken,
+    "sentencepiece/unigram": explain_spm, "sentencepiece/bpe": explain_spm,
+    "reference/BPE": explain_reference_bpe,
+}
+"""Explainers by :attr:`core.pretokens.ModelView.kind`; a kind not here is refused."""
+
+
+def unsupported_reason(view) -> str:
+    """Why a model kind has no explainer.
+
+    >>> from core.pretokens import ModelView
+    >>> unsupported_reason(ModelView("tokenizers/WordLevel", "WordLevel", (), (), ()))
+    'a WordLevel model has no subword algorithm to explain (BPE, WordPiece, Unigram and SentencePiece unigram / bpe can be explained)'
+    """
+    return (f"a {view.algorithm} model has no subword algorithm to explain (BPE, WordPiece, "
+            "Unigram and SentencePiece unigram / bpe can be explained)")

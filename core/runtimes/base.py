@@ -19,6 +19,7 @@ from ..batch import EncodingBatch, encode_one
 from ..encoding import Encoding, Flag
 from ..notes import Note, note
 from ..spans import NativeMany, NativeResult
+from ..pretokens import ModelView, PreToken
 from ..special import SpecialLiterals, SpecialToken
 from ..text import check_encodable, has_lone_surrogate
 from ..vocab_bytes import VocabBytes
@@ -205,8 +206,20 @@ class Runtime(abc.ABC):
             self._specials_cache = self._list_special_tokens()
         return list(self._specials_cache)
 
+    @abc.abstractmethod
+    def pre_tokens(self, text: str, parse_special: bool = False) -> list[PreToken]:
+        """The units the model receives, in order, with byte spans on the original ``text``;
+        added / special tokens (special literals only when ``parse_special``) split out exactly
+        as the native runtime splits them. The Pipeline tab and Explain both read this."""
+
+    @abc.abstractmethod
+    def model_view(self) -> ModelView:
+        """The model as data: vocabulary bytes, piece kinds, merges, scores, special tokens
+        and the pipeline's components (built once per runtime)."""
+
     def stages(self, text: str) -> list[Stage]:
-        """The pipeline stages the runtime exposes (normalized text, pre-tokens...)."""
+        """The stages before the pre-tokens (the normalized text); the pre-tokens themselves
+        are :meth:`pre_tokens`."""
         return []
 
     def token_to_id(self, piece: str) -> int | None:

@@ -21,9 +21,11 @@ from ..spans import NativeMany, NativeResult
 from ..encoding import Flag
 from ..errors import FormatError
 from ..notes import note
+from ..pretokens import ModelView, PreToken
 from ..special import ROLE_BY_NAME, SpecialToken, guess_role
 from ..vocab_bytes import VocabBytes
 from .base import Runtime, Stage, byte_piece_value
+from .hf_pretokens import hf_pre_tokens
 
 
 
@@ -283,19 +285,52 @@ class HFRuntime(Runtime):
         return table
 
     def stages(self, text: str) -> list[Stage]:
-        stages = []
-        normalized = text
-        if self.tk.normalizer is not None:
-            normalized = self.tk.normalizer.normalize_str(text)
-            stages.append(Stage("normalizer", ", ".join(_types(self.spec.get("normalizer"))),
-                                [(normalized, None)]))
-        if self.tk.pre_tokenizer is not None:
-            pieces = self.tk.pre_tokenizer.pre_tokenize_str(normalized)
-            stages.append(Stage("pre-tokenizer",
-                                ", ".join(_types(self.spec.get("pre_tokenizer")))
-                                + " (spans on the normalized text)",
-                                [(p, tuple(span)) for p, span in pieces]))
-        return stages
+        """The normalized text (the pre-tokens are :meth:`pre_tokens`)."""
+        if self.tk.normalizer is None:
+            return []
+        return [Stage("normalizer", ", ".join(_types(self.spec.get("normalizer"))),
+                      [(self.tk.normalizer.normalize_str(text), None)])]
+
+    def pre_tokens(self, text: str, parse_special: bool = False) -> list[PreToken]:
+        return hf_pre_tokens(self.tk, self.spec, text, parse_special)
+
+    def model_view(self) -> ModelView:
+        return self._model_view
+
+    @cached_property
+    def _model_view(self) -> ModelView:
+        model = self.spec["model"]
+        size = self.id_space
+        vocab = self.tk.get_vocab(with_added_tokens=True)
+        pieces = [""] * size
+        for piece, token_id in vocab.items():
+            pieces[token_id] = piece
+        kinds = ["unused"] * size
+        for token_id in vocab.values():
+            kinds[token_id] = "normal"
+        flags = self._flag_table
+        for token_id in np.flatnonzero(flags & np.uint8(Flag.BYTE_FALLBACK)).tolist():
+            kinds[token_id] = "byte"
+        for token_id, token in self._added.items():
+            kinds[token_id] = "special" if token.get("special") else "added"
+        if self.unk_id is not None and self.unk_id not in self._added:
+            kinds[self.unk_id] = "unknown"
+        merges = tuple(tuple(m.split(" ", 1)) if isinstance(m, str) else tuple(m)
+                       for m in model.get("merges") or [])
+        scores = None
+        if self.model_type == "Unigram":
+            scores = tuple(float(entry[1]) for entry in model.get("vocab") or [])
+        options = {k: v for k, v in model.items() if k not in ("vocab", "merges")}
+        return ModelView(f"tokenizers/{self.model_type}", self.model_type, tuple(pieces),
+                         # the bytes every encode's spans already use (built once)
+                         tuple(map(self.vocab_bytes, range(size))),
+                         tuple(kinds), merges, scores, tuple(self.special_tokens()),
+                         self.byte_level and self.model_type == "BPE",
+                         **self._component_names(), options=options)
+
+    def _component_names(self) -> dict[str, str]:
+        return {key: ", ".join(_types(self.spec.get(key))) or "none"
+                for key in ("normalizer", "pre_tokenizer", "decoder", "post_processor")}
 
     def describe(self) -> dict[str, str]:
         info = super().describe()

@@ -27,6 +27,7 @@ from ..spans import NativeResult
 from ..encoding import Flag
 from ..notes import note
 from ..errors import FormatError
+from ..pretokens import ModelView, PreToken, char_to_byte_offsets
 from ..special import SpecialToken, guess_role
 from .base import Runtime, Stage
 
@@ -212,14 +213,41 @@ class ReferenceBPERuntime(Runtime):
             pos += length
 
     def stages(self, text: str) -> list[Stage]:
-        stages = []
-        if self.normalizer is not None:
-            stages.append(Stage("normalizer", self.spec["normalizer"].get("type", ""),
-                                [(self.normalizer.normalize_str(text), None)]))
-        stages.append(Stage("pre-tokenizer",
-                            (self.spec.get("pre_tokenizer") or {}).get("type", "none"),
-                            [(w, (s, e)) for w, s, e in self._words(text)]))
-        return stages
+        """The normalized text (the words are :meth:`pre_tokens`)."""
+        if self.normalizer is None:
+            return []
+        return [Stage("normalizer", self.spec["normalizer"].get("type", ""),
+                      [(self.normalizer.normalize_str(text), None)])]
+
+    def pre_tokens(self, text: str, parse_special: bool = False) -> list[PreToken]:
+        """Special literals cut out first (when parsed), then the words of the rest as its
+        ``tokenizers`` normalizer and pre-tokenizer find them."""
+        to_bytes = char_to_byte_offsets(text)
+        out = []
+        for chunk, offset, special_id in self._chunks(text, parse_special):
+            if special_id is not None:
+                out.append(PreToken(chunk, to_bytes[offset], to_bytes[offset + len(chunk)],
+                                    "special", special_id))
+                continue
+            out += [PreToken(word, to_bytes[offset + s], to_bytes[offset + e])
+                    for word, s, e in self._words(chunk)]
+        return out
+
+    def model_view(self) -> ModelView:
+        kinds = ["normal"] * len(self._pieces)
+        for token_id in self.specials.values():
+            kinds[token_id] = "special"
+        if self.unk_id not in self.specials.values():
+            kinds[self.unk_id] = "unknown"
+        component = (lambda key: (self.spec.get(key) or {}).get("type", "none"))
+        return ModelView("reference/BPE", "BPE", tuple(self._pieces),
+                         tuple(self.token_bytes(i) for i in range(len(self._pieces))),
+                         tuple(kinds), tuple((m.left, m.right) for m in self.model.merges),
+                         special_tokens=tuple(self.special_tokens()),
+                         normalizer=component("normalizer"),
+                         pre_tokenizer=component("pre_tokenizer"),
+                         decoder="</w> -> space",
+                         options={"end_of_word": "symbol", "unk_token": self.unk_token})
 
     def describe(self) -> dict[str, str]:
         info = super().describe()

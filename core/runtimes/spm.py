@@ -19,6 +19,7 @@ from ..spans import NativeMany, NativeResult
 from ..encoding import Flag
 from ..errors import FormatError
 from ..notes import Note, note
+from ..pretokens import ModelView, PreToken, char_to_byte_offsets
 from ..text import TextIndex
 from ..vocab_bytes import ragged_positions
 from ..special import SpecialToken, guess_role
@@ -424,14 +425,76 @@ class SentencePieceRuntime(Runtime):
         return result
 
     def stages(self, text: str) -> list[Stage]:
-        normalized, offsets = self.sp.normalize(text, with_offsets=True) if hasattr(
-            self.sp, "normalize") else (text, None)
+        normalized = self.sp.normalize(text)
         spec = self.proto.normalizer_spec
         stages = [Stage("normalizer", f"{spec.name or 'identity'}"
                         + (", dummy prefix ▁" if spec.add_dummy_prefix else "")
                         + (", whitespace folded" if spec.remove_extra_whitespaces else ""),
                         [(normalized, None)])]
         return stages
+
+    def pre_tokens(self, text: str, parse_special: bool = False) -> list[PreToken]:
+        """SentencePiece has no pre-tokenizer: its model runs over the whole normalized text
+        (spaces as ``▁``, the dummy prefix), which is one pre-token, apart from user-defined
+        symbols, which the model takes whole. Control symbols are never parsed from text, so
+        ``parse_special`` changes nothing."""
+        if not text:
+            return []
+        normalized, offsets = self.sp.normalize(text, with_offsets=True)
+        to_bytes = char_to_byte_offsets(text)
+        at = [to_bytes[o] for o in offsets]
+        out = []
+        for start, end, piece_id in self._user_defined_cuts(normalized):
+            out.append(PreToken(normalized[start:end], at[start], at[end],
+                                "text" if piece_id is None else "user-defined", piece_id,
+                                tuple(at[start:end + 1])))
+        return out
+
+    def _user_defined_cuts(self, normalized: str):
+        """``(start, end, id or None)``: user-defined symbols matched longest first, left to
+        right (sentencepiece's prefix matcher), and the text between them."""
+        symbols = self._user_defined_ids
+        longest = max(map(len, symbols), default=0)
+        pos = i = 0
+        while i < len(normalized):
+            size = next((n for n in range(min(longest, len(normalized) - i), 0, -1)
+                         if normalized[i:i + n] in symbols), 0)
+            if not size:
+                i += 1
+                continue
+            if i > pos:
+                yield pos, i, None
+            yield i, i + size, symbols[normalized[i:i + size]]
+            pos = i = i + size
+        if pos < len(normalized):
+            yield pos, len(normalized), None
+
+    @cached_property
+    def _user_defined_ids(self) -> dict[str, int]:
+        return {p.piece: i for i, p in enumerate(self.proto.pieces) if p.type == USER_DEFINED}
+
+    def model_view(self) -> ModelView:
+        return self._model_view
+
+    @cached_property
+    def _model_view(self) -> ModelView:
+        names = {NORMAL: "normal", UNKNOWN: "unknown", CONTROL: "control",
+                 USER_DEFINED: "user-defined", UNUSED: "unused", BYTE: "byte"}
+        trainer, norm = self.proto.trainer_spec, self.proto.normalizer_spec
+        return ModelView(
+            f"sentencepiece/{self.model_type}", self.model_type, tuple(self._pieces),
+            tuple(self.token_bytes(i) for i in range(len(self._pieces))),
+            tuple(names.get(t, "normal") for t in self._types.tolist()),
+            scores=tuple(p.score for p in self.proto.pieces),
+            special_tokens=tuple(self.special_tokens()),
+            normalizer=(norm.name or "identity")
+            + (", dummy prefix ▁" if norm.add_dummy_prefix else ""),
+            pre_tokenizer="none (the model runs over the whole normalized text)",
+            decoder="▁ -> space" + (", byte pieces joined" if trainer.byte_fallback else ""),
+            post_processor=", ".join(n for n, on in (("<s>", self.add_bos), ("</s>", self.add_eos))
+                                     if on) or "none",
+            options={"byte_fallback": trainer.byte_fallback, "unk_id": self.unk_id,
+                     "unk_piece": self._pieces[self.unk_id]})
 
     def describe(self) -> dict[str, str]:
         info = super().describe()

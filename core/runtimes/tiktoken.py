@@ -9,6 +9,7 @@ from __future__ import annotations
 import base64
 import binascii
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Sequence
 
@@ -20,6 +21,7 @@ from ..encoding import Flag
 from ..errors import FormatError
 from ..notes import Note, note
 from ..normalizers import normalize_aligned
+from ..pretokens import ModelView, PreToken, char_to_byte_offsets, cut_literals
 from ..presets import TiktokenPreset, guess_preset, preset as find_preset
 from ..special import SpecialToken, guess_role
 from ..text import index_dtype, visible_bytes
@@ -237,15 +239,61 @@ class TiktokenRuntime(Runtime):
                           joined_starts)
 
     def stages(self, text: str) -> list[Stage]:
+        """The normalized text, when the preset normalizes (the pre-tokens are
+        :meth:`pre_tokens`)."""
+        if not self.normalization:
+            return []
+        work, _ = normalize_aligned(text, self.normalization)
+        return [Stage("normalizer", self.normalization, [(work, None)])]
+
+    def pre_tokens(self, text: str, parse_special: bool = False) -> list[PreToken]:
+        """The preset's normalization, special literals split out when parsed (tiktoken's
+        ``allowed_special="all"``), then the regex over the text between them.
+
+        >>> runtime = TiktokenRuntime({bytes([b]): b for b in range(256)}, pattern="[^ ]+| ",
+        ...                           special={"<s>": 256})
+        >>> [(p.form, p.start, p.end, p.token_id) for p in runtime.pre_tokens("a <s>", True)]
+        [('a', 0, 1, None), (' ', 1, 2, None), ('<s>', 2, 5, 256)]
+        """
         import regex
-        stages = []
-        work = text
+
+        work, alignment = text, None
         if self.normalization:
-            work, _ = normalize_aligned(text, self.normalization)
-            stages.append(Stage("normalizer", self.normalization, [(work, None)]))
-        pieces = [(m.group(), (m.start(), m.end())) for m in regex.finditer(self.pattern, work)]
-        stages.append(Stage("pre-tokenizer", "regex split", pieces))
-        return stages
+            work, alignment = normalize_aligned(text, self.normalization)
+        found: list[tuple[str, int, int, int | None]] = []
+        pattern = regex.compile(self.pattern)
+        for start, end, token_id in cut_literals(work, self.special if parse_special else {}):
+            if token_id is not None:
+                found.append((work[start:end], start, end, token_id))
+                continue
+            found += [(m.group(), m.start(), m.end(), None)
+                      for m in pattern.finditer(work, start, end)]
+        to_bytes = char_to_byte_offsets(work)
+        starts = np.array([to_bytes[s] for _, s, _, _ in found], dtype=np.int64)
+        ends = np.array([to_bytes[e] for _, _, e, _ in found], dtype=np.int64)
+        if alignment is not None:
+            starts, ends = alignment.to_original_bytes(starts, ends)
+        return [PreToken(form, int(s), int(e), "text" if token_id is None else "special",
+                         token_id)
+                for (form, _, _, token_id), s, e in zip(found, starts.tolist(), ends.tolist())]
+
+    def model_view(self) -> ModelView:
+        return self._model_view
+
+    @cached_property
+    def _model_view(self) -> ModelView:
+        vocab = tuple(self.token_bytes(i) for i in range(self._size))
+        kinds = ["unused"] * self._size
+        for rank in self.ranks.values():
+            kinds[rank] = "normal"
+        for token_id in self.special.values():
+            kinds[token_id] = "special"
+        return ModelView("tiktoken/BPE", "BPE", tuple(self.piece(i) for i in range(self._size)),
+                         vocab, tuple(kinds), special_tokens=tuple(self.special_tokens()),
+                         byte_level=True, normalizer=self.normalization or "none",
+                         pre_tokenizer=self.pattern, decoder="bytes",
+                         post_processor=f"{self.bos} at the start" if self.bos else "none",
+                         options={"preset": self.preset.name if self.preset else None})
 
     def describe(self) -> dict[str, str]:
         info = super().describe()

@@ -28,6 +28,13 @@
     </message>
 </context>
 <context>
+    <name>CorpusPane</name>
+    <message>
+        <source>Repeated documents skew merge counts (they are counted and reported either way). Off, a word written on five lines counts five times, as in the seeds&apos; worked examples. This is the training config&apos;s &apos;deduplicate&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>CorpusSourcesModel</name>
     <message>
         <source>File</source>
@@ -657,6 +664,73 @@
     </message>
 </context>
 <context>
+    <name>PipelineView</name>
+    <message>
+        <source>Stage / original text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Span</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>As the model sees it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>input text · {n} code points</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} · {n} items</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>post-processed IDs · {n}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>with post-processor tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pre-tokens · {n}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{pre_tokenizer} · spans in code points on the original text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>model pieces · {n} tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>spans in code points on the original text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>id {id}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>special token · id {id}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>added token · id {id}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>user-defined symbol · id {id}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>RankFileDialog</name>
     <message>
         <source>How to run {name}</source>
@@ -962,6 +1036,18 @@
     </message>
     <message>
         <source>The chart fills while training runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed: {message}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the trainer said: {details}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>note: {note}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -157,8 +157,10 @@ def test_qwen_preset_spans_are_on_the_original_decomposed_text():
 
 def test_qwen_preset_stages_show_the_normalized_text():
     stages = _qwen().stages("e\u0301x")
-    assert [s.name for s in stages] == ["normalizer", "pre-tokenizer"]
+    assert [s.name for s in stages] == ["normalizer"]
     assert stages[0].items[0][0] == "éx"
+    # the pre-tokens are on the normalized text, their spans on the original
+    assert [(p.form, p.start, p.end) for p in _qwen().pre_tokens("e\u0301x")] == [("éx", 0, 4)]
 
 
 def test_qwen_preset_specials_follow_the_ranks():

@@ -96,9 +96,12 @@ def test_clip_end_of_word_suffix_is_part_of_the_last_symbol():
 def test_sentencepiece_user_defined_symbols_are_whole_and_control_symbols_plain_text():
     runtime = SentencePieceRuntime(F.spm_model("bpe-symbols"))
     ex = explain(runtime, "<|im_start|>user\nhi<ctrl>", parse_special=True)
-    word = ex.words[-1]
-    assert word.initial[:2] == ["<|im_start|>", "u"] and "\n" in word.initial
-    assert word.pieces[0] == "<|im_start|>" and "<ctrl>" not in word.pieces
+    # user-defined symbols are split out before the model (its prefix matcher takes them whole)
+    assert [(w.kind, w.text, w.span) for w in ex.words] == [
+        ("bpe", "▁", (0, 0)), ("special", "<|im_start|>", (0, 12)), ("bpe", "user", (12, 16)),
+        ("special", "\n", (16, 17)), ("bpe", "hi<ctrl>", (17, 25))]
+    assert "user-defined symbol" in ex.words[1].note
+    assert "<ctrl>" not in ex.words[-1].pieces
     assert "never parses control symbols" in ex.notes[-1] and ex.agreement.ok
 
 

@@ -105,9 +105,9 @@ def test_pattern_matters():
     cl100k = tiktoken_runtime()
     assert r50k.decode(r50k.encode(text).ids) == text
     # r50k keeps digit runs whole, cl100k splits them in threes
-    assert [p for p in r50k.stages(text)[0].items] == [
-        ("don", (0, 3)), ("'t", (3, 5)), (" 12345", (5, 11))]
-    assert [p[0] for p in cl100k.stages(text)[0].items] == ["don", "'t", " ", "123", "45"]
+    assert [(p.form, p.start, p.end) for p in r50k.pre_tokens(text)] == [
+        ("don", 0, 3), ("'t", 3, 5), (" 12345", 5, 11)]
+    assert [p.form for p in cl100k.pre_tokens(text)] == ["don", "'t", " ", "123", "45"]
 
 
 def test_bad_pattern_is_a_format_error():
@@ -177,9 +177,9 @@ def test_describe_and_stages():
     assert info["format"] == "tiktoken" and info["preset"] == "custom"
     assert info["special tokens"] == "1" and info["normalizer"] == "none"
     assert info["vocabulary"] == f"{N_RANKS + 1:,}"
-    stages = runtime.stages("hi there")
-    assert [s.name for s in stages] == ["pre-tokenizer"]
-    assert stages[0].items == [("hi", (0, 2)), (" there", (2, 8))]
+    assert runtime.stages("hi there") == []  # no normalizer; the pre-tokens are pre_tokens()
+    assert [(p.form, p.start, p.end) for p in runtime.pre_tokens("hi there")] == [
+        ("hi", 0, 2), (" there", 2, 8)]
 
 
 def test_load_tiktoken_from_file(tmp_path):
