@@ -10,7 +10,6 @@ from PySide6.QtCore import Qt
 
 from app.models.vocab import UNASSIGNED_COLOR, VocabModel
 from core.formats import load_tokenizer
-from tests.app.conftest import open_and_wait
 from tests.conftest import TOKENIZERS, require_data
 
 pytestmark = pytest.mark.gui
