@@ -29,7 +29,7 @@ def row_of(model: VocabModel, token_id: int) -> list:
     return [model.index(row, c).data() for c in range(model.columnCount())]
 
 
-def test_gaps_in_a_rank_file_are_labelled_unassigned(qtbot, window, tmp_path, monkeypatch):
+def test_gaps_in_a_rank_file_are_labelled_unassigned(qtbot, window, tmp_path):
     # a rank file of no known size, opened without the dialog: the cl100k regex, as tokbench does
     assert window.open_path(rank_file_with_a_gap(tmp_path), ask=False)
     qtbot.waitUntil(lambda: len(window.session.tokenizers) == 1, timeout=20000)
