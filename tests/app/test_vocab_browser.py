@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 
 from app.models.vocab import UNASSIGNED_COLOR, VocabModel
 from core.formats import load_tokenizer
-from tests.app.conftest import open_and_wait
+from tests.app.conftest import answer_rank_file_dialog, open_and_wait
 from tests.conftest import TOKENIZERS, require_data
 
 pytestmark = pytest.mark.gui
@@ -32,7 +32,7 @@ def row_of(model: VocabModel, token_id: int) -> list:
 
 def test_gaps_in_a_rank_file_are_labelled_unassigned(qtbot, window, tmp_path, monkeypatch):
     # a rank file of no known size: the window asks for the regex preset (answer: cl100k)
-    monkeypatch.setattr("app.main_window.QInputDialog.getItem", lambda *args: ("cl100k", True))
+    answer_rank_file_dialog(monkeypatch, "cl100k")
     open_and_wait(qtbot, window, rank_file_with_a_gap(tmp_path))
     browser = window.inspect.vocab
     window.inspect.tabs.setCurrentWidget(browser)
