@@ -35,6 +35,15 @@ HEADERS = {
     "Flags": QT_TRANSLATE_NOOP("TokenTableModel", "Flags"),
 }
 SPAN = COLUMNS.index("Span")
+FLAGS = COLUMNS.index("Flags")
+# core's flag names (:data:`core.encoding.FLAG_NAMES`, also the JSON output's) -> shown, translated
+FLAG_LABELS = {
+    "special": QT_TRANSLATE_NOOP("TokenTableModel", "special"),
+    "unk": QT_TRANSLATE_NOOP("TokenTableModel", "unk"),
+    "byte_fallback": QT_TRANSLATE_NOOP("TokenTableModel", "byte_fallback"),
+    "partial": QT_TRANSLATE_NOOP("TokenTableModel", "partial"),
+    "inserted": QT_TRANSLATE_NOOP("TokenTableModel", "inserted"),
+}
 
 
 def flag_color(flags: int) -> QColor | None:
@@ -93,6 +102,8 @@ class TokenTableModel(QAbstractTableModel):
             return None
         row, col = index.row(), index.column()
         if role == Qt.ItemDataRole.DisplayRole:
+            if col == FLAGS:
+                return self.flags_text(row)
             return token_cell(enc, row, col, self.unit)
         if role == Qt.ItemDataRole.BackgroundRole:
             if row == self.highlighted:
@@ -106,6 +117,11 @@ class TokenTableModel(QAbstractTableModel):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
 
+    def flags_text(self, row: int) -> str:
+        """The Flags cell: core's flag names, translated (a copy writes core's own names)."""
+        separator = self.tr(", ", "between two flag names")
+        return separator.join(self.tr(FLAG_LABELS[name]) for name in self.encoding.flag_names(row))
+
     def tooltip(self, row: int) -> str:
         enc = self.encoding
         if enc is None or not 0 <= row < len(enc):
@@ -117,9 +133,9 @@ class TokenTableModel(QAbstractTableModel):
         for unit in Unit:
             s, e = enc.spans(unit)
             lines.append(f"{unit_label(unit)}: {s[row]}–{e[row]}")
-        flags = enc.flag_names(row)
-        if flags:  # the flags' own names, as the Flags column and the JSON output write them
-            lines.append(self.tr("flags: {flags}").format(flags=", ".join(flags)))
+        flags = self.flags_text(row)
+        if flags:
+            lines.append(self.tr("flags: {flags}").format(flags=flags))
         if enc.flags[row] & Flag.PARTIAL:
             lines.append(self.tr("covers part of a character: spans in other units are widened "
                                  "outward"))

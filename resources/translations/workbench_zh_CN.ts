@@ -1164,8 +1164,33 @@
         <translation>标志</translation>
     </message>
     <message>
+        <source>special</source>
+        <translation>特殊</translation>
+    </message>
+    <message>
+        <source>unk</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>byte_fallback</source>
+        <translation>字节回退</translation>
+    </message>
+    <message>
+        <source>partial</source>
+        <translation>部分字符</translation>
+    </message>
+    <message>
+        <source>inserted</source>
+        <translation>插入</translation>
+    </message>
+    <message>
         <source>Span ({unit})</source>
         <translation>区间（{unit}）</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <comment>between two flag names</comment>
+        <translation>、</translation>
     </message>
     <message>
         <source>token {row}: id {id}</source>
@@ -1358,11 +1383,11 @@
     </message>
     <message>
         <source>Length ↑ (shortest first)</source>
-        <translation>长度 ↑（最短在前）</translation>
+        <translation>长度 ↑ 从短到长</translation>
     </message>
     <message>
         <source>Length ↓ (longest first)</source>
-        <translation>长度 ↓（最长在前）</translation>
+        <translation>长度 ↓ 从长到短</translation>
     </message>
     <message>
         <source>empty (never produced by encoding)</source>
