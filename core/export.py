@@ -24,6 +24,17 @@ from .text import Unit, hex_bytes, visible_bytes
 TOKEN_COLUMNS = ("#", "Piece", "ID", "Bytes", "Span", "Original text", "Flags")
 
 
+def token_header(unit: Unit = Unit.CP) -> list[str]:
+    """The token table's column names as copies and exports write them, the span column naming
+    its unit. English in every UI language: a copied or exported table is data, read by scripts
+    and spreadsheets that look columns up by name, and matches ``tokbench inspect``.
+
+    >>> token_header(Unit.BYTES)[3:5]
+    ['Bytes', 'Span (UTF-8 bytes)']
+    """
+    return [f"Span ({unit.label})" if name == "Span" else name for name in TOKEN_COLUMNS]
+
+
 def ids_as_json(ids: Iterable[int]) -> str:
     """Token ids as a JSON list: ``[15496, 220]``."""
     return json.dumps([int(i) for i in ids])

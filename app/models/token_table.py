@@ -6,7 +6,7 @@ scrolled to.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QAbstractTableModel, QModelIndex, Qt
 from PySide6.QtGui import QColor, QFontDatabase
 
 from app.messages import unit_label
@@ -14,6 +14,7 @@ from core.encoding import Encoding, Flag
 from core.export import TOKEN_COLUMNS as COLUMNS
 from core.export import token_cell
 from core.text import Unit, hex_bytes
+
 FLAG_COLORS = {  # background per flag, most telling first
     Flag.UNK: QColor("#f8c9c4"),
     Flag.SPECIAL: QColor("#dcd3f5"),
@@ -21,7 +22,28 @@ FLAG_COLORS = {  # background per flag, most telling first
     Flag.PARTIAL: QColor("#fff2b3"),
 }
 HIGHLIGHT = QColor("#9ecbff")
-# the cells core formats (the same as ``tokbench inspect`` prints); "Original text" is ours
+# core's column names (English, Qt-free) -> the header shown, translated when shown; the span
+# column names its unit (see ``headerData``). Copies and exports write core's English names
+# instead (:func:`core.export.token_header`): they are data, the same in every UI language.
+HEADERS = {
+    "#": QT_TRANSLATE_NOOP("TokenTableModel", "#"),
+    "Piece": QT_TRANSLATE_NOOP("TokenTableModel", "Piece"),
+    "ID": QT_TRANSLATE_NOOP("TokenTableModel", "ID"),
+    "Bytes": QT_TRANSLATE_NOOP("TokenTableModel", "Bytes"),
+    "Span": QT_TRANSLATE_NOOP("TokenTableModel", "Span"),
+    "Original text": QT_TRANSLATE_NOOP("TokenTableModel", "Original text"),
+    "Flags": QT_TRANSLATE_NOOP("TokenTableModel", "Flags"),
+}
+SPAN = COLUMNS.index("Span")
+FLAGS = COLUMNS.index("Flags")
+# core's flag names (:data:`core.encoding.FLAG_NAMES`, also the JSON output's) -> shown, translated
+FLAG_LABELS = {
+    "special": QT_TRANSLATE_NOOP("TokenTableModel", "special"),
+    "unk": QT_TRANSLATE_NOOP("TokenTableModel", "unk"),
+    "byte_fallback": QT_TRANSLATE_NOOP("TokenTableModel", "byte_fallback"),
+    "partial": QT_TRANSLATE_NOOP("TokenTableModel", "partial"),
+    "inserted": QT_TRANSLATE_NOOP("TokenTableModel", "inserted"),
+}
 
 
 def flag_color(flags: int) -> QColor | None:
@@ -70,9 +92,9 @@ class TokenTableModel(QAbstractTableModel):
     def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
         if role != Qt.ItemDataRole.DisplayRole or orientation != Qt.Orientation.Horizontal:
             return None
-        if section == 4:
-            return f"Span ({unit_label(self.unit)})"
-        return COLUMNS[section]
+        if section == SPAN:
+            return self.tr("Span ({unit})").format(unit=unit_label(self.unit))
+        return self.tr(HEADERS[COLUMNS[section]])
 
     def data(self, index, role=Qt.ItemDataRole.DisplayRole):
         enc = self.encoding
@@ -80,6 +102,8 @@ class TokenTableModel(QAbstractTableModel):
             return None
         row, col = index.row(), index.column()
         if role == Qt.ItemDataRole.DisplayRole:
+            if col == FLAGS:
+                return self.flags_text(row)
             return token_cell(enc, row, col, self.unit)
         if role == Qt.ItemDataRole.BackgroundRole:
             if row == self.highlighted:
@@ -93,18 +117,26 @@ class TokenTableModel(QAbstractTableModel):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
 
+    def flags_text(self, row: int) -> str:
+        """The Flags cell: core's flag names, translated (a copy writes core's own names)."""
+        separator = self.tr(", ", "between two flag names")
+        return separator.join(self.tr(FLAG_LABELS[name]) for name in self.encoding.flag_names(row))
+
     def tooltip(self, row: int) -> str:
         enc = self.encoding
         if enc is None or not 0 <= row < len(enc):
             return ""
-        lines = [f"token {row}: id {int(enc.ids[row])}", f"piece: {enc.piece_at(row)}",
-                 f"bytes: {hex_bytes(enc.bytes_at(row)) or '(none)'}"]
+        lines = [self.tr("token {row}: id {id}").format(row=row, id=int(enc.ids[row])),
+                 self.tr("piece: {piece}").format(piece=enc.piece_at(row)),
+                 self.tr("bytes: {hex}").format(hex=hex_bytes(enc.bytes_at(row))
+                                                or self.tr("(none)"))]
         for unit in Unit:
             s, e = enc.spans(unit)
             lines.append(f"{unit_label(unit)}: {s[row]}–{e[row]}")
-        flags = enc.flag_names(row)
+        flags = self.flags_text(row)
         if flags:
-            lines.append("flags: " + ", ".join(flags))
+            lines.append(self.tr("flags: {flags}").format(flags=flags))
         if enc.flags[row] & Flag.PARTIAL:
-            lines.append("covers part of a character: spans in other units are widened outward")
+            lines.append(self.tr("covers part of a character: spans in other units are widened "
+                                 "outward"))
         return "\n".join(lines)

@@ -9,14 +9,20 @@ WordPiece continuation pieces (``##ing``) are labelled as such.
 from __future__ import annotations
 
 import numpy as np
-from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QModelIndex, Qt
+from PySide6.QtCore import (QT_TRANSLATE_NOOP, QAbstractTableModel, QCoreApplication, QModelIndex,
+                            Qt)
 from PySide6.QtGui import QColor, QFontDatabase
 
 from core.runtimes.base import Runtime
 from core.text import hex_bytes, visible_bytes
 
-COLUMNS = ("ID", "Piece", "Text", "Bytes", "Length", "Kind")
-SORTS = ("id", "length ↑", "length ↓")
+COLUMNS = (QT_TRANSLATE_NOOP("VocabModel", "ID"), QT_TRANSLATE_NOOP("VocabModel", "Piece"),
+           QT_TRANSLATE_NOOP("VocabModel", "Text"), QT_TRANSLATE_NOOP("VocabModel", "Bytes"),
+           QT_TRANSLATE_NOOP("VocabModel", "Length"), QT_TRANSLATE_NOOP("VocabModel", "Kind"))
+# sort orders: the key :func:`vocab_view` reads -> its label, translated when shown
+SORTS = {"id": QT_TRANSLATE_NOOP("VocabModel", "ID"),
+         "length ↑": QT_TRANSLATE_NOOP("VocabModel", "Length ↑ (shortest first)"),
+         "length ↓": QT_TRANSLATE_NOOP("VocabModel", "Length ↓ (longest first)")}
 UNASSIGNED_COLOR = QColor("#9a9a9a")
 
 
@@ -104,7 +110,7 @@ class VocabModel(QAbstractTableModel):
 
     def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
         if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
-            return COLUMNS[section]
+            return self.tr(COLUMNS[section])
         return None
 
     def data(self, index, role=Qt.ItemDataRole.DisplayRole):

@@ -93,24 +93,24 @@ class InspectPane(QWidget):
         """The row above the editor: tokenizer, open, offset unit, special-token options."""
         self.tokenizer_box = QComboBox()
         self.tokenizer_box.setMinimumWidth(260)
-        self.tokenizer_box.setToolTip("The tokenizer shown below")
-        self.open_button = QPushButton("Open tokenizer…")
+        self.tokenizer_box.setToolTip(self.tr("The tokenizer shown below"))
+        self.open_button = QPushButton(self.tr("Open tokenizer…"))
         self.unit_box = QComboBox()
         for unit in Unit:
             self.unit_box.addItem(unit_label(unit), unit)
         self.unit_box.setCurrentIndex(list(Unit).index(self.session.unit))
-        self.add_special = QCheckBox("Add special tokens")
+        self.add_special = QCheckBox(self.tr("Add special tokens"))
         self.add_special.setChecked(self.session.add_special_tokens)
-        self.add_special.setToolTip("Add the post-processor's tokens (BOS, [CLS]/[SEP]…)")
-        self.parse_special = QCheckBox("Parse special literals")
-        self.parse_special.setToolTip("Read special-token strings in the text as special tokens "
-                                      "(off = safe: they stay plain text)")
+        self.add_special.setToolTip(self.tr("Add the post-processor's tokens (BOS, [CLS]/[SEP]…)"))
+        self.parse_special = QCheckBox(self.tr("Parse special literals"))
+        self.parse_special.setToolTip(self.tr("Read special-token strings in the text as special "
+                                              "tokens (off = safe: they stay plain text)"))
         top = QHBoxLayout()
-        top.addWidget(QLabel("Tokenizer"))
+        top.addWidget(QLabel(self.tr("Tokenizer")))
         top.addWidget(self.tokenizer_box, 1)
         top.addWidget(self.open_button)
         top.addSpacing(16)
-        top.addWidget(QLabel("Offsets in"))
+        top.addWidget(QLabel(self.tr("Offsets in")))
         top.addWidget(self.unit_box)
         top.addWidget(self.add_special)
         top.addWidget(self.parse_special)
@@ -119,7 +119,7 @@ class InspectPane(QWidget):
     def _build_editor(self) -> QWidget:
         """The text editor with the counts, round trip and warnings under it."""
         self.editor = TextInput()
-        self.editor.setPlaceholderText("Type or paste text, or drop a text file here…")
+        self.editor.setPlaceholderText(self.tr("Type or paste text, or drop a text file here…"))
         self.counts = QLabel()
         self.counts.setTextFormat(Qt.TextFormat.RichText)
         self.round_trip = QLabel()
@@ -207,7 +207,9 @@ class InspectPane(QWidget):
         self.parse_special.toggled.connect(lambda on: s.set_options(parse_special=on))
         self.editor.textChanged.connect(self._on_editor_text_changed)
         self.editor.surrogates_replaced.connect(
-            lambda n: self.status.emit(f"replaced {n} lone surrogate(s) from the clipboard with U+FFFD"))
+            lambda n: self.status.emit(self.tr(
+                "replaced {n} lone surrogate(s) from the clipboard with U+FFFD", "", n).format(
+                n=f"{n:,}")))
         self._debounce.timeout.connect(self._update_inspection)
         self.chips.token_hovered.connect(self._on_chip_hovered)
         self.chips.token_clicked.connect(self._on_chip_clicked)
@@ -291,13 +293,13 @@ class InspectPane(QWidget):
                                         for n, line in zip(notes, render_all(notes))))
         self.warnings.setVisible(bool(notes))
         if result:
-            self.status.emit(f"{result.runtime.name}: {len(enc):,} tokens in "
-                             f"{result.seconds * 1000:.0f} ms")
+            self.status.emit(self.tr("{name}: {n} token(s) in {ms} ms", "", len(enc)).format(
+                name=result.runtime.name, n=f"{len(enc):,}", ms=f"{result.seconds * 1000:.0f}"))
         # The chips and the stage tree are the slow widgets: fill them in later event-loop turns
         # so the GUI thread never works more than a few tens of milliseconds at a stretch.
-        QTimer.singleShot(0, lambda: self._show_chips(result))
-        QTimer.singleShot(0, lambda: self._show_stages(result))
-        QTimer.singleShot(0, self._update_explain)
+        QTimer.singleShot(0, self, lambda: self._show_chips(result))
+        QTimer.singleShot(0, self, lambda: self._show_stages(result))
+        QTimer.singleShot(0, self, self._update_explain)
         settle()  # the result lives on: keep it out of the collector's full scans
 
     def _show_chips(self, result: InspectResult | None) -> None:
@@ -316,9 +318,11 @@ class InspectPane(QWidget):
         hidden = len(enc) - self.chips.shown if enc else 0
         self.more_chips.setVisible(hidden > 0)
         if hidden > 0:
-            self.more_chips.setText(f"Showing the first {self.chips.shown:,} of {len(enc):,} "
-                                    f"tokens as chips (the table has all) — show "
-                                    f"{min(hidden, DEFAULT_LIMIT * 4):,} more")
+            self.more_chips.setText(self.tr(
+                "Showing the first {shown} of {n} token(s) as chips (the table has all) — show "
+                "{more} more", "", len(enc)).format(shown=f"{self.chips.shown:,}",
+                                                     n=f"{len(enc):,}",
+                                                     more=f"{min(hidden, DEFAULT_LIMIT * 4):,}"))
 
     def _on_more_chips_clicked(self) -> None:
         if self.result:
@@ -328,17 +332,30 @@ class InspectPane(QWidget):
 
     def _update_counts(self) -> None:
         if not self.result:
-            self.counts.setText("<i>open a tokenizer to see tokens</i>" if
+            self.counts.setText(self.tr("<i>open a tokenizer to see tokens</i>") if
                                 self.session.current_tokenizer is None else "")
             return
         st = self.result.stats
-        self.counts.setText(
-            f"<b>{int(st['tokens']):,}</b> tokens &nbsp;·&nbsp; {int(st['grapheme']):,} graphemes"
-            f" · {int(st['cp']):,} code points · {int(st['utf16']):,} UTF-16 units · "
-            f"{int(st['bytes']):,} bytes &nbsp;·&nbsp; <b>{st['tokens_per_char']:.3f}</b> tokens/char"
-            f" · <b>{st['bytes_per_token']:.2f}</b> bytes/token"
-            + (f" · <span style='color:#b3261e'>{int(st['unk'])} unknown</span>" if st["unk"] else "")
-            + (f" · {int(st['byte_fallback'])} byte-fallback" if st["byte_fallback"] else ""))
+        count = {key: int(st[key]) for key in ("tokens", "grapheme", "cp", "utf16", "bytes",
+                                               "unk", "byte_fallback")}
+        shown = {key: f"{value:,}" for key, value in count.items()}
+        sizes = " · ".join((
+            self.tr("{n} grapheme(s)", "", count["grapheme"]).format(n=shown["grapheme"]),
+            self.tr("{n} code point(s)", "", count["cp"]).format(n=shown["cp"]),
+            self.tr("{n} UTF-16 unit(s)", "", count["utf16"]).format(n=shown["utf16"]),
+            self.tr("{n} byte(s)", "", count["bytes"]).format(n=shown["bytes"])))
+        ratios = " · ".join((
+            self.tr("<b>{ratio}</b> tokens/char").format(ratio=f"{st['tokens_per_char']:.3f}"),
+            self.tr("<b>{ratio}</b> bytes/token").format(ratio=f"{st['bytes_per_token']:.2f}")))
+        line = " &nbsp;·&nbsp; ".join((
+            self.tr("<b>{n}</b> token(s)", "", count["tokens"]).format(n=shown["tokens"]),
+            sizes, ratios))
+        if count["unk"]:
+            line += " · <span style='color:#b3261e'>" + self.tr("{n} unknown").format(
+                n=shown["unk"]) + "</span>"
+        if count["byte_fallback"]:
+            line += " · " + self.tr("{n} byte-fallback").format(n=shown["byte_fallback"])
+        self.counts.setText(line)
 
     def _update_round_trip(self) -> None:
         if not self.result:
@@ -346,18 +363,21 @@ class InspectPane(QWidget):
             return
         trip = self.result.round_trip
         if trip.ok:
-            self.round_trip.setText("<span style='color:#1e7d32'>✔ decode(encode(text)) "
-                                    "equals the text</span>")
+            self.round_trip.setText("<span style='color:#1e7d32'>"
+                                    + self.tr("✔ decode(encode(text)) equals the text") + "</span>")
             return
         text = self.result.encoding.text
         (a, b), (c, d) = trip.original_range, trip.decoded_range
         before = escape(visible_text(text[max(0, a - 12):a]))
         was = escape(visible_text(text[a:min(b, a + 40)]))
         became = escape(visible_text(trip.decoded[c:min(d, c + 40)]))
-        self.round_trip.setText(
-            f"<span style='color:#b3261e'>✘ decode(encode(text)) differs</span> in code points "
-            f"{a}–{b}: …{before}<span style='background:#f8c9c4'>{was}</span>… became "
-            f"…{before}<span style='background:#c8e6c9'>{became}</span>…")
+        differs = ("<span style='color:#b3261e'>" + self.tr("✘ decode(encode(text)) differs")
+                   + "</span>")
+        self.round_trip.setText(self.tr(
+            "{differs} in code points {start}–{end}: …{before}{was}… became …{before}{became}…"
+        ).format(differs=differs, start=a, end=b, before=before,
+                 was=f"<span style='background:#f8c9c4'>{was}</span>",
+                 became=f"<span style='background:#c8e6c9'>{became}</span>"))
 
     def _on_tab_changed(self, _index: int) -> None:
         self._show_stages(self.result)

@@ -42,15 +42,18 @@ class CompareColumn(QFrame):
         stats = result.stats
         trip = self.tr("round-trips") if result.round_trip.ok else self.tr("does not round-trip")
         # short lines, never wrapped: every column's chips start at the same height
+        tokens = int(stats["tokens"])
         title = (f"<b>{result.runtime.name}</b> <span style='color:#666'>"
                  f"{result.runtime.source_format}</span><br>"
-                 + self.tr("<b>{tokens}</b> tokens · {bpt} bytes/token<br>{tpc} tokens/char · "
-                           "{trip}").format(tokens=f"{int(stats['tokens']):,}",
-                                            bpt=f"{stats['bytes_per_token']:.2f}",
-                                            tpc=f"{stats['tokens_per_char']:.3f}", trip=trip))
+                 + self.tr("<b>{n}</b> token(s) · {bpt} bytes/token<br>{tpc} tokens/char · "
+                           "{trip}", "", tokens).format(n=f"{tokens:,}",
+                                                        bpt=f"{stats['bytes_per_token']:.2f}",
+                                                        tpc=f"{stats['tokens_per_char']:.3f}",
+                                                        trip=trip))
         if marked is not None:
+            differ = int(marked.sum())
             title += "<br><span style='color:#d32f2f'>" + self.tr(
-                "{n} tokens where the cuts differ").format(n=f"{int(marked.sum()):,}") + "</span>"
+                "{n} token(s) where the cuts differ", "", differ).format(n=f"{differ:,}") + "</span>"
         self.title.setText(title)
         self.chips.set_encoding(result.encoding, marked=marked)
 
@@ -91,10 +94,10 @@ class CompareView(QWidget):
         super().__init__(parent)
         self.picker = QListWidget()
         self.picker.setMaximumWidth(230)
-        self.hint = QLabel(f"Tick up to {MAX_COMPARED} tokenizers.")
+        self.hint = QLabel(self._tick_hint())
         self.hint.setWordWrap(True)
         left = QVBoxLayout()
-        left.addWidget(QLabel("<b>Compare</b>"))
+        left.addWidget(QLabel("<b>" + self.tr("Compare") + "</b>"))
         left.addWidget(self.picker, 1)
         left.addWidget(self.hint)
         self.legend = QLabel(self.tr(
@@ -117,6 +120,9 @@ class CompareView(QWidget):
         layout.addLayout(left)
         layout.addWidget(self.scroller, 1)
         self.picker.itemChanged.connect(self._on_picker_item_changed)
+
+    def _tick_hint(self) -> str:
+        return self.tr("Tick up to {n} tokenizer(s).", "", MAX_COMPARED).format(n=MAX_COMPARED)
 
     def set_tokenizers(self, labels: list[str]) -> None:
         """Refill the picker, keeping ticks; a newly opened tokenizer is ticked while there is room."""
@@ -152,9 +158,10 @@ class CompareView(QWidget):
             self.picker.blockSignals(True)
             item.setCheckState(Qt.CheckState.Unchecked)
             self.picker.blockSignals(False)
-            self.hint.setText(f"At most {MAX_COMPARED} side by side.")
+            self.hint.setText(self.tr("At most {n} side by side.", "", MAX_COMPARED).format(
+                n=MAX_COMPARED))
             return
-        self.hint.setText(f"Tick up to {MAX_COMPARED} tokenizers.")
+        self.hint.setText(self._tick_hint())
         self.selection_changed.emit(self.selected())
 
     def set_results(self, results: list[InspectResult],

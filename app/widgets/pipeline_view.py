@@ -10,6 +10,7 @@ are not a whole character as ``<E4 BD>``); what the model sees (``Ġä¸Ńæĸĩ
 from __future__ import annotations
 
 import numpy as np
+from PySide6.QtCore import QT_TRANSLATE_NOOP
 from PySide6.QtWidgets import QTreeWidget, QTreeWidgetItem
 
 from core.encoding import Flag
@@ -19,6 +20,9 @@ from core.text import visible_bytes, visible_text
 
 ROW_LIMIT = 1000  # tree rows per stage; the token table holds everything
 CELL_CHARS = 500  # characters of one cell (a whole paragraph can be one pre-token)
+# the names core's runtimes give their stages (:class:`core.runtimes.base.Stage`; English,
+# Qt-free), translated when shown
+STAGE_NAMES = {"normalizer": QT_TRANSLATE_NOOP("PipelineView", "normalizer")}
 
 
 def model_form(form: str, shown: str) -> str:
@@ -52,13 +56,15 @@ class PipelineView(QTreeWidget):
         if result is None:
             return
         text = result.encoding.text
-        text_item = QTreeWidgetItem([self.tr("input text · {n} code points").format(
+        text_item = QTreeWidgetItem([self.tr("input text · {n} code point(s)", "", len(text)).format(
             n=f"{len(text):,}"), "", "", ""])
         text_item.addChild(QTreeWidgetItem([visible_text(text[:CELL_CHARS]), "", "", ""]))
         self.addTopLevelItem(text_item)
         for stage in result.stages:
-            title = stage.name if len(stage.items) == 1 else self.tr("{name} · {n} items").format(
-                name=stage.name, n=f"{len(stage.items):,}")
+            name = self.stage_name(stage.name)
+            title = name if len(stage.items) == 1 else self.tr(
+                "{name} · {n} item(s)", "", len(stage.items)).format(
+                name=name, n=f"{len(stage.items):,}")
             top = QTreeWidgetItem([title, "", "", stage.description])
             for item_text, span in stage.items[:ROW_LIMIT]:
                 span_text = f"{span[0]}–{span[1]}" if span else ""
@@ -98,7 +104,8 @@ class PipelineView(QTreeWidget):
         ``hello``, ``😀`` for ``[UNK]``, ``<E4 BD>`` for part of a character); a piece that
         covers no text (BOS, [CLS]) as its own literal."""
         enc = result.encoding
-        top = QTreeWidgetItem([self.tr("model pieces · {n} tokens").format(n=f"{len(enc):,}"),
+        top = QTreeWidgetItem([self.tr("model pieces · {n} token(s)", "", len(enc)).format(
+                                   n=f"{len(enc):,}"),
                                "", "", self.tr("spans in code points on the original text")])
         starts, ends = enc.spans("cp")
         byte_starts, byte_ends = enc.spans("bytes")
@@ -113,6 +120,10 @@ class PipelineView(QTreeWidget):
                                           "" if plain else model_form(piece, shown),
                                           self.tr("id {id}").format(id=int(enc.ids[i]))]))
         return top
+
+    def stage_name(self, name: str) -> str:
+        """A stage's name as shown: the runtime's English name (``normalizer``) translated."""
+        return self.tr(STAGE_NAMES[name]) if name in STAGE_NAMES else name
 
     def _kind_text(self, token: PreToken) -> str:
         if token.kind == "special":

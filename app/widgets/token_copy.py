@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QFileDialog, QMenu, QTableView
 from app.models.token_table import TokenTableModel
 from app.tasks import TaskRunner
 from core.export import (encoding_as_json, ids_as_json, ids_as_text, pieces_as_json, rows_as_csv,
-                         rows_as_tsv, token_rows)
+                         rows_as_tsv, token_header, token_rows)
 
 
 def selected_rows(table: QTableView) -> np.ndarray:
@@ -86,12 +86,14 @@ class TokenCopyActions(QObject):
         return rows if len(rows) else np.arange(self.model.rowCount())
 
     def header(self) -> list[str]:
-        return [self.model.headerData(c, Qt.Orientation.Horizontal)
-                for c in range(self.model.columnCount())]
+        """The header row of a copy or export: core's English column names, not the translated
+        ones the table shows (see :func:`core.export.token_header` for why)."""
+        return token_header(self.model.unit)
 
     # -- copy ----------------------------------------------------------------------------------
-    def _copy(self, make, said: str) -> None:
-        """Format in a worker, then put the text on the clipboard and say ``said`` (with {n})."""
+    def _copy(self, make, said) -> None:
+        """Format in a worker, then put the text on the clipboard and say ``said(n)``: the
+        message translated for the number of rows copied, with ``{n}`` in it."""
         enc = self.model.encoding
         if enc is None:
             return
@@ -99,25 +101,25 @@ class TokenCopyActions(QObject):
 
         def done(text: str) -> None:
             QGuiApplication.clipboard().setText(text)
-            self.status.emit(said.format(n=f"{len(rows):,}"))
+            self.status.emit(said(len(rows)).format(n=f"{len(rows):,}"))
 
         self.tasks.run("copy", make, enc, rows, on_done=done, on_error=self.status.emit)
 
     def _copy_rows(self) -> None:
         header, unit = self.header(), self.model.unit
         self._copy(lambda enc, rows: rows_as_tsv(header, token_rows(enc, rows, unit)),
-                   self.tr("Copied {n} rows as TSV"))
+                   lambda n: self.tr("Copied {n} row(s) as TSV", "", n))
 
     def _copy_ids_json(self) -> None:
         self._copy(lambda enc, rows: ids_as_json(enc.ids[rows].tolist()),
-                   self.tr("Copied {n} IDs as a JSON list"))
+                   lambda n: self.tr("Copied {n} ID(s) as a JSON list", "", n))
 
     def _copy_ids_text(self) -> None:
         self._copy(lambda enc, rows: ids_as_text(enc.ids[rows].tolist()),
-                   self.tr("Copied {n} IDs, space-separated"))
+                   lambda n: self.tr("Copied {n} ID(s), space-separated", "", n))
 
     def _copy_pieces(self) -> None:
-        self._copy(pieces_as_json, self.tr("Copied {n} tokens as a JSON list"))
+        self._copy(pieces_as_json, lambda n: self.tr("Copied {n} token(s) as a JSON list", "", n))
 
     # -- export --------------------------------------------------------------------------------
     def _export(self, caption: str, suggested: str, file_filter: str, make) -> None:
@@ -133,7 +135,7 @@ class TokenCopyActions(QObject):
             return len(enc)
 
         self.tasks.run("export", write, on_error=self.status.emit,
-                       on_done=lambda n: self.status.emit(self.tr("Wrote {n} tokens to {path}").format(
+                       on_done=lambda n: self.status.emit(self.tr("Wrote {n} token(s) to {path}", "", n).format(
                            n=f"{n:,}", path=path)))
 
     def _export_csv(self) -> None:

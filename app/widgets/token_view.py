@@ -155,7 +155,8 @@ class TokenChipsView(QTextEdit):
         cursor.endEditBlock()
         self._built = i
         if i < self.shown:
-            QTimer.singleShot(0, lambda: self._build_chunk(generation))
+            # with self as context: dropped if the view is deleted before the next turn
+            QTimer.singleShot(0, self, lambda: self._build_chunk(generation))
         else:
             self.drawn.emit()
 

@@ -7,7 +7,7 @@ Filtering and sorting run off the GUI thread for large vocabularies; the table i
 from __future__ import annotations
 
 import numpy as np
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QCoreApplication, QTimer
 from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QHeaderView, QLabel, QLineEdit,
                                QTableView, QVBoxLayout, QWidget)
 
@@ -22,10 +22,11 @@ class VocabBrowser(QWidget):
         self.tasks = tasks
         self.runtime: Runtime | None = None
         self._lengths: dict[int, np.ndarray] = {}
-        self.search = QLineEdit(placeholderText="Search piece or text, or type an ID…")
+        self.search = QLineEdit(placeholderText=self.tr("Search piece or text, or type an ID…"))
         self.search.setClearButtonEnabled(True)
         self.sort = QComboBox()
-        self.sort.addItems(SORTS)
+        for key, label in SORTS.items():  # shown translated; the key is what vocab_view reads
+            self.sort.addItem(QCoreApplication.translate("VocabModel", label), key)
         self.count = QLabel()
         self.model = VocabModel(self)
         self.table = QTableView()
@@ -41,7 +42,7 @@ class VocabBrowser(QWidget):
             self.table.setColumnWidth(col, width)
         top = QHBoxLayout()
         top.addWidget(self.search, 1)
-        top.addWidget(QLabel("Sort by"))
+        top.addWidget(QLabel(self.tr("Sort by")))
         top.addWidget(self.sort)
         top.addWidget(self.count)
         layout = QVBoxLayout(self)
@@ -63,12 +64,12 @@ class VocabBrowser(QWidget):
             self.model.set_view(None, np.zeros(0, dtype=np.int64))
             self.count.setText("")
             return
-        query, sort = self.search.text(), self.sort.currentText()
+        query, sort = self.search.text(), self.sort.currentData()
         key = id(runtime)
         if not query and sort == "id":  # the common case needs no work at all
             self._on_view_ready((runtime, np.arange(runtime.vocab_size), None))
             return
-        self.count.setText("searching…")
+        self.count.setText(self.tr("searching…"))
 
         def compute():
             lengths = self._lengths.get(key)
@@ -85,7 +86,8 @@ class VocabBrowser(QWidget):
         if lengths is not None:
             self._lengths[id(runtime)] = lengths
         self.model.set_view(runtime, ids)
-        self.count.setText(f"{len(ids):,} of {runtime.vocab_size:,}")
+        self.count.setText(self.tr("{shown} of {n} entry(s)", "", runtime.vocab_size).format(
+            shown=f"{len(ids):,}", n=f"{runtime.vocab_size:,}"))
         query = self.search.text().strip()
         if query.isdigit() and len(ids):
             self.table.selectRow(0)

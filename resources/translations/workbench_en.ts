@@ -2,6 +2,40 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US" sourcelanguage="en">
 <context>
+    <name>CompareColumn</name>
+    <message numerus="yes">
+        <source>&lt;b&gt;{n}&lt;/b&gt; token(s) · {bpt} bytes/token&lt;br&gt;{tpc} tokens/char · {trip}</source>
+        <translation>
+            <numerusform>&lt;b&gt;{n}&lt;/b&gt; token · {bpt} bytes/token&lt;br&gt;{tpc} tokens/char · {trip}</numerusform>
+            <numerusform>&lt;b&gt;{n}&lt;/b&gt; tokens · {bpt} bytes/token&lt;br&gt;{tpc} tokens/char · {trip}</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>{n} token(s) where the cuts differ</source>
+        <translation>
+            <numerusform>{n} token where the cuts differ</numerusform>
+            <numerusform>{n} tokens where the cuts differ</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>CompareView</name>
+    <message numerus="yes">
+        <source>Tick up to {n} tokenizer(s).</source>
+        <translation>
+            <numerusform>Tick up to {n} tokenizer.</numerusform>
+            <numerusform>Tick up to {n} tokenizers.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>At most {n} side by side.</source>
+        <translation>
+            <numerusform>At most {n} side by side.</numerusform>
+            <numerusform>At most {n} side by side.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>CorpusStatsModel</name>
     <message numerus="yes">
         <source>%Ln byte(s) go to training: each source&apos;s documents times its sampling weight</source>
@@ -43,6 +77,65 @@
     </message>
 </context>
 <context>
+    <name>InspectPane</name>
+    <message numerus="yes">
+        <source>replaced {n} lone surrogate(s) from the clipboard with U+FFFD</source>
+        <translation>
+            <numerusform>replaced {n} lone surrogate from the clipboard with U+FFFD</numerusform>
+            <numerusform>replaced {n} lone surrogates from the clipboard with U+FFFD</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>{name}: {n} token(s) in {ms} ms</source>
+        <translation>
+            <numerusform>{name}: {n} token in {ms} ms</numerusform>
+            <numerusform>{name}: {n} tokens in {ms} ms</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Showing the first {shown} of {n} token(s) as chips (the table has all) — show {more} more</source>
+        <translation>
+            <numerusform>Showing the first {shown} of {n} token as chips (the table has all) — show {more} more</numerusform>
+            <numerusform>Showing the first {shown} of {n} tokens as chips (the table has all) — show {more} more</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>{n} grapheme(s)</source>
+        <translation>
+            <numerusform>{n} grapheme</numerusform>
+            <numerusform>{n} graphemes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>{n} code point(s)</source>
+        <translation>
+            <numerusform>{n} code point</numerusform>
+            <numerusform>{n} code points</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>{n} UTF-16 unit(s)</source>
+        <translation>
+            <numerusform>{n} UTF-16 unit</numerusform>
+            <numerusform>{n} UTF-16 units</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>{n} byte(s)</source>
+        <translation>
+            <numerusform>{n} byte</numerusform>
+            <numerusform>{n} bytes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;{n}&lt;/b&gt; token(s)</source>
+        <translation>
+            <numerusform>&lt;b&gt;{n}&lt;/b&gt; token</numerusform>
+            <numerusform>&lt;b&gt;{n}&lt;/b&gt; tokens</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>LatticeView</name>
     <message numerus="yes">
         <source>… %n more character(s) (the n-best table covers the whole segment)</source>
@@ -59,6 +152,78 @@
         <translation>
             <numerusform>opened {name} ({format}, %Ln token)</numerusform>
             <numerusform>opened {name} ({format}, %Ln tokens)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>PipelineView</name>
+    <message numerus="yes">
+        <source>input text · {n} code point(s)</source>
+        <translation>
+            <numerusform>input text · {n} code point</numerusform>
+            <numerusform>input text · {n} code points</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>{name} · {n} item(s)</source>
+        <translation>
+            <numerusform>{name} · {n} item</numerusform>
+            <numerusform>{name} · {n} items</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>model pieces · {n} token(s)</source>
+        <translation>
+            <numerusform>model pieces · {n} token</numerusform>
+            <numerusform>model pieces · {n} tokens</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>TokenCopyActions</name>
+    <message numerus="yes">
+        <source>Copied {n} row(s) as TSV</source>
+        <translation>
+            <numerusform>Copied {n} row as TSV</numerusform>
+            <numerusform>Copied {n} rows as TSV</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Copied {n} ID(s) as a JSON list</source>
+        <translation>
+            <numerusform>Copied {n} ID as a JSON list</numerusform>
+            <numerusform>Copied {n} IDs as a JSON list</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Copied {n} ID(s), space-separated</source>
+        <translation>
+            <numerusform>Copied {n} ID, space-separated</numerusform>
+            <numerusform>Copied {n} IDs, space-separated</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Copied {n} token(s) as a JSON list</source>
+        <translation>
+            <numerusform>Copied {n} token as a JSON list</numerusform>
+            <numerusform>Copied {n} tokens as a JSON list</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Wrote {n} token(s) to {path}</source>
+        <translation>
+            <numerusform>Wrote {n} token to {path}</numerusform>
+            <numerusform>Wrote {n} tokens to {path}</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>VocabBrowser</name>
+    <message numerus="yes">
+        <source>{shown} of {n} entry(s)</source>
+        <translation>
+            <numerusform>{shown} of {n} entry</numerusform>
+            <numerusform>{shown} of {n} entries</numerusform>
         </translation>
     </message>
 </context>

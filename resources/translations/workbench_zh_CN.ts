@@ -5,26 +5,46 @@
     <name>CompareColumn</name>
     <message>
         <source>round-trips</source>
-        <translation type="unfinished"></translation>
+        <translation>往返一致</translation>
     </message>
     <message>
         <source>does not round-trip</source>
-        <translation type="unfinished"></translation>
+        <translation>往返不一致</translation>
     </message>
-    <message>
-        <source>&lt;b&gt;{tokens}&lt;/b&gt; tokens · {bpt} bytes/token&lt;br&gt;{tpc} tokens/char · {trip}</source>
-        <translation type="unfinished"></translation>
+    <message numerus="yes">
+        <source>&lt;b&gt;{n}&lt;/b&gt; token(s) · {bpt} bytes/token&lt;br&gt;{tpc} tokens/char · {trip}</source>
+        <translation>
+            <numerusform>&lt;b&gt;{n}&lt;/b&gt; 个词元 · {bpt} 字节/词元&lt;br&gt;{tpc} 词元/字符 · {trip}</numerusform>
+        </translation>
     </message>
-    <message>
-        <source>{n} tokens where the cuts differ</source>
-        <translation type="unfinished"></translation>
+    <message numerus="yes">
+        <source>{n} token(s) where the cuts differ</source>
+        <translation>
+            <numerusform>{n} 个词元处切分不同</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>CompareView</name>
     <message>
+        <source>Compare</source>
+        <translation>对比</translation>
+    </message>
+    <message>
         <source>&lt;span style=&apos;color:#d32f2f&apos;&gt;Red wavy underline&lt;/span&gt;: a token at a place where the tokenizers cut the text differently.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;span style=&apos;color:#d32f2f&apos;&gt;红色波浪下划线&lt;/span&gt;：该词元所在之处，各分词器对文本的切分不同。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Tick up to {n} tokenizer(s).</source>
+        <translation>
+            <numerusform>最多勾选 {n} 个分词器。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>At most {n} side by side.</source>
+        <translation>
+            <numerusform>最多并排显示 {n} 个。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -355,28 +375,140 @@
 <context>
     <name>InspectPane</name>
     <message>
+        <source>The tokenizer shown below</source>
+        <translation>下方显示的分词器</translation>
+    </message>
+    <message>
+        <source>Open tokenizer…</source>
+        <translation>打开分词器…</translation>
+    </message>
+    <message>
+        <source>Add special tokens</source>
+        <translation>添加特殊词元</translation>
+    </message>
+    <message>
+        <source>Add the post-processor&apos;s tokens (BOS, [CLS]/[SEP]…)</source>
+        <translation>添加后处理器的词元（BOS、[CLS]/[SEP]…）</translation>
+    </message>
+    <message>
+        <source>Parse special literals</source>
+        <translation>解析特殊词元字面量</translation>
+    </message>
+    <message>
+        <source>Read special-token strings in the text as special tokens (off = safe: they stay plain text)</source>
+        <translation>把文本中的特殊词元字符串读作特殊词元（关闭 = 安全：它们保持为普通文本）</translation>
+    </message>
+    <message>
+        <source>Offsets in</source>
+        <translation>偏移量单位</translation>
+    </message>
+    <message>
+        <source>Type or paste text, or drop a text file here…</source>
+        <translation>在此输入或粘贴文本，或拖入文本文件…</translation>
+    </message>
+    <message>
         <source>Tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>词元</translation>
     </message>
     <message>
         <source>Pipeline</source>
-        <translation type="unfinished"></translation>
+        <translation>流水线</translation>
     </message>
     <message>
         <source>Explain</source>
-        <translation type="unfinished"></translation>
+        <translation>解释</translation>
     </message>
     <message>
         <source>Compare</source>
-        <translation type="unfinished"></translation>
+        <translation>对比</translation>
     </message>
     <message>
         <source>Vocabulary</source>
-        <translation type="unfinished"></translation>
+        <translation>词表</translation>
+    </message>
+    <message numerus="yes">
+        <source>replaced {n} lone surrogate(s) from the clipboard with U+FFFD</source>
+        <translation>
+            <numerusform>已将剪贴板中的 {n} 个孤立代理项替换为 U+FFFD</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>{name}: {n} token(s) in {ms} ms</source>
+        <translation>
+            <numerusform>{name}：{n} 个词元，用时 {ms} ms</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Showing the first {shown} of {n} token(s) as chips (the table has all) — show {more} more</source>
+        <translation>
+            <numerusform>以色块显示 {n} 个词元中的前 {shown} 个（表格中有全部）— 再显示 {more} 个</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;open a tokenizer to see tokens&lt;/i&gt;</source>
+        <translation>&lt;i&gt;打开分词器以查看词元&lt;/i&gt;</translation>
+    </message>
+    <message numerus="yes">
+        <source>{n} grapheme(s)</source>
+        <translation>
+            <numerusform>{n} 个字素簇</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>{n} code point(s)</source>
+        <translation>
+            <numerusform>{n} 个码位</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>{n} UTF-16 unit(s)</source>
+        <translation>
+            <numerusform>{n} 个 UTF-16 单元</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>{n} byte(s)</source>
+        <translation>
+            <numerusform>{n} 字节</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;{ratio}&lt;/b&gt; tokens/char</source>
+        <translation>&lt;b&gt;{ratio}&lt;/b&gt; 词元/字符</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;{ratio}&lt;/b&gt; bytes/token</source>
+        <translation>&lt;b&gt;{ratio}&lt;/b&gt; 字节/词元</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;{n}&lt;/b&gt; token(s)</source>
+        <translation>
+            <numerusform>&lt;b&gt;{n}&lt;/b&gt; 个词元</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{n} unknown</source>
+        <translation>{n} 个未知词元</translation>
+    </message>
+    <message>
+        <source>{n} byte-fallback</source>
+        <translation>{n} 个字节回退</translation>
+    </message>
+    <message>
+        <source>✔ decode(encode(text)) equals the text</source>
+        <translation>✔ decode(encode(text)) 与原文本相同</translation>
+    </message>
+    <message>
+        <source>✘ decode(encode(text)) differs</source>
+        <translation>✘ decode(encode(text)) 与原文本不同</translation>
+    </message>
+    <message>
+        <source>{differs} in code points {start}–{end}: …{before}{was}… became …{before}{became}…</source>
+        <translation>{differs}：码位 {start}–{end} 处，…{before}{was}… 变成了 …{before}{became}…</translation>
     </message>
     <message>
         <source>Tokenizer</source>
-        <translation type="unfinished"></translation>
+        <translation>分词器</translation>
     </message>
 </context>
 <context>
@@ -423,11 +555,11 @@
     <name>MainWindow</name>
     <message>
         <source>All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>所有文件 (*)</translation>
     </message>
     <message>
         <source>Tokenizers (*.json *.model *.tiktoken *.txt *.zip)</source>
-        <translation type="unfinished"></translation>
+        <translation>分词器 (*.json *.model *.tiktoken *.txt *.zip)</translation>
     </message>
     <message>
         <source>the file is {size} MiB; the Inspect pane takes up to {limit} MiB</source>
@@ -463,11 +595,11 @@
     </message>
     <message>
         <source>Open &amp;folder…</source>
-        <translation type="unfinished"></translation>
+        <translation>打开文件夹(&amp;F)…</translation>
     </message>
     <message>
         <source>A bundle folder, or a folder holding a tokenizer (a Hugging Face model folder)</source>
-        <translation type="unfinished"></translation>
+        <translation>打包文件的文件夹，或存放分词器的文件夹（Hugging Face 模型文件夹）</translation>
     </message>
     <message>
         <source>Open &amp;text file…</source>
@@ -519,15 +651,15 @@
     </message>
     <message>
         <source>Open tokenizer folder</source>
-        <translation type="unfinished"></translation>
+        <translation>打开分词器文件夹</translation>
     </message>
     <message>
         <source>reading {name}…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在读取 {name}…</translation>
     </message>
     <message>
         <source>{name} was not opened</source>
-        <translation type="unfinished"></translation>
+        <translation>未打开 {name}</translation>
     </message>
     <message>
         <source>loading {name}…</source>
@@ -667,110 +799,120 @@
     <name>PipelineView</name>
     <message>
         <source>Stage / original text</source>
-        <translation type="unfinished"></translation>
+        <translation>阶段 / 原文本</translation>
     </message>
     <message>
         <source>Span</source>
-        <translation type="unfinished"></translation>
+        <translation>区间</translation>
     </message>
     <message>
         <source>As the model sees it</source>
-        <translation type="unfinished"></translation>
+        <translation>模型看到的形式</translation>
     </message>
     <message>
         <source>Detail</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>input text · {n} code points</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{name} · {n} items</source>
-        <translation type="unfinished"></translation>
+        <translation>详情</translation>
     </message>
     <message>
         <source>post-processed IDs · {n}</source>
-        <translation type="unfinished"></translation>
+        <translation>后处理后的 ID · {n}</translation>
     </message>
     <message>
         <source>with post-processor tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>含后处理器添加的词元</translation>
     </message>
     <message>
         <source>pre-tokens · {n}</source>
-        <translation type="unfinished"></translation>
+        <translation>预分词单元 · {n}</translation>
     </message>
     <message>
         <source>{pre_tokenizer} · spans in code points on the original text</source>
-        <translation type="unfinished"></translation>
+        <translation>{pre_tokenizer} · 区间为原文本上的码位</translation>
     </message>
     <message>
-        <source>model pieces · {n} tokens</source>
-        <translation type="unfinished"></translation>
+        <source>normalizer</source>
+        <translation>规范化器</translation>
+    </message>
+    <message numerus="yes">
+        <source>input text · {n} code point(s)</source>
+        <translation>
+            <numerusform>输入文本 · {n} 个码位</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>{name} · {n} item(s)</source>
+        <translation>
+            <numerusform>{name} · {n} 项</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>model pieces · {n} token(s)</source>
+        <translation>
+            <numerusform>模型片段 · {n} 个词元</numerusform>
+        </translation>
     </message>
     <message>
         <source>spans in code points on the original text</source>
-        <translation type="unfinished"></translation>
+        <translation>区间为原文本上的码位</translation>
     </message>
     <message>
         <source>id {id}</source>
-        <translation type="unfinished"></translation>
+        <translation>ID {id}</translation>
     </message>
     <message>
         <source>special token · id {id}</source>
-        <translation type="unfinished"></translation>
+        <translation>特殊词元 · ID {id}</translation>
     </message>
     <message>
         <source>added token · id {id}</source>
-        <translation type="unfinished"></translation>
+        <translation>添加的词元 · ID {id}</translation>
     </message>
     <message>
         <source>user-defined symbol · id {id}</source>
-        <translation type="unfinished"></translation>
+        <translation>用户定义符号 · ID {id}</translation>
     </message>
 </context>
 <context>
     <name>RankFileDialog</name>
     <message>
         <source>How to run {name}</source>
-        <translation type="unfinished"></translation>
+        <translation>如何运行 {name}</translation>
     </message>
     <message>
         <source>{name} has {n} ranks, as {preset} has. A rank file holds no regex and no special tokens: the preset gives them.</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} 有 {n} 个排名，与 {preset} 相同。排名文件不含正则表达式，也不含特殊词元：二者由预设给出。</translation>
     </message>
     <message>
         <source>{name} has {n} ranks, which matches no known tokenizer. Choose the pre-tokenizer preset it was trained with.</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} 有 {n} 个排名，与任何已知分词器都不相符。请选择训练它时所用的预分词预设。</translation>
     </message>
     <message>
         <source>Preset (regex):</source>
-        <translation type="unfinished"></translation>
+        <translation>预设（正则表达式）：</translation>
     </message>
     <message>
         <source>Name</source>
-        <translation type="unfinished"></translation>
+        <translation>名称</translation>
     </message>
     <message>
         <source>ID</source>
-        <translation type="unfinished">ID</translation>
+        <translation>ID</translation>
     </message>
     <message>
         <source>Add</source>
-        <translation type="unfinished"></translation>
+        <translation>添加</translation>
     </message>
     <message>
         <source>Remove</source>
-        <translation type="unfinished"></translation>
+        <translation>删除</translation>
     </message>
     <message>
         <source>Special tokens: leave empty to use the preset&apos;s. Given here, they replace the preset&apos;s; IDs must not be ranks (the first free ID is {first}).</source>
-        <translation type="unfinished"></translation>
+        <translation>特殊词元：留空则使用预设的特殊词元。在此填写的特殊词元将取代预设的；ID 不能与排名重复（第一个空闲 ID 为 {first}）。</translation>
     </message>
     <message>
         <source>row</source>
-        <translation type="unfinished"></translation>
+        <translation>行</translation>
     </message>
 </context>
 <context>
@@ -918,67 +1060,161 @@
     <name>TokenCopyActions</name>
     <message>
         <source>Copy rows (TSV, with headers)</source>
-        <translation type="unfinished"></translation>
+        <translation>复制行（TSV，含表头）</translation>
     </message>
     <message>
         <source>Copy IDs as a JSON list</source>
-        <translation type="unfinished"></translation>
+        <translation>复制 ID（JSON 列表）</translation>
     </message>
     <message>
         <source>Copy IDs, space-separated</source>
-        <translation type="unfinished"></translation>
+        <translation>复制 ID（空格分隔）</translation>
     </message>
     <message>
         <source>Copy tokens as a JSON list</source>
-        <translation type="unfinished"></translation>
+        <translation>复制词元（JSON 列表）</translation>
     </message>
     <message>
         <source>Select all</source>
-        <translation type="unfinished"></translation>
+        <translation>全选</translation>
     </message>
     <message>
         <source>Export table as CSV…</source>
-        <translation type="unfinished"></translation>
+        <translation>将表格导出为 CSV…</translation>
     </message>
     <message>
         <source>Export tokens as JSON…</source>
-        <translation type="unfinished"></translation>
+        <translation>将词元导出为 JSON…</translation>
     </message>
-    <message>
-        <source>Copied {n} rows as TSV</source>
-        <translation type="unfinished"></translation>
+    <message numerus="yes">
+        <source>Copied {n} row(s) as TSV</source>
+        <translation>
+            <numerusform>已复制 {n} 行（TSV）</numerusform>
+        </translation>
     </message>
-    <message>
-        <source>Copied {n} IDs as a JSON list</source>
-        <translation type="unfinished"></translation>
+    <message numerus="yes">
+        <source>Copied {n} ID(s) as a JSON list</source>
+        <translation>
+            <numerusform>已复制 {n} 个 ID（JSON 列表）</numerusform>
+        </translation>
     </message>
-    <message>
-        <source>Copied {n} IDs, space-separated</source>
-        <translation type="unfinished"></translation>
+    <message numerus="yes">
+        <source>Copied {n} ID(s), space-separated</source>
+        <translation>
+            <numerusform>已复制 {n} 个 ID（空格分隔）</numerusform>
+        </translation>
     </message>
-    <message>
-        <source>Copied {n} tokens as a JSON list</source>
-        <translation type="unfinished"></translation>
+    <message numerus="yes">
+        <source>Copied {n} token(s) as a JSON list</source>
+        <translation>
+            <numerusform>已复制 {n} 个词元（JSON 列表）</numerusform>
+        </translation>
     </message>
-    <message>
-        <source>Wrote {n} tokens to {path}</source>
-        <translation type="unfinished"></translation>
+    <message numerus="yes">
+        <source>Wrote {n} token(s) to {path}</source>
+        <translation>
+            <numerusform>已将 {n} 个词元写入 {path}</numerusform>
+        </translation>
     </message>
     <message>
         <source>Export table as CSV</source>
-        <translation type="unfinished"></translation>
+        <translation>将表格导出为 CSV</translation>
     </message>
     <message>
         <source>CSV (*.csv)</source>
-        <translation type="unfinished"></translation>
+        <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
         <source>Export tokens as JSON</source>
-        <translation type="unfinished"></translation>
+        <translation>将词元导出为 JSON</translation>
     </message>
     <message>
         <source>JSON (*.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>JSON 文件 (*.json)</translation>
+    </message>
+</context>
+<context>
+    <name>TokenTableModel</name>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Piece</source>
+        <translation>片段</translation>
+    </message>
+    <message>
+        <source>ID</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>字节</translation>
+    </message>
+    <message>
+        <source>Span</source>
+        <translation>区间</translation>
+    </message>
+    <message>
+        <source>Original text</source>
+        <translation>原文本</translation>
+    </message>
+    <message>
+        <source>Flags</source>
+        <translation>标志</translation>
+    </message>
+    <message>
+        <source>special</source>
+        <translation>特殊</translation>
+    </message>
+    <message>
+        <source>unk</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>byte_fallback</source>
+        <translation>字节回退</translation>
+    </message>
+    <message>
+        <source>partial</source>
+        <translation>部分字符</translation>
+    </message>
+    <message>
+        <source>inserted</source>
+        <translation>插入</translation>
+    </message>
+    <message>
+        <source>Span ({unit})</source>
+        <translation>区间（{unit}）</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <comment>between two flag names</comment>
+        <translation>、</translation>
+    </message>
+    <message>
+        <source>token {row}: id {id}</source>
+        <translation>词元 {row}：ID {id}</translation>
+    </message>
+    <message>
+        <source>piece: {piece}</source>
+        <translation>片段：{piece}</translation>
+    </message>
+    <message>
+        <source>bytes: {hex}</source>
+        <translation>字节：{hex}</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <source>flags: {flags}</source>
+        <translation>标志：{flags}</translation>
+    </message>
+    <message>
+        <source>covers part of a character: spans in other units are widened outward</source>
+        <translation>只覆盖一个字符的一部分：其他单位下的区间向外扩展到整个字符</translation>
     </message>
 </context>
 <context>
@@ -1083,38 +1319,91 @@
     <name>Units</name>
     <message>
         <source>UTF-8 bytes</source>
-        <translation type="unfinished"></translation>
+        <translation>UTF-8 字节</translation>
     </message>
     <message>
         <source>code points</source>
-        <translation type="unfinished"></translation>
+        <translation>码位</translation>
     </message>
     <message>
         <source>UTF-16 units</source>
-        <translation type="unfinished"></translation>
+        <translation>UTF-16 单元</translation>
     </message>
     <message>
         <source>graphemes</source>
-        <translation type="unfinished"></translation>
+        <translation>字素簇</translation>
+    </message>
+</context>
+<context>
+    <name>VocabBrowser</name>
+    <message>
+        <source>Search piece or text, or type an ID…</source>
+        <translation>搜索片段或文本，或输入 ID…</translation>
+    </message>
+    <message>
+        <source>Sort by</source>
+        <translation>排序方式</translation>
+    </message>
+    <message>
+        <source>searching…</source>
+        <translation>正在搜索…</translation>
+    </message>
+    <message numerus="yes">
+        <source>{shown} of {n} entry(s)</source>
+        <translation>
+            <numerusform>{shown} / {n} 个词表条目</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>VocabModel</name>
     <message>
+        <source>ID</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>Piece</source>
+        <translation>片段</translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation>文本</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>字节</translation>
+    </message>
+    <message>
+        <source>Length</source>
+        <translation>长度</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Length ↑ (shortest first)</source>
+        <translation>长度 ↑ 从短到长</translation>
+    </message>
+    <message>
+        <source>Length ↓ (longest first)</source>
+        <translation>长度 ↓ 从长到短</translation>
+    </message>
+    <message>
         <source>empty (never produced by encoding)</source>
-        <translation type="unfinished"></translation>
+        <translation>空（编码永远不会产生）</translation>
     </message>
     <message>
         <source>(unassigned)</source>
-        <translation type="unfinished"></translation>
+        <translation>（未分配）</translation>
     </message>
     <message>
         <source>unassigned</source>
-        <translation type="unfinished"></translation>
+        <translation>未分配</translation>
     </message>
     <message>
         <source>continuation ({prefix})</source>
-        <translation type="unfinished"></translation>
+        <translation>续接片段（{prefix}）</translation>
     </message>
 </context>
 <context>

@@ -26,6 +26,22 @@ def window(qtbot, tmp_path):
     win.tasks.wait(5000)
 
 
+def answer_rank_file_dialog(monkeypatch, preset_name: str, rows=(), seen=None):
+    """Make the rank file dialog answer as a user would: pick a preset, fill the table, OK."""
+    from app.widgets.rank_file_dialog import RankFileDialog
+
+    def exec_(dialog: RankFileDialog) -> int:
+        if seen is not None:
+            seen.append(dialog)
+        dialog.preset.setCurrentIndex(dialog.preset.findData(preset_name))
+        for name, token_id in rows:
+            dialog.add_row(name, token_id)
+        dialog.accept()
+        return dialog.result()
+
+    monkeypatch.setattr(RankFileDialog, "exec", exec_)
+
+
 def open_and_wait(qtbot, window, path, count=None):
     """Open a tokenizer through the window, as the user's File > Open does."""
     expected = (count or len(window.session.tokenizers) + 1)
@@ -56,4 +72,15 @@ def english_translations(qapp):
     from the English translation file, as at startup (``app.i18n``)."""
     from app import i18n
 
+    i18n.install_language("en", qapp)
+
+
+@pytest.fixture
+def chinese(qapp):
+    """The Chinese translation installed for one test (English again after it); ask for it
+    before ``window`` so that the window is built in Chinese. Yields the files that loaded."""
+    from app import i18n
+
+    loaded = i18n.install_language("zh_CN", qapp)
+    yield loaded
     i18n.install_language("en", qapp)

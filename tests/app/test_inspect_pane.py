@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
+from core.encoding import FLAG_NAMES, Flag
+from core.export import token_header
 from core.formats import load_tokenizer
 from core.text import Unit
 from tests.app.conftest import open_and_wait, wait_inspected
@@ -83,7 +85,7 @@ def test_vocabulary_search_and_sort(qtbot, window, demo_paths):
     assert rows > 0
     assert all("the" in browser.model.index(r, 1).data().lower()
                or "the" in browser.model.index(r, 2).data().lower() for r in range(rows))
-    browser.sort.setCurrentText("length ↓")
+    browser.sort.setCurrentIndex(browser.sort.findData("length ↓"))  # the key, not the label
     qtbot.waitUntil(lambda: not window.tasks.busy, timeout=10000)
     lengths = [int(browser.model.index(r, 4).data()) for r in range(browser.model.rowCount())]
     assert lengths == sorted(lengths, reverse=True)
@@ -200,3 +202,52 @@ def test_a_failed_helper_process_is_said_in_the_pane(qtbot, window, tmp_path):
     result = wait_inspected(qtbot, window)
     assert "offload.fallback" in [n.code for n in result.notes]
     assert "could not encode this large text" in window.inspect.warnings.text()
+
+
+def test_the_pane_speaks_chinese_and_copies_core_column_names(qtbot, chinese, window, demo_paths):
+    """In Chinese: the tabs, the table's columns (core's English names, translated when shown),
+    the unit names and the counts; a copy keeps core's English header (it is data for scripts);
+    the vocabulary sorts by the order's key, whatever its label says."""
+    from PySide6.QtGui import QGuiApplication
+
+    open_and_wait(qtbot, window, demo_paths[0])
+    window.session.set_text(TEXT)
+    result = wait_inspected(qtbot, window)
+    pane = window.inspect
+    assert [pane.tabs.tabText(i) for i in range(pane.tabs.count())] == [
+        "词元", "流水线", "解释", "对比", "词表", "分词器"]
+    model = pane.table_model
+    assert [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())] \
+        == ["#", "片段", "ID", "字节", "区间（码位）", "原文本", "标志"]
+    assert [pane.unit_box.itemText(i) for i in range(pane.unit_box.count())] == [
+        "UTF-8 字节", "码位", "UTF-16 单元", "字素簇"]
+    partial = next(r for r in range(model.rowCount()) if result.encoding.flags[r] & Flag.PARTIAL)
+    assert model.index(partial, 6).data() == "部分字符"  # core's "partial", translated
+    assert f"<b>{len(result.encoding):,}</b> 个词元" in pane.counts.text()
+    assert "decode(encode(text)) 与原文本相同" in pane.round_trip.text()
+
+    clipboard = QGuiApplication.clipboard()
+    clipboard.setText("<before>")
+    with qtbot.waitSignal(pane.status, timeout=10000) as said:
+        pane.copy_actions.copy_rows.trigger()
+    qtbot.waitUntil(lambda: clipboard.text() != "<before>", timeout=10000)
+    copied = [line.split("\t") for line in clipboard.text().splitlines()]
+    assert copied[0] == token_header(Unit.CP)
+    assert copied[1 + partial][6] == "partial"
+    assert said.args == [f"已复制 {len(result.encoding)} 行（TSV）"]
+
+    browser = pane.vocab
+    pane.tabs.setCurrentWidget(browser)
+    assert browser.model.headerData(1, Qt.Orientation.Horizontal) == "片段"
+    browser.sort.setCurrentIndex(browser.sort.findData("length ↓"))
+    assert browser.sort.currentText() == "长度 ↓ 从长到短"
+    qtbot.waitUntil(lambda: not window.tasks.busy and "词表条目" in browser.count.text(),
+                    timeout=10000)
+    lengths = [int(browser.model.index(r, 4).data()) for r in range(browser.model.rowCount())]
+    assert lengths == sorted(lengths, reverse=True) and lengths[0] > lengths[-1]
+
+
+def test_every_flag_core_names_has_a_label_in_the_table():
+    from app.models.token_table import FLAG_LABELS
+
+    assert set(FLAG_LABELS) == set(FLAG_NAMES.values())

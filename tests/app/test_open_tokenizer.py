@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import threading
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QItemSelectionModel, Qt
 from PySide6.QtWidgets import QDialog, QFileDialog
 
 import core.runtimes.tiktoken as tiktoken_runtime
@@ -15,6 +15,7 @@ from core.bundle import import_tokenizer
 from core.loading import open_tokenizer
 from core.presets import preset
 from core.runtimes.tiktoken import RankFile
+from tests.app.conftest import answer_rank_file_dialog
 from tests.core.builders import rank_file_bytes, tiktoken_ranks, write_tokenizer_json
 
 N_RANKS = len(tiktoken_ranks())
@@ -24,20 +25,6 @@ def _rank_file(tmp_path):
     path = tmp_path / "ranks.tiktoken"
     path.write_bytes(rank_file_bytes())
     return path
-
-
-def _answer_dialog(monkeypatch, preset_name: str, rows=(), seen=None):
-    """Make the rank file dialog answer as a user would: pick a preset, fill the table, OK."""
-    def exec_(dialog: RankFileDialog) -> int:
-        if seen is not None:
-            seen.append(dialog)
-        dialog.preset.setCurrentIndex(dialog.preset.findData(preset_name))
-        for name, token_id in rows:
-            dialog.add_row(name, token_id)
-        dialog.accept()
-        return dialog.result()
-
-    monkeypatch.setattr(RankFileDialog, "exec", exec_)
 
 
 def _wait_opened(qtbot, window, count=1):
@@ -55,7 +42,7 @@ def test_rank_file_is_parsed_once_off_the_gui_thread(qtbot, window, tmp_path, mo
         return real(*args, **kwargs)
 
     monkeypatch.setattr(tiktoken_runtime, "parse_rank_file", counting)
-    _answer_dialog(monkeypatch, "qwen")
+    answer_rank_file_dialog(monkeypatch, "qwen")
     assert window.open_path(_rank_file(tmp_path))
     loaded = _wait_opened(qtbot, window)
     assert calls == [False]  # once, and not on the GUI thread
@@ -66,7 +53,7 @@ def test_rank_file_is_parsed_once_off_the_gui_thread(qtbot, window, tmp_path, mo
 def test_special_tokens_from_the_dialog_are_used_and_saved(qtbot, window, tmp_path,
                                                            monkeypatch):
     rows = [("<|endoftext|>", N_RANKS), ("<|im_start|>", N_RANKS + 1), ("<think>", N_RANKS + 5)]
-    _answer_dialog(monkeypatch, "qwen", rows)
+    answer_rank_file_dialog(monkeypatch, "qwen", rows)
     window.open_path(_rank_file(tmp_path))
     loaded = _wait_opened(qtbot, window)
     assert loaded.runtime.special == dict(rows)
@@ -82,7 +69,7 @@ def test_special_tokens_from_the_dialog_are_used_and_saved(qtbot, window, tmp_pa
 
 def test_save_keeps_the_preset_chosen_when_opening(qtbot, window, tmp_path, monkeypatch):
     # File > Save detected the file again without its options: the qwen preset became cl100k
-    _answer_dialog(monkeypatch, "qwen")
+    answer_rank_file_dialog(monkeypatch, "qwen")
     source = _rank_file(tmp_path)
     window.open_path(source)
     loaded = _wait_opened(qtbot, window)
@@ -128,7 +115,11 @@ def test_dialog_checks_the_special_tokens_table(qtbot):
     dialog.table.item(1, 1).setText(str(N_RANKS + 1))
     dialog.accept()
     assert "row 2: the name is empty" in dialog.error.text()
-    dialog.table.selectRow(1)
+    # not selectRow: it extends the selection while an earlier test's Shift-click leaves the
+    # application's keyboard modifiers at Shift (offscreen QTest), removing both rows
+    dialog.table.selectionModel().select(
+        dialog.table.model().index(1, 0),
+        QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows)
     dialog.remove_selected()
     dialog.accept()
     assert dialog.result() == QDialog.DialogCode.Accepted

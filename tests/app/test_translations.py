@@ -44,9 +44,18 @@ TRANSLATED_MODULES = [
     "app/translations.py",
     "app/models/corpus_sources.py",
     "app/models/corpus_stats.py",
+    "app/models/token_table.py",
+    "app/models/vocab.py",
+    "app/panes/inspect.py",
+    "app/widgets/compare_view.py",
     "app/widgets/explain_view.py",
+    "app/widgets/pipeline_view.py",
+    "app/widgets/rank_file_dialog.py",
     "app/widgets/source_editor.py",
+    "app/widgets/token_copy.py",
+    "app/widgets/token_view.py",
     "app/widgets/tokenizer_info.py",
+    "app/widgets/vocab_browser.py",
 ]
 ZH_TS = TRANSLATIONS / "workbench_zh_CN.ts"
 EN_TS = TRANSLATIONS / "workbench_en.ts"
@@ -360,13 +369,6 @@ def test_lang_in_the_environment_opens_in_chinese(tmp_path):
         done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env,
                               capture_output=True, text=True, check=True)
         assert done.stdout.strip() == expected, (lang, done.stdout, done.stderr)
-
-
-@pytest.fixture
-def chinese(qapp):
-    loaded = i18n.install_language("zh_CN", qapp)
-    yield loaded
-    i18n.install_language("en", qapp)
 
 
 def test_chinese_loads_ours_and_qts_translations(chinese):

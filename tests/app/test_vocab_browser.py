@@ -10,6 +10,7 @@ from PySide6.QtCore import Qt
 
 from app.models.vocab import UNASSIGNED_COLOR, VocabModel
 from core.formats import load_tokenizer
+from tests.app.conftest import answer_rank_file_dialog, open_and_wait
 from tests.conftest import TOKENIZERS, require_data
 
 pytestmark = pytest.mark.gui
@@ -29,10 +30,10 @@ def row_of(model: VocabModel, token_id: int) -> list:
     return [model.index(row, c).data() for c in range(model.columnCount())]
 
 
-def test_gaps_in_a_rank_file_are_labelled_unassigned(qtbot, window, tmp_path):
-    # a rank file of no known size, opened without the dialog: the cl100k regex, as tokbench does
-    assert window.open_path(rank_file_with_a_gap(tmp_path), ask=False)
-    qtbot.waitUntil(lambda: len(window.session.tokenizers) == 1, timeout=20000)
+def test_gaps_in_a_rank_file_are_labelled_unassigned(qtbot, window, tmp_path, monkeypatch):
+    # a rank file of no known size: the window asks for the regex preset (answer: cl100k)
+    answer_rank_file_dialog(monkeypatch, "cl100k")
+    open_and_wait(qtbot, window, rank_file_with_a_gap(tmp_path))
     browser = window.inspect.vocab
     window.inspect.tabs.setCurrentWidget(browser)
     runtime = window.session.current_tokenizer.runtime

@@ -10,8 +10,8 @@ import pytest
 
 from core.encoding import Flag
 from core.export import (TOKEN_COLUMNS, covered_range, encoding_as_json, ids_as_json, ids_as_text,
-                         token_cell,
-                         original_text, pieces_as_json, rows_as_csv, rows_as_tsv, token_rows)
+                         original_text, pieces_as_json, rows_as_csv, rows_as_tsv, token_cell,
+                         token_header, token_rows)
 from core.formats import load_tokenizer
 from core.text import Unit
 from tests.conftest import DEMO, TOKENIZERS, require_data
@@ -96,3 +96,11 @@ def test_rows_for_a_whole_table_equal_the_cells_one_by_one(path):
     for unit in Unit:
         assert token_rows(enc, rows, unit) == [
             [token_cell(enc, r, c, unit) for c in range(len(TOKEN_COLUMNS))] for r in rows]
+
+
+def test_the_exported_header_names_each_column_and_the_span_unit():
+    """Copies and exports write these (English) names whatever the UI language."""
+    for unit in Unit:
+        header = token_header(unit)
+        assert header == [*TOKEN_COLUMNS[:4], f"Span ({unit.label})", *TOKEN_COLUMNS[5:]]
+    assert token_header()[4] == "Span (code points)"

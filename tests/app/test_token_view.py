@@ -1,0 +1,24 @@
+"""The chips view draws in chunks over several event-loop turns: a view deleted meanwhile stops."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QCoreApplication, QEvent
+
+from app.main_window import DEMO_TOKENIZERS
+from app.widgets.token_view import TokenChipsView
+from core.formats import load_tokenizer
+
+pytestmark = pytest.mark.gui
+
+
+def test_a_view_deleted_while_drawing_leaves_no_chunk_behind(qtbot):
+    """A chunk still to draw when the view is deleted (a closed window, a replaced pane) is
+    dropped, not run on the deleted view (it raised "Signal source has been deleted")."""
+    enc = load_tokenizer(DEMO_TOKENIZERS[0]).encode("Hello world, 世界 👋 " * 400)
+    view = TokenChipsView()
+    view.set_encoding(enc)
+    assert view.drawing  # more than one chunk: the rest waits for later turns
+    view.deleteLater()
+    QCoreApplication.sendPostedEvents(view, QEvent.Type.DeferredDelete)
+    qtbot.wait(100)  # pytest-qt fails the test on an exception raised in the event loop
