@@ -8,12 +8,13 @@ Copying a selection of chips gives the original text they cover, not the glyphs 
 
 from __future__ import annotations
 
+import atexit
 import bisect
 import time
 
 import numpy as np
 from PySide6.QtCore import QMimeData, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QTextCharFormat, QTextCursor
+from PySide6.QtGui import QColor, QGuiApplication, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import QTextEdit
 
 from core.encoding import Encoding, Flag
@@ -33,6 +34,28 @@ DEFAULT_LIMIT = 4000  # chips drawn; more on request (the table always has all)
 # (300 before) took 10-30 ms of insertion alone here, depending on the text and the load.
 CHUNK_SECONDS = 0.006
 CHECK_EVERY = 16  # chips inserted between two looks at the clock
+
+
+def _release_clipboard_at_exit() -> None:
+    """Empty the clipboard while Python still runs at exit.
+
+    A QMimeData made in Python and handed to the clipboard is deleted by Qt's own clean-up after
+    the interpreter is gone, and its wrapper's destructor then calls into Python: a segfault
+    at exit (exit code 139 after every test had passed). Clearing it from an ``atexit`` hook
+    deletes it while Python can still answer.
+    """
+    global _clipboard_hook
+    if not _clipboard_hook:
+        _clipboard_hook = True
+        atexit.register(_clear_clipboard)
+
+
+def _clear_clipboard() -> None:
+    if QGuiApplication.instance() is not None:
+        QGuiApplication.clipboard().clear()
+
+
+_clipboard_hook = False
 
 
 def chip_label(enc: Encoding, i: int, shared: bool) -> str:
@@ -221,6 +244,7 @@ class TokenChipsView(QTextEdit):
             return super().createMimeDataFromSelection()
         mime = QMimeData()
         mime.setText(text)
+        _release_clipboard_at_exit()
         return mime
 
     # -- linking ---------------------------------------------------------------------------
