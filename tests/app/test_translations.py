@@ -44,9 +44,16 @@ TRANSLATED_MODULES = [
     "app/translations.py",
     "app/models/corpus_sources.py",
     "app/models/corpus_stats.py",
+    "app/models/training_run.py",
+    "app/panes/corpus.py",
+    "app/panes/train.py",
     "app/widgets/explain_view.py",
+    "app/widgets/figure_widget.py",
+    "app/widgets/live_chart.py",
+    "app/widgets/script_chart.py",
     "app/widgets/source_editor.py",
     "app/widgets/tokenizer_info.py",
+    "app/widgets/training_config_form.py",
 ]
 ZH_TS = TRANSLATIONS / "workbench_zh_CN.ts"
 EN_TS = TRANSLATIONS / "workbench_en.ts"
