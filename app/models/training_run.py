@@ -121,6 +121,21 @@ PHASE_NAMES = {
     "loading the bundle": QT_TRANSLATE_NOOP("RunMeter", "loading the bundle"),
 }
 
+# the engines' own progress messages, by pattern: their numbers go into the template (file
+# names and SentencePiece's log lines are shown as they are)
+MESSAGE_TEXTS = [
+    (re.compile(r"^characters to keep$"), QT_TRANSLATE_NOOP("RunMeter", "characters to keep")),
+    (re.compile(r"^(?P<count>\d+) seed pieces$"),
+     QT_TRANSLATE_NOOP("RunMeter", "{count} seed pieces")),
+    (re.compile(r"^EM: (?P<count>\d+) pieces$"),
+     QT_TRANSLATE_NOOP("RunMeter", "EM: {count} pieces")),
+    (re.compile(r"^pruned to (?P<count>\d+) pieces$"),
+     QT_TRANSLATE_NOOP("RunMeter", "pruned to {count} pieces")),
+    (re.compile(r"^(?P<count>\d+) pieces$"), QT_TRANSLATE_NOOP("RunMeter", "{count} pieces")),
+    (re.compile(r"^(?P<lines>[\d,]+) lines, (?P<bytes>[\d,]+) bytes$"),
+     QT_TRANSLATE_NOOP("RunMeter", "{lines} lines, {bytes} bytes")),
+]
+
 
 def untranslated(text: str) -> str:
     """The English text itself (a RunMeter made without a translator speaks English)."""
@@ -164,7 +179,8 @@ class RunMeter:
         message = _LOG_PREFIX.sub("", report.message)
         if message and message != self._message:
             self._message = message
-            lines.append(f"{self._clock(now)}  {self.phase_name(report.phase)}: {message}")
+            lines.append(f"{self._clock(now)}  {self.phase_name(report.phase)}: "
+                         f"{self.message_text(message)}")
         self._add_point(report, now)
         self.last, self.last_time = report, now
         self.log.extend(lines)
@@ -173,6 +189,18 @@ class RunMeter:
     def phase_name(self, phase: str) -> str:
         """A phase as the user reads it (an unknown one as the engine named it)."""
         return self.translate(PHASE_NAMES[phase]) if phase in PHASE_NAMES else phase
+
+    def message_text(self, message: str) -> str:
+        """An engine's progress message as the user reads it (see :data:`MESSAGE_TEXTS`).
+
+        >>> RunMeter().message_text("EM: 1200 pieces"), RunMeter().message_text("a.txt")
+        ('EM: 1200 pieces', 'a.txt')
+        """
+        for pattern, template in MESSAGE_TEXTS:
+            match = pattern.match(message)
+            if match:
+                return self.translate(template).format(**match.groupdict())
+        return message
 
     def _clock(self, now: float) -> str:
         return f"{now - self.started:6.1f} s"

@@ -428,6 +428,9 @@ class TrainPane(QWidget):
 
     def _on_training_failed(self, message: str) -> None:
         self._finish()
+        if len(self.chart.points) < 2:  # not "the chart fills while training runs": it ended
+            self.chart.set_placeholder(self.tr("The run stopped before there was anything to "
+                                               "chart"))
         self._show_failure(message)
         self.finished.emit(None)
 

@@ -1114,6 +1114,30 @@
         <translation>加载打包文件</translation>
     </message>
     <message>
+        <source>characters to keep</source>
+        <translation>统计要保留的字符</translation>
+    </message>
+    <message>
+        <source>{count} seed pieces</source>
+        <translation>{count} 个初始片段</translation>
+    </message>
+    <message>
+        <source>EM: {count} pieces</source>
+        <translation>EM：{count} 个片段</translation>
+    </message>
+    <message>
+        <source>pruned to {count} pieces</source>
+        <translation>剪枝至 {count} 个片段</translation>
+    </message>
+    <message>
+        <source>{count} pieces</source>
+        <translation>{count} 个片段</translation>
+    </message>
+    <message>
+        <source>{lines} lines, {bytes} bytes</source>
+        <translation>{lines} 行，{bytes} 字节</translation>
+    </message>
+    <message>
         <source>seconds</source>
         <translation>秒</translation>
     </message>
@@ -1583,6 +1607,10 @@
     <message>
         <source>training cancelled</source>
         <translation>训练已取消</translation>
+    </message>
+    <message>
+        <source>The run stopped before there was anything to chart</source>
+        <translation>训练在有可绘制的内容之前就已停止</translation>
     </message>
     <message>
         <source>failed: {message}</source>

@@ -226,6 +226,7 @@ def test_a_sentencepiece_error_is_plain_wrapped_and_keeps_the_window_on_screen(
     assert pane.minimumSizeHint().width() <= SCREEN_WIDTH
     log = pane.log.toPlainText()
     assert "failed: vocabulary 400" in log and "checking" in log  # before the trainer ran
+    assert pane.chart.placeholder == "The run stopped before there was anything to chart"
 
 
 def test_the_trainers_own_refusal_is_translated_and_its_text_kept(qtbot, window, pane,
