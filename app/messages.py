@@ -77,6 +77,10 @@ def templates() -> dict[str, str]:
         "training.sentencepiece_needs_unknown": QCoreApplication.translate(
             "Notes", "SentencePiece always keeps an unknown piece: add <unk> to the special "
                      "tokens (first, for ID 0 as SentencePiece's own default)"),
+        "training.no_words": QCoreApplication.translate(
+            "Notes", "the corpus has no words to train on (empty or only whitespace)"),
+        "training.special_tokens_repeated": QCoreApplication.translate(
+            "Notes", "config: special_tokens repeats {tokens}"),
         "training.no_unknown_token": QCoreApplication.translate(
             "Notes", "no unknown token: characters not seen in training are dropped when "
                      "encoding; add <unk> to the special tokens to keep a token for them"),

@@ -84,6 +84,10 @@ CODES: dict[str, tuple[Severity, str]] = {
     "training.sentencepiece_needs_unknown": (
         "error", "SentencePiece always keeps an unknown piece: add <unk> to the special tokens "
                  "(first, for ID 0 as SentencePiece's own default)"),
+    "training.no_words": (
+        "error", "the corpus has no words to train on (empty or only whitespace)"),
+    "training.special_tokens_repeated": (
+        "error", "config: special_tokens repeats {tokens}"),
     "training.no_unknown_token": (
         "warning", "no unknown token: characters not seen in training are dropped when encoding; "
                    "add <unk> to the special tokens to keep a token for them"),

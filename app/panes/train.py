@@ -28,7 +28,7 @@ from app.models.training_run import RunMeter, TrainingOutcome, train_to_bundle
 from app.session import Session
 from app.tasks import TaskRunner, run_in_process
 from app.widgets.live_chart import LiveChart
-from app.messages import render_all
+from app.messages import error_text, render_all
 from app.widgets.training_config_form import (PRESET_NAMES, PRESETS, TrainingConfigForm,
                                               preflight, shown_name)
 from core.engines.checks import config_notes
@@ -317,7 +317,7 @@ class TrainPane(QWidget):
         try:
             config = self.form.config()
         except WorkbenchError as err:
-            self._show_failure(str(err))
+            self._show_failure(error_text(err))
             return False
         problem = preflight(config)
         if not self.session.corpus_sources:

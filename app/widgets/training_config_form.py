@@ -16,6 +16,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Signal
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QLabel,
                                QLineEdit, QSpinBox, QWidget)
 
+from app.messages import error_text
 from core.engines.config import ALGORITHMS, END_OF_WORD, ENGINES, NORMALIZERS, TrainingConfig
 from core.engines.sentencepiece import ALGORITHMS as SENTENCEPIECE_ALGORITHMS
 from core.errors import WorkbenchError
@@ -327,7 +328,7 @@ class TrainingConfigForm(QWidget):
             config = self.config()
             problem = preflight(config)
         except WorkbenchError as err:
-            problem = str(err)
+            problem = error_text(err)
         if problem:
             self._set_note(self.tr("⚠ {problem}").format(problem=problem), warning=True)
         elif engine == "sentencepiece":
@@ -347,4 +348,4 @@ class TrainingConfigForm(QWidget):
         try:
             return preflight(self.config())
         except WorkbenchError as err:
-            return str(err)
+            return error_text(err)

@@ -17,7 +17,7 @@ from typing import Callable, Iterable, Optional, Sequence
 
 from ..bundle import BUNDLE_FORMAT, runtime_versions
 from ..errors import WorkbenchError
-from ..notes import english
+from ..notes import english, note
 from ..progress import CancelFn, Cancelled
 from .checks import config_notes
 from .config import TrainingConfig
@@ -47,7 +47,7 @@ def write_corpus(documents: Iterable[str], path: Path) -> CorpusFile:
             out.bytes += size
             out.longest = max(out.longest, size)
     if out.sentences == 0:
-        raise WorkbenchError("the corpus has no words to train on (empty or only whitespace)")
+        raise WorkbenchError.of(note("training.no_words"))
     return out
 
 

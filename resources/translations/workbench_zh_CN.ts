@@ -897,6 +897,14 @@
         <translation>SentencePiece 总会保留一个未知片段：请将 &lt;unk&gt; 加入特殊词元（放在最前，以获得 ID 0，与 SentencePiece 自身的默认一致）</translation>
     </message>
     <message>
+        <source>the corpus has no words to train on (empty or only whitespace)</source>
+        <translation>语料中没有可供训练的词（为空或只有空白）</translation>
+    </message>
+    <message>
+        <source>config: special_tokens repeats {tokens}</source>
+        <translation>配置：special_tokens 中有重复的 {tokens}</translation>
+    </message>
+    <message>
         <source>no unknown token: characters not seen in training are dropped when encoding; add &lt;unk&gt; to the special tokens to keep a token for them</source>
         <translation>没有未知词元：训练中未见过的字符在编码时会被丢弃；将 &lt;unk&gt; 加入特殊词元即可为它们保留一个词元</translation>
     </message>

@@ -346,3 +346,10 @@ def test_a_trainer_refusal_and_a_finished_run_are_said_in_chinese(qtbot, chinese
     assert "合并" in log  # the phase names, as RunMeter says them
     assert pane.progress_label.text().startswith("用时 ")
     assert "9 个词元" in pane.result_label.text() and "尚未保存" in pane.result_label.text()
+
+
+def test_a_repeated_special_token_is_said_in_chinese_as_it_is_typed(qtbot, chinese_pane):
+    form = chinese_pane.form
+    form.editors["special_tokens"].setText("<unk> <s> <unk>")
+    assert form.note.text() == "⚠ 配置：special_tokens 中有重复的 ['<unk>']"
+    assert form.problem == "配置：special_tokens 中有重复的 ['<unk>']"

@@ -101,3 +101,16 @@ def test_config_problems_and_notes_are_codes_the_cli_says_in_english():
     assert str(caught.value) == english(caught.value.note)
     [said] = config_notes(TrainingConfig(algorithm="bpe", special_tokens=[]))
     assert said.code == "training.no_unknown_token" and said.severity == "warning"
+
+
+def test_an_empty_corpus_and_a_repeated_special_token_are_note_codes(tmp_path):
+    blank = tmp_path / "blank.txt"
+    blank.write_text("  \n\n", encoding="utf-8")
+    with pytest.raises(WorkbenchError) as caught:
+        train_bundle(TrainingConfig(vocab_size=300), [CorpusSource(blank)], tmp_path / "out")
+    assert caught.value.note.code == "training.no_words"
+    assert "no words to train on" in str(caught.value)  # tokbench's English is unchanged
+    with pytest.raises(WorkbenchError) as caught:
+        TrainingConfig(special_tokens=["<unk>", "<unk>"])
+    assert caught.value.note.args == {"tokens": "['<unk>']"}
+    assert str(caught.value) == "config: special_tokens repeats ['<unk>']"
