@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
 
+from core.errors import WorkbenchError
 from core.notes import Note
 from core.text import Unit
 
@@ -62,6 +63,53 @@ def templates() -> dict[str, str]:
             "Notes", "vocab.txt run as BERT WordPiece (cased, from tokenizer_config.json)"),
         "wordpiece.cased_guessed": QCoreApplication.translate(
             "Notes", "vocab.txt run as BERT WordPiece (cased, guessed from the vocabulary)"),
+        "training.wordpiece_needs_unknown": QCoreApplication.translate(
+            "Notes", "WordPiece needs an unknown token for words it cannot split: add {token} to "
+                     "the special tokens"),
+        "training.unigram_needs_unknown": QCoreApplication.translate(
+            "Notes", "Unigram needs an unknown token for characters outside its vocabulary: add "
+                     "{token} to the special tokens"),
+        "training.sentencepiece_algorithm": QCoreApplication.translate(
+            "Notes", "the sentencepiece engine trains unigram or bpe, not {algorithm!r}"),
+        "training.sentencepiece_normalizer": QCoreApplication.translate(
+            "Notes", "the sentencepiece engine normalizes with NFKC or not at all, not "
+                     "{normalizer!r}"),
+        "training.sentencepiece_needs_unknown": QCoreApplication.translate(
+            "Notes", "SentencePiece always keeps an unknown piece: add <unk> to the special "
+                     "tokens (first, for ID 0 as SentencePiece's own default)"),
+        "training.no_words": QCoreApplication.translate(
+            "Notes", "the corpus has no words to train on (empty or only whitespace)"),
+        "training.special_tokens_repeated": QCoreApplication.translate(
+            "Notes", "config: special_tokens repeats {tokens}"),
+        "training.no_unknown_token": QCoreApplication.translate(
+            "Notes", "no unknown token: characters not seen in training are dropped when "
+                     "encoding; add <unk> to the special tokens to keep a token for them"),
+        "sentencepiece.vocab_below_characters": QCoreApplication.translate(
+            "Notes", "vocabulary {vocab:,} is smaller than the {characters:,} characters kept by "
+                     "character coverage {coverage:g} (+ {reserved:,} special pieces): raise the "
+                     "vocabulary to at least {needed:,} or lower the coverage"),
+        "sentencepiece.vocab_below_characters_unk": QCoreApplication.translate(
+            "Notes", "vocabulary {vocab:,} is smaller than the {characters:,} characters kept by "
+                     "character coverage {coverage:g} (+ the unknown piece): raise the vocabulary "
+                     "to at least {needed:,} or lower the coverage"),
+        "sentencepiece.vocab_below_characters_bytes": QCoreApplication.translate(
+            "Notes", "vocabulary {vocab:,} is smaller than the {characters:,} characters kept by "
+                     "character coverage {coverage:g} (+ {reserved:,} special and byte pieces): "
+                     "raise the vocabulary to at least {needed:,} or lower the coverage"),
+        "sentencepiece.vocab_too_high": QCoreApplication.translate(
+            "Notes", "vocabulary {vocab:,} is more than this corpus can fill (SentencePiece "
+                     "found {found:,} pieces): lower the vocabulary to {found:,} or less, or add "
+                     "text"),
+        "sentencepiece.reserved_as_user_symbol": QCoreApplication.translate(
+            "Notes", "{piece} is one of SentencePiece's own pieces and cannot also be a "
+                     "user-defined symbol: list it once in the special tokens"),
+        "sentencepiece.needs_unknown": QCoreApplication.translate(
+            "Notes", "SentencePiece needs an unknown piece: add <unk> to the special tokens"),
+        "sentencepiece.same_id": QCoreApplication.translate(
+            "Notes", "two special pieces were given the ID of the {role} piece: list each "
+                     "special token once"),
+        "sentencepiece.failed": QCoreApplication.translate(
+            "Notes", "SentencePiece training failed"),
     }
 
 
@@ -74,6 +122,15 @@ def render_all(notes: list[Note]) -> list[str]:
     """Several notes, the templates looked up once."""
     table = templates()
     return [table[n.code].format(**n.args) for n in notes]
+
+
+def error_text(error: WorkbenchError) -> str:
+    """``str(error)`` in the GUI's language: an error that carries a note (a code and its
+    values, e.g. SentencePiece's refusals) is worded here; any other keeps the core's words.
+
+    >>> # error_text(TrainingError.of(note("sentencepiece.needs_unknown"))) -> '... add <unk> ...'
+    """
+    return str(error) if error.note is None else error.render(render(error.note))
 
 
 def unit_label(unit: Unit) -> str:

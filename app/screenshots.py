@@ -11,7 +11,8 @@ Without tokenizers it shows the embedded demo. Used to look at the GUI as a user
 The Corpus pane is shown on the demo corpus, then with ``--corpus`` files added (default: the
 shared mono-lingual corpora next to the repository, when present), and with a bad file under the
 strict policy; the Train pane during and after a SentencePiece Unigram run on that corpus and
-after a reference byte-level BPE run (``corpus-*.png``, ``train-*.png``). ``--panes`` picks which
+after a reference byte-level BPE run, and after SentencePiece refused a vocabulary of 400
+(``corpus-*.png``, ``train-*.png``). ``--panes`` picks which
 panes to render (default ``inspect,corpus,train``). ``--lang`` picks the UI language (default
 English, whatever the locale, so that screenshots are comparable).
 """
@@ -267,6 +268,13 @@ def train_shots(app, window, out: Path, corpus: list[Path]) -> None:
     pane.start()
     wait_until(app, lambda: not pane.running, timeout=600)
     _save(app, window, out / "train-bpe-done.png")
+    # a refusal in plain words: too small a vocabulary for the characters of a corpus with
+    # CJK text (the check runs before the trainer, so this is quick)
+    pane.form.apply_preset("SentencePiece-like Unigram")
+    pane.form.editors["vocab_size"].setValue(400)
+    pane.start()
+    wait_until(app, lambda: not pane.running, timeout=600)
+    _save(app, window, out / "train-sentencepiece-error.png")
 
 
 if __name__ == "__main__":

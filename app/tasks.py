@@ -23,6 +23,7 @@ import shiboken6
 from PySide6.QtCore import QCoreApplication, QObject, QRunnable, QThreadPool, Signal
 from superqt.utils import create_worker
 
+from app.messages import error_text
 from core.errors import WorkbenchError
 from core.progress import CancelToken, Cancelled, Progress
 
@@ -382,9 +383,10 @@ def _child_main(fn: Callable, args: tuple, kwargs: dict, messages, stop) -> None
 
 
 def user_message(error: BaseException) -> str:
-    """A one-line message for the user; never a traceback."""
+    """A one-line message for the user, in the GUI's language where the error carries a note
+    (a code the GUI words); never a traceback."""
     if isinstance(error, WorkbenchError):
-        return str(error)
+        return error_text(error)
     if isinstance(error, OSError):
         name = f"{error.filename}: " if error.filename else ""
         return f"{name}{error.strerror or error}"

@@ -20,33 +20,51 @@ class WorkbenchError(Exception):
         column: 1-based column, if known.
         offset: 0-based byte offset in that file, if known.
 
-    ``code`` names the kind of problem for a front end that renders it in another language
-    (the message itself stays English for now: it carries the file and line).
+    ``code`` names the kind of problem. An error that is frequent and fixed carries a ``note``
+    (:class:`core.notes.Note`: a code and its values), which a front end words in its own
+    language; ``message`` is then its English (see :meth:`of`).
     """
 
     code = "input"
 
     def __init__(self, message: str, *, path: object = None, line: int | None = None,
-                 column: int | None = None, offset: int | None = None) -> None:
+                 column: int | None = None, offset: int | None = None, note=None) -> None:
         self.message = message
+        self.note = note
         self.path = None if path is None else str(path)
         self.line = line
         self.column = column
         self.offset = offset
         super().__init__(str(self))
 
-    def __reduce__(self):
-        # the Train pane gets errors from a child process: keep path, line and offset
-        return (_rebuild, (type(self), self.message, self.path, self.line, self.column,
-                           self.offset))
+    @classmethod
+    def of(cls, note, **kwargs):
+        """The error a note says, its message the note's English.
 
-    def __str__(self) -> str:
+        >>> from core.notes import note
+        >>> str(WorkbenchError.of(note("sentencepiece.needs_unknown")))
+        'SentencePiece needs an unknown piece: add <unk> to the special tokens'
+        """
+        from .notes import english
+
+        return cls(english(note), note=note, **kwargs)
+
+    def __reduce__(self):
+        # the Train pane gets errors from a child process: keep path, line, offset and note
+        return (_rebuild, (type(self), self.message, self.path, self.line, self.column,
+                           self.offset, self.note))
+
+    def render(self, message: str) -> str:
+        """``message`` (this error's, or its note in another language) with where it is."""
         where = self.path or ""
         if self.line is not None:
             where += f":{self.line}" if where else f"line {self.line}"
             if self.column is not None:
                 where += f":{self.column}"
-        return f"{where}: {self.message}" if where else self.message
+        return f"{where}: {message}" if where else message
+
+    def __str__(self) -> str:
+        return self.render(self.message)
 
 
 class FormatError(WorkbenchError):
@@ -67,5 +85,5 @@ class TextError(WorkbenchError):
     code = "text"
 
 
-def _rebuild(cls, message, path, line, column, offset):
-    return cls(message, path=path, line=line, column=column, offset=offset)
+def _rebuild(cls, message, path, line, column, offset, note=None):
+    return cls(message, path=path, line=line, column=column, offset=offset, note=note)

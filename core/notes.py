@@ -70,6 +70,53 @@ CODES: dict[str, tuple[Severity, str]] = {
         "info", "vocab.txt run as BERT WordPiece (cased, from tokenizer_config.json)"),
     "wordpiece.cased_guessed": (
         "info", "vocab.txt run as BERT WordPiece (cased, guessed from the vocabulary)"),
+    # training: what the config cannot do, whatever the corpus (core/engines/checks.py)
+    "training.wordpiece_needs_unknown": (
+        "error", "WordPiece needs an unknown token for words it cannot split: add {token} to the "
+                 "special tokens"),
+    "training.unigram_needs_unknown": (
+        "error", "Unigram needs an unknown token for characters outside its vocabulary: add "
+                 "{token} to the special tokens"),
+    "training.sentencepiece_algorithm": (
+        "error", "the sentencepiece engine trains unigram or bpe, not {algorithm!r}"),
+    "training.sentencepiece_normalizer": (
+        "error", "the sentencepiece engine normalizes with NFKC or not at all, not {normalizer!r}"),
+    "training.sentencepiece_needs_unknown": (
+        "error", "SentencePiece always keeps an unknown piece: add <unk> to the special tokens "
+                 "(first, for ID 0 as SentencePiece's own default)"),
+    "training.no_words": (
+        "error", "the corpus has no words to train on (empty or only whitespace)"),
+    "training.special_tokens_repeated": (
+        "error", "config: special_tokens repeats {tokens}"),
+    "training.no_unknown_token": (
+        "warning", "no unknown token: characters not seen in training are dropped when encoding; "
+                   "add <unk> to the special tokens to keep a token for them"),
+    # SentencePieceTrainer's refusals in plain words (core/engines/sentencepiece_checks.py)
+    "sentencepiece.vocab_below_characters": (
+        "error", "vocabulary {vocab:,} is smaller than the {characters:,} characters kept by "
+                 "character coverage {coverage:g} (+ {reserved:,} special pieces): raise the "
+                 "vocabulary to at least {needed:,} or lower the coverage"),
+    "sentencepiece.vocab_below_characters_unk": (
+        "error", "vocabulary {vocab:,} is smaller than the {characters:,} characters kept by "
+                 "character coverage {coverage:g} (+ the unknown piece): raise the vocabulary to "
+                 "at least {needed:,} or lower the coverage"),
+    "sentencepiece.vocab_below_characters_bytes": (
+        "error", "vocabulary {vocab:,} is smaller than the {characters:,} characters kept by "
+                 "character coverage {coverage:g} (+ {reserved:,} special and byte pieces): raise "
+                 "the vocabulary to at least {needed:,} or lower the coverage"),
+    "sentencepiece.vocab_too_high": (
+        "error", "vocabulary {vocab:,} is more than this corpus can fill (SentencePiece found "
+                 "{found:,} pieces): lower the vocabulary to {found:,} or less, or add text"),
+    "sentencepiece.reserved_as_user_symbol": (
+        "error", "{piece} is one of SentencePiece's own pieces and cannot also be a user-defined "
+                 "symbol: list it once in the special tokens"),
+    "sentencepiece.needs_unknown": (
+        "error", "SentencePiece needs an unknown piece: add <unk> to the special tokens"),
+    "sentencepiece.same_id": (
+        "error", "two special pieces were given the ID of the {role} piece: list each special "
+                 "token once"),
+    "sentencepiece.failed": (
+        "error", "SentencePiece training failed"),
 }
 
 ENGLISH: dict[str, str] = {code: template for code, (_, template) in CODES.items()}

@@ -21,6 +21,7 @@ import time
 from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
 
 from core.corpus import CorpusSource, SourceStats
 from core.engines.config import TrainingConfig
@@ -97,12 +98,59 @@ class ChartSpec:
 
 
 PHASE_UNITS = {"reading": "bytes", "merges": "merges", "merging": "pieces", "em": "rounds"}
+# what a unit's rate is called, by unit (bytes are shown as MB/s)
+RATE_TEXTS = {"merges": QT_TRANSLATE_NOOP("RunMeter", "{rate} merges/s"),
+              "pieces": QT_TRANSLATE_NOOP("RunMeter", "{rate} pieces/s"),
+              "rounds": QT_TRANSLATE_NOOP("RunMeter", "{rate} rounds/s")}
+# the engines' phase names (core.progress reports, SentencePiece's log), as the user reads them
+PHASE_NAMES = {
+    "reading": QT_TRANSLATE_NOOP("RunMeter", "reading"),
+    "counting words": QT_TRANSLATE_NOOP("RunMeter", "counting words"),
+    "counting pairs": QT_TRANSLATE_NOOP("RunMeter", "counting pairs"),
+    "merges": QT_TRANSLATE_NOOP("RunMeter", "merges"),
+    "unigram": QT_TRANSLATE_NOOP("RunMeter", "unigram"),
+    "em": QT_TRANSLATE_NOOP("RunMeter", "EM"),
+    "checking": QT_TRANSLATE_NOOP("RunMeter", "checking"),
+    "loading": QT_TRANSLATE_NOOP("RunMeter", "loading"),
+    "seeding": QT_TRANSLATE_NOOP("RunMeter", "seeding"),
+    "EM": QT_TRANSLATE_NOOP("RunMeter", "EM"),
+    "merging": QT_TRANSLATE_NOOP("RunMeter", "merging"),
+    "saving": QT_TRANSLATE_NOOP("RunMeter", "saving"),
+    "training": QT_TRANSLATE_NOOP("RunMeter", "training"),
+    "done": QT_TRANSLATE_NOOP("RunMeter", "done"),
+    "loading the bundle": QT_TRANSLATE_NOOP("RunMeter", "loading the bundle"),
+}
+
+# the engines' own progress messages, by pattern: their numbers go into the template (file
+# names and SentencePiece's log lines are shown as they are)
+MESSAGE_TEXTS = [
+    (re.compile(r"^characters to keep$"), QT_TRANSLATE_NOOP("RunMeter", "characters to keep")),
+    (re.compile(r"^(?P<count>\d+) seed pieces$"),
+     QT_TRANSLATE_NOOP("RunMeter", "{count} seed pieces")),
+    (re.compile(r"^EM: (?P<count>\d+) pieces$"),
+     QT_TRANSLATE_NOOP("RunMeter", "EM: {count} pieces")),
+    (re.compile(r"^pruned to (?P<count>\d+) pieces$"),
+     QT_TRANSLATE_NOOP("RunMeter", "pruned to {count} pieces")),
+    (re.compile(r"^(?P<count>\d+) pieces$"), QT_TRANSLATE_NOOP("RunMeter", "{count} pieces")),
+    (re.compile(r"^(?P<lines>[\d,]+) lines, (?P<bytes>[\d,]+) bytes$"),
+     QT_TRANSLATE_NOOP("RunMeter", "{lines} lines, {bytes} bytes")),
+]
+
+
+def untranslated(text: str) -> str:
+    """The English text itself (a RunMeter made without a translator speaks English)."""
+    return text
 
 
 @dataclass
 class RunMeter:
     """Follows one run's reports: the current phase with its rate and ETA, log lines, and the
-    live chart's series (what it shows depends on the phase)."""
+    live chart's series (what it shows depends on the phase).
+
+    Its texts are English marked in the ``RunMeter`` context; ``translate`` (the GUI passes
+    ``QCoreApplication.translate`` for that context) says them in the user's language. The
+    trainer's own log messages stay as they are.
+    """
 
     started: float = field(default_factory=time.monotonic)
     target: int = 0  # the vocabulary size asked for (shown while Unigram prunes towards it)
@@ -117,6 +165,7 @@ class RunMeter:
     _message: str = ""
     _history: deque = field(default_factory=deque)
     _last_point: float = -1e9
+    translate: Callable[[str], str] = untranslated
 
     def feed(self, report: Progress, now: float | None = None) -> list[str]:
         """Take one report; return the new log lines it makes."""
@@ -125,16 +174,33 @@ class RunMeter:
         if report.phase != self.phase:
             self.phase, self.phase_started, self.phase_done0 = report.phase, now, report.done
             self._history.clear()
-            lines.append(f"{self._clock(now)}  {report.phase}")
+            lines.append(f"{self._clock(now)}  {self.phase_name(report.phase)}")
             self._start_chart(report.phase)
         message = _LOG_PREFIX.sub("", report.message)
         if message and message != self._message:
             self._message = message
-            lines.append(f"{self._clock(now)}  {report.phase}: {message}")
+            lines.append(f"{self._clock(now)}  {self.phase_name(report.phase)}: "
+                         f"{self.message_text(message)}")
         self._add_point(report, now)
         self.last, self.last_time = report, now
         self.log.extend(lines)
         return lines
+
+    def phase_name(self, phase: str) -> str:
+        """A phase as the user reads it (an unknown one as the engine named it)."""
+        return self.translate(PHASE_NAMES[phase]) if phase in PHASE_NAMES else phase
+
+    def message_text(self, message: str) -> str:
+        """An engine's progress message as the user reads it (see :data:`MESSAGE_TEXTS`).
+
+        >>> RunMeter().message_text("EM: 1200 pieces"), RunMeter().message_text("a.txt")
+        ('EM: 1200 pieces', 'a.txt')
+        """
+        for pattern, template in MESSAGE_TEXTS:
+            match = pattern.match(message)
+            if match:
+                return self.translate(template).format(**match.groupdict())
+        return message
 
     def _clock(self, now: float) -> str:
         return f"{now - self.started:6.1f} s"
@@ -212,29 +278,37 @@ class RunMeter:
 
     def describe(self, now: float | None = None) -> str:
         """``merges · 1,234 of 7,744 · 2,100 merges/s · about 3 s left · 12.0 s elapsed``."""
+        tr = self.translate
         if self.last is None:
-            return "starting…"
+            return tr(QT_TRANSLATE_NOOP("RunMeter", "starting…"))
         report = self.last
         unit = PHASE_UNITS.get(report.phase, "")
-        parts = [report.phase]
+        parts = [self.phase_name(report.phase)]
         if report.phase == "reading":
-            parts.append(f"{report.done / 1e6:,.1f} of {report.total / 1e6:,.1f} MB"
-                         if report.total else f"{report.done / 1e6:,.1f} MB")
+            parts.append(tr(QT_TRANSLATE_NOOP("RunMeter", "{done} of {total} MB")).format(
+                done=f"{report.done / 1e6:,.1f}", total=f"{report.total / 1e6:,.1f}")
+                if report.total else f"{report.done / 1e6:,.1f} MB")
         elif report.total:
-            parts.append(f"{report.done:,.0f} of {report.total:,.0f}")
+            parts.append(tr(QT_TRANSLATE_NOOP("RunMeter", "{done} of {total}")).format(
+                done=f"{report.done:,.0f}", total=f"{report.total:,.0f}"))
         elif report.done and report.phase not in ("EM", "em"):
             parts.append(f"{report.done:,.0f}")
         size = _SIZE.search(report.message) or _PIECES.search(report.message)
         if size and report.phase in ("EM", "em"):
-            parts.append(f"{int(size.group(1)):,} pieces" +
-                         (f", pruning towards {self.target:,}" if self.target else ""))
+            pieces = f"{int(size.group(1)):,}"
+            parts.append(tr(QT_TRANSLATE_NOOP("RunMeter", "{pieces} pieces, pruning towards "
+                                                          "{target}")).format(
+                pieces=pieces, target=f"{self.target:,}") if self.target else
+                tr(QT_TRANSLATE_NOOP("RunMeter", "{pieces} pieces")).format(pieces=pieces))
         rate = self.rate()
         if rate and unit and report.phase != "em":
             parts.append(f"{rate / 1e6:,.1f} MB/s" if unit == "bytes" else
-                         f"{rate:,.0f} {unit}/s")
+                         tr(RATE_TEXTS[unit]).format(rate=f"{rate:,.0f}"))
         eta = self.eta()
         if eta is not None:
-            parts.append(f"about {eta:,.0f} s left")
+            parts.append(tr(QT_TRANSLATE_NOOP("RunMeter", "about {seconds} s left")).format(
+                seconds=f"{eta:,.0f}"))
         now = time.monotonic() if now is None else now
-        parts.append(f"{now - self.started:,.1f} s elapsed")
+        parts.append(tr(QT_TRANSLATE_NOOP("RunMeter", "{seconds} s elapsed")).format(
+            seconds=f"{now - self.started:,.1f}"))
         return " · ".join(parts)

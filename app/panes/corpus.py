@@ -31,8 +31,6 @@ from core.progress import Progress
 STATS_DELAY_MS = 300
 PREVIEW_DOCUMENTS = 20
 PREVIEW_CHARS = 600
-SOURCE_FILTER = ("Text corpora (*.txt *.text *.md *.jsonl *.json *.csv *.tsv *.gz *.xz *.bz2);;"
-                 "All files (*)")
 
 
 def check_sources(sources: list[CorpusSource]) -> tuple[list[CorpusSource], list[str]]:
@@ -77,52 +75,76 @@ class CorpusPane(QWidget):
 
     # -- layout --------------------------------------------------------------------------
     def _build(self) -> None:
-        self.add_files_button = QPushButton("Add files…")
-        self.add_folder_button = QPushButton("Add folder…")
-        self.remove_button = QPushButton("Remove")
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(self._build_sources())
+        split.addWidget(self._build_statistics())
+        split.setSizes([560, 640])
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addLayout(self._build_add_row())
+        layout.addLayout(self._build_options_row())
+        layout.addWidget(self._build_banner())
+        layout.addWidget(split, 1)
+        self._stats_timer = QTimer(self, singleShot=True, interval=STATS_DELAY_MS)
+
+    def _build_add_row(self) -> QHBoxLayout:
+        """Add files, add a folder, remove, or type a path."""
+        self.add_files_button = QPushButton(self.tr("Add files…"))
+        self.add_folder_button = QPushButton(self.tr("Add folder…"))
+        self.remove_button = QPushButton(self.tr("Remove"))
         self.remove_button.setEnabled(False)
         self.path_edit = QLineEdit()
-        self.path_edit.setPlaceholderText("…or type a path, folder or glob (data/**/*.jsonl.gz) "
-                                          "and press Enter")
+        self.path_edit.setPlaceholderText(self.tr("…or type a path, folder or glob "
+                                                  "(data/**/*.jsonl.gz) and press Enter"))
+        top = QHBoxLayout()
+        for widget in (self.add_files_button, self.add_folder_button, self.remove_button):
+            top.addWidget(widget)
+        top.addWidget(self.path_edit, 1)
+        return top
+
+    def _build_options_row(self) -> QHBoxLayout:
+        """The bad-input policy, de-duplication, and the statistics' progress and buttons."""
         self.policy_box = QComboBox()
-        self.policy_box.addItem("strict: stop at the first invalid UTF-8", "strict")
-        self.policy_box.addItem("replace: use U+FFFD and list the lines", "replace")
-        self.policy_box.setToolTip("What to do with bytes that are not valid UTF-8")
-        self.dedup_box = QCheckBox("Drop exact duplicates")
+        self.policy_box.addItem(self.tr("strict: stop at the first invalid UTF-8"), "strict")
+        self.policy_box.addItem(self.tr("replace: use U+FFFD and list the lines"), "replace")
+        self.policy_box.setToolTip(self.tr("What to do with bytes that are not valid UTF-8"))
+        self.dedup_box = QCheckBox(self.tr("Drop exact duplicates"))
         self.dedup_box.setChecked(self.session.corpus_dedup)
         self.dedup_box.setToolTip(self.tr(
             "Repeated documents skew merge counts (they are counted and reported either way). "
             "Off, a word written on five lines counts five times, as in the seeds' worked "
             "examples. This is the training config's 'deduplicate'."))
-        self.stats_button = QPushButton("Recompute")
-        self.stats_button.setToolTip("Read the whole corpus again (done automatically after "
-                                     "every change)")
-        self.stop_button = QPushButton("Stop")
+        self.stats_button = QPushButton(self.tr("Recompute"))
+        self.stats_button.setToolTip(self.tr("Read the whole corpus again (done automatically "
+                                             "after every change)"))
+        self.stop_button = QPushButton(self.tr("Stop"))
         self.stop_button.setVisible(False)
         self.progress = QProgressBar()
         self.progress.setMaximumWidth(220)
         self.progress.setTextVisible(True)
         self.progress.setVisible(False)
-        top = QHBoxLayout()
-        for widget in (self.add_files_button, self.add_folder_button, self.remove_button):
-            top.addWidget(widget)
-        top.addWidget(self.path_edit, 1)
         second = QHBoxLayout()
-        second.addWidget(QLabel("Invalid UTF-8"))
+        second.addWidget(QLabel(self.tr("Invalid UTF-8")))
         second.addWidget(self.policy_box)
         second.addWidget(self.dedup_box)
         second.addStretch(1)
         second.addWidget(self.progress)
         second.addWidget(self.stop_button)
         second.addWidget(self.stats_button)
+        return second
 
+    def _build_banner(self) -> QLabel:
+        """The files that were not added, and why (hidden when there are none)."""
         self.banner = QLabel()
         self.banner.setWordWrap(True)
         self.banner.setTextFormat(Qt.TextFormat.RichText)
         self.banner.setStyleSheet("QLabel{background:#fff4e5;color:#663c00;border:1px solid "
                                   "#f0c36d;border-radius:4px;padding:6px}")
         self.banner.setVisible(False)
+        return self.banner
 
+    def _build_sources(self) -> QSplitter:
+        """The sources table with its editor, over the preview of the current source."""
         self.model = CorpusSourcesModel(self)
         self.table = QTableView()
         self.table.setModel(self.model)
@@ -139,18 +161,17 @@ class CorpusPane(QWidget):
         for column, width in enumerate((0, 130, 80, 80, 60, 72)):
             if width:
                 self.table.setColumnWidth(column, width)
-        self.empty_hint = QLabel("No sources yet. Add text, JSONL, CSV/TSV files or folders "
-                                 "(.gz/.xz/.bz2 too), or drop them here.")
+        self.empty_hint = QLabel(self.tr("No sources yet. Add text, JSONL, CSV/TSV files or "
+                                         "folders (.gz/.xz/.bz2 too), or drop them here."))
         self.empty_hint.setStyleSheet("color:#6b6b6b;padding:4px")
         self.empty_hint.setWordWrap(True)
         self.editor = SourceEditor()
         self.preview = QPlainTextEdit()
         self.preview.setReadOnly(True)
         self.preview.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
-        self.preview.setPlaceholderText("Select a source to see its first documents")
-        preview_box = QGroupBox("Preview: first documents")
-        QVBoxLayout(preview_box).addWidget(self.preview)
-        self.preview_box = preview_box
+        self.preview.setPlaceholderText(self.tr("Select a source to see its first documents"))
+        self.preview_box = QGroupBox(self.tr("Preview: first documents"))
+        QVBoxLayout(self.preview_box).addWidget(self.preview)
         sources_box = QWidget()
         sources_layout = QVBoxLayout(sources_box)
         sources_layout.setContentsMargins(0, 0, 0, 0)
@@ -159,16 +180,21 @@ class CorpusPane(QWidget):
         sources_layout.addWidget(self.editor)
         left = QSplitter(Qt.Orientation.Vertical)
         left.addWidget(sources_box)
-        left.addWidget(preview_box)
+        left.addWidget(self.preview_box)
         left.setSizes([380, 300])
+        return left
 
+    def _build_statistics(self) -> QSplitter:
+        """The summary and tables, the script histogram, and the bad input, one over the
+        other."""
         self.summary = QLabel()
         self.summary.setTextFormat(Qt.TextFormat.RichText)
         self.summary.setWordWrap(True)
         self.by_source = CorpusStatsModel("source", self)
         self.by_language = CorpusStatsModel("language", self)
         self.stats_tabs = QTabWidget()
-        for model, title in ((self.by_source, "Per source"), (self.by_language, "Per language")):
+        for model, title in ((self.by_source, self.tr("Per source")),
+                             (self.by_language, self.tr("Per language"))):
             view = QTableView()
             view.setModel(model)
             view.verticalHeader().setVisible(False)
@@ -177,45 +203,39 @@ class CorpusPane(QWidget):
             view.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
             self.stats_tabs.addTab(view, title)
         self.chart = ScriptHistogram()
-        self.error_label = QLabel()
-        self.error_label.setWordWrap(True)
-        self.error_label.setTextFormat(Qt.TextFormat.RichText)
-        self.error_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.issues = QTreeWidget()
-        self.issues.setHeaderLabels(["File", "What", "Count", "Lines"])
-        self.issues.setRootIsDecorated(False)
-        self.issues.setColumnWidth(0, 170)
-        self.issues.setColumnWidth(1, 230)
-        self.issues.setColumnWidth(2, 60)
-        bad_box = QGroupBox("Bad input")
-        bad_layout = QVBoxLayout(bad_box)
-        bad_layout.addWidget(self.error_label)
-        bad_layout.addWidget(self.issues, 1)
-        bad_layout.addStretch(0)
-        right = QSplitter(Qt.Orientation.Vertical)
         stats_box = QWidget()
         stats_layout = QVBoxLayout(stats_box)
         stats_layout.setContentsMargins(0, 0, 0, 0)
         stats_layout.addWidget(self.summary)
         stats_layout.addWidget(self.stats_tabs, 1)
+        right = QSplitter(Qt.Orientation.Vertical)
         right.addWidget(stats_box)
         right.addWidget(self.chart)
-        right.addWidget(bad_box)
+        right.addWidget(self._build_bad_input())
         right.setSizes([330, 250, 170])
         right.setStretchFactor(0, 2)
         right.setStretchFactor(2, 1)
+        return right
 
-        split = QSplitter(Qt.Orientation.Horizontal)
-        split.addWidget(left)
-        split.addWidget(right)
-        split.setSizes([560, 640])
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(6, 6, 6, 6)
-        layout.addLayout(top)
-        layout.addLayout(second)
-        layout.addWidget(self.banner)
-        layout.addWidget(split, 1)
-        self._stats_timer = QTimer(self, singleShot=True, interval=STATS_DELAY_MS)
+    def _build_bad_input(self) -> QGroupBox:
+        """Where reading stopped (strict) or which lines were replaced, file by file."""
+        self.error_label = QLabel()
+        self.error_label.setWordWrap(True)
+        self.error_label.setTextFormat(Qt.TextFormat.RichText)
+        self.error_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.issues = QTreeWidget()
+        self.issues.setHeaderLabels([self.tr("File"), self.tr("What"), self.tr("Count"),
+                                     self.tr("Lines")])
+        self.issues.setRootIsDecorated(False)
+        self.issues.setColumnWidth(0, 170)
+        self.issues.setColumnWidth(1, 230)
+        self.issues.setColumnWidth(2, 60)
+        bad_box = QGroupBox(self.tr("Bad input"))
+        bad_layout = QVBoxLayout(bad_box)
+        bad_layout.addWidget(self.error_label)
+        bad_layout.addWidget(self.issues, 1)
+        bad_layout.addStretch(0)
+        return bad_box
 
     def _connect(self) -> None:
         self.add_files_button.clicked.connect(self._on_add_files_clicked)
@@ -257,7 +277,7 @@ class CorpusPane(QWidget):
         if not sources:
             return
         self._checks += 1
-        self.status.emit(f"checking {len(sources)} file(s)…")
+        self.status.emit(self.tr("checking %n file(s)…", "", len(sources)))
         self.tasks.run(f"corpus-check:{self._checks}", check_sources, sources,
                        on_done=lambda result: self._on_sources_checked(*result, problems))
 
@@ -270,7 +290,7 @@ class CorpusPane(QWidget):
             return
         self.progress.setRange(0, 1000)
         self.progress.setValue(0)
-        self.progress.setFormat("reading…")
+        self.progress.setFormat(self.tr("reading…"))
         self._set_reading(True)
         self.statistics_changed.emit(None)
         self.tasks.start("corpus-stats", read_statistics, list(self.model.sources),
@@ -281,12 +301,14 @@ class CorpusPane(QWidget):
 
     # -- adding and removing -------------------------------------------------------------
     def _on_add_files_clicked(self) -> None:
-        paths, _ = QFileDialog.getOpenFileNames(self, "Add corpus files", "", SOURCE_FILTER)
+        paths, _ = QFileDialog.getOpenFileNames(self, self.tr("Add corpus files"), "", self.tr(
+            "Text corpora (*.txt *.text *.md *.jsonl *.json *.csv *.tsv *.gz *.xz *.bz2);;"
+            "All files (*)"))
         if paths:
             self.add_paths(paths)
 
     def _on_add_folder_clicked(self) -> None:
-        path = QFileDialog.getExistingDirectory(self, "Add every file of a folder")
+        path = QFileDialog.getExistingDirectory(self, self.tr("Add every file of a folder"))
         if path:
             self.add_paths([path])
 
@@ -302,7 +324,7 @@ class CorpusPane(QWidget):
         self._show_banner(problems + refused)
         if added:
             self.table.selectRow(self.model.rowCount() - len(added))
-            self.status.emit(f"added {len(added)} source(s)")
+            self.status.emit(self.tr("added %n source(s)", "", len(added)))
 
     def _on_remove_clicked(self) -> None:
         rows = [index.row() for index in self.table.selectionModel().selectedRows()]
@@ -311,8 +333,10 @@ class CorpusPane(QWidget):
     def _show_banner(self, problems: list[str]) -> None:
         if problems:
             items = "".join(f"<li>{escape(p)}</li>" for p in problems[:8])
-            more = f"<li>…and {len(problems) - 8} more</li>" if len(problems) > 8 else ""
-            self.banner.setText(f"<b>Not added:</b><ul style='margin:0'>{items}{more}</ul>")
+            more = ("<li>" + self.tr("…and %n more", "", len(problems) - 8) + "</li>"
+                    if len(problems) > 8 else "")
+            self.banner.setText(self.tr("<b>Not added:</b>{list}").format(
+                list=f"<ul style='margin:0'>{items}{more}</ul>"))
         self.banner.setVisible(bool(problems))
 
     # -- drag and drop -------------------------------------------------------------------
@@ -374,9 +398,10 @@ class CorpusPane(QWidget):
     def _update_preview(self, source: CorpusSource | None) -> None:
         if source is None:
             self.preview.clear()
-            self.preview_box.setTitle("Preview: first documents")
+            self.preview_box.setTitle(self.tr("Preview: first documents"))
             return
-        self.preview_box.setTitle(f"Preview: first documents of {source.path.name}")
+        self.preview_box.setTitle(self.tr("Preview: first documents of {name}").format(
+            name=source.path.name))
         self.tasks.run("corpus-preview", preview_documents, source,
                        on_done=self._show_preview, on_error=self._on_preview_failed)
 
@@ -384,9 +409,10 @@ class CorpusPane(QWidget):
         parts = []
         for number, text in enumerate(documents, start=1):
             if len(text) > PREVIEW_CHARS:
-                text = f"{text[:PREVIEW_CHARS]}… ({len(text) - PREVIEW_CHARS:,} more characters)"
+                text = self.tr("{text}… ({count} more characters)").format(
+                    text=text[:PREVIEW_CHARS], count=f"{len(text) - PREVIEW_CHARS:,}")
             parts.append(f"[{number}] {text}")
-        self.preview.setPlainText("\n\n".join(parts) if parts else "(no documents)")
+        self.preview.setPlainText("\n\n".join(parts) if parts else self.tr("(no documents)"))
 
     def _on_preview_failed(self, message: str) -> None:
         self.preview.setPlainText(f"⚠ {message}")
@@ -400,12 +426,13 @@ class CorpusPane(QWidget):
     def _on_stop_clicked(self) -> None:
         self.tasks.stop("corpus-stats")
         self._set_reading(False)
-        self.status.emit("statistics stopped")
+        self.status.emit(self.tr("statistics stopped"))
 
     def _on_stats_progressed(self, report: Progress) -> None:
         if report.total:
             self.progress.setValue(int(1000 * report.fraction))
-            self.progress.setFormat(f"{human_bytes(report.done)} of {human_bytes(report.total)}")
+            self.progress.setFormat(self.tr("{done} of {total}").format(
+                done=human_bytes(report.done), total=human_bytes(report.total)))
 
     def _on_stats_failed(self, message: str) -> None:
         self._set_reading(False)
@@ -422,20 +449,21 @@ class CorpusPane(QWidget):
         self._update_summary()
         self.statistics_changed.emit(result)
         if result is not None:
-            self.status.emit("corpus statistics ready" if result.error is None else
-                             "corpus reading stopped at bad input")
+            self.status.emit(self.tr("corpus statistics ready") if result.error is None else
+                             self.tr("corpus reading stopped at bad input"))
 
     def _update_bad_input(self, result: CorpusStatsResult | None) -> None:
         self.issues.clear()
         error = result.error if result else None
         if error is not None:
-            where = [f"<b>File</b> {escape(Path(error.path).name) if error.path else '?'}"]
+            where = [self.tr("<b>File</b> {name}").format(
+                name=escape(Path(error.path).name) if error.path else "?")]
             if error.line is not None:
-                where.append(f"<b>line</b> {error.line:,}")
+                where.append(self.tr("<b>line</b> {line}").format(line=f"{error.line:,}"))
             if error.offset is not None:
-                where.append(f"<b>byte</b> {error.offset:,}")
+                where.append(self.tr("<b>byte</b> {offset}").format(offset=f"{error.offset:,}"))
             self.error_label.setText(
-                "<span style='color:#b3261e'><b>Reading stopped.</b></span> "
+                self.tr("<span style='color:#b3261e'><b>Reading stopped.</b></span> ")
                 + " · ".join(where) + f"<br>{escape(error.message)}"
                 + (f"<br><span style='color:#6b6b6b'>{escape(error.path)}</span>"
                    if error.path else ""))
@@ -444,9 +472,10 @@ class CorpusPane(QWidget):
         else:
             replaced = result.bad_lines
             self.error_label.setText(
-                "<span style='color:#1e7d32'>✔ all input is valid UTF-8</span>" if not replaced
-                else f"<b>{replaced:,}</b> line(s) with invalid UTF-8 were replaced "
-                     f"(policy <i>replace</i>); the first ones are listed below.")
+                self.tr("<span style='color:#1e7d32'>✔ all input is valid UTF-8</span>")
+                if not replaced else
+                self.tr("<b>%n</b> line(s) with invalid UTF-8 were replaced (policy "
+                        "<i>replace</i>); the first ones are listed below.", "", replaced))
         for issue in input_issues(result) if result else []:
             lines = ", ".join(map(str, issue.lines[:20])) + ("…" if len(issue.lines) > 20 else "")
             item = QTreeWidgetItem([issue.path, issue.what, f"{issue.count:,}", lines])
@@ -457,20 +486,25 @@ class CorpusPane(QWidget):
     def _update_summary(self) -> None:
         sources = self.model.sources
         if not sources:
-            self.summary.setText("<i>The corpus is empty.</i>")
+            self.summary.setText(self.tr("<i>The corpus is empty.</i>"))
             return
         size = sum(s.path.stat().st_size for s in sources if s.path.exists())
-        langs = sorted({s.lang or "untagged" for s in sources})
-        text = (f"<b>{len(sources)}</b> source(s) · <b>{human_bytes(size)}</b> on disk · "
-                f"languages: {escape(', '.join(langs))}")
+        langs = sorted({s.lang or self.tr("untagged") for s in sources})
+        text = self.tr("<b>%n</b> source(s) · <b>{size}</b> on disk · languages: {languages}",
+                       "", len(sources)).format(size=human_bytes(size),
+                                                languages=escape(self.tr(", ").join(langs)))
         if self.result is not None and self.result.report.sources:
             numbers = {k: sum(getattr(s, k) for s in self.result.report.sources)
                        for k in ("documents", "duplicates", "empty")}
-            duplicates = (f"{numbers['duplicates']:,} exact duplicates dropped"
-                          if self.result.dedup else "duplicates kept (not counted)")
-            text += (f"<br><b>{numbers['documents']:,}</b> documents kept · {duplicates} · "
-                     f"{numbers['empty']:,} blank")
+            duplicates = (self.tr("{count} exact duplicates dropped").format(
+                count=f"{numbers['duplicates']:,}") if self.result.dedup
+                else self.tr("duplicates kept (not counted)"))
+            text += "<br>" + self.tr("<b>{documents}</b> documents kept · {duplicates} · {blank} "
+                                     "blank").format(documents=f"{numbers['documents']:,}",
+                                                     duplicates=duplicates,
+                                                     blank=f"{numbers['empty']:,}")
             if self.result.error is not None:
-                text += ("<br><span style='color:#b3261e'>Reading stopped at bad input (see "
-                         "below): the figures cover what came before it.</span>")
+                text += "<br>" + self.tr("<span style='color:#b3261e'>Reading stopped at bad "
+                                         "input (see below): the figures cover what came before "
+                                         "it.</span>")
         self.summary.setText(text)

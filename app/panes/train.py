@@ -28,7 +28,10 @@ from app.models.training_run import RunMeter, TrainingOutcome, train_to_bundle
 from app.session import Session
 from app.tasks import TaskRunner, run_in_process
 from app.widgets.live_chart import LiveChart
-from app.widgets.training_config_form import PRESETS, TrainingConfigForm, preflight
+from app.messages import error_text, render_all
+from app.widgets.training_config_form import (PRESET_NAMES, PRESETS, TrainingConfigForm,
+                                              preflight, shown_name)
+from core.engines.checks import config_notes
 from core.engines.common import split_details
 from core.engines.config import TrainingConfig
 from core.errors import WorkbenchError
@@ -36,7 +39,11 @@ from core.progress import Progress
 
 TICK_MS = 250
 DEFAULT_PRESET = "GPT-2-like byte-level BPE"
-CONFIG_FILTER = "Training config (*.json);;All files (*)"
+
+
+def run_meter_text(text: str) -> str:
+    """A text of :class:`RunMeter` (marked in its context) in the GUI's language."""
+    return QCoreApplication.translate("RunMeter", text)
 
 
 class TrainPane(QWidget):
@@ -74,15 +81,33 @@ class TrainPane(QWidget):
 
     # -- layout --------------------------------------------------------------------------
     def _build(self) -> None:
+        config_box = self._build_config()
+        right = QWidget()
+        right_layout = QVBoxLayout(right)
+        right_layout.setContentsMargins(0, 0, 0, 0)
+        right_layout.addLayout(self._build_corpus_row())
+        right_layout.addLayout(self._build_run_row())
+        right_layout.addWidget(self._build_progress())
+        right_layout.addWidget(self.progress_label)
+        right_layout.addWidget(self._build_live(), 1)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addWidget(config_box)
+        layout.addWidget(right, 1)
+        self._tick = QTimer(self, interval=TICK_MS)
+
+    def _build_config(self) -> QGroupBox:
+        """The presets row (with Load/Save) over the scrolling configuration form."""
         self.preset_box = QComboBox()
-        self.preset_box.addItem("Custom settings")
-        self.preset_box.setToolTip("Start from a preset; changing a field makes the settings "
-                                   "custom")
-        self.preset_box.addItems(list(PRESETS))
-        self.load_button = QPushButton("Load…")
-        self.load_button.setToolTip("Load a TrainingConfig JSON file")
-        self.save_config_button = QPushButton("Save…")
-        self.save_config_button.setToolTip("Save this configuration as JSON")
+        self.preset_box.addItem(self.tr("Custom settings"), "")
+        self.preset_box.setToolTip(self.tr("Start from a preset; changing a field makes the "
+                                           "settings custom"))
+        for preset in PRESETS:  # the identifier is the item's data, the name is translated
+            self.preset_box.addItem(shown_name(PRESET_NAMES, preset), preset)
+        self.load_button = QPushButton(self.tr("Load…"))
+        self.load_button.setToolTip(self.tr("Load a TrainingConfig JSON file"))
+        self.save_config_button = QPushButton(self.tr("Save…"))
+        self.save_config_button.setToolTip(self.tr("Save this configuration as JSON"))
         presets = QHBoxLayout()
         presets.addWidget(self.preset_box, 1)
         presets.addWidget(self.load_button)
@@ -92,62 +117,85 @@ class TrainPane(QWidget):
         scroll.setWidgetResizable(True)
         scroll.setWidget(self.form)
         scroll.setFrameShape(QScrollArea.Shape.NoFrame)
-        config_box = QGroupBox("Configuration")
+        config_box = QGroupBox(self.tr("Configuration"))
         config_layout = QVBoxLayout(config_box)
         config_layout.addLayout(presets)
         config_layout.addWidget(scroll, 1)
         config_box.setMinimumWidth(340)
         config_box.setMaximumWidth(460)
+        return config_box
 
+    def _build_corpus_row(self) -> QHBoxLayout:
+        """What the corpus is, with a way to the Corpus pane."""
         self.corpus_label = QLabel()
         self.corpus_label.setTextFormat(Qt.TextFormat.RichText)
         self.corpus_label.setWordWrap(True)
-        self.corpus_button = QPushButton("Go to Corpus")
+        self.corpus_button = QPushButton(self.tr("Go to Corpus"))
         corpus_row = QHBoxLayout()
         corpus_row.addWidget(self.corpus_label, 1)
         corpus_row.addWidget(self.corpus_button)
+        return corpus_row
+
+    def _build_run_row(self) -> QHBoxLayout:
+        """The bundle's name, Start and Cancel."""
         self.name_edit = QLineEdit()
-        self.name_edit.setPlaceholderText("bundle name (default: algorithm-vocab size)")
-        self.start_button = QPushButton("Start training")
+        self.name_edit.setPlaceholderText(self.tr("bundle name (default: algorithm-vocab size)"))
+        self.start_button = QPushButton(self.tr("Start training"))
         self.start_button.setDefault(True)
-        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button = QPushButton(self.tr("Cancel"))
         self.cancel_button.setEnabled(False)
         run_row = QHBoxLayout()
-        run_row.addWidget(QLabel("Name"))
+        run_row.addWidget(QLabel(self.tr("Name")))
         run_row.addWidget(self.name_edit, 1)
         run_row.addWidget(self.start_button)
         run_row.addWidget(self.cancel_button)
+        return run_row
+
+    def _build_progress(self) -> QProgressBar:
+        """The progress bar, and under it the line with phase, rate and ETA (or the failure)."""
         self.progress = QProgressBar()
         self.progress.setTextVisible(False)
         self.progress.setMaximumHeight(12)
-        self.progress_label = QLabel("Not started.")
+        self.progress_label = QLabel(self.tr("Not started."))
         self.progress_label.setStyleSheet("color:#444")
         # a failure can be long: it wraps instead of widening the window past the screen
         self.progress_label.setWordWrap(True)
         self.progress_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        return self.progress
 
+    def _build_live(self) -> QSplitter:
+        """The live chart, the log and the result, one over the other."""
         self.chart = LiveChart()
         self.chart.set_axes(self.tr("Training"), self.tr("seconds"), "")
         self.log = QPlainTextEdit()
         self.log.setReadOnly(True)
         self.log.setMaximumBlockCount(2000)
-        self.log.setPlaceholderText("The training log appears here")
+        self.log.setPlaceholderText(self.tr("The training log appears here"))
         font = self.log.font()
         font.setFamily("monospace")
         self.log.setFont(font)
+        live = QSplitter(Qt.Orientation.Vertical)
+        live.addWidget(self.chart)
+        live.addWidget(self.log)
+        live.addWidget(self._build_result())
+        live.setSizes([300, 200, 220])
+        return live
 
+    def _build_result(self) -> QGroupBox:
+        """The trained bundle (Show in Inspect, Save) and the bytes each source gave."""
         self.result_label = QLabel()
         self.result_label.setTextFormat(Qt.TextFormat.RichText)
         self.result_label.setWordWrap(True)
-        self.inspect_button = QPushButton("Show in Inspect")
-        self.save_button = QPushButton("Save bundle…")
+        self.inspect_button = QPushButton(self.tr("Show in Inspect"))
+        self.save_button = QPushButton(self.tr("Save bundle…"))
         result_row = QHBoxLayout()
         result_row.addWidget(self.result_label, 1)
         result_row.addWidget(self.inspect_button)
         result_row.addWidget(self.save_button)
         self.bytes_table = QTableWidget(0, 5)
-        self.bytes_table.setHorizontalHeaderLabels(["Source", "Language", "Documents",
-                                                    "Bytes read", "Used by the trainer"])
+        self.bytes_table.setHorizontalHeaderLabels([
+            self.tr("Source"), self.tr("Language"), self.tr("Documents"), self.tr("Bytes read"),
+            self.tr("Used by the trainer")])
         self.bytes_table.verticalHeader().setVisible(False)
         self.bytes_table.verticalHeader().setDefaultSectionSize(22)
         self.bytes_table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
@@ -156,31 +204,13 @@ class TrainPane(QWidget):
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.bytes_note = QLabel()
         self.bytes_note.setWordWrap(True)
-        self.result_box = QGroupBox("Result")
+        self.result_box = QGroupBox(self.tr("Result"))
         result_layout = QVBoxLayout(self.result_box)
         result_layout.addLayout(result_row)
         result_layout.addWidget(self.bytes_note)
         result_layout.addWidget(self.bytes_table, 1)
         self.result_box.setVisible(False)
-
-        live = QSplitter(Qt.Orientation.Vertical)
-        live.addWidget(self.chart)
-        live.addWidget(self.log)
-        live.addWidget(self.result_box)
-        live.setSizes([300, 200, 220])
-        right = QWidget()
-        right_layout = QVBoxLayout(right)
-        right_layout.setContentsMargins(0, 0, 0, 0)
-        right_layout.addLayout(corpus_row)
-        right_layout.addLayout(run_row)
-        right_layout.addWidget(self.progress)
-        right_layout.addWidget(self.progress_label)
-        right_layout.addWidget(live, 1)
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(6, 6, 6, 6)
-        layout.addWidget(config_box)
-        layout.addWidget(right, 1)
-        self._tick = QTimer(self, interval=TICK_MS)
+        return self.result_box
 
     def _connect(self) -> None:
         self.preset_box.activated.connect(self._on_preset_activated)
@@ -198,7 +228,7 @@ class TrainPane(QWidget):
     # -- configuration -------------------------------------------------------------------
     def _on_preset_activated(self, index: int) -> None:
         if index > 0:
-            self.form.apply_preset(self.preset_box.itemText(index))
+            self.form.apply_preset(self.preset_box.itemData(index))
 
     def _on_form_config_changed(self) -> None:
         self._update_start_button()
@@ -210,31 +240,35 @@ class TrainPane(QWidget):
         index = 0
         for name, preset in PRESETS.items():
             if all(values.get(k) == v for k, v in preset.items() if k != "vocab_size"):
-                index = self.preset_box.findText(name)
+                index = self.preset_box.findData(name)
                 break
         self.preset_box.setCurrentIndex(index)
 
     def _on_load_clicked(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Load training config", "", CONFIG_FILTER)
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Load training config"), "",
+                                              self._config_filter())
         if path:
             self.load_config(Path(path))
 
     def _on_save_config_clicked(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Save training config", "training.json",
-                                              CONFIG_FILTER)
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Save training config"),
+                                              "training.json", self._config_filter())
         if path:
             self.save_config(Path(path))
+
+    def _config_filter(self) -> str:
+        return self.tr("Training config (*.json);;All files (*)")
 
     def load_config(self, path: Path) -> bool:
         try:
             config = TrainingConfig.load(path)
         except (WorkbenchError, OSError) as err:
-            show_error(self, "Could not load the configuration", err)
+            show_error(self, self.tr("Could not load the configuration"), err)
             return False
         self.form.set_config(config)
         # a corpus option: the Corpus pane's box follows the session, so both show the config's
         self.session.set_corpus(self.session.corpus_sources, dedup=config.deduplicate)
-        self.status.emit(f"loaded {path.name}")
+        self.status.emit(self.tr("loaded {name}").format(name=path.name))
         return True
 
     def save_config(self, path: Path) -> bool:
@@ -243,9 +277,9 @@ class TrainPane(QWidget):
             path.write_text(json.dumps(config.to_json(), indent=2, ensure_ascii=False) + "\n",
                             encoding="utf-8")
         except (WorkbenchError, OSError) as err:
-            show_error(self, "Could not save the configuration", err)
+            show_error(self, self.tr("Could not save the configuration"), err)
             return False
-        self.status.emit(f"saved {path.name}")
+        self.status.emit(self.tr("saved {name}").format(name=path.name))
         return True
 
     # -- corpus --------------------------------------------------------------------------
@@ -253,23 +287,27 @@ class TrainPane(QWidget):
         self.form.set_corpus_option("deduplicate", self.session.corpus_dedup)
         sources = self.session.corpus_sources
         if not sources:
-            self.corpus_label.setText("<span style='color:#b3261e'><b>The corpus is empty.</b>"
-                                      "</span> Add sources in the Corpus pane first.")
+            self.corpus_label.setText(self.tr(
+                "<span style='color:#b3261e'><b>The corpus is empty.</b></span> Add sources in "
+                "the Corpus pane first."))
         else:
             size = sum(s.path.stat().st_size for s in sources if s.path.exists())
-            langs = ", ".join(sorted({s.lang or "untagged" for s in sources}))
-            self.corpus_label.setText(
-                f"<b>Corpus:</b> {len(sources)} source(s), {human_bytes(size)} on disk "
-                f"({escape(langs)}) · invalid UTF-8: {self.session.corpus_policy} · duplicates "
-                f"{'dropped' if self.session.corpus_dedup else 'kept'}")
+            langs = self.tr(", ").join(sorted({s.lang or self.tr("untagged") for s in sources}))
+            duplicates = (self.tr("duplicates dropped") if self.session.corpus_dedup
+                          else self.tr("duplicates kept"))
+            self.corpus_label.setText(self.tr(
+                "<b>Corpus:</b> %n source(s), {size} on disk ({languages}) · invalid UTF-8: "
+                "{policy} · {duplicates}", "", len(sources)).format(
+                size=human_bytes(size), languages=escape(langs),
+                policy=self.session.corpus_policy, duplicates=duplicates))
         self._update_start_button()
 
     def _update_start_button(self) -> None:
         problem = self.form.problem
         if not self.session.corpus_sources:
-            problem = "the corpus is empty: add sources in the Corpus pane"
+            problem = self.tr("the corpus is empty: add sources in the Corpus pane")
         self.start_button.setEnabled(not self.running and problem is None)
-        self.start_button.setToolTip(problem or "Train on the corpus of the Corpus pane")
+        self.start_button.setToolTip(problem or self.tr("Train on the corpus of the Corpus pane"))
 
     # -- running -------------------------------------------------------------------------
     def start(self) -> bool:
@@ -279,18 +317,18 @@ class TrainPane(QWidget):
         try:
             config = self.form.config()
         except WorkbenchError as err:
-            self._show_failure(str(err))
+            self._show_failure(error_text(err))
             return False
         problem = preflight(config)
         if not self.session.corpus_sources:
-            problem = "The corpus is empty: add sources in the Corpus pane first."
+            problem = self.tr("The corpus is empty: add sources in the Corpus pane first.")
         if problem:
             self._show_failure(problem)
             return False
         name = self.name_edit.text().strip() or f"{config.algorithm}-{config.vocab_size}"
         self._runs += 1
         self._dest = self._scratch_dir() / f"run-{self._runs}" / name
-        self.meter = RunMeter(target=config.vocab_size)
+        self.meter = RunMeter(target=config.vocab_size, translate=run_meter_text)
         self.outcome = None
         self.cancel_requested_at = self.cancel_seconds = None
         self.chart.clear()
@@ -299,9 +337,10 @@ class TrainPane(QWidget):
         self.log.clear()
         self.progress_label.setToolTip("")
         self.result_box.setVisible(False)
-        self._append_log([f"training {name}: {config.engine} engine, {config.algorithm}, "
-                          f"vocabulary {config.vocab_size:,}, "
-                          f"{len(self.session.corpus_sources)} source(s)"])
+        self._append_log([self.tr("training {name}: {engine} engine, {algorithm}, vocabulary "
+                                  "{vocab}, %n source(s)", "", len(self.session.corpus_sources))
+                          .format(name=name, engine=config.engine, algorithm=config.algorithm,
+                                  vocab=f"{config.vocab_size:,}")])
         self._set_running(True)
         self.tasks.start("train", train_to_bundle, config, list(self.session.corpus_sources),
                          self._dest, policy=self.session.corpus_policy, name=name,
@@ -309,7 +348,7 @@ class TrainPane(QWidget):
                          on_progress=self._on_training_progressed, on_done=self._on_trained,
                          on_error=self._on_training_failed,
                          on_cancelled=self._on_training_cancelled)
-        self.status.emit(f"training {name}…")
+        self.status.emit(self.tr("training {name}…").format(name=name))
         return True
 
     def cancel(self) -> None:
@@ -317,7 +356,7 @@ class TrainPane(QWidget):
             self.cancel_requested_at = time.monotonic()
             self.tasks.stop("train")
             self.cancel_button.setEnabled(False)
-            self.progress_label.setText("cancelling…")
+            self.progress_label.setText(self.tr("cancelling…"))
 
     def remove_scratch(self) -> None:
         """Delete the bundles trained in this session and not saved (on close, once the
@@ -357,7 +396,7 @@ class TrainPane(QWidget):
             self.progress.setRange(0, 0)
         if self.meter.chart is not None:
             spec = self.meter.chart  # its strings are marked in the RunMeter context
-            self.chart.set_axes(*(QCoreApplication.translate("RunMeter", text)
+            self.chart.set_axes(*(run_meter_text(text)
                                   for text in (spec.title, spec.x_label, spec.y_label)))
             self.chart.set_points(self.meter.points)
         self._update_progress_label()
@@ -380,13 +419,18 @@ class TrainPane(QWidget):
             self.cancel_seconds = time.monotonic() - self.cancel_requested_at
         if self._dest is not None:
             shutil.rmtree(self._dest.parent, ignore_errors=True)
-        self.progress_label.setText(f"Cancelled after {elapsed:,.1f} s; nothing was kept.")
-        self._append_log([f"cancelled ({self.cancel_seconds or 0:.2f} s to stop)"])
-        self.status.emit("training cancelled")
+        self.progress_label.setText(self.tr("Cancelled after {seconds} s; nothing was kept.")
+                                    .format(seconds=f"{elapsed:,.1f}"))
+        self._append_log([self.tr("cancelled ({seconds} s to stop)").format(
+            seconds=f"{self.cancel_seconds or 0:.2f}")])
+        self.status.emit(self.tr("training cancelled"))
         self.finished.emit(None)
 
     def _on_training_failed(self, message: str) -> None:
         self._finish()
+        if len(self.chart.points) < 2:  # not "the chart fills while training runs": it ended
+            self.chart.set_placeholder(self.tr("The run stopped before there was anything to "
+                                               "chart"))
         self._show_failure(message)
         self.finished.emit(None)
 
@@ -408,14 +452,19 @@ class TrainPane(QWidget):
         self.progress.setValue(1)
         runtime = outcome.runtime
         self.session.add_tokenizer(outcome.loaded, select=True)
-        self.progress_label.setText(f"Done in {elapsed:,.1f} s.")
-        self._append_log([f"done: {runtime.vocab_size:,} tokens in {elapsed:,.1f} s"])
+        self.progress_label.setText(self.tr("Done in {seconds} s.").format(
+            seconds=f"{elapsed:,.1f}"))
+        # vocabularies are never of one token: no plural form, and the count keeps its commas
+        self._append_log([self.tr("done: {tokens} tokens in {seconds} s").format(
+            tokens=f"{runtime.vocab_size:,}", seconds=f"{elapsed:,.1f}")])
+        # the manifest keeps the notes in English; here they are said in the GUI's language
         self._append_log([self.tr("note: {note}").format(note=note)
-                          for note in outcome.manifest.get("training", {}).get("notes", [])])
+                          for note in render_all(config_notes(outcome.config))])
         self._show_trace_chart(outcome)
         self._show_result(outcome, elapsed)
-        self.status.emit(f"trained {outcome.path.name} ({runtime.vocab_size:,} tokens); it is "
-                         "open in the Inspect pane")
+        self.status.emit(self.tr("trained {name} ({tokens} tokens); it is open in the Inspect "
+                                 "pane").format(name=outcome.path.name,
+                                                tokens=f"{runtime.vocab_size:,}"))
         self.finished.emit(outcome)
 
     def _show_trace_chart(self, outcome: TrainingOutcome) -> None:
@@ -440,30 +489,39 @@ class TrainPane(QWidget):
     def _show_result(self, outcome: TrainingOutcome, elapsed: float) -> None:
         config = outcome.config
         training = outcome.manifest.get("training", {})
-        self.result_label.setText(
-            f"<b>{escape(outcome.path.name)}</b>: {outcome.runtime.vocab_size:,} tokens "
-            f"({escape(config.engine)} · {escape(config.algorithm)}) in {elapsed:,.1f} s"
-            " — open in the Inspect pane; not saved yet.")
+        self.result_label.setText(self.tr(
+            "<b>{name}</b>: {tokens} tokens ({engine} · {algorithm}) in {seconds} s — open in "
+            "the Inspect pane; not saved yet.").format(
+            name=escape(outcome.path.name), tokens=f"{outcome.runtime.vocab_size:,}",
+            engine=escape(config.engine),
+            algorithm=escape(config.algorithm), seconds=f"{elapsed:,.1f}"))
         offered = training.get("bytes_offered")
         skipped = training.get("sentences_skipped_too_long", 0) or 0
         used = training.get("bytes_used")
         if offered is not None:
             sentences = training.get("sentences", 0)
-            note = (f"The trainer was offered {offered:,} bytes in {sentences:,} sentences and "
-                    + ("used all of them (none skipped, none sampled away)." if used == offered
-                       else f"used {used:,} bytes." if used is not None else
-                       f"skipped {skipped:,} sentence(s) as too long."))
+            if used == offered:
+                note = self.tr("The trainer was offered {bytes} bytes in {sentences} sentences "
+                               "and used all of them (none skipped, none sampled away).")
+            elif used is not None:
+                note = self.tr("The trainer was offered {bytes} bytes in {sentences} sentences "
+                               "and used {used} bytes.")
+            else:
+                note = self.tr("The trainer was offered {bytes} bytes in {sentences} sentences "
+                               "and skipped {skipped} as too long.")
+            note = note.format(bytes=f"{offered:,}", sentences=f"{sentences:,}",
+                               used=f"{used or 0:,}", skipped=f"{skipped:,}")
         else:
-            note = (f"Trained on {training.get('words', 0):,} distinct words "
-                    f"({training.get('word_tokens', 0):,} in all).")
+            note = self.tr("Trained on {words} distinct words ({tokens} in all).").format(
+                words=f"{training.get('words', 0):,}", tokens=f"{training.get('word_tokens', 0):,}")
         self.bytes_note.setText(note)
         self.bytes_table.setRowCount(len(outcome.sources))
         for row, stats in enumerate(outcome.sources):
             # the source's sampling weight repeats or thins out its documents
             used_text = (human_bytes(stats.weighted_bytes) if offered is None or used == offered
-                         else "unknown (the trainer reports totals only)")
-            values = [Path(stats.path).name, stats.lang or "untagged", f"{stats.documents:,}",
-                      human_bytes(stats.bytes), used_text]
+                         else self.tr("unknown (the trainer reports totals only)"))
+            values = [Path(stats.path).name, stats.lang or self.tr("untagged"),
+                      f"{stats.documents:,}", human_bytes(stats.bytes), used_text]
             for column, value in enumerate(values):
                 item = QTableWidgetItem(value)
                 if column >= 2:

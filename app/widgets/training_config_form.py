@@ -12,34 +12,74 @@ from __future__ import annotations
 
 from dataclasses import fields
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Signal
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QLabel,
                                QLineEdit, QSpinBox, QWidget)
 
+from app.messages import error_text
 from core.engines.config import ALGORITHMS, END_OF_WORD, ENGINES, NORMALIZERS, TrainingConfig
 from core.engines.sentencepiece import ALGORITHMS as SENTENCEPIECE_ALGORITHMS
 from core.errors import WorkbenchError
 
-LABELS = {
-    "engine": "Engine", "algorithm": "Algorithm", "vocab_size": "Vocabulary size",
-    "min_frequency": "Min frequency", "special_tokens": "Special tokens",
-    "normalizer": "Unicode normalizer", "lowercase": "Lowercase", "strip_accents": "Strip accents",
-    "pre_tokenizer": "Pre-tokenizer", "split_digits": "Split digits",
-    "end_of_word": "End of word", "byte_fallback": "Byte fallback",
-    "character_coverage": "Character coverage", "limit_alphabet": "Limit alphabet",
-    "seed": "Seed",
+# Shown texts are English marked in the "TrainingConfigForm" context (lupdate needs the context
+# written out in each mark) and translated where shown (:func:`shown_name`).
+C = "TrainingConfigForm"
+LABELS = {  # field -> its label
+    "engine": QT_TRANSLATE_NOOP("TrainingConfigForm", "Engine"),
+    "algorithm": QT_TRANSLATE_NOOP("TrainingConfigForm", "Algorithm"),
+    "vocab_size": QT_TRANSLATE_NOOP("TrainingConfigForm", "Vocabulary size"),
+    "min_frequency": QT_TRANSLATE_NOOP("TrainingConfigForm", "Min frequency"),
+    "special_tokens": QT_TRANSLATE_NOOP("TrainingConfigForm", "Special tokens"),
+    "normalizer": QT_TRANSLATE_NOOP("TrainingConfigForm", "Unicode normalizer"),
+    "lowercase": QT_TRANSLATE_NOOP("TrainingConfigForm", "Lowercase"),
+    "strip_accents": QT_TRANSLATE_NOOP("TrainingConfigForm", "Strip accents"),
+    "pre_tokenizer": QT_TRANSLATE_NOOP("TrainingConfigForm", "Pre-tokenizer"),
+    "split_digits": QT_TRANSLATE_NOOP("TrainingConfigForm", "Split digits"),
+    "end_of_word": QT_TRANSLATE_NOOP("TrainingConfigForm", "End of word"),
+    "byte_fallback": QT_TRANSLATE_NOOP("TrainingConfigForm", "Byte fallback"),
+    "character_coverage": QT_TRANSLATE_NOOP("TrainingConfigForm", "Character coverage"),
+    "limit_alphabet": QT_TRANSLATE_NOOP("TrainingConfigForm", "Limit alphabet"),
+    "seed": QT_TRANSLATE_NOOP("TrainingConfigForm", "Seed"),
 }
-TIPS = {
-    "engine": "reference: the workbench's own readable algorithms · sentencepiece: "
-              "SentencePieceTrainer · hf: the tokenizers trainers (fast)",
-    "special_tokens": "Separated by spaces; they get the lowest IDs, in this order",
-    "pre_tokenizer": "whitespace, metaspace (▁ prefix), bytelevel, or regex:<preset or pattern>",
-    "end_of_word": "symbol: the paper's separate </w> (runs on the workbench's own encoder; no "
-                   "tokenizer.json) · suffix: on the last character (as HF) · "
-                   "none",
-    "character_coverage": "Share of characters kept; rarer ones go to byte fallback or <unk>",
-    "limit_alphabet": "Keep only this many most frequent characters (0 = no limit)",
-    "min_frequency": "A merge needs a pair seen at least this often",
+TIPS = {  # field -> its tooltip
+    "engine": QT_TRANSLATE_NOOP("TrainingConfigForm",
+        "reference: the workbench's own readable algorithms · sentencepiece: SentencePieceTrainer "
+        "· hf: the tokenizers trainers (fast)"),
+    "special_tokens": QT_TRANSLATE_NOOP("TrainingConfigForm",
+        "Separated by spaces; they get the lowest IDs, in this order"),
+    "pre_tokenizer": QT_TRANSLATE_NOOP("TrainingConfigForm",
+        "whitespace, metaspace (▁ prefix), bytelevel, or regex:<preset or pattern>"),
+    "end_of_word": QT_TRANSLATE_NOOP("TrainingConfigForm",
+        "symbol: the paper's separate </w> (runs on the workbench's own encoder; no "
+        "tokenizer.json) · suffix: on the last character (as HF) · none"),
+    "character_coverage": QT_TRANSLATE_NOOP("TrainingConfigForm",
+        "Share of characters kept; rarer ones go to byte fallback or <unk>"),
+    "limit_alphabet": QT_TRANSLATE_NOOP("TrainingConfigForm",
+        "Keep only this many most frequent characters (0 = no limit)"),
+    "min_frequency": QT_TRANSLATE_NOOP("TrainingConfigForm",
+        "A merge needs a pair seen at least this often"),
+}
+# what a choice shows; the identifier (``bytelevel_bpe``) stays the item's data
+CHOICE_NAMES = {
+    "engine": {
+        "reference": QT_TRANSLATE_NOOP("TrainingConfigForm", "reference (the workbench's own)"),
+        "sentencepiece": QT_TRANSLATE_NOOP("TrainingConfigForm", "SentencePiece"),
+        "hf": QT_TRANSLATE_NOOP("TrainingConfigForm", "Hugging Face tokenizers"),
+    },
+    "algorithm": {
+        "bpe": QT_TRANSLATE_NOOP("TrainingConfigForm", "BPE"),
+        "bytelevel_bpe": QT_TRANSLATE_NOOP("TrainingConfigForm", "byte-level BPE"),
+        "wordpiece": QT_TRANSLATE_NOOP("TrainingConfigForm", "WordPiece"),
+        "unigram": QT_TRANSLATE_NOOP("TrainingConfigForm", "Unigram"),
+    },
+    "normalizer": {
+        "none": QT_TRANSLATE_NOOP("TrainingConfigForm", "none"),
+    },
+    "end_of_word": {
+        "symbol": QT_TRANSLATE_NOOP("TrainingConfigForm", "separate </w> symbol"),
+        "suffix": QT_TRANSLATE_NOOP("TrainingConfigForm", "suffix on the last character"),
+        "none": QT_TRANSLATE_NOOP("TrainingConfigForm", "none"),
+    },
 }
 CHOICES = {"engine": ENGINES, "algorithm": ALGORITHMS, "normalizer": NORMALIZERS,
            "end_of_word": END_OF_WORD}
@@ -74,6 +114,14 @@ def ignored_fields(engine: str, algorithm: str) -> set[str]:
 
 ENGINE_ALGORITHMS = {"sentencepiece": SENTENCEPIECE_ALGORITHMS}
 
+# preset identifier -> its fields; identifiers are data (saved, looked up), names are shown
+PRESET_NAMES = {
+    "GPT-2-like byte-level BPE": QT_TRANSLATE_NOOP("TrainingConfigForm",
+        "GPT-2-like byte-level BPE"),
+    "BERT-like WordPiece": QT_TRANSLATE_NOOP("TrainingConfigForm", "BERT-like WordPiece"),
+    "SentencePiece-like Unigram": QT_TRANSLATE_NOOP("TrainingConfigForm",
+        "SentencePiece-like Unigram"),
+}
 PRESETS: dict[str, dict] = {
     "GPT-2-like byte-level BPE": dict(
         engine="reference", algorithm="bytelevel_bpe", vocab_size=8000, min_frequency=2,
@@ -96,12 +144,23 @@ PRESETS: dict[str, dict] = {
 CORPUS_FIELDS = ("deduplicate",)  # set in the Corpus pane
 
 
+def shown_name(table: dict[str, str], key: str) -> str:
+    """``table[key]`` translated in this module's context; an unknown key as it is.
+
+    >>> shown_name(PRESET_NAMES, "BERT-like WordPiece")  # English when no translator is installed
+    'BERT-like WordPiece'
+    """
+    return QCoreApplication.translate(C, table[key]) if key in table else key
+
+
 def preflight(config: TrainingConfig) -> str | None:
     """Why the chosen engine would refuse ``config`` whatever the corpus (checked before
-    starting: engine and algorithm, a required unknown token), or None."""
-    from core.engines.checks import config_problem
+    starting: engine and algorithm, a required unknown token), in the GUI's language, or None."""
+    from app.messages import render
+    from core.engines.checks import config_problem_note
 
-    return config_problem(config)
+    problem = config_problem_note(config)
+    return None if problem is None else render(problem)
 
 
 def effective_pre_tokenizer(config: TrainingConfig) -> str:
@@ -133,10 +192,12 @@ class TrainingConfigForm(QWidget):
             if spec.name in CORPUS_FIELDS:
                 continue
             editor = self._editor_for(spec.name, str(spec.type), getattr(defaults, spec.name))
-            editor.setToolTip(TIPS.get(spec.name, ""))
+            editor.setToolTip(shown_name(TIPS, spec.name) if spec.name in TIPS else "")
             self.editors[spec.name] = editor
-            self.form.addRow(LABELS.get(spec.name, spec.name.replace("_", " ").capitalize()),
-                             editor)
+            # a field added to TrainingConfig and not labelled here shows its own name
+            label = (shown_name(LABELS, spec.name) if spec.name in LABELS
+                     else spec.name.replace("_", " ").capitalize())
+            self.form.addRow(label, editor)
         self.note = QLabel()
         self.note.setWordWrap(True)
         self.form.addRow(self.note)
@@ -147,7 +208,7 @@ class TrainingConfigForm(QWidget):
         if name in CHOICES:
             editor = QComboBox()
             for choice in CHOICES[name]:
-                editor.addItem(choice, choice)
+                editor.addItem(shown_name(CHOICE_NAMES.get(name, {}), choice), choice)
             editor.currentIndexChanged.connect(self._on_field_changed)
         elif name == "pre_tokenizer":
             editor = QComboBox()
@@ -162,7 +223,7 @@ class TrainingConfigForm(QWidget):
             editor.setRange(0 if annotation != "int" or name == "seed" else 1, 2_000_000_000)
             editor.setGroupSeparatorShown(True)
             if annotation == "int | None":
-                editor.setSpecialValueText("no limit")
+                editor.setSpecialValueText(self.tr("no limit"))
             editor.valueChanged.connect(self._on_field_changed)
         elif annotation == "float":
             editor = QDoubleSpinBox()
@@ -255,7 +316,8 @@ class TrainingConfigForm(QWidget):
             label = self.form.labelForField(editor)
             if label is not None:
                 label.setEnabled(not off)
-                label.setToolTip(f"not used by the {engine} engine for this algorithm"
+                label.setToolTip(self.tr("not used by the {engine} engine for this algorithm")
+                                 .format(engine=shown_name(CHOICE_NAMES["engine"], engine))
                                  if off else "")
         allowed = ENGINE_ALGORITHMS.get(engine, ALGORITHMS)
         algorithms = self.editors["algorithm"]
@@ -266,14 +328,15 @@ class TrainingConfigForm(QWidget):
             config = self.config()
             problem = preflight(config)
         except WorkbenchError as err:
-            problem = str(err)
+            problem = error_text(err)
         if problem:
-            self._set_note(f"⚠ {problem}", warning=True)
+            self._set_note(self.tr("⚠ {problem}").format(problem=problem), warning=True)
         elif engine == "sentencepiece":
-            self._set_note("SentencePiece splits words itself: a space becomes ▁ (U+2581), "
-                           "the start of the next piece.")
+            self._set_note(self.tr("SentencePiece splits words itself: a space becomes ▁ "
+                                   "(U+2581), the start of the next piece."))
         else:
-            self._set_note(f"Words are split with {effective_pre_tokenizer(config)}.")
+            self._set_note(self.tr("Words are split with {pre_tokenizer}.").format(
+                pre_tokenizer=effective_pre_tokenizer(config)))
 
     def _set_note(self, text: str, *, warning: bool = False) -> None:
         self.note.setText(text)
@@ -285,4 +348,4 @@ class TrainingConfigForm(QWidget):
         try:
             return preflight(self.config())
         except WorkbenchError as err:
-            return str(err)
+            return error_text(err)

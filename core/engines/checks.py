@@ -12,15 +12,19 @@ add; a BPE without one drops characters it never saw, and :func:`config_notes` s
 True
 >>> unknown_token(["<pad>", "<unk>"])
 '<unk>'
+
+Each problem and note is a :class:`core.notes.Note` (a code and its values): ``tokbench`` says
+it in English, the GUI in its own language.
 """
 
 from __future__ import annotations
 
 from ..errors import WorkbenchError
+from ..notes import Note, english, note
 from .config import TrainingConfig
 
-NEEDS_UNKNOWN = {"wordpiece": ("WordPiece", "words it cannot split", "[UNK]"),
-                 "unigram": ("Unigram", "characters outside its vocabulary", "<unk>")}
+NEEDS_UNKNOWN = {"wordpiece": ("training.wordpiece_needs_unknown", "[UNK]"),
+                 "unigram": ("training.unigram_needs_unknown", "<unk>")}
 
 
 def unknown_token(special_tokens: list[str]) -> str | None:
@@ -28,9 +32,13 @@ def unknown_token(special_tokens: list[str]) -> str | None:
     return next((t for t in special_tokens if "unk" in t.lower()), None)
 
 
-def config_problem(config: TrainingConfig) -> str | None:
+def config_problem_note(config: TrainingConfig) -> Note | None:
     """Why ``config`` cannot be trained whatever the corpus (engine and algorithm, a required
-    unknown token), or None. Checked before reading a byte of the corpus."""
+    unknown token), or None. Checked before reading a byte of the corpus.
+
+    >>> config_problem_note(TrainingConfig(algorithm="unigram")).args
+    {'token': '<unk>'}
+    """
     if config.engine == "sentencepiece":
         from .sentencepiece import unsupported_by_sentencepiece
 
@@ -38,28 +46,37 @@ def config_problem(config: TrainingConfig) -> str | None:
         if problem:
             return problem
         if unknown_token(config.special_tokens) is None:
-            return ("SentencePiece always keeps an unknown piece: add <unk> to the special "
-                    "tokens (first, for ID 0 as SentencePiece's own default)")
+            return note("training.sentencepiece_needs_unknown")
         return None
     if config.algorithm in NEEDS_UNKNOWN and unknown_token(config.special_tokens) is None:
-        model, what, token = NEEDS_UNKNOWN[config.algorithm]
-        return f"{model} needs an unknown token for {what}: add {token} to the special tokens"
+        code, token = NEEDS_UNKNOWN[config.algorithm]
+        return note(code, token=token)
     return None
 
 
+def config_problem(config: TrainingConfig) -> str | None:
+    """:func:`config_problem_note` in English, or None."""
+    problem = config_problem_note(config)
+    return None if problem is None else english(problem)
+
+
 def check_config(config: TrainingConfig) -> None:
-    """Raise ``WorkbenchError`` with :func:`config_problem`'s reason, if there is one."""
-    problem = config_problem(config)
+    """Raise ``WorkbenchError`` with :func:`config_problem_note`'s reason, if there is one."""
+    problem = config_problem_note(config)
     if problem:
-        raise WorkbenchError(problem)
+        raise WorkbenchError.of(problem)
 
 
-def config_notes(config: TrainingConfig) -> list[str]:
+def config_notes(config: TrainingConfig) -> list[Note]:
     """What the user should know about the model ``config`` makes (shown in the log and kept
-    in the manifest), e.g. that a BPE without an unknown token drops unseen characters."""
+    in the manifest, in English), e.g. that a BPE without an unknown token drops unseen
+    characters.
+
+    >>> [n.code for n in config_notes(TrainingConfig(algorithm="bpe", special_tokens=[]))]
+    ['training.no_unknown_token']
+    """
     notes = []
     if config.algorithm == "bpe" and config.engine != "sentencepiece" and \
             unknown_token(config.special_tokens) is None:
-        notes.append("no unknown token: characters not seen in training are dropped when "
-                     "encoding; add <unk> to the special tokens to keep a token for them")
+        notes.append(note("training.no_unknown_token"))
     return notes

@@ -17,6 +17,7 @@ from typing import Callable, Iterable, Optional, Sequence
 
 from ..bundle import BUNDLE_FORMAT, runtime_versions
 from ..errors import WorkbenchError
+from ..notes import english, note
 from ..progress import CancelFn, Cancelled
 from .checks import config_notes
 from .config import TrainingConfig
@@ -46,7 +47,7 @@ def write_corpus(documents: Iterable[str], path: Path) -> CorpusFile:
             out.bytes += size
             out.longest = max(out.longest, size)
     if out.sentences == 0:
-        raise WorkbenchError("the corpus has no words to train on (empty or only whitespace)")
+        raise WorkbenchError.of(note("training.no_words"))
     return out
 
 
@@ -115,16 +116,17 @@ class TrainingError(WorkbenchError):
         self.details = details
         super().__init__(message, **where)
 
-    def __str__(self) -> str:
-        plain = super().__str__()
+    def render(self, message: str) -> str:
+        plain = super().render(message)
         return f"{plain}{DETAILS}{self.details}" if self.details else plain
 
     def __reduce__(self):
-        return (_training_error, (self.message, self.details, self.path))
+        return (_training_error, (self.message, self.details, self.path, self.note))
 
 
-def _training_error(message: str, details: str, path: str | None) -> TrainingError:
-    return TrainingError(message, details=details, path=path)
+def _training_error(message: str, details: str, path: str | None,
+                    note=None) -> TrainingError:
+    return TrainingError(message, details=details, path=path, note=note)
 
 
 def split_details(text: str) -> tuple[str, str]:
@@ -167,7 +169,7 @@ def engine_manifest(config: TrainingConfig, *, name: str, source_format: str, na
         "source_file": native_file, "tokenizer": {"files": [native_file], "options": {}},
         "special_tokens": special_tokens or [], "model_binding": {"vocab_size": vocab_size},
         "training": {"engine": config.engine, "config": config.to_json(),
-                     "notes": config_notes(config), **training},
+                     "notes": [english(n) for n in config_notes(config)], **training},
     }
 
 

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import WorkbenchError
+from ..notes import note
 
 ENGINES = ("reference", "sentencepiece", "hf")
 ALGORITHMS = ("bpe", "bytelevel_bpe", "wordpiece", "unigram")
@@ -81,7 +82,9 @@ class TrainingConfig:
             raise WorkbenchError("config: special_tokens contains an empty token")
         duplicates = {t for t in self.special_tokens if self.special_tokens.count(t) > 1}
         if duplicates:
-            raise WorkbenchError(f"config: special_tokens repeats {sorted(duplicates)}")
+            # a note: the Train pane's form says it in the GUI's language as the user types
+            raise WorkbenchError.of(note("training.special_tokens_repeated",
+                                         tokens=str(sorted(duplicates))))
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)

@@ -23,6 +23,7 @@ from ..algorithms.unigram import train_unigram
 from ..algorithms.wordpiece import train_wordpiece
 from ..bundle import save_bundle_files
 from ..errors import WorkbenchError
+from ..notes import note
 from ..progress import CancelFn, Progress, ProgressFn, check_cancel
 from ..runtimes.hf import byte_level_decoder
 from ..runtimes.reference import MODEL_FILE, MODEL_FORMAT, bpe_model_spec
@@ -114,7 +115,7 @@ def train_reference(config: TrainingConfig, documents: Iterable[str], dest: str 
 
     counts = count_words(config, counted(documents), cancel)
     if not counts or not seen["text"]:
-        raise WorkbenchError("the corpus has no words to train on (empty or only whitespace)")
+        raise WorkbenchError.of(note("training.no_words"))
     if config.algorithm == "bpe" and config.end_of_word == "symbol":
         return _save_symbol_bpe(config, counts, dest, name, corpus_report, progress, cancel)
     model, trace = _train_model(config, counts, progress, cancel)

@@ -19,6 +19,7 @@ from typing import Iterable, Optional
 
 from ..bundle import save_bundle_files
 from ..errors import WorkbenchError
+from ..notes import Note, english, note
 from ..progress import CancelFn, Progress, ProgressFn, Throttle
 from ..special import guess_role
 from .checks import check_config
@@ -40,17 +41,17 @@ ALGORITHMS = ("unigram", "bpe")  # what SentencePieceTrainer's model_type can be
 _RULES = {"NFKC": "nmt_nfkc", "none": "identity"}  # our normalizer -> SentencePiece's rule
 
 
-def unsupported_by_sentencepiece(config: TrainingConfig) -> str | None:
+def unsupported_by_sentencepiece(config: TrainingConfig) -> Note | None:
     """What in ``config`` SentencePieceTrainer cannot do, or None.
 
-    >>> unsupported_by_sentencepiece(TrainingConfig(engine="sentencepiece", algorithm="wordpiece"))
+    >>> english(unsupported_by_sentencepiece(TrainingConfig(engine="sentencepiece",
+    ...                                                     algorithm="wordpiece")))
     "the sentencepiece engine trains unigram or bpe, not 'wordpiece'"
     """
     if config.algorithm not in ALGORITHMS:
-        return f"the sentencepiece engine trains unigram or bpe, not {config.algorithm!r}"
+        return note("training.sentencepiece_algorithm", algorithm=config.algorithm)
     if config.normalizer not in _RULES:
-        return (f"the sentencepiece engine normalizes with NFKC or not at all, "
-                f"not {config.normalizer!r}")
+        return note("training.sentencepiece_normalizer", normalizer=config.normalizer)
     return None
 
 
@@ -59,7 +60,7 @@ def trainer_options(config: TrainingConfig, max_line_bytes: int) -> dict:
     ``max_line_bytes`` bytes (so no sentence is dropped and none is sampled away)."""
     problem = unsupported_by_sentencepiece(config)
     if problem:
-        raise WorkbenchError(problem)
+        raise WorkbenchError.of(problem)
     rule = _RULES[config.normalizer]
     return {
         "model_type": config.algorithm, "vocab_size": config.vocab_size,

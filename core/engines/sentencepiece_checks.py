@@ -18,6 +18,7 @@ import re
 from collections import Counter
 from pathlib import Path
 
+from ..notes import Note, note
 from .common import TrainingError
 
 BYTE_PIECES = 256
@@ -39,42 +40,38 @@ def meta_pieces(options: dict) -> int:
         (BYTE_PIECES if options.get("byte_fallback") else 0)
 
 
-def _too_small(vocab: int, needed: int, options: dict) -> str:
+def _too_small(vocab: int, needed: int, options: dict) -> Note:
     meta = meta_pieces(options)
-    kinds = "special and byte pieces" if options.get("byte_fallback") else \
-        "special piece" if meta == 1 else "special pieces"
-    coverage = options.get("character_coverage", 1.0)
-    return (f"vocabulary {vocab:,} is smaller than the {needed - meta:,} characters kept by "
-            f"character coverage {coverage:g} (+ {meta:,} {kinds}): raise the vocabulary to at "
-            f"least {needed:,} or lower the coverage")
+    code = ("sentencepiece.vocab_below_characters_bytes" if options.get("byte_fallback") else
+            "sentencepiece.vocab_below_characters_unk" if meta == 1 else
+            "sentencepiece.vocab_below_characters")
+    return note(code, vocab=vocab, characters=needed - meta, reserved=meta, needed=needed,
+                coverage=options.get("character_coverage", 1.0))
 
 
 _KNOWN = [  # (the trainer's words, what they mean given the options)
     (re.compile(r"Vocabulary size is smaller than required_chars\. (\d+) vs (\d+)"),
      lambda m, o: _too_small(int(m.group(1)), int(m.group(2)), o)),
     (re.compile(r"Vocabulary size too high \((\d+)\)\. Please set it to a value <= (\d+)"),
-     lambda m, o: (f"vocabulary {int(m.group(1)):,} is more than this corpus can fill "
-                   f"(SentencePiece found {int(m.group(2)):,} pieces): lower the vocabulary to "
-                   f"{int(m.group(2)):,} or less, or add text")),
+     lambda m, o: note("sentencepiece.vocab_too_high", vocab=int(m.group(1)),
+                       found=int(m.group(2)))),
     (re.compile(r"(\S+) must not be defined with --control_symbols and --user_defined_symbols"),
-     lambda m, o: (f"{m.group(1)} is one of SentencePiece's own pieces and cannot also be a "
-                   "user-defined symbol: list it once in the special tokens")),
+     lambda m, o: note("sentencepiece.reserved_as_user_symbol", piece=m.group(1))),
     (re.compile(r"<unk> must be defined"),
-     lambda m, o: "SentencePiece needs an unknown piece: add <unk> to the special tokens"),
+     lambda m, o: note("sentencepiece.needs_unknown")),
     (re.compile(r"insert_id\(trainer_spec_\.(\w+)_id\(\)"),
-     lambda m, o: (f"two special pieces were given the ID of the {m.group(1)} piece: list each "
-                   "special token once")),
+     lambda m, o: note("sentencepiece.same_id", role=m.group(1))),
 ]
 
 
 def plain_error(raw: str, options: dict) -> TrainingError:
-    """The trainer's failure ``raw`` as what is wrong and what to do (``raw`` as details);
-    an unknown one keeps its own words."""
+    """The trainer's failure ``raw`` as what is wrong and what to do (``raw`` as details),
+    a note that each front end words; an unknown one keeps the trainer's own words."""
     for pattern, explain in _KNOWN:
         match = pattern.search(raw)
         if match:
-            return TrainingError(explain(match, options), details=raw)
-    return TrainingError("SentencePiece training failed", details=raw)
+            return TrainingError.of(explain(match, options), details=raw)
+    return TrainingError.of(note("sentencepiece.failed"), details=raw)
 
 
 def required_characters(corpus: Path, options: dict) -> int:
@@ -120,4 +117,4 @@ def check_vocabulary(corpus: Path, options: dict) -> None:
     needed = required_characters(corpus, options) + meta
     if needed > vocab:
         # no details: the trainer never ran, so there is nothing of its own to show
-        raise TrainingError(_too_small(vocab, needed, options))
+        raise TrainingError.of(_too_small(vocab, needed, options))

@@ -36,6 +36,44 @@
     </message>
 </context>
 <context>
+    <name>CorpusPane</name>
+    <message numerus="yes">
+        <source>checking %n file(s)…</source>
+        <translation>
+            <numerusform>checking %n file…</numerusform>
+            <numerusform>checking %n files…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>added %n source(s)</source>
+        <translation>
+            <numerusform>added %n source</numerusform>
+            <numerusform>added %n sources</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>…and %n more</source>
+        <translation>
+            <numerusform>…and %n more</numerusform>
+            <numerusform>…and %n more</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%n&lt;/b&gt; line(s) with invalid UTF-8 were replaced (policy &lt;i&gt;replace&lt;/i&gt;); the first ones are listed below.</source>
+        <translation>
+            <numerusform>&lt;b&gt;%n&lt;/b&gt; line with invalid UTF-8 was replaced (policy &lt;i&gt;replace&lt;/i&gt;); it is listed below.</numerusform>
+            <numerusform>&lt;b&gt;%n&lt;/b&gt; lines with invalid UTF-8 were replaced (policy &lt;i&gt;replace&lt;/i&gt;); the first ones are listed below.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%n&lt;/b&gt; source(s) · &lt;b&gt;{size}&lt;/b&gt; on disk · languages: {languages}</source>
+        <translation>
+            <numerusform>&lt;b&gt;%n&lt;/b&gt; source · &lt;b&gt;{size}&lt;/b&gt; on disk · languages: {languages}</numerusform>
+            <numerusform>&lt;b&gt;%n&lt;/b&gt; sources · &lt;b&gt;{size}&lt;/b&gt; on disk · languages: {languages}</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>CorpusStatsModel</name>
     <message numerus="yes">
         <source>%Ln byte(s) go to training: each source&apos;s documents times its sampling weight</source>
@@ -214,6 +252,23 @@
         <translation>
             <numerusform>Wrote {n} token to {path}</numerusform>
             <numerusform>Wrote {n} tokens to {path}</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>TrainPane</name>
+    <message numerus="yes">
+        <source>&lt;b&gt;Corpus:&lt;/b&gt; %n source(s), {size} on disk ({languages}) · invalid UTF-8: {policy} · {duplicates}</source>
+        <translation>
+            <numerusform>&lt;b&gt;Corpus:&lt;/b&gt; %n source, {size} on disk ({languages}) · invalid UTF-8: {policy} · {duplicates}</numerusform>
+            <numerusform>&lt;b&gt;Corpus:&lt;/b&gt; %n sources, {size} on disk ({languages}) · invalid UTF-8: {policy} · {duplicates}</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>training {name}: {engine} engine, {algorithm}, vocabulary {vocab}, %n source(s)</source>
+        <translation>
+            <numerusform>training {name}: {engine} engine, {algorithm}, vocabulary {vocab}, %n source</numerusform>
+            <numerusform>training {name}: {engine} engine, {algorithm}, vocabulary {vocab}, %n sources</numerusform>
         </translation>
     </message>
 </context>

@@ -50,8 +50,222 @@
 <context>
     <name>CorpusPane</name>
     <message>
+        <source>Add files…</source>
+        <translation>添加文件…</translation>
+    </message>
+    <message>
+        <source>Add folder…</source>
+        <translation>添加文件夹…</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>…or type a path, folder or glob (data/**/*.jsonl.gz) and press Enter</source>
+        <translation>…或输入路径、文件夹或通配符（data/**/*.jsonl.gz）后按回车</translation>
+    </message>
+    <message>
+        <source>strict: stop at the first invalid UTF-8</source>
+        <translation>strict：遇到第一处无效 UTF-8 即停止</translation>
+    </message>
+    <message>
+        <source>replace: use U+FFFD and list the lines</source>
+        <translation>replace：替换为 U+FFFD 并列出所在行</translation>
+    </message>
+    <message>
+        <source>What to do with bytes that are not valid UTF-8</source>
+        <translation>如何处理不是有效 UTF-8 的字节</translation>
+    </message>
+    <message>
+        <source>Drop exact duplicates</source>
+        <translation>去除完全重复</translation>
+    </message>
+    <message>
         <source>Repeated documents skew merge counts (they are counted and reported either way). Off, a word written on five lines counts five times, as in the seeds&apos; worked examples. This is the training config&apos;s &apos;deduplicate&apos;.</source>
-        <translation type="unfinished"></translation>
+        <translation>重复的文档会使合并计数失真（无论是否去除，都会计数并报告）。关闭时，写在五行里的同一个词计五次，与种子示例中的做法相同。此项即训练配置中的“deduplicate”。</translation>
+    </message>
+    <message>
+        <source>Recompute</source>
+        <translation>重新计算</translation>
+    </message>
+    <message>
+        <source>Read the whole corpus again (done automatically after every change)</source>
+        <translation>重新读取整个语料（每次更改后会自动进行）</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Invalid UTF-8</source>
+        <translation>无效 UTF-8</translation>
+    </message>
+    <message>
+        <source>No sources yet. Add text, JSONL, CSV/TSV files or folders (.gz/.xz/.bz2 too), or drop them here.</source>
+        <translation>尚无来源。请添加文本、JSONL、CSV/TSV 文件或文件夹（也支持 .gz/.xz/.bz2），或将其拖放到这里。</translation>
+    </message>
+    <message>
+        <source>Select a source to see its first documents</source>
+        <translation>选择一个来源以查看其开头的文档</translation>
+    </message>
+    <message>
+        <source>Preview: first documents</source>
+        <translation>预览：开头的文档</translation>
+    </message>
+    <message>
+        <source>Per source</source>
+        <translation>按来源</translation>
+    </message>
+    <message>
+        <source>Per language</source>
+        <translation>按语言</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>What</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>次数</translation>
+    </message>
+    <message>
+        <source>Lines</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>Bad input</source>
+        <translation>错误输入</translation>
+    </message>
+    <message numerus="yes">
+        <source>checking %n file(s)…</source>
+        <translation>
+            <numerusform>正在检查 %n 个文件…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>reading…</source>
+        <translation>正在读取…</translation>
+    </message>
+    <message>
+        <source>Add corpus files</source>
+        <translation>添加语料文件</translation>
+    </message>
+    <message>
+        <source>Text corpora (*.txt *.text *.md *.jsonl *.json *.csv *.tsv *.gz *.xz *.bz2);;All files (*)</source>
+        <translation>文本语料 (*.txt *.text *.md *.jsonl *.json *.csv *.tsv *.gz *.xz *.bz2);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Add every file of a folder</source>
+        <translation>添加文件夹中的所有文件</translation>
+    </message>
+    <message numerus="yes">
+        <source>added %n source(s)</source>
+        <translation>
+            <numerusform>已添加 %n 个来源</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>…and %n more</source>
+        <translation>
+            <numerusform>…另有 %n 项</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Not added:&lt;/b&gt;{list}</source>
+        <translation>&lt;b&gt;未添加：&lt;/b&gt;{list}</translation>
+    </message>
+    <message>
+        <source>Preview: first documents of {name}</source>
+        <translation>预览：{name} 开头的文档</translation>
+    </message>
+    <message>
+        <source>{text}… ({count} more characters)</source>
+        <translation>{text}…（还有 {count} 个字符）</translation>
+    </message>
+    <message>
+        <source>(no documents)</source>
+        <translation>（没有文档）</translation>
+    </message>
+    <message>
+        <source>statistics stopped</source>
+        <translation>统计已停止</translation>
+    </message>
+    <message>
+        <source>{done} of {total}</source>
+        <translation>{done} / {total}</translation>
+    </message>
+    <message>
+        <source>corpus statistics ready</source>
+        <translation>语料统计已完成</translation>
+    </message>
+    <message>
+        <source>corpus reading stopped at bad input</source>
+        <translation>语料读取在错误输入处停止</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;File&lt;/b&gt; {name}</source>
+        <translation>&lt;b&gt;文件&lt;/b&gt; {name}</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;line&lt;/b&gt; {line}</source>
+        <translation>&lt;b&gt;第&lt;/b&gt; {line} &lt;b&gt;行&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;byte&lt;/b&gt; {offset}</source>
+        <translation>&lt;b&gt;字节&lt;/b&gt; {offset}</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:#b3261e&apos;&gt;&lt;b&gt;Reading stopped.&lt;/b&gt;&lt;/span&gt; </source>
+        <translation>&lt;span style=&apos;color:#b3261e&apos;&gt;&lt;b&gt;读取已停止。&lt;/b&gt;&lt;/span&gt; </translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:#1e7d32&apos;&gt;✔ all input is valid UTF-8&lt;/span&gt;</source>
+        <translation>&lt;span style=&apos;color:#1e7d32&apos;&gt;✔ 所有输入均为有效 UTF-8&lt;/span&gt;</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%n&lt;/b&gt; line(s) with invalid UTF-8 were replaced (policy &lt;i&gt;replace&lt;/i&gt;); the first ones are listed below.</source>
+        <translation>
+            <numerusform>已替换 &lt;b&gt;%n&lt;/b&gt; 行无效 UTF-8（策略 &lt;i&gt;replace&lt;/i&gt;）；下方列出最先出现的几行。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;The corpus is empty.&lt;/i&gt;</source>
+        <translation>&lt;i&gt;语料为空。&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source>untagged</source>
+        <translation>未标注</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%n&lt;/b&gt; source(s) · &lt;b&gt;{size}&lt;/b&gt; on disk · languages: {languages}</source>
+        <translation>
+            <numerusform>&lt;b&gt;%n&lt;/b&gt; 个来源 · 磁盘上 &lt;b&gt;{size}&lt;/b&gt; · 语言：{languages}</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>、</translation>
+    </message>
+    <message>
+        <source>{count} exact duplicates dropped</source>
+        <translation>已去除 {count} 个完全重复</translation>
+    </message>
+    <message>
+        <source>duplicates kept (not counted)</source>
+        <translation>保留重复（未统计）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;{documents}&lt;/b&gt; documents kept · {duplicates} · {blank} blank</source>
+        <translation>保留 &lt;b&gt;{documents}&lt;/b&gt; 个文档 · {duplicates} · {blank} 个空白</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:#b3261e&apos;&gt;Reading stopped at bad input (see below): the figures cover what came before it.&lt;/span&gt;</source>
+        <translation>&lt;span style=&apos;color:#b3261e&apos;&gt;读取在错误输入处停止（见下方）：以上数字只涵盖其之前的内容。&lt;/span&gt;</translation>
     </message>
 </context>
 <context>
@@ -350,7 +564,7 @@
     <name>FigureWidget</name>
     <message>
         <source>This chart could not be drawn: {reason}</source>
-        <translation type="unfinished"></translation>
+        <translation>无法绘制此图表：{reason}</translation>
     </message>
 </context>
 <context>
@@ -544,11 +758,11 @@
     <name>LiveChart</name>
     <message>
         <source>The chart fills while training runs</source>
-        <translation type="unfinished"></translation>
+        <translation>训练进行时图表会逐步填充</translation>
     </message>
     <message>
         <source>last: {value} {unit}</source>
-        <translation type="unfinished"></translation>
+        <translation>最新：{value} {unit}</translation>
     </message>
 </context>
 <context>
@@ -794,6 +1008,70 @@
         <source>vocab.txt run as BERT WordPiece (cased, guessed from the vocabulary)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>WordPiece needs an unknown token for words it cannot split: add {token} to the special tokens</source>
+        <translation>WordPiece 需要一个未知词元来表示无法切分的词：请将 {token} 加入特殊词元</translation>
+    </message>
+    <message>
+        <source>Unigram needs an unknown token for characters outside its vocabulary: add {token} to the special tokens</source>
+        <translation>Unigram 需要一个未知词元来表示词表之外的字符：请将 {token} 加入特殊词元</translation>
+    </message>
+    <message>
+        <source>the sentencepiece engine trains unigram or bpe, not {algorithm!r}</source>
+        <translation>sentencepiece 引擎只训练 unigram 或 bpe，不支持 {algorithm!r}</translation>
+    </message>
+    <message>
+        <source>the sentencepiece engine normalizes with NFKC or not at all, not {normalizer!r}</source>
+        <translation>sentencepiece 引擎只用 NFKC 规范化或不做规范化，不支持 {normalizer!r}</translation>
+    </message>
+    <message>
+        <source>SentencePiece always keeps an unknown piece: add &lt;unk&gt; to the special tokens (first, for ID 0 as SentencePiece&apos;s own default)</source>
+        <translation>SentencePiece 总会保留一个未知片段：请将 &lt;unk&gt; 加入特殊词元（放在最前，以获得 ID 0，与 SentencePiece 自身的默认一致）</translation>
+    </message>
+    <message>
+        <source>the corpus has no words to train on (empty or only whitespace)</source>
+        <translation>语料中没有可供训练的词（为空或只有空白）</translation>
+    </message>
+    <message>
+        <source>config: special_tokens repeats {tokens}</source>
+        <translation>配置：special_tokens 中有重复的 {tokens}</translation>
+    </message>
+    <message>
+        <source>no unknown token: characters not seen in training are dropped when encoding; add &lt;unk&gt; to the special tokens to keep a token for them</source>
+        <translation>没有未知词元：训练中未见过的字符在编码时会被丢弃；将 &lt;unk&gt; 加入特殊词元即可为它们保留一个词元</translation>
+    </message>
+    <message>
+        <source>vocabulary {vocab:,} is smaller than the {characters:,} characters kept by character coverage {coverage:g} (+ {reserved:,} special pieces): raise the vocabulary to at least {needed:,} or lower the coverage</source>
+        <translation>词表 {vocab:,} 小于字符覆盖率 {coverage:g} 所保留的 {characters:,} 个字符（另加 {reserved:,} 个特殊片段）：请把词表提高到至少 {needed:,}，或降低覆盖率</translation>
+    </message>
+    <message>
+        <source>vocabulary {vocab:,} is smaller than the {characters:,} characters kept by character coverage {coverage:g} (+ the unknown piece): raise the vocabulary to at least {needed:,} or lower the coverage</source>
+        <translation>词表 {vocab:,} 小于字符覆盖率 {coverage:g} 所保留的 {characters:,} 个字符（另加未知片段）：请把词表提高到至少 {needed:,}，或降低覆盖率</translation>
+    </message>
+    <message>
+        <source>vocabulary {vocab:,} is smaller than the {characters:,} characters kept by character coverage {coverage:g} (+ {reserved:,} special and byte pieces): raise the vocabulary to at least {needed:,} or lower the coverage</source>
+        <translation>词表 {vocab:,} 小于字符覆盖率 {coverage:g} 所保留的 {characters:,} 个字符（另加 {reserved:,} 个特殊片段和字节片段）：请把词表提高到至少 {needed:,}，或降低覆盖率</translation>
+    </message>
+    <message>
+        <source>vocabulary {vocab:,} is more than this corpus can fill (SentencePiece found {found:,} pieces): lower the vocabulary to {found:,} or less, or add text</source>
+        <translation>词表 {vocab:,} 超出了此语料能填满的大小（SentencePiece 找到 {found:,} 个片段）：请把词表降到 {found:,} 或以下，或添加文本</translation>
+    </message>
+    <message>
+        <source>{piece} is one of SentencePiece&apos;s own pieces and cannot also be a user-defined symbol: list it once in the special tokens</source>
+        <translation>{piece} 是 SentencePiece 自身的片段，不能同时作为用户定义符号：请在特殊词元中只列出一次</translation>
+    </message>
+    <message>
+        <source>SentencePiece needs an unknown piece: add &lt;unk&gt; to the special tokens</source>
+        <translation>SentencePiece 需要一个未知片段：请将 &lt;unk&gt; 加入特殊词元</translation>
+    </message>
+    <message>
+        <source>two special pieces were given the ID of the {role} piece: list each special token once</source>
+        <translation>有两个特殊片段被分配了 {role} 片段的 ID：每个特殊词元请只列出一次</translation>
+    </message>
+    <message>
+        <source>SentencePiece training failed</source>
+        <translation>SentencePiece 训练失败</translation>
+    </message>
 </context>
 <context>
     <name>PipelineView</name>
@@ -918,75 +1196,195 @@
 <context>
     <name>RunMeter</name>
     <message>
+        <source>{rate} merges/s</source>
+        <translation>每秒 {rate} 次合并</translation>
+    </message>
+    <message>
+        <source>{rate} pieces/s</source>
+        <translation>每秒 {rate} 个片段</translation>
+    </message>
+    <message>
+        <source>{rate} rounds/s</source>
+        <translation>每秒 {rate} 轮</translation>
+    </message>
+    <message>
+        <source>reading</source>
+        <translation>读取</translation>
+    </message>
+    <message>
+        <source>counting words</source>
+        <translation>统计词频</translation>
+    </message>
+    <message>
+        <source>counting pairs</source>
+        <translation>统计字符对</translation>
+    </message>
+    <message>
+        <source>merges</source>
+        <translation>合并</translation>
+    </message>
+    <message>
+        <source>unigram</source>
+        <translation>Unigram</translation>
+    </message>
+    <message>
+        <source>EM</source>
+        <translation>EM</translation>
+    </message>
+    <message>
+        <source>checking</source>
+        <translation>检查</translation>
+    </message>
+    <message>
+        <source>loading</source>
+        <translation>加载</translation>
+    </message>
+    <message>
+        <source>seeding</source>
+        <translation>生成初始片段</translation>
+    </message>
+    <message>
+        <source>merging</source>
+        <translation>合并</translation>
+    </message>
+    <message>
+        <source>saving</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <source>training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <source>loading the bundle</source>
+        <translation>加载打包文件</translation>
+    </message>
+    <message>
+        <source>characters to keep</source>
+        <translation>统计要保留的字符</translation>
+    </message>
+    <message>
+        <source>{count} seed pieces</source>
+        <translation>{count} 个初始片段</translation>
+    </message>
+    <message>
+        <source>EM: {count} pieces</source>
+        <translation>EM：{count} 个片段</translation>
+    </message>
+    <message>
+        <source>pruned to {count} pieces</source>
+        <translation>剪枝至 {count} 个片段</translation>
+    </message>
+    <message>
+        <source>{count} pieces</source>
+        <translation>{count} 个片段</translation>
+    </message>
+    <message>
+        <source>{lines} lines, {bytes} bytes</source>
+        <translation>{lines} 行，{bytes} 字节</translation>
+    </message>
+    <message>
         <source>seconds</source>
-        <translation type="unfinished"></translation>
+        <translation>秒</translation>
     </message>
     <message>
         <source>Reading the corpus</source>
-        <translation type="unfinished"></translation>
+        <translation>读取语料</translation>
     </message>
     <message>
         <source>MB/s</source>
-        <translation type="unfinished"></translation>
+        <translation>MB/秒</translation>
     </message>
     <message>
         <source>Merges per second</source>
-        <translation type="unfinished"></translation>
+        <translation>每秒合并次数</translation>
     </message>
     <message>
         <source>merges/s</source>
-        <translation type="unfinished"></translation>
+        <translation>合并/秒</translation>
     </message>
     <message>
         <source>SentencePiece BPE: pieces added per second</source>
-        <translation type="unfinished"></translation>
+        <translation>SentencePiece BPE：每秒新增片段数</translation>
     </message>
     <message>
         <source>pieces/s</source>
-        <translation type="unfinished"></translation>
+        <translation>片段/秒</translation>
     </message>
     <message>
         <source>Unigram: vocabulary size per EM round</source>
-        <translation type="unfinished"></translation>
+        <translation>Unigram：每轮 EM 后的词表大小</translation>
     </message>
     <message>
         <source>round</source>
-        <translation type="unfinished"></translation>
+        <translation>轮次</translation>
     </message>
     <message>
         <source>pieces</source>
-        <translation type="unfinished"></translation>
+        <translation>片段数</translation>
     </message>
     <message>
         <source>SentencePiece EM objective per iteration (falls within a round, rises when pieces are pruned)</source>
-        <translation type="unfinished"></translation>
+        <translation>SentencePiece 每次 EM 迭代的目标值（一轮内下降，剪除片段时上升）</translation>
     </message>
     <message>
         <source>EM iteration</source>
-        <translation type="unfinished"></translation>
+        <translation>EM 迭代</translation>
     </message>
     <message>
         <source>obj</source>
-        <translation type="unfinished"></translation>
+        <translation>目标值</translation>
+    </message>
+    <message>
+        <source>starting…</source>
+        <translation>正在启动…</translation>
+    </message>
+    <message>
+        <source>{done} of {total} MB</source>
+        <translation>{done} / {total} MB</translation>
+    </message>
+    <message>
+        <source>{done} of {total}</source>
+        <translation>{done} / {total}</translation>
+    </message>
+    <message>
+        <source>{pieces} pieces, pruning towards {target}</source>
+        <translation>{pieces} 个片段，正剪枝至 {target}</translation>
+    </message>
+    <message>
+        <source>{pieces} pieces</source>
+        <translation>{pieces} 个片段</translation>
+    </message>
+    <message>
+        <source>about {seconds} s left</source>
+        <translation>约剩 {seconds} 秒</translation>
+    </message>
+    <message>
+        <source>{seconds} s elapsed</source>
+        <translation>已用 {seconds} 秒</translation>
     </message>
 </context>
 <context>
     <name>ScriptHistogram</name>
     <message>
         <source>Script histogram: computed with the statistics</source>
-        <translation type="unfinished"></translation>
+        <translation>文字系统直方图：随统计一同计算</translation>
     </message>
     <message>
         <source>{count} · {share}</source>
-        <translation type="unfinished"></translation>
+        <translation>{count} · {share}</translation>
     </message>
     <message>
         <source>Characters per script</source>
-        <translation type="unfinished"></translation>
+        <translation>各文字系统的字符数</translation>
     </message>
     <message>
         <source>Other</source>
-        <translation type="unfinished"></translation>
+        <translation>其他</translation>
     </message>
 </context>
 <context>
@@ -1263,56 +1661,439 @@
 <context>
     <name>TrainPane</name>
     <message>
+        <source>Custom settings</source>
+        <translation>自定义设置</translation>
+    </message>
+    <message>
+        <source>Start from a preset; changing a field makes the settings custom</source>
+        <translation>从预设开始；更改任一字段后即为自定义设置</translation>
+    </message>
+    <message>
+        <source>Load…</source>
+        <translation>加载…</translation>
+    </message>
+    <message>
+        <source>Load a TrainingConfig JSON file</source>
+        <translation>加载 TrainingConfig JSON 文件</translation>
+    </message>
+    <message>
+        <source>Save…</source>
+        <translation>保存…</translation>
+    </message>
+    <message>
+        <source>Save this configuration as JSON</source>
+        <translation>将此配置保存为 JSON</translation>
+    </message>
+    <message>
+        <source>Configuration</source>
+        <translation>配置</translation>
+    </message>
+    <message>
+        <source>Go to Corpus</source>
+        <translation>前往语料</translation>
+    </message>
+    <message>
+        <source>bundle name (default: algorithm-vocab size)</source>
+        <translation>打包文件名称（默认：算法-词表大小）</translation>
+    </message>
+    <message>
+        <source>Start training</source>
+        <translation>开始训练</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Not started.</source>
+        <translation>尚未开始。</translation>
+    </message>
+    <message>
         <source>Training</source>
-        <translation type="unfinished"></translation>
+        <translation>训练</translation>
     </message>
     <message>
         <source>seconds</source>
-        <translation type="unfinished"></translation>
+        <translation>秒</translation>
+    </message>
+    <message>
+        <source>The training log appears here</source>
+        <translation>训练日志显示在这里</translation>
+    </message>
+    <message>
+        <source>Show in Inspect</source>
+        <translation>在检查中显示</translation>
+    </message>
+    <message>
+        <source>Save bundle…</source>
+        <translation>保存打包文件…</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <source>Documents</source>
+        <translation>文档</translation>
+    </message>
+    <message>
+        <source>Bytes read</source>
+        <translation>读取字节</translation>
+    </message>
+    <message>
+        <source>Used by the trainer</source>
+        <translation>训练器使用</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>Load training config</source>
+        <translation>加载训练配置</translation>
+    </message>
+    <message>
+        <source>Save training config</source>
+        <translation>保存训练配置</translation>
+    </message>
+    <message>
+        <source>Training config (*.json);;All files (*)</source>
+        <translation>训练配置 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Could not load the configuration</source>
+        <translation>无法加载配置</translation>
+    </message>
+    <message>
+        <source>loaded {name}</source>
+        <translation>已加载 {name}</translation>
+    </message>
+    <message>
+        <source>Could not save the configuration</source>
+        <translation>无法保存配置</translation>
+    </message>
+    <message>
+        <source>saved {name}</source>
+        <translation>已保存 {name}</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:#b3261e&apos;&gt;&lt;b&gt;The corpus is empty.&lt;/b&gt;&lt;/span&gt; Add sources in the Corpus pane first.</source>
+        <translation>&lt;span style=&apos;color:#b3261e&apos;&gt;&lt;b&gt;语料为空。&lt;/b&gt;&lt;/span&gt;请先在语料面板中添加来源。</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>、</translation>
+    </message>
+    <message>
+        <source>untagged</source>
+        <translation>未标注</translation>
+    </message>
+    <message>
+        <source>duplicates dropped</source>
+        <translation>去除重复</translation>
+    </message>
+    <message>
+        <source>duplicates kept</source>
+        <translation>保留重复</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;Corpus:&lt;/b&gt; %n source(s), {size} on disk ({languages}) · invalid UTF-8: {policy} · {duplicates}</source>
+        <translation>
+            <numerusform>&lt;b&gt;语料：&lt;/b&gt;%n 个来源，磁盘上 {size}（{languages}）· 无效 UTF-8：{policy} · {duplicates}</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the corpus is empty: add sources in the Corpus pane</source>
+        <translation>语料为空：请在语料面板中添加来源</translation>
+    </message>
+    <message>
+        <source>Train on the corpus of the Corpus pane</source>
+        <translation>用语料面板中的语料进行训练</translation>
+    </message>
+    <message>
+        <source>The corpus is empty: add sources in the Corpus pane first.</source>
+        <translation>语料为空：请先在语料面板中添加来源。</translation>
     </message>
     <message>
         <source>The chart fills while training runs</source>
-        <translation type="unfinished"></translation>
+        <translation>训练进行时图表会逐步填充</translation>
+    </message>
+    <message numerus="yes">
+        <source>training {name}: {engine} engine, {algorithm}, vocabulary {vocab}, %n source(s)</source>
+        <translation>
+            <numerusform>训练 {name}：{engine} 引擎，{algorithm}，词表 {vocab}，%n 个来源</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>training {name}…</source>
+        <translation>正在训练 {name}…</translation>
+    </message>
+    <message>
+        <source>cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
+    <message>
+        <source>Cancelled after {seconds} s; nothing was kept.</source>
+        <translation>已在 {seconds} 秒后取消；未保留任何内容。</translation>
+    </message>
+    <message>
+        <source>cancelled ({seconds} s to stop)</source>
+        <translation>已取消（停止用时 {seconds} 秒）</translation>
+    </message>
+    <message>
+        <source>training cancelled</source>
+        <translation>训练已取消</translation>
+    </message>
+    <message>
+        <source>The run stopped before there was anything to chart</source>
+        <translation>训练在有可绘制的内容之前就已停止</translation>
     </message>
     <message>
         <source>failed: {message}</source>
-        <translation type="unfinished"></translation>
+        <translation>失败：{message}</translation>
     </message>
     <message>
         <source>the trainer said: {details}</source>
-        <translation type="unfinished"></translation>
+        <translation>训练器原文：{details}</translation>
+    </message>
+    <message>
+        <source>Done in {seconds} s.</source>
+        <translation>用时 {seconds} 秒完成。</translation>
+    </message>
+    <message>
+        <source>done: {tokens} tokens in {seconds} s</source>
+        <translation>完成：{tokens} 个词元，用时 {seconds} 秒</translation>
     </message>
     <message>
         <source>note: {note}</source>
-        <translation type="unfinished"></translation>
+        <translation>注意：{note}</translation>
+    </message>
+    <message>
+        <source>trained {name} ({tokens} tokens); it is open in the Inspect pane</source>
+        <translation>已训练 {name}（{tokens} 个词元）；已在检查面板中打开</translation>
     </message>
     <message>
         <source>Unigram: log-likelihood per EM round (higher is better)</source>
-        <translation type="unfinished"></translation>
+        <translation>Unigram：每轮 EM 的对数似然（越高越好）</translation>
     </message>
     <message>
         <source>round</source>
-        <translation type="unfinished"></translation>
+        <translation>轮次</translation>
     </message>
     <message>
         <source>log L</source>
-        <translation type="unfinished"></translation>
+        <translation>对数似然</translation>
     </message>
     <message>
         <source>Pair count of each merge, in merge order (the run was too quick to chart merges per second)</source>
-        <translation type="unfinished"></translation>
+        <translation>每次合并的字符对计数，按合并顺序（训练太快，无法绘制每秒合并次数）</translation>
     </message>
     <message>
         <source>merge rank</source>
-        <translation type="unfinished"></translation>
+        <translation>合并排名</translation>
     </message>
     <message>
         <source>count</source>
-        <translation type="unfinished"></translation>
+        <translation>计数</translation>
     </message>
     <message>
         <source>This trainer reported no figures to chart for this run</source>
-        <translation type="unfinished"></translation>
+        <translation>此训练器在本次训练中没有报告可绘制的数字</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;{name}&lt;/b&gt;: {tokens} tokens ({engine} · {algorithm}) in {seconds} s — open in the Inspect pane; not saved yet.</source>
+        <translation>&lt;b&gt;{name}&lt;/b&gt;：{tokens} 个词元（{engine} · {algorithm}），用时 {seconds} 秒 — 已在检查面板中打开；尚未保存。</translation>
+    </message>
+    <message>
+        <source>The trainer was offered {bytes} bytes in {sentences} sentences and used all of them (none skipped, none sampled away).</source>
+        <translation>提供给训练器 {bytes} 字节，共 {sentences} 个句子，全部被使用（没有跳过，也没有被采样丢弃）。</translation>
+    </message>
+    <message>
+        <source>The trainer was offered {bytes} bytes in {sentences} sentences and used {used} bytes.</source>
+        <translation>提供给训练器 {bytes} 字节，共 {sentences} 个句子，使用了 {used} 字节。</translation>
+    </message>
+    <message>
+        <source>The trainer was offered {bytes} bytes in {sentences} sentences and skipped {skipped} as too long.</source>
+        <translation>提供给训练器 {bytes} 字节，共 {sentences} 个句子，其中 {skipped} 个因过长被跳过。</translation>
+    </message>
+    <message>
+        <source>Trained on {words} distinct words ({tokens} in all).</source>
+        <translation>在 {words} 个不同的词上训练（共 {tokens} 个）。</translation>
+    </message>
+    <message>
+        <source>unknown (the trainer reports totals only)</source>
+        <translation>未知（训练器只报告总数）</translation>
+    </message>
+</context>
+<context>
+    <name>TrainingConfigForm</name>
+    <message>
+        <source>Engine</source>
+        <translation>引擎</translation>
+    </message>
+    <message>
+        <source>Algorithm</source>
+        <translation>算法</translation>
+    </message>
+    <message>
+        <source>Vocabulary size</source>
+        <translation>词表大小</translation>
+    </message>
+    <message>
+        <source>Min frequency</source>
+        <translation>最低频次</translation>
+    </message>
+    <message>
+        <source>Special tokens</source>
+        <translation>特殊词元</translation>
+    </message>
+    <message>
+        <source>Unicode normalizer</source>
+        <translation>Unicode 规范化</translation>
+    </message>
+    <message>
+        <source>Lowercase</source>
+        <translation>转为小写</translation>
+    </message>
+    <message>
+        <source>Strip accents</source>
+        <translation>去除重音符号</translation>
+    </message>
+    <message>
+        <source>Pre-tokenizer</source>
+        <translation>预分词器</translation>
+    </message>
+    <message>
+        <source>Split digits</source>
+        <translation>拆分数字</translation>
+    </message>
+    <message>
+        <source>End of word</source>
+        <translation>词尾标记</translation>
+    </message>
+    <message>
+        <source>Byte fallback</source>
+        <translation>字节回退</translation>
+    </message>
+    <message>
+        <source>Character coverage</source>
+        <translation>字符覆盖率</translation>
+    </message>
+    <message>
+        <source>Limit alphabet</source>
+        <translation>字母表上限</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>随机种子</translation>
+    </message>
+    <message>
+        <source>reference: the workbench&apos;s own readable algorithms · sentencepiece: SentencePieceTrainer · hf: the tokenizers trainers (fast)</source>
+        <translation>参考实现：工作台自带的可读算法 · SentencePiece：SentencePieceTrainer · Hugging Face：tokenizers 的训练器（快速）</translation>
+    </message>
+    <message>
+        <source>Separated by spaces; they get the lowest IDs, in this order</source>
+        <translation>以空格分隔；按此顺序获得最小的 ID</translation>
+    </message>
+    <message>
+        <source>whitespace, metaspace (▁ prefix), bytelevel, or regex:&lt;preset or pattern&gt;</source>
+        <translation>whitespace、metaspace（▁ 前缀）、bytelevel，或 regex:&lt;预设或正则&gt;</translation>
+    </message>
+    <message>
+        <source>symbol: the paper&apos;s separate &lt;/w&gt; (runs on the workbench&apos;s own encoder; no tokenizer.json) · suffix: on the last character (as HF) · none</source>
+        <translation>单独的 &lt;/w&gt; 符号：论文中的做法（由工作台自带的编码器运行；无 tokenizer.json）· 后缀：附在最后一个字符上（同 HF）· 无</translation>
+    </message>
+    <message>
+        <source>Share of characters kept; rarer ones go to byte fallback or &lt;unk&gt;</source>
+        <translation>保留字符的比例；更罕见的字符交给字节回退或 &lt;unk&gt;</translation>
+    </message>
+    <message>
+        <source>Keep only this many most frequent characters (0 = no limit)</source>
+        <translation>只保留这么多个最常见的字符（0 = 不限）</translation>
+    </message>
+    <message>
+        <source>A merge needs a pair seen at least this often</source>
+        <translation>一个字符对至少出现这么多次才会被合并</translation>
+    </message>
+    <message>
+        <source>reference (the workbench&apos;s own)</source>
+        <translation>参考实现（工作台自带）</translation>
+    </message>
+    <message>
+        <source>SentencePiece</source>
+        <translation>SentencePiece</translation>
+    </message>
+    <message>
+        <source>Hugging Face tokenizers</source>
+        <translation>Hugging Face tokenizers</translation>
+    </message>
+    <message>
+        <source>BPE</source>
+        <translation>BPE</translation>
+    </message>
+    <message>
+        <source>byte-level BPE</source>
+        <translation>字节级 BPE</translation>
+    </message>
+    <message>
+        <source>WordPiece</source>
+        <translation>WordPiece</translation>
+    </message>
+    <message>
+        <source>Unigram</source>
+        <translation>Unigram</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>separate &lt;/w&gt; symbol</source>
+        <translation>单独的 &lt;/w&gt; 符号</translation>
+    </message>
+    <message>
+        <source>suffix on the last character</source>
+        <translation>附在最后一个字符上</translation>
+    </message>
+    <message>
+        <source>GPT-2-like byte-level BPE</source>
+        <translation>类 GPT-2 字节级 BPE</translation>
+    </message>
+    <message>
+        <source>BERT-like WordPiece</source>
+        <translation>类 BERT WordPiece</translation>
+    </message>
+    <message>
+        <source>SentencePiece-like Unigram</source>
+        <translation>类 SentencePiece Unigram</translation>
+    </message>
+    <message>
+        <source>no limit</source>
+        <translation>不限</translation>
+    </message>
+    <message>
+        <source>not used by the {engine} engine for this algorithm</source>
+        <translation>{engine} 引擎在此算法下不使用此项</translation>
+    </message>
+    <message>
+        <source>⚠ {problem}</source>
+        <translation>⚠ {problem}</translation>
+    </message>
+    <message>
+        <source>SentencePiece splits words itself: a space becomes ▁ (U+2581), the start of the next piece.</source>
+        <translation>SentencePiece 自行切分单词：空格变为 ▁（U+2581），作为下一个片段的开头。</translation>
+    </message>
+    <message>
+        <source>Words are split with {pre_tokenizer}.</source>
+        <translation>用 {pre_tokenizer} 切分单词。</translation>
     </message>
 </context>
 <context>

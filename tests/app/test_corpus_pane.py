@@ -70,7 +70,7 @@ def test_strict_names_file_line_and_byte_then_replace_lists_the_line(qtbot, wind
     qtbot.waitUntil(lambda: pane.result is not None and pane.result.policy == "replace"
                     and not pane.stop_button.isVisible(), timeout=10000)
     assert pane.result.error is None and pane.result.bad_lines == 1
-    assert "<b>1</b> line(s) with invalid UTF-8" in pane.error_label.text()
+    assert "<b>1</b> line with invalid UTF-8 was replaced" in pane.error_label.text()
     item = pane.issues.topLevelItem(0)
     assert (item.text(0), item.text(3)) == ("bad.txt", "3")
     assert window.session.corpus_policy == "replace"

@@ -30,3 +30,25 @@ def test_untranslated_rendering_equals_the_english_one():
 
 def test_every_unit_has_a_label():
     assert [unit_label(u) for u in Unit] == [u.label for u in Unit]  # English when untranslated
+
+
+def test_an_error_with_a_note_is_worded_by_the_gui_keeping_where_and_details(qapp):
+    from app import i18n
+    from app.messages import error_text
+    from core.engines.common import TrainingError, split_details
+    from core.errors import WorkbenchError
+
+    refused = TrainingError.of(note("sentencepiece.vocab_too_high", vocab=500, found=87),
+                               details="INTERNAL: Vocabulary size too high (500)")
+    assert error_text(refused) == str(refused)  # English: the core's own words
+    assert error_text(WorkbenchError("plain words", path="a.txt")) == "a.txt: plain words"
+    i18n.install_language("zh_CN", qapp)
+    try:
+        plain, details = split_details(error_text(refused))
+        assert plain == ("词表 500 超出了此语料能填满的大小（SentencePiece 找到 87 个片段）："
+                         "请把词表降到 87 或以下，或添加文本")
+        assert details == "INTERNAL: Vocabulary size too high (500)"  # the trainer's, as it said
+        located = WorkbenchError.of(note("sentencepiece.needs_unknown"), path="c.txt")
+        assert error_text(located) == "c.txt: SentencePiece 需要一个未知片段：请将 <unk> 加入特殊词元"
+    finally:
+        i18n.install_language("en", qapp)

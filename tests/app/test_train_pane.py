@@ -94,7 +94,7 @@ def test_an_empty_corpus_is_said_and_start_is_off(qtbot, window, pane):
 
 def test_reference_bpe_opens_in_inspect_with_its_vocab_size(qtbot, window, pane):
     use_corpus(window, DEMO / "corpus.txt")
-    assert "1 source(s)" in pane.corpus_label.text() and pane.start_button.isEnabled()
+    assert "1 source," in pane.corpus_label.text() and pane.start_button.isEnabled()
     configure(pane, "GPT-2-like byte-level BPE", vocab_size=400)
     outcome = run_to_end(qtbot, pane)
     assert outcome is not None, pane.progress_label.text()
@@ -226,6 +226,7 @@ def test_a_sentencepiece_error_is_plain_wrapped_and_keeps_the_window_on_screen(
     assert pane.minimumSizeHint().width() <= SCREEN_WIDTH
     log = pane.log.toPlainText()
     assert "failed: vocabulary 400" in log and "checking" in log  # before the trainer ran
+    assert pane.chart.placeholder == "The run stopped before there was anything to chart"
 
 
 def test_the_trainers_own_refusal_is_translated_and_its_text_kept(qtbot, window, pane,
@@ -277,3 +278,78 @@ def test_the_seed_example_trains_from_the_pane_with_duplicates_kept(qtbot, windo
     assert outcome is not None, pane.progress_label.text()
     assert outcome.trace["merges"] == [["l", "o", 7], ["lo", "w", 7], ["low", "</w>", 5]]
     assert "note: no unknown token" in pane.log.toPlainText()
+
+
+@pytest.fixture
+def chinese_pane(qapp, qtbot, tmp_path):
+    """A window built with the Chinese translator installed, as a zh_CN user starts it."""
+    from PySide6.QtCore import QSettings
+
+    from app import i18n
+    from app.main_window import MainWindow
+    from app.session import Session
+
+    i18n.install_language("zh_CN", qapp)
+    try:
+        win = MainWindow(Session(QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)))
+        win.resize(1200, 800)
+        qtbot.addWidget(win)
+        win.show()
+        win.panes.setCurrentWidget(win.train)
+        yield win.train
+        win.tasks.wait(5000)
+    finally:
+        i18n.install_language("en", qapp)
+
+
+def test_the_pane_speaks_chinese_form_presets_and_early_checks(qtbot, chinese_pane):
+    pane = chinese_pane
+    form = pane.form
+    assert form.form.labelForField(form.editors["vocab_size"]).text() == "词表大小"
+    engines = form.editors["engine"]
+    assert (engines.itemText(0), engines.itemData(0)) == ("参考实现（工作台自带）", "reference")
+    algorithms = form.editors["algorithm"]
+    index = algorithms.findData("bytelevel_bpe")
+    assert algorithms.itemText(index) == "字节级 BPE"  # the identifier stays the item's data
+    presets = pane.preset_box
+    index = presets.findData("BERT-like WordPiece")
+    assert presets.itemText(index) == "类 BERT WordPiece"
+    presets.setCurrentIndex(index)
+    presets.activated.emit(index)
+    assert form.config().algorithm == "wordpiece" and presets.currentIndex() == index
+    use_corpus(pane.window(), DEMO / "corpus.txt")
+    assert "<b>语料：</b>1 个来源" in pane.corpus_label.text()
+    configure(pane, "BERT-like WordPiece", special_tokens=["[PAD]"])
+    assert form.note.text() == ("⚠ WordPiece 需要一个未知词元来表示无法切分的词：请将 [UNK] 加入特殊"
+                                "词元")
+    assert not pane.start() and "请将 [UNK] 加入特殊词元" in pane.progress_label.text()
+
+
+def test_a_trainer_refusal_and_a_finished_run_are_said_in_chinese(qtbot, chinese_pane, tmp_path):
+    pane = chinese_pane
+    small = tmp_path / "small.txt"
+    small.write_text("hello world\nthis is a test\nanother line of text here\n")
+    _fail_sentencepiece(qtbot, pane.window(), pane, small, 500)
+    assert "词表 500 超出了此语料能填满的大小" in pane.progress_label.text()
+    assert "Vocabulary size too high (500)" in pane.progress_label.toolTip()  # the trainer's
+    assert "失败：词表 500" in pane.log.toPlainText()
+    assert pane.window().minimumSizeHint().width() <= SCREEN_WIDTH
+
+    words = tmp_path / "words.txt"
+    words.write_text("low\n" * 5 + "lower\n" * 2, encoding="utf-8")
+    use_corpus(pane.window(), words)
+    configure(pane, "GPT-2-like byte-level BPE", algorithm="bpe", end_of_word="symbol",
+              vocab_size=9, min_frequency=1, special_tokens=[])
+    assert run_to_end(qtbot, pane) is not None, pane.progress_label.text()
+    log = pane.log.toPlainText()
+    assert "注意：没有未知词元" in log and "完成：9 个词元" in log
+    assert "合并" in log  # the phase names, as RunMeter says them
+    assert pane.progress_label.text().startswith("用时 ")
+    assert "9 个词元" in pane.result_label.text() and "尚未保存" in pane.result_label.text()
+
+
+def test_a_repeated_special_token_is_said_in_chinese_as_it_is_typed(qtbot, chinese_pane):
+    form = chinese_pane.form
+    form.editors["special_tokens"].setText("<unk> <s> <unk>")
+    assert form.note.text() == "⚠ 配置：special_tokens 中有重复的 ['<unk>']"
+    assert form.problem == "配置：special_tokens 中有重复的 ['<unk>']"

@@ -29,3 +29,20 @@ def test_sentencepiece_log_lines_are_cleaned_and_charted():
     meter.feed(Progress("EM", 1, 0, "cc:903] EM sub_iter=1 size=4419 obj=37.21 num_tokens=2"), 2)
     assert meter.points == [(0, 37.39), (1, 37.21)]
     assert meter.log[-1].endswith("EM: EM sub_iter=1 size=4419 obj=37.21 num_tokens=2")
+
+
+def test_phase_names_and_the_engines_fixed_messages_are_said_in_the_gui_language():
+    """The pane hands RunMeter Qt's translator for its context; the trainer's own log lines
+    (SentencePiece's) and file names stay as they are."""
+    chinese = {"checking": "检查", "characters to keep": "统计要保留的字符",
+               "EM: {count} pieces": "EM：{count} 个片段", "{done} of {total}": "{done} / {total}",
+               "{seconds} s elapsed": "已用 {seconds} 秒"}
+    meter = RunMeter(started=0.0, translate=lambda text: chinese.get(text, text))
+    meter.feed(Progress("checking", 0, 0, "characters to keep"), now=0.5)
+    meter.feed(Progress("unigram", 1, 4, "EM: 1200 pieces"), now=1.0)
+    meter.feed(Progress("EM", 0, 0, "c:903] EM sub_iter=0 size=4419 obj=37.39"), now=2.0)
+    assert meter.log[:2] == ["   0.5 s  检查", "   0.5 s  检查: 统计要保留的字符"]
+    assert meter.log[3] == "   1.0 s  unigram: EM：1200 个片段"
+    assert meter.log[-1].endswith("EM: EM sub_iter=0 size=4419 obj=37.39")  # the trainer's
+    meter.feed(Progress("unigram", 2, 4, "EM: 900 pieces"), now=3.0)
+    assert meter.describe(now=3.0) == "unigram · 2 / 4 · 已用 3.0 秒"

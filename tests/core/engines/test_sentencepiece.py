@@ -1,6 +1,7 @@
 """The sentencepiece engine: long sentences are kept, runs are reproducible, cancel is prompt."""
 
 import json
+import pickle
 import threading
 import time
 
@@ -12,6 +13,7 @@ from core.engines.common import TrainingError, split_details
 from core.engines.sentencepiece import train_sentencepiece, trainer_options
 from core.engines.sentencepiece_checks import plain_error
 from core.errors import WorkbenchError
+from core.notes import english
 from core.progress import CancelToken, Cancelled
 from tests.conftest import DEMO
 
@@ -77,18 +79,24 @@ def test_a_vocabulary_below_the_characters_to_keep_is_refused_before_training(tm
                                        **{**options, "minloglevel": 3})
     theirs = int(re.search(r"(\d+) vs (\d+)", str(native.value)).group(2))
     assert f"at least {theirs:,} " in plain
+    assert caught.value.note.code == "sentencepiece.vocab_below_characters"
+    assert caught.value.note.args["needed"] == theirs and caught.value.note.args["reserved"] == 3
     assert plain_error(str(native.value), options).message == plain  # either way, same words
     assert not (tmp_path / "d").exists() and time.monotonic() - started < 30
 
 
-@pytest.mark.parametrize("options,expected", [
-    ({"vocab_size": 500}, "vocabulary 500 is more than this corpus can fill (SentencePiece found"),
+@pytest.mark.parametrize("options,expected,code", [
+    ({"vocab_size": 500}, "vocabulary 500 is more than this corpus can fill (SentencePiece found",
+     "sentencepiece.vocab_too_high"),
     ({"vocab_size": 40, "user_defined_symbols": ["<unk>"]},
-     "<unk> is one of SentencePiece's own pieces and cannot also be a user-defined symbol"),
-    ({"vocab_size": 40, "unk_id": -1}, "SentencePiece needs an unknown piece: add <unk>"),
-    ({"vocab_size": 40, "unk_id": 0, "bos_id": 0}, "two special pieces were given the ID of"),
+     "<unk> is one of SentencePiece's own pieces and cannot also be a user-defined symbol",
+     "sentencepiece.reserved_as_user_symbol"),
+    ({"vocab_size": 40, "unk_id": -1}, "SentencePiece needs an unknown piece: add <unk>",
+     "sentencepiece.needs_unknown"),
+    ({"vocab_size": 40, "unk_id": 0, "bos_id": 0}, "two special pieces were given the ID of",
+     "sentencepiece.same_id"),
 ])
-def test_the_trainers_fatal_messages_are_said_plainly(tmp_path, options, expected):
+def test_the_trainers_fatal_messages_are_said_plainly(tmp_path, options, expected, code):
     import sentencepiece as spm
 
     corpus = tmp_path / "small.txt"
@@ -99,6 +107,11 @@ def test_the_trainers_fatal_messages_are_said_plainly(tmp_path, options, expecte
     error = plain_error(str(native.value), options)
     assert error.message.startswith(expected)
     assert error.details == str(native.value)  # the trainer's words are kept
+    # a code and its values, so the GUI can say it in its own language; they survive the
+    # trip from the training process
+    assert error.note.code == code and english(error.note) == error.message
+    again = pickle.loads(pickle.dumps(error))
+    assert (again.note, again.details, str(again)) == (error.note, error.details, str(error))
 
 
 def test_an_error_from_the_trainer_process_arrives_in_plain_words(tmp_path):

@@ -81,3 +81,36 @@ def test_models_that_need_an_unknown_token_are_refused_before_reading(tmp_path, 
     config = TrainingConfig(engine=engine, algorithm=algorithm, special_tokens=["<pad>"])
     with pytest.raises(WorkbenchError, match=f"add {needs.replace('[', '.').replace(']', '.')}"):
         train_bundle(config, [missing], tmp_path / "x")
+
+
+def test_config_problems_and_notes_are_codes_the_cli_says_in_english():
+    """The early checks hand over a note (code + values): ``tokbench`` prints its English, the
+    GUI words the same code in its language (tests/app/test_train_pane.py)."""
+    from core.engines.checks import check_config, config_notes, config_problem_note
+    from core.errors import WorkbenchError
+    from core.notes import english
+
+    problem = config_problem_note(TrainingConfig(algorithm="wordpiece", special_tokens=[]))
+    assert (problem.code, problem.args) == ("training.wordpiece_needs_unknown",
+                                            {"token": "[UNK]"})
+    spm = TrainingConfig(engine="sentencepiece", algorithm="wordpiece", special_tokens=["<unk>"])
+    assert config_problem_note(spm).args == {"algorithm": "wordpiece"}
+    with pytest.raises(WorkbenchError) as caught:
+        check_config(TrainingConfig(engine="sentencepiece", algorithm="unigram"))
+    assert caught.value.note.code == "training.sentencepiece_needs_unknown"
+    assert str(caught.value) == english(caught.value.note)
+    [said] = config_notes(TrainingConfig(algorithm="bpe", special_tokens=[]))
+    assert said.code == "training.no_unknown_token" and said.severity == "warning"
+
+
+def test_an_empty_corpus_and_a_repeated_special_token_are_note_codes(tmp_path):
+    blank = tmp_path / "blank.txt"
+    blank.write_text("  \n\n", encoding="utf-8")
+    with pytest.raises(WorkbenchError) as caught:
+        train_bundle(TrainingConfig(vocab_size=300), [CorpusSource(blank)], tmp_path / "out")
+    assert caught.value.note.code == "training.no_words"
+    assert "no words to train on" in str(caught.value)  # tokbench's English is unchanged
+    with pytest.raises(WorkbenchError) as caught:
+        TrainingConfig(special_tokens=["<unk>", "<unk>"])
+    assert caught.value.note.args == {"tokens": "['<unk>']"}
+    assert str(caught.value) == "config: special_tokens repeats ['<unk>']"
