@@ -1,12 +1,21 @@
-"""The GUI renders every note code the core defines, with the same placeholders, through Qt."""
+"""The GUI renders every note code the core defines, with the same placeholders, through Qt;
+and says the tokenizer facts and explained model names the core gives in its own words."""
 
 from __future__ import annotations
 
+import json
 import string
 
-from app.messages import render, render_all, templates, unit_label
+import pytest
+
+from app.messages import (describe_labels, describe_rows, model_name, model_names, render,
+                          render_all, templates, tokenizer_label, unit_label)
+from core.bundle import import_tokenizer
+from core.explain import MODEL_NAMES
+from core.loading import open_tokenizer
 from core.notes import CODES, ENGLISH, note
 from core.text import Unit
+from tests.core.builders import FORMAT_NAMES, options_for, write_format
 
 
 def placeholders(template: str) -> list[tuple[str, str | None, str]]:
@@ -30,3 +39,26 @@ def test_untranslated_rendering_equals_the_english_one():
 
 def test_every_unit_has_a_label():
     assert [unit_label(u) for u in Unit] == [u.label for u in Unit]  # English when untranslated
+
+
+def test_every_worded_explained_model_name_has_a_translation():
+    assert set(model_names()) == set(MODEL_NAMES.values())
+    assert model_name("WordPiece (tokenizer.json)") == "WordPiece (tokenizer.json)"  # a name
+
+
+@pytest.mark.parametrize("kind", FORMAT_NAMES)
+def test_every_describe_row_has_a_label_and_untranslated_says_what_the_core_says(kind, tmp_path):
+    """The Tokenizer tab translates describe()'s labels by key and re-says its worded values:
+    a key without a label, or a value said differently from the core, fails here."""
+    source = write_format(kind, tmp_path / "src")
+    (source.parent / "tokenizer_config.json").write_text(
+        json.dumps({"chat_template": "{{ messages }}"}), encoding="utf-8")
+    bundle = open_tokenizer(import_tokenizer(source, tmp_path / "bundle", name="demo", version="3",
+                                             **options_for(kind)))
+    info = bundle.describe()
+    assert "bundle" in info
+    if kind == "tokenizer.json":  # a rank file, say, takes no sibling configs
+        assert {"chat template", "configs"} <= set(info)
+    assert set(info) <= set(describe_labels())
+    assert describe_rows(bundle) == list(info.items())  # English when untranslated
+    assert tokenizer_label(bundle) == bundle.label and bundle.label.endswith(" (bundle)")

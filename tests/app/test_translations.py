@@ -40,11 +40,16 @@ TRANSLATED_MODULES = [
     "app/errors.py",
     "app/i18n.py",
     "app/main_window.py",
+    "app/messages.py",
+    "app/heap.py",
+    "app/session.py",
+    "app/tasks.py",
     "app/platform_check.py",  # prints to stderr before Qt starts: English by design, no GUI text
     "app/translations.py",
     "app/models/corpus_sources.py",
     "app/models/corpus_stats.py",
     "app/widgets/explain_view.py",
+    "app/widgets/rank_file_dialog.py",
     "app/widgets/source_editor.py",
     "app/widgets/tokenizer_info.py",
 ]
