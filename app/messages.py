@@ -159,6 +159,23 @@ def tokenizer_label(loaded) -> str:
     return label
 
 
+def special_kind(kind: str) -> str:
+    """A special token's kind (:attr:`core.special.SpecialToken.kind`, a key) in the GUI's
+    language; an unknown kind is shown as it is."""
+    return special_kinds().get(kind, kind)
+
+
+def special_kinds() -> dict[str, str]:
+    """Special-token kind -> its translation (see :func:`special_kind`)."""
+    return {
+        "special": QCoreApplication.translate("Describe", "special"),
+        "added": QCoreApplication.translate("Describe", "added"),
+        "control": QCoreApplication.translate("Describe", "control"),
+        "user_defined": QCoreApplication.translate("Describe", "user_defined"),
+        "unk": QCoreApplication.translate("Describe", "unk"),
+    }
+
+
 def describe_labels() -> dict[str, str]:
     """The row labels of ``Loaded.describe()`` (its keys) in the GUI's language."""
     return {

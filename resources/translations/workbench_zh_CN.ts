@@ -151,6 +151,26 @@
         <translation>{label}（打包文件）</translation>
     </message>
     <message>
+        <source>special</source>
+        <translation>特殊</translation>
+    </message>
+    <message>
+        <source>added</source>
+        <translation>添加</translation>
+    </message>
+    <message>
+        <source>control</source>
+        <translation>控制</translation>
+    </message>
+    <message>
+        <source>user_defined</source>
+        <translation>用户定义</translation>
+    </message>
+    <message>
+        <source>unk</source>
+        <translation>未知</translation>
+    </message>
+    <message>
         <source>format</source>
         <translation>格式</translation>
     </message>

@@ -9,7 +9,8 @@ import string
 import pytest
 
 from app.messages import (describe_labels, describe_rows, model_name, model_names, render,
-                          render_all, templates, tokenizer_label, unit_label)
+                          render_all, special_kind, special_kinds, templates, tokenizer_label,
+                          unit_label)
 from core.bundle import import_tokenizer
 from core.explain import MODEL_NAMES
 from core.loading import open_tokenizer
@@ -62,3 +63,13 @@ def test_every_describe_row_has_a_label_and_untranslated_says_what_the_core_says
     assert set(info) <= set(describe_labels())
     assert describe_rows(bundle) == list(info.items())  # English when untranslated
     assert tokenizer_label(bundle) == bundle.label and bundle.label.endswith(" (bundle)")
+
+
+def test_every_special_token_kind_the_core_names_is_said_in_the_gui():
+    """The kinds SpecialToken documents; untranslated, each is said as the core's key."""
+    from core.special import SpecialToken
+
+    kinds = ["control", "user_defined", "added", "special", "unk"]
+    assert all(f"``{kind}``" in SpecialToken.__doc__ for kind in kinds)
+    assert set(special_kinds()) == set(kinds)
+    assert [special_kind(k) for k in kinds] == kinds  # English: the core's own words
