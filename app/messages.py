@@ -202,7 +202,8 @@ def describe_rows(loaded) -> list[tuple[str, str]]:
 
     Labels are translated by key. Values are data (type names, patterns, counts), except the few
     made of words: those are said again here from the same facts (the bundle's manifest, the chat
-    template) or looked up whole (``yes``, ``none``, the model names)."""
+    template, a SentencePiece model's special tokens) or looked up whole (``yes``, ``none``, the
+    model names)."""
     labels = describe_labels()
     words = {
         "yes": QCoreApplication.translate("Describe", "yes"),
@@ -220,6 +221,11 @@ def describe_rows(loaded) -> list[tuple[str, str]]:
             value = PLURALS.bundle(loaded.manifest)
         elif key == "chat template" and loaded.configs.chat_template is not None:
             value = PLURALS.characters(len(loaded.configs.chat_template))
+        elif key == "special tokens" and loaded.format == "sentencepiece":
+            kinds = [token.kind for token in loaded.runtime.special_tokens()]
+            value = QCoreApplication.translate(
+                "Describe", "{control} control, {user} user-defined").format(
+                control=kinds.count("control"), user=kinds.count("user_defined"))
         elif key == "model" and value.endswith(fallback):
             value = QCoreApplication.translate("Describe", "{model} + byte fallback").format(
                 model=words.get(value[:-len(fallback)], value[:-len(fallback)]))

@@ -255,6 +255,10 @@
         <translation>BPE，独立的 &lt;/w&gt; 符号（参考编码器）</translation>
     </message>
     <message>
+        <source>{control} control, {user} user-defined</source>
+        <translation>{control} 个控制符号，{user} 个用户定义符号</translation>
+    </message>
+    <message>
         <source>{model} + byte fallback</source>
         <translation>{model} + 字节回退</translation>
     </message>
