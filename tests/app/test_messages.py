@@ -73,3 +73,19 @@ def test_every_special_token_kind_the_core_names_is_said_in_the_gui():
     assert all(f"``{kind}``" in SpecialToken.__doc__ for kind in kinds)
     assert set(special_kinds()) == set(kinds)
     assert [special_kind(k) for k in kinds] == kinds  # English: the core's own words
+
+
+def test_chinese_templates_keep_every_placeholder_with_its_format(qapp):
+    """The .ts check sees only plain ``{name}``: ``{count:,}`` and ``{literal!r}`` are checked
+    here, on the installed Chinese, so that a translation cannot drop or change one."""
+    from app import i18n
+
+    i18n.install_language("zh_CN", qapp)
+    try:
+        chinese = templates()
+        made = render(note("special.more", count=1200))
+    finally:
+        i18n.install_language("en", qapp)
+    assert chinese["special.more"] != ENGLISH["special.more"] and "1,200" in made
+    for code, template in chinese.items():
+        assert placeholders(template) == placeholders(ENGLISH[code]), code
