@@ -79,8 +79,8 @@ def test_banner_shows_the_first_difference_and_unsupported_tokenizers(qtbot, dem
     view.set_explanation(ex)
     assert view.banner.property("state") == "bad"
     assert "first difference at token 1: explainer ow (573) vs runtime ows (574)" in view.banner.text()
-    view.set_explanation(Explanation("WordLevel", "a", 1, supported=False,
-                                     reason=note("explain.no_subword_model", algorithm="WordLevel")))
+    refused = note("explain.no_subword_model", algorithm="WordLevel")
+    view.set_explanation(Explanation("WordLevel", "a", 1, supported=False, reason=refused))
     assert view.banner.property("state") == "info"
     assert "cannot be explained: a WordLevel model" in view.banner.text()
     assert view.words_model.rowCount() == 0
@@ -109,6 +109,6 @@ def test_the_explainers_notes_and_reasons_are_shown_in_the_gui_language(qtbot, d
     assert "explaining" not in notes and "byte-level" not in notes
     view.select_word(1)
     assert "特殊词元，在模型之前匹配" in view.header.text()
-    view.set_explanation(Explanation("WordLevel", "a", 1, supported=False,
-                                     reason=note("explain.no_subword_model", algorithm="WordLevel")))
+    refused = note("explain.no_subword_model", algorithm="WordLevel")
+    view.set_explanation(Explanation("WordLevel", "a", 1, supported=False, reason=refused))
     assert "WordLevel 模型没有可解释的子词算法" in view.banner.text()
