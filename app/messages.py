@@ -9,7 +9,7 @@ the core defines has a template here with the same placeholders, so neither side
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, QObject
 
 from core.errors import WorkbenchError
 from core.notes import Note
@@ -110,6 +110,55 @@ def templates() -> dict[str, str]:
                      "special token once"),
         "sentencepiece.failed": QCoreApplication.translate(
             "Notes", "SentencePiece training failed"),
+        # explaining a split
+        "explain.first_chars": QCoreApplication.translate(
+            "Notes", "explaining the first {shown:,} of {total:,} characters"),
+        "explain.bpe_dropout": QCoreApplication.translate(
+            "Notes", "BPE dropout {dropout}: the runtime skips merges at random; the explainer "
+                     "shows the deterministic merges"),
+        "explain.normalization_first": QCoreApplication.translate(
+            "Notes", "{normalizer} normalization first"),
+        "explain.spm_segments": QCoreApplication.translate(
+            "Notes", "SentencePiece runs its model over the whole normalized text; it is shown in "
+                     "segments that no vocabulary piece crosses (each explained on its own, with "
+                     "the same result)"),
+        "explain.end_of_word": QCoreApplication.translate(
+            "Notes", "each word ends with the separate symbol </w>, as in Sennrich et al."),
+        "explain.special_first": QCoreApplication.translate(
+            "Notes", "special token, matched before the model"),
+        "explain.added_first": QCoreApplication.translate(
+            "Notes", "added token, matched before the model"),
+        "explain.user_defined_first": QCoreApplication.translate(
+            "Notes", "user-defined symbol, matched before the model"),
+        "explain.ignore_merges": QCoreApplication.translate(
+            "Notes", "the whole pre-token is in the vocabulary (ignore_merges): no merges"),
+        "explain.whole_token": QCoreApplication.translate(
+            "Notes", "the whole pre-token is a token: taken as it is, no merges"),
+        "explain.unknown_to_bytes": QCoreApplication.translate(
+            "Notes", "characters not in the vocabulary fall back to their UTF-8 bytes"),
+        "explain.unknown_dropped": QCoreApplication.translate(
+            "Notes", "characters not in the vocabulary are dropped (the model has no unknown "
+                     "token)"),
+        "explain.unknown_to_unk": QCoreApplication.translate(
+            "Notes", "characters not in the vocabulary become the unknown token"),
+        "explain.unknown_symbols": QCoreApplication.translate(
+            "Notes", "symbols not in the vocabulary become {unk}"),
+        "explain.word_too_long": QCoreApplication.translate(
+            "Notes", "longer than max_input_chars_per_word ({max_chars}): the word is unknown"),
+        "explain.no_match": QCoreApplication.translate(
+            "Notes", "no vocabulary piece matches the rest of the word: the whole word is "
+                     "unknown"),
+        "explain.user_defined_wins": QCoreApplication.translate(
+            "Notes", "user-defined pieces always win (score bonus)"),
+        "explain.no_subword_model": QCoreApplication.translate(
+            "Notes", "a {algorithm} model has no subword algorithm to explain (BPE, WordPiece, "
+                     "Unigram and SentencePiece unigram / bpe can be explained)"),
+        "explain.bpe_affixes": QCoreApplication.translate(
+            "Notes", "BPE with continuing_subword_prefix {prefix!r} / end_of_word_suffix "
+                     "{suffix!r} is not explained (only '</w>' suffixes are)"),
+        "explain.byte_without_rank": QCoreApplication.translate(
+            "Notes", "byte {byte:02X} has no rank: these ranks are not a byte-level BPE, so this "
+                     "text cannot be explained (nor encoded by tiktoken)"),
     }
 
 
@@ -137,3 +186,125 @@ def unit_label(unit: Unit) -> str:
     """A unit's display name in the GUI's language (the core keeps the stable ``unit.value``)."""
     return {Unit.BYTES: QCoreApplication.translate("Units", "UTF-8 bytes"), Unit.CP: QCoreApplication.translate("Units", "code points"),
             Unit.UTF16: QCoreApplication.translate("Units", "UTF-16 units"), Unit.GRAPHEME: QCoreApplication.translate("Units", "graphemes")}[unit]
+
+
+def model_name(model: str) -> str:
+    """What an explanation explained (:attr:`core.explain.Explanation.model`) in the GUI's
+    language: the names that hold words (:data:`core.explain.MODEL_NAMES`) are translated by their
+    English, the others are the model's own name (``WordPiece (tokenizer.json)``)."""
+    return model_names().get(model, model)
+
+
+def model_names() -> dict[str, str]:
+    """English name of an explained model -> its translation (see :func:`model_name`)."""
+    return {
+        "byte-level BPE (tokenizer.json)": QCoreApplication.translate(
+            "Describe", "byte-level BPE (tokenizer.json)"),
+        "byte-level BPE (tiktoken ranks)": QCoreApplication.translate(
+            "Describe", "byte-level BPE (tiktoken ranks)"),
+        "BPE (separate </w> symbol)": QCoreApplication.translate(
+            "Describe", "BPE (separate </w> symbol)"),
+    }
+
+
+def tokenizer_label(loaded) -> str:
+    """``name · format`` with ``(bundle)`` for a bundle (:attr:`core.loading.Loaded.label`, in
+    the GUI's language): the tokenizer lists."""
+    label = f"{loaded.runtime.name} · {loaded.format}"
+    if loaded.is_bundle:
+        return QCoreApplication.translate("Describe", "{label} (bundle)").format(label=label)
+    return label
+
+
+def special_kind(kind: str) -> str:
+    """A special token's kind (:attr:`core.special.SpecialToken.kind`, a key) in the GUI's
+    language; an unknown kind is shown as it is."""
+    return special_kinds().get(kind, kind)
+
+
+def special_kinds() -> dict[str, str]:
+    """Special-token kind -> its translation (see :func:`special_kind`)."""
+    return {
+        "special": QCoreApplication.translate("Describe", "special"),
+        "added": QCoreApplication.translate("Describe", "added"),
+        "control": QCoreApplication.translate("Describe", "control"),
+        "user_defined": QCoreApplication.translate("Describe", "user_defined"),
+        "unk": QCoreApplication.translate("Describe", "unk"),
+    }
+
+
+def describe_labels() -> dict[str, str]:
+    """The row labels of ``Loaded.describe()`` (its keys) in the GUI's language."""
+    return {
+        "format": QCoreApplication.translate("Describe", "format"),
+        "runtime": QCoreApplication.translate("Describe", "runtime"),
+        "vocabulary": QCoreApplication.translate("Describe", "vocabulary"),
+        "model": QCoreApplication.translate("Describe", "model"),
+        "merges": QCoreApplication.translate("Describe", "merges"),
+        "normalizer": QCoreApplication.translate("Describe", "normalizer"),
+        "pre-tokenizer": QCoreApplication.translate("Describe", "pre-tokenizer"),
+        "post-processor": QCoreApplication.translate("Describe", "post-processor"),
+        "decoder": QCoreApplication.translate("Describe", "decoder"),
+        "special tokens": QCoreApplication.translate("Describe", "special tokens"),
+        "dummy prefix": QCoreApplication.translate("Describe", "dummy prefix"),
+        "preset": QCoreApplication.translate("Describe", "preset"),
+        "bundle": QCoreApplication.translate("Describe", "bundle"),
+        "configs": QCoreApplication.translate("Describe", "configs"),
+        "chat template": QCoreApplication.translate("Describe", "chat template"),
+    }
+
+
+def describe_rows(loaded) -> list[tuple[str, str]]:
+    """``loaded.describe()`` as (label, value) rows in the GUI's language.
+
+    Labels are translated by key. Values are data (type names, patterns, counts), except the few
+    made of words: those are said again here from the same facts (the bundle's manifest, the chat
+    template, a SentencePiece model's special tokens) or looked up whole (``yes``, ``none``, the
+    model names)."""
+    labels = describe_labels()
+    words = {
+        "yes": QCoreApplication.translate("Describe", "yes"),
+        "no": QCoreApplication.translate("Describe", "no"),
+        "none": QCoreApplication.translate("Describe", "none"),
+        "custom": QCoreApplication.translate("Describe", "custom"),
+        "byte-level BPE (ranks)": QCoreApplication.translate("Describe", "byte-level BPE (ranks)"),
+        "BPE, separate </w> symbol (reference encoder)": QCoreApplication.translate(
+            "Describe", "BPE, separate </w> symbol (reference encoder)"),
+    }
+    fallback = " + byte fallback"
+    rows = []
+    for key, value in loaded.describe().items():
+        if key == "bundle" and loaded.manifest is not None:
+            value = PLURALS.bundle(loaded.manifest)
+        elif key == "chat template" and loaded.configs.chat_template is not None:
+            value = PLURALS.characters(len(loaded.configs.chat_template))
+        elif key == "special tokens" and loaded.format == "sentencepiece":
+            kinds = [token.kind for token in loaded.runtime.special_tokens()]
+            value = QCoreApplication.translate(
+                "Describe", "{control} control, {user} user-defined").format(
+                control=kinds.count("control"), user=kinds.count("user_defined"))
+        elif key == "model" and value.endswith(fallback):
+            value = QCoreApplication.translate("Describe", "{model} + byte fallback").format(
+                model=words.get(value[:-len(fallback)], value[:-len(fallback)]))
+        else:
+            value = words.get(value, value)
+        rows.append((labels.get(key, key), value))
+    return rows
+
+
+class Describe(QObject):
+    """The describe() values with a count in them: a QObject only for ``tr`` with plural forms
+    (lupdate reads a plural only from ``self.tr(source, "", n)``)."""
+
+    def bundle(self, manifest: dict) -> str:
+        """``demo v3, 5 files verified, created 2026-…``"""
+        return self.tr("{name} v{version}, %n file(s) verified, created {created}", "",
+                       len(manifest.get("files", {}))).format(
+            name=manifest.get("name", "?"), version=manifest.get("version", "?"),
+            created=manifest.get("created", "?"))
+
+    def characters(self, count: int) -> str:
+        return self.tr("%Ln character(s)", "", count)
+
+
+PLURALS = Describe()

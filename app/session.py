@@ -90,7 +90,7 @@ class Session(QObject):
         surrogateescape) cannot be tokenized and are replaced by U+FFFD, with a message."""
         text, count = replace_lone_surrogates(text)
         if count:
-            self.message.emit(f"replaced {count} lone surrogate(s) with U+FFFD")
+            self.message.emit(self.tr("replaced %n lone surrogate(s) with U+FFFD", "", count))
         if text != self.text:
             self.text = text
             self.text_changed.emit(text)

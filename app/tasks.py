@@ -342,8 +342,9 @@ def run_in_process(fn: Callable, *args: Any, progress: Callable | None = None,
                 if not child.is_alive() and messages.empty():
                     if stopping_since is not None:
                         raise Cancelled("cancelled") from None
-                    raise WorkbenchError(f"the job's process ended unexpectedly (exit code "
-                                         f"{child.exitcode})") from None
+                    raise WorkbenchError(QCoreApplication.translate(
+                        "Tasks", "the job's process ended unexpectedly (exit code {code})"
+                    ).format(code=child.exitcode)) from None
                 continue
             if kind == "progress":
                 if progress is not None and stopping_since is None:
@@ -383,15 +384,23 @@ def _child_main(fn: Callable, args: tuple, kwargs: dict, messages, stop) -> None
 
 
 def user_message(error: BaseException) -> str:
-    """A one-line message for the user, in the GUI's language where the error carries a note
-    (a code the GUI words); never a traceback."""
+    """A one-line message for the user, in the GUI's language; never a traceback.
+
+    An error that carries a note (a code) is worded by the GUI; a :class:`WorkbenchError`
+    without one (a bad file, named with its line) is said as the core says it, in English; the
+    words of this module are translated.
+
+    >>> user_message(MemoryError())
+    'not enough memory for this input'
+    """
     if isinstance(error, WorkbenchError):
         return error_text(error)
     if isinstance(error, OSError):
         name = f"{error.filename}: " if error.filename else ""
         return f"{name}{error.strerror or error}"
     if isinstance(error, Cancelled):
-        return "cancelled"
+        return QCoreApplication.translate("Tasks", "cancelled")
     if isinstance(error, MemoryError):
-        return "not enough memory for this input"
-    return f"unexpected {type(error).__name__}: {error}"
+        return QCoreApplication.translate("Tasks", "not enough memory for this input")
+    return QCoreApplication.translate("Tasks", "unexpected {kind}: {error}").format(
+        kind=type(error).__name__, error=error)

@@ -117,6 +117,56 @@ CODES: dict[str, tuple[Severity, str]] = {
                  "token once"),
     "sentencepiece.failed": (
         "error", "SentencePiece training failed"),
+    # explaining a split (core.explain): on the explanation
+    "explain.first_chars": (
+        "info", "explaining the first {shown:,} of {total:,} characters"),
+    "explain.bpe_dropout": (
+        "info", "BPE dropout {dropout}: the runtime skips merges at random; the explainer shows "
+                "the deterministic merges"),
+    "explain.normalization_first": (
+        "info", "{normalizer} normalization first"),
+    "explain.spm_segments": (
+        "info", "SentencePiece runs its model over the whole normalized text; it is shown in "
+                "segments that no vocabulary piece crosses (each explained on its own, with the "
+                "same result)"),
+    "explain.end_of_word": (
+        "info", "each word ends with the separate symbol </w>, as in Sennrich et al."),
+    # ... on one word (Word.note)
+    "explain.special_first": (
+        "info", "special token, matched before the model"),
+    "explain.added_first": (
+        "info", "added token, matched before the model"),
+    "explain.user_defined_first": (
+        "info", "user-defined symbol, matched before the model"),
+    "explain.ignore_merges": (
+        "info", "the whole pre-token is in the vocabulary (ignore_merges): no merges"),
+    "explain.whole_token": (
+        "info", "the whole pre-token is a token: taken as it is, no merges"),
+    "explain.unknown_to_bytes": (
+        "info", "characters not in the vocabulary fall back to their UTF-8 bytes"),
+    "explain.unknown_dropped": (
+        "warning", "characters not in the vocabulary are dropped (the model has no unknown "
+                   "token)"),
+    "explain.unknown_to_unk": (
+        "info", "characters not in the vocabulary become the unknown token"),
+    "explain.unknown_symbols": (
+        "info", "symbols not in the vocabulary become {unk}"),
+    "explain.word_too_long": (
+        "info", "longer than max_input_chars_per_word ({max_chars}): the word is unknown"),
+    "explain.no_match": (
+        "info", "no vocabulary piece matches the rest of the word: the whole word is unknown"),
+    "explain.user_defined_wins": (
+        "info", "user-defined pieces always win (score bonus)"),
+    # ... why a tokenizer (or a text under it) cannot be explained (Explanation.reason)
+    "explain.no_subword_model": (
+        "info", "a {algorithm} model has no subword algorithm to explain (BPE, WordPiece, "
+                "Unigram and SentencePiece unigram / bpe can be explained)"),
+    "explain.bpe_affixes": (
+        "info", "BPE with continuing_subword_prefix {prefix!r} / end_of_word_suffix {suffix!r} "
+                "is not explained (only '</w>' suffixes are)"),
+    "explain.byte_without_rank": (
+        "info", "byte {byte:02X} has no rank: these ranks are not a byte-level BPE, so this text "
+                "cannot be explained (nor encoded by tiktoken)"),
 }
 
 ENGLISH: dict[str, str] = {code: template for code, (_, template) in CODES.items()}

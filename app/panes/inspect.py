@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QHBoxLayout, QHeaderView, Q
                                QPlainTextEdit, QPushButton, QSplitter, QTableView, QTabWidget,
                                QVBoxLayout, QWidget)
 
-from app.messages import render_all, unit_label
+from app.messages import render_all, tokenizer_label, unit_label
 from app.heap import settle
 from app.models.token_table import TokenTableModel
 from app.session import Session
@@ -226,10 +226,10 @@ class InspectPane(QWidget):
         self.tokenizer_box.blockSignals(True)
         self.tokenizer_box.clear()
         for loaded in self.session.tokenizers:
-            self.tokenizer_box.addItem(loaded.label, str(loaded.path))
+            self.tokenizer_box.addItem(tokenizer_label(loaded), str(loaded.path))
         self.tokenizer_box.setCurrentIndex(self.session.current)
         self.tokenizer_box.blockSignals(False)
-        self.compare.set_tokenizers([t.label for t in self.session.tokenizers])
+        self.compare.set_tokenizers([tokenizer_label(t) for t in self.session.tokenizers])
 
     def _on_session_current_changed(self, index: int) -> None:
         if self.tokenizer_box.currentIndex() != index:

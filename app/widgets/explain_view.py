@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QGraphicsScene, QGraphicsView,
                                QLabel, QSplitter, QTableView, QTableWidget, QTableWidgetItem,
                                QVBoxLayout, QWidget)
 
+from app.messages import model_name, render, render_all
 from core.explain import Explanation, LatticeTrace, Word, explain
 from core.text import visible_text
 
@@ -330,7 +331,7 @@ class ExplainView(QWidget):
             return
         if not ex.supported:
             self._set_banner("info", self.tr("This tokenizer cannot be explained: {reason}").format(
-                reason=escape(ex.reason)))
+                reason=escape(render(ex.reason))))
             self.notes.setText("")
             return
         agreement = ex.agreement
@@ -345,7 +346,7 @@ class ExplainView(QWidget):
                 "{ours} vs runtime {theirs}").format(index=agreement.index,
                                                      ours=side(agreement.ours),
                                                      theirs=side(agreement.theirs)))
-        self.notes.setText(" · ".join([ex.model] + ex.notes + [
+        self.notes.setText(" · ".join([model_name(ex.model)] + render_all(ex.notes) + [
             self.tr("IDs compared without the post-processor's tokens (BOS, [CLS]…)")] + (
             [self.tr("<E4 BD> = UTF-8 bytes that are not a whole character yet")]
             if ex.pieces_are_bytes else [])))
@@ -399,7 +400,8 @@ class ExplainView(QWidget):
                      "&nbsp;</span>",
                 span=span, tokens=SEP.join(escape(ex.readable(p)) for p in word.pieces),
                 ids=f"<span style='color:#5f6368'>{escape(ids)}</span>")
-            + (f"<br><span style='color:#7a4b00'>{escape(word.note)}</span>" if word.note else ""))
+            + (f"<br><span style='color:#7a4b00'>{escape(render(word.note))}</span>"
+               if word.note else ""))
         if word.kind == "bpe":
             self._show_merges(ex, word)
         elif word.kind == "wordpiece":

@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QHeaderView, QLabel, QTableWidget, QTableWidgetItem, QVBoxLayout,
                                QWidget)
 
-from app.messages import render_all
+from app.messages import describe_rows, render_all, special_kind
 from core.loading import Loaded
 
 
@@ -39,7 +39,7 @@ class TokenizerInfo(QWidget):
         runtime = loaded.runtime
         rows = "".join(f"<tr><td style='color:#555;padding-right:12px'>{escape(k)}</td>"
                        f"<td><code>{escape(v)}</code></td></tr>"
-                       for k, v in loaded.describe().items())
+                       for k, v in describe_rows(loaded))
         notes = "".join(f"<li>{escape(n)}</li>" for n in render_all(runtime.notes))
         notes_title = escape(self.tr("Notes"))
         self.summary.setText(
@@ -49,6 +49,7 @@ class TokenizerInfo(QWidget):
         specials = runtime.special_tokens()
         self.specials.setRowCount(len(specials))
         for row, token in enumerate(specials):
-            for col, value in enumerate((str(token.id), token.content, token.kind, token.role,
-                                         self.tr("yes") if token.parsable else self.tr("no"))):
+            values = (str(token.id), token.content, special_kind(token.kind), token.role,
+                      self.tr("yes") if token.parsable else self.tr("no"))
+            for col, value in enumerate(values):
                 self.specials.setItem(row, col, QTableWidgetItem(value))

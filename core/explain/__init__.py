@@ -18,10 +18,11 @@ they first differ — a mismatch is shown, never hidden.
 from __future__ import annotations
 
 from .result import Agreement, Edge, Explanation, LatticeTrace, Match, MergeStep, Path, Word
-from .runtimes import EXPLAINERS, Unsupported, unsupported_reason
+from ..notes import note
+from .runtimes import EXPLAINERS, MODEL_NAMES, Unsupported, unsupported_reason
 
 __all__ = ["explain", "Explanation", "Word", "MergeStep", "Match", "Edge", "LatticeTrace", "Path",
-           "Agreement", "DEFAULT_LIMIT", "cut_text"]
+           "Agreement", "DEFAULT_LIMIT", "cut_text", "MODEL_NAMES"]
 
 DEFAULT_LIMIT = 2000  # code points explained by default: enough to read, quick to compute
 
@@ -38,7 +39,7 @@ def explain(runtime, text: str, *, nbest: int = 5, limit: int | None = None,
             tokens (else plain text).
 
     IDs are compared without the post-processor's tokens (BOS, [CLS]…), which no model makes.
-    A tokenizer that cannot be explained gives ``supported=False`` and the reason.
+    A tokenizer that cannot be explained gives ``supported=False`` and the reason (a note).
     """
     shown = cut_text(text, limit) if limit is not None else text
     view = runtime.model_view()
@@ -50,7 +51,7 @@ def explain(runtime, text: str, *, nbest: int = 5, limit: int | None = None,
     try:
         units = how(runtime, view, pre_tokens, nbest=nbest, parse_special=parse_special)
     except Unsupported as why:
-        return Explanation(view.algorithm, shown, len(text), supported=False, reason=str(why),
+        return Explanation(view.algorithm, shown, len(text), supported=False, reason=why.why,
                            pre_tokens=pre_tokens)
     _spans_to_code_points(units.words, shown)
     ids = [i for word in units.words for i in word.ids]
@@ -58,7 +59,7 @@ def explain(runtime, text: str, *, nbest: int = 5, limit: int | None = None,
     theirs = [int(i) for i in encoding.ids]
     notes = list(units.notes)
     if len(shown) < len(text):
-        notes.insert(0, f"explaining the first {len(shown):,} of {len(text):,} characters")
+        notes.insert(0, note("explain.first_chars", shown=len(shown), total=len(text)))
     return Explanation(units.model, shown, len(text), units.words, ids, theirs,
                        compare(ids, theirs, runtime), notes,
                        pieces_are_bytes=units.pieces_are_bytes, pre_tokens=pre_tokens)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..notes import Note
 from ..runtimes.hf import byte_level_decoder
 from ..text import visible_bytes, visible_text
 
@@ -91,6 +92,7 @@ class Word:
         kind: ``bpe``, ``wordpiece``, ``unigram``, ``special`` (an added/special token matched
             before the model) or ``whole`` (the whole pre-token is one token: no merges needed).
         pieces: the model's pieces; ``ids`` their ids (unknown and byte-fallback resolved).
+        note: what to know about this word (a :class:`core.notes.Note`), if anything.
         initial: BPE symbols before any merge.
     """
 
@@ -99,7 +101,7 @@ class Word:
     kind: str
     pieces: list[str] = field(default_factory=list)
     ids: list[int] = field(default_factory=list)
-    note: str = ""
+    note: Note | None = None
     initial: list[str] = field(default_factory=list)
     steps: list[MergeStep] = field(default_factory=list)
     matches: list[Match] = field(default_factory=list)
@@ -138,6 +140,9 @@ class Explanation:
         supported: False when this tokenizer cannot be explained; ``reason`` says why.
         text: the text explained (the first ``limit`` characters of the input, see ``truncated``).
         full_length: code points of the whole input.
+        notes: what to know about the whole explanation; ``reason``: why it is unsupported.
+            Both are :class:`core.notes.Note` values (``english(note)`` says them in English;
+            the GUI translates them by code).
         pieces_are_bytes: pieces are GPT-2 byte-level strings (shown as bytes).
         pre_tokens: the runtime's :class:`core.pretokens.PreToken` list the words come from.
     """
@@ -149,9 +154,9 @@ class Explanation:
     ids: list[int] = field(default_factory=list)
     runtime_ids: list[int] = field(default_factory=list)
     agreement: Agreement | None = None
-    notes: list[str] = field(default_factory=list)
+    notes: list[Note] = field(default_factory=list)
     supported: bool = True
-    reason: str = ""
+    reason: Note | None = None
     pieces_are_bytes: bool = False
     pre_tokens: list = field(default_factory=list, repr=False)  # the runtime's, as explained
     _readable: dict = field(default_factory=dict, repr=False, compare=False)

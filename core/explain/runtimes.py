@@ -18,19 +18,29 @@ import weakref
 from dataclasses import dataclass
 from typing import Callable
 
+from ..notes import Note, english, note
 from ..runtimes.hf import byte_level_decoder
 from .bpe import merge_by_token_rank, merge_steps, model_from_merges
 from .result import Word
 from .unigram import ScoreTable, explain_lattice, path_ids, units_to_ids
 from .wordpiece import explain_wordpiece
 
+# what is explained, when its name holds words (a front end translates these by their English);
+# the other names are the model's own: "WordPiece (tokenizer.json)", "SentencePiece unigram"
+MODEL_NAMES = {"byte-level": "byte-level BPE (tokenizer.json)",
+               "tiktoken": "byte-level BPE (tiktoken ranks)",
+               "reference": "BPE (separate </w> symbol)"}
 SEGMENT_CHARS = 48  # SentencePiece: cut a long run (no spaces, e.g. Japanese) here when safe
 _GPT2_CHARS = {b: ch for ch, b in byte_level_decoder().items()}
 _tables: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 
 
 class Unsupported(Exception):
-    """This tokenizer (or this text under it) cannot be explained; the message says why."""
+    """This tokenizer (or this text under it) cannot be explained; ``why`` (a note) says why."""
+
+    def __init__(self, why: Note) -> None:
+        super().__init__(english(why))
+        self.why = why
 
 
 @dataclass
@@ -39,7 +49,7 @@ class Units:
 
     model: str
     words: list[Word]
-    notes: list[str]
+    notes: list[Note]
     pieces_are_bytes: bool = False
 
 
@@ -61,8 +71,7 @@ def explain_hf(runtime, view, pre_tokens, *, nbest: int, parse_special: bool) ->
     explain_word = _cached(runtime, lambda: _hf_word_explainer(model, kind))
     notes = []
     if kind == "BPE" and model.get("dropout"):
-        notes.append(f"BPE dropout {model['dropout']}: the runtime skips merges at random; "
-                     "the explainer shows the deterministic merges")
+        notes.append(note("explain.bpe_dropout", dropout=model["dropout"]))
     words = []
     for token in pre_tokens:
         if token.split_out:
@@ -71,16 +80,17 @@ def explain_hf(runtime, view, pre_tokens, *, nbest: int, parse_special: bool) ->
             word = explain_word(token.form, nbest)
             word.span = (token.start, token.end)
             words.append(word)
-    name = {"BPE": "byte-level BPE" if view.byte_level else "BPE"}.get(kind, kind)
-    return Units(f"{name} (tokenizer.json)", words, notes, view.byte_level)
+    name = (MODEL_NAMES["byte-level"] if kind == "BPE" and view.byte_level
+            else f"{kind} (tokenizer.json)")
+    return Units(name, words, notes, view.byte_level)
 
 
 def split_out_word(token) -> Word:
     """A token matched before the model (special, added, user-defined) as a word of its own."""
-    what = {"special": "special token", "added": "added token",
-            "user-defined": "user-defined symbol"}[token.kind]
+    code = {"special": "explain.special_first", "added": "explain.added_first",
+            "user-defined": "explain.user_defined_first"}[token.kind]
     return Word(token.form, (token.start, token.end), "special", [token.form], [token.token_id],
-                f"{what}, matched before the model")
+                note(code))
 
 
 def _hf_word_explainer(model: dict, kind: str):
@@ -95,8 +105,7 @@ def _hf_bpe(model: dict):
     prefix = model.get("continuing_subword_prefix") or ""
     suffix = model.get("end_of_word_suffix") or ""
     if prefix or suffix not in ("", "</w>"):
-        raise Unsupported(f"BPE with continuing_subword_prefix {prefix!r} / end_of_word_suffix "
-                          f"{suffix!r} is not explained (only '</w>' suffixes are)")
+        raise Unsupported(note("explain.bpe_affixes", prefix=prefix, suffix=suffix))
     bpe = model_from_merges(model.get("merges") or [], "suffix" if suffix else "none")
     vocab: dict[str, int] = model["vocab"]
     unk = model.get("unk_token")
@@ -104,24 +113,23 @@ def _hf_bpe(model: dict):
 
     def explain(word: str, _nbest: int) -> Word:
         if model.get("ignore_merges") and word in vocab:
-            return Word(word, None, "whole", [word], [vocab[word]],
-                        "the whole pre-token is in the vocabulary (ignore_merges): no merges")
+            return Word(word, None, "whole", [word], [vocab[word]], note("explain.ignore_merges"))
         initial, pieces, steps = merge_steps(bpe, word)
         units = [(p, p not in vocab) for p in pieces]
         pieces, ids = units_to_ids(units, vocab, unk_id, byte_fallback=bool(model.get("byte_fallback")),
                                    unk_piece=unk or "", fuse=bool(model.get("fuse_unk")))
-        note = "" if all(p in vocab for p in initial) else _unknown_note(model, unk_id)
-        return Word(word, None, "bpe", pieces, ids, note, initial, steps)
+        why = None if all(p in vocab for p in initial) else _unknown_note(model, unk_id)
+        return Word(word, None, "bpe", pieces, ids, why, initial, steps)
 
     return explain
 
 
-def _unknown_note(model: dict, unk_id) -> str:
+def _unknown_note(model: dict, unk_id) -> Note:
     if model.get("byte_fallback"):
-        return "characters not in the vocabulary fall back to their UTF-8 bytes"
+        return note("explain.unknown_to_bytes")
     if unk_id is None:
-        return "characters not in the vocabulary are dropped (the model has no unknown token)"
-    return "characters not in the vocabulary become the unknown token"
+        return note("explain.unknown_dropped")
+    return note("explain.unknown_to_unk")
 
 
 def _hf_wordpiece(model: dict):
@@ -133,12 +141,12 @@ def _hf_wordpiece(model: dict):
     def explain(word: str, _nbest: int) -> Word:
         pieces, matches = explain_wordpiece(word, vocab, unk=unk, prefix=prefix,
                                             max_chars=max_chars)
-        note = ""
+        why = None
         if len(word) > max_chars:
-            note = f"longer than max_input_chars_per_word ({max_chars}): the word is unknown"
+            why = note("explain.word_too_long", max_chars=max_chars)
         elif pieces == [unk]:
-            note = "no vocabulary piece matches the rest of the word: the whole word is unknown"
-        return Word(word, None, "wordpiece", pieces, [vocab[p] for p in pieces], note,
+            why = note("explain.no_match")
+        return Word(word, None, "wordpiece", pieces, [vocab[p] for p in pieces], why,
                     matches=matches)
 
     return explain
@@ -176,7 +184,7 @@ def explain_tiktoken(runtime, view, pre_tokens, *, nbest: int, parse_special: bo
                                       if kind == "normal"})
     notes = []
     if view.normalizer != "none":
-        notes.append(f"{view.normalizer} normalization first")
+        notes.append(note("explain.normalization_first", normalizer=view.normalizer))
 
     def rank_of(left: str, right: str):
         rank = ranks.get(left + right)
@@ -191,18 +199,17 @@ def explain_tiktoken(runtime, view, pre_tokens, *, nbest: int, parse_special: bo
         symbols = [_GPT2_CHARS[b] for b in token.form.encode("utf-8")]
         missing = [s for s in symbols if s not in ranks]
         if missing:
-            raise Unsupported(f"byte {byte_level_decoder()[missing[0]]:02X} has no rank: these "
-                              "ranks are not a byte-level BPE, so this text cannot be explained "
-                              "(nor encoded by tiktoken)")
+            raise Unsupported(note("explain.byte_without_rank",
+                                   byte=byte_level_decoder()[missing[0]]))
         whole = "".join(symbols)
         if whole in ranks:
             words.append(Word(whole, span, "whole", [whole], [ranks[whole]],
-                              "the whole pre-token is a token: taken as it is, no merges"))
+                              note("explain.whole_token")))
             continue
         pieces, steps = merge_by_token_rank(symbols, rank_of)
-        words.append(Word(whole, span, "bpe", pieces, [ranks[p] for p in pieces], "",
+        words.append(Word(whole, span, "bpe", pieces, [ranks[p] for p in pieces], None,
                           symbols, steps))
-    return Units("byte-level BPE (tiktoken ranks)", words, notes, True)
+    return Units(MODEL_NAMES["tiktoken"], words, notes, True)
 
 
 # --- SentencePiece ------------------------------------------------------------------------------
@@ -247,11 +254,9 @@ def explain_spm(runtime, view, pre_tokens, *, nbest: int, parse_special: bool) -
     t = _cached(runtime, lambda: _spm_tables(view))
     byte_fallback, unk_id = bool(view.options["byte_fallback"]), int(view.options["unk_id"])
     unk_piece = view.pieces[unk_id]
-    notes = ["SentencePiece runs its model over the whole normalized text; it is shown in "
-             "segments that no vocabulary piece crosses (each explained on its own, with the "
-             "same result)"]
+    notes = [note("explain.spm_segments")]
     if parse_special:
-        notes.append("SentencePiece never parses control symbols from text")
+        notes.append(note("special.control_not_parsed"))
     words = []
     for token in pre_tokens:
         if token.split_out:
@@ -298,9 +303,8 @@ def _spm_unigram(segment: str, t: _SpmTables, nbest: int, byte_fallback: bool, u
                             user_defined=t.user_defined)
     pieces, ids = path_ids(trace.best, segment, t.ids, unk_id, byte_fallback=byte_fallback,
                            unk_piece=unk_piece)
-    note = "user-defined pieces always win (score bonus)" if any(
-        e.kind == "user" for e in trace.best) else ""
-    return Word(segment, None, "unigram", pieces, ids, note, lattice=trace)
+    why = note("explain.user_defined_wins") if any(e.kind == "user" for e in trace.best) else None
+    return Word(segment, None, "unigram", pieces, ids, why, lattice=trace)
 
 
 def _spm_bpe(segment: str, t: _SpmTables, byte_fallback: bool, unk_id: int,
@@ -321,12 +325,11 @@ def _spm_bpe(segment: str, t: _SpmTables, byte_fallback: bool, unk_id: int,
     pieces, steps = merge_by_token_rank(symbols, rank_of)
     pieces = [q for p in pieces for q in _resegment(p, unused)]
     known = [(p, t.mergeable.get(p) is None or t.kinds[t.mergeable[p]] == "unused") for p in pieces]
-    note = "" if not any(u for _, u in known) else (
-        "characters not in the vocabulary fall back to their UTF-8 bytes" if byte_fallback
-        else "characters not in the vocabulary become the unknown token")
+    why = None if not any(u for _, u in known) else note(
+        "explain.unknown_to_bytes" if byte_fallback else "explain.unknown_to_unk")
     pieces, ids = units_to_ids(known, t.ids, unk_id, byte_fallback=byte_fallback,
                                unk_piece=unk_piece)
-    return Word(segment, None, "bpe", pieces, ids, note, symbols, steps)
+    return Word(segment, None, "bpe", pieces, ids, why, symbols, steps)
 
 
 def _spm_symbols(text: str, user_defined: frozenset[str]) -> list[str]:
@@ -363,12 +366,11 @@ def explain_reference_bpe(runtime, view, pre_tokens, *, nbest: int,
             continue
         initial, pieces, steps = merge_steps(runtime.model, token.form)
         ids = [runtime.vocab.get(p, runtime.unk_id) for p in pieces]
-        note = ("symbols not in the vocabulary become " + runtime.unk_token
-                if any(p not in runtime.vocab for p in pieces) else "")
-        words.append(Word(token.form, (token.start, token.end), "bpe", pieces, ids, note,
+        why = (note("explain.unknown_symbols", unk=runtime.unk_token)
+               if any(p not in runtime.vocab for p in pieces) else None)
+        words.append(Word(token.form, (token.start, token.end), "bpe", pieces, ids, why,
                           initial, steps))
-    return Units("BPE (separate </w> symbol)", words,
-                 ["each word ends with the separate symbol </w>, as in Sennrich et al."])
+    return Units(MODEL_NAMES["reference"], words, [note("explain.end_of_word")])
 
 
 EXPLAINERS: dict[str, Callable] = {
@@ -380,12 +382,11 @@ EXPLAINERS: dict[str, Callable] = {
 """Explainers by :attr:`core.pretokens.ModelView.kind`; a kind not here is refused."""
 
 
-def unsupported_reason(view) -> str:
+def unsupported_reason(view) -> Note:
     """Why a model kind has no explainer.
 
     >>> from core.pretokens import ModelView
-    >>> unsupported_reason(ModelView("tokenizers/WordLevel", "WordLevel", (), (), ()))
+    >>> english(unsupported_reason(ModelView("tokenizers/WordLevel", "WordLevel", (), (), ())))
     'a WordLevel model has no subword algorithm to explain (BPE, WordPiece, Unigram and SentencePiece unigram / bpe can be explained)'
     """
-    return (f"a {view.algorithm} model has no subword algorithm to explain (BPE, WordPiece, "
-            "Unigram and SentencePiece unigram / bpe can be explained)")
+    return note("explain.no_subword_model", algorithm=view.algorithm)

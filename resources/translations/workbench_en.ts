@@ -91,6 +91,23 @@
     </message>
 </context>
 <context>
+    <name>Describe</name>
+    <message numerus="yes">
+        <source>{name} v{version}, %n file(s) verified, created {created}</source>
+        <translation>
+            <numerusform>{name} v{version}, %n file verified, created {created}</numerusform>
+            <numerusform>{name} v{version}, %n files verified, created {created}</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln character(s)</source>
+        <translation>
+            <numerusform>%Ln character</numerusform>
+            <numerusform>%Ln characters</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ExplainView</name>
     <message numerus="yes">
         <source>✔ explainer matches runtime: %n token(s)</source>
@@ -214,6 +231,16 @@
         <translation>
             <numerusform>model pieces · {n} token</numerusform>
             <numerusform>model pieces · {n} tokens</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Session</name>
+    <message numerus="yes">
+        <source>replaced %n lone surrogate(s) with U+FFFD</source>
+        <translation>
+            <numerusform>replaced %n lone surrogate with U+FFFD</numerusform>
+            <numerusform>replaced %n lone surrogates with U+FFFD</numerusform>
         </translation>
     </message>
 </context>

@@ -367,6 +367,149 @@
     </message>
 </context>
 <context>
+    <name>Describe</name>
+    <message>
+        <source>byte-level BPE (tokenizer.json)</source>
+        <translation>字节级 BPE（tokenizer.json）</translation>
+    </message>
+    <message>
+        <source>byte-level BPE (tiktoken ranks)</source>
+        <translation>字节级 BPE（tiktoken 排名）</translation>
+    </message>
+    <message>
+        <source>BPE (separate &lt;/w&gt; symbol)</source>
+        <translation>BPE（独立的 &lt;/w&gt; 符号）</translation>
+    </message>
+    <message>
+        <source>{label} (bundle)</source>
+        <translation>{label}（打包文件）</translation>
+    </message>
+    <message>
+        <source>special</source>
+        <translation>特殊</translation>
+    </message>
+    <message>
+        <source>added</source>
+        <translation>添加</translation>
+    </message>
+    <message>
+        <source>control</source>
+        <translation>控制</translation>
+    </message>
+    <message>
+        <source>user_defined</source>
+        <translation>用户定义</translation>
+    </message>
+    <message>
+        <source>unk</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>format</source>
+        <translation>格式</translation>
+    </message>
+    <message>
+        <source>runtime</source>
+        <translation>运行时</translation>
+    </message>
+    <message>
+        <source>vocabulary</source>
+        <translation>词表</translation>
+    </message>
+    <message>
+        <source>model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>merges</source>
+        <translation>合并规则</translation>
+    </message>
+    <message>
+        <source>normalizer</source>
+        <translation>规范化器</translation>
+    </message>
+    <message>
+        <source>pre-tokenizer</source>
+        <translation>预分词器</translation>
+    </message>
+    <message>
+        <source>post-processor</source>
+        <translation>后处理器</translation>
+    </message>
+    <message>
+        <source>decoder</source>
+        <translation>解码器</translation>
+    </message>
+    <message>
+        <source>special tokens</source>
+        <translation>特殊词元</translation>
+    </message>
+    <message>
+        <source>dummy prefix</source>
+        <translation>虚拟前缀</translation>
+    </message>
+    <message>
+        <source>preset</source>
+        <translation>预设</translation>
+    </message>
+    <message>
+        <source>bundle</source>
+        <translation>打包文件</translation>
+    </message>
+    <message>
+        <source>configs</source>
+        <translation>配置文件</translation>
+    </message>
+    <message>
+        <source>chat template</source>
+        <translation>聊天模板</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>custom</source>
+        <translation>自定义</translation>
+    </message>
+    <message>
+        <source>byte-level BPE (ranks)</source>
+        <translation>字节级 BPE（排名）</translation>
+    </message>
+    <message>
+        <source>BPE, separate &lt;/w&gt; symbol (reference encoder)</source>
+        <translation>BPE，独立的 &lt;/w&gt; 符号（参考编码器）</translation>
+    </message>
+    <message>
+        <source>{control} control, {user} user-defined</source>
+        <translation>{control} 个控制符号，{user} 个用户定义符号</translation>
+    </message>
+    <message>
+        <source>{model} + byte fallback</source>
+        <translation>{model} + 字节回退</translation>
+    </message>
+    <message numerus="yes">
+        <source>{name} v{version}, %n file(s) verified, created {created}</source>
+        <translation>
+            <numerusform>{name} v{version}，已校验 %n 个文件，创建于 {created}</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln character(s)</source>
+        <translation>
+            <numerusform>%Ln 个字符</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ErrorDialog</name>
     <message>
         <source>Something went wrong</source>
@@ -930,83 +1073,83 @@
     <name>Notes</name>
     <message>
         <source>special-token literal {literal!r} at code point {start} kept as plain text (possible injection)</source>
-        <translation type="unfinished"></translation>
+        <translation>码位 {start} 处的特殊词元字面量 {literal!r} 按普通文本处理（可能是注入）</translation>
     </message>
     <message>
         <source>special-token literal {literal!r} at code point {start} parsed as a special token</source>
-        <translation type="unfinished"></translation>
+        <translation>码位 {start} 处的特殊词元字面量 {literal!r} 被解析为特殊词元</translation>
     </message>
     <message>
         <source>special-token literals further on: {count:,}</source>
-        <translation type="unfinished"></translation>
+        <translation>后面还有特殊词元字面量：{count:,} 个</translation>
     </message>
     <message>
         <source>SentencePiece never parses control symbols from text; they stay plain text</source>
-        <translation type="unfinished"></translation>
+        <translation>SentencePiece 从不从文本中解析控制符号；它们保持为普通文本</translation>
     </message>
     <message>
         <source>decode(encode(text)) differs from the text in code points {start}–{end}</source>
-        <translation type="unfinished"></translation>
+        <translation>decode(encode(text)) 与原文在码位 {start}–{end} 处不同</translation>
     </message>
     <message>
         <source>pipeline stages show the first {limit:,} characters</source>
-        <translation type="unfinished"></translation>
+        <translation>流水线各阶段只显示前 {limit:,} 个字符</translation>
     </message>
     <message>
         <source>the helper process could not encode this large text ({reason}); it was encoded in this process instead, which may pause the window</source>
-        <translation type="unfinished"></translation>
+        <translation>辅助进程无法编码这段大文本（{reason}）；已改在本进程中编码，窗口可能会暂时无响应</translation>
     </message>
     <message>
         <source>{error} — ignored</source>
-        <translation type="unfinished"></translation>
+        <translation>{error} — 已忽略</translation>
     </message>
     <message>
         <source>the file pads every encoding ({length}); padding is off here so you see the text&apos;s own tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>该文件会填充每个编码（{length}）；此处关闭了填充，以便你看到文本本身的词元</translation>
     </message>
     <message>
         <source>the file truncates at {max_length:,} tokens; truncation is off here</source>
-        <translation type="unfinished"></translation>
+        <translation>该文件在 {max_length:,} 个词元处截断；此处关闭了截断</translation>
     </message>
     <message>
         <source>the paper&apos;s separate &lt;/w&gt; end-of-word symbol, which tokenizer.json cannot express: run by the workbench&apos;s reference BPE encoder</source>
-        <translation type="unfinished"></translation>
+        <translation>论文中独立的 &lt;/w&gt; 词尾符号，tokenizer.json 无法表达：由工作台的参考 BPE 编码器运行</translation>
     </message>
     <message>
         <source>{ranks:,} ranks match no known preset; the cl100k regex is used (choose a preset or give a pattern)</source>
-        <translation type="unfinished"></translation>
+        <translation>{ranks:,} 个排名与任何已知预设都不匹配；使用 cl100k 的正则表达式（请选择预设或给出正则表达式）</translation>
     </message>
     <message>
         <source>line {line}: token {token} is listed again (rank {before} before); its later rank {rank} is used, as tiktoken&apos;s loader does</source>
-        <translation type="unfinished"></translation>
+        <translation>第 {line} 行：词元 {token} 再次出现（之前的排名为 {before}）；与 tiktoken 的加载器一样，使用后出现的排名 {rank}</translation>
     </message>
     <message>
         <source>preset {preset}: its regex and special tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>预设 {preset}：使用其正则表达式和特殊词元</translation>
     </message>
     <message>
         <source>preset {preset}: {normalization} normalization first</source>
-        <translation type="unfinished"></translation>
+        <translation>预设 {preset}：先进行 {normalization} 规范化</translation>
     </message>
     <message>
         <source>preset {preset}: {bos} added at the start</source>
-        <translation type="unfinished"></translation>
+        <translation>预设 {preset}：在开头添加 {bos}</translation>
     </message>
     <message>
         <source>vocab.txt run as BERT WordPiece (lowercased, from tokenizer_config.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>vocab.txt 按 BERT WordPiece 运行（转为小写，依据 tokenizer_config.json）</translation>
     </message>
     <message>
         <source>vocab.txt run as BERT WordPiece (lowercased, guessed from the vocabulary)</source>
-        <translation type="unfinished"></translation>
+        <translation>vocab.txt 按 BERT WordPiece 运行（转为小写，根据词表推断）</translation>
     </message>
     <message>
         <source>vocab.txt run as BERT WordPiece (cased, from tokenizer_config.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>vocab.txt 按 BERT WordPiece 运行（区分大小写，依据 tokenizer_config.json）</translation>
     </message>
     <message>
         <source>vocab.txt run as BERT WordPiece (cased, guessed from the vocabulary)</source>
-        <translation type="unfinished"></translation>
+        <translation>vocab.txt 按 BERT WordPiece 运行（区分大小写，根据词表推断）</translation>
     </message>
     <message>
         <source>WordPiece needs an unknown token for words it cannot split: add {token} to the special tokens</source>
@@ -1071,6 +1214,86 @@
     <message>
         <source>SentencePiece training failed</source>
         <translation>SentencePiece 训练失败</translation>
+    </message>
+    <message>
+        <source>explaining the first {shown:,} of {total:,} characters</source>
+        <translation>只解释 {total:,} 个字符中的前 {shown:,} 个</translation>
+    </message>
+    <message>
+        <source>BPE dropout {dropout}: the runtime skips merges at random; the explainer shows the deterministic merges</source>
+        <translation>BPE dropout {dropout}：运行时会随机跳过合并；解释器显示确定性的合并</translation>
+    </message>
+    <message>
+        <source>{normalizer} normalization first</source>
+        <translation>先进行 {normalizer} 规范化</translation>
+    </message>
+    <message>
+        <source>SentencePiece runs its model over the whole normalized text; it is shown in segments that no vocabulary piece crosses (each explained on its own, with the same result)</source>
+        <translation>SentencePiece 在整段规范化后的文本上运行模型；这里按没有任何词表片段跨越的分段显示（每段单独解释，结果相同）</translation>
+    </message>
+    <message>
+        <source>each word ends with the separate symbol &lt;/w&gt;, as in Sennrich et al.</source>
+        <translation>每个词都以独立的符号 &lt;/w&gt; 结尾，与 Sennrich 等人的论文相同</translation>
+    </message>
+    <message>
+        <source>special token, matched before the model</source>
+        <translation>特殊词元，在模型之前匹配</translation>
+    </message>
+    <message>
+        <source>added token, matched before the model</source>
+        <translation>添加的词元，在模型之前匹配</translation>
+    </message>
+    <message>
+        <source>user-defined symbol, matched before the model</source>
+        <translation>用户定义符号，在模型之前匹配</translation>
+    </message>
+    <message>
+        <source>the whole pre-token is in the vocabulary (ignore_merges): no merges</source>
+        <translation>整个预分词单元都在词表中（ignore_merges）：不做合并</translation>
+    </message>
+    <message>
+        <source>the whole pre-token is a token: taken as it is, no merges</source>
+        <translation>整个预分词单元就是一个词元：原样采用，不做合并</translation>
+    </message>
+    <message>
+        <source>characters not in the vocabulary fall back to their UTF-8 bytes</source>
+        <translation>不在词表中的字符通过字节回退变为其 UTF-8 字节</translation>
+    </message>
+    <message>
+        <source>characters not in the vocabulary are dropped (the model has no unknown token)</source>
+        <translation>不在词表中的字符被丢弃（该模型没有未知词元）</translation>
+    </message>
+    <message>
+        <source>characters not in the vocabulary become the unknown token</source>
+        <translation>不在词表中的字符变为未知词元</translation>
+    </message>
+    <message>
+        <source>symbols not in the vocabulary become {unk}</source>
+        <translation>不在词表中的符号变为 {unk}</translation>
+    </message>
+    <message>
+        <source>longer than max_input_chars_per_word ({max_chars}): the word is unknown</source>
+        <translation>超过 max_input_chars_per_word（{max_chars}）：整个词为未知</translation>
+    </message>
+    <message>
+        <source>no vocabulary piece matches the rest of the word: the whole word is unknown</source>
+        <translation>没有词表片段能匹配该词的剩余部分：整个词为未知</translation>
+    </message>
+    <message>
+        <source>user-defined pieces always win (score bonus)</source>
+        <translation>用户定义的片段总是胜出（分数加成）</translation>
+    </message>
+    <message>
+        <source>a {algorithm} model has no subword algorithm to explain (BPE, WordPiece, Unigram and SentencePiece unigram / bpe can be explained)</source>
+        <translation>{algorithm} 模型没有可解释的子词算法（可解释的有 BPE、WordPiece、Unigram 以及 SentencePiece unigram / bpe）</translation>
+    </message>
+    <message>
+        <source>BPE with continuing_subword_prefix {prefix!r} / end_of_word_suffix {suffix!r} is not explained (only &apos;&lt;/w&gt;&apos; suffixes are)</source>
+        <translation>不解释 continuing_subword_prefix 为 {prefix!r} / end_of_word_suffix 为 {suffix!r} 的 BPE（只解释 &apos;&lt;/w&gt;&apos; 后缀）</translation>
+    </message>
+    <message>
+        <source>byte {byte:02X} has no rank: these ranks are not a byte-level BPE, so this text cannot be explained (nor encoded by tiktoken)</source>
+        <translation>字节 {byte:02X} 没有排名：这些排名不是字节级 BPE，因此无法解释这段文本（tiktoken 也无法编码）</translation>
     </message>
 </context>
 <context>
@@ -1388,6 +1611,15 @@
     </message>
 </context>
 <context>
+    <name>Session</name>
+    <message numerus="yes">
+        <source>replaced %n lone surrogate(s) with U+FFFD</source>
+        <translation>
+            <numerusform>已将 %n 个孤立代理项替换为 U+FFFD</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>SourceEditor</name>
     <message>
         <source>Text: a document per line</source>
@@ -1452,6 +1684,25 @@
     <message>
         <source>Selected source</source>
         <translation>所选来源</translation>
+    </message>
+</context>
+<context>
+    <name>Tasks</name>
+    <message>
+        <source>the job&apos;s process ended unexpectedly (exit code {code})</source>
+        <translation>任务进程意外结束（退出码 {code}）</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>not enough memory for this input</source>
+        <translation>内存不足，无法处理此输入</translation>
+    </message>
+    <message>
+        <source>unexpected {kind}: {error}</source>
+        <translation>意外错误 {kind}：{error}</translation>
     </message>
 </context>
 <context>

@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QGraphicsRectItem
 
 from app.widgets.explain_view import ExplainView
 from core.explain import Agreement, Explanation, explain
+from core.notes import note
 from core.formats import load_tokenizer
 from tests.app.conftest import open_and_wait, wait_inspected
 
@@ -78,8 +79,36 @@ def test_banner_shows_the_first_difference_and_unsupported_tokenizers(qtbot, dem
     view.set_explanation(ex)
     assert view.banner.property("state") == "bad"
     assert "first difference at token 1: explainer ow (573) vs runtime ows (574)" in view.banner.text()
-    view.set_explanation(Explanation("WordLevel", "a", 1, supported=False,
-                                     reason="a WordLevel model has no subword algorithm"))
+    refused = note("explain.no_subword_model", algorithm="WordLevel")
+    view.set_explanation(Explanation("WordLevel", "a", 1, supported=False, reason=refused))
     assert view.banner.property("state") == "info"
     assert "cannot be explained: a WordLevel model" in view.banner.text()
     assert view.words_model.rowCount() == 0
+
+
+@pytest.fixture
+def chinese(qapp):
+    from app import i18n
+
+    i18n.install_language("zh_CN", qapp)
+    yield
+    i18n.install_language("en", qapp)
+
+
+def test_the_explainers_notes_and_reasons_are_shown_in_the_gui_language(qtbot, demo_paths,
+                                                                         chinese):
+    """The core hands notes as codes; the view says them (and the model's name) in Chinese."""
+    view = ExplainView()
+    qtbot.addWidget(view)
+    text = (demo_paths[0].parents[1] / "sample.txt").read_text(encoding="utf-8") * 5
+    ex = explain(load_tokenizer(demo_paths[0]), "a<|endoftext|>" + text, limit=300,
+                 parse_special=True)
+    view.set_explanation(ex)
+    notes = view.notes.text()
+    assert notes.startswith("字节级 BPE（tokenizer.json） · 只解释 "), notes
+    assert "explaining" not in notes and "byte-level" not in notes
+    view.select_word(1)
+    assert "特殊词元，在模型之前匹配" in view.header.text()
+    refused = note("explain.no_subword_model", algorithm="WordLevel")
+    view.set_explanation(Explanation("WordLevel", "a", 1, supported=False, reason=refused))
+    assert "WordLevel 模型没有可解释的子词算法" in view.banner.text()

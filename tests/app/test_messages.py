@@ -1,12 +1,22 @@
-"""The GUI renders every note code the core defines, with the same placeholders, through Qt."""
+"""The GUI renders every note code the core defines, with the same placeholders, through Qt;
+and says the tokenizer facts and explained model names the core gives in its own words."""
 
 from __future__ import annotations
 
+import json
 import string
 
-from app.messages import render, render_all, templates, unit_label
+import pytest
+
+from app.messages import (describe_labels, describe_rows, model_name, model_names, render,
+                          render_all, special_kind, special_kinds, templates, tokenizer_label,
+                          unit_label)
+from core.bundle import import_tokenizer
+from core.explain import MODEL_NAMES
+from core.loading import open_tokenizer
 from core.notes import CODES, ENGLISH, note
 from core.text import Unit
+from tests.core.builders import FORMAT_NAMES, options_for, write_format
 
 
 def placeholders(template: str) -> list[tuple[str, str | None, str]]:
@@ -52,3 +62,52 @@ def test_an_error_with_a_note_is_worded_by_the_gui_keeping_where_and_details(qap
         assert error_text(located) == "c.txt: SentencePiece 需要一个未知片段：请将 <unk> 加入特殊词元"
     finally:
         i18n.install_language("en", qapp)
+
+
+def test_every_worded_explained_model_name_has_a_translation():
+    assert set(model_names()) == set(MODEL_NAMES.values())
+    assert model_name("WordPiece (tokenizer.json)") == "WordPiece (tokenizer.json)"  # a name
+
+
+@pytest.mark.parametrize("kind", FORMAT_NAMES)
+def test_every_describe_row_has_a_label_and_untranslated_says_what_the_core_says(kind, tmp_path):
+    """The Tokenizer tab translates describe()'s labels by key and re-says its worded values:
+    a key without a label, or a value said differently from the core, fails here."""
+    source = write_format(kind, tmp_path / "src")
+    (source.parent / "tokenizer_config.json").write_text(
+        json.dumps({"chat_template": "{{ messages }}"}), encoding="utf-8")
+    bundle = open_tokenizer(import_tokenizer(source, tmp_path / "bundle", name="demo", version="3",
+                                             **options_for(kind)))
+    info = bundle.describe()
+    assert "bundle" in info
+    if kind == "tokenizer.json":  # a rank file, say, takes no sibling configs
+        assert {"chat template", "configs"} <= set(info)
+    assert set(info) <= set(describe_labels())
+    assert describe_rows(bundle) == list(info.items())  # English when untranslated
+    assert tokenizer_label(bundle) == bundle.label and bundle.label.endswith(" (bundle)")
+
+
+def test_every_special_token_kind_the_core_names_is_said_in_the_gui():
+    """The kinds SpecialToken documents; untranslated, each is said as the core's key."""
+    from core.special import SpecialToken
+
+    kinds = ["control", "user_defined", "added", "special", "unk"]
+    assert all(f"``{kind}``" in SpecialToken.__doc__ for kind in kinds)
+    assert set(special_kinds()) == set(kinds)
+    assert [special_kind(k) for k in kinds] == kinds  # English: the core's own words
+
+
+def test_chinese_templates_keep_every_placeholder_with_its_format(qapp):
+    """The .ts check sees only plain ``{name}``: ``{count:,}`` and ``{literal!r}`` are checked
+    here, on the installed Chinese, so that a translation cannot drop or change one."""
+    from app import i18n
+
+    i18n.install_language("zh_CN", qapp)
+    try:
+        chinese = templates()
+        made = render(note("special.more", count=1200))
+    finally:
+        i18n.install_language("en", qapp)
+    assert chinese["special.more"] != ENGLISH["special.more"] and "1,200" in made
+    for code, template in chinese.items():
+        assert placeholders(template) == placeholders(ENGLISH[code]), code

@@ -4,6 +4,7 @@ import pytest
 
 from core.explain import explain
 from core.formats import load_tokenizer
+from core.notes import english, note
 from tests.conftest import DEMO
 
 TEXTS = ["lowest", "你好", "👍", "Hello 世界 👨\u200d👩\u200d👧 café", "<|endoftext|>", "  a\n\tb  ", ""]
@@ -48,7 +49,8 @@ def test_special_token_is_matched_before_the_model_only_when_parsed(demo_bpe):
     parsed = explain(demo_bpe, "a<|endoftext|>b", parse_special=True)
     assert [(w.kind, w.text, w.span) for w in parsed.words] == [
         ("bpe", "a", (0, 1)), ("special", "<|endoftext|>", (1, 14)), ("bpe", "b", (14, 15))]
-    assert parsed.words[1].ids == [0] and "matched before the model" in parsed.words[1].note
+    assert parsed.words[1].ids == [0] and parsed.words[1].note.code == "explain.special_first"
+    assert english(parsed.words[1].note) == "special token, matched before the model"
     assert parsed.agreement.ok
 
 
@@ -89,5 +91,7 @@ def test_sample_text_is_cut_and_says_so(demo_bpe):
     text = (DEMO / "sample.txt").read_text(encoding="utf-8") * 20
     ex = explain(demo_bpe, text, limit=300)
     assert ex.truncated and len(ex.text) <= 300 and text.startswith(ex.text)
-    assert ex.notes[0] == f"explaining the first {len(ex.text):,} of {len(text):,} characters"
+    assert ex.notes[0] == note("explain.first_chars", shown=len(ex.text), total=len(text))
+    assert english(ex.notes[0]) == (f"explaining the first {len(ex.text):,} of {len(text):,} "
+                                    "characters")
     assert ex.agreement.ok

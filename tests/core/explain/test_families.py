@@ -7,6 +7,7 @@ import re
 import pytest
 
 from core.explain import explain
+from core.notes import english, note
 from core.presets import LLAMA3_PATTERN
 from core.runtimes.hf import HFRuntime
 from core.runtimes.spm import SentencePieceRuntime
@@ -68,7 +69,7 @@ def test_llama3_ignore_merges_takes_a_vocabulary_word_whole():
     word = next(p for p in vocab if re.fullmatch("Ġ[a-z]{4,}", p))
     ex = explain(runtime, "x " + word[1:])
     assert ex.words[-1].kind == "whole" and ex.words[-1].pieces == [word]
-    assert "ignore_merges" in ex.words[-1].note and ex.agreement.ok
+    assert ex.words[-1].note.code == "explain.ignore_merges" and ex.agreement.ok
 
 
 def test_llama2_byte_fallback_and_first_prepend_after_a_special_token():
@@ -77,7 +78,7 @@ def test_llama2_byte_fallback_and_first_prepend_after_a_special_token():
     (word,) = ex.words  # Metaspace without split: one pre-token
     assert word.text == "▁héllo▁😀"
     assert word.pieces[-4:] == ["<0xF0>", "<0x9F>", "<0x98>", "<0x80>"]
-    assert "UTF-8 bytes" in word.note and ex.agreement.ok
+    assert word.note.code == "explain.unknown_to_bytes" and ex.agreement.ok
     ex = explain(runtime, "<s>hi</s> there", parse_special=True)
     # prepend_scheme "first": "hi" after <s> gets no ▁, as in tokenizers
     assert [(w.kind, w.text, w.span) for w in ex.words] == [
@@ -100,9 +101,9 @@ def test_sentencepiece_user_defined_symbols_are_whole_and_control_symbols_plain_
     assert [(w.kind, w.text, w.span) for w in ex.words] == [
         ("bpe", "▁", (0, 0)), ("special", "<|im_start|>", (0, 12)), ("bpe", "user", (12, 16)),
         ("special", "\n", (16, 17)), ("bpe", "hi<ctrl>", (17, 25))]
-    assert "user-defined symbol" in ex.words[1].note
+    assert ex.words[1].note.code == "explain.user_defined_first"
     assert "<ctrl>" not in ex.words[-1].pieces
-    assert "never parses control symbols" in ex.notes[-1] and ex.agreement.ok
+    assert ex.notes[-1].code == "special.control_not_parsed" and ex.agreement.ok
 
 
 def test_models_without_a_subword_algorithm_are_refused_with_a_reason():
@@ -110,7 +111,8 @@ def test_models_without_a_subword_algorithm_are_refused_with_a_reason():
         "type": "WordLevel", "vocab": {"a": 0, "[UNK]": 1}, "unk_token": "[UNK]"}})
     ex = explain(wordlevel, "a b")
     assert not ex.supported and ex.agreement is None
-    assert "WordLevel model has no subword algorithm" in ex.reason
+    assert ex.reason == note("explain.no_subword_model", algorithm="WordLevel")
+    assert "WordLevel model has no subword algorithm" in english(ex.reason)
 
 
 def test_tiktoken_ranks_without_every_byte_are_refused_with_a_reason():
@@ -119,4 +121,4 @@ def test_tiktoken_ranks_without_every_byte_are_refused_with_a_reason():
     runtime = TiktokenRuntime(ranks, pattern=r"\S+|\s+", special={})
     assert explain(runtime, "abab").agreement.ok
     ex = explain(runtime, "quiz")
-    assert not ex.supported and ex.reason.startswith("byte 71 has no rank")
+    assert not ex.supported and english(ex.reason).startswith("byte 71 has no rank")
