@@ -29,6 +29,9 @@ from core.errors import WorkbenchError
 from core.utf8 import decode_utf8
 
 
+INSPECT_TABS = ("tokens", "pipeline", "explain", "compare", "vocabulary", "tokenizer")
+
+
 def wait_until(app, predicate, timeout: float = 30.0) -> bool:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -98,7 +101,8 @@ def main(argv=None) -> int:
         wait_until(app, lambda: not window.tasks.busy)
         for _ in range(5):
             app.processEvents()
-        name = pane.tabs.tabText(index).lower()
+        # file names stay English whatever the UI language (the tab's text is translated)
+        name = INSPECT_TABS[index] if index < len(INSPECT_TABS) else f"tab{index}"
         window.grab().save(str(args.out / f"inspect-{name}.png"))
         print(args.out / f"inspect-{name}.png")
     if "inspect" in panes:
