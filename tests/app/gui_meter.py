@@ -11,8 +11,11 @@ waited on for the GIL may have been the one kept waiting), and never less than t
 thread's own work in it. On a quiet machine both waits are
 about zero and the stall is the gap; where schedstat is missing the stall is the whole gap.
 
->>> meter = GapMeter()  # doctest: +SKIP
->>> meter.start(); ...; meter.stop(); meter.worst_stall() < 0.050  # doctest: +SKIP
+Example::
+
+    meter = GapMeter()
+    meter.start(); ...; meter.stop()
+    assert meter.worst_stall() < 0.050, meter.worst()
 """
 
 from __future__ import annotations
