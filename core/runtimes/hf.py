@@ -25,7 +25,7 @@ from ..pretokens import ModelView, PreToken
 from ..special import ROLE_BY_NAME, SpecialToken, guess_role
 from ..vocab_bytes import VocabBytes
 from .base import Runtime, Stage, byte_piece_value
-from .hf_pretokens import hf_pre_tokens
+from .hf_pretokens import added_token_id, hf_pre_tokens
 
 
 
@@ -107,7 +107,10 @@ class HFRuntime(Runtime):
         self.byte_fallback = bool(model.get("byte_fallback"))
         self.prefix = model.get("continuing_subword_prefix") or ""
         self.suffix = model.get("end_of_word_suffix") or ""
-        self._added = {t["id"]: t for t in spec.get("added_tokens") or [] if "id" in t}
+        # keyed by the id the runtime uses: an added token whose content the model's vocabulary
+        # already has keeps the vocabulary's id (tokenizers ignores the file's), see hf_pretokens
+        self._added = {added_token_id(self.tk, t): t
+                       for t in spec.get("added_tokens") or [] if "id" in t}
         self._special_ids = np.array(sorted(i for i, t in self._added.items() if t.get("special")),
                                      dtype=np.int64)
         unk = model.get("unk_token")

@@ -46,13 +46,15 @@ def hf_pre_tokens(tk, spec: dict, text: str, parse_special: bool) -> list[PreTok
     # id (tokenizers ignores the id the file gives it): ask the tokenizer
     out += [PreToken(token["content"], start, end,
                      "special" if token.get("special") else "added",
-                     _id_of(tk, token))
+                     added_token_id(tk, token))
             for (start, end), token in carved]
     out.sort(key=lambda p: (p.start, p.end))
     return out
 
 
-def _id_of(tk, token: dict) -> int:
+def added_token_id(tk, token: dict) -> int:
+    """The id ``tokenizers`` gives an added token: the vocabulary's when the model already has
+    its content, else the file's."""
     token_id = tk.token_to_id(token["content"])
     return token["id"] if token_id is None else token_id
 
