@@ -82,7 +82,10 @@ def model_binding(runtime: Runtime, configs: Configs) -> dict:
     """Embedding facts from ``config.json`` / ``generation_config.json`` when present."""
     model = configs.model_config or {}
     generation = configs.generation_config or {}
-    specials = {t.role: t.id for t in runtime.special_tokens() if t.role in ("bos", "eos", "pad")}
+    specials: dict[str, int] = {}
+    for token in sorted(runtime.special_tokens(), key=lambda t: t.id):
+        if token.role in ("bos", "eos", "pad"):
+            specials.setdefault(token.role, token.id)  # several eos (</s>, <|endoftext|>): the first
     return {
         "vocab_size": runtime.vocab_size,
         "embedding_rows": model.get("vocab_size"),

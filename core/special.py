@@ -21,6 +21,8 @@ ROLE_BY_NAME = {
 }
 
 # Well-known literals and the role they play, for formats that do not say.
+# <|endofprompt|> (cl100k, o200k) has no role here: it ends a prompt, not a text, and is not
+# those encodings' end of sequence (<|endoftext|> is)
 ROLE_BY_CONTENT = {
     "<s>": "bos", "</s>": "eos", "<unk>": "unk", "<pad>": "pad", "[PAD]": "pad", "[UNK]": "unk",
     "[CLS]": "cls", "[SEP]": "sep", "[MASK]": "mask", "<|endoftext|>": "eos",
@@ -30,7 +32,7 @@ ROLE_BY_CONTENT = {
     "[TOOL_CALLS]": "tool", "[AVAILABLE_TOOLS]": "tool", "[/AVAILABLE_TOOLS]": "tool",
     "[TOOL_RESULTS]": "tool", "[/TOOL_RESULTS]": "tool", "[IMG]": "image placeholder",
     "<|fim_prefix|>": "fim", "<|fim_middle|>": "fim", "<|fim_suffix|>": "fim",
-    "<|endofprompt|>": "eos", "<mask>": "mask", "<cls>": "cls", "<sep>": "sep",
+    "<mask>": "mask", "<cls>": "cls", "<sep>": "sep",
 }
 
 

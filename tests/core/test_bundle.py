@@ -354,3 +354,15 @@ def test_opening_the_manifest_opens_the_bundle(built, folder_bundles):
     assert detect_source(path).format == "bundle" and detect_source(path).path == path.parent
     runtime = open_tokenizer(path).runtime
     assert encode_ids(runtime) == encode_ids(load_tokenizer(built["gpt2-bpe"]))
+
+
+def test_o200k_binding_names_endoftext_as_its_eos():
+    """o200k's <|endofprompt|> (200018) is not its end of sequence: <|endoftext|> (199999) is."""
+    from core.bundle import model_binding
+    from core.configs import Configs
+    from core.runtimes.tiktoken import TiktokenRuntime
+
+    runtime = TiktokenRuntime({bytes([i]): i for i in range(256)}, preset="o200k")
+    roles = {t.content: t.role for t in runtime.special_tokens()}
+    assert roles["<|endoftext|>"] == "eos" and roles["<|endofprompt|>"] != "eos"
+    assert model_binding(runtime, Configs())["eos_id"] == 199999
