@@ -5,9 +5,10 @@
 '<|im_start|>user\\nhi<|im_end|>\\n<|im_start|>assistant\\n'
 """
 
+from .bounded import BoundedRenderer
 from .builtin import BUILTIN_TEMPLATES, CHATML, INST
 from .errors import ChatTemplateError, RenderLimitError
 from .render import DEFAULT_MAX_CHARS, Rendered, render
 
-__all__ = ["BUILTIN_TEMPLATES", "CHATML", "INST", "ChatTemplateError", "DEFAULT_MAX_CHARS",
+__all__ = ["BoundedRenderer", "BUILTIN_TEMPLATES", "CHATML", "INST", "ChatTemplateError", "DEFAULT_MAX_CHARS",
            "RenderLimitError", "Rendered", "render"]

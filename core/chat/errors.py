@@ -23,7 +23,7 @@ class ChatTemplateError(WorkbenchError):
 
     def __reduce__(self):
         # errors cross from the render child process to the caller
-        return (_rebuild, (self.kind, self.detail, self.line, self.path))
+        return (_rebuild, (type(self), self.kind, self.detail, self.line, self.path))
 
     def as_json(self) -> dict:
         """The ``{"type", "message", "line"}`` object the CLI prints."""
@@ -36,5 +36,5 @@ class RenderLimitError(ChatTemplateError):
     code = "chat_template_limit"
 
 
-def _rebuild(kind, detail, line, path):
-    return ChatTemplateError(kind, detail, line=line, path=path)
+def _rebuild(cls, kind, detail, line, path):
+    return cls(kind, detail, line=line, path=path)

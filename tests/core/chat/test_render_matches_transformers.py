@@ -132,3 +132,32 @@ def test_generation_spans_are_the_ones_transformers_records(family):
         spans_seen += expected[0] == "ok" and len(expected[1])
     if "{% generation %}" in template:
         assert spans_seen, f"{name}: the generation tags recorded nothing; the test shows nothing"
+
+
+ESCAPES = [
+    "[{{ ''.__class__ }}]",
+    "{{ ''.__class__.__mro__[1].__subclasses__() }}",
+    "{{ messages.__class__.__mro__ }}",
+    "{{ messages.append({'role': 'x'}) }}{{ messages | length }}",
+    "{{ messages[0].update({'content': 'y'}) }}",
+    "{{ dict.__class__ }}|{{ dict(a=1) | tojson }}|{{ dict.fromkeys(['a'], 0) | tojson }}",
+    "{% set ns = namespace(_x=1) %}",
+    "{% set ns = namespace(a=1) %}{% set ns._y = 2 %}",
+    "{% set ns = namespace(a=1) %}{% set ns.a = ns.a + 1 %}{{ ns.a }}",
+    "{{ raise_exception.__globals__ }}",
+    "{{ cycler.__init__.__globals__ }}",
+    "{{ (messages | first).items() | list }}|{{ messages[0]._private }}",
+    "{{ range(100001) | length }}",
+    "{{ {'b': 1, 'a': [1, 2]} | tojson(indent=2, sort_keys=True) }}|{{ '<é>' | tojson }}",
+    "{{ [1, 2] | tojson(separators=(',', ':')) }}",
+    "{% for m in messages %}{% if loop.first %}{% continue %}{% endif %}{{ m.role }}"
+    "{% break %}{% endfor %}",
+]
+
+
+@pytest.mark.parametrize("template", ESCAPES)
+def test_the_sandbox_allows_and_refuses_what_transformers_does(template):
+    messages = [{"role": "user", "content": "hi"}, {"role": "assistant", "content": "yo"}]
+    oracle = _oracle_tokenizer(template, {})
+    expected = _outcome(lambda: oracle.apply_chat_template(messages, tokenize=False))
+    assert _outcome(lambda: render(template, messages).text) == expected
