@@ -10,5 +10,5 @@ from .builtin import BUILTIN_TEMPLATES, CHATML, INST
 from .errors import ChatTemplateError, RenderLimitError
 from .render import DEFAULT_MAX_CHARS, Rendered, render
 
-__all__ = ["BoundedRenderer", "BUILTIN_TEMPLATES", "CHATML", "INST", "ChatTemplateError", "DEFAULT_MAX_CHARS",
-           "RenderLimitError", "Rendered", "render"]
+__all__ = ["BoundedRenderer", "BUILTIN_TEMPLATES", "CHATML", "INST", "ChatTemplateError",
+           "DEFAULT_MAX_CHARS", "RenderLimitError", "Rendered", "render"]

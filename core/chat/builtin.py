@@ -1,9 +1,10 @@
 """The workbench's own small chat templates, for tokenizers that ship none.
 
-``chatml``: ``<|im_start|>role\\ncontent<|im_end|>\\n`` per message, then ``<|im_start|>assistant\\n``
-as the generation prompt. ``inst``: ``[INST] user [/INST] answer</s>`` turns after ``bos_token``,
-a system message folded into the first user turn (the Llama-2 / Mistral shape). Both mark the
-assistant's reply with ``{% generation %}`` so a loss mask can be read from them.
+``chatml``: ``<|im_start|>role\\ncontent<|im_end|>\\n`` per message, then
+``<|im_start|>assistant\\n`` as the generation prompt. ``inst``: ``[INST] user [/INST] answer</s>``
+turns after ``bos_token``, a system message folded into the first user turn (the Llama-2 /
+Mistral shape). Both mark the assistant's reply with ``{% generation %}`` so a loss mask can be
+read from them.
 
 >>> sorted(BUILTIN_TEMPLATES)
 ['chatml', 'inst']

@@ -122,7 +122,7 @@ def _check_namespace_name(name) -> None:
 class _SafeNamespace(Namespace):
     """Jinja's ``namespace`` refusing ``_``-names, so no dunder can be planted on it."""
 
-    def __init__(*args, **kwargs):  # noqa: N805 - Namespace's own signature trick (``self=`` allowed)
+    def __init__(*args, **kwargs):  # noqa: N805 - Namespace's trick: ``self=`` allowed
         self, args = args[0], args[1:]
         attrs = dict(*args, **kwargs)
         for name in attrs:

@@ -110,7 +110,8 @@ def test_strftime_now_reads_the_injected_clock_like_transformers_reads_its_own(m
     monkeypatch.setattr(oracle_module, "datetime", FrozenDatetime)
     messages = [{"role": "user", "content": "x"}]
     expected = _oracle_tokenizer(template, {}).apply_chat_template(messages, tokenize=False)
-    assert render(template, messages, clock=lambda: frozen).text == expected == "28 Feb 2026 13:05|x"
+    ours = render(template, messages, clock=lambda: frozen).text
+    assert ours == expected == "28 Feb 2026 13:05|x"
 
 
 def test_generation_spans_are_the_ones_transformers_records(family):

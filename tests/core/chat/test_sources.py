@@ -8,7 +8,7 @@ import pytest
 from core.chat import BUILTIN_TEMPLATES, CHATML, ChatTemplateError, render
 from core.chat.sources import (choose_template, named_templates, special_token_variables,
                                template_from_file, templates_of)
-from core.configs import Configs, read_configs
+from core.configs import read_configs
 from core.errors import FormatError
 
 NAMED = {"chat_template": [{"name": "default", "template": "D{{ messages|length }}"},
@@ -77,8 +77,10 @@ def test_the_built_ins_render_their_shapes_with_generation_spans():
     messages = [{"role": "system", "content": "Be brief."}, {"role": "user", "content": "Hi"},
                 {"role": "assistant", "content": "Hello"}, {"role": "user", "content": "Bye"}]
     chatml = render(BUILTIN_TEMPLATES["chatml"], messages, add_generation_prompt=True)
-    assert chatml.text == ("<|im_start|>system\nBe brief.<|im_end|>\n<|im_start|>user\nHi<|im_end|>\n"
-                           "<|im_start|>assistant\nHello<|im_end|>\n<|im_start|>user\nBye<|im_end|>\n"
+    assert chatml.text == ("<|im_start|>system\nBe brief.<|im_end|>\n"
+                           "<|im_start|>user\nHi<|im_end|>\n"
+                           "<|im_start|>assistant\nHello<|im_end|>\n"
+                           "<|im_start|>user\nBye<|im_end|>\n"
                            "<|im_start|>assistant\n")
     assert [chatml.text[s:e] for s, e in chatml.generation_spans] == ["Hello<|im_end|>"]
     inst = render(BUILTIN_TEMPLATES["inst"], messages,
