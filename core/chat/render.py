@@ -69,8 +69,8 @@ def render(template: str, messages: list, *, tools: list | None = None,
         raise RenderLimitError("OutputLimit", str(exc)) from None
     except jinja2.TemplateSyntaxError as exc:
         raise ChatTemplateError(type(exc).__name__, exc.message or "", line=exc.lineno) from None
-    except RecursionError:
-        raise ChatTemplateError("RecursionError", "the template recursed too deeply") from None
+    except RecursionError as exc:
+        raise ChatTemplateError("RecursionError", str(exc)) from None
     except MemoryError:
         raise RenderLimitError("MemoryError", "the template ran out of memory") from None
     except Exception as exc:  # noqa: BLE001 - a template may raise anything; it is reported, typed
@@ -123,6 +123,10 @@ def _render(template, messages, tools, documents, add_generation_prompt, continu
                 raise TypeError("Documents should be a list of dicts with 'title' and 'text' keys!")
     tools, documents, template_vars = (plain_data(tools), plain_data(documents),
                                        plain_data(template_vars))
+    if "messages" in template_vars:
+        # transformers passes its variables beside messages=: Python refuses the second one
+        raise TypeError("jinja2.environment.Template.render() got multiple values for keyword "
+                        "argument 'messages'")
     chat = prepare_messages(messages)
     final_text = None
     if continue_final_message:

@@ -162,3 +162,21 @@ def test_the_sandbox_allows_and_refuses_what_transformers_does(template):
     oracle = _oracle_tokenizer(template, {})
     expected = _outcome(lambda: oracle.apply_chat_template(messages, tokenize=False))
     assert _outcome(lambda: render(template, messages).text) == expected
+
+
+@pytest.mark.parametrize("template, variables", [
+    ("{{ messages | length }}", {"messages": []}),
+    ("{% macro f() %}{{ f() }}{% endmacro %}{{ f() }}", {}),
+    ("a\n{% if %}", {}),
+    ("{{ eos_token }}|{{ bos_token }}|{{ enable_thinking }}", {"eos_token": "E",
+                                                                "enable_thinking": False}),
+    ("{{ messages[0].content }}{{ x.y }}", {}),
+    ("{{ x }}|{{ x is defined }}", {"x": None}),
+])
+def test_variables_and_failures_outside_real_templates_match_transformers(template, variables):
+    messages = [{"role": "user", "content": "hi"}]
+    oracle = _oracle_tokenizer(template, {"eos_token": "</s>"})
+    expected = _outcome(lambda: oracle.apply_chat_template(messages, tokenize=False, **variables))
+    got = _outcome(lambda: render(template, messages, special_tokens={"eos_token": "</s>"},
+                                  variables=variables).text)
+    assert got == expected
