@@ -64,6 +64,11 @@ CONVERSATIONS = {
     # templates that trim content also trim the continuation tag's space: the cut must rstrip
     "ends_with_trailing_space": ([{"role": "user", "content": "Go on"},
                                   {"role": "assistant", "content": "The answer is  "}], {}),
+    "content_blocks": ([{"role": "user", "content": [{"type": "text", "text": "Describe"},
+                                                       {"type": "image"}]},
+                        {"role": "assistant", "content": [{"type": "text", "text": "A cat"}]}],
+                       {}),
+    "no_role": ([{"content": "who am I?"}], {}),
     "documents": ([{"role": "user", "content": "Summarise"}],
                   {"documents": [{"title": "Doc", "text": "Tokenizers split text."}]}),
 }
