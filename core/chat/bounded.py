@@ -28,6 +28,7 @@ from .render import DEFAULT_MAX_CHARS, Rendered, render
 
 DEFAULT_TIMEOUT = 5.0  # seconds; real templates render in milliseconds
 DEFAULT_MEMORY = 1 << 30  # bytes of address space the child may add beyond its start-up size
+STARTUP_TIMEOUT = 60.0  # seconds for a new child to import and say it is ready (a loaded machine)
 
 
 class BoundedRenderer:
@@ -94,6 +95,16 @@ class BoundedRenderer:
             self._process.start()
             child.close()
             self._conn = parent
+            # the time limit is the template's: wait for the child's start-up apart from it
+            if not parent.poll(STARTUP_TIMEOUT):
+                self._kill()
+                raise RenderLimitError("Crashed", "the render process did not start")
+            try:
+                parent.recv()
+            except (EOFError, OSError):
+                code = self._kill()
+                raise RenderLimitError("Crashed", "the render process ended at start-up "
+                                                  f"(exit code {code})") from None
         return self._conn
 
     def _kill(self) -> int | None:
@@ -127,6 +138,7 @@ def _cap_memory(extra_bytes: int) -> None:
 def _serve(conn, memory_bytes: int) -> None:
     """The child: render each request, answer ("ok", Rendered) or ("error", ChatTemplateError)."""
     _cap_memory(memory_bytes)
+    conn.send(("ready", None))
     while True:
         try:
             template, messages, now, max_chars, options = conn.recv()

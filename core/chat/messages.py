@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+import numpy as np
+
 # Names a message's reasoning goes under; templates read the first.
 REASONING_FIELDS = ("reasoning_content", "thinking", "reasoning")
 
@@ -32,10 +34,8 @@ def plain_data(value: Any) -> Any:
         return value
     if isinstance(value, str):
         return str.__str__(value)
-    if isinstance(value, int) and not isinstance(value, bool):
+    if isinstance(value, int):
         return int.__int__(value)
-    if isinstance(value, bool):
-        return bool(value)
     if isinstance(value, float):
         return float.__float__(value)
     if isinstance(value, Mapping):
@@ -44,6 +44,8 @@ def plain_data(value: Any) -> Any:
         return [plain_data(item) for item in value]
     if isinstance(value, tuple):
         return tuple(plain_data(item) for item in value)
+    if isinstance(value, np.generic):  # np.bool_(False) must not become a truthy "<bool_>"
+        return plain_data(value.item())
     return f"<{type(value).__name__}>"
 
 

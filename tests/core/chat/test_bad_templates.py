@@ -120,3 +120,17 @@ def test_the_frozen_time_reaches_strftime_now_in_the_child(bounded):
 
     text = bounded.render("{{ strftime_now('%Y-%m-%d') }}", USER, now=datetime(2024, 7, 26)).text
     assert text == "2024-07-26"
+
+
+def test_plain_data_keeps_json_values_and_makes_other_objects_inert():
+    import numpy as np
+
+    from core.chat.messages import plain_data
+
+    class Text(str):
+        def danger(self):
+            return "called"
+
+    value = plain_data({"a": Text("x"), "b": np.bool_(False), "c": np.int64(3), "d": object()})
+    assert value == {"a": "x", "b": False, "c": 3, "d": "<object>"}
+    assert type(value["a"]) is str and type(value["b"]) is bool
