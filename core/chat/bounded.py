@@ -1,0 +1,155 @@
+"""Render untrusted chat templates in a child process that is killed when it runs too long.
+
+Why a process and not a counter inside Jinja: a template's loops compile to plain Python loops,
+and ``{% for i in range(99999) %}{% for j in range(99999) %}{% endfor %}{% endfor %}`` runs
+ten billion iterations that call no hook (no output, no attribute, no filter), and a single
+``s ~ s`` doubling a string is one C call no hook can interrupt. Only the operating system can
+stop such code unconditionally: the parent waits ``timeout`` seconds for the answer, then kills
+the child and starts a fresh one for the next render. Inside the child the same limits as an
+in-process render apply (output characters counted chunk by chunk, ``'x' * n`` refused before it
+allocates), and the child's address space is capped so a template that only grows memory ends in
+a ``MemoryError`` instead of swapping the machine.
+
+The child lives across renders (starting one costs a Python start-up), so re-rendering while
+the user types costs a pipe round trip.
+
+>>> # renderer = BoundedRenderer(timeout=2.0)
+>>> # renderer.render(CHATML, [{"role": "user", "content": "hi"}]).text
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import threading
+from datetime import datetime
+
+from .errors import ChatTemplateError, RenderLimitError
+from .render import DEFAULT_MAX_CHARS, Rendered, render
+
+DEFAULT_TIMEOUT = 5.0  # seconds; real templates render in milliseconds
+DEFAULT_MEMORY = 1 << 30  # bytes of address space the child may add beyond its start-up size
+STARTUP_TIMEOUT = 60.0  # seconds for a new child to import and say it is ready (a loaded machine)
+
+
+class BoundedRenderer:
+    """:func:`~core.chat.render.render` in a child process, with time, output and memory limits.
+
+    Thread-safe (one render at a time); :meth:`close` ends the child.
+    """
+
+    def __init__(self, *, timeout: float = DEFAULT_TIMEOUT, max_chars: int = DEFAULT_MAX_CHARS,
+                 memory_bytes: int = DEFAULT_MEMORY):
+        self.timeout = timeout
+        self.max_chars = max_chars
+        self.memory_bytes = memory_bytes
+        self._lock = threading.Lock()
+        self._process = None
+        self._conn = None
+
+    def render(self, template: str, messages: list, *, now: datetime | None = None,
+               **options) -> Rendered:
+        """Like :func:`~core.chat.render.render` (same keyword options); ``now`` freezes
+        ``strftime_now`` (a clock function cannot cross to the child).
+
+        Raises:
+            ChatTemplateError: the template failed.
+            RenderLimitError: too slow (``TimeLimit``), too much output or memory.
+        """
+        request = (template, messages, now, self.max_chars, options)
+        with self._lock:
+            conn = self._child()
+            conn.send(request)
+            if not conn.poll(self.timeout):
+                self._kill()
+                raise RenderLimitError("TimeLimit", f"the template ran longer than "
+                                                    f"{self.timeout:g} s; stopped")
+            try:
+                status, value = conn.recv()
+            except (EOFError, OSError):
+                code = self._kill()
+                raise RenderLimitError("Crashed", "the render process ended unexpectedly "
+                                                  f"(exit code {code})") from None
+        if status == "error":
+            raise value
+        return value
+
+    def close(self) -> None:
+        """End the child process (a later render starts a new one)."""
+        with self._lock:
+            self._kill()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def _child(self):
+        if self._process is None or not self._process.is_alive():
+            self._kill()
+            # spawn, not fork: forking a process that runs Qt threads is not safe
+            context = multiprocessing.get_context("spawn")
+            parent, child = context.Pipe()
+            self._process = context.Process(target=_serve, args=(child, self.memory_bytes),
+                                            daemon=True, name="chat-template-render")
+            self._process.start()
+            child.close()
+            self._conn = parent
+            # the time limit is the template's: wait for the child's start-up apart from it
+            if not parent.poll(STARTUP_TIMEOUT):
+                self._kill()
+                raise RenderLimitError("Crashed", "the render process did not start")
+            try:
+                parent.recv()
+            except (EOFError, OSError):
+                code = self._kill()
+                raise RenderLimitError("Crashed", "the render process ended at start-up "
+                                                  f"(exit code {code})") from None
+        return self._conn
+
+    def _kill(self) -> int | None:
+        code = None
+        if self._process is not None:
+            if self._process.is_alive():
+                self._process.kill()
+            self._process.join(timeout=5)
+            code = self._process.exitcode
+            self._process = None
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+        return code
+
+
+def _cap_memory(extra_bytes: int) -> None:
+    """Limit the address space to what the process uses now plus ``extra_bytes`` (Linux/macOS)."""
+    try:
+        import os
+        import resource
+
+        with open("/proc/self/statm") as statm:
+            current = int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+        resource.setrlimit(resource.RLIMIT_AS, (current + extra_bytes,
+                                                resource.getrlimit(resource.RLIMIT_AS)[1]))
+    except (ImportError, OSError, ValueError):
+        pass  # no /proc or no rlimit here: the time limit still stops the render
+
+
+def _serve(conn, memory_bytes: int) -> None:
+    """The child: render each request, answer ("ok", Rendered) or ("error", ChatTemplateError)."""
+    _cap_memory(memory_bytes)
+    conn.send(("ready", None))
+    while True:
+        try:
+            template, messages, now, max_chars, options = conn.recv()
+        except (EOFError, OSError):
+            return
+        clock = (lambda: now) if now is not None else datetime.now
+        try:
+            answer = ("ok", render(template, messages, clock=clock, max_chars=max_chars,
+                                   **options))
+        except ChatTemplateError as err:
+            answer = ("error", err)
+        except MemoryError:
+            answer = ("error", RenderLimitError("MemoryError", "the template ran out of memory"))
+        conn.send(answer)

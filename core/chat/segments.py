@@ -1,0 +1,195 @@
+"""Cut a rendered chat into template text and message content, with where each came from.
+
+The render is done twice: once as it is, once with every piece of user-supplied text wrapped in
+private-use marker characters (``U+F0000`` + an index character, text, ``U+F0001``). The marked
+render, markers removed, must equal the plain one — then the markers say exactly which characters
+came from which message field, and everything else is the template's. A template that edits
+content in a way markers disturb (``content.split(...)``, ``content[:10]``, ``| upper``) makes
+the two renders differ; then each message's text is searched for in order in the plain render
+(``exact`` is False, and what is not found is listed in ``unlocated``).
+
+Leading and trailing whitespace stays outside the markers, so templates that ``| trim`` content
+(Llama 3, Gemma) render the same with and without them. Empty or blank strings are not marked,
+so a template's ``{% if message.content %}`` is not fooled.
+
+>>> from core.chat import CHATML
+>>> cut = split_segments(CHATML, [{"role": "user", "content": "hi"}])
+>>> for s in cut.segments:
+...     print(s.source, repr(cut.text[s.start:s.end]), s.message, s.role, s.field)
+template '<|im_start|>user\\n' None None None
+content 'hi' 0 user content
+template '<|im_end|>\\n' None None None
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from .messages import REASONING_FIELDS
+from .render import render
+
+_OPEN, _CLOSE = "\U000f0000", "\U000f0001"
+_ID_BASE, _ID_LAST = 0xF0100, 0xFFFFD
+_MARKED = re.compile(f"{_OPEN}([\U000f0100-\U000ffffd])(.*?){_CLOSE}", re.DOTALL)
+_ANY_MARKER = re.compile(f"{_OPEN}[\U000f0100-\U000ffffd]|{_CLOSE}")
+
+
+@dataclass(frozen=True)
+class Segment:
+    """Characters ``[start, end)`` of the rendered text and what wrote them.
+
+    ``source`` is ``template`` or ``content``; for content, ``message`` is the message index
+    (None for tool definitions and documents), ``role`` its role, and ``field`` one of
+    ``content``, ``reasoning``, ``tool_call_arguments``, ``tools``, ``documents``.
+    """
+
+    start: int
+    end: int
+    source: str
+    message: int | None = None
+    role: str | None = None
+    field: str | None = None
+
+
+@dataclass(frozen=True)
+class Segmentation:
+    """The rendered text cut into contiguous segments that cover it."""
+
+    text: str
+    segments: tuple[Segment, ...]
+    exact: bool
+    unlocated: tuple[tuple[int | None, str], ...] = field(default_factory=tuple)
+
+
+@dataclass(frozen=True)
+class _Origin:
+    message: int | None
+    role: str | None
+    field: str
+    text: str
+
+
+class _Marker:
+    """Wraps strings in numbered markers and remembers each one's origin."""
+
+    def __init__(self):
+        self.origins: list[_Origin] = []
+
+    def mark(self, text: Any, origin: tuple[int | None, str | None, str]) -> Any:
+        if not isinstance(text, str) or not text.strip():
+            return text
+        if _ID_BASE + len(self.origins) > _ID_LAST:
+            return text
+        core = text.strip()
+        lead = text[:len(text) - len(text.lstrip())]
+        trail = text[len(text.rstrip()):]
+        ident = chr(_ID_BASE + len(self.origins))
+        self.origins.append(_Origin(*origin, text=core))
+        return f"{lead}{_OPEN}{ident}{core}{_CLOSE}{trail}"
+
+    def mark_all(self, value: Any, origin) -> Any:
+        """Every string leaf of a JSON value marked (dict keys are structure, left alone)."""
+        if isinstance(value, dict):
+            return {key: self.mark_all(item, origin) for key, item in value.items()}
+        if isinstance(value, (list, tuple)):
+            return type(value)(self.mark_all(item, origin) for item in value)
+        return self.mark(value, origin)
+
+
+def _marked_message(marker: _Marker, index: int, message: Any) -> Any:
+    if not isinstance(message, dict):
+        return message
+    role = message.get("role") if isinstance(message.get("role"), str) else None
+    out = dict(message)
+    for key, value in message.items():
+        if key == "content":
+            if isinstance(value, str):
+                out[key] = marker.mark(value, (index, role, "content"))
+            elif isinstance(value, list):  # content blocks: their text is content
+                out[key] = [{**block, "text": marker.mark(block["text"], (index, role, "content"))}
+                            if isinstance(block, dict) and "text" in block else block
+                            for block in value]
+        elif key in REASONING_FIELDS:
+            out[key] = marker.mark(value, (index, role, "reasoning"))
+        elif key == "tool_calls" and isinstance(value, list):
+            out[key] = [_marked_tool_call(marker, index, role, call) for call in value]
+    return out
+
+
+def _marked_tool_call(marker: _Marker, index: int, role, call: Any) -> Any:
+    if not isinstance(call, dict):
+        return call
+    function = call.get("function")
+    if isinstance(function, dict) and "arguments" in function:
+        return {**call, "function": {**function, "arguments": marker.mark_all(
+            function["arguments"], (index, role, "tool_call_arguments"))}}
+    if "arguments" in call:
+        return {**call, "arguments": marker.mark_all(call["arguments"],
+                                                     (index, role, "tool_call_arguments"))}
+    return call
+
+
+def split_segments(template: str, messages: list, *, tools: list | None = None,
+                   documents: list | None = None, **options) -> Segmentation:
+    """The render of ``messages`` (same options as :func:`~core.chat.render.render`) with its
+    segments. Raises what :func:`render` raises."""
+    plain = render(template, messages, tools=tools, documents=documents, **options).text
+    marker = _Marker()
+    marked_messages = [_marked_message(marker, i, m) for i, m in enumerate(messages)]
+    marked_tools = marker.mark_all(tools, (None, None, "tools")) if tools is not None else None
+    marked_documents = (marker.mark_all(documents, (None, None, "documents"))
+                        if documents is not None else None)
+    try:
+        marked = render(template, marked_messages, tools=marked_tools, documents=marked_documents,
+                        **options).text
+    except Exception:  # noqa: BLE001 - markers upset this template; locate by search instead
+        marked = None
+    if marked is not None and _ANY_MARKER.sub("", marked) == plain:
+        return Segmentation(plain, _from_markers(marked, marker.origins), exact=True)
+    return _by_search(plain, marker.origins)
+
+
+def _from_markers(marked: str, origins: list[_Origin]) -> tuple[Segment, ...]:
+    segments: list[Segment] = []
+    position = 0  # in the text without markers
+    last = 0  # in the marked text
+    for match in _MARKED.finditer(marked):
+        before = _ANY_MARKER.sub("", marked[last:match.start()])
+        _template(segments, position, position + len(before))
+        position += len(before)
+        body = _ANY_MARKER.sub("", match.group(2))
+        origin = origins[ord(match.group(1)) - _ID_BASE]
+        if body:
+            segments.append(Segment(position, position + len(body), "content", origin.message,
+                                    origin.role, origin.field))
+        position += len(body)
+        last = match.end()
+    rest = _ANY_MARKER.sub("", marked[last:])
+    _template(segments, position, position + len(rest))
+    return tuple(segments)
+
+
+def _template(segments: list[Segment], start: int, end: int) -> None:
+    if end > start:
+        segments.append(Segment(start, end, "template"))
+
+
+def _by_search(plain: str, origins: list[_Origin]) -> Segmentation:
+    """Each message text found in order after the previous one; tool definitions and
+    documents (formatted by the template) are not searched."""
+    segments: list[Segment] = []
+    unlocated = []
+    cursor = 0
+    for origin in origins:
+        at = plain.find(origin.text, cursor) if origin.message is not None else -1
+        if at < 0:
+            unlocated.append((origin.message, origin.field))
+            continue
+        _template(segments, cursor, at)
+        segments.append(Segment(at, at + len(origin.text), "content", origin.message,
+                                origin.role, origin.field))
+        cursor = at + len(origin.text)
+    _template(segments, cursor, len(plain))
+    return Segmentation(plain, tuple(segments), exact=False, unlocated=tuple(unlocated))

@@ -1,0 +1,117 @@
+"""Where a chat template comes from, and the named special tokens it is rendered with.
+
+A ``tokenizer_config.json`` holds ``chat_template`` as a string, or as a list of named templates
+(``[{"name": "default", "template": ...}, {"name": "tool_use", ...}]``); ``chat_template.jinja``
+or ``chat_template.json`` beside a tokenizer hold one (read by :mod:`core.configs`); a file holds
+one; the workbench has its own built-ins. :func:`choose_template` picks one by transformers'
+rules: a name asked for, else ``tool_use`` when tools are given, else ``default``.
+
+>>> named = named_templates({"chat_template": [{"name": "default", "template": "A"},
+...                                            {"name": "tool_use", "template": "B"}]})
+>>> choose_template(named), choose_template(named, tools=[{}]), choose_template(named, "default")
+('A', 'B', 'A')
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..configs import Configs, read_text
+from ..errors import FormatError
+from .builtin import BUILTIN_TEMPLATES
+from .errors import ChatTemplateError
+
+# transformers' named special tokens: the template variables a tokenizer contributes
+NAMED_SPECIAL_TOKENS = ("bos_token", "eos_token", "unk_token", "sep_token", "pad_token",
+                        "cls_token", "mask_token")
+
+Templates = str | dict[str, str]  # one template, or named ones
+
+
+def named_templates(tokenizer_config: dict | None, *, path: object = None) -> Templates | None:
+    """The ``chat_template`` of a tokenizer config: its string, or ``{name: source}`` for a list.
+
+    Raises:
+        FormatError: the value is neither a string nor a list of ``{"name", "template"}``.
+    """
+    value = (tokenizer_config or {}).get("chat_template")
+    if value is None or isinstance(value, str):
+        return value
+    if isinstance(value, list) and all(isinstance(item, dict) and isinstance(item.get("name"), str)
+                                       and isinstance(item.get("template"), str)
+                                       for item in value):
+        return {item["name"]: item["template"] for item in value}
+    raise FormatError("'chat_template' must be a string or a list of "
+                      "{\"name\": ..., \"template\": ...} objects", path=path)
+
+
+def templates_of(configs: Configs) -> Templates | None:
+    """A tokenizer's template(s): a ``chat_template.jinja``/``.json`` or config string first,
+    else the named list of its ``tokenizer_config.json``."""
+    if configs.chat_template is not None:
+        return configs.chat_template
+    return named_templates(configs.tokenizer_config)
+
+
+def choose_template(templates: Templates | None, name: str | None = None, *,
+                    tools: list | None = None) -> str:
+    """The template source to render with, chosen as transformers' ``get_chat_template`` does.
+
+    ``name`` may also be a whole template source (used as it is) or, when the tokenizer has no
+    such named template, a built-in name (``chatml``, ``inst``).
+
+    Raises:
+        ChatTemplateError: several templates and none asked for nor ``default``; or none at all.
+    """
+    if isinstance(templates, dict):
+        if name is not None and name in templates:
+            return templates[name]
+        if name is None:
+            if tools is not None and "tool_use" in templates:
+                return templates["tool_use"]
+            if "default" in templates:
+                return templates["default"]
+            raise ChatTemplateError(
+                "ValueError", "This tokenizer has several chat templates and none is named "
+                f"'default': choose one of {sorted(templates)}")
+    if name is not None:
+        return BUILTIN_TEMPLATES.get(name, name)
+    if templates is None:
+        raise ChatTemplateError("ValueError", "This tokenizer has no chat template: choose a "
+                                f"template file or a built-in one ({', '.join(BUILTIN_TEMPLATES)})")
+    return templates
+
+
+def template_from_file(path: str | Path) -> Templates:
+    """A template from a file: a ``.jinja`` source, or the ``chat_template`` of a JSON config
+    (``tokenizer_config.json`` or ``chat_template.json``)."""
+    path = Path(path)
+    if path.suffix.lower() != ".json":
+        return read_text(path)
+    from ..configs import parse_json_text
+
+    templates = named_templates(parse_json_text(read_text(path), path), path=path)
+    if templates is None:
+        raise FormatError("has no 'chat_template'", path=path)
+    return templates
+
+
+def special_token_variables(configs: Configs) -> dict[str, str]:
+    """The named special tokens as template variables (``{"bos_token": "<s>", ...}``).
+
+    From ``special_tokens_map.json``, then ``tokenizer_config.json`` over it (as transformers
+    loads them); a token saved as an object (``{"content": "<s>", ...}``) gives its content.
+
+    >>> special_token_variables(Configs(tokenizer_config={"eos_token": {"content": "</s>"},
+    ...                                                   "bos_token": None}))
+    {'eos_token': '</s>'}
+    """
+    out: dict[str, str] = {}
+    for source in (configs.special_tokens_map, configs.tokenizer_config):
+        for name in NAMED_SPECIAL_TOKENS:
+            value = (source or {}).get(name)
+            if isinstance(value, dict):
+                value = value.get("content")
+            if isinstance(value, str):
+                out[name] = value
+    return out

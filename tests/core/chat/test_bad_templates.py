@@ -1,0 +1,136 @@
+"""Bad templates end in a typed message with the template line, never a traceback; templates
+that loop forever or grow without bound are stopped; the sandbox refuses internals."""
+
+import pickle
+import time
+
+import pytest
+
+from core.chat import BoundedRenderer, ChatTemplateError, RenderLimitError, render
+
+USER = [{"role": "user", "content": "hi"}]
+
+
+def _error(template, messages=USER, **options) -> ChatTemplateError:
+    with pytest.raises(ChatTemplateError) as info:
+        render(template, messages, **options)
+    return info.value
+
+
+def test_a_syntax_error_names_its_line():
+    err = _error("{% for m in messages %}\n{{ m.content }}\n{% endfo %}\n")
+    assert (err.kind, err.line) == ("TemplateSyntaxError", 3)
+    assert "endfo" in err.detail and str(err).startswith("line 3: TemplateSyntaxError: ")
+
+
+def test_a_raising_template_gives_its_own_words_and_line():
+    err = _error("{% for m in messages %}\n{% if m.role == 'user' %}\n"
+                 "{{ raise_exception('Users may not speak') }}\n{% endif %}{% endfor %}")
+    assert (err.kind, err.detail, err.line) == ("TemplateError", "Users may not speak", 3)
+    assert err.as_json() == {"type": "TemplateError", "message": "Users may not speak", "line": 3}
+
+
+def test_an_undefined_attribute_is_an_undefined_error_with_its_line():
+    err = _error("ok\n{{ messages[0].content.nope.deeper }}")
+    assert err.kind == "UndefinedError" and "nope" in err.detail and err.line == 2
+
+
+def test_the_sandbox_refuses_class_internals_and_underscore_namespace_names():
+    assert render("[{{ ''.__class__ }}]", USER).text == "[]"  # an internal reads as undefined
+    assert _error("{{ messages.__class__.__mro__ }}").kind == "SecurityError"
+    assert _error("{{ messages.append(1) }}").kind == "SecurityError"  # immutable sandbox
+    err = _error("{% set ns = namespace(_x=1) %}")
+    assert err.kind == "SecurityError" and "underscore" in err.detail
+    err = _error("{% set ns = namespace() %}{% set ns._x = 1 %}")
+    assert err.kind == "SecurityError"
+    # reading an underscore attribute gives nothing, as in transformers' sandbox
+    assert render("[{{ messages[0]._private }}]", USER).text == "[]"
+
+
+def test_endless_recursion_is_reported_not_a_crash():
+    err = _error("{% macro f() %}{{ f() }}{% endmacro %}{{ f() }}")
+    assert err.kind == "RecursionError"
+
+
+def test_repetition_past_the_output_limit_is_refused_before_it_allocates():
+    start = time.perf_counter()
+    with pytest.raises(RenderLimitError) as info:
+        render("{{ 'x' * 10**11 }}", USER, max_chars=1_000_000)
+    assert time.perf_counter() - start < 1
+    assert info.value.kind == "OutputLimit"
+
+
+def test_output_growing_chunk_by_chunk_stops_at_the_limit():
+    # 100 MB would come out of this; the render stops past 1 M characters
+    with pytest.raises(RenderLimitError) as info:
+        render("{% for i in range(100000) %}{{ 'y' * 1000 }}{% endfor %}", USER,
+               max_chars=1_000_000)
+    assert "1,000,000 characters" in info.value.detail
+
+
+def test_errors_survive_the_trip_from_the_render_process():
+    err = pickle.loads(pickle.dumps(RenderLimitError("TimeLimit", "slow", line=2)))
+    assert type(err) is RenderLimitError and (err.kind, err.detail, err.line) == (
+        "TimeLimit", "slow", 2)
+
+
+@pytest.fixture(scope="module")
+def bounded():
+    with BoundedRenderer(timeout=2.0, max_chars=1_000_000, memory_bytes=512 << 20) as renderer:
+        yield renderer
+
+
+def test_the_bounded_renderer_renders_and_reports_template_errors(bounded):
+    assert bounded.render("{{ messages[0].content }}!", USER).text == "hi!"
+    with pytest.raises(ChatTemplateError) as info:
+        bounded.render("a\n{{ raise_exception('no') }}", USER)
+    assert (info.value.kind, info.value.line) == ("TemplateError", 2)
+
+
+def test_an_endless_loop_is_stopped_within_seconds_and_the_next_render_works(bounded):
+    bounded.render("warm", USER)  # the child is running: the timer measures the template only
+    endless = ("{% for i in range(99999) %}{% for j in range(99999) %}{% for k in range(99999) %}"
+               "{% endfor %}{% endfor %}{% endfor %}")
+    start = time.perf_counter()
+    with pytest.raises(RenderLimitError) as info:
+        bounded.render(endless, USER)
+    assert info.value.kind == "TimeLimit"
+    assert time.perf_counter() - start < 4
+    assert bounded.render("again {{ messages[0].content }}", USER).text == "again hi"
+
+
+def test_a_hundred_megabytes_of_output_is_stopped(bounded):
+    with pytest.raises(RenderLimitError) as info:
+        bounded.render("{% for i in range(100000) %}{{ 'z' * 1000 }}{% endfor %}", USER)
+    assert info.value.kind == "OutputLimit"
+
+
+def test_memory_grown_without_output_is_stopped(bounded):
+    # doubling a string in a namespace never yields output: the memory cap or the clock stops it
+    doubling = ("{% set ns = namespace(s='x') %}{% for i in range(60) %}"
+                "{% set ns.s = ns.s ~ ns.s %}{% endfor %}{{ ns.s | length }}")
+    with pytest.raises(RenderLimitError) as info:
+        bounded.render(doubling, USER)
+    assert info.value.kind in {"MemoryError", "TimeLimit", "Crashed"}
+    assert bounded.render("ok", USER).text == "ok"
+
+
+def test_the_frozen_time_reaches_strftime_now_in_the_child(bounded):
+    from datetime import datetime
+
+    text = bounded.render("{{ strftime_now('%Y-%m-%d') }}", USER, now=datetime(2024, 7, 26)).text
+    assert text == "2024-07-26"
+
+
+def test_plain_data_keeps_json_values_and_makes_other_objects_inert():
+    import numpy as np
+
+    from core.chat.messages import plain_data
+
+    class Text(str):
+        def danger(self):
+            return "called"
+
+    value = plain_data({"a": Text("x"), "b": np.bool_(False), "c": np.int64(3), "d": object()})
+    assert value == {"a": "x", "b": False, "c": 3, "d": "<object>"}
+    assert type(value["a"]) is str and type(value["b"]) is bool
