@@ -385,3 +385,30 @@ class TextStream:
     def _record(self, step: StreamStep) -> StreamStep:
         self.text += step.text
         return step
+
+
+def parse_ids(text: str, path: object = None) -> list[int]:
+    """Token IDs from JSON: a list of integers, or an object with ``"ids"`` (what
+    ``tokbench inspect --json`` prints).
+
+    >>> parse_ids('[1, 2]'), parse_ids('{"ids": [3]}')
+    ([1, 2], [3])
+    >>> parse_ids('[1, "x"]', "ids.json")
+    Traceback (most recent call last):
+    core.stream.StreamError: ids.json: item 1 is not a token ID (an integer): 'x'
+    """
+    import json
+
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise StreamError(f"invalid JSON: {err.msg}", path=path, line=err.lineno,
+                          column=err.colno) from None
+    if isinstance(data, dict) and "ids" in data:
+        data = data["ids"]
+    if not isinstance(data, list):
+        raise StreamError('expected a list of token IDs, or {"ids": [...]}', path=path)
+    for k, item in enumerate(data):
+        if isinstance(item, bool) or not isinstance(item, int):
+            raise StreamError(f"item {k} is not a token ID (an integer): {item!r}", path=path)
+    return data
