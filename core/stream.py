@@ -102,7 +102,7 @@ def invalid_runs(data: bytes) -> list[bytes]:
     return runs
 
 
-def show_invalid(decoded: str, data: bytes) -> str:
+def show_invalid(decoded: str, data: bytes, runs: list[bytes] | None = None) -> str:
     """``decoded`` (a runtime's reading of ``data``) with each ``�`` run that stands for invalid
     bytes replaced by those bytes in hex.
 
@@ -112,10 +112,13 @@ def show_invalid(decoded: str, data: bytes) -> str:
     stays, when it can be told apart; when it cannot, every run is shown as the hex of all the
     invalid bytes (nothing is shown as a silent ``�``).
 
+    ``runs``: the byte runs each ``�`` run stands for, where the runtime's are not the invalid
+    bytes alone (default: :func:`invalid_runs` of ``data``).
+
     >>> show_invalid("a\\ufffd\\ufffdb", b"a\\xe4\\xbdb")
     'a<E4 BD>b'
     """
-    runs = invalid_runs(data)
+    runs = invalid_runs(data) if runs is None else runs
     if not runs:
         return decoded
     found = _REPLACEMENT_RUN.findall(decoded)
@@ -198,17 +201,46 @@ class StreamDecoder:
             raise
         except Exception as err:  # a hole in the IDs: the native library refuses it
             self._window.pop()
-            raise StreamError(f"token ID {token_id} at stream position {self.count} cannot be "
-                              f"decoded: {err}") from None
+            raise self._refused(token_id, err) from None
         self.count += 1
         self._pending_bytes += token
         return "" if decoded is None else self._emit(decoded)
+
+    def _refused(self, token_id: int, err: Exception) -> StreamError:
+        """The error naming the ID the runtime cannot decode: a pending one (taken while the
+        decoder waited, so not decoded then) or the new one."""
+        pending = self.pending_ids
+        for offset, earlier in enumerate(pending):
+            try:
+                self.runtime.decode([earlier])
+            except Exception:
+                position = self.count - len(pending) + offset
+                return StreamError(f"token ID {earlier} at stream position {position} cannot be "
+                                   f"decoded: {err}")
+        return StreamError(f"token ID {token_id} at stream position {self.count} cannot be "
+                           f"decoded: {err}")
 
     def _waiting(self, token_id: int, pending: bytes) -> bool:
         """Whether the pending IDs may still decode differently (see the module docstring)."""
         if self._whole_byte_runs and byte_piece_value(self.runtime.piece(token_id)) is not None:
             return True
         return utf8_waiting(pending)
+
+    def _byte_runs(self) -> list[bytes] | None:
+        """With tokenizers' ByteFallback, what each "�" run stands for: a whole run of byte
+        pieces that is invalid UTF-8, its valid characters too (None: the invalid bytes)."""
+        if not self._whole_byte_runs:
+            return None
+        runs, current = [], b""
+        for token_id in self.pending_ids + [-1]:
+            value = byte_piece_value(self.runtime.piece(token_id)) if token_id >= 0 else None
+            if value is not None:
+                current += bytes([value])
+                continue
+            if invalid_runs(current):
+                runs.append(current)
+            current = b""
+        return runs
 
     def _decode(self, ids: Sequence[int]) -> str:
         return self.runtime.decode(ids)
@@ -220,7 +252,7 @@ class StreamDecoder:
             raise StreamError(f"decode is not stable at stream position {self.count}: "
                               f"{self._prefix_text!r} became {decoded!r}")
         lossy = decoded[len(self._prefix_text):]
-        shown = show_invalid(lossy, self._pending_bytes)
+        shown = show_invalid(lossy, self._pending_bytes, self._byte_runs())
         emitted = self._window[self._read:]
         emitted_text = self._decode(emitted)
         if emitted_text:
