@@ -374,8 +374,13 @@ class TextStream:
         self.matcher = StopMatcher(stops)
         self.stop_ids = {int(i) for i in stop_ids}
         self.stopped: StopHit | None = None
-        self.text = ""  # everything emitted so far
+        self._parts: list[str] = []
         self._index = 0
+
+    @property
+    def text(self) -> str:
+        """Everything emitted so far."""
+        return "".join(self._parts)
 
     def push(self, ids: int | Iterable[int]) -> list[StreamStep]:
         """Take one ID or several; one step per ID taken (fewer after a stop)."""
@@ -415,7 +420,7 @@ class TextStream:
         return self.stopped
 
     def _record(self, step: StreamStep) -> StreamStep:
-        self.text += step.text
+        self._parts.append(step.text)
         return step
 
 
