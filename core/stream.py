@@ -376,6 +376,7 @@ class TextStream:
         self.stopped: StopHit | None = None
         self._parts: list[str] = []
         self._index = 0
+        self._finished = False
 
     @property
     def text(self) -> str:
@@ -394,9 +395,11 @@ class TextStream:
         return steps
 
     def finish(self) -> list[StreamStep]:
-        """The end of the stream (no stop came): the last step emits what was held back."""
-        if self.stopped is not None:
+        """The end of the stream (no stop came): the last step emits what was held back.
+        Once: a second call, or one after a stop, gives no step."""
+        if self.stopped is not None or self._finished:
             return []
+        self._finished = True
         text = self.matcher.feed(self.decoder.finish())
         if self.matcher.hit is None:
             text += self.matcher.flush()

@@ -275,6 +275,7 @@ def test_text_stream_without_a_stop_emits_everything_at_finish():
     last = stream.finish()
     assert last[0].token_id is None and last[0].stop is None
     assert stream.text == runtime.decode(ids) and all(s.stop is None for s in steps)
+    assert stream.finish() == [] and stream.text == runtime.decode(ids)  # the end comes once
 
 
 @pytest.mark.parametrize("runtime", RUNTIMES[:4], ids=lambda r: r.name or type(r).__name__)
