@@ -8,6 +8,7 @@
     tokbench verify BUNDLE
     tokbench export BUNDLE -o FOLDER
     tokbench train CONFIG.json --corpus PATH... -o BUNDLE [--policy P] [--dedup|--no-dedup]
+    tokbench stream TOKENIZER IDS.json [--stop STR]... [--stop-id ID]... [--chunk N] [--json]
 
 Options and positionals may come in any order (``inspect TOK --json TEXT``). Errors go to
 stderr and name the file; no traceback (set ``TOKBENCH_DEBUG=1`` to see one). A reader that stops
@@ -86,7 +87,28 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
     export = sub.add_parser("export", help="write a bundle's native tokenizer files to a folder")
     export.add_argument("bundle", type=Path)
     export.add_argument("-o", "--output", required=True, type=Path)
+
+    stream = sub.add_parser("stream", help="decode token IDs as a server streams them: what is "
+                                           "emitted at each step, and where a stop matched")
+    stream.add_argument("tokenizer")
+    stream.add_argument("ids", help='JSON: a list of token IDs, or {"ids": [...]} (the output '
+                                    "of inspect --json); - reads standard input")
+    stream.add_argument("--stop", action="append", default=[], metavar="STR",
+                        help="a stop string (repeatable); no part of it is emitted")
+    stream.add_argument("--stop-id", action="append", default=[], type=int, metavar="ID",
+                        help="a stop token ID (repeatable), such as the EOS")
+    stream.add_argument("--chunk", type=_positive, default=1, metavar="N",
+                        help="IDs arriving together at each step (default 1)")
+    stream.add_argument("--json", action="store_true", help="one JSON object (stable format)")
+    _add_tiktoken_options(stream)
     return parser, dict(sub.choices)
+
+
+def _positive(value: str) -> int:
+    number = int(value)
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {number}")
+    return number
 
 
 def _add_tiktoken_options(parser: argparse.ArgumentParser) -> None:
@@ -284,8 +306,50 @@ def cmd_train(args) -> int:
     return 0
 
 
+def cmd_stream(args) -> int:
+    from core.stream import TextStream, parse_ids
+
+    if args.ids == "-":
+        ids = parse_ids(sys.stdin.read(), "standard input")
+    else:
+        path = Path(args.ids)
+        ids = parse_ids(decode_utf8(path.read_bytes(), path=path), path)
+    runtime = _open(args.tokenizer, _load_options(args))
+    stream = TextStream(runtime, stops=args.stop, stop_ids=args.stop_id)
+    steps = []
+    for start in range(0, len(ids), args.chunk):
+        taken = stream.push(ids[start:start + args.chunk])
+        steps.append({"step": len(steps), "ids": [s.token_id for s in taken],
+                      "text": "".join(s.text for s in taken)})
+        if stream.stopped is not None:
+            break
+    if stream.stopped is None:  # the end of the stream: what was held back or pending
+        steps.append({"step": len(steps), "ids": [],
+                      "text": "".join(s.text for s in stream.finish()), "end": True})
+    hit = stream.stopped
+    stop = None if hit is None else {
+        "stop": hit.stop, "kind": "id" if isinstance(hit.stop, int) else "string",
+        "token_index": hit.token_index, "char_offset": hit.char_offset}
+    if args.json:
+        print(json.dumps({"steps": steps, "text": stream.text, "stop": stop},
+                         ensure_ascii=False))
+        return 0
+    for step in steps:
+        ids_shown = "end" if step.get("end") else " ".join(map(str, step["ids"]))
+        print(f"{step['step']:>4}  {ids_shown:<{6 * args.chunk}}  "
+              f"{json.dumps(step['text'], ensure_ascii=False)}")
+    if stop is None:
+        print(f"no stop; {len(ids)} IDs, {len(stream.text)} characters")
+    else:
+        shown = json.dumps(hit.stop, ensure_ascii=False)
+        print(f"stopped by {stop['kind']} {shown} at token {hit.token_index}, character "
+              f"{hit.char_offset}")
+    print(f"text: {json.dumps(stream.text, ensure_ascii=False)}")
+    return 0
+
+
 COMMANDS = {"inspect": cmd_inspect, "import": cmd_import, "verify": cmd_verify,
-            "export": cmd_export, "train": cmd_train}
+            "export": cmd_export, "train": cmd_train, "stream": cmd_stream}
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:

@@ -441,3 +441,59 @@ def test_seed_di_tan_example_through_tokbench_train(capsys, tmp_path):
     manifest, trace, _ = _train_words(capsys, tmp_path, {"低碳模型": 2, "低碳数据": 1}, config)
     assert trace["merges"] == [["低", "碳", 3], ["低碳", "模", 2]]
     assert manifest["special_tokens"] == []
+
+
+# -- stream ---------------------------------------------------------------------------------------
+def _ids_file(tmp_path, text, tokenizer=BPE):
+    ids = load_tokenizer(tokenizer).encode(text, add_special_tokens=False).ids.tolist()
+    path = tmp_path / "ids.json"
+    path.write_text(json.dumps(ids), encoding="utf-8")
+    return path, ids
+
+
+def test_stream_json_steps_by_chunk_add_up_to_decode(capsys, tmp_path):
+    path, ids = _ids_file(tmp_path, TEXT)
+    for chunk in (1, 3):
+        code, out, err = run(capsys, "stream", BPE, path, "--chunk", chunk, "--json")
+        assert code == 0 and err == ""
+        record = json.loads(out)
+        assert set(record) == {"steps", "text", "stop"} and record["stop"] is None
+        assert record["text"] == load_tokenizer(BPE).decode(ids) == TEXT
+        assert "".join(s["text"] for s in record["steps"]) == TEXT
+        assert [i for s in record["steps"] for i in s["ids"]] == ids
+        assert all(len(s["ids"]) <= chunk for s in record["steps"])
+        assert record["steps"][-1]["end"] is True
+
+
+def test_stream_stop_string_and_stop_id(capsys, tmp_path):
+    path, ids = _ids_file(tmp_path, "Hi 你好 STOP now")
+    code, out, _ = run(capsys, "stream", BPE, path, "--stop", "OP n", "--stop", "STO", "--json")
+    record = json.loads(out)
+    assert code == 0 and record["text"] == "Hi 你好 "
+    assert record["stop"]["stop"] == "STO" and record["stop"]["kind"] == "string"
+    assert record["stop"]["char_offset"] == len("Hi 你好 ")
+    assert record["steps"][-1]["step"] == record["stop"]["token_index"]
+    path.write_text(json.dumps(ids[:4] + [0] + ids[4:]), encoding="utf-8")  # 你 cut by EOS
+    code, out, _ = run(capsys, "stream", BPE, path, "--stop-id", "0")
+    assert code == 0 and "stopped by id 0 at token 4" in out
+    assert 'text: "Hi <' in out and "\ufffd" not in out
+
+
+@pytest.mark.parametrize("content,args,needle", [
+    ("[1, 99999]", [], "token ID 99999 at stream position 1 is out of range"),
+    ("[1,\n", [], "ids.json:2:1: invalid JSON"),
+    ('{"id": [1]}', [], 'expected a list of token IDs, or {"ids": [...]}'),
+    ("[1, 2.5]", [], "item 1 is not a token ID"),
+    ("[1]", ["--stop", ""], "a stop string must be non-empty"),
+])
+def test_stream_bad_input_is_named(capsys, tmp_path, content, args, needle):
+    path = tmp_path / "ids.json"
+    path.write_text(content, encoding="utf-8")
+    code, out, err = run(capsys, "stream", BPE, path, *args)
+    assert code == 1 and out == "" and needle in err and len(err.strip().splitlines()) == 1
+
+
+def test_stream_chunk_must_be_positive(capsys, tmp_path):
+    path, _ = _ids_file(tmp_path, "x")
+    code, _, err = run(capsys, "stream", BPE, path, "--chunk", "0")
+    assert code == 2 and "at least 1" in err
