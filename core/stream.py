@@ -32,7 +32,6 @@ the workbench, see :func:`core.text.visible_bytes`), never as a silent ``�``;
 
 from __future__ import annotations
 
-import codecs
 import re
 from dataclasses import dataclass
 from typing import Iterable, Sequence
