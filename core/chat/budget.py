@@ -1,0 +1,54 @@
+"""Where a chat's tokens go: each message's content, tool definitions, documents, the template's
+own text (role headers, separators, BOS) and the generation prompt, against a context window.
+
+>>> from core.chat.encode import ChatToken
+>>> toks = [ChatToken(1, "<s>", None, None, "template", None, 0, 3),
+...         ChatToken(2, "hi", 0, "user", "content", "content", 3, 5)]
+>>> b = token_budget(toks, context=1)
+>>> b["total"], b["by_role"], b["template"], b["truncated"]["tokens"]
+(2, {'user': 1}, 1, 1)
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from .encode import ChatToken
+
+
+def token_budget(tokens: Sequence[ChatToken], *, generation_prompt_start: int | None = None,
+                 context: int | None = None) -> dict:
+    """The budget as a JSON-ready dict (the ``budget`` of ``tokbench chat --json``).
+
+    ``generation_prompt_start``: where the generation prompt begins in the render (template
+    tokens from there on count as ``generation_prompt``). With ``context``, ``remaining`` and
+    ``truncated`` (right-side truncation at the window: how many tokens, from which character,
+    which messages lose tokens) are filled; else they are null.
+    """
+    by_role: dict[str, int] = {}
+    per_message: dict[int, dict] = {}
+    counts = {"tools": 0, "documents": 0, "template": 0, "generation_prompt": 0}
+    for token in tokens:
+        if token.source == "content" and token.field in ("tools", "documents"):
+            counts[token.field] += 1
+        elif token.source == "content":
+            role = token.role or "?"
+            by_role[role] = by_role.get(role, 0) + 1
+            entry = per_message.setdefault(token.message, {"message": token.message,
+                                                           "role": token.role, "tokens": 0})
+            entry["tokens"] += 1
+        elif generation_prompt_start is not None and token.start >= generation_prompt_start:
+            counts["generation_prompt"] += 1
+        else:
+            counts["template"] += 1
+    total = len(tokens)
+    budget = {"total": total, "context": context,
+              "remaining": None if context is None else context - total,
+              "by_role": by_role, "messages": [per_message[k] for k in sorted(per_message)],
+              **counts, "truncated": None}
+    if context is not None and total > context:
+        cut = tokens[context:]
+        budget["truncated"] = {
+            "tokens": len(cut), "from_char": cut[0].start,
+            "messages": sorted({t.message for t in cut if t.message is not None})}
+    return budget

@@ -1,0 +1,141 @@
+"""A rendered chat turned into token IDs, each token knowing which message and which side wrote it.
+
+Template text is read with special-token literals parsed (the template writes the role
+boundaries); a literal inside message content is read as plain text, so a user who types
+``<|im_end|>`` gets its characters, never the control token. This is transformers 5
+``apply_chat_template(..., sanitize_control_tokens=True)``: the render is cut only at the literals
+found in content (everything between is encoded normally, in one piece, so content and template
+text merge as they would in one encoding), each literal is encoded without added tokens, and
+every piece after the first is encoded behind a newline that is then dropped
+(``_encode_chat_piece``), so a SentencePiece model adds no word-start space mid-text.
+
+Beside it the *unsanitized* reading: the whole render encoded at once with literals parsed and no
+post-processor tokens (``apply_chat_template(tokenize=True)``'s default, what a plain pipeline
+feeds the model). Each token takes its provenance from the segment holding most of its
+characters (content on a tie); ``split_merges`` lists the segment boundaries that fall inside a
+token (template and content text merged into one token there).
+
+>>> # enc = encode_chat(runtime, split_segments(CHATML, [{"role": "user", "content": "hi"}]))
+>>> # [(t.piece, t.source, t.message) for t in enc.tokens]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bisect import bisect_right
+
+from .segments import Segment, Segmentation
+
+
+@dataclass(frozen=True)
+class ChatToken:
+    """One token: its ID and piece, the message (index, role) it came from, ``source``
+    (``template`` | ``content``), the content field, and its code-point span in the render."""
+
+    id: int
+    piece: str
+    message: int | None
+    role: str | None
+    source: str
+    field: str | None
+    start: int
+    end: int
+
+    def to_json(self) -> dict:
+        return {"id": self.id, "piece": self.piece, "message": self.message, "role": self.role,
+                "source": self.source, "span": [self.start, self.end]}
+
+
+@dataclass(frozen=True)
+class ChatEncoding:
+    """The sanitized tokens, the unsanitized reading's IDs, and the split boundaries.
+
+    ``split_merges``: code-point offsets where a segment boundary cuts through a token of the
+    unsanitized reading (the two readings tokenize differently around there).
+    """
+
+    text: str
+    tokens: tuple[ChatToken, ...]
+    unsanitized_ids: tuple[int, ...]
+    unsanitized_spans: tuple[tuple[int, int], ...]
+    split_merges: tuple[int, ...]
+
+    @property
+    def ids(self) -> list[int]:
+        return [t.id for t in self.tokens]
+
+
+def encode_chat(runtime, segmentation: Segmentation) -> ChatEncoding:
+    """Encode ``segmentation`` (see the module docstring)."""
+    text = segmentation.text
+    segments = segmentation.segments
+    newline = runtime.encode("\n", add_special_tokens=False).ids.tolist()
+    literals = _content_literals(segmentation, runtime.special_tokens())
+    pieces, cursor = [], 0
+    for start, end in literals:
+        pieces += [(cursor, start, True), (start, end, False)]
+        cursor = end
+    pieces.append((cursor, len(text), True))
+    ids, spans = [], []
+    first = True
+    for start, end, parse in pieces:
+        if end <= start:
+            continue
+        piece_ids, piece_spans = _encode_piece(runtime, text[start:end], parse,
+                                               None if first else newline)
+        ids += piece_ids
+        spans += [(s + start, e + start) for s, e in piece_spans]
+        first = False
+    bounds = [seg.start for seg in segments]
+    tokens = tuple(_token(runtime, token_id, span, segments, bounds)
+                   for token_id, span in zip(ids, spans))
+    whole = runtime.encode(text, add_special_tokens=False, parse_special=True)
+    starts, ends = (a.tolist() for a in whole.spans("cp"))
+    crossed = tuple(b for b in bounds[1:] if any(s < b < e for s, e in spans))
+    return ChatEncoding(text, tokens, tuple(whole.ids.tolist()), tuple(zip(starts, ends)),
+                        crossed)
+
+
+def _content_literals(segmentation: Segmentation, special_tokens) -> list[tuple[int, int]]:
+    """Spans of the special-token literals inside message content, in order."""
+    from ..special import find_special_literals
+
+    out = []
+    for seg in segmentation.segments:
+        if seg.source == "content":
+            out += [(s + seg.start, e + seg.start) for s, e, _ in find_special_literals(
+                segmentation.text[seg.start:seg.end], special_tokens)]
+    return out
+
+
+def _encode_piece(runtime, piece: str, parse: bool, newline: list[int] | None):
+    """IDs and code-point spans of one piece; behind a newline when ``newline`` is given."""
+    if newline is not None:
+        behind = runtime.encode("\n" + piece, add_special_tokens=False, parse_special=parse)
+        if behind.ids[:len(newline)].tolist() == newline:
+            starts, ends = behind.spans("cp")
+            drop = len(newline)
+            return (behind.ids[drop:].tolist(),
+                    [(min(max(int(s) - 1, 0), len(piece)), min(max(int(e) - 1, 0), len(piece)))
+                     for s, e in zip(starts[drop:], ends[drop:])])
+    enc = runtime.encode(piece, add_special_tokens=False, parse_special=parse)
+    starts, ends = enc.spans("cp")
+    return enc.ids.tolist(), list(zip(starts.tolist(), ends.tolist()))
+
+
+def _token(runtime, token_id: int, span: tuple[int, int], segments, bounds) -> ChatToken:
+    start, end = span
+    k = max(bisect_right(bounds, start) - 1, 0)
+    best, best_overlap = segments[k] if segments else None, -1
+    while k < len(segments) and segments[k].start < max(end, start + 1):
+        seg = segments[k]
+        overlap = min(end, seg.end) - max(start, seg.start)
+        if overlap > best_overlap or (overlap == best_overlap and seg.source == "content"):
+            best, best_overlap = seg, overlap
+        k += 1
+    piece = runtime.piece(token_id)
+    if best is None:
+        return ChatToken(token_id, piece, None, None, "template", None, start, end)
+    return ChatToken(token_id, piece, best.message, best.role, best.source, best.field,
+                     start, end)

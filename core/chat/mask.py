@@ -1,0 +1,72 @@
+"""Which tokens the assistant must learn to produce: the loss mask of a chat.
+
+Two sources. A template with ``{% generation %}`` blocks says so itself: the render records the
+blocks' spans, and every token overlapping one is masked — transformers'
+``return_assistant_tokens_mask``, token for token. Almost no real model template has the tags, so
+the other source renders successive prefixes of the conversation: for assistant message ``k``, the
+render of messages ``[:k]`` with the generation prompt ends where the assistant starts writing,
+and the render of ``[:k+1]`` without it ends after its turn. What lies between, cut after the last
+end-of-turn literal (the ``\\n`` a template writes after ``<|im_end|>`` is not generated: the
+model stops at the token), is what the model must produce.
+
+>>> mask_from_spans([(0, 2), (2, 5), (5, 6)], [(2, 6)])
+[0, 1, 1]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+from .render import render
+
+
+@dataclass(frozen=True)
+class PrefixSpans:
+    """Assistant spans found by prefix renders, and the messages where the renders were not
+    prefixes of each other (a template that rewrites history: no span for those)."""
+
+    spans: tuple[tuple[int, int], ...]
+    unstable: tuple[int, ...]
+
+
+def mask_from_spans(token_spans: Sequence[tuple[int, int]],
+                    spans: Sequence[tuple[int, int]]) -> list[int]:
+    """1 for each token overlapping a span, as transformers computes it (spans in order)."""
+    mask = [0] * len(token_spans)
+    k = 0
+    for i, (start, end) in enumerate(token_spans):
+        while k < len(spans) and start >= spans[k][1]:
+            k += 1
+        if k == len(spans):
+            break
+        if end > spans[k][0]:
+            mask[i] = 1
+    return mask
+
+
+def prefix_diff_spans(template: str, messages: list, full_text: str,
+                      end_tokens: Iterable[str], **options) -> PrefixSpans:
+    """Each assistant turn's span in ``full_text`` (the render of all ``messages`` with the
+    same ``options``), found from prefix renders. ``end_tokens``: the literals that end a turn
+    (EOS, end of turn); the span is cut after the last one found in the turn."""
+    options = {k: v for k, v in options.items()
+               if k not in ("add_generation_prompt", "continue_final_message")}
+    ends = [t for t in end_tokens if t]
+    spans, unstable = [], []
+    for k, message in enumerate(messages):
+        if not isinstance(message, dict) or message.get("role") != "assistant":
+            continue
+        if k == 0:  # no empty conversation renders: nothing to measure the turn against
+            unstable.append(k)
+            continue
+        before = render(template, messages[:k], add_generation_prompt=True, **options).text
+        after = render(template, messages[:k + 1], **options).text
+        if not (after.startswith(before) and full_text.startswith(after)):
+            unstable.append(k)
+            continue
+        turn = after[len(before):]
+        cut = max((turn.rfind(t) + len(t) for t in ends if t in turn), default=len(turn))
+        if cut > 0:
+            spans.append((len(before), len(before) + cut))
+    return PrefixSpans(tuple(spans), tuple(unstable))
