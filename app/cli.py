@@ -9,12 +9,16 @@
     tokbench export BUNDLE -o FOLDER
     tokbench train CONFIG.json --corpus PATH... -o BUNDLE [--policy P] [--dedup|--no-dedup]
     tokbench stream TOKENIZER IDS.json [--stop STR]... [--stop-id ID]... [--chunk N] [--json]
+    tokbench chat [TOKENIZER] CONVERSATION.json [--template FILE|NAME] [--config TOKENIZER_CONFIG.json]
+                  [--add-generation-prompt] [--continue-final-message] [--var NAME=JSON]...
+                  [--now ISO-8601] [--context N] [--json]
 
 Options and positionals may come in any order (``inspect TOK --json TEXT``). Errors go to
 stderr and name the file; no traceback (set ``TOKBENCH_DEBUG=1`` to see one). A reader that stops
 early (``| head``) ends the command quietly with exit 0.
 Exit codes (a contract, documented in the README): 0 done, 1 bad input or a failed run,
-2 usage error (bad arguments), 3 ``verify`` found a bundle that is not intact, 130 interrupted.
+2 usage error (bad arguments), 3 ``verify`` found a bundle that is not intact or ``chat``'s
+template failed, 130 interrupted.
 """
 
 from __future__ import annotations
@@ -36,6 +40,7 @@ from core.text import Unit, visible_text
 from core.utf8 import decode_utf8
 
 EXIT_OK, EXIT_ERROR, EXIT_USAGE, EXIT_NOT_INTACT, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
+EXIT_TEMPLATE = 3  # chat: the template failed (its own error, a syntax error, a limit)
 FILE_BATCH = 4096  # lines of a --file encoded per encode_batch call (memory stays bounded)
 
 
@@ -101,7 +106,35 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
                         help="IDs arriving together at each step (default 1)")
     stream.add_argument("--json", action="store_true", help="one JSON object (stable format)")
     _add_tiktoken_options(stream)
+
+    chat = sub.add_parser("chat", help="render a conversation with a chat template and encode it "
+                                       "with provenance, assistant mask and token budget")
+    chat.add_argument("paths", nargs="+", metavar="[TOKENIZER] CONVERSATION.json",
+                      help='a tokenizer (optional) and a conversation: a list of messages or '
+                           '{"messages": [...], "tools": [...], "documents": [...]}')
+    chat.add_argument("--template", metavar="FILE|NAME", help="a .jinja file, a JSON config "
+                      "holding chat_template, or a built-in name (chatml, inst)")
+    chat.add_argument("--config", type=Path, metavar="TOKENIZER_CONFIG.json",
+                      help="the template and named special tokens from this config")
+    chat.add_argument("--add-generation-prompt", action="store_true")
+    chat.add_argument("--continue-final-message", action="store_true")
+    chat.add_argument("--var", action="append", default=[], metavar="NAME=JSON",
+                      help="a template variable set to a JSON value (repeatable)")
+    chat.add_argument("--now", type=_iso_time, metavar="ISO-8601",
+                      help="the time strftime_now reads (default: the clock)")
+    chat.add_argument("--context", type=_positive, metavar="N",
+                      help="a context window: the budget says what truncation at N would cut")
+    chat.add_argument("--json", action="store_true", help="one JSON object (stable format)")
     return parser, dict(sub.choices)
+
+
+def _iso_time(value: str):
+    from datetime import datetime
+
+    try:
+        return datetime.fromisoformat(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an ISO-8601 time: {value!r}") from None
 
 
 def _positive(value: str) -> int:
@@ -348,7 +381,108 @@ def cmd_stream(args) -> int:
     return 0
 
 
-COMMANDS = {"inspect": cmd_inspect, "import": cmd_import, "verify": cmd_verify,
+def _chat_variables(items: list[str]) -> dict:
+    """``--var NAME=JSON`` values, parsed."""
+    out = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep or not name.isidentifier():
+            raise WorkbenchError(f"--var {item!r}: expected NAME=JSON (enable_thinking=false)")
+        try:
+            out[name] = json.loads(value)
+        except json.JSONDecodeError as err:
+            raise WorkbenchError(f"--var {name}: {value!r} is not a JSON value ({err.msg}); a "
+                                 f'string needs quotes: {name}=\'"text"\'') from None
+    return out
+
+
+def cmd_chat(args) -> int:
+    from core.chat import ChatTemplateError
+    from core.chat.report import chat_report
+    from core.chat.sources import (choose_template, named_templates, special_token_variables,
+                                   template_from_file, templates_of)
+    from core.chat.conversation import parse_conversation
+    from core.configs import Configs, parse_json_text, read_text
+
+    if len(args.paths) > 2:
+        raise WorkbenchError("chat takes [TOKENIZER] CONVERSATION.json: too many paths")
+    tokenizer_path = args.paths[0] if len(args.paths) == 2 else None
+    conv_path = Path(args.paths[-1])
+    conversation = parse_conversation(decode_utf8(conv_path.read_bytes(), path=conv_path),
+                                      conv_path)
+    variables = _chat_variables(args.var)
+    loaded = None
+    if tokenizer_path is not None:
+        from core.loading import open_tokenizer
+
+        loaded = open_tokenizer(tokenizer_path)
+    config = (Configs(tokenizer_config=parse_json_text(read_text(args.config), args.config))
+              if args.config else None)
+    special = {}
+    if loaded is not None:
+        special.update(special_token_variables(loaded.configs))
+    if config is not None:
+        special.update(special_token_variables(config))
+    try:
+        if args.template is not None and Path(args.template).is_file():
+            templates, name = template_from_file(args.template), None
+        elif args.template is not None:
+            from core.chat import BUILTIN_TEMPLATES
+
+            if args.template not in BUILTIN_TEMPLATES:
+                raise WorkbenchError(f"--template {args.template!r}: no such file, and not a "
+                                     f"built-in template ({', '.join(BUILTIN_TEMPLATES)})")
+            templates, name = None, args.template
+        elif config is not None:
+            templates, name = named_templates(config.tokenizer_config, path=args.config), None
+        else:
+            templates = templates_of(loaded.configs) if loaded is not None else None
+            name = None
+        template = choose_template(templates, name, tools=conversation.tools)
+        report = chat_report(template, conversation, runtime=loaded.runtime if loaded else None,
+                             special_tokens=special, variables=variables,
+                             add_generation_prompt=args.add_generation_prompt,
+                             continue_final_message=args.continue_final_message,
+                             now=args.now, context=args.context)
+    except ChatTemplateError as err:
+        if args.json:
+            print(json.dumps({"error": err.as_json()}, ensure_ascii=False))
+        else:
+            print(f"tokbench: template error: {err}", file=sys.stderr)
+        return EXIT_TEMPLATE
+    if args.json:
+        print(json.dumps(report, ensure_ascii=False))
+        return EXIT_OK
+    _print_chat(report)
+    return EXIT_OK
+
+
+def _print_chat(report: dict) -> None:
+    print(report["text"], end="" if report["text"].endswith("\n") else "\n")
+    if "tokens" in report:
+        print("-" * 40)
+        for i, token in enumerate(report["tokens"]):
+            who = "" if token["message"] is None else f"{token['message']}:{token['role']}"
+            mask = "*" if report["assistant_mask"][i] else " "
+            print(f"{i:>5} {token['id']:>8} {mask} {token['source']:<8} {who:<14} "
+                  f"{json.dumps(token['piece'], ensure_ascii=False)}")
+    budget = report["budget"]
+    if budget is not None:
+        parts = ", ".join(f"{role} {n}" for role, n in budget["by_role"].items())
+        print(f"tokens: {budget['total']} ({parts}; tools {budget['tools']}, documents "
+              f"{budget['documents']}, template {budget['template']}, generation prompt "
+              f"{budget['generation_prompt']})")
+        if budget["context"] is not None:
+            print(f"context {budget['context']}: {budget['remaining']} left")
+        if budget["truncated"]:
+            cut = budget["truncated"]
+            print(f"truncation at {budget['context']} cuts {cut['tokens']} tokens from character "
+                  f"{cut['from_char']} (messages {cut['messages']})")
+    for check in report["checks"]:
+        print(f"{check['severity']}: {check['message']}", file=sys.stderr)
+
+
+COMMANDS = {"chat": cmd_chat, "inspect": cmd_inspect, "import": cmd_import, "verify": cmd_verify,
             "export": cmd_export, "train": cmd_train, "stream": cmd_stream}
 
 

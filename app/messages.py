@@ -37,6 +37,12 @@ def templates() -> dict[str, str]:
             "Notes", "the helper process could not encode this large text ({reason}); it was "
                      "encoded in this process instead, which may pause the window"),
         "config.ignored": QCoreApplication.translate("Notes", "{error} — ignored"),
+        "chat.special_in_content": QCoreApplication.translate(
+            "Notes", "special-token literal {literal!r} in message {message} ({role}) is encoded "
+                     "as plain text; an unsanitized pipeline would read it as ID(s) {ids}"),
+        "chat.no_generation_prompt": QCoreApplication.translate(
+            "Notes", "the last message is the {role}'s and add_generation_prompt is off: the model "
+                     "would continue that message instead of answering it"),
         "hf.padding_off": QCoreApplication.translate(
             "Notes", "the file pads every encoding ({length}); padding is off here so you see "
                      "the text's own tokens"),

@@ -167,6 +167,13 @@ CODES: dict[str, tuple[Severity, str]] = {
     "explain.byte_without_rank": (
         "info", "byte {byte:02X} has no rank: these ranks are not a byte-level BPE, so this text "
                 "cannot be explained (nor encoded by tiktoken)"),
+    # chat checks (tokbench chat, the Chat pane); span: code points of the rendered text
+    "chat.special_in_content": (
+        "warning", "special-token literal {literal!r} in message {message} ({role}) is encoded "
+                   "as plain text; an unsanitized pipeline would read it as ID(s) {ids}"),
+    "chat.no_generation_prompt": (
+        "warning", "the last message is the {role}'s and add_generation_prompt is off: the model "
+                   "would continue that message instead of answering it"),
 }
 
 ENGLISH: dict[str, str] = {code: template for code, (_, template) in CODES.items()}

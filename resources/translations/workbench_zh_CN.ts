@@ -1104,6 +1104,14 @@
         <translation>{error} — 已忽略</translation>
     </message>
     <message>
+        <source>special-token literal {literal!r} in message {message} ({role}) is encoded as plain text; an unsanitized pipeline would read it as ID(s) {ids}</source>
+        <translation>消息 {message}（{role}）中的特殊词元字面量 {literal!r} 按普通文本编码；未做净化的流程会把它读作 ID {ids}</translation>
+    </message>
+    <message>
+        <source>the last message is the {role}&apos;s and add_generation_prompt is off: the model would continue that message instead of answering it</source>
+        <translation>最后一条消息属于 {role}，且 add_generation_prompt 已关闭：模型会接着写这条消息，而不是回答它</translation>
+    </message>
+    <message>
         <source>the file pads every encoding ({length}); padding is off here so you see the text&apos;s own tokens</source>
         <translation>该文件会填充每个编码（{length}）；此处关闭了填充，以便你看到文本本身的词元</translation>
     </message>

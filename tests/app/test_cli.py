@@ -342,6 +342,8 @@ def _intact_then_edited(capsys, tmp_path):
     (["train", "{tmp}/c.json", "-o", "{tmp}/t"], 2),
     (["train", "{tmp}/c.json", "--corpus", "{tmp}/no-corpus", "-o", "{tmp}/t"], 1),
     (["train", "{tmp}/c.json", "--corpus", DEMO / "corpus.txt", "-o", "{tmp}/t", "--dedup=x"], 2),
+    (["chat"], 2), (["chat", "{tmp}/no-conversation.json"], 1),
+    (["chat", "{tmp}/c.json", "--context", "0"], 2),
 ])
 def test_exit_codes(capsys, tmp_path, argv, code):
     (tmp_path / "c.json").write_text(json.dumps({"algorithm": "bpe", "vocab_size": 50}))
@@ -497,3 +499,83 @@ def test_stream_chunk_must_be_positive(capsys, tmp_path):
     path, _ = _ids_file(tmp_path, "x")
     code, _, err = run(capsys, "stream", BPE, path, "--chunk", "0")
     assert code == 2 and "at least 1" in err
+
+
+# -- chat ---------------------------------------------------------------------------------
+CHAT = [{"role": "system", "content": "Be brief."},
+        {"role": "user", "content": "hi <|endoftext|> there"},
+        {"role": "assistant", "content": "Hello!"},
+        {"role": "user", "content": "again"}]
+
+
+def _conversation(tmp_path, data, name="chat.json"):
+    path = tmp_path / name
+    path.write_text(data if isinstance(data, str) else json.dumps(data), encoding="utf-8")
+    return path
+
+
+def test_chat_json_shape_ids_mask_budget_and_checks(capsys, tmp_path):
+    conv = _conversation(tmp_path, {"messages": CHAT})
+    code, out, err = run(capsys, "chat", BPE, conv, "--template", "chatml", "--context", "30",
+                         "--json")
+    assert code == 0 and err == ""
+    record = json.loads(out)
+    assert {"text", "ids", "tokens", "assistant_mask", "budget", "checks"} <= set(record)
+    assert record["text"].startswith("<|im_start|>system\nBe brief.<|im_end|>")
+    assert record["ids"] == [t["id"] for t in record["tokens"]]
+    assert len(record["assistant_mask"]) == len(record["ids"])
+    for token in record["tokens"]:
+        assert set(token) == {"id", "piece", "message", "role", "source", "span"}
+    masked = "".join(record["text"][t["span"][0]:t["span"][1]]
+                     for t, m in zip(record["tokens"], record["assistant_mask"]) if m)
+    assert masked == "Hello!<|im_end|>"
+    # the typed <|endoftext|> stays text; the unsanitized reading makes it ID 0
+    endoftext = [t for t in record["tokens"] if t["message"] == 1]
+    assert 0 not in [t["id"] for t in endoftext] and 0 in record["unsanitized_ids"]
+    budget = record["budget"]
+    assert budget["total"] == len(record["ids"]) and budget["context"] == 30
+    assert budget["truncated"]["tokens"] == len(record["ids"]) - 30
+    codes = [c["code"] for c in record["checks"]]
+    assert codes == ["chat.no_generation_prompt", "chat.special_in_content"]
+    assert all(set(c) >= {"code", "severity", "message"} for c in record["checks"])
+    assert "ID(s) 0" in record["checks"][1]["message"]
+
+
+def test_chat_without_tokenizer_renders_only(capsys, tmp_path):
+    conv = _conversation(tmp_path, CHAT[:2])
+    code, out, _ = run(capsys, "chat", conv, "--template", "chatml", "--add-generation-prompt",
+                       "--json")
+    record = json.loads(out)
+    assert code == 0 and record["text"].endswith("<|im_start|>assistant\n")
+    assert "ids" not in record and record["budget"] is None and record["checks"] == []
+
+
+def test_chat_template_error_exits_3_with_its_line(capsys, tmp_path):
+    template = tmp_path / "t.jinja"
+    template.write_text("{{ bos_token }}\n{{ raise_exception('System role not supported') }}")
+    conv = _conversation(tmp_path, CHAT)
+    code, out, _ = run(capsys, "chat", conv, "--template", template, "--json")
+    assert code == 3
+    assert json.loads(out) == {"error": {"type": "TemplateError",
+                                         "message": "System role not supported", "line": 2}}
+    code, out, err = run(capsys, "chat", conv, "--template", template)
+    assert code == 3 and out == "" and "TemplateError: System role not supported" in err
+
+
+def test_chat_variables_and_bad_input(capsys, tmp_path):
+    template = tmp_path / "t.jinja"
+    template.write_text("{{ enable_thinking }}|{{ strftime_now('%Y-%m-%d') }}")
+    conv = _conversation(tmp_path, CHAT[:1])
+    code, out, _ = run(capsys, "chat", conv, "--template", template, "--var",
+                       "enable_thinking=false", "--now", "2026-12-01T10:00:00", "--json")
+    assert code == 0 and json.loads(out)["text"] == "False|2026-12-01"
+    code, _, err = run(capsys, "chat", conv, "--template", template, "--var", "x=maybe")
+    assert code == 1 and "--var x" in err and "not a JSON value" in err
+    broken = _conversation(tmp_path, '[{"role": "user",\n  "content": }]', "broken.json")
+    code, _, err = run(capsys, "chat", broken, "--template", "chatml")
+    assert code == 1 and "broken.json:2:14" in err and "Traceback" not in err
+    no_role = _conversation(tmp_path, [{"content": "hi"}], "norole.json")
+    code, _, err = run(capsys, "chat", no_role, "--template", "chatml")
+    assert code == 1 and 'message 0 has no "role"' in err
+    code, _, err = run(capsys, "chat", conv, "--template", "nosuch")
+    assert code == 1 and "not a built-in template" in err

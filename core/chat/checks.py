@@ -1,0 +1,56 @@
+"""Checks on a rendered, encoded chat, as :class:`~core.notes.Note` values.
+
+* ``chat.special_in_content``: a special-token literal typed in a message (an injection attempt);
+  the sanitized encoding keeps it as text, and the note names the control IDs an unsanitized
+  pipeline would have read there.
+* ``chat.no_generation_prompt``: the last message is not the assistant's and no generation prompt
+  was asked for (nor continuation): the model would write on in that message.
+
+>>> [n.code for n in generation_prompt_notes([{"role": "user", "content": "hi"}], False, False)]
+['chat.no_generation_prompt']
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..notes import Note, note
+from ..special import find_special_literals
+from .encode import ChatEncoding
+from .segments import Segmentation
+
+
+def generation_prompt_notes(messages: list, add_generation_prompt: bool,
+                            continue_final_message) -> list[Note]:
+    if add_generation_prompt or continue_final_message or not messages:
+        return []
+    last = messages[-1]
+    role = last.get("role") if isinstance(last, dict) else None
+    if role in ("user", "tool"):
+        return [note("chat.no_generation_prompt", role=role)]
+    return []
+
+
+def injection_notes(segmentation: Segmentation, encoding: ChatEncoding,
+                    special_tokens: list) -> list[Note]:
+    """A note per special-token literal inside message content, with the unsanitized IDs at
+    its place (the tokens of that reading lying within the literal)."""
+    # every special literal, parsable here or not: a SentencePiece control symbol is never parsed
+    # from text by sentencepiece, but the same model's tokenizer.json parses it
+    literals = [replace(t, parsable=True) for t in special_tokens if t.kind != "unk"]
+    notes = []
+    text = segmentation.text
+    for segment in segmentation.segments:
+        if segment.source != "content":
+            continue
+        for start, end, literal in find_special_literals(text[segment.start:segment.end],
+                                                         literals):
+            start, end = start + segment.start, end + segment.start
+            ids = [token_id for token_id, (s, e) in zip(encoding.unsanitized_ids,
+                                                        encoding.unsanitized_spans)
+                   if s >= start and e <= end and e > s]
+            where = segment.message if segment.message is not None else segment.field
+            notes.append(note("chat.special_in_content", span=(start, end), literal=literal,
+                              message=where, role=segment.role or segment.field,
+                              ids=", ".join(map(str, ids))))
+    return notes

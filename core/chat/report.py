@@ -1,0 +1,84 @@
+"""Everything ``tokbench chat`` reports on one conversation, as one JSON-ready dict.
+
+The first render runs in a :class:`~core.chat.bounded.BoundedRenderer` child, so a template that
+loops forever is stopped there; the renders that follow (segments, prefixes for the mask, the
+render without the generation prompt) reuse the same template and input in this process, with
+its output limit.
+
+>>> from core.chat import CHATML
+>>> from core.chat.conversation import Conversation
+>>> r = chat_report(CHATML, Conversation([{"role": "user", "content": "hi"}]))
+>>> r["text"], [c["code"] for c in r["checks"]]
+('<|im_start|>user\\nhi<|im_end|>\\n', ['chat.no_generation_prompt'])
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from .bounded import BoundedRenderer
+from .budget import token_budget
+from .checks import generation_prompt_notes, injection_notes
+from .conversation import Conversation
+from .encode import encode_chat
+from .mask import mask_from_spans, prefix_diff_spans
+from .render import render
+from .segments import split_segments
+
+
+def chat_report(template: str, conversation: Conversation, *, runtime=None,
+                special_tokens: dict | None = None, variables: dict | None = None,
+                add_generation_prompt: bool = False, continue_final_message: bool = False,
+                now: datetime | None = None, context: int | None = None,
+                renderer: BoundedRenderer | None = None) -> dict:
+    """``{"text", "ids", "tokens", "assistant_mask", "assistant_mask_source",
+    "unsanitized_ids", "split_merges", "budget", "checks"}`` (the ids, tokens, mask and budget
+    only with a ``runtime``). Raises :class:`~core.chat.errors.ChatTemplateError`."""
+    options = dict(tools=conversation.tools, documents=conversation.documents,
+                   special_tokens=special_tokens, variables=variables)
+    if now is not None:
+        options["clock"] = lambda: now
+    flags = dict(add_generation_prompt=add_generation_prompt,
+                 continue_final_message=continue_final_message)
+    bounded = renderer or BoundedRenderer()
+    try:
+        rendered = bounded.render(template, conversation.messages, now=now,
+                                  **{k: v for k, v in options.items() if k != "clock"}, **flags)
+    finally:
+        if renderer is None:
+            bounded.close()
+    messages = conversation.messages
+    checks = generation_prompt_notes(messages, add_generation_prompt, continue_final_message)
+    report = {"text": rendered.text}
+    if runtime is None:
+        report["budget"] = None
+        report["checks"] = [n.to_json() for n in checks]
+        return report
+
+    segmentation = split_segments(template, messages, **options, **flags)
+    encoding = encode_chat(runtime, segmentation)
+    spans = [(t.start, t.end) for t in encoding.tokens]
+    if rendered.generation_spans or "generation" in template and "endgeneration" in template:
+        mask, source = mask_from_spans(spans, rendered.generation_spans), "generation"
+    else:
+        ends = {t.content for t in runtime.special_tokens()} | set((special_tokens or {}).values())
+        found = prefix_diff_spans(template, messages, rendered.text, ends, **options)
+        mask, source = mask_from_spans(spans, found.spans), "prefix"
+    prompt_start = None
+    if add_generation_prompt:
+        without = render(template, messages, **options).text
+        if rendered.text.startswith(without):
+            prompt_start = len(without)
+    checks += injection_notes(segmentation, encoding, runtime.special_tokens())
+    report.update({
+        "ids": encoding.ids,
+        "tokens": [t.to_json() for t in encoding.tokens],
+        "assistant_mask": mask,
+        "assistant_mask_source": source,
+        "unsanitized_ids": list(encoding.unsanitized_ids),
+        "split_merges": list(encoding.split_merges),
+        "budget": token_budget(encoding.tokens, generation_prompt_start=prompt_start,
+                               context=context),
+        "checks": [n.to_json() for n in checks],
+    })
+    return report
