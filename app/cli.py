@@ -399,7 +399,8 @@ def _chat_variables(items: list[str]) -> dict:
 def cmd_chat(args) -> int:
     from core.chat import ChatTemplateError
     from core.chat.report import chat_report
-    from core.chat.sources import (choose_template, named_templates, special_token_variables,
+    from core.chat.sources import (choose_template, model_special_token_variables,
+                                   named_templates, special_token_variables,
                                    template_from_file, templates_of)
     from core.chat.conversation import parse_conversation
     from core.configs import Configs, parse_json_text, read_text
@@ -420,6 +421,7 @@ def cmd_chat(args) -> int:
               if args.config else None)
     special = {}
     if loaded is not None:
+        special.update(model_special_token_variables(loaded.runtime))
         special.update(special_token_variables(loaded.configs))
     if config is not None:
         special.update(special_token_variables(config))

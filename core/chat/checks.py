@@ -12,17 +12,17 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ..notes import Note, note
 from ..special import find_special_literals
-from .encode import ChatEncoding
+from .encode import ChatEncoding, typed_literals
 from .segments import Segmentation
 
 
 def generation_prompt_notes(messages: list, add_generation_prompt: bool,
-                            continue_final_message) -> list[Note]:
-    if add_generation_prompt or continue_final_message or not messages:
+                            continue_final_message, prompt_text: str = "x") -> list[Note]:
+    """``prompt_text``: what the generation prompt would add to the render; a template that
+    writes none (``[INST]``-style: ``[/INST]`` already hands over) gets no note."""
+    if add_generation_prompt or continue_final_message or not messages or not prompt_text:
         return []
     last = messages[-1]
     role = last.get("role") if isinstance(last, dict) else None
@@ -35,9 +35,7 @@ def injection_notes(segmentation: Segmentation, encoding: ChatEncoding,
                     special_tokens: list) -> list[Note]:
     """A note per special-token literal inside message content, with the unsanitized IDs at
     its place (the tokens of that reading lying within the literal)."""
-    # every special literal, parsable here or not: a SentencePiece control symbol is never parsed
-    # from text by sentencepiece, but the same model's tokenizer.json parses it
-    literals = [replace(t, parsable=True) for t in special_tokens if t.kind != "unk"]
+    literals = typed_literals(special_tokens)
     notes = []
     text = segmentation.text
     for segment in segmentation.segments:

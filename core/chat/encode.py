@@ -21,9 +21,9 @@ token (template and content text merged into one token there).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+import re
 from bisect import bisect_right
+from dataclasses import dataclass, replace
 
 from .segments import Segment, Segmentation
 
@@ -70,34 +70,71 @@ def encode_chat(runtime, segmentation: Segmentation) -> ChatEncoding:
     """Encode ``segmentation`` (see the module docstring)."""
     text = segmentation.text
     segments = segmentation.segments
-    newline = runtime.encode("\n", add_special_tokens=False).ids.tolist()
-    literals = _content_literals(segmentation, runtime.special_tokens())
+    reader = _Reader(runtime)
     pieces, cursor = [], 0
-    for start, end in literals:
+    for start, end in _content_literals(segmentation, reader.literals):
         pieces += [(cursor, start, True), (start, end, False)]
         cursor = end
     pieces.append((cursor, len(text), True))
     ids, spans = [], []
-    first = True
     for start, end, parse in pieces:
-        if end <= start:
-            continue
-        piece_ids, piece_spans = _encode_piece(runtime, text[start:end], parse,
-                                               None if first else newline)
-        ids += piece_ids
-        spans += [(s + start, e + start) for s, e in piece_spans]
-        first = False
+        if end > start:
+            piece_ids, piece_spans = reader.encode(text[start:end], start, parse)
+            ids += piece_ids
+            spans += piece_spans
     bounds = [seg.start for seg in segments]
     tokens = tuple(_token(runtime, token_id, span, segments, bounds)
                    for token_id, span in zip(ids, spans))
-    whole = runtime.encode(text, add_special_tokens=False, parse_special=True)
-    starts, ends = (a.tolist() for a in whole.spans("cp"))
+    whole_ids, whole_spans = reader.encode(text, 0, True)
     crossed = tuple(b for b in bounds[1:] if any(s < b < e for s, e in spans))
-    return ChatEncoding(text, tokens, tuple(whole.ids.tolist()), tuple(zip(starts, ends)),
-                        crossed)
+    return ChatEncoding(text, tokens, tuple(whole_ids), tuple(whole_spans), crossed)
 
 
-def _content_literals(segmentation: Segmentation, special_tokens) -> list[tuple[int, int]]:
+def typed_literals(special_tokens) -> list:
+    """Every special-token literal a user could type to forge a boundary, parsable by this
+    runtime or not (a SentencePiece control symbol is never parsed by sentencepiece, but the
+    same model's transformers tokenizer parses it); the unknown token forges nothing."""
+    return [replace(t, parsable=True) for t in special_tokens if t.kind != "unk" and t.content]
+
+
+class _Reader:
+    """Encodes a run of the render at an offset, as transformers reads it.
+
+    A SentencePiece model's control symbols (``<s>``, ``[INST]``) are never parsed from text by
+    sentencepiece, but transformers' tokenizer of the same model holds them as special added
+    tokens and does: where special tokens are parsed, their literals are cut out here and become
+    their IDs, and the text between is encoded piece by piece.
+    """
+
+    def __init__(self, runtime):
+        self.runtime = runtime
+        self.newline = runtime.encode("\n", add_special_tokens=False).ids.tolist()
+        specials = runtime.special_tokens()
+        self.controls = {t.content: t.id for t in specials
+                         if not t.parsable and t.kind != "unk" and t.content}
+        self.pattern = (re.compile("|".join(re.escape(c) for c in sorted(self.controls, key=len,
+                                                                           reverse=True)))
+                        if self.controls else None)
+        self.literals = typed_literals(specials)
+
+    def encode(self, text: str, offset: int, parse: bool) -> tuple[list[int], list]:
+        cuts = (list(self.pattern.finditer(text)) if parse and self.pattern is not None else [])
+        ids, spans, cursor = [], [], 0
+        for start, end in [m.span() for m in cuts] + [(len(text), len(text))]:
+            if start > cursor:
+                at = offset + cursor
+                piece_ids, piece_spans = _encode_piece(self.runtime, text[cursor:start], parse,
+                                                       None if at == 0 else self.newline)
+                ids += piece_ids
+                spans += [(s + at, e + at) for s, e in piece_spans]
+            if end > start:
+                ids.append(self.controls[text[start:end]])
+                spans.append((offset + start, offset + end))
+            cursor = end
+        return ids, spans
+
+
+def _content_literals(segmentation: Segmentation, literals) -> list[tuple[int, int]]:
     """Spans of the special-token literals inside message content, in order."""
     from ..special import find_special_literals
 
@@ -105,7 +142,7 @@ def _content_literals(segmentation: Segmentation, special_tokens) -> list[tuple[
     for seg in segmentation.segments:
         if seg.source == "content":
             out += [(s + seg.start, e + seg.start) for s, e, _ in find_special_literals(
-                segmentation.text[seg.start:seg.end], special_tokens)]
+                segmentation.text[seg.start:seg.end], literals)]
     return out
 
 

@@ -48,7 +48,8 @@ def chat_report(template: str, conversation: Conversation, *, runtime=None,
         if renderer is None:
             bounded.close()
     messages = conversation.messages
-    checks = generation_prompt_notes(messages, add_generation_prompt, continue_final_message)
+    checks = generation_prompt_notes(messages, add_generation_prompt, continue_final_message,
+                                     _prompt_text(template, messages, rendered.text, options))
     report = {"text": rendered.text}
     if runtime is None:
         report["budget"] = None
@@ -82,3 +83,15 @@ def chat_report(template: str, conversation: Conversation, *, runtime=None,
         "checks": [n.to_json() for n in checks],
     })
     return report
+
+
+def _prompt_text(template: str, messages: list, text: str, options: dict) -> str:
+    """What the generation prompt adds to ``text`` (rendered without it); "" when nothing, or
+    when the template cannot say (it fails with the prompt asked for)."""
+    from .errors import ChatTemplateError
+
+    try:
+        prompted = render(template, messages, add_generation_prompt=True, **options).text
+    except ChatTemplateError:
+        return ""
+    return prompted[len(text):] if prompted.startswith(text) else prompted

@@ -541,6 +541,15 @@ def test_chat_json_shape_ids_mask_budget_and_checks(capsys, tmp_path):
     assert "ID(s) 0" in record["checks"][1]["message"]
 
 
+def test_no_generation_prompt_check_only_where_the_template_writes_one(capsys, tmp_path):
+    conv = _conversation(tmp_path, CHAT[2:])  # the user has the last word
+    checks = {name: [c["code"] for c in json.loads(run(capsys, "chat", conv, "--template", name,
+                                                       "--json")[1])["checks"]]
+              for name in ("chatml", "inst")}
+    # [INST]-style templates hand over with [/INST]: there is no prompt to forget
+    assert checks == {"chatml": ["chat.no_generation_prompt"], "inst": []}
+
+
 def test_chat_without_tokenizer_renders_only(capsys, tmp_path):
     conv = _conversation(tmp_path, CHAT[:2])
     code, out, _ = run(capsys, "chat", conv, "--template", "chatml", "--add-generation-prompt",
