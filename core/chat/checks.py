@@ -32,10 +32,10 @@ def generation_prompt_notes(messages: list, add_generation_prompt: bool,
 
 
 def injection_notes(segmentation: Segmentation, encoding: ChatEncoding,
-                    special_tokens: list) -> list[Note]:
+                    special_tokens: list, template: str | None = None) -> list[Note]:
     """A note per special-token literal inside message content, with the unsanitized IDs at
     its place (the tokens of that reading lying within the literal)."""
-    literals = typed_literals(special_tokens)
+    literals = typed_literals(special_tokens, template)
     notes = []
     text = segmentation.text
     for segment in segmentation.segments:

@@ -66,11 +66,12 @@ class ChatEncoding:
         return [t.id for t in self.tokens]
 
 
-def encode_chat(runtime, segmentation: Segmentation) -> ChatEncoding:
-    """Encode ``segmentation`` (see the module docstring)."""
+def encode_chat(runtime, segmentation: Segmentation, template: str | None = None) -> ChatEncoding:
+    """Encode ``segmentation`` (see the module docstring); ``template``: its source, which says
+    which plain added tokens are control tokens (:func:`typed_literals`)."""
     text = segmentation.text
     segments = segmentation.segments
-    reader = _Reader(runtime)
+    reader = _Reader(runtime, template)
     pieces, cursor = [], 0
     for start, end in _content_literals(segmentation, reader.literals):
         pieces += [(cursor, start, True), (start, end, False)]
@@ -90,11 +91,16 @@ def encode_chat(runtime, segmentation: Segmentation) -> ChatEncoding:
     return ChatEncoding(text, tokens, tuple(whole_ids), tuple(whole_spans), crossed)
 
 
-def typed_literals(special_tokens) -> list:
-    """Every special-token literal a user could type to forge a boundary, parsable by this
-    runtime or not (a SentencePiece control symbol is never parsed by sentencepiece, but the
-    same model's transformers tokenizer parses it); the unknown token forges nothing."""
-    return [replace(t, parsable=True) for t in special_tokens if t.kind != "unk" and t.content]
+def typed_literals(special_tokens, template: str | None = None) -> list:
+    """The literals a user could type to forge a boundary, parsable by this runtime or not (a
+    SentencePiece control symbol is never parsed by sentencepiece, but the same model's
+    transformers tokenizer parses it); the unknown token forges nothing. A plain added token
+    (not special) counts, as in transformers' ``_get_control_tokens``, only when the template
+    writes it and it is not whitespace (Gemma's ``"\\n"`` is ordinary text)."""
+    return [replace(t, parsable=True) for t in special_tokens
+            if t.kind != "unk" and t.content
+            and (t.kind != "added" or template is None
+                 or (t.content in template and not t.content.isspace()))]
 
 
 class _Reader:
@@ -106,7 +112,7 @@ class _Reader:
     their IDs, and the text between is encoded piece by piece.
     """
 
-    def __init__(self, runtime):
+    def __init__(self, runtime, template: str | None):
         self.runtime = runtime
         self.newline = runtime.encode("\n", add_special_tokens=False).ids.tolist()
         specials = runtime.special_tokens()
@@ -115,7 +121,7 @@ class _Reader:
         self.pattern = (re.compile("|".join(re.escape(c) for c in sorted(self.controls, key=len,
                                                                            reverse=True)))
                         if self.controls else None)
-        self.literals = typed_literals(specials)
+        self.literals = typed_literals(specials, template)
 
     def encode(self, text: str, offset: int, parse: bool) -> tuple[list[int], list]:
         cuts = (list(self.pattern.finditer(text)) if parse and self.pattern is not None else [])
@@ -148,17 +154,48 @@ def _content_literals(segmentation: Segmentation, literals) -> list[tuple[int, i
 
 def _encode_piece(runtime, piece: str, parse: bool, newline: list[int] | None):
     """IDs and code-point spans of one piece; behind a newline when ``newline`` is given."""
+    encode = _plain_encoder(runtime) if not parse else None
+    if encode is None:
+        encode = lambda text: _ids_and_spans(  # noqa: E731 - the same call, two texts
+            runtime.encode(text, add_special_tokens=False, parse_special=parse))
     if newline is not None:
-        behind = runtime.encode("\n" + piece, add_special_tokens=False, parse_special=parse)
-        if behind.ids[:len(newline)].tolist() == newline:
-            starts, ends = behind.spans("cp")
+        ids, spans = encode("\n" + piece)
+        if ids[:len(newline)] == newline:
             drop = len(newline)
-            return (behind.ids[drop:].tolist(),
-                    [(min(max(int(s) - 1, 0), len(piece)), min(max(int(e) - 1, 0), len(piece)))
-                     for s, e in zip(starts[drop:], ends[drop:])])
-    enc = runtime.encode(piece, add_special_tokens=False, parse_special=parse)
+            return ids[drop:], [(min(max(s - 1, 0), len(piece)), min(max(e - 1, 0), len(piece)))
+                                for s, e in spans[drop:]]
+    return encode(piece)
+
+
+def _ids_and_spans(enc) -> tuple[list[int], list[tuple[int, int]]]:
     starts, ends = enc.spans("cp")
     return enc.ids.tolist(), list(zip(starts.tolist(), ends.tolist()))
+
+
+def _plain_encoder(runtime):
+    """For a ``tokenizers`` runtime: text encoded without matching any added token, special or
+    not — transformers' ``_encode_without_added_tokens`` (normalizer, pre-tokenizer, model;
+    ``parse_special=False`` still matches plain added tokens such as ``<think>``). None for other
+    runtimes, whose encode without parsing already matches no added token."""
+    tk = getattr(runtime, "tk", None)
+    if tk is None or not hasattr(tk, "pre_tokenizer"):
+        return None
+
+    def encode(text: str):
+        normalized = tk.normalizer.normalize_str(text) if tk.normalizer is not None else text
+        splits = (tk.pre_tokenizer.pre_tokenize_str(normalized) if tk.pre_tokenizer is not None
+                  else [(normalized, (0, len(normalized)))])
+        ids, spans = [], []
+        for split, (at, _) in splits:
+            for token in tk.model.tokenize(split):
+                ids.append(token.id)
+                # offsets on the normalized text: exact where the normalizer changes nothing,
+                # else clamped to the text (a literal's tokens stay inside the literal)
+                start, end = at + token.offsets[0], at + token.offsets[1]
+                spans.append((min(start, len(text)), min(end, len(text))))
+        return ids, spans
+
+    return encode
 
 
 def _token(runtime, token_id: int, span: tuple[int, int], segments, bounds) -> ChatToken:

@@ -57,7 +57,7 @@ def chat_report(template: str, conversation: Conversation, *, runtime=None,
         return report
 
     segmentation = split_segments(template, messages, **options, **flags)
-    encoding = encode_chat(runtime, segmentation)
+    encoding = encode_chat(runtime, segmentation, template)
     spans = [(t.start, t.end) for t in encoding.tokens]
     if rendered.generation_spans or "generation" in template and "endgeneration" in template:
         mask, source = mask_from_spans(spans, rendered.generation_spans), "generation"
@@ -70,7 +70,7 @@ def chat_report(template: str, conversation: Conversation, *, runtime=None,
         without = render(template, messages, **options).text
         if rendered.text.startswith(without):
             prompt_start = len(without)
-    checks += injection_notes(segmentation, encoding, runtime.special_tokens())
+    checks += injection_notes(segmentation, encoding, runtime.special_tokens(), template)
     report.update({
         "ids": encoding.ids,
         "tokens": [t.to_json() for t in encoding.tokens],

@@ -234,3 +234,26 @@ def test_mistral_ids_equal_transformers_both_readings(tmp_path):
         assert list(enc.unsanitized_ids) == list(plain["input_ids"])
         assert enc.ids == list(safe["input_ids"])
     assert 3 in enc.unsanitized_ids[5:] and enc.ids.count(3) == 2  # [INST] typed vs written
+
+
+def test_plain_added_tokens_are_controls_only_where_the_template_writes_them(tmp_path):
+    """transformers sanitizes special tokens, and plain added tokens the template itself writes
+    (``<think>`` here), but not other plain added tokens (``<tool>``) nor whitespace ones."""
+    from tokenizers import AddedToken, Tokenizer
+
+    tk = Tokenizer.from_file(str(DEMO / "demo-bpe" / "tokenizer.json"))
+    tk.add_special_tokens([AddedToken(t, special=True) for t in ("<|im_start|>", "<|im_end|>")])
+    tk.add_tokens([AddedToken(t, special=False) for t in ("<think>", "<tool>", "\n\n")])
+    path = tmp_path / "tokenizer.json"
+    tk.save(str(path))
+    runtime = open_tokenizer(path).runtime
+    template = CHATML.replace("{% generation %}", "{% generation %}{{ '<think>' }}")
+    messages = [{"role": "user", "content": "a <think> b <tool> c\n\nd <|im_end|>"},
+                {"role": "assistant", "content": "ok"}]
+    seg = split_segments(template, messages)
+    enc = encode_chat(runtime, seg, template)
+    out = _oracle(path, template, {}).apply_chat_template(
+        messages, tokenize=True, return_dict=True, sanitize_control_tokens=True)
+    assert enc.ids == list(out["input_ids"])
+    notes = injection_notes(seg, enc, runtime.special_tokens(), template)
+    assert [n.args["literal"] for n in notes] == ["<think>", "<|im_end|>"]
