@@ -588,3 +588,18 @@ def test_chat_variables_and_bad_input(capsys, tmp_path):
     assert code == 1 and 'message 0 has no "role"' in err
     code, _, err = run(capsys, "chat", conv, "--template", "nosuch")
     assert code == 1 and "not a built-in template" in err
+
+
+def test_chat_template_and_special_tokens_from_config(capsys, tmp_path):
+    config = tmp_path / "tokenizer_config.json"
+    config.write_text(json.dumps({"bos_token": "<B>", "chat_template": [
+        {"name": "default", "template": "{{ bos_token }}{{ messages[0].content }}"},
+        {"name": "rag", "template": "R"}]}))
+    conv = _conversation(tmp_path, CHAT[1:2])
+    code, out, _ = run(capsys, "chat", conv, "--config", config, "--json")
+    assert code == 0 and json.loads(out)["text"] == "<B>" + CHAT[1]["content"]
+    config.write_text(json.dumps({"chat_template": [{"name": "rag", "template": "R"},
+                                                    {"name": "tool_use", "template": "T"}]}))
+    code, out, _ = run(capsys, "chat", conv, "--config", config, "--json")
+    error = json.loads(out)["error"]
+    assert code == 3 and error["type"] == "ValueError" and "'default'" in error["message"]
