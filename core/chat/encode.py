@@ -25,7 +25,7 @@ import re
 from bisect import bisect_right
 from dataclasses import dataclass, replace
 
-from .segments import Segment, Segmentation
+from .segments import Segmentation
 
 
 @dataclass(frozen=True)
