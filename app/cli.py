@@ -9,8 +9,8 @@
     tokbench export BUNDLE -o FOLDER
     tokbench train CONFIG.json --corpus PATH... -o BUNDLE [--policy P] [--dedup|--no-dedup]
     tokbench stream TOKENIZER IDS.json [--stop STR]... [--stop-id ID]... [--chunk N] [--json]
-    tokbench chat [TOKENIZER] CONVERSATION.json [--template FILE|NAME] [--config TOKENIZER_CONFIG.json]
-                  [--add-generation-prompt] [--continue-final-message] [--var NAME=JSON]...
+    tokbench chat [TOKENIZER] CONVERSATION.json [--template FILE|NAME]
+                  [--config TOKENIZER_CONFIG.json] [--add-generation-prompt] [--continue-final-message] [--var NAME=JSON]...
                   [--now ISO-8601] [--context N] [--json]
 
 Options and positionals may come in any order (``inspect TOK --json TEXT``). Errors go to
