@@ -10,8 +10,9 @@
     tokbench train CONFIG.json --corpus PATH... -o BUNDLE [--policy P] [--dedup|--no-dedup]
     tokbench stream TOKENIZER IDS.json [--stop STR]... [--stop-id ID]... [--chunk N] [--json]
     tokbench chat [TOKENIZER] CONVERSATION.json [--template FILE|NAME]
-                  [--config TOKENIZER_CONFIG.json] [--add-generation-prompt] [--continue-final-message] [--var NAME=JSON]...
-                  [--now ISO-8601] [--context N] [--json]
+                  [--config TOKENIZER_CONFIG.json] [--add-generation-prompt]
+                  [--continue-final-message] [--var NAME=JSON]... [--now ISO-8601]
+                  [--context N] [--json]
 
 Options and positionals may come in any order (``inspect TOK --json TEXT``). Errors go to
 stderr and name the file; no traceback (set ``TOKBENCH_DEBUG=1`` to see one). A reader that stops
