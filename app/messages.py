@@ -35,6 +35,12 @@ def templates() -> dict[str, str]:
             "Notes", "{role} is {first_ids} in {first} but {second_ids} in {second}"),
         "special.role_token_missing": QCoreApplication.translate(
             "Notes", "{source} names {token!r} as {role}, which the tokenizer does not have"),
+        "special.id_outside_tokenizer": QCoreApplication.translate(
+            "Notes", "{source} gives {role} ID {id}, which the tokenizer does not have (its IDs "
+                     "are 0–{last:,})"),
+        "special.id_beyond_embeddings": QCoreApplication.translate(
+            "Notes", "special token {token!r} has ID {id}, beyond the model's {rows:,} embedding "
+                     "rows (config.json vocab_size)"),
         "special.id_content_differs": QCoreApplication.translate(
             "Notes", "tokenizer_config.json added_tokens_decoder gives ID {id} as {token!r}; the "
                      "tokenizer has {piece!r} there"),

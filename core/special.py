@@ -176,6 +176,7 @@ class SpecialRegistry:
     Attributes:
         entries: one per special token, by ID.
         disagreements: notes (``special.ids_differ``, ``special.role_token_missing``,
+            ``special.id_outside_tokenizer``, ``special.id_beyond_embeddings``,
             ``special.id_content_differs``) naming the files that disagree.
     """
 
@@ -293,8 +294,9 @@ def special_registry(loaded) -> SpecialRegistry:
 def _disagreements(claims, loaded, by_id) -> list:
     """Notes where the files disagree: a role whose IDs differ between two files (no ID in
     common: an ``eos_token_id`` list agrees with a tokenizer's EOS it contains), a role named
-    by a string the tokenizer does not have, and an ``added_tokens_decoder`` ID whose content
-    is not the tokenizer's."""
+    by a string the tokenizer does not have, a role ID the tokenizer does not have, a special
+    token beyond the model's embedding rows (``config.json`` ``vocab_size``), and an
+    ``added_tokens_decoder`` ID whose content is not the tokenizer's."""
     from .notes import note
 
     out = []
@@ -311,9 +313,21 @@ def _disagreements(claims, loaded, by_id) -> list:
             out.append(note("special.ids_differ", role=role, first=first_source,
                             first_ids=_show_ids(first_ids), second=source,
                             second_ids=_show_ids(ids)))
+    runtime = loaded.runtime
+    for role, source, ids, _ in claims:
+        for token_id in ids:
+            if not 0 <= token_id < runtime.id_space:
+                out.append(note("special.id_outside_tokenizer", source=source, role=role,
+                                id=token_id, last=runtime.id_space - 1))
+    # a special token the tokenizer emits but the model has no embedding row for
+    rows = _as_ids((loaded.configs.model_config or {}).get("vocab_size"))
+    if rows is not None and len(rows) == 1:
+        for token_id in sorted(by_id):
+            if token_id >= rows[0]:
+                out.append(note("special.id_beyond_embeddings", token=by_id[token_id].content,
+                                id=token_id, rows=rows[0]))
     decoder = (loaded.configs.tokenizer_config or {}).get("added_tokens_decoder")
     if isinstance(decoder, dict):
-        runtime = loaded.runtime
         for key, value in decoder.items():
             content = _named_content(value)
             try:

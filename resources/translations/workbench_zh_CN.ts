@@ -1117,6 +1117,14 @@
         <translation>{source} 将 {token!r} 指定为 {role}，但分词器中没有该词元</translation>
     </message>
     <message>
+        <source>{source} gives {role} ID {id}, which the tokenizer does not have (its IDs are 0–{last:,})</source>
+        <translation>{source} 给出的 {role} ID {id} 不在分词器中（其 ID 为 0–{last:,}）</translation>
+    </message>
+    <message>
+        <source>special token {token!r} has ID {id}, beyond the model&apos;s {rows:,} embedding rows (config.json vocab_size)</source>
+        <translation>特殊词元 {token!r} 的 ID 为 {id}，超出了模型的 {rows:,} 行嵌入（config.json vocab_size）</translation>
+    </message>
+    <message>
         <source>tokenizer_config.json added_tokens_decoder gives ID {id} as {token!r}; the tokenizer has {piece!r} there</source>
         <translation>tokenizer_config.json 的 added_tokens_decoder 将 ID {id} 定为 {token!r}；分词器在该 ID 处是 {piece!r}</translation>
     </message>

@@ -214,3 +214,25 @@ def test_gpt2_rank_file_specials_come_from_the_preset_or_the_user():
                                                                    "<|pad|>": 50257}))
     assert {e.source for e in given.entries} == {"user-given special tokens"}
     assert [e.token.content for e in given.entries] == ["<|endoftext|>", "<|pad|>"]
+
+
+def test_a_role_id_the_tokenizer_does_not_have_is_named(tmp_path):
+    folder = llama3_folder(tmp_path, generation_config={"eos_token_id": [llama3_id("<|eot_id|>"),
+                                                                         128009]})
+    registry = special_registry(open_tokenizer(folder / "tokenizer.json"))
+    [outside] = registry.disagreements
+    assert english(outside) == ("generation_config.json eos_token_id gives eos ID 128009, which "
+                                "the tokenizer does not have (its IDs are 0–1,004)")
+    assert 128009 not in {e.token.id for e in registry.entries}
+
+
+def test_a_special_token_beyond_the_models_embedding_rows_is_an_error(tmp_path):
+    # the tokenizer's specials were appended after the model's 1,002 rows were fixed
+    folder = llama3_folder(tmp_path, config={"vocab_size": 1002})
+    beyond = special_registry(open_tokenizer(folder / "tokenizer.json")).disagreements
+    assert [(n.code, n.severity, n.args["token"]) for n in beyond] == [
+        ("special.id_beyond_embeddings", "error", "<|start_header_id|>"),
+        ("special.id_beyond_embeddings", "error", "<|end_header_id|>"),
+        ("special.id_beyond_embeddings", "error", "<|eot_id|>")]
+    assert english(beyond[0]) == ("special token '<|start_header_id|>' has ID 1002, beyond the "
+                                  "model's 1,002 embedding rows (config.json vocab_size)")
