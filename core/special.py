@@ -196,12 +196,11 @@ def _token_source(loaded) -> str:
     if fmt == "sentencepiece":
         return "SentencePiece piece type"
     if fmt == "tiktoken":
+        # by content, not by how it was opened: a bundle stores the preset's tokens as given ones
         preset = getattr(runtime, "preset", None)
-        given = loaded.source.options.get("special") is not None or (
-            loaded.manifest is not None and preset is None)
-        if given or preset is None:
-            return "user-given special tokens"
-        return f"tiktoken preset {preset.name}"
+        if preset is not None and runtime.special == preset.special_tokens(len(runtime.ranks)):
+            return f"tiktoken preset {preset.name}"
+        return "user-given special tokens"
     if fmt == "tokenizer.json":
         return "tokenizer.json added_tokens"
     return f"{fmt} special tokens"

@@ -236,3 +236,17 @@ def test_a_special_token_beyond_the_models_embedding_rows_is_an_error(tmp_path):
         ("special.id_beyond_embeddings", "error", "<|eot_id|>")]
     assert english(beyond[0]) == ("special token '<|start_header_id|>' has ID 1002, beyond the "
                                   "model's 1,002 embedding rows (config.json vocab_size)")
+
+
+def test_a_rank_file_bundle_keeps_saying_where_its_special_tokens_came_from(tmp_path):
+    from core.loading import save_loaded
+    from core.presets import preset
+
+    ranks = fam.write_rank_file(tmp_path / "ranks", fam.tiktoken_ranks(preset("cl100k").pattern))
+    for special, source in ((None, "tiktoken preset cl100k"),
+                            ({"<|endoftext|>": 1500}, "user-given special tokens")):
+        loaded = open_tokenizer(ranks, preset="cl100k", special_tokens=special)
+        assert {e.source for e in special_registry(loaded).entries} == {source}
+        # a bundle stores the tokens it was run with as options: the source stays the same
+        bundle = save_loaded(loaded, tmp_path / f"bundle-{bool(special)}")
+        assert {e.source for e in special_registry(open_tokenizer(bundle)).entries} == {source}
