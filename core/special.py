@@ -189,9 +189,8 @@ class SpecialRegistry:
                 or e.token.role == role]
 
 
-def _token_source(loaded) -> str:
+def _token_source(runtime) -> str:
     """Where the runtime's list of special tokens comes from, in its format's words."""
-    runtime = loaded.runtime
     fmt = runtime.source_format
     if fmt == "sentencepiece":
         return "SentencePiece piece type"
@@ -251,7 +250,12 @@ def special_registry(loaded) -> SpecialRegistry:
     >>> # [(e.token.content, e.token.role, e.role_source) for e in reg.by_role("eos")]
     >>> # [('<|eot_id|>', 'eos', 'tokenizer_config.json eos_token')]
     """
-    runtime = loaded.runtime
+    return registry_of(loaded.runtime, loaded.configs)
+
+
+def registry_of(runtime, configs) -> SpecialRegistry:
+    """:func:`special_registry` of a runtime and its :class:`~core.configs.Configs` (what a
+    bundle has while it is being saved)."""
     tokens = runtime.special_tokens()
     by_id = {t.id: t for t in tokens}
     by_content = {t.content: t.id for t in tokens}
@@ -259,13 +263,13 @@ def special_registry(loaded) -> SpecialRegistry:
     def lookup(content: str) -> int | None:
         return by_content[content] if content in by_content else runtime.token_to_id(content)
 
-    claims = _role_claims(loaded.configs, lookup)
+    claims = _role_claims(configs, lookup)
     roles_of: dict[int, list[tuple[str, str]]] = {}
     for role, source, ids, _ in claims:
         for token_id in ids:
             if (role, source) not in roles_of.setdefault(token_id, []):
                 roles_of[token_id].append((role, source))
-    source = _token_source(loaded)
+    source = _token_source(runtime)
     entries = []
     extra_ids = sorted(i for i in roles_of if i not in by_id and 0 <= i < runtime.id_space)
     for token_id in sorted([*by_id, *extra_ids]):
@@ -287,10 +291,10 @@ def special_registry(loaded) -> SpecialRegistry:
         entries.append(RegistryEntry(SpecialToken(token.content, token.id, token.kind, role,
                                                   token.parsable),
                                      token_source, role_source, tuple(claimed)))
-    return SpecialRegistry(tuple(entries), tuple(_disagreements(claims, loaded, by_id)))
+    return SpecialRegistry(tuple(entries), tuple(_disagreements(claims, runtime, configs, by_id)))
 
 
-def _disagreements(claims, loaded, by_id) -> list:
+def _disagreements(claims, runtime, configs, by_id) -> list:
     """Notes where the files disagree: a role whose IDs differ between two files (no ID in
     common: an ``eos_token_id`` list agrees with a tokenizer's EOS it contains), a role named
     by a string the tokenizer does not have, a role ID the tokenizer does not have, a special
@@ -312,20 +316,19 @@ def _disagreements(claims, loaded, by_id) -> list:
             out.append(note("special.ids_differ", role=role, first=first_source,
                             first_ids=_show_ids(first_ids), second=source,
                             second_ids=_show_ids(ids)))
-    runtime = loaded.runtime
     for role, source, ids, _ in claims:
         for token_id in ids:
             if not 0 <= token_id < runtime.id_space:
                 out.append(note("special.id_outside_tokenizer", source=source, role=role,
                                 id=token_id, last=runtime.id_space - 1))
     # a special token the tokenizer emits but the model has no embedding row for
-    rows = _as_ids((loaded.configs.model_config or {}).get("vocab_size"))
+    rows = _as_ids((configs.model_config or {}).get("vocab_size"))
     if rows is not None and len(rows) == 1:
         for token_id in sorted(by_id):
             if token_id >= rows[0]:
                 out.append(note("special.id_beyond_embeddings", token=by_id[token_id].content,
                                 id=token_id, rows=rows[0]))
-    decoder = (loaded.configs.tokenizer_config or {}).get("added_tokens_decoder")
+    decoder = (configs.tokenizer_config or {}).get("added_tokens_decoder")
     if isinstance(decoder, dict):
         for key, value in decoder.items():
             content = _named_content(value)
