@@ -13,6 +13,7 @@ from PySide6.QtCore import QCoreApplication, QObject
 
 from core.errors import WorkbenchError
 from core.notes import Note
+from core.special import GUESS
 from core.text import Unit
 
 CONTEXT = "Notes"
@@ -30,6 +31,19 @@ def templates() -> dict[str, str]:
         "special.more": QCoreApplication.translate("Notes", "special-token literals further on: {count:,}"),
         "special.control_not_parsed": QCoreApplication.translate(
             "Notes", "SentencePiece never parses control symbols from text; they stay plain text"),
+        "special.ids_differ": QCoreApplication.translate(
+            "Notes", "{role} is {first_ids} in {first} but {second_ids} in {second}"),
+        "special.role_token_missing": QCoreApplication.translate(
+            "Notes", "{source} names {token!r} as {role}, which the tokenizer does not have"),
+        "special.id_outside_tokenizer": QCoreApplication.translate(
+            "Notes", "{source} gives {role} ID {id}, which the tokenizer does not have (its IDs "
+                     "are 0–{last:,})"),
+        "special.id_beyond_embeddings": QCoreApplication.translate(
+            "Notes", "special token {token!r} has ID {id}, beyond the model's {rows:,} embedding "
+                     "rows (config.json vocab_size)"),
+        "special.id_content_differs": QCoreApplication.translate(
+            "Notes", "tokenizer_config.json added_tokens_decoder gives ID {id} as {token!r}; the "
+                     "tokenizer has {piece!r} there"),
         "round_trip.differs": QCoreApplication.translate(
             "Notes", "decode(encode(text)) differs from the text in code points {start}–{end}"),
         "stages.limited": QCoreApplication.translate("Notes", "pipeline stages show the first {limit:,} characters"),
@@ -236,7 +250,27 @@ def special_kinds() -> dict[str, str]:
         "control": QCoreApplication.translate("Describe", "control"),
         "user_defined": QCoreApplication.translate("Describe", "user_defined"),
         "unk": QCoreApplication.translate("Describe", "unk"),
+        "vocabulary": QCoreApplication.translate("Describe", "vocabulary", "special-token kind"),
     }
+
+
+def special_source(source: str) -> str:
+    """Where a special-token fact came from (:class:`core.special.RegistryEntry` ``source`` /
+    ``role_source``) in the GUI's language: a file and its key stay as they are (they are
+    names), the format's own words are translated.
+
+    >>> # special_source("tiktoken preset cl100k") -> 'tiktoken 预设 cl100k'
+    """
+    if source == GUESS:
+        return QCoreApplication.translate("Describe", "guessed from the string")
+    if source == "SentencePiece piece type":
+        return QCoreApplication.translate("Describe", "SentencePiece piece type")
+    if source == "user-given special tokens":
+        return QCoreApplication.translate("Describe", "user-given special tokens")
+    if source.startswith("tiktoken preset "):
+        return QCoreApplication.translate("Describe", "tiktoken preset {name}").format(
+            name=source[len("tiktoken preset "):])
+    return source
 
 
 def describe_labels() -> dict[str, str]:

@@ -30,6 +30,7 @@ from .configs import Configs, read_configs
 from .errors import BundleError, FormatError
 from .formats import TokenizerSource, detect, load_runtime
 from .runtimes.base import Runtime
+from .special import registry_of
 
 BUNDLE_FORMAT = "tokbench-bundle"
 FORMAT_VERSION = 1
@@ -83,9 +84,12 @@ def model_binding(runtime: Runtime, configs: Configs) -> dict:
     model = configs.model_config or {}
     generation = configs.generation_config or {}
     specials: dict[str, int] = {}
-    for token in sorted(runtime.special_tokens(), key=lambda t: t.id):
-        if token.role in ("bos", "eos", "pad"):
-            specials.setdefault(token.role, token.id)  # several eos (</s>, <|endoftext|>): the first
+    # a role a config gives beats one guessed from the string; among equals, the lowest ID
+    # (several eos, </s> and <|endoftext|>: the first)
+    entries = registry_of(runtime, configs).entries
+    for entry in sorted(entries, key=lambda e: (e.role_guessed, e.token.id)):
+        if entry.token.role in ("bos", "eos", "pad"):
+            specials.setdefault(entry.token.role, entry.token.id)
     return {
         "vocab_size": runtime.vocab_size,
         "embedding_rows": model.get("vocab_size"),
@@ -162,7 +166,9 @@ def save_bundle(source: TokenizerSource, runtime: Runtime, dest: str | Path, *,
         "source_format": source.format,
         "source_file": source.path.name,
         "tokenizer": {"files": sorted(source.files), "options": options},
-        "special_tokens": [t.to_json() for t in runtime.special_tokens()],
+        # each with where its facts came from; a vocabulary piece a config names is not one
+        "special_tokens": [e.to_json() for e in registry_of(runtime, configs).entries
+                           if e.token.kind != "vocabulary"],
         "model_binding": model_binding(runtime, configs),
         **(extra or {}),
     }

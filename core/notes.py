@@ -31,6 +31,20 @@ CODES: dict[str, tuple[Severity, str]] = {
         "warning", "special-token literals further on: {count:,}"),
     "special.control_not_parsed": (
         "info", "SentencePiece never parses control symbols from text; they stay plain text"),
+    # special-token facts the files beside a tokenizer disagree on (core.special.special_registry)
+    "special.ids_differ": (
+        "warning", "{role} is {first_ids} in {first} but {second_ids} in {second}"),
+    "special.role_token_missing": (
+        "warning", "{source} names {token!r} as {role}, which the tokenizer does not have"),
+    "special.id_outside_tokenizer": (
+        "warning", "{source} gives {role} ID {id}, which the tokenizer does not have (its IDs "
+                   "are 0–{last:,})"),
+    "special.id_beyond_embeddings": (
+        "error", "special token {token!r} has ID {id}, beyond the model's {rows:,} embedding rows "
+                 "(config.json vocab_size)"),
+    "special.id_content_differs": (
+        "warning", "tokenizer_config.json added_tokens_decoder gives ID {id} as {token!r}; the "
+                   "tokenizer has {piece!r} there"),
     # one inspection
     "round_trip.differs": (
         "warning", "decode(encode(text)) differs from the text in code points {start}–{end}"),

@@ -44,7 +44,8 @@ class SpecialToken:
         content: the literal string (``<|endoftext|>``).
         id: its token id.
         kind: ``control`` (SentencePiece control symbol), ``user_defined``, ``added`` (HF added
-            token that is not special), ``special``, or ``unk``.
+            token that is not special), ``special``, ``unk``, or ``vocabulary`` (an ordinary
+            piece that a config names, as a registry entry).
         role: bos, eos, pad, unk, cls, sep, mask, chat role, tool, ... or "" if unknown.
         parsable: whether the runtime can recognise it in text when parsing is allowed.
     """
@@ -129,3 +130,221 @@ def custom_special_tokens(rows, *, ranks=(), item: str = "entry") -> dict[str, i
             raise ValueError(f"{label}: ID {token_id} is already a rank of the file{span}")
         out[name] = token_id
     return out
+
+
+# --- the registry: every special token with where each fact came from -------------------------
+
+# the configs that name roles, most trusted first: a tokenizer's own config beats the map, and
+# both beat the model's generation and model configs (which name IDs, not strings)
+ROLE_FILES = ("tokenizer_config.json", "special_tokens_map.json")
+ID_FILES = ("generation_config.json", "config.json")
+GUESS = "guessed from the string"
+
+
+@dataclass(frozen=True)
+class RegistryEntry:
+    """One special token with the provenance of each fact.
+
+    Attributes:
+        token: the runtime's own fact (content, id, kind, parsable) and the role kept.
+        source: where the token itself comes from (``tokenizer.json added_tokens``,
+            ``SentencePiece piece type``, ``tiktoken preset cl100k``, ``user-given special tokens``).
+        role_source: where the role comes from (``tokenizer_config.json eos_token``,
+            ``generation_config.json eos_token_id``...), :data:`GUESS`, or "" with no role.
+        roles: every (role, source) the files give it (GPT-2's ``<|endoftext|>`` is bos, eos
+            and unk), the kept one first.
+    """
+
+    token: SpecialToken
+    source: str
+    role_source: str = ""
+    roles: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def role_guessed(self) -> bool:
+        return self.role_source == GUESS
+
+    def to_json(self) -> dict:
+        return {**self.token.to_json(), "source": self.source, "role_source": self.role_source,
+                "roles": [{"role": r, "source": s} for r, s in self.roles]}
+
+
+@dataclass(frozen=True)
+class SpecialRegistry:
+    """The special tokens of an opened tokenizer, and where its files disagree about them.
+
+    Attributes:
+        entries: one per special token, by ID.
+        disagreements: notes (``special.ids_differ``, ``special.role_token_missing``,
+            ``special.id_outside_tokenizer``, ``special.id_beyond_embeddings``,
+            ``special.id_content_differs``) naming the files that disagree.
+    """
+
+    entries: tuple[RegistryEntry, ...]
+    disagreements: tuple = ()
+
+    def by_role(self, role: str) -> list[RegistryEntry]:
+        """The entries that play ``role`` (as the kept role or any other a file gives)."""
+        return [e for e in self.entries if any(r == role for r, _ in e.roles)
+                or e.token.role == role]
+
+
+def _token_source(runtime) -> str:
+    """Where the runtime's list of special tokens comes from, in its format's words."""
+    fmt = runtime.source_format
+    if fmt == "sentencepiece":
+        return "SentencePiece piece type"
+    if fmt == "tiktoken":
+        # by content, not by how it was opened: a bundle stores the preset's tokens as given ones
+        preset = getattr(runtime, "preset", None)
+        if preset is not None and runtime.special == preset.special_tokens(len(runtime.ranks)):
+            return f"tiktoken preset {preset.name}"
+        return "user-given special tokens"
+    if fmt == "tokenizer.json":
+        return "tokenizer.json added_tokens"
+    return f"{fmt} special tokens"
+
+
+def _as_ids(value) -> list[int] | None:
+    """An ``*_token_id`` value as a list of IDs (``eos_token_id`` may be a list), else None."""
+    values = value if isinstance(value, list) else [value]
+    ids = [v for v in values if isinstance(v, int) and not isinstance(v, bool)]
+    return ids if ids and len(ids) == len(values) else None
+
+
+def _named_content(value) -> str | None:
+    """``"</s>"`` or ``{"content": "</s>", ...}`` (an AddedToken as transformers saves it)."""
+    content = value.get("content") if isinstance(value, dict) else value
+    return content if isinstance(content, str) and content else None
+
+
+def _role_claims(configs, lookup) -> list[tuple[str, str, list[int], str]]:
+    """``(role, source, ids, content)`` from every config that names a role: strings from the
+    tokenizer configs (looked up to IDs; ids empty when the tokenizer lacks the string), IDs
+    from the generation and model configs."""
+    files = configs.by_file()
+    claims = []
+    for name in ROLE_FILES:
+        for key, value in (files.get(name) or {}).items():
+            content = _named_content(value)
+            if key in ROLE_BY_NAME and content is not None:
+                token_id = lookup(content)
+                claims.append((ROLE_BY_NAME[key], f"{name} {key}",
+                               [] if token_id is None else [token_id], content))
+    for name in ID_FILES:
+        data = files.get(name) or {}
+        for key, role in (("bos_token_id", "bos"), ("eos_token_id", "eos"),
+                          ("pad_token_id", "pad")):
+            ids = _as_ids(data.get(key))
+            if ids is not None:
+                claims.append((role, f"{name} {key}", ids, ""))
+    return claims
+
+
+def special_registry(loaded) -> SpecialRegistry:
+    """The special-token registry of a :class:`core.loading.Loaded`: the runtime's tokens, the
+    roles its configs give them (a config beats a guess from the string, and a guess says so),
+    and the disagreements between the files.
+
+    >>> # reg = special_registry(open_tokenizer("llama3/tokenizer.json"))
+    >>> # [(e.token.content, e.token.role, e.role_source) for e in reg.by_role("eos")]
+    >>> # [('<|eot_id|>', 'eos', 'tokenizer_config.json eos_token')]
+    """
+    return registry_of(loaded.runtime, loaded.configs)
+
+
+def registry_of(runtime, configs) -> SpecialRegistry:
+    """:func:`special_registry` of a runtime and its :class:`~core.configs.Configs` (what a
+    bundle has while it is being saved)."""
+    tokens = runtime.special_tokens()
+    by_id = {t.id: t for t in tokens}
+    by_content = {t.content: t.id for t in tokens}
+
+    def lookup(content: str) -> int | None:
+        return by_content[content] if content in by_content else runtime.token_to_id(content)
+
+    claims = _role_claims(configs, lookup)
+    roles_of: dict[int, list[tuple[str, str]]] = {}
+    for role, source, ids, _ in claims:
+        for token_id in ids:
+            if (role, source) not in roles_of.setdefault(token_id, []):
+                roles_of[token_id].append((role, source))
+    source = _token_source(runtime)
+    entries = []
+    extra_ids = sorted(i for i in roles_of if i not in by_id and 0 <= i < runtime.id_space)
+    for token_id in sorted([*by_id, *extra_ids]):
+        token = by_id.get(token_id)
+        claimed = roles_of.get(token_id, [])
+        if token is None:  # a config names an ordinary vocabulary piece (GPT-2's eos in a file)
+            token = SpecialToken(runtime.piece(token_id), token_id, "vocabulary", "", False)
+            token_source = claimed[0][1]
+        else:
+            token_source = source
+        if claimed:
+            role, role_source = claimed[0]
+        elif token.kind == "unk":
+            role, role_source = "unk", source
+        elif token.role:
+            role, role_source = token.role, GUESS
+        else:
+            role, role_source = "", ""
+        entries.append(RegistryEntry(SpecialToken(token.content, token.id, token.kind, role,
+                                                  token.parsable),
+                                     token_source, role_source, tuple(claimed)))
+    return SpecialRegistry(tuple(entries), tuple(_disagreements(claims, runtime, configs, by_id)))
+
+
+def _disagreements(claims, runtime, configs, by_id) -> list:
+    """Notes where the files disagree: a role whose IDs differ between two files (no ID in
+    common: an ``eos_token_id`` list agrees with a tokenizer's EOS it contains), a role named
+    by a string the tokenizer does not have, a role ID the tokenizer does not have, a special
+    token beyond the model's embedding rows (``config.json`` ``vocab_size``), and an
+    ``added_tokens_decoder`` ID whose content is not the tokenizer's."""
+    from .notes import note
+
+    out = []
+    first_by_role: dict[str, tuple[str, list[int]]] = {}
+    for role, source, ids, content in claims:
+        if not ids:
+            out.append(note("special.role_token_missing", source=source, token=content, role=role))
+            continue
+        if role not in first_by_role:
+            first_by_role[role] = (source, ids)
+            continue
+        first_source, first_ids = first_by_role[role]
+        if not set(ids) & set(first_ids):
+            out.append(note("special.ids_differ", role=role, first=first_source,
+                            first_ids=_show_ids(first_ids), second=source,
+                            second_ids=_show_ids(ids)))
+    for role, source, ids, _ in claims:
+        for token_id in ids:
+            if not 0 <= token_id < runtime.id_space:
+                out.append(note("special.id_outside_tokenizer", source=source, role=role,
+                                id=token_id, last=runtime.id_space - 1))
+    # a special token the tokenizer emits but the model has no embedding row for
+    rows = _as_ids((configs.model_config or {}).get("vocab_size"))
+    if rows is not None and len(rows) == 1:
+        for token_id in sorted(by_id):
+            if token_id >= rows[0]:
+                out.append(note("special.id_beyond_embeddings", token=by_id[token_id].content,
+                                id=token_id, rows=rows[0]))
+    decoder = (configs.tokenizer_config or {}).get("added_tokens_decoder")
+    if isinstance(decoder, dict):
+        for key, value in decoder.items():
+            content = _named_content(value)
+            try:
+                token_id = int(key)
+            except ValueError:
+                continue
+            if content is None:
+                continue
+            have = (by_id[token_id].content if token_id in by_id
+                    else runtime.piece(token_id) if 0 <= token_id < runtime.id_space else None)
+            if have != content:
+                out.append(note("special.id_content_differs", id=token_id, token=content,
+                                piece="" if have is None else have))
+    return out
+
+
+def _show_ids(ids: list[int]) -> str:
+    return str(ids[0]) if len(ids) == 1 else "[" + ", ".join(map(str, ids)) + "]"

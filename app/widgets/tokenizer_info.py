@@ -8,8 +8,12 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QHeaderView, QLabel, QTableWidget, QTableWidgetItem, QVBoxLayout,
                                QWidget)
 
-from app.messages import describe_rows, render_all, special_kind
+from app.messages import describe_rows, render_all, special_kind, special_source
 from core.loading import Loaded
+from core.special import special_registry
+
+# the special-tokens table's columns
+ID, LITERAL, KIND, ROLE, PARSABLE, SOURCE = range(6)
 
 
 class TokenizerInfo(QWidget):
@@ -19,11 +23,16 @@ class TokenizerInfo(QWidget):
         self.summary.setTextFormat(Qt.TextFormat.RichText)
         self.summary.setWordWrap(True)
         self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.specials = QTableWidget(0, 5)
+        self.specials = QTableWidget(0, 6)
         self.specials.setHorizontalHeaderLabels([self.tr("ID"), self.tr("Literal"), self.tr("Kind"),
-                                                 self.tr("Role"), self.tr("Parsable")])
+                                                 self.tr("Role"), self.tr("Parsable"),
+                                                 self.tr("Source")])
         self.specials.verticalHeader().setVisible(False)
-        self.specials.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        header = self.specials.horizontalHeader()
+        header.setSectionResizeMode(LITERAL, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(SOURCE, QHeaderView.ResizeMode.Stretch)
+        # a role with its "(guess)" mark is longer than the default width, in Chinese too
+        header.setSectionResizeMode(ROLE, QHeaderView.ResizeMode.ResizeToContents)
         self.specials.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
@@ -40,16 +49,27 @@ class TokenizerInfo(QWidget):
         rows = "".join(f"<tr><td style='color:#555;padding-right:12px'>{escape(k)}</td>"
                        f"<td><code>{escape(v)}</code></td></tr>"
                        for k, v in describe_rows(loaded))
-        notes = "".join(f"<li>{escape(n)}</li>" for n in render_all(runtime.notes))
+        registry = special_registry(loaded)
+        # where the files disagree about a special token is a note on the tokenizer
+        notes = "".join(f"<li>{escape(n)}</li>"
+                        for n in render_all([*runtime.notes, *registry.disagreements]))
         notes_title = escape(self.tr("Notes"))
         self.summary.setText(
             f"<h3>{escape(runtime.name)}</h3>"
             f"<div style='color:#555'>{escape(str(loaded.path))}</div><table>{rows}</table>"
             + (f"<p><b>{notes_title}</b></p><ul>{notes}</ul>" if notes else ""))
-        specials = runtime.special_tokens()
-        self.specials.setRowCount(len(specials))
-        for row, token in enumerate(specials):
-            values = (str(token.id), token.content, special_kind(token.kind), token.role,
-                      self.tr("yes") if token.parsable else self.tr("no"))
+        self.specials.setRowCount(len(registry.entries))
+        for row, entry in enumerate(registry.entries):
+            token = entry.token
+            role = (self.tr("{role} (guess)").format(role=token.role) if entry.role_guessed
+                    else token.role)
+            values = (str(token.id), token.content, special_kind(token.kind), role,
+                      self.tr("yes") if token.parsable else self.tr("no"),
+                      special_source(entry.source))
             for col, value in enumerate(values):
                 self.specials.setItem(row, col, QTableWidgetItem(value))
+            # every role the files give, each with its file, on the role cell
+            if entry.roles or entry.role_source:
+                lines = [self.tr("{role}: {source}").format(role=r, source=special_source(src))
+                         for r, src in entry.roles] or [special_source(entry.role_source)]
+                self.specials.item(row, ROLE).setToolTip("\n".join(lines))

@@ -405,6 +405,27 @@
         <translation>未知</translation>
     </message>
     <message>
+        <source>vocabulary</source>
+        <comment>special-token kind</comment>
+        <translation>词表条目</translation>
+    </message>
+    <message>
+        <source>guessed from the string</source>
+        <translation>根据字符串推测</translation>
+    </message>
+    <message>
+        <source>SentencePiece piece type</source>
+        <translation>SentencePiece 片段类型</translation>
+    </message>
+    <message>
+        <source>user-given special tokens</source>
+        <translation>用户给定的特殊词元</translation>
+    </message>
+    <message>
+        <source>tiktoken preset {name}</source>
+        <translation>tiktoken 预设 {name}</translation>
+    </message>
+    <message>
         <source>format</source>
         <translation>格式</translation>
     </message>
@@ -1086,6 +1107,26 @@
     <message>
         <source>SentencePiece never parses control symbols from text; they stay plain text</source>
         <translation>SentencePiece 从不从文本中解析控制符号；它们保持为普通文本</translation>
+    </message>
+    <message>
+        <source>{role} is {first_ids} in {first} but {second_ids} in {second}</source>
+        <translation>{role} 在 {first} 中是 {first_ids}，但在 {second} 中是 {second_ids}</translation>
+    </message>
+    <message>
+        <source>{source} names {token!r} as {role}, which the tokenizer does not have</source>
+        <translation>{source} 将 {token!r} 指定为 {role}，但分词器中没有该词元</translation>
+    </message>
+    <message>
+        <source>{source} gives {role} ID {id}, which the tokenizer does not have (its IDs are 0–{last:,})</source>
+        <translation>{source} 给出的 {role} ID {id} 不在分词器中（其 ID 为 0–{last:,}）</translation>
+    </message>
+    <message>
+        <source>special token {token!r} has ID {id}, beyond the model&apos;s {rows:,} embedding rows (config.json vocab_size)</source>
+        <translation>特殊词元 {token!r} 的 ID 为 {id}，超出了模型的 {rows:,} 行嵌入（config.json vocab_size）</translation>
+    </message>
+    <message>
+        <source>tokenizer_config.json added_tokens_decoder gives ID {id} as {token!r}; the tokenizer has {piece!r} there</source>
+        <translation>tokenizer_config.json 的 added_tokens_decoder 将 ID {id} 定为 {token!r}；分词器在该 ID 处是 {piece!r}</translation>
     </message>
     <message>
         <source>decode(encode(text)) differs from the text in code points {start}–{end}</source>
@@ -1897,6 +1938,10 @@
         <translation>可解析</translation>
     </message>
     <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
         <source>&lt;b&gt;Special tokens&lt;/b&gt;</source>
         <translation>&lt;b&gt;特殊词元&lt;/b&gt;</translation>
     </message>
@@ -1909,12 +1954,20 @@
         <translation>说明</translation>
     </message>
     <message>
+        <source>{role} (guess)</source>
+        <translation>{role}（推测）</translation>
+    </message>
+    <message>
         <source>yes</source>
         <translation>是</translation>
     </message>
     <message>
         <source>no</source>
         <translation>否</translation>
+    </message>
+    <message>
+        <source>{role}: {source}</source>
+        <translation>{role}：{source}</translation>
     </message>
 </context>
 <context>

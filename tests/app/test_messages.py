@@ -91,7 +91,7 @@ def test_every_special_token_kind_the_core_names_is_said_in_the_gui():
     """The kinds SpecialToken documents; untranslated, each is said as the core's key."""
     from core.special import SpecialToken
 
-    kinds = ["control", "user_defined", "added", "special", "unk"]
+    kinds = ["control", "user_defined", "added", "special", "unk", "vocabulary"]
     assert all(f"``{kind}``" in SpecialToken.__doc__ for kind in kinds)
     assert set(special_kinds()) == set(kinds)
     assert [special_kind(k) for k in kinds] == kinds  # English: the core's own words

@@ -97,7 +97,10 @@ def test_manifest_fields(kind, folder_bundles):
 def test_manifest_special_tokens_and_tiktoken_options(folder_bundles):
     manifest = verify_bundle(folder_bundles["tiktoken"])
     assert manifest["special_tokens"] == [{"content": ENDOFTEXT, "id": 271, "kind": "special",
-                                           "role": "eos", "parsable": True}]
+                                           "role": "eos", "parsable": True,
+                                           "source": "user-given special tokens",
+                                           "role_source": "guessed from the string",
+                                           "roles": []}]
     options = manifest["tokenizer"]["options"]
     assert options["special"] == {ENDOFTEXT: 271}
     assert options["pattern"] == options_for("tiktoken")["pattern"]
@@ -366,3 +369,19 @@ def test_o200k_binding_names_endoftext_as_its_eos():
     roles = {t.content: t.role for t in runtime.special_tokens()}
     assert roles["<|endoftext|>"] == "eos" and roles["<|endofprompt|>"] != "eos"
     assert model_binding(runtime, Configs())["eos_id"] == 199999
+
+
+def test_binding_and_manifest_take_roles_from_the_tokenizer_config(tmp_path):
+    """Qwen's <|endoftext|> reads as an EOS, but its chat tokenizer_config says <|im_end|>."""
+    from tests.core import families as fam
+
+    fam._write_json(tmp_path / "qwen", fam.qwen2_spec())
+    (tmp_path / "qwen" / "tokenizer_config.json").write_text(
+        json.dumps({"eos_token": "<|im_end|>", "pad_token": "<|endoftext|>"}), encoding="utf-8")
+    ids = {t["content"]: t["id"] for t in fam.qwen2_spec()["added_tokens"]}
+    manifest = verify_bundle(import_tokenizer(tmp_path / "qwen" / "tokenizer.json",
+                                              tmp_path / "b"))
+    assert manifest["model_binding"]["eos_id"] == ids["<|im_end|>"]
+    assert manifest["model_binding"]["pad_id"] == ids["<|endoftext|>"]
+    [eos] = [t for t in manifest["special_tokens"] if t["content"] == "<|im_end|>"]
+    assert (eos["role"], eos["role_source"]) == ("eos", "tokenizer_config.json eos_token")
