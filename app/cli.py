@@ -117,8 +117,9 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
                       "holding chat_template, or a built-in name (chatml, inst)")
     chat.add_argument("--config", type=Path, metavar="TOKENIZER_CONFIG.json",
                       help="the template and named special tokens from this config")
-    chat.add_argument("--add-generation-prompt", action="store_true")
-    chat.add_argument("--continue-final-message", action="store_true")
+    ending = chat.add_mutually_exclusive_group()  # transformers refuses both at once
+    ending.add_argument("--add-generation-prompt", action="store_true")
+    ending.add_argument("--continue-final-message", action="store_true")
     chat.add_argument("--var", action="append", default=[], metavar="NAME=JSON",
                       help="a template variable set to a JSON value (repeatable)")
     chat.add_argument("--now", type=_iso_time, metavar="ISO-8601",
@@ -347,7 +348,7 @@ def cmd_stream(args) -> int:
         ids = parse_ids(sys.stdin.read(), "standard input")
     else:
         path = Path(args.ids)
-        ids = parse_ids(decode_utf8(path.read_bytes(), path=path), path)
+        ids = parse_ids(decode_utf8(path.read_bytes(), path=path, strip_bom=True), path)
     runtime = _open(args.tokenizer, _load_options(args))
     stream = TextStream(runtime, stops=args.stop, stop_ids=args.stop_id)
     steps = []
@@ -397,6 +398,19 @@ def _chat_variables(items: list[str]) -> dict:
     return out
 
 
+def _check_template_name(name: str | None, templates) -> None:
+    """A ``--template`` that is not a file must name one of the tokenizer's templates or a
+    built-in one (else it would be rendered as template text)."""
+    from core.chat import BUILTIN_TEMPLATES
+
+    named = sorted(templates) if isinstance(templates, dict) else []
+    if name is None or name in named or name in BUILTIN_TEMPLATES:
+        return
+    own = f"the tokenizer's templates ({', '.join(named)}), " if named else ""
+    raise WorkbenchError(f"--template {name!r}: no such file, and not one of {own}"
+                         f"the built-in templates ({', '.join(BUILTIN_TEMPLATES)})")
+
+
 def cmd_chat(args) -> int:
     from core.chat import ChatTemplateError
     from core.chat.report import chat_report
@@ -410,8 +424,8 @@ def cmd_chat(args) -> int:
         raise WorkbenchError("chat takes [TOKENIZER] CONVERSATION.json: too many paths")
     tokenizer_path = args.paths[0] if len(args.paths) == 2 else None
     conv_path = Path(args.paths[-1])
-    conversation = parse_conversation(decode_utf8(conv_path.read_bytes(), path=conv_path),
-                                      conv_path)
+    conversation = parse_conversation(
+        decode_utf8(conv_path.read_bytes(), path=conv_path, strip_bom=True), conv_path)
     variables = _chat_variables(args.var)
     loaded = None
     if tokenizer_path is not None:
@@ -429,18 +443,14 @@ def cmd_chat(args) -> int:
     try:
         if args.template is not None and Path(args.template).is_file():
             templates, name = template_from_file(args.template), None
-        elif args.template is not None:
-            from core.chat import BUILTIN_TEMPLATES
-
-            if args.template not in BUILTIN_TEMPLATES:
-                raise WorkbenchError(f"--template {args.template!r}: no such file, and not a "
-                                     f"built-in template ({', '.join(BUILTIN_TEMPLATES)})")
-            templates, name = None, args.template
-        elif config is not None:
-            templates, name = named_templates(config.tokenizer_config, path=args.config), None
         else:
-            templates = templates_of(loaded.configs) if loaded is not None else None
-            name = None
+            # a name: one of the tokenizer's (or --config's) named templates, else a built-in
+            if config is not None:
+                templates = named_templates(config.tokenizer_config, path=args.config)
+            else:
+                templates = templates_of(loaded.configs) if loaded is not None else None
+            name = args.template
+            _check_template_name(name, templates)
         template = choose_template(templates, name, tools=conversation.tools)
         report = chat_report(template, conversation, runtime=loaded.runtime if loaded else None,
                              special_tokens=special, variables=variables,

@@ -41,9 +41,14 @@ def parse_conversation(text: str, path: object) -> Conversation:
         for name, value in (("tools", tools), ("documents", documents)):
             if value is not None and not isinstance(value, list):
                 raise FormatError(f'"{name}" must be a list', path=path)
+            for i, item in enumerate(value or []):
+                if not isinstance(item, dict):
+                    raise FormatError(f'"{name}" item {i} is not an object', path=path)
         data = data.get("messages")
     if not isinstance(data, list):
         raise FormatError('expected a list of messages, or {"messages": [...]}', path=path)
+    if not data:
+        raise FormatError("the conversation has no messages", path=path)
     for i, message in enumerate(data):
         if not isinstance(message, dict):
             raise FormatError(f"message {i} is not an object", path=path)

@@ -20,7 +20,7 @@ from .bounded import BoundedRenderer
 from .budget import token_budget
 from .checks import generation_prompt_notes, injection_notes
 from .conversation import Conversation
-from .encode import encode_chat
+from .encode import encode_chat, typed_literals
 from .mask import mask_from_spans, prefix_diff_spans
 from .render import render
 from .segments import split_segments
@@ -62,7 +62,10 @@ def chat_report(template: str, conversation: Conversation, *, runtime=None,
     if rendered.generation_spans or "generation" in template and "endgeneration" in template:
         mask, source = mask_from_spans(spans, rendered.generation_spans), "generation"
     else:
-        ends = {t.content for t in runtime.special_tokens()} | set((special_tokens or {}).values())
+        # what can end a turn: the literals a template writes as control tokens (not a plain
+        # added "\n", which is text the assistant does not produce) and the named specials
+        ends = ({t.content for t in typed_literals(runtime.special_tokens(), template)}
+                | set((special_tokens or {}).values()))
         found = prefix_diff_spans(template, messages, rendered.text, ends, **options)
         mask, source = mask_from_spans(spans, found.spans), "prefix"
     prompt_start = None

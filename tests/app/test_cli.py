@@ -587,7 +587,29 @@ def test_chat_variables_and_bad_input(capsys, tmp_path):
     code, _, err = run(capsys, "chat", no_role, "--template", "chatml")
     assert code == 1 and 'message 0 has no "role"' in err
     code, _, err = run(capsys, "chat", conv, "--template", "nosuch")
-    assert code == 1 and "not a built-in template" in err
+    assert code == 1 and "not one of the built-in templates" in err
+
+
+def test_chat_input_errors_are_bad_input_not_template_errors(capsys, tmp_path):
+    """An empty conversation, a tool that is not an object: exit 1 naming the file (exit 3 is
+    for a template that fails); both ending flags at once: a usage error (2)."""
+    empty = _conversation(tmp_path, [], "empty.json")
+    code, _, err = run(capsys, "chat", empty, "--template", "chatml")
+    assert code == 1 and "empty.json" in err and "no messages" in err
+    tools = _conversation(tmp_path, {"messages": CHAT[:1], "tools": [1]}, "tools.json")
+    code, _, err = run(capsys, "chat", tools, "--template", "chatml")
+    assert code == 1 and '"tools" item 0 is not an object' in err
+    conv = _conversation(tmp_path, CHAT[:2])
+    code, _, _ = run(capsys, "chat", conv, "--template", "chatml", "--add-generation-prompt",
+                     "--continue-final-message")
+    assert code == 2
+
+
+def test_chat_reads_a_conversation_saved_with_a_byte_order_mark(capsys, tmp_path):
+    conv = tmp_path / "bom.json"
+    conv.write_bytes(b"\xef\xbb\xbf" + json.dumps(CHAT[:1]).encode())
+    code, out, err = run(capsys, "chat", conv, "--template", "chatml", "--json")
+    assert code == 0 and json.loads(out)["text"].startswith("<|im_start|>system"), err
 
 
 def test_chat_template_and_special_tokens_from_config(capsys, tmp_path):
@@ -603,3 +625,8 @@ def test_chat_template_and_special_tokens_from_config(capsys, tmp_path):
     code, out, _ = run(capsys, "chat", conv, "--config", config, "--json")
     error = json.loads(out)["error"]
     assert code == 3 and error["type"] == "ValueError" and "'default'" in error["message"]
+    # --template NAME picks one of the config's named templates (as transformers' chat_template=)
+    code, out, _ = run(capsys, "chat", conv, "--config", config, "--template", "rag", "--json")
+    assert code == 0 and json.loads(out)["text"] == "R"
+    code, _, err = run(capsys, "chat", conv, "--config", config, "--template", "nosuch")
+    assert code == 1 and "rag, tool_use" in err

@@ -1,0 +1,38 @@
+"""The chat report as ``tokbench chat`` builds it: the assistant mask where a template has no
+``{% generation %}`` tags comes from prefix renders, and stops at the end of the turn."""
+
+from __future__ import annotations
+
+import json
+
+from core.chat.conversation import Conversation
+from core.chat.report import chat_report
+from core.formats import load_tokenizer
+from tests.conftest import DEMO
+
+# ChatML without generation tags (written here): the mask must come from prefix renders
+CHATML = ("{% for m in messages %}<|im_start|>{{ m.role }}\n{{ m.content }}<|im_end|>\n"
+          "{% endfor %}{% if add_generation_prompt %}<|im_start|>assistant\n{% endif %}")
+
+
+def test_prefix_mask_ends_with_the_end_of_turn_not_a_plain_added_newline(tmp_path):
+    spec = json.loads((DEMO / "demo-bpe" / "tokenizer.json").read_text(encoding="utf-8"))
+    next_id = max(t["id"] for t in spec["added_tokens"]) + len(spec["model"]["vocab"]) + 1
+    spec["added_tokens"] += [
+        {"id": next_id, "content": "<|im_start|>", "special": True, "single_word": False,
+         "lstrip": False, "rstrip": False, "normalized": False},
+        {"id": next_id + 1, "content": "<|im_end|>", "special": True, "single_word": False,
+         "lstrip": False, "rstrip": False, "normalized": False},
+        # a plain added newline (as Gemma has): ordinary text, not an end of turn
+        {"id": next_id + 2, "content": "\n", "special": False, "single_word": False,
+         "lstrip": False, "rstrip": False, "normalized": False}]
+    path = tmp_path / "tokenizer.json"
+    path.write_text(json.dumps(spec), encoding="utf-8")
+    runtime = load_tokenizer(path)
+    messages = [{"role": "user", "content": "hi"}, {"role": "assistant", "content": "Hello!"}]
+    report = chat_report(CHATML, Conversation(messages, None, None), runtime=runtime)
+    assert report["assistant_mask_source"] == "prefix"
+    text = report["text"]
+    masked = "".join(text[t["span"][0]:t["span"][1]]
+                     for t, m in zip(report["tokens"], report["assistant_mask"]) if m)
+    assert masked == "Hello!<|im_end|>"
