@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from .render import render
+from .render import render as _render
 
 
 @dataclass(frozen=True)
@@ -46,10 +46,11 @@ def mask_from_spans(token_spans: Sequence[tuple[int, int]],
 
 
 def prefix_diff_spans(template: str, messages: list, full_text: str,
-                      end_tokens: Iterable[str], **options) -> PrefixSpans:
+                      end_tokens: Iterable[str], render_with=None, **options) -> PrefixSpans:
     """Each assistant turn's span in ``full_text`` (the render of all ``messages`` with the
     same ``options``), found from prefix renders. ``end_tokens``: the literals that end a turn
     (EOS, end of turn); the span is cut after the last one found in the turn."""
+    render = render_with or _render  # ``render_with``: e.g. a bounded renderer
     options = {k: v for k, v in options.items()
                if k not in ("add_generation_prompt", "continue_final_message")}
     ends = [t for t in end_tokens if t]

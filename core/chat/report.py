@@ -1,9 +1,9 @@
 """Everything ``tokbench chat`` reports on one conversation, as one JSON-ready dict.
 
-The first render runs in a :class:`~core.chat.bounded.BoundedRenderer` child, so a template that
-loops forever is stopped there; the renders that follow (segments, prefixes for the mask, the
-render without the generation prompt) reuse the same template and input in this process, with
-its output limit.
+Every render it needs (the conversation, the marked segments, the prefixes for the mask, the
+render with or without the generation prompt) runs in one
+:class:`~core.chat.bounded.BoundedRenderer` child, so a template that loops forever on any of
+those inputs is stopped.
 
 >>> from core.chat import CHATML
 >>> from core.chat.conversation import Conversation
@@ -41,22 +41,36 @@ def chat_report(template: str, conversation: Conversation, *, runtime=None,
     flags = dict(add_generation_prompt=add_generation_prompt,
                  continue_final_message=continue_final_message)
     bounded = renderer or BoundedRenderer()
+
+    def render_bounded(template: str, messages: list, **kw):
+        # every render of the report runs in the bounded child: a template may hang only on
+        # the inputs of a later render (a prefix, the marked segments, the generation prompt)
+        kw.pop("clock", None)  # the child takes the frozen time as ``now``
+        return bounded.render(template, messages, now=now, **kw)
+
     try:
-        rendered = bounded.render(template, conversation.messages, now=now,
-                                  **{k: v for k, v in options.items() if k != "clock"}, **flags)
+        return _report(template, conversation, options, flags, render_bounded, runtime,
+                       special_tokens, add_generation_prompt, continue_final_message, context)
     finally:
         if renderer is None:
             bounded.close()
+
+
+def _report(template, conversation, options, flags, render_bounded, runtime, special_tokens,
+            add_generation_prompt, continue_final_message, context) -> dict:
+    rendered = render_bounded(template, conversation.messages, **options, **flags)
     messages = conversation.messages
     checks = generation_prompt_notes(messages, add_generation_prompt, continue_final_message,
-                                     _prompt_text(template, messages, rendered.text, options))
+                                     _prompt_text(template, messages, rendered.text, options,
+                                                  render_bounded))
     report = {"text": rendered.text}
     if runtime is None:
         report["budget"] = None
         report["checks"] = [n.to_json() for n in checks]
         return report
 
-    segmentation = split_segments(template, messages, **options, **flags)
+    segmentation = split_segments(template, messages, render_with=render_bounded, **options,
+                                  **flags)
     encoding = encode_chat(runtime, segmentation, template)
     spans = [(t.start, t.end) for t in encoding.tokens]
     if rendered.generation_spans or "generation" in template and "endgeneration" in template:
@@ -66,11 +80,12 @@ def chat_report(template: str, conversation: Conversation, *, runtime=None,
         # added "\n", which is text the assistant does not produce) and the named specials
         ends = ({t.content for t in typed_literals(runtime.special_tokens(), template)}
                 | set((special_tokens or {}).values()))
-        found = prefix_diff_spans(template, messages, rendered.text, ends, **options)
+        found = prefix_diff_spans(template, messages, rendered.text, ends,
+                                  render_with=render_bounded, **options)
         mask, source = mask_from_spans(spans, found.spans), "prefix"
     prompt_start = None
     if add_generation_prompt:
-        without = render(template, messages, **options).text
+        without = render_bounded(template, messages, **options).text
         if rendered.text.startswith(without):
             prompt_start = len(without)
     checks += injection_notes(segmentation, encoding, runtime.special_tokens(), template)
@@ -88,13 +103,15 @@ def chat_report(template: str, conversation: Conversation, *, runtime=None,
     return report
 
 
-def _prompt_text(template: str, messages: list, text: str, options: dict) -> str:
+def _prompt_text(template: str, messages: list, text: str, options: dict, render=render) -> str:
     """What the generation prompt adds to ``text`` (rendered without it); "" when nothing, or
     when the template cannot say (it fails with the prompt asked for)."""
-    from .errors import ChatTemplateError
+    from .errors import ChatTemplateError, RenderLimitError
 
     try:
         prompted = render(template, messages, add_generation_prompt=True, **options).text
+    except RenderLimitError:
+        raise  # a template that hangs or floods here is stopped, not read as "no prompt"
     except ChatTemplateError:
         return ""
     return prompted[len(text):] if prompted.startswith(text) else prompted

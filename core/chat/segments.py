@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .messages import REASONING_FIELDS
-from .render import render
+from .render import render as _render
 
 _OPEN, _CLOSE = "\U000f0000", "\U000f0001"
 _ID_BASE, _ID_LAST = 0xF0100, 0xFFFFD
@@ -132,9 +132,11 @@ def _marked_tool_call(marker: _Marker, index: int, role, call: Any) -> Any:
 
 
 def split_segments(template: str, messages: list, *, tools: list | None = None,
-                   documents: list | None = None, **options) -> Segmentation:
+                   documents: list | None = None, render_with=None, **options) -> Segmentation:
     """The render of ``messages`` (same options as :func:`~core.chat.render.render`) with its
-    segments. Raises what :func:`render` raises."""
+    segments. Raises what :func:`render` raises. ``render_with``: another renderer with the same
+    signature (a bounded one, for untrusted templates)."""
+    render = render_with or _render
     plain = render(template, messages, tools=tools, documents=documents, **options).text
     marker = _Marker()
     marked_messages = [_marked_message(marker, i, m) for i, m in enumerate(messages)]

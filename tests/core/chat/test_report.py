@@ -36,3 +36,27 @@ def test_prefix_mask_ends_with_the_end_of_turn_not_a_plain_added_newline(tmp_pat
     masked = "".join(text[t["span"][0]:t["span"][1]]
                      for t, m in zip(report["tokens"], report["assistant_mask"]) if m)
     assert masked == "Hello!<|im_end|>"
+
+
+def test_a_template_that_hangs_only_on_a_later_render_is_stopped():
+    """The first render is fine; the generation-prompt render the checks make loops forever:
+    it too runs in the bounded child and is stopped at the time limit."""
+    import time
+
+    import pytest
+
+    from core.chat.bounded import BoundedRenderer
+    from core.chat.errors import RenderLimitError
+
+    hang = ("{% for m in messages %}{{ m.content }}{% endfor %}"
+            "{% if add_generation_prompt %}{% for i in range(99999) %}{% for j in range(99999) %}"
+            "{% endfor %}{% endfor %}{% endif %}")
+    renderer = BoundedRenderer(timeout=2)
+    started = time.monotonic()
+    try:
+        with pytest.raises(RenderLimitError):
+            chat_report(hang, Conversation([{"role": "user", "content": "hi"}], None, None),
+                        renderer=renderer)
+    finally:
+        renderer.close()
+    assert time.monotonic() - started < 15
