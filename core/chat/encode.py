@@ -86,7 +86,10 @@ def encode_chat(runtime, segmentation: Segmentation, template: str | None = None
     bounds = [seg.start for seg in segments]
     tokens = tuple(_token(runtime, token_id, span, segments, bounds)
                    for token_id, span in zip(ids, spans))
-    whole_ids, whole_spans = reader.encode(text, 0, True)
+    if pieces == [(0, len(text), True)]:  # no literal typed in content: the same encode
+        whole_ids, whole_spans = ids, spans
+    else:
+        whole_ids, whole_spans = reader.encode(text, 0, True)
     crossed = tuple(b for b in bounds[1:] if any(s < b < e for s, e in spans))
     return ChatEncoding(text, tokens, tuple(whole_ids), tuple(whole_spans), crossed)
 
