@@ -308,6 +308,11 @@ class StopMatcher:
         self.hit: int | None = None  # the emitted length where the matched stop starts
         self.matched: str | None = None
 
+    @property
+    def held(self) -> str:
+        """The text held back: it could still become the start of a stop (not emitted yet)."""
+        return self._held
+
     def feed(self, text: str) -> str:
         """The part of ``held + text`` that is certain to be no part of a stop."""
         if self.hit is not None:

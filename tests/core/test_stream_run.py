@@ -1,0 +1,89 @@
+"""A stream replayed in chunks (core.stream_run): the steps add up to what the stream emits, for
+every chunk size; each step says what waits (pending bytes, held-back text) and where it stopped.
+
+Oracle: ``runtime.decode`` of the whole sequence and :class:`core.stream.TextStream` itself.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from core.formats import load_tokenizer
+from core.stream import StopMatcher, StreamError, TextStream
+from core.stream_run import first_out_of_range, replay
+from tests.conftest import DEMO
+
+TEXT = "Hello 你好 world 👋! </answer> tail"
+
+
+@pytest.fixture(scope="module")
+def runtime():
+    return load_tokenizer(DEMO / "demo-bpe" / "tokenizer.json")
+
+
+def _ids(runtime, text):
+    return runtime.encode(text, add_special_tokens=False).ids.tolist()
+
+
+@pytest.mark.parametrize("chunk", [1, 2, 3, 7, 1000])
+def test_steps_add_up_to_the_stream_for_every_chunk_size(runtime, chunk):
+    ids = _ids(runtime, TEXT)
+    run = replay(runtime, ids, chunk=chunk)
+    assert "".join(step.text for step in run.steps) == run.text == runtime.decode(ids)
+    assert [step.ids for step in run.steps[:-1]] == [tuple(ids[k:k + chunk])
+                                                      for k in range(0, len(ids), chunk)]
+    assert run.steps[-1].final and run.steps[-1].ids == ()
+    assert [step.emitted for step in run.steps] == [
+        len("".join(s.text for s in run.steps[:k + 1])) for k in range(len(run.steps))]
+
+
+def test_a_character_cut_between_tokens_is_pending_bytes(runtime):
+    ids = _ids(runtime, "a😀")
+    assert b"".join(runtime.token_bytes(i) for i in ids[1:]) == "😀".encode() and len(ids) > 2
+    run = replay(runtime, ids)
+    waiting = [step for step in run.steps if step.pending]
+    assert waiting and all("😀".encode().startswith(step.pending) for step in waiting)
+    assert all(step.text == "" for step in waiting)
+    assert waiting[0].pending_ids == 1 and waiting[-1].pending_ids == len(ids) - 2
+    assert run.steps[len(ids) - 1].text == "😀" and run.steps[len(ids) - 1].pending == b""
+
+
+def test_text_that_may_start_a_stop_is_held_then_the_stop_reported(runtime):
+    ids = _ids(runtime, TEXT)
+    run = replay(runtime, ids, stops=["</answer>", "wer> t"])
+    assert run.text == "Hello 你好 world 👋! "
+    assert any(step.held.startswith("</") for step in run.steps)
+    last = run.steps[-1]
+    assert last.stop is not None and last.stop.stop == "</answer>" and not last.final
+    assert last.stop.char_offset == len(run.text) and last.stop.token_index == last.start + last.taken - 1
+    assert sum(step.taken for step in run.steps) == last.stop.token_index + 1
+
+
+def test_a_stop_id_mid_chunk_leaves_the_rest_of_the_chunk_untaken(runtime):
+    ids = _ids(runtime, "one two three four")
+    run = replay(runtime, ids, chunk=len(ids), stop_ids=[ids[1]])
+    (step,) = run.steps
+    assert step.ids == tuple(ids) and step.taken == 2
+    assert run.stop.stop == ids[1] and run.stop.token_index == 1
+
+
+def test_an_id_out_of_range_ends_the_run_with_the_steps_before_it(runtime):
+    ids = _ids(runtime, "one two") + [runtime.id_space + 5] + _ids(runtime, " three")
+    assert first_out_of_range(ids, runtime.id_space) == len(ids) - len(_ids(runtime, " three")) - 1
+    run = replay(runtime, ids, chunk=2)
+    assert isinstance(run.error, StreamError) and str(runtime.id_space + 5) in str(run.error)
+    assert run.text == runtime.decode(ids[:first_out_of_range(ids, runtime.id_space)])
+    assert not run.steps[-1].final
+
+
+def test_bad_settings_are_refused():
+    with pytest.raises(StreamError, match="chunk size"):
+        replay(None, [1], chunk=0)
+    with pytest.raises(StreamError, match="non-empty"):
+        TextStream(None, stops=[""])
+
+
+def test_the_matcher_says_what_it_holds_back():
+    matcher = StopMatcher(["</answer>"])
+    assert matcher.feed("42</an") == "42" and matcher.held == "</an"
+    assert matcher.feed("x") == "</anx" and matcher.held == ""
