@@ -1,6 +1,6 @@
 # `make run` starts the workbench on its embedded demo (in Chinese under a zh_* locale, or as chosen in
 # its Language menu), `make test` runs the whole suite headless, `make bench` runs the benchmarks
-# (encoding, then training), `make translations` updates resources/translations from app/.
+# (encoding, training, then chat rendering and streaming), `make translations` updates resources/translations from app/.
 # Each creates .venv and installs the project on first use.
 PYTHON ?= python3
 VENV := .venv
@@ -26,6 +26,7 @@ bench: $(STAMP)
 	$(PY) -m tests.bench.run
 	$(PY) -m tests.bench.train_bpe_wordpiece --repeat 1
 	$(PY) -m tests.bench.train_unigram --repeat 1
+	$(PY) -m tests.bench.chat
 
 demo: $(STAMP)
 	$(PY) resources/demo/make_demo.py
