@@ -1,0 +1,685 @@
+"""``StreamSimulator``: step through token IDs as a server streams them.
+
+The IDs (given by :meth:`StreamSimulator.set_source`, pasted, or text typed and encoded) arrive in
+chunks; at each step the view shows what a server would emit, the bytes that wait for the rest of
+a character (``⟨E4 B8⟩``), the text held back because it may still become a stop string, and the
+stop once one matched (which, at which token and character). The decoding is
+:func:`core.stream_run.replay`; it runs in a worker (a 100k-ID run takes a second or two), and
+moving between steps only reads what it computed.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass
+
+from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QModelIndex, Qt, QTimer, Signal
+from PySide6.QtGui import QColor, QFont
+from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QFormLayout, QHBoxLayout,
+                               QHeaderView, QLabel, QLineEdit, QListWidget, QListWidgetItem,
+                               QPlainTextEdit, QPushButton, QSlider, QSpinBox, QSplitter,
+                               QTableView, QTextEdit, QVBoxLayout, QWidget)
+
+from app.messages import error_text
+from app.tasks import TaskRunner
+from core.progress import check_cancel
+from core.stream import StopHit
+from core.stream_run import ChunkStep, StreamRun, first_out_of_range, replay
+from core.text import hex_bytes, visible_bytes, visible_text
+
+CHIPS_SHOWN = 400          # IDs drawn as chips, up to the current step (the table has all steps)
+TOTAL_SHOWN = 20_000       # characters of the emitted text shown (its end)
+SOURCE_BOX_LIMIT = 20_000  # IDs given by set_source are written into the text box up to this
+DEBOUNCE_MS = 250
+CURRENT = "#ffe08a"        # the IDs of the current step
+PENDING = "#f8c88a"        # IDs whose bytes wait for the rest of a character
+UNTAKEN = "#e0e0e0"        # IDs of the last chunk after a stop (the stream ignores them)
+STOPPED = "#f4a79d"        # the ID that completed the stop
+EARLIER = "#e3edf9"        # IDs emitted before the current step
+_ESCAPE = re.compile(r"\\(u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|[ntr\\])")
+_ID_SEPARATORS = re.compile(r"[\s,;\[\]]+")
+
+
+def unescape_stop(typed: str) -> str:
+    """A stop string as typed in the list: ``\\n``, ``\\t``, ``\\r``, ``\\\\``, ``\\xHH`` and
+    ``\\uHHHH`` stand for the characters (a list row cannot hold a line break).
+
+    >>> unescape_stop(r"\\n\\nUser:"), unescape_stop(r"a\\\\n")
+    ('\\n\\nUser:', 'a\\\\n')
+    """
+    simple = {"n": "\n", "t": "\t", "r": "\r", "\\": "\\"}
+
+    def one(match: re.Match) -> str:
+        code = match.group(1)
+        return simple[code] if code in simple else chr(int(code[1:], 16))
+    return _ESCAPE.sub(one, typed)
+
+
+def pending_shown(data: bytes) -> str:
+    """Bytes that wait for the rest of a character: whole characters as visible text, the
+    others in hex between ``⟨⟩`` (an unfinished character is no text yet).
+
+    >>> pending_shown("你".encode()[:2]), pending_shown(b" \\xf0\\x9f")
+    ('⟨E4 BD⟩', '␣⟨F0 9F⟩')
+    """
+    out, pos = [], 0
+    while pos < len(data):
+        try:
+            out.append(visible_text(data[pos:].decode("utf-8")))
+            break
+        except UnicodeDecodeError as err:
+            out.append(visible_text(data[pos:pos + err.start].decode("utf-8")))
+            bad_start = pos = pos + err.start
+            while pos < len(data):  # adjacent undecodable bytes make one group
+                try:
+                    data[pos:].decode("utf-8")
+                    break
+                except UnicodeDecodeError as more:
+                    if more.start:
+                        break
+                    pos += more.end
+            out.append(f"⟨{hex_bytes(data[bad_start:pos])}⟩")
+    return "".join(out)
+
+
+def readable(text: str) -> str:
+    """Emitted text for the running total: control and invisible characters as glyphs, but
+    spaces and line breaks kept, so it reads as text.
+
+    >>> readable("a b\\n\\x00")
+    'a b\\n⟨U+0000⟩'
+    """
+    return "\n".join(" ".join(visible_text(part) for part in line.split(" "))
+                     for line in text.split("\n"))
+
+
+@dataclass(frozen=True)
+class IdsProblem:
+    """An item of the typed IDs that is no integer (worded in the GUI thread)."""
+
+    item: int
+    text: str
+
+
+@dataclass(frozen=True)
+class Simulation:
+    """What the worker computed: the IDs, the run over those before the first out-of-range one
+    (``out_of_range``: its position), or the problem that kept the IDs from being read."""
+
+    ids: list[int]
+    run: StreamRun | None = None
+    out_of_range: int | None = None
+    problem: IdsProblem | None = None
+
+
+def parse_typed_ids(text: str) -> list[int] | IdsProblem:
+    """IDs typed or pasted: integers separated by spaces or commas, a JSON list, or the
+    ``{"ids": [...]}`` of ``tokbench inspect --json``.
+
+    >>> parse_typed_ids("[1, 2,3]  4"), parse_typed_ids('{"ids": [5]}'), parse_typed_ids("1 x")
+    ([1, 2, 3, 4], [5], IdsProblem(item=1, text='x'))
+    """
+    stripped = text.strip()
+    if stripped.startswith("{"):
+        from core.stream import parse_ids
+
+        return parse_ids(stripped)
+    ids = []
+    for k, item in enumerate(part for part in _ID_SEPARATORS.split(stripped) if part):
+        try:
+            ids.append(int(item))
+        except ValueError:
+            return IdsProblem(k, item[:40])
+    return ids
+
+
+def simulate(runtime, ids: list[int] | None, text: str, parse_special: bool, chunk: int,
+             stops: list[str], stop_ids: list[int], *, progress=None, cancel=None) -> Simulation:
+    """The worker's job: read the IDs (``ids``, else the typed ``text``: IDs, or text to encode
+    when ``parse_special`` is not None), then replay them up to the first out-of-range ID."""
+    if ids is None:
+        if parse_special is None:
+            parsed = parse_typed_ids(text)
+            if isinstance(parsed, IdsProblem):
+                return Simulation([], problem=parsed)
+            ids = parsed
+        else:
+            ids = runtime.encode(text, add_special_tokens=False,
+                                 parse_special=parse_special).ids.tolist()
+    check_cancel(cancel)
+    bad = first_out_of_range(ids, runtime.id_space)
+    run = replay(runtime, ids if bad is None else ids[:bad], chunk=chunk, stops=stops,
+                 stop_ids=stop_ids, cancel=cancel)
+    return Simulation(ids, run, bad)
+
+
+class StepsModel(QAbstractTableModel):
+    """The steps done so far: step, IDs, emitted text, pending bytes, held-back text, stop."""
+
+    COLUMNS = 6
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.steps: list[ChunkStep] = []
+        self.shown = 0
+        self.runtime = None
+
+    def set_steps(self, steps: list[ChunkStep], runtime) -> None:
+        self.beginResetModel()
+        self.steps, self.runtime, self.shown = steps, runtime, 0
+        self.endResetModel()
+
+    def show_up_to(self, count: int) -> None:
+        """Show the first ``count`` steps (rows added or removed, not a reset: a 100k-row table
+        keeps its scroll state)."""
+        count = max(0, min(count, len(self.steps)))
+        if count > self.shown:
+            self.beginInsertRows(QModelIndex(), self.shown, count - 1)
+            self.shown = count
+            self.endInsertRows()
+        elif count < self.shown:
+            self.beginRemoveRows(QModelIndex(), count, self.shown - 1)
+            self.shown = count
+            self.endRemoveRows()
+
+    def rowCount(self, parent=QModelIndex()) -> int:
+        return 0 if parent.isValid() else self.shown
+
+    def columnCount(self, parent=QModelIndex()) -> int:
+        return 0 if parent.isValid() else self.COLUMNS
+
+    def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
+        if role != Qt.ItemDataRole.DisplayRole or orientation != Qt.Orientation.Horizontal:
+            return None
+        return (self.tr("Step"), self.tr("IDs"), self.tr("Emitted"), self.tr("Pending bytes"),
+                self.tr("Held back"), self.tr("Stop"))[section]
+
+    def data(self, index, role=Qt.ItemDataRole.DisplayRole):
+        if not index.isValid() or index.row() >= self.shown:
+            return None
+        step = self.steps[index.row()]
+        column = index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._text(step, column)
+        if role == Qt.ItemDataRole.ToolTipRole and column == 1 and step.ids:
+            return "\n".join(f"{i}  {visible_bytes(self.runtime.token_bytes(i))}"  # i18n: data
+                             for i in step.ids[:50])
+        if role == Qt.ItemDataRole.ForegroundRole and column in (3, 4):
+            return QColor("#a05a00")
+        if role == Qt.ItemDataRole.BackgroundRole and column == 5 and self._stopped_here(step):
+            return QColor(STOPPED)
+        if role == Qt.ItemDataRole.FontRole and column in (2, 3, 4):
+            font = QFont()
+            font.setFamily("monospace")
+            return font
+        return None
+
+    def _stopped_here(self, step: ChunkStep) -> bool:
+        return step.stop is not None and step.stop.token_index >= step.start
+
+    def _text(self, step: ChunkStep, column: int) -> str:
+        if column == 0:
+            return str(step.index + 1)
+        if column == 1:
+            if step.final:
+                return self.tr("end of stream")
+            taken = " ".join(map(str, step.ids[:step.taken]))
+            rest = " ".join(map(str, step.ids[step.taken:]))
+            return taken + (self.tr(" (ignored: {ids})").format(ids=rest) if rest else "")
+        if column == 2:
+            return visible_text(step.text)
+        if column == 3:
+            return pending_shown(step.pending)
+        if column == 4:
+            return visible_text(step.held)
+        return stop_label(step.stop) if self._stopped_here(step) else ""
+
+
+def stop_label(stop: StopHit) -> str:
+    """The stop, as the table and the status line name it."""
+    if isinstance(stop.stop, int):
+        return QCoreApplication.translate("StepsModel", "stop ID {id}").format(id=stop.stop)
+    return QCoreApplication.translate("StepsModel", "stop string “{stop}”").format(
+        stop=visible_text(stop.stop))
+
+
+class StreamSimulator(QWidget):
+    """Step through a stream of token IDs: chunk size, stop strings, stop IDs; what a server
+    emits at each step.
+
+    Signals:
+        computed(): a new simulation is shown (after a change of source or settings).
+    """
+
+    computed = Signal()
+
+    def __init__(self, parent=None, tasks: TaskRunner | None = None) -> None:
+        super().__init__(parent)
+        self.tasks = tasks or TaskRunner(self)
+        self.runtime = None
+        self.simulation: Simulation | None = None
+        self.position = 0  # steps done
+        self._given_ids: list[int] | None = None  # from set_source, until the box is edited
+        self._computing = False
+        self._debounce = QTimer(self, singleShot=True, interval=DEBOUNCE_MS)
+        self._debounce.timeout.connect(self._recompute)
+        self._build()
+
+    # -- building ------------------------------------------------------------------------------
+    def _build(self) -> None:
+        self.source_mode = QComboBox()
+        self.source_mode.addItem(self.tr("Token IDs"), "ids")
+        self.source_mode.addItem(self.tr("Text (encoded)"), "text")
+        self.source = QPlainTextEdit()
+        self.source.setPlaceholderText(self.tr("Paste token IDs (1 2 3, [1, 2, 3] or "
+                                               "tokbench inspect --json output)"))
+        self.source.setFixedHeight(self.fontMetrics().lineSpacing() * 4)
+        self.parse_special = QCheckBox(self.tr("Special-token literals as special tokens"))
+        self.parse_special.setChecked(True)
+        self.parse_special.setToolTip(self.tr("A model emits control tokens such as the EOS; "
+                                              "read their literals in the text as those IDs"))
+        self.chunk = QSpinBox(minimum=1, maximum=100_000, value=1)
+        self.chunk.setMaximumWidth(self.fontMetrics().horizontalAdvance("0") * 10 + 40)
+        self.chunk.setToolTip(self.tr("How many IDs arrive together at each step"))
+        self.stop_ids = QLineEdit()
+        self.stop_ids.setPlaceholderText(self.tr("e.g. 2, 128009"))
+        self.stops = QListWidget()
+        self.stops.setFixedHeight(self.fontMetrics().lineSpacing() * 4 + 8)
+        self.stops.setToolTip(self.tr("One stop string a row; \\n, \\t and \\uXXXX stand for "
+                                      "the characters. Double-click a row to edit it."))
+        add_stop = QPushButton(self.tr("Add"))
+        self.remove_stop = QPushButton(self.tr("Remove"))
+        self.reset = QPushButton(self.tr("⏮ Reset"))
+        self.back = QPushButton(self.tr("◀ Step back"))
+        self.forward = QPushButton(self.tr("Step ▶"))
+        self.to_end = QPushButton(self.tr("Run to end ⏭"))
+        self.slider = QSlider(Qt.Orientation.Horizontal)
+        self.where = QLabel()
+        self.status = QLabel()
+        self.status.setWordWrap(True)
+        self.status.setTextFormat(Qt.TextFormat.RichText)
+        self.chips = QTextEdit(readOnly=True)
+        self.legend = QLabel(self._legend())
+        self.legend.setTextFormat(Qt.TextFormat.RichText)
+        self.model = StepsModel(self)
+        self.table = QTableView()
+        self.table.setModel(self.model)
+        self.table.verticalHeader().setVisible(False)
+        self.table.verticalHeader().setDefaultSectionSize(22)
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setWordWrap(False)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setStretchLastSection(True)
+        for column, width in enumerate((44, 120, 130, 110, 80)):
+            header.resizeSection(column, width)
+        self.total = QPlainTextEdit(readOnly=True)
+        self.total_label = QLabel()
+
+        source_row = QHBoxLayout()
+        source_column = QVBoxLayout()
+        source_column.addWidget(self.source_mode)
+        source_column.addWidget(self.parse_special)
+        source_column.addStretch(1)
+        source_row.addLayout(source_column)
+        source_row.addWidget(self.source, 1)
+
+        form = QFormLayout()
+        form.addRow(self.tr("Chunk size:"), self.chunk)
+        form.addRow(self.tr("Stop token IDs:"), self.stop_ids)
+        stop_buttons = QVBoxLayout()
+        stop_buttons.addWidget(add_stop)
+        stop_buttons.addWidget(self.remove_stop)
+        stop_buttons.addStretch(1)
+        stops_row = QHBoxLayout()
+        stops_row.addWidget(self.stops, 1)
+        stops_row.addLayout(stop_buttons)
+        settings = QHBoxLayout()
+        settings.addLayout(form, 1)
+        stops_column = QVBoxLayout()
+        stops_column.addWidget(QLabel(self.tr("Stop strings:")))
+        stops_column.addLayout(stops_row)
+        settings.addLayout(stops_column, 2)
+
+        steps_row = QHBoxLayout()
+        for button in (self.reset, self.back, self.forward, self.to_end):
+            steps_row.addWidget(button)
+        steps_row.addWidget(self.slider, 1)
+        steps_row.addWidget(self.where)
+
+        chips_box = QWidget()
+        chips_layout = QVBoxLayout(chips_box)
+        chips_layout.setContentsMargins(0, 0, 0, 0)
+        chips_layout.addWidget(self.chips, 1)
+        chips_layout.addWidget(self.legend)
+        total_box = QWidget()
+        total_layout = QVBoxLayout(total_box)
+        total_layout.setContentsMargins(0, 0, 0, 0)
+        total_layout.addWidget(self.total_label)
+        total_layout.addWidget(self.total, 1)
+        lower = QSplitter(Qt.Orientation.Horizontal)
+        lower.addWidget(self.table)
+        lower.addWidget(total_box)
+        lower.setStretchFactor(0, 3)
+        lower.setStretchFactor(1, 2)
+        split = QSplitter(Qt.Orientation.Vertical)
+        split.addWidget(chips_box)
+        split.addWidget(lower)
+        split.setStretchFactor(0, 1)
+        split.setStretchFactor(1, 3)
+        line = self.fontMetrics().lineSpacing()
+        split.setSizes([line * 6, line * 24])  # a few rows of chips; the steps get the room
+        lower.setSizes([640, 400])
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(source_row)
+        layout.addLayout(settings)
+        layout.addLayout(steps_row)
+        layout.addWidget(self.status)
+        layout.addWidget(split, 1)
+
+        self.source_mode.currentIndexChanged.connect(self._mode_changed)
+        self.source.textChanged.connect(self._source_edited)
+        self.parse_special.toggled.connect(self._schedule)
+        self.chunk.valueChanged.connect(self._schedule)
+        self.stop_ids.textChanged.connect(self._schedule)
+        self.stops.itemChanged.connect(self._schedule)
+        self.stops.itemSelectionChanged.connect(self._update_buttons)
+        add_stop.clicked.connect(self._add_stop)
+        self.remove_stop.clicked.connect(self._remove_stop)
+        self.reset.clicked.connect(lambda: self.go_to(0))
+        self.back.clicked.connect(lambda: self.go_to(self.position - 1))
+        self.forward.clicked.connect(lambda: self.go_to(self.position + 1))
+        self.to_end.clicked.connect(lambda: self.go_to(self.step_count))
+        self.slider.valueChanged.connect(self.go_to)
+        self._mode_changed()
+        self._show()
+
+    def _legend(self) -> str:
+        def swatch(color: str, label: str) -> str:
+            return (f"<span style='background:{color}'>&nbsp;&nbsp;&nbsp;</span>&nbsp;"
+                    f"{html.escape(label)}")
+        return "&nbsp;&nbsp;&nbsp;".join([
+            swatch(CURRENT, self.tr("this step's IDs")),
+            swatch(PENDING, self.tr("waiting for the rest of a character")),
+            swatch(STOPPED, self.tr("the stop")),
+            swatch(UNTAKEN, self.tr("ignored after the stop"))])
+
+    # -- the source ----------------------------------------------------------------------------
+    def set_source(self, runtime, ids: list[int]) -> None:
+        """Simulate streaming ``ids`` with ``runtime`` (the chat's IDs, say), from step 0."""
+        self.runtime = runtime
+        ids = [int(i) for i in ids]
+        self._given_ids = ids
+        self.source.blockSignals(True)
+        self.source_mode.blockSignals(True)
+        self.source_mode.setCurrentIndex(self.source_mode.findData("ids"))
+        if len(ids) <= SOURCE_BOX_LIMIT:
+            self.source.setPlainText(" ".join(map(str, ids)))  # i18n: data
+        else:
+            self.source.clear()
+            self.source.setPlaceholderText(self.tr("{n} IDs given; type or paste here to replace "
+                                                   "them").format(n=f"{len(ids):,}"))
+        self.source_mode.blockSignals(False)
+        self.source.blockSignals(False)
+        self._mode_changed(schedule=False)
+        self._recompute(reset=True)
+
+    def set_runtime(self, runtime) -> None:
+        """Another tokenizer: the typed source is read again with it."""
+        self.runtime = runtime
+        self._recompute(reset=True)
+
+    def _mode_changed(self, *_args, schedule: bool = True) -> None:
+        is_text = self.source_mode.currentData() == "text"
+        self.parse_special.setVisible(is_text)
+        if is_text:
+            self.source.setPlaceholderText(self.tr("Type text: it is encoded to IDs, which are "
+                                                   "then streamed"))
+        elif self._given_ids is None or len(self._given_ids) <= SOURCE_BOX_LIMIT:
+            self.source.setPlaceholderText(self.tr("Paste token IDs (1 2 3, [1, 2, 3] or "
+                                                   "tokbench inspect --json output)"))
+        if schedule:
+            self._source_edited()
+
+    def _source_edited(self) -> None:
+        self._given_ids = None  # the box now says what is streamed
+        self._schedule()
+
+    # -- settings ------------------------------------------------------------------------------
+    def _add_stop(self) -> None:
+        item = QListWidgetItem("")
+        item.setFlags(item.flags() | Qt.ItemFlag.ItemIsEditable)
+        self.stops.addItem(item)
+        self.stops.setCurrentItem(item)
+        self.stops.editItem(item)
+
+    def add_stop_string(self, typed: str) -> None:
+        """Add a stop string as a user types it (escapes such as ``\\n`` allowed)."""
+        item = QListWidgetItem(typed)
+        item.setFlags(item.flags() | Qt.ItemFlag.ItemIsEditable)
+        self.stops.addItem(item)  # itemChanged is not emitted for a new item: schedule here
+        self._schedule()
+
+    def _remove_stop(self) -> None:
+        for item in self.stops.selectedItems():
+            self.stops.takeItem(self.stops.row(item))
+        self._schedule()
+
+    def stop_strings(self) -> list[str]:
+        """The stop strings of the list (escapes read; empty rows skipped)."""
+        typed = (self.stops.item(k).text() for k in range(self.stops.count()))
+        return [unescape_stop(text) for text in typed if text]
+
+    def _stop_ids(self) -> list[int] | str:
+        """The stop IDs typed, or the item that is no ID."""
+        ids = []
+        for item in _ID_SEPARATORS.split(self.stop_ids.text().strip()):
+            if not item:
+                continue
+            try:
+                ids.append(int(item))
+            except ValueError:
+                return item
+        return ids
+
+    def _schedule(self, *_args) -> None:
+        self._debounce.start()
+
+    # -- computing -----------------------------------------------------------------------------
+    def _recompute(self, reset: bool = False) -> None:
+        self._debounce.stop()
+        if self.runtime is None:
+            return
+        stop_ids = self._stop_ids()
+        if isinstance(stop_ids, str):
+            self._problem(self.tr("Stop token IDs: “{item}” is not an ID (an integer)").format(
+                item=stop_ids[:40]))
+            return
+        is_text = self.source_mode.currentData() == "text"
+        parse_special = self.parse_special.isChecked() if is_text else None
+        taken = 0 if reset else self._ids_taken()
+        self._computing = True
+        self.status.setText(self.tr("Computing the steps…"))
+        self.tasks.start("stream-simulator", simulate, self.runtime, self._given_ids,
+                         self.source.toPlainText(), parse_special, self.chunk.value(),
+                         self.stop_strings(), stop_ids,
+                         on_done=lambda simulation: self._computed(simulation, taken),
+                         on_error=self._failed)
+
+    def _ids_taken(self) -> int:
+        """How many IDs the stream took up to the current step (kept across a new chunk size)."""
+        steps = self.simulation.run.steps if self.simulation and self.simulation.run else []
+        if not self.position or not steps:
+            return 0
+        step = steps[self.position - 1]
+        return step.start + len(step.ids)
+
+    def _computed(self, simulation: Simulation, taken: int) -> None:
+        self._computing = False
+        self.simulation = simulation
+        steps = simulation.run.steps if simulation.run else []
+        self.model.set_steps(steps, self.runtime)
+        position = next((k + 1 for k, step in enumerate(steps)
+                         if step.start + len(step.ids) >= taken), len(steps)) if taken else 0
+        self.position = -1  # go_to shows even the same position again
+        self.slider.blockSignals(True)
+        self.slider.setRange(0, len(steps))
+        self.slider.blockSignals(False)
+        self.go_to(position)
+        self.computed.emit()
+
+    def _failed(self, message: str) -> None:
+        self._computing = False
+        self._problem(message)
+
+    def _problem(self, message: str) -> None:
+        """A problem that leaves nothing to show (an unreadable source or setting)."""
+        self.simulation = None
+        self.model.set_steps([], self.runtime)
+        self.slider.setRange(0, 0)
+        self.position = 0
+        self._show()
+        self.status.setText(f"<span style='color:#c62828'>{html.escape(message)}</span>")
+        self.computed.emit()
+
+    @property
+    def busy(self) -> bool:
+        return self._computing or self._debounce.isActive()
+
+    @property
+    def step_count(self) -> int:
+        run = self.simulation.run if self.simulation else None
+        return len(run.steps) if run else 0
+
+    # -- stepping ------------------------------------------------------------------------------
+    def go_to(self, position: int) -> None:
+        """Show the state after ``position`` steps (0: nothing streamed yet)."""
+        position = max(0, min(position, self.step_count))
+        if position == self.position:
+            return
+        self.position = position
+        self.slider.blockSignals(True)
+        self.slider.setValue(position)
+        self.slider.blockSignals(False)
+        self._show()
+
+    def _show(self) -> None:
+        steps = self.simulation.run.steps if self.simulation and self.simulation.run else []
+        count = len(steps)
+        self.reset.setEnabled(self.position > 0)
+        self.back.setEnabled(self.position > 0)
+        self.forward.setEnabled(self.position < count)
+        self.to_end.setEnabled(self.position < count)
+        self.slider.setEnabled(count > 0)
+        self.where.setText(self.tr("Step {k} of {n}").format(k=f"{self.position:,}",
+                                                             n=f"{count:,}"))
+        self._update_buttons()
+        self.model.show_up_to(self.position)
+        step = steps[self.position - 1] if self.position else None
+        if step is not None:
+            row = self.model.index(self.position - 1, 0)
+            self.table.selectRow(self.position - 1)
+            self.table.scrollTo(row)
+        self.chips.setHtml(self._chips_html(step))
+        self._show_total(step)
+        self.status.setText(self._status(step))
+
+    def _update_buttons(self) -> None:
+        self.remove_stop.setEnabled(bool(self.stops.selectedItems()))
+
+    def _chips_html(self, step: ChunkStep | None) -> str:
+        if self.simulation is None or self.runtime is None:
+            return ""
+        ids = self.simulation.ids
+        end = 0 if step is None else step.start + (len(step.ids) if not step.final else 0)
+        current = range(0, 0) if step is None else range(step.start, step.start + len(step.ids))
+        taken_end = 0 if step is None else step.start + step.taken
+        pending = range(taken_end - step.pending_ids, taken_end) if step else range(0, 0)
+        stop_at = step.stop.token_index if step and step.stop else -1
+        first = max(0, end - CHIPS_SHOWN)
+        parts = []
+        if first:
+            parts.append("<span style='color:#777'>" + html.escape(
+                self.tr("… {n} earlier IDs").format(n=f"{first:,}")) + "</span> ")
+        for position in range(first, end):
+            token_id = ids[position]
+            color = EARLIER
+            if position in current:
+                color = CURRENT
+            if position in pending:
+                color = PENDING
+            if position >= taken_end and position in current:
+                color = UNTAKEN
+            if position == stop_at:
+                color = STOPPED
+            piece = html.escape(visible_bytes(self.runtime.token_bytes(token_id)))
+            weight = "font-weight:bold;" if position in current else ""
+            strike = "text-decoration:line-through;" if color == UNTAKEN else ""
+            parts.append(f"<span style='background:{color};{weight}{strike}'>&nbsp;{token_id}"
+                         f"<span style='color:#666'>&nbsp;{piece}</span>&nbsp;</span> ")
+        if step is None:
+            parts.append("<span style='color:#777'>" + html.escape(self.tr(
+                "{n} IDs to stream: press Step").format(n=f"{len(ids):,}")) + "</span>")
+        return "".join(parts)
+
+    def _show_total(self, step: ChunkStep | None) -> None:
+        run = self.simulation.run if self.simulation else None
+        emitted = run.text[:step.emitted] if run and step else ""
+        shown = emitted[-TOTAL_SHOWN:]
+        if len(emitted) > len(shown):
+            label = self.tr("Emitted so far: {n} characters (the last {k} shown)").format(
+                n=f"{len(emitted):,}", k=f"{len(shown):,}")
+        else:
+            label = self.tr("Emitted so far: {n} characters").format(n=f"{len(emitted):,}")
+        self.total_label.setText(label)
+        self.total.setPlainText(readable(shown))
+        bar = self.total.verticalScrollBar()
+        bar.setValue(bar.maximum())
+
+    def _status(self, step: ChunkStep | None) -> str:
+        simulation = self.simulation
+        if simulation is None:
+            if self.runtime is None:
+                return html.escape(self.tr("No tokenizer: open one to simulate a stream."))
+            return ""
+        lines = []
+        if simulation.problem is not None:
+            lines.append(self._error(self.tr("Item {k} of the IDs, “{text}”, is not a token ID "
+                                             "(an integer)").format(k=simulation.problem.item + 1,
+                                                                    text=simulation.problem.text)))
+        if simulation.out_of_range is not None:
+            position = simulation.out_of_range
+            lines.append(self._error(self.tr(
+                "Token ID {id} at position {pos} is out of range: this tokenizer has IDs 0–{last}. "
+                "The stream is shown up to the ID before it.").format(
+                id=simulation.ids[position], pos=position, last=f"{self.runtime.id_space - 1:,}")))
+        run = simulation.run
+        if run is not None and run.error is not None:
+            lines.append(self._error(error_text(run.error)))
+        if step is not None:
+            if step.pending:
+                lines.append(html.escape(self.tr("Waiting for the rest of a character: {bytes} "
+                                                 "(nothing of it is emitted yet)").format(
+                    bytes=pending_shown(step.pending))))
+            if step.held:
+                lines.append(html.escape(self.tr("Held back: “{text}” could still become a stop "
+                                                 "string").format(text=visible_text(step.held))))
+            if step.stop is not None:
+                lines.append("<b>" + html.escape(self.tr(
+                    "Stopped by {stop} at token index {index} (ID {id}), character offset "
+                    "{offset}; nothing of the stop is emitted").format(
+                    stop=stop_label(step.stop), index=step.stop.token_index,
+                    id=simulation.ids[step.stop.token_index], offset=step.stop.char_offset))
+                    + "</b>")
+            elif step.final:
+                lines.append(html.escape(self.tr("End of stream: no stop matched.")))
+        return "<br>".join(lines)
+
+    @staticmethod
+    def _error(message: str) -> str:
+        return f"<span style='color:#c62828'>{html.escape(message)}</span>"
+
