@@ -1736,6 +1736,200 @@
     </message>
 </context>
 <context>
+    <name>StepsModel</name>
+    <message>
+        <source>Step</source>
+        <translation>步</translation>
+    </message>
+    <message>
+        <source>IDs</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>Emitted</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <source>Pending bytes</source>
+        <translation>待定字节</translation>
+    </message>
+    <message>
+        <source>Held back</source>
+        <translation>暂扣</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>end of stream</source>
+        <translation>流结束</translation>
+    </message>
+    <message>
+        <source> (ignored: {ids})</source>
+        <translation>（已忽略：{ids}）</translation>
+    </message>
+    <message>
+        <source>stop ID {id}</source>
+        <translation>停止 ID {id}</translation>
+    </message>
+    <message>
+        <source>stop string “{stop}”</source>
+        <translation>停止字符串“{stop}”</translation>
+    </message>
+</context>
+<context>
+    <name>StreamSimulator</name>
+    <message>
+        <source>Token IDs</source>
+        <translation>词元 ID</translation>
+    </message>
+    <message>
+        <source>Text (encoded)</source>
+        <translation>文本（编码后）</translation>
+    </message>
+    <message>
+        <source>Paste token IDs (1 2 3, [1, 2, 3] or tokbench inspect --json output)</source>
+        <translation>粘贴词元 ID（1 2 3、[1, 2, 3] 或 tokbench inspect --json 的输出）</translation>
+    </message>
+    <message>
+        <source>Special-token literals as special tokens</source>
+        <translation>将特殊词元字面量读作特殊词元</translation>
+    </message>
+    <message>
+        <source>A model emits control tokens such as the EOS; read their literals in the text as those IDs</source>
+        <translation>模型会输出 EOS 等控制词元；将文本中的这些字面量读作对应的 ID</translation>
+    </message>
+    <message>
+        <source>How many IDs arrive together at each step</source>
+        <translation>每一步同时到达的 ID 数量</translation>
+    </message>
+    <message>
+        <source>e.g. 2, 128009</source>
+        <translation>例如 2, 128009</translation>
+    </message>
+    <message>
+        <source>One stop string a row; \n, \t and \uXXXX stand for the characters. Double-click a row to edit it.</source>
+        <translation>每行一个停止字符串；\n、\t 和 \uXXXX 表示对应字符。双击某行可编辑。</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>添加</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>⏮ Reset</source>
+        <translation>⏮ 重置</translation>
+    </message>
+    <message>
+        <source>◀ Step back</source>
+        <translation>◀ 后退一步</translation>
+    </message>
+    <message>
+        <source>Step ▶</source>
+        <translation>前进一步 ▶</translation>
+    </message>
+    <message>
+        <source>Run to end ⏭</source>
+        <translation>运行到结尾 ⏭</translation>
+    </message>
+    <message>
+        <source>Chunk size:</source>
+        <translation>块大小：</translation>
+    </message>
+    <message>
+        <source>Stop token IDs:</source>
+        <translation>停止词元 ID：</translation>
+    </message>
+    <message>
+        <source>Stop strings:</source>
+        <translation>停止字符串：</translation>
+    </message>
+    <message>
+        <source>this step&apos;s IDs</source>
+        <translation>本步的 ID</translation>
+    </message>
+    <message>
+        <source>waiting for the rest of a character</source>
+        <translation>等待字符的其余字节</translation>
+    </message>
+    <message>
+        <source>the stop</source>
+        <translation>停止处</translation>
+    </message>
+    <message>
+        <source>ignored after the stop</source>
+        <translation>停止后被忽略</translation>
+    </message>
+    <message>
+        <source>{n} IDs given; type or paste here to replace them</source>
+        <translation>已给定 {n} 个 ID；在此输入或粘贴可替换它们</translation>
+    </message>
+    <message>
+        <source>Type text: it is encoded to IDs, which are then streamed</source>
+        <translation>输入文本：先编码为 ID，再以流式输出</translation>
+    </message>
+    <message>
+        <source>Stop token IDs: “{item}” is not an ID (an integer)</source>
+        <translation>停止词元 ID：“{item}”不是 ID（整数）</translation>
+    </message>
+    <message>
+        <source>Computing the steps…</source>
+        <translation>正在计算各步…</translation>
+    </message>
+    <message>
+        <source>Step {k} of {n}</source>
+        <translation>第 {k} 步，共 {n} 步</translation>
+    </message>
+    <message>
+        <source>… {n} earlier IDs</source>
+        <translation>… 之前的 {n} 个 ID</translation>
+    </message>
+    <message>
+        <source>{n} IDs to stream: press Step</source>
+        <translation>待流式输出 {n} 个 ID：请按“前进一步”</translation>
+    </message>
+    <message>
+        <source>Emitted so far: {n} characters (the last {k} shown)</source>
+        <translation>已输出 {n} 个字符（显示最后 {k} 个）</translation>
+    </message>
+    <message>
+        <source>Emitted so far: {n} characters</source>
+        <translation>已输出 {n} 个字符</translation>
+    </message>
+    <message>
+        <source>No tokenizer: open one to simulate a stream.</source>
+        <translation>没有分词器：请打开一个分词器以模拟流式输出。</translation>
+    </message>
+    <message>
+        <source>Item {k} of the IDs, “{text}”, is not a token ID (an integer)</source>
+        <translation>ID 中的第 {k} 项“{text}”不是词元 ID（整数）</translation>
+    </message>
+    <message>
+        <source>Token ID {id} at position {pos} is out of range: this tokenizer has IDs 0–{last}. The stream is shown up to the ID before it.</source>
+        <translation>位置 {pos} 的词元 ID {id} 超出范围：此分词器的 ID 为 0–{last}。流只显示到它之前的 ID。</translation>
+    </message>
+    <message>
+        <source>Waiting for the rest of a character: {bytes} (nothing of it is emitted yet)</source>
+        <translation>等待字符的其余字节：{bytes}（尚未输出其任何部分）</translation>
+    </message>
+    <message>
+        <source>Held back: “{text}” could still become a stop string</source>
+        <translation>暂扣：“{text}”仍可能成为停止字符串</translation>
+    </message>
+    <message>
+        <source>Stopped by {stop} at token index {index} (ID {id}), character offset {offset}; nothing of the stop is emitted</source>
+        <translation>在词元索引 {index}（ID {id}）、字符偏移量 {offset} 处因{stop}停止；停止部分不会输出</translation>
+    </message>
+    <message>
+        <source>End of stream: no stop matched.</source>
+        <translation>流结束：没有匹配到停止条件。</translation>
+    </message>
+</context>
+<context>
     <name>Tasks</name>
     <message>
         <source>the job&apos;s process ended unexpectedly (exit code {code})</source>
