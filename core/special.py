@@ -11,6 +11,7 @@ caller allows parsing; :func:`find_special_literals` lets the workbench flag suc
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import regex
 
@@ -78,16 +79,23 @@ class SpecialLiterals:
     """
 
     def __init__(self, tokens: list[SpecialToken]) -> None:
-        literals = sorted({t.content for t in tokens if t.parsable and t.content}, key=len,
-                          reverse=True)
-        self.pattern = (regex.compile("|".join(regex.escape(lit) for lit in literals))
-                        if literals else None)
+        literals = frozenset(t.content for t in tokens if t.parsable and t.content)
+        self.pattern = _literals_pattern(literals) if literals else None
 
     def find(self, text: str) -> list[tuple[int, int, str]]:
         """Code point spans of the literals in ``text``."""
         if self.pattern is None or not text:
             return []
         return [(m.start(), m.end(), m.group()) for m in self.pattern.finditer(text)]
+
+
+@lru_cache(maxsize=16)
+def _literals_pattern(literals: frozenset[str]) -> regex.Pattern:
+    """One alternation of the literals, longest first (it takes the first that matches). Cached:
+    a chat report looks for the same literals in every segment, and escaping a SentencePiece
+    model's hundreds of control pieces each time took most of a 50-message report's time."""
+    ordered = sorted(literals, key=len, reverse=True)
+    return regex.compile("|".join(regex.escape(lit) for lit in ordered))
 
 
 def find_special_literals(text: str, tokens: list[SpecialToken]) -> list[tuple[int, int, str]]:

@@ -250,3 +250,22 @@ def test_a_rank_file_bundle_keeps_saying_where_its_special_tokens_came_from(tmp_
         # a bundle stores the tokens it was run with as options: the source stays the same
         bundle = save_loaded(loaded, tmp_path / f"bundle-{bool(special)}")
         assert {e.source for e in special_registry(open_tokenizer(bundle)).entries} == {source}
+
+
+def test_the_literals_pattern_is_built_once_for_the_same_literals(monkeypatch):
+    """A chat report looks for special literals in every segment: with a SentencePiece model's
+    hundreds of control pieces, escaping them all again for each segment took most of its time."""
+    import regex
+
+    import core.special as special
+
+    tokens = [special.SpecialToken(f"[control_{k}]", k) for k in range(300)] + [
+        special.SpecialToken("<s>", 1)]
+    escaped = []
+    real_escape = regex.escape
+    monkeypatch.setattr(special.regex, "escape", lambda text: escaped.append(text)
+                        or real_escape(text))
+    first = special.find_special_literals("a [control_12]<s>", tokens)
+    assert first == [(2, 14, "[control_12]"), (14, 17, "<s>")]
+    assert special.find_special_literals("<s>", list(reversed(tokens))) == [(0, 3, "<s>")]
+    assert len(escaped) <= len(tokens)  # not once per call
