@@ -25,6 +25,7 @@ Each figure is the best of ``--repeat`` runs.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import sys
 import tempfile
@@ -232,9 +233,7 @@ def main(argv=None) -> int:
     if not all(path.exists() for path in needed):
         print(f"benchmark data not found under {DATA} (../shared/data is absent)", file=sys.stderr)
         return 0
-    try:
-        import transformers  # noqa: F401  (the reference of both parts)
-    except ImportError:
+    if importlib.util.find_spec("transformers") is None:  # the reference of both parts
         print("transformers is not installed (pip install -e '.[test]'): nothing to compare "
               "against", file=sys.stderr)
         return 0
