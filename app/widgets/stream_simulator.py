@@ -14,6 +14,7 @@ import html
 import re
 from dataclasses import dataclass
 
+import shiboken6
 from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QModelIndex, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QFormLayout, QHBoxLayout,
@@ -32,7 +33,7 @@ CHIPS_SHOWN = 400          # IDs drawn as chips, up to the current step (the tab
 TOTAL_SHOWN = 20_000       # characters of the emitted text shown (its end)
 SOURCE_BOX_LIMIT = 20_000  # IDs given by set_source are written into the text box up to this
 DEBOUNCE_MS = 250
-CURRENT = "#ffe08a"        # the IDs of the current step
+CURRENT = "#c8ecc0"        # the IDs of the current step
 PENDING = "#f8c88a"        # IDs whose bytes wait for the rest of a character
 UNTAKEN = "#e0e0e0"        # IDs of the last chunk after a stop (the stream ignores them)
 STOPPED = "#f4a79d"        # the ID that completed the stop
@@ -262,6 +263,7 @@ class StreamSimulator(QWidget):
         self.position = 0  # steps done
         self._given_ids: list[int] | None = None  # from set_source, until the box is edited
         self._computing = False
+        self._task_key = f"stream-simulator-{id(self)}"  # a shared runner may serve several
         self._debounce = QTimer(self, singleShot=True, interval=DEBOUNCE_MS)
         self._debounce.timeout.connect(self._recompute)
         self._build()
@@ -504,11 +506,17 @@ class StreamSimulator(QWidget):
         taken = 0 if reset else self._ids_taken()
         self._computing = True
         self.status.setText(self.tr("Computing the steps…"))
-        self.tasks.start("stream-simulator", simulate, self.runtime, self._given_ids,
+        self.tasks.start(self._task_key, simulate, self.runtime, self._given_ids,
                          self.source.toPlainText(), parse_special, self.chunk.value(),
                          self.stop_strings(), stop_ids,
-                         on_done=lambda simulation: self._computed(simulation, taken),
-                         on_error=self._failed)
+                         on_done=lambda simulation: self._alive() and self._computed(
+                             simulation, taken),
+                         on_error=lambda message: self._alive() and self._failed(message))
+
+    def _alive(self) -> bool:
+        """Whether this widget still exists (a shared runner may finish a job after a pane that
+        held it was closed)."""
+        return shiboken6.isValid(self)
 
     def _ids_taken(self) -> int:
         """How many IDs the stream took up to the current step (kept across a new chunk size)."""

@@ -216,3 +216,20 @@ def test_helpers():
     assert pending_shown(b"a\xe4\xbd") == "a⟨E4 BD⟩"
     assert pending_shown(b"\x80\xe4") == "⟨80 E4⟩"  # adjacent bad bytes make one group
     assert readable("a b\n\u200d") == "a b\n⟨ZWJ⟩"
+
+
+def test_a_simulator_deleted_while_its_job_runs_on_a_shared_runner(qtbot, demo):
+    """The Chat pane hands its own runner: a job that ends after the simulator was deleted (a
+    closed pane) is dropped, not shown on the deleted widget."""
+    from PySide6.QtCore import QCoreApplication, QEvent
+
+    from app.tasks import TaskRunner
+
+    runner = TaskRunner()
+    widget = StreamSimulator(tasks=runner)
+    widget.set_source(demo, _ids(demo, "Hello 世界 👋🏽 streaming.\n") * 2000)
+    assert widget.busy
+    widget.deleteLater()
+    QCoreApplication.sendPostedEvents(widget, QEvent.Type.DeferredDelete)
+    qtbot.waitUntil(lambda: not runner.busy, timeout=60000)  # (wait() would quit the worker)
+    qtbot.wait(200)  # pytest-qt fails the test on an exception raised in the event loop
