@@ -57,6 +57,16 @@ def unescape_stop(typed: str) -> str:
     return _ESCAPE.sub(one, typed)
 
 
+def escape_stop(stop: str) -> str:
+    """A stop string as the list shows it (the inverse of :func:`unescape_stop`).
+
+    >>> escape_stop(chr(10) + "</s>")
+    '\\\\n</s>'
+    """
+    return (stop.replace("\\", "\\\\").replace("\n", "\\n").replace("\t", "\\t")
+            .replace("\r", "\\r"))
+
+
 def pending_shown(data: bytes) -> str:
     """Bytes that wait for the rest of a character: whole characters as visible text, the
     others in hex between ``⟨⟩`` (an unfinished character is no text yet).
@@ -464,6 +474,18 @@ class StreamSimulator(QWidget):
         item = QListWidgetItem(typed)
         item.setFlags(item.flags() | Qt.ItemFlag.ItemIsEditable)
         self.stops.addItem(item)  # itemChanged is not emitted for a new item: schedule here
+        self._schedule()
+
+    def set_stops(self, strings=(), ids=()) -> None:
+        """Replace the stop strings and stop IDs (the chat's end-of-turn token and EOS, say)."""
+        self.stops.blockSignals(True)
+        self.stops.clear()
+        for stop in strings:
+            item = QListWidgetItem(escape_stop(stop))
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsEditable)
+            self.stops.addItem(item)
+        self.stops.blockSignals(False)
+        self.stop_ids.setText(", ".join(str(int(i)) for i in ids))  # i18n: data
         self._schedule()
 
     def _remove_stop(self) -> None:

@@ -233,3 +233,15 @@ def test_a_simulator_deleted_while_its_job_runs_on_a_shared_runner(qtbot, demo):
     QCoreApplication.sendPostedEvents(widget, QEvent.Type.DeferredDelete)
     qtbot.waitUntil(lambda: not runner.busy, timeout=60000)  # (wait() would quit the worker)
     qtbot.wait(200)  # pytest-qt fails the test on an exception raised in the event loop
+
+
+def test_stops_set_by_the_chat_pane_read_back_unchanged(qtbot, simulator, demo):
+    """The Chat pane fills in the template's end-of-turn string and the EOS ID: strings with line
+    breaks and backslashes are listed escaped and read back as they were."""
+    stops = ["\n\nUser:", "a\\nb", "\t"]
+    simulator.set_stops(stops, [0])
+    assert [simulator.stops.item(k).text() for k in range(3)] == [r"\n\nUser:", r"a\\nb", r"\t"]
+    assert simulator.stop_strings() == stops
+    simulator.set_source(demo, _ids(demo, "The answer is 42.\n\nUser: hi"))
+    _computed(qtbot, simulator)
+    assert simulator.simulation.run.stop.stop == "\n\nUser:"
