@@ -1,0 +1,685 @@
+"""The Chat pane: a conversation rendered with a chat template exactly as transformers renders
+it, then encoded with per-token provenance, the assistant mask, the token budget and the checks.
+
+Editors (messages, tools, documents, template, variables, toggles) → (debounced, in a worker,
+through the pane's own :class:`~core.chat.bounded.BoundedRenderer` child) the report of
+:func:`core.chat.report.chat_report`, the same as ``tokbench chat --json`` → token chips by role
+with the mask, the coloured render, the budget, the checks (a click shows their tokens) and both
+readings of an injected literal. One render runs at a time: edits made meanwhile are rendered
+next, in one go, and a result older than the editors is dropped.
+"""
+
+from __future__ import annotations
+
+import json
+import weakref
+from datetime import datetime
+from pathlib import Path
+
+from PySide6.QtCore import QDateTime, Qt, QTimer, Signal
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QDateTimeEdit, QFileDialog, QHBoxLayout,
+                               QLabel, QPushButton, QSpinBox, QSplitter, QTabWidget,
+                               QVBoxLayout, QWidget)
+
+from app.messages import tokenizer_label
+from app.panes.chat_job import ChatOutcome, ChatRequest, run_chat, tokens_in_span
+from app.session import Session
+from app.tasks import TaskRunner, user_message
+from app.widgets.budget_table import BudgetTable
+from app.widgets.chat_colors import (ALERT_COLOR, FIELD_COLORS, MASK_COLOR, ROLE_COLORS,
+                                     TEMPLATE_TEXT, template_color)
+from app.widgets.chat_text_view import ChatTextView
+from app.widgets.chat_tokens_view import ChatTokensView
+from app.widgets.check_list import CheckList
+from app.widgets.injection_view import InjectionView
+from app.widgets.json_field import JsonField
+from app.widgets.message_editor import MessagesEditor
+from app.widgets.template_editor import TemplateEditor
+from app.widgets.variables_editor import VariablesEditor
+from core.chat import BUILTIN_TEMPLATES, BoundedRenderer
+from core.chat.conversation import Conversation, parse_conversation
+from core.chat.sources import (choose_template, template_from_file, templates_of,
+                               tokenizer_special_token_variables)
+from core.errors import WorkbenchError
+from core.utf8 import decode_utf8
+
+DEBOUNCE_MS = 250
+TOOLS_EXAMPLE = ('[{"type": "function", "function": {"name": "get_weather", '  # i18n: data
+                 '"description": "...", "parameters": {"type": "object", '
+                 '"properties": {...}}}}]')
+DOCUMENTS_EXAMPLE = '[{"title": "...", "text": "..."}]'  # i18n: data
+BANNER_ERROR = "background:#fde2df; color:#7a1b12; padding:4px; border-radius:3px"
+BANNER_WARN = "background:#fff4d6; color:#6b4a00; padding:4px; border-radius:3px"
+
+try:  # built beside this pane; shown in the Streaming tab when present
+    from app.widgets.stream_simulator import StreamSimulator
+except ImportError:  # pragma: no cover - depends on what the build holds
+    StreamSimulator = None
+
+
+class ChatPane(QWidget):
+    """Signals:
+        status(str): a short message for the status bar.
+        open_requested(): the user asked to open a tokenizer.
+    """
+
+    status = Signal(str)
+    open_requested = Signal()
+
+    def __init__(self, session: Session, tasks: TaskRunner, parent=None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.tasks = tasks
+        self.renderer = BoundedRenderer()
+        # the child process ends with the pane, however the pane ends
+        self._finalizer = weakref.finalize(self, self.renderer.close)
+        self.outcome: ChatOutcome | None = None
+        self.request: ChatRequest | None = None  # what the editors say now
+        self._running = False
+        self._pending = False
+        self._closed = False
+        self._stale = False  # the editors changed while the pane was hidden
+        self._file_templates: dict[str, object] = {}  # path -> template(s) of a file
+        self._picked = None  # the picker entry the user chose (None: the default)
+        self._loaded_source = ""  # the template text the picker last put in the editor
+        self._build()
+        self._connect()
+        self._update_tokenizers()
+        self._update_templates(select_own=True)
+        self.set_conversation(self._sample_conversation())
+
+    # -- layout ------------------------------------------------------------------------------
+    def _build(self) -> None:
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(self._build_inputs())
+        split.addWidget(self._build_results())
+        split.setSizes([520, 760])
+        split.setStretchFactor(1, 1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addLayout(self._build_toolbar())
+        layout.addLayout(self._build_options())
+        layout.addWidget(split, 1)
+        self._debounce = QTimer(self, singleShot=True, interval=DEBOUNCE_MS)
+
+    def _build_toolbar(self) -> QHBoxLayout:
+        """Tokenizer, template, conversation files."""
+        self.tokenizer_box = QComboBox()
+        self.tokenizer_box.setMinimumWidth(180)
+        self.tokenizer_box.setToolTip(self.tr("The tokenizer that encodes the rendered chat"))
+        self.template_box = QComboBox()
+        self.template_box.setMinimumWidth(200)
+        self.template_box.setToolTip(self.tr("The chat template: the tokenizer's own (and its "
+                                             "named variants), a built-in one, or a file"))
+        self.template_file_button = QPushButton(self.tr("Template file…"))
+        self.template_file_button.setToolTip(self.tr(
+            "A .jinja file, or a tokenizer_config.json / chat_template.json holding one"))
+        self.edited_label = QLabel()
+        self.edited_label.setStyleSheet("color:#8a5300")
+        self.load_button = QPushButton(self.tr("Load conversation…"))
+        self.save_button = QPushButton(self.tr("Save conversation…"))
+        for button in (self.load_button, self.save_button):
+            button.setToolTip(self.tr('JSON: a list of messages, or {"messages": [...], '
+                                      '"tools": [...], "documents": [...]} (as tokbench chat '
+                                      "takes)"))
+        top = QHBoxLayout()
+        top.addWidget(QLabel(self.tr("Tokenizer")))
+        top.addWidget(self.tokenizer_box, 1)
+        top.addSpacing(10)
+        top.addWidget(QLabel(self.tr("Template")))
+        top.addWidget(self.template_box, 1)
+        top.addWidget(self.edited_label)
+        top.addWidget(self.template_file_button)
+        top.addSpacing(10)
+        top.addWidget(self.load_button)
+        top.addWidget(self.save_button)
+        return top
+
+    def _build_options(self) -> QHBoxLayout:
+        """The render's switches: generation prompt, continuation, the date, the window."""
+        self.generation_prompt = QCheckBox(self.tr("Add generation prompt"))
+        self.generation_prompt.setToolTip(self.tr(
+            "add_generation_prompt: end with the header that hands the turn to the assistant"))
+        self.continue_final = QCheckBox(self.tr("Continue final message"))
+        self.continue_final.setToolTip(self.tr(
+            "continue_final_message: leave the last message open (no end-of-turn) so the model "
+            "writes on in it"))
+        self.fixed_date = QCheckBox(self.tr("Date for strftime_now"))
+        self.fixed_date.setToolTip(self.tr("Off: the template reads the clock; on: this date"))
+        self.date = QDateTimeEdit(QDateTime.currentDateTime())
+        self.date.setDisplayFormat("yyyy-MM-dd HH:mm")  # i18n: data (ISO-8601, as --now)
+        self.date.setCalendarPopup(True)
+        self.date.setEnabled(False)
+        self.context = QSpinBox()
+        self.context.setRange(0, 10_000_000)
+        self.context.setSingleStep(1024)
+        self.context.setSpecialValueText(self.tr("none"))
+        self.context.setToolTip(self.tr("A context window: the budget says what truncation at "
+                                        "it would cut (0: none)"))
+        row = QHBoxLayout()
+        row.addWidget(self.generation_prompt)
+        row.addWidget(self.continue_final)
+        row.addSpacing(10)
+        row.addWidget(self.fixed_date)
+        row.addWidget(self.date)
+        row.addSpacing(10)
+        row.addWidget(QLabel(self.tr("Context window")))
+        row.addWidget(self.context)
+        row.addStretch(1)
+        return row
+
+    def _build_inputs(self) -> QTabWidget:
+        """Messages, tool definitions, documents, the template, variables."""
+        self.messages = MessagesEditor()
+        self.tools = JsonField(list, TOOLS_EXAMPLE)
+        self.documents = JsonField(list, DOCUMENTS_EXAMPLE)
+        self.template_editor = TemplateEditor()
+        self.variables = VariablesEditor()
+        self.inputs = QTabWidget()
+        self.inputs.addTab(self.messages, self.tr("Messages"))
+        self.inputs.addTab(self._labelled(self.tools, self.tr(
+            "Tool definitions (the tools argument), a JSON list")), self.tr("Tools"))
+        self.inputs.addTab(self._labelled(self.documents, self.tr(
+            "Documents (the documents argument) for templates that read them (RAG), a JSON "
+            "list")), self.tr("Documents"))
+        self.inputs.addTab(self.template_editor, self.tr("Template"))
+        self.inputs.addTab(self.variables, self.tr("Variables"))
+        return self.inputs
+
+    @staticmethod
+    def _labelled(widget: QWidget, text: str) -> QWidget:
+        box = QWidget()
+        layout = QVBoxLayout(box)
+        layout.setContentsMargins(4, 4, 4, 4)
+        label = QLabel(text)
+        label.setWordWrap(True)
+        layout.addWidget(label)
+        layout.addWidget(widget, 1)
+        return box
+
+    def _build_results(self) -> QWidget:
+        """The summary, error banner, legend, result tabs, and the checks under them."""
+        self.summary = QLabel()
+        self.summary.setTextFormat(Qt.TextFormat.RichText)
+        self.summary.setWordWrap(True)
+        self.banner = QLabel()
+        self.banner.setWordWrap(True)
+        self.banner.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.banner.hide()
+        self.legend = QLabel()
+        self.legend.setTextFormat(Qt.TextFormat.RichText)
+        self.legend.setWordWrap(True)
+        self.chips = ChatTokensView()
+        self.text_view = ChatTextView()
+        self.budget = BudgetTable()
+        self.injections = InjectionView()
+        self.stream_view = self._build_stream_view()
+        self.results = QTabWidget()
+        self.results.addTab(self.chips, self.tr("Tokens"))
+        self.results.addTab(self.text_view, self.tr("Rendered text"))
+        self.results.addTab(self.budget, self.tr("Budget"))
+        self.results.addTab(self.injections, self.tr("Injection"))
+        self.results.addTab(self.stream_view, self.tr("Streaming"))
+        self.checks = CheckList()
+        checks_box = QWidget()
+        checks_layout = QVBoxLayout(checks_box)
+        checks_layout.setContentsMargins(0, 0, 0, 0)
+        checks_layout.setSpacing(2)
+        self.checks_title = QLabel()
+        checks_layout.addWidget(self.checks_title)
+        checks_layout.addWidget(self.checks, 1)
+        lower = QSplitter(Qt.Orientation.Vertical)
+        lower.addWidget(self.results)
+        lower.addWidget(checks_box)
+        lower.setSizes([560, 150])
+        lower.setStretchFactor(0, 1)
+        box = QWidget()
+        layout = QVBoxLayout(box)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(4)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.banner)
+        layout.addWidget(self.legend)
+        layout.addWidget(lower, 1)
+        self._update_legend()
+        return box
+
+    def _build_stream_view(self) -> QWidget:
+        """The Streaming tab: the stream simulator over the rendered IDs, when it is built."""
+        if StreamSimulator is not None:
+            return StreamSimulator()
+        label = QLabel(self.tr("The streaming simulator will step through the rendered IDs "
+                               "here, as a server emits them."))
+        label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        label.setWordWrap(True)
+        label.setStyleSheet(f"color:{TEMPLATE_TEXT}")
+        return label
+
+    def _update_legend(self) -> None:
+        tools = self.tr("tool definitions")
+        template = self.tr("template text")
+        learned = self.tr("learned (assistant mask)")
+        injected = self.tr("injected special-token literal")
+        # role names stay as the messages spell them (templates read them): data, not words
+        chips = [f"<span style='background:{color}'>&nbsp;{role}&nbsp;</span>"
+                 for role, color in ROLE_COLORS.items()]
+        chips.append(f"<span style='background:{FIELD_COLORS['tools']}'>&nbsp;{tools}&nbsp;"
+                     "</span>")
+        chips.append(f"<span style='background:{template_color(None).name()}; "
+                     f"color:{TEMPLATE_TEXT}'>&nbsp;{template}&nbsp;</span>")
+        chips.append(f"&nbsp;<u style='color:{MASK_COLOR}'><b>{learned}</b></u>")
+        chips.append(f"&nbsp;<span style='color:{ALERT_COLOR}'>〰 {injected}</span>")
+        self.legend.setText(" ".join(chips))
+
+    def _connect(self) -> None:
+        s = self.session
+        s.tokenizers_changed.connect(self._update_tokenizers)
+        s.current_changed.connect(self._on_session_current_changed)
+        self.tokenizer_box.currentIndexChanged.connect(self._on_tokenizer_box_changed)
+        self.template_box.currentIndexChanged.connect(self._on_template_box_changed)
+        self.template_file_button.clicked.connect(self._on_template_file_clicked)
+        self.load_button.clicked.connect(self._on_load_clicked)
+        self.save_button.clicked.connect(self._on_save_clicked)
+        for signal in (self.messages.changed, self.tools.changed, self.documents.changed,
+                       self.template_editor.textChanged, self.variables.changed,
+                       self.generation_prompt.toggled, self.continue_final.toggled,
+                       self.fixed_date.toggled, self.date.dateTimeChanged,
+                       self.context.valueChanged):
+            signal.connect(self._schedule)
+        self.template_editor.textChanged.connect(self._update_edited_label)
+        # transformers refuses both at once: checking one unchecks the other
+        self.generation_prompt.toggled.connect(
+            lambda on: on and self.continue_final.setChecked(False))
+        self.continue_final.toggled.connect(
+            lambda on: on and self.generation_prompt.setChecked(False))
+        self.fixed_date.toggled.connect(self.date.setEnabled)
+        self._debounce.timeout.connect(self._update_render)
+        self.checks.check_clicked.connect(self._on_check_clicked)
+        self.chips.token_clicked.connect(self._on_chip_clicked)
+
+    # -- tokenizers ----------------------------------------------------------------------------
+    def _update_tokenizers(self) -> None:
+        self.tokenizer_box.blockSignals(True)
+        self.tokenizer_box.clear()
+        for loaded in self.session.tokenizers:
+            self.tokenizer_box.addItem(tokenizer_label(loaded), str(loaded.path))
+        self.tokenizer_box.setCurrentIndex(self.session.current)
+        self.tokenizer_box.blockSignals(False)
+
+    def _on_tokenizer_box_changed(self, index: int) -> None:
+        if index != self.session.current:
+            self.session.set_current(index)
+
+    def _on_session_current_changed(self, index: int) -> None:
+        if self.tokenizer_box.currentIndex() != index:
+            self.tokenizer_box.blockSignals(True)
+            self.tokenizer_box.setCurrentIndex(index)
+            self.tokenizer_box.blockSignals(False)
+        # the new tokenizer's own template, unless the user picked a built-in or a file
+        picked = self._picked[0] if self._picked else "own"
+        self._update_templates(select_own=picked == "own")
+        self._schedule()
+
+    def _own_templates(self):
+        loaded = self.session.current_tokenizer
+        if loaded is None:
+            return None
+        try:
+            return templates_of(loaded.configs)
+        except WorkbenchError:
+            return None  # a malformed chat_template list: the built-ins still work
+
+    # -- templates -------------------------------------------------------------------------------
+    def _update_templates(self, *, select_own: bool = False) -> None:
+        """Fill the picker: the tokenizer's template(s), the built-ins, files opened; the editor
+        follows the picker unless the user edited the template (edits are never dropped)."""
+        current = self.template_box.currentData()
+        box = self.template_box
+        box.blockSignals(True)
+        box.clear()
+        own = self._own_templates()
+        if isinstance(own, dict):
+            box.addItem(self.tr("Tokenizer's own (chosen as transformers does)"), ("own", None))
+            for name in own:
+                box.addItem(self.tr("Tokenizer's own: {name}").format(name=name), ("own", name))
+        elif own is not None:
+            box.addItem(self.tr("Tokenizer's own template"), ("own", None))
+        box.addItem(self.tr("Built-in: ChatML"), ("builtin", "chatml"))
+        box.addItem(self.tr("Built-in: [INST] (Llama 2 / Mistral style)"), ("builtin", "inst"))
+        for path, templates in self._file_templates.items():
+            names = list(templates) if isinstance(templates, dict) else [None]
+            for name in names:
+                label = Path(path).name if name is None else f"{Path(path).name}: {name}"
+                box.addItem(self.tr("File: {name}").format(name=label), ("file", path, name))
+        found = box.findData(current) if current is not None else -1
+        box.setCurrentIndex(0 if select_own or found < 0 else found)
+        box.blockSignals(False)
+        self._load_picked(force=False)
+
+    def template_source(self, data=None) -> str | None:
+        """The source the picker's entry ``data`` (default: the current one) stands for; None
+        when it cannot say (several named templates, none default)."""
+        data = data if data is not None else self.template_box.currentData()
+        if not data:
+            return None
+        if data[0] == "builtin":
+            return BUILTIN_TEMPLATES[data[1]]
+        if data[0] == "own":
+            templates, name = self._own_templates(), data[1]
+        else:
+            templates, name = self._file_templates.get(data[1]), data[2]
+        try:
+            tools = self.tools.value()
+        except ValueError:
+            tools = None
+        try:
+            return choose_template(templates, name, tools=tools)
+        except WorkbenchError:
+            return None
+
+    def _on_template_box_changed(self, _index: int) -> None:
+        self._picked = self.template_box.currentData()
+        self._load_picked(force=True)
+
+    def _load_picked(self, *, force: bool) -> None:
+        """Put the picked template in the editor (``force``: even over the user's edits)."""
+        source = self.template_source()
+        edited = self.template_editor.toPlainText() != self._loaded_source
+        if source is not None and (force or not edited):
+            self._loaded_source = source
+            if source != self.template_editor.toPlainText():
+                self.template_editor.set_template(source)
+        self._update_edited_label()
+
+    def _update_edited_label(self) -> None:
+        edited = self.template_editor.toPlainText() != self._loaded_source
+        self.edited_label.setText(self.tr("(edited)") if edited else "")
+
+    def _on_template_file_clicked(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(
+            self, self.tr("Open a chat template"), "",
+            self.tr("Chat templates (*.jinja *.j2 *.json *.txt);;All files (*)"))
+        if path:
+            self.open_template_file(path)
+
+    def open_template_file(self, path: str | Path) -> bool:
+        """Add a template file to the picker and select it; False (with a message) if it holds
+        no template."""
+        path = str(path)
+        try:
+            self._file_templates[path] = template_from_file(path)
+        except (WorkbenchError, OSError) as err:
+            self._show_banner(self.tr("Could not open the template: {problem}").format(
+                problem=user_message(err)), BANNER_ERROR)
+            return False
+        self._update_templates()
+        index = next(i for i in range(self.template_box.count())
+                     if self.template_box.itemData(i)[0] == "file"
+                     and self.template_box.itemData(i)[1] == path)
+        self.template_box.setCurrentIndex(index)
+        return True
+
+    # -- conversation ------------------------------------------------------------------------
+    def _sample_conversation(self) -> Conversation:
+        return Conversation([
+            {"role": "system", "content": self.tr("You are a helpful assistant.")},
+            {"role": "user", "content": self.tr("What is the capital of France?")},
+            {"role": "assistant", "content": self.tr("The capital of France is Paris.")},
+        ])
+
+    def set_conversation(self, conversation: Conversation) -> None:
+        """Show ``conversation`` in the editors (and render it)."""
+        self.messages.set_messages(conversation.messages)
+        self.tools.set_value(conversation.tools)
+        self.documents.set_value(conversation.documents)
+        self._update_templates()  # "chosen as transformers does" depends on the tools
+        self._schedule()
+
+    def conversation(self) -> Conversation:
+        """The editors' conversation.
+
+        Raises:
+            ValueError: a message, the tools or the documents are not valid (the message says
+                which and where).
+        """
+        problems = self.conversation_problems()
+        if problems:
+            raise ValueError("\n".join(problems))
+        return Conversation(self.messages.messages(), self.tools.value(), self.documents.value())
+
+    def conversation_problems(self) -> list[str]:
+        problems = self.messages.problems()
+        if not self.messages.rows:
+            problems.append(self.tr("the conversation has no messages"))
+        for name, field in ((self.tr("tools"), self.tools), (self.tr("documents"), self.documents)):
+            problem = field.problem()
+            if problem is None and field.value() is not None and not all(
+                    isinstance(item, dict) for item in field.value()):
+                problem = self.tr("each item must be a JSON object")
+            if problem is not None:
+                problems.append(self.tr("{field}: {problem}").format(field=name, problem=problem))
+        return problems
+
+    def load_conversation(self, path: str | Path) -> bool:
+        """Load a conversation file into the editors; False (with a message) when it is bad."""
+        path = Path(path)
+        try:
+            conversation = parse_conversation(
+                decode_utf8(path.read_bytes(), path=path, strip_bom=True), path)
+        except (WorkbenchError, OSError) as err:
+            self._show_banner(self.tr("Could not load the conversation: {problem}").format(
+                problem=user_message(err)), BANNER_ERROR)
+            return False
+        self.set_conversation(conversation)
+        self.status.emit(self.tr("conversation from {name}").format(name=path.name))
+        return True
+
+    def save_conversation(self, path: str | Path) -> bool:
+        """Write the editors' conversation as JSON; False (with a message) when it is invalid."""
+        try:
+            conversation = self.conversation()
+        except ValueError as err:
+            self._show_banner(self.tr("Fix the conversation before saving: {problem}").format(
+                problem=err), BANNER_ERROR)
+            return False
+        data = {"messages": conversation.messages}
+        for key in ("tools", "documents"):
+            if getattr(conversation, key) is not None:
+                data[key] = getattr(conversation, key)
+        try:
+            Path(path).write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n",
+                                  encoding="utf-8")
+        except OSError as err:
+            self._show_banner(self.tr("Could not save the conversation: {problem}").format(
+                problem=user_message(err)), BANNER_ERROR)
+            return False
+        self.status.emit(self.tr("saved the conversation to {name}").format(name=Path(path).name))
+        return True
+
+    def _on_load_clicked(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Load a conversation"), "",
+                                              self.tr("JSON (*.json);;All files (*)"))
+        if path:
+            self.load_conversation(path)
+
+    def _on_save_clicked(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Save the conversation"),
+                                              "conversation.json",  # i18n: data (a file name)
+                                              self.tr("JSON (*.json);;All files (*)"))
+        if path:
+            self.save_conversation(path)
+
+    # -- rendering -----------------------------------------------------------------------------
+    def _schedule(self, *_) -> None:
+        if not self.isVisible():
+            self._stale = True  # rendered when the pane is shown: no child process before
+            return
+        self._debounce.start()
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        if self._stale:
+            self._stale = False
+            self._debounce.start()
+
+    def build_request(self) -> ChatRequest:
+        """The render the editors ask for.
+
+        Raises:
+            ValueError: the conversation or a variable is not valid (what and where).
+        """
+        conversation = self.conversation()
+        problems = self.variables.problems()
+        if problems:
+            raise ValueError("\n".join(problems))
+        loaded = self.session.current_tokenizer
+        now = None
+        if self.fixed_date.isChecked():
+            now = self.date.dateTime().toPython()
+            if not isinstance(now, datetime):
+                now = None
+        return ChatRequest(
+            template=self.template_editor.toPlainText(), conversation=conversation,
+            runtime=loaded.runtime if loaded else None,
+            special_tokens=(tokenizer_special_token_variables(loaded.runtime, loaded.configs)
+                            if loaded else {}),
+            variables=self.variables.variables(),
+            add_generation_prompt=self.generation_prompt.isChecked(),
+            continue_final_message=self.continue_final.isChecked(),
+            now=now, context=self.context.value() or None)
+
+    def _update_render(self) -> None:
+        if self._closed:
+            return
+        try:
+            request = self.build_request()
+        except ValueError as err:
+            self.request = None
+            self._show_banner(self.tr("Not rendered — {problem}").format(problem=err),
+                              BANNER_WARN)
+            return
+        self.request = request
+        if self._running:
+            self._pending = True  # rendered when the running one is done
+            return
+        self._running = True
+        self.tasks.run("chat", run_chat, request, self.renderer, on_done=self._on_rendered,
+                       on_error=self._on_render_failed)
+
+    def _render_finished(self) -> bool:
+        """After a job: start the one asked for meanwhile; True if the result is current."""
+        self._running = False
+        if self._pending:
+            self._pending = False
+            self._update_render()
+            return False
+        return True
+
+    def _on_render_failed(self, message: str) -> None:
+        if self._render_finished():
+            self._show_banner(message, BANNER_ERROR)
+
+    def _on_rendered(self, outcome: ChatOutcome) -> None:
+        if not self._render_finished() or outcome.request is not self.request:
+            return  # the editors changed since: a newer render is on its way
+        self.outcome = outcome
+        if outcome.error is not None:
+            self._show_template_error(outcome)
+            return
+        self.banner.hide()
+        self.template_editor.mark_error(None)
+        self.results.setEnabled(True)
+        self.checks.setEnabled(True)
+        report = outcome.report
+        self._update_summary(outcome)
+        self.text_view.set_render(report["text"], outcome.segments)
+        tokens = report.get("tokens", [])
+        alerts = frozenset(i for item in outcome.injections
+                           for i in tokens_in_span(tokens, item.span))
+        self.chips.set_tokens(report["text"], tokens, report.get("assistant_mask", []),
+                              fields=outcome.fields, labels=outcome.labels, alerts=alerts)
+        self.budget.set_budget(report.get("budget"))
+        self.checks.set_checks(report["checks"])
+        self.checks_title.setText(self.tr("Checks ({n})").format(n=len(report["checks"])))
+        self.injections.set_injections(outcome.injections)
+        index = self.results.indexOf(self.injections)
+        self.results.setTabText(index, self.tr("Injection ({n})").format(
+            n=len(outcome.injections)) if outcome.injections else self.tr("Injection"))
+        self.set_stream_source(outcome.request.runtime, report.get("ids", []))
+
+    def _show_template_error(self, outcome: ChatOutcome) -> None:
+        err = outcome.error
+        line = (self.tr(" (template line {line})").format(line=err.line)
+                if err.line is not None else "")
+        self._show_banner(self.tr("Template error — {type}: {message}{line}").format(
+            type=err.kind, message=err.detail, line=line), BANNER_ERROR)
+        self.template_editor.mark_error(err.line)
+        self.results.setEnabled(False)  # what is shown is the last good render's
+        self.checks.setEnabled(False)
+        self.summary.setText(self.tr("<i>the template failed: the results below are from the "
+                                     "last render that worked</i>"))
+
+    def _show_banner(self, text: str, style: str) -> None:
+        self.banner.setStyleSheet(style)
+        self.banner.setText(text)
+        self.banner.show()
+
+    def _update_summary(self, outcome: ChatOutcome) -> None:
+        report = outcome.report
+        ms = f"{outcome.seconds * 1000:.0f}"
+        if "tokens" not in report:
+            self.summary.setText(self.tr(
+                "{n} characters rendered in {ms} ms · <i>open a tokenizer to see its tokens</i>"
+            ).format(n=f"{len(report['text']):,}", ms=ms))
+            return
+        learned = sum(report["assistant_mask"])
+        source = (self.tr("from the template's {% generation %} tags")
+                  if report["assistant_mask_source"] == "generation"
+                  else self.tr("from renders of successive prefixes"))
+        self.summary.setText(self.tr(
+            "<b>{n}</b> tokens · <b>{learned}</b> learned by the assistant mask ({source}) · "
+            "{chars} characters · {ms} ms").format(
+            n=f"{len(report['tokens']):,}", learned=f"{learned:,}", source=source,
+            chars=f"{len(report['text']):,}", ms=ms))
+        self.status.emit(self.tr("chat: {n} tokens in {ms} ms").format(
+            n=f"{len(report['tokens']):,}", ms=ms))
+
+    # -- streaming -------------------------------------------------------------------------------
+    def set_stream_source(self, runtime, ids: list[int]) -> None:
+        """Hand the rendered IDs to the Streaming tab's simulator (when it is built)."""
+        if runtime is not None and hasattr(self.stream_view, "set_source"):
+            self.stream_view.set_source(runtime, list(ids))
+
+    # -- linking -------------------------------------------------------------------------------
+    def _on_check_clicked(self, start: int, end: int) -> None:
+        """Show the tokens a check names: selected among the chips and in the render."""
+        tokens = self.outcome.report.get("tokens", []) if self.outcome and self.outcome.report \
+            else []
+        indexes = tokens_in_span(tokens, (start, end))
+        self.text_view.select_span(start, end)
+        if indexes:
+            self.results.setCurrentWidget(self.chips)
+            self.chips.select(indexes)
+        else:
+            self.results.setCurrentWidget(self.text_view)
+
+    def _on_chip_clicked(self, index: int) -> None:
+        token = self.chips.tokens[index]
+        self.chips.select([index])
+        self.text_view.select_span(*token["span"])
+        if token["message"] is not None and token["message"] < len(self.messages.rows):
+            row = self.messages.rows[token["message"]]
+            self.inputs.setCurrentWidget(self.messages)
+            self.messages.scroll.ensureWidgetVisible(row)
+
+    # -- closing ---------------------------------------------------------------------------------
+    def shutdown(self) -> None:
+        """End the render child (on quit; the pane renders no more after it)."""
+        self._closed = True
+        self._debounce.stop()
+        self.tasks.cancel("chat")
+        self.renderer.close()
+
+    def closeEvent(self, event) -> None:
+        self.shutdown()
+        super().closeEvent(event)
