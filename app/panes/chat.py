@@ -589,7 +589,6 @@ class ChatPane(QWidget):
         self.banner.hide()
         self.template_editor.mark_error(None)
         self.results.setEnabled(True)
-        self.checks.setEnabled(True)
         report = outcome.report
         self._update_summary(outcome)
         self.text_view.set_render(report["text"], outcome.segments)
@@ -615,7 +614,7 @@ class ChatPane(QWidget):
             type=err.kind, message=err.detail, line=line), BANNER_ERROR)
         self.template_editor.mark_error(err.line)
         self.results.setEnabled(False)  # what is shown is the last good render's
-        self.checks.setEnabled(False)
+        self.checks.set_stale(True)
         self.summary.setText(self.tr("<i>the template failed: the results below are from the "
                                      "last render that worked</i>"))
 

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QListWidget, QListWidgetItem
 from app.messages import templates
 
 SEVERITY_MARK = {"error": "✖", "warning": "⚠", "info": "ⓘ"}
+STALE_COLOR = "#9e9e9e"
 SEVERITY_COLOR = {"error": "#b3261e", "warning": "#8a5300", "info": "#3b5b8a"}
 
 
@@ -48,6 +49,7 @@ class CheckList(QListWidget):
 
     def set_checks(self, checks: list[dict]) -> None:
         self.checks = checks
+        self.setEnabled(True)
         self.clear()
         for check, text in zip(checks, check_texts(checks)):
             item = QListWidgetItem(f"{SEVERITY_MARK.get(check['severity'], '•')} {text}")
@@ -61,6 +63,13 @@ class CheckList(QListWidget):
             item.setForeground(QBrush(QColor("#1e7d32")))
             item.setFlags(Qt.ItemFlag.NoItemFlags)
             self.addItem(item)
+
+    def set_stale(self, stale: bool) -> None:
+        """Grey the checks out while they belong to an older render (the template failed)."""
+        self.setEnabled(not stale)
+        for row, check in enumerate(self.checks):
+            color = STALE_COLOR if stale else SEVERITY_COLOR.get(check["severity"], "#000")
+            self.item(row).setForeground(QBrush(QColor(color)))
 
     def _on_item_clicked(self, item: QListWidgetItem) -> None:
         span = item.data(Qt.ItemDataRole.UserRole)

@@ -45,11 +45,10 @@ class InjectionView(QTextBrowser):
                 "No special-token literal in any message: nothing a user typed can end a turn "
                 "or start a new role.")) + "</p>")
             return
-        head = (f"<tr><th align='left'>{escape(self.tr('Literal'))}</th>"
-                f"<th align='left'>{escape(self.tr('Where'))}</th>"
-                f"<th align='left'>{escape(self.tr('Sanitized (this workbench): plain text'))}"
-                f"</th><th align='left'>"
-                f"{escape(self.tr('Unsanitized pipeline: control tokens'))}</th></tr>")
+        titles = (self.tr("Literal"), self.tr("Where"),
+                  self.tr("Sanitized (this workbench): plain text"),
+                  self.tr("Unsanitized pipeline: control tokens"))
+        head = "<tr>" + "".join(f"<th align='left'>{escape(t)}</th>" for t in titles) + "</tr>"
         rows = []
         for item in self.injections:
             where = (self.tr("message {message} ({role}), characters {start}–{end}").format(

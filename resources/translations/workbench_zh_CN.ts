@@ -1114,6 +1114,22 @@
         <translation>消息中没有特殊词元字面量：用户输入的内容无法结束轮次或开启新角色。</translation>
     </message>
     <message>
+        <source>Literal</source>
+        <translation>字面量</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>Sanitized (this workbench): plain text</source>
+        <translation>已净化（本工作台）：普通文本</translation>
+    </message>
+    <message>
+        <source>Unsanitized pipeline: control tokens</source>
+        <translation>未净化的流程：控制词元</translation>
+    </message>
+    <message>
         <source>message {message} ({role}), characters {start}–{end}</source>
         <translation>消息 {message}（{role}），字符 {start}–{end}</translation>
     </message>

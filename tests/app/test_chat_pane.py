@@ -71,11 +71,12 @@ def test_template_syntax_error_marks_its_line(qtbot, pane):
     assert pane.banner.isVisible()
     text = pane.banner.text()
     assert "TemplateSyntaxError" in text and "line 2" in text and "Traceback" not in text
+    assert not pane.results.isEnabled() and not pane.checks.isEnabled()  # the last good render's
     # fixed: the mark and the banner go
     pane.template_editor.setPlainText("{% for m in messages %}{{ m.content }}{% endfor %}")
     outcome = wait_rendered(qtbot, pane)
     assert outcome.error is None and pane.template_editor.error_line is None
-    assert not pane.banner.isVisible()
+    assert not pane.banner.isVisible() and pane.results.isEnabled() and pane.checks.isEnabled()
 
 
 def test_template_raise_shows_its_message(qtbot, pane):
