@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 import os
+import time
 
 import pytest
 from PySide6.QtCore import Qt
 
 from app.panes.chat_job import tokens_in_span
+from core.chat.conversation import Conversation
 from tests.app.conftest import open_and_wait
 from tests.conftest import DEMO
 
@@ -174,3 +176,60 @@ def test_render_child_ends_with_the_pane(qtbot, pane):
     pane.messages.rows[0].content.setPlainText("again")
     qtbot.wait(400)
     assert pane.renderer._process is None
+
+
+def test_a_template_that_never_ends_is_stopped_and_the_pane_recovers(qtbot, pane):
+    pane.renderer.timeout = 1.0
+    pane.template_editor.setPlainText(
+        "{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}")
+    outcome = wait_rendered(qtbot, pane)
+    assert outcome.error is not None and outcome.error.kind == "TimeLimit"
+    assert "TimeLimit" in pane.banner.text()
+    pane.template_editor.setPlainText("{% for m in messages %}{{ m.content }}{% endfor %}")
+    outcome = wait_rendered(qtbot, pane)  # a fresh child renders the next template
+    assert outcome.error is None and outcome.report["text"].startswith("You are")
+
+
+def test_edits_during_a_render_are_rendered_once_after_it(qtbot, pane, monkeypatch):
+    """One render at a time: edits made while one runs start one more render, of the latest."""
+    import app.panes.chat as chat_module
+
+    started = []
+    real = chat_module.run_chat
+
+    def slow(request, renderer):
+        started.append(request)
+        time.sleep(1.5)  # longer than the three edits below take
+        return real(request, renderer)
+
+    monkeypatch.setattr(chat_module, "run_chat", slow)
+    row = pane.messages.rows[1].content
+    row.setPlainText("first")
+    qtbot.waitUntil(lambda: len(started) == 1, timeout=5000)
+    for text in ("second", "third", "fourth"):
+        row.setPlainText(text)
+        qtbot.wait(300)  # past the debounce: each asks for a render while one runs
+    outcome = wait_rendered(qtbot, pane)
+    assert len(started) == 2
+    assert "fourth" in outcome.report["text"]
+
+
+def test_gui_thread_never_stalls_while_a_long_chat_renders(qtbot, pane, record_property):
+    from tests.app.gui_meter import GapMeter
+
+    turns = []
+    for k in range(25):
+        turns += [{"role": "user", "content": f"Question {k}: how do tokenizers split "
+                                              f"'naïve café 東京 {k}'? " * 4},
+                  {"role": "assistant", "content": f"Answer {k}: byte-level BPE merges. " * 6}]
+    pane.set_conversation(Conversation([{"role": "system", "content": "Be exact."}] + turns,
+                                       CONVERSATION["tools"]))
+    first = wait_rendered(qtbot, pane, timeout=60000)
+    meter = GapMeter()
+    meter.start()
+    pane.generation_prompt.toggle()
+    outcome = wait_rendered(qtbot, pane, timeout=60000)
+    meter.stop()
+    assert outcome is not first and len(outcome.report["tokens"]) > 2000
+    record_property("worst_gui_stall", meter.worst(1))
+    assert meter.worst_stall() < 0.050, f"GUI thread stalled: {meter.worst()}"
