@@ -57,6 +57,20 @@ except ImportError:  # pragma: no cover - depends on what the build holds
     StreamSimulator = None
 
 
+def _key(*entry) -> str:
+    """A picker entry as item data: a string, which ``findData`` compares by value (a Python
+    tuple handed to Qt is compared by identity, and an entry would be lost on refilling).
+
+    >>> _entry(_key("file", "t.jinja", None))
+    ['file', 't.jinja', None]
+    """
+    return json.dumps(entry)
+
+
+def _entry(key: str | None) -> list | None:
+    return json.loads(key) if key else None
+
+
 class ChatPane(QWidget):
     """Signals:
         status(str): a short message for the status bar.
@@ -79,6 +93,7 @@ class ChatPane(QWidget):
         self._pending = False
         self._closed = False
         self._stale = False  # the editors changed while the pane was hidden
+        self._stream_source = None  # (runtime, ids) not yet handed to the Streaming tab
         self._file_templates: dict[str, object] = {}  # path -> template(s) of a file
         self._picked = None  # the picker entry the user chose (None: the default)
         self._loaded_source = ""  # the template text the picker last put in the editor
@@ -296,6 +311,7 @@ class ChatPane(QWidget):
         self._debounce.timeout.connect(self._update_render)
         self.checks.check_clicked.connect(self._on_check_clicked)
         self.chips.token_clicked.connect(self._on_chip_clicked)
+        self.results.currentChanged.connect(self._update_stream)
 
     # -- tokenizers ----------------------------------------------------------------------------
     def _update_tokenizers(self) -> None:
@@ -339,18 +355,22 @@ class ChatPane(QWidget):
         box.clear()
         own = self._own_templates()
         if isinstance(own, dict):
-            box.addItem(self.tr("Tokenizer's own (chosen as transformers does)"), ("own", None))
+            box.addItem(self.tr("Tokenizer's own (chosen as transformers does)"),
+                        _key("own", None))
             for name in own:
-                box.addItem(self.tr("Tokenizer's own: {name}").format(name=name), ("own", name))
+                box.addItem(self.tr("Tokenizer's own: {name}").format(name=name),
+                            _key("own", name))
         elif own is not None:
-            box.addItem(self.tr("Tokenizer's own template"), ("own", None))
-        box.addItem(self.tr("Built-in: ChatML"), ("builtin", "chatml"))
-        box.addItem(self.tr("Built-in: [INST] (Llama 2 / Mistral style)"), ("builtin", "inst"))
+            box.addItem(self.tr("Tokenizer's own template"), _key("own", None))
+        box.addItem(self.tr("Built-in: ChatML"), _key("builtin", "chatml"))
+        box.addItem(self.tr("Built-in: [INST] (Llama 2 / Mistral style)"),
+                    _key("builtin", "inst"))
         for path, templates in self._file_templates.items():
             names = list(templates) if isinstance(templates, dict) else [None]
             for name in names:
                 label = Path(path).name if name is None else f"{Path(path).name}: {name}"
-                box.addItem(self.tr("File: {name}").format(name=label), ("file", path, name))
+                box.addItem(self.tr("File: {name}").format(name=label),
+                            _key("file", path, name))
         found = box.findData(current) if current is not None else -1
         box.setCurrentIndex(0 if select_own or found < 0 else found)
         box.blockSignals(False)
@@ -359,7 +379,7 @@ class ChatPane(QWidget):
     def template_source(self, data=None) -> str | None:
         """The source the picker's entry ``data`` (default: the current one) stands for; None
         when it cannot say (several named templates, none default)."""
-        data = data if data is not None else self.template_box.currentData()
+        data = _entry(data if data is not None else self.template_box.currentData())
         if not data:
             return None
         if data[0] == "builtin":
@@ -378,7 +398,7 @@ class ChatPane(QWidget):
             return None
 
     def _on_template_box_changed(self, _index: int) -> None:
-        self._picked = self.template_box.currentData()
+        self._picked = _entry(self.template_box.currentData())
         self._load_picked(force=True)
 
     def _load_picked(self, *, force: bool) -> None:
@@ -414,8 +434,7 @@ class ChatPane(QWidget):
             return False
         self._update_templates()
         index = next(i for i in range(self.template_box.count())
-                     if self.template_box.itemData(i)[0] == "file"
-                     and self.template_box.itemData(i)[1] == path)
+                     if _entry(self.template_box.itemData(i))[:2] == ["file", path])
         self.template_box.setCurrentIndex(index)
         return True
 
@@ -645,9 +664,17 @@ class ChatPane(QWidget):
 
     # -- streaming -------------------------------------------------------------------------------
     def set_stream_source(self, runtime, ids: list[int]) -> None:
-        """Hand the rendered IDs to the Streaming tab's simulator (when it is built)."""
-        if runtime is not None and hasattr(self.stream_view, "set_source"):
-            self.stream_view.set_source(runtime, list(ids))
+        """Hand the rendered IDs to the Streaming tab's simulator (when it is built); while the
+        tab is hidden they wait, so a render per keystroke costs the simulator nothing."""
+        self._stream_source = (runtime, list(ids)) if runtime is not None else None
+        self._update_stream()
+
+    def _update_stream(self, *_) -> None:
+        if (self._stream_source is not None and hasattr(self.stream_view, "set_source")
+                and self.results.currentWidget() is self.stream_view):
+            runtime, ids = self._stream_source
+            self._stream_source = None
+            self.stream_view.set_source(runtime, ids)
 
     # -- linking -------------------------------------------------------------------------------
     def _on_check_clicked(self, start: int, end: int) -> None:

@@ -233,3 +233,50 @@ def test_gui_thread_never_stalls_while_a_long_chat_renders(qtbot, pane, record_p
     assert outcome is not first and len(outcome.report["tokens"]) > 2000
     record_property("worst_gui_stall", meter.worst(1))
     assert meter.worst_stall() < 0.050, f"GUI thread stalled: {meter.worst()}"
+
+
+def test_the_streaming_tab_gets_the_rendered_ids_when_shown(qtbot, pane):
+    """The hook the stream simulator is wired through: the IDs of the newest render, handed
+    over when the Streaming tab is shown (not at every keystroke while it is hidden)."""
+    from PySide6.QtWidgets import QWidget
+
+    class Simulator(QWidget):
+        def __init__(self):
+            super().__init__()
+            self.given = []
+
+        def set_source(self, runtime, ids):
+            self.given.append((runtime, ids))
+
+    simulator = Simulator()
+    index = pane.results.indexOf(pane.stream_view)
+    pane.results.removeTab(index)
+    pane.stream_view = simulator
+    pane.results.insertTab(index, simulator, "Streaming")
+    pane.messages.rows[1].content.setPlainText("first")
+    wait_rendered(qtbot, pane)
+    pane.messages.rows[1].content.setPlainText("second")
+    outcome = wait_rendered(qtbot, pane)
+    assert simulator.given == []  # hidden: nothing computed for it
+    pane.results.setCurrentWidget(simulator)
+    assert simulator.given == [(pane.session.current_tokenizer.runtime, outcome.report["ids"])]
+
+
+def test_a_template_file_stays_picked_when_a_conversation_loads(qtbot, pane, tmp_path):
+    template = tmp_path / "plain.jinja"
+    template.write_text("{% for m in messages %}[{{ m.role }}] {{ m.content }}\n{% endfor %}",
+                        encoding="utf-8")
+    assert pane.open_template_file(template)
+    assert "plain.jinja" in pane.template_box.currentText()
+    conversation = tmp_path / "c.json"
+    conversation.write_text(json.dumps(CONVERSATION), encoding="utf-8")
+    assert pane.load_conversation(conversation)
+    assert "plain.jinja" in pane.template_box.currentText()
+    outcome = wait_rendered(qtbot, pane)
+    assert outcome.report["text"].startswith("[system] You answer with tools.\n")
+    # a template file with no template in it is refused with its name, and nothing changes
+    empty = tmp_path / "tokenizer_config.json"
+    empty.write_text("{}", encoding="utf-8")
+    assert not pane.open_template_file(empty)
+    assert "tokenizer_config.json" in pane.banner.text() and "chat_template" in pane.banner.text()
+    assert "plain.jinja" in pane.template_box.currentText()
