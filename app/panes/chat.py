@@ -654,11 +654,21 @@ class ChatPane(QWidget):
         source = (self.tr("from the template's {% generation %} tags")
                   if report["assistant_mask_source"] == "generation"
                   else self.tr("from renders of successive prefixes"))
-        self.summary.setText(self.tr(
+        line = self.tr(
             "<b>{n}</b> tokens · <b>{learned}</b> learned by the assistant mask ({source}) · "
             "{chars} characters · {ms} ms").format(
             n=f"{len(report['tokens']):,}", learned=f"{learned:,}", source=source,
-            chars=f"{len(report['text']):,}", ms=ms))
+            chars=f"{len(report['text']):,}", ms=ms)
+        answered = any(isinstance(m, dict) and m.get("role") == "assistant"
+                       for m in outcome.request.conversation.messages[1:])
+        if not learned and answered and report["assistant_mask_source"] == "prefix":
+            # every assistant turn was skipped: the render of a shorter conversation is not
+            # the start of the longer one (the template rewrites earlier turns)
+            line += "<br><span style='color:#8a5300'>⚠ " + self.tr(
+                "no assistant turn could be located: this template renders earlier turns "
+                "differently as the conversation grows (it moves the tools, say), so the "
+                "renders of its prefixes do not line up") + "</span>"
+        self.summary.setText(line)
         self.status.emit(self.tr("chat: {n} tokens in {ms} ms").format(
             n=f"{len(report['tokens']):,}", ms=ms))
 

@@ -335,6 +335,10 @@
         <translation>&lt;b&gt;{n}&lt;/b&gt; 个词元 · 助手掩码学习 &lt;b&gt;{learned}&lt;/b&gt; 个（{source}）· {chars} 个字符 · {ms} 毫秒</translation>
     </message>
     <message>
+        <source>no assistant turn could be located: this template renders earlier turns differently as the conversation grows (it moves the tools, say), so the renders of its prefixes do not line up</source>
+        <translation>无法定位任何助手轮次：随着对话变长，此模板会以不同方式渲染先前的轮次（例如移动工具定义），因此各前缀的渲染结果对不上</translation>
+    </message>
+    <message>
         <source>chat: {n} tokens in {ms} ms</source>
         <translation>对话：{n} 个词元，{ms} 毫秒</translation>
     </message>

@@ -280,3 +280,13 @@ def test_a_template_file_stays_picked_when_a_conversation_loads(qtbot, pane, tmp
     assert not pane.open_template_file(empty)
     assert "tokenizer_config.json" in pane.banner.text() and "chat_template" in pane.banner.text()
     assert "plain.jinja" in pane.template_box.currentText()
+
+
+def test_an_empty_mask_from_a_template_that_rewrites_history_is_explained(qtbot, pane):
+    # the last message is drawn apart from the others: a prefix is never the start of the whole
+    pane.template_editor.setPlainText(
+        "{% for m in messages %}{% if loop.last %}LAST {% endif %}{{ m.content }}|{% endfor %}")
+    outcome = wait_rendered(qtbot, pane)
+    assert outcome.report["assistant_mask_source"] == "prefix"
+    assert sum(outcome.report["assistant_mask"]) == 0
+    assert "no assistant turn could be located" in pane.summary.text()
