@@ -576,6 +576,7 @@ class ChatPane(QWidget):
             self.request = None
             self._show_banner(self.tr("Not rendered — {problem}").format(problem=err),
                               BANNER_WARN)
+            self._set_stale(True)
             return
         self.request = request
         if self._running:
@@ -607,7 +608,7 @@ class ChatPane(QWidget):
             return
         self.banner.hide()
         self.template_editor.mark_error(None)
-        self.results.setEnabled(True)
+        self._set_stale(False)
         report = outcome.report
         self._update_summary(outcome)
         self.text_view.set_render(report["text"], outcome.segments)
@@ -632,10 +633,15 @@ class ChatPane(QWidget):
         self._show_banner(self.tr("Template error — {type}: {message}{line}").format(
             type=err.kind, message=err.detail, line=line), BANNER_ERROR)
         self.template_editor.mark_error(err.line)
-        self.results.setEnabled(False)  # what is shown is the last good render's
-        self.checks.set_stale(True)
+        self._set_stale(True)
         self.summary.setText(self.tr("<i>the template failed: the results below are from the "
                                      "last render that worked</i>"))
+
+    def _set_stale(self, stale: bool) -> None:
+        """Grey out the results while they are the last good render's, not the editors'."""
+        self.results.setEnabled(not stale)
+        if stale:
+            self.checks.set_stale(True)  # (a new render refills and enables them)
 
     def _show_banner(self, text: str, style: str) -> None:
         self.banner.setStyleSheet(style)

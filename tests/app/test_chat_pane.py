@@ -162,6 +162,7 @@ def test_invalid_tool_calls_are_shown_inline_and_not_rendered(qtbot, pane):
     assert "line 2, column" in row.tool_calls.error.text()
     assert pane.banner.isVisible() and "message 2" in pane.banner.text()
     assert pane.request is None
+    assert not pane.results.isEnabled() and not pane.checks.isEnabled()  # an older render's
 
 
 def test_render_child_ends_with_the_pane(qtbot, pane):
@@ -290,3 +291,31 @@ def test_an_empty_mask_from_a_template_that_rewrites_history_is_explained(qtbot,
     assert outcome.report["assistant_mask_source"] == "prefix"
     assert sum(outcome.report["assistant_mask"]) == 0
     assert "no assistant turn could be located" in pane.summary.text()
+
+
+def test_variables_and_the_date_reach_the_template(qtbot, pane):
+    from PySide6.QtCore import QDateTime
+
+    pane.template_editor.setPlainText(
+        "{{ strftime_now('%Y-%m-%d') }} thinking={{ enable_thinking }} "
+        "{% for m in messages %}{{ m.content }}{% endfor %}")
+    pane.fixed_date.setChecked(True)
+    pane.date.setDateTime(QDateTime.fromString("2024-07-26T09:00:00", Qt.DateFormat.ISODate))
+    pane.variables.add_row("enable_thinking", "false")
+    outcome = wait_rendered(qtbot, pane)
+    assert outcome.report["text"].startswith("2024-07-26 thinking=False ")
+    # a value that is not JSON: said under the table and in the banner, nothing rendered
+    pane.variables.table.item(0, 1).setText("yes please")
+    qtbot.waitUntil(lambda: not pane._debounce.isActive())
+    assert pane.variables.error.isVisibleTo(pane.variables)
+    assert "enable_thinking" in pane.variables.error.text()
+    assert pane.banner.isVisible() and pane.request is None
+
+
+def test_generation_prompt_and_continuation_exclude_each_other(qtbot, pane):
+    pane.generation_prompt.setChecked(True)
+    pane.continue_final.setChecked(True)
+    assert not pane.generation_prompt.isChecked()
+    outcome = wait_rendered(qtbot, pane)
+    assert outcome.request.continue_final_message and not outcome.request.add_generation_prompt
+    assert outcome.report["text"].endswith("The capital of France is Paris.")
