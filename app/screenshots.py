@@ -325,7 +325,7 @@ def chat_shots(app, window, out: Path, conversation: Path | None,
                           and not pane.chips.drawing, timeout=60)
 
     if template is not None:
-        pane.open_template_file(template)
+        pane.picker.open_file(template)
     if conversation is not None:
         pane.load_conversation(conversation)
     else:

@@ -35,11 +35,11 @@ from app.widgets.injection_view import InjectionView
 from app.widgets.json_field import JsonField
 from app.widgets.message_editor import MessagesEditor
 from app.widgets.template_editor import TemplateEditor
+from app.widgets.template_picker import TemplatePicker
 from app.widgets.variables_editor import VariablesEditor
-from core.chat import BUILTIN_TEMPLATES, BoundedRenderer
+from core.chat import BoundedRenderer
 from core.chat.conversation import Conversation, parse_conversation
-from core.chat.sources import (choose_template, template_from_file, templates_of,
-                               tokenizer_special_token_variables)
+from core.chat.sources import templates_of, tokenizer_special_token_variables
 from core.errors import WorkbenchError
 from core.utf8 import decode_utf8
 
@@ -55,20 +55,6 @@ try:  # built beside this pane; shown in the Streaming tab when present
     from app.widgets.stream_simulator import StreamSimulator
 except ImportError:  # pragma: no cover - depends on what the build holds
     StreamSimulator = None
-
-
-def _key(*entry) -> str:
-    """A picker entry as item data: a string, which ``findData`` compares by value (a Python
-    tuple handed to Qt is compared by identity, and an entry would be lost on refilling).
-
-    >>> _entry(_key("file", "t.jinja", None))
-    ['file', 't.jinja', None]
-    """
-    return json.dumps(entry)
-
-
-def _entry(key: str | None) -> list | None:
-    return json.loads(key) if key else None
 
 
 class ChatPane(QWidget):
@@ -94,13 +80,10 @@ class ChatPane(QWidget):
         self._closed = False
         self._stale = False  # the editors changed while the pane was hidden
         self._stream_source = None  # (runtime, ids) not yet handed to the Streaming tab
-        self._file_templates: dict[str, object] = {}  # path -> template(s) of a file
-        self._picked = None  # the picker entry the user chose (None: the default)
-        self._loaded_source = ""  # the template text the picker last put in the editor
         self._build()
         self._connect()
         self._update_tokenizers()
-        self._update_templates(select_own=True)
+        self.picker.set_own(self._own_templates())
         self.set_conversation(self._sample_conversation())
 
     # -- layout ------------------------------------------------------------------------------
@@ -122,15 +105,7 @@ class ChatPane(QWidget):
         self.tokenizer_box = QComboBox()
         self.tokenizer_box.setMinimumWidth(180)
         self.tokenizer_box.setToolTip(self.tr("The tokenizer that encodes the rendered chat"))
-        self.template_box = QComboBox()
-        self.template_box.setMinimumWidth(200)
-        self.template_box.setToolTip(self.tr("The chat template: the tokenizer's own (and its "
-                                             "named variants), a built-in one, or a file"))
-        self.template_file_button = QPushButton(self.tr("Template file…"))
-        self.template_file_button.setToolTip(self.tr(
-            "A .jinja file, or a tokenizer_config.json / chat_template.json holding one"))
-        self.edited_label = QLabel()
-        self.edited_label.setStyleSheet("color:#8a5300")
+        self.picker = TemplatePicker(self.template_editor)  # (the inputs are built first)
         self.load_button = QPushButton(self.tr("Load conversation…"))
         self.save_button = QPushButton(self.tr("Save conversation…"))
         for button in (self.load_button, self.save_button):
@@ -142,9 +117,7 @@ class ChatPane(QWidget):
         top.addWidget(self.tokenizer_box, 1)
         top.addSpacing(10)
         top.addWidget(QLabel(self.tr("Template")))
-        top.addWidget(self.template_box, 1)
-        top.addWidget(self.edited_label)
-        top.addWidget(self.template_file_button)
+        top.addWidget(self.picker, 2)
         top.addSpacing(10)
         top.addWidget(self.load_button)
         top.addWidget(self.save_button)
@@ -291,8 +264,10 @@ class ChatPane(QWidget):
         s.tokenizers_changed.connect(self._update_tokenizers)
         s.current_changed.connect(self._on_session_current_changed)
         self.tokenizer_box.currentIndexChanged.connect(self._on_tokenizer_box_changed)
-        self.template_box.currentIndexChanged.connect(self._on_template_box_changed)
-        self.template_file_button.clicked.connect(self._on_template_file_clicked)
+        self.picker.failed.connect(lambda message: self._show_banner(
+            self.tr("Could not open the template: {problem}").format(problem=message),
+            BANNER_ERROR))
+        self.tools.changed.connect(self._on_tools_changed)
         self.load_button.clicked.connect(self._on_load_clicked)
         self.save_button.clicked.connect(self._on_save_clicked)
         for signal in (self.messages.changed, self.tools.changed, self.documents.changed,
@@ -301,7 +276,6 @@ class ChatPane(QWidget):
                        self.fixed_date.toggled, self.date.dateTimeChanged,
                        self.context.valueChanged):
             signal.connect(self._schedule)
-        self.template_editor.textChanged.connect(self._update_edited_label)
         # transformers refuses both at once: checking one unchecks the other
         self.generation_prompt.toggled.connect(
             lambda on: on and self.continue_final.setChecked(False))
@@ -331,9 +305,7 @@ class ChatPane(QWidget):
             self.tokenizer_box.blockSignals(True)
             self.tokenizer_box.setCurrentIndex(index)
             self.tokenizer_box.blockSignals(False)
-        # the new tokenizer's own template, unless the user picked a built-in or a file
-        picked = self._picked[0] if self._picked else "own"
-        self._update_templates(select_own=picked == "own")
+        self.picker.set_own(self._own_templates())
         self._schedule()
 
     def _own_templates(self):
@@ -345,98 +317,9 @@ class ChatPane(QWidget):
         except WorkbenchError:
             return None  # a malformed chat_template list: the built-ins still work
 
-    # -- templates -------------------------------------------------------------------------------
-    def _update_templates(self, *, select_own: bool = False) -> None:
-        """Fill the picker: the tokenizer's template(s), the built-ins, files opened; the editor
-        follows the picker unless the user edited the template (edits are never dropped)."""
-        current = self.template_box.currentData()
-        box = self.template_box
-        box.blockSignals(True)
-        box.clear()
-        own = self._own_templates()
-        if isinstance(own, dict):
-            box.addItem(self.tr("Tokenizer's own (chosen as transformers does)"),
-                        _key("own", None))
-            for name in own:
-                box.addItem(self.tr("Tokenizer's own: {name}").format(name=name),
-                            _key("own", name))
-        elif own is not None:
-            box.addItem(self.tr("Tokenizer's own template"), _key("own", None))
-        box.addItem(self.tr("Built-in: ChatML"), _key("builtin", "chatml"))
-        box.addItem(self.tr("Built-in: [INST] (Llama 2 / Mistral style)"),
-                    _key("builtin", "inst"))
-        for path, templates in self._file_templates.items():
-            names = list(templates) if isinstance(templates, dict) else [None]
-            for name in names:
-                label = Path(path).name if name is None else f"{Path(path).name}: {name}"
-                box.addItem(self.tr("File: {name}").format(name=label),
-                            _key("file", path, name))
-        found = box.findData(current) if current is not None else -1
-        box.setCurrentIndex(0 if select_own or found < 0 else found)
-        box.blockSignals(False)
-        self._load_picked(force=False)
-
-    def template_source(self, data=None) -> str | None:
-        """The source the picker's entry ``data`` (default: the current one) stands for; None
-        when it cannot say (several named templates, none default)."""
-        data = _entry(data if data is not None else self.template_box.currentData())
-        if not data:
-            return None
-        if data[0] == "builtin":
-            return BUILTIN_TEMPLATES[data[1]]
-        if data[0] == "own":
-            templates, name = self._own_templates(), data[1]
-        else:
-            templates, name = self._file_templates.get(data[1]), data[2]
-        try:
-            tools = self.tools.value()
-        except ValueError:
-            tools = None
-        try:
-            return choose_template(templates, name, tools=tools)
-        except WorkbenchError:
-            return None
-
-    def _on_template_box_changed(self, _index: int) -> None:
-        self._picked = _entry(self.template_box.currentData())
-        self._load_picked(force=True)
-
-    def _load_picked(self, *, force: bool) -> None:
-        """Put the picked template in the editor (``force``: even over the user's edits)."""
-        source = self.template_source()
-        edited = self.template_editor.toPlainText() != self._loaded_source
-        if source is not None and (force or not edited):
-            self._loaded_source = source
-            if source != self.template_editor.toPlainText():
-                self.template_editor.set_template(source)
-        self._update_edited_label()
-
-    def _update_edited_label(self) -> None:
-        edited = self.template_editor.toPlainText() != self._loaded_source
-        self.edited_label.setText(self.tr("(edited)") if edited else "")
-
-    def _on_template_file_clicked(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(
-            self, self.tr("Open a chat template"), "",
-            self.tr("Chat templates (*.jinja *.j2 *.json *.txt);;All files (*)"))
-        if path:
-            self.open_template_file(path)
-
-    def open_template_file(self, path: str | Path) -> bool:
-        """Add a template file to the picker and select it; False (with a message) if it holds
-        no template."""
-        path = str(path)
-        try:
-            self._file_templates[path] = template_from_file(path)
-        except (WorkbenchError, OSError) as err:
-            self._show_banner(self.tr("Could not open the template: {problem}").format(
-                problem=user_message(err)), BANNER_ERROR)
-            return False
-        self._update_templates()
-        index = next(i for i in range(self.template_box.count())
-                     if _entry(self.template_box.itemData(i))[:2] == ["file", path])
-        self.template_box.setCurrentIndex(index)
-        return True
+    def _on_tools_changed(self) -> None:
+        if self.tools.problem() is None:
+            self.picker.set_tools(self.tools.value())
 
     # -- conversation ------------------------------------------------------------------------
     def _sample_conversation(self) -> Conversation:
@@ -451,7 +334,7 @@ class ChatPane(QWidget):
         self.messages.set_messages(conversation.messages)
         self.tools.set_value(conversation.tools)
         self.documents.set_value(conversation.documents)
-        self._update_templates()  # "chosen as transformers does" depends on the tools
+        self.picker.set_tools(conversation.tools)  # transformers picks tool_use for tools
         self._schedule()
 
     def conversation(self) -> Conversation:

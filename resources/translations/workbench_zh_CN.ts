@@ -59,18 +59,6 @@
         <translation>为渲染后的对话编码的分词器</translation>
     </message>
     <message>
-        <source>The chat template: the tokenizer&apos;s own (and its named variants), a built-in one, or a file</source>
-        <translation>对话模板：分词器自带的（及其命名变体）、内置的，或来自文件</translation>
-    </message>
-    <message>
-        <source>Template file…</source>
-        <translation>模板文件…</translation>
-    </message>
-    <message>
-        <source>A .jinja file, or a tokenizer_config.json / chat_template.json holding one</source>
-        <translation>.jinja 文件，或含对话模板的 tokenizer_config.json / chat_template.json</translation>
-    </message>
-    <message>
         <source>Load conversation…</source>
         <translation>加载对话…</translation>
     </message>
@@ -189,42 +177,6 @@
     <message>
         <source>injected special-token literal</source>
         <translation>注入的特殊词元字面量</translation>
-    </message>
-    <message>
-        <source>Tokenizer&apos;s own (chosen as transformers does)</source>
-        <translation>分词器自带（按 transformers 的规则选择）</translation>
-    </message>
-    <message>
-        <source>Tokenizer&apos;s own: {name}</source>
-        <translation>分词器自带：{name}</translation>
-    </message>
-    <message>
-        <source>Tokenizer&apos;s own template</source>
-        <translation>分词器自带的模板</translation>
-    </message>
-    <message>
-        <source>Built-in: ChatML</source>
-        <translation>内置：ChatML</translation>
-    </message>
-    <message>
-        <source>Built-in: [INST] (Llama 2 / Mistral style)</source>
-        <translation>内置：[INST]（Llama 2 / Mistral 风格）</translation>
-    </message>
-    <message>
-        <source>File: {name}</source>
-        <translation>文件：{name}</translation>
-    </message>
-    <message>
-        <source>(edited)</source>
-        <translation>（已编辑）</translation>
-    </message>
-    <message>
-        <source>Open a chat template</source>
-        <translation>打开对话模板</translation>
-    </message>
-    <message>
-        <source>Chat templates (*.jinja *.j2 *.json *.txt);;All files (*)</source>
-        <translation>对话模板 (*.jinja *.j2 *.json *.txt);;所有文件 (*)</translation>
     </message>
     <message>
         <source>Could not open the template: {problem}</source>
@@ -2259,6 +2211,57 @@
     <message>
         <source>The chat template (Jinja), as in tokenizer_config.json</source>
         <translation>对话模板（Jinja），与 tokenizer_config.json 中的相同</translation>
+    </message>
+</context>
+<context>
+    <name>TemplatePicker</name>
+    <message>
+        <source>The chat template: the tokenizer&apos;s own (and its named variants), a built-in one, or a file</source>
+        <translation>对话模板：分词器自带的（及其命名变体）、内置的，或来自文件</translation>
+    </message>
+    <message>
+        <source>Template file…</source>
+        <translation>模板文件…</translation>
+    </message>
+    <message>
+        <source>A .jinja file, or a tokenizer_config.json / chat_template.json holding one</source>
+        <translation>.jinja 文件，或含对话模板的 tokenizer_config.json / chat_template.json</translation>
+    </message>
+    <message>
+        <source>Tokenizer&apos;s own (chosen as transformers does)</source>
+        <translation>分词器自带（按 transformers 的规则选择）</translation>
+    </message>
+    <message>
+        <source>Tokenizer&apos;s own: {name}</source>
+        <translation>分词器自带：{name}</translation>
+    </message>
+    <message>
+        <source>Tokenizer&apos;s own template</source>
+        <translation>分词器自带的模板</translation>
+    </message>
+    <message>
+        <source>Built-in: ChatML</source>
+        <translation>内置：ChatML</translation>
+    </message>
+    <message>
+        <source>Built-in: [INST] (Llama 2 / Mistral style)</source>
+        <translation>内置：[INST]（Llama 2 / Mistral 风格）</translation>
+    </message>
+    <message>
+        <source>File: {name}</source>
+        <translation>文件：{name}</translation>
+    </message>
+    <message>
+        <source>(edited)</source>
+        <translation>（已编辑）</translation>
+    </message>
+    <message>
+        <source>Open a chat template</source>
+        <translation>打开对话模板</translation>
+    </message>
+    <message>
+        <source>Chat templates (*.jinja *.j2 *.json *.txt);;All files (*)</source>
+        <translation>对话模板 (*.jinja *.j2 *.json *.txt);;所有文件 (*)</translation>
     </message>
 </context>
 <context>

@@ -267,20 +267,20 @@ def test_a_template_file_stays_picked_when_a_conversation_loads(qtbot, pane, tmp
     template = tmp_path / "plain.jinja"
     template.write_text("{% for m in messages %}[{{ m.role }}] {{ m.content }}\n{% endfor %}",
                         encoding="utf-8")
-    assert pane.open_template_file(template)
-    assert "plain.jinja" in pane.template_box.currentText()
+    assert pane.picker.open_file(template)
+    assert "plain.jinja" in pane.picker.box.currentText()
     conversation = tmp_path / "c.json"
     conversation.write_text(json.dumps(CONVERSATION), encoding="utf-8")
     assert pane.load_conversation(conversation)
-    assert "plain.jinja" in pane.template_box.currentText()
+    assert "plain.jinja" in pane.picker.box.currentText()
     outcome = wait_rendered(qtbot, pane)
     assert outcome.report["text"].startswith("[system] You answer with tools.\n")
     # a template file with no template in it is refused with its name, and nothing changes
     empty = tmp_path / "tokenizer_config.json"
     empty.write_text("{}", encoding="utf-8")
-    assert not pane.open_template_file(empty)
+    assert not pane.picker.open_file(empty)
     assert "tokenizer_config.json" in pane.banner.text() and "chat_template" in pane.banner.text()
-    assert "plain.jinja" in pane.template_box.currentText()
+    assert "plain.jinja" in pane.picker.box.currentText()
 
 
 def test_an_empty_mask_from_a_template_that_rewrites_history_is_explained(qtbot, pane):
