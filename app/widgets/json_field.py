@@ -10,11 +10,11 @@ from __future__ import annotations
 import json
 
 from PySide6.QtCore import Signal
-from PySide6.QtGui import QColor, QFontDatabase, QTextCursor, QTextFormat
+from PySide6.QtGui import QColor, QFontDatabase, QPalette, QTextCursor, QTextFormat
 from PySide6.QtWidgets import QLabel, QPlainTextEdit, QTextEdit, QVBoxLayout, QWidget
 
 ERROR_LINE = QColor("#fde2df")
-ERROR_TEXT = "color:#b3261e"
+ERROR_COLOR = QColor("#b3261e")
 
 
 class JsonError(ValueError):
@@ -42,7 +42,9 @@ class JsonField(QWidget):
         self.edit.setPlaceholderText(placeholder)
         self.edit.setTabChangesFocus(True)
         self.error = QLabel()
-        self.error.setStyleSheet(ERROR_TEXT)
+        palette = self.error.palette()  # a palette, not a style sheet: rows are made by dozens
+        palette.setColor(QPalette.ColorRole.WindowText, ERROR_COLOR)
+        self.error.setPalette(palette)
         self.error.setWordWrap(True)
         self.error.hide()
         layout = QVBoxLayout(self)
@@ -88,10 +90,10 @@ class JsonField(QWidget):
         return None
 
     def _on_text_changed(self) -> None:
-        self._update_error()
+        self.refresh_error()
         self.changed.emit()
 
-    def _update_error(self) -> None:
+    def refresh_error(self) -> None:
         try:
             self.value()
         except JsonError as err:

@@ -11,7 +11,7 @@ conversation file loads and saves without losing any of them.
 from __future__ import annotations
 
 from PySide6.QtCore import QSize, Qt, Signal
-from PySide6.QtGui import QFontMetrics
+from PySide6.QtGui import QFontMetrics, QPalette
 from PySide6.QtWidgets import (QComboBox, QFrame, QHBoxLayout, QLabel, QPlainTextEdit,
                                QPushButton, QScrollArea, QSizePolicy, QToolButton, QVBoxLayout,
                                QWidget)
@@ -60,7 +60,9 @@ class MessageRow(QFrame):
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
         self.setFrameShape(QFrame.Shape.StyledPanel)
-        self.setObjectName("messageRow")
+        self.stripe = QWidget()  # the role's colour down the left edge
+        self.stripe.setFixedWidth(5)
+        self.stripe.setAutoFillBackground(True)
         self.index_label = QLabel()
         self.role = QComboBox()
         self.role.setEditable(True)
@@ -79,12 +81,7 @@ class MessageRow(QFrame):
         self.remove = self._tool("✕", self.tr("Remove this message"))
         self.content = ContentEdit()
         self.content.setPlaceholderText(self.tr("Message content…"))
-        self.tool_calls = JsonField(list, CALLS_EXAMPLE)
-        self.tool_calls.setMinimumHeight(90)
-        self.extra = JsonField(dict, FIELDS_EXAMPLE)
-        self.extra.setMinimumHeight(70)
-        self.tool_calls.hide()
-        self.extra.hide()
+        self._fields: dict[str, JsonField] = {}  # made when first shown or filled
         head = QHBoxLayout()
         head.setSpacing(4)
         head.addWidget(self.index_label)
@@ -92,23 +89,51 @@ class MessageRow(QFrame):
         head.addStretch(1)
         for widget in (self.calls_button, self.fields_button, self.up, self.down, self.remove):
             head.addWidget(widget)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(6, 4, 6, 6)
-        layout.setSpacing(3)
-        layout.addLayout(head)
-        layout.addWidget(self.content)
-        layout.addWidget(self.tool_calls)
-        layout.addWidget(self.extra)
+        body = QVBoxLayout()
+        body.setSpacing(3)
+        body.addLayout(head)
+        body.addWidget(self.content)
+        self._body = body
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(2, 2, 6, 6)
+        layout.setSpacing(6)
+        layout.addWidget(self.stripe)
+        layout.addLayout(body, 1)
         self.role.currentTextChanged.connect(self._on_role_changed)
         self.content.textChanged.connect(self.changed)
-        self.tool_calls.changed.connect(self.changed)
-        self.extra.changed.connect(self.changed)
-        self.calls_button.toggled.connect(self.tool_calls.setVisible)
-        self.fields_button.toggled.connect(self.extra.setVisible)
+        self.calls_button.toggled.connect(lambda on: self.tool_calls.setVisible(on))
+        self.fields_button.toggled.connect(lambda on: self.extra.setVisible(on))
         self.up.clicked.connect(lambda: self.move_requested.emit(-1))
         self.down.clicked.connect(lambda: self.move_requested.emit(1))
         self.remove.clicked.connect(self.remove_requested)
         self._on_role_changed(self.role.currentText())
+
+    # -- the JSON fields, made on demand (most messages have neither: a row is then cheap) ---
+    @property
+    def tool_calls(self) -> JsonField:
+        """The tool calls, a JSON list."""
+        return self._field("tool_calls", list, CALLS_EXAMPLE, 90)
+
+    @property
+    def extra(self) -> JsonField:
+        """The other fields, a JSON object."""
+        return self._field("extra", dict, FIELDS_EXAMPLE, 70)
+
+    def _field(self, name: str, kind: type, example: str, height: int) -> JsonField:
+        field = self._fields.get(name)
+        if field is None:
+            field = JsonField(kind, example)
+            field.setMinimumHeight(height)
+            field.hide()
+            field.changed.connect(self.changed)
+            # tool calls above the other fields, whichever is made first
+            self._body.insertWidget(2 if name == "tool_calls" else self._body.count(), field)
+            self._fields[name] = field
+        return field
+
+    def _value(self, name: str):
+        field = self._fields.get(name)
+        return None if field is None else field.value()
 
     @staticmethod
     def _tool(text: str, tip: str) -> QToolButton:
@@ -125,8 +150,10 @@ class MessageRow(QFrame):
         return button
 
     def _on_role_changed(self, role: str) -> None:
-        color = role_color(role.strip()).name()
-        self.setStyleSheet(f"#messageRow {{ border-left: 5px solid {color}; }}")
+        # a palette, not a style sheet: a style sheet per row costs milliseconds each
+        palette = self.stripe.palette()
+        palette.setColor(QPalette.ColorRole.Window, role_color(role.strip()))
+        self.stripe.setPalette(palette)
         self.changed.emit()
 
     def set_index(self, index: int, count: int) -> None:
@@ -141,19 +168,25 @@ class MessageRow(QFrame):
         if "content" in message and not isinstance(content, str):
             rest["content"] = content  # null or a list of parts: kept as JSON, as it was
             content = ""
-        for widget in (self.role, self.content, self.tool_calls, self.extra):
+        fields = []
+        if "tool_calls" in message or "tool_calls" in self._fields:
+            fields.append((self.tool_calls, message.get("tool_calls")))
+        if rest or "extra" in self._fields:
+            fields.append((self.extra, rest or None))
+        widgets = [self.role, self.content] + [field for field, _ in fields]
+        for widget in widgets:
             widget.blockSignals(True)
         self.role.setCurrentText(str(message.get("role", "")))
         self.content.setPlainText(content or "")
-        self.tool_calls.set_value(message.get("tool_calls"))
-        self.extra.set_value(rest or None)
-        for widget in (self.role, self.content, self.tool_calls, self.extra):
+        for field, value in fields:
+            field.set_value(value)
+        for widget in widgets:
             widget.blockSignals(False)
         self._on_role_changed(self.role.currentText())
         self.calls_button.setChecked("tool_calls" in message)
         self.fields_button.setChecked(bool(rest))
-        for field in (self.tool_calls, self.extra):
-            field._update_error()
+        for field, _ in fields:
+            field.refresh_error()
 
     def message(self) -> dict:
         """The message as a dict.
@@ -162,19 +195,20 @@ class MessageRow(QFrame):
             JsonError: its tool calls or other fields are not valid JSON of their kind.
         """
         out = {"role": self.role.currentText().strip(), "content": self.content.toPlainText()}
-        calls = self.tool_calls.value()
+        calls = self._value("tool_calls")
         if calls is not None:
             out["tool_calls"] = calls
-        out.update(self.extra.value() or {})
+        out.update(self._value("extra") or {})
         return out
 
     def problem(self) -> str | None:
         """What is wrong with the row, None when nothing."""
         if not self.role.currentText().strip():
             return self.tr("no role")
-        for name, field in ((self.tr("tool calls"), self.tool_calls),
-                            (self.tr("other fields"), self.extra)):
-            problem = field.problem()
+        for name, key in ((self.tr("tool calls"), "tool_calls"),
+                          (self.tr("other fields"), "extra")):
+            field = self._fields.get(key)
+            problem = field.problem() if field is not None else None
             if problem is not None:
                 return self.tr("{field}: {problem}").format(field=name, problem=problem)
         return None
@@ -216,6 +250,7 @@ class MessagesEditor(QWidget):
     # -- rows --------------------------------------------------------------------------------
     def set_messages(self, messages: list[dict]) -> None:
         """Replace every row (one ``changed`` at the end)."""
+        self._list.hide()  # laid out once when shown again, not once per row inserted
         for row in self.rows:
             self._rows_layout.removeWidget(row)
             row.hide()  # gone now, not at the next event-loop turn
@@ -224,6 +259,7 @@ class MessagesEditor(QWidget):
         for message in messages:
             self._append(message)
         self._renumber()
+        self._list.show()
         self.changed.emit()
 
     def add_message(self, message: dict) -> MessageRow:
