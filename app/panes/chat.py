@@ -194,6 +194,10 @@ class ChatPane(QWidget):
         self.banner.setWordWrap(True)
         self.banner.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.banner.hide()
+        self.notice = QLabel()  # about the tokenizer's template: stays while it is current
+        self.notice.setWordWrap(True)
+        self.notice.setStyleSheet(BANNER_WARN)
+        self.notice.hide()
         self.legend = QLabel()
         self.legend.setTextFormat(Qt.TextFormat.RichText)
         self.legend.setWordWrap(True)
@@ -227,6 +231,7 @@ class ChatPane(QWidget):
         layout.setSpacing(4)
         layout.addWidget(self.summary)
         layout.addWidget(self.banner)
+        layout.addWidget(self.notice)
         layout.addWidget(self.legend)
         layout.addWidget(lower, 1)
         self._update_legend()
@@ -310,12 +315,16 @@ class ChatPane(QWidget):
 
     def _own_templates(self):
         loaded = self.session.current_tokenizer
+        self.notice.hide()
         if loaded is None:
             return None
         try:
             return templates_of(loaded.configs)
-        except WorkbenchError:
-            return None  # a malformed chat_template list: the built-ins still work
+        except WorkbenchError as err:  # a malformed chat_template list: the built-ins still work
+            self.notice.setText(self.tr("The tokenizer's chat template is unusable: {problem}")
+                                .format(problem=user_message(err)))
+            self.notice.show()
+            return None
 
     def _on_tools_changed(self) -> None:
         if self.tools.problem() is None:

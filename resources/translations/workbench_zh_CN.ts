@@ -183,6 +183,10 @@
         <translation>无法打开模板：{problem}</translation>
     </message>
     <message>
+        <source>The tokenizer&apos;s chat template is unusable: {problem}</source>
+        <translation>分词器的对话模板无法使用：{problem}</translation>
+    </message>
+    <message>
         <source>You are a helpful assistant.</source>
         <translation>你是一个乐于助人的助手。</translation>
     </message>

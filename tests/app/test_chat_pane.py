@@ -319,3 +319,26 @@ def test_generation_prompt_and_continuation_exclude_each_other(qtbot, pane):
     outcome = wait_rendered(qtbot, pane)
     assert outcome.request.continue_final_message and not outcome.request.add_generation_prompt
     assert outcome.report["text"].endswith("The capital of France is Paris.")
+
+
+def test_without_a_tokenizer_the_text_is_rendered(qtbot, window):
+    window.panes.setCurrentWidget(window.chat)
+    pane = window.chat
+    outcome = wait_rendered(qtbot, pane)
+    assert outcome.error is None and "tokens" not in outcome.report
+    assert pane.text_view.toPlainText() == outcome.report["text"]
+    assert "open a tokenizer" in pane.summary.text()
+    assert pane.chips.tokens == [] and pane.budget.rowCount() == 0
+
+
+def test_a_malformed_chat_template_list_is_said_and_the_built_ins_still_work(
+        qtbot, window, chat_tokenizer):
+    config = chat_tokenizer.parent / "tokenizer_config.json"
+    config.write_text(json.dumps({"chat_template": [{"name": "default"}]}), encoding="utf-8")
+    open_and_wait(qtbot, window, chat_tokenizer.parent)
+    window.panes.setCurrentWidget(window.chat)
+    pane = window.chat
+    outcome = wait_rendered(qtbot, pane)
+    assert pane.picker.box.currentText() == "Built-in: ChatML"
+    assert outcome.error is None and outcome.report["ids"]
+    assert "chat_template" in pane.notice.text() and pane.notice.isVisible()
