@@ -17,6 +17,7 @@ from datetime import datetime
 from pathlib import Path
 
 from PySide6.QtCore import QDateTime, Qt, QTimer, Signal
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDateTimeEdit, QFileDialog, QHBoxLayout,
                                QLabel, QPushButton, QSpinBox, QSplitter, QTabWidget,
                                QVBoxLayout, QWidget)
@@ -41,6 +42,7 @@ from core.chat import BoundedRenderer
 from core.chat.conversation import Conversation, parse_conversation
 from core.chat.sources import templates_of, tokenizer_special_token_variables
 from core.errors import WorkbenchError
+from core.export import ids_as_json
 from core.utf8 import decode_utf8
 
 DEBOUNCE_MS = 250
@@ -229,7 +231,20 @@ class ChatPane(QWidget):
         layout = QVBoxLayout(box)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(4)
-        layout.addWidget(self.summary)
+        self.copy_ids_button = QPushButton(self.tr("Copy IDs"))
+        self.copy_ids_button.setToolTip(self.tr("Copy the rendered chat's token IDs as a JSON "
+                                                "list"))
+        self.export_button = QPushButton(self.tr("Export JSON…"))
+        self.export_button.setToolTip(self.tr("Save the whole report (text, tokens with their "
+                                              "message and role, mask, budget, checks) as "
+                                              "tokbench chat --json prints it"))
+        for button in (self.copy_ids_button, self.export_button):
+            button.setEnabled(False)
+        head = QHBoxLayout()
+        head.addWidget(self.summary, 1)
+        head.addWidget(self.copy_ids_button, 0, Qt.AlignmentFlag.AlignTop)
+        head.addWidget(self.export_button, 0, Qt.AlignmentFlag.AlignTop)
+        layout.addLayout(head)
         layout.addWidget(self.banner)
         layout.addWidget(self.notice)
         layout.addWidget(self.legend)
@@ -291,6 +306,8 @@ class ChatPane(QWidget):
         self.checks.check_clicked.connect(self._on_check_clicked)
         self.chips.token_clicked.connect(self._on_chip_clicked)
         self.results.currentChanged.connect(self._update_stream)
+        self.copy_ids_button.clicked.connect(self.copy_ids)
+        self.export_button.clicked.connect(self._on_export_clicked)
 
     # -- tokenizers ----------------------------------------------------------------------------
     def _update_tokenizers(self) -> None:
@@ -532,6 +549,9 @@ class ChatPane(QWidget):
     def _set_stale(self, stale: bool) -> None:
         """Grey out the results while they are the last good render's, not the editors'."""
         self.results.setEnabled(not stale)
+        report = self._report()
+        self.copy_ids_button.setEnabled(not stale and report is not None and "ids" in report)
+        self.export_button.setEnabled(not stale and report is not None)
         if stale:
             self.checks.set_stale(True)  # (a new render refills and enables them)
 
@@ -569,6 +589,39 @@ class ChatPane(QWidget):
         self.summary.setText(line)
         self.status.emit(self.tr("chat: {n} tokens in {ms} ms").format(
             n=f"{len(report['tokens']):,}", ms=ms))
+
+    # -- copying out ---------------------------------------------------------------------------
+    def _report(self) -> dict | None:
+        return self.outcome.report if self.outcome is not None else None
+
+    def copy_ids(self) -> None:
+        """The token IDs of the shown render, as a JSON list, on the clipboard."""
+        report = self._report()
+        if report is not None and "ids" in report:
+            QGuiApplication.clipboard().setText(ids_as_json(report["ids"]))
+            self.status.emit(self.tr("copied {n} IDs").format(n=f"{len(report['ids']):,}"))
+
+    def export_report(self, path: str | Path) -> bool:
+        """Write the shown report as ``tokbench chat --json`` prints it."""
+        report = self._report()
+        if report is None:
+            return False
+        try:
+            Path(path).write_text(json.dumps(report, ensure_ascii=False) + "\n",
+                                  encoding="utf-8")
+        except OSError as err:
+            self._show_banner(self.tr("Could not save the report: {problem}").format(
+                problem=user_message(err)), BANNER_ERROR)
+            return False
+        self.status.emit(self.tr("saved the report to {name}").format(name=Path(path).name))
+        return True
+
+    def _on_export_clicked(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export the chat report"),
+                                              "chat.json",  # i18n: data (a file name)
+                                              self.tr("JSON (*.json);;All files (*)"))
+        if path:
+            self.export_report(path)
 
     # -- streaming -------------------------------------------------------------------------------
     def set_stream_source(self, runtime, ids: list[int]) -> None:

@@ -163,6 +163,22 @@
         <translation>文档（documents 参数），供读取文档的模板（RAG）使用，JSON 列表</translation>
     </message>
     <message>
+        <source>Copy IDs</source>
+        <translation>复制 ID</translation>
+    </message>
+    <message>
+        <source>Copy the rendered chat&apos;s token IDs as a JSON list</source>
+        <translation>将渲染后对话的词元 ID 复制为 JSON 列表</translation>
+    </message>
+    <message>
+        <source>Export JSON…</source>
+        <translation>导出 JSON…</translation>
+    </message>
+    <message>
+        <source>Save the whole report (text, tokens with their message and role, mask, budget, checks) as tokbench chat --json prints it</source>
+        <translation>保存完整报告（文本、带消息与角色的词元、掩码、预算、检查项），格式与 tokbench chat --json 输出相同</translation>
+    </message>
+    <message>
         <source>tool definitions</source>
         <translation>工具定义</translation>
     </message>
@@ -297,6 +313,22 @@
     <message>
         <source>chat: {n} tokens in {ms} ms</source>
         <translation>对话：{n} 个词元，{ms} 毫秒</translation>
+    </message>
+    <message>
+        <source>copied {n} IDs</source>
+        <translation>已复制 {n} 个 ID</translation>
+    </message>
+    <message>
+        <source>Could not save the report: {problem}</source>
+        <translation>无法保存报告：{problem}</translation>
+    </message>
+    <message>
+        <source>saved the report to {name}</source>
+        <translation>已将报告保存到 {name}</translation>
+    </message>
+    <message>
+        <source>Export the chat report</source>
+        <translation>导出对话报告</translation>
     </message>
 </context>
 <context>

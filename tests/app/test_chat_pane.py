@@ -342,3 +342,29 @@ def test_a_malformed_chat_template_list_is_said_and_the_built_ins_still_work(
     assert pane.picker.box.currentText() == "Built-in: ChatML"
     assert outcome.error is None and outcome.report["ids"]
     assert "chat_template" in pane.notice.text() and pane.notice.isVisible()
+
+
+def test_ids_copy_and_the_report_exports_as_the_cli_prints_it(qtbot, pane, tmp_path, capsys,
+                                                               chat_tokenizer):
+    from PySide6.QtGui import QGuiApplication
+
+    from app.cli import main as cli
+
+    outcome = pane.outcome
+    assert pane.copy_ids_button.isEnabled() and pane.export_button.isEnabled()
+    pane.copy_ids()
+    assert json.loads(QGuiApplication.clipboard().text()) == outcome.report["ids"]
+    path = tmp_path / "chat.json"
+    assert pane.export_report(path)
+    saved = json.loads(path.read_text(encoding="utf-8"))
+    assert saved == outcome.report
+    assert {"text", "ids", "tokens", "assistant_mask", "budget", "checks"} <= set(saved)
+    # the same conversation and template through tokbench chat: the same report
+    assert pane.save_conversation(tmp_path / "conversation.json")
+    capsys.readouterr()
+    assert cli(["chat", str(chat_tokenizer), str(tmp_path / "conversation.json"),
+                "--template", "chatml", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == saved
+    pane.template_editor.setPlainText("{% if %}")
+    wait_rendered(qtbot, pane)
+    assert not pane.copy_ids_button.isEnabled()  # what is shown is not what the editors say
