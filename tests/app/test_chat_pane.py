@@ -368,3 +368,11 @@ def test_ids_copy_and_the_report_exports_as_the_cli_prints_it(qtbot, pane, tmp_p
     pane.template_editor.setPlainText("{% if %}")
     wait_rendered(qtbot, pane)
     assert not pane.copy_ids_button.isEnabled()  # what is shown is not what the editors say
+
+
+def test_closing_the_window_ends_the_render_child(qtbot, window, pane):
+    process = pane.renderer._process
+    assert process is not None and process.is_alive()
+    window.close()
+    assert not process.is_alive()
+    assert pane.renderer._process is None
