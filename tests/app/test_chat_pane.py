@@ -403,3 +403,18 @@ def test_mistral_with_its_own_template_flags_a_forged_inst(qtbot, window, tmp_pa
     content_ids = {t["id"] for t in outcome.report["tokens"] if t["source"] == "content"}
     assert not controls & content_ids  # no control ID comes from what the user typed
     assert outcome.report["text"].startswith("<s>[INST] Hi[/INST] Hello.</s>")
+
+
+def test_rows_are_added_moved_and_removed(qtbot, pane):
+    editor = pane.messages
+    editor.add_button.click()  # after the assistant: a user turn
+    assert [r.role.currentText() for r in editor.rows] == ["system", "user", "assistant", "user"]
+    editor.rows[3].content.setPlainText("And Spain?")
+    editor.rows[3].up.click()
+    assert [m["content"] for m in editor.messages()][2:] == [
+        "And Spain?", "The capital of France is Paris."]
+    assert not editor.rows[0].up.isEnabled() and not editor.rows[-1].down.isEnabled()
+    editor.rows[2].remove.click()
+    outcome = wait_rendered(qtbot, pane)
+    assert "Spain" not in outcome.report["text"]
+    assert [r.index_label.text() for r in editor.rows] == ["#0", "#1", "#2"]
