@@ -62,11 +62,9 @@ except ImportError:  # pragma: no cover - depends on what the build holds
 class ChatPane(QWidget):
     """Signals:
         status(str): a short message for the status bar.
-        open_requested(): the user asked to open a tokenizer.
     """
 
     status = Signal(str)
-    open_requested = Signal()
 
     def __init__(self, session: Session, tasks: TaskRunner, parent=None) -> None:
         super().__init__(parent)
@@ -507,6 +505,7 @@ class ChatPane(QWidget):
     def _on_render_failed(self, message: str) -> None:
         if self._render_finished():
             self._show_banner(message, BANNER_ERROR)
+            self._set_stale(True)
 
     def _on_rendered(self, outcome: ChatOutcome) -> None:
         if not self._render_finished() or outcome.request is not self.request:
