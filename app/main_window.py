@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (QApplication, QDialog, QFileDialog, QLabel, QMain
 
 from app import i18n
 from app.errors import show_error
+from app.panes.chat import ChatPane
 from app.panes.corpus import CorpusPane
 from app.panes.inspect import InspectPane
 from app.panes.train import TrainPane
@@ -65,6 +66,7 @@ class MainWindow(QMainWindow):
         self.inspect = InspectPane(self.session, self.tasks, self.encoder)
         self.corpus = CorpusPane(self.session, self.tasks)
         self.train = TrainPane(self.session, self.tasks)
+        self.chat = ChatPane(self.session, self.tasks)
         self.panes = QTabWidget()
         self.panes.setDocumentMode(True)
         for pane, title in self._pane_titles().items():
@@ -77,6 +79,7 @@ class MainWindow(QMainWindow):
         self.inspect.status.connect(self.show_status)
         self.corpus.status.connect(self.show_status)
         self.train.status.connect(self.show_status)
+        self.chat.status.connect(self.show_status)
         self.train.inspect_requested.connect(lambda: self.panes.setCurrentWidget(self.inspect))
         self.train.corpus_requested.connect(lambda: self.panes.setCurrentWidget(self.corpus))
         self.train.save_requested.connect(self.save_bundle_dialog)
@@ -101,7 +104,7 @@ class MainWindow(QMainWindow):
 
     def _pane_titles(self) -> dict:
         return {self.corpus: self.tr("Corpus"), self.train: self.tr("Train"),
-                self.inspect: self.tr("Inspect")}
+                self.inspect: self.tr("Inspect"), self.chat: self.tr("Chat")}
 
     def _build_menus(self) -> None:
         file_menu = self.menuBar().addMenu(self.tr("&File"))
@@ -323,5 +326,6 @@ class MainWindow(QMainWindow):
         self.tasks.stop_all()  # training and corpus reading stop at their next check
         self.encoder.shutdown()
         self.tasks.wait(3000)
+        self.chat.shutdown()  # after the wait: a render in flight finishes, then the child ends
         self.train.remove_scratch()
 

@@ -129,3 +129,17 @@ def model_special_token_variables(runtime) -> dict[str, str]:
         return {}
     names = {"bos": "bos_token", "eos": "eos_token", "unk": "unk_token", "pad": "pad_token"}
     return {names[t.role]: t.content for t in runtime.special_tokens() if t.role in names}
+
+
+def tokenizer_special_token_variables(runtime, configs: Configs | None) -> dict[str, str]:
+    """The named special tokens a loaded tokenizer renders its templates with: those its model
+    declares (:func:`model_special_token_variables`), then its configs' over them
+    (:func:`special_token_variables`) — as ``tokbench chat TOKENIZER`` and the Chat pane use.
+
+    >>> tokenizer_special_token_variables(None, Configs(tokenizer_config={"bos_token": "<s>"}))
+    {'bos_token': '<s>'}
+    """
+    out = model_special_token_variables(runtime)
+    if configs is not None:
+        out.update(special_token_variables(configs))
+    return out

@@ -2,6 +2,374 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
+    <name>BudgetTable</name>
+    <message>
+        <source>Component</source>
+        <translation>组成部分</translation>
+    </message>
+    <message>
+        <source>Tokens</source>
+        <translation>词元</translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation>占比</translation>
+    </message>
+    <message>
+        <source>message {index} · {role}</source>
+        <translation>消息 {index} · {role}</translation>
+    </message>
+    <message>
+        <source>tool definitions</source>
+        <translation>工具定义</translation>
+    </message>
+    <message>
+        <source>documents</source>
+        <translation>文档</translation>
+    </message>
+    <message>
+        <source>template text (role headers, separators, BOS)</source>
+        <translation>模板文本（角色标头、分隔符、BOS）</translation>
+    </message>
+    <message>
+        <source>generation prompt</source>
+        <translation>生成提示</translation>
+    </message>
+    <message>
+        <source>total</source>
+        <translation>合计</translation>
+    </message>
+    <message>
+        <source>context window</source>
+        <translation>上下文窗口</translation>
+    </message>
+    <message>
+        <source>left in the window</source>
+        <translation>窗口剩余</translation>
+    </message>
+    <message>
+        <source>truncation at the window cuts, from character {start} (messages {messages})</source>
+        <translation>在窗口处截断会切掉：从字符 {start} 起（消息 {messages}）</translation>
+    </message>
+</context>
+<context>
+    <name>ChatPane</name>
+    <message>
+        <source>The tokenizer that encodes the rendered chat</source>
+        <translation>为渲染后的对话编码的分词器</translation>
+    </message>
+    <message>
+        <source>Load conversation…</source>
+        <translation>加载对话…</translation>
+    </message>
+    <message>
+        <source>Save conversation…</source>
+        <translation>保存对话…</translation>
+    </message>
+    <message>
+        <source>JSON: a list of messages, or {&quot;messages&quot;: [...], &quot;tools&quot;: [...], &quot;documents&quot;: [...]} (as tokbench chat takes)</source>
+        <translation>JSON：消息列表，或 {&quot;messages&quot;: [...], &quot;tools&quot;: [...], &quot;documents&quot;: [...]}（与 tokbench chat 相同）</translation>
+    </message>
+    <message>
+        <source>Tokenizer</source>
+        <translation>分词器</translation>
+    </message>
+    <message>
+        <source>Template</source>
+        <translation>模板</translation>
+    </message>
+    <message>
+        <source>Add generation prompt</source>
+        <translation>添加生成提示</translation>
+    </message>
+    <message>
+        <source>add_generation_prompt: end with the header that hands the turn to the assistant</source>
+        <translation>add_generation_prompt：以把轮次交给助手的标头结尾</translation>
+    </message>
+    <message>
+        <source>Continue final message</source>
+        <translation>续写最后一条消息</translation>
+    </message>
+    <message>
+        <source>continue_final_message: leave the last message open (no end-of-turn) so the model writes on in it</source>
+        <translation>continue_final_message：最后一条消息保持开放（无轮次结束符），让模型接着写</translation>
+    </message>
+    <message>
+        <source>Date for strftime_now</source>
+        <translation>strftime_now 日期</translation>
+    </message>
+    <message>
+        <source>Off: the template reads the clock; on: this date</source>
+        <translation>关：模板读取当前时钟；开：使用此日期</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>A context window: the budget says what truncation at it would cut (0: none)</source>
+        <translation>上下文窗口：预算表显示在此截断会切掉什么（0：无）</translation>
+    </message>
+    <message>
+        <source>Context window</source>
+        <translation>上下文窗口</translation>
+    </message>
+    <message>
+        <source>Messages</source>
+        <translation>消息</translation>
+    </message>
+    <message>
+        <source>Tool definitions (the tools argument), a JSON list</source>
+        <translation>工具定义（tools 参数），JSON 列表</translation>
+    </message>
+    <message>
+        <source>Tools</source>
+        <translation>工具</translation>
+    </message>
+    <message>
+        <source>Documents</source>
+        <translation>文档</translation>
+    </message>
+    <message>
+        <source>Variables</source>
+        <translation>变量</translation>
+    </message>
+    <message>
+        <source>Tokens</source>
+        <translation>词元</translation>
+    </message>
+    <message>
+        <source>Rendered text</source>
+        <translation>渲染文本</translation>
+    </message>
+    <message>
+        <source>Budget</source>
+        <translation>预算</translation>
+    </message>
+    <message>
+        <source>Injection</source>
+        <translation>注入</translation>
+    </message>
+    <message>
+        <source>Streaming</source>
+        <translation>流式</translation>
+    </message>
+    <message>
+        <source>The streaming simulator will step through the rendered IDs here, as a server emits them.</source>
+        <translation>流式模拟器将在此逐步播放渲染出的 ID，如同服务器逐步输出。</translation>
+    </message>
+    <message>
+        <source>Documents (the documents argument) for templates that read them (RAG), a JSON list</source>
+        <translation>文档（documents 参数），供读取文档的模板（RAG）使用，JSON 列表</translation>
+    </message>
+    <message>
+        <source>Copy IDs</source>
+        <translation>复制 ID</translation>
+    </message>
+    <message>
+        <source>Copy the rendered chat&apos;s token IDs as a JSON list</source>
+        <translation>将渲染后对话的词元 ID 复制为 JSON 列表</translation>
+    </message>
+    <message>
+        <source>Export JSON…</source>
+        <translation>导出 JSON…</translation>
+    </message>
+    <message>
+        <source>Save the whole report (text, tokens with their message and role, mask, budget, checks) as tokbench chat --json prints it</source>
+        <translation>保存完整报告（文本、带消息与角色的词元、掩码、预算、检查项），格式与 tokbench chat --json 输出相同</translation>
+    </message>
+    <message>
+        <source>tool definitions</source>
+        <translation>工具定义</translation>
+    </message>
+    <message>
+        <source>template text</source>
+        <translation>模板文本</translation>
+    </message>
+    <message>
+        <source>learned (assistant mask)</source>
+        <translation>学习部分（助手掩码）</translation>
+    </message>
+    <message>
+        <source>injected special-token literal</source>
+        <translation>注入的特殊词元字面量</translation>
+    </message>
+    <message>
+        <source>Could not open the template: {problem}</source>
+        <translation>无法打开模板：{problem}</translation>
+    </message>
+    <message>
+        <source>The tokenizer&apos;s chat template is unusable: {problem}</source>
+        <translation>分词器的对话模板无法使用：{problem}</translation>
+    </message>
+    <message>
+        <source>You are a helpful assistant.</source>
+        <translation>你是一个乐于助人的助手。</translation>
+    </message>
+    <message>
+        <source>What is the capital of France?</source>
+        <translation>法国的首都是哪里？</translation>
+    </message>
+    <message>
+        <source>The capital of France is Paris.</source>
+        <translation>法国的首都是巴黎。</translation>
+    </message>
+    <message>
+        <source>the conversation has no messages</source>
+        <translation>对话中没有消息</translation>
+    </message>
+    <message>
+        <source>tools</source>
+        <translation>工具</translation>
+    </message>
+    <message>
+        <source>documents</source>
+        <translation>文档</translation>
+    </message>
+    <message>
+        <source>each item must be a JSON object</source>
+        <translation>每一项都必须是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>{field}: {problem}</source>
+        <translation>{field}：{problem}</translation>
+    </message>
+    <message>
+        <source>Could not load the conversation: {problem}</source>
+        <translation>无法加载对话：{problem}</translation>
+    </message>
+    <message>
+        <source>conversation from {name}</source>
+        <translation>对话来自 {name}</translation>
+    </message>
+    <message>
+        <source>Fix the conversation before saving: {problem}</source>
+        <translation>请先修正对话再保存：{problem}</translation>
+    </message>
+    <message>
+        <source>Could not save the conversation: {problem}</source>
+        <translation>无法保存对话：{problem}</translation>
+    </message>
+    <message>
+        <source>saved the conversation to {name}</source>
+        <translation>已将对话保存到 {name}</translation>
+    </message>
+    <message>
+        <source>Load a conversation</source>
+        <translation>加载对话</translation>
+    </message>
+    <message>
+        <source>JSON (*.json);;All files (*)</source>
+        <translation>JSON (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Save the conversation</source>
+        <translation>保存对话</translation>
+    </message>
+    <message>
+        <source>Not rendered — {problem}</source>
+        <translation>未渲染——{problem}</translation>
+    </message>
+    <message>
+        <source>Checks ({n})</source>
+        <translation>检查项（{n}）</translation>
+    </message>
+    <message>
+        <source>Injection ({n})</source>
+        <translation>注入（{n}）</translation>
+    </message>
+    <message>
+        <source> (template line {line})</source>
+        <translation>（模板第 {line} 行）</translation>
+    </message>
+    <message>
+        <source>Template error — {type}: {message}{line}</source>
+        <translation>模板错误——{type}: {message}{line}</translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;the template failed: the results below are from the last render that worked&lt;/i&gt;</source>
+        <translation>&lt;i&gt;模板出错：下方结果来自上一次成功的渲染&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source>{n} characters rendered in {ms} ms · &lt;i&gt;open a tokenizer to see its tokens&lt;/i&gt;</source>
+        <translation>{ms} 毫秒渲染了 {n} 个字符 · &lt;i&gt;打开分词器即可查看词元&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source>from the template&apos;s {% generation %} tags</source>
+        <translation>来自模板的 {% generation %} 标签</translation>
+    </message>
+    <message>
+        <source>from renders of successive prefixes</source>
+        <translation>来自逐个前缀的渲染差异</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;{n}&lt;/b&gt; tokens · &lt;b&gt;{learned}&lt;/b&gt; learned by the assistant mask ({source}) · {chars} characters · {ms} ms</source>
+        <translation>&lt;b&gt;{n}&lt;/b&gt; 个词元 · 助手掩码学习 &lt;b&gt;{learned}&lt;/b&gt; 个（{source}）· {chars} 个字符 · {ms} 毫秒</translation>
+    </message>
+    <message>
+        <source>no assistant turn could be located: this template renders earlier turns differently as the conversation grows (it moves the tools, say), so the renders of its prefixes do not line up</source>
+        <translation>无法定位任何助手轮次：随着对话变长，此模板会以不同方式渲染先前的轮次（例如移动工具定义），因此各前缀的渲染结果对不上</translation>
+    </message>
+    <message>
+        <source>chat: {n} tokens in {ms} ms</source>
+        <translation>对话：{n} 个词元，{ms} 毫秒</translation>
+    </message>
+    <message>
+        <source>copied {n} IDs</source>
+        <translation>已复制 {n} 个 ID</translation>
+    </message>
+    <message>
+        <source>Could not save the report: {problem}</source>
+        <translation>无法保存报告：{problem}</translation>
+    </message>
+    <message>
+        <source>saved the report to {name}</source>
+        <translation>已将报告保存到 {name}</translation>
+    </message>
+    <message>
+        <source>Export the chat report</source>
+        <translation>导出对话报告</translation>
+    </message>
+</context>
+<context>
+    <name>ChatTokensView</name>
+    <message>
+        <source>template text</source>
+        <translation>模板文本</translation>
+    </message>
+    <message>
+        <source>message {message} ({role})</source>
+        <translation>消息 {message}（{role}）</translation>
+    </message>
+    <message>
+        <source>assistant mask: learned</source>
+        <translation>助手掩码：学习</translation>
+    </message>
+    <message>
+        <source>assistant mask: not learned</source>
+        <translation>助手掩码：不学习</translation>
+    </message>
+    <message>
+        <source>#{index} · ID {id} · {piece}
+{who} · characters {start}–{end}
+{mask}</source>
+        <translation>#{index} · ID {id} · {piece}
+{who} · 字符 {start}–{end}
+{mask}</translation>
+    </message>
+</context>
+<context>
+    <name>CheckList</name>
+    <message>
+        <source>Click to show the tokens it names</source>
+        <translation>点击以显示它指出的词元</translation>
+    </message>
+    <message>
+        <source>✔ no problem found</source>
+        <translation>✔ 未发现问题</translation>
+    </message>
+</context>
+<context>
     <name>CompareColumn</name>
     <message>
         <source>round-trips</source>
@@ -732,6 +1100,37 @@
     </message>
 </context>
 <context>
+    <name>InjectionView</name>
+    <message>
+        <source>No special-token literal in any message: nothing a user typed can end a turn or start a new role.</source>
+        <translation>消息中没有特殊词元字面量：用户输入的内容无法结束轮次或开启新角色。</translation>
+    </message>
+    <message>
+        <source>Literal</source>
+        <translation>字面量</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>Sanitized (this workbench): plain text</source>
+        <translation>已净化（本工作台）：普通文本</translation>
+    </message>
+    <message>
+        <source>Unsanitized pipeline: control tokens</source>
+        <translation>未净化的流程：控制词元</translation>
+    </message>
+    <message>
+        <source>message {message} ({role}), characters {start}–{end}</source>
+        <translation>消息 {message}（{role}），字符 {start}–{end}</translation>
+    </message>
+    <message>
+        <source>A user typed these special-token literals. The workbench encodes them as the text they are; a pipeline that parses special tokens everywhere would feed the model the control IDs on the right — a forged role boundary.</source>
+        <translation>用户输入了这些特殊词元字面量。工作台按其原本的文本编码；而处处解析特殊词元的流程会把右侧的控制 ID 送入模型——伪造出一个角色边界。</translation>
+    </message>
+</context>
+<context>
     <name>InputIssue</name>
     <message>
         <source>invalid UTF-8 replaced with U+FFFD</source>
@@ -890,6 +1289,21 @@
     </message>
 </context>
 <context>
+    <name>JsonField</name>
+    <message>
+        <source>line {line}, column {column}: {problem}</source>
+        <translation>第 {line} 行，第 {column} 列：{problem}</translation>
+    </message>
+    <message>
+        <source>expected a JSON list [...]</source>
+        <translation>应为 JSON 列表 [...]</translation>
+    </message>
+    <message>
+        <source>expected a JSON object {...}</source>
+        <translation>应为 JSON 对象 {...}</translation>
+    </message>
+</context>
+<context>
     <name>LatticeView</name>
     <message>
         <source>character {index}: U+{code}</source>
@@ -962,6 +1376,10 @@
     <message>
         <source>Inspect</source>
         <translation>检查</translation>
+    </message>
+    <message>
+        <source>Chat</source>
+        <translation>对话</translation>
     </message>
     <message>
         <source>&amp;File</source>
@@ -1088,6 +1506,76 @@
     <message>
         <source>Could not save the bundle</source>
         <translation>无法保存打包文件</translation>
+    </message>
+</context>
+<context>
+    <name>MessageRow</name>
+    <message>
+        <source>The message&apos;s role; type another name if the template knows it (ipython, function…)</source>
+        <translation>消息的角色；若模板认识其他名称（ipython、function…）可直接输入</translation>
+    </message>
+    <message>
+        <source>Tool calls</source>
+        <translation>工具调用</translation>
+    </message>
+    <message>
+        <source>Show the message&apos;s tool calls: a JSON list of {&quot;type&quot;: &quot;function&quot;, &quot;function&quot;: {&quot;name&quot;, &quot;arguments&quot;}}</source>
+        <translation>显示消息的工具调用：由 {&quot;type&quot;: &quot;function&quot;, &quot;function&quot;: {&quot;name&quot;, &quot;arguments&quot;}} 组成的 JSON 列表</translation>
+    </message>
+    <message>
+        <source>Other fields</source>
+        <translation>其他字段</translation>
+    </message>
+    <message>
+        <source>Show the message&apos;s other fields as a JSON object (tool_call_id, name, reasoning_content…)</source>
+        <translation>以 JSON 对象显示消息的其他字段（tool_call_id、name、reasoning_content…）</translation>
+    </message>
+    <message>
+        <source>Move up</source>
+        <translation>上移</translation>
+    </message>
+    <message>
+        <source>Move down</source>
+        <translation>下移</translation>
+    </message>
+    <message>
+        <source>Remove this message</source>
+        <translation>删除此消息</translation>
+    </message>
+    <message>
+        <source>Message content…</source>
+        <translation>消息内容…</translation>
+    </message>
+    <message>
+        <source>no role</source>
+        <translation>没有角色</translation>
+    </message>
+    <message>
+        <source>tool calls</source>
+        <translation>工具调用</translation>
+    </message>
+    <message>
+        <source>other fields</source>
+        <translation>其他字段</translation>
+    </message>
+    <message>
+        <source>{field}: {problem}</source>
+        <translation>{field}：{problem}</translation>
+    </message>
+</context>
+<context>
+    <name>MessagesEditor</name>
+    <message>
+        <source>+ Add message</source>
+        <translation>+ 添加消息</translation>
+    </message>
+    <message>
+        <source>Add a message after the last one (the role that usually comes next)</source>
+        <translation>在最后一条之后添加消息（角色取通常的下一个）</translation>
+    </message>
+    <message>
+        <source>message {index}: {problem}</source>
+        <translation>消息 {index}：{problem}</translation>
     </message>
 </context>
 <context>
@@ -1949,6 +2437,64 @@
     </message>
 </context>
 <context>
+    <name>TemplateEditor</name>
+    <message>
+        <source>The chat template (Jinja), as in tokenizer_config.json</source>
+        <translation>对话模板（Jinja），与 tokenizer_config.json 中的相同</translation>
+    </message>
+</context>
+<context>
+    <name>TemplatePicker</name>
+    <message>
+        <source>The chat template: the tokenizer&apos;s own (and its named variants), a built-in one, or a file</source>
+        <translation>对话模板：分词器自带的（及其命名变体）、内置的，或来自文件</translation>
+    </message>
+    <message>
+        <source>Template file…</source>
+        <translation>模板文件…</translation>
+    </message>
+    <message>
+        <source>A .jinja file, or a tokenizer_config.json / chat_template.json holding one</source>
+        <translation>.jinja 文件，或含对话模板的 tokenizer_config.json / chat_template.json</translation>
+    </message>
+    <message>
+        <source>Tokenizer&apos;s own (chosen as transformers does)</source>
+        <translation>分词器自带（按 transformers 的规则选择）</translation>
+    </message>
+    <message>
+        <source>Tokenizer&apos;s own: {name}</source>
+        <translation>分词器自带：{name}</translation>
+    </message>
+    <message>
+        <source>Tokenizer&apos;s own template</source>
+        <translation>分词器自带的模板</translation>
+    </message>
+    <message>
+        <source>Built-in: ChatML</source>
+        <translation>内置：ChatML</translation>
+    </message>
+    <message>
+        <source>Built-in: [INST] (Llama 2 / Mistral style)</source>
+        <translation>内置：[INST]（Llama 2 / Mistral 风格）</translation>
+    </message>
+    <message>
+        <source>File: {name}</source>
+        <translation>文件：{name}</translation>
+    </message>
+    <message>
+        <source>(edited)</source>
+        <translation>（已编辑）</translation>
+    </message>
+    <message>
+        <source>Open a chat template</source>
+        <translation>打开对话模板</translation>
+    </message>
+    <message>
+        <source>Chat templates (*.jinja *.j2 *.json *.txt);;All files (*)</source>
+        <translation>对话模板 (*.jinja *.j2 *.json *.txt);;所有文件 (*)</translation>
+    </message>
+</context>
+<context>
     <name>TokenCopyActions</name>
     <message>
         <source>Copy rows (TSV, with headers)</source>
@@ -2619,6 +3165,37 @@
     <message>
         <source>graphemes</source>
         <translation>字素簇</translation>
+    </message>
+</context>
+<context>
+    <name>VariablesEditor</name>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Value (JSON)</source>
+        <translation>值（JSON）</translation>
+    </message>
+    <message>
+        <source>+ Add variable</source>
+        <translation>+ 添加变量</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>Variables the template reads besides the messages, each a JSON value: enable_thinking = false, date_string = &quot;26 Jul 2024&quot;, a string in quotes.</source>
+        <translation>模板除消息外读取的变量，每个都是 JSON 值：enable_thinking = false，date_string = &quot;26 Jul 2024&quot;，字符串需加引号。</translation>
+    </message>
+    <message>
+        <source>row {row}: {name!r} is not a variable name</source>
+        <translation>第 {row} 行：{name!r} 不是变量名</translation>
+    </message>
+    <message>
+        <source>row {row}: {name}: {value!r} is not a JSON value ({problem}); a string needs quotes</source>
+        <translation>第 {row} 行：{name}：{value!r} 不是 JSON 值（{problem}）；字符串需加引号</translation>
     </message>
 </context>
 <context>

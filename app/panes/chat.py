@@ -1,0 +1,671 @@
+"""The Chat pane: a conversation rendered with a chat template exactly as transformers renders
+it, then encoded with per-token provenance, the assistant mask, the token budget and the checks.
+
+Editors (messages, tools, documents, template, variables, toggles) → (debounced, in a worker,
+through the pane's own :class:`~core.chat.bounded.BoundedRenderer` child) the report of
+:func:`core.chat.report.chat_report`, the same as ``tokbench chat --json`` → token chips by role
+with the mask, the coloured render, the budget, the checks (a click shows their tokens) and both
+readings of an injected literal. One render runs at a time: edits made meanwhile are rendered
+next, in one go, and a result older than the editors is dropped.
+"""
+
+from __future__ import annotations
+
+import json
+import weakref
+from datetime import datetime
+from pathlib import Path
+
+from PySide6.QtCore import QDateTime, Qt, QTimer, Signal
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QDateTimeEdit, QFileDialog, QHBoxLayout,
+                               QLabel, QPushButton, QSpinBox, QSplitter, QTabWidget,
+                               QVBoxLayout, QWidget)
+
+from app.messages import tokenizer_label
+from app.panes.chat_job import ChatOutcome, ChatRequest, run_chat, tokens_in_span
+from app.session import Session
+from app.tasks import TaskRunner, user_message
+from app.widgets.budget_table import BudgetTable
+from app.widgets.chat_colors import (ALERT_COLOR, FIELD_COLORS, MASK_COLOR, ROLE_COLORS,
+                                     TEMPLATE_TEXT, template_color)
+from app.widgets.chat_text_view import ChatTextView
+from app.widgets.chat_tokens_view import ChatTokensView
+from app.widgets.check_list import CheckList
+from app.widgets.injection_view import InjectionView
+from app.widgets.json_field import JsonField
+from app.widgets.message_editor import MessagesEditor
+from app.widgets.template_editor import TemplateEditor
+from app.widgets.template_picker import TemplatePicker
+from app.widgets.variables_editor import VariablesEditor
+from core.chat import BoundedRenderer
+from core.chat.conversation import Conversation, parse_conversation
+from core.chat.sources import templates_of, tokenizer_special_token_variables
+from core.errors import WorkbenchError
+from core.export import ids_as_json
+from core.utf8 import decode_utf8
+
+DEBOUNCE_MS = 250
+TOOLS_EXAMPLE = ('[{"type": "function", "function": {"name": "get_weather", '  # i18n: data
+                 '"description": "...", "parameters": {"type": "object", '
+                 '"properties": {...}}}}]')
+DOCUMENTS_EXAMPLE = '[{"title": "...", "text": "..."}]'  # i18n: data
+BANNER_ERROR = "background:#fde2df; color:#7a1b12; padding:4px; border-radius:3px"
+BANNER_WARN = "background:#fff4d6; color:#6b4a00; padding:4px; border-radius:3px"
+
+try:  # built beside this pane; shown in the Streaming tab when present
+    from app.widgets.stream_simulator import StreamSimulator
+except ImportError:  # pragma: no cover - depends on what the build holds
+    StreamSimulator = None
+
+
+class ChatPane(QWidget):
+    """Signals:
+        status(str): a short message for the status bar.
+    """
+
+    status = Signal(str)
+
+    def __init__(self, session: Session, tasks: TaskRunner, parent=None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.tasks = tasks
+        self.renderer = BoundedRenderer()
+        # the child process ends with the pane, however the pane ends
+        self._finalizer = weakref.finalize(self, self.renderer.close)
+        self.outcome: ChatOutcome | None = None
+        self.request: ChatRequest | None = None  # what the editors say now
+        self._running = False
+        self._pending = False
+        self._closed = False
+        self._stale = False  # the editors changed while the pane was hidden
+        self._stream_source = None  # (runtime, ids) not yet handed to the Streaming tab
+        self._build()
+        self._connect()
+        self._update_tokenizers()
+        self.picker.set_own(self._own_templates())
+        self.set_conversation(self._sample_conversation())
+
+    # -- layout ------------------------------------------------------------------------------
+    def _build(self) -> None:
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(self._build_inputs())
+        split.addWidget(self._build_results())
+        split.setSizes([520, 760])
+        split.setStretchFactor(1, 1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addLayout(self._build_toolbar())
+        layout.addLayout(self._build_options())
+        layout.addWidget(split, 1)
+        self._debounce = QTimer(self, singleShot=True, interval=DEBOUNCE_MS)
+
+    def _build_toolbar(self) -> QHBoxLayout:
+        """Tokenizer, template, conversation files."""
+        self.tokenizer_box = QComboBox()
+        self.tokenizer_box.setMinimumWidth(180)
+        self.tokenizer_box.setToolTip(self.tr("The tokenizer that encodes the rendered chat"))
+        self.picker = TemplatePicker(self.template_editor)  # (the inputs are built first)
+        self.load_button = QPushButton(self.tr("Load conversation…"))
+        self.save_button = QPushButton(self.tr("Save conversation…"))
+        for button in (self.load_button, self.save_button):
+            button.setToolTip(self.tr('JSON: a list of messages, or {"messages": [...], '
+                                      '"tools": [...], "documents": [...]} (as tokbench chat '
+                                      "takes)"))
+        top = QHBoxLayout()
+        top.addWidget(QLabel(self.tr("Tokenizer")))
+        top.addWidget(self.tokenizer_box, 1)
+        top.addSpacing(10)
+        top.addWidget(QLabel(self.tr("Template")))
+        top.addWidget(self.picker, 2)
+        top.addSpacing(10)
+        top.addWidget(self.load_button)
+        top.addWidget(self.save_button)
+        return top
+
+    def _build_options(self) -> QHBoxLayout:
+        """The render's switches: generation prompt, continuation, the date, the window."""
+        self.generation_prompt = QCheckBox(self.tr("Add generation prompt"))
+        self.generation_prompt.setToolTip(self.tr(
+            "add_generation_prompt: end with the header that hands the turn to the assistant"))
+        self.continue_final = QCheckBox(self.tr("Continue final message"))
+        self.continue_final.setToolTip(self.tr(
+            "continue_final_message: leave the last message open (no end-of-turn) so the model "
+            "writes on in it"))
+        self.fixed_date = QCheckBox(self.tr("Date for strftime_now"))
+        self.fixed_date.setToolTip(self.tr("Off: the template reads the clock; on: this date"))
+        self.date = QDateTimeEdit(QDateTime.currentDateTime())
+        self.date.setDisplayFormat("yyyy-MM-dd HH:mm")  # i18n: data (ISO-8601, as --now)
+        self.date.setCalendarPopup(True)
+        self.date.setEnabled(False)
+        self.context = QSpinBox()
+        self.context.setRange(0, 10_000_000)
+        self.context.setSingleStep(1024)
+        self.context.setSpecialValueText(self.tr("none"))
+        self.context.setToolTip(self.tr("A context window: the budget says what truncation at "
+                                        "it would cut (0: none)"))
+        row = QHBoxLayout()
+        row.addWidget(self.generation_prompt)
+        row.addWidget(self.continue_final)
+        row.addSpacing(10)
+        row.addWidget(self.fixed_date)
+        row.addWidget(self.date)
+        row.addSpacing(10)
+        row.addWidget(QLabel(self.tr("Context window")))
+        row.addWidget(self.context)
+        row.addStretch(1)
+        return row
+
+    def _build_inputs(self) -> QTabWidget:
+        """Messages, tool definitions, documents, the template, variables."""
+        self.messages = MessagesEditor()
+        self.tools = JsonField(list, TOOLS_EXAMPLE)
+        self.documents = JsonField(list, DOCUMENTS_EXAMPLE)
+        self.template_editor = TemplateEditor()
+        self.variables = VariablesEditor()
+        self.inputs = QTabWidget()
+        self.inputs.addTab(self.messages, self.tr("Messages"))
+        self.inputs.addTab(self._labelled(self.tools, self.tr(
+            "Tool definitions (the tools argument), a JSON list")), self.tr("Tools"))
+        self.inputs.addTab(self._labelled(self.documents, self.tr(
+            "Documents (the documents argument) for templates that read them (RAG), a JSON "
+            "list")), self.tr("Documents"))
+        self.inputs.addTab(self.template_editor, self.tr("Template"))
+        self.inputs.addTab(self.variables, self.tr("Variables"))
+        return self.inputs
+
+    @staticmethod
+    def _labelled(widget: QWidget, text: str) -> QWidget:
+        box = QWidget()
+        layout = QVBoxLayout(box)
+        layout.setContentsMargins(4, 4, 4, 4)
+        label = QLabel(text)
+        label.setWordWrap(True)
+        layout.addWidget(label)
+        layout.addWidget(widget, 1)
+        return box
+
+    def _build_results(self) -> QWidget:
+        """The summary, error banner, legend, result tabs, and the checks under them."""
+        self.summary = QLabel()
+        self.summary.setTextFormat(Qt.TextFormat.RichText)
+        self.summary.setWordWrap(True)
+        self.banner = QLabel()
+        self.banner.setWordWrap(True)
+        self.banner.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.banner.hide()
+        self.notice = QLabel()  # about the tokenizer's template: stays while it is current
+        self.notice.setWordWrap(True)
+        self.notice.setStyleSheet(BANNER_WARN)
+        self.notice.hide()
+        self.legend = QLabel()
+        self.legend.setTextFormat(Qt.TextFormat.RichText)
+        self.legend.setWordWrap(True)
+        self.chips = ChatTokensView()
+        self.text_view = ChatTextView()
+        self.budget = BudgetTable()
+        self.injections = InjectionView()
+        self.stream_view = self._build_stream_view()
+        self.results = QTabWidget()
+        self.results.addTab(self.chips, self.tr("Tokens"))
+        self.results.addTab(self.text_view, self.tr("Rendered text"))
+        self.results.addTab(self.budget, self.tr("Budget"))
+        self.results.addTab(self.injections, self.tr("Injection"))
+        self.results.addTab(self.stream_view, self.tr("Streaming"))
+        self.checks = CheckList()
+        checks_box = QWidget()
+        checks_layout = QVBoxLayout(checks_box)
+        checks_layout.setContentsMargins(0, 0, 0, 0)
+        checks_layout.setSpacing(2)
+        self.checks_title = QLabel()
+        checks_layout.addWidget(self.checks_title)
+        checks_layout.addWidget(self.checks, 1)
+        lower = QSplitter(Qt.Orientation.Vertical)
+        lower.addWidget(self.results)
+        lower.addWidget(checks_box)
+        lower.setSizes([560, 150])
+        lower.setStretchFactor(0, 1)
+        box = QWidget()
+        layout = QVBoxLayout(box)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(4)
+        self.copy_ids_button = QPushButton(self.tr("Copy IDs"))
+        self.copy_ids_button.setToolTip(self.tr("Copy the rendered chat's token IDs as a JSON "
+                                                "list"))
+        self.export_button = QPushButton(self.tr("Export JSON…"))
+        self.export_button.setToolTip(self.tr("Save the whole report (text, tokens with their "
+                                              "message and role, mask, budget, checks) as "
+                                              "tokbench chat --json prints it"))
+        for button in (self.copy_ids_button, self.export_button):
+            button.setEnabled(False)
+        head = QHBoxLayout()
+        head.addWidget(self.summary, 1)
+        head.addWidget(self.copy_ids_button, 0, Qt.AlignmentFlag.AlignTop)
+        head.addWidget(self.export_button, 0, Qt.AlignmentFlag.AlignTop)
+        layout.addLayout(head)
+        layout.addWidget(self.banner)
+        layout.addWidget(self.notice)
+        layout.addWidget(self.legend)
+        layout.addWidget(lower, 1)
+        self._update_legend()
+        return box
+
+    def _build_stream_view(self) -> QWidget:
+        """The Streaming tab: the stream simulator over the rendered IDs, when it is built."""
+        if StreamSimulator is not None:
+            return StreamSimulator()
+        label = QLabel(self.tr("The streaming simulator will step through the rendered IDs "
+                               "here, as a server emits them."))
+        label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        label.setWordWrap(True)
+        label.setStyleSheet(f"color:{TEMPLATE_TEXT}")
+        return label
+
+    def _update_legend(self) -> None:
+        tools = self.tr("tool definitions")
+        template = self.tr("template text")
+        learned = self.tr("learned (assistant mask)")
+        injected = self.tr("injected special-token literal")
+        # role names stay as the messages spell them (templates read them): data, not words
+        chips = [f"<span style='background:{color}'>&nbsp;{role}&nbsp;</span>"
+                 for role, color in ROLE_COLORS.items()]
+        chips.append(f"<span style='background:{FIELD_COLORS['tools']}'>&nbsp;{tools}&nbsp;"
+                     "</span>")
+        chips.append(f"<span style='background:{template_color(None).name()}; "
+                     f"color:{TEMPLATE_TEXT}'>&nbsp;{template}&nbsp;</span>")
+        chips.append(f"&nbsp;<u style='color:{MASK_COLOR}'><b>{learned}</b></u>")
+        chips.append(f"&nbsp;<span style='color:{ALERT_COLOR}'>〰 {injected}</span>")
+        self.legend.setText(" ".join(chips))
+
+    def _connect(self) -> None:
+        s = self.session
+        s.tokenizers_changed.connect(self._update_tokenizers)
+        s.current_changed.connect(self._on_session_current_changed)
+        self.tokenizer_box.currentIndexChanged.connect(self._on_tokenizer_box_changed)
+        self.picker.failed.connect(lambda message: self._show_banner(
+            self.tr("Could not open the template: {problem}").format(problem=message),
+            BANNER_ERROR))
+        self.tools.changed.connect(self._on_tools_changed)
+        self.load_button.clicked.connect(self._on_load_clicked)
+        self.save_button.clicked.connect(self._on_save_clicked)
+        for signal in (self.messages.changed, self.tools.changed, self.documents.changed,
+                       self.template_editor.textChanged, self.variables.changed,
+                       self.generation_prompt.toggled, self.continue_final.toggled,
+                       self.fixed_date.toggled, self.date.dateTimeChanged,
+                       self.context.valueChanged):
+            signal.connect(self._schedule)
+        # transformers refuses both at once: checking one unchecks the other
+        self.generation_prompt.toggled.connect(
+            lambda on: on and self.continue_final.setChecked(False))
+        self.continue_final.toggled.connect(
+            lambda on: on and self.generation_prompt.setChecked(False))
+        self.fixed_date.toggled.connect(self.date.setEnabled)
+        self._debounce.timeout.connect(self._update_render)
+        self.checks.check_clicked.connect(self._on_check_clicked)
+        self.chips.token_clicked.connect(self._on_chip_clicked)
+        self.results.currentChanged.connect(self._update_stream)
+        self.copy_ids_button.clicked.connect(self.copy_ids)
+        self.export_button.clicked.connect(self._on_export_clicked)
+
+    # -- tokenizers ----------------------------------------------------------------------------
+    def _update_tokenizers(self) -> None:
+        self.tokenizer_box.blockSignals(True)
+        self.tokenizer_box.clear()
+        for loaded in self.session.tokenizers:
+            self.tokenizer_box.addItem(tokenizer_label(loaded), str(loaded.path))
+        self.tokenizer_box.setCurrentIndex(self.session.current)
+        self.tokenizer_box.blockSignals(False)
+
+    def _on_tokenizer_box_changed(self, index: int) -> None:
+        if index != self.session.current:
+            self.session.set_current(index)
+
+    def _on_session_current_changed(self, index: int) -> None:
+        if self.tokenizer_box.currentIndex() != index:
+            self.tokenizer_box.blockSignals(True)
+            self.tokenizer_box.setCurrentIndex(index)
+            self.tokenizer_box.blockSignals(False)
+        self.picker.set_own(self._own_templates())
+        self._schedule()
+
+    def _own_templates(self):
+        loaded = self.session.current_tokenizer
+        self.notice.hide()
+        if loaded is None:
+            return None
+        try:
+            return templates_of(loaded.configs)
+        except WorkbenchError as err:  # a malformed chat_template list: the built-ins still work
+            self.notice.setText(self.tr("The tokenizer's chat template is unusable: {problem}")
+                                .format(problem=user_message(err)))
+            self.notice.show()
+            return None
+
+    def _on_tools_changed(self) -> None:
+        if self.tools.problem() is None:
+            self.picker.set_tools(self.tools.value())
+
+    # -- conversation ------------------------------------------------------------------------
+    def _sample_conversation(self) -> Conversation:
+        return Conversation([
+            {"role": "system", "content": self.tr("You are a helpful assistant.")},
+            {"role": "user", "content": self.tr("What is the capital of France?")},
+            {"role": "assistant", "content": self.tr("The capital of France is Paris.")},
+        ])
+
+    def set_conversation(self, conversation: Conversation) -> None:
+        """Show ``conversation`` in the editors (and render it)."""
+        self.messages.set_messages(conversation.messages)
+        self.tools.set_value(conversation.tools)
+        self.documents.set_value(conversation.documents)
+        self.picker.set_tools(conversation.tools)  # transformers picks tool_use for tools
+        self._schedule()
+
+    def conversation(self) -> Conversation:
+        """The editors' conversation.
+
+        Raises:
+            ValueError: a message, the tools or the documents are not valid (the message says
+                which and where).
+        """
+        problems = self.conversation_problems()
+        if problems:
+            raise ValueError("\n".join(problems))
+        return Conversation(self.messages.messages(), self.tools.value(), self.documents.value())
+
+    def conversation_problems(self) -> list[str]:
+        problems = self.messages.problems()
+        if not self.messages.rows:
+            problems.append(self.tr("the conversation has no messages"))
+        for name, field in ((self.tr("tools"), self.tools), (self.tr("documents"), self.documents)):
+            problem = field.problem()
+            if problem is None and field.value() is not None and not all(
+                    isinstance(item, dict) for item in field.value()):
+                problem = self.tr("each item must be a JSON object")
+            if problem is not None:
+                problems.append(self.tr("{field}: {problem}").format(field=name, problem=problem))
+        return problems
+
+    def load_conversation(self, path: str | Path) -> bool:
+        """Load a conversation file into the editors; False (with a message) when it is bad."""
+        path = Path(path)
+        try:
+            conversation = parse_conversation(
+                decode_utf8(path.read_bytes(), path=path, strip_bom=True), path)
+        except (WorkbenchError, OSError) as err:
+            self._show_banner(self.tr("Could not load the conversation: {problem}").format(
+                problem=user_message(err)), BANNER_ERROR)
+            return False
+        self.set_conversation(conversation)
+        self.status.emit(self.tr("conversation from {name}").format(name=path.name))
+        return True
+
+    def save_conversation(self, path: str | Path) -> bool:
+        """Write the editors' conversation as JSON; False (with a message) when it is invalid."""
+        try:
+            conversation = self.conversation()
+        except ValueError as err:
+            self._show_banner(self.tr("Fix the conversation before saving: {problem}").format(
+                problem=err), BANNER_ERROR)
+            return False
+        data = {"messages": conversation.messages}
+        for key in ("tools", "documents"):
+            if getattr(conversation, key) is not None:
+                data[key] = getattr(conversation, key)
+        try:
+            Path(path).write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n",
+                                  encoding="utf-8")
+        except OSError as err:
+            self._show_banner(self.tr("Could not save the conversation: {problem}").format(
+                problem=user_message(err)), BANNER_ERROR)
+            return False
+        self.status.emit(self.tr("saved the conversation to {name}").format(name=Path(path).name))
+        return True
+
+    def _on_load_clicked(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Load a conversation"), "",
+                                              self.tr("JSON (*.json);;All files (*)"))
+        if path:
+            self.load_conversation(path)
+
+    def _on_save_clicked(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Save the conversation"),
+                                              "conversation.json",  # i18n: data (a file name)
+                                              self.tr("JSON (*.json);;All files (*)"))
+        if path:
+            self.save_conversation(path)
+
+    # -- rendering -----------------------------------------------------------------------------
+    def _schedule(self, *_) -> None:
+        if not self.isVisible():
+            self._stale = True  # rendered when the pane is shown: no child process before
+            return
+        self._debounce.start()
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        if self._stale:
+            self._stale = False
+            self._debounce.start()
+
+    def build_request(self) -> ChatRequest:
+        """The render the editors ask for.
+
+        Raises:
+            ValueError: the conversation or a variable is not valid (what and where).
+        """
+        conversation = self.conversation()
+        problems = self.variables.problems()
+        if problems:
+            raise ValueError("\n".join(problems))
+        loaded = self.session.current_tokenizer
+        now = None
+        if self.fixed_date.isChecked():
+            now = self.date.dateTime().toPython()
+            if not isinstance(now, datetime):
+                now = None
+        return ChatRequest(
+            template=self.template_editor.toPlainText(), conversation=conversation,
+            runtime=loaded.runtime if loaded else None,
+            special_tokens=(tokenizer_special_token_variables(loaded.runtime, loaded.configs)
+                            if loaded else {}),
+            variables=self.variables.variables(),
+            add_generation_prompt=self.generation_prompt.isChecked(),
+            continue_final_message=self.continue_final.isChecked(),
+            now=now, context=self.context.value() or None)
+
+    def _update_render(self) -> None:
+        if self._closed:
+            return
+        try:
+            request = self.build_request()
+        except ValueError as err:
+            self.request = None
+            self._show_banner(self.tr("Not rendered — {problem}").format(problem=err),
+                              BANNER_WARN)
+            self._set_stale(True)
+            return
+        self.request = request
+        if self._running:
+            self._pending = True  # rendered when the running one is done
+            return
+        self._running = True
+        self.tasks.run("chat", run_chat, request, self.renderer, on_done=self._on_rendered,
+                       on_error=self._on_render_failed)
+
+    def _render_finished(self) -> bool:
+        """After a job: start the one asked for meanwhile; True if the result is current."""
+        self._running = False
+        if self._pending:
+            self._pending = False
+            self._update_render()
+            return False
+        return True
+
+    def _on_render_failed(self, message: str) -> None:
+        if self._render_finished():
+            self._show_banner(message, BANNER_ERROR)
+            self._set_stale(True)
+
+    def _on_rendered(self, outcome: ChatOutcome) -> None:
+        if not self._render_finished() or outcome.request is not self.request:
+            return  # the editors changed since: a newer render is on its way
+        self.outcome = outcome
+        if outcome.error is not None:
+            self._show_template_error(outcome)
+            return
+        self.banner.hide()
+        self.template_editor.mark_error(None)
+        self._set_stale(False)
+        report = outcome.report
+        self._update_summary(outcome)
+        self.text_view.set_render(report["text"], outcome.segments)
+        tokens = report.get("tokens", [])
+        alerts = frozenset(i for item in outcome.injections
+                           for i in tokens_in_span(tokens, item.span))
+        self.chips.set_tokens(report["text"], tokens, report.get("assistant_mask", []),
+                              fields=outcome.fields, labels=outcome.labels, alerts=alerts)
+        self.budget.set_budget(report.get("budget"))
+        self.checks.set_checks(report["checks"])
+        self.checks_title.setText(self.tr("Checks ({n})").format(n=len(report["checks"])))
+        self.injections.set_injections(outcome.injections)
+        index = self.results.indexOf(self.injections)
+        self.results.setTabText(index, self.tr("Injection ({n})").format(
+            n=len(outcome.injections)) if outcome.injections else self.tr("Injection"))
+        self.set_stream_source(outcome.request.runtime, report.get("ids", []))
+
+    def _show_template_error(self, outcome: ChatOutcome) -> None:
+        err = outcome.error
+        line = (self.tr(" (template line {line})").format(line=err.line)
+                if err.line is not None else "")
+        self._show_banner(self.tr("Template error — {type}: {message}{line}").format(
+            type=err.kind, message=err.detail, line=line), BANNER_ERROR)
+        self.template_editor.mark_error(err.line)
+        self._set_stale(True)
+        self.summary.setText(self.tr("<i>the template failed: the results below are from the "
+                                     "last render that worked</i>"))
+
+    def _set_stale(self, stale: bool) -> None:
+        """Grey out the results while they are the last good render's, not the editors'."""
+        self.results.setEnabled(not stale)
+        report = self._report()
+        self.copy_ids_button.setEnabled(not stale and report is not None and "ids" in report)
+        self.export_button.setEnabled(not stale and report is not None)
+        if stale:
+            self.checks.set_stale(True)  # (a new render refills and enables them)
+
+    def _show_banner(self, text: str, style: str) -> None:
+        self.banner.setStyleSheet(style)
+        self.banner.setText(text)
+        self.banner.show()
+
+    def _update_summary(self, outcome: ChatOutcome) -> None:
+        report = outcome.report
+        ms = f"{outcome.seconds * 1000:.0f}"
+        if "tokens" not in report:
+            self.summary.setText(self.tr(
+                "{n} characters rendered in {ms} ms · <i>open a tokenizer to see its tokens</i>"
+            ).format(n=f"{len(report['text']):,}", ms=ms))
+            return
+        learned = sum(report["assistant_mask"])
+        source = (self.tr("from the template's {% generation %} tags")
+                  if report["assistant_mask_source"] == "generation"
+                  else self.tr("from renders of successive prefixes"))
+        line = self.tr(
+            "<b>{n}</b> tokens · <b>{learned}</b> learned by the assistant mask ({source}) · "
+            "{chars} characters · {ms} ms").format(
+            n=f"{len(report['tokens']):,}", learned=f"{learned:,}", source=source,
+            chars=f"{len(report['text']):,}", ms=ms)
+        answered = any(isinstance(m, dict) and m.get("role") == "assistant"
+                       for m in outcome.request.conversation.messages[1:])
+        if not learned and answered and report["assistant_mask_source"] == "prefix":
+            # every assistant turn was skipped: the render of a shorter conversation is not
+            # the start of the longer one (the template rewrites earlier turns)
+            line += "<br><span style='color:#8a5300'>⚠ " + self.tr(
+                "no assistant turn could be located: this template renders earlier turns "
+                "differently as the conversation grows (it moves the tools, say), so the "
+                "renders of its prefixes do not line up") + "</span>"
+        self.summary.setText(line)
+        self.status.emit(self.tr("chat: {n} tokens in {ms} ms").format(
+            n=f"{len(report['tokens']):,}", ms=ms))
+
+    # -- copying out ---------------------------------------------------------------------------
+    def _report(self) -> dict | None:
+        return self.outcome.report if self.outcome is not None else None
+
+    def copy_ids(self) -> None:
+        """The token IDs of the shown render, as a JSON list, on the clipboard."""
+        report = self._report()
+        if report is not None and "ids" in report:
+            QGuiApplication.clipboard().setText(ids_as_json(report["ids"]))
+            self.status.emit(self.tr("copied {n} IDs").format(n=f"{len(report['ids']):,}"))
+
+    def export_report(self, path: str | Path) -> bool:
+        """Write the shown report as ``tokbench chat --json`` prints it."""
+        report = self._report()
+        if report is None:
+            return False
+        try:
+            Path(path).write_text(json.dumps(report, ensure_ascii=False) + "\n",
+                                  encoding="utf-8")
+        except OSError as err:
+            self._show_banner(self.tr("Could not save the report: {problem}").format(
+                problem=user_message(err)), BANNER_ERROR)
+            return False
+        self.status.emit(self.tr("saved the report to {name}").format(name=Path(path).name))
+        return True
+
+    def _on_export_clicked(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export the chat report"),
+                                              "chat.json",  # i18n: data (a file name)
+                                              self.tr("JSON (*.json);;All files (*)"))
+        if path:
+            self.export_report(path)
+
+    # -- streaming -------------------------------------------------------------------------------
+    def set_stream_source(self, runtime, ids: list[int]) -> None:
+        """Hand the rendered IDs to the Streaming tab's simulator (when it is built); while the
+        tab is hidden they wait, so a render per keystroke costs the simulator nothing."""
+        self._stream_source = (runtime, list(ids)) if runtime is not None else None
+        self._update_stream()
+
+    def _update_stream(self, *_) -> None:
+        if (self._stream_source is not None and hasattr(self.stream_view, "set_source")
+                and self.results.currentWidget() is self.stream_view):
+            runtime, ids = self._stream_source
+            self._stream_source = None
+            self.stream_view.set_source(runtime, ids)
+
+    # -- linking -------------------------------------------------------------------------------
+    def _on_check_clicked(self, start: int, end: int) -> None:
+        """Show the tokens a check names: selected among the chips and in the render."""
+        tokens = self.outcome.report.get("tokens", []) if self.outcome and self.outcome.report \
+            else []
+        indexes = tokens_in_span(tokens, (start, end))
+        self.text_view.select_span(start, end)
+        if indexes:
+            self.results.setCurrentWidget(self.chips)
+            self.chips.select(indexes)
+        else:
+            self.results.setCurrentWidget(self.text_view)
+
+    def _on_chip_clicked(self, index: int) -> None:
+        token = self.chips.tokens[index]
+        self.chips.select([index])
+        self.text_view.select_span(*token["span"])
+        if token["message"] is not None and token["message"] < len(self.messages.rows):
+            row = self.messages.rows[token["message"]]
+            self.inputs.setCurrentWidget(self.messages)
+            self.messages.scroll.ensureWidgetVisible(row)
+
+    # -- closing ---------------------------------------------------------------------------------
+    def shutdown(self) -> None:
+        """End the render child (on quit; the pane renders no more after it)."""
+        self._closed = True
+        self._debounce.stop()
+        self.tasks.cancel("chat")
+        self.renderer.close()
+
+    def closeEvent(self, event) -> None:
+        self.shutdown()
+        super().closeEvent(event)
