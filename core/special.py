@@ -21,6 +21,9 @@ ROLE_BY_NAME = {
     "cls_token": "cls", "sep_token": "sep", "mask_token": "mask",
 }
 
+# the roles of tokens that end what a model writes (a server stops at them)
+ENDING_ROLES = frozenset({"eos", "end of turn"})
+
 # Well-known literals and the role they play, for formats that do not say.
 # <|endofprompt|> (cl100k, o200k) has no role here: it ends a prompt, not a text, and is not
 # those encodings' end of sequence (<|endoftext|> is)

@@ -37,11 +37,14 @@ from app.widgets.json_field import JsonField
 from app.widgets.message_editor import MessagesEditor
 from app.widgets.template_editor import TemplateEditor
 from app.widgets.template_picker import TemplatePicker
+from app.widgets.stream_simulator import StreamSimulator
 from app.widgets.variables_editor import VariablesEditor
 from core.chat import BoundedRenderer
 from core.chat.conversation import Conversation, parse_conversation
+from core.chat.mask import last_learned_run
 from core.chat.sources import templates_of, tokenizer_special_token_variables
 from core.errors import WorkbenchError
+from core.special import ENDING_ROLES as STREAM_STOP_ROLES
 from core.export import ids_as_json
 from core.utf8 import decode_utf8
 
@@ -251,15 +254,9 @@ class ChatPane(QWidget):
         return box
 
     def _build_stream_view(self) -> QWidget:
-        """The Streaming tab: the stream simulator over the rendered IDs, when it is built."""
-        if StreamSimulator is not None:
-            return StreamSimulator()
-        label = QLabel(self.tr("The streaming simulator will step through the rendered IDs "
-                               "here, as a server emits them."))
-        label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        label.setWordWrap(True)
-        label.setStyleSheet(f"color:{TEMPLATE_TEXT}")
-        return label
+        """The Streaming tab: what a server would emit while the model writes the last
+        assistant turn (see :meth:`set_stream_source`)."""
+        return StreamSimulator(tasks=self.tasks)
 
     def _update_legend(self) -> None:
         tools = self.tr("tool definitions")
@@ -532,7 +529,8 @@ class ChatPane(QWidget):
         index = self.results.indexOf(self.injections)
         self.results.setTabText(index, self.tr("Injection ({n})").format(
             n=len(outcome.injections)) if outcome.injections else self.tr("Injection"))
-        self.set_stream_source(outcome.request.runtime, report.get("ids", []))
+        self.set_stream_source(outcome.request.runtime, report.get("ids", []),
+                               report.get("assistant_mask"))
 
     def _show_template_error(self, outcome: ChatOutcome) -> None:
         err = outcome.error
@@ -623,18 +621,25 @@ class ChatPane(QWidget):
             self.export_report(path)
 
     # -- streaming -------------------------------------------------------------------------------
-    def set_stream_source(self, runtime, ids: list[int]) -> None:
-        """Hand the rendered IDs to the Streaming tab's simulator (when it is built); while the
-        tab is hidden they wait, so a render per keystroke costs the simulator nothing."""
-        self._stream_source = (runtime, list(ids)) if runtime is not None else None
+    def set_stream_source(self, runtime, ids: list[int], mask: list[int] | None = None) -> None:
+        """Hand the Streaming tab what the model writes: the last assistant turn's learned
+        tokens (the whole chat when the mask has none), stopped at the end-of-turn and EOS
+        tokens as a server would be. While the tab is hidden they wait, so a render per
+        keystroke costs the simulator nothing."""
+        if runtime is None:
+            self._stream_source = None
+        else:
+            stops = [t.id for t in runtime.special_tokens() if t.role in STREAM_STOP_ROLES]
+            self._stream_source = (runtime, last_learned_run(ids, mask), stops)
         self._update_stream()
 
     def _update_stream(self, *_) -> None:
-        if (self._stream_source is not None and hasattr(self.stream_view, "set_source")
+        if (self._stream_source is not None
                 and self.results.currentWidget() is self.stream_view):
-            runtime, ids = self._stream_source
+            runtime, ids, stops = self._stream_source
             self._stream_source = None
             self.stream_view.set_source(runtime, ids)
+            self.stream_view.set_stops(self.stream_view.stop_strings(), stops)
 
     # -- linking -------------------------------------------------------------------------------
     def _on_check_clicked(self, start: int, end: int) -> None:

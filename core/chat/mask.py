@@ -71,3 +71,21 @@ def prefix_diff_spans(template: str, messages: list, full_text: str,
         if cut > 0:
             spans.append((len(before), len(before) + cut))
     return PrefixSpans(tuple(spans), tuple(unstable))
+
+
+def last_learned_run(ids: Sequence[int], mask: Sequence[int] | None) -> list[int]:
+    """The IDs of the last run of masked tokens — what the model writes in the last assistant
+    turn, end-of-turn token included — or every ID when nothing is masked.
+
+    >>> last_learned_run([5, 6, 7, 8, 9], [0, 1, 0, 1, 1])
+    [8, 9]
+    >>> last_learned_run([5, 6], [0, 0])
+    [5, 6]
+    """
+    if not mask or not any(mask):
+        return list(ids)
+    end = max(i for i, m in enumerate(mask) if m) + 1
+    start = end
+    while start > 0 and mask[start - 1]:
+        start -= 1
+    return list(ids[start:end])

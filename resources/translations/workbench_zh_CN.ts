@@ -155,10 +155,6 @@
         <translation>流式</translation>
     </message>
     <message>
-        <source>The streaming simulator will step through the rendered IDs here, as a server emits them.</source>
-        <translation>流式模拟器将在此逐步播放渲染出的 ID，如同服务器逐步输出。</translation>
-    </message>
-    <message>
         <source>Documents (the documents argument) for templates that read them (RAG), a JSON list</source>
         <translation>文档（documents 参数），供读取文档的模板（RAG）使用，JSON 列表</translation>
     </message>

@@ -236,31 +236,33 @@ def test_gui_thread_never_stalls_while_a_long_chat_renders(qtbot, pane, record_p
     assert meter.worst_stall() < 0.050, f"GUI thread stalled: {meter.worst()}"
 
 
-def test_the_streaming_tab_gets_the_rendered_ids_when_shown(qtbot, pane):
-    """The hook the stream simulator is wired through: the IDs of the newest render, handed
-    over when the Streaming tab is shown (not at every keystroke while it is hidden)."""
-    from PySide6.QtWidgets import QWidget
-
-    class Simulator(QWidget):
-        def __init__(self):
-            super().__init__()
-            self.given = []
-
-        def set_source(self, runtime, ids):
-            self.given.append((runtime, ids))
-
-    simulator = Simulator()
-    index = pane.results.indexOf(pane.stream_view)
-    pane.results.removeTab(index)
-    pane.stream_view = simulator
-    pane.results.insertTab(index, simulator, "Streaming")
-    pane.messages.rows[1].content.setPlainText("first")
+def test_the_streaming_tab_streams_the_last_assistant_turn_when_shown(qtbot, pane):
+    """The Streaming tab gets what the model writes — the last assistant turn's learned
+    tokens, end-of-turn token included — with the ending tokens as stop IDs, and only when it
+    is shown (not at every keystroke while it is hidden)."""
+    simulator = pane.stream_view
+    given = []
+    real_set_source = simulator.set_source
+    simulator.set_source = lambda runtime, ids: (given.append(list(ids)),
+                                                 real_set_source(runtime, ids))
+    pane.messages.rows[2].content.setPlainText("first answer")
     wait_rendered(qtbot, pane)
-    pane.messages.rows[1].content.setPlainText("second")
+    pane.messages.rows[2].content.setPlainText("The answer: 你好 😀")
     outcome = wait_rendered(qtbot, pane)
-    assert simulator.given == []  # hidden: nothing computed for it
+    assert given == []  # hidden: nothing computed for it
     pane.results.setCurrentWidget(simulator)
-    assert simulator.given == [(pane.session.current_tokenizer.runtime, outcome.report["ids"])]
+    report = outcome.report
+    mask = report["assistant_mask"]
+    learned = [i for i, m in zip(report["ids"], mask) if m]
+    assert given and given[-1] == learned[-len(given[-1]):]
+    runtime = pane.session.current_tokenizer.runtime
+    assert runtime.decode(given[-1]) == "The answer: 你好 😀<|im_end|>"
+    end_id = runtime.token_to_id("<|im_end|>")
+    assert str(end_id) in simulator.stop_ids.text()
+    qtbot.waitUntil(lambda: not simulator.busy and simulator.step_count > 0, timeout=10000)
+    steps = simulator.simulation.run.steps
+    assert "".join(step.text for step in steps) == "The answer: 你好 😀"
+    assert steps[-1].stop is not None and steps[-1].stop.token_index == len(given[-1]) - 1
 
 
 def test_a_template_file_stays_picked_when_a_conversation_loads(qtbot, pane, tmp_path):
