@@ -434,8 +434,11 @@ def cmd_chat(args) -> int:
         loaded = open_tokenizer(tokenizer_path)
     config = (Configs(tokenizer_config=parse_json_text(read_text(args.config), args.config))
               if args.config else None)
-    special = {}
+    special, registry = {}, None
     if loaded is not None:
+        from core.special import special_registry
+
+        registry = special_registry(loaded)  # once: its disagreements are checks
         special.update(model_special_token_variables(loaded.runtime))
         special.update(special_token_variables(loaded.configs))
     if config is not None:
@@ -453,6 +456,7 @@ def cmd_chat(args) -> int:
             _check_template_name(name, templates)
         template = choose_template(templates, name, tools=conversation.tools)
         report = chat_report(template, conversation, runtime=loaded.runtime if loaded else None,
+                             configs=loaded.configs if loaded else None, registry=registry,
                              special_tokens=special, variables=variables,
                              add_generation_prompt=args.add_generation_prompt,
                              continue_final_message=args.continue_final_message,

@@ -33,6 +33,9 @@ ROLE_BY_CONTENT = {
     "[TOOL_RESULTS]": "tool", "[/TOOL_RESULTS]": "tool", "[IMG]": "image placeholder",
     "<|fim_prefix|>": "fim", "<|fim_middle|>": "fim", "<|fim_suffix|>": "fim",
     "<mask>": "mask", "<cls>": "cls", "<sep>": "sep",
+    # the chat families' own ends of text and of turn (Gemma, Phi-3, DeepSeek-V3)
+    "<bos>": "bos", "<eos>": "eos", "<end_of_turn>": "end of turn", "<|end|>": "end of turn",
+    "<｜begin▁of▁sentence｜>": "bos", "<｜end▁of▁sentence｜>": "eos",
 }
 
 

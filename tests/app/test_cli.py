@@ -630,3 +630,30 @@ def test_chat_template_and_special_tokens_from_config(capsys, tmp_path):
     assert code == 0 and json.loads(out)["text"] == "R"
     code, _, err = run(capsys, "chat", conv, "--config", config, "--template", "nosuch")
     assert code == 1 and "rag, tool_use" in err
+
+
+def test_chat_json_checks_name_the_model_files_problems(capsys, tmp_path):
+    """A tokenizer folder whose post-processor adds BOS, whose config.json has too few embedding
+    rows and whose generation_config.json stops at another token: each is a check in --json,
+    with a code, a severity and a message naming the token."""
+    from tests.core.chat.test_checks import LLAMA3_LIKE, llama3_folder
+    from tokenizers import Tokenizer
+
+    folder = llama3_folder(tmp_path, tokenizer_config={"bos_token": "<|begin_of_text|>",
+                                                       "eos_token": "<|eot_id|>"})
+    tk = Tokenizer.from_file(str(folder / "tokenizer.json"))
+    eot, end = tk.token_to_id("<|eot_id|>"), tk.token_to_id("<|end_of_text|>")
+    (folder / "config.json").write_text(json.dumps({"vocab_size": eot}))
+    (folder / "generation_config.json").write_text(json.dumps({"eos_token_id": end}))
+    template = tmp_path / "llama.jinja"
+    template.write_text(LLAMA3_LIKE)
+    conv = _conversation(tmp_path, CHAT[:3])
+    code, out, err = run(capsys, "chat", folder, conv, "--template", template, "--json")
+    assert code == 0, err
+    checks = {c["code"]: c for c in json.loads(out)["checks"]}
+    assert {"chat.double_bos", "chat.id_beyond_embeddings", "chat.end_not_a_stop",
+            "special.ids_differ", "special.id_beyond_embeddings"} <= set(checks)
+    assert checks["chat.id_beyond_embeddings"]["severity"] == "error"
+    assert "'<|eot_id|>'" in checks["chat.end_not_a_stop"]["message"]
+    code, _, err = run(capsys, "chat", folder, conv, "--template", template)
+    assert code == 0 and "warning: the template writes '<|begin_of_text|>'" in err
