@@ -2,7 +2,8 @@
 
     tokbench inspect TOKENIZER [TEXT] [--file PATH] [--preset NAME] [--pattern REGEX]
                      [--special-tokens FILE.json|NAME=ID,...]
-                     [--no-special] [--parse-special] [--unit bytes|cp|utf16|grapheme] [--json]
+                     [--no-special] [--parse-special | --allowed-special LIT[,LIT]|all]
+                     [--unit bytes|cp|utf16|grapheme] [--json]
     tokbench import FILE -o BUNDLE [--name NAME] [--version V] [--preset NAME]
                     [--special-tokens FILE.json|NAME=ID,...]
     tokbench verify BUNDLE
@@ -62,6 +63,9 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
     inspect.add_argument("--parse-special", action="store_true",
                          help="treat special-token literals in the text as special tokens "
                               "(default: plain text, which is the safe reading)")
+    inspect.add_argument("--allowed-special", type=_allowed_special, metavar="LIT[,LIT]|all",
+                         help="read only these special-token literals as special tokens (all: "
+                              "every one, as --parse-special); the others stay plain text")
     inspect.add_argument("--unit", default="cp", type=Unit.parse,
                          help="unit of the span column: bytes, cp, utf16, grapheme (default cp)")
     inspect.add_argument("--json", action="store_true",
@@ -137,6 +141,20 @@ def _iso_time(value: str):
         return datetime.fromisoformat(value)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not an ISO-8601 time: {value!r}") from None
+
+
+def _allowed_special(value: str) -> str | frozenset[str]:
+    """``--allowed-special``: ``all``, or literals separated by commas.
+
+    >>> sorted(_allowed_special("<|im_start|>,<|im_end|>")), _allowed_special("all")
+    (['<|im_end|>', '<|im_start|>'], 'all')
+    """
+    if value == "all":
+        return "all"
+    literals = frozenset(item for item in value.split(",") if item)
+    if not literals:
+        raise argparse.ArgumentTypeError("give special-token literals separated by commas, or all")
+    return literals
 
 
 def _positive(value: str) -> int:
@@ -232,7 +250,8 @@ def _encodings(runtime, texts: list[str], args) -> Iterator[Encoding]:
     for k in range(0, len(texts), FILE_BATCH):
         yield from runtime.encode_batch(texts[k:k + FILE_BATCH],
                                         add_special_tokens=not args.no_special,
-                                        parse_special=args.parse_special)
+                                        parse_special=args.parse_special,
+                                        allowed_special=args.allowed_special)
 
 
 def text_notes(runtime, text: str, enc: Encoding) -> list[Note]:
@@ -255,6 +274,10 @@ def format_table(enc: Encoding, unit: Unit) -> str:
 
 
 def cmd_inspect(args) -> int:
+    if args.parse_special and args.allowed_special is not None:  # a usage error, as argparse's
+        print("tokbench inspect: error: --parse-special reads every special-token literal and "
+              "--allowed-special chooses some: give one of them", file=sys.stderr)
+        return EXIT_USAGE
     runtime = _open(args.tokenizer, _load_options(args))
     texts = _texts(args)
     for text, enc in zip(texts, _encodings(runtime, texts, args)):

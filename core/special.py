@@ -98,6 +98,56 @@ def find_special_literals(text: str, tokens: list[SpecialToken]) -> list[tuple[i
     return SpecialLiterals(tokens).find(text)
 
 
+def resolve_allowed_special(allowed, tokens: list[SpecialToken]) -> "bool | frozenset[str]":
+    """``allowed_special`` as the runtimes take it (their ``parse_special``): which special-token
+    literals in a text are read as special tokens, as tiktoken's ``allowed_special`` says it.
+
+    ``None`` or an empty set: none (the safe default, False); ``"all"``: every one (True); a
+    set of literals: those, and every other literal stays text. A literal that is not one of
+    ``tokens`` is an error naming it (tiktoken would ignore it silently; a typo should not
+    leave a text unparsed unnoticed): :class:`~core.errors.WorkbenchError`.
+
+    >>> toks = [SpecialToken("<|a|>", 1), SpecialToken("<|b|>", 2)]
+    >>> resolve_allowed_special("all", toks), resolve_allowed_special(set(), toks)
+    (True, False)
+    >>> sorted(resolve_allowed_special({"<|a|>"}, toks))
+    ['<|a|>']
+    >>> resolve_allowed_special({"<|c|>"}, toks)
+    Traceback (most recent call last):
+      ...
+    core.errors.WorkbenchError: allowed_special: '<|c|>' is not a special token of this \
+tokenizer (its special tokens: <|a|>, <|b|>)
+    """
+    from .errors import WorkbenchError
+
+    if allowed is None or allowed is False:
+        return False
+    if allowed == "all" or allowed is True:
+        return True
+    if isinstance(allowed, str):
+        raise WorkbenchError(f'allowed_special must be "all" or a set of literals, not '
+                             f"{allowed!r}")
+    known = {t.content for t in tokens if t.content}
+    unknown = sorted(set(allowed) - known)
+    if unknown:
+        listed = ", ".join(sorted(known)) or "none"
+        raise WorkbenchError(f"allowed_special: {', '.join(map(repr, unknown))} "
+                         f"{'is' if len(unknown) == 1 else 'are'} not a special token of this "
+                         f"tokenizer (its special tokens: {listed})")
+    chosen = frozenset(allowed)
+    return chosen if chosen else False
+
+
+def parses(parse_special, literal: str) -> bool:
+    """Whether ``literal`` is read as a special token under ``parse_special`` (a bool, or the
+    set of allowed literals :func:`resolve_allowed_special` gives).
+
+    >>> parses(True, "<s>"), parses(frozenset({"</s>"}), "<s>")
+    (True, False)
+    """
+    return literal in parse_special if isinstance(parse_special, frozenset) else bool(parse_special)
+
+
 def custom_special_tokens(rows, *, ranks=(), item: str = "entry") -> dict[str, int]:
     """Special tokens a user gives for a rank file (name, ID pairs), checked: names non-empty
     and unique, IDs whole numbers ≥ 0, unique, and not already a rank. Raises ``ValueError``

@@ -288,6 +288,36 @@ def test_special_tokens_option_for_inspect_and_import(capsys, tmp_path):
     assert code == 0 and json.loads(out)["ids"] == [n + 1]
 
 
+def test_allowed_special_reads_only_the_literals_named(capsys, tmp_path):
+    """``--allowed-special LIT,LIT``: those literals become their IDs, the others stay text and
+    every one is flagged; ``all`` is ``--parse-special``; an unknown literal is bad input (1),
+    with --parse-special a usage error (2)."""
+    path, n = _ranks(tmp_path)
+    pairs = f"<|endoftext|>={n},<|im_start|>={n + 1},<|im_end|>={n + 2}"
+    text = "<|im_start|>a<|im_end|><|endoftext|>"
+    common = ("inspect", path, text, "--pattern", r"\S+|\s+", "--special-tokens", pairs,
+              "--json")
+
+    def inspect(*extra):
+        code, out, err = run(capsys, *common, *extra)
+        assert code == 0, err
+        record = json.loads(out)
+        return record["ids"], {n["args"]["literal"]: n["code"] for n in record["notes"]
+                               if "literal" in n["args"]}
+
+    ids, notes = inspect("--allowed-special", "<|im_start|>,<|im_end|>")
+    assert ids[0] == n + 1 and n + 2 in ids and n not in ids
+    assert notes == {"<|im_start|>": "special.parsed", "<|im_end|>": "special.parsed",
+                     "<|endoftext|>": "special.kept_as_text"}
+    assert inspect("--allowed-special", "all") == inspect("--parse-special")
+    code, _, err = run(capsys, *common, "--allowed-special", "<|im_stop|>")
+    assert code == 1 and "'<|im_stop|>' is not a special token" in err
+    code, _, err = run(capsys, *common, "--allowed-special", "all", "--parse-special")
+    assert code == 2 and "give one of them" in err
+    code, _, err = run(capsys, *common, "--allowed-special", ",")
+    assert code == 2 and "separated by commas" in err
+
+
 @pytest.mark.parametrize("value, needle", [
     ("<a>=5", "special token '<a>' has id 5, which is already a rank"),
     ("<a>=300,<b>=300", "entry 2 (<b>): ID 300 is already <a>"),
