@@ -13,7 +13,8 @@
     tokbench chat [TOKENIZER] CONVERSATION.json [--template FILE|NAME]
                   [--config TOKENIZER_CONFIG.json] [--add-generation-prompt]
                   [--continue-final-message] [--var NAME=JSON]... [--now ISO-8601]
-                  [--context N] [--json]
+                  [--parse-content-specials] [--context N] [--json]
+                  [--preset NAME] [--pattern REGEX] [--special-tokens FILE.json|NAME=ID,...]
 
 Options and positionals may come in any order (``inspect TOK --json TEXT``). Errors go to
 stderr and name the file; no traceback (set ``TOKBENCH_DEBUG=1`` to see one). A reader that stops
@@ -130,7 +131,12 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
                       help="the time strftime_now reads (default: the clock)")
     chat.add_argument("--context", type=_positive, metavar="N",
                       help="a context window: the budget says what truncation at N would cut")
+    chat.add_argument("--parse-content-specials", action="store_true",
+                      help="read special-token literals typed in messages as control tokens "
+                           "(the unsanitized reading becomes the IDs; the check still names "
+                           "each one)")
     chat.add_argument("--json", action="store_true", help="one JSON object (stable format)")
+    _add_tiktoken_options(chat)
     return parser, dict(sub.choices)
 
 
@@ -447,6 +453,9 @@ def cmd_chat(args) -> int:
         raise WorkbenchError("chat takes [TOKENIZER] CONVERSATION.json: too many paths")
     tokenizer_path = args.paths[0] if len(args.paths) == 2 else None
     conv_path = Path(args.paths[-1])
+    if tokenizer_path is None and (args.preset or args.pattern or args.special_tokens):
+        raise WorkbenchError("--preset, --pattern and --special-tokens describe a tokenizer: "
+                             "give TOKENIZER before CONVERSATION.json")
     conversation = parse_conversation(
         decode_utf8(conv_path.read_bytes(), path=conv_path, strip_bom=True), conv_path)
     variables = _chat_variables(args.var)
@@ -454,7 +463,7 @@ def cmd_chat(args) -> int:
     if tokenizer_path is not None:
         from core.loading import open_tokenizer
 
-        loaded = open_tokenizer(tokenizer_path)
+        loaded = open_tokenizer(tokenizer_path, **_load_options(args))
     config = (Configs(tokenizer_config=parse_json_text(read_text(args.config), args.config))
               if args.config else None)
     special, registry = {}, None
@@ -483,7 +492,8 @@ def cmd_chat(args) -> int:
                              special_tokens=special, variables=variables,
                              add_generation_prompt=args.add_generation_prompt,
                              continue_final_message=args.continue_final_message,
-                             now=args.now, context=args.context)
+                             now=args.now, context=args.context,
+                             parse_content_specials=args.parse_content_specials)
     except ChatTemplateError as err:
         if args.json:
             print(json.dumps({"error": err.as_json()}, ensure_ascii=False))

@@ -52,8 +52,9 @@ def templates() -> dict[str, str]:
                      "encoded in this process instead, which may pause the window"),
         "config.ignored": QCoreApplication.translate("Notes", "{error} — ignored"),
         "chat.special_in_content": QCoreApplication.translate(
-            "Notes", "special-token literal {literal!r} in message {message} ({role}) is encoded "
-                     "as plain text; an unsanitized pipeline would read it as ID(s) {ids}"),
+            "Notes", "special-token literal {literal!r} typed in message {message} ({role}): "
+                     "the sanitized reading keeps it as text; an unsanitized one reads it as "
+                     "ID(s) {ids}"),
         "chat.no_generation_prompt": QCoreApplication.translate(
             "Notes", "the last message is the {role}'s and add_generation_prompt is off: the model "
                      "would continue that message instead of answering it"),

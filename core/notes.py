@@ -183,8 +183,9 @@ CODES: dict[str, tuple[Severity, str]] = {
                 "cannot be explained (nor encoded by tiktoken)"),
     # chat checks (tokbench chat, the Chat pane); span: code points of the rendered text
     "chat.special_in_content": (
-        "warning", "special-token literal {literal!r} in message {message} ({role}) is encoded "
-                   "as plain text; an unsanitized pipeline would read it as ID(s) {ids}"),
+        "warning", "special-token literal {literal!r} typed in message {message} ({role}): "
+                   "the sanitized reading keeps it as text; an unsanitized one reads it as ID(s) "
+                   "{ids}"),
     "chat.no_generation_prompt": (
         "warning", "the last message is the {role}'s and add_generation_prompt is off: the model "
                    "would continue that message instead of answering it"),

@@ -60,10 +60,16 @@ class ChatEncoding:
     unsanitized_ids: tuple[int, ...]
     unsanitized_spans: tuple[tuple[int, int], ...]
     split_merges: tuple[int, ...]
+    unsanitized_tokens: tuple[ChatToken, ...] = ()
 
     @property
     def ids(self) -> list[int]:
         return [t.id for t in self.tokens]
+
+    def reading(self, parse_content_specials: bool = False) -> tuple[ChatToken, ...]:
+        """The tokens of one reading: the sanitized one (content literals as text), or the
+        unsanitized one (``tokbench chat --parse-content-specials``), each with provenance."""
+        return self.unsanitized_tokens if parse_content_specials else self.tokens
 
 
 def encode_chat(runtime, segmentation: Segmentation, template: str | None = None) -> ChatEncoding:
@@ -87,11 +93,14 @@ def encode_chat(runtime, segmentation: Segmentation, template: str | None = None
     tokens = tuple(_token(runtime, token_id, span, segments, bounds)
                    for token_id, span in zip(ids, spans))
     if pieces == [(0, len(text), True)]:  # no literal typed in content: the same encode
-        whole_ids, whole_spans = ids, spans
+        whole_ids, whole_spans, whole_tokens = ids, spans, tokens
     else:
         whole_ids, whole_spans = reader.encode(text, 0, True)
+        whole_tokens = tuple(_token(runtime, token_id, span, segments, bounds)
+                             for token_id, span in zip(whole_ids, whole_spans))
     crossed = tuple(b for b in bounds[1:] if any(s < b < e for s, e in spans))
-    return ChatEncoding(text, tokens, tuple(whole_ids), tuple(whole_spans), crossed)
+    return ChatEncoding(text, tokens, tuple(whole_ids), tuple(whole_spans), crossed,
+                        whole_tokens)
 
 
 def typed_literals(special_tokens, template: str | None = None) -> list:

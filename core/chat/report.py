@@ -74,12 +74,16 @@ def chat_report(template: str, conversation: Conversation, *, runtime=None,
                 special_tokens: dict | None = None, variables: dict | None = None,
                 add_generation_prompt: bool = False, continue_final_message: bool = False,
                 now: datetime | None = None, context: int | None = None,
-                renderer: BoundedRenderer | None = None, configs=None, registry=None) -> dict:
-    """``{"text", "ids", "tokens", "assistant_mask", "assistant_mask_source",
+                renderer: BoundedRenderer | None = None, configs=None, registry=None,
+                parse_content_specials: bool = False) -> dict:
+    """``{"text", "reading", "ids", "tokens", "assistant_mask", "assistant_mask_source",
     "unsanitized_ids", "split_merges", "budget", "checks"}`` (the ids, tokens, mask and budget
     only with a ``runtime``). ``configs``: the tokenizer's :class:`~core.configs.Configs` (the
     model's ``vocab_size`` and stop IDs); ``registry``: its special-token registry, whose
     disagreements become checks (made from ``runtime`` and ``configs`` when not given).
+    ``parse_content_specials``: the unsanitized reading (special-token literals typed in
+    content read as control tokens) gives ``ids``, ``tokens``, the mask and the budget
+    (``"reading": "unsanitized"``); the injection check names the literals either way.
     Raises :class:`~core.chat.errors.ChatTemplateError`."""
     if registry is None and runtime is not None and configs is not None:
         from ..special import registry_of
@@ -92,14 +96,14 @@ def chat_report(template: str, conversation: Conversation, *, runtime=None,
     bounded = renderer or BoundedRenderer()
     try:
         return _report(template, conversation, options, flags, RenderCache(bounded, now),
-                       runtime, configs, registry, context)
+                       runtime, configs, registry, context, parse_content_specials)
     finally:
         if renderer is None:
             bounded.close()
 
 
 def _report(template, conversation, options, flags, render, runtime, configs, registry,
-            context) -> dict:
+            context, parse_content_specials=False) -> dict:
     messages = conversation.messages
     special_tokens = options["special_tokens"]
     rendered = render(template, messages, **options, **flags)
@@ -128,7 +132,8 @@ def _report(template, conversation, options, flags, render, runtime, configs, re
 
     segmentation = split_segments(template, messages, render_with=render, **options, **flags)
     encoding = encode_chat(runtime, segmentation, template)
-    spans = [(t.start, t.end) for t in encoding.tokens]
+    tokens = encoding.reading(parse_content_specials)
+    spans = [(t.start, t.end) for t in tokens]
     if rendered.generation_spans or "generation" in template and "endgeneration" in template:
         mask, source = mask_from_spans(spans, rendered.generation_spans), "generation"
     else:
@@ -140,7 +145,7 @@ def _report(template, conversation, options, flags, render, runtime, configs, re
             prompt_start = len(without)
     checks += injection_notes(segmentation, encoding, runtime.special_tokens(), template)
     checks += double_special_notes(runtime, encoding.unsanitized_ids, encoding.unsanitized_spans)
-    checks += embedding_notes(encoding.tokens, embedding_rows(configs))
+    checks += embedding_notes(tokens, embedding_rows(configs))
     stops = stop_ids(configs)
     if stops is not None:
         if not tails:  # no assistant turn in the chat: the template's turn in a probe one
@@ -155,13 +160,14 @@ def _report(template, conversation, options, flags, render, runtime, configs, re
     if registry is not None:
         checks += list(registry.disagreements)
     report.update({
-        "ids": encoding.ids,
-        "tokens": [t.to_json() for t in encoding.tokens],
+        "reading": "unsanitized" if parse_content_specials else "sanitized",
+        "ids": [t.id for t in tokens],
+        "tokens": [t.to_json() for t in tokens],
         "assistant_mask": mask,
         "assistant_mask_source": source,
         "unsanitized_ids": list(encoding.unsanitized_ids),
         "split_merges": list(encoding.split_merges),
-        "budget": token_budget(encoding.tokens, generation_prompt_start=prompt_start,
+        "budget": token_budget(tokens, generation_prompt_start=prompt_start,
                                context=context),
         "checks": [n.to_json() for n in checks],
     })

@@ -1145,8 +1145,8 @@
         <translation>{error} — 已忽略</translation>
     </message>
     <message>
-        <source>special-token literal {literal!r} in message {message} ({role}) is encoded as plain text; an unsanitized pipeline would read it as ID(s) {ids}</source>
-        <translation>消息 {message}（{role}）中的特殊词元字面量 {literal!r} 按普通文本编码；未做净化的流程会把它读作 ID {ids}</translation>
+        <source>special-token literal {literal!r} typed in message {message} ({role}): the sanitized reading keeps it as text; an unsanitized one reads it as ID(s) {ids}</source>
+        <translation>消息 {message}（{role}）中输入了特殊词元字面量 {literal!r}：净化后的读法把它保留为文本；未净化的读法把它读作 ID {ids}</translation>
     </message>
     <message>
         <source>the last message is the {role}&apos;s and add_generation_prompt is off: the model would continue that message instead of answering it</source>

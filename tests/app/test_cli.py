@@ -687,3 +687,34 @@ def test_chat_json_checks_name_the_model_files_problems(capsys, tmp_path):
     assert "'<|eot_id|>'" in checks["chat.end_not_a_stop"]["message"]
     code, _, err = run(capsys, "chat", folder, conv, "--template", template)
     assert code == 0 and "warning: the template writes '<|begin_of_text|>'" in err
+
+
+def test_chat_parse_content_specials_makes_the_unsanitized_reading_the_ids(capsys, tmp_path):
+    conv = _conversation(tmp_path, CHAT)
+    safe = json.loads(run(capsys, "chat", BPE, conv, "--template", "chatml", "--json")[1])
+    code, out, err = run(capsys, "chat", BPE, conv, "--template", "chatml",
+                         "--parse-content-specials", "--json")
+    assert code == 0, err
+    parsed = json.loads(out)
+    assert safe["reading"] == "sanitized" and parsed["reading"] == "unsanitized"
+    assert parsed["ids"] == parsed["unsanitized_ids"] == safe["unsanitized_ids"] != safe["ids"]
+    # the typed <|endoftext|> is now its control ID 0, and says where it came from
+    [typed] = [t for t in parsed["tokens"] if t["id"] == 0]
+    assert (typed["message"], typed["role"], typed["source"]) == (1, "user", "content")
+    assert parsed["text"][typed["span"][0]:typed["span"][1]] == "<|endoftext|>"
+    assert len(parsed["assistant_mask"]) == len(parsed["ids"]) == parsed["budget"]["total"]
+    injection = [c for c in parsed["checks"] if c["code"] == "chat.special_in_content"]
+    assert len(injection) == 1 and injection[0]["args"]["ids"] == "0"
+
+
+def test_chat_takes_a_rank_files_preset_and_special_tokens(capsys, tmp_path):
+    path, n = _ranks(tmp_path)
+    pairs = f"<|endoftext|>={n},<|im_start|>={n + 1},<|im_end|>={n + 2}"
+    conv = _conversation(tmp_path, CHAT[:3])
+    code, out, err = run(capsys, "chat", path, conv, "--template", "chatml", "--preset",
+                         "cl100k", "--special-tokens", pairs, "--json")
+    assert code == 0, err
+    record = json.loads(out)
+    assert record["ids"].count(n + 1) == 3 and record["ids"].count(n + 2) == 3
+    code, _, err = run(capsys, "chat", conv, "--template", "chatml", "--preset", "cl100k")
+    assert code == 1 and "give TOKENIZER" in err
