@@ -188,24 +188,27 @@ def _plain_encoder(runtime):
     """For a ``tokenizers`` runtime: text encoded without matching any added token, special or
     not — transformers' ``_encode_without_added_tokens`` (normalizer, pre-tokenizer, model;
     ``parse_special=False`` still matches plain added tokens such as ``<think>``). None for other
-    runtimes, whose encode without parsing already matches no added token."""
+    runtimes, whose encode without parsing already matches no added token.
+
+    The steps run on one ``PreTokenizedString``, as the library's own encode runs them, so the
+    offsets are the library's: code points of the original text (a byte-level model's offsets
+    within a split are bytes; added to a split's start they would be wrong past a non-ASCII
+    character).
+    """
     tk = getattr(runtime, "tk", None)
     if tk is None or not hasattr(tk, "pre_tokenizer"):
         return None
+    from tokenizers import PreTokenizedString
 
     def encode(text: str):
-        normalized = tk.normalizer.normalize_str(text) if tk.normalizer is not None else text
-        splits = (tk.pre_tokenizer.pre_tokenize_str(normalized) if tk.pre_tokenizer is not None
-                  else [(normalized, (0, len(normalized)))])
-        ids, spans = [], []
-        for split, (at, _) in splits:
-            for token in tk.model.tokenize(split):
-                ids.append(token.id)
-                # offsets on the normalized text: exact where the normalizer changes nothing,
-                # else clamped to the text (a literal's tokens stay inside the literal)
-                start, end = at + token.offsets[0], at + token.offsets[1]
-                spans.append((min(start, len(text)), min(end, len(text))))
-        return ids, spans
+        pts = PreTokenizedString(text)
+        if tk.normalizer is not None:
+            pts.normalize(lambda normalized: tk.normalizer.normalize(normalized))
+        if tk.pre_tokenizer is not None:
+            tk.pre_tokenizer.pre_tokenize(pts)
+        pts.tokenize(lambda split: tk.model.tokenize(split))
+        enc = pts.to_encoding()
+        return list(enc.ids), [tuple(offsets) for offsets in enc.offsets]
 
     return encode
 

@@ -257,3 +257,28 @@ def test_plain_added_tokens_are_controls_only_where_the_template_writes_them(tmp
     assert enc.ids == list(out["input_ids"])
     notes = injection_notes(seg, enc, runtime.special_tokens(), template)
     assert [n.args["literal"] for n in notes] == ["<think>", "<|im_end|>"]
+
+
+def test_a_typed_non_ascii_literal_keeps_code_point_spans(tmp_path):
+    """DeepSeek's ``<｜end▁of▁sentence｜>`` typed between CJK and an emoji, on a byte-level
+    tokenizer: the literal's text tokens (encoded without added tokens) have spans in code
+    points of the render, each holding the bytes it stands for — not byte offsets within the
+    split added to a character offset."""
+    from tokenizers import AddedToken, Tokenizer
+
+    literal = "<｜end▁of▁sentence｜>"
+    tk = Tokenizer.from_file(str(DEMO / "demo-bpe" / "tokenizer.json"))
+    tk.add_special_tokens([AddedToken(t, special=True) for t in CHAT_SPECIALS + [literal]])
+    tk.save(str(tmp_path / "tokenizer.json"))
+    runtime = open_tokenizer(tmp_path / "tokenizer.json").runtime
+    seg = split_segments(CHATML, [{"role": "user", "content": f"日本{literal}語😀"}])
+    enc = encode_chat(runtime, seg, CHATML)
+    text = seg.text
+    at = text.index(literal)
+    starts = [t.start for t in enc.tokens]
+    assert starts == sorted(starts)
+    for token in enc.tokens:
+        assert runtime.token_bytes(token.id) in text[token.start:token.end].encode(), token
+    inside = [t for t in enc.tokens if at <= t.start < at + len(literal)]
+    assert (inside[0].start, inside[-1].end) == (at, at + len(literal))
+    assert all(t.end <= at + len(literal) for t in inside)
