@@ -13,7 +13,9 @@ Beside it the *unsanitized* reading: the whole render encoded at once with liter
 post-processor tokens (``apply_chat_template(tokenize=True)``'s default, what a plain pipeline
 feeds the model). Each token takes its provenance from the segment holding most of its
 characters (content on a tie); ``split_merges`` lists the segment boundaries that fall inside a
-token (template and content text merged into one token there).
+token of the unsanitized reading — what one encoding of the render feeds the model: template and
+content text merged into one token there (a typed literal with ``lstrip`` swallowing the
+template's space before it is one).
 
 >>> # enc = encode_chat(runtime, split_segments(CHATML, [{"role": "user", "content": "hi"}]))
 >>> # [(t.piece, t.source, t.message) for t in enc.tokens]
@@ -22,7 +24,7 @@ token (template and content text merged into one token there).
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, replace
 
 from .segments import Segmentation
@@ -52,7 +54,7 @@ class ChatEncoding:
     """The sanitized tokens, the unsanitized reading's IDs, and the split boundaries.
 
     ``split_merges``: code-point offsets where a segment boundary cuts through a token of the
-    unsanitized reading (the two readings tokenize differently around there).
+    unsanitized reading (:func:`crossed_bounds`).
     """
 
     text: str
@@ -98,9 +100,29 @@ def encode_chat(runtime, segmentation: Segmentation, template: str | None = None
         whole_ids, whole_spans = reader.encode(text, 0, True)
         whole_tokens = tuple(_token(runtime, token_id, span, segments, bounds)
                              for token_id, span in zip(whole_ids, whole_spans))
-    crossed = tuple(b for b in bounds[1:] if any(s < b < e for s, e in spans))
-    return ChatEncoding(text, tokens, tuple(whole_ids), tuple(whole_spans), crossed,
-                        whole_tokens)
+    return ChatEncoding(text, tokens, tuple(whole_ids), tuple(whole_spans),
+                        crossed_bounds(bounds[1:], whole_spans), whole_tokens)
+
+
+def crossed_bounds(bounds, spans) -> tuple[int, ...]:
+    """The ``bounds`` (sorted offsets) that fall strictly inside one of ``spans`` (token spans
+    in order of their starts), by bisection over the running furthest end: linear in the
+    tokens, not tokens × bounds.
+
+    >>> crossed_bounds([2, 5, 6], [(0, 2), (2, 6), (6, 7)])
+    (5,)
+    """
+    starts = [s for s, _ in spans]
+    furthest, reach = [], -1
+    for _, end in spans:
+        reach = max(reach, end)
+        furthest.append(reach)
+    out = []
+    for bound in bounds:
+        k = bisect_left(starts, bound) - 1  # the last token starting before the bound
+        if k >= 0 and furthest[k] > bound:
+            out.append(bound)
+    return tuple(out)
 
 
 def typed_literals(special_tokens, template: str | None = None) -> list:
