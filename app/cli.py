@@ -444,8 +444,8 @@ def cmd_chat(args) -> int:
     from core.chat import ChatTemplateError
     from core.chat.report import chat_report
     from core.chat.sources import (choose_template, model_special_token_variables,
-                                   named_templates, special_token_variables,
-                                   template_from_file, templates_of)
+                                   named_templates, template_from_file, templates_of)
+    from core.special import named_special_tokens
     from core.chat.conversation import parse_conversation
     from core.configs import Configs, parse_json_text, read_text
 
@@ -472,9 +472,9 @@ def cmd_chat(args) -> int:
 
         registry = special_registry(loaded)  # once: its disagreements are checks
         special.update(model_special_token_variables(loaded.runtime))
-        special.update(special_token_variables(loaded.configs))
+        special.update(registry.named)
     if config is not None:
-        special.update(special_token_variables(config))
+        special.update(named_special_tokens(config))
     try:
         if args.template is not None and Path(args.template).is_file():
             templates, name = template_from_file(args.template), None

@@ -10,7 +10,7 @@ caller allows parsing; :func:`find_special_literals` lets the workbench flag suc
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import regex
 
@@ -187,8 +187,8 @@ def custom_special_tokens(rows, *, ranks=(), item: str = "entry") -> dict[str, i
 
 # --- the registry: every special token with where each fact came from -------------------------
 
-# the configs that name roles, most trusted first: a tokenizer's own config beats the map, and
-# both beat the model's generation and model configs (which name IDs, not strings)
+# the configs that name roles by string (in the order transformers 5 lets them win: see
+# role_files), then those that name IDs (the model's generation and model configs)
 ROLE_FILES = ("tokenizer_config.json", "special_tokens_map.json")
 ID_FILES = ("generation_config.json", "config.json")
 GUESS = "guessed from the string"
@@ -231,10 +231,13 @@ class SpecialRegistry:
         disagreements: notes (``special.ids_differ``, ``special.role_token_missing``,
             ``special.id_outside_tokenizer``, ``special.id_beyond_embeddings``,
             ``special.id_content_differs``) naming the files that disagree.
+        named: the named special tokens as transformers sets them
+            (:func:`named_special_tokens`): a chat template's ``bos_token``, ``eos_token``...
     """
 
     entries: tuple[RegistryEntry, ...]
     disagreements: tuple = ()
+    named: dict = field(default_factory=dict, hash=False, compare=False)
 
     def by_role(self, role: str) -> list[RegistryEntry]:
         """The entries that play ``role`` (as the kept role or any other a file gives)."""
@@ -271,13 +274,57 @@ def _named_content(value) -> str | None:
     return content if isinstance(content, str) and content else None
 
 
+def role_files(configs) -> tuple[str, ...]:
+    """The tokenizer configs naming roles by string, the one whose word wins first, as
+    transformers 5 loads them: a ``tokenizer_config.json`` holding ``added_tokens_decoder``
+    is read alone (``special_tokens_map.json`` is then not opened); without it, the map is
+    merged over the config, so the map's names win.
+
+    >>> from core.configs import Configs
+    >>> role_files(Configs(tokenizer_config={"added_tokens_decoder": {}}))
+    ('tokenizer_config.json',)
+    >>> role_files(Configs(tokenizer_config={}))
+    ('special_tokens_map.json', 'tokenizer_config.json')
+    """
+    if "added_tokens_decoder" in (configs.tokenizer_config or {}):
+        return ("tokenizer_config.json",)
+    return ("special_tokens_map.json", "tokenizer_config.json")
+
+
+def named_special_tokens(configs) -> dict[str, str]:
+    """The named special tokens (``{"bos_token": "<s>", ...}``) as transformers 5 sets them
+    from a tokenizer's configs (:func:`role_files`); a token saved as an object
+    (``{"content": "<s>", ...}``) gives its content. The chat templates' variables.
+
+    >>> from core.configs import Configs
+    >>> named_special_tokens(Configs(tokenizer_config={"eos_token": {"content": "</s>"},
+    ...                                                "bos_token": None}))
+    {'eos_token': '</s>'}
+    """
+    files = configs.by_file()
+    out: dict[str, str] = {}
+    for name in reversed(role_files(configs)):  # the winner last, over the others
+        data = files.get(name) or {}
+        for key in ROLE_BY_NAME:
+            if key not in data:
+                continue
+            content = _named_content(data[key])
+            if content is None:
+                out.pop(key, None)  # a null in the file that wins unsets the name
+            else:
+                out[key] = content
+    return dict(sorted(out.items(), key=lambda item: list(ROLE_BY_NAME).index(item[0])))
+
+
 def _role_claims(configs, lookup) -> list[tuple[str, str, list[int], str]]:
     """``(role, source, ids, content)`` from every config that names a role: strings from the
-    tokenizer configs (looked up to IDs; ids empty when the tokenizer lacks the string), IDs
-    from the generation and model configs."""
+    tokenizer configs (looked up to IDs; ids empty when the tokenizer lacks the string), the
+    file transformers lets win first (:func:`role_files`; a map it does not read comes last),
+    then IDs from the generation and model configs."""
     files = configs.by_file()
     claims = []
-    for name in ROLE_FILES:
+    read = role_files(configs)
+    for name in read + tuple(f for f in ROLE_FILES if f not in read):
         for key, value in (files.get(name) or {}).items():
             content = _named_content(value)
             if key in ROLE_BY_NAME and content is not None:
@@ -344,7 +391,8 @@ def registry_of(runtime, configs) -> SpecialRegistry:
         entries.append(RegistryEntry(SpecialToken(token.content, token.id, token.kind, role,
                                                   token.parsable),
                                      token_source, role_source, tuple(claimed)))
-    return SpecialRegistry(tuple(entries), tuple(_disagreements(claims, runtime, configs, by_id)))
+    return SpecialRegistry(tuple(entries), tuple(_disagreements(claims, runtime, configs, by_id)),
+                           named_special_tokens(configs))
 
 
 def _disagreements(claims, runtime, configs, by_id) -> list:
