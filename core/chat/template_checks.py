@@ -85,13 +85,18 @@ def system_notes(template: str, messages: list, render: Callable, **options) -> 
         with_system, rest, offset = [{"role": "system", "content": system}, *messages], messages, 0
     try:
         text = render(template, with_system, **options).text
-        without = render(template, rest, **options).text if rest else None
     except RenderLimitError:
         raise  # a template that hangs is stopped, not read as refusing
     except ChatTemplateError as err:
         if "system" in err.detail.lower():
             return [note("chat.system_refused", error=f"{err.kind}: {err.detail}")]
         return []
+    try:
+        without = render(template, rest, **options).text if rest else None
+    except RenderLimitError:
+        raise
+    except ChatTemplateError:  # one that demands a system message: compare by its text alone
+        without = None
     core = system.strip()
     at = text.find(core)
     if at < 0 or text == without:

@@ -247,3 +247,12 @@ def test_the_end_of_turn_not_among_the_stop_ids(tmp_path):
     assert "chat.end_not_a_stop" in codes(report_for(folder, LLAMA3_LIKE, CHAT[:2]))
     (folder / "generation_config.json").write_text(json.dumps({"eos_token_id": [end, eot]}))
     assert "chat.end_not_a_stop" not in codes(report_for(folder, LLAMA3_LIKE, CHAT))
+
+
+def test_a_template_that_demands_a_system_message_is_not_read_as_refusing_it():
+    demand = ("{% if messages[0].role != 'system' %}{{ raise_exception('A system message is "
+              "required') }}{% endif %}{% for m in messages %}<|im_start|>{{ m.role }}\n"
+              "{{ m.content }}<|im_end|>\n{% endfor %}")
+    report = chat_report(demand, Conversation(CHAT))
+    assert not {"chat.system_refused", "chat.system_dropped",
+                "chat.system_moved"} & set(codes(report))
