@@ -92,6 +92,19 @@ def template_from_file(path: str | Path) -> Templates:
     return templates
 
 
+def special_token_variables(configs: Configs) -> dict[str, str]:
+    """The named special tokens as template variables: :func:`core.special.named_special_tokens`
+    (the registry's rule, transformers 5's: ``special_tokens_map.json`` over
+    ``tokenizer_config.json`` unless the config holds ``added_tokens_decoder``).
+
+    >>> special_token_variables(Configs(tokenizer_config={"eos_token": {"content": "</s>"}}))
+    {'eos_token': '</s>'}
+    """
+    from ..special import named_special_tokens
+
+    return named_special_tokens(configs)
+
+
 def model_special_token_variables(runtime) -> dict[str, str]:
     """The named special tokens a SentencePiece model itself declares (its bos/eos/unk/pad
     ids), as transformers' tokenizer of a bare ``.model`` has them; other formats name them only
