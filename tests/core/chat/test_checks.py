@@ -256,3 +256,16 @@ def test_a_template_that_demands_a_system_message_is_not_read_as_refusing_it():
     report = chat_report(demand, Conversation(CHAT))
     assert not {"chat.system_refused", "chat.system_dropped",
                 "chat.system_moved"} & set(codes(report))
+
+
+def test_an_eos_list_agreeing_or_not_with_the_tokenizer_config(tmp_path):
+    from tokenizers import Tokenizer
+
+    folder = llama3_folder(tmp_path, tokenizer_config={"eos_token": "<|eot_id|>"})
+    tk = Tokenizer.from_file(str(folder / "tokenizer.json"))
+    eot, end = tk.token_to_id("<|eot_id|>"), tk.token_to_id("<|end_of_text|>")
+    (folder / "generation_config.json").write_text(json.dumps({"eos_token_id": [end, eot]}))
+    assert "special.ids_differ" not in codes(report_for(folder, LLAMA3_LIKE, CHAT))
+    (folder / "generation_config.json").write_text(json.dumps({"eos_token_id": [end, 5]}))
+    found = check(report_for(folder, LLAMA3_LIKE, CHAT), "special.ids_differ")
+    assert f"[{end}, 5] in generation_config.json eos_token_id" in found["message"]
