@@ -82,11 +82,11 @@ def templates() -> dict[str, str]:
         "chat.system_refused": QCoreApplication.translate(
             "Notes", "the template refuses a system message ({error})"),
         "chat.tools_dropped": QCoreApplication.translate(
-            "Notes", "the template ignores the tool definitions: {names} do not appear in the "
-                     "render"),
+            "Notes", "the template ignores the tool definitions: the render does not hold "
+                     "{names}"),
         "chat.tool_calls_dropped": QCoreApplication.translate(
-            "Notes", "the template drops the tool calls of message {message} ({role}): {names} "
-                     "do not appear in the render"),
+            "Notes", "the template drops the tool calls of message {message} ({role}): the "
+                     "render does not hold {names}"),
         "chat.id_beyond_embeddings": QCoreApplication.translate(
             "Notes", "token {piece!r} (ID {id}, first at token {index}, {count:,} in all) is "
                      "beyond the model's {rows:,} embedding rows (config.json vocab_size)"),

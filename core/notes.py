@@ -213,11 +213,11 @@ CODES: dict[str, tuple[Severity, str]] = {
     "chat.system_refused": (
         "warning", "the template refuses a system message ({error})"),
     "chat.tools_dropped": (
-        "warning", "the template ignores the tool definitions: {names} do not appear in the "
-                   "render"),
+        "warning", "the template ignores the tool definitions: the render does not hold "
+                   "{names}"),
     "chat.tool_calls_dropped": (
-        "warning", "the template drops the tool calls of message {message} ({role}): {names} do "
-                   "not appear in the render"),
+        "warning", "the template drops the tool calls of message {message} ({role}): the "
+                   "render does not hold {names}"),
     "chat.id_beyond_embeddings": (
         "error", "token {piece!r} (ID {id}, first at token {index}, {count:,} in all) is beyond "
                  "the model's {rows:,} embedding rows (config.json vocab_size)"),

@@ -1181,11 +1181,11 @@
         <translation>模板拒绝系统消息（{error}）</translation>
     </message>
     <message>
-        <source>the template ignores the tool definitions: {names} do not appear in the render</source>
+        <source>the template ignores the tool definitions: the render does not hold {names}</source>
         <translation>模板忽略了工具定义：{names} 未出现在渲染结果中</translation>
     </message>
     <message>
-        <source>the template drops the tool calls of message {message} ({role}): {names} do not appear in the render</source>
+        <source>the template drops the tool calls of message {message} ({role}): the render does not hold {names}</source>
         <translation>模板丢弃了消息 {message}（{role}）的工具调用：{names} 未出现在渲染结果中</translation>
     </message>
     <message>
