@@ -146,17 +146,8 @@ def _report(template, conversation, options, flags, render, runtime, configs, re
     checks += injection_notes(segmentation, encoding, runtime.special_tokens(), template)
     checks += double_special_notes(runtime, encoding.unsanitized_ids, encoding.unsanitized_spans)
     checks += embedding_notes(tokens, embedding_rows(configs))
-    stops = stop_ids(configs)
-    if stops is not None:
-        if not tails:  # no assistant turn in the chat: the template's turn in a probe one
-            probe_text = _render_or_none(render, template, PROBE_TURN, options)
-            probe = _prefix_spans(template, PROBE_TURN, probe_text or "", mask_ends, render,
-                                  options)
-            text_of_tails = probe_text or ""
-            tails = turn_tails(text_of_tails, PROBE_TURN, probe.turns)
-        else:
-            text_of_tails = text
-        checks += stop_notes(runtime, turn_end_literals(text_of_tails, tails, ends), stops)
+    checks += _stop_notes(template, text, tails, ends, mask_ends, runtime, configs, render,
+                          options)
     if registry is not None:
         checks += list(registry.disagreements)
     report.update({
@@ -172,6 +163,19 @@ def _report(template, conversation, options, flags, render, runtime, configs, re
         "checks": [n.to_json() for n in checks],
     })
     return report
+
+
+def _stop_notes(template, text, tails, ends, mask_ends, runtime, configs, render, options):
+    """``chat.end_not_a_stop`` for the literals ending the chat's assistant turns, or, when it
+    has none, the turn of a probe conversation (:data:`PROBE_TURN`)."""
+    stops = stop_ids(configs)
+    if stops is None:
+        return []
+    if not tails:
+        text = _render_or_none(render, template, PROBE_TURN, options) or ""
+        probe = _prefix_spans(template, PROBE_TURN, text, mask_ends, render, options)
+        tails = turn_tails(text, PROBE_TURN, probe.turns)
+    return stop_notes(runtime, turn_end_literals(text, tails, ends), stops)
 
 
 def _prefix_spans(template, messages, text, ends, render, options) -> PrefixSpans:
