@@ -156,3 +156,27 @@ def test_an_unknown_allowed_literal_is_named(hf_tokenizer):
     with pytest.raises(WorkbenchError, match="allowed_special must be"):
         runtime.encode("x", allowed_special="some")
     assert json.dumps(LITERALS)  # the literals above are the tokenizer's
+
+
+def test_an_allowed_literal_keeps_its_added_token_rules(tmp_path):
+    """Allowed, a special token is matched by tokenizers itself, with its own rules (``lstrip``
+    takes the space before it): on a text holding only allowed literals, the reading equals
+    the library's parse-everything one; the literal not allowed stays text."""
+    from tokenizers import AddedToken, Tokenizer
+
+    tk = Tokenizer.from_file(str(DEMO / "demo-bpe" / "tokenizer.json"))
+    tk.add_special_tokens([AddedToken("<mask>", special=True, lstrip=True),
+                           AddedToken("<other>", special=True)])
+    tk.save(str(tmp_path / "tokenizer.json"))
+    runtime = open_tokenizer(tmp_path / "tokenizer.json").runtime
+    text = "a fine <mask> day"
+    tk.encode_special_tokens = False
+    everything = tk.encode(text, add_special_tokens=False)
+    enc = runtime.encode(text, add_special_tokens=False, allowed_special={"<mask>"})
+    assert enc.ids.tolist() == everything.ids
+    starts, ends = enc.spans("cp")
+    assert list(zip(starts.tolist(), ends.tolist())) == everything.offsets
+    mixed = runtime.encode(text + "<other>", add_special_tokens=False,
+                           allowed_special={"<mask>"}).ids.tolist()
+    assert mixed[:len(everything.ids)] == everything.ids
+    assert tk.token_to_id("<other>") not in mixed
