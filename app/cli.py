@@ -2,7 +2,8 @@
 
     tokbench inspect TOKENIZER [TEXT] [--file PATH] [--preset NAME] [--pattern REGEX]
                      [--special-tokens FILE.json|NAME=ID,...]
-                     [--no-special] [--parse-special] [--unit bytes|cp|utf16|grapheme] [--json]
+                     [--no-special] [--parse-special | --allowed-special LIT[,LIT]|all]
+                     [--unit bytes|cp|utf16|grapheme] [--json]
     tokbench import FILE -o BUNDLE [--name NAME] [--version V] [--preset NAME]
                     [--special-tokens FILE.json|NAME=ID,...]
     tokbench verify BUNDLE
@@ -12,7 +13,8 @@
     tokbench chat [TOKENIZER] CONVERSATION.json [--template FILE|NAME]
                   [--config TOKENIZER_CONFIG.json] [--add-generation-prompt]
                   [--continue-final-message] [--var NAME=JSON]... [--now ISO-8601]
-                  [--context N] [--json]
+                  [--parse-content-specials] [--context N] [--json]
+                  [--preset NAME] [--pattern REGEX] [--special-tokens FILE.json|NAME=ID,...]
 
 Options and positionals may come in any order (``inspect TOK --json TEXT``). Errors go to
 stderr and name the file; no traceback (set ``TOKBENCH_DEBUG=1`` to see one). A reader that stops
@@ -62,6 +64,9 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
     inspect.add_argument("--parse-special", action="store_true",
                          help="treat special-token literals in the text as special tokens "
                               "(default: plain text, which is the safe reading)")
+    inspect.add_argument("--allowed-special", type=_allowed_special, metavar="LIT[,LIT]|all",
+                         help="read only these special-token literals as special tokens (all: "
+                              "every one, as --parse-special); the others stay plain text")
     inspect.add_argument("--unit", default="cp", type=Unit.parse,
                          help="unit of the span column: bytes, cp, utf16, grapheme (default cp)")
     inspect.add_argument("--json", action="store_true",
@@ -126,7 +131,12 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
                       help="the time strftime_now reads (default: the clock)")
     chat.add_argument("--context", type=_positive, metavar="N",
                       help="a context window: the budget says what truncation at N would cut")
+    chat.add_argument("--parse-content-specials", action="store_true",
+                      help="read special-token literals typed in messages as control tokens "
+                           "(the unsanitized reading becomes the IDs; the check still names "
+                           "each one)")
     chat.add_argument("--json", action="store_true", help="one JSON object (stable format)")
+    _add_tiktoken_options(chat)
     return parser, dict(sub.choices)
 
 
@@ -137,6 +147,20 @@ def _iso_time(value: str):
         return datetime.fromisoformat(value)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not an ISO-8601 time: {value!r}") from None
+
+
+def _allowed_special(value: str) -> str | frozenset[str]:
+    """``--allowed-special``: ``all``, or literals separated by commas.
+
+    >>> sorted(_allowed_special("<|im_start|>,<|im_end|>")), _allowed_special("all")
+    (['<|im_end|>', '<|im_start|>'], 'all')
+    """
+    if value == "all":
+        return "all"
+    literals = frozenset(item for item in value.split(",") if item)
+    if not literals:
+        raise argparse.ArgumentTypeError("give special-token literals separated by commas, or all")
+    return literals
 
 
 def _positive(value: str) -> int:
@@ -232,7 +256,8 @@ def _encodings(runtime, texts: list[str], args) -> Iterator[Encoding]:
     for k in range(0, len(texts), FILE_BATCH):
         yield from runtime.encode_batch(texts[k:k + FILE_BATCH],
                                         add_special_tokens=not args.no_special,
-                                        parse_special=args.parse_special)
+                                        parse_special=args.parse_special,
+                                        allowed_special=args.allowed_special)
 
 
 def text_notes(runtime, text: str, enc: Encoding) -> list[Note]:
@@ -255,6 +280,10 @@ def format_table(enc: Encoding, unit: Unit) -> str:
 
 
 def cmd_inspect(args) -> int:
+    if args.parse_special and args.allowed_special is not None:  # a usage error, as argparse's
+        print("tokbench inspect: error: --parse-special reads every special-token literal and "
+              "--allowed-special chooses some: give one of them", file=sys.stderr)
+        return EXIT_USAGE
     runtime = _open(args.tokenizer, _load_options(args))
     texts = _texts(args)
     for text, enc in zip(texts, _encodings(runtime, texts, args)):
@@ -415,8 +444,8 @@ def cmd_chat(args) -> int:
     from core.chat import ChatTemplateError
     from core.chat.report import chat_report
     from core.chat.sources import (choose_template, model_special_token_variables,
-                                   named_templates, special_token_variables,
-                                   template_from_file, templates_of)
+                                   named_templates, template_from_file, templates_of)
+    from core.special import named_special_tokens
     from core.chat.conversation import parse_conversation
     from core.configs import Configs, parse_json_text, read_text
 
@@ -424,6 +453,9 @@ def cmd_chat(args) -> int:
         raise WorkbenchError("chat takes [TOKENIZER] CONVERSATION.json: too many paths")
     tokenizer_path = args.paths[0] if len(args.paths) == 2 else None
     conv_path = Path(args.paths[-1])
+    if tokenizer_path is None and (args.preset or args.pattern or args.special_tokens):
+        raise WorkbenchError("--preset, --pattern and --special-tokens describe a tokenizer: "
+                             "give TOKENIZER before CONVERSATION.json")
     conversation = parse_conversation(
         decode_utf8(conv_path.read_bytes(), path=conv_path, strip_bom=True), conv_path)
     variables = _chat_variables(args.var)
@@ -431,15 +463,18 @@ def cmd_chat(args) -> int:
     if tokenizer_path is not None:
         from core.loading import open_tokenizer
 
-        loaded = open_tokenizer(tokenizer_path)
+        loaded = open_tokenizer(tokenizer_path, **_load_options(args))
     config = (Configs(tokenizer_config=parse_json_text(read_text(args.config), args.config))
               if args.config else None)
-    special = {}
+    special, registry = {}, None
     if loaded is not None:
+        from core.special import special_registry
+
+        registry = special_registry(loaded)  # once: its disagreements are checks
         special.update(model_special_token_variables(loaded.runtime))
-        special.update(special_token_variables(loaded.configs))
+        special.update(registry.named)
     if config is not None:
-        special.update(special_token_variables(config))
+        special.update(named_special_tokens(config))
     try:
         if args.template is not None and Path(args.template).is_file():
             templates, name = template_from_file(args.template), None
@@ -453,10 +488,12 @@ def cmd_chat(args) -> int:
             _check_template_name(name, templates)
         template = choose_template(templates, name, tools=conversation.tools)
         report = chat_report(template, conversation, runtime=loaded.runtime if loaded else None,
+                             configs=loaded.configs if loaded else None, registry=registry,
                              special_tokens=special, variables=variables,
                              add_generation_prompt=args.add_generation_prompt,
                              continue_final_message=args.continue_final_message,
-                             now=args.now, context=args.context)
+                             now=args.now, context=args.context,
+                             parse_content_specials=args.parse_content_specials)
     except ChatTemplateError as err:
         if args.json:
             print(json.dumps({"error": err.as_json()}, ensure_ascii=False))

@@ -52,11 +52,44 @@ def templates() -> dict[str, str]:
                      "encoded in this process instead, which may pause the window"),
         "config.ignored": QCoreApplication.translate("Notes", "{error} — ignored"),
         "chat.special_in_content": QCoreApplication.translate(
-            "Notes", "special-token literal {literal!r} in message {message} ({role}) is encoded "
-                     "as plain text; an unsanitized pipeline would read it as ID(s) {ids}"),
+            "Notes", "special-token literal {literal!r} typed in message {message} ({role}): "
+                     "the sanitized reading keeps it as text; an unsanitized one reads it as "
+                     "ID(s) {ids}"),
         "chat.no_generation_prompt": QCoreApplication.translate(
             "Notes", "the last message is the {role}'s and add_generation_prompt is off: the model "
                      "would continue that message instead of answering it"),
+        "chat.double_bos": QCoreApplication.translate(
+            "Notes", "the template writes {token!r} (ID {id}) at the start and the tokenizer's "
+                     "post-processor adds it again when the rendered text is encoded with "
+                     "special tokens: encode the render with add_special_tokens=False"),
+        "chat.double_eos": QCoreApplication.translate(
+            "Notes", "the template writes {token!r} (ID {id}) at the end and the tokenizer's "
+                     "post-processor adds it again when the rendered text is encoded with "
+                     "special tokens: encode the render with add_special_tokens=False"),
+        "chat.no_end_of_turn": QCoreApplication.translate(
+            "Notes", "the turn of message {message} (assistant) ends with no end-of-turn or EOS "
+                     "token (none of {tokens}): a model trained on it does not learn to stop"),
+        "chat.end_not_a_stop": QCoreApplication.translate(
+            "Notes", "the template ends assistant turns with {token!r} (ID {id}), which is not "
+                     "among the generation stop IDs {stops} ({source}): generation would run "
+                     "past the end of the turn"),
+        "chat.system_dropped": QCoreApplication.translate(
+            "Notes", "the template drops the system message: its text {text!r} does not appear "
+                     "in the render"),
+        "chat.system_moved": QCoreApplication.translate(
+            "Notes", "the template moves the system message: its text appears at character "
+                     "{at}, after the content of message {message} ({role})"),
+        "chat.system_refused": QCoreApplication.translate(
+            "Notes", "the template refuses a system message ({error})"),
+        "chat.tools_dropped": QCoreApplication.translate(
+            "Notes", "the template ignores the tool definitions: the render does not hold "
+                     "{names}"),
+        "chat.tool_calls_dropped": QCoreApplication.translate(
+            "Notes", "the template drops the tool calls of message {message} ({role}): the "
+                     "render does not hold {names}"),
+        "chat.id_beyond_embeddings": QCoreApplication.translate(
+            "Notes", "token {piece!r} (ID {id}, first at token {index}, {count:,} in all) is "
+                     "beyond the model's {rows:,} embedding rows (config.json vocab_size)"),
         "hf.padding_off": QCoreApplication.translate(
             "Notes", "the file pads every encoding ({length}); padding is off here so you see "
                      "the text's own tokens"),

@@ -10,7 +10,7 @@ caller allows parsing; :func:`find_special_literals` lets the workbench flag suc
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 import regex
@@ -37,6 +37,9 @@ ROLE_BY_CONTENT = {
     "[TOOL_RESULTS]": "tool", "[/TOOL_RESULTS]": "tool", "[IMG]": "image placeholder",
     "<|fim_prefix|>": "fim", "<|fim_middle|>": "fim", "<|fim_suffix|>": "fim",
     "<mask>": "mask", "<cls>": "cls", "<sep>": "sep",
+    # the chat families' own ends of text and of turn (Gemma, Phi-3, DeepSeek-V3)
+    "<bos>": "bos", "<eos>": "eos", "<end_of_turn>": "end of turn", "<|end|>": "end of turn",
+    "<｜begin▁of▁sentence｜>": "bos", "<｜end▁of▁sentence｜>": "eos",
 }
 
 
@@ -106,6 +109,56 @@ def find_special_literals(text: str, tokens: list[SpecialToken]) -> list[tuple[i
     return SpecialLiterals(tokens).find(text)
 
 
+def resolve_allowed_special(allowed, tokens: list[SpecialToken]) -> "bool | frozenset[str]":
+    """``allowed_special`` as the runtimes take it (their ``parse_special``): which special-token
+    literals in a text are read as special tokens, as tiktoken's ``allowed_special`` says it.
+
+    ``None`` or an empty set: none (the safe default, False); ``"all"``: every one (True); a
+    set of literals: those, and every other literal stays text. A literal that is not one of
+    ``tokens`` is an error naming it (tiktoken would ignore it silently; a typo should not
+    leave a text unparsed unnoticed): :class:`~core.errors.WorkbenchError`.
+
+    >>> toks = [SpecialToken("<|a|>", 1), SpecialToken("<|b|>", 2)]
+    >>> resolve_allowed_special("all", toks), resolve_allowed_special(set(), toks)
+    (True, False)
+    >>> sorted(resolve_allowed_special({"<|a|>"}, toks))
+    ['<|a|>']
+    >>> resolve_allowed_special({"<|c|>"}, toks)
+    Traceback (most recent call last):
+      ...
+    core.errors.WorkbenchError: allowed_special: '<|c|>' is not a special token of this \
+tokenizer (its special tokens: <|a|>, <|b|>)
+    """
+    from .errors import WorkbenchError
+
+    if allowed is None or allowed is False:
+        return False
+    if allowed == "all" or allowed is True:
+        return True
+    if isinstance(allowed, str):
+        raise WorkbenchError(f'allowed_special must be "all" or a set of literals, not '
+                             f"{allowed!r}")
+    known = {t.content for t in tokens if t.content}
+    unknown = sorted(set(allowed) - known)
+    if unknown:
+        listed = ", ".join(sorted(known)) or "none"
+        raise WorkbenchError(f"allowed_special: {', '.join(map(repr, unknown))} "
+                         f"{'is' if len(unknown) == 1 else 'are'} not a special token of this "
+                         f"tokenizer (its special tokens: {listed})")
+    chosen = frozenset(allowed)
+    return chosen if chosen else False
+
+
+def parses(parse_special, literal: str) -> bool:
+    """Whether ``literal`` is read as a special token under ``parse_special`` (a bool, or the
+    set of allowed literals :func:`resolve_allowed_special` gives).
+
+    >>> parses(True, "<s>"), parses(frozenset({"</s>"}), "<s>")
+    (True, False)
+    """
+    return literal in parse_special if isinstance(parse_special, frozenset) else bool(parse_special)
+
+
 def custom_special_tokens(rows, *, ranks=(), item: str = "entry") -> dict[str, int]:
     """Special tokens a user gives for a rank file (name, ID pairs), checked: names non-empty
     and unique, IDs whole numbers ≥ 0, unique, and not already a rank. Raises ``ValueError``
@@ -145,8 +198,8 @@ def custom_special_tokens(rows, *, ranks=(), item: str = "entry") -> dict[str, i
 
 # --- the registry: every special token with where each fact came from -------------------------
 
-# the configs that name roles, most trusted first: a tokenizer's own config beats the map, and
-# both beat the model's generation and model configs (which name IDs, not strings)
+# the configs that name roles by string (in the order transformers 5 lets them win: see
+# role_files), then those that name IDs (the model's generation and model configs)
 ROLE_FILES = ("tokenizer_config.json", "special_tokens_map.json")
 ID_FILES = ("generation_config.json", "config.json")
 GUESS = "guessed from the string"
@@ -189,10 +242,13 @@ class SpecialRegistry:
         disagreements: notes (``special.ids_differ``, ``special.role_token_missing``,
             ``special.id_outside_tokenizer``, ``special.id_beyond_embeddings``,
             ``special.id_content_differs``) naming the files that disagree.
+        named: the named special tokens as transformers sets them
+            (:func:`named_special_tokens`): a chat template's ``bos_token``, ``eos_token``...
     """
 
     entries: tuple[RegistryEntry, ...]
     disagreements: tuple = ()
+    named: dict = field(default_factory=dict, hash=False, compare=False)
 
     def by_role(self, role: str) -> list[RegistryEntry]:
         """The entries that play ``role`` (as the kept role or any other a file gives)."""
@@ -229,13 +285,57 @@ def _named_content(value) -> str | None:
     return content if isinstance(content, str) and content else None
 
 
+def role_files(configs) -> tuple[str, ...]:
+    """The tokenizer configs naming roles by string, the one whose word wins first, as
+    transformers 5 loads them: a ``tokenizer_config.json`` holding ``added_tokens_decoder``
+    is read alone (``special_tokens_map.json`` is then not opened); without it, the map is
+    merged over the config, so the map's names win.
+
+    >>> from core.configs import Configs
+    >>> role_files(Configs(tokenizer_config={"added_tokens_decoder": {}}))
+    ('tokenizer_config.json',)
+    >>> role_files(Configs(tokenizer_config={}))
+    ('special_tokens_map.json', 'tokenizer_config.json')
+    """
+    if "added_tokens_decoder" in (configs.tokenizer_config or {}):
+        return ("tokenizer_config.json",)
+    return ("special_tokens_map.json", "tokenizer_config.json")
+
+
+def named_special_tokens(configs) -> dict[str, str]:
+    """The named special tokens (``{"bos_token": "<s>", ...}``) as transformers 5 sets them
+    from a tokenizer's configs (:func:`role_files`); a token saved as an object
+    (``{"content": "<s>", ...}``) gives its content. The chat templates' variables.
+
+    >>> from core.configs import Configs
+    >>> named_special_tokens(Configs(tokenizer_config={"eos_token": {"content": "</s>"},
+    ...                                                "bos_token": None}))
+    {'eos_token': '</s>'}
+    """
+    files = configs.by_file()
+    out: dict[str, str] = {}
+    for name in reversed(role_files(configs)):  # the winner last, over the others
+        data = files.get(name) or {}
+        for key in ROLE_BY_NAME:
+            if key not in data:
+                continue
+            content = _named_content(data[key])
+            if content is None:
+                out.pop(key, None)  # a null in the file that wins unsets the name
+            else:
+                out[key] = content
+    return dict(sorted(out.items(), key=lambda item: list(ROLE_BY_NAME).index(item[0])))
+
+
 def _role_claims(configs, lookup) -> list[tuple[str, str, list[int], str]]:
     """``(role, source, ids, content)`` from every config that names a role: strings from the
-    tokenizer configs (looked up to IDs; ids empty when the tokenizer lacks the string), IDs
-    from the generation and model configs."""
+    tokenizer configs (looked up to IDs; ids empty when the tokenizer lacks the string), the
+    file transformers lets win first (:func:`role_files`; a map it does not read comes last),
+    then IDs from the generation and model configs."""
     files = configs.by_file()
     claims = []
-    for name in ROLE_FILES:
+    read = role_files(configs)
+    for name in read + tuple(f for f in ROLE_FILES if f not in read):
         for key, value in (files.get(name) or {}).items():
             content = _named_content(value)
             if key in ROLE_BY_NAME and content is not None:
@@ -302,7 +402,8 @@ def registry_of(runtime, configs) -> SpecialRegistry:
         entries.append(RegistryEntry(SpecialToken(token.content, token.id, token.kind, role,
                                                   token.parsable),
                                      token_source, role_source, tuple(claimed)))
-    return SpecialRegistry(tuple(entries), tuple(_disagreements(claims, runtime, configs, by_id)))
+    return SpecialRegistry(tuple(entries), tuple(_disagreements(claims, runtime, configs, by_id)),
+                           named_special_tokens(configs))
 
 
 def _disagreements(claims, runtime, configs, by_id) -> list:

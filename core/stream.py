@@ -151,10 +151,16 @@ class StreamDecoder:
         # byte ends it
         self._whole_byte_runs = bool(getattr(runtime, "byte_fallback", False)) \
             and getattr(runtime, "source_format", "") == "tokenizer.json"
+        # sentencepiece's decode skips control pieces wherever they are (<s> between two
+        # pieces changes neither); other decoders may not: an ID that decodes to "" alone may
+        # still change its neighbours' reading
+        self._skipped = frozenset(
+            t.id for t in runtime.special_tokens() if t.kind == "control"
+        ) if getattr(runtime, "source_format", "") == "sentencepiece" else frozenset()
         self._window: list[int] = []  # the IDs emitted last, then the pending ones
         self._read = 0                # where the pending IDs start in the window
         self._prefix_text = ""        # decode of the window's emitted IDs
-        self._pending_bytes = b""
+        self._pending_bytes = bytearray()
         self.count = 0                # IDs taken so far
         self._parts: list[str] = []
         self._lossy: list[str] = []
@@ -194,7 +200,8 @@ class StreamDecoder:
         self._window.append(token_id)
         try:
             token = self.runtime.token_bytes(token_id)
-            decoded = None if self._waiting(token_id, self._pending_bytes + token) else \
+            # the last bytes say whether a character is incomplete (not the whole pending run)
+            decoded = None if self._waiting(token_id, self._pending_bytes[-3:] + token) else \
                 self._decode(self._window)
         except StreamError:
             raise
@@ -202,7 +209,7 @@ class StreamDecoder:
             self._window.pop()
             raise self._refused(token_id, err) from None
         self.count += 1
-        self._pending_bytes += token
+        self._pending_bytes += token  # a bytearray: appended in place
         return "" if decoded is None else self._emit(decoded)
 
     def _refused(self, token_id: int, err: Exception) -> StreamError:
@@ -251,18 +258,23 @@ class StreamDecoder:
             raise StreamError(f"decode is not stable at stream position {self.count}: "
                               f"{self._prefix_text!r} became {decoded!r}")
         lossy = decoded[len(self._prefix_text):]
-        shown = show_invalid(lossy, self._pending_bytes, self._byte_runs())
+        shown = show_invalid(lossy, bytes(self._pending_bytes), self._byte_runs())
         emitted = self._window[self._read:]
         emitted_text = self._decode(emitted)
         if emitted_text:
             self._window, self._prefix_text = emitted, emitted_text
+        elif all(token_id in self._skipped for token_id in emitted):
+            # IDs the decoder leaves out wherever they stand (SentencePiece control pieces)
+            # change nothing before or after them: they stay out of the context, else a long
+            # run of them is decoded again at every step (quadratic)
+            self._window = self._window[:self._read]
         else:
-            # IDs that decode to nothing alone (SentencePiece control pieces) cannot be the
-            # context of the next ones: after them a "▁" would read as the first piece's and
-            # be dropped. Keep the context before them as well.
-            self._prefix_text = self._decode(self._window)
+            # IDs that decode to nothing alone but may matter to what follows (a Metaspace
+            # "▁" first piece, a "</w>" whose space only shows before a next word) stay in the
+            # context with the context before them
+            self._prefix_text = decoded
         self._read = len(self._window)
-        self._pending_bytes = b""
+        self._pending_bytes = bytearray()
         self._parts.append(shown)
         self._lossy.append(lossy)
         return shown

@@ -19,16 +19,19 @@ from .segments import Segmentation
 
 
 def generation_prompt_notes(messages: list, add_generation_prompt: bool,
-                            continue_final_message, prompt_text: str = "x") -> list[Note]:
-    """``prompt_text``: what the generation prompt would add to the render; a template that
-    writes none (``[INST]``-style: ``[/INST]`` already hands over) gets no note."""
-    if add_generation_prompt or continue_final_message or not messages or not prompt_text:
+                            continue_final_message, prompt_text="x") -> list[Note]:
+    """``prompt_text``: what the generation prompt would add to the render (or a function
+    that says, called only when it matters: it renders); a template that writes none
+    (``[INST]``-style: ``[/INST]`` already hands over) gets no note."""
+    if add_generation_prompt or continue_final_message or not messages:
         return []
     last = messages[-1]
     role = last.get("role") if isinstance(last, dict) else None
-    if role in ("user", "tool"):
-        return [note("chat.no_generation_prompt", role=role)]
-    return []
+    if role not in ("user", "tool"):
+        return []
+    if not (prompt_text() if callable(prompt_text) else prompt_text):
+        return []
+    return [note("chat.no_generation_prompt", role=role)]
 
 
 def injection_notes(segmentation: Segmentation, encoding: ChatEncoding,

@@ -13,7 +13,9 @@ Beside it the *unsanitized* reading: the whole render encoded at once with liter
 post-processor tokens (``apply_chat_template(tokenize=True)``'s default, what a plain pipeline
 feeds the model). Each token takes its provenance from the segment holding most of its
 characters (content on a tie); ``split_merges`` lists the segment boundaries that fall inside a
-token (template and content text merged into one token there).
+token of the unsanitized reading — what one encoding of the render feeds the model: template and
+content text merged into one token there (a typed literal with ``lstrip`` swallowing the
+template's space before it is one).
 
 >>> # enc = encode_chat(runtime, split_segments(CHATML, [{"role": "user", "content": "hi"}]))
 >>> # [(t.piece, t.source, t.message) for t in enc.tokens]
@@ -22,7 +24,7 @@ token (template and content text merged into one token there).
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, replace
 
 from .segments import Segmentation
@@ -52,7 +54,7 @@ class ChatEncoding:
     """The sanitized tokens, the unsanitized reading's IDs, and the split boundaries.
 
     ``split_merges``: code-point offsets where a segment boundary cuts through a token of the
-    unsanitized reading (the two readings tokenize differently around there).
+    unsanitized reading (:func:`crossed_bounds`).
     """
 
     text: str
@@ -60,10 +62,16 @@ class ChatEncoding:
     unsanitized_ids: tuple[int, ...]
     unsanitized_spans: tuple[tuple[int, int], ...]
     split_merges: tuple[int, ...]
+    unsanitized_tokens: tuple[ChatToken, ...] = ()
 
     @property
     def ids(self) -> list[int]:
         return [t.id for t in self.tokens]
+
+    def reading(self, parse_content_specials: bool = False) -> tuple[ChatToken, ...]:
+        """The tokens of one reading: the sanitized one (content literals as text), or the
+        unsanitized one (``tokbench chat --parse-content-specials``), each with provenance."""
+        return self.unsanitized_tokens if parse_content_specials else self.tokens
 
 
 def encode_chat(runtime, segmentation: Segmentation, template: str | None = None) -> ChatEncoding:
@@ -87,11 +95,34 @@ def encode_chat(runtime, segmentation: Segmentation, template: str | None = None
     tokens = tuple(_token(runtime, token_id, span, segments, bounds)
                    for token_id, span in zip(ids, spans))
     if pieces == [(0, len(text), True)]:  # no literal typed in content: the same encode
-        whole_ids, whole_spans = ids, spans
+        whole_ids, whole_spans, whole_tokens = ids, spans, tokens
     else:
         whole_ids, whole_spans = reader.encode(text, 0, True)
-    crossed = tuple(b for b in bounds[1:] if any(s < b < e for s, e in spans))
-    return ChatEncoding(text, tokens, tuple(whole_ids), tuple(whole_spans), crossed)
+        whole_tokens = tuple(_token(runtime, token_id, span, segments, bounds)
+                             for token_id, span in zip(whole_ids, whole_spans))
+    return ChatEncoding(text, tokens, tuple(whole_ids), tuple(whole_spans),
+                        crossed_bounds(bounds[1:], whole_spans), whole_tokens)
+
+
+def crossed_bounds(bounds, spans) -> tuple[int, ...]:
+    """The ``bounds`` (sorted offsets) that fall strictly inside one of ``spans`` (token spans
+    in order of their starts), by bisection over the running furthest end: linear in the
+    tokens, not tokens × bounds.
+
+    >>> crossed_bounds([2, 5, 6], [(0, 2), (2, 6), (6, 7)])
+    (5,)
+    """
+    starts = [s for s, _ in spans]
+    furthest, reach = [], -1
+    for _, end in spans:
+        reach = max(reach, end)
+        furthest.append(reach)
+    out = []
+    for bound in bounds:
+        k = bisect_left(starts, bound) - 1  # the last token starting before the bound
+        if k >= 0 and furthest[k] > bound:
+            out.append(bound)
+    return tuple(out)
 
 
 def typed_literals(special_tokens, template: str | None = None) -> list:
@@ -179,24 +210,27 @@ def _plain_encoder(runtime):
     """For a ``tokenizers`` runtime: text encoded without matching any added token, special or
     not — transformers' ``_encode_without_added_tokens`` (normalizer, pre-tokenizer, model;
     ``parse_special=False`` still matches plain added tokens such as ``<think>``). None for other
-    runtimes, whose encode without parsing already matches no added token."""
+    runtimes, whose encode without parsing already matches no added token.
+
+    The steps run on one ``PreTokenizedString``, as the library's own encode runs them, so the
+    offsets are the library's: code points of the original text (a byte-level model's offsets
+    within a split are bytes; added to a split's start they would be wrong past a non-ASCII
+    character).
+    """
     tk = getattr(runtime, "tk", None)
     if tk is None or not hasattr(tk, "pre_tokenizer"):
         return None
+    from tokenizers import PreTokenizedString
 
     def encode(text: str):
-        normalized = tk.normalizer.normalize_str(text) if tk.normalizer is not None else text
-        splits = (tk.pre_tokenizer.pre_tokenize_str(normalized) if tk.pre_tokenizer is not None
-                  else [(normalized, (0, len(normalized)))])
-        ids, spans = [], []
-        for split, (at, _) in splits:
-            for token in tk.model.tokenize(split):
-                ids.append(token.id)
-                # offsets on the normalized text: exact where the normalizer changes nothing,
-                # else clamped to the text (a literal's tokens stay inside the literal)
-                start, end = at + token.offsets[0], at + token.offsets[1]
-                spans.append((min(start, len(text)), min(end, len(text))))
-        return ids, spans
+        pts = PreTokenizedString(text)
+        if tk.normalizer is not None:
+            pts.normalize(lambda normalized: tk.normalizer.normalize(normalized))
+        if tk.pre_tokenizer is not None:
+            tk.pre_tokenizer.pre_tokenize(pts)
+        pts.tokenize(lambda split: tk.model.tokenize(split))
+        enc = pts.to_encoding()
+        return list(enc.ids), [tuple(offsets) for offsets in enc.offsets]
 
     return encode
 

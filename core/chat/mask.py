@@ -24,10 +24,15 @@ from .render import render as _render
 @dataclass(frozen=True)
 class PrefixSpans:
     """Assistant spans found by prefix renders, and the messages where the renders were not
-    prefixes of each other (a template that rewrites history: no span for those)."""
+    prefixes of each other (a template that rewrites history: no span for those).
+
+    ``turns``: ``(message index, start, end)`` of each measured assistant turn in the render,
+    whole (before the cut after its end-of-turn literal): what the template writes for it.
+    """
 
     spans: tuple[tuple[int, int], ...]
     unstable: tuple[int, ...]
+    turns: tuple[tuple[int, int, int], ...] = ()
 
 
 def mask_from_spans(token_spans: Sequence[tuple[int, int]],
@@ -54,7 +59,7 @@ def prefix_diff_spans(template: str, messages: list, full_text: str,
     options = {k: v for k, v in options.items()
                if k not in ("add_generation_prompt", "continue_final_message")}
     ends = [t for t in end_tokens if t]
-    spans, unstable = [], []
+    spans, unstable, turns = [], [], []
     for k, message in enumerate(messages):
         if not isinstance(message, dict) or message.get("role") != "assistant":
             continue
@@ -67,10 +72,11 @@ def prefix_diff_spans(template: str, messages: list, full_text: str,
             unstable.append(k)
             continue
         turn = after[len(before):]
+        turns.append((k, len(before), len(after)))
         cut = max((turn.rfind(t) + len(t) for t in ends if t in turn), default=len(turn))
         if cut > 0:
             spans.append((len(before), len(before) + cut))
-    return PrefixSpans(tuple(spans), tuple(unstable))
+    return PrefixSpans(tuple(spans), tuple(unstable), tuple(turns))
 
 
 def last_learned_run(ids: Sequence[int], mask: Sequence[int] | None) -> list[int]:

@@ -1,9 +1,9 @@
 """Everything ``tokbench chat`` reports on one conversation, as one JSON-ready dict.
 
-Every render it needs (the conversation, the marked segments, the prefixes for the mask, the
-render with or without the generation prompt) runs in one
+Every render it needs (the conversation, the marked segments, the prefixes for the mask and the
+turn checks, the render with or without the generation prompt or a system message) runs in one
 :class:`~core.chat.bounded.BoundedRenderer` child, so a template that loops forever on any of
-those inputs is stopped.
+those inputs is stopped; and each distinct render runs once (:class:`RenderCache`).
 
 >>> from core.chat import CHATML
 >>> from core.chat.conversation import Conversation
@@ -14,6 +14,7 @@ those inputs is stopped.
 
 from __future__ import annotations
 
+import json
 from datetime import datetime
 
 from .bounded import BoundedRenderer
@@ -21,93 +22,187 @@ from .budget import token_budget
 from .checks import generation_prompt_notes, injection_notes
 from .conversation import Conversation
 from .encode import encode_chat, typed_literals
-from .mask import mask_from_spans, prefix_diff_spans
-from .render import render
+from .errors import ChatTemplateError, RenderLimitError
+from .mask import PrefixSpans, mask_from_spans, prefix_diff_spans
+from .model_checks import (double_special_notes, embedding_notes, embedding_rows, stop_ids,
+                           stop_notes, turn_end_literals)
 from .segments import split_segments
+from .template_checks import (end_literals, end_of_turn_notes, system_notes, tool_notes,
+                              turn_tails)
+
+# a conversation to find the template's end of an assistant turn when the chat has none
+PROBE_TURN = [{"role": "user", "content": "Hi"}, {"role": "assistant", "content": "Hello"}]
+
+
+class RenderCache:
+    """A renderer that runs each distinct ``(template, messages, options)`` once, through
+    ``bounded``; a failure is remembered and raised again (a template that hangs on an input
+    costs its time limit once). Options left at their defaults (None, False) key as absent.
+
+    >>> calls = []
+    >>> class Echo:
+    ...     def render(self, template, messages, now=None, **kw):
+    ...         calls.append(1)
+    ...         return template
+    >>> cache = RenderCache(Echo(), None)
+    >>> cache("t", [], add_generation_prompt=False), cache("t", []), len(calls)
+    ('t', 't', 1)
+    """
+
+    def __init__(self, bounded, now: datetime | None):
+        self.bounded, self.now = bounded, now
+        self._done: dict[str, tuple[bool, object]] = {}
+
+    def __call__(self, template: str, messages: list, **options):
+        options.pop("clock", None)  # the child takes the frozen time as ``now``
+        options = {k: v for k, v in options.items() if v is not None and v is not False}
+        key = json.dumps([template, messages, options], sort_keys=True, default=repr,
+                         ensure_ascii=False)
+        if key not in self._done:
+            try:
+                self._done[key] = (True, self.bounded.render(template, messages, now=self.now,
+                                                             **options))
+            except ChatTemplateError as err:
+                self._done[key] = (False, err)
+        ok, value = self._done[key]
+        if not ok:
+            raise value
+        return value
 
 
 def chat_report(template: str, conversation: Conversation, *, runtime=None,
                 special_tokens: dict | None = None, variables: dict | None = None,
                 add_generation_prompt: bool = False, continue_final_message: bool = False,
                 now: datetime | None = None, context: int | None = None,
-                renderer: BoundedRenderer | None = None) -> dict:
-    """``{"text", "ids", "tokens", "assistant_mask", "assistant_mask_source",
+                renderer: BoundedRenderer | None = None, configs=None, registry=None,
+                parse_content_specials: bool = False) -> dict:
+    """``{"text", "reading", "ids", "tokens", "assistant_mask", "assistant_mask_source",
     "unsanitized_ids", "split_merges", "budget", "checks"}`` (the ids, tokens, mask and budget
-    only with a ``runtime``). Raises :class:`~core.chat.errors.ChatTemplateError`."""
+    only with a ``runtime``). ``configs``: the tokenizer's :class:`~core.configs.Configs` (the
+    model's ``vocab_size`` and stop IDs); ``registry``: its special-token registry, whose
+    disagreements become checks (made from ``runtime`` and ``configs`` when not given).
+    ``parse_content_specials``: the unsanitized reading (special-token literals typed in
+    content read as control tokens) gives ``ids``, ``tokens``, the mask and the budget
+    (``"reading": "unsanitized"``); the injection check names the literals either way.
+    Raises :class:`~core.chat.errors.ChatTemplateError`."""
+    if registry is None and runtime is not None and configs is not None:
+        from ..special import registry_of
+
+        registry = registry_of(runtime, configs)
     options = dict(tools=conversation.tools, documents=conversation.documents,
                    special_tokens=special_tokens, variables=variables)
-    if now is not None:
-        options["clock"] = lambda: now
     flags = dict(add_generation_prompt=add_generation_prompt,
                  continue_final_message=continue_final_message)
     bounded = renderer or BoundedRenderer()
-
-    def render_bounded(template: str, messages: list, **kw):
-        # every render of the report runs in the bounded child: a template may hang only on
-        # the inputs of a later render (a prefix, the marked segments, the generation prompt)
-        kw.pop("clock", None)  # the child takes the frozen time as ``now``
-        return bounded.render(template, messages, now=now, **kw)
-
     try:
-        return _report(template, conversation, options, flags, render_bounded, runtime,
-                       special_tokens, add_generation_prompt, continue_final_message, context)
+        return _report(template, conversation, options, flags, RenderCache(bounded, now),
+                       runtime, configs, registry, context, parse_content_specials)
     finally:
         if renderer is None:
             bounded.close()
 
 
-def _report(template, conversation, options, flags, render_bounded, runtime, special_tokens,
-            add_generation_prompt, continue_final_message, context) -> dict:
-    rendered = render_bounded(template, conversation.messages, **options, **flags)
+def _report(template, conversation, options, flags, render, runtime, configs, registry,
+            context, parse_content_specials=False) -> dict:
     messages = conversation.messages
-    checks = generation_prompt_notes(messages, add_generation_prompt, continue_final_message,
-                                     _prompt_text(template, messages, rendered.text, options,
-                                                  render_bounded))
-    report = {"text": rendered.text}
+    special_tokens = options["special_tokens"]
+    rendered = render(template, messages, **options, **flags)
+    text = rendered.text
+    checks = generation_prompt_notes(
+        messages, flags["add_generation_prompt"], flags["continue_final_message"],
+        lambda: _prompt_text(template, messages, text, options, render))
+    role_tokens = (registry.entries if registry is not None
+                   else runtime.special_tokens() if runtime is not None else ())
+    ends = end_literals(template, special_tokens, role_tokens)
+    # what can end a turn for the mask: the literals a template writes as control tokens (not
+    # a plain added "\n", which is text the assistant does not produce) and the named specials
+    mask_ends = set(ends) | set((special_tokens or {}).values())
+    if runtime is not None:
+        mask_ends |= {t.content for t in typed_literals(runtime.special_tokens(), template)}
+    found = _prefix_spans(template, messages, text, mask_ends, render, options)
+    tails = turn_tails(text, messages, found.turns)
+    checks += end_of_turn_notes(text, tails, ends)
+    checks += system_notes(template, messages, render, **options)
+    checks += tool_notes(text, messages, conversation.tools)
+    report = {"text": text}
     if runtime is None:
         report["budget"] = None
         report["checks"] = [n.to_json() for n in checks]
         return report
 
-    segmentation = split_segments(template, messages, render_with=render_bounded, **options,
-                                  **flags)
+    segmentation = split_segments(template, messages, render_with=render, **options, **flags)
     encoding = encode_chat(runtime, segmentation, template)
-    spans = [(t.start, t.end) for t in encoding.tokens]
+    tokens = encoding.reading(parse_content_specials)
+    spans = [(t.start, t.end) for t in tokens]
     if rendered.generation_spans or "generation" in template and "endgeneration" in template:
         mask, source = mask_from_spans(spans, rendered.generation_spans), "generation"
     else:
-        # what can end a turn: the literals a template writes as control tokens (not a plain
-        # added "\n", which is text the assistant does not produce) and the named specials
-        ends = ({t.content for t in typed_literals(runtime.special_tokens(), template)}
-                | set((special_tokens or {}).values()))
-        found = prefix_diff_spans(template, messages, rendered.text, ends,
-                                  render_with=render_bounded, **options)
         mask, source = mask_from_spans(spans, found.spans), "prefix"
     prompt_start = None
-    if add_generation_prompt:
-        without = render_bounded(template, messages, **options).text
-        if rendered.text.startswith(without):
+    if flags["add_generation_prompt"]:
+        without = render(template, messages, **options).text
+        if text.startswith(without):
             prompt_start = len(without)
     checks += injection_notes(segmentation, encoding, runtime.special_tokens(), template)
+    checks += double_special_notes(runtime, encoding.unsanitized_ids, encoding.unsanitized_spans)
+    checks += embedding_notes(tokens, embedding_rows(configs))
+    checks += _stop_notes(template, text, tails, ends, mask_ends, runtime, configs, render,
+                          options)
+    if registry is not None:
+        checks += list(registry.disagreements)
     report.update({
-        "ids": encoding.ids,
-        "tokens": [t.to_json() for t in encoding.tokens],
+        "reading": "unsanitized" if parse_content_specials else "sanitized",
+        "ids": [t.id for t in tokens],
+        "tokens": [t.to_json() for t in tokens],
         "assistant_mask": mask,
         "assistant_mask_source": source,
         "unsanitized_ids": list(encoding.unsanitized_ids),
         "split_merges": list(encoding.split_merges),
-        "budget": token_budget(encoding.tokens, generation_prompt_start=prompt_start,
+        "budget": token_budget(tokens, generation_prompt_start=prompt_start,
                                context=context),
         "checks": [n.to_json() for n in checks],
     })
     return report
 
 
-def _prompt_text(template: str, messages: list, text: str, options: dict, render=render) -> str:
+def _stop_notes(template, text, tails, ends, mask_ends, runtime, configs, render, options):
+    """``chat.end_not_a_stop`` for the literals ending the chat's assistant turns, or, when it
+    has none, the turn of a probe conversation (:data:`PROBE_TURN`)."""
+    stops = stop_ids(configs)
+    if stops is None:
+        return []
+    if not tails:
+        text = _render_or_none(render, template, PROBE_TURN, options) or ""
+        probe = _prefix_spans(template, PROBE_TURN, text, mask_ends, render, options)
+        tails = turn_tails(text, PROBE_TURN, probe.turns)
+    return stop_notes(runtime, turn_end_literals(text, tails, ends), stops)
+
+
+def _prefix_spans(template, messages, text, ends, render, options) -> PrefixSpans:
+    """:func:`prefix_diff_spans`, or none found when a prefix of the conversation is one the
+    template refuses (the conversation itself rendered: its report stands)."""
+    try:
+        return prefix_diff_spans(template, messages, text, ends, render_with=render, **options)
+    except RenderLimitError:
+        raise
+    except ChatTemplateError:
+        unmeasured = tuple(k for k, m in enumerate(messages)
+                           if isinstance(m, dict) and m.get("role") == "assistant")
+        return PrefixSpans((), unmeasured)
+
+
+def _render_or_none(render, template, messages, options):
+    try:
+        return render(template, messages, **options).text
+    except RenderLimitError:
+        raise
+    except ChatTemplateError:
+        return None
+
+
+def _prompt_text(template: str, messages: list, text: str, options: dict, render) -> str:
     """What the generation prompt adds to ``text`` (rendered without it); "" when nothing, or
     when the template cannot say (it fails with the prompt asked for)."""
-    from .errors import ChatTemplateError, RenderLimitError
-
     try:
         prompted = render(template, messages, add_generation_prompt=True, **options).text
     except RenderLimitError:

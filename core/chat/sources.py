@@ -21,10 +21,6 @@ from ..errors import FormatError
 from .builtin import BUILTIN_TEMPLATES
 from .errors import ChatTemplateError
 
-# transformers' named special tokens: the template variables a tokenizer contributes
-NAMED_SPECIAL_TOKENS = ("bos_token", "eos_token", "unk_token", "sep_token", "pad_token",
-                        "cls_token", "mask_token")
-
 Templates = str | dict[str, str]  # one template, or named ones
 
 
@@ -97,24 +93,16 @@ def template_from_file(path: str | Path) -> Templates:
 
 
 def special_token_variables(configs: Configs) -> dict[str, str]:
-    """The named special tokens as template variables (``{"bos_token": "<s>", ...}``).
+    """The named special tokens as template variables: :func:`core.special.named_special_tokens`
+    (the registry's rule, transformers 5's: ``special_tokens_map.json`` over
+    ``tokenizer_config.json`` unless the config holds ``added_tokens_decoder``).
 
-    From ``special_tokens_map.json``, then ``tokenizer_config.json`` over it (as transformers
-    loads them); a token saved as an object (``{"content": "<s>", ...}``) gives its content.
-
-    >>> special_token_variables(Configs(tokenizer_config={"eos_token": {"content": "</s>"},
-    ...                                                   "bos_token": None}))
+    >>> special_token_variables(Configs(tokenizer_config={"eos_token": {"content": "</s>"}}))
     {'eos_token': '</s>'}
     """
-    out: dict[str, str] = {}
-    for source in (configs.special_tokens_map, configs.tokenizer_config):
-        for name in NAMED_SPECIAL_TOKENS:
-            value = (source or {}).get(name)
-            if isinstance(value, dict):
-                value = value.get("content")
-            if isinstance(value, str):
-                out[name] = value
-    return out
+    from ..special import named_special_tokens
+
+    return named_special_tokens(configs)
 
 
 def model_special_token_variables(runtime) -> dict[str, str]:

@@ -20,7 +20,7 @@ from ..encoding import Encoding, Flag
 from ..notes import Note, note
 from ..spans import NativeMany, NativeResult
 from ..pretokens import ModelView, PreToken
-from ..special import SpecialLiterals, SpecialToken
+from ..special import SpecialLiterals, SpecialToken, parses, resolve_allowed_special
 from ..text import check_encodable, has_lone_surrogate
 from ..vocab_bytes import VocabBytes
 
@@ -145,19 +145,31 @@ class Runtime(abc.ABC):
 
     # -- the contract ---------------------------------------------------------------------
     def encode(self, text: str, *, add_special_tokens: bool = True,
-               parse_special: bool = False) -> Encoding:
+               parse_special: bool = False, allowed_special=None) -> Encoding:
         """Encode ``text``. Special-token literals in the text are plain text unless
-        ``parse_special``; ``add_special_tokens`` adds the post-processor's tokens (BOS, CLS...)."""
-        return encode_one(self, text, self._native(text, add_special_tokens, parse_special))
+        ``parse_special`` (every one) or ``allowed_special`` (``"all"`` or a set of literals:
+        those, as tiktoken's ``allowed_special``); every literal found is flagged in the
+        encoding's notes either way. ``add_special_tokens`` adds the post-processor's tokens
+        (BOS, CLS...). Raises :class:`~core.errors.WorkbenchError` for an allowed literal that
+        is not one of the tokenizer's special tokens."""
+        parse = self.parse_choice(parse_special, allowed_special)
+        return encode_one(self, text, self._native(text, add_special_tokens, parse))
 
     def encode_batch(self, texts: Sequence[str], *, add_special_tokens: bool = True,
-                     parse_special: bool = False) -> EncodingBatch:
+                     parse_special: bool = False, allowed_special=None) -> EncodingBatch:
         """Encode many texts; spans of all of them are converted together (fast on corpora).
 
         Returns an :class:`core.batch.EncodingBatch` (a sequence of Encodings).
         """
-        return EncodingBatch(self, texts, self._native_many(texts, add_special_tokens,
-                                                            parse_special))
+        parse = self.parse_choice(parse_special, allowed_special)
+        return EncodingBatch(self, texts, self._native_many(texts, add_special_tokens, parse))
+
+    def parse_choice(self, parse_special: bool, allowed_special=None):
+        """What the runtimes' internal ``parse_special`` carries: False, True, or the frozenset
+        of literals ``allowed_special`` names (:func:`core.special.resolve_allowed_special`)."""
+        if allowed_special is None:  # a set already resolved passes through (offload, inspect)
+            return parse_special if isinstance(parse_special, frozenset) else bool(parse_special)
+        return resolve_allowed_special(allowed_special, self.special_tokens())
 
     def _native_many(self, texts: Sequence[str], add_special_tokens: bool,
                      parse_special: bool) -> NativeMany:
@@ -263,16 +275,17 @@ class Runtime(abc.ABC):
         return special_literal_notes(self._special_literals.find(text), parse_special)
 
 
-def special_literal_notes(literals: list[tuple[int, int, str]], parse_special: bool,
+def special_literal_notes(literals: list[tuple[int, int, str]], parse_special,
                           shown: int = 3) -> list[Note]:
     """Notes on special-token literals found in a text: one per literal for the first ``shown``
-    (with its span), then one counting the rest.
+    (with its span), then one counting the rest. ``parse_special``: a bool, or the set of
+    literals allowed (each literal parsed or kept as text by its own choice).
 
     >>> [n.code for n in special_literal_notes([(0, 3, "<s>")] * 5, False)]
     ['special.kept_as_text', 'special.kept_as_text', 'special.kept_as_text', 'special.more']
     """
-    code = "special.parsed" if parse_special else "special.kept_as_text"
-    notes = [note(code, span=(s, e), literal=lit, start=s) for s, e, lit in literals[:shown]]
+    notes = [note("special.parsed" if parses(parse_special, lit) else "special.kept_as_text",
+                  span=(s, e), literal=lit, start=s) for s, e, lit in literals[:shown]]
     if len(literals) > shown:
         # the same severity as the notes it continues (parsed literals are no warning)
         notes.append(Note("special.more", notes[0].severity, {"count": len(literals) - shown}))

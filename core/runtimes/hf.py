@@ -187,11 +187,33 @@ class HFRuntime(Runtime):
     def decode(self, ids: Sequence[int]) -> str:
         return self.tk.decode([int(i) for i in ids], skip_special_tokens=False)
 
-    def _native_batch(self, texts, add_special_tokens: bool, parse_special: bool):
+    def _native_batch(self, texts, add_special_tokens: bool, parse_special):
         with self.lock:
-            self.tk.encode_special_tokens = not parse_special
+            if isinstance(parse_special, frozenset):  # some literals allowed, not all
+                tk = self._tokenizer_allowing(parse_special)
+            else:
+                tk = self.tk
+                tk.encode_special_tokens = not parse_special
             # encode_batch releases the GIL (encode does not) and uses every core
-            return self.tk.encode_batch(list(texts), add_special_tokens=add_special_tokens)
+            return tk.encode_batch(list(texts), add_special_tokens=add_special_tokens)
+
+    def _tokenizer_allowing(self, allowed: frozenset) -> Tokenizer:
+        """The same tokenizer whose added-token matcher knows only the special tokens
+        ``allowed`` (and every plain added token): ``tokenizers`` has one switch for all
+        special tokens (``encode_special_tokens``), and a special token it does not match is
+        text exactly as under that switch. Built once per set (the last few kept)."""
+        cache = self.__dict__.setdefault("_allowing", {})
+        if allowed not in cache:
+            spec = dict(self.spec, added_tokens=[
+                t for t in self.spec.get("added_tokens") or []
+                if not t.get("special") or t.get("content") in allowed])
+            tk = Tokenizer.from_str(json.dumps(spec))
+            tk.no_padding()
+            tk.no_truncation()
+            if len(cache) >= 4:
+                cache.pop(next(iter(cache)))
+            cache[allowed] = tk
+        return cache[allowed]
 
     def _native(self, text: str, add_special_tokens: bool, parse_special: bool) -> NativeResult:
         # a batch of one gives exactly what encode gives, and keeps a GUI thread responsive

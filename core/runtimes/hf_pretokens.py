@@ -12,13 +12,15 @@ from __future__ import annotations
 import regex
 
 from ..pretokens import PreToken
+from ..special import parses
 
 
-def added_tokens_in_play(spec: dict, parse_special: bool) -> list[dict]:
+def added_tokens_in_play(spec: dict, parse_special) -> list[dict]:
     """The added tokens the runtime splits out: special ones only when they are parsed
-    (the runtime sets ``encode_special_tokens = not parse_special``: then they are text)."""
+    (``parse_special``: a bool, or the set of literals allowed; a special token not parsed is
+    text, as under ``encode_special_tokens``)."""
     return [t for t in spec.get("added_tokens") or []
-            if t.get("content") and (parse_special or not t.get("special"))]
+            if t.get("content") and (parses(parse_special, t["content"]) or not t.get("special"))]
 
 
 def hf_pre_tokens(tk, spec: dict, text: str, parse_special: bool) -> list[PreToken]:

@@ -28,7 +28,7 @@ from ..encoding import Flag
 from ..notes import note
 from ..errors import FormatError
 from ..pretokens import ModelView, PreToken, char_to_byte_offsets
-from ..special import SpecialToken, guess_role
+from ..special import SpecialToken, guess_role, parses
 from .base import Runtime, Stage
 
 MODEL_FORMAT = "tokbench-bpe"
@@ -171,7 +171,8 @@ class ReferenceBPERuntime(Runtime):
 
     def _chunks(self, text: str, parse_special: bool):
         """``(text, code point offset, special id or None)``: special literals cut out first."""
-        literals = self._special_literals.find(text) if parse_special else []
+        literals = [found for found in self._special_literals.find(text)
+                    if parses(parse_special, found[2])]
         pos = 0
         for s, e, literal in literals:
             if literal in self.specials:

@@ -23,7 +23,7 @@ from ..notes import Note, note
 from ..normalizers import normalize_aligned
 from ..pretokens import ModelView, PreToken, char_to_byte_offsets, cut_literals
 from ..presets import TiktokenPreset, guess_preset, preset as find_preset
-from ..special import SpecialToken, guess_role
+from ..special import SpecialToken, guess_role, parses
 from ..text import index_dtype, visible_bytes
 from ..vocab_bytes import VocabBytes
 from .base import Runtime, Stage, in_chunks, native_threads
@@ -184,8 +184,9 @@ class TiktokenRuntime(Runtime):
         work, alignment = text, None
         if self.normalization:
             work, alignment = normalize_aligned(text, self.normalization)
-        if parse_special:
-            ids = self.enc.encode(work, allowed_special="all", disallowed_special=())
+        if parse_special:  # True, or the set of literals allowed: tiktoken's own choice
+            allowed = parse_special if isinstance(parse_special, frozenset) else "all"
+            ids = self.enc.encode(work, allowed_special=allowed, disallowed_special=())
         else:
             ids = self.enc.encode_ordinary(work)
         content = np.asarray(ids, dtype=np.int64)
@@ -262,7 +263,9 @@ class TiktokenRuntime(Runtime):
             work, alignment = normalize_aligned(text, self.normalization)
         found: list[tuple[str, int, int, int | None]] = []
         pattern = regex.compile(self.pattern)
-        for start, end, token_id in cut_literals(work, self.special if parse_special else {}):
+        parsed = {literal: token_id for literal, token_id in self.special.items()
+                  if parses(parse_special, literal)}
+        for start, end, token_id in cut_literals(work, parsed):
             if token_id is not None:
                 found.append((work[start:end], start, end, token_id))
                 continue

@@ -1629,12 +1629,52 @@
         <translation>{error} — 已忽略</translation>
     </message>
     <message>
-        <source>special-token literal {literal!r} in message {message} ({role}) is encoded as plain text; an unsanitized pipeline would read it as ID(s) {ids}</source>
-        <translation>消息 {message}（{role}）中的特殊词元字面量 {literal!r} 按普通文本编码；未做净化的流程会把它读作 ID {ids}</translation>
+        <source>special-token literal {literal!r} typed in message {message} ({role}): the sanitized reading keeps it as text; an unsanitized one reads it as ID(s) {ids}</source>
+        <translation>消息 {message}（{role}）中输入了特殊词元字面量 {literal!r}：净化后的读法把它保留为文本；未净化的读法把它读作 ID {ids}</translation>
     </message>
     <message>
         <source>the last message is the {role}&apos;s and add_generation_prompt is off: the model would continue that message instead of answering it</source>
         <translation>最后一条消息属于 {role}，且 add_generation_prompt 已关闭：模型会接着写这条消息，而不是回答它</translation>
+    </message>
+    <message>
+        <source>the template writes {token!r} (ID {id}) at the start and the tokenizer&apos;s post-processor adds it again when the rendered text is encoded with special tokens: encode the render with add_special_tokens=False</source>
+        <translation>模板在开头写入了 {token!r}（ID {id}），而渲染文本连同特殊词元再次编码时，分词器的后处理器会再加一个：请以 add_special_tokens=False 编码渲染结果</translation>
+    </message>
+    <message>
+        <source>the template writes {token!r} (ID {id}) at the end and the tokenizer&apos;s post-processor adds it again when the rendered text is encoded with special tokens: encode the render with add_special_tokens=False</source>
+        <translation>模板在末尾写入了 {token!r}（ID {id}），而渲染文本连同特殊词元再次编码时，分词器的后处理器会再加一个：请以 add_special_tokens=False 编码渲染结果</translation>
+    </message>
+    <message>
+        <source>the turn of message {message} (assistant) ends with no end-of-turn or EOS token (none of {tokens}): a model trained on it does not learn to stop</source>
+        <translation>消息 {message}（assistant）的轮次结尾没有轮次结束词元或 EOS 词元（{tokens} 均未出现）：在其上训练的模型学不会停止</translation>
+    </message>
+    <message>
+        <source>the template ends assistant turns with {token!r} (ID {id}), which is not among the generation stop IDs {stops} ({source}): generation would run past the end of the turn</source>
+        <translation>模板以 {token!r}（ID {id}）结束 assistant 轮次，但它不在生成的停止 ID {stops}（{source}）之中：生成会越过轮次的结尾继续</translation>
+    </message>
+    <message>
+        <source>the template drops the system message: its text {text!r} does not appear in the render</source>
+        <translation>模板丢弃了系统消息：其文本 {text!r} 未出现在渲染结果中</translation>
+    </message>
+    <message>
+        <source>the template moves the system message: its text appears at character {at}, after the content of message {message} ({role})</source>
+        <translation>模板移动了系统消息：其文本出现在字符 {at} 处，位于消息 {message}（{role}）的内容之后</translation>
+    </message>
+    <message>
+        <source>the template refuses a system message ({error})</source>
+        <translation>模板拒绝系统消息（{error}）</translation>
+    </message>
+    <message>
+        <source>the template ignores the tool definitions: the render does not hold {names}</source>
+        <translation>模板忽略了工具定义：{names} 未出现在渲染结果中</translation>
+    </message>
+    <message>
+        <source>the template drops the tool calls of message {message} ({role}): the render does not hold {names}</source>
+        <translation>模板丢弃了消息 {message}（{role}）的工具调用：{names} 未出现在渲染结果中</translation>
+    </message>
+    <message>
+        <source>token {piece!r} (ID {id}, first at token {index}, {count:,} in all) is beyond the model&apos;s {rows:,} embedding rows (config.json vocab_size)</source>
+        <translation>词元 {piece!r}（ID {id}，首次出现在第 {index} 个词元，共 {count:,} 次）超出了模型的 {rows:,} 个嵌入行（config.json vocab_size）</translation>
     </message>
     <message>
         <source>the file pads every encoding ({length}); padding is off here so you see the text&apos;s own tokens</source>

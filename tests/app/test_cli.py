@@ -288,6 +288,36 @@ def test_special_tokens_option_for_inspect_and_import(capsys, tmp_path):
     assert code == 0 and json.loads(out)["ids"] == [n + 1]
 
 
+def test_allowed_special_reads_only_the_literals_named(capsys, tmp_path):
+    """``--allowed-special LIT,LIT``: those literals become their IDs, the others stay text and
+    every one is flagged; ``all`` is ``--parse-special``; an unknown literal is bad input (1),
+    with --parse-special a usage error (2)."""
+    path, n = _ranks(tmp_path)
+    pairs = f"<|endoftext|>={n},<|im_start|>={n + 1},<|im_end|>={n + 2}"
+    text = "<|im_start|>a<|im_end|><|endoftext|>"
+    common = ("inspect", path, text, "--pattern", r"\S+|\s+", "--special-tokens", pairs,
+              "--json")
+
+    def inspect(*extra):
+        code, out, err = run(capsys, *common, *extra)
+        assert code == 0, err
+        record = json.loads(out)
+        return record["ids"], {n["args"]["literal"]: n["code"] for n in record["notes"]
+                               if "literal" in n["args"]}
+
+    ids, notes = inspect("--allowed-special", "<|im_start|>,<|im_end|>")
+    assert ids[0] == n + 1 and n + 2 in ids and n not in ids
+    assert notes == {"<|im_start|>": "special.parsed", "<|im_end|>": "special.parsed",
+                     "<|endoftext|>": "special.kept_as_text"}
+    assert inspect("--allowed-special", "all") == inspect("--parse-special")
+    code, _, err = run(capsys, *common, "--allowed-special", "<|im_stop|>")
+    assert code == 1 and "'<|im_stop|>' is not a special token" in err
+    code, _, err = run(capsys, *common, "--allowed-special", "all", "--parse-special")
+    assert code == 2 and "give one of them" in err
+    code, _, err = run(capsys, *common, "--allowed-special", ",")
+    assert code == 2 and "separated by commas" in err
+
+
 @pytest.mark.parametrize("value, needle", [
     ("<a>=5", "special token '<a>' has id 5, which is already a rank"),
     ("<a>=300,<b>=300", "entry 2 (<b>): ID 300 is already <a>"),
@@ -630,3 +660,61 @@ def test_chat_template_and_special_tokens_from_config(capsys, tmp_path):
     assert code == 0 and json.loads(out)["text"] == "R"
     code, _, err = run(capsys, "chat", conv, "--config", config, "--template", "nosuch")
     assert code == 1 and "rag, tool_use" in err
+
+
+def test_chat_json_checks_name_the_model_files_problems(capsys, tmp_path):
+    """A tokenizer folder whose post-processor adds BOS, whose config.json has too few embedding
+    rows and whose generation_config.json stops at another token: each is a check in --json,
+    with a code, a severity and a message naming the token."""
+    from tests.core.chat.test_checks import LLAMA3_LIKE, llama3_folder
+    from tokenizers import Tokenizer
+
+    folder = llama3_folder(tmp_path, tokenizer_config={"bos_token": "<|begin_of_text|>",
+                                                       "eos_token": "<|eot_id|>"})
+    tk = Tokenizer.from_file(str(folder / "tokenizer.json"))
+    eot, end = tk.token_to_id("<|eot_id|>"), tk.token_to_id("<|end_of_text|>")
+    (folder / "config.json").write_text(json.dumps({"vocab_size": eot}))
+    (folder / "generation_config.json").write_text(json.dumps({"eos_token_id": end}))
+    template = tmp_path / "llama.jinja"
+    template.write_text(LLAMA3_LIKE)
+    conv = _conversation(tmp_path, CHAT[:3])
+    code, out, err = run(capsys, "chat", folder, conv, "--template", template, "--json")
+    assert code == 0, err
+    checks = {c["code"]: c for c in json.loads(out)["checks"]}
+    assert {"chat.double_bos", "chat.id_beyond_embeddings", "chat.end_not_a_stop",
+            "special.ids_differ", "special.id_beyond_embeddings"} <= set(checks)
+    assert checks["chat.id_beyond_embeddings"]["severity"] == "error"
+    assert "'<|eot_id|>'" in checks["chat.end_not_a_stop"]["message"]
+    code, _, err = run(capsys, "chat", folder, conv, "--template", template)
+    assert code == 0 and "warning: the template writes '<|begin_of_text|>'" in err
+
+
+def test_chat_parse_content_specials_makes_the_unsanitized_reading_the_ids(capsys, tmp_path):
+    conv = _conversation(tmp_path, CHAT)
+    safe = json.loads(run(capsys, "chat", BPE, conv, "--template", "chatml", "--json")[1])
+    code, out, err = run(capsys, "chat", BPE, conv, "--template", "chatml",
+                         "--parse-content-specials", "--json")
+    assert code == 0, err
+    parsed = json.loads(out)
+    assert safe["reading"] == "sanitized" and parsed["reading"] == "unsanitized"
+    assert parsed["ids"] == parsed["unsanitized_ids"] == safe["unsanitized_ids"] != safe["ids"]
+    # the typed <|endoftext|> is now its control ID 0, and says where it came from
+    [typed] = [t for t in parsed["tokens"] if t["id"] == 0]
+    assert (typed["message"], typed["role"], typed["source"]) == (1, "user", "content")
+    assert parsed["text"][typed["span"][0]:typed["span"][1]] == "<|endoftext|>"
+    assert len(parsed["assistant_mask"]) == len(parsed["ids"]) == parsed["budget"]["total"]
+    injection = [c for c in parsed["checks"] if c["code"] == "chat.special_in_content"]
+    assert len(injection) == 1 and injection[0]["args"]["ids"] == "0"
+
+
+def test_chat_takes_a_rank_files_preset_and_special_tokens(capsys, tmp_path):
+    path, n = _ranks(tmp_path)
+    pairs = f"<|endoftext|>={n},<|im_start|>={n + 1},<|im_end|>={n + 2}"
+    conv = _conversation(tmp_path, CHAT[:3])
+    code, out, err = run(capsys, "chat", path, conv, "--template", "chatml", "--preset",
+                         "cl100k", "--special-tokens", pairs, "--json")
+    assert code == 0, err
+    record = json.loads(out)
+    assert record["ids"].count(n + 1) == 3 and record["ids"].count(n + 2) == 3
+    code, _, err = run(capsys, "chat", conv, "--template", "chatml", "--preset", "cl100k")
+    assert code == 1 and "give TOKENIZER" in err

@@ -140,6 +140,31 @@ def test_spm_context_reaches_back_over_pieces_that_decode_to_nothing():
     assert "".join(_streamed(runtime, ids)[1]) == " ⁇  "
 
 
+def test_a_long_run_of_ids_that_decode_to_nothing_costs_linear_work():
+    """10,000 SentencePiece control pieces (each decodes to "") between two pieces: the output
+    still equals decode of the whole, and the IDs handed to decode grow linearly with the
+    stream (they were re-decoded as a growing window at every step). Counted, not timed."""
+    runtime = load_tokenizer(DEMO / "demo-unigram" / "tokenizer.model")
+    bos, space = runtime.token_to_id("<s>"), runtime.token_to_id("▁")
+    ids = [runtime.unk_id] + [bos] * 10_000 + [space, runtime.unk_id]
+    decoded = []
+
+    class Counting:
+        def __getattr__(self, name):
+            return getattr(runtime, name)
+
+        def decode(self, some):
+            decoded.append(len(some))
+            return runtime.decode(some)
+
+    for chunk in (1, 7):
+        decoded.clear()
+        decoder = StreamDecoder(Counting())
+        out = "".join(decoder.push(ids[k:k + chunk]) for k in range(0, len(ids), chunk))
+        assert out + decoder.finish() == runtime.decode(ids)
+        assert sum(decoded) <= 8 * len(ids), (chunk, sum(decoded))
+
+
 def test_hf_byte_fallback_run_waits_for_its_end():
     """tokenizers' ByteFallback turns a whole invalid run to "�": <0x00><0x80> is "��", so
     "\x00" cannot be emitted before the run ends."""

@@ -257,3 +257,77 @@ def test_plain_added_tokens_are_controls_only_where_the_template_writes_them(tmp
     assert enc.ids == list(out["input_ids"])
     notes = injection_notes(seg, enc, runtime.special_tokens(), template)
     assert [n.args["literal"] for n in notes] == ["<think>", "<|im_end|>"]
+
+
+def test_a_typed_non_ascii_literal_keeps_code_point_spans(tmp_path):
+    """DeepSeek's ``<｜end▁of▁sentence｜>`` typed between CJK and an emoji, on a byte-level
+    tokenizer: the literal's text tokens (encoded without added tokens) have spans in code
+    points of the render, each holding the bytes it stands for — not byte offsets within the
+    split added to a character offset."""
+    from tokenizers import AddedToken, Tokenizer
+
+    literal = "<｜end▁of▁sentence｜>"
+    tk = Tokenizer.from_file(str(DEMO / "demo-bpe" / "tokenizer.json"))
+    tk.add_special_tokens([AddedToken(t, special=True) for t in CHAT_SPECIALS + [literal]])
+    tk.save(str(tmp_path / "tokenizer.json"))
+    runtime = open_tokenizer(tmp_path / "tokenizer.json").runtime
+    seg = split_segments(CHATML, [{"role": "user", "content": f"日本{literal}語😀"}])
+    enc = encode_chat(runtime, seg, CHATML)
+    text = seg.text
+    at = text.index(literal)
+    starts = [t.start for t in enc.tokens]
+    assert starts == sorted(starts)
+    for token in enc.tokens:
+        assert runtime.token_bytes(token.id) in text[token.start:token.end].encode(), token
+    inside = [t for t in enc.tokens if at <= t.start < at + len(literal)]
+    assert (inside[0].start, inside[-1].end) == (at, at + len(literal))
+    assert all(t.end <= at + len(literal) for t in inside)
+
+
+def test_split_merges_are_read_on_the_unsanitized_tokens(tmp_path):
+    """A typed literal whose added token strips the whitespace on its left (``lstrip``): read
+    as a control token it swallows the template's space before the content, so that token
+    crosses the content's start; the sanitized reading cuts there and crosses nothing."""
+    from tokenizers import AddedToken, Tokenizer
+
+    tk = Tokenizer.from_file(str(DEMO / "demo-bpe" / "tokenizer.json"))
+    tk.add_special_tokens([AddedToken("<|x|>", special=True, lstrip=True)])
+    tk.save(str(tmp_path / "tokenizer.json"))
+    runtime = open_tokenizer(tmp_path / "tokenizer.json").runtime
+    template = "{% for m in messages %}{{ m.role }}: {{ m.content }}\n{% endfor %}"
+    seg = split_segments(template, [{"role": "user", "content": "<|x|> hi"}])
+    enc = encode_chat(runtime, seg, template)
+    start = seg.text.index("<|x|>")
+    assert (tk.token_to_id("<|x|>"), (start - 1, start + 5)) in zip(enc.unsanitized_ids,
+                                                                     enc.unsanitized_spans)
+    assert not any(t.start < start < t.end for t in enc.tokens)
+    assert enc.split_merges == (start,)
+
+
+def test_crossed_bounds_equal_the_plain_search_reading_the_spans_once_each_way():
+    """Against the plain search (every span for every bound) on random token spans with
+    shared spans (byte tokens of one character) and empty ones; the spans are walked a fixed
+    number of times however many bounds there are (counted, not timed)."""
+    import random
+
+    from core.chat.encode import crossed_bounds
+
+    class Walked(list):
+        walks = 0
+
+        def __iter__(self):
+            Walked.walks += 1
+            return super().__iter__()
+
+    rng = random.Random(7)
+    for _ in range(200):
+        spans, at = [], 0
+        for _ in range(rng.randint(0, 30)):
+            width = rng.choice([0, 1, 1, 2, 3])
+            spans += [(at, at + width)] * rng.choice([1, 1, 3])
+            at += width
+        bounds = sorted(rng.sample(range(1, at + 2), min(at + 1, rng.randint(0, 8))))
+        Walked.walks = 0
+        found = crossed_bounds(bounds, Walked(spans))
+        assert found == tuple(b for b in bounds if any(s < b < e for s, e in spans))
+        assert Walked.walks <= 2

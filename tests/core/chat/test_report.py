@@ -60,3 +60,33 @@ def test_a_template_that_hangs_only_on_a_later_render_is_stopped():
     finally:
         renderer.close()
     assert time.monotonic() - started < 15
+
+
+def test_each_distinct_render_runs_once():
+    """The report needs the conversation rendered for the text, the segments, the prefixes and
+    the checks: no render with the same inputs runs twice (the marked render differs)."""
+    from core.chat import CHATML as TAGGED
+    from core.chat.render import render
+
+    calls = []
+
+    class Counting:
+        def render(self, template, messages, now=None, **options):
+            calls.append(json.dumps([messages, {k: v for k, v in options.items()
+                                                 if v is not None and v is not False}],
+                                    sort_keys=True))
+            return render(template, messages, **options)
+
+        def close(self):
+            pass
+
+    runtime = load_tokenizer(DEMO / "demo-bpe" / "tokenizer.json")
+    messages = [{"role": "system", "content": "Be brief."}, {"role": "user", "content": "hi"},
+                {"role": "assistant", "content": "Hello!"}, {"role": "user", "content": "bye"}]
+    for template in (CHATML, TAGGED):
+        for flags in ({}, {"add_generation_prompt": True}):
+            calls.clear()
+            chat_report(template, Conversation(messages), runtime=runtime, renderer=Counting(),
+                        **flags)
+            repeated = {c for c in calls if calls.count(c) > 1}
+            assert not repeated, (template == TAGGED, flags, repeated)

@@ -6,7 +6,7 @@ import json
 import pytest
 
 from core.chat import BUILTIN_TEMPLATES, CHATML, ChatTemplateError, render
-from core.chat.sources import (choose_template, named_templates, special_token_variables,
+from core.chat.sources import (choose_template, named_templates,
                                template_from_file, templates_of)
 from core.configs import read_configs
 from core.errors import FormatError
@@ -66,8 +66,6 @@ def test_a_tokenizer_folder_template_and_special_tokens(tmp_path):
     files = {p.name: p for p in tmp_path.iterdir()}
     configs, notes = read_configs(files)
     assert not notes and templates_of(configs) == {"default": "from config"}
-    assert special_token_variables(configs) == {"unk_token": "<unk>", "eos_token": "</s>",
-                                                "bos_token": "<s>"}
     (tmp_path / "chat_template.jinja").write_text("beside", encoding="utf-8")
     configs, _ = read_configs({p.name: p for p in tmp_path.iterdir()})
     assert choose_template(templates_of(configs)) == "beside"
@@ -103,3 +101,35 @@ def test_the_built_ins_render_as_transformers_renders_them():
         ours = render(source, messages, special_tokens={"bos_token": "<s>", "eos_token": "</s>"})
         assert (ours.text, list(ours.generation_spans)) == (text, [tuple(s) for s in spans])
     assert transformers
+
+
+@pytest.mark.parametrize("decoder", [False, True], ids=["legacy", "added_tokens_decoder"])
+def test_named_special_tokens_are_transformers_own(tmp_path, decoder):
+    """The template variables from a folder whose tokenizer_config.json and
+    special_tokens_map.json disagree equal what transformers 5 loads: without
+    ``added_tokens_decoder`` the map is merged over the config (its names win); with it, the
+    map is not read. The CLI takes them from the special-token registry."""
+    transformers = pytest.importorskip("transformers", reason="transformers is the test oracle")
+    from tokenizers import AddedToken, Tokenizer
+
+    from core.loading import open_tokenizer
+    from core.special import special_registry
+    from tests.conftest import DEMO
+
+    tk = Tokenizer.from_file(str(DEMO / "demo-bpe" / "tokenizer.json"))
+    tk.add_special_tokens([AddedToken(t, special=True) for t in ["<s>", "</s>", "<|im_end|>"]])
+    tk.save(str(tmp_path / "tokenizer.json"))
+    config = {"bos_token": "<s>", "eos_token": "</s>",
+              "tokenizer_class": "PreTrainedTokenizerFast"}
+    if decoder:
+        config["added_tokens_decoder"] = {}
+    (tmp_path / "tokenizer_config.json").write_text(json.dumps(config), encoding="utf-8")
+    (tmp_path / "special_tokens_map.json").write_text(json.dumps(
+        {"eos_token": "<|im_end|>", "pad_token": "<s>"}), encoding="utf-8")
+    oracle = transformers.AutoTokenizer.from_pretrained(str(tmp_path))
+    expected = {name: getattr(oracle, name) for name in
+                ("bos_token", "eos_token", "unk_token", "sep_token", "pad_token", "cls_token",
+                 "mask_token") if getattr(oracle, name) is not None}
+    named = special_registry(open_tokenizer(tmp_path)).named
+    assert named == expected
+    assert named["eos_token"] == ("</s>" if decoder else "<|im_end|>")
