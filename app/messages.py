@@ -46,6 +46,9 @@ def templates() -> dict[str, str]:
                      "tokenizer has {piece!r} there"),
         "round_trip.differs": QCoreApplication.translate(
             "Notes", "decode(encode(text)) differs from the text in code points {start}–{end}"),
+        "postprocess.max_below_added": QCoreApplication.translate(
+            "Notes", "max length {max_length} is below the {added} special tokens the template "
+                     "adds: tokenizers then truncates nothing"),
         "stages.limited": QCoreApplication.translate("Notes", "pipeline stages show the first {limit:,} characters"),
         "offload.fallback": QCoreApplication.translate(
             "Notes", "the helper process could not encode this large text ({reason}); it was "

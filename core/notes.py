@@ -48,6 +48,9 @@ CODES: dict[str, tuple[Severity, str]] = {
     # one inspection
     "round_trip.differs": (
         "warning", "decode(encode(text)) differs from the text in code points {start}–{end}"),
+    "postprocess.max_below_added": (
+        "warning", "max length {max_length} is below the {added} special tokens the template "
+                   "adds: tokenizers then truncates nothing"),
     "stages.limited": (
         "info", "pipeline stages show the first {limit:,} characters"),
     "offload.fallback": (

@@ -1133,6 +1133,10 @@
         <translation>decode(encode(text)) 与原文在码位 {start}–{end} 处不同</translation>
     </message>
     <message>
+        <source>max length {max_length} is below the {added} special tokens the template adds: tokenizers then truncates nothing</source>
+        <translation>最大长度 {max_length} 小于模板添加的 {added} 个特殊词元：tokenizers 此时不做任何截断</translation>
+    </message>
+    <message>
         <source>pipeline stages show the first {limit:,} characters</source>
         <translation>流水线各阶段只显示前 {limit:,} 个字符</translation>
     </message>
@@ -1880,6 +1884,10 @@
     <message>
         <source>inserted</source>
         <translation>插入</translation>
+    </message>
+    <message>
+        <source>pad</source>
+        <translation>填充</translation>
     </message>
     <message>
         <source>Span ({unit})</source>
