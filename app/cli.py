@@ -372,7 +372,8 @@ def _inspect_postprocessed(runtime, texts: list[str], args, post: dict) -> int:
         enc = result.encodings[0]
         notes = text_notes(runtime, text, enc) + result.notes
         if args.json:
-            print(json.dumps(_postprocessed_json(runtime, result, notes, not args.no_special), ensure_ascii=False))
+            record = _postprocessed_json(runtime, result, notes, not args.no_special)
+            print(json.dumps(record, ensure_ascii=False))
             continue
         _print_heading(runtime, text, notes)
         print(f"template: {result.template.notation(args.pair is not None)} — "

@@ -13,7 +13,8 @@ shared mono-lingual corpora next to the repository, when present), and with a ba
 strict policy; the Train pane during and after a SentencePiece Unigram run on that corpus and
 after a reference byte-level BPE run, and after SentencePiece refused a vocabulary of 400
 (``corpus-*.png``, ``train-*.png``). ``--panes`` picks which
-panes to render (default ``inspect,corpus,train``). ``--lang`` picks the UI language (default
+panes to render (default ``inspect,corpus,train``; ``postprocess`` adds the Inspect pane with
+its post-processing group in use). ``--lang`` picks the UI language (default
 English, whatever the locale, so that screenshots are comparable).
 """
 
@@ -111,6 +112,8 @@ def main(argv=None) -> int:
         app.processEvents()
         window.grab().save(str(args.out / "inspect-linked.png"))
         table_menu_shot(app, window, args.out / "inspect-table-menu.png")
+    if "postprocess" in panes:
+        postprocess_shots(app, window, args.out)
     corpus = args.corpus if args.corpus is not None else \
         [MONO_CORPORA] if MONO_CORPORA.is_dir() else []
     if "corpus" in panes:
@@ -119,6 +122,27 @@ def main(argv=None) -> int:
         train_shots(app, window, args.out, corpus)
     window.close()
     return 0
+
+
+def postprocess_shots(app, window, out: Path) -> None:
+    """The Inspect pane with its post-processing group open and in use: a pair, truncation with
+    a stride (tokens cut, overflow windows), padding to a multiple (grey pad chips)."""
+    pane = window.inspect
+    panel = pane.post_panel
+    pane.tabs.setCurrentIndex(0)
+    panel.toggle.setChecked(True)
+    panel.pair.setText("How long does the journey take?")  # i18n: data (sample input)
+    panel.truncate.setChecked(True)
+    panel.max_length.setValue(24)
+    panel.stride.setValue(4)
+    panel.pad.setChecked(True)
+    panel.pad_multiple.setValue(16)  # pad to its length, rounded up to a multiple of 16
+    wait_until(app, lambda: not pane._debounce.isActive() and not window.tasks.busy
+               and pane.result is not None and pane.result.post is not None)
+    for _ in range(5):
+        app.processEvents()
+    _save(app, window, out / "inspect-postprocess.png")
+    print(out / "inspect-postprocess.png")
 
 
 def table_menu_shot(app, window, path: Path) -> None:

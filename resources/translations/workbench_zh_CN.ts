@@ -1427,6 +1427,183 @@
     </message>
 </context>
 <context>
+    <name>PostprocessPanel</name>
+    <message>
+        <source>Post-processing</source>
+        <translation>后处理</translation>
+    </message>
+    <message>
+        <source>A second text, a template of your own, truncation and padding, computed as the tokenizers library does</source>
+        <translation>第二段文本、自定义模板、截断与填充，按 tokenizers 库的方式计算</translation>
+    </message>
+    <message>
+        <source>optional second text ($B)</source>
+        <translation>可选的第二段文本（$B）</translation>
+    </message>
+    <message>
+        <source>Your own template in the tokenizers syntax: $A the text, special tokens by name, :1 a type ID</source>
+        <translation>按 tokenizers 语法自定义模板：$A 为文本，特殊词元写其名称，:1 为类型 ID</translation>
+    </message>
+    <message>
+        <source>The template for a pair: $A and $B</source>
+        <translation>文本对的模板：$A 与 $B</translation>
+    </message>
+    <message>
+        <source>Pair text</source>
+        <translation>第二段文本</translation>
+    </message>
+    <message>
+        <source>Template</source>
+        <translation>模板</translation>
+    </message>
+    <message>
+        <source>Pair</source>
+        <translation>文本对</translation>
+    </message>
+    <message>
+        <source>Truncate to</source>
+        <translation>截断至</translation>
+    </message>
+    <message>
+        <source> tokens</source>
+        <translation> 个词元</translation>
+    </message>
+    <message>
+        <source>longest_first: cut the longer text first; only_first / only_second: cut only that text</source>
+        <translation>longest_first：先截断较长的文本；only_first / only_second：只截断该文本</translation>
+    </message>
+    <message>
+        <source>Each overflow window repeats this many tokens of the one before</source>
+        <translation>每个溢出窗口重复前一个窗口末尾的这么多个词元</translation>
+    </message>
+    <message>
+        <source>Stride</source>
+        <translation>步幅</translation>
+    </message>
+    <message>
+        <source>Pad to</source>
+        <translation>填充至</translation>
+    </message>
+    <message>
+        <source>its length</source>
+        <translation>自身长度</translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation>默认</translation>
+    </message>
+    <message>
+        <source>The pad token&apos;s ID; default: the tokenizer&apos;s pad token, else its end-of-sequence token, else 0</source>
+        <translation>填充词元的 ID；默认：分词器的填充词元，没有则用其序列结束词元，再没有则为 0</translation>
+    </message>
+    <message>
+        <source>multiple of</source>
+        <translation>倍数</translation>
+    </message>
+    <message>
+        <source>side</source>
+        <translation>方向</translation>
+    </message>
+    <message>
+        <source>Pad ID</source>
+        <translation>填充 ID</translation>
+    </message>
+    <message>
+        <source>right</source>
+        <translation>右侧</translation>
+    </message>
+    <message>
+        <source>left</source>
+        <translation>左侧</translation>
+    </message>
+    <message>
+        <source>The side tokens are cut from or padded on</source>
+        <translation>截断或填充词元所在的一侧</translation>
+    </message>
+    <message>
+        <source>this tokenizer&apos;s post-processor cannot be described here; the runtime still applies it</source>
+        <translation>此分词器的后处理器无法在此描述；运行时仍会应用它</translation>
+    </message>
+    <message>
+        <source>adds nothing: “Add special tokens” is off</source>
+        <translation>不添加任何词元：“添加特殊词元”已关闭</translation>
+    </message>
+    <message>
+        <source>{tokens} at the start</source>
+        <translation>开头 {tokens}</translation>
+    </message>
+    <message>
+        <source>{tokens} between the texts</source>
+        <translation>两段文本之间 {tokens}</translation>
+    </message>
+    <message>
+        <source>{tokens} at the end</source>
+        <translation>结尾 {tokens}</translation>
+    </message>
+    <message>
+        <source>adds {parts}</source>
+        <translation>添加：{parts}</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+    <message>
+        <source>adds nothing</source>
+        <translation>不添加任何词元</translation>
+    </message>
+    <message>
+        <source>tokenizer_config.json: add_bos_token / add_eos_token</source>
+        <translation>tokenizer_config.json：add_bos_token / add_eos_token</translation>
+    </message>
+    <message>
+        <source>default: the model&apos;s BOS piece, as Llama and Mistral are run</source>
+        <translation>默认：模型的 BOS 片段（Llama、Mistral 即如此运行）</translation>
+    </message>
+    <message>
+        <source>tiktoken preset {name}</source>
+        <translation>tiktoken 预设 {name}</translation>
+    </message>
+    <message>
+        <source>your template</source>
+        <translation>你的模板</translation>
+    </message>
+    <message>
+        <source>the format adds nothing</source>
+        <translation>此格式不添加任何词元</translation>
+    </message>
+    <message>
+        <source>model input: {n} IDs, {second} of them from the second text (not shown on the text above) · type IDs {types}</source>
+        <translation>模型输入：{n} 个 ID，其中 {second} 个来自第二段文本（上方文本中未显示）· 类型 ID {types}</translation>
+    </message>
+    <message>
+        <source>the text</source>
+        <translation>文本</translation>
+    </message>
+    <message>
+        <source>the second text</source>
+        <translation>第二段文本</translation>
+    </message>
+    <message numerus="yes">
+        <source>{n} token(s) cut from {which}, code points {start}–{end}: «{text}»</source>
+        <translation>
+            <numerusform>从{which}截去 {n} 个词元，码位 {start}–{end}：«{text}»</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pad token(s) (attention mask 0, shown grey)</source>
+        <translation>
+            <numerusform>%n 个填充词元（注意力掩码为 0，灰色显示）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n overflow window(s) hold the rest</source>
+        <translation>
+            <numerusform>其余部分在 %n 个溢出窗口中</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>RankFileDialog</name>
     <message>
         <source>How to run {name}</source>
