@@ -20,8 +20,8 @@ from tests.conftest import TOKENIZERS, flores_lines, require_data
 
 IDS = {"[CLS]": 101, "[SEP]": 102, "<s>": 1, "</s>": 2}.get
 TEXTS = ["Hello world, this is a test of truncation.", "Grüße aus Köln 👋 — café",
-         "日本語のテキストも切り詰められます。", "مرحبا بالعالم وهذا نص أطول قليلا",
-         "", "a", "Привет, мир! Как дела у тебя сегодня?", "🙂🙂🙂 emoji 🙂"]
+         "日本語のテキストも切り詰められます。", "مرحبا بالعالم وهذا نص أطول قليلا", "", "a",
+         "Привет, мир! Как дела у тебя сегодня?", "🙂🙂🙂 emoji 🙂"]
 
 
 # --- templates -----------------------------------------------------------------------------
@@ -360,3 +360,52 @@ def test_window_encoding_shows_the_first_text_with_added_and_pad_tokens():
     assert "pad" in shown.flag_names(0) and shown.piece_at(0) == "[PAD]"
     (cut,) = [t for t in result.truncated if t.sequence == 0]
     assert cut.text == "three four" and cut.count == 2
+
+
+# --- without the shared data: the demo tokenizers, any text -------------------------------------
+DEMO = __import__("pathlib").Path(__file__).resolve().parents[2] / "resources" / "demo"
+ANY_TEXT = st.text(st.characters(blacklist_categories=("Cs",)), max_size=40)
+
+
+def _demo_bpe():
+    if "demo" not in _CACHE:
+        from tokenizers.processors import TemplateProcessing
+
+        path = DEMO / "demo-bpe" / "tokenizer.json"
+        runtime, tk = open_tokenizer(path).runtime, _native(str(path))
+        single, pair = "<|endoftext|> $A", "<|endoftext|> $A <|endoftext|>:1 $B:1 <|pad|>:1"
+        tk.post_processor = TemplateProcessing(single=single, pair=pair, special_tokens=[
+            (t, runtime.token_to_id(t)) for t in ("<|endoftext|>", "<|pad|>")])
+        _CACHE["demo"] = runtime, tk, parse_template(single, pair, runtime.token_to_id)
+    return _CACHE["demo"]
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(case=SETTINGS, a=ANY_TEXT, b=st.one_of(st.none(), ANY_TEXT))
+def test_any_text_any_settings_equal_tokenizers_on_the_demo(case, a, b):
+    runtime, tk, template = _demo_bpe()
+    _check_against_tokenizers(runtime, tk, template, {**case, "a": a, "b": b})
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(case=SETTINGS, a=ANY_TEXT, b=st.one_of(st.none(), ANY_TEXT),
+       fmt=st.sampled_from(["demo-bpe/tokenizer.json", "demo-unigram/tokenizer.model"]))
+def test_content_tokens_keep_their_spans(case, a, b, fmt):
+    """Through a pair template, truncation and padding, every token of the text shown keeps
+    the byte span, ID and flags it has in the text's own encoding."""
+    runtime = _CACHE.setdefault(fmt, open_tokenizer(DEMO / fmt).runtime)
+    try:
+        result = postprocess(runtime, a, b, add_special_tokens=case["add"],
+                             truncation=case["trunc"], padding=case["pad"])
+    except PostprocessError:
+        return  # settings tokenizers refuses too (compared above)
+    _check_content_spans_unchanged(result)
+    enc, shown = result.encodings[0], window_encoding(result, piece_of=runtime.piece)
+    content = [p for s, p in zip(result.window.sequence_ids, result.window.positions) if s == 0]
+    mine = (shown.flags & Flag.INSERTED) == 0
+    assert shown.byte_starts[mine].tolist() == enc.byte_starts[content].tolist()
+    assert shown.byte_ends[mine].tolist() == enc.byte_ends[content].tolist()
+    assert shown.ids[mine].tolist() == enc.ids[content].tolist()
+    changed = (shown.flags[mine] ^ enc.flags[content]) & ~Flag.PARTIAL
+    assert not changed.any()
+    assert len(shown) == sum(s != 1 for s in result.window.sequence_ids)
