@@ -77,6 +77,9 @@ def templates() -> dict[str, str]:
         "tiktoken.preset": QCoreApplication.translate("Notes", "preset {preset}: its regex and special tokens"),
         "tiktoken.preset_normalization": QCoreApplication.translate(
             "Notes", "preset {preset}: {normalization} normalization first"),
+        "sentencepiece.default_bos": QCoreApplication.translate(
+            "Notes", "special tokens add the model's BOS {bos} at the start, as Llama and "
+                     "Mistral are run (no tokenizer_config.json beside it says add_bos_token)"),
         "tiktoken.preset_bos": QCoreApplication.translate("Notes", "preset {preset}: {bos} added at the start"),
         "wordpiece.lowercased_config": QCoreApplication.translate(
             "Notes", "vocab.txt run as BERT WordPiece (lowercased, from tokenizer_config.json)"),

@@ -67,6 +67,9 @@ CODES: dict[str, tuple[Severity, str]] = {
     "reference.end_of_word": (
         "info", "the paper's separate </w> end-of-word symbol, which tokenizer.json cannot "
                 "express: run by the workbench's reference BPE encoder"),
+    "sentencepiece.default_bos": (
+        "info", "special tokens add the model's BOS {bos} at the start, as Llama and "
+                "Mistral are run (no tokenizer_config.json beside it says add_bos_token)"),
     "tiktoken.no_preset": (
         "warning", "{ranks:,} ranks match no known preset; the cl100k regex is used (choose a "
                    "preset or give a pattern)"),

@@ -87,6 +87,9 @@ class SentencePieceRuntime(Runtime):
         except Exception as err:
             raise FormatError(f"sentencepiece could not load the model: {err}", path=path) from None
         self.add_bos = self.sp.bos_id() >= 0 if add_bos is None else add_bos
+        if add_bos is None and self.add_bos:
+            self.notes.append(note("sentencepiece.default_bos",
+                                   bos=self.proto.pieces[self.sp.bos_id()].piece))
         self.add_eos = add_eos
         self.added_by = added_by
         types = np.array([p.type for p in self.proto.pieces], dtype=np.int8)

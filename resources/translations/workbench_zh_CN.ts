@@ -1185,6 +1185,10 @@
         <translation>预设 {preset}：先进行 {normalization} 规范化</translation>
     </message>
     <message>
+        <source>special tokens add the model&apos;s BOS {bos} at the start, as Llama and Mistral are run (no tokenizer_config.json beside it says add_bos_token)</source>
+        <translation>添加特殊词元时在开头加上模型的 BOS {bos}，与 Llama、Mistral 的运行方式相同（旁边没有 tokenizer_config.json 指定 add_bos_token）</translation>
+    </message>
+    <message>
         <source>preset {preset}: {bos} added at the start</source>
         <translation>预设 {preset}：在开头添加 {bos}</translation>
     </message>

@@ -58,8 +58,8 @@ def test_inspect_file_gives_one_json_line_per_text(capsys, tmp_path):
     # the demo SentencePiece model has a BOS piece: with special tokens it is all an empty text
     # gets (as the model's tokenizer_config would say with add_bos_token, see core.formats)
     assert empty["ids"] == load_tokenizer(UNIGRAM).encode("").ids.tolist() == [1]
-    assert (empty["special_tokens_mask"], empty["sequence_ids"], empty["notes"]) == (
-        [1], [None], [])
+    assert (empty["special_tokens_mask"], empty["sequence_ids"]) == ([1], [None])
+    assert [n["code"] for n in empty["notes"]] == ["sentencepiece.default_bos"]
 
 
 def test_inspect_table_names_the_unit(capsys):

@@ -273,10 +273,11 @@ def test_sentencepiece_adds_bos_by_default_and_says_so(tmp_path):
     assert runtime.encode("Hello").ids.tolist() == [1] + hello
     template = tokenizer_template(runtime)
     assert template.describe() == "adds <s> at the start (default: the model's BOS piece)"
+    assert [n.code for n in runtime.notes] == ["sentencepiece.default_bos"]
     (tmp_path / "tokenizer.model").symlink_to(model)
     (tmp_path / "tokenizer_config.json").write_text('{"add_bos_token": false}')
     configured = open_tokenizer(tmp_path / "tokenizer.model").runtime
-    assert configured.encode("Hello").ids.tolist() == hello
+    assert configured.encode("Hello").ids.tolist() == hello and configured.notes == []
     assert tokenizer_template(configured).describe() == "adds nothing (none)"
     (tmp_path / "tokenizer_config.json").write_text(
         '{"add_bos_token": true, "add_eos_token": true}')
