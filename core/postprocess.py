@@ -409,10 +409,6 @@ class Window:
     def __len__(self) -> int:
         return len(self.ids)
 
-    @property
-    def pads(self) -> list[bool]:
-        return [m == 0 for m in self.attention_mask]
-
     def to_json(self) -> dict:
         return {"ids": self.ids, "type_ids": self.type_ids, "attention_mask": self.attention_mask,
                 "special_tokens_mask": self.special_tokens_mask,
