@@ -410,3 +410,26 @@ def test_content_tokens_keep_their_spans(case, a, b, fmt):
     changed = (shown.flags[mine] ^ enc.flags[content]) & ~Flag.PARTIAL
     assert not changed.any()
     assert len(shown) == sum(s != 1 for s in result.window.sequence_ids)
+
+
+@pytest.mark.realdata
+@pytest.mark.parametrize("config", [{"add_bos_token": True}, {"add_bos_token": False},
+                                    {"add_bos_token": True, "add_eos_token": True}])
+def test_tokenizer_config_choice_equals_transformers(config, tmp_path):
+    """With a tokenizer_config.json beside the .model, transformers 5 and the workbench add the
+    same tokens, to one text and to a pair. (Without one, transformers 5 adds nothing where the
+    workbench adds the BOS: the default documented in SentencePieceRuntime, and said in a note.)"""
+    transformers = pytest.importorskip("transformers", reason="transformers is the oracle")
+    model = require_data(TOKENIZERS / "mistral-v3/tokenizer.model")
+    (tmp_path / "tokenizer.model").symlink_to(model)
+    bare = transformers.LlamaTokenizer.from_pretrained(str(tmp_path))
+    assert bare("Hello")["input_ids"] == [23325]  # transformers 5 from a bare .model
+    (tmp_path / "tokenizer_config.json").write_text(json.dumps(config))
+    oracle = transformers.LlamaTokenizer.from_pretrained(str(tmp_path))
+    runtime = open_tokenizer(tmp_path / "tokenizer.model").runtime
+    for a, b in (("Hello", None), ("Hello", "World"), (TEXTS[2], TEXTS[1])):
+        theirs = oracle(a, b) if b is not None else oracle(a)
+        ours = postprocess(runtime, a, b)
+        assert ours.window.ids == theirs["input_ids"], (config, a, b)
+        if b is None:
+            assert runtime.encode(a).ids.tolist() == theirs["input_ids"]
