@@ -390,6 +390,36 @@ class PostSettings:
         return {"template": template, "truncation": truncation, "padding": padding}
 
 
+def file_settings(runtime, pair: str | None = None) -> PostSettings | None:
+    """The truncation and padding a ``tokenizer.json`` itself sets (which the workbench turns
+    off to show a text's own tokens, see the ``hf.*_off`` notes), as settings; None without.
+
+    >>> file_settings(None) is None
+    True
+    """
+    spec = getattr(runtime, "spec", None)
+    if not isinstance(spec, dict):
+        return None
+    trunc, pad = spec.get("truncation"), spec.get("padding")
+    if not isinstance(trunc, dict) and not isinstance(pad, dict):
+        return None
+    settings: dict = {"pair": pair}
+    if isinstance(trunc, dict):
+        strategy = {"LongestFirst": "longest_first", "OnlyFirst": "only_first",
+                    "OnlySecond": "only_second"}.get(trunc.get("strategy"), "longest_first")
+        settings.update(max_length=int(trunc.get("max_length", 512)),
+                        truncation_side=str(trunc.get("direction", "Right")).lower(),
+                        truncation_strategy=strategy, stride=int(trunc.get("stride", 0)))
+    if isinstance(pad, dict):
+        fixed = pad.get("strategy")
+        length = fixed.get("Fixed") if isinstance(fixed, dict) else None
+        settings.update(pad_to=length, pad_multiple=pad.get("pad_to_multiple_of") or (
+                            None if length is not None else 1),
+                        pad_side=str(pad.get("direction", "Right")).lower(),
+                        pad_id=int(pad.get("pad_id", 0)))
+    return PostSettings(**settings)
+
+
 # --- the result ----------------------------------------------------------------------------------
 @dataclass
 class Window:

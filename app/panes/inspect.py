@@ -31,6 +31,7 @@ from core.boundaries import compare_boundaries
 from core.explain import DEFAULT_LIMIT as EXPLAIN_LIMIT
 from core.inspect import InspectResult, inspect_text
 from core.offload import ProcessEncoder
+from core.postprocess import file_settings
 from core.text import Unit, replace_lone_surrogates, visible_text
 
 DEBOUNCE_MS = 150
@@ -240,6 +241,7 @@ class InspectPane(QWidget):
             self.tokenizer_box.setCurrentIndex(index)
         loaded = self.session.current_tokenizer
         self.info.set_tokenizer(loaded)
+        self.post_panel.set_file_settings(file_settings(loaded.runtime) if loaded else None)
         self.vocab.set_runtime(loaded.runtime if loaded else None)
         self._update_inspection()
 

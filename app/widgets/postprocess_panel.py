@@ -11,8 +11,8 @@ from __future__ import annotations
 from html import escape
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QHBoxLayout, QLabel,
-                               QLineEdit, QSpinBox, QToolButton, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QHBoxLayout, QLabel, QLineEdit,
+                               QPushButton, QSpinBox, QToolButton, QVBoxLayout, QWidget)
 
 from core.postprocess import STRATEGIES, PostSettings, Template
 from core.text import visible_text
@@ -30,6 +30,7 @@ class PostprocessPanel(QWidget):
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
+        self._file_settings: PostSettings | None = None
         self._build()
         self._connect()
         self._update_enabled()
@@ -121,12 +122,18 @@ class PostprocessPanel(QWidget):
         self.pad_id.setSpecialValueText(self.tr("default"))
         self.pad_id.setToolTip(self.tr("The pad token's ID; default: the tokenizer's pad token, "
                                        "else its end-of-sequence token, else 0"))
+        self.use_file = QPushButton(self.tr("Use the file's settings"))
+        self.use_file.setToolTip(self.tr("The truncation and padding tokenizer.json sets itself "
+                                         "(the workbench turns them off to show the text's own "
+                                         "tokens)"))
+        self.use_file.setVisible(False)
         row = QHBoxLayout()
         for widget in (self.pad, self.pad_to, QLabel(self.tr("multiple of")), self.pad_multiple,
                        QLabel(self.tr("side")), self.pad_side, QLabel(self.tr("Pad ID")),
                        self.pad_id):
             row.addWidget(widget)
         row.addStretch(1)
+        row.addWidget(self.use_file)
         return row
 
     def _side_box(self) -> QComboBox:
@@ -138,6 +145,7 @@ class PostprocessPanel(QWidget):
 
     def _connect(self) -> None:
         self.toggle.toggled.connect(self._on_toggle_toggled)
+        self.use_file.clicked.connect(lambda: self.apply_settings(self._file_settings))
         for edit in (self.pair, self.template, self.pair_template):
             edit.textChanged.connect(self.changed)
         for box in (self.truncate, self.pad):
@@ -176,6 +184,32 @@ class PostprocessPanel(QWidget):
             pad_multiple=(multiple or (1 if pad_to is None else None)) if pad else None,
             pad_side=self.pad_side.currentData(),
             pad_id=self.pad_id.value() if self.pad_id.value() >= 0 else None)
+
+    def set_file_settings(self, settings: PostSettings | None) -> None:
+        """The tokenizer file's own truncation and padding (a button applies them), or None."""
+        self._file_settings = settings
+        self.use_file.setVisible(settings is not None)
+
+    def apply_settings(self, settings: PostSettings | None) -> None:
+        """Set the truncation and padding controls to ``settings`` (one encode follows)."""
+        if settings is None:
+            return
+        self.blockSignals(True)  # the controls' own signals still update their state
+        self.truncate.setChecked(settings.max_length is not None)
+        if settings.max_length is not None:
+            self.max_length.setValue(settings.max_length)
+            self.stride.setValue(settings.stride)
+            _select(self.truncation_side, settings.truncation_side)
+            _select(self.strategy, settings.truncation_strategy)
+        padding = settings.pad_to is not None or settings.pad_multiple is not None
+        self.pad.setChecked(padding)
+        if padding:
+            self.pad_to.setValue(settings.pad_to or 0)
+            self.pad_multiple.setValue(settings.pad_multiple or 0)
+            _select(self.pad_side, settings.pad_side)
+            self.pad_id.setValue(-1 if settings.pad_id is None else settings.pad_id)
+        self.blockSignals(False)
+        self.changed.emit()
 
     # -- result ----------------------------------------------------------------------------------
     def set_result(self, result, add_special_tokens: bool) -> None:
@@ -261,6 +295,12 @@ def _spin(low: int, high: int, value: int) -> QSpinBox:
     spin.setValue(value)
     spin.setKeyboardTracking(False)  # one encode per value, not per digit typed
     return spin
+
+
+def _select(box: QComboBox, value: str) -> None:
+    index = box.findData(value)
+    if index >= 0:
+        box.setCurrentIndex(index)
 
 
 def _tokens(names: list[str]) -> str:

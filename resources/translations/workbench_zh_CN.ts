@@ -1509,6 +1509,14 @@
         <translation>方向</translation>
     </message>
     <message>
+        <source>Use the file&apos;s settings</source>
+        <translation>使用文件自身的设置</translation>
+    </message>
+    <message>
+        <source>The truncation and padding tokenizer.json sets itself (the workbench turns them off to show the text&apos;s own tokens)</source>
+        <translation>tokenizer.json 自身设定的截断与填充（工作台默认将其关闭，以显示文本本身的词元）</translation>
+    </message>
+    <message>
         <source>Pad ID</source>
         <translation>填充 ID</translation>
     </message>

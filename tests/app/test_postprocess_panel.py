@@ -86,3 +86,34 @@ def test_a_bad_template_is_named_and_the_text_still_shows(qtbot, window, demo_pa
     result = wait_inspected(qtbot, window)
     assert "'[NOPE]' is not a token of this tokenizer" in panel.result_line.text()
     assert result.post is None and len(result.encoding) > 0
+
+
+def test_the_files_own_truncation_and_padding_one_click_away(qtbot, window, tmp_path):
+    """A tokenizer.json that pads and truncates itself: the workbench shows the text's own tokens
+    (and says so), and the button applies the file's settings."""
+    import json
+
+    from core.postprocess import file_settings
+    from tests.core.test_postprocess import DEMO
+
+    spec = json.loads((DEMO / "demo-bpe" / "tokenizer.json").read_text(encoding="utf-8"))
+    pad_id = spec["added_tokens"][1]["id"]
+    spec["truncation"] = {"direction": "Right", "max_length": 6, "strategy": "LongestFirst",
+                          "stride": 0}
+    spec["padding"] = {"strategy": {"Fixed": 8}, "direction": "Left", "pad_to_multiple_of": None,
+                       "pad_id": pad_id, "pad_type_id": 0, "pad_token": "<|pad|>"}
+    path = tmp_path / "tokenizer.json"
+    path.write_text(json.dumps(spec), encoding="utf-8")
+    open_and_wait(qtbot, window, path)
+    window.session.set_current(len(window.session.tokenizers) - 1)
+    window.session.set_text("one two three four five")
+    result = wait_inspected(qtbot, window)
+    panel = window.inspect.post_panel
+    assert result.post is None and len(result.encoding) > 6
+    panel.toggle.setChecked(True)
+    assert panel.use_file.isVisible()
+    panel.use_file.click()
+    qtbot.waitUntil(lambda: window.inspect.result.post is not None, timeout=20000)
+    result = wait_inspected(qtbot, window)
+    assert panel.settings() == file_settings(result.runtime)
+    assert result.encoding.ids.tolist()[:2] == [pad_id, pad_id] and len(result.encoding) == 8

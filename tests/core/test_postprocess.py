@@ -433,3 +433,25 @@ def test_tokenizer_config_choice_equals_transformers(config, tmp_path):
         assert ours.window.ids == theirs["input_ids"], (config, a, b)
         if b is None:
             assert runtime.encode(a).ids.tolist() == theirs["input_ids"]
+
+
+@pytest.mark.realdata
+def test_the_files_own_truncation_and_padding_equal_tokenizers_as_shipped():
+    """bert-minilm's tokenizer.json truncates and pads to 128 itself: those settings, read back,
+    give what the file gives when tokenizers runs it as shipped."""
+    from tokenizers import Tokenizer
+
+    from core.postprocess import file_settings
+
+    path = require_data(TOKENIZERS / "bert-minilm/tokenizer.json")
+    runtime = open_tokenizer(path).runtime
+    shipped = Tokenizer.from_file(str(path))
+    shipped.encode_special_tokens = True
+    long_text = " ".join(next(iter(flores_lines(8).values())))
+    for a, b in ((TEXTS[0], None), (long_text, None), (TEXTS[6], long_text)):
+        settings = file_settings(runtime, b)
+        ours = postprocess(runtime, a, b, **settings.resolve(runtime))
+        theirs = shipped.encode(a, b)
+        assert len(ours.window) == 128
+        assert [(w.ids, w.type_ids, w.attention_mask) for w in [ours.window, *ours.overflow]] == [
+            (e.ids, e.type_ids, e.attention_mask) for e in [theirs, *theirs.overflowing]]
