@@ -720,3 +720,12 @@ def test_inspect_bad_post_processing_is_named(capsys, argv, message):
                                   ["--pad-multiple", "0"], ["--truncation-strategy", "x"]])
 def test_inspect_bad_post_processing_arguments_are_usage_errors(capsys, argv):
     assert run(capsys, "inspect", BPE, "x", *argv)[0] == 2
+
+
+@pytest.mark.parametrize("tokenizer", [BPE, UNIGRAM])
+def test_inspect_json_is_the_same_with_settings_that_change_nothing(capsys, tokenizer):
+    """The native path (no post-processing options) and core.postprocess (a max length that cuts
+    nothing) write the same record: one concept, computed two ways, in agreement."""
+    _, plain, _ = run(capsys, "inspect", tokenizer, TEXT, "--json")
+    _, post, _ = run(capsys, "inspect", tokenizer, TEXT, "--json", "--max-length", 1000)
+    assert json.loads(plain) == json.loads(post)
