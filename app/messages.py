@@ -46,6 +46,9 @@ def templates() -> dict[str, str]:
                      "tokenizer has {piece!r} there"),
         "round_trip.differs": QCoreApplication.translate(
             "Notes", "decode(encode(text)) differs from the text in code points {start}–{end}"),
+        "postprocess.max_below_added": QCoreApplication.translate(
+            "Notes", "max length {max_length} is below the {added} special tokens the template "
+                     "adds: tokenizers then truncates nothing"),
         "stages.limited": QCoreApplication.translate("Notes", "pipeline stages show the first {limit:,} characters"),
         "offload.fallback": QCoreApplication.translate(
             "Notes", "the helper process could not encode this large text ({reason}); it was "
@@ -107,6 +110,9 @@ def templates() -> dict[str, str]:
         "tiktoken.preset": QCoreApplication.translate("Notes", "preset {preset}: its regex and special tokens"),
         "tiktoken.preset_normalization": QCoreApplication.translate(
             "Notes", "preset {preset}: {normalization} normalization first"),
+        "sentencepiece.default_bos": QCoreApplication.translate(
+            "Notes", "special tokens add the model's BOS {bos} at the start, as Llama and "
+                     "Mistral are run (no tokenizer_config.json beside it says add_bos_token)"),
         "tiktoken.preset_bos": QCoreApplication.translate("Notes", "preset {preset}: {bos} added at the start"),
         "wordpiece.lowercased_config": QCoreApplication.translate(
             "Notes", "vocab.txt run as BERT WordPiece (lowercased, from tokenizer_config.json)"),

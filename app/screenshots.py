@@ -16,7 +16,8 @@ after a reference byte-level BPE run, and after SentencePiece refused a vocabula
 ``--conversation`` (default: a Llama-3-style one with a tool call and an injection attempt) with
 ``--template`` (default: the tokenizer's own): each result tab, a clicked check, the tools and
 template editors and a template error (``chat-*.png``). ``--panes`` picks which
-panes to render (default ``inspect,corpus,train``). ``--lang`` picks the UI language (default
+panes to render (default ``inspect,corpus,train``; ``postprocess`` adds the Inspect pane with
+its post-processing group in use). ``--lang`` picks the UI language (default
 English, whatever the locale, so that screenshots are comparable).
 """
 
@@ -116,6 +117,8 @@ def main(argv=None) -> int:
         app.processEvents()
         window.grab().save(str(args.out / "inspect-linked.png"))
         table_menu_shot(app, window, args.out / "inspect-table-menu.png")
+    if "postprocess" in panes:
+        postprocess_shots(app, window, args.out)
     corpus = args.corpus if args.corpus is not None else \
         [MONO_CORPORA] if MONO_CORPORA.is_dir() else []
     if "corpus" in panes:
@@ -126,6 +129,27 @@ def main(argv=None) -> int:
         chat_shots(app, window, args.out, args.conversation, args.template)
     window.close()
     return 0
+
+
+def postprocess_shots(app, window, out: Path) -> None:
+    """The Inspect pane with its post-processing group open and in use: a pair, truncation with
+    a stride (tokens cut, overflow windows), padding to a multiple (grey pad chips)."""
+    pane = window.inspect
+    panel = pane.post_panel
+    pane.tabs.setCurrentIndex(0)
+    panel.toggle.setChecked(True)
+    panel.pair.setText("How long does the journey take?")  # i18n: data (sample input)
+    panel.truncate.setChecked(True)
+    panel.max_length.setValue(24)
+    panel.stride.setValue(4)
+    panel.pad.setChecked(True)
+    panel.pad_multiple.setValue(16)  # pad to its length, rounded up to a multiple of 16
+    wait_until(app, lambda: not pane._debounce.isActive() and not window.tasks.busy
+               and pane.result is not None and pane.result.post is not None)
+    for _ in range(5):
+        app.processEvents()
+    _save(app, window, out / "inspect-postprocess.png")
+    print(out / "inspect-postprocess.png")
 
 
 def table_menu_shot(app, window, path: Path) -> None:

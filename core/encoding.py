@@ -31,10 +31,11 @@ class Flag(enum.IntFlag):
     BYTE_FALLBACK = 4   # a <0xNN> byte piece
     PARTIAL = 8         # covers part of a UTF-8 character
     INSERTED = 16       # added by the post-processor; covers no text
+    PAD = 32            # padding (core.postprocess); also SPECIAL and INSERTED
 
 
 FLAG_NAMES = {Flag.SPECIAL: "special", Flag.UNK: "unk", Flag.BYTE_FALLBACK: "byte_fallback",
-              Flag.PARTIAL: "partial", Flag.INSERTED: "inserted"}
+              Flag.PARTIAL: "partial", Flag.INSERTED: "inserted", Flag.PAD: "pad"}
 
 
 @dataclass(eq=False)

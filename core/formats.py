@@ -236,10 +236,28 @@ def _load_spm(source: TokenizerSource, configs: Configs) -> Runtime:
     from .runtimes.spm import SentencePieceRuntime
 
     path = source.files["tokenizer.model"]
-    config = configs.tokenizer_config or {}
-    add_bos = source.options.get("add_bos", bool(config.get("add_bos_token", False)))
-    add_eos = source.options.get("add_eos", bool(config.get("add_eos_token", False)))
-    return SentencePieceRuntime(path.read_bytes(), path=path, add_bos=add_bos, add_eos=add_eos)
+    add_bos, add_eos, added_by = _spm_additions(source.options, configs.tokenizer_config or {})
+    return SentencePieceRuntime(path.read_bytes(), path=path, add_bos=add_bos, add_eos=add_eos,
+                                added_by=added_by)
+
+
+def _spm_additions(options: dict, config: dict) -> tuple[bool | None, bool, str]:
+    """``(add_bos, add_eos, where that came from)`` for a SentencePiece model: the user's
+    options, else ``tokenizer_config.json``'s ``add_bos_token``/``add_eos_token``, else the
+    default (None: BOS when the model has a BOS piece; see SentencePieceRuntime for why).
+
+    >>> _spm_additions({}, {"add_bos_token": False})
+    (False, False, 'tokenizer_config.json')
+    >>> _spm_additions({}, {})
+    (None, False, 'default')
+    """
+    if "add_bos" in options or "add_eos" in options:
+        return (options.get("add_bos", config.get("add_bos_token")),
+                bool(options.get("add_eos", config.get("add_eos_token", False))), "user")
+    if "add_bos_token" in config or "add_eos_token" in config:
+        return (bool(config.get("add_bos_token", False)), bool(config.get("add_eos_token", False)),
+                "tokenizer_config.json")
+    return None, False, "default"
 
 
 def _load_tiktoken(source: TokenizerSource, configs: Configs, rank_file=None) -> Runtime:

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from .encoding import Encoding, Flag
 from .notes import Note, note
 from .offload import ProcessEncoder
+from .postprocess import (PostProcessed, PostprocessError, PostSettings, Template, postprocess,
+                          tokenizer_template, window_encoding)
 from .pretokens import PreToken
 from .runtimes.base import RoundTrip, Runtime, Stage  # noqa: F401
 from .text import Unit
@@ -35,6 +37,12 @@ class InspectResult:
     # the runtime's pre-tokens of the text shown stage by stage (byte spans on the text)
     pre_tokens: list[PreToken] = field(default_factory=list)
     pre_tokenizer: str = ""  # its description (the model view is built here, off a GUI thread)
+    # post-processing (core.postprocess): the template in force (None: one the workbench cannot
+    # describe), the post-processed windows when settings were asked for, and why they could
+    # not be applied (then ``encoding`` is the plain one)
+    template: Template | None = None
+    post: PostProcessed | None = None
+    post_error: str = ""
 
 
 def text_stats(encoding: Encoding) -> dict[str, float]:
@@ -57,16 +65,34 @@ def text_stats(encoding: Encoding) -> dict[str, float]:
 
 def inspect_text(runtime: Runtime, text: str, *, add_special_tokens: bool = True,
                  parse_special: bool = False, with_stages: bool = True,
-                 encoder: ProcessEncoder | None = None, source=None) -> InspectResult:
+                 encoder: ProcessEncoder | None = None, source=None,
+                 post_settings: PostSettings | None = None) -> InspectResult:
     """Encode ``text`` and precompute what a display needs (pieces, bytes, spans in all units).
 
     With an ``encoder`` and the ``source`` the runtime was opened from (``Loaded.source``), a
-    large text is encoded in the encoder's child process (see :mod:`core.offload`).
+    large text is encoded in the encoder's child process (see :mod:`core.offload`). With
+    ``post_settings`` asking for something (a pair, a template, truncation, padding), the
+    encoding shown is the post-processed main window on ``text`` (:mod:`core.postprocess`).
     """
     started = time.perf_counter()
     round_trip = None
     notes: list[Note] = []
-    if encoder is not None and encoder.can_encode(source, text):
+    template, post, post_error = _own_template(runtime), None, ""
+    if post_settings is not None and post_settings.active:
+        try:
+            resolved = post_settings.resolve(runtime)
+            post = postprocess(runtime, text, post_settings.pair,
+                               add_special_tokens=add_special_tokens,
+                               parse_special=parse_special, **resolved)
+            template = post.template
+        except PostprocessError as err:
+            post_error = err.message
+    if post is not None:
+        encoding = window_encoding(post, piece_of=runtime.piece)
+        notes.extend(post.notes)
+        # the text's own tokens, truncated ones included, are what decode must give back
+        round_trip = runtime.round_trip(text, post.encodings[0])
+    elif encoder is not None and encoder.can_encode(source, text):
         encoding, round_trip = encoder.encode(runtime, text, source=source,
                                               add_special_tokens=add_special_tokens,
                                               parse_special=parse_special, notes=notes)
@@ -88,4 +114,12 @@ def inspect_text(runtime: Runtime, text: str, *, add_special_tokens: bool = True
             notes.append(note("stages.limited", limit=STAGE_LIMIT))
     return InspectResult(runtime, encoding, round_trip, stages, text_stats(encoding),
                          time.perf_counter() - started, notes,
-                         pre_tokens=pre_tokens, pre_tokenizer=pre_tokenizer)
+                         pre_tokens=pre_tokens, pre_tokenizer=pre_tokenizer,
+                         template=template, post=post, post_error=post_error)
+
+
+def _own_template(runtime: Runtime) -> Template | None:
+    try:
+        return tokenizer_template(runtime)
+    except PostprocessError:
+        return None  # a post-processor the workbench cannot describe: the runtime still runs it

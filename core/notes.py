@@ -48,6 +48,9 @@ CODES: dict[str, tuple[Severity, str]] = {
     # one inspection
     "round_trip.differs": (
         "warning", "decode(encode(text)) differs from the text in code points {start}–{end}"),
+    "postprocess.max_below_added": (
+        "warning", "max length {max_length} is below the {added} special tokens the template "
+                   "adds: tokenizers then truncates nothing"),
     "stages.limited": (
         "info", "pipeline stages show the first {limit:,} characters"),
     "offload.fallback": (
@@ -64,6 +67,9 @@ CODES: dict[str, tuple[Severity, str]] = {
     "reference.end_of_word": (
         "info", "the paper's separate </w> end-of-word symbol, which tokenizer.json cannot "
                 "express: run by the workbench's reference BPE encoder"),
+    "sentencepiece.default_bos": (
+        "info", "special tokens add the model's BOS {bos} at the start, as Llama and "
+                "Mistral are run (no tokenizer_config.json beside it says add_bos_token)"),
     "tiktoken.no_preset": (
         "warning", "{ranks:,} ranks match no known preset; the cl100k regex is used (choose a "
                    "preset or give a pattern)"),

@@ -16,6 +16,7 @@ from core.export import token_cell
 from core.text import Unit, hex_bytes
 
 FLAG_COLORS = {  # background per flag, most telling first
+    Flag.PAD: QColor("#e3e3e3"),  # padding: grey, not the special tokens' violet
     Flag.UNK: QColor("#f8c9c4"),
     Flag.SPECIAL: QColor("#dcd3f5"),
     Flag.BYTE_FALLBACK: QColor("#fbe3bf"),
@@ -43,6 +44,7 @@ FLAG_LABELS = {
     "byte_fallback": QT_TRANSLATE_NOOP("TokenTableModel", "byte_fallback"),
     "partial": QT_TRANSLATE_NOOP("TokenTableModel", "partial"),
     "inserted": QT_TRANSLATE_NOOP("TokenTableModel", "inserted"),
+    "pad": QT_TRANSLATE_NOOP("TokenTableModel", "pad"),
 }
 
 

@@ -22,6 +22,7 @@ from app.tasks import TaskRunner
 from app.widgets.compare_view import CompareView
 from app.widgets.explain_view import ExplainView, compute_explanation
 from app.widgets.pipeline_view import PipelineView
+from app.widgets.postprocess_panel import PostprocessPanel
 from app.widgets.token_copy import TokenCopyActions
 from app.widgets.token_view import DEFAULT_LIMIT, TokenChipsView
 from app.widgets.tokenizer_info import TokenizerInfo
@@ -30,6 +31,7 @@ from core.boundaries import compare_boundaries
 from core.explain import DEFAULT_LIMIT as EXPLAIN_LIMIT
 from core.inspect import InspectResult, inspect_text
 from core.offload import ProcessEncoder
+from core.postprocess import file_settings
 from core.text import Unit, replace_lone_surrogates, visible_text
 
 DEBOUNCE_MS = 150
@@ -133,6 +135,8 @@ class InspectPane(QWidget):
         info.addWidget(self.counts)
         info.addWidget(self.round_trip)
         info.addWidget(self.warnings)
+        self.post_panel = PostprocessPanel()
+        info.addWidget(self.post_panel)
         editor_box = QWidget()
         editor_layout = QVBoxLayout(editor_box)
         editor_layout.setContentsMargins(0, 0, 0, 0)
@@ -199,6 +203,7 @@ class InspectPane(QWidget):
         s.text_changed.connect(self._on_session_text_changed)
         s.unit_changed.connect(self._on_session_unit_changed)
         s.options_changed.connect(self._schedule)
+        self.post_panel.changed.connect(self._schedule)
         self.tokenizer_box.currentIndexChanged.connect(self._on_tokenizer_box_changed)
         self.open_button.clicked.connect(self.open_requested)
         self.unit_box.currentIndexChanged.connect(
@@ -236,6 +241,7 @@ class InspectPane(QWidget):
             self.tokenizer_box.setCurrentIndex(index)
         loaded = self.session.current_tokenizer
         self.info.set_tokenizer(loaded)
+        self.post_panel.set_file_settings(file_settings(loaded.runtime) if loaded else None)
         self.vocab.set_runtime(loaded.runtime if loaded else None)
         self._update_inspection()
 
@@ -275,7 +281,7 @@ class InspectPane(QWidget):
         self.tasks.run("inspect", inspect_text, loaded.runtime, self.session.text,
                        add_special_tokens=self.session.add_special_tokens,
                        parse_special=self.session.parse_special, encoder=self.encoder,
-                       source=loaded.source,
+                       source=loaded.source, post_settings=self.post_panel.settings(),
                        on_done=self._show, on_error=self._on_inspect_failed)
         self._update_compare()
 
@@ -288,6 +294,7 @@ class InspectPane(QWidget):
         self.table_model.set_encoding(enc)
         self._update_counts()
         self._update_round_trip()
+        self.post_panel.set_result(result, self.session.add_special_tokens)
         notes = (enc.warnings + result.notes) if result else []
         self.warnings.setText("\n".join(f"{'ⓘ' if n.severity == 'info' else '⚠'} {line}"
                                         for n, line in zip(notes, render_all(notes))))

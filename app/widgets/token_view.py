@@ -23,7 +23,8 @@ from core.text import visible_bytes
 
 PALETTE = [QColor(c) for c in ("#cfe8ff", "#d5f5d0", "#ffe0cc", "#e8dcff", "#fff3b0",
                                "#cdf2ef")]
-FLAG_CHIP = {Flag.UNK: QColor("#f4a79d"), Flag.SPECIAL: QColor("#b9a6ee"),
+FLAG_CHIP = {Flag.PAD: QColor("#d6d6d6"),  # padding: grey, before SPECIAL (pads are both)
+             Flag.UNK: QColor("#f4a79d"), Flag.SPECIAL: QColor("#b9a6ee"),
              Flag.BYTE_FALLBACK: QColor("#f8c88a")}
 PARTIAL_BORDER = QColor("#c98a00")
 DIFFERENCE_MARK = QColor("#d32f2f")  # compare: a chip at a boundary other tokenizers lack

@@ -57,15 +57,27 @@ class SentencePieceRuntime(Runtime):
 
     Args:
         data: the ``.model`` bytes.
-        add_bos / add_eos: add ``<s>`` / ``</s>`` when special tokens are added. SentencePiece itself
-            adds neither by default; HF's Llama tokenizers add BOS (see ``tokenizer_config.json``).
+        add_bos / add_eos: add the model's BOS / EOS piece when special tokens are added; None
+            (``add_bos``'s default when loaded from a file, see :func:`core.formats._load_spm`)
+            means BOS when the model defines a BOS piece, no EOS.
+        added_by: where that choice came from: ``tokenizer_config.json``, ``default`` or
+            ``user`` (shown to the user, see :mod:`core.postprocess`).
+
+    Why BOS by default: the SentencePiece library adds nothing unless asked
+    (``add_bos``/``extra_options``), but the models that ship a bare ``.model`` with a BOS
+    piece are run with it: Meta's Llama reference ``Tokenizer.encode(bos=True)``, transformers
+    4's ``LlamaTokenizer`` (``add_bos_token=True``), and the ``tokenizer_config.json`` of Llama-2,
+    Mistral and Gemma (``add_bos_token: true``). transformers 5 loading a folder that holds only
+    the ``.model`` adds nothing (its ``add_bos_token`` defaults to False): the UI says which
+    default is in force, and one switch turns it off.
     """
 
     source_format = "sentencepiece"
     library = f"sentencepiece {spm.__version__}"
 
     def __init__(self, data: bytes, *, name: str = "sentencepiece", path: object = None,
-                 add_bos: bool = False, add_eos: bool = False) -> None:
+                 add_bos: bool | None = False, add_eos: bool = False,
+                 added_by: str = "user") -> None:
         super().__init__()
         self.name = name
         self.proto = parse_model_proto(data, path)
@@ -74,7 +86,12 @@ class SentencePieceRuntime(Runtime):
             self.sp.LoadFromSerializedProto(data)
         except Exception as err:
             raise FormatError(f"sentencepiece could not load the model: {err}", path=path) from None
-        self.add_bos, self.add_eos = add_bos, add_eos
+        self.add_bos = self.sp.bos_id() >= 0 if add_bos is None else add_bos
+        if add_bos is None and self.add_bos:
+            self.notes.append(note("sentencepiece.default_bos",
+                                   bos=self.proto.pieces[self.sp.bos_id()].piece))
+        self.add_eos = add_eos
+        self.added_by = added_by
         types = np.array([p.type for p in self.proto.pieces], dtype=np.int8)
         self._types = types
         self._pieces = [p.piece for p in self.proto.pieces]

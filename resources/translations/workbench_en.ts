@@ -235,6 +235,30 @@
     </message>
 </context>
 <context>
+    <name>PostprocessPanel</name>
+    <message numerus="yes">
+        <source>{n} token(s) cut from {which}, code points {start}–{end}: «{text}»</source>
+        <translation>
+            <numerusform>{n} token cut from {which}, code points {start}–{end}: «{text}»</numerusform>
+            <numerusform>{n} tokens cut from {which}, code points {start}–{end}: «{text}»</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pad token(s) (attention mask 0, shown grey)</source>
+        <translation>
+            <numerusform>%n pad token (attention mask 0, shown grey)</numerusform>
+            <numerusform>%n pad tokens (attention mask 0, shown grey)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n overflow window(s) hold the rest</source>
+        <translation>
+            <numerusform>%n overflow window holds the rest</numerusform>
+            <numerusform>%n overflow windows hold the rest</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Session</name>
     <message numerus="yes">
         <source>replaced %n lone surrogate(s) with U+FFFD</source>

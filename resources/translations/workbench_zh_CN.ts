@@ -1617,6 +1617,10 @@
         <translation>decode(encode(text)) 与原文在码位 {start}–{end} 处不同</translation>
     </message>
     <message>
+        <source>max length {max_length} is below the {added} special tokens the template adds: tokenizers then truncates nothing</source>
+        <translation>最大长度 {max_length} 小于模板添加的 {added} 个特殊词元：tokenizers 此时不做任何截断</translation>
+    </message>
+    <message>
         <source>pipeline stages show the first {limit:,} characters</source>
         <translation>流水线各阶段只显示前 {limit:,} 个字符</translation>
     </message>
@@ -1703,6 +1707,10 @@
     <message>
         <source>preset {preset}: {normalization} normalization first</source>
         <translation>预设 {preset}：先进行 {normalization} 规范化</translation>
+    </message>
+    <message>
+        <source>special tokens add the model&apos;s BOS {bos} at the start, as Llama and Mistral are run (no tokenizer_config.json beside it says add_bos_token)</source>
+        <translation>添加特殊词元时在开头加上模型的 BOS {bos}，与 Llama、Mistral 的运行方式相同（旁边没有 tokenizer_config.json 指定 add_bos_token）</translation>
     </message>
     <message>
         <source>preset {preset}: {bos} added at the start</source>
@@ -1944,6 +1952,191 @@
     <message>
         <source>user-defined symbol · id {id}</source>
         <translation>用户定义符号 · ID {id}</translation>
+    </message>
+</context>
+<context>
+    <name>PostprocessPanel</name>
+    <message>
+        <source>Post-processing</source>
+        <translation>后处理</translation>
+    </message>
+    <message>
+        <source>A second text, a template of your own, truncation and padding, computed as the tokenizers library does</source>
+        <translation>第二段文本、自定义模板、截断与填充，按 tokenizers 库的方式计算</translation>
+    </message>
+    <message>
+        <source>optional second text ($B)</source>
+        <translation>可选的第二段文本（$B）</translation>
+    </message>
+    <message>
+        <source>Your own template in the tokenizers syntax: $A the text, special tokens by name, :1 a type ID</source>
+        <translation>按 tokenizers 语法自定义模板：$A 为文本，特殊词元写其名称，:1 为类型 ID</translation>
+    </message>
+    <message>
+        <source>The template for a pair: $A and $B</source>
+        <translation>文本对的模板：$A 与 $B</translation>
+    </message>
+    <message>
+        <source>Pair text</source>
+        <translation>第二段文本</translation>
+    </message>
+    <message>
+        <source>Template</source>
+        <translation>模板</translation>
+    </message>
+    <message>
+        <source>Pair</source>
+        <translation>文本对</translation>
+    </message>
+    <message>
+        <source>Truncate to</source>
+        <translation>截断至</translation>
+    </message>
+    <message>
+        <source> tokens</source>
+        <translation> 个词元</translation>
+    </message>
+    <message>
+        <source>longest_first: cut the longer text first; only_first / only_second: cut only that text</source>
+        <translation>longest_first：先截断较长的文本；only_first / only_second：只截断该文本</translation>
+    </message>
+    <message>
+        <source>Each overflow window repeats this many tokens of the one before</source>
+        <translation>每个溢出窗口重复前一个窗口末尾的这么多个词元</translation>
+    </message>
+    <message>
+        <source>Stride</source>
+        <translation>步幅</translation>
+    </message>
+    <message>
+        <source>Pad to</source>
+        <translation>填充至</translation>
+    </message>
+    <message>
+        <source>its length</source>
+        <translation>自身长度</translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation>默认</translation>
+    </message>
+    <message>
+        <source>The pad token&apos;s ID; default: the tokenizer&apos;s pad token, else its end-of-sequence token, else 0</source>
+        <translation>填充词元的 ID；默认：分词器的填充词元，没有则用其序列结束词元，再没有则为 0</translation>
+    </message>
+    <message>
+        <source>multiple of</source>
+        <translation>倍数</translation>
+    </message>
+    <message>
+        <source>side</source>
+        <translation>方向</translation>
+    </message>
+    <message>
+        <source>Use the file&apos;s settings</source>
+        <translation>使用文件自身的设置</translation>
+    </message>
+    <message>
+        <source>The truncation and padding tokenizer.json sets itself (the workbench turns them off to show the text&apos;s own tokens)</source>
+        <translation>tokenizer.json 自身设定的截断与填充（工作台默认将其关闭，以显示文本本身的词元）</translation>
+    </message>
+    <message>
+        <source>Pad ID</source>
+        <translation>填充 ID</translation>
+    </message>
+    <message>
+        <source>right</source>
+        <translation>右侧</translation>
+    </message>
+    <message>
+        <source>left</source>
+        <translation>左侧</translation>
+    </message>
+    <message>
+        <source>The side tokens are cut from or padded on</source>
+        <translation>截断或填充词元所在的一侧</translation>
+    </message>
+    <message>
+        <source>this tokenizer&apos;s post-processor cannot be described here; the runtime still applies it</source>
+        <translation>此分词器的后处理器无法在此描述；运行时仍会应用它</translation>
+    </message>
+    <message>
+        <source>adds nothing: “Add special tokens” is off</source>
+        <translation>不添加任何词元：“添加特殊词元”已关闭</translation>
+    </message>
+    <message>
+        <source>{tokens} at the start</source>
+        <translation>开头 {tokens}</translation>
+    </message>
+    <message>
+        <source>{tokens} between the texts</source>
+        <translation>两段文本之间 {tokens}</translation>
+    </message>
+    <message>
+        <source>{tokens} at the end</source>
+        <translation>结尾 {tokens}</translation>
+    </message>
+    <message>
+        <source>adds {parts}</source>
+        <translation>添加：{parts}</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+    <message>
+        <source>adds nothing</source>
+        <translation>不添加任何词元</translation>
+    </message>
+    <message>
+        <source>tokenizer_config.json: add_bos_token / add_eos_token</source>
+        <translation>tokenizer_config.json：add_bos_token / add_eos_token</translation>
+    </message>
+    <message>
+        <source>default: the model&apos;s BOS piece, as Llama and Mistral are run</source>
+        <translation>默认：模型的 BOS 片段（Llama、Mistral 即如此运行）</translation>
+    </message>
+    <message>
+        <source>tiktoken preset {name}</source>
+        <translation>tiktoken 预设 {name}</translation>
+    </message>
+    <message>
+        <source>your template</source>
+        <translation>你的模板</translation>
+    </message>
+    <message>
+        <source>the format adds nothing</source>
+        <translation>此格式不添加任何词元</translation>
+    </message>
+    <message>
+        <source>model input: {n} IDs, {second} of them from the second text (not shown on the text above) · type IDs {types}</source>
+        <translation>模型输入：{n} 个 ID，其中 {second} 个来自第二段文本（上方文本中未显示）· 类型 ID {types}</translation>
+    </message>
+    <message>
+        <source>the text</source>
+        <translation>文本</translation>
+    </message>
+    <message>
+        <source>the second text</source>
+        <translation>第二段文本</translation>
+    </message>
+    <message numerus="yes">
+        <source>{n} token(s) cut from {which}, code points {start}–{end}: «{text}»</source>
+        <translation>
+            <numerusform>从{which}截去 {n} 个词元，码位 {start}–{end}：«{text}»</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pad token(s) (attention mask 0, shown grey)</source>
+        <translation>
+            <numerusform>%n 个填充词元（注意力掩码为 0，灰色显示）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n overflow window(s) hold the rest</source>
+        <translation>
+            <numerusform>其余部分在 %n 个溢出窗口中</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2656,6 +2849,10 @@
     <message>
         <source>inserted</source>
         <translation>插入</translation>
+    </message>
+    <message>
+        <source>pad</source>
+        <translation>填充</translation>
     </message>
     <message>
         <source>Span ({unit})</source>

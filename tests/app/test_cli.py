@@ -15,6 +15,8 @@ from core.formats import load_tokenizer
 BPE = DEMO / "demo-bpe" / "tokenizer.json"
 UNIGRAM = DEMO / "demo-unigram" / "tokenizer.model"
 TEXT = "Hello 世界 👨\u200d👩\u200d👧 café"
+JSON_KEYS = {"ids", "tokens", "type_ids", "attention_mask", "special_tokens_mask", "sequence_ids",
+             "overflow", "truncated", "template", "notes"}
 
 
 def run(capsys, *argv):
@@ -27,8 +29,14 @@ def test_inspect_json_is_stable_and_exact(capsys):
     code, out, err = run(capsys, "inspect", BPE, TEXT, "--json")
     assert code == 0 and err == ""
     record = json.loads(out)
-    assert set(record) == {"ids", "tokens", "notes"}
+    assert set(record) == JSON_KEYS
     native = load_tokenizer(BPE).encode(TEXT)
+    n = len(native)
+    assert (record["type_ids"], record["attention_mask"], record["overflow"],
+            record["truncated"]) == ([0] * n, [1] * n, [], [])
+    assert record["template"] == {"notation": "$A", "origin": "tokenizer.json",
+                                  "description": "adds nothing (tokenizer.json: ByteLevel)",
+                                  "applied": True}
     assert record["ids"] == native.ids.tolist()
     data = TEXT.encode()
     for token in record["tokens"]:
@@ -46,7 +54,12 @@ def test_inspect_file_gives_one_json_line_per_text(capsys, tmp_path):
     code, out, _ = run(capsys, "inspect", UNIGRAM, "--file", texts, "--json")
     lines = out.splitlines()
     assert code == 0 and len(lines) == 4
-    assert json.loads(lines[2]) == {"ids": [], "tokens": [], "notes": []}
+    empty = json.loads(lines[2])
+    # the demo SentencePiece model has a BOS piece: with special tokens it is all an empty text
+    # gets (as the model's tokenizer_config would say with add_bos_token, see core.formats)
+    assert empty["ids"] == load_tokenizer(UNIGRAM).encode("").ids.tolist() == [1]
+    assert (empty["special_tokens_mask"], empty["sequence_ids"]) == ([1], [None])
+    assert [n["code"] for n in empty["notes"]] == ["sentencepiece.default_bos"]
 
 
 def test_inspect_table_names_the_unit(capsys):
@@ -718,3 +731,89 @@ def test_chat_takes_a_rank_files_preset_and_special_tokens(capsys, tmp_path):
     assert record["ids"].count(n + 1) == 3 and record["ids"].count(n + 2) == 3
     code, _, err = run(capsys, "chat", conv, "--template", "chatml", "--preset", "cl100k")
     assert code == 1 and "give TOKENIZER" in err
+
+
+# --- post-processing: pair, template, truncation, padding ---------------------------------------
+POST = ["--post-template", "<|endoftext|> $A", "--post-template-pair",
+        "<|endoftext|> $A <|endoftext|>:1 $B:1"]
+
+
+def _tokenizers_oracle(a, b, **settings):
+    """tokenizers itself on the demo file, with the same template and settings."""
+    from tokenizers import Tokenizer
+    from tokenizers.processors import TemplateProcessing
+
+    tk = Tokenizer.from_file(str(BPE))
+    tk.encode_special_tokens = True
+    tk.post_processor = TemplateProcessing(single=POST[1], pair=POST[3], special_tokens=[
+        ("<|endoftext|>", tk.token_to_id("<|endoftext|>"))])
+    tk.enable_truncation(settings["max_length"], stride=settings["stride"],
+                         direction=settings["side"], strategy=settings["strategy"])
+    tk.enable_padding(pad_id=settings["pad_id"], pad_token="<|pad|>",
+                      pad_to_multiple_of=settings["multiple"], direction="left")
+    return tk.encode(a, b)
+
+
+def test_inspect_pair_truncation_padding_json_equals_tokenizers(capsys):
+    a, b = "Hello world, how are you doing today?", "Très bien, merci 😀"
+    code, out, err = run(capsys, "inspect", BPE, a, "--json", "--pair", b, *POST,
+                         "--max-length", 28, "--stride", 2, "--pad-multiple", 8,
+                         "--pad-side", "left", "--truncation-strategy", "only_first")
+    assert code == 0 and err == ""
+    record = json.loads(out)
+    assert set(record) == JSON_KEYS
+    pad_id = load_tokenizer(BPE).token_to_id("<|pad|>")
+    native = _tokenizers_oracle(a, b, max_length=28, stride=2, side="right",
+                                strategy="only_first", pad_id=pad_id, multiple=8)
+    for ours, theirs in zip([record, *record["overflow"]], [native, *native.overflowing]):
+        assert ours["ids"] == theirs.ids
+        assert ours["type_ids"] == theirs.type_ids
+        assert ours["attention_mask"] == theirs.attention_mask
+        assert ours["special_tokens_mask"] == theirs.special_tokens_mask
+    assert len(record["overflow"]) == len(native.overflowing) > 0
+    assert record["ids"][:4] == [pad_id] * 4  # left padding, as asked
+    (cut,) = record["truncated"]
+    assert cut["sequence"] == 0 and cut["count"] > 0 and a.endswith(cut["text"].lstrip())
+    assert record["template"]["notation"] == "<|endoftext|> $A <|endoftext|>:1 $B:1"
+    # every token of a text carries its span on that text; added and pad tokens none
+    for token, seq in zip(record["tokens"], record["sequence_ids"]):
+        if seq is None:
+            assert token["spans"] is None and "special" in token["flags"]
+        else:
+            s, e = token["spans"]["bytes"]
+            assert [a, b][seq].encode()[s:e].hex() == token["bytes"]
+
+
+def test_inspect_truncation_table_reports_what_was_cut(capsys):
+    code, out, _ = run(capsys, "inspect", BPE, "one two three four five", "--max-length", 3,
+                       "--pad-to", 5)
+    assert code == 0
+    assert "truncated: " in out and "tokens of text A" in out
+    assert "pad" in out  # the pad tokens are flagged in the table
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["--post-template", "$A [NOPE]"], "single template: '[NOPE]' is not a token"),
+    (["--post-template-pair", "$A $B"], "--post-template-pair needs --post-template"),
+    (["--max-length", "4", "--truncation-strategy", "only_second"], "needs a second text"),
+    (["--max-length", "2", "--stride", "2"], "stride 2 must be below"),
+    (["--pair", "b", "--post-template", "$A"], "no pair form"),
+])
+def test_inspect_bad_post_processing_is_named(capsys, argv, message):
+    code, out, err = run(capsys, "inspect", BPE, "one two three four five", *argv)
+    assert code == 1 and out == "" and message in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("argv", [["--max-length", "-1"], ["--truncation-side", "middle"],
+                                  ["--pad-multiple", "0"], ["--truncation-strategy", "x"]])
+def test_inspect_bad_post_processing_arguments_are_usage_errors(capsys, argv):
+    assert run(capsys, "inspect", BPE, "x", *argv)[0] == 2
+
+
+@pytest.mark.parametrize("tokenizer", [BPE, UNIGRAM])
+def test_inspect_json_is_the_same_with_settings_that_change_nothing(capsys, tokenizer):
+    """The native path (no post-processing options) and core.postprocess (a max length that cuts
+    nothing) write the same record: one concept, computed two ways, in agreement."""
+    _, plain, _ = run(capsys, "inspect", tokenizer, TEXT, "--json")
+    _, post, _ = run(capsys, "inspect", tokenizer, TEXT, "--json", "--max-length", 1000)
+    assert json.loads(plain) == json.loads(post)
