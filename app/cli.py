@@ -542,7 +542,8 @@ def cmd_train(args) -> int:
 
 
 def cmd_stream(args) -> int:
-    from core.stream import TextStream, parse_ids
+    from core.stream import parse_ids
+    from core.stream_run import replay
 
     if args.ids == "-":
         ids = parse_ids(sys.stdin.read(), "standard input")
@@ -550,36 +551,29 @@ def cmd_stream(args) -> int:
         path = Path(args.ids)
         ids = parse_ids(decode_utf8(path.read_bytes(), path=path, strip_bom=True), path)
     runtime = _open(args.tokenizer, _load_options(args))
-    stream = TextStream(runtime, stops=args.stop, stop_ids=args.stop_id)
-    steps = []
-    for start in range(0, len(ids), args.chunk):
-        taken = stream.push(ids[start:start + args.chunk])
-        steps.append({"step": len(steps), "ids": [s.token_id for s in taken],
-                      "text": "".join(s.text for s in taken)})
-        if stream.stopped is not None:
-            break
-    if stream.stopped is None:  # the end of the stream: what was held back or pending
-        steps.append({"step": len(steps), "ids": [],
-                      "text": "".join(s.text for s in stream.finish()), "end": True})
-    hit = stream.stopped
+    run = replay(runtime, ids, chunk=args.chunk, stops=args.stop, stop_ids=args.stop_id)
+    if run.error is not None:
+        raise run.error
+    steps = [{"step": s.index, "ids": list(s.ids[:s.taken]), "text": s.text,
+              **({"end": True} if s.final else {})} for s in run.steps]
+    hit = run.stop
     stop = None if hit is None else {
         "stop": hit.stop, "kind": "id" if isinstance(hit.stop, int) else "string",
         "token_index": hit.token_index, "char_offset": hit.char_offset}
     if args.json:
-        print(json.dumps({"steps": steps, "text": stream.text, "stop": stop},
-                         ensure_ascii=False))
+        print(json.dumps({"steps": steps, "text": run.text, "stop": stop}, ensure_ascii=False))
         return 0
     for step in steps:
         ids_shown = "end" if step.get("end") else " ".join(map(str, step["ids"]))
         print(f"{step['step']:>4}  {ids_shown:<{6 * args.chunk}}  "
               f"{json.dumps(step['text'], ensure_ascii=False)}")
     if stop is None:
-        print(f"no stop; {len(ids)} IDs, {len(stream.text)} characters")
+        print(f"no stop; {len(ids)} IDs, {len(run.text)} characters")
     else:
         shown = json.dumps(hit.stop, ensure_ascii=False)
         print(f"stopped by {stop['kind']} {shown} at token {hit.token_index}, character "
               f"{hit.char_offset}")
-    print(f"text: {json.dumps(stream.text, ensure_ascii=False)}")
+    print(f"text: {json.dumps(run.text, ensure_ascii=False)}")
     return 0
 
 

@@ -90,9 +90,17 @@ class BoundedRenderer:
             # spawn, not fork: forking a process that runs Qt threads is not safe
             context = multiprocessing.get_context("spawn")
             parent, child = context.Pipe()
-            self._process = context.Process(target=_serve, args=(child, self.memory_bytes),
-                                            daemon=True, name="chat-template-render")
-            self._process.start()
+            process = context.Process(target=_serve, args=(child, self.memory_bytes),
+                                      daemon=True, name="chat-template-render")
+            try:
+                process.start()
+            except Exception as err:  # noqa: BLE001 - no process, no file handles: say so
+                parent.close()
+                child.close()
+                raise RenderLimitError("Crashed", f"the render process could not start: "
+                                                  f"{err}") from None
+            # kept only once started: a process that never started cannot be joined
+            self._process = process
             child.close()
             self._conn = parent
             # the time limit is the template's: wait for the child's start-up apart from it

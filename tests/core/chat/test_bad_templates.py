@@ -134,3 +134,23 @@ def test_plain_data_keeps_json_values_and_makes_other_objects_inert():
     value = plain_data({"a": Text("x"), "b": np.bool_(False), "c": np.int64(3), "d": object()})
     assert value == {"a": "x", "b": False, "c": 3, "d": "<object>"}
     assert type(value["a"]) is str and type(value["b"]) is bool
+
+
+def test_a_render_process_that_cannot_start_is_a_clear_error_every_time(monkeypatch):
+    """A child that fails to start (no memory for a process, say) is reported; the next render
+    tries again instead of failing on the never-started process."""
+    import multiprocessing.context
+
+    def refuse(self):
+        raise OSError("Cannot allocate memory")
+
+    HI = [{"role": "user", "content": "hi"}]
+    monkeypatch.setattr(multiprocessing.context.SpawnProcess, "start", refuse)
+    renderer = BoundedRenderer()
+    for _ in range(2):
+        with pytest.raises(RenderLimitError, match="could not start: Cannot allocate memory"):
+            renderer.render("x", HI)
+    renderer.close()
+    monkeypatch.undo()
+    with BoundedRenderer() as renderer:
+        assert renderer.render("x{{ 1 + 1 }}", HI).text == "x2"
