@@ -61,6 +61,11 @@ def templates() -> dict[str, str]:
         "chat.no_generation_prompt": QCoreApplication.translate(
             "Notes", "the last message is the {role}'s and add_generation_prompt is off: the model "
                      "would continue that message instead of answering it"),
+        "chat.mask_unlocated": QCoreApplication.translate(
+            "Notes", "the assistant mask leaves message(s) {messages} at 0: the renders of the "
+                     "conversation's prefixes do not line up there (the template rewrites "
+                     "earlier turns, e.g. drops past reasoning), so the turn could not be "
+                     "located"),
         "chat.double_bos": QCoreApplication.translate(
             "Notes", "the template writes {token!r} (ID {id}) at the start and the tokenizer's "
                      "post-processor adds it again when the rendered text is encoded with "

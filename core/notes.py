@@ -224,6 +224,10 @@ CODES: dict[str, tuple[Severity, str]] = {
     "chat.tool_calls_dropped": (
         "warning", "the template drops the tool calls of message {message} ({role}): the "
                    "render does not hold {names}"),
+    "chat.mask_unlocated": (
+        "info", "the assistant mask leaves message(s) {messages} at 0: the renders of the "
+                "conversation's prefixes do not line up there (the template rewrites earlier "
+                "turns, e.g. drops past reasoning), so the turn could not be located"),
     "chat.id_beyond_embeddings": (
         "error", "token {piece!r} (ID {id}, first at token {index}, {count:,} in all) is beyond "
                  "the model's {rows:,} embedding rows (config.json vocab_size)"),

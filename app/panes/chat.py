@@ -574,9 +574,8 @@ class ChatPane(QWidget):
             "{chars} characters · {ms} ms").format(
             n=f"{len(report['tokens']):,}", learned=f"{learned:,}", source=source,
             chars=f"{len(report['text']):,}", ms=ms)
-        answered = any(isinstance(m, dict) and m.get("role") == "assistant"
-                       for m in outcome.request.conversation.messages[1:])
-        if not learned and answered and report["assistant_mask_source"] == "prefix":
+        unlocated = any(c["code"] == "chat.mask_unlocated" for c in report["checks"])
+        if not learned and unlocated:
             # every assistant turn was skipped: the render of a shorter conversation is not
             # the start of the longer one (the template rewrites earlier turns)
             line += "<br><span style='color:#8a5300'>⚠ " + self.tr(

@@ -23,6 +23,7 @@ from .checks import generation_prompt_notes, injection_notes
 from .conversation import Conversation
 from .encode import encode_chat, typed_literals
 from .errors import ChatTemplateError, RenderLimitError
+from ..notes import note
 from .mask import PrefixSpans, mask_from_spans, prefix_diff_spans
 from .model_checks import (double_special_notes, embedding_notes, embedding_rows, stop_ids,
                            stop_notes, turn_end_literals)
@@ -138,6 +139,9 @@ def _report(template, conversation, options, flags, render, runtime, configs, re
         mask, source = mask_from_spans(spans, rendered.generation_spans), "generation"
     else:
         mask, source = mask_from_spans(spans, found.spans), "prefix"
+        if found.unstable:
+            checks.append(note("chat.mask_unlocated",
+                               messages=", ".join(map(str, found.unstable))))
     prompt_start = None
     if flags["add_generation_prompt"]:
         without = render(template, messages, **options).text

@@ -1641,6 +1641,10 @@
         <translation>最后一条消息属于 {role}，且 add_generation_prompt 已关闭：模型会接着写这条消息，而不是回答它</translation>
     </message>
     <message>
+        <source>the assistant mask leaves message(s) {messages} at 0: the renders of the conversation&apos;s prefixes do not line up there (the template rewrites earlier turns, e.g. drops past reasoning), so the turn could not be located</source>
+        <translation>助手掩码把消息 {messages} 留为 0：对话各前缀的渲染在那里对不上（模板改写了之前的轮次，例如删去过去的推理内容），因此找不到这一轮的位置</translation>
+    </message>
+    <message>
         <source>the template writes {token!r} (ID {id}) at the start and the tokenizer&apos;s post-processor adds it again when the rendered text is encoded with special tokens: encode the render with add_special_tokens=False</source>
         <translation>模板在开头写入了 {token!r}（ID {id}），而渲染文本连同特殊词元再次编码时，分词器的后处理器会再加一个：请以 add_special_tokens=False 编码渲染结果</translation>
     </message>

@@ -90,3 +90,20 @@ def test_each_distinct_render_runs_once():
                         **flags)
             repeated = {c for c in calls if calls.count(c) > 1}
             assert not repeated, (template == TAGGED, flags, repeated)
+
+
+def test_an_assistant_turn_the_prefix_renders_cannot_locate_is_named():
+    """A template that writes the generation prompt differently from a finished turn (as
+    reasoning templates do) leaves that turn's mask at 0 — and the report says which turn."""
+    template = ("{% for m in messages %}<{{ m.role }}>{{ m.content }}</s>{% endfor %}"
+                "{% if add_generation_prompt %}<assistant><think>{% endif %}")
+    messages = [{"role": "user", "content": "hi"}, {"role": "assistant", "content": "Hello!"},
+                {"role": "user", "content": "again"}]
+    runtime = load_tokenizer(DEMO / "demo-bpe" / "tokenizer.json")
+    report = chat_report(template, Conversation(messages, None, None), runtime=runtime,
+                         add_generation_prompt=True)
+    assert report["assistant_mask_source"] == "prefix" and not any(report["assistant_mask"])
+    unlocated = [c for c in report["checks"] if c["code"] == "chat.mask_unlocated"]
+    assert len(unlocated) == 1 and "message(s) 1 at 0" in unlocated[0]["message"]
+    plain = chat_report(CHATML, Conversation(messages, None, None), runtime=runtime)
+    assert "chat.mask_unlocated" not in [c["code"] for c in plain["checks"]]
