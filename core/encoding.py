@@ -32,10 +32,12 @@ class Flag(enum.IntFlag):
     PARTIAL = 8         # covers part of a UTF-8 character
     INSERTED = 16       # added by the post-processor; covers no text
     PAD = 32            # padding (core.postprocess); also SPECIAL and INSERTED
+    SECOND = 64         # a pair's second text (core.postprocess), shown after the first; INSERTED
 
 
 FLAG_NAMES = {Flag.SPECIAL: "special", Flag.UNK: "unk", Flag.BYTE_FALLBACK: "byte_fallback",
-              Flag.PARTIAL: "partial", Flag.INSERTED: "inserted", Flag.PAD: "pad"}
+              Flag.PARTIAL: "partial", Flag.INSERTED: "inserted", Flag.PAD: "pad",
+              Flag.SECOND: "second_text"}
 
 
 @dataclass(eq=False)

@@ -681,11 +681,14 @@ def _truncated(sequence: int, enc: Encoding, main: Window) -> Truncated | None:
 def window_encoding(result: PostProcessed, window: Window | None = None,
                     piece_of: Callable[[int], str] | None = None) -> Encoding:
     """One window as an :class:`Encoding` on the first text, for the views that show
-    encodings: its tokens keep their own spans; added tokens sit, zero-wide, where they are
-    inserted (flagged special + inserted); pad tokens also carry :data:`Flag.PAD`. A pair's
-    second text has no place on the first: its tokens are left out (the window has them)."""
+    encodings — every ID of the window, in order: the first text's tokens keep their own spans;
+    added tokens sit, zero-wide, where they are inserted (flagged special + inserted); pad
+    tokens also carry :data:`Flag.PAD`. A pair's second text has no place on the first: its
+    tokens sit zero-wide after it, flagged inserted + :data:`Flag.SECOND`, with their pieces
+    and bytes (their spans on the second text are in ``result.encodings[1]``)."""
     window = window or result.window
     enc = result.encodings[0]
+    second = result.encodings[1] if len(result.encodings) > 1 else None
     starts, ends = enc.byte_starts, enc.byte_ends
     end_of_text = len(enc.text.encode("utf-8"))
     ids, bs, be, flags, pieces, token_bytes = [], [], [], [], [], []
@@ -702,6 +705,14 @@ def window_encoding(result: PostProcessed, window: Window | None = None,
             token_bytes.append(enc.bytes_at(pos))
             continue
         if seq == 1:
+            ids.append(token_id)
+            bs.append(at)
+            be.append(at)
+            flags.append(int(Flag.INSERTED | Flag.SECOND)
+                         | (int(second.flags[pos]) & int(Flag.SPECIAL | Flag.UNK
+                                                         | Flag.BYTE_FALLBACK)))
+            pieces.append(second.piece_at(pos))
+            token_bytes.append(second.bytes_at(pos))
             continue
         pad = window.attention_mask[k] == 0
         before_text = not any(window.attention_mask[:k + 1])  # left padding

@@ -20,6 +20,7 @@ FLAG_COLORS = {  # background per flag, most telling first
     Flag.UNK: QColor("#f8c9c4"),
     Flag.SPECIAL: QColor("#dcd3f5"),
     Flag.BYTE_FALLBACK: QColor("#fbe3bf"),
+    Flag.SECOND: QColor("#dff4e8"),  # a pair's second text
     Flag.PARTIAL: QColor("#fff2b3"),
 }
 HIGHLIGHT = QColor("#9ecbff")
@@ -45,6 +46,7 @@ FLAG_LABELS = {
     "partial": QT_TRANSLATE_NOOP("TokenTableModel", "partial"),
     "inserted": QT_TRANSLATE_NOOP("TokenTableModel", "inserted"),
     "pad": QT_TRANSLATE_NOOP("TokenTableModel", "pad"),
+    "second_text": QT_TRANSLATE_NOOP("TokenTableModel", "second_text"),
 }
 
 

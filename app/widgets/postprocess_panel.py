@@ -271,8 +271,8 @@ class PostprocessPanel(QWidget):
         if len(post.encodings) == 2:
             second = sum(s == 1 for s in window.sequence_ids)
             lines.append(self.tr(
-                "model input: {n} IDs, {second} of them from the second text (not shown on "
-                "the text above) · type IDs {types}").format(
+                "model input: {n} IDs, {second} of them from the second text (green, after "
+                "the first text's) · type IDs {types}").format(
                 n=len(window), second=second, types=escape(_short(window.type_ids))))
         for cut in post.truncated:
             text = visible_text(cut.text[:CUT_SHOWN]) + ("…" if len(cut.text) > CUT_SHOWN else "")

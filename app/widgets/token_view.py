@@ -25,7 +25,9 @@ PALETTE = [QColor(c) for c in ("#cfe8ff", "#d5f5d0", "#ffe0cc", "#e8dcff", "#fff
                                "#cdf2ef")]
 FLAG_CHIP = {Flag.PAD: QColor("#d6d6d6"),  # padding: grey, before SPECIAL (pads are both)
              Flag.UNK: QColor("#f4a79d"), Flag.SPECIAL: QColor("#b9a6ee"),
-             Flag.BYTE_FALLBACK: QColor("#f8c88a")}
+             Flag.BYTE_FALLBACK: QColor("#f8c88a"),
+             Flag.SECOND: QColor("#c8ecd9")}  # a pair's second text: its own greens
+SECOND_SHADES = (QColor("#c8ecd9"), QColor("#9fdcbc"))  # alternate: its chips stay apart
 PARTIAL_BORDER = QColor("#c98a00")
 DIFFERENCE_MARK = QColor("#d32f2f")  # compare: a chip at a boundary other tokenizers lack
 DEFAULT_LIMIT = 4000  # chips drawn; more on request (the table always has all)
@@ -63,6 +65,8 @@ def chip_label(enc: Encoding, i: int, shared: bool) -> str:
     """What a chip shows: the covered original text, or the token's own piece where the token
     covers no text (inserted) or shares its source with others (normalization changed it)."""
     flags = int(enc.flags[i])
+    if flags & Flag.SECOND:  # a pair's second text: its tokens, shown as pieces
+        return enc.display_piece(i)
     if flags & Flag.INSERTED:
         return enc.piece_at(i)
     start, end = int(enc.byte_starts[i]), int(enc.byte_ends[i])
@@ -205,11 +209,15 @@ class TokenChipsView(QTextEdit):
         ``marked`` (compare: a boundary other tokenizers lack) is a red wavy underline."""
         flag = next((f for f in FLAG_CHIP if flags & f), None)
         look = flags & (Flag.PARTIAL | Flag.INSERTED)
-        key = (int(flag) if flag is not None else -1 - i % len(PALETTE), int(look), marked)
+        shade = i % 2 if flag == Flag.SECOND else 0
+        key = (int(flag) if flag is not None else -1 - i % len(PALETTE), int(look), marked,
+               shade)
         fmt = self._formats.get(key)
         if fmt is None:
             fmt = QTextCharFormat()
-            fmt.setBackground(FLAG_CHIP[flag] if flag is not None else PALETTE[i % len(PALETTE)])
+            fmt.setBackground(SECOND_SHADES[shade] if flag == Flag.SECOND
+                              else FLAG_CHIP[flag] if flag is not None
+                              else PALETTE[i % len(PALETTE)])
             if marked:
                 fmt.setUnderlineStyle(QTextCharFormat.UnderlineStyle.WaveUnderline)
                 fmt.setUnderlineColor(DIFFERENCE_MARK)

@@ -2113,8 +2113,8 @@
         <translation>此格式不添加任何词元</translation>
     </message>
     <message>
-        <source>model input: {n} IDs, {second} of them from the second text (not shown on the text above) · type IDs {types}</source>
-        <translation>模型输入：{n} 个 ID，其中 {second} 个来自第二段文本（上方文本中未显示）· 类型 ID {types}</translation>
+        <source>model input: {n} IDs, {second} of them from the second text (green, after the first text&apos;s) · type IDs {types}</source>
+        <translation>模型输入：{n} 个 ID，其中 {second} 个来自第二段文本（绿色，接在第一段文本之后）· 类型 ID {types}</translation>
     </message>
     <message>
         <source>the text</source>
@@ -2857,6 +2857,10 @@
     <message>
         <source>pad</source>
         <translation>填充</translation>
+    </message>
+    <message>
+        <source>second_text</source>
+        <translation>第二段文本</translation>
     </message>
     <message>
         <source>Span ({unit})</source>

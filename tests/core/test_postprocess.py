@@ -352,12 +352,19 @@ def test_window_encoding_shows_the_first_text_with_added_and_pad_tokens():
                          **settings.resolve(runtime))
     shown = window_encoding(result, piece_of=runtime.piece)
     a = result.encodings[0]
-    # pads (left), [CLS], two tokens of the first text, [SEP]; the second text's tokens and
-    # the [SEP] after them are in the window but not on the first text
+    b = result.encodings[1]
+    # pads (left), [CLS], two tokens of the first text, [SEP], then the second text's token
+    # (zero-wide after the first text, its piece kept) and the [SEP] after it: every ID of
+    # the window, in order — what the model is fed
     pads = (shown.flags & Flag.PAD) != 0
-    assert pads.tolist() == [True] * 4 + [False] * 5
-    assert shown.ids.tolist() == [0] * 4 + [101, *a.ids[:2].tolist(), 102, 102]
+    assert pads.tolist() == [True] * 4 + [False] * 6
+    assert shown.ids.tolist() == result.window.ids
+    assert shown.ids.tolist() == [0] * 4 + [101, *a.ids[:2].tolist(), 102, b.ids[0], 102]
     assert shown.byte_starts[5:7].tolist() == a.byte_starts[:2].tolist()
+    second = (shown.flags & Flag.SECOND) != 0
+    assert second.tolist() == [False] * 8 + [True, False]
+    assert shown.piece_at(8) == b.piece_at(0) and "second_text" in shown.flag_names(8)
+    assert shown.byte_starts[8] == shown.byte_ends[8] == a.byte_ends[1]
     assert "pad" in shown.flag_names(0) and shown.piece_at(0) == "[PAD]"
     (cut,) = [t for t in result.truncated if t.sequence == 0]
     assert cut.text == "three four" and cut.count == 2
@@ -409,7 +416,14 @@ def test_content_tokens_keep_their_spans(case, a, b, fmt):
     assert shown.ids[mine].tolist() == enc.ids[content].tolist()
     changed = (shown.flags[mine] ^ enc.flags[content]) & ~Flag.PARTIAL
     assert not changed.any()
-    assert len(shown) == sum(s != 1 for s in result.window.sequence_ids)
+    assert shown.ids.tolist() == result.window.ids  # every ID the model is fed, in order
+    theirs = (shown.flags & Flag.SECOND) != 0
+    if b is not None:
+        second = [p for s, p in zip(result.window.sequence_ids, result.window.positions)
+                  if s == 1]
+        assert shown.ids[theirs].tolist() == result.encodings[1].ids[second].tolist()
+    else:
+        assert not theirs.any()
 
 
 @pytest.mark.realdata
