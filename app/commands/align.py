@@ -77,16 +77,6 @@ def _open_all(paths: list[str], preset: str | None) -> list[tuple[str, object]]:
     return opened
 
 
-def _misaligned_rows(audit: Audit, t, mode: str):
-    rows = audit.rows(t)
-    spans = t.misaligned[rows]
-    if mode == "contract":
-        return rows[~t.contract_nonempty[spans]]
-    if mode == "expand":
-        return rows[t.expand_extra[spans] > 0]
-    return rows
-
-
 def _report_problems(dataset: Dataset, audit: Audit | None) -> None:
     stats = dataset.stats
     if audit is not None and audit.unit_check.wrong_unit():
@@ -121,7 +111,7 @@ def run(args) -> int:
     if args.json:
         summary = audit.summary(misaligned=False)
         for entry, t in zip(summary["tokenizers"], audit.tokenizers):
-            entry["misaligned"] = audit.misaligned_json(t, _misaligned_rows(audit, t, args.mode))
+            entry["misaligned"] = audit.misaligned_json(t, audit.rows(t, mode=args.mode))
         summary["mode"] = args.mode
         summary["unit_check"] = audit.unit_check.to_json()
         summary["bad_records"] = dataset.stats.problem_count
@@ -175,7 +165,7 @@ def _print_summary(audit: Audit, mode: str) -> None:
         print(f"{_ljust(label, label_width)}  {per[0][label]['spans']:5d}  " + "  ".join(
             f"{p[label]['strict']:>{len(t.name)}.1%}" for p, t in zip(per, audit.tokenizers)))
     for t in audit.tokenizers:
-        rows = _misaligned_rows(audit, t, mode)
+        rows = audit.rows(t, mode=mode)
         if not len(rows):
             continue
         print(f"\n{t.name}: {len(rows):,} spans misaligned ({mode}); first {min(len(rows), SHOWN_MISALIGNED)}:")

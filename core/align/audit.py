@@ -86,6 +86,12 @@ class Audit:
     stats: ReadStats
     unit_check: UnitCheck
 
+    def mode_share(self, t: TokenizerAudit, mode: str, mask: np.ndarray | None = None) -> float:
+        """Share of spans ``mode`` aligns: strict; contract non-empty; expand without widening."""
+        values = {"strict": t.strict, "contract": t.contract_nonempty,
+                  "expand": t.expand_extra == 0}[mode]
+        return self.share(values, mask)
+
     def share(self, values: np.ndarray, mask: np.ndarray | None = None) -> float:
         if mask is not None:
             values = values[mask]
@@ -98,11 +104,16 @@ class Audit:
                         "strict": float(strict[k] / counts[k]) if counts[k] else 0.0}
                 for k, label in enumerate(self.labels)}
 
-    def rows(self, t: TokenizerAudit, *, label: str | None = None,
+    def rows(self, t: TokenizerAudit, *, mode: str = "strict", label: str | None = None,
              kind: str | None = None) -> np.ndarray:
-        """Misaligned rows of ``t`` (indices into ``t.misaligned``), filtered by label and
-        failure kind (``start``, ``end``, ``both``)."""
+        """Rows of ``t`` (indices into ``t.misaligned``) that ``mode`` cannot align (strict: not
+        strict; contract: nothing inside; expand: widened), filtered by label and failure kind
+        (``start``, ``end``, ``both``)."""
         rows = np.arange(len(t.misaligned))
+        if mode == "contract":
+            rows = rows[~t.contract_nonempty[t.misaligned]]
+        elif mode == "expand":
+            rows = rows[t.expand_extra[t.misaligned] > 0]
         if label is not None:
             wanted = self.labels.index(label) if label in self.labels else -1
             rows = rows[self.spans.label[t.misaligned[rows]] == wanted]
