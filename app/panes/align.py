@@ -136,6 +136,7 @@ class AlignPane(QWidget):
                  "expand": self.tr("expand: every token touched")}
         for mode in MODES:
             self.mode_box.addItem(modes[mode], mode)
+        self.mode_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         row = QHBoxLayout()
         row.addWidget(QLabel(self.tr("Tokenizers:")))
         row.addWidget(self.tokenizer_list, 1)
@@ -149,7 +150,11 @@ class AlignPane(QWidget):
         self.tokenizer_table = QTableWidget(0, 6)
         self.tokenizer_table.setHorizontalHeaderLabels([
             self.tr("Tokenizer"), self.tr("Strict"), self.tr("Start ok"), self.tr("End ok"),
-            self.tr("Contract non-empty"), self.tr("Expand adds")])
+            self.tr("Contract"), self.tr("Expand adds")])
+        self.tokenizer_table.horizontalHeaderItem(4).setToolTip(self.tr(
+            "Share of spans with at least one token wholly inside (contract is not empty)"))
+        self.tokenizer_table.horizontalHeaderItem(5).setToolTip(self.tr(
+            "Characters expand adds to a span, on average"))
         self.label_table = QTableWidget(0, 1)
         for table in (self.tokenizer_table, self.label_table):
             table.setItemDelegate(bars)
@@ -558,12 +563,14 @@ class AlignPane(QWidget):
             inside = set(groups.tokens(a, b).tolist())
         starts, ends = encoding.spans("cp")
         chips = []
+        first = min(inside) if inside else -1
         for i in range(min(len(encoding), SHOWN_TOKENS)):
             piece = escape(encoding.display_piece(i))
             style = ("background:#fde2e2;border:1px solid #d62728;" if i in inside
                      else "background:#eef1f5;border:1px solid #c9ced6;")
-            chips.append(f"<span style='{style}'>&nbsp;{piece}&nbsp;<sub>{int(encoding.ids[i])}"
-                         f" [{int(starts[i])},{int(ends[i])})</sub></span>")
+            anchor = "<a name='selected'></a>" if i == first else ""
+            chips.append(f"{anchor}<span style='{style}'>&nbsp;{piece}&nbsp;<sub>"
+                         f"{int(encoding.ids[i])} [{int(starts[i])},{int(ends[i])})</sub></span>")
         more = ""
         if len(encoding) > SHOWN_TOKENS:
             more = escape(self.tr(" … {n} more tokens").format(n=len(encoding) - SHOWN_TOKENS))
@@ -571,6 +578,8 @@ class AlignPane(QWidget):
             "<div style='line-height:170%'>" + escape(self.tr("Tokens (ID, code points); the "
                                                               "selected span's in red:")) +
             "<br>" + " ".join(chips) + more + "</div>")
+        if first >= 0:
+            self.tokens_view.scrollToAnchor("selected")
 
     def _show_fixes(self, text: str, start: int, end: int, groups) -> None:
         self.fix_list.clear()
