@@ -23,6 +23,7 @@ from core.align.audit import Audit, audit_dataset
 from core.align.dataset import FORMATS, Dataset
 from core.align.fixes import FIX_KINDS, write_fixed_copy
 from core.align.tags import SCHEMES, export_labels
+from core.errors import WorkbenchError
 from core.text import Unit
 
 SHOWN_PROBLEMS = 20
@@ -97,7 +98,13 @@ def run(args) -> int:
     order = [k.strip() for k in args.fix_order.split(",") if k.strip()]
     tokenizers = _open_all(args.tokenizers, args.preset)
     dataset = Dataset(args.spans, args.format, args.unit)
-    audit = audit_dataset(dataset, tokenizers)
+    try:
+        audit = audit_dataset(dataset, tokenizers)
+    except WorkbenchError:
+        if not dataset.stats.problem_count:
+            raise  # no record at all: exit 1 with the message
+        _report_problems(dataset, None)  # every record was bad: name them
+        return EXIT_USAGE
     if dataset.stats.problem_count:
         _report_problems(dataset, audit)
         if not args.skip_bad or audit.unit_check.wrong_unit():

@@ -126,3 +126,28 @@ def test_japanese_set_table(capsys):
     summary = json.loads(out)
     assert (summary["records"], summary["spans"]) == (5343, 13185)
     assert 0.5 < summary["tokenizers"][0]["strict"] < 1.0
+
+
+def test_character_bio_and_word_segmentation(capsys, tmp_path):
+    chars = tmp_path / "ner.char.bio"
+    chars.write_text("我0\tO\n在0\tO\n北0\tB-GPE\n京1\tI-GPE\n\n上\tB-LOC\n海\tI-LOC\n",
+                     encoding="utf-8")
+    code, out, err = run(capsys, "align", UNIGRAM, "--spans", chars, "--format", "chars", "--json")
+    assert code == 0, err
+    summary = json.loads(out)
+    assert (summary["records"], summary["spans"]) == (2, 2)
+    assert set(summary["tokenizers"][0]["per_label"]) == {"GPE", "LOC"}
+    words = tmp_path / "seg.txt"
+    words.write_text("我们 在 北京 生活\n上海 很 大\n", encoding="utf-8")
+    code, out, err = run(capsys, "align", BPE, "--spans", words, "--format", "words", "--json")
+    assert code == 0, err
+    summary = json.loads(out)
+    assert (summary["records"], summary["spans"]) == (2, 7)
+    assert list(summary["tokenizers"][0]["per_label"]) == ["word"]
+
+
+def test_conll_that_does_not_rebuild_its_text_exits_2(capsys, tmp_path):
+    path = tmp_path / "d.conll"
+    path.write_text("# text = Ann met Bob\nAnn B-PER\nsaw O\nBob B-PER\n", encoding="utf-8")
+    code, out, err = run(capsys, "align", BPE, "--spans", path)
+    assert code == 2 and f"{path}:3: token 'saw' does not continue the text" in err

@@ -123,14 +123,24 @@ def test_empty_and_missing_files(tmp_path):
 
 
 def test_large_file_is_streamed(tmp_path):
-    """Reading keeps one record at a time: a generator over a file bigger than what is held."""
-    path = write(tmp_path, "big.jsonl", jsonl(*({"text": "x" * 1000, "spans": []}
-                                                 for _ in range(2000))))
+    """Reading a 20 MB file holds one record at a time (a 1 GB file would not fit otherwise)."""
+    import tracemalloc
+
+    row = json.dumps({"text": "x" * 1000, "spans": [{"start": 0, "end": 5, "label": "A"}]})
+    path = tmp_path / "big.jsonl"
+    with open(path, "w", encoding="utf-8") as handle:
+        for _ in range(20_000):
+            handle.write(row + "\n")
+    assert path.stat().st_size > 20_000_000
     dataset = Dataset(path)
-    records = dataset.records()
-    first = next(records)
-    assert first.line == 1 and records.gi_frame is not None  # still reading, not a list
-    assert sum(1 for _ in records) == 1999
+    tracemalloc.start()
+    try:
+        count = sum(len(r.spans) for r in dataset.records())
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert count == 20_000
+    assert peak < 2_000_000, peak
 
 
 @pytest.mark.realdata
