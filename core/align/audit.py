@@ -13,7 +13,7 @@ declared unit, and each record its line and byte offset, so a view reads one rec
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Callable, Sequence
 
 import numpy as np

@@ -10,7 +10,6 @@ import pytest
 from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
 from PySide6.QtGui import QDropEvent
 
-from app.main_window import DEMO_TOKENIZERS
 from core.align.audit import audit_dataset
 from core.align.dataset import Dataset
 from tests.app.conftest import open_and_wait
@@ -53,7 +52,7 @@ def align_and_wait(qtbot, pane, path, timeout=60000):
 def test_align_shows_tables_list_and_record(qtbot, window, tmp_path):
     pane = with_demo(qtbot, window)
     path = write_rows(tmp_path, ROWS)
-    audit = align_and_wait(qtbot, pane, path)
+    align_and_wait(qtbot, pane, path)
     names = [loaded.runtime.name or loaded.path.name for loaded in window.session.tokenizers]
     expected = audit_dataset(Dataset(path), [(n, loaded.runtime) for n, loaded
                                              in zip(names, window.session.tokenizers)])
@@ -161,3 +160,37 @@ def test_lazy_model_on_100k_rows(qtbot, window, tmp_path):
     assert isinstance(pane.model.rows, np.ndarray)
     index = pane.model.index(99_999, 0)
     assert pane.model.data(index) == str(int(audit.record_lines[-1]))
+
+
+@pytest.mark.realdata
+def test_japanese_set_with_a_byte_level_tokenizer(qtbot, window):
+    """The shared NER set against claude-legacy (byte-level BPE, NFKC): the pane's numbers are
+    the audit's, and a misaligned span's record marks the end that fails."""
+    spans = require_data(DATA / "spans" / "ja_stockmark_ner_wikipedia.spans.jsonl")
+    open_and_wait(qtbot, window, require_data(TOKENIZERS / "claude-legacy" / "tokenizer.json"))
+    pane = window.align
+    window.panes.setCurrentWidget(pane)
+    audit = align_and_wait(qtbot, pane, spans, timeout=120000)
+    assert (audit.records, len(audit.spans)) == (5343, 13185)
+    result = audit.tokenizers[0]
+    assert pane.model.rowCount() == int((~result.strict).sum()) > 0
+    assert pane.tokenizer_table.item(0, 1).text() == f"{result.strict.mean():.1%}"
+    pane.table.selectRow(0)
+    qtbot.waitUntil(lambda: pane.record_view.text != "", timeout=5000)
+    k = pane.model.span_of(0)
+    failing = {"start"} if not result.start_ok[k] else set()
+    failing |= {"end"} if not result.end_ok[k] else set()
+    assert {which for s, which in pane.record_view.bad_ends
+            if s == pane.record_view.selected} == failing
+
+
+def test_stop_cancels_the_audit(qtbot, window, tmp_path):
+    pane = with_demo(qtbot, window)
+    rows = [{"text": "the quick brown fox " * 20, "spans": [{"start": 10, "end": 13,
+                                                            "label": "P"}]}] * 200_000
+    path = write_rows(tmp_path, rows)
+    pane.set_dataset(path)
+    qtbot.waitUntil(lambda: pane.progress.isVisible(), timeout=5000)
+    pane.stop_button.click()
+    qtbot.waitUntil(lambda: not pane.progress.isVisible(), timeout=10000)
+    assert pane.audit is None and "Stopped" in pane.banner.text()
