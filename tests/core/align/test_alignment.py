@@ -47,6 +47,8 @@ def spacy_char_span(tokens, start, end, mode):
             last -= 1
         if last < first:
             return None
+    elif start == tokens[first][0] + tokens[first][1]:  # expand: trailing space is not the token
+        first += 1
     return first, last
 
 
@@ -80,6 +82,13 @@ def test_vectorized_alignment_equals_spacy_char_span(case):
     if contract is not None:
         a, b = contract
         assert (int(result.contract_start[0]), int(result.contract_end[0])) == (
+            tokens[a][0], tokens[b][0] + tokens[b][1])
+    covered = {c for idx, length, _ in tokens for c in range(idx, idx + length)}
+    if start in covered and end - 1 in covered:
+        # expand agrees with spaCy's where both ends lie on token text (spaCy also takes a token
+        # whose trailing space an end falls on, which the span does not touch)
+        a, b = spacy_char_span(tokens, start, end, "expand")
+        assert (int(result.expand_start[0]), int(result.expand_end[0])) == (
             tokens[a][0], tokens[b][0] + tokens[b][1])
 
 

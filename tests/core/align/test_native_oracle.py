@@ -28,6 +28,7 @@ R50K = (r"""'s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\
 SHARED = [  # (name, file, library, loading options)
     ("gpt2", "gpt2.tiktoken", "tiktoken", {"preset": "gpt2"}),
     ("bert", "bert-minilm/tokenizer.json", "tokenizers", {}),
+    ("bert-vocab", "bert-minilm/vocab.txt", "wordpiece", {}),
     ("claude-legacy", "claude-legacy/tokenizer.json", "tokenizers", {}),
     ("spm-en", "sentencepiece/test_model.model", "sentencepiece", {}),
     ("spm-ja", "sentencepiece/test_ja_model.model", "sentencepiece", {}),
@@ -90,7 +91,16 @@ def tiktoken_cuts(path):
     return cuts
 
 
-ORACLES = {"tokenizers": hf_cuts, "sentencepiece": spm_cuts, "tiktoken": tiktoken_cuts}
+def wordpiece_cuts(path):
+    """A bare vocab.txt as the tokenizers library's own BERT WordPiece (uncased) runs it."""
+    from tokenizers import BertWordPieceTokenizer
+
+    tk = BertWordPieceTokenizer(str(path), lowercase=True)
+    return lambda text: cuts_from_intervals(tk.encode(text, add_special_tokens=False).offsets,
+                                            len(text))
+
+
+ORACLES = {"tokenizers": hf_cuts, "wordpiece": wordpiece_cuts, "sentencepiece": spm_cuts, "tiktoken": tiktoken_cuts}
 
 
 def native_verdicts(records, cuts) -> dict[str, np.ndarray]:
