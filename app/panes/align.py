@@ -429,10 +429,6 @@ class AlignPane(QWidget):
         return {Unit.BYTES: self.tr("UTF-8 bytes"), Unit.CP: self.tr("code points"),
                 Unit.UTF16: self.tr("UTF-16 units"), Unit.GRAPHEME: self.tr("graphemes")}[unit]
 
-    def _mode_name(self, mode: str) -> str:
-        return {"strict": self.tr("strict"), "contract": self.tr("contract"),
-                "expand": self.tr("expand")}[mode]
-
     def _share_item(self, share: float) -> QTableWidgetItem:
         item = QTableWidgetItem(f"{share:.1%}")
         item.setData(SHARE_ROLE, share)
@@ -503,8 +499,11 @@ class AlignPane(QWidget):
         rows = self.audit.rows(result, mode=self.mode(), label=self.filter_label.currentData(),
                                kind=self.filter_kind.currentData())
         self.model.set_rows(self.audit, result, rows)
-        self.count_label.setText(self.tr("{n} spans {mode} cannot align ({tokenizer})").format(
-            n=f"{len(rows):,}", mode=self._mode_name(self.mode()), tokenizer=result.name))
+        counts = {"strict": self.tr("{n} spans not aligned strictly ({tokenizer})"),
+                  "contract": self.tr("{n} spans with no token inside ({tokenizer})"),
+                  "expand": self.tr("{n} spans expand widens ({tokenizer})")}
+        self.count_label.setText(counts[self.mode()].format(n=f"{len(rows):,}",
+                                                            tokenizer=result.name))
         if len(rows):
             self.table.selectRow(0)
         else:

@@ -252,8 +252,16 @@
         <translation>字素簇</translation>
     </message>
     <message>
-        <source>strict</source>
-        <translation>严格</translation>
+        <source>{n} spans not aligned strictly ({tokenizer})</source>
+        <translation>{n} 个区间未严格对齐（{tokenizer}）</translation>
+    </message>
+    <message>
+        <source>{n} spans with no token inside ({tokenizer})</source>
+        <translation>{n} 个区间内没有完整词元（{tokenizer}）</translation>
+    </message>
+    <message>
+        <source>{n} spans expand widens ({tokenizer})</source>
+        <translation>{n} 个区间经扩展后变宽（{tokenizer}）</translation>
     </message>
     <message>
         <source>{n} chars/span</source>
@@ -290,10 +298,6 @@
     <message>
         <source>Bad records ({n})</source>
         <translation>错误记录（{n}）</translation>
-    </message>
-    <message>
-        <source>{n} spans {mode} cannot align ({tokenizer})</source>
-        <translation>{mode}模式无法对齐的区间：{n} 个（{tokenizer}）</translation>
     </message>
     <message>
         <source>Line {line}: {label} [{start}, {end}) “{text}” — {tokenizer}</source>

@@ -12,7 +12,7 @@ from PySide6.QtGui import QDropEvent
 
 from core.align.audit import audit_dataset
 from core.align.dataset import Dataset
-from tests.app.conftest import open_and_wait
+from tests.app.conftest import open_and_wait, wait_inspected
 from tests.conftest import DATA, TOKENIZERS, require_data
 
 pytestmark = pytest.mark.gui
@@ -36,6 +36,8 @@ def write_rows(tmp_path, rows, name="d.jsonl"):
 def with_demo(qtbot, window):
     window.load_demo()
     qtbot.waitUntil(lambda: len(window.session.tokenizers) >= 2, timeout=20000)
+    # the Inspect pane encodes the demo text meanwhile: let it finish before the window goes
+    wait_inspected(qtbot, window)
     pane = window.align
     window.panes.setCurrentWidget(pane)
     return pane
@@ -168,6 +170,7 @@ def test_japanese_set_with_a_byte_level_tokenizer(qtbot, window):
     the audit's, and a misaligned span's record marks the end that fails."""
     spans = require_data(DATA / "spans" / "ja_stockmark_ner_wikipedia.spans.jsonl")
     open_and_wait(qtbot, window, require_data(TOKENIZERS / "claude-legacy" / "tokenizer.json"))
+    wait_inspected(qtbot, window)
     pane = window.align
     window.panes.setCurrentWidget(pane)
     audit = align_and_wait(qtbot, pane, spans, timeout=120000)
