@@ -15,7 +15,9 @@ after a reference byte-level BPE run, and after SentencePiece refused a vocabula
 (``corpus-*.png``, ``train-*.png``). The Chat pane (``--panes chat``) is shown on
 ``--conversation`` (default: a Llama-3-style one with a tool call and an injection attempt) with
 ``--template`` (default: the tokenizer's own): each result tab, a clicked check, the tools and
-template editors and a template error (``chat-*.png``). ``--panes`` picks which
+template editors and a template error (``chat-*.png``). The Align pane (``--panes align``) is
+shown on ``--spans`` (default: the shared Japanese NER set) with the tokenizers given
+(``align-*.png``). ``--panes`` picks which
 panes to render (default ``inspect,corpus,train``; ``postprocess`` adds the Inspect pane with
 its post-processing group in use). ``--lang`` picks the UI language (default
 English, whatever the locale, so that screenshots are comparable).
@@ -59,6 +61,7 @@ def main(argv=None) -> int:
     parser.add_argument("--conversation", type=Path, help="a conversation JSON for the Chat pane")
     parser.add_argument("--template", type=Path, help="a chat template file for the Chat pane")
     parser.add_argument("--lang", default="en", help="UI language: en or zh_CN")
+    parser.add_argument("--spans", type=Path, help="an annotation dataset for the Align pane")
     args = parser.parse_args(argv)
     panes = set(args.panes.split(","))
     from app import i18n
@@ -127,6 +130,8 @@ def main(argv=None) -> int:
         train_shots(app, window, args.out, corpus)
     if "chat" in panes:
         chat_shots(app, window, args.out, args.conversation, args.template)
+    if "align" in panes:
+        align_shots(app, window, args.out, args.spans or SPANS)
     window.close()
     return 0
 
@@ -211,6 +216,22 @@ def explain_shots(app, window, out: Path) -> None:
 
 
 MONO_CORPORA = Path(__file__).resolve().parents[2] / "shared" / "data" / "corpora" / "mono"
+SPANS = MONO_CORPORA.parents[1] / "spans" / "ja_stockmark_ner_wikipedia.spans.jsonl"
+
+
+def align_shots(app, window, out: Path, spans: Path) -> None:
+    """The Align pane on ``spans`` with the loaded tokenizers: the summary and the first
+    misaligned span of each tokenizer (``align-<k>.png``), then expand mode."""
+    pane = window.align
+    window.panes.setCurrentWidget(pane)
+    pane.set_dataset(spans)
+    wait_until(app, lambda: pane.audit is not None and not pane.progress.isVisible(), 120)
+    for k in range(pane.filter_tokenizer.count()):
+        pane.filter_tokenizer.setCurrentIndex(k)
+        pane.table.selectRow(min(3, pane.model.rowCount() - 1))
+        _save(app, window, out / f"align-{k}.png")
+    pane.mode_box.setCurrentIndex(pane.mode_box.findData("expand"))
+    _save(app, window, out / "align-expand.png")
 
 
 def _save(app, window, path: Path) -> None:

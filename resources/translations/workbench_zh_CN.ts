@@ -2,6 +2,377 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
+    <name>AlignPane</name>
+    <message>
+        <source>Open dataset…</source>
+        <translation>打开数据集…</translation>
+    </message>
+    <message>
+        <source>No dataset: open one or drop it here</source>
+        <translation>尚无数据集：打开一个，或拖放到这里</translation>
+    </message>
+    <message>
+        <source>format: detect</source>
+        <translation>格式：自动识别</translation>
+    </message>
+    <message>
+        <source>JSONL spans</source>
+        <translation>JSONL 区间</translation>
+    </message>
+    <message>
+        <source>CoNLL / BIO tokens</source>
+        <translation>CoNLL / BIO 词例</translation>
+    </message>
+    <message>
+        <source>character BIO</source>
+        <translation>逐字符 BIO</translation>
+    </message>
+    <message>
+        <source>word segmentation</source>
+        <translation>分词切分</translation>
+    </message>
+    <message>
+        <source>offsets in UTF-8 bytes</source>
+        <translation>偏移量单位：UTF-8 字节</translation>
+    </message>
+    <message>
+        <source>offsets in code points</source>
+        <translation>偏移量单位：码位</translation>
+    </message>
+    <message>
+        <source>offsets in UTF-16 units</source>
+        <translation>偏移量单位：UTF-16 单元</translation>
+    </message>
+    <message>
+        <source>offsets in graphemes</source>
+        <translation>偏移量单位：字素簇</translation>
+    </message>
+    <message>
+        <source>The unit the JSONL offsets count in (the other formats count in code points)</source>
+        <translation>JSONL 偏移量的计数单位（其他格式按码位计数）</translation>
+    </message>
+    <message>
+        <source>Align</source>
+        <translation>对齐</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>The tokenizers of the session to align to (open more from the File menu)</source>
+        <translation>要对齐的本会话分词器（可从“文件”菜单打开更多）</translation>
+    </message>
+    <message>
+        <source>strict: both ends on token boundaries</source>
+        <translation>严格：两端都在词元边界上</translation>
+    </message>
+    <message>
+        <source>contract: the tokens inside</source>
+        <translation>收缩：区间内的词元</translation>
+    </message>
+    <message>
+        <source>expand: every token touched</source>
+        <translation>扩展：触及的所有词元</translation>
+    </message>
+    <message>
+        <source>Tokenizers:</source>
+        <translation>分词器：</translation>
+    </message>
+    <message>
+        <source>Mode:</source>
+        <translation>模式：</translation>
+    </message>
+    <message>
+        <source>Tokenizer</source>
+        <translation>分词器</translation>
+    </message>
+    <message>
+        <source>Strict</source>
+        <translation>严格</translation>
+    </message>
+    <message>
+        <source>Start ok</source>
+        <translation>起点对齐</translation>
+    </message>
+    <message>
+        <source>End ok</source>
+        <translation>终点对齐</translation>
+    </message>
+    <message>
+        <source>Contract</source>
+        <translation>收缩</translation>
+    </message>
+    <message>
+        <source>Expand adds</source>
+        <translation>扩展增加</translation>
+    </message>
+    <message>
+        <source>Share of spans with at least one token wholly inside (contract is not empty)</source>
+        <translation>至少有一个词元完全落在区间内的比例（收缩结果非空）</translation>
+    </message>
+    <message>
+        <source>Characters expand adds to a span, on average</source>
+        <translation>扩展平均给每个区间增加的字符数</translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation>汇总</translation>
+    </message>
+    <message>
+        <source>Bad records</source>
+        <translation>错误记录</translation>
+    </message>
+    <message>
+        <source>any end</source>
+        <translation>任一端</translation>
+    </message>
+    <message>
+        <source>start only</source>
+        <translation>仅起点</translation>
+    </message>
+    <message>
+        <source>end only</source>
+        <translation>仅终点</translation>
+    </message>
+    <message>
+        <source>both ends</source>
+        <translation>两端</translation>
+    </message>
+    <message>
+        <source>Select a misaligned span to see its record</source>
+        <translation>选择一个未对齐的区间以查看其记录</translation>
+    </message>
+    <message>
+        <source>trim, then contract</source>
+        <translation>先修剪，再收缩</translation>
+    </message>
+    <message>
+        <source>trim, then expand</source>
+        <translation>先修剪，再扩展</translation>
+    </message>
+    <message>
+        <source>contract</source>
+        <translation>收缩</translation>
+    </message>
+    <message>
+        <source>expand</source>
+        <translation>扩展</translation>
+    </message>
+    <message>
+        <source>Corrected copy…</source>
+        <translation>修正副本…</translation>
+    </message>
+    <message>
+        <source>Write a new file with every misaligned span of the chosen tokenizer fixed; the original is not changed</source>
+        <translation>写入一个新文件，其中所选分词器的每个未对齐区间都已修正；原文件不会改动</translation>
+    </message>
+    <message>
+        <source>Export labels…</source>
+        <translation>导出标签…</translation>
+    </message>
+    <message>
+        <source>Write token labels for the chosen tokenizer and mode (JSONL, or CoNLL for .conll)</source>
+        <translation>按所选分词器和模式写出词元标签（JSONL；.conll 文件为 CoNLL）</translation>
+    </message>
+    <message>
+        <source>Suggested fixes</source>
+        <translation>建议的修正</translation>
+    </message>
+    <message>
+        <source>Open an annotation dataset</source>
+        <translation>打开标注数据集</translation>
+    </message>
+    <message>
+        <source>Annotation datasets (*.jsonl *.json *.conll *.bio *.txt *.tsv);;All files (*)</source>
+        <translation>标注数据集 (*.jsonl *.json *.conll *.bio *.txt *.tsv);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Tick at least one tokenizer to align to</source>
+        <translation>请至少勾选一个要对齐的分词器</translation>
+    </message>
+    <message>
+        <source>aligning…</source>
+        <translation>正在对齐…</translation>
+    </message>
+    <message>
+        <source>Stopped; nothing was kept</source>
+        <translation>已停止；未保留任何结果</translation>
+    </message>
+    <message>
+        <source>{n} spans aligned to {k} tokenizers</source>
+        <translation>已将 {n} 个区间对齐到 {k} 个分词器</translation>
+    </message>
+    <message>
+        <source>all labels</source>
+        <translation>全部标签</translation>
+    </message>
+    <message>
+        <source>{records} records, {spans} spans, {fmt}, offsets in {unit}</source>
+        <translation>{records} 条记录，{spans} 个区间，{fmt}，偏移量单位：{unit}</translation>
+    </message>
+    <message>
+        <source>The span texts do not fit the declared unit: {n} of {total} match in {unit}. Choose that unit and align again.</source>
+        <translation>区间文本与声明的单位不符：{total} 个中有 {n} 个按{unit}相符。请选择该单位后重新对齐。</translation>
+    </message>
+    <message>
+        <source>{n} span texts do not match the text</source>
+        <translation>{n} 个区间文本与正文不符</translation>
+    </message>
+    <message>
+        <source>unit checked: all {n} span texts match</source>
+        <translation>单位已核对：全部 {n} 个区间文本相符</translation>
+    </message>
+    <message>
+        <source>{n} bad records or spans left out (see Bad records)</source>
+        <translation>已略去 {n} 条错误记录或区间（见“错误记录”）</translation>
+    </message>
+    <message>
+        <source>byte order mark skipped</source>
+        <translation>已跳过字节顺序标记</translation>
+    </message>
+    <message>
+        <source>mixed line endings</source>
+        <translation>换行符混用</translation>
+    </message>
+    <message>
+        <source>UTF-8 bytes</source>
+        <translation>UTF-8 字节</translation>
+    </message>
+    <message>
+        <source>code points</source>
+        <translation>码位</translation>
+    </message>
+    <message>
+        <source>UTF-16 units</source>
+        <translation>UTF-16 单元</translation>
+    </message>
+    <message>
+        <source>graphemes</source>
+        <translation>字素簇</translation>
+    </message>
+    <message>
+        <source>{n} spans not aligned strictly ({tokenizer})</source>
+        <translation>{n} 个区间未严格对齐（{tokenizer}）</translation>
+    </message>
+    <message>
+        <source>{n} spans with no token inside ({tokenizer})</source>
+        <translation>{n} 个区间内没有完整词元（{tokenizer}）</translation>
+    </message>
+    <message>
+        <source>{n} spans expand widens ({tokenizer})</source>
+        <translation>{n} 个区间经扩展后变宽（{tokenizer}）</translation>
+    </message>
+    <message>
+        <source>{n} chars/span</source>
+        <translation>{n} 字符/区间</translation>
+    </message>
+    <message>
+        <source>Share of spans aligned strictly, per label</source>
+        <translation>各标签严格对齐的区间比例</translation>
+    </message>
+    <message>
+        <source>Share of spans with tokens inside, per label</source>
+        <translation>各标签内含词元的区间比例</translation>
+    </message>
+    <message>
+        <source>Share of spans expand leaves as they are, per label</source>
+        <translation>各标签经扩展后保持不变的区间比例</translation>
+    </message>
+    <message>
+        <source>Label</source>
+        <translation>标签</translation>
+    </message>
+    <message>
+        <source>Spans</source>
+        <translation>区间</translation>
+    </message>
+    <message>
+        <source>line {line}: {message}</source>
+        <translation>第 {line} 行：{message}</translation>
+    </message>
+    <message>
+        <source>… and {n} more</source>
+        <translation>……另有 {n} 条</translation>
+    </message>
+    <message>
+        <source>Bad records ({n})</source>
+        <translation>错误记录（{n}）</translation>
+    </message>
+    <message>
+        <source>Line {line}: {label} [{start}, {end}) “{text}” — {tokenizer}</source>
+        <translation>第 {line} 行：{label} [{start}, {end}) “{text}” — {tokenizer}</translation>
+    </message>
+    <message>
+        <source> … {n} more tokens</source>
+        <translation> ……另有 {n} 个词元</translation>
+    </message>
+    <message>
+        <source>Tokens (ID, code points); the selected span&apos;s in red:</source>
+        <translation>词元（ID，码位区间）；所选区间的词元以红色标出：</translation>
+    </message>
+    <message>
+        <source>trim</source>
+        <translation>修剪</translation>
+    </message>
+    <message>
+        <source>snap to contract</source>
+        <translation>收缩对齐</translation>
+    </message>
+    <message>
+        <source>snap to expand</source>
+        <translation>扩展对齐</translation>
+    </message>
+    <message>
+        <source>aligns</source>
+        <translation>可对齐</translation>
+    </message>
+    <message>
+        <source>still misaligned</source>
+        <translation>仍未对齐</translation>
+    </message>
+    <message>
+        <source>{kind}: “{before}” → “{after}” ({verdict})</source>
+        <translation>{kind}：“{before}” → “{after}”（{verdict}）</translation>
+    </message>
+    <message>
+        <source>no fix found</source>
+        <translation>未找到修正</translation>
+    </message>
+    <message>
+        <source>Write a corrected copy</source>
+        <translation>写入修正副本</translation>
+    </message>
+    <message>
+        <source>JSONL (*.jsonl)</source>
+        <translation>JSONL (*.jsonl)</translation>
+    </message>
+    <message>
+        <source>writing…</source>
+        <translation>正在写入…</translation>
+    </message>
+    <message>
+        <source>Corrected copy written: {path} ({n} spans fixed, {left} left misaligned)</source>
+        <translation>修正副本已写入：{path}（修正 {n} 个区间，{left} 个仍未对齐）</translation>
+    </message>
+    <message>
+        <source>Export token labels</source>
+        <translation>导出词元标签</translation>
+    </message>
+    <message>
+        <source>JSONL (*.jsonl);;CoNLL (*.conll)</source>
+        <translation>JSONL (*.jsonl);;CoNLL (*.conll)</translation>
+    </message>
+    <message>
+        <source>exporting…</source>
+        <translation>正在导出…</translation>
+    </message>
+    <message>
+        <source>Labels exported: {path} ({tagged} of {spans} spans tagged, {n} reported)</source>
+        <translation>标签已导出：{path}（{spans} 个区间中标注了 {tagged} 个，报告 {n} 个）</translation>
+    </message>
+</context>
+<context>
     <name>BudgetTable</name>
     <message>
         <source>Component</source>
@@ -1378,6 +1749,10 @@
         <translation>对话</translation>
     </message>
     <message>
+        <source>Align</source>
+        <translation>对齐</translation>
+    </message>
+    <message>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -1572,6 +1947,49 @@
     <message>
         <source>message {index}: {problem}</source>
         <translation>消息 {index}：{problem}</translation>
+    </message>
+</context>
+<context>
+    <name>MisalignedModel</name>
+    <message>
+        <source>Line</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>Label</source>
+        <translation>标签</translation>
+    </message>
+    <message>
+        <source>Span</source>
+        <translation>区间</translation>
+    </message>
+    <message>
+        <source>Misaligned</source>
+        <translation>未对齐</translation>
+    </message>
+    <message>
+        <source>Contract</source>
+        <translation>收缩</translation>
+    </message>
+    <message>
+        <source>Expand</source>
+        <translation>扩展</translation>
+    </message>
+    <message>
+        <source>start</source>
+        <translation>起点</translation>
+    </message>
+    <message>
+        <source>end</source>
+        <translation>终点</translation>
+    </message>
+    <message>
+        <source>both ends</source>
+        <translation>两端</translation>
+    </message>
+    <message>
+        <source>empty</source>
+        <translation>空</translation>
     </message>
 </context>
 <context>

@@ -1,0 +1,185 @@
+"""``tokbench align``: how an annotation dataset's spans align to one or more tokenizers.
+
+    tokbench align TOKENIZER... --spans FILE [--format jsonl|conll|chars|words]
+                   [--unit bytes|cp|utf16|grapheme] [--mode strict|contract|expand]
+                   [--preset NAME] [--json] [--export-bio OUT] [--scheme bio|bilou|io]
+                   [--skip-bad] [--fixed-copy OUT [--fix-order trim,contract]]
+
+Bad input (a bad record, a declared unit the span texts do not fit) exits 2 naming each record's
+line, unless ``--skip-bad`` (then listed on stderr and left out). The JSON summary is a contract
+(README, "Command line").
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import unicodedata
+from pathlib import Path
+
+from core.align.alignment import MODES
+from core.align.audit import Audit, audit_dataset
+from core.align.dataset import FORMATS, Dataset
+from core.align.fixes import FIX_KINDS, write_fixed_copy
+from core.align.tags import SCHEMES, export_labels
+from core.errors import WorkbenchError
+from core.text import Unit
+
+SHOWN_PROBLEMS = 20
+SHOWN_MISALIGNED = 10
+
+
+def add_parser(sub) -> argparse.ArgumentParser:
+    parser = sub.add_parser("align", help="align an annotation dataset's spans to tokenizers: "
+                            "strict / contract / expand shares, misaligned spans, BIO export")
+    parser.add_argument("tokenizers", nargs="+", metavar="TOKENIZER",
+                        help="one or more tokenizers (compared in one table)")
+    parser.add_argument("--spans", required=True, type=Path, metavar="FILE",
+                        help="the annotation dataset")
+    parser.add_argument("--format", choices=FORMATS,
+                        help="jsonl ({text, spans} or spaCy entities), conll (token + BIO tag), "
+                             "chars (character BIO), words (segmented sentences); default: "
+                             "from the extension and content")
+    parser.add_argument("--unit", type=Unit.parse, default=Unit.CP,
+                        help="unit of the JSONL offsets: bytes, cp, utf16, grapheme (default cp)")
+    parser.add_argument("--mode", choices=MODES, default="strict",
+                        help="alignment mode for the misaligned list and the export")
+    parser.add_argument("--preset", help="tiktoken preset for rank files (gpt2, cl100k, ...)")
+    parser.add_argument("--json", action="store_true", help="one JSON summary object")
+    parser.add_argument("--export-bio", type=Path, metavar="OUT",
+                        help="write token labels (JSONL {ids, tokens, labels}; CoNLL for .conll "
+                             "or .bio); with several tokenizers, one file each (OUT.<name>.ext)")
+    parser.add_argument("--scheme", choices=SCHEMES, default="bio")
+    parser.add_argument("--skip-bad", action="store_true",
+                        help="list bad records on stderr and align the others (default: exit 2)")
+    parser.add_argument("--fixed-copy", type=Path, metavar="OUT",
+                        help="write a corrected copy (JSONL) for the first tokenizer: each "
+                             "misaligned span replaced by its first aligning fix")
+    parser.add_argument("--fix-order", default="trim,contract",
+                        help=f"fix kinds to try, in order ({', '.join(FIX_KINDS)}; default "
+                             "trim,contract)")
+    return parser
+
+
+def _open_all(paths: list[str], preset: str | None) -> list[tuple[str, object]]:
+    from core.loading import detect_source, open_source
+
+    opened = []
+    for path in paths:
+        source = detect_source(path)
+        if preset and source.format == "tiktoken":
+            source = detect_source(path, preset=preset)
+        loaded = open_source(source)
+        opened.append((Path(path).name, loaded.runtime))
+    names = [n for n, _ in opened]
+    if len(set(names)) < len(names):  # two files of one name: tell them apart by path
+        opened = [(p, r) for p, (_, r) in zip(paths, opened)]
+    return opened
+
+
+def _report_problems(dataset: Dataset, audit: Audit | None) -> None:
+    stats = dataset.stats
+    if audit is not None and audit.unit_check.wrong_unit():
+        other = audit.unit_check.best_other()
+        print(f"tokbench: error: {dataset.path}: {audit.unit_check.verdict()}: use --unit "
+              f"{other.value}", file=sys.stderr)
+    for problem in stats.problems[:SHOWN_PROBLEMS]:
+        print(f"tokbench: error: {dataset.path}:{problem.line}: {problem.message}",
+              file=sys.stderr)
+    if stats.problem_count > SHOWN_PROBLEMS:
+        print(f"tokbench: ... and {stats.problem_count - SHOWN_PROBLEMS} more bad records",
+              file=sys.stderr)
+
+
+def run(args) -> int:
+    from app.cli import EXIT_OK, EXIT_USAGE
+
+    order = [k.strip() for k in args.fix_order.split(",") if k.strip()]
+    tokenizers = _open_all(args.tokenizers, args.preset)
+    dataset = Dataset(args.spans, args.format, args.unit)
+    try:
+        audit = audit_dataset(dataset, tokenizers)
+    except WorkbenchError:
+        if not dataset.stats.problem_count:
+            raise  # no record at all: exit 1 with the message
+        _report_problems(dataset, None)  # every record was bad: name them
+        return EXIT_USAGE
+    if dataset.stats.problem_count:
+        _report_problems(dataset, audit)
+        if not args.skip_bad or audit.unit_check.wrong_unit():
+            return EXIT_USAGE
+    if args.export_bio is not None:
+        _export(dataset, tokenizers, args)
+    if args.fixed_copy is not None:
+        report = write_fixed_copy(dataset, tokenizers[0][1], args.fixed_copy, order=order)
+        print(f"corrected copy: {args.fixed_copy} ({', '.join(f'{n} {k}' for k, n in report.fixed.items()) or 'nothing fixed'}"
+              f", {len(report.left)} left misaligned)", file=sys.stderr)
+    if args.json:
+        summary = audit.summary(misaligned=False)
+        for entry, t in zip(summary["tokenizers"], audit.tokenizers):
+            entry["misaligned"] = audit.misaligned_json(t, audit.rows(t, mode=args.mode))
+        summary["mode"] = args.mode
+        summary["unit_check"] = audit.unit_check.to_json()
+        summary["bad_records"] = dataset.stats.problem_count
+        print(json.dumps(summary, ensure_ascii=False))
+        return EXIT_OK
+    _print_summary(audit, args.mode)
+    return EXIT_OK
+
+
+def _export(dataset: Dataset, tokenizers, args) -> None:
+    out: Path = args.export_bio
+    fmt = "conll" if out.suffix.lower() in (".conll", ".bio", ".txt") else "jsonl"
+    for name, runtime in tokenizers:
+        target = out if len(tokenizers) == 1 else out.with_name(
+            f"{out.stem}.{Path(name).stem}{out.suffix}")
+        report = export_labels(dataset, runtime, target, mode=args.mode, scheme=args.scheme,
+                               fmt=fmt)
+        counts = ", ".join(f"{n} {reason}" for reason, n in sorted(report.counts.items()))
+        print(f"{target}: {report.tagged} of {report.spans} spans tagged ({args.mode}, "
+              f"{args.scheme})" + (f"; reported: {counts}" if counts else ""), file=sys.stderr)
+        for item in report.reported[:SHOWN_PROBLEMS]:
+            print(f"  line {item['line']}: [{item['start']}, {item['end']}) {item['label']}: "
+                  f"{item['reason']}" + (f" (+{item['extra']})" if item["extra"] else ""),
+                  file=sys.stderr)
+
+
+def _cells(text: str) -> int:
+    """Terminal columns ``text`` takes (wide CJK characters take two)."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def _ljust(text: str, width: int) -> str:
+    return text + " " * max(0, width - _cells(text))
+
+
+def _print_summary(audit: Audit, mode: str) -> None:
+    unit = audit.unit.label
+    print(f"{audit.records:,} records, {len(audit.spans):,} spans ({unit})")
+    width = max(len(t.name) for t in audit.tokenizers)
+    print(f"{'tokenizer':<{width}}  strict  start ok  end ok  contract  expand +chars/span")
+    for t in audit.tokenizers:
+        j = audit.tokenizer_json(t, misaligned=False)
+        print(f"{t.name:<{width}}  {j['strict']:6.1%}  {j['start_ok']:8.1%}  {j['end_ok']:6.1%}"
+              f"  {j['contract_nonempty']:8.1%}  {j['expand_extra']:6.2f}")
+    print()
+    labels = audit.labels
+    label_width = max([_cells(label) for label in labels] + [5])
+    print(f"{_ljust('label', label_width)}  spans  " + "  ".join(t.name for t in audit.tokenizers))
+    per = [audit.per_label(t) for t in audit.tokenizers]
+    for label in labels:
+        print(f"{_ljust(label, label_width)}  {per[0][label]['spans']:5d}  " + "  ".join(
+            f"{p[label]['strict']:>{len(t.name)}.1%}" for p, t in zip(per, audit.tokenizers)))
+    for t in audit.tokenizers:
+        rows = audit.rows(t, mode=mode)
+        if not len(rows):
+            continue
+        print(f"\n{t.name}: {len(rows):,} spans misaligned ({mode}); first {min(len(rows), SHOWN_MISALIGNED)}:")
+        for item in audit.misaligned_json(t, rows[:SHOWN_MISALIGNED]):
+            ends = ("both ends" if not (item["start_ok"] or item["end_ok"])
+                    else "start" if not item["start_ok"] else "end")
+            contract = item["contract"] and f"[{item['contract'][0]}, {item['contract'][1]})"
+            print(f"  line {item['line']}: [{item['start']}, {item['end']}) {item['label']}: "
+                  f"{ends} misaligned; contract {contract or 'empty'}, expand "
+                  f"[{item['expand'][0]}, {item['expand'][1]})")

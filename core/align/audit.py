@@ -1,0 +1,278 @@
+"""A whole dataset against several tokenizers: shares per mode, label and tokenizer; misaligned spans.
+
+The dataset is read in chunks of records (a 1 GB file never sits in memory); each chunk is
+encoded once per tokenizer with the runtime's batch call (no special tokens added), and all its
+spans are aligned at once (:mod:`.alignment`). What is kept per span is a few bytes (verdict
+bits, characters expand adds); misaligned spans keep their contract / expand ranges in the
+declared unit, and each record its line and byte offset, so a view reads one record again.
+
+>>> # audit = audit_dataset(Dataset("ner.jsonl"), [("gpt2", runtime)])
+>>> # audit.summary()["tokenizers"][0]["strict"]
+>>> # 0.53
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+import numpy as np
+
+from ..errors import WorkbenchError
+from ..progress import Progress, Throttle, check_cancel
+from ..text import TextIndex, Unit
+from .alignment import align, token_groups
+from .dataset import Dataset, ReadStats, Record
+from .units import UnitCheck, from_cp, spans_in_cp
+
+CHUNK_RECORDS = 2048
+KINDS = ("start", "end", "both")  # failure kinds: start only, end only, both ends
+
+
+@dataclass
+class SpanTable:
+    """Every good span of the dataset: record, label id, offsets in the declared unit."""
+
+    record: np.ndarray
+    label: np.ndarray
+    start: np.ndarray
+    end: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.record)
+
+
+@dataclass
+class TokenizerAudit:
+    """One tokenizer's verdicts on every span, and the details of the misaligned ones.
+
+    ``misaligned`` indexes the span table (spans not strict); ``contract`` / ``expand`` are
+    their ranges in the declared unit (contract ``[-1, -1]`` when empty).
+    """
+
+    name: str
+    start_ok: np.ndarray
+    end_ok: np.ndarray
+    contract_nonempty: np.ndarray
+    expand_extra: np.ndarray
+    misaligned: np.ndarray
+    contract: np.ndarray
+    expand: np.ndarray
+
+    @property
+    def strict(self) -> np.ndarray:
+        return self.start_ok & self.end_ok
+
+    def kind(self, rows: np.ndarray) -> np.ndarray:
+        """Failure kind of misaligned rows: 0 start only, 1 end only, 2 both."""
+        spans = self.misaligned[rows]
+        s, e = self.start_ok[spans], self.end_ok[spans]
+        return np.where(~s & ~e, 2, np.where(~s, 0, 1))
+
+
+@dataclass
+class Audit:
+    """The result of :func:`audit_dataset`."""
+
+    path: str
+    format: str
+    unit: Unit
+    records: int
+    record_lines: np.ndarray
+    record_offsets: np.ndarray
+    spans: SpanTable
+    labels: list[str]
+    tokenizers: list[TokenizerAudit]
+    stats: ReadStats
+    unit_check: UnitCheck
+
+    def mode_share(self, t: TokenizerAudit, mode: str, mask: np.ndarray | None = None) -> float:
+        """Share of spans ``mode`` aligns: strict; contract non-empty; expand without widening."""
+        values = {"strict": t.strict, "contract": t.contract_nonempty,
+                  "expand": t.expand_extra == 0}[mode]
+        return self.share(values, mask)
+
+    def share(self, values: np.ndarray, mask: np.ndarray | None = None) -> float:
+        if mask is not None:
+            values = values[mask]
+        return float(values.mean()) if len(values) else 0.0
+
+    def per_label(self, t: TokenizerAudit) -> dict[str, dict]:
+        counts = np.bincount(self.spans.label, minlength=len(self.labels))
+        strict = np.bincount(self.spans.label, weights=t.strict, minlength=len(self.labels))
+        return {label: {"spans": int(counts[k]),
+                        "strict": float(strict[k] / counts[k]) if counts[k] else 0.0}
+                for k, label in enumerate(self.labels)}
+
+    def rows(self, t: TokenizerAudit, *, mode: str = "strict", label: str | None = None,
+             kind: str | None = None) -> np.ndarray:
+        """Rows of ``t`` (indices into ``t.misaligned``) that ``mode`` cannot align (strict: not
+        strict; contract: nothing inside; expand: widened), filtered by label and failure kind
+        (``start``, ``end``, ``both``)."""
+        rows = np.arange(len(t.misaligned))
+        if mode == "contract":
+            rows = rows[~t.contract_nonempty[t.misaligned]]
+        elif mode == "expand":
+            rows = rows[t.expand_extra[t.misaligned] > 0]
+        if label is not None:
+            wanted = self.labels.index(label) if label in self.labels else -1
+            rows = rows[self.spans.label[t.misaligned[rows]] == wanted]
+        if kind is not None:
+            rows = rows[t.kind(rows) == KINDS.index(kind)]
+        return rows
+
+    def misaligned_json(self, t: TokenizerAudit, rows: np.ndarray | None = None) -> list[dict]:
+        rows = np.arange(len(t.misaligned)) if rows is None else rows
+        out = []
+        for r in rows.tolist():
+            k = int(t.misaligned[r])
+            c = t.contract[r].tolist()
+            out.append({"record": int(self.spans.record[k]),
+                        "line": int(self.record_lines[self.spans.record[k]]),
+                        "start": int(self.spans.start[k]), "end": int(self.spans.end[k]),
+                        "label": self.labels[self.spans.label[k]],
+                        "start_ok": bool(t.start_ok[k]), "end_ok": bool(t.end_ok[k]),
+                        "contract": None if c[0] < 0 else c, "expand": t.expand[r].tolist()})
+        return out
+
+    def tokenizer_json(self, t: TokenizerAudit, *, misaligned: bool = True) -> dict:
+        out = {"tokenizer": t.name, "strict": self.share(t.strict),
+               "contract_nonempty": self.share(t.contract_nonempty),
+               "expand_extra": self.share(t.expand_extra.astype(np.float64)),
+               "start_ok": self.share(t.start_ok), "end_ok": self.share(t.end_ok),
+               "per_label": self.per_label(t)}
+        if misaligned:
+            out["misaligned"] = self.misaligned_json(t)
+        return out
+
+    def summary(self, *, misaligned: bool = True) -> dict:
+        """The JSON summary (README, ``tokbench align --json``)."""
+        return {"records": self.records, "spans": len(self.spans), "unit": self.unit.value,
+                "tokenizers": [self.tokenizer_json(t, misaligned=misaligned)
+                               for t in self.tokenizers]}
+
+
+class _Collect:
+    """Per-chunk arrays gathered, concatenated once at the end."""
+
+    def __init__(self, names: Sequence[str]) -> None:
+        self.names = list(names)
+        self.spans: list[tuple] = []
+        self.per_tok: list[list[tuple]] = [[] for _ in names]
+        self.lines: list[np.ndarray] = []
+        self.offsets: list[np.ndarray] = []
+        self.span_count = 0  # spans of the chunks before
+
+
+def audit_dataset(dataset: Dataset, tokenizers: Sequence[tuple[str, object]], *,
+                  chunk: int = CHUNK_RECORDS, progress: Callable | None = None,
+                  cancel: Callable[[], bool] | None = None) -> Audit:
+    """Align every span of ``dataset`` to every tokenizer ``(name, runtime)``.
+
+    Raises :class:`~core.errors.WorkbenchError` for a dataset with no record.
+    """
+    if not tokenizers:
+        raise WorkbenchError("no tokenizer to align to")
+    labels: dict[str, int] = {}
+    check = UnitCheck(dataset.unit)
+    collect = _Collect([name for name, _ in tokenizers])
+    throttle = Throttle(progress)
+    total = dataset.size
+    count = 0
+    batch: list[Record] = []
+    for record in dataset.records():
+        batch.append(record)
+        if len(batch) >= chunk:
+            check_cancel(cancel)
+            _audit_chunk(batch, dataset, tokenizers, labels, check, collect)
+            count += len(batch)
+            throttle(Progress("align", record.offset, total, f"{count:,} records"))
+            batch = []
+    if batch:
+        check_cancel(cancel)
+        _audit_chunk(batch, dataset, tokenizers, labels, check, collect)
+        count += len(batch)
+    throttle(Progress("align", total, total, f"{count:,} records"), force=True)
+    if count == 0:
+        first = dataset.stats.problems[0] if dataset.stats.problems else None
+        raise WorkbenchError("the dataset has no usable record"
+                             + (f" ({dataset.stats.problem_count} bad, first: {first})"
+                                if first else ""), path=dataset.path)
+    return _finish(dataset, tokenizers, labels, check, collect, count)
+
+
+def _cat(parts, dtype, width: int | None = None) -> np.ndarray:
+    if not parts:
+        return np.zeros((0, width) if width else 0, dtype=dtype)
+    return np.concatenate(parts).astype(dtype, copy=False)
+
+
+def _finish(dataset, tokenizers, labels, check, collect, count) -> Audit:
+    cols = list(zip(*collect.spans)) if collect.spans else [[]] * 4
+    table = SpanTable(_cat(cols[0], np.int64), _cat(cols[1], np.int32),
+                      _cat(cols[2], np.int64), _cat(cols[3], np.int64))
+    results = []
+    for name, parts in zip(collect.names, collect.per_tok):
+        c = list(zip(*parts)) if parts else [[]] * 7
+        results.append(TokenizerAudit(name, _cat(c[0], bool), _cat(c[1], bool), _cat(c[2], bool),
+                                      _cat(c[3], np.int32), _cat(c[4], np.int64),
+                                      _cat(c[5], np.int64, 2), _cat(c[6], np.int64, 2)))
+    return Audit(str(dataset.path), dataset.format, dataset.unit, count,
+                 _cat(collect.lines, np.int64), _cat(collect.offsets, np.int64), table,
+                 list(labels), results, dataset.stats, check)
+
+
+def _audit_chunk(records: list[Record], dataset: Dataset, tokenizers, labels: dict,
+                 check: UnitCheck, collect: _Collect) -> None:
+    unit = dataset.unit
+    texts = [r.text for r in records]
+    base = np.zeros(len(texts) + 1, dtype=np.int64)
+    np.cumsum([len(t) + 1 for t in texts], out=base[1:])
+    indexes: list[TextIndex | None] = [None] * len(records)
+    rec_of, label_of, d_start, d_end, cp_start, cp_end = [], [], [], [], [], []
+    for k, record in enumerate(records):
+        index = TextIndex(record.text) if unit is not Unit.CP else None
+        indexes[k] = index
+        good = spans_in_cp(record, unit, check, dataset.stats, index)
+        for j, s, e in zip(good.which, good.starts.tolist(), good.ends.tolist()):
+            span = record.spans[j]
+            rec_of.append(record.index)
+            label_of.append(labels.setdefault(span.label, len(labels)))
+            d_start.append(span.start)
+            d_end.append(span.end)
+            cp_start.append(base[k] + s)
+            cp_end.append(base[k] + e)
+    chunk_rec = np.asarray(rec_of, dtype=np.int64)
+    local = chunk_rec - records[0].index  # records of a chunk are numbered consecutively
+    collect.spans.append((chunk_rec, np.asarray(label_of, dtype=np.int32),
+                          np.asarray(d_start, dtype=np.int64), np.asarray(d_end, dtype=np.int64)))
+    collect.lines.append(np.asarray([r.line for r in records], dtype=np.int64))
+    collect.offsets.append(np.asarray([r.offset for r in records], dtype=np.int64))
+    starts = np.asarray(cp_start, dtype=np.int64)
+    ends = np.asarray(cp_end, dtype=np.int64)
+    for t, (name, runtime) in enumerate(tokenizers):
+        batch = runtime.encode_batch(texts, add_special_tokens=False)
+        s, e = batch.spans("cp")
+        shift = base[batch.text_of_token]
+        groups = token_groups(s.astype(np.int64) + shift, e.astype(np.int64) + shift)
+        aligned = align(groups, starts, ends)
+        strict = aligned.strict
+        bad = np.flatnonzero(~strict)
+        contract = np.stack([aligned.contract_start[bad], aligned.contract_end[bad]], axis=1)
+        contract[~aligned.contract_nonempty[bad]] = -1
+        expand = np.stack([aligned.expand_start[bad], aligned.expand_end[bad]], axis=1)
+        # back to each text's own offsets, in the declared unit
+        rec_local = local[bad]
+        contract = np.where(contract >= 0, contract - base[rec_local][:, None], -1)
+        expand = expand - base[rec_local][:, None]
+        if unit is not Unit.CP:
+            for row, k in enumerate(rec_local.tolist()):
+                ex = from_cp(indexes[k], unit, expand[row, :1], expand[row, 1:])
+                expand[row] = [int(ex[0][0]), int(ex[1][0])]
+                if contract[row, 0] >= 0:
+                    co = from_cp(indexes[k], unit, contract[row, :1], contract[row, 1:])
+                    contract[row] = [int(co[0][0]), int(co[1][0])]
+        collect.per_tok[t].append((aligned.start_ok, aligned.end_ok, aligned.contract_nonempty,
+                                   aligned.expand_extra.astype(np.int32),
+                                   bad + collect.span_count, contract, expand))
+    collect.span_count += len(starts)

@@ -1,0 +1,167 @@
+"""A record's spans in its declared unit, checked and converted to code points; a wrong unit found.
+
+Alignment works in code points (whole characters); datasets count in any of the four units
+(:class:`core.text.Unit`). :func:`spans_in_cp` checks every span against its text (beyond the
+text, start after end, empty, inside a character, text mismatch) and converts the good ones.
+When a span's text does not match in the declared unit, the other units are tried, and
+:class:`UnitCheck` says which one fits: a file declared in code points whose span texts match
+in UTF-8 bytes is named as such.
+
+>>> from core.align.dataset import Record, Span, ReadStats
+>>> check, stats = UnitCheck(Unit.CP), ReadStats()
+>>> rec = Record(0, 1, 0, "東京へ", [Span(0, 6, "LOC", "東京")])
+>>> spans_in_cp(rec, Unit.CP, check, stats).starts.tolist(), check.fits[Unit.BYTES]
+([], 1)
+>>> check.verdict()
+'declared code points, but 1 of 1 span texts match in UTF-8 bytes'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..errors import TextError
+from ..text import TextIndex, Unit
+from .dataset import ReadStats, Record
+
+
+@dataclass
+class UnitCheck:
+    """Span texts against the declared unit: how many were checked, fit, fit another unit."""
+
+    declared: Unit
+    with_text: int = 0
+    fit_declared: int = 0
+    fits: dict = field(default_factory=lambda: {u: 0 for u in Unit})
+
+    @property
+    def mismatched(self) -> int:
+        return self.with_text - self.fit_declared
+
+    def best_other(self) -> Unit | None:
+        """The other unit most mismatched span texts fit (None when they fit none)."""
+        others = [(n, u) for u, n in self.fits.items() if u is not self.declared and n]
+        return max(others, key=lambda x: x[0])[1] if others else None
+
+    def wrong_unit(self) -> bool:
+        """The declaration is wrong: most span texts do not fit it and another unit fits them."""
+        other = self.best_other()
+        return (other is not None and self.mismatched * 2 > self.with_text
+                and self.fits[other] * 2 > self.mismatched)
+
+    def verdict(self) -> str | None:
+        """In words, when span texts do not fit the declared unit; None when they do."""
+        if not self.mismatched:
+            return None
+        other = self.best_other()
+        if other is None:
+            return (f"{self.mismatched} of {self.with_text} span texts do not match the text in "
+                    f"{self.declared.label} (nor in any other unit)")
+        return (f"declared {self.declared.label}, but {self.fits[other]} of {self.with_text} "
+                f"span texts match in {other.label}")
+
+    def to_json(self) -> dict:
+        return {"declared": self.declared.value, "with_text": self.with_text,
+                "fit_declared": self.fit_declared,
+                "fits": {u.value: n for u, n in self.fits.items() if u is not self.declared},
+                "suggested": (self.best_other().value if self.wrong_unit() else None)}
+
+
+@dataclass
+class CpSpans:
+    """A record's good spans in code points, and which of the record's spans they are."""
+
+    starts: np.ndarray
+    ends: np.ndarray
+    which: list[int]
+
+
+def limit_of(index: TextIndex, unit: Unit) -> int:
+    """The text's length in ``unit``."""
+    return index.counts()[unit.value]
+
+
+def slice_in(index: TextIndex, unit: Unit, start: int, end: int) -> str | None:
+    """The text between two offsets in ``unit``, or None where they do not fall on characters.
+
+    >>> slice_in(TextIndex("é😀x"), Unit.UTF16, 1, 3)
+    '😀'
+    """
+    if unit is Unit.CP:
+        return index.text[start:end] if 0 <= start <= end <= len(index.text) else None
+    try:
+        b = index.to_bytes(unit, [start, end])
+    except TextError:
+        return None
+    return index.data[int(b[0]):int(b[1])].decode("utf-8")
+
+
+def to_cp(index: TextIndex, unit: Unit, offsets) -> np.ndarray:
+    """Offsets in ``unit`` -> code points (raises TextError inside a character)."""
+    offsets = np.asarray(offsets, dtype=np.int64)
+    if unit is Unit.CP or index.ascii and unit is not Unit.GRAPHEME:
+        return offsets
+    if unit is Unit.GRAPHEME:
+        return index.grapheme_cps[offsets].astype(np.int64)
+    byte_offsets = index.to_bytes(unit, offsets)
+    return np.searchsorted(index.cp_bytes, byte_offsets).astype(np.int64)
+
+
+def from_cp(index: TextIndex, unit: Unit, starts, ends) -> tuple[np.ndarray, np.ndarray]:
+    """Code point spans -> ``unit`` (graphemes widened outward to whole clusters)."""
+    starts, ends = np.asarray(starts, dtype=np.int64), np.asarray(ends, dtype=np.int64)
+    if unit is Unit.CP:
+        return starts, ends
+    if unit is Unit.BYTES:
+        return index.cp_bytes[starts], index.cp_bytes[ends]
+    if unit is Unit.UTF16:
+        return tuple(np.asarray(a, dtype=np.int64) for a in index.cp_to_utf16(starts, ends))
+    s, e, _ = index.cp_to_graphemes(starts, ends)
+    return s.astype(np.int64), e.astype(np.int64)
+
+
+def spans_in_cp(record: Record, unit: Unit, check: UnitCheck, stats: ReadStats,
+                index: TextIndex | None = None) -> CpSpans:
+    """The record's good spans in code points; every bad one listed on ``stats`` by line."""
+    index = index or TextIndex(record.text)
+    limit = limit_of(index, unit) if unit is not Unit.CP else len(record.text)
+    good, starts, ends = [], [], []
+    for k, span in enumerate(record.spans):
+        where = f"span {k + 1} [{span.start}, {span.end}) {span.label!r}"
+        if span.start > span.end:
+            stats.problem(record.line, f"{where}: start is after end", record.index)
+            continue
+        if span.text is not None:
+            check.with_text += 1
+            found = slice_in(index, unit, span.start, span.end)
+            if found == span.text:
+                check.fit_declared += 1
+            else:
+                fits = [u for u in Unit if u is not unit
+                        and slice_in(index, u, span.start, span.end) == span.text]
+                for u in fits:
+                    check.fits[u] += 1
+                hint = f"; it matches in {fits[0].label}" if fits else ""
+                shown = ("beyond the text" if found is None
+                         else f"the text's {found!r} in {unit.label}")
+                stats.problem(record.line, f"{where}: its text {span.text!r} is not "
+                              f"{shown}{hint}", record.index)
+                continue
+        if span.start < 0 or span.end > limit:
+            stats.problem(record.line, f"{where} is beyond the text ({limit} {unit.label})",
+                          record.index)
+            continue
+        if span.start == span.end:
+            stats.problem(record.line, f"{where} is empty", record.index)
+            continue
+        try:
+            cp = to_cp(index, unit, [span.start, span.end])
+        except TextError as err:
+            stats.problem(record.line, f"{where}: {err.message}", record.index)
+            continue
+        good.append(k)
+        starts.append(int(cp[0]))
+        ends.append(int(cp[1]))
+    return CpSpans(np.asarray(starts, dtype=np.int64), np.asarray(ends, dtype=np.int64), good)

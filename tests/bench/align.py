@@ -1,0 +1,101 @@
+"""Benchmark of the span-alignment audit against encoding the same texts with offsets natively.
+
+    make bench                      # part of it
+    python -m tests.bench.align [--repeat 3]
+
+The audit (:func:`core.align.audit.audit_dataset`: read the 5,343-sentence Japanese NER set from
+its JSONL file, check every span, encode each chunk on each tokenizer, align every span) over 4
+tokenizers — GPT-2 (tiktoken), BERT and claude-legacy (``tokenizers``), Mistral v3
+(SentencePiece) — set against what the native libraries cost just to encode the same texts with
+offsets: ``tokenizers`` ``encode_batch`` (offsets included), SentencePiece ``encode(out_type=
+"proto")`` (byte offsets), tiktoken ``encode_ordinary`` + ``decode_with_offsets``. Ratio = audit /
+native (target ≤ 1.5). Each figure is the best of ``--repeat`` runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+
+from core.align.audit import audit_dataset
+from core.align.dataset import Dataset
+from core.loading import open_tokenizer
+from tests.conftest import DATA, TOKENIZERS
+
+SPANS = DATA / "spans" / "ja_stockmark_ner_wikipedia.spans.jsonl"
+R50K = r"""'s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+"""
+TOKENIZER_FILES = [("gpt2", "gpt2.tiktoken", {"preset": "gpt2"}),
+                   ("bert", "bert-minilm/tokenizer.json", {}),
+                   ("claude-legacy", "claude-legacy/tokenizer.json", {}),
+                   ("mistral", "mistral-v3/tokenizer.model", {})]
+
+
+def native_encoders():
+    """Each tokenizer on its own library, encoding many texts with offsets."""
+    import sentencepiece as spm
+    import tiktoken
+    from tiktoken.load import load_tiktoken_bpe
+    from tokenizers import Tokenizer
+
+    enc = tiktoken.Encoding("r50k", pat_str=R50K, mergeable_ranks=load_tiktoken_bpe(
+        str(TOKENIZERS / "gpt2.tiktoken")), special_tokens={"<|endoftext|>": 50256})
+
+    def gpt2(texts):
+        return [enc.decode_with_offsets(ids) for ids in enc.encode_ordinary_batch(texts)]
+
+    def hf(name):
+        tk = Tokenizer.from_file(str(TOKENIZERS / name))
+        tk.no_truncation()
+        tk.no_padding()
+        return lambda texts: [e.offsets for e in tk.encode_batch(texts, add_special_tokens=False)]
+
+    sp = spm.SentencePieceProcessor(model_file=str(TOKENIZERS / "mistral-v3/tokenizer.model"))
+
+    def mistral(texts):
+        # the library's batch call (threads), as fair as the other libraries' batch calls
+        return [[(p.begin, p.end) for p in proto.pieces]
+                for proto in sp.encode(texts, out_type="proto")]
+
+    return [gpt2, hf("bert-minilm/tokenizer.json"), hf("claude-legacy/tokenizer.json"), mistral]
+
+
+def best(fn, repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args(argv)
+    if not SPANS.exists():
+        print(f"skipped: {SPANS} is absent", file=sys.stderr)
+        return 0
+    runtimes = [(name, open_tokenizer(TOKENIZERS / path, **options).runtime)
+                for name, path, options in TOKENIZER_FILES]
+    texts = [json.loads(line)["text"] for line in SPANS.read_text(encoding="utf-8").splitlines()]
+    encoders = native_encoders()
+    result = {}
+
+    def audit():
+        result["audit"] = audit_dataset(Dataset(SPANS), runtimes)
+
+    audit()  # warm-up: first calls build lookup tables
+    t_native = best(lambda: [encode(texts) for encode in encoders], args.repeat)
+    t_audit = best(audit, args.repeat)
+    spans = len(result["audit"].spans)
+    print(f"align audit: {len(texts):,} sentences, {spans:,} spans x {len(runtimes)} tokenizers")
+    print(f"  native encode with offsets: {t_native * 1000:8.1f} ms")
+    print(f"  audit (read + check + encode + align): {t_audit * 1000:8.1f} ms")
+    print(f"  ratio audit / native: {t_audit / t_native:.2f}x (target <= 1.5x)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
