@@ -55,9 +55,17 @@ def run_child(command: Sequence[str], *, cancel: Optional[CancelFn] = None,
               on_line: Optional[Callable[[str], None]] = None, cwd: str | None = None,
               what: str = "training") -> str:
     """Run ``command``, feeding its stderr lines to ``on_line``; kill it when ``cancel()`` turns
-    true (checked every 0.1 s). Returns the stderr text; raises if the child failed."""
-    child = subprocess.Popen(list(command), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                             text=True, encoding="utf-8", errors="replace", cwd=cwd)
+    true (checked every 0.1 s) or anything interrupts this function (Ctrl-C, a signal turned
+    into an exception). Returns the stderr text; raises if the child failed.
+
+    The child's standard input is its lifeline (:mod:`core.lifeline`; build ``command`` with
+    :func:`~core.lifeline.child_command`): this process holds the pipe open until the child
+    has ended, so the child ends itself if this process dies without a chance to kill it.
+    This function returns only once the child is gone, which keeps the Linux parent-death
+    signal (tied to the starting thread) from firing early."""
+    child = subprocess.Popen(list(command), stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                             stderr=subprocess.PIPE, text=True, encoding="utf-8",
+                             errors="replace", cwd=cwd)
     lines: list[str] = []
     queue: Queue = Queue()
 
@@ -85,6 +93,8 @@ def run_child(command: Sequence[str], *, cancel: Optional[CancelFn] = None,
         child.kill()
         child.wait()
         raise
+    finally:
+        child.stdin.close()  # the lifeline: the child is gone by now
     if child.returncode != 0:
         raw = child_error(lines)
         raise ChildFailed(f"{what} failed: {raw}", raw=raw)

@@ -10,12 +10,12 @@ the only way to stop a native trainer at any moment.
 from __future__ import annotations
 
 import json
-import sys
 import tempfile
 from pathlib import Path
 from typing import Iterable, Optional
 
 from ..bundle import save_bundle_files
+from ..lifeline import child_command
 from ..progress import CancelFn, Progress, ProgressFn, Throttle
 from .checks import check_config, unknown_token
 from .common import dump_json, engine_manifest, run_child, write_corpus
@@ -80,7 +80,7 @@ def train_hf(config: TrainingConfig, documents: Iterable[str], dest: str | Path,
                "decoder": _decoder_spec(config), "input": str(corpus.path), "output": str(output)}
         report(Progress("training", 0, 0, f"{corpus.sentences:,} lines, {corpus.bytes:,} bytes"),
                force=True)
-        run_child([sys.executable, "-c", _CHILD, json.dumps(job)], cancel=cancel,
+        run_child(child_command(_CHILD, json.dumps(job)), cancel=cancel,
                   what="tokenizers training")
         tokenizer_json = output.read_bytes()
     report(Progress("done", 1, 1), force=True)
