@@ -11,8 +11,8 @@ Linux only (``/proc``): elsewhere the tests that use this are skipped.
 from __future__ import annotations
 
 import os
+import random
 import signal
-import sys
 import tempfile
 import time
 from pathlib import Path
@@ -21,7 +21,7 @@ import pytest
 
 from core.lifeline import MARKER
 
-JOB_MARKER = "multiprocessing"  # a GUI job process: `python -c 'from multiprocessing...'`
+JOB_MARKER = "spawn_main"  # a GUI job process: `python -c '... import spawn_main; spawn_main(...)'`
 TEMP_PREFIX = "tokbench-"
 
 needs_proc = pytest.mark.skipif(not Path("/proc/self/cmdline").exists(),
@@ -120,23 +120,32 @@ def rss_kb(pid: int | None = None) -> int:
     return 0
 
 
-def big_corpus(folder: Path, megabytes: float = 2.0) -> Path:
-    """The demo corpus repeated to about ``megabytes`` (each copy's lines numbered, so that
-    de-duplication keeps them): enough for a trainer to run a few seconds."""
-    demo = Path(__file__).resolve().parents[1] / "resources" / "demo" / "corpus.txt"
-    lines = demo.read_text(encoding="utf-8").splitlines()
+# engine -> a config that trains for several seconds on big_corpus (8 s for sentencepiece, 20 s
+# for hf on a quiet machine): a run the tests can stop in the middle
+LONG_RUNS = {
+    "sentencepiece": {"engine": "sentencepiece", "algorithm": "unigram", "vocab_size": 8000,
+                      "character_coverage": 0.9995, "special_tokens": ["<unk>"]},
+    "hf": {"engine": "hf", "algorithm": "unigram", "vocab_size": 8000,
+           "special_tokens": ["<unk>"]},
+    "reference": {"engine": "reference", "algorithm": "bpe", "vocab_size": 4000,
+                  "special_tokens": ["<unk>"]},
+}
+SYLLABLES = [c + v for c in "bcdfghjklmnprstvwz" for v in "aeiou"] + list("aeiou")
+
+
+def big_corpus(folder: Path, megabytes: float = 2.0, seed: int = 7) -> Path:
+    """Made-up words, about ``megabytes`` of them (few repeated lines, a large vocabulary to
+    find): enough for any trainer to work for several seconds."""
+    rng = random.Random(seed)
+    weights = [1 / rank for rank in range(1, len(SYLLABLES) + 1)]  # Zipf-like, as in a language
     out = folder / "big-corpus.txt"
     size = 0
     with open(out, "w", encoding="utf-8") as handle:
-        copy = 0
         while size < megabytes * 1e6:
-            for line in lines:
-                if line.strip():
-                    text = f"{copy} {line}\n"
-                    handle.write(text)
-                    size += len(text.encode("utf-8"))
-            copy += 1
+            line = " ".join("".join(rng.choices(SYLLABLES, weights, k=rng.randint(1, 4)))
+                            for _ in range(12)) + "\n"
+            handle.write(line)
+            size += len(line)
     return out
 
 
-PYTHON = sys.executable

@@ -18,17 +18,13 @@ import sys
 import pytest
 
 from tests.conftest import DEMO, ROOT
-from tests.leftovers import (big_corpus, cleanup, needs_proc, private_tmp, temp_leftovers,  # noqa: F401
-                             trainers, wait_for, wait_gone)
+from tests.leftovers import (LONG_RUNS, big_corpus, cleanup, needs_proc, temp_leftovers, trainers,
+                             wait_for, wait_gone)
+from tests.leftovers import private_tmp  # noqa: F401 - a fixture
 
 pytestmark = needs_proc
 
-CONFIGS = {  # engine -> a config that trains for seconds on big_corpus
-    "sentencepiece": {"engine": "sentencepiece", "algorithm": "unigram", "vocab_size": 8000,
-                      "character_coverage": 0.9995, "special_tokens": ["<unk>"]},
-    "hf": {"engine": "hf", "algorithm": "bpe", "vocab_size": 20000,
-           "special_tokens": ["<unk>"]},
-}
+CONFIGS = {engine: LONG_RUNS[engine] for engine in ("sentencepiece", "hf")}
 # (signal, sent to the process group as a terminal does, exit code: README's table)
 ENDINGS = {
     "SIGINT": (signal.SIGINT, True, 130),  # Ctrl-C: the terminal signals the whole group

@@ -24,8 +24,9 @@ from core.errors import WorkbenchError
 from core.lifeline import MARKER, child_command, set_parent_death_signal
 from core.progress import CancelToken, Cancelled
 from tests.conftest import DEMO, ROOT
-from tests.leftovers import (big_corpus, cleanup, needs_proc, private_tmp, temp_leftovers,  # noqa: F401
-                             trainers, wait_for, wait_gone)
+from tests.leftovers import (LONG_RUNS, big_corpus, cleanup, needs_proc, temp_leftovers, trainers,
+                             wait_for, wait_gone)
+from tests.leftovers import private_tmp  # noqa: F401 - a fixture
 
 pytestmark = needs_proc
 
@@ -33,15 +34,7 @@ SLEEPER = "import time\ntime.sleep(60)\n"  # a child that waits, the GIL free
 # a child that holds the GIL in C for minutes (the regular expression engine backtracking):
 # only the kernel's parent-death signal can end it
 GIL_HOG = "import re\nre.match(r'(a+)+$', 'a' * 60 + 'b')\n"
-ENGINES = {  # engine -> a config that trains for a few seconds on big_corpus
-    "sentencepiece": TrainingConfig(engine="sentencepiece", algorithm="unigram",
-                                    vocab_size=8000, character_coverage=0.9995,
-                                    special_tokens=["<unk>"]),
-    "hf": TrainingConfig(engine="hf", algorithm="bpe", vocab_size=20000,
-                         special_tokens=["<unk>"]),
-    "reference": TrainingConfig(engine="reference", algorithm="bpe", vocab_size=4000,
-                                special_tokens=["<unk>"]),
-}
+ENGINES = {engine: TrainingConfig.from_json(config) for engine, config in LONG_RUNS.items()}
 
 
 def _parent_running(code: str, tmp) -> subprocess.Popen:
@@ -194,7 +187,7 @@ def test_an_interrupted_run_kills_its_child_and_removes_its_copy(private_tmp, co
 
 @pytest.mark.parametrize("engine", list(ENGINES))
 def test_a_finished_run_leaves_no_process_and_no_temporary_folder(private_tmp, tmp_path, engine):
-    vocab = {"sentencepiece": 2000, "hf": 500, "reference": 300}[engine]  # quick on the demo
+    vocab = {"sentencepiece": 2000, "hf": 2000, "reference": 300}[engine]  # quick on the demo
     small = TrainingConfig(**{**ENGINES[engine].to_json(), "vocab_size": vocab})
     train_bundle(small, [CorpusSource(DEMO / "corpus.txt")], tmp_path / "out")
     assert (tmp_path / "out" / "manifest.json").exists()
