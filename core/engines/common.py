@@ -5,8 +5,10 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import re
+import shutil
 import subprocess
 import threading
 import time
@@ -33,19 +35,49 @@ class CorpusFile:
     longest: int = 0
 
 
+DISK_RESERVE = 64 * 2**20  # bytes a corpus copy leaves free (the model, logs, other programs)
+DISK_CHECK_EVERY = 8 * 2**20  # bytes written between two looks at the free space
+
+
+def check_free_space(folder: Path, needed: int) -> None:
+    """Refuse to write ``needed`` more bytes of a corpus copy in ``folder`` unless
+    :data:`DISK_RESERVE` stays free after them: said in plain words, before the disk is full
+    (a full disk fails other programs too, and the copy of a large corpus is as large).
+
+    >>> check_free_space(Path("."), 0)  # a few bytes: there is room
+    """
+    free = shutil.disk_usage(folder).free
+    if free < needed + DISK_RESERVE:
+        raise WorkbenchError.of(note("training.disk_space", folder=str(folder),
+                                     needed_mb=(needed + DISK_RESERVE) / 2**20,
+                                     free_mb=free / 2**20))
+
+
 def write_corpus(documents: Iterable[str], path: Path) -> CorpusFile:
-    """Write non-blank documents one per line (inner line breaks become spaces)."""
+    """Write non-blank documents one per line (inner line breaks become spaces), keeping
+    :data:`DISK_RESERVE` free (checked every :data:`DISK_CHECK_EVERY` bytes; a full disk is
+    said the same way)."""
     out = CorpusFile(path)
-    with open(path, "w", encoding="utf-8", newline="\n") as handle:
-        for document in documents:
-            line = " ".join(document.splitlines())
-            if not line.strip():
-                continue
-            size = len(line.encode("utf-8"))
-            handle.write(line + "\n")
-            out.sentences += 1
-            out.bytes += size
-            out.longest = max(out.longest, size)
+    checked_at = 0
+    try:
+        with open(path, "w", encoding="utf-8", newline="\n") as handle:
+            for document in documents:
+                line = " ".join(document.splitlines())
+                if not line.strip():
+                    continue
+                size = len(line.encode("utf-8"))
+                if out.bytes + size - checked_at >= DISK_CHECK_EVERY:
+                    check_free_space(path.parent, size)
+                    checked_at = out.bytes
+                handle.write(line + "\n")
+                out.sentences += 1
+                out.bytes += size
+                out.longest = max(out.longest, size)
+    except OSError as err:
+        if err.errno != errno.ENOSPC:
+            raise
+        check_free_space(path.parent, DISK_CHECK_EVERY)  # says it, as above
+        raise
     if out.sentences == 0:
         raise WorkbenchError.of(note("training.no_words"))
     return out
