@@ -64,14 +64,33 @@ def exit_at_end_of_input(fd: int = 0) -> None:
     os._exit(1)
 
 
-def start_lifeline(parent_pid: int, fd: int = 0) -> None:
+def start_lifeline(parent_pid: int, fd: int = 0, watch_input: bool = True) -> None:
     """In a child: end the process when the parent ``parent_pid`` dies (both mechanisms above;
-    the kernel's signal is SIGKILL, as the child has nothing of its own to clean up)."""
+    the kernel's signal is SIGKILL, as the child has nothing of its own to clean up). With
+    ``watch_input`` false, standard input carries data first (:func:`input_lines`)."""
     set_parent_death_signal(signal.SIGKILL)
     if os.getppid() != parent_pid:  # the parent died before the signal was asked for
         os._exit(1)
-    threading.Thread(target=exit_at_end_of_input, args=(fd,), daemon=True,
-                     name="lifeline").start()
+    if watch_input:
+        threading.Thread(target=exit_at_end_of_input, args=(fd,), daemon=True,
+                         name="lifeline").start()
+
+
+def input_lines():
+    """In a child: the lines the parent feeds on standard input (UTF-8, without their line
+    break) up to the empty line that ends them; from then on standard input is the lifeline.
+    End-of-file before that line means the parent is gone: the child ends."""
+    import io
+
+    stream = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", newline="\n")
+    while True:
+        line = stream.readline()
+        if not line:
+            os._exit(1)
+        if line == "\n":
+            break
+        yield line[:-1]
+    threading.Thread(target=exit_at_end_of_input, daemon=True, name="lifeline").start()
 
 
 CHILD_PRELUDE = "\n".join([
@@ -81,19 +100,22 @@ CHILD_PRELUDE = "\n".join([
     inspect.getsource(set_parent_death_signal),
     inspect.getsource(exit_at_end_of_input),
     inspect.getsource(start_lifeline),
-    "start_lifeline({parent_pid})",
+    inspect.getsource(input_lines),
+    "start_lifeline({parent_pid}, watch_input={watch_input})",
     "",
 ])
 
 
-def child_command(code: str, *args: str) -> list[str]:
+def child_command(code: str, *args: str, reads_input: bool = False) -> list[str]:
     """The command that runs Python ``code`` (with ``args`` as ``sys.argv[1:]``) in a child
-    that ends with its parent; :func:`core.engines.common.run_child` holds its lifeline.
+    that ends with its parent; :func:`core.engines.common.run_child` holds its lifeline. With
+    ``reads_input``, ``code`` reads what ``run_child(feed=...)`` sends with ``input_lines()``.
 
     >>> child_command("print(1)", "x")[-1]
     'x'
     """
-    prelude = CHILD_PRELUDE.replace("{parent_pid}", str(os.getpid()))
+    prelude = CHILD_PRELUDE.replace("{parent_pid}", str(os.getpid())).replace(
+        "{watch_input}", str(not reads_input))
     return [sys.executable, "-c", prelude + code, *args]
 
 

@@ -33,7 +33,9 @@ def engine_function(engine: str) -> Callable:
     return train_reference
 
 
-COPYING_ENGINES = ("sentencepiece", "hf")  # they write the corpus to a temporary file
+# they write the corpus to a temporary file (SentencePiece reads it three times: for the longest
+# sentence, the check of the vocabulary against the characters, and training; hf reads a pipe)
+COPYING_ENGINES = ("sentencepiece",)
 
 
 @dataclass

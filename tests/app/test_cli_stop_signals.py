@@ -52,7 +52,7 @@ def test_a_stopped_train_leaves_no_child_and_no_temporary_copy(private_tmp, tmp_
     try:
         child = wait_for(lambda: trainers(private_tmp), timeout=60) or []
         assert child, "the trainer child did not start"
-        assert temp_leftovers(private_tmp)  # its copy of the corpus, while it trains
+        assert temp_leftovers(private_tmp)  # its scratch folder, while it trains
         if to_group:
             os.killpg(cli.pid, signum)
         else:

@@ -78,6 +78,33 @@ def test_the_lifeline_alone_ends_the_child_when_the_pipe_closes(private_tmp):
         child.kill()
 
 
+FEEDS = ["first line", "ünïcödé 中文 🙂", "tab\there", "last"]
+ECHO = "import sys\nfor line in input_lines():\n    print(repr(line), file=sys.stderr)\n"
+
+
+def test_lines_fed_to_a_child_arrive_unchanged(private_tmp):
+    said = run_child(child_command(ECHO, reads_input=True), feed=iter(FEEDS))
+    assert [eval(line) for line in said.splitlines()] == FEEDS  # noqa: S307 - our own reprs
+
+
+@pytest.mark.parametrize("fed_all", [False, True], ids=["while-fed", "after-the-lines"])
+def test_a_child_reading_its_input_still_ends_when_the_pipe_closes(private_tmp, fed_all):
+    """Before the empty line that ends the lines, end-of-file means the parent is gone; after
+    it, standard input is the lifeline again."""
+    code = "for line in input_lines():\n    pass\n" + SLEEPER
+    child = subprocess.Popen(child_command(code, reads_input=True), stdin=subprocess.PIPE,
+                             text=True)
+    try:
+        child.stdin.write("a line\n" + ("\n" if fed_all else ""))
+        child.stdin.flush()
+        time.sleep(0.3)
+        assert child.poll() is None
+        child.stdin.close()
+        assert child.wait(5.0) == 1
+    finally:
+        child.kill()
+
+
 def test_the_parent_death_signal_follows_the_thread_that_started_the_child(private_tmp):
     """Why ``run_child`` must not return before its child is gone: on Linux the signal comes
     when the *thread* that started the child ends, even though the process lives on (here the

@@ -18,6 +18,7 @@ from core.engines.config import TrainingConfig
 from core.engines.train import train_bundle
 from core.errors import WorkbenchError
 from core.notes import english
+from tests.conftest import DEMO
 from tests.leftovers import big_corpus, temp_leftovers, trainers
 from tests.leftovers import private_tmp  # noqa: F401 - a fixture
 
@@ -38,12 +39,11 @@ def fake_free_space(monkeypatch, free_of) -> list[Path]:
     return asked
 
 
-@pytest.mark.parametrize("engine", ["sentencepiece", "hf"])
 def test_a_copy_larger_than_the_free_space_is_refused_before_reading(monkeypatch, private_tmp,
-                                                                      tmp_path, engine):
+                                                                      tmp_path):
     corpus = big_corpus(tmp_path, megabytes=2.0)
     asked = fake_free_space(monkeypatch, lambda folder: DISK_RESERVE + 1 * MB)  # 2 MB won't fit
-    config = TrainingConfig(engine=engine, algorithm="unigram", vocab_size=2000,
+    config = TrainingConfig(engine="sentencepiece", algorithm="unigram", vocab_size=2000,
                             special_tokens=["<unk>"])
     with pytest.raises(WorkbenchError) as caught:
         train_bundle(config, [CorpusSource(corpus)], tmp_path / "out")
@@ -55,12 +55,13 @@ def test_a_copy_larger_than_the_free_space_is_refused_before_reading(monkeypatch
     assert not (tmp_path / "out").exists()
 
 
-def test_the_reference_engine_copies_nothing_so_it_does_not_count(monkeypatch, private_tmp,
-                                                                   tmp_path):
+@pytest.mark.parametrize("engine", ["hf", "reference"])
+def test_engines_that_copy_nothing_do_not_count(monkeypatch, private_tmp, tmp_path, engine):
     asked = fake_free_space(monkeypatch, lambda folder: 0)
-    config = TrainingConfig(engine="reference", algorithm="bpe", vocab_size=300)
-    corpus = big_corpus(tmp_path, megabytes=0.05)
-    train_bundle(config, [CorpusSource(corpus)], tmp_path / "out")
+    algorithm = {"hf": "unigram", "reference": "bpe"}[engine]
+    config = TrainingConfig(engine=engine, algorithm=algorithm, vocab_size=2000,
+                            special_tokens=["<unk>"])
+    train_bundle(config, [CorpusSource(DEMO / "corpus.txt")], tmp_path / "out")
     assert asked == []
 
 
