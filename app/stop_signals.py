@@ -87,6 +87,7 @@ def quit_on_stop_signals(app) -> None:
 
     if threading.current_thread() is not threading.main_thread():
         return
+    _start_resource_tracker_deaf_to_hangups()
     receiver, sender = socket.socketpair()
     sender.setblocking(False)
     receiver.setblocking(False)
@@ -107,3 +108,19 @@ def quit_on_stop_signals(app) -> None:
 
     for signum in (signal.SIGINT, *STOP_SIGNALS):
         signal.signal(signum, quit_app)
+
+
+def _start_resource_tracker_deaf_to_hangups() -> None:
+    """Start multiprocessing's resource tracker (the helper process the GUI's job processes
+    need) with SIGHUP ignored, which a process inherits: it ignores SIGINT and SIGTERM itself,
+    but a closed terminal's SIGHUP, sent to the whole group, would kill it and make every later
+    job process print tracebacks about it."""
+    if not hasattr(signal, "SIGHUP"):
+        return
+    from multiprocessing import resource_tracker
+
+    previous = signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    try:
+        resource_tracker.ensure_running()
+    finally:
+        signal.signal(signal.SIGHUP, previous)

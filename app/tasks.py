@@ -378,6 +378,8 @@ def _child_main(fn: Callable, args: tuple, kwargs: dict, messages, stop) -> None
     try:
         messages.put(("result", fn(*args, progress=progress, cancel=stop.is_set, **kwargs)))
     except BaseException as error:  # noqa: BLE001 - every failure goes back to the parent
+        if isinstance(error, KeyboardInterrupt):  # Ctrl-C in the GUI's terminal reached us too
+            error = Cancelled("interrupted")
         try:
             pickle.dumps(error)
         except Exception:  # noqa: BLE001
@@ -389,8 +391,9 @@ def _child_main(fn: Callable, args: tuple, kwargs: dict, messages, stop) -> None
 
 def _stop_with_parent(stop) -> None:
     """In a job process: the end of the GUI process, or a SIGTERM (``terminate()`` above, or
-    the Linux parent-death signal), stops the job as a cancel does, so that it stops the
-    trainer it started and removes its scratch folder on its way out.
+    the Linux parent-death signal) or SIGHUP, stops the job as a cancel does, so that it stops
+    the trainer it started and removes its scratch folder on its way out (Ctrl-C, SIGINT, does
+    so already: Python raises KeyboardInterrupt).
 
     Portable: a thread waits on the parent's sentinel (it becomes ready when the parent is
     gone) and sets ``stop``. Linux: the kernel sends SIGTERM when the thread that started this
@@ -406,7 +409,9 @@ def _stop_with_parent(stop) -> None:
             stop.set()
             raise Cancelled("terminated")
 
-    signal.signal(signal.SIGTERM, cancel_once)
+    for name in ("SIGTERM", "SIGHUP"):  # SIGHUP: a closed terminal signals the whole group
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), cancel_once)
     set_parent_death_signal(signal.SIGTERM)
 
 

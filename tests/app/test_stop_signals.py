@@ -66,21 +66,30 @@ def test_closing_the_window_while_training_leaves_nothing(qtbot, window, private
 
 
 @needs_proc
-@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP], ids=["SIGTERM", "SIGHUP"])
-def test_the_gui_process_stopped_by_a_signal_quits_cleanly(private_tmp, tmp_path, signum):
+@pytest.mark.parametrize("signum, to_group", [
+    (signal.SIGTERM, False),  # kill PID, a session manager: the GUI alone
+    (signal.SIGHUP, True),  # the terminal it was started from closed: its whole group
+    (signal.SIGINT, True),  # Ctrl-C in that terminal: its whole group
+], ids=["SIGTERM", "SIGHUP", "SIGINT"])
+def test_the_gui_process_stopped_by_a_signal_quits_cleanly(private_tmp, tmp_path, signum,
+                                                           to_group):
     config = tmp_path / "config.json"
     config.write_text(json.dumps(CONFIGS["sentencepiece"]), encoding="utf-8")
     gui = subprocess.Popen([sys.executable, "-m", "tests.app.gui_train_driver",
                             str(tmp_path / "settings.ini"), str(config),
                             str(big_corpus(tmp_path))],
                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                           env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+                           env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
+                           start_new_session=True)  # its own group, as a shell's job is
     found = []
     try:
         found = wait_for(lambda: trainers(private_tmp), timeout=60) or []
         assert found, gui.stderr.read() if gui.poll() is not None else "no trainer started"
         found += job_processes(private_tmp)
-        gui.send_signal(signum)
+        if to_group:
+            os.killpg(gui.pid, signum)
+        else:
+            gui.send_signal(signum)
         _, err = gui.communicate(timeout=30)
         assert gui.returncode == 128 + signum, err
         assert "Traceback" not in err
