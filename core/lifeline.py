@@ -14,9 +14,10 @@ mechanisms, each enough on its own:
   starts a child always waits for it to end (:func:`core.engines.common.run_child`, and
   ``app.tasks.run_in_process`` for the GUI's job processes).
 
-:data:`CHILD_PRELUDE` is Python source put before a ``python -c`` child's own code (it cannot
-import this package: the child may run elsewhere); it names the child with :data:`MARKER`,
-which shows in its command line.
+:data:`CHILD_PRELUDE` is Python source put before a ``python -c`` child's own code (the child
+does not import this package: ``python -c`` finds it only from the right working folder, and a
+trainer runs in its scratch folder); it names the child with :data:`MARKER`, which shows in its
+command line.
 
 >>> compile(child_command("pass")[2], "<child>", "exec") is not None
 True
@@ -80,9 +81,8 @@ def input_lines():
     """In a child: the lines the parent feeds on standard input (UTF-8, without their line
     break) up to the empty line that ends them; from then on standard input is the lifeline.
     End-of-file before that line means the parent is gone: the child ends."""
-    import io
-
-    stream = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", newline="\n")
+    # closefd=False: when this reader goes, standard input must stay open for the lifeline
+    stream = open(0, encoding="utf-8", newline="\n", closefd=False)
     while True:
         line = stream.readline()
         if not line:

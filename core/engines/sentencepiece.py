@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import Iterable, Optional
 
 from ..bundle import save_bundle_files
-from ..lifeline import child_command
 from ..errors import WorkbenchError
+from ..lifeline import child_command
 from ..notes import Note, english, note
 from ..progress import CancelFn, Progress, ProgressFn, Throttle
 from ..special import guess_role
