@@ -101,8 +101,9 @@ def templates() -> dict[str, str]:
             "Notes", "the corpus has no words to train on (empty or only whitespace)"),
         "training.disk_space": QCoreApplication.translate(
             "Notes", "not enough free disk space in {folder} for the trainer's copy of the "
-                     "corpus: {needed_mb:,.0f} MB needed, {free_mb:,.0f} MB free; free some space "
-                     "or point TMPDIR at a folder on a larger disk"),
+                     "corpus: it needs {needed_mb:,.0f} MB more and {reserve_mb:,.0f} MB kept "
+                     "free, and {free_mb:,.0f} MB are free; free some space or point TMPDIR at a "
+                     "folder on a larger disk"),
         "training.special_tokens_repeated": QCoreApplication.translate(
             "Notes", "config: special_tokens repeats {tokens}"),
         "training.no_unknown_token": QCoreApplication.translate(

@@ -102,8 +102,9 @@ CODES: dict[str, tuple[Severity, str]] = {
         "error", "the corpus has no words to train on (empty or only whitespace)"),
     "training.disk_space": (
         "error", "not enough free disk space in {folder} for the trainer's copy of the corpus: "
-                 "{needed_mb:,.0f} MB needed, {free_mb:,.0f} MB free; free some space or point "
-                 "TMPDIR at a folder on a larger disk"),
+                 "it needs {needed_mb:,.0f} MB more and {reserve_mb:,.0f} MB kept free, and "
+                 "{free_mb:,.0f} MB are free; free some space or point TMPDIR at a folder on a "
+                 "larger disk"),
     "training.special_tokens_repeated": (
         "error", "config: special_tokens repeats {tokens}"),
     "training.no_unknown_token": (

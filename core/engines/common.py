@@ -83,7 +83,7 @@ def check_free_space(folder: Path, needed: int) -> None:
     free = shutil.disk_usage(folder).free
     if free < needed + DISK_RESERVE:
         raise WorkbenchError.of(note("training.disk_space", folder=str(folder),
-                                     needed_mb=(needed + DISK_RESERVE) / 2**20,
+                                     needed_mb=needed / 2**20, reserve_mb=DISK_RESERVE / 2**20,
                                      free_mb=free / 2**20))
 
 
@@ -97,7 +97,7 @@ def write_corpus(documents: Iterable[str], path: Path) -> CorpusFile:
         with open(path, "w", encoding="utf-8", newline="\n") as handle:
             for line in corpus_lines(documents, out):
                 if out.bytes - checked_at >= DISK_CHECK_EVERY:
-                    check_free_space(path.parent, len(line))
+                    check_free_space(path.parent, DISK_CHECK_EVERY)  # room for the next part
                     checked_at = out.bytes
                 handle.write(line + "\n")
     except OSError as err:

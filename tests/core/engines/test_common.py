@@ -50,7 +50,8 @@ def test_a_copy_larger_than_the_free_space_is_refused_before_reading(monkeypatch
     assert caught.value.note.code == "training.disk_space"
     assert asked == [private_tmp]  # where the copy would go
     message = english(caught.value.note)
-    assert str(private_tmp) in message and "MB free" in message and "TMPDIR" in message
+    assert f"in {private_tmp} " in message and "it needs 2 MB more and 64 MB kept free, and " \
+        "65 MB are free" in message and "TMPDIR" in message
     assert temp_leftovers(private_tmp) == [] and trainers(private_tmp) == []
     assert not (tmp_path / "out").exists()
 
