@@ -87,6 +87,15 @@ def test_lines_fed_to_a_child_arrive_unchanged(private_tmp):
     assert [eval(line) for line in said.splitlines()] == FEEDS  # noqa: S307 - our own reprs
 
 
+def test_a_child_that_fails_while_it_is_fed_says_its_own_error(private_tmp):
+    """More lines than a pipe holds: the parent's writes fail (broken pipe) once the child has
+    gone; what the user is told is the child's error."""
+    code = "lines = input_lines()\nnext(lines)\nraise RuntimeError('stopped reading')\n"
+    with pytest.raises(ChildFailed) as caught:
+        run_child(child_command(code, reads_input=True), feed=(f"line {i}" for i in range(10**6)))
+    assert caught.value.raw == "stopped reading"
+
+
 @pytest.mark.parametrize("fed_all", [False, True], ids=["while-fed", "after-the-lines"])
 def test_a_child_reading_its_input_still_ends_when_the_pipe_closes(private_tmp, fed_all):
     """Before the empty line that ends the lines, end-of-file means the parent is gone; after
