@@ -10,6 +10,7 @@ Linux only (``/proc``): elsewhere the tests that use this are skipped.
 
 from __future__ import annotations
 
+import functools
 import os
 import random
 import signal
@@ -135,17 +136,22 @@ SYLLABLES = [c + v for c in "bcdfghjklmnprstvwz" for v in "aeiou"] + list("aeiou
 
 def big_corpus(folder: Path, megabytes: float = 2.0, seed: int = 7) -> Path:
     """Made-up words, about ``megabytes`` of them (few repeated lines, a large vocabulary to
-    find): enough for any trainer to work for several seconds."""
-    rng = random.Random(seed)
-    weights = [1 / rank for rank in range(1, len(SYLLABLES) + 1)]  # Zipf-like, as in a language
+    find), written to ``folder``: enough for any trainer to work for several seconds."""
     out = folder / "big-corpus.txt"
-    size = 0
-    with open(out, "w", encoding="utf-8") as handle:
-        while size < megabytes * 1e6:
-            line = " ".join("".join(rng.choices(SYLLABLES, weights, k=rng.randint(1, 4)))
-                            for _ in range(12)) + "\n"
-            handle.write(line)
-            size += len(line)
+    out.write_text(_made_up_text(megabytes, seed), encoding="utf-8")
     return out
 
 
+@functools.lru_cache(maxsize=2)
+def _made_up_text(megabytes: float, seed: int) -> str:
+    """Made once a session (a second a corpus, and most of these tests want one)."""
+    rng = random.Random(seed)
+    weights = [1 / rank for rank in range(1, len(SYLLABLES) + 1)]  # Zipf-like, as in a language
+    lines = []
+    size = 0
+    while size < megabytes * 1e6:
+        line = " ".join("".join(rng.choices(SYLLABLES, weights, k=rng.randint(1, 4)))
+                        for _ in range(12)) + "\n"
+        lines.append(line)
+        size += len(line)
+    return "".join(lines)
