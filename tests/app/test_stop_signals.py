@@ -66,6 +66,7 @@ def test_closing_the_window_while_training_leaves_nothing(qtbot, window, private
 
 
 @needs_proc
+@pytest.mark.gui
 @pytest.mark.parametrize("signum, to_group", [
     (signal.SIGTERM, False),  # kill PID, a session manager: the GUI alone
     (signal.SIGHUP, True),  # the terminal it was started from closed: its whole group
