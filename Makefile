@@ -1,13 +1,13 @@
 # `make run` starts the workbench on its embedded demo (in Chinese under a zh_* locale, or as chosen in
 # its Language menu), `make test` runs the whole suite headless, `make bench` runs the benchmarks
-# (encoding, training, then chat rendering and streaming), `make translations` updates resources/translations from app/.
+# (encoding, training, then chat rendering and streaming, then the 50-cycle `make soak`), `make translations` updates resources/translations from app/.
 # Each creates .venv and installs the project on first use.
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: run test bench demo screenshots translations clean
+.PHONY: run test bench soak demo screenshots translations clean
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -28,6 +28,12 @@ bench: $(STAMP)
 	$(PY) -m tests.bench.train_unigram --repeat 1
 	$(PY) -m tests.bench.chat
 	$(PY) -m tests.bench.align --repeat 3
+	$(MAKE) soak
+
+# 50 training runs started and stopped at random moments (three engines; the GUI's API, Ctrl-C
+# and SIGTERM to tokbench) on the benchmark corpus: no process, no file left, memory flat
+soak: $(STAMP)
+	QT_QPA_PLATFORM=offscreen TOKBENCH_SOAK_CYCLES=50 $(PY) -m pytest -m soak -s tests/app/test_soak.py
 
 demo: $(STAMP)
 	$(PY) resources/demo/make_demo.py

@@ -27,6 +27,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from app.errors import install_excepthook
     from app.main_window import MainWindow
     from app.session import Session
+    from app.stop_signals import quit_on_stop_signals
 
     app = QApplication.instance() or QApplication([sys.argv[0]])
     app.setApplicationName("Tokenizer Workbench")
@@ -35,6 +36,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     i18n.install_language(i18n.startup_language(session.settings), app)
     window = MainWindow(session)
     install_excepthook(lambda: window)
+    quit_on_stop_signals(app)  # SIGTERM, SIGHUP, Ctrl-C: quit as closing the window does
     if args:
         for path in args:
             window.open_path(path)

@@ -25,7 +25,7 @@ stderr and name the file; no traceback (set ``TOKBENCH_DEBUG=1`` to see one). A 
 early (``| head``) ends the command quietly with exit 0.
 Exit codes (a contract, documented in the README): 0 done, 1 bad input or a failed run,
 2 usage error (bad arguments), 3 ``verify`` found a bundle that is not intact or ``chat``'s
-template failed, 130 interrupted.
+template failed, 130 interrupted (Ctrl-C), 143 terminated (SIGTERM), 129 hung up (SIGHUP).
 """
 
 from __future__ import annotations
@@ -39,6 +39,9 @@ from pathlib import Path
 from typing import Iterator, Sequence
 
 from app.commands import align as align_command
+from app.stop_signals import exit_code as stop_exit_code
+from app.stop_signals import raise_on_stop_signals
+from app.stop_signals import reason as stop_reason
 from core.encoding import Encoding, Flag
 from core.errors import WorkbenchError
 from core.export import TOKEN_COLUMNS, token_rows
@@ -744,8 +747,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         _parser()[0].print_help()
         return EXIT_USAGE
     try:
-        code = COMMANDS[args.command](args)
-        sys.stdout.flush()  # here, where a closed pipe is caught, not at exit
+        with raise_on_stop_signals():  # SIGTERM, SIGHUP: cleaned up as Ctrl-C is
+            code = COMMANDS[args.command](args)
+            sys.stdout.flush()  # here, where a closed pipe is caught, not at exit
         return code
     except WorkbenchError as err:
         print(f"tokbench: error: {err}", file=sys.stderr)
@@ -756,9 +760,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as err:
         print(f"tokbench: error: {err.filename or ''}: {err.strerror or err}", file=sys.stderr)
         return EXIT_ERROR
-    except KeyboardInterrupt:
-        print("\ntokbench: interrupted; nothing was written", file=sys.stderr)
-        return EXIT_INTERRUPTED
+    except KeyboardInterrupt as stop:  # Ctrl-C 130, SIGTERM 143, SIGHUP 129
+        try:
+            print(f"\ntokbench: {stop_reason(stop)}; nothing was written", file=sys.stderr)
+        except OSError:
+            pass  # the terminal is gone (SIGHUP): the exit code says it
+        return stop_exit_code(stop)
     except Exception as err:  # a bug: say so in one line; the traceback is for developers
         if os.environ.get("TOKBENCH_DEBUG"):
             raise

@@ -143,6 +143,11 @@ def templates() -> dict[str, str]:
                      "tokens (first, for ID 0 as SentencePiece's own default)"),
         "training.no_words": QCoreApplication.translate(
             "Notes", "the corpus has no words to train on (empty or only whitespace)"),
+        "training.disk_space": QCoreApplication.translate(
+            "Notes", "not enough free disk space in {folder} for the trainer's copy of the "
+                     "corpus: it needs {needed_mb:,.0f} MB more and {reserve_mb:,.0f} MB kept "
+                     "free, and {free_mb:,.0f} MB are free; free some space or point TMPDIR at a "
+                     "folder on a larger disk"),
         "training.special_tokens_repeated": QCoreApplication.translate(
             "Notes", "config: special_tokens repeats {tokens}"),
         "training.no_unknown_token": QCoreApplication.translate(

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import multiprocessing
 import pickle
+import signal
 import time
 import weakref
 from queue import Empty
@@ -25,11 +26,13 @@ from superqt.utils import create_worker
 
 from app.messages import error_text
 from core.errors import WorkbenchError
+from core.lifeline import set_parent_death_signal, watch_parent
 from core.progress import CancelToken, Cancelled, Progress
 
 PROGRESS_RATE = 10.0  # progress reports a second that reach the GUI thread, at most
 CHILD_POLL = 0.05  # seconds between two looks at a child process's messages and the cancel flag
 CHILD_GRACE = 0.7  # seconds a cancelled child gets to stop by itself before it is terminated
+JOB_EXIT_DEADLINE = 5.0  # seconds an orphaned job process gets to clean up before it ends anyway
 
 
 class TaskRunner(QObject):
@@ -367,6 +370,7 @@ def run_in_process(fn: Callable, *args: Any, progress: Callable | None = None,
 
 def _child_main(fn: Callable, args: tuple, kwargs: dict, messages, stop) -> None:
     """The child's side of :func:`run_in_process`."""
+    _stop_with_parent(stop)
 
     def progress(report: Any) -> None:
         messages.put(("progress", report))
@@ -374,6 +378,8 @@ def _child_main(fn: Callable, args: tuple, kwargs: dict, messages, stop) -> None
     try:
         messages.put(("result", fn(*args, progress=progress, cancel=stop.is_set, **kwargs)))
     except BaseException as error:  # noqa: BLE001 - every failure goes back to the parent
+        if isinstance(error, KeyboardInterrupt):  # Ctrl-C in the GUI's terminal reached us too
+            error = Cancelled("interrupted")
         try:
             pickle.dumps(error)
         except Exception:  # noqa: BLE001
@@ -381,6 +387,32 @@ def _child_main(fn: Callable, args: tuple, kwargs: dict, messages, stop) -> None
         messages.put(("error", error))
     messages.close()
     messages.join_thread()
+
+
+def _stop_with_parent(stop) -> None:
+    """In a job process: the end of the GUI process, or a SIGTERM (``terminate()`` above, or
+    the Linux parent-death signal) or SIGHUP, stops the job as a cancel does, so that it stops
+    the trainer it started and removes its scratch folder on its way out (Ctrl-C, SIGINT, does
+    so already: Python raises KeyboardInterrupt).
+
+    Portable: a thread waits on the parent's sentinel (it becomes ready when the parent is
+    gone) and sets ``stop``. Linux: the kernel sends SIGTERM when the thread that started this
+    process ends; that thread waits in :func:`run_in_process` until this process is gone."""
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        watch_parent(parent.join, stop.set, deadline=JOB_EXIT_DEADLINE)
+    raised = []
+
+    def cancel_once(_signum: int, _frame) -> None:
+        if not raised:  # a second signal must not interrupt the cleanup
+            raised.append(True)
+            stop.set()
+            raise Cancelled("terminated")
+
+    for name in ("SIGTERM", "SIGHUP"):  # SIGHUP: a closed terminal signals the whole group
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), cancel_once)
+    set_parent_death_signal(signal.SIGTERM)
 
 
 def user_message(error: BaseException) -> str:

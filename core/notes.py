@@ -106,6 +106,11 @@ CODES: dict[str, tuple[Severity, str]] = {
                  "(first, for ID 0 as SentencePiece's own default)"),
     "training.no_words": (
         "error", "the corpus has no words to train on (empty or only whitespace)"),
+    "training.disk_space": (
+        "error", "not enough free disk space in {folder} for the trainer's copy of the corpus: "
+                 "it needs {needed_mb:,.0f} MB more and {reserve_mb:,.0f} MB kept free, and "
+                 "{free_mb:,.0f} MB are free; free some space or point TMPDIR at a folder on a "
+                 "larger disk"),
     "training.special_tokens_repeated": (
         "error", "config: special_tokens repeats {tokens}"),
     "training.no_unknown_token": (

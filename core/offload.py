@@ -13,6 +13,7 @@ pieces and token bytes lazily, in Python loops that let other threads run.
 from __future__ import annotations
 
 import multiprocessing
+import os
 import threading
 from multiprocessing import shared_memory
 from concurrent.futures import ProcessPoolExecutor
@@ -23,6 +24,7 @@ import numpy as np
 
 from .encoding import Encoding
 from .errors import TextError
+from .lifeline import watch_parent
 from .notes import Note, note
 from .runtimes.base import RoundTrip, Runtime
 from .text import TextIndex, Unit
@@ -123,6 +125,16 @@ def _lazy(fn, ids: np.ndarray):
     return run
 
 
+def _end_with_parent() -> None:
+    """In the pool's child: end when the parent process does. The child holds both ends of the
+    pool's queues, so a parent killed outright would leave it waiting for work for ever, with
+    its tokenizers loaded. Not the Linux parent-death signal: it fires when the *thread* that
+    started the child ends, and the pool outlives the worker thread that first used it."""
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        watch_parent(parent.join, lambda: os._exit(1), deadline=0)
+
+
 class ProcessEncoder:
     """A lazily started one-process pool that encodes for runtimes loaded from files."""
 
@@ -148,7 +160,8 @@ class ProcessEncoder:
         with self._lock:
             if self._pool is None:
                 # spawn: a forked copy of a Qt process is not safe to run Python in
-                self._pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+                self._pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
+                                                 initializer=_end_with_parent)
             pool = self._pool
         try:
             future = pool.submit(_encode_in_child, source, text, add_special_tokens,

@@ -5,15 +5,19 @@
 
 from __future__ import annotations
 
+import contextlib
+import errno
+import itertools
 import json
 import re
+import shutil
 import subprocess
 import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from queue import Empty, Queue
-from typing import Callable, Iterable, Optional, Sequence
+from typing import Callable, Iterable, Iterator, Optional, Sequence
 
 from ..bundle import BUNDLE_FORMAT, runtime_versions
 from ..errors import WorkbenchError
@@ -25,27 +29,82 @@ from .config import TrainingConfig
 
 @dataclass
 class CorpusFile:
-    """A corpus written one sentence per line, and what went into it."""
+    """A corpus written one sentence per line (``path``; None when fed to the trainer through
+    a pipe), and what went into it."""
 
-    path: Path
+    path: Path | None
     sentences: int = 0
     bytes: int = 0
     longest: int = 0
 
 
+def corpus_lines(documents: Iterable[str], counts: CorpusFile) -> Iterator[str]:
+    r"""The non-blank documents as lines (inner line breaks become spaces, so one document is
+    one line), counted into ``counts`` as they pass.
+
+    >>> counts = CorpusFile(None)
+    >>> list(corpus_lines(["a b", "  ", "c\nd"], counts)), counts.sentences, counts.longest
+    (['a b', 'c d'], 2, 3)
+    """
+    for document in documents:
+        line = " ".join(document.splitlines())
+        if not line.strip():
+            continue
+        size = len(line.encode("utf-8"))
+        counts.sentences += 1
+        counts.bytes += size
+        counts.longest = max(counts.longest, size)
+        yield line
+
+
+def fed_corpus(documents: Iterable[str]) -> tuple[CorpusFile, Iterator[str]]:
+    """The corpus as lines to feed a trainer (``run_child(feed=...)``) and their counts, which
+    are complete once the lines are consumed; refuses a corpus without a word before any
+    child is started."""
+    counts = CorpusFile(None)
+    lines = corpus_lines(documents, counts)
+    first = next(lines, None)
+    if first is None:
+        raise WorkbenchError.of(note("training.no_words"))
+    return counts, itertools.chain([first], lines)
+
+
+DISK_RESERVE = 64 * 2**20  # bytes a corpus copy leaves free (the model, logs, other programs)
+DISK_CHECK_EVERY = 8 * 2**20  # bytes written between two looks at the free space
+
+
+def check_free_space(folder: Path, needed: int) -> None:
+    """Refuse to write ``needed`` more bytes of a corpus copy in ``folder`` unless
+    :data:`DISK_RESERVE` stays free after them: said in plain words, before the disk is full
+    (a full disk fails other programs too, and the copy of a large corpus is as large).
+
+    >>> check_free_space(Path("."), 0)  # a few bytes: there is room
+    """
+    free = shutil.disk_usage(folder).free
+    if free < needed + DISK_RESERVE:
+        raise WorkbenchError.of(note("training.disk_space", folder=str(folder),
+                                     needed_mb=needed / 2**20, reserve_mb=DISK_RESERVE / 2**20,
+                                     free_mb=free / 2**20))
+
+
 def write_corpus(documents: Iterable[str], path: Path) -> CorpusFile:
-    """Write non-blank documents one per line (inner line breaks become spaces)."""
+    """Write non-blank documents one per line (inner line breaks become spaces), keeping
+    :data:`DISK_RESERVE` free (checked every :data:`DISK_CHECK_EVERY` bytes; a full disk is
+    said the same way)."""
     out = CorpusFile(path)
-    with open(path, "w", encoding="utf-8", newline="\n") as handle:
-        for document in documents:
-            line = " ".join(document.splitlines())
-            if not line.strip():
-                continue
-            size = len(line.encode("utf-8"))
-            handle.write(line + "\n")
-            out.sentences += 1
-            out.bytes += size
-            out.longest = max(out.longest, size)
+    checked_at = 0
+    try:
+        with open(path, "w", encoding="utf-8", newline="\n") as handle:
+            for line in corpus_lines(documents, out):
+                if out.bytes - checked_at >= DISK_CHECK_EVERY:
+                    check_free_space(path.parent, DISK_CHECK_EVERY)  # room for the next part
+                    checked_at = out.bytes
+                handle.write(line + "\n")
+    except OSError as err:
+        if err.errno != errno.ENOSPC:
+            raise
+        check_free_space(path.parent, DISK_CHECK_EVERY)  # says it, as above
+        raise
     if out.sentences == 0:
         raise WorkbenchError.of(note("training.no_words"))
     return out
@@ -53,11 +112,24 @@ def write_corpus(documents: Iterable[str], path: Path) -> CorpusFile:
 
 def run_child(command: Sequence[str], *, cancel: Optional[CancelFn] = None,
               on_line: Optional[Callable[[str], None]] = None, cwd: str | None = None,
-              what: str = "training") -> str:
+              what: str = "training", feed: Optional[Iterable[str]] = None) -> str:
     """Run ``command``, feeding its stderr lines to ``on_line``; kill it when ``cancel()`` turns
-    true (checked every 0.1 s). Returns the stderr text; raises if the child failed."""
-    child = subprocess.Popen(list(command), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                             text=True, encoding="utf-8", errors="replace", cwd=cwd)
+    true (checked every 0.1 s) or anything interrupts this function (Ctrl-C, a signal turned
+    into an exception). Returns the stderr text; raises if the child failed.
+
+    The child's standard input is its lifeline (:mod:`core.lifeline`; build ``command`` with
+    :func:`~core.lifeline.child_command`): this process holds the pipe open until the child
+    has ended, so the child ends itself if this process dies without a chance to kill it.
+    This function returns only once the child is gone, which keeps the Linux parent-death
+    signal (tied to the starting thread) from firing early.
+
+    ``feed``: lines (without line breaks) written to the child's standard input first, then an
+    empty line; the child reads them with ``input_lines()`` (``child_command(...,
+    reads_input=True)``). The trainer reads the corpus from the pipe, and no copy of it is
+    written to disk."""
+    child = subprocess.Popen(list(command), stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                             stderr=subprocess.PIPE, text=True, encoding="utf-8",
+                             errors="replace", cwd=cwd)
     lines: list[str] = []
     queue: Queue = Queue()
 
@@ -68,6 +140,8 @@ def run_child(command: Sequence[str], *, cancel: Optional[CancelFn] = None,
 
     threading.Thread(target=pump, daemon=True).start()
     try:
+        if feed is not None:
+            _feed(child.stdin, feed, cancel)
         while True:
             if cancel is not None and cancel():
                 raise Cancelled("cancelled")
@@ -85,10 +159,26 @@ def run_child(command: Sequence[str], *, cancel: Optional[CancelFn] = None,
         child.kill()
         child.wait()
         raise
+    finally:
+        with contextlib.suppress(OSError):  # a child that ended early leaves a broken pipe
+            child.stdin.close()  # the lifeline: the child is gone by now
     if child.returncode != 0:
         raw = child_error(lines)
         raise ChildFailed(f"{what} failed: {raw}", raw=raw)
     return "".join(lines)
+
+
+def _feed(stdin, lines: Iterable[str], cancel: Optional[CancelFn]) -> None:
+    """Write ``lines`` and the empty line that ends them to a child's standard input."""
+    try:
+        for line in lines:
+            if cancel is not None and cancel():
+                raise Cancelled("cancelled")
+            stdin.write(line + "\n")
+        stdin.write("\n")
+        stdin.flush()
+    except BrokenPipeError:
+        pass  # the child ended before reading it all (it failed): its exit status says why
 
 
 class ChildFailed(WorkbenchError):

@@ -2,7 +2,8 @@
 
 The pipeline (normalizer, pre-tokenizer, decoder) is the one the reference engine exports, so
 the two engines differ only in the model training. Training runs in a child process, which is
-the only way to stop a native trainer at any moment.
+the only way to stop a native trainer at any moment; the child reads the corpus through a pipe
+(``train_from_iterator``), so no copy of it is written to disk.
 
 >>> # train_hf(TrainingConfig(engine="hf", algorithm="bytelevel_bpe"), docs, "out")
 """
@@ -10,15 +11,15 @@ the only way to stop a native trainer at any moment.
 from __future__ import annotations
 
 import json
-import sys
 import tempfile
 from pathlib import Path
-from typing import Iterable, Optional
+from typing import Iterable, Iterator, Optional
 
 from ..bundle import save_bundle_files
+from ..lifeline import child_command
 from ..progress import CancelFn, Progress, ProgressFn, Throttle
 from .checks import check_config, unknown_token
-from .common import dump_json, engine_manifest, run_child, write_corpus
+from .common import dump_json, engine_manifest, fed_corpus, run_child
 from .config import TrainingConfig
 from .reference import _decoder_spec, _normalizer_spec, _pre_tokenizer_spec
 
@@ -51,11 +52,7 @@ spec = json.loads(tokenizer.to_str())
 for key in ("normalizer", "pre_tokenizer", "decoder"):
     spec[key] = job[key]
 tokenizer = Tokenizer.from_str(json.dumps(spec))
-def lines():
-    with open(job["input"], encoding="utf-8") as handle:
-        for line in handle:
-            yield line.rstrip("\\n")
-tokenizer.train_from_iterator(lines(), trainer=trainer)
+tokenizer.train_from_iterator(input_lines(), trainer=trainer)  # the corpus, through the pipe
 tokenizer.save(job["output"])
 """
 
@@ -66,8 +63,8 @@ def train_hf(config: TrainingConfig, documents: Iterable[str], dest: str | Path,
     """Train with a ``tokenizers`` trainer in a child process; save a bundle at ``dest``."""
     check_config(config)
     report = Throttle(progress)
-    with tempfile.TemporaryDirectory(prefix="tokbench-hf-") as scratch:
-        corpus = write_corpus(documents, Path(scratch) / "corpus.txt")
+    corpus, lines = fed_corpus(documents)  # no copy on disk: the child reads a pipe
+    with tempfile.TemporaryDirectory(prefix="tokbench-hf-") as scratch:  # for its output
         output = Path(scratch) / "tokenizer.json"
         job = {"algorithm": config.algorithm, "vocab_size": config.vocab_size,
                "min_frequency": config.min_frequency, "special_tokens": config.special_tokens,
@@ -77,11 +74,15 @@ def train_hf(config: TrainingConfig, documents: Iterable[str], dest: str | Path,
                "suffix": "</w>" if config.algorithm == "bpe" and config.end_of_word == "suffix"
                else None, "limit_alphabet": config.limit_alphabet,
                "normalizer": _normalizer_spec(config), "pre_tokenizer": _pre_tokenizer_spec(config),
-               "decoder": _decoder_spec(config), "input": str(corpus.path), "output": str(output)}
-        report(Progress("training", 0, 0, f"{corpus.sentences:,} lines, {corpus.bytes:,} bytes"),
-               force=True)
-        run_child([sys.executable, "-c", _CHILD, json.dumps(job)], cancel=cancel,
-                  what="tokenizers training")
+               "decoder": _decoder_spec(config), "output": str(output)}
+
+        def fed_then_reported() -> Iterator[str]:
+            yield from lines  # the corpus is read (its own progress) while it is fed
+            report(Progress("training", 0, 0,
+                            f"{corpus.sentences:,} lines, {corpus.bytes:,} bytes"), force=True)
+
+        run_child(child_command(_CHILD, json.dumps(job), reads_input=True),
+                  feed=fed_then_reported(), cancel=cancel, what="tokenizers training")
         tokenizer_json = output.read_bytes()
     report(Progress("done", 1, 1), force=True)
     files = {"tokenizer.json": tokenizer_json, "training_config.json": dump_json(config.to_json())}

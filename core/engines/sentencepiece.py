@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 import tempfile
 from pathlib import Path
 from typing import Iterable, Optional
 
 from ..bundle import save_bundle_files
 from ..errors import WorkbenchError
+from ..lifeline import child_command
 from ..notes import Note, english, note
 from ..progress import CancelFn, Progress, ProgressFn, Throttle
 from ..special import guess_role
@@ -128,7 +128,7 @@ def train_sentencepiece(config: TrainingConfig, documents: Iterable[str], dest: 
         # identical runs differ
         args = {"input": corpus.path.name, "model_prefix": "model", "seed": config.seed, **options}
         try:
-            log = run_child([sys.executable, "-c", _CHILD, json.dumps(args)], cancel=cancel,
+            log = run_child(child_command(_CHILD, json.dumps(args)), cancel=cancel,
                             on_line=lambda line: _report_log_line(line, report), cwd=scratch,
                             what="SentencePiece training")
         except ChildFailed as err:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,6 +16,8 @@ from typing import Callable, Iterable, Iterator
 
 from ..bundle import read_bundle_files, read_manifest
 from ..corpus import Corpus, CorpusSource, SourceStats
+from .checks import check_config
+from .common import check_free_space
 from .config import TrainingConfig
 
 
@@ -28,6 +31,11 @@ def engine_function(engine: str) -> Callable:
         return train_hf
     from .reference import train_reference
     return train_reference
+
+
+# they write the corpus to a temporary file (SentencePiece reads it three times: for the longest
+# sentence, the check of the vocabulary against the characters, and training; hf reads a pipe)
+COPYING_ENGINES = ("sentencepiece",)
 
 
 @dataclass
@@ -70,6 +78,9 @@ def train_bundle(config: TrainingConfig, sources: list[CorpusSource], dest: Path
     started = time.perf_counter()
     dest = Path(dest)
     corpus = Corpus(list(sources), policy=policy, dedup=config.deduplicate)
+    if config.engine in COPYING_ENGINES:  # the copy is about as large as the sources
+        check_config(config)  # a config no engine can train is said first, no file read
+        check_free_space(Path(tempfile.gettempdir()), corpus.total_bytes())
     report = _CorpusReport(corpus)
     documents = report.documents(corpus.documents(progress=progress, cancel=cancel))
     try:

@@ -2179,6 +2179,10 @@
         <translation>语料中没有可供训练的词（为空或只有空白）</translation>
     </message>
     <message>
+        <source>not enough free disk space in {folder} for the trainer&apos;s copy of the corpus: it needs {needed_mb:,.0f} MB more and {reserve_mb:,.0f} MB kept free, and {free_mb:,.0f} MB are free; free some space or point TMPDIR at a folder on a larger disk</source>
+        <translation>{folder} 中的可用磁盘空间不足以存放训练器的语料副本：还需要 {needed_mb:,.0f} MB，另须保留 {reserve_mb:,.0f} MB 空闲，而可用空间只有 {free_mb:,.0f} MB；请释放一些空间，或将 TMPDIR 指向更大磁盘上的文件夹</translation>
+    </message>
+    <message>
         <source>config: special_tokens repeats {tokens}</source>
         <translation>配置：special_tokens 中有重复的 {tokens}</translation>
     </message>

@@ -8,6 +8,7 @@ from core.engines.hf import train_hf
 from core.engines.reference import train_reference
 from core.progress import CancelToken, Cancelled
 from tests.conftest import DEMO
+from tests.leftovers import needs_proc, private_tmp  # noqa: F401 - a fixture
 
 CORPUS = (DEMO / "corpus.txt").read_text(encoding="utf-8").splitlines()
 SAMPLE = (DEMO / "sample.txt").read_text(encoding="utf-8")
@@ -59,3 +60,28 @@ def test_cancel_during_training_stops_within_a_second(tmp_path):
                  tmp_path / "c", cancel=token)
     assert asked and time.monotonic() - asked[0] < 1.0
     assert not (tmp_path / "c").exists()
+
+
+@needs_proc
+def test_the_corpus_reaches_the_trainer_through_a_pipe_not_a_copy_on_disk(private_tmp,
+                                                                          tmp_path):
+    """Issue #15: a killed run left an 11 MB copy of the corpus in the temporary folder."""
+    import threading
+
+    from core.corpus import CorpusSource
+    from core.engines.train import train_bundle
+    from tests.leftovers import LONG_RUNS, big_corpus, trainers, wait_for
+
+    corpus = big_corpus(tmp_path)
+    token = CancelToken()
+    config = TrainingConfig.from_json(LONG_RUNS["hf"])
+    worker = threading.Thread(target=lambda: pytest.raises(
+        Cancelled, train_bundle, config, [CorpusSource(corpus)], tmp_path / "out", cancel=token))
+    worker.start()
+    try:
+        assert wait_for(lambda: trainers(private_tmp), timeout=60)
+        written = sum(p.stat().st_size for p in private_tmp.rglob("*") if p.is_file())
+        assert written < 1024, f"{written:,} bytes in the temporary folder while training"
+    finally:
+        token.cancel()
+        worker.join(30)
