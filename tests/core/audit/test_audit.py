@@ -4,6 +4,7 @@ e-mail addresses and phone numbers, corpus use, near duplicates, the JSON and CS
 from __future__ import annotations
 
 import csv
+import json
 import io
 import random
 
@@ -132,3 +133,20 @@ def test_cancel_stops_the_audit():
 
     with pytest.raises(Cancelled):
         audit_vocabulary(tiktoken_runtime(), cancel=lambda: True)
+
+
+@pytest.mark.parametrize("as_bundle", [False, True])
+def test_saved_bundle_keeps_the_audit_in_its_manifest(tmp_path, as_bundle):
+    from core.bundle import import_tokenizer, verify_bundle
+    from core.loading import save_loaded
+    from tests.core.builders import write_tokenizer_json
+
+    path = write_tokenizer_json(tmp_path / "src")
+    if as_bundle:
+        path = import_tokenizer(path, tmp_path / "first")
+    loaded = open_tokenizer(path)
+    audit = audit_vocabulary(loaded.runtime).manifest()
+    saved = save_loaded(loaded, tmp_path / "out.zip", audit=audit)
+    manifest = verify_bundle(saved)  # checksums still hold
+    assert manifest["audit"] == json.loads(json.dumps(audit))
+    assert manifest["audit"]["tokens"] == loaded.runtime.vocab_size
