@@ -9,6 +9,7 @@ from PySide6.QtWidgets import (QHeaderView, QLabel, QTableWidget, QTableWidgetIt
                                QWidget)
 
 from app.messages import describe_rows, render_all, special_kind, special_source
+from app.widgets.audit_summary import audit_summary_html
 from core.loading import Loaded
 from core.special import special_registry
 
@@ -37,10 +38,17 @@ class TokenizerInfo(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addWidget(self.summary)
+        self.audit = QLabel(textFormat=Qt.TextFormat.RichText, wordWrap=True)
+        layout.addWidget(self.audit)
         layout.addWidget(QLabel(self.tr("<b>Special tokens</b>")))
         layout.addWidget(self.specials, 1)
 
+    def set_audit(self, audit) -> None:
+        """Show a vocabulary audit's summary (None: how to run one)."""
+        self.audit.setText(audit_summary_html(audit))
+
     def set_tokenizer(self, loaded: Loaded | None) -> None:
+        self.set_audit(None)
         if loaded is None:
             self.summary.setText(self.tr("No tokenizer loaded."))
             self.specials.setRowCount(0)

@@ -101,7 +101,7 @@ def _merge_list(view: ModelView, ordinary: Sequence[int], cancel) -> MergeReacha
     """HF BPE: merges in rank order; a continuing-subword prefix and an end-of-word suffix
     are part of the symbols, as the model splits a word."""
     options = view.options
-    cont = str(options.get("continuing_subword_prefix") or "")
+    cont = view.continuation_prefix
     suffix = str(options.get("end_of_word_suffix") or "")
     ranks = {pair: r for r, pair in reversed(list(enumerate(view.merges)))}
 

@@ -89,11 +89,6 @@ def adds_prefix_space(runtime: Runtime) -> bool:
     return runtime.decode_bytes(ids).startswith(b" ")
 
 
-def continuation_prefix(runtime: Runtime) -> str:
-    """The prefix marking a piece that continues a word (WordPiece's ``##``), or ""."""
-    return str(runtime.model_view().options.get("continuing_subword_prefix") or "")
-
-
 def own_texts(runtime: Runtime, status: np.ndarray, prefix_space: bool
               ) -> tuple[list[int], list[str], np.ndarray]:
     """Fills ``status`` with EMPTY / SPECIAL / PARTIAL; returns the other ids, each one's own
@@ -103,7 +98,7 @@ def own_texts(runtime: Runtime, status: np.ndarray, prefix_space: bool
     """
     view = runtime.model_view()
     apart = apart_ids(runtime)
-    cont = continuation_prefix(runtime)
+    cont = view.continuation_prefix
     ids, texts, internal = [], [], []
     for token_id, data in enumerate(view.vocab[:runtime.id_space]):
         if token_id in apart:

@@ -19,13 +19,16 @@ from ..runtimes.base import Runtime
 from .duplicates import near_duplicate_groups
 from .merges import MergeReachability, merge_reachability
 from .reachability import (PARTIAL, REACHABLE, SPECIAL, STATUS_NAMES, UNREACHABLE,
-                           Reachability, continuation_prefix, self_reachability)
+                           Reachability, self_reachability)
 from .sensitive import SensitivePiece, sensitive_pieces
 from .usage import Usage, corpus_usage
 
 CSV_COLUMNS = ("id", "piece", "status", "word_internal", "encodes_to", "merge_unreachable",
                "sensitive_rule", "corpus_count", "duplicate_group")
 AUDIT_VERSION = 1
+# what the Vocabulary tab can show only of (see VocabAudit.mask)
+FILTERS = ("partial", "unreachable", "word-internal", "merge-unreachable", "unused", "sensitive",
+           "near-duplicate", "special")
 
 
 @dataclass
@@ -40,6 +43,7 @@ class VocabAudit:
     near_duplicates: list[list[int]]
     usage: Usage | None = None
     special: list[dict] = field(default_factory=list)
+    _masks: dict = field(default_factory=dict, repr=False, compare=False)
 
     # -- per id, for the Vocabulary tab's filters and badges --------------------------------
     @property
@@ -48,6 +52,44 @@ class VocabAudit:
 
     def sensitive_rules(self) -> dict[int, str]:
         return {p.id: p.rule for p in self.sensitive}
+
+    def mask(self, name: str) -> np.ndarray | None:
+        """Per id: in the group ``name`` (one of :data:`FILTERS`); None when the audit has no
+        answer for it (``unused`` without a corpus, ``merge-unreachable`` without merges).
+        ``unreachable`` leaves out the word-internal pieces, which have a filter of their own.
+
+        >>> # audit.mask("sensitive").nonzero()[0] -> the ids of the sensitive pieces
+        """
+        reach, size = self.reach, len(self.reach.status)
+        if name == "partial":
+            return reach.status == PARTIAL
+        if name == "unreachable":
+            return (reach.status == UNREACHABLE) & ~reach.word_internal
+        if name == "word-internal":
+            return reach.word_internal.copy()
+        if name == "special":
+            return reach.status == SPECIAL
+        if name == "unused":
+            return self.unused_mask()
+        ids = {"merge-unreachable": None if self.merges is None else self.merges.ids,
+               "sensitive": [p.id for p in self.sensitive],
+               "near-duplicate": [i for g in self.near_duplicates for i in g]}[name]
+        if ids is None:
+            return None
+        out = np.zeros(size, dtype=bool)
+        out[ids] = True
+        return out
+
+    def badges(self, token_id: int) -> list[str]:
+        """The groups of :data:`FILTERS` ``token_id`` is in (special tokens: none; they are
+        reported apart), in that order.
+
+        >>> # audit.badges(1) -> ['unreachable'] for BERT's [unused0]
+        """
+        if not self._masks:
+            self._masks = {name: self.mask(name) for name in FILTERS if name != "special"}
+        return [name for name, mask in self._masks.items()
+                if mask is not None and mask[token_id]]
 
     def unused_mask(self) -> np.ndarray | None:
         """Per id: an ordinary token the corpus never produced (None without a corpus)."""
@@ -121,7 +163,7 @@ def audit_vocabulary(runtime: Runtime, *, sources: Sequence[CorpusSource] = (),
     if progress:
         progress(Progress("pieces", 0, 0))
     sensitive = sensitive_pieces(view.vocab, view.pieces, ordinary, names=names)
-    prefix = continuation_prefix(runtime)
+    prefix = view.continuation_prefix
     continuations = ({i for i in ordinary if view.pieces[i].startswith(prefix)} if prefix
                      else frozenset())
     groups = near_duplicate_groups(view.vocab, ordinary, continuations=continuations)

@@ -150,3 +150,18 @@ def test_saved_bundle_keeps_the_audit_in_its_manifest(tmp_path, as_bundle):
     manifest = verify_bundle(saved)  # checksums still hold
     assert manifest["audit"] == json.loads(json.dumps(audit))
     assert manifest["audit"]["tokens"] == loaded.runtime.vocab_size
+
+
+def test_masks_match_the_json_lists():
+    from core.audit.report import FILTERS
+
+    runtime = tiktoken_runtime()
+    audit = audit_vocabulary(runtime)
+    data = audit.to_json()
+    assert audit.mask("partial").sum() == data["partial"]
+    assert np.flatnonzero(audit.mask("merge-unreachable")).tolist() == data["merge_unreachable"]
+    assert np.flatnonzero(audit.mask("special")).tolist() == [s["id"] for s in data["special"]]
+    assert audit.mask("unused") is None  # no corpus given
+    for name in FILTERS:
+        mask = audit.mask(name)
+        assert mask is None or mask.shape == (runtime.vocab_size,)
