@@ -37,7 +37,19 @@ BADGES = {"partial": QT_TRANSLATE_NOOP("VocabModel", "partial"),
           "sensitive": QT_TRANSLATE_NOOP("VocabModel", "sensitive"),
           "near-duplicate": QT_TRANSLATE_NOOP("VocabModel", "near-duplicate"),
           "special": QT_TRANSLATE_NOOP("VocabModel", "special")}
-# the cell colour of a row's first badge, most telling first
+# a sensitive piece's rule (core.audit.sensitive.RULES, "name") -> label, translated when shown
+RULES = {"email": QT_TRANSLATE_NOOP("VocabModel", "e-mail"),
+         "url": QT_TRANSLATE_NOOP("VocabModel", "URL"),
+         "tracking": QT_TRANSLATE_NOOP("VocabModel", "tracking parameter"),
+         "hex": QT_TRANSLATE_NOOP("VocabModel", "hex run"),
+         "base64": QT_TRANSLATE_NOOP("VocabModel", "base64 run"),
+         "phone": QT_TRANSLATE_NOOP("VocabModel", "phone number"),
+         "digits": QT_TRANSLATE_NOOP("VocabModel", "long digit run"),
+         "domain": QT_TRANSLATE_NOOP("VocabModel", "domain"),
+         "path": QT_TRANSLATE_NOOP("VocabModel", "file path"),
+         "markup": QT_TRANSLATE_NOOP("VocabModel", "markup"),
+         "name": QT_TRANSLATE_NOOP("VocabModel", "your name")}
+# the audit cell's colour: that of its most telling badge (first in this order, as shown)
 BADGE_COLORS = {"sensitive": QColor("#f6c6c6"), "unreachable": QColor("#f9dcb0"),
                 "merge-unreachable": QColor("#f9dcb0"), "partial": QColor("#d7e3f4"),
                 "unused": QColor("#f3ecb0"), "word-internal": QColor("#e6e6e6"),
@@ -104,6 +116,7 @@ class VocabModel(QAbstractTableModel):
         self.ids = np.zeros(0, dtype=np.int64)
         self.view: ModelView | None = None
         self.audit: VocabAudit | None = None
+        self._rule_of: dict[int, str] | None = None
         self._specials: dict[int, str] = {}
         self._prefix = ""
         self._mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
@@ -117,6 +130,7 @@ class VocabModel(QAbstractTableModel):
         self.ids = ids
         self.view = view if view is not None or runtime is None else runtime.model_view()
         self.audit = audit
+        self._rule_of: dict[int, str] | None = None
         self._specials = ({t.id: t.kind for t in runtime.special_tokens()} if runtime else {})
         self._prefix = self.view.continuation_prefix if self.view else ""
         self.endResetModel()
@@ -160,19 +174,35 @@ class VocabModel(QAbstractTableModel):
         if col == 4:
             return str(len(data))
         if col == AUDIT_COLUMN:
-            return ", ".join(self.tr(BADGES[b]) for b in self.badges(token_id))
+            badges = self.badges(token_id)  # the most telling first, as the colours
+            ordered = [b for b in BADGE_COLORS if b in badges]
+            return " · ".join(self._badge_label(token_id, b) for b in ordered)
         return self.kind(token_id)
 
     def badges(self, token_id: int) -> list[str]:
         """The audit groups of ``token_id`` (none before an audit)."""
         return self.audit.badges(token_id) if self.audit is not None else []
 
+    def _badge_label(self, token_id: int, badge: str) -> str:
+        """A badge as the Audit column shows it (a sensitive piece with its rule)."""
+        label = self.tr(BADGES[badge])
+        if badge == "sensitive":
+            rule = self._rules().get(token_id, "")
+            label = self.tr("{badge}: {rule}").format(badge=label,
+                                                      rule=self.tr(RULES.get(rule, rule)))
+        return label
+
+    def _rules(self) -> dict[int, str]:
+        if self._rule_of is None:
+            self._rule_of = self.audit.sensitive_rules()
+        return self._rule_of
+
     def _audit_cell(self, token_id: int, role):
         badges = self.badges(token_id)
         if not badges:
             return None
         if role == Qt.ItemDataRole.BackgroundRole:
-            return BADGE_COLORS.get(badges[0])
+            return next((color for badge, color in BADGE_COLORS.items() if badge in badges), None)
         return "\n".join(self._explain(token_id, badge) for badge in badges)
 
     def _explain(self, token_id: int, badge: str) -> str:
@@ -193,8 +223,9 @@ class VocabModel(QAbstractTableModel):
                     else self.tr("its merge never applies: better-ranked merges take its "
                                  "symbols first"))
         if badge == "sensitive":
-            rule = audit.sensitive_rules().get(token_id, "")
-            return self.tr("sensitive: matches the rule {rule}").format(rule=rule)
+            rule = self._rules().get(token_id, "")
+            return self.tr("sensitive: matches the rule {rule}").format(
+                rule=self.tr(RULES.get(rule, rule)))
         if badge == "unused":
             return self.tr("the corpus never produced it")
         return self.tr("near-duplicate of another piece (case, space or width)")

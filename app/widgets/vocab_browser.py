@@ -85,6 +85,7 @@ class VocabBrowser(QWidget):
         self.audit_button.clicked.connect(self._on_audit_clicked)
         self.names = QLineEdit(placeholderText=self.tr("Your own names to look for, comma-separated"))
         self.show_only = QComboBox()
+        self.show_only.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.show_only.setEnabled(False)
         self.show_only.currentIndexChanged.connect(self._update_view)
         self.export_button = QPushButton(self.tr("Export…"))

@@ -3646,6 +3646,50 @@
         <translation>特殊</translation>
     </message>
     <message>
+        <source>e-mail</source>
+        <translation>电子邮件</translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation>URL</translation>
+    </message>
+    <message>
+        <source>tracking parameter</source>
+        <translation>跟踪参数</translation>
+    </message>
+    <message>
+        <source>hex run</source>
+        <translation>十六进制串</translation>
+    </message>
+    <message>
+        <source>base64 run</source>
+        <translation>base64 串</translation>
+    </message>
+    <message>
+        <source>phone number</source>
+        <translation>电话号码</translation>
+    </message>
+    <message>
+        <source>long digit run</source>
+        <translation>长数字串</translation>
+    </message>
+    <message>
+        <source>domain</source>
+        <translation>域名</translation>
+    </message>
+    <message>
+        <source>file path</source>
+        <translation>文件路径</translation>
+    </message>
+    <message>
+        <source>markup</source>
+        <translation>标记（HTML 等）</translation>
+    </message>
+    <message>
+        <source>your name</source>
+        <translation>自有名称</translation>
+    </message>
+    <message>
         <source>empty (never produced by encoding)</source>
         <translation>空（编码永远不会产生）</translation>
     </message>
@@ -3656,6 +3700,10 @@
     <message>
         <source>unassigned</source>
         <translation>未分配</translation>
+    </message>
+    <message>
+        <source>{badge}: {rule}</source>
+        <translation>{badge}：{rule}</translation>
     </message>
     <message>
         <source>its own text encodes to: {pieces}</source>

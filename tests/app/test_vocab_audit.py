@@ -11,7 +11,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog
 
-from app.models.vocab import AUDIT_COLUMN
+from app.models.vocab import AUDIT_COLUMN, BADGE_COLORS, RULES
 from core.audit import audit_vocabulary
 from core.corpus import CorpusSource
 from core.loading import open_tokenizer
@@ -60,6 +60,7 @@ def test_bert_audit_filters_badges_summary_and_export(qtbot, window, tmp_path):
     model = browser.model
     row = ids.index(1)
     assert model.index(row, AUDIT_COLUMN).data() == "unreachable"
+    colour = model.index(row, AUDIT_COLUMN).data(Qt.ItemDataRole.BackgroundRole)
     tip = model.index(row, AUDIT_COLUMN).data(Qt.ItemDataRole.ToolTipRole)
     assert "[ · unused · ##0 · ]" in tip
     assert model.index(row, AUDIT_COLUMN).data(Qt.ItemDataRole.BackgroundRole) is not None
@@ -102,9 +103,20 @@ def test_sensitive_and_unused_filters_with_a_corpus(qtbot, window, tmp_path, dem
     ids = shown_ids(qtbot, browser, len(audit.sensitive))
     assert runtime.token_to_id(piece) in ids
     assert all("sensitive" in browser.model.badges(i) for i in ids)
+    row = ids.index(runtime.token_to_id(piece))
+    cell = browser.model.index(row, AUDIT_COLUMN)
+    assert cell.data().startswith("sensitive: your name")  # the most telling badge first
+    # the most telling badge colours the cell, whatever other badges the piece has
+    assert cell.data(Qt.ItemDataRole.BackgroundRole) == BADGE_COLORS["sensitive"]
     # a new tokenizer has no audit: the filters go back to everything
     browser.set_runtime(None)
     assert browser.show_only.count() == 1 and not browser.export_button.isEnabled()
+
+
+def test_every_rule_has_a_label():
+    from core.audit.sensitive import NAME_RULE, RULES as CORE_RULES
+
+    assert set(RULES) == set(CORE_RULES) | {NAME_RULE}
 
 
 def test_saved_bundle_keeps_the_audit(qtbot, window, tmp_path, monkeypatch, demo_paths):
