@@ -11,6 +11,7 @@ others spend vocabulary rows on variants of one string (seed 002 §10.1).
 
 from __future__ import annotations
 
+import time
 import unicodedata
 from typing import Container, Iterable, Sequence
 
@@ -32,7 +33,9 @@ def near_duplicate_groups(vocab: Sequence[bytes], ids: Iterable[int], *,
     (WordPiece ``##ing``), grouped apart from word-initial ones (``##ing`` and ``ing`` are two
     different tokens by design). Partial tokens (not whole characters) take no part."""
     groups: dict[tuple[bool, str], list[int]] = {}
-    for token_id in ids:
+    for n, token_id in enumerate(ids):
+        if n % 2048 == 0:
+            time.sleep(0)  # a pure-Python loop: let a GUI thread waiting for the GIL run
         try:
             text = vocab[token_id].decode("utf-8")
         except UnicodeDecodeError:

@@ -27,10 +27,12 @@ the runtime's batch call, so a 200,000-token vocabulary is one pass of the nativ
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..encoding import Flag
 from ..progress import CancelFn, Progress, ProgressFn, check_cancel
 from ..runtimes.base import Runtime
 
@@ -38,7 +40,7 @@ from ..runtimes.base import Runtime
 EMPTY, SPECIAL, PARTIAL, REACHABLE, UNREACHABLE = range(5)
 STATUS_NAMES = ("empty", "special", "partial", "reachable", "unreachable")
 APART_KINDS = frozenset({"special", "control", "added", "unknown"})
-BATCH = 8192  # texts per encode_batch call: progress and cancel between calls
+BATCH = 2048  # texts per encode_batch call: progress, cancel and a GIL hand-over between calls
 
 
 @dataclass
@@ -80,13 +82,20 @@ def apart_ids(runtime: Runtime) -> set[int]:
     return {i for i in apart if 0 <= i < runtime.id_space}
 
 
+PROBES = ("a", "e", "0", ".", "の")  # texts to find the prefix space with; one is in the vocabulary
+
+
 def adds_prefix_space(runtime: Runtime) -> bool:
-    """True when the tokenizer puts a space before the text (SentencePiece's dummy prefix).
+    """True when the tokenizer puts a space before the text (SentencePiece's dummy prefix): the
+    first probe text it encodes without the unknown token decodes with a leading space.
 
     >>> # adds_prefix_space(load("mistral-v3/tokenizer.model")) -> True
     """
-    ids = runtime.encode("a", add_special_tokens=False).ids.tolist()
-    return runtime.decode_bytes(ids).startswith(b" ")
+    for probe in PROBES:
+        encoding = runtime.encode(probe, add_special_tokens=False)
+        if len(encoding.ids) and not (encoding.flags & Flag.UNK).any():
+            return runtime.decode_bytes(encoding.ids.tolist()).startswith(b" ")
+    return False
 
 
 def own_texts(runtime: Runtime, status: np.ndarray, prefix_space: bool
@@ -134,6 +143,7 @@ def self_reachability(runtime: Runtime, *, progress: ProgressFn | None = None,
     encodes_to: dict[int, list[int]] = {}
     for start in range(0, len(texts), BATCH):
         check_cancel(cancel)
+        time.sleep(0)  # let a GUI thread waiting for the GIL have it between two batches
         if progress:
             progress(Progress("reachability", start, len(texts)))
         chunk_ids = np.asarray(ids[start:start + BATCH], dtype=np.int64)

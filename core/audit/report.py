@@ -156,9 +156,7 @@ def audit_vocabulary(runtime: Runtime, *, sources: Sequence[CorpusSource] = (),
     view = runtime.model_view()
     reach = self_reachability(runtime, progress=progress, cancel=cancel)
     ordinary = np.flatnonzero(reach.ordinary).tolist()
-    if progress:
-        progress(Progress("merges", 0, 0))
-    merges = merge_reachability(view, ordinary, cancel=cancel)
+    merges = merge_reachability(view, ordinary, progress=progress, cancel=cancel)
     check_cancel(cancel)
     if progress:
         progress(Progress("pieces", 0, 0))

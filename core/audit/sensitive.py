@@ -14,6 +14,7 @@ the first rule that matches, in the order of :data:`RULES`.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
@@ -40,6 +41,9 @@ RULES: dict[str, regex.Pattern] = {
     "markup": regex.compile(r"</?[A-Za-z][\w-]*(?:\s|>|/>|$)|&(?:nbsp|amp|lt|gt|quot|#\d+);|"
                             r"\b(?:href|src|class|style|onclick)=|<!--|-->|\{\{|\}\}"),
 }
+# a piece of letters (and spaces) alone, most of a vocabulary, can only match these rules
+_PLAIN = regex.compile(r"[\p{L}\p{M} ]*")
+PLAIN_RULES = ("tracking",)  # fbclid, gclid, msclkid
 NAME_RULE = "name"
 NAME_PIECE_MIN = 5  # a piece this long that is part of a listed name counts as that name
 
@@ -71,8 +75,9 @@ def match_rule(text: str, names: Sequence[str] = ()) -> str | None:
     """The first rule that matches ``text``, or None; ``names`` (lower-cased) first."""
     if names and matches_name(text, names):
         return NAME_RULE
-    for rule, pattern in RULES.items():
-        if pattern.search(text):
+    rules = PLAIN_RULES if _PLAIN.fullmatch(text) else RULES
+    for rule in rules:
+        if RULES[rule].search(text):
             return rule
     return None
 
@@ -106,7 +111,9 @@ def sensitive_pieces(vocab: Sequence[bytes], pieces: Sequence[str], ids: Iterabl
                      names: Sequence[str] = ()) -> list[SensitivePiece]:
     """Every id among ``ids`` whose text a rule matches, in id order."""
     found = []
-    for token_id in ids:
+    for n, token_id in enumerate(ids):
+        if n % 2048 == 0:
+            time.sleep(0)  # a pure-Python loop: let a GUI thread waiting for the GIL run
         rule = match_rule(piece_text(vocab[token_id]), names)
         if rule:
             found.append(SensitivePiece(int(token_id), pieces[token_id], rule))

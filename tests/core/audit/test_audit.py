@@ -71,6 +71,7 @@ def test_trained_tokenizer_shows_the_seeded_addresses_and_numbers(trained):
 def test_sensitive_rules():
     cases = {"john.doe@example.com": "email", "@gmail.com": "email",
              "https://": "url", "www.example": "url", "utm_source": "tracking",
+             "fbclid": "tracking", "gclid": "tracking",
              "555-867-5309": "phone", "+4930123456": "phone", "123456789": "digits",
              "example.com": "domain", "/usr/local/": "path", "C:\\Users": "path",
              "deadbeefcafe01234567": "hex", "QmFzZTY0IGVuY29kZWQgdGV4dA": "base64",
@@ -165,3 +166,20 @@ def test_masks_match_the_json_lists():
     for name in FILTERS:
         mask = audit.mask(name)
         assert mask is None or mask.shape == (runtime.vocab_size,)
+
+
+@pytest.mark.realdata
+def test_the_letters_only_shortcut_changes_no_rule():
+    """Letters-only pieces skip all rules but PLAIN_RULES: on every GPT-2 and BERT piece the
+    answer equals trying every rule in order."""
+    from core.audit.sensitive import RULES, piece_text
+    from tests.conftest import TOKENIZERS, require_data
+
+    def every_rule(text):
+        return next((rule for rule, pattern in RULES.items() if pattern.search(text)), None)
+
+    for name in ("gpt2.tiktoken", "bert-minilm/tokenizer.json"):
+        view = open_tokenizer(require_data(TOKENIZERS / name)).runtime.model_view()
+        for data in view.vocab:
+            text = piece_text(data)
+            assert match_rule(text) == every_rule(text), text

@@ -88,3 +88,23 @@ def test_real_byte_level_bpe_has_every_token_merge_reachable():
         ids = [i for i in range(runtime.vocab_size) if reach.ordinary[i]]
         found = merge_reachability(runtime.model_view(), ids)
         assert found.checked == len(ids) > 50000 and found.unreachable == {}
+
+
+def test_the_bytes_loop_equals_the_general_replay():
+    """``_forms_from_bytes`` (written out for speed) answers as :func:`bpe_symbols` does."""
+    import random
+
+    from core.audit.merges import _forms_from_bytes
+
+    rng = random.Random(3)
+    ranks = {bytes([b]): b for b in b"abcd"}
+    while len(ranks) < 60:  # random tokens over a small alphabet: many shadowed ones
+        token = bytes(rng.choice(b"abcd") for _ in range(rng.randint(2, 6)))
+        ranks.setdefault(token, len(ranks))
+    rank = (lambda pair: ranks.get(pair[0] + pair[1]))
+    answers = set()
+    for token in ranks:
+        general = bpe_symbols([token[k:k + 1] for k in range(len(token))], rank, bytes.__add__)
+        assert _forms_from_bytes(token, ranks) == (general == [token]), token
+        answers.add(general == [token])
+    assert answers == {True, False}

@@ -171,3 +171,21 @@ def test_a_token_across_a_pre_tokenizer_boundary_is_self_unreachable():
     reach = self_reachability(runtime)
     assert reach.ids(UNREACHABLE) == [256]
     assert reach.encodes_to[256] == [ord("a"), ord(".")]
+
+
+def test_the_prefix_space_probe_skips_a_text_the_vocabulary_lacks(tmp_path):
+    """A vocabulary without "a" (it maps to the unknown token) is probed with the next text."""
+    from tokenizers import Tokenizer, decoders, models, pre_tokenizers
+
+    vocab = {"<unk>": 0, "▁e": 1, "e": 2, "▁": 3}
+    tk = Tokenizer(models.WordPiece(vocab, unk_token="<unk>", max_input_chars_per_word=100))
+    tk.pre_tokenizer = pre_tokenizers.Metaspace()
+    tk.decoder = decoders.Metaspace()
+    path = tmp_path / "tokenizer.json"
+    tk.save(str(path))
+    runtime = open_tokenizer(path).runtime
+    assert runtime.encode("a", add_special_tokens=False).ids.tolist() == [0]
+    assert adds_prefix_space(runtime)
+    reach = self_reachability(runtime)
+    assert reach.status[1] == REACHABLE and reach.status[2] == UNREACHABLE
+    assert reach.word_internal[2]
