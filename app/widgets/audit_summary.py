@@ -8,6 +8,8 @@ from PySide6.QtCore import QCoreApplication
 
 from core.audit import VocabAudit
 
+RAREST_SHOWN = 8
+
 
 def audit_summary_html(audit: VocabAudit | None) -> str:
     """``<p><b>Vocabulary audit</b></p><table>…</table>``, or a hint to run one.
@@ -44,6 +46,16 @@ def audit_summary_html(audit: VocabAudit | None) -> str:
                      f"{corpus['unused']:,}"))
         rows.append((QCoreApplication.translate("AuditSummary", "share covering 50 / 90 / 99%"),
                      " / ".join(f"{cover[p]:.1%}" for p in ("50", "90", "99"))))
+        if len(corpus["by_language"]) > 1:
+            for lang, row in corpus["by_language"].items():
+                rows.append((QCoreApplication.translate(
+                    "AuditSummary", "unused on the {lang} part").format(lang=lang),
+                    f"{row['unused']:,}"))
+        rarest = ", ".join(f"{audit.pieces[r['id']]} ({r['count']})"
+                           for r in corpus["rarest"][:RAREST_SHOWN])
+        if rarest:
+            rows.append((QCoreApplication.translate("AuditSummary", "rarest used (count)"),
+                         rarest))
     cells = "".join(f"<tr><td style='color:#555;padding-right:12px'>{escape(k)}</td>"
                     f"<td>{escape(v)}</td></tr>" for k, v in rows)
     title = escape(QCoreApplication.translate("AuditSummary", "Vocabulary audit"))

@@ -48,6 +48,14 @@
         <translation>覆盖 50 / 90 / 99% 所需的词表占比</translation>
     </message>
     <message>
+        <source>unused on the {lang} part</source>
+        <translation>{lang} 部分中未使用</translation>
+    </message>
+    <message>
+        <source>rarest used (count)</source>
+        <translation>最少使用（次数）</translation>
+    </message>
+    <message>
         <source>Vocabulary audit</source>
         <translation>词表审计</translation>
     </message>

@@ -189,3 +189,31 @@ def test_the_prefix_space_probe_skips_a_text_the_vocabulary_lacks(tmp_path):
     reach = self_reachability(runtime)
     assert reach.status[1] == REACHABLE and reach.status[2] == UNREACHABLE
     assert reach.word_internal[2]
+
+
+@pytest.mark.realdata
+def test_metaspace_byte_fallback_tokenizer_json_equals_tokenizers_directly(tmp_path):
+    """mistral-v3 converted to a tokenizer.json (Metaspace prepending "▁", BPE with merges and
+    byte fallback, as Llama-style files are): the sets equal a direct check with tokenizers."""
+    transformers = pytest.importorskip("transformers")
+    from tokenizers import Tokenizer
+
+    (tmp_path / "tokenizer.model").symlink_to(
+        require_data(TOKENIZERS / "mistral-v3" / "tokenizer.model"))
+    converted = transformers.LlamaTokenizer.from_pretrained(str(tmp_path)).backend_tokenizer
+    path = tmp_path / "tokenizer.json"
+    converted.save(str(path))
+    spec = json.loads(path.read_text(encoding="utf-8"))
+    assert spec["pre_tokenizer"]["prepend_scheme"] in ("first", "always")  # a dummy prefix
+    tk = Tokenizer.from_file(str(path))
+    special = {t["id"] for t in spec["added_tokens"]}
+    items = []
+    for piece, i in tk.get_vocab(with_added_tokens=False).items():
+        if i in special:
+            continue
+        data = (bytes([int(piece[3:5], 16)]) if len(piece) == 6 and piece.startswith("<0x")
+                else piece.replace("▁", " ").encode())
+        items.append((i, data, lambda t: t[1:] if t.startswith(" ") else t))
+    partial, unreachable = direct(items, lambda t: tk.encode(t, add_special_tokens=False).ids)
+    assert audit_sets(path) == (partial, unreachable, special)
+    assert len(partial) == 128  # the byte pieces 0x80-0xFF
