@@ -5,8 +5,8 @@ from __future__ import annotations
 from html import escape
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (QHeaderView, QLabel, QTableWidget, QTableWidgetItem, QVBoxLayout,
-                               QWidget)
+from PySide6.QtWidgets import (QHBoxLayout, QHeaderView, QLabel, QTableWidget, QTableWidgetItem,
+                               QVBoxLayout, QWidget)
 
 from app.messages import describe_rows, render_all, special_kind, special_source
 from app.widgets.audit_summary import audit_summary_html
@@ -37,9 +37,15 @@ class TokenizerInfo(QWidget):
         self.specials.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
-        layout.addWidget(self.summary)
+        # the vocabulary audit's summary (Vocabulary tab), beside the facts: the table keeps
+        # its height
         self.audit = QLabel(textFormat=Qt.TextFormat.RichText, wordWrap=True)
-        layout.addWidget(self.audit)
+        self.audit.setAlignment(Qt.AlignmentFlag.AlignTop)
+        self.summary.setAlignment(Qt.AlignmentFlag.AlignTop)
+        facts = QHBoxLayout()
+        facts.addWidget(self.summary, 3)
+        facts.addWidget(self.audit, 2)
+        layout.addLayout(facts)
         layout.addWidget(QLabel(self.tr("<b>Special tokens</b>")))
         layout.addWidget(self.specials, 1)
 
