@@ -111,6 +111,10 @@ def _print_report(runtime, audit) -> None:
               f"unused ids {corpus['unused']:,}; vocabulary covering {cover}")
         for lang, row in corpus["by_language"].items():
             print(f"  {lang}: {row['tokens']:,} tokens, unused {row['unused']:,}")
+        rarest = ", ".join(f"{r['id']} {runtime.piece(r['id'])!r} ({r['count']})"
+                           for r in corpus["rarest"][:SHOWN])
+        if rarest:
+            print(f"  rarest used: {rarest}")
     print(f"sensitive or boilerplate pieces: {len(data['sensitive']):,}")
     for entry in data["sensitive"][:SHOWN * 3]:
         print(f"  {entry['id']:>7}  {entry['rule']:9} {entry['piece']!r}")

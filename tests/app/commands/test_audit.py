@@ -51,6 +51,13 @@ def test_json_contract(capsys, tmp_path):
     assert not special & set(data["self_unreachable"])
 
 
+def test_text_report_with_a_corpus(capsys, tmp_path):
+    corpus = tmp_path / "c.txt"
+    corpus.write_text("Hello world\n", encoding="utf-8")
+    code, out, _ = run(capsys, "audit", BPE, "--corpus", corpus)
+    assert code == 0 and "unused ids" in out and "rarest used:" in out
+
+
 def test_no_corpus_gives_null_and_text_report(capsys, tmp_path):
     code, out, _ = run(capsys, "audit", BPE, "--json")
     assert code == 0 and json.loads(out)["unused_on_corpus"] is None
