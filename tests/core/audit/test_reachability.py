@@ -108,7 +108,7 @@ def _spm_direct(path):
     proto.ParseFromString(path.read_bytes())
     dummy = proto.normalizer_spec.add_dummy_prefix
     special = {i for i in range(sp.get_piece_size())
-               if sp.is_control(i) or sp.is_unknown(i) or sp.is_unused(i)
+               if sp.is_control(i) or sp.is_unknown(i)
                or proto.pieces[i].type == model_pb2.ModelProto.SentencePiece.USER_DEFINED}
     items = []
     for i in range(sp.get_piece_size()):
