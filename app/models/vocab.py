@@ -27,6 +27,8 @@ AUDIT_COLUMN = 6
 SORTS = {"id": QT_TRANSLATE_NOOP("VocabModel", "ID"),
          "length ↑": QT_TRANSLATE_NOOP("VocabModel", "Length ↑ (shortest first)"),
          "length ↓": QT_TRANSLATE_NOOP("VocabModel", "Length ↓ (longest first)")}
+# offered once an audit counted use on a corpus
+COUNT_SORT = ("count ↑", QT_TRANSLATE_NOOP("VocabModel", "Corpus count ↑ (rarest first)"))
 UNASSIGNED_COLOR = QColor("#9a9a9a")
 # an audit's groups (core.audit.report.FILTERS) -> label, translated when shown
 BADGES = {"partial": QT_TRANSLATE_NOOP("VocabModel", "partial"),
@@ -83,9 +85,12 @@ def vocab_lengths(runtime: Runtime) -> np.ndarray:
 
 
 def vocab_view(runtime: Runtime, query: str, sort: str, lengths: np.ndarray | None = None,
-               only: np.ndarray | None = None) -> np.ndarray:
+               only: np.ndarray | None = None, counts: np.ndarray | None = None,
+               groups: np.ndarray | None = None) -> np.ndarray:
     """Ids matching ``query`` (a substring of the piece or of its text; a number also matches
-    that id), in ``sort`` order; ``only``: a per-id mask (an audit filter) they must be in.
+    that id), in ``sort`` order; ``only``: a per-id mask (an audit filter) they must be in;
+    ``counts``: per-id use on a corpus, for the ``count ↑`` sort (rarest first); ``groups``:
+    per-id key that keeps near duplicates together in ``id`` order.
 
     >>> # vocab_view(runtime, "ing", "length ↓")[:3] -> the longest pieces containing "ing"
     """
@@ -102,7 +107,11 @@ def vocab_view(runtime: Runtime, query: str, sort: str, lengths: np.ndarray | No
                 only is None or only[int(query)]):
             matches = [int(query)] + [i for i in matches if i != int(query)]
         ids = np.asarray(matches, dtype=np.int64)
-    if sort != "id" and len(ids):
+    if sort == "count ↑" and counts is not None and len(ids):
+        return ids[np.argsort(counts[ids], kind="stable")]
+    if sort == "id" and groups is not None and len(ids):
+        return ids[np.argsort(groups[ids], kind="stable")]
+    if sort.startswith("length") and len(ids):
         lengths = vocab_lengths(runtime) if lengths is None else lengths
         order = np.argsort(lengths[ids], kind="stable")
         ids = ids[order[::-1]] if sort == "length ↓" else ids[order]

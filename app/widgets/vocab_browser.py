@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QHeaderView,
                                QLineEdit, QProgressBar, QPushButton, QTableView, QVBoxLayout,
                                QWidget)
 
-from app.models.vocab import BADGES, SORTS, VocabModel, vocab_lengths, vocab_view
+from app.models.vocab import BADGES, COUNT_SORT, SORTS, VocabModel, vocab_lengths, vocab_view
 from app.tasks import TaskRunner
 from core.audit import VocabAudit, audit_vocabulary
 from core.audit.report import FILTERS
@@ -133,6 +133,8 @@ class VocabBrowser(QWidget):
         key = id(runtime)
         audit = self.audit
         mask = audit.mask(only) if audit is not None and only else None
+        counts = audit.usage.counts if audit is not None and audit.usage is not None else None
+        groups = audit.group_keys() if only == "near-duplicate" else None
         view = self._views.get(key)
         if not query and sort == "id" and mask is None and view is not None:
             self._on_view_ready((runtime, np.arange(runtime.vocab_size), None, view))
@@ -143,8 +145,8 @@ class VocabBrowser(QWidget):
             lengths = self._lengths.get(key)
             if lengths is None and sort != "id":
                 lengths = vocab_lengths(runtime)
-            return (runtime, vocab_view(runtime, query, sort, lengths, mask), lengths,
-                    runtime.model_view())
+            return (runtime, vocab_view(runtime, query, sort, lengths, mask, counts, groups),
+                    lengths, runtime.model_view())
 
         self.tasks.run("vocab", compute, on_done=self._on_view_ready)
 
@@ -180,6 +182,18 @@ class VocabBrowser(QWidget):
         self.show_only.blockSignals(False)
         self.show_only.setEnabled(audit is not None)
         self.export_button.setEnabled(audit is not None)
+        self._offer_count_sort(audit is not None and audit.usage is not None)
+
+    def _offer_count_sort(self, offered: bool) -> None:
+        """The corpus-count sort, while the shown audit has counts."""
+        found = self.sort.findData(COUNT_SORT[0])
+        if offered and found < 0:
+            self.sort.addItem(QCoreApplication.translate("VocabModel", COUNT_SORT[1]),
+                              COUNT_SORT[0])
+        elif not offered and found >= 0:
+            if self.sort.currentIndex() == found:
+                self.sort.setCurrentIndex(0)
+            self.sort.removeItem(found)
 
     # -- the audit -----------------------------------------------------------------------
     def start_audit(self) -> None:

@@ -91,6 +91,17 @@ class VocabAudit:
         return [name for name, mask in self._masks.items()
                 if mask is not None and mask[token_id]]
 
+    def group_keys(self) -> np.ndarray:
+        """Per id: the first id of its near-duplicate group, else itself (sorting by it keeps
+        a group together).
+
+        >>> # audit.group_keys()[[262, 1169]] -> [262, 262] when " the" and "the" are a group
+        """
+        keys = np.arange(len(self.reach.status), dtype=np.int64)
+        for group in self.near_duplicates:
+            keys[group] = group[0]
+        return keys
+
     def unused_mask(self) -> np.ndarray | None:
         """Per id: an ordinary token the corpus never produced (None without a corpus)."""
         if self.usage is None:

@@ -3622,6 +3622,10 @@
         <translation>长度 ↓ 从长到短</translation>
     </message>
     <message>
+        <source>Corpus count ↑ (rarest first)</source>
+        <translation>语料次数 ↑ 从少到多</translation>
+    </message>
+    <message>
         <source>partial</source>
         <translation>部分字符</translation>
     </message>

@@ -108,9 +108,25 @@ def test_sensitive_and_unused_filters_with_a_corpus(qtbot, window, tmp_path, dem
     assert cell.data().startswith("sensitive: your name")  # the most telling badge first
     # the most telling badge colours the cell, whatever other badges the piece has
     assert cell.data(Qt.ItemDataRole.BackgroundRole) == BADGE_COLORS["sensitive"]
-    # a new tokenizer has no audit: the filters go back to everything
+    # with counts, the vocabulary sorts rarest first
+    browser.show_group(None)
+    browser.sort.setCurrentIndex(browser.sort.findData("count ↑"))
+    assert not (np.diff(audit.usage.counts) >= 0).all()  # id order is not count order
+    qtbot.waitUntil(lambda: not browser.tasks.busy and browser.model.rowCount()
+                    == runtime.vocab_size
+                    and (np.diff(audit.usage.counts[browser.model.ids]) >= 0).all(),
+                    timeout=20000)
+    assert audit.usage.counts[browser.model.ids[-1]] == audit.usage.counts.max()
+    # near duplicates are shown group by group
+    browser.sort.setCurrentIndex(browser.sort.findData("id"))
+    browser.show_group("near-duplicate")
+    members = sum(len(g) for g in audit.near_duplicates)
+    ids = shown_ids(qtbot, browser, members)
+    assert ids == [i for g in audit.near_duplicates for i in g]
+    # a new tokenizer has no audit: the filters go back to everything, the count sort goes
     browser.set_runtime(None)
     assert browser.show_only.count() == 1 and not browser.export_button.isEnabled()
+    assert browser.sort.findData("count ↑") < 0
 
 
 def test_every_rule_has_a_label():

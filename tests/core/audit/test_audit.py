@@ -183,3 +183,17 @@ def test_the_letters_only_shortcut_changes_no_rule():
         for data in view.vocab:
             text = piece_text(data)
             assert match_rule(text) == every_rule(text), text
+
+
+def test_group_keys_keep_near_duplicates_together():
+    runtime = tiktoken_runtime()
+    audit = audit_vocabulary(runtime)
+    keys = audit.group_keys()
+    assert audit.near_duplicates  # the tiny vocabulary has " t" / "t", "the" / " the"...
+    for group in audit.near_duplicates:
+        assert set(keys[group].tolist()) == {group[0]}
+    order = np.argsort(keys, kind="stable")
+    placed = order.tolist()
+    for group in audit.near_duplicates:
+        first = placed.index(group[0])
+        assert placed[first:first + len(group)] == group
