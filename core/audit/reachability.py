@@ -82,7 +82,8 @@ def apart_ids(runtime: Runtime) -> set[int]:
     return {i for i in apart if 0 <= i < runtime.id_space}
 
 
-PROBES = ("a", "e", "0", ".", "の")  # texts to find the prefix space with; one is in the vocabulary
+# texts to find the prefix space with, tried in turn until one is not the unknown token
+PROBES = ("a", "e", "0", ".", "の")
 
 
 def adds_prefix_space(runtime: Runtime) -> bool:
@@ -150,9 +151,10 @@ def self_reachability(runtime: Runtime, *, progress: ProgressFn | None = None,
         batch = runtime.encode_batch(texts[start:start + BATCH], add_special_tokens=False)
         counts = np.bincount(batch.text_of_token, minlength=len(chunk_ids))
         firsts = np.cumsum(counts) - counts
-        got = batch.ids[np.minimum(firsts, max(len(batch.ids) - 1, 0))] if len(batch.ids) else \
-            np.full(len(chunk_ids), -1)
-        ok = (counts == 1) & (got == chunk_ids)
+        first_id = np.full(len(chunk_ids), -1, dtype=np.int64)  # -1: the text gave no token
+        some = counts > 0
+        first_id[some] = batch.ids[firsts[some]]
+        ok = (counts == 1) & (first_id == chunk_ids)
         status[chunk_ids[ok]] = REACHABLE
         status[chunk_ids[~ok]] = UNREACHABLE
         word_internal[chunk_ids[~ok]] = internal[start:start + BATCH][~ok]

@@ -163,7 +163,9 @@ def audit_vocabulary(runtime: Runtime, *, sources: Sequence[CorpusSource] = (),
                      progress: ProgressFn | None = None,
                      cancel: CancelFn | None = None) -> VocabAudit:
     """Audit ``runtime``'s vocabulary; ``sources``: a corpus to count use on; ``names``: the
-    user's own names (lower-cased, :func:`core.audit.sensitive.read_names`)."""
+    user's own names (matched without regard to case; :func:`core.audit.sensitive.read_names`
+    reads a names file)."""
+    names = [name.strip().lower() for name in names if name.strip()]
     view = runtime.model_view()
     reach = self_reachability(runtime, progress=progress, cancel=cancel)
     ordinary = np.flatnonzero(reach.ordinary).tolist()
