@@ -63,7 +63,7 @@ def test_bert_audit_filters_badges_summary_and_export(qtbot, window, tmp_path):
     colour = model.index(row, AUDIT_COLUMN).data(Qt.ItemDataRole.BackgroundRole)
     tip = model.index(row, AUDIT_COLUMN).data(Qt.ItemDataRole.ToolTipRole)
     assert "[ · unused · ##0 · ]" in tip
-    assert model.index(row, AUDIT_COLUMN).data(Qt.ItemDataRole.BackgroundRole) is not None
+    assert colour == BADGE_COLORS["unreachable"]
     # a search narrows the filtered rows further
     browser.search.setText("unused1")
     qtbot.waitUntil(lambda: 0 < browser.model.rowCount() < len(ids) and not browser.tasks.busy,
