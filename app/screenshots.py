@@ -17,7 +17,9 @@ after a reference byte-level BPE run, and after SentencePiece refused a vocabula
 ``--template`` (default: the tokenizer's own): each result tab, a clicked check, the tools and
 template editors and a template error (``chat-*.png``). ``--panes`` picks which
 panes to render (default ``inspect,corpus,train``; ``postprocess`` adds the Inspect pane with
-its post-processing group in use). ``--lang`` picks the UI language (default
+its post-processing group in use; ``audit`` audits each open tokenizer in the Vocabulary tab,
+use counted on ``--corpus``: ``audit-<n>-unreachable.png``, ``-sensitive.png``,
+``-summary.png``). ``--lang`` picks the UI language (default
 English, whatever the locale, so that screenshots are comparable).
 """
 
