@@ -52,6 +52,28 @@ def test_gpt2_ranks_equal_tiktoken_directly():
     assert len(partial) > 100  # GPT-2 has byte tokens that split characters
 
 
+def _gpt2_chars() -> dict[str, int]:
+    """GPT-2's byte stand-ins, written out again here on purpose (stand-in -> byte)."""
+    printable = (list(range(ord("!"), ord("~") + 1)) + list(range(0xA1, 0xAD))
+                 + list(range(0xAE, 0x100)))
+    chars, extra = {}, 0
+    for b in range(256):
+        if b in printable:
+            chars[chr(b)] = b
+        else:
+            chars[chr(256 + extra)] = b
+            extra += 1
+    return chars
+
+
+GPT2_CHARS = _gpt2_chars()
+
+
+def gpt2_bytes(piece: str) -> bytes:
+    """A byte-level piece's bytes."""
+    return bytes(GPT2_CHARS[c] for c in piece)
+
+
 def _hf_direct(path):
     from tokenizers import Tokenizer
 
@@ -62,17 +84,8 @@ def _hf_direct(path):
     special = {t["id"] for t in spec["added_tokens"]}
     model = spec["model"]
     byte_level = "ByteLevel" in json.dumps(spec["pre_tokenizer"])
-    if byte_level:  # GPT-2's byte stand-ins, written out again here on purpose
-        printable = (list(range(ord("!"), ord("~") + 1)) + list(range(0xA1, 0xAD))
-                     + list(range(0xAE, 0x100)))
-        chars, extra = {}, 0
-        for b in range(256):
-            if b in printable:
-                chars[chr(b)] = b
-            else:
-                chars[chr(256 + extra)] = b
-                extra += 1
-        to_bytes = (lambda piece: bytes(chars[c] for c in piece))
+    if byte_level:
+        to_bytes = gpt2_bytes
     else:
         prefix = model.get("continuing_subword_prefix") or ""
         to_bytes = (lambda piece: (piece[len(prefix):] if prefix and piece.startswith(prefix)
@@ -217,3 +230,32 @@ def test_metaspace_byte_fallback_tokenizer_json_equals_tokenizers_directly(tmp_p
     partial, unreachable = direct(items, lambda t: tk.encode(t, add_special_tokens=False).ids)
     assert audit_sets(path) == (partial, unreachable, special)
     assert len(partial) == 128  # the byte pieces 0x80-0xFF
+
+
+def test_built_tokenizer_json_and_sentencepiece_equal_their_libraries(tmp_path):
+    """Without the shared data: the tiny byte-level BPE (tokenizer.json) and SentencePiece BPE
+    (byte fallback, dummy prefix) built here, against tokenizers and sentencepiece directly."""
+    from tests.core.builders import write_spm, write_tokenizer_json
+
+    json_path = write_tokenizer_json(tmp_path / "json")
+    assert audit_sets(json_path) == _hf_direct(json_path)
+    spm_path = write_spm(tmp_path / "spm")
+    partial, unreachable, special = _spm_direct(spm_path)
+    assert audit_sets(spm_path) == (partial, unreachable, special)
+    assert partial and unreachable  # byte pieces 0x80-0xFF; word-internal pieces
+
+
+def test_gpt2_vocab_and_merges_equal_tokenizers_directly(tmp_path):
+    """vocab.json + merges.txt, against tokenizers' own ByteLevelBPETokenizer on the files."""
+    from tokenizers import ByteLevelBPETokenizer
+
+    from tests.core.builders import write_gpt2
+
+    vocab, merges = write_gpt2(tmp_path)
+    tk = ByteLevelBPETokenizer(str(vocab), str(merges))
+    special = {t.id for t in open_tokenizer(vocab).runtime.special_tokens()}
+    items = [(i, gpt2_bytes(piece), str) for piece, i in json.loads(vocab.read_text()).items()
+             if i not in special]
+    partial, unreachable = direct(items, lambda t: tk.encode(t, add_special_tokens=False).ids)
+    got = audit_sets(vocab)
+    assert (got[0], got[1]) == (partial, unreachable)
