@@ -28,6 +28,7 @@ bench: $(STAMP)
 	$(PY) -m tests.bench.train_unigram --repeat 1
 	$(PY) -m tests.bench.chat
 	$(PY) -m tests.bench.align --repeat 3
+	$(PY) -m tests.bench.audit
 	$(MAKE) soak
 
 # 50 training runs started and stopped at random moments (three engines; the GUI's API, Ctrl-C

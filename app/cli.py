@@ -42,6 +42,7 @@ from app.commands import align as align_command
 from app.stop_signals import exit_code as stop_exit_code
 from app.stop_signals import raise_on_stop_signals
 from app.stop_signals import reason as stop_reason
+from app.commands import audit as audit_command
 from core.encoding import Encoding, Flag
 from core.errors import WorkbenchError
 from core.export import TOKEN_COLUMNS, token_rows
@@ -121,6 +122,7 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
                         help="IDs arriving together at each step (default 1)")
     stream.add_argument("--json", action="store_true", help="one JSON object (stable format)")
     _add_tiktoken_options(stream)
+    audit_command.add_parser(sub)
 
     align_command.add_parser(sub)
     chat = sub.add_parser("chat", help="render a conversation with a chat template and encode it "
@@ -704,7 +706,7 @@ def _print_chat(report: dict) -> None:
 
 COMMANDS = {"chat": cmd_chat, "inspect": cmd_inspect, "import": cmd_import, "verify": cmd_verify,
             "export": cmd_export, "train": cmd_train, "stream": cmd_stream,
-            "align": align_command.run}
+            "align": align_command.run, "audit": audit_command.run}
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:

@@ -302,7 +302,9 @@ class MainWindow(QMainWindow):
             return
         # what was loaded, as it was loaded: re-detecting the file would drop the options
         # chosen when opening it (a rank file's preset and special tokens)
+        audit = self.inspect.vocab.audit_for(loaded.runtime)  # kept in the manifest
         self.tasks.run("save", save_loaded, loaded, path,
+                       audit=audit.manifest() if audit is not None else None,
                        on_done=lambda p: self.show_status(
                            self.tr("saved bundle {path}").format(path=p)),
                        on_error=lambda m: show_error(self, self.tr("Could not save the bundle"), m))

@@ -19,7 +19,9 @@ template editors and a template error (``chat-*.png``). The Align pane (``--pane
 shown on ``--spans`` (default: the shared Japanese NER set) with the tokenizers given
 (``align-*.png``). ``--panes`` picks which
 panes to render (default ``inspect,corpus,train``; ``postprocess`` adds the Inspect pane with
-its post-processing group in use). ``--lang`` picks the UI language (default
+its post-processing group in use; ``audit`` audits each open tokenizer in the Vocabulary tab,
+use counted on ``--corpus``: ``audit-<n>-unreachable.png``, ``-sensitive.png``,
+``-summary.png``). ``--lang`` picks the UI language (default
 English, whatever the locale, so that screenshots are comparable).
 """
 
@@ -132,8 +134,34 @@ def main(argv=None) -> int:
         chat_shots(app, window, args.out, args.conversation, args.template)
     if "align" in panes:
         align_shots(app, window, args.out, args.spans or SPANS)
+    if "audit" in panes:
+        audit_shots(app, window, args.out, corpus)
     window.close()
     return 0
+
+
+def audit_shots(app, window, out: Path, corpus: list[Path]) -> None:
+    """Per open tokenizer: the Vocabulary tab audited (use counted on ``corpus``) and filtered to
+    unreachable, then to sensitive pieces, and the audit's summary in the Tokenizer tab
+    (``audit-<n>-*.png``)."""
+    from core.corpus import expand
+
+    pane = window.inspect
+    browser = pane.vocab
+    window.session.set_corpus([s for path in corpus for s in expand(path)])
+    for n in range(len(window.session.tokenizers)):
+        window.session.set_current(n)
+        pane.tabs.setCurrentWidget(browser)
+        wait_until(app, lambda: not window.tasks.busy)
+        runtime = window.session.current_tokenizer.runtime
+        browser.start_audit()
+        wait_until(app, lambda: browser.audit_for(runtime) is not None, timeout=300)
+        for group in ("unreachable", "sensitive"):
+            browser.show_group(group)
+            wait_until(app, lambda: not window.tasks.busy)
+            _save(app, window, out / f"audit-{n}-{group}.png")
+        pane.tabs.setCurrentWidget(pane.info)
+        _save(app, window, out / f"audit-{n}-summary.png")
 
 
 def postprocess_shots(app, window, out: Path) -> None:

@@ -126,9 +126,10 @@ def import_tokenizer(path: str | Path, dest: str | Path, *, name: str | None = N
     return save_bundle(source, runtime, dest, configs=configs, name=name, version=version)
 
 
-def copy_bundle(path: str | Path, dest: str | Path) -> Path:
-    """Verify the bundle at ``path`` and write the same files and manifest at ``dest``."""
-    manifest = verify_bundle(path)
+def copy_bundle(path: str | Path, dest: str | Path, *, extra: dict | None = None) -> Path:
+    """Verify the bundle at ``path`` and write the same files and manifest at ``dest``
+    (``extra``: manifest entries to add or replace, such as an ``audit``)."""
+    manifest = {**verify_bundle(path), **(extra or {})}
     return save_bundle_files(manifest, read_bundle_files(Path(path), manifest), dest)
 
 

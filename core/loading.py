@@ -141,10 +141,13 @@ def check_options(source: TokenizerSource) -> None:
 
 
 def save_loaded(loaded: Loaded, dest: str | Path, *, name: str | None = None,
-                version: str = "1") -> Path:
+                version: str = "1", audit: dict | None = None) -> Path:
     """Save what was opened as a bundle at ``dest``, run exactly as it was opened (the preset
-    and special tokens chosen for a rank file included). A bundle is copied as it is."""
+    and special tokens chosen for a rank file included). A bundle is copied as it is.
+    ``audit``: a vocabulary audit's manifest form (``VocabAudit.manifest()``), kept as the
+    manifest's ``audit``."""
+    extra = {"audit": audit} if audit is not None else None
     if loaded.is_bundle:
-        return copy_bundle(loaded.path, dest)
+        return copy_bundle(loaded.path, dest, extra=extra)
     return save_bundle(loaded.source, loaded.runtime, dest, configs=loaded.configs,
-                       name=name or loaded.runtime.name, version=version)
+                       name=name or loaded.runtime.name, version=version, extra=extra)

@@ -91,6 +91,11 @@ class ModelView:
     options: Mapping[str, object] = field(default_factory=dict, compare=False)
 
     @property
+    def continuation_prefix(self) -> str:
+        """The prefix of a piece that continues a word (WordPiece's ``##``), or ""."""
+        return str(self.options.get("continuing_subword_prefix") or "")
+
+    @property
     def runtime_kind(self) -> str:
         """``tokenizers/BPE`` -> ``tokenizers``."""
         return self.kind.split("/", 1)[0]

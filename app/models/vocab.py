@@ -13,34 +13,57 @@ from PySide6.QtCore import (QT_TRANSLATE_NOOP, QAbstractTableModel, QCoreApplica
                             Qt)
 from PySide6.QtGui import QColor, QFontDatabase
 
+from core.audit.report import VocabAudit
+from core.pretokens import ModelView
 from core.runtimes.base import Runtime
 from core.text import hex_bytes, visible_bytes
 
 COLUMNS = (QT_TRANSLATE_NOOP("VocabModel", "ID"), QT_TRANSLATE_NOOP("VocabModel", "Piece"),
            QT_TRANSLATE_NOOP("VocabModel", "Text"), QT_TRANSLATE_NOOP("VocabModel", "Bytes"),
-           QT_TRANSLATE_NOOP("VocabModel", "Length"), QT_TRANSLATE_NOOP("VocabModel", "Kind"))
+           QT_TRANSLATE_NOOP("VocabModel", "Length"), QT_TRANSLATE_NOOP("VocabModel", "Kind"),
+           QT_TRANSLATE_NOOP("VocabModel", "Audit"))
+AUDIT_COLUMN = 6
 # sort orders: the key :func:`vocab_view` reads -> its label, translated when shown
 SORTS = {"id": QT_TRANSLATE_NOOP("VocabModel", "ID"),
          "length ↑": QT_TRANSLATE_NOOP("VocabModel", "Length ↑ (shortest first)"),
          "length ↓": QT_TRANSLATE_NOOP("VocabModel", "Length ↓ (longest first)")}
+# offered once an audit counted use on a corpus
+COUNT_SORT = ("count ↑", QT_TRANSLATE_NOOP("VocabModel", "Corpus count ↑ (rarest first)"))
 UNASSIGNED_COLOR = QColor("#9a9a9a")
+# an audit's groups (core.audit.report.FILTERS) -> label, translated when shown
+BADGES = {"partial": QT_TRANSLATE_NOOP("VocabModel", "partial"),
+          "unreachable": QT_TRANSLATE_NOOP("VocabModel", "unreachable"),
+          "word-internal": QT_TRANSLATE_NOOP("VocabModel", "word-internal"),
+          "merge-unreachable": QT_TRANSLATE_NOOP("VocabModel", "no merge forms it"),
+          "unused": QT_TRANSLATE_NOOP("VocabModel", "unused"),
+          "sensitive": QT_TRANSLATE_NOOP("VocabModel", "sensitive"),
+          "near-duplicate": QT_TRANSLATE_NOOP("VocabModel", "near-duplicate"),
+          "special": QT_TRANSLATE_NOOP("VocabModel", "special")}
+# a sensitive piece's rule (core.audit.sensitive.RULES, "name") -> label, translated when shown
+RULES = {"email": QT_TRANSLATE_NOOP("VocabModel", "e-mail"),
+         "url": QT_TRANSLATE_NOOP("VocabModel", "URL"),
+         "tracking": QT_TRANSLATE_NOOP("VocabModel", "tracking parameter"),
+         "hex": QT_TRANSLATE_NOOP("VocabModel", "hex run"),
+         "base64": QT_TRANSLATE_NOOP("VocabModel", "base64 run"),
+         "phone": QT_TRANSLATE_NOOP("VocabModel", "phone number"),
+         "digits": QT_TRANSLATE_NOOP("VocabModel", "long digit run"),
+         "domain": QT_TRANSLATE_NOOP("VocabModel", "domain"),
+         "path": QT_TRANSLATE_NOOP("VocabModel", "file path"),
+         "markup": QT_TRANSLATE_NOOP("VocabModel", "markup"),
+         "name": QT_TRANSLATE_NOOP("VocabModel", "your name")}
+# the audit cell's colour: that of its most telling badge (first in this order, as shown)
+BADGE_COLORS = {"sensitive": QColor("#f6c6c6"), "unreachable": QColor("#f9dcb0"),
+                "merge-unreachable": QColor("#f9dcb0"), "partial": QColor("#d7e3f4"),
+                "unused": QColor("#f3ecb0"), "word-internal": QColor("#e6e6e6"),
+                "near-duplicate": QColor("#e2eedd")}
 
 
-def is_unassigned(runtime: Runtime, token_id: int) -> bool:
-    """True for an id below the vocabulary size that no token has: no piece, no bytes (and not a
-    special token, whose literal is its bytes), and not a rank file's empty token."""
-    return (not runtime.token_bytes(token_id) and not runtime.piece(token_id)
-            and token_id != _empty_token_id(runtime))
-
-
-def _empty_token_id(runtime: Runtime) -> int | None:
-    """The id of a rank file's empty token (Whisper's ``=`` line), which is a real token."""
-    return getattr(runtime, "ranks", {}).get(b"")
-
-
-def continuation_prefix(runtime: Runtime) -> str:
-    """The prefix marking a piece that continues a word (WordPiece's ``##``), or ""."""
-    return getattr(runtime, "prefix", "") or ""
+def is_unassigned(view: ModelView, token_id: int) -> bool:
+    """True for an id below the vocabulary size that no token has: no piece, no bytes, and no
+    kind but *unused* (a rank file's empty token is a *normal* token with no bytes; a special
+    token's literal is its bytes)."""
+    return (view.piece_kinds[token_id] == "unused" and not view.vocab[token_id]
+            and not view.pieces[token_id])
 
 
 def token_kind(runtime: Runtime, token_id: int, specials: dict[int, str]) -> str:
@@ -61,24 +84,34 @@ def vocab_lengths(runtime: Runtime) -> np.ndarray:
     return runtime.vocab_bytes.lengths(np.arange(runtime.vocab_size)).astype(np.int32)
 
 
-def vocab_view(runtime: Runtime, query: str, sort: str, lengths: np.ndarray | None = None
-               ) -> np.ndarray:
+def vocab_view(runtime: Runtime, query: str, sort: str, lengths: np.ndarray | None = None,
+               only: np.ndarray | None = None, counts: np.ndarray | None = None,
+               groups: np.ndarray | None = None) -> np.ndarray:
     """Ids matching ``query`` (a substring of the piece or of its text; a number also matches
-    that id), in ``sort`` order.
+    that id), in ``sort`` order; ``only``: a per-id mask (an audit filter) they must be in;
+    ``counts``: per-id use on a corpus, for the ``count ↑`` sort (rarest first); ``groups``:
+    per-id key that keeps near duplicates together in ``id`` order.
 
     >>> # vocab_view(runtime, "ing", "length ↓")[:3] -> the longest pieces containing "ing"
     """
     ids = np.arange(runtime.vocab_size, dtype=np.int64)
+    if only is not None:
+        ids = ids[only[:runtime.vocab_size]]
     query = query.strip()
     if query:
         needle = query.lower()
-        matches = [i for i in range(runtime.vocab_size)
+        matches = [i for i in ids.tolist()
                    if needle in runtime.piece(i).lower()
                    or needle in visible_bytes(runtime.token_bytes(i), show_invisibles=False).lower()]
-        if query.isdigit() and int(query) < runtime.vocab_size:
+        if query.isdigit() and int(query) < runtime.vocab_size and (
+                only is None or only[int(query)]):
             matches = [int(query)] + [i for i in matches if i != int(query)]
         ids = np.asarray(matches, dtype=np.int64)
-    if sort != "id" and len(ids):
+    if sort == "count ↑" and counts is not None and len(ids):
+        return ids[np.argsort(counts[ids], kind="stable")]
+    if sort == "id" and groups is not None and len(ids):
+        return ids[np.argsort(groups[ids], kind="stable")]
+    if sort.startswith("length") and len(ids):
         lengths = vocab_lengths(runtime) if lengths is None else lengths
         order = np.argsort(lengths[ids], kind="stable")
         ids = ids[order[::-1]] if sort == "length ↓" else ids[order]
@@ -90,16 +123,25 @@ class VocabModel(QAbstractTableModel):
         super().__init__(parent)
         self.runtime: Runtime | None = None
         self.ids = np.zeros(0, dtype=np.int64)
+        self.view: ModelView | None = None
+        self.audit: VocabAudit | None = None
+        self._rule_of: dict[int, str] | None = None
         self._specials: dict[int, str] = {}
         self._prefix = ""
         self._mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
 
-    def set_view(self, runtime: Runtime | None, ids: np.ndarray) -> None:
+    def set_view(self, runtime: Runtime | None, ids: np.ndarray, view: ModelView | None = None,
+                 audit: VocabAudit | None = None) -> None:
+        """Show ``ids`` of ``runtime``; ``view``: its model view, built off the GUI thread
+        (built here if None); ``audit``: its vocabulary audit, for the Audit column."""
         self.beginResetModel()
         self.runtime = runtime
         self.ids = ids
+        self.view = view if view is not None or runtime is None else runtime.model_view()
+        self.audit = audit
+        self._rule_of: dict[int, str] | None = None
         self._specials = ({t.id: t.kind for t in runtime.special_tokens()} if runtime else {})
-        self._prefix = continuation_prefix(runtime) if runtime else ""
+        self._prefix = self.view.continuation_prefix if self.view else ""
         self.endResetModel()
 
     def rowCount(self, parent=QModelIndex()) -> int:
@@ -122,6 +164,9 @@ class VocabModel(QAbstractTableModel):
             return self._mono
         if role == Qt.ItemDataRole.ForegroundRole:
             return UNASSIGNED_COLOR if self._unassigned(token_id) else None
+        if col == AUDIT_COLUMN and role in (Qt.ItemDataRole.BackgroundRole,
+                                            Qt.ItemDataRole.ToolTipRole):
+            return self._audit_cell(token_id, role)
         if role != Qt.ItemDataRole.DisplayRole:
             return None
         if col == 0:
@@ -137,15 +182,70 @@ class VocabModel(QAbstractTableModel):
             return hex_bytes(data)
         if col == 4:
             return str(len(data))
+        if col == AUDIT_COLUMN:
+            badges = self.badges(token_id)  # the most telling first, as the colours
+            ordered = [b for b in BADGE_COLORS if b in badges]
+            return " · ".join(self._badge_label(token_id, b) for b in ordered)
         return self.kind(token_id)
 
+    def badges(self, token_id: int) -> list[str]:
+        """The audit groups of ``token_id`` (none before an audit)."""
+        return self.audit.badges(token_id) if self.audit is not None else []
+
+    def _badge_label(self, token_id: int, badge: str) -> str:
+        """A badge as the Audit column shows it (a sensitive piece with its rule)."""
+        label = self.tr(BADGES[badge])
+        if badge == "sensitive":
+            rule = self._rules().get(token_id, "")
+            label = self.tr("{badge}: {rule}").format(badge=label,
+                                                      rule=self.tr(RULES.get(rule, rule)))
+        return label
+
+    def _rules(self) -> dict[int, str]:
+        if self._rule_of is None:
+            self._rule_of = self.audit.sensitive_rules()
+        return self._rule_of
+
+    def _audit_cell(self, token_id: int, role):
+        badges = self.badges(token_id)
+        if not badges:
+            return None
+        if role == Qt.ItemDataRole.BackgroundRole:
+            return next((color for badge, color in BADGE_COLORS.items() if badge in badges), None)
+        return "\n".join(self._explain(token_id, badge) for badge in badges)
+
+    def _explain(self, token_id: int, badge: str) -> str:
+        """A badge's tooltip line: what the audit found."""
+        audit, runtime = self.audit, self.runtime
+        if badge in ("unreachable", "word-internal"):
+            pieces = " · ".join(runtime.piece(i) for i in audit.reach.encodes_to.get(token_id, ()))
+            line = self.tr("its own text encodes to: {pieces}").format(
+                pieces=pieces or self.tr("(nothing)"))
+            if badge == "word-internal":
+                line = self.tr("word-internal: only follows other text of its word") + "\n" + line
+            return line
+        if badge == "partial":
+            return self.tr("partial: its bytes are not whole UTF-8 characters")
+        if badge == "merge-unreachable":
+            reason = audit.merges.unreachable.get(token_id, "")
+            return (self.tr("no merge yields it") if reason == "no-merge"
+                    else self.tr("its merge never applies: better-ranked merges take its "
+                                 "symbols first"))
+        if badge == "sensitive":
+            rule = self._rules().get(token_id, "")
+            return self.tr("sensitive: matches the rule {rule}").format(
+                rule=self.tr(RULES.get(rule, rule)))
+        if badge == "unused":
+            return self.tr("the corpus never produced it")
+        return self.tr("near-duplicate of another piece (case, space or width)")
+
     def _unassigned(self, token_id: int) -> bool:
-        return token_id not in self._specials and is_unassigned(self.runtime, token_id)
+        return token_id not in self._specials and is_unassigned(self.view, token_id)
 
     def kind(self, token_id: int) -> str:
         """What the Kind column says: the special token's kind, "continuation (##)" for a
         WordPiece piece that continues a word, a label for a real token with no bytes (see
         :func:`token_kind`), else nothing."""
-        if self._prefix and self.runtime.piece(token_id).startswith(self._prefix):
+        if self._prefix and self.view.pieces[token_id].startswith(self._prefix):
             return self.tr("continuation ({prefix})").format(prefix=self._prefix)
         return token_kind(self.runtime, token_id, self._specials)

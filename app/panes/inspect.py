@@ -225,6 +225,8 @@ class InspectPane(QWidget):
         self.copy_actions.status.connect(self.status)
         self.compare.selection_changed.connect(lambda _: self._update_compare())
         self.tabs.currentChanged.connect(self._on_tab_changed)
+        s.corpus_changed.connect(lambda: self.vocab.set_corpus(s.corpus_sources, s.corpus_policy))
+        self.vocab.audited.connect(self._on_vocab_audited)
 
     # -- session -> view -----------------------------------------------------------------
     def _update_tokenizers(self) -> None:
@@ -243,7 +245,13 @@ class InspectPane(QWidget):
         self.info.set_tokenizer(loaded)
         self.post_panel.set_file_settings(file_settings(loaded.runtime) if loaded else None)
         self.vocab.set_runtime(loaded.runtime if loaded else None)
+        self.info.set_audit(self.vocab.audit)
         self._update_inspection()
+
+    def _on_vocab_audited(self, runtime, audit) -> None:
+        loaded = self.session.current_tokenizer
+        if loaded is not None and loaded.runtime is runtime:
+            self.info.set_audit(audit)
 
     def _on_session_text_changed(self, text: str) -> None:
         if self.editor.toPlainText() != text:

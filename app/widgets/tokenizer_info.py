@@ -5,10 +5,11 @@ from __future__ import annotations
 from html import escape
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (QHeaderView, QLabel, QTableWidget, QTableWidgetItem, QVBoxLayout,
-                               QWidget)
+from PySide6.QtWidgets import (QHBoxLayout, QHeaderView, QLabel, QTableWidget, QTableWidgetItem,
+                               QVBoxLayout, QWidget)
 
 from app.messages import describe_rows, render_all, special_kind, special_source
+from app.widgets.audit_summary import audit_summary_html
 from core.loading import Loaded
 from core.special import special_registry
 
@@ -36,11 +37,24 @@ class TokenizerInfo(QWidget):
         self.specials.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
-        layout.addWidget(self.summary)
+        # the vocabulary audit's summary (Vocabulary tab), beside the facts: the table keeps
+        # its height
+        self.audit = QLabel(textFormat=Qt.TextFormat.RichText, wordWrap=True)
+        self.audit.setAlignment(Qt.AlignmentFlag.AlignTop)
+        self.summary.setAlignment(Qt.AlignmentFlag.AlignTop)
+        facts = QHBoxLayout()
+        facts.addWidget(self.summary, 3)
+        facts.addWidget(self.audit, 2)
+        layout.addLayout(facts)
         layout.addWidget(QLabel(self.tr("<b>Special tokens</b>")))
         layout.addWidget(self.specials, 1)
 
+    def set_audit(self, audit) -> None:
+        """Show a vocabulary audit's summary (None: how to run one)."""
+        self.audit.setText(audit_summary_html(audit))
+
     def set_tokenizer(self, loaded: Loaded | None) -> None:
+        self.set_audit(None)
         if loaded is None:
             self.summary.setText(self.tr("No tokenizer loaded."))
             self.specials.setRowCount(0)

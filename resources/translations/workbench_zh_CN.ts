@@ -373,6 +373,65 @@
     </message>
 </context>
 <context>
+    <name>AuditSummary</name>
+    <message>
+        <source>No vocabulary audit yet: run one from the Vocabulary tab.</source>
+        <translation>尚未进行词表审计：请在“词表”标签页中运行。</translation>
+    </message>
+    <message>
+        <source>ordinary tokens</source>
+        <translation>普通词元</translation>
+    </message>
+    <message>
+        <source>partial (not whole characters)</source>
+        <translation>部分字符（字节不成完整字符）</translation>
+    </message>
+    <message>
+        <source>self-unreachable</source>
+        <translation>自身不可达</translation>
+    </message>
+    <message>
+        <source>{n} ({internal} word-internal)</source>
+        <translation>{n}（其中词内 {internal}）</translation>
+    </message>
+    <message>
+        <source>no merge forms it</source>
+        <translation>合并无法生成</translation>
+    </message>
+    <message>
+        <source>not a BPE with merges</source>
+        <translation>不是带合并规则的 BPE</translation>
+    </message>
+    <message>
+        <source>sensitive or boilerplate</source>
+        <translation>敏感或样板内容</translation>
+    </message>
+    <message>
+        <source>near-duplicate groups</source>
+        <translation>近似重复组</translation>
+    </message>
+    <message>
+        <source>unused on the corpus</source>
+        <translation>语料中未使用</translation>
+    </message>
+    <message>
+        <source>share covering 50 / 90 / 99%</source>
+        <translation>覆盖 50 / 90 / 99% 所需的词表占比</translation>
+    </message>
+    <message>
+        <source>unused on the {lang} part</source>
+        <translation>{lang} 部分中未使用</translation>
+    </message>
+    <message>
+        <source>rarest used (count)</source>
+        <translation>最少使用（次数）</translation>
+    </message>
+    <message>
+        <source>Vocabulary audit</source>
+        <translation>词表审计</translation>
+    </message>
+</context>
+<context>
     <name>BudgetTable</name>
     <message>
         <source>Component</source>
@@ -3864,12 +3923,48 @@
 <context>
     <name>VocabBrowser</name>
     <message>
+        <source>encoding every token&apos;s text</source>
+        <translation>正在编码每个词元的文本</translation>
+    </message>
+    <message>
+        <source>replaying merges</source>
+        <translation>正在重放合并规则</translation>
+    </message>
+    <message>
+        <source>checking pieces</source>
+        <translation>正在检查片段</translation>
+    </message>
+    <message>
+        <source>counting use on the corpus</source>
+        <translation>正在统计语料中的使用</translation>
+    </message>
+    <message>
         <source>Search piece or text, or type an ID…</source>
         <translation>搜索片段或文本，或输入 ID…</translation>
     </message>
     <message>
         <source>Sort by</source>
         <translation>排序方式</translation>
+    </message>
+    <message>
+        <source>Audit vocabulary</source>
+        <translation>审计词表</translation>
+    </message>
+    <message>
+        <source>Encode every token&apos;s own text, look for sensitive or boilerplate pieces and, with sources in the Corpus pane, count which tokens the corpus uses</source>
+        <translation>编码每个词元自身的文本，查找敏感或样板片段；若“语料”面板中有来源，还统计语料使用了哪些词元</translation>
+    </message>
+    <message>
+        <source>Your own names to look for, comma-separated</source>
+        <translation>要查找的自有名称，用逗号分隔</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>导出…</translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>显示</translation>
     </message>
     <message>
         <source>searching…</source>
@@ -3880,6 +3975,42 @@
         <translation>
             <numerusform>{shown} / {n} 个词表条目</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>all tokens</source>
+        <translation>全部词元</translation>
+    </message>
+    <message>
+        <source>{group} ({n})</source>
+        <translation>{group}（{n}）</translation>
+    </message>
+    <message>
+        <source>Stop audit</source>
+        <translation>停止审计</translation>
+    </message>
+    <message>
+        <source>starting…</source>
+        <translation>正在启动…</translation>
+    </message>
+    <message>
+        <source>audit failed: {message}</source>
+        <translation>审计失败：{message}</translation>
+    </message>
+    <message>
+        <source>Export the audit</source>
+        <translation>导出审计结果</translation>
+    </message>
+    <message>
+        <source>JSON (*.json);;CSV, one row per token (*.csv)</source>
+        <translation>JSON (*.json);;CSV，每个词元一行 (*.csv)</translation>
+    </message>
+    <message>
+        <source>could not write {path}: {reason}</source>
+        <translation>无法写入 {path}：{reason}</translation>
+    </message>
+    <message>
+        <source>exported the audit to {path}</source>
+        <translation>已将审计结果导出到 {path}</translation>
     </message>
 </context>
 <context>
@@ -3909,12 +4040,96 @@
         <translation>类型</translation>
     </message>
     <message>
+        <source>Audit</source>
+        <translation>审计</translation>
+    </message>
+    <message>
         <source>Length ↑ (shortest first)</source>
         <translation>长度 ↑ 从短到长</translation>
     </message>
     <message>
         <source>Length ↓ (longest first)</source>
         <translation>长度 ↓ 从长到短</translation>
+    </message>
+    <message>
+        <source>Corpus count ↑ (rarest first)</source>
+        <translation>语料次数 ↑ 从少到多</translation>
+    </message>
+    <message>
+        <source>partial</source>
+        <translation>部分字符</translation>
+    </message>
+    <message>
+        <source>unreachable</source>
+        <translation>不可达</translation>
+    </message>
+    <message>
+        <source>word-internal</source>
+        <translation>词内</translation>
+    </message>
+    <message>
+        <source>no merge forms it</source>
+        <translation>合并无法生成</translation>
+    </message>
+    <message>
+        <source>unused</source>
+        <translation>未使用</translation>
+    </message>
+    <message>
+        <source>sensitive</source>
+        <translation>敏感</translation>
+    </message>
+    <message>
+        <source>near-duplicate</source>
+        <translation>近似重复</translation>
+    </message>
+    <message>
+        <source>special</source>
+        <translation>特殊</translation>
+    </message>
+    <message>
+        <source>e-mail</source>
+        <translation>电子邮件</translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation>URL</translation>
+    </message>
+    <message>
+        <source>tracking parameter</source>
+        <translation>跟踪参数</translation>
+    </message>
+    <message>
+        <source>hex run</source>
+        <translation>十六进制串</translation>
+    </message>
+    <message>
+        <source>base64 run</source>
+        <translation>base64 串</translation>
+    </message>
+    <message>
+        <source>phone number</source>
+        <translation>电话号码</translation>
+    </message>
+    <message>
+        <source>long digit run</source>
+        <translation>长数字串</translation>
+    </message>
+    <message>
+        <source>domain</source>
+        <translation>域名</translation>
+    </message>
+    <message>
+        <source>file path</source>
+        <translation>文件路径</translation>
+    </message>
+    <message>
+        <source>markup</source>
+        <translation>标记（HTML 等）</translation>
+    </message>
+    <message>
+        <source>your name</source>
+        <translation>自有名称</translation>
     </message>
     <message>
         <source>empty (never produced by encoding)</source>
@@ -3927,6 +4142,46 @@
     <message>
         <source>unassigned</source>
         <translation>未分配</translation>
+    </message>
+    <message>
+        <source>{badge}: {rule}</source>
+        <translation>{badge}：{rule}</translation>
+    </message>
+    <message>
+        <source>its own text encodes to: {pieces}</source>
+        <translation>其自身文本编码为：{pieces}</translation>
+    </message>
+    <message>
+        <source>(nothing)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <source>word-internal: only follows other text of its word</source>
+        <translation>词内：只出现在同一词中其他文本之后</translation>
+    </message>
+    <message>
+        <source>partial: its bytes are not whole UTF-8 characters</source>
+        <translation>部分字符：其字节不是完整的 UTF-8 字符</translation>
+    </message>
+    <message>
+        <source>no merge yields it</source>
+        <translation>没有合并规则能生成它</translation>
+    </message>
+    <message>
+        <source>its merge never applies: better-ranked merges take its symbols first</source>
+        <translation>它的合并永远不会发生：排名更靠前的合并会先用掉它的符号</translation>
+    </message>
+    <message>
+        <source>sensitive: matches the rule {rule}</source>
+        <translation>敏感：匹配规则 {rule}</translation>
+    </message>
+    <message>
+        <source>the corpus never produced it</source>
+        <translation>语料从未产生它</translation>
+    </message>
+    <message>
+        <source>near-duplicate of another piece (case, space or width)</source>
+        <translation>与另一片段近似重复（大小写、空格或全角/半角）</translation>
     </message>
     <message>
         <source>continuation ({prefix})</source>

@@ -77,7 +77,8 @@ def test_vocabulary_search_and_sort(qtbot, window, demo_paths):
     browser = window.inspect.vocab
     window.inspect.tabs.setCurrentWidget(browser)
     runtime = window.session.current_tokenizer.runtime
-    assert browser.model.rowCount() == runtime.vocab_size
+    # the first view of a vocabulary is built in a worker (its model view: 0.7 s for 65k tokens)
+    qtbot.waitUntil(lambda: browser.model.rowCount() == runtime.vocab_size, timeout=10000)
     qtbot.keyClicks(browser.search, "the")
     qtbot.waitUntil(lambda: "of" in browser.count.text() and browser.model.rowCount() < runtime.vocab_size,
                     timeout=10000)

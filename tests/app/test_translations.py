@@ -39,6 +39,7 @@ EXEMPT = {
     "app/cli.py": "the command line speaks English by design (README, Command line)",
     "app/platform_check.py": "prints to stderr before Qt starts: English, no GUI text",
     "app/translations.py": "the build tool behind `make translations`: no GUI text",
+    "app/commands/audit.py": "`tokbench audit`: the command line speaks English by design",
 }
 TRANSLATED_MODULES = sorted(path.relative_to(ROOT).as_posix()
                             for path in (ROOT / "app").rglob("*.py")

@@ -1,0 +1,188 @@
+"""The whole vocabulary audit of one tokenizer, and its JSON / CSV / manifest forms.
+
+>>> # audit = audit_vocabulary(runtime, sources=[CorpusSource("wiki.txt", lang="en")])
+>>> # audit.to_json()["self_unreachable"][:3] -> [1, 2, 3]
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass, field
+from typing import Sequence
+
+import numpy as np
+
+from ..corpus import CorpusSource
+from ..progress import CancelFn, Progress, ProgressFn, check_cancel
+from ..runtimes.base import Runtime
+from .duplicates import near_duplicate_groups
+from .merges import MergeReachability, merge_reachability
+from .reachability import (PARTIAL, REACHABLE, SPECIAL, STATUS_NAMES, UNREACHABLE,
+                           Reachability, self_reachability)
+from .sensitive import SensitivePiece, sensitive_pieces
+from .usage import Usage, corpus_usage
+
+CSV_COLUMNS = ("id", "piece", "status", "word_internal", "encodes_to", "merge_unreachable",
+               "sensitive_rule", "corpus_count", "duplicate_group")
+AUDIT_VERSION = 1
+# what the Vocabulary tab can show only of (see VocabAudit.mask)
+FILTERS = ("partial", "unreachable", "word-internal", "merge-unreachable", "unused", "sensitive",
+           "near-duplicate", "special")
+
+
+@dataclass
+class VocabAudit:
+    """Everything the audit found about one vocabulary (see the ``core.audit`` modules)."""
+
+    tokens: int
+    pieces: Sequence[str]
+    reach: Reachability
+    merges: MergeReachability | None
+    sensitive: list[SensitivePiece]
+    near_duplicates: list[list[int]]
+    usage: Usage | None = None
+    special: list[dict] = field(default_factory=list)
+    _masks: dict = field(default_factory=dict, repr=False, compare=False)
+
+    # -- per id, for the Vocabulary tab's filters and badges --------------------------------
+    @property
+    def status(self) -> np.ndarray:
+        return self.reach.status
+
+    def sensitive_rules(self) -> dict[int, str]:
+        return {p.id: p.rule for p in self.sensitive}
+
+    def mask(self, name: str) -> np.ndarray | None:
+        """Per id: in the group ``name`` (one of :data:`FILTERS`); None when the audit has no
+        answer for it (``unused`` without a corpus, ``merge-unreachable`` without merges).
+        ``unreachable`` leaves out the word-internal pieces, which have a filter of their own.
+
+        >>> # audit.mask("sensitive").nonzero()[0] -> the ids of the sensitive pieces
+        """
+        reach, size = self.reach, len(self.reach.status)
+        if name == "partial":
+            return reach.status == PARTIAL
+        if name == "unreachable":
+            return (reach.status == UNREACHABLE) & ~reach.word_internal
+        if name == "word-internal":
+            return reach.word_internal.copy()
+        if name == "special":
+            return reach.status == SPECIAL
+        if name == "unused":
+            return self.unused_mask()
+        ids = {"merge-unreachable": None if self.merges is None else self.merges.ids,
+               "sensitive": [p.id for p in self.sensitive],
+               "near-duplicate": [i for g in self.near_duplicates for i in g]}[name]
+        if ids is None:
+            return None
+        out = np.zeros(size, dtype=bool)
+        out[ids] = True
+        return out
+
+    def badges(self, token_id: int) -> list[str]:
+        """The groups of :data:`FILTERS` ``token_id`` is in (special tokens: none; they are
+        reported apart), in that order.
+
+        >>> # audit.badges(1) -> ['unreachable'] for BERT's [unused0]
+        """
+        if not self._masks:
+            self._masks = {name: self.mask(name) for name in FILTERS if name != "special"}
+        return [name for name, mask in self._masks.items()
+                if mask is not None and mask[token_id]]
+
+    def group_keys(self) -> np.ndarray:
+        """Per id: the first id of its near-duplicate group, else itself (sorting by it keeps
+        a group together).
+
+        >>> # audit.group_keys()[[262, 1169]] -> [262, 262] when " the" and "the" are a group
+        """
+        keys = np.arange(len(self.reach.status), dtype=np.int64)
+        for group in self.near_duplicates:
+            keys[group] = group[0]
+        return keys
+
+    def unused_mask(self) -> np.ndarray | None:
+        """Per id: an ordinary token the corpus never produced (None without a corpus)."""
+        if self.usage is None:
+            return None
+        return self.reach.ordinary & (self.usage.counts == 0)
+
+    # -- the forms it is written in ---------------------------------------------------------
+    def to_json(self) -> dict:
+        """The ``tokbench audit --json`` contract (README): ids of ordinary tokens; special
+        tokens in ``special``, apart."""
+        reach = self.reach
+        return {
+            "tokens": self.tokens,
+            "partial": int((reach.status == PARTIAL).sum()),
+            "self_reachable": int((reach.status == REACHABLE).sum()),
+            "self_unreachable": reach.ids(UNREACHABLE),
+            "word_internal": np.flatnonzero(reach.word_internal).tolist(),
+            "prefix_space": reach.prefix_space,
+            "merge_unreachable": self.merges.ids if self.merges is not None else None,
+            "unused_on_corpus": len(self.usage.unused()) if self.usage is not None else None,
+            "corpus": self.usage.summary() if self.usage is not None else None,
+            "sensitive": [p.to_json() for p in self.sensitive],
+            "near_duplicates": self.near_duplicates,
+            "special": self.special,
+        }
+
+    def manifest(self) -> dict:
+        """What a bundle's manifest keeps: the counts, and the ids a reader acts on."""
+        data = self.to_json()
+        return {"version": AUDIT_VERSION, "tokens": data["tokens"], "partial": data["partial"],
+                "self_unreachable": data["self_unreachable"],
+                "word_internal": len(data["word_internal"]),
+                "merge_unreachable": data["merge_unreachable"],
+                "unused_on_corpus": data["unused_on_corpus"],
+                "corpus": data["corpus"], "sensitive": data["sensitive"],
+                "near_duplicate_groups": len(data["near_duplicates"])}
+
+    def csv_text(self) -> str:
+        """One row per id (special tokens included, status ``special``)."""
+        rules = self.sensitive_rules()
+        group_of = {i: g[0] for g in self.near_duplicates for i in g}
+        merges = self.merges.unreachable if self.merges is not None else {}
+        counts = self.usage.counts if self.usage is not None else None
+        out = io.StringIO()
+        writer = csv.writer(out)  # \r\n rows: a piece holding \r or \n is quoted
+        writer.writerow(CSV_COLUMNS)
+        for i in range(self.tokens):
+            writer.writerow([
+                i, self.pieces[i], STATUS_NAMES[self.reach.status[i]],
+                "yes" if self.reach.word_internal[i] else "",
+                " ".join(map(str, self.reach.encodes_to.get(i, ()))), merges.get(i, ""),
+                rules.get(i, ""), "" if counts is None else int(counts[i]),
+                group_of.get(i, "")])
+        return out.getvalue()
+
+
+def audit_vocabulary(runtime: Runtime, *, sources: Sequence[CorpusSource] = (),
+                     names: Sequence[str] = (), policy: str = "strict",
+                     progress: ProgressFn | None = None,
+                     cancel: CancelFn | None = None) -> VocabAudit:
+    """Audit ``runtime``'s vocabulary; ``sources``: a corpus to count use on; ``names``: the
+    user's own names (matched without regard to case; :func:`core.audit.sensitive.read_names`
+    reads a names file)."""
+    names = [name.strip().lower() for name in names if name.strip()]
+    view = runtime.model_view()
+    reach = self_reachability(runtime, progress=progress, cancel=cancel)
+    ordinary = np.flatnonzero(reach.ordinary).tolist()
+    merges = merge_reachability(view, ordinary, progress=progress, cancel=cancel)
+    check_cancel(cancel)
+    if progress:
+        progress(Progress("pieces", 0, 0))
+    sensitive = sensitive_pieces(view.vocab, view.pieces, ordinary, names=names)
+    prefix = view.continuation_prefix
+    continuations = ({i for i in ordinary if view.pieces[i].startswith(prefix)} if prefix
+                     else frozenset())
+    groups = near_duplicate_groups(view.vocab, ordinary, continuations=continuations)
+    usage = None
+    if sources:
+        usage = corpus_usage(runtime, sources, reach.ordinary, policy=policy,
+                             progress=progress, cancel=cancel)
+    special = [{"id": i, "piece": view.pieces[i]}
+               for i in np.flatnonzero(reach.status == SPECIAL).tolist()]
+    return VocabAudit(runtime.id_space, view.pieces, reach, merges, sensitive, groups, usage,
+                      special)
