@@ -330,6 +330,7 @@ def describe_labels() -> dict[str, str]:
         "bundle": QCoreApplication.translate("Describe", "bundle"),
         "configs": QCoreApplication.translate("Describe", "configs"),
         "chat template": QCoreApplication.translate("Describe", "chat template"),
+        "fingerprint": QCoreApplication.translate("Describe", "fingerprint"),
     }
 
 

@@ -102,3 +102,13 @@ def test_user_samples_from_json_and_lines(tmp_path):
 def test_special_literal_samples_are_capped_and_sorted(small_bpe_spec, open_spec):
     names = [n for n, _ in samples_for(open_spec(small_bpe_spec).runtime)]
     assert names[len(STRESS_SAMPLES):] == ["special </s>", "special <pad>", "special <s>"]
+
+
+def test_the_fingerprint_is_in_describe_and_in_a_saved_manifest(small_bpe_spec, open_spec,
+                                                                 tmp_path):
+    loaded = open_spec(small_bpe_spec)
+    found = fingerprint(loaded.runtime)
+    assert loaded.describe()["fingerprint"] == (f"behaviour {found['behaviour']} · vocabulary "
+                                                f"{found['vocabulary']}")
+    bundle = save_loaded(loaded, tmp_path / "b.bundle")
+    assert json.loads((bundle / "manifest.json").read_text())["fingerprint"] == found
