@@ -18,8 +18,8 @@ from .behaviour import BehaviourDiff
 from .components import compare_parts, diff_merges, diff_scores, part_texts
 from .migration import MigrationCost, block_offset, migration_cost, row_map
 from .specials import SpecialsDiff, diff_specials
-from .verdict import (golden_reason, model_reasons, part_reasons, ranked, special_reasons,
-                      verdict_of, vocabulary_reasons)
+from .verdict import (Reason, golden_reason, model_reasons, part_reasons, ranked_reasons,
+                      special_reasons, verdict_of, vocabulary_reasons)
 from .vocab import VocabMap, map_views, show_key
 
 EXAMPLE_ROWS = 50  # rows per vocabulary category kept in the JSON
@@ -58,7 +58,9 @@ class TokenizerDiff:
     notes: list[str]
     cost: MigrationCost
     offset: dict | None
+    reason_items: list[Reason] = field(default_factory=list)  # the reasons with codes, ranked
     behaviour: BehaviourDiff | None = None
+    golden_verify: object | None = None  # core.golden.GoldenVerify: old's golden set on new
     configs: tuple = field(default=(), repr=False)
 
     def with_cost(self, *, hidden: int | None = None, dtype: str | None = None,
@@ -126,6 +128,8 @@ class TokenizerDiff:
         }
         if self.behaviour is not None:
             data["behaviour"] = self.behaviour.to_json()
+        if self.golden_verify is not None:
+            data["golden_verify"] = self.golden_verify.to_json()
         return data
 
 
@@ -165,10 +169,11 @@ def diff_tokenizers(old, new, *, hidden: int | None = None, dtype: str | None = 
     verdict = verdict_of(reasons)
     return TokenizerDiff(old.label, new.label, basis, vocab, old_view.pieces, new_view.pieces,
                          specials, parts, merges, scores, golden_changed, len(STRESS_SAMPLES),
-                         verdict, ranked(reasons), notes,
+                         verdict, [r.text for r in ranked_reasons(reasons)], notes,
                          migration_cost(len(added), hidden=hidden, dtype=dtype, tied=tied,
                                         configs=configs),
-                         offset if verdict == "breaking" else None, configs=configs)
+                         offset if verdict == "breaking" else None,
+                         reason_items=ranked_reasons(reasons), configs=configs)
 
 
 def _basis_notes(basis, vocab, comparable, old_view, new_view) -> list[str]:
@@ -196,3 +201,30 @@ def run_behaviour(diff: TokenizerDiff, old, new, items, *, progress: ProgressFn 
     diff.behaviour = behaviour_diff(old.runtime, new.runtime, items, progress=progress,
                                     cancel=cancel, total=total)
     return diff.behaviour
+
+
+def compare(old, new, sources=(), *, hidden: int | None = None, dtype: str | None = None,
+            tied: bool | None = None, progress: ProgressFn | None = None,
+            cancel: CancelFn | None = None) -> TokenizerDiff:
+    """Everything the Diff pane shows: the contract diff, old's golden samples verified on new,
+    and the behaviour on the golden stress set plus ``sources`` (Corpus-pane sources)."""
+    from ..golden import lock, verify
+    from ..progress import Progress, check_cancel
+    from .behaviour import corpus_items, golden_items
+
+    if progress is not None:
+        progress(Progress("contract", 0, 3))
+    diff = diff_tokenizers(old, new, hidden=hidden, dtype=dtype, tied=tied)
+    check_cancel(cancel)
+    if progress is not None:
+        progress(Progress("golden", 1, 3))
+    diff.golden_verify = verify(new.runtime, lock(old.runtime))
+    check_cancel(cancel)
+
+    def items():
+        yield from golden_items()
+        if sources:
+            yield from corpus_items(list(sources), cancel=cancel)
+
+    run_behaviour(diff, old, new, items(), progress=progress, cancel=cancel)
+    return diff
