@@ -61,8 +61,9 @@ def _lock(args) -> int:
     samples = read_user_samples(args.samples) if args.samples else []
     golden = lock(loaded.runtime, samples)
     dest = write_golden(golden, args.output or loaded.path)
+    found = golden["fingerprint"]
     print(f"locked {len(golden['samples'])} golden samples into {dest} (fingerprint behaviour "
-          f"{golden['fingerprint']['behaviour']}, vocabulary {golden['fingerprint']['vocabulary']})")
+          f"{found['behaviour']}, vocabulary {found['vocabulary']})")
     return 0
 
 

@@ -28,7 +28,8 @@ class TokenizerSlot(QWidget):
         self.setAcceptDrops(True)
         self.combo = QComboBox()
         self.combo.setMinimumContentsLength(24)
-        self.combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.combo.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.open_button = QPushButton(self.tr("Open…"))
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)

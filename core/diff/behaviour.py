@@ -84,7 +84,8 @@ def token_rows(enc) -> list[list]:
 def _segments(enc) -> list[tuple[int, int, bytes]]:
     """A token string per token: its byte span, or its literal when it covers no text."""
     starts, ends = enc.byte_starts.tolist(), enc.byte_ends.tolist()
-    return [(s, e, enc.bytes_at(k) if s == e else b"") for k, (s, e) in enumerate(zip(starts, ends))]
+    return [(s, e, enc.bytes_at(k) if s == e else b"")
+            for k, (s, e) in enumerate(zip(starts, ends))]
 
 
 def change_score(old_enc, new_enc) -> int:

@@ -94,7 +94,8 @@ def special_reasons(specials) -> list[Reason]:
     """Reasons from a :class:`core.diff.specials.SpecialsDiff`."""
     reasons = []
     if specials.moved:
-        shown = ", ".join(f"{m['literal']} {m['old_id']}→{m['new_id']}" for m in specials.moved[:4])
+        shown = ", ".join(f"{m['literal']} {m['old_id']}→{m['new_id']}"
+                          for m in specials.moved[:4])
         n = len(specials.moved)
         reasons.append(Reason("breaking", 10 ** 6 + n, "specials_moved", {"n": n, "shown": shown},
                               _plural(n, "special token moved", "special tokens moved")

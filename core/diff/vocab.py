@@ -121,7 +121,8 @@ class VocabMap:
         return np.flatnonzero(~same & ~holes)
 
     def kind_changed(self) -> np.ndarray:
-        """Old ids of kept pieces whose kind changed (normal ↔ control ↔ user-defined ↔ byte)."""
+        """Old ids of kept pieces whose kind changed (normal ↔ control ↔ user-defined ↔
+        byte)."""
         kept = np.flatnonzero(self.new_id_of_old >= 0)
         return np.array([i for i in kept.tolist()
                          if self.old_kinds[i] != self.new_kinds[int(self.new_id_of_old[i])]],

@@ -108,6 +108,93 @@
     </message>
 </context>
 <context>
+    <name>DiffPane</name>
+    <message numerus="yes">
+        <source>%n piece(s) have a new ID (same piece, new ID)</source>
+        <translation>
+            <numerusform>%n piece has a new ID (same piece, new ID)</numerusform>
+            <numerusform>%n pieces have a new ID (same piece, new ID)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n ID(s) now hold another piece (same ID, new piece)</source>
+        <translation>
+            <numerusform>%n ID now holds another piece (same ID, new piece)</numerusform>
+            <numerusform>%n IDs now hold another piece (same ID, new piece)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n piece(s) removed</source>
+        <translation>
+            <numerusform>%n piece removed</numerusform>
+            <numerusform>%n pieces removed</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n piece(s) added past the old IDs</source>
+        <translation>
+            <numerusform>%n piece added past the old IDs</numerusform>
+            <numerusform>%n pieces added past the old IDs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n piece(s) added, some inside the old ID range</source>
+        <translation>
+            <numerusform>%n piece added, inside the old ID range</numerusform>
+            <numerusform>%n pieces added, some inside the old ID range</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n kept piece(s) changed kind</source>
+        <translation>
+            <numerusform>%n kept piece changed kind</numerusform>
+            <numerusform>%n kept pieces changed kind</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n special token(s) moved: {shown}</source>
+        <translation>
+            <numerusform>%n special token moved: {shown}</numerusform>
+            <numerusform>%n special tokens moved: {shown}</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n special token(s) removed: {shown}</source>
+        <translation>
+            <numerusform>%n special token removed: {shown}</numerusform>
+            <numerusform>%n special tokens removed: {shown}</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n special token(s) added: {shown}</source>
+        <translation>
+            <numerusform>%n special token added: {shown}</numerusform>
+            <numerusform>%n special tokens added: {shown}</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n special token(s) changed kind or role: {shown}</source>
+        <translation>
+            <numerusform>%n special token changed kind or role: {shown}</numerusform>
+            <numerusform>%n special tokens changed kind or role: {shown}</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n kept piece(s) no longer produced by any merge</source>
+        <translation>
+            <numerusform>%n kept piece no longer produced by any merge</numerusform>
+            <numerusform>%n kept pieces no longer produced by any merge</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n piece score(s) changed</source>
+        <translation>
+            <numerusform>%n piece score changed</numerusform>
+            <numerusform>%n piece scores changed</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ExplainView</name>
     <message numerus="yes">
         <source>✔ explainer matches runtime: %n token(s)</source>

@@ -84,7 +84,8 @@ def test_a_bundle_with_a_bad_checksum_is_bad_input(capsys, pair, tmp_path):
     assert code == 2 and "checksum mismatch in tokenizer.json" in err
 
 
-def test_golden_lock_verify_round_trip_and_failure(capsys, pair, small_bpe_spec, tmp_path):  # noqa: F811
+def test_golden_lock_verify_round_trip_and_failure(capsys, pair, small_bpe_spec,  # noqa: F811
+                                                   tmp_path):
     old, _, _ = pair
     golden = tmp_path / "golden.json"
     code, out, _ = run(capsys, "golden", "lock", old, "-o", golden)

@@ -197,8 +197,8 @@ def test_behaviour_diff_on_flores_against_native_encodes():
     import tiktoken
     from tokenizers import Tokenizer
 
-    gpt2 = tiktoken.Encoding("gpt2", pat_str=old.runtime.pattern,
-                             mergeable_ranks={t: i for i, t in enumerate(tiktoken_gpt2_bytes()[:50256])},
+    ranks = {t: i for i, t in enumerate(tiktoken_gpt2_bytes()[:50256])}
+    gpt2 = tiktoken.Encoding("gpt2", pat_str=old.runtime.pattern, mergeable_ranks=ranks,
                              special_tokens={})
     claude = Tokenizer.from_file(str(TOKENIZERS / "claude-legacy/tokenizer.json"))
     for lang in ("eng_Latn", "zho_Hans"):
