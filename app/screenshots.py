@@ -127,6 +127,9 @@ def main(argv=None) -> int:
         train_shots(app, window, args.out, corpus)
     if "chat" in panes:
         chat_shots(app, window, args.out, args.conversation, args.template)
+    if "diff" in panes:  # the tokenizers, compared pairwise
+        from app.panes.diff_shots import diff_shots
+        diff_shots(app, window, args.out, args.tokenizers, corpus)
     window.close()
     return 0
 

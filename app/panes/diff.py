@@ -275,6 +275,8 @@ class DiffPane(QWidget):
 
     def _on_compared(self, diff) -> None:
         self._finish()
+        self.status.emit(self.tr("Compared: {verdict}").format(
+            verdict=self.verdict_name(diff.verdict)))
         self.show_diff(diff)
         self.compared.emit(diff)
 
@@ -292,31 +294,31 @@ class DiffPane(QWidget):
         """A reason of :mod:`core.diff.verdict` in the GUI's language, from its code."""
         v = reason.values
         texts = {
-            "piece_new_id": lambda: self.tr("%n piece(s) have a new ID (same piece, new ID)", "",
+            "piece_new_id": lambda: self.tr("%Ln piece(s) have a new ID (same piece, new ID)", "",
                                             v["n"]),
-            "id_new_piece": lambda: self.tr("%n ID(s) now hold another piece (same ID, new "
+            "id_new_piece": lambda: self.tr("%Ln ID(s) now hold another piece (same ID, new "
                                             "piece)", "", v["n"]),
-            "removed": lambda: self.tr("%n piece(s) removed", "", v["n"]),
-            "added": lambda: (self.tr("%n piece(s) added past the old IDs", "", v["n"])
+            "removed": lambda: self.tr("%Ln piece(s) removed", "", v["n"]),
+            "added": lambda: (self.tr("%Ln piece(s) added past the old IDs", "", v["n"])
                               if v["appended"] else
-                              self.tr("%n piece(s) added, some inside the old ID range", "",
+                              self.tr("%Ln piece(s) added, some inside the old ID range", "",
                                       v["n"])),
-            "kind_changed": lambda: self.tr("%n kept piece(s) changed kind", "", v["n"]),
-            "specials_moved": lambda: self.tr("%n special token(s) moved: {shown}", "",
+            "kind_changed": lambda: self.tr("%Ln kept piece(s) changed kind", "", v["n"]),
+            "specials_moved": lambda: self.tr("%Ln special token(s) moved: {shown}", "",
                                               v["n"]).format(shown=v["shown"]),
-            "specials_removed": lambda: self.tr("%n special token(s) removed: {shown}", "",
+            "specials_removed": lambda: self.tr("%Ln special token(s) removed: {shown}", "",
                                                 v["n"]).format(shown=v["shown"]),
-            "specials_added": lambda: self.tr("%n special token(s) added: {shown}", "",
+            "specials_added": lambda: self.tr("%Ln special token(s) added: {shown}", "",
                                               v["n"]).format(shown=v["shown"]),
-            "specials_changed": lambda: self.tr("%n special token(s) changed kind or role: "
+            "specials_changed": lambda: self.tr("%Ln special token(s) changed kind or role: "
                                                 "{shown}", "", v["n"]).format(shown=v["shown"]),
             "part_changed": lambda: self.tr("the pipeline changed: {part}").format(
                 part=v["part"]),
             "merges": lambda: self.tr("merges: {added} added, {removed} removed, {reranked} "
                                       "re-ranked").format(**v),
-            "unreachable": lambda: self.tr("%n kept piece(s) no longer produced by any merge",
+            "unreachable": lambda: self.tr("%Ln kept piece(s) no longer produced by any merge",
                                            "", v["n"]),
-            "scores": lambda: self.tr("%n piece score(s) changed", "", v["n"]),
+            "scores": lambda: self.tr("%Ln piece score(s) changed", "", v["n"]),
             "golden": lambda: self.tr("{n} of {samples} golden samples get other IDs").format(
                 **v),
         }

@@ -55,13 +55,14 @@ class BehaviourDiff:
 
     total: BucketStats = field(default_factory=BucketStats)
     buckets: dict[str, BucketStats] = field(default_factory=dict)
-    examples: list = field(default_factory=list)  # heap of (score, seq, example dict)
+    examples: list = field(default_factory=list)  # heap of ((score, ids), -seq, example)
     pretokens_checked: int = 0
     pretokens_differ: int = 0
     _seq: int = 0
 
     def ranked_examples(self) -> list[dict]:
-        return [e for _, _, e in sorted(self.examples, key=lambda x: (-x[0], x[1]))]
+        # most changed first; among equals the one met first
+        return [e for _, _, e in sorted(self.examples, key=lambda x: (x[0], x[1]), reverse=True)]
 
     def to_json(self) -> dict:
         total = self.total.to_json()
@@ -116,19 +117,22 @@ def add_batch(diff: BehaviourDiff, old_rt, new_rt, items: list[tuple[str, str]])
             target.tokens_differ += tokens_differ
             target.old_tokens += len(old_enc)
             target.new_tokens += len(new_enc)
-        if not tokens_differ:
+        if not ids_differ:
             continue
-        if diff.pretokens_checked < PRETOKEN_CHECKS:
+        if tokens_differ and diff.pretokens_checked < PRETOKEN_CHECKS:
             diff.pretokens_checked += 1
             diff.pretokens_differ += (_pretoken_spans(old_rt, text)
                                       != _pretoken_spans(new_rt, text))
-        score = change_score(old_enc, new_enc)
+        # ranked by how much the segmentation changed, then (a renumbering keeps every
+        # boundary) by how many IDs changed
+        score = change_score(old_enc, new_enc) if tokens_differ else 0
+        renumbered = int(np.sum(old_enc.ids != new_enc.ids)) if not tokens_differ else 0
         diff._seq += 1
-        entry = (score, -diff._seq)
+        entry = ((score, renumbered), -diff._seq)
         if len(diff.examples) < EXAMPLES_KEPT or entry > diff.examples[0][:2]:
             example = {"bucket": bucket, "text": text, "score": score,
                        "old": token_rows(old_enc), "new": token_rows(new_enc)}
-            item = (score, -diff._seq, example)
+            item = (*entry, example)
             if len(diff.examples) < EXAMPLES_KEPT:
                 heapq.heappush(diff.examples, item)
             else:

@@ -110,87 +110,87 @@
 <context>
     <name>DiffPane</name>
     <message numerus="yes">
-        <source>%n piece(s) have a new ID (same piece, new ID)</source>
+        <source>%Ln piece(s) have a new ID (same piece, new ID)</source>
         <translation>
-            <numerusform>%n piece has a new ID (same piece, new ID)</numerusform>
-            <numerusform>%n pieces have a new ID (same piece, new ID)</numerusform>
+            <numerusform>%Ln piece has a new ID (same piece, new ID)</numerusform>
+            <numerusform>%Ln pieces have a new ID (same piece, new ID)</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n ID(s) now hold another piece (same ID, new piece)</source>
+        <source>%Ln ID(s) now hold another piece (same ID, new piece)</source>
         <translation>
-            <numerusform>%n ID now holds another piece (same ID, new piece)</numerusform>
-            <numerusform>%n IDs now hold another piece (same ID, new piece)</numerusform>
+            <numerusform>%Ln ID now holds another piece (same ID, new piece)</numerusform>
+            <numerusform>%Ln IDs now hold another piece (same ID, new piece)</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n piece(s) removed</source>
+        <source>%Ln piece(s) removed</source>
         <translation>
-            <numerusform>%n piece removed</numerusform>
-            <numerusform>%n pieces removed</numerusform>
+            <numerusform>%Ln piece removed</numerusform>
+            <numerusform>%Ln pieces removed</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n piece(s) added past the old IDs</source>
+        <source>%Ln piece(s) added past the old IDs</source>
         <translation>
-            <numerusform>%n piece added past the old IDs</numerusform>
-            <numerusform>%n pieces added past the old IDs</numerusform>
+            <numerusform>%Ln piece added past the old IDs</numerusform>
+            <numerusform>%Ln pieces added past the old IDs</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n piece(s) added, some inside the old ID range</source>
+        <source>%Ln piece(s) added, some inside the old ID range</source>
         <translation>
-            <numerusform>%n piece added, inside the old ID range</numerusform>
-            <numerusform>%n pieces added, some inside the old ID range</numerusform>
+            <numerusform>%Ln piece added, inside the old ID range</numerusform>
+            <numerusform>%Ln pieces added, some inside the old ID range</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n kept piece(s) changed kind</source>
+        <source>%Ln kept piece(s) changed kind</source>
         <translation>
-            <numerusform>%n kept piece changed kind</numerusform>
-            <numerusform>%n kept pieces changed kind</numerusform>
+            <numerusform>%Ln kept piece changed kind</numerusform>
+            <numerusform>%Ln kept pieces changed kind</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n special token(s) moved: {shown}</source>
+        <source>%Ln special token(s) moved: {shown}</source>
         <translation>
-            <numerusform>%n special token moved: {shown}</numerusform>
-            <numerusform>%n special tokens moved: {shown}</numerusform>
+            <numerusform>%Ln special token moved: {shown}</numerusform>
+            <numerusform>%Ln special tokens moved: {shown}</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n special token(s) removed: {shown}</source>
+        <source>%Ln special token(s) removed: {shown}</source>
         <translation>
-            <numerusform>%n special token removed: {shown}</numerusform>
-            <numerusform>%n special tokens removed: {shown}</numerusform>
+            <numerusform>%Ln special token removed: {shown}</numerusform>
+            <numerusform>%Ln special tokens removed: {shown}</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n special token(s) added: {shown}</source>
+        <source>%Ln special token(s) added: {shown}</source>
         <translation>
-            <numerusform>%n special token added: {shown}</numerusform>
-            <numerusform>%n special tokens added: {shown}</numerusform>
+            <numerusform>%Ln special token added: {shown}</numerusform>
+            <numerusform>%Ln special tokens added: {shown}</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n special token(s) changed kind or role: {shown}</source>
+        <source>%Ln special token(s) changed kind or role: {shown}</source>
         <translation>
-            <numerusform>%n special token changed kind or role: {shown}</numerusform>
-            <numerusform>%n special tokens changed kind or role: {shown}</numerusform>
+            <numerusform>%Ln special token changed kind or role: {shown}</numerusform>
+            <numerusform>%Ln special tokens changed kind or role: {shown}</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n kept piece(s) no longer produced by any merge</source>
+        <source>%Ln kept piece(s) no longer produced by any merge</source>
         <translation>
-            <numerusform>%n kept piece no longer produced by any merge</numerusform>
-            <numerusform>%n kept pieces no longer produced by any merge</numerusform>
+            <numerusform>%Ln kept piece no longer produced by any merge</numerusform>
+            <numerusform>%Ln kept pieces no longer produced by any merge</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n piece score(s) changed</source>
+        <source>%Ln piece score(s) changed</source>
         <translation>
-            <numerusform>%n piece score changed</numerusform>
-            <numerusform>%n piece scores changed</numerusform>
+            <numerusform>%Ln piece score changed</numerusform>
+            <numerusform>%Ln piece scores changed</numerusform>
         </translation>
     </message>
 </context>

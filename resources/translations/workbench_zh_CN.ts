@@ -1009,6 +1009,10 @@
         <translation>对比已取消</translation>
     </message>
     <message>
+        <source>Compared: {verdict}</source>
+        <translation>对比完成：{verdict}</translation>
+    </message>
+    <message>
         <source>identical</source>
         <translation>完全相同</translation>
     </message>
@@ -1021,63 +1025,75 @@
         <translation>不兼容</translation>
     </message>
     <message numerus="yes">
-        <source>%n piece(s) have a new ID (same piece, new ID)</source>
+        <source>%Ln piece(s) have a new ID (same piece, new ID)</source>
         <translation>
-            <numerusform>%n 个片段换了 ID（同一片段，新 ID）</numerusform>
+            <numerusform>%Ln 个片段换了 ID（同一片段，新 ID）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n ID(s) now hold another piece (same ID, new piece)</source>
+        <source>%Ln ID(s) now hold another piece (same ID, new piece)</source>
         <translation>
-            <numerusform>%n 个 ID 现在对应另一个片段（同一 ID，新片段）</numerusform>
+            <numerusform>%Ln 个 ID 现在对应另一个片段（同一 ID，新片段）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n piece(s) removed</source>
+        <source>%Ln piece(s) removed</source>
         <translation>
-            <numerusform>删除了 %n 个片段</numerusform>
+            <numerusform>删除了 %Ln 个片段</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n piece(s) added past the old IDs</source>
+        <source>%Ln piece(s) added past the old IDs</source>
         <translation>
-            <numerusform>在旧 ID 之后追加了 %n 个片段</numerusform>
+            <numerusform>在旧 ID 之后追加了 %Ln 个片段</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n piece(s) added, some inside the old ID range</source>
+        <source>%Ln piece(s) added, some inside the old ID range</source>
         <translation>
-            <numerusform>新增 %n 个片段，部分位于旧 ID 范围内</numerusform>
+            <numerusform>新增 %Ln 个片段，部分位于旧 ID 范围内</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n kept piece(s) changed kind</source>
+        <source>%Ln kept piece(s) changed kind</source>
         <translation>
-            <numerusform>%n 个保留片段的类型改变</numerusform>
+            <numerusform>%Ln 个保留片段的类型改变</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n special token(s) moved: {shown}</source>
+        <source>%Ln special token(s) moved: {shown}</source>
         <translation>
-            <numerusform>%n 个特殊词元换了 ID：{shown}</numerusform>
+            <numerusform>%Ln 个特殊词元换了 ID：{shown}</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n special token(s) removed: {shown}</source>
+        <source>%Ln special token(s) removed: {shown}</source>
         <translation>
-            <numerusform>删除了 %n 个特殊词元：{shown}</numerusform>
+            <numerusform>删除了 %Ln 个特殊词元：{shown}</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n special token(s) added: {shown}</source>
+        <source>%Ln special token(s) added: {shown}</source>
         <translation>
-            <numerusform>新增 %n 个特殊词元：{shown}</numerusform>
+            <numerusform>新增 %Ln 个特殊词元：{shown}</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n special token(s) changed kind or role: {shown}</source>
+        <source>%Ln special token(s) changed kind or role: {shown}</source>
         <translation>
-            <numerusform>%n 个特殊词元的类型或角色改变：{shown}</numerusform>
+            <numerusform>%Ln 个特殊词元的类型或角色改变：{shown}</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln kept piece(s) no longer produced by any merge</source>
+        <translation>
+            <numerusform>%Ln 个保留片段已无法由任何合并产生</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln piece score(s) changed</source>
+        <translation>
+            <numerusform>%Ln 个片段的分数改变</numerusform>
         </translation>
     </message>
     <message>
@@ -1087,18 +1103,6 @@
     <message>
         <source>merges: {added} added, {removed} removed, {reranked} re-ranked</source>
         <translation>合并规则：新增 {added}，删除 {removed}，重排 {reranked}</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n kept piece(s) no longer produced by any merge</source>
-        <translation>
-            <numerusform>%n 个保留片段已无法由任何合并产生</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n piece score(s) changed</source>
-        <translation>
-            <numerusform>%n 个片段的分数改变</numerusform>
-        </translation>
     </message>
     <message>
         <source>{n} of {samples} golden samples get other IDs</source>

@@ -28,15 +28,17 @@ def _merge_pair(merge) -> tuple[str, str]:
     return tuple(merge.split(" ", 1)) if isinstance(merge, str) else tuple(merge)
 
 
-def with_one_more_merge(spec: dict) -> tuple[dict, str]:
-    """A BPE trained one merge further: the most frequent-looking new pair (the last merge's
-    result joined with itself) appended to the merges, its piece at a new ID past every other."""
+def with_one_more_merge(spec: dict, pair: tuple[str, str] | None = None) -> tuple[dict, str]:
+    """A BPE trained one merge further: ``pair`` (default: the last merge's result joined with
+    itself) appended to the merges, its piece at a new ID past every other."""
     spec = copy.deepcopy(spec)
     model = spec["model"]
-    last = "".join(_merge_pair(model["merges"][-1]))
-    piece = last + last
-    assert piece not in model["vocab"]
-    merge = [last, last] if isinstance(model["merges"][-1], list) else f"{last} {last}"
+    if pair is None:
+        last = "".join(_merge_pair(model["merges"][-1]))
+        pair = (last, last)
+    piece = pair[0] + pair[1]
+    assert piece not in model["vocab"] and all(p in model["vocab"] for p in pair)
+    merge = list(pair) if isinstance(model["merges"][-1], list) else " ".join(pair)
     model["merges"].append(merge)
     model["vocab"][piece] = _next_id(spec)
     return spec, piece

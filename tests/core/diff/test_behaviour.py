@@ -1,0 +1,64 @@
+"""The behaviour diff: shares, ratios per bucket, ranked examples, streaming a corpus, an empty
+corpus, cancel."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.corpus import CorpusSource
+from core.diff.behaviour import behaviour_diff, corpus_items
+from core.errors import WorkbenchError
+from core.progress import Cancelled
+from tests.core.diff.variants import with_block_inserted, without_merge
+
+TEXTS = [("en", "the quick brown fox"), ("en", "hello world"), ("zh", "你好 世界")]
+
+
+def test_a_renumbering_changes_ids_not_token_strings(small_bpe_spec, open_spec):
+    old, new = open_spec(small_bpe_spec), open_spec(with_block_inserted(small_bpe_spec, 3))
+    data = behaviour_diff(old.runtime, new.runtime, TEXTS).to_json()
+    assert data["texts"] == 3 and data["ids_differ"] == 1.0 and data["tokens_differ"] == 0.0
+    assert data["token_ratio"] == 1.0 and set(data["per_bucket"]) == {"en", "zh"}
+    # renumbered texts are still shown, the one with most IDs changed first
+    first = data["examples"][0]
+    assert first["score"] == 0 and first["text"] == "the quick brown fox"
+    assert [row[2] + 3 for row in first["old"]] == [row[2] for row in first["new"]]
+
+
+def test_a_removed_merge_changes_segmentation_and_counts(small_bpe_spec, open_spec):
+    # the first merge of two ASCII letters (the first ones join bytes of CJK characters)
+    merges = [m if isinstance(m, list) else m.split(" ") for m in small_bpe_spec["model"]["merges"]]
+    rank, joined = next((r, a + b) for r, (a, b) in enumerate(merges)
+                        if (a + b).isascii() and (a + b).isalpha())
+    old, new = open_spec(small_bpe_spec), open_spec(without_merge(small_bpe_spec, rank))
+    texts = [("en", f"{joined} {joined}"), ("en", "zzz")]
+    diff = behaviour_diff(old.runtime, new.runtime, texts)
+    old_n = sum(len(old.runtime.encode(t)) for _, t in texts)
+    new_n = sum(len(new.runtime.encode(t)) for _, t in texts)
+    assert diff.to_json()["token_ratio"] == pytest.approx(new_n / old_n)
+    assert diff.total.tokens_differ >= 1
+    example = diff.ranked_examples()[0]
+    assert example["score"] > 0 and example["old"] != example["new"]
+
+
+def test_corpus_items_stream_by_bucket_and_refuse_an_empty_corpus(tmp_path):
+    (tmp_path / "a.txt").write_text("one\n\ntwo\n")
+    (tmp_path / "empty.txt").write_text("\n\n")
+    items = list(corpus_items([CorpusSource(tmp_path / "a.txt", lang="en"),
+                               CorpusSource(tmp_path / "empty.txt")]))
+    assert items == [("en", "one"), ("en", "two")]
+    with pytest.raises(WorkbenchError, match="holds no text"):
+        list(corpus_items([CorpusSource(tmp_path / "empty.txt")]))
+
+
+def test_cancel_stops_between_batches(small_bpe_spec, open_spec):
+    runtime = open_spec(small_bpe_spec).runtime
+    asked = []
+
+    def cancel():
+        asked.append(1)
+        return len(asked) > 1
+
+    endless = (("en", "hello world") for _ in iter(int, 1))
+    with pytest.raises(Cancelled):
+        behaviour_diff(runtime, runtime, endless, cancel=cancel)
