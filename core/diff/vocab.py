@@ -15,6 +15,7 @@ literal. Two tokenizers of different families can only be compared by bytes, whi
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import repeat
 
 import numpy as np
 
@@ -87,10 +88,26 @@ class VocabMap:
         return len(self.new_keys)
 
     def old_holes(self) -> np.ndarray:
-        return np.fromiter((not k for k in self.old_keys), bool, self.old_size)
+        return self._arrays()["old_holes"]
 
     def new_holes(self) -> np.ndarray:
-        return np.fromiter((not k for k in self.new_keys), bool, self.new_size)
+        return self._arrays()["new_holes"]
+
+    def _arrays(self) -> dict[str, np.ndarray]:
+        """Arrays built once: holes, keys as object arrays (compared in C), kind codes."""
+        cached = self.__dict__.get("_cache")
+        if cached is None:
+            kinds = {kind: k for k, kind in enumerate(sorted({*self.old_kinds, *self.new_kinds}))}
+            cached = self.__dict__["_cache"] = {
+                "old_holes": np.fromiter((not k for k in self.old_keys), bool, self.old_size),
+                "new_holes": np.fromiter((not k for k in self.new_keys), bool, self.new_size),
+                "old_keys": np.array(self.old_keys + [b""], dtype=object)[:-1],
+                "new_keys": np.array(self.new_keys + [b""], dtype=object)[:-1],
+                "old_kinds": np.fromiter(map(kinds.get, self.old_kinds), np.int16,
+                                         len(self.old_kinds)),
+                "new_kinds": np.fromiter(map(kinds.get, self.new_kinds), np.int16,
+                                         len(self.new_kinds))}
+        return cached
 
     def kept_same_id(self) -> np.ndarray:
         """Old ids whose piece has the same id in the new vocabulary."""
@@ -115,18 +132,20 @@ class VocabMap:
         both = min(self.old_size, self.new_size)
         if both == 0:
             return np.zeros(0, dtype=np.int64)
-        same = np.fromiter((a == b for a, b in zip(self.old_keys[:both], self.new_keys[:both])),
-                           bool, both)
+        arrays = self._arrays()
+        differ = arrays["old_keys"][:both] != arrays["new_keys"][:both]
         holes = self.old_holes()[:both] | self.new_holes()[:both]
-        return np.flatnonzero(~same & ~holes)
+        return np.flatnonzero(differ & ~holes)
 
     def kind_changed(self) -> np.ndarray:
         """Old ids of kept pieces whose kind changed (normal ↔ control ↔ user-defined ↔
         byte)."""
         kept = np.flatnonzero(self.new_id_of_old >= 0)
-        return np.array([i for i in kept.tolist()
-                         if self.old_kinds[i] != self.new_kinds[int(self.new_id_of_old[i])]],
-                        dtype=np.int64)
+        arrays = self._arrays()
+        if len(arrays["old_kinds"]) < self.old_size or len(arrays["new_kinds"]) < self.new_size:
+            return np.zeros(0, dtype=np.int64)  # a model view without kinds for every id
+        changed = arrays["old_kinds"][kept] != arrays["new_kinds"][self.new_id_of_old[kept]]
+        return kept[changed]
 
     def counts(self) -> dict[str, int]:
         """The ``vocab`` block of ``tokbench diff --json``; counts cover every id, specials too."""
@@ -137,29 +156,30 @@ class VocabMap:
 
 
 def _first_ids(keys: list[bytes]) -> tuple[dict[bytes, int], int]:
-    """``{key: lowest id}`` without holes, and how many ids repeat an earlier key."""
-    index: dict[bytes, int] = {}
-    repeats = 0
-    for i, key in enumerate(keys):
-        if not key:
-            continue
-        if key in index:
-            repeats += 1
-        else:
-            index[key] = i
+    """``{key: lowest id}`` without holes, and how many ids repeat an earlier key.
+
+    >>> index, repeats = _first_ids([b"a", b"", b"a", b"b"])
+    >>> sorted(index.items()), repeats
+    ([(b'a', 0), (b'b', 3)], 1)
+    """
+    # built in C: later ids are written first, so the lowest id of a repeated key wins
+    index = dict(zip(reversed(keys), range(len(keys) - 1, -1, -1)))
+    holes = index.pop(b"", None) is not None
+    repeats = len(keys) - len(index) - (keys.count(b"") if holes else 0)
     return index, repeats
 
 
 def map_vocabularies(old_keys: list[bytes], new_keys: list[bytes], old_kinds, new_kinds
                      ) -> VocabMap:
-    """Map two vocabularies given as identity keys by id (a dict per side: 256k ids each take
-    well under a second)."""
+    """Map two vocabularies given as identity keys by id (dict look-ups made in C: 256k ids
+    each take a fraction of a second)."""
     old_index, old_repeats = _first_ids(old_keys)
     new_index, new_repeats = _first_ids(new_keys)
-    new_id_of_old = np.fromiter((new_index.get(k, -1) if k else -1 for k in old_keys),
-                                np.int64, len(old_keys))
-    old_id_of_new = np.fromiter((old_index.get(k, -1) if k else -1 for k in new_keys),
-                                np.int64, len(new_keys))
+    new_index[b""] = old_index[b""] = -1  # a hole matches nothing
+    new_id_of_old = np.fromiter(map(new_index.get, old_keys, repeat(-1)), np.int64,
+                                len(old_keys))
+    old_id_of_new = np.fromiter(map(old_index.get, new_keys, repeat(-1)), np.int64,
+                                len(new_keys))
     duplicates = {side: n for side, n in (("old", old_repeats), ("new", new_repeats)) if n}
     return VocabMap(old_keys, new_keys, new_id_of_old, old_id_of_new, tuple(old_kinds),
                     tuple(new_kinds), duplicates)
