@@ -78,6 +78,12 @@ def _print_text(data: dict) -> None:
     if b:
         print(f"behaviour on {b['texts']:,} texts: IDs differ {b['ids_differ']:.1%}, tokens "
               f"differ {b['tokens_differ']:.1%}, token ratio new/old {b['token_ratio']:.3f}")
+        split = b["pretokenizer"]
+        if split.get("hybrid"):
+            print(f"  of {split['checked']:,} texts whose tokens changed: the old model behind the "
+                  f"new pre-tokenizer reproduces {split['explained_by_regex']:,} (the regex "
+                  f"explains them), the new model behind the old one "
+                  f"{split['explained_by_model']:,}")
         for name, bucket in b["per_bucket"].items():
             print(f"  {name}: {bucket['texts']:,} texts, IDs differ {bucket['ids_differ']:.1%}, "
                   f"ratio {bucket['token_ratio']:.3f}")

@@ -448,9 +448,18 @@ class DiffPane(QWidget):
             "pre-tokens differ too in {pre} of {checked} texts checked.").format(
                 texts=f"{b['texts']:,}", ids=f"{b['ids_differ']:.1%}",
                 tokens=f"{b['tokens_differ']:.1%}", ratio=f"{b['token_ratio']:.3f}",
-                pre=b["pretokenizer"]["differ"], checked=b["pretokenizer"]["checked"]))
+                pre=b["pretokenizer"]["differ"], checked=b["pretokenizer"]["checked"])
+            + self._hybrid_text(b["pretokenizer"]))
         self.ratio_bars.set_buckets(b["per_bucket"])
         self.examples.setHtml("".join(aligned_html(e) for e in b["examples"][:EXAMPLES_SHOWN]))
+
+    def _hybrid_text(self, split: dict) -> str:
+        if not split.get("hybrid"):
+            return ""
+        return " " + self.tr("The old model behind the new pre-tokenizer gives the new tokens in "
+                             "{regex} of them (the regex explains those); the new model behind "
+                             "the old pre-tokenizer in {model}.").format(
+            regex=split["explained_by_regex"], model=split["explained_by_model"])
 
     def _show_golden(self, diff) -> None:
         result = diff.golden_verify

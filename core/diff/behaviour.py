@@ -58,7 +58,9 @@ class BehaviourDiff:
     examples: list = field(default_factory=list)  # heap of ((score, ids), -seq, example)
     pretokens_checked: int = 0
     pretokens_differ: int = 0
+    hybrid: dict | None = None  # see explain_by_regex
     _seq: int = 0
+    _changed: list = field(default_factory=list)  # changed texts kept for explain_by_regex
 
     def ranked_examples(self) -> list[dict]:
         # most changed first; among equals the one met first
@@ -71,7 +73,8 @@ class BehaviourDiff:
                 "old_tokens": total["old_tokens"], "new_tokens": total["new_tokens"],
                 "per_bucket": {name: b.to_json() for name, b in sorted(self.buckets.items())},
                 "pretokenizer": {"checked": self.pretokens_checked,
-                                 "differ": self.pretokens_differ},
+                                 "differ": self.pretokens_differ,
+                                 **(self.hybrid or {"hybrid": False})},
                 "examples": self.ranked_examples()}
 
 
@@ -123,6 +126,7 @@ def add_batch(diff: BehaviourDiff, old_rt, new_rt, items: list[tuple[str, str]])
             diff.pretokens_checked += 1
             diff.pretokens_differ += (_pretoken_spans(old_rt, text)
                                       != _pretoken_spans(new_rt, text))
+            diff._changed.append((text, new_enc.byte_ends.tolist()))
         # ranked by how much the segmentation changed, then (a renumbering keeps every
         # boundary) by how many IDs changed
         score = change_score(old_enc, new_enc) if tokens_differ else 0
@@ -159,8 +163,30 @@ def behaviour_diff(old_rt, new_rt, items: Iterable[tuple[str, str]], *,
     if batch:
         add_batch(diff, old_rt, new_rt, batch)
     report(Progress("comparing", diff.total.texts, total or diff.total.texts), force=True)
-    # heap order is internal; examples are read ranked
+    diff.hybrid = explain_by_regex(old_rt, new_rt, diff._changed)
+    diff._changed = []
     return diff
+
+
+def explain_by_regex(old_rt, new_rt, changed: list[tuple[str, list[int]]]) -> dict:
+    """Of the changed texts (with the new tokenization's token ends), how many the old model
+    behind the new pre-tokenizer reproduces (the regex explains the change), and how many the new
+    model behind the old pre-tokenizer reproduces (the model explains it).
+
+    ``{"hybrid": False}`` when the two runtimes cannot be combined (:mod:`core.diff.hybrid`)."""
+    from .hybrid import with_pretokenizer
+
+    old_model_new_regex = with_pretokenizer(old_rt, new_rt)
+    new_model_old_regex = with_pretokenizer(new_rt, old_rt)
+    if old_model_new_regex is None or new_model_old_regex is None or not changed:
+        return {"hybrid": False}
+    texts = [text for text, _ in changed]
+    ends = [e for _, e in changed]
+    by_regex = old_model_new_regex.encode_batch(texts)
+    by_model = new_model_old_regex.encode_batch(texts)
+    return {"hybrid": True,
+            "explained_by_regex": sum(h.byte_ends.tolist() == e for h, e in zip(by_regex, ends)),
+            "explained_by_model": sum(h.byte_ends.tolist() == e for h, e in zip(by_model, ends))}
 
 
 def source_bucket(source: CorpusSource) -> str:

@@ -55,7 +55,13 @@ def _behaviour(b: dict) -> str:
         f"<td class=n>{v['ids_differ']:.1%}</td><td class=n>{v['token_ratio']:.3f}</td>"
         f"<td><span class=bar style='width:{200 * v['token_ratio'] / top:.0f}px'></span></td></tr>"
         for name, v in b["per_bucket"].items())
-    return (f"<p>{b['texts']:,} texts: IDs differ in {b['ids_differ']:.1%}, token strings in "
+    split = b.get("pretokenizer") or {}
+    hybrid = (f"<p>Of {split['checked']:,} texts whose tokens changed, the old model behind the "
+              f"new pre-tokenizer reproduces {split['explained_by_regex']:,} (the regex explains "
+              f"them); the new model behind the old pre-tokenizer {split['explained_by_model']:,}."
+              "</p>" if split.get("hybrid") else "")
+    return (hybrid + f"<p>{b['texts']:,} texts: IDs differ in {b['ids_differ']:.1%}, token "
+            f"strings in "
             f"{b['tokens_differ']:.1%}; tokens new/old {b['token_ratio']:.3f}</p>"
             "<table><tr><th>bucket</th><th>texts</th><th>IDs differ</th><th>new/old</th><th></th>"
             f"</tr>{rows}</table><h2>Most changed examples (old above, new below)</h2>"

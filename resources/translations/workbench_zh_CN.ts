@@ -1193,6 +1193,10 @@
         <translation>{texts} 条文本（黄金样本与语料面板的来源）：ID 不同的占 {ids}，词元字符串不同的占 {tokens}；词元数 新/旧 = {ratio}。在词元改变的文本中，抽查的 {checked} 条里有 {pre} 条的预分词单元也不同。</translation>
     </message>
     <message>
+        <source>The old model behind the new pre-tokenizer gives the new tokens in {regex} of them (the regex explains those); the new model behind the old pre-tokenizer in {model}.</source>
+        <translation>旧模型配新预分词器时，其中 {regex} 条得到新的词元（这些由正则解释）；新模型配旧预分词器时为 {model} 条。</translation>
+    </message>
+    <message>
         <source>All {n} golden samples of A give the same fields on B.</source>
         <translation>A 的全部 {n} 个黄金样本在 B 上各字段都相同。</translation>
     </message>

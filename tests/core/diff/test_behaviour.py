@@ -62,3 +62,30 @@ def test_cancel_stops_between_batches(small_bpe_spec, open_spec):
     endless = (("en", "hello world") for _ in iter(int, 1))
     with pytest.raises(Cancelled):
         behaviour_diff(runtime, runtime, endless, cancel=cancel)
+
+
+def test_a_regex_change_is_explained_by_the_regex_not_the_model(small_bpe_spec, open_spec):
+    import copy
+
+    new_spec = copy.deepcopy(small_bpe_spec)
+    # the new pre-tokenizer splits digits one by one: only the regex changed
+    new_spec["pre_tokenizer"] = {"type": "Sequence", "pretokenizers": [
+        {"type": "Digits", "individual_digits": True}, small_bpe_spec["pre_tokenizer"]]}
+    old, new = open_spec(small_bpe_spec), open_spec(new_spec)
+    texts = [("num", "1234 5678"), ("num", "year 2026"), ("en", "hello world")]
+    data = behaviour_diff(old.runtime, new.runtime, texts).to_json()
+    split = data["pretokenizer"]
+    changed = split["checked"]
+    assert changed >= 1 and split["hybrid"]
+    assert split["explained_by_regex"] == changed and split["explained_by_model"] == 0
+    assert split["differ"] == changed
+
+
+def test_runtimes_of_different_libraries_are_not_combined(small_bpe_spec, open_spec):
+    from tests.core.builders import tiktoken_ranks
+    from core.runtimes.tiktoken import TiktokenRuntime
+
+    hf = open_spec(small_bpe_spec).runtime
+    tk = TiktokenRuntime(tiktoken_ranks(), pattern=r"\S+|\s+", special={})
+    data = behaviour_diff(hf, tk, [("en", "hello world")]).to_json()
+    assert data["pretokenizer"]["hybrid"] is False
