@@ -4,6 +4,7 @@ directly (tiktoken, tokenizers, sentencepiece), and the pairs the issue names.""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -210,3 +211,60 @@ def test_behaviour_diff_on_flores_against_native_encodes():
         assert bucket["token_ratio"] == pytest.approx(new_n / old_n)
     assert diff.ranked_examples()[0]["score"] >= diff.ranked_examples()[-1]["score"]
     assert np.isclose(diff.to_json()["ids_differ"], 1.0)
+
+
+@pytest.fixture
+def mistral_without_control_block(tmp_path) -> Path:
+    """Mistral v3 with its 768 control tokens [INST] … [REFERENCE_DOC_0] (IDs 3–770) taken out:
+    the layout of the v1/v2 models, whose 32,000 pieces v3 kept and shifted by 768."""
+    from sentencepiece import sentencepiece_model_pb2 as model_pb2
+
+    proto = model_pb2.ModelProto()
+    proto.ParseFromString(require_data(TOKENIZERS / "mistral-v3/tokenizer.model").read_bytes())
+    del proto.pieces[3:771]
+    path = tmp_path / "v1-like" / "tokenizer.model"
+    path.parent.mkdir()
+    path.write_bytes(proto.SerializeToString())
+    return path
+
+
+def test_mistral_block_of_control_tokens_is_a_constant_offset(mistral_without_control_block):
+    import sentencepiece as spm
+
+    v1 = open_tokenizer(mistral_without_control_block)
+    v3 = _open("mistral-v3/tokenizer.model")
+    diff = diff_tokenizers(v1, v3, hidden=4096, dtype="bf16", tied=False)
+    assert diff.verdict == "breaking"
+    assert diff.offset == {"offset": 768, "from_id": 3} and diff.strategy() == "constant offset"
+    old_pieces = [p.decode() for p in spm_pieces("mistral-v3/tokenizer.model")]
+    old_pieces = old_pieces[:3] + old_pieces[771:]
+    native = spm.SentencePieceProcessor(model_file=str(mistral_without_control_block))
+    assert old_pieces == [native.id_to_piece(i) for i in range(native.get_piece_size())]
+    counts = diff.vocab.counts()
+    assert counts["kept_new_id"] == 32000 - 3 and counts["added"] == 768
+    assert diff.cost.rows_to_add == 768
+    assert diff.cost.mib_tied == pytest.approx(768 * 4096 * 2 / 2 ** 20)  # 6 MiB
+    assert diff.cost.mib == pytest.approx(12.0)
+    # and back: the block removed, every later row moved down by 768
+    back = diff_tokenizers(v3, v1)
+    assert back.offset == {"offset": -768, "from_id": 771}
+    assert back.vocab.counts()["removed"] == 768 and back.cost.rows_to_add == 0
+
+
+def test_gpt2_tiktoken_and_its_tokenizer_json_compare_identical(tmp_path):
+    """The same tokenizer in two formats: transformers' converter writes GPT-2's rank file as a
+    tokenizer.json; byte-level pieces are compared by bytes, so nothing differs."""
+    converter = pytest.importorskip("transformers.convert_slow_tokenizer")
+    gpt2 = _open("gpt2.tiktoken")
+    tok = converter.TikTokenConverter(vocab_file=str(TOKENIZERS / "gpt2.tiktoken"),
+                                      pattern=gpt2.runtime.pattern,
+                                      extra_special_tokens=["<|endoftext|>"]).converted()
+    tok.save(str(tmp_path / "tokenizer.json"))
+    as_json = open_tokenizer(tmp_path / "tokenizer.json")
+    diff = diff_tokenizers(gpt2, as_json)
+    assert diff.basis == "bytes" and diff.verdict == "identical", diff.reasons
+    assert diff.vocab.counts()["kept_same_id"] == 50257
+    assert any("different runtimes" in note for note in diff.notes)
+    from core.golden import fingerprint
+
+    assert fingerprint(gpt2.runtime) == fingerprint(as_json.runtime)
