@@ -55,6 +55,8 @@ def failed(verdict: str, fail_on: str | None) -> bool:
 
 
 def _print_text(data: dict) -> None:
+    from core.diff.migration import mib_text
+
     print(f"{data['old']}  →  {data['new']}")
     print(f"verdict: {data['verdict']}")
     for reason in data["reasons"]:
@@ -71,8 +73,8 @@ def _print_text(data: dict) -> None:
     offset = (f", constant offset {data['offset']:+,} from ID {data['offset_from_id']:,}"
               if data["offset"] is not None else "")
     print(f"migration: {data['strategy']}{offset}; {m['rows_to_add']:,} rows to add × hidden "
-          f"{m['hidden']:,} {m['dtype']} = {m['mib_tied']:,.1f} MiB tied, "
-          f"{m['mib_untied']:,.1f} MiB untied"
+          f"{m['hidden']:,} {m['dtype']} = {mib_text(m['mib_tied'])} MiB tied, "
+          f"{mib_text(m['mib_untied'])} MiB untied"
           + (f" (assumed: {', '.join(m['assumed'])})" if m["assumed"] else ""))
     b = data.get("behaviour")
     if b:

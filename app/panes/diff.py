@@ -23,6 +23,7 @@ from app.models.vocab_diff import FILTERS, VocabDiffModel
 from app.widgets.diff_slot import TokenizerSlot
 from app.widgets.figure_widget import FigureWidget
 from app.widgets.script_chart import BarsDrawing
+from core.diff.migration import mib_text
 from core.diff.report import compare
 
 BADGE_COLOURS = {"identical": "#2e7d32", "append-only compatible": "#b26a00",
@@ -434,8 +435,8 @@ class DiffPane(QWidget):
                              "settings: {mib} MiB.").format(
                 rows=f"{cost.rows_to_add:,}", hidden=f"{cost.hidden:,}",
                 bytes={"bf16": 2, "fp16": 2, "fp32": 4}[cost.dtype],
-                tied=f"{cost.mib_tied:,.1f}", untied=f"{cost.mib_untied:,.1f}",
-                mib=f"{cost.mib:,.1f}")) + f"</p>{assumed}")
+                tied=mib_text(cost.mib_tied), untied=mib_text(cost.mib_untied),
+                mib=mib_text(cost.mib))) + f"</p>{assumed}")
 
     def _show_behaviour(self, diff) -> None:
         b = diff.behaviour.to_json() if diff.behaviour is not None else None

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from html import escape
 
+from .migration import mib_text
+
 BADGE = {"identical": "#2e7d32", "append-only compatible": "#b26a00", "breaking": "#c62828"}
 STYLE = """
 body{font-family:system-ui,"Noto Sans","Noto Sans CJK SC",sans-serif;margin:24px;color:#202020}
@@ -88,8 +90,8 @@ def diff_html(data: dict) -> str:
     offset = (f"; constant offset {data['offset']:+,} from ID {data.get('offset_from_id', 0):,}"
               if data.get("offset") is not None else "")
     cost = (f"<p>{escape(data['strategy'])}{offset}. {m['rows_to_add']:,} rows to add × hidden "
-            f"{m['hidden']:,} ({m['dtype']}) = {m['mib_tied']:,.1f} MiB tied, "
-            f"{m['mib_untied']:,.1f} MiB untied</p>" if m else "")
+            f"{m['hidden']:,} ({m['dtype']}) = {mib_text(m['mib_tied'])} MiB tied, "
+            f"{mib_text(m['mib_untied'])} MiB untied</p>" if m else "")
     golden = data.get("golden_verify")
     golden_html = ""
     if golden:

@@ -56,6 +56,18 @@ class MigrationCost:
                 "mib_untied": self.mib_untied, "mib": self.mib, "assumed": self.assumed}
 
 
+def mib_text(mib: float) -> str:
+    """MiB for display: one decimal from 1 MiB on, three significant digits below (a row or two
+    is not "0.0 MiB").
+
+    >>> mib_text(250.0), mib_text(6.0), mib_text(4096 * 2 / 2 ** 20), mib_text(0)
+    ('250.0', '6.0', '0.00781', '0')
+    """
+    if mib == 0:
+        return "0"
+    return f"{mib:,.1f}" if mib >= 1 else f"{mib:.3g}"
+
+
 def binding_defaults(*model_configs: dict | None) -> dict:
     """Hidden size, dtype and tying from the first ``config.json`` that gives each.
 
