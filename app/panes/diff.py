@@ -57,20 +57,12 @@ class RatioBars(FigureWidget):
 
 
 def aligned_html(example: dict) -> str:
-    """One example: its text, the old tokens over the new ones, each with its ID, as boxes
-    in text order (a token's span on the text is its title)."""
-    text = example["text"]
+    """One example: its text, then A's tokens over B's on a shared grid (each token spans the
+    columns of its bytes), each with its ID."""
+    from core.diff.aligned import chunk_html, example_chunks
 
-    def boxes(rows, colour):
-        return "".join(
-            f"<span style='background:{colour};border:1px solid #bbb'>&nbsp;"
-            f"{escape(text[s:e] or piece).replace(' ', '&middot;')}"
-            f"<sub style='color:#666'>{token_id}</sub>&nbsp;</span> "
-            for s, e, token_id, piece in rows)
-
-    return (f"<p><b>{escape(example['bucket'])}</b> &nbsp;{escape(text[:160])}</p>"
-            f"<p style='margin:0'>{boxes(example['old'], '#fdecea')}</p>"
-            f"<p style='margin:0 0 10px 0'>{boxes(example['new'], '#e8f5e9')}</p>")
+    return (f"<p><b>{escape(example['bucket'])}</b> &nbsp;{escape(example['text'][:160])}</p>"
+            + "".join(chunk_html(chunk) for chunk in example_chunks(example)) + "<br>")
 
 
 class DiffPane(QWidget):

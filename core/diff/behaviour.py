@@ -79,10 +79,13 @@ class BehaviourDiff:
 
 
 def token_rows(enc) -> list[list]:
-    """``[[start, end, id, piece], ...]`` with code point spans (what an aligned view draws)."""
+    """``[[start, end, id, piece, byte start, byte end], ...]``: code point spans, then byte
+    spans (what :mod:`core.diff.aligned` lays out: bytes never overlap, split characters do)."""
     starts, ends = enc.spans(Unit.CP)
-    return [[int(s), int(e), int(i), enc.piece_at(k)]
-            for k, (s, e, i) in enumerate(zip(starts.tolist(), ends.tolist(), enc.ids.tolist()))]
+    return [[int(s), int(e), int(i), enc.piece_at(k), int(bs), int(be)]
+            for k, (s, e, i, bs, be) in enumerate(zip(
+                starts.tolist(), ends.tolist(), enc.ids.tolist(), enc.byte_starts.tolist(),
+                enc.byte_ends.tolist()))]
 
 
 def _segments(enc) -> list[tuple[int, int, bytes]]:

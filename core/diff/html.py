@@ -24,9 +24,7 @@ td.n{text-align:right;font-variant-numeric:tabular-nums}
 .bar{background:#4e79a7;height:12px;display:inline-block;vertical-align:middle}
 pre{background:#f6f6f6;padding:8px;overflow:auto;font-size:12px}
 .del{color:#b71c1c} .add{color:#1b5e20}
-.tokens{display:flex;flex-wrap:wrap;gap:2px;margin:2px 0}
-.tok{border:1px solid #bbb;border-radius:3px;padding:0 3px;font-family:monospace;font-size:12px}
-.tok small{color:#777;margin-left:3px} .old .tok{background:#fdecea} .new .tok{background:#e8f5e9}
+td{font-size:13px}
 """
 
 
@@ -36,18 +34,12 @@ def _counts_table(counts: dict) -> str:
     return f"<table>{rows}</table>"
 
 
-def _tokens(rows: list, text: str) -> str:
-    return "".join(f"<span class=tok title='{s}–{e}'>{escape(text[s:e] or piece)}"
-                   f"<small>{token_id}</small></span>" for s, e, token_id, piece in rows)
-
-
 def _examples(examples: list[dict]) -> str:
-    out = []
-    for ex in examples:
-        out.append(f"<p><b>{escape(ex['bucket'])}</b> · {escape(ex['text'][:200])}</p>"
-                   f"<div class='tokens old'>{_tokens(ex['old'], ex['text'])}</div>"
-                   f"<div class='tokens new'>{_tokens(ex['new'], ex['text'])}</div>")
-    return "".join(out)
+    from .aligned import chunk_html, example_chunks
+
+    return "".join(f"<p><b>{escape(ex['bucket'])}</b> · {escape(ex['text'][:200])}</p>"
+                   + "".join(chunk_html(chunk) for chunk in example_chunks(ex, 24))
+                   for ex in examples)
 
 
 def _behaviour(b: dict) -> str:

@@ -89,3 +89,21 @@ def test_runtimes_of_different_libraries_are_not_combined(small_bpe_spec, open_s
     tk = TiktokenRuntime(tiktoken_ranks(), pattern=r"\S+|\s+", special={})
     data = behaviour_diff(hf, tk, [("en", "hello world")]).to_json()
     assert data["pretokenizer"]["hybrid"] is False
+
+
+def test_aligned_chunks_put_old_tokens_over_new_ones_covering_the_same_bytes():
+    from core.diff.aligned import aligned_chunks
+
+    text = "世界!"  # 世 split in two byte tokens on the old side, whole on the new
+    old = [[0, 0, 1, "<s>"], [0, 2, 10, "ä¸"], [2, 3, 11, "ĸ"], [3, 6, 12, "界"], [6, 7, 13, "!"]]
+    new = [[0, 0, 1, "<s>"], [0, 3, 20, "世"], [3, 7, 21, "界!"]]
+    chunks = aligned_chunks(text, old, new, max_columns=2)
+    columns = [c for chunk in chunks for c in chunk["columns"]]
+    assert columns == [[0, 0], [0, 2], [2, 3], [3, 6], [6, 7]]
+    # a cut comes once a chunk holds max_columns, where no token of either side continues:
+    # not inside 世 (new), so after it
+    assert [len(chunk["columns"]) for chunk in chunks] == [3, 2]
+    assert chunks[0]["old"] == [[0, 1, 1, "<s>"], [1, 1, 10, "‹e4 b8›"], [2, 1, 11, "‹96›"]]
+    assert chunks[0]["new"] == [[0, 1, 1, "<s>"], [1, 2, 20, "世"]]
+    assert chunks[1]["old"] == [[0, 1, 12, "界"], [1, 1, 13, "!"]]
+    assert chunks[1]["new"] == [[0, 2, 21, "界!"]]
