@@ -882,6 +882,10 @@
         <translation>{control} 个控制符号，{user} 个用户定义符号</translation>
     </message>
     <message>
+        <source>behaviour {behaviour} · vocabulary {vocabulary}</source>
+        <translation>行为 {behaviour} · 词表 {vocabulary}</translation>
+    </message>
+    <message>
         <source>{model} + byte fallback</source>
         <translation>{model} + 字节回退</translation>
     </message>
