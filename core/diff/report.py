@@ -20,7 +20,7 @@ from .migration import MigrationCost, block_offset, migration_cost, row_map
 from .specials import SpecialsDiff, diff_specials
 from .verdict import (Reason, golden_reason, model_reasons, part_reasons, ranked_reasons,
                       special_reasons, verdict_of, vocabulary_reasons)
-from .vocab import VocabMap, map_views, show_key
+from .vocab import VocabMap, family, map_views, show_key
 
 EXAMPLE_ROWS = 50  # rows per vocabulary category kept in the JSON
 
@@ -179,8 +179,8 @@ def diff_tokenizers(old, new, *, hidden: int | None = None, dtype: str | None = 
 def _basis_notes(basis, vocab, comparable, old_view, new_view) -> list[str]:
     notes = []
     if basis.startswith("bytes (across"):
-        notes.append("one tokenizer is byte-level and the other is not: pieces were compared "
-                     "by the bytes they stand for")
+        notes.append(f"the tokenizers are of different families ({family(old_view)} and "
+                     f"{family(new_view)}): pieces were compared by the bytes they stand for")
     if not comparable:
         notes.append(f"the pipelines are described by different runtimes ({old_view.runtime_kind}"
                      f" and {new_view.runtime_kind}): their parts are shown, not judged; the "

@@ -25,22 +25,32 @@ from ..pretokens import ModelView
 SPECIAL_KINDS = frozenset({"control", "user-defined", "added", "special", "unknown"})
 
 
+def family(view: ModelView) -> str:
+    """``byte-level``, ``wordpiece`` (``##`` continuations) or ``piece`` (SentencePiece-style
+    ``▁`` pieces, in a ``.model`` or a ``tokenizer.json``): pieces compare as text only within one
+    family."""
+    if view.byte_level:
+        return "byte-level"
+    return "wordpiece" if view.algorithm == "WordPiece" else "piece"
+
+
 def identity_basis(old: ModelView, new: ModelView) -> str:
     """How pieces are identified across ``old`` and ``new``: ``bytes`` (both byte-level),
-    ``piece text`` (both SentencePiece / WordPiece / other piece-text models), or
-    ``bytes (across families)`` when one is byte-level and the other is not.
+    ``piece text`` (both SentencePiece-style, or both WordPiece), or ``bytes (across
+    families)`` when the families differ (the bytes a piece stands for are all they share).
 
     >>> from core.pretokens import ModelView
     >>> bl = ModelView("tiktoken/BPE", "BPE", (), (), (), byte_level=True)
     >>> sp = ModelView("sentencepiece/bpe", "bpe", (), (), ())
+    >>> wp = ModelView("tokenizers/WordPiece", "WordPiece", (), (), ())
     >>> identity_basis(bl, bl), identity_basis(sp, sp), identity_basis(bl, sp)
     ('bytes', 'piece text', 'bytes (across families)')
+    >>> identity_basis(wp, wp), identity_basis(wp, sp)
+    ('piece text', 'bytes (across families)')
     """
-    if old.byte_level and new.byte_level:
-        return "bytes"
-    if not old.byte_level and not new.byte_level:
-        return "piece text"
-    return "bytes (across families)"
+    if family(old) != family(new):
+        return "bytes (across families)"
+    return "bytes" if old.byte_level else "piece text"
 
 
 def identity_keys(view: ModelView, basis: str) -> list[bytes]:

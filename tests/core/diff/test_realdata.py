@@ -133,7 +133,7 @@ def test_test_model_against_test_ja_model_compares_piece_text():
 def test_sentencepiece_against_byte_level_compares_bytes_and_says_so():
     diff = diff_tokenizers(_open("sentencepiece/test_model.model"), _open("gpt2.tiktoken"))
     assert diff.basis == "bytes (across families)"
-    assert any("compared by the bytes" in note for note in diff.notes)
+    assert any("families (piece and byte-level)" in note for note in diff.notes)
     # ▁the is the bytes " the" on both sides
     mapped = diff.vocab.new_id_of_old[_open("sentencepiece/test_model.model").runtime
                                        .token_to_id("▁the")]
@@ -268,3 +268,10 @@ def test_gpt2_tiktoken_and_its_tokenizer_json_compare_identical(tmp_path):
     from core.golden import fingerprint
 
     assert fingerprint(gpt2.runtime) == fingerprint(as_json.runtime)
+
+
+def test_wordpiece_against_sentencepiece_compares_bytes_and_says_so():
+    bert = _open("bert-minilm/vocab.txt")
+    diff = diff_tokenizers(bert, _open("sentencepiece/test_model.model"))
+    assert diff.basis == "bytes (across families)"
+    assert any("different families (wordpiece and piece)" in note for note in diff.notes)
