@@ -303,8 +303,8 @@ class DiffPane(QWidget):
                                                 v["n"]).format(shown=v["shown"]),
             "specials_added": lambda: self.tr("%Ln special token(s) added: {shown}", "",
                                               v["n"]).format(shown=v["shown"]),
-            "specials_changed": lambda: self.tr("%Ln special token(s) changed kind or role: "
-                                                "{shown}", "", v["n"]).format(shown=v["shown"]),
+            "specials_changed": lambda: self.tr("%Ln special token(s) changed kind: {shown}",
+                                                "", v["n"]).format(shown=v["shown"]),
             "part_changed": lambda: self.tr("the pipeline changed: {part}").format(
                 part=v["part"]),
             "merges": lambda: self.tr("merges: {added} added, {removed} removed, {reranked} "

@@ -163,7 +163,8 @@ def diff_tokenizers(old, new, *, hidden: int | None = None, dtype: str | None = 
                *model_reasons(merges, scores), *golden_reason(golden_changed, len(STRESS_SAMPLES))]
     id_parts, notes = part_reasons(parts)
     reasons += id_parts
-    notes = [*_basis_notes(basis, vocab, comparable, old_view, new_view), *notes]
+    notes = [*_basis_notes(basis, vocab, comparable, old_view, new_view), *notes,
+             *_role_notes(specials)]
     configs = (new.configs.model_config, old.configs.model_config)
     offset = block_offset(vocab.new_id_of_old)
     verdict = verdict_of(reasons)
@@ -191,6 +192,16 @@ def _basis_notes(basis, vocab, comparable, old_view, new_view) -> list[str]:
     if not vocab.new_id_of_old.size or not np.any(vocab.new_id_of_old >= 0):
         notes.append("no piece could be mapped from one vocabulary to the other")
     return notes
+
+
+def _role_notes(specials: SpecialsDiff) -> list[str]:
+    """Roles the two sides give a special token differently (a protocol fact, not an ID)."""
+    if not specials.roles:
+        return []
+    shown = ", ".join(f"{r['literal']} {r['old_role'] or '(none)'} → {r['new_role'] or '(none)'}"
+                      for r in specials.roles[:4])
+    n = len(specials.roles)
+    return [f"{n} special token{'s' if n != 1 else ''} with another role: {shown}"]
 
 
 def run_behaviour(diff: TokenizerDiff, old, new, items, *, progress: ProgressFn | None = None,

@@ -117,8 +117,8 @@ def special_reasons(specials) -> list[Reason]:
         shown = ", ".join(c["literal"] for c in specials.changed[:4])
         n = len(specials.changed)
         reasons.append(Reason("compatible", n, "specials_changed", {"n": n, "shown": shown},
-                              _plural(n, "special token changed kind or role",
-                                      "special tokens changed kind or role") + f": {shown}"))
+                              _plural(n, "special token changed kind",
+                                      "special tokens changed kind") + f": {shown}"))
     return reasons
 
 

@@ -23,6 +23,19 @@ from ..pretokens import ModelView
 
 # kinds that are tokens of the protocol (matched by literal), not pieces of text
 SPECIAL_KINDS = frozenset({"control", "user-defined", "added", "special", "unknown"})
+# piece kinds (core.pretokens.PIECE_KINDS) as each runtime says them -> their class
+PIECE_KIND_CLASSES = {"control": "special", "special": "special", "unknown": "special",
+                      "user-defined": "added", "added": "added"}
+
+
+def kind_class(kind: str) -> str:
+    """A piece kind's class: ``control`` / ``special`` / ``unknown`` are one (runtimes name
+    them differently), ``user-defined`` / ``added`` another; the rest as they are.
+
+    >>> kind_class("control"), kind_class("special"), kind_class("user-defined"), kind_class("byte")
+    ('special', 'special', 'added', 'byte')
+    """
+    return PIECE_KIND_CLASSES.get(kind, kind)
 
 
 def family(view: ModelView) -> str:
@@ -107,7 +120,10 @@ class VocabMap:
         """Arrays built once: holes, keys as object arrays (compared in C), kind codes."""
         cached = self.__dict__.get("_cache")
         if cached is None:
-            kinds = {kind: k for k, kind in enumerate(sorted({*self.old_kinds, *self.new_kinds}))}
+            # by class: a SentencePiece control piece and a tokenizer.json special token agree
+            classes = sorted({kind_class(k) for k in (*self.old_kinds, *self.new_kinds)})
+            kinds = {kind: classes.index(kind_class(kind))
+                     for kind in {*self.old_kinds, *self.new_kinds}}
             cached = self.__dict__["_cache"] = {
                 "old_holes": np.fromiter((not k for k in self.old_keys), bool, self.old_size),
                 "new_holes": np.fromiter((not k for k in self.new_keys), bool, self.new_size),

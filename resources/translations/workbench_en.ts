@@ -173,10 +173,10 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>%Ln special token(s) changed kind or role: {shown}</source>
+        <source>%Ln special token(s) changed kind: {shown}</source>
         <translation>
-            <numerusform>%Ln special token changed kind or role: {shown}</numerusform>
-            <numerusform>%Ln special tokens changed kind or role: {shown}</numerusform>
+            <numerusform>%Ln special token changed kind: {shown}</numerusform>
+            <numerusform>%Ln special tokens changed kind: {shown}</numerusform>
         </translation>
     </message>
     <message numerus="yes">

@@ -1083,12 +1083,6 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>%Ln special token(s) changed kind or role: {shown}</source>
-        <translation>
-            <numerusform>%Ln 个特殊词元的类型或角色改变：{shown}</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>%Ln kept piece(s) no longer produced by any merge</source>
         <translation>
             <numerusform>%Ln 个保留片段已无法由任何合并产生</numerusform>
@@ -1103,6 +1097,12 @@
     <message>
         <source>the pipeline changed: {part}</source>
         <translation>流程改变：{part}</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln special token(s) changed kind: {shown}</source>
+        <translation>
+            <numerusform>%Ln 个特殊词元的类型改变：{shown}</numerusform>
+        </translation>
     </message>
     <message>
         <source>merges: {added} added, {removed} removed, {reranked} re-ranked</source>

@@ -85,3 +85,15 @@ def test_migration_defaults_come_from_config_json(small_bpe_spec, open_spec, tmp
     assert (diff.cost.hidden, diff.cost.dtype, diff.cost.tied) == (2048, "fp16", False)
     assert diff.cost.assumed == []
     assert diff.with_cost(hidden=4096).mib == pytest.approx(3 * 4096 * 2 * 2 / 2 ** 20)
+
+
+def test_a_special_tokens_role_is_a_note_and_its_kind_class_a_reason(small_bpe_spec, open_spec):
+    import copy
+
+    spec = copy.deepcopy(small_bpe_spec)
+    pad = next(t for t in spec["added_tokens"] if t["content"] == "<pad>")
+    pad["special"] = False  # <pad> becomes a plain added token: another kind class
+    diff = diff_tokenizers(open_spec(small_bpe_spec), open_spec(spec))
+    assert diff.verdict == "append-only compatible"
+    assert [c["literal"] for c in diff.specials.changed] == ["<pad>"]
+    assert any(r.startswith("1 special token changed kind: <pad>") for r in diff.reasons)
