@@ -95,7 +95,8 @@ def test_aligned_chunks_put_old_tokens_over_new_ones_covering_the_same_bytes():
     from core.diff.aligned import aligned_chunks
 
     text = "世界!"  # 世 split in two byte tokens on the old side, whole on the new
-    old = [[0, 0, 1, "<s>"], [0, 2, 10, "ä¸"], [2, 3, 11, "ĸ"], [3, 6, 12, "界"], [6, 7, 13, "!"]]
+    old = [[0, 0, 1, "<s>"], [0, 2, 10, "ä¸"], [2, 3, 11, "ĸ"], [3, 6, 12, "界"],
+           [6, 7, 13, "!"]]
     new = [[0, 0, 1, "<s>"], [0, 3, 20, "世"], [3, 7, 21, "界!"]]
     chunks = aligned_chunks(text, old, new, max_columns=2)
     columns = [c for chunk in chunks for c in chunk["columns"]]
