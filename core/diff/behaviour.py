@@ -197,16 +197,25 @@ def source_bucket(source: CorpusSource) -> str:
     return source.lang or source.path.name.split(".")[0]
 
 
-def corpus_items(sources: list[CorpusSource], *, cancel: CancelFn | None = None
-                 ) -> Iterator[tuple[str, str]]:
+def corpus_items(sources: list[CorpusSource], *, cancel: CancelFn | None = None,
+                 progress: ProgressFn | None = None) -> Iterator[tuple[str, str]]:
     """``(bucket, text)`` for every document of every source, streamed (empty lines skipped,
-    duplicates kept: each text counts as it occurs). Raises when the corpus holds no text."""
+    duplicates kept: each text counts as it occurs); ``progress`` in bytes read of all sources.
+    Raises when the corpus holds no text."""
     found = False
+    total = sum(source.path.stat().st_size for source in sources)
+    done = 0
     for source in sources:
         corpus = Corpus([source], policy="replace", dedup=False)
-        for text in corpus.documents(cancel=cancel, weighted=False):
+        before = done
+
+        def report(p: Progress, before=before) -> None:
+            if progress is not None:
+                progress(Progress("comparing", before + p.done, total, p.message))
+        for text in corpus.documents(cancel=cancel, weighted=False, progress=report):
             found = True
             yield source_bucket(source), text
+        done += source.path.stat().st_size
     if not found:
         raise WorkbenchError("the corpus holds no text (every file is empty or blank)",
                              path=sources[0].path if sources else None)

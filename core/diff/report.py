@@ -234,8 +234,9 @@ def compare(old, new, sources=(), *, hidden: int | None = None, dtype: str | Non
 
     def items():
         yield from golden_items()
-        if sources:
-            yield from corpus_items(list(sources), cancel=cancel)
+        if sources:  # progress in bytes read
+            yield from corpus_items(list(sources), cancel=cancel, progress=progress)
 
-    run_behaviour(diff, old, new, items(), progress=progress, cancel=cancel)
+    run_behaviour(diff, old, new, items(), progress=None if sources else progress,
+                  cancel=cancel)
     return diff

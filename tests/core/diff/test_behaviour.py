@@ -108,3 +108,13 @@ def test_aligned_chunks_put_old_tokens_over_new_ones_covering_the_same_bytes():
     assert chunks[0]["new"] == [[0, 1, 1, "<s>"], [1, 2, 20, "世"]]
     assert chunks[1]["old"] == [[0, 1, 12, "界"], [1, 1, 13, "!"]]
     assert chunks[1]["new"] == [[0, 2, 21, "界!"]]
+
+
+def test_corpus_progress_counts_bytes_of_every_source(tmp_path):
+    (tmp_path / "a.txt").write_text("one\ntwo\n")
+    (tmp_path / "b.txt").write_text("three\n")
+    reports = []
+    list(corpus_items([CorpusSource(tmp_path / "a.txt"), CorpusSource(tmp_path / "b.txt")],
+                      progress=reports.append))
+    assert {r.total for r in reports} == {14}
+    assert reports[-1].done == 14 and reports[-1].phase == "comparing"
