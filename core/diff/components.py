@@ -25,8 +25,33 @@ SHOWN_PARTS = ID_PARTS + ("decoder", "padding_truncation", "chat_template", "mod
 MODEL_OPTION_SKIP = {"vocab", "merges", "type"}
 
 
+# options whose absence means False in tokenizers (a file that spells them out says the same)
+FALSE_DEFAULTS = frozenset({"ignore_merges", "fuse_unk", "byte_fallback"})
+
+
+def canonical(value):
+    """A component's JSON with the spellings of "not set" made one: a None or empty-string option
+    dropped, a False option dropped where False is the default, BertNormalizer's
+    ``strip_accents: null`` (follow ``lowercase``) made explicit.
+
+    >>> canonical({"type": "BPE", "continuing_subword_prefix": "", "fuse_unk": False,
+    ...            "dropout": None, "use_regex": False})
+    {'type': 'BPE', 'use_regex': False}
+    >>> canonical({"type": "BertNormalizer", "lowercase": True, "strip_accents": None})
+    {'type': 'BertNormalizer', 'lowercase': True, 'strip_accents': True}
+    """
+    if isinstance(value, list):
+        return [canonical(v) for v in value]
+    if not isinstance(value, dict):
+        return value
+    if value.get("type") == "BertNormalizer" and value.get("strip_accents") is None:
+        value = {**value, "strip_accents": bool(value.get("lowercase", True))}
+    return {k: canonical(v) for k, v in value.items()
+            if v is not None and v != "" and not (k in FALSE_DEFAULTS and v is False)}
+
+
 def _json_text(value) -> str:
-    return json.dumps(value, ensure_ascii=False, sort_keys=True, indent=1)
+    return json.dumps(canonical(value), ensure_ascii=False, sort_keys=True, indent=1)
 
 
 def part_texts(runtime, view: ModelView, configs, binding: dict) -> dict[str, str]:

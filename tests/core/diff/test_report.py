@@ -97,3 +97,36 @@ def test_a_special_tokens_role_is_a_note_and_its_kind_class_a_reason(small_bpe_s
     assert diff.verdict == "append-only compatible"
     assert [c["literal"] for c in diff.specials.changed] == ["<pad>"]
     assert any(r.startswith("1 special token changed kind: <pad>") for r in diff.reasons)
+
+
+@pytest.mark.parametrize("lowercase", [True, False])
+def test_a_file_in_two_formats_is_identical_whatever_defaults_it_spells_out(tmp_path, lowercase):
+    """vocab.json + merges.txt against the tokenizer.json they came from, and a vocab.txt against
+    its tokenizer.json: the loaders spell unset options differently (null, "", absent), the
+    behaviour is the same."""
+    import json
+
+    from tests.core import families
+
+    (tmp_path / "json").mkdir()
+    (tmp_path / "json" / "tokenizer.json").write_text(json.dumps(families.gpt2_spec()))
+    diff = diff_tokenizers(open_tokenizer(tmp_path / "json" / "tokenizer.json"),
+                           open_tokenizer(families.write_gpt2_files(tmp_path / "files")))
+    assert diff.verdict == "identical", diff.reasons
+    (tmp_path / "bert").mkdir()
+    (tmp_path / "bert" / "tokenizer.json").write_text(json.dumps(families.bert_spec(lowercase)))
+    diff = diff_tokenizers(open_tokenizer(tmp_path / "bert" / "tokenizer.json"), open_tokenizer(
+        families.write_vocab_txt(tmp_path / "vocab", lowercase, True)))
+    assert diff.verdict == "identical", diff.reasons
+
+
+def test_a_real_option_change_is_still_a_reason(small_bpe_spec, open_spec):
+    import copy
+
+    spec = copy.deepcopy(small_bpe_spec)
+    spec["pre_tokenizer"]["add_prefix_space"] = True
+    diff = diff_tokenizers(open_spec(small_bpe_spec), open_spec(spec))
+    assert diff.verdict == "append-only compatible"
+    assert "the pre-tokenizer changed" in diff.reasons
+    part = next(p for p in diff.parts if p["part"] == "pre_tokenizer")
+    assert '- "add_prefix_space": false,' in part["diff"]
