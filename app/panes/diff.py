@@ -306,7 +306,7 @@ class DiffPane(QWidget):
             "specials_changed": lambda: self.tr("%Ln special token(s) changed kind: {shown}",
                                                 "", v["n"]).format(shown=v["shown"]),
             "part_changed": lambda: self.tr("the pipeline changed: {part}").format(
-                part=v["part"]),
+                part=self.part_name(v["part"])),
             "merges": lambda: self.tr("merges: {added} added, {removed} removed, {reranked} "
                                       "re-ranked").format(**v),
             "unreachable": lambda: self.tr("%Ln kept piece(s) no longer produced by any merge",
@@ -341,6 +341,15 @@ class DiffPane(QWidget):
         self._show_golden(diff)
         self._update_buttons()
 
+    def part_name(self, part: str) -> str:
+        """A pipeline part of :mod:`core.diff.components` in the GUI's language."""
+        return {"normalizer": self.tr("normalizer"), "pre_tokenizer": self.tr("pre-tokenizer"),
+                "model": self.tr("model parameters"), "post_processor": self.tr("post-processor"),
+                "decoder": self.tr("decoder"),
+                "padding_truncation": self.tr("padding / truncation"),
+                "chat_template": self.tr("chat template"),
+                "model_binding": self.tr("model binding")}.get(part, part)
+
     def basis_name(self, basis: str) -> str:
         return {"bytes": self.tr("bytes"), "piece text": self.tr("piece text"),
                 "bytes (across families)": self.tr("bytes, across families")}[basis]
@@ -353,7 +362,7 @@ class DiffPane(QWidget):
             state = (self.tr("changed") if part["changed"] else self.tr("same"))
             if not part["comparable"]:
                 state = self.tr("shown, not compared (different runtimes)")
-            lines.append(f"== {part['part']}: {state}")
+            lines.append(f"== {self.part_name(part['part'])}: {state}")
             if part["changed"]:
                 lines.extend(part["diff"][:200])
         m = diff.merges

@@ -1117,6 +1117,38 @@
         <translation>词表 {old} → {new}（按{basis}比较）：{same} 个保留原 ID</translation>
     </message>
     <message>
+        <source>normalizer</source>
+        <translation>规范化器</translation>
+    </message>
+    <message>
+        <source>pre-tokenizer</source>
+        <translation>预分词器</translation>
+    </message>
+    <message>
+        <source>model parameters</source>
+        <translation>模型参数</translation>
+    </message>
+    <message>
+        <source>post-processor</source>
+        <translation>后处理器</translation>
+    </message>
+    <message>
+        <source>decoder</source>
+        <translation>解码器</translation>
+    </message>
+    <message>
+        <source>padding / truncation</source>
+        <translation>填充 / 截断</translation>
+    </message>
+    <message>
+        <source>chat template</source>
+        <translation>对话模板</translation>
+    </message>
+    <message>
+        <source>model binding</source>
+        <translation>模型绑定</translation>
+    </message>
+    <message>
         <source>bytes</source>
         <translation>字节</translation>
     </message>
