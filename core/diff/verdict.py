@@ -81,7 +81,8 @@ def vocabulary_reasons(counts: dict[str, int], added_ids: list[int], old_size: i
                               {"n": len(added_ids), "first": first, "last": last,
                                "appended": appended},
                               _plural(len(added_ids), "piece added", "pieces added")
-                              + f" (IDs {first:,}–{last:,}, {where})"))
+                              + (f" (ID {first:,}, {where})" if first == last
+                                 else f" (IDs {first:,}–{last:,}, {where})")))
     n = counts["kind_changed"]
     if n:
         reasons.append(Reason("compatible", n, "kind_changed", {"n": n}, _plural(

@@ -121,3 +121,12 @@ def test_fingerprint_is_the_same_for_a_tokenizer_and_its_bundle(capsys, pair, tm
     assert prints[0] == prints[1]
     assert prints[2]["vocabulary"] != prints[0]["vocabulary"]
     assert len(prints[0]["behaviour"]) == 16
+
+
+def test_row_map_lists_every_kept_piece(capsys, pair, tmp_path):
+    old, _, shifted = pair
+    out = tmp_path / "rows.json"
+    assert run(capsys, "diff", old, shifted, "--row-map", out)[0] == 0
+    rows = json.loads(out.read_text())
+    size = open_tokenizer(old).runtime.vocab_size
+    assert rows == [[i, i + 5] for i in range(size)]
