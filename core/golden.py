@@ -34,7 +34,7 @@ GOLDEN_VERSION = 1
 GOLDEN_FILE = "golden.json"  # its name inside a bundle
 MAX_SPECIAL_SAMPLES = 256  # a tokenizer with thousands of reserved literals: the first ones
 FIELDS = ("normalized", "pieces", "ids", "spans.bytes", "spans.cp", "spans.utf16",
-          "spans.grapheme", "decoded", "flags", "special_tokens_added")
+          "spans.grapheme", "decoded", "flags", "special_tokens_added", "error")
 
 
 class GoldenError(WorkbenchError):
@@ -47,6 +47,30 @@ def samples_for(runtime, user_samples=()) -> list[tuple[str, str]]:
     specials = sorted({t.content for t in runtime.special_tokens()})[:MAX_SPECIAL_SAMPLES]
     literal_samples = [(f"special {lit}", f"before {lit} after") for lit in specials]
     return [*STRESS_SAMPLES, *literal_samples, *user_samples]
+
+
+def encode_each(runtime, texts: list[str]) -> list:
+    """Each text's Encoding, or the runtime's error message where it refuses one (a WordLevel
+    model without an unknown token raises on a word it lacks): one batch call, text by text only
+    when the batch fails.
+
+    >>> class Refuses:
+    ...     def encode_batch(self, texts): raise ValueError("no [UNK]")
+    ...     def encode(self, text): raise ValueError("no [UNK]")
+    >>> encode_each(Refuses(), ["a"])
+    ['ValueError: no [UNK]']
+    """
+    try:
+        return list(runtime.encode_batch(texts))
+    except Exception:  # the native library's own error type: any of them
+        pass
+    out = []
+    for text in texts:
+        try:
+            out.append(runtime.encode(text))
+        except Exception as err:
+            out.append(f"{type(err).__name__}: {err}")
+    return out
 
 
 def normalized_text(runtime, text: str) -> str:
@@ -83,10 +107,11 @@ def vocabulary_fingerprint(runtime) -> str:
 def behaviour_fingerprint(runtime) -> str:
     """A short hash over the IDs of the built-in stress set (special tokens added as the
     tokenizer adds them): two tokenizers that encode it alike share it."""
-    batch = runtime.encode_batch([text for _, text in STRESS_SAMPLES])
     digest = hashlib.sha256()
-    for enc in batch:
-        digest.update(np.asarray(enc.ids, dtype="<i8").tobytes() + b"|")
+    for enc in encode_each(runtime, [text for _, text in STRESS_SAMPLES]):
+        # a refused text counts as its error message: refusing is behaviour too
+        digest.update((enc.encode() if isinstance(enc, str)
+                       else np.asarray(enc.ids, dtype="<i8").tobytes()) + b"|")
     return digest.hexdigest()[:16]
 
 
@@ -105,10 +130,11 @@ def lock(runtime, user_samples=(), *, progress=None) -> dict:
     from .bundle import runtime_versions
 
     samples = samples_for(runtime, user_samples)
-    batch = runtime.encode_batch([text for _, text in samples])
+    batch = encode_each(runtime, [text for _, text in samples])
     records = []
     for k, ((name, text), enc) in enumerate(zip(samples, batch)):
-        records.append(sample_record(runtime, name, text, enc))
+        records.append({"name": name, "text": text, "error": enc} if isinstance(enc, str)
+                       else sample_record(runtime, name, text, enc))
         if progress is not None:
             progress(k + 1, len(samples))
     return {"format": GOLDEN_FORMAT, "format_version": GOLDEN_VERSION,
@@ -224,7 +250,7 @@ def difference_kind(fields: set[str]) -> str:
     >>> difference_kind({"decoded"})
     'decode only'
     """
-    if "ids" in fields:
+    if "ids" in fields or "error" in fields:
         return "ids"
     if fields and all(f.startswith("spans.") for f in fields):
         return "spans only"
@@ -290,9 +316,10 @@ def verify(runtime, golden: dict, *, progress=None) -> GoldenVerify:
     records = golden["samples"]
     result = GoldenVerify(len(records), fingerprint_old=dict(golden.get("fingerprint") or {}),
                           fingerprint_new=fingerprint(runtime))
-    batch = runtime.encode_batch([str(r.get("text", "")) for r in records])
+    batch = encode_each(runtime, [str(r.get("text", "")) for r in records])
     for k, (record, enc) in enumerate(zip(records, batch)):
-        now = _field_values(sample_record(runtime, record.get("name", ""), enc.text, enc))
+        now = _field_values({"error": enc} if isinstance(enc, str) else
+                            sample_record(runtime, record.get("name", ""), enc.text, enc))
         then = _field_values(record)
         differing = set()
         for name in FIELDS:

@@ -59,6 +59,7 @@ class BehaviourDiff:
     pretokens_checked: int = 0
     pretokens_differ: int = 0
     hybrid: dict | None = None  # see explain_by_regex
+    refused: int = 0  # texts one runtime refused to encode (not counted in the statistics)
     _seq: int = 0
     _changed: list = field(default_factory=list)  # changed texts kept for explain_by_regex
 
@@ -71,6 +72,7 @@ class BehaviourDiff:
         return {"texts": total["texts"], "ids_differ": total["ids_differ"],
                 "tokens_differ": total["tokens_differ"], "token_ratio": total["token_ratio"],
                 "old_tokens": total["old_tokens"], "new_tokens": total["new_tokens"],
+                "refused": self.refused,
                 "per_bucket": {name: b.to_json() for name, b in sorted(self.buckets.items())},
                 "pretokenizer": {"checked": self.pretokens_checked,
                                  "differ": self.pretokens_differ,
@@ -111,9 +113,14 @@ def _pretoken_spans(runtime, text: str) -> list[tuple[int, int]]:
 
 def add_batch(diff: BehaviourDiff, old_rt, new_rt, items: list[tuple[str, str]]) -> None:
     """Encode ``items`` (``(bucket, text)``) with both runtimes and add them to ``diff``."""
+    from ..golden import encode_each
+
     texts = [text for _, text in items]
-    old_batch, new_batch = old_rt.encode_batch(texts), new_rt.encode_batch(texts)
+    old_batch, new_batch = encode_each(old_rt, texts), encode_each(new_rt, texts)
     for (bucket, text), old_enc, new_enc in zip(items, old_batch, new_batch):
+        if isinstance(old_enc, str) or isinstance(new_enc, str):
+            diff.refused += 1  # a runtime refused the text: nothing to compare
+            continue
         stats = diff.buckets.setdefault(bucket, BucketStats())
         ids_differ = not np.array_equal(old_enc.ids, new_enc.ids)
         tokens_differ = ids_differ and _segments(old_enc) != _segments(new_enc)

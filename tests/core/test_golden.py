@@ -112,3 +112,25 @@ def test_the_fingerprint_is_in_describe_and_in_a_saved_manifest(small_bpe_spec, 
                                                 f"{found['vocabulary']}")
     bundle = save_loaded(loaded, tmp_path / "b.bundle")
     assert json.loads((bundle / "manifest.json").read_text())["fingerprint"] == found
+
+
+def test_a_text_the_runtime_refuses_is_locked_as_its_error(tmp_path):
+    """A WordLevel model without an unknown token raises on a word it lacks: lock records the
+    error, verify compares it, the diff counts the text as refused."""
+    from tokenizers import Tokenizer, models, pre_tokenizers
+
+    from core.diff.behaviour import behaviour_diff
+    from core.diff.report import diff_tokenizers
+
+    tok = Tokenizer(models.WordLevel({"a": 0, "b": 1}, unk_token=None))
+    tok.pre_tokenizer = pre_tokenizers.Whitespace()
+    tok.save(str(tmp_path / "tokenizer.json"))
+    loaded = open_tokenizer(tmp_path / "tokenizer.json")
+    golden = lock(loaded.runtime, [("ok", "a b")])
+    by_name = {s["name"]: s for s in golden["samples"]}
+    assert by_name["ok"]["ids"] == [0, 1]
+    assert "Missing [UNK]" in by_name["en"]["error"]
+    assert verify(loaded.runtime, golden).passed
+    assert diff_tokenizers(loaded, loaded).verdict == "identical"
+    data = behaviour_diff(loaded.runtime, loaded.runtime, [("x", "a"), ("x", "zzz")]).to_json()
+    assert data["texts"] == 1 and data["refused"] == 1
