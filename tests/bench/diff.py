@@ -85,7 +85,10 @@ def contract(repeat: int, size: int) -> None:
         old, new = (open_tokenizer(path, preset="cl100k", special_tokens={
                         "<|endoftext|>": path.read_bytes().count(b"\n")})
                     for path in (old_path, new_path))
+        started = time.perf_counter()
         views = old.runtime.model_view(), new.runtime.model_view()
+        print(f"    (the runtimes' model views, built once per tokenizer and cached: "
+              f"{time.perf_counter() - started:.2f} s for both)")
         seconds, (vocab, _) = best(repeat, lambda: map_views(*views))
         print(f"(a) vocabulary map of {len(views[0].pieces):,} vs {len(views[1].pieces):,} ids: "
               f"{seconds * 1000:.0f} ms  {vocab.counts()}")
