@@ -263,6 +263,10 @@ class DiffPane(QWidget):
         self.status.emit(self.tr("Comparison cancelled"))
 
     def _on_failed(self, message: str) -> None:
+        # what was shown belonged to the pair before: cleared, so nothing stale is exported
+        self.diff = None
+        self.badge.clear()
+        self.vocab_model.set_diff(None)
         self._finish()
         self.reasons.setText(escape(message))
 

@@ -125,3 +125,13 @@ def test_cancel_stops_a_long_behaviour_diff(qtbot, window, pane, paths, tmp_path
     pane.cancel_button.click()
     qtbot.waitUntil(lambda: pane.job is None, timeout=10000)
     assert pane.diff is None and pane.compare_button.isEnabled()
+
+
+def test_an_empty_corpus_is_said_in_the_pane(qtbot, window, pane, paths, tmp_path):
+    (tmp_path / "empty.txt").write_text("\n\n")
+    window.session.set_corpus([CorpusSource(tmp_path / "empty.txt")])
+    pane.set_pair(open_tokenizer(paths["old"]), open_tokenizer(paths["more"]))
+    pane.compare_button.click()
+    qtbot.waitUntil(lambda: pane.job is None, timeout=20000)
+    assert "holds no text" in pane.reasons.text() and "empty.txt" in pane.reasons.text()
+    assert pane.compare_button.isEnabled() and not pane.export_json_button.isEnabled()
