@@ -50,6 +50,7 @@ from core.memory import keep_freed_memory
 from core.notes import Note, english, round_trip_notes
 from core.text import Unit, visible_text
 from core.utf8 import decode_utf8
+from app.commands import diff as diff_command, fingerprint as fingerprint_command, golden as golden_command
 
 EXIT_OK, EXIT_ERROR, EXIT_USAGE, EXIT_NOT_INTACT, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 EXIT_TEMPLATE = 3  # chat: the template failed (its own error, a syntax error, a limit)
@@ -149,6 +150,8 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
                            "each one)")
     chat.add_argument("--json", action="store_true", help="one JSON object (stable format)")
     _add_tiktoken_options(chat)
+    for command in (diff_command, golden_command, fingerprint_command):
+        command.add_parser(sub)
     return parser, dict(sub.choices)
 
 
@@ -706,7 +709,9 @@ def _print_chat(report: dict) -> None:
 
 COMMANDS = {"chat": cmd_chat, "inspect": cmd_inspect, "import": cmd_import, "verify": cmd_verify,
             "export": cmd_export, "train": cmd_train, "stream": cmd_stream,
-            "align": align_command.run, "audit": audit_command.run}
+            "align": align_command.run, "audit": audit_command.run,
+            "diff": diff_command.run, "golden": golden_command.run,
+            "fingerprint": fingerprint_command.run}
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:

@@ -14,6 +14,7 @@ from app.errors import show_error
 from app.panes.align import AlignPane
 from app.panes.chat import ChatPane
 from app.panes.corpus import CorpusPane
+from app.panes.diff import DiffPane
 from app.panes.inspect import InspectPane
 from app.panes.train import TrainPane
 from app.session import Session
@@ -69,6 +70,7 @@ class MainWindow(QMainWindow):
         self.train = TrainPane(self.session, self.tasks)
         self.chat = ChatPane(self.session, self.tasks)
         self.align = AlignPane(self.session, self.tasks)
+        self.diff = DiffPane(self.session, self.tasks)
         self.panes = QTabWidget()
         self.panes.setDocumentMode(True)
         for pane, title in self._pane_titles().items():
@@ -83,6 +85,7 @@ class MainWindow(QMainWindow):
         self.train.status.connect(self.show_status)
         self.chat.status.connect(self.show_status)
         self.align.status.connect(self.show_status)
+        self.diff.status.connect(self.show_status)
         self.train.inspect_requested.connect(lambda: self.panes.setCurrentWidget(self.inspect))
         self.train.corpus_requested.connect(lambda: self.panes.setCurrentWidget(self.corpus))
         self.train.save_requested.connect(self.save_bundle_dialog)
@@ -108,7 +111,7 @@ class MainWindow(QMainWindow):
     def _pane_titles(self) -> dict:
         return {self.corpus: self.tr("Corpus"), self.train: self.tr("Train"),
                 self.inspect: self.tr("Inspect"), self.chat: self.tr("Chat"),
-                self.align: self.tr("Align")}
+                self.align: self.tr("Align"), self.diff: self.tr("Diff")}
 
     def _build_menus(self) -> None:
         file_menu = self.menuBar().addMenu(self.tr("&File"))

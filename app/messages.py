@@ -340,6 +340,7 @@ def describe_labels() -> dict[str, str]:
         "bundle": QCoreApplication.translate("Describe", "bundle"),
         "configs": QCoreApplication.translate("Describe", "configs"),
         "chat template": QCoreApplication.translate("Describe", "chat template"),
+        "fingerprint": QCoreApplication.translate("Describe", "fingerprint"),
     }
 
 
@@ -372,6 +373,12 @@ def describe_rows(loaded) -> list[tuple[str, str]]:
             value = QCoreApplication.translate(
                 "Describe", "{control} control, {user} user-defined").format(
                 control=kinds.count("control"), user=kinds.count("user_defined"))
+        elif key == "fingerprint":  # said again from the runtime's (cached) fingerprints
+            from core.golden import fingerprint
+
+            found = fingerprint(loaded.runtime)
+            value = QCoreApplication.translate("Describe", "behaviour {behaviour} · vocabulary "
+                                               "{vocabulary}").format(**found)
         elif key == "model" and value.endswith(fallback):
             value = QCoreApplication.translate("Describe", "{model} + byte fallback").format(
                 model=words.get(value[:-len(fallback)], value[:-len(fallback)]))

@@ -136,6 +136,9 @@ def main(argv=None) -> int:
         align_shots(app, window, args.out, args.spans or SPANS)
     if "audit" in panes:
         audit_shots(app, window, args.out, corpus)
+    if "diff" in panes:  # the tokenizers, compared pairwise
+        from app.panes.diff_shots import diff_shots
+        diff_shots(app, window, args.out, args.tokenizers, corpus)
     window.close()
     return 0
 

@@ -148,6 +148,8 @@ def save_bundle(source: TokenizerSource, runtime: Runtime, dest: str | Path, *,
 
     ``configs``: the sibling files as parsed when ``runtime`` was loaded (read again if None).
     """
+    from .golden import fingerprint as golden_fingerprint  # golden reads bundles: no cycle
+
     if configs is None:
         configs, _ = read_configs(source.files)
     files = {bundle_name: Path(path).read_bytes() for bundle_name, path in source.files.items()}
@@ -171,6 +173,8 @@ def save_bundle(source: TokenizerSource, runtime: Runtime, dest: str | Path, *,
         "special_tokens": [e.to_json() for e in registry_of(runtime, configs).entries
                            if e.token.kind != "vocabulary"],
         "model_binding": model_binding(runtime, configs),
+        # recognises the tokenizer's behaviour whatever its files (core.golden)
+        "fingerprint": golden_fingerprint(runtime),
         **(extra or {}),
     }
     return save_bundle_files(manifest, files, dest)

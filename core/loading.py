@@ -78,6 +78,10 @@ class Loaded:
             info["configs"] = ", ".join(present)
         if self.configs.chat_template is not None:
             info["chat template"] = f"{len(self.configs.chat_template):,} characters"
+        from .golden import fingerprint  # golden encodes with the runtime: imported when needed
+
+        found = fingerprint(self.runtime)
+        info["fingerprint"] = f"behaviour {found['behaviour']} · vocabulary {found['vocabulary']}"
         return info
 
 

@@ -1280,6 +1280,10 @@
         <translation>聊天模板</translation>
     </message>
     <message>
+        <source>fingerprint</source>
+        <translation>指纹</translation>
+    </message>
+    <message>
         <source>yes</source>
         <translation>是</translation>
     </message>
@@ -1308,6 +1312,10 @@
         <translation>{control} 个控制符号，{user} 个用户定义符号</translation>
     </message>
     <message>
+        <source>behaviour {behaviour} · vocabulary {vocabulary}</source>
+        <translation>行为 {behaviour} · 词表 {vocabulary}</translation>
+    </message>
+    <message>
         <source>{model} + byte fallback</source>
         <translation>{model} + 字节回退</translation>
     </message>
@@ -1322,6 +1330,373 @@
         <translation>
             <numerusform>%Ln 个字符</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>DiffPane</name>
+    <message>
+        <source>A (old)</source>
+        <translation>A（旧）</translation>
+    </message>
+    <message>
+        <source>B (new)</source>
+        <translation>B（新）</translation>
+    </message>
+    <message>
+        <source>⇄ Swap</source>
+        <translation>⇄ 交换</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>对比</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Choose two tokenizers and press Compare. The Corpus pane&apos;s sources, if any, are compared too.</source>
+        <translation>选择两个分词器并点击“对比”。语料面板中的来源（如有）也会一并对比。</translation>
+    </message>
+    <message>
+        <source>Vocabulary</source>
+        <translation>词表</translation>
+    </message>
+    <message>
+        <source>Pipeline and merges</source>
+        <translation>流程与合并规则</translation>
+    </message>
+    <message>
+        <source>Chat template</source>
+        <translation>对话模板</translation>
+    </message>
+    <message>
+        <source>Migration</source>
+        <translation>迁移</translation>
+    </message>
+    <message>
+        <source>Behaviour</source>
+        <translation>行为</translation>
+    </message>
+    <message>
+        <source>Golden samples</source>
+        <translation>黄金样本</translation>
+    </message>
+    <message>
+        <source>Export JSON…</source>
+        <translation>导出 JSON…</translation>
+    </message>
+    <message>
+        <source>Export HTML…</source>
+        <translation>导出 HTML…</translation>
+    </message>
+    <message>
+        <source>Jump to a piece (as A or B spells it)</source>
+        <translation>跳转到片段（按 A 或 B 的写法）</translation>
+    </message>
+    <message>
+        <source>Show:</source>
+        <translation>显示：</translation>
+    </message>
+    <message>
+        <source>input embedding and output head tied</source>
+        <translation>输入 Embedding 与输出头绑定</translation>
+    </message>
+    <message>
+        <source>Save row map…</source>
+        <translation>保存行映射…</translation>
+    </message>
+    <message>
+        <source>Hidden size</source>
+        <translation>隐藏维度</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>Most changed texts: A&apos;s tokens over B&apos;s, each with its ID</source>
+        <translation>变化最大的文本：上行为 A 的词元，下行为 B 的词元，各附 ID</translation>
+    </message>
+    <message>
+        <source>Sample</source>
+        <translation>样本</translation>
+    </message>
+    <message>
+        <source>Field</source>
+        <translation>字段</translation>
+    </message>
+    <message>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <source>Comparing…</source>
+        <translation>正在对比…</translation>
+    </message>
+    <message>
+        <source>Comparison cancelled</source>
+        <translation>对比已取消</translation>
+    </message>
+    <message>
+        <source>Compared: {verdict}</source>
+        <translation>对比完成：{verdict}</translation>
+    </message>
+    <message>
+        <source>identical</source>
+        <translation>完全相同</translation>
+    </message>
+    <message>
+        <source>append-only compatible</source>
+        <translation>仅追加兼容</translation>
+    </message>
+    <message>
+        <source>breaking</source>
+        <translation>不兼容</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln piece(s) have a new ID (same piece, new ID)</source>
+        <translation>
+            <numerusform>%Ln 个片段换了 ID（同一片段，新 ID）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln ID(s) now hold another piece (same ID, new piece)</source>
+        <translation>
+            <numerusform>%Ln 个 ID 现在对应另一个片段（同一 ID，新片段）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln piece(s) removed</source>
+        <translation>
+            <numerusform>删除了 %Ln 个片段</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln piece(s) added past the old IDs</source>
+        <translation>
+            <numerusform>在旧 ID 之后追加了 %Ln 个片段</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln piece(s) added, some inside the old ID range</source>
+        <translation>
+            <numerusform>新增 %Ln 个片段，部分位于旧 ID 范围内</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln kept piece(s) changed kind</source>
+        <translation>
+            <numerusform>%Ln 个保留片段的类型改变</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln special token(s) moved: {shown}</source>
+        <translation>
+            <numerusform>%Ln 个特殊词元换了 ID：{shown}</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln special token(s) removed: {shown}</source>
+        <translation>
+            <numerusform>删除了 %Ln 个特殊词元：{shown}</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln special token(s) added: {shown}</source>
+        <translation>
+            <numerusform>新增 %Ln 个特殊词元：{shown}</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln special token(s) changed kind: {shown}</source>
+        <translation>
+            <numerusform>%Ln 个特殊词元的类型改变：{shown}</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the pipeline changed: {part}</source>
+        <translation>流程改变：{part}</translation>
+    </message>
+    <message>
+        <source>merges: {added} added, {removed} removed, {reranked} re-ranked</source>
+        <translation>合并规则：新增 {added}，删除 {removed}，重排 {reranked}</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln kept piece(s) no longer produced by any merge</source>
+        <translation>
+            <numerusform>%Ln 个保留片段已无法由任何合并产生</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln piece score(s) changed</source>
+        <translation>
+            <numerusform>%Ln 个片段的分数改变</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{n} of {samples} golden samples get other IDs</source>
+        <translation>{samples} 个黄金样本中有 {n} 个得到不同的 ID</translation>
+    </message>
+    <message>
+        <source>Vocabulary {old} → {new} (compared by {basis}): {same} kept with their ID</source>
+        <translation>词表 {old} → {new}（按{basis}比较）：{same} 个保留原 ID</translation>
+    </message>
+    <message>
+        <source>normalizer</source>
+        <translation>规范化器</translation>
+    </message>
+    <message>
+        <source>pre-tokenizer</source>
+        <translation>预分词器</translation>
+    </message>
+    <message>
+        <source>model parameters</source>
+        <translation>模型参数</translation>
+    </message>
+    <message>
+        <source>post-processor</source>
+        <translation>后处理器</translation>
+    </message>
+    <message>
+        <source>decoder</source>
+        <translation>解码器</translation>
+    </message>
+    <message>
+        <source>padding / truncation</source>
+        <translation>填充 / 截断</translation>
+    </message>
+    <message>
+        <source>chat template</source>
+        <translation>对话模板</translation>
+    </message>
+    <message>
+        <source>model binding</source>
+        <translation>模型绑定</translation>
+    </message>
+    <message>
+        <source>bytes</source>
+        <translation>字节</translation>
+    </message>
+    <message>
+        <source>piece text</source>
+        <translation>片段文本</translation>
+    </message>
+    <message>
+        <source>bytes, across families</source>
+        <translation>字节（跨类型）</translation>
+    </message>
+    <message>
+        <source>changed</source>
+        <translation>已改变</translation>
+    </message>
+    <message>
+        <source>same</source>
+        <translation>相同</translation>
+    </message>
+    <message>
+        <source>shown, not compared (different runtimes)</source>
+        <translation>仅展示，未比较（运行时不同）</translation>
+    </message>
+    <message>
+        <source>merges: {old} → {new}; {added} added, {removed} removed, {reranked} re-ranked, {unreachable} kept pieces made unreachable</source>
+        <translation>合并规则：{old} → {new}；新增 {added}，删除 {removed}，重排 {reranked}，{unreachable} 个保留片段变得不可达</translation>
+    </message>
+    <message>
+        <source>merges: not compared ({why})</source>
+        <translation>合并规则：未比较（{why}）</translation>
+    </message>
+    <message>
+        <source>note: {note}</source>
+        <translation>说明：{note}</translation>
+    </message>
+    <message>
+        <source>Neither tokenizer has a chat template.</source>
+        <translation>两个分词器都没有对话模板。</translation>
+    </message>
+    <message>
+        <source>The chat templates are the same.</source>
+        <translation>两个对话模板相同。</translation>
+    </message>
+    <message>
+        <source>Constant offset: every kept row from ID {start} on moved by {offset}; remap the rows by slicing.</source>
+        <translation>固定偏移：从 ID {start} 起每个保留行都移动了 {offset}；按切片重排各行即可。</translation>
+    </message>
+    <message>
+        <source>Nothing to do: every piece keeps its row.</source>
+        <translation>无需处理：每个片段都保留原行。</translation>
+    </message>
+    <message>
+        <source>Append rows: every old piece keeps its row; add rows for the new pieces.</source>
+        <translation>追加行：每个旧片段保留原行；为新片段追加行。</translation>
+    </message>
+    <message>
+        <source>Row map: copy each kept piece&apos;s row to its new ID (save the map below); the rest are new rows.</source>
+        <translation>行映射：把每个保留片段的行复制到其新 ID（可在下方保存映射）；其余为新行。</translation>
+    </message>
+    <message>
+        <source>No piece is kept: the embedding has to be learned anew.</source>
+        <translation>没有保留任何片段：Embedding 需要重新学习。</translation>
+    </message>
+    <message>
+        <source>No config.json gave the model&apos;s hidden size, dtype or tying: the values above are defaults; edit them.</source>
+        <translation>没有 config.json 给出模型的隐藏维度、数据类型或是否绑定：上面是默认值，请按需修改。</translation>
+    </message>
+    <message>
+        <source>{rows} rows to add × {hidden} × {bytes} bytes = {tied} MiB for one matrix; {untied} MiB when the output head is untied. With these settings: {mib} MiB.</source>
+        <translation>需新增 {rows} 行 × {hidden} × {bytes} 字节 = 单个矩阵 {tied} MiB；输出头不绑定时为 {untied} MiB。按当前设置：{mib} MiB。</translation>
+    </message>
+    <message>
+        <source>No texts compared.</source>
+        <translation>没有对比任何文本。</translation>
+    </message>
+    <message>
+        <source>{texts} texts (the golden set and the Corpus pane&apos;s sources): IDs differ in {ids}, token strings in {tokens}; tokens new/old {ratio}. Where the tokens changed, the pre-tokens differ too in {pre} of {checked} texts checked.</source>
+        <translation>{texts} 条文本（黄金样本与语料面板的来源）：ID 不同的占 {ids}，词元字符串不同的占 {tokens}；词元数 新/旧 = {ratio}。在词元改变的文本中，抽查的 {checked} 条里有 {pre} 条的预分词单元也不同。</translation>
+    </message>
+    <message>
+        <source>The old model behind the new pre-tokenizer gives the new tokens in {regex} of them (the regex explains those); the new model behind the old pre-tokenizer in {model}.</source>
+        <translation>旧模型配新预分词器时，其中 {regex} 条得到新的词元（这些由正则解释）；新模型配旧预分词器时为 {model} 条。</translation>
+    </message>
+    <message>
+        <source>All {n} golden samples of A give the same fields on B.</source>
+        <translation>A 的全部 {n} 个黄金样本在 B 上各字段都相同。</translation>
+    </message>
+    <message>
+        <source>{n} of {total} golden samples of A differ on B.</source>
+        <translation>A 的 {total} 个黄金样本中有 {n} 个在 B 上不同。</translation>
+    </message>
+    <message>
+        <source>The vocabularies differ (fingerprints {a} and {b}).</source>
+        <translation>两个词表不同（指纹 {a} 与 {b}）。</translation>
+    </message>
+    <message>
+        <source>not in A or B</source>
+        <translation>A 和 B 中都没有</translation>
+    </message>
+    <message>
+        <source>A: {a} · B: {b}</source>
+        <translation>A：{a} · B：{b}</translation>
+    </message>
+    <message>
+        <source>Export the diff as JSON</source>
+        <translation>将对比结果导出为 JSON</translation>
+    </message>
+    <message>
+        <source>Export the diff as a web page</source>
+        <translation>将对比结果导出为网页</translation>
+    </message>
+    <message>
+        <source>Saved {path}</source>
+        <translation>已保存 {path}</translation>
+    </message>
+    <message>
+        <source>Save the row map</source>
+        <translation>保存行映射</translation>
     </message>
 </context>
 <context>
@@ -1810,6 +2185,10 @@
     <message>
         <source>Align</source>
         <translation>对齐</translation>
+    </message>
+    <message>
+        <source>Diff</source>
+        <translation>差异</translation>
     </message>
     <message>
         <source>&amp;File</source>
@@ -2668,6 +3047,21 @@
     </message>
 </context>
 <context>
+    <name>RatioBars</name>
+    <message>
+        <source>Compare to see the token count ratio per bucket</source>
+        <translation>对比后显示各分组的词元数比例</translation>
+    </message>
+    <message>
+        <source>Tokens new / old per bucket</source>
+        <translation>各分组词元数 新 / 旧</translation>
+    </message>
+    <message>
+        <source>{ratio} · IDs differ in {share}</source>
+        <translation>{ratio} · ID 不同 {share}</translation>
+    </message>
+</context>
+<context>
     <name>RunMeter</name>
     <message>
         <source>{rate} merges/s</source>
@@ -3433,6 +3827,25 @@
     </message>
 </context>
 <context>
+    <name>TokenizerSlot</name>
+    <message>
+        <source>Open…</source>
+        <translation>打开…</translation>
+    </message>
+    <message>
+        <source>(choose a tokenizer)</source>
+        <translation>（选择分词器）</translation>
+    </message>
+    <message>
+        <source>{name} (recent)</source>
+        <translation>{name}（最近）</translation>
+    </message>
+    <message>
+        <source>Open a tokenizer or bundle</source>
+        <translation>打开分词器或打包文件</translation>
+    </message>
+</context>
+<context>
     <name>TrainPane</name>
     <message>
         <source>Custom settings</source>
@@ -4011,6 +4424,57 @@
     <message>
         <source>exported the audit to {path}</source>
         <translation>已将审计结果导出到 {path}</translation>
+    </message>
+</context>
+<context>
+    <name>VocabDiffModel</name>
+    <message>
+        <source>Old ID</source>
+        <translation>旧 ID</translation>
+    </message>
+    <message>
+        <source>Old piece</source>
+        <translation>旧片段</translation>
+    </message>
+    <message>
+        <source>New ID</source>
+        <translation>新 ID</translation>
+    </message>
+    <message>
+        <source>New piece</source>
+        <translation>新片段</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>变化</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <source>kept</source>
+        <translation>保留</translation>
+    </message>
+    <message>
+        <source>same piece, new ID</source>
+        <translation>同一片段，新 ID</translation>
+    </message>
+    <message>
+        <source>same ID, new piece</source>
+        <translation>同一 ID，新片段</translation>
+    </message>
+    <message>
+        <source>added</source>
+        <translation>新增</translation>
+    </message>
+    <message>
+        <source>removed</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>kind changed</source>
+        <translation>类型改变</translation>
     </message>
 </context>
 <context>

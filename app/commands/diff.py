@@ -1,0 +1,126 @@
+"""``tokbench diff OLD NEW``: the contract diff, the verdict on ID compatibility, the migration
+cost, and (with ``--corpus``) the behaviour diff. Exit 0, or 1 when ``--fail-on`` matches;
+2 on bad input (a file that does not load, a bad checksum, an empty corpus)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from core.errors import WorkbenchError
+
+EXIT_FAIL, EXIT_BAD_INPUT = 1, 2
+
+
+def add_parser(sub) -> argparse.ArgumentParser:
+    parser = sub.add_parser("diff", help="compare two tokenizers: contract, ID-compatibility "
+                                         "verdict, migration cost, behaviour on a corpus")
+    parser.add_argument("old", help="the old tokenizer or bundle")
+    parser.add_argument("new", help="the new tokenizer or bundle")
+    parser.add_argument("--preset-old", metavar="NAME", help="preset of an old tiktoken file")
+    parser.add_argument("--preset-new", metavar="NAME", help="preset of a new tiktoken file")
+    parser.add_argument("--corpus", nargs="+", default=[], metavar="PATH",
+                        help="files, folders or globs (a source per file; its bucket is its "
+                             "file name) for the behaviour diff")
+    parser.add_argument("--hidden", type=int, metavar="N",
+                        help="hidden size (default: config.json, else 4096)")
+    parser.add_argument("--dtype", choices=("bf16", "fp16", "fp32"),
+                        help="weight dtype (default: config.json torch_dtype, else bf16)")
+    parser.add_argument("--untied", action="store_true",
+                        help="the output head is its own matrix (default: config.json "
+                             "tie_word_embeddings, else tied)")
+    parser.add_argument("--row-map", type=Path, metavar="PATH",
+                        help="write [[old_id, new_id], ...] for every kept piece as JSON")
+    parser.add_argument("--json", action="store_true", help="one JSON object (stable format)")
+    parser.add_argument("--fail-on", choices=("breaking", "any"),
+                        help="exit 1 when the verdict is breaking (or, with any, not identical)")
+    return parser
+
+
+def failed(verdict: str, fail_on: str | None) -> bool:
+    """Whether ``--fail-on`` makes the run fail.
+
+    >>> failed("breaking", "breaking"), failed("append-only compatible", "breaking")
+    (True, False)
+    >>> failed("append-only compatible", "any"), failed("identical", "any"), failed("x", None)
+    (True, False, False)
+    """
+    if fail_on == "breaking":
+        return verdict == "breaking"
+    if fail_on == "any":
+        return verdict != "identical"
+    return False
+
+
+def _print_text(data: dict) -> None:
+    from core.diff.migration import mib_text
+
+    print(f"{data['old']}  →  {data['new']}")
+    print(f"verdict: {data['verdict']}")
+    for reason in data["reasons"]:
+        print(f"  - {reason}")
+    for note in data["notes"]:
+        print(f"  note: {note}")
+    v = data["vocab"]
+    print(f"vocabulary ({data['identity']}): {v['old_size']:,} → {v['new_size']:,}; kept same ID "
+          f"{v['kept_same_id']:,}, same piece new ID {v['kept_new_id']:,}, same ID new piece "
+          f"{v['id_new_piece']:,}, added {v['added']:,}, removed {v['removed']:,}")
+    s = data["specials"]
+    print(f"special tokens: added {s['added']}, removed {s['removed']}, moved {s['moved']}")
+    m = data["migration"]
+    offset = (f", constant offset {data['offset']:+,} from ID {data['offset_from_id']:,}"
+              if data["offset"] is not None else "")
+    print(f"migration: {data['strategy']}{offset}; {m['rows_to_add']:,} rows to add × hidden "
+          f"{m['hidden']:,} {m['dtype']} = {mib_text(m['mib_tied'])} MiB tied, "
+          f"{mib_text(m['mib_untied'])} MiB untied"
+          + (f" (assumed: {', '.join(m['assumed'])})" if m["assumed"] else ""))
+    b = data.get("behaviour")
+    if b:
+        print(f"behaviour on {b['texts']:,} texts: IDs differ {b['ids_differ']:.1%}, tokens "
+              f"differ {b['tokens_differ']:.1%}, token ratio new/old {b['token_ratio']:.3f}")
+        split = b["pretokenizer"]
+        if split.get("hybrid"):
+            print(f"  of {split['checked']:,} texts whose tokens changed: the old model behind the "
+                  f"new pre-tokenizer reproduces {split['explained_by_regex']:,} (the regex "
+                  f"explains them), the new model behind the old one "
+                  f"{split['explained_by_model']:,}")
+        for name, bucket in b["per_bucket"].items():
+            print(f"  {name}: {bucket['texts']:,} texts, IDs differ {bucket['ids_differ']:.1%}, "
+                  f"ratio {bucket['token_ratio']:.3f}")
+
+
+def run(args) -> int:
+    try:
+        data = compute(args)
+    except WorkbenchError as err:
+        print(f"tokbench: error: {err}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    if args.json:
+        print(json.dumps(data, ensure_ascii=False))
+    else:
+        _print_text(data)
+    return EXIT_FAIL if failed(data["verdict"], args.fail_on) else 0
+
+
+def compute(args) -> dict:
+    """The diff as ``--json`` prints it (raises WorkbenchError on bad input)."""
+    from core.corpus import expand
+    from core.diff.behaviour import corpus_items
+    from core.diff.report import diff_tokenizers, run_behaviour
+    from core.loading import open_tokenizer
+
+    for path in (args.old, args.new):
+        if not Path(path).exists():
+            raise WorkbenchError("no such file or folder", path=path)
+    old = open_tokenizer(args.old, **({"preset": args.preset_old} if args.preset_old else {}))
+    new = open_tokenizer(args.new, **({"preset": args.preset_new} if args.preset_new else {}))
+    diff = diff_tokenizers(old, new, hidden=args.hidden, dtype=args.dtype,
+                           tied=False if args.untied else None)
+    if args.corpus:
+        sources = [source for pattern in args.corpus for source in expand(pattern)]
+        run_behaviour(diff, old, new, corpus_items(sources))
+    if args.row_map is not None:
+        args.row_map.write_text(json.dumps(diff.row_map()) + "\n", encoding="utf-8")
+    return diff.to_json()

@@ -1,0 +1,90 @@
+"""``tokbench golden lock|verify``: lock a tokenizer's golden samples, verify them later.
+
+    tokbench golden lock TOKENIZER -o GOLDEN.json [--samples FILE]
+    tokbench golden lock BUNDLE [--samples FILE]        (into the bundle, part of its checksums)
+    tokbench golden verify TOKENIZER [GOLDEN.json] [--json]   (a bundle: its own golden samples)
+
+``verify`` exits 1 on any difference; both exit 2 on bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from core.errors import WorkbenchError
+
+EXIT_DIFFERS, EXIT_BAD_INPUT = 1, 2
+SHOWN_VALUE = 120  # characters of an old / new value in the text output
+
+
+def add_parser(sub) -> argparse.ArgumentParser:
+    parser = sub.add_parser("golden", help="lock golden samples of a tokenizer, or verify them "
+                                           "field by field")
+    parser.add_argument("action", choices=("lock", "verify"))
+    parser.add_argument("paths", nargs="+", metavar="TOKENIZER [GOLDEN.json]")
+    parser.add_argument("-o", "--output", type=Path, metavar="GOLDEN.json",
+                        help="lock: the golden file to write (default: into the bundle)")
+    parser.add_argument("--samples", type=Path, metavar="FILE",
+                        help="lock: your own samples too (JSON list or one text per line)")
+    parser.add_argument("--json", action="store_true", help="verify: one JSON object")
+    return parser
+
+
+def run(args) -> int:
+    try:
+        return _lock(args) if args.action == "lock" else _verify(args)
+    except WorkbenchError as err:
+        print(f"tokbench: error: {err}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+
+
+def _open(path: str):
+    from core.loading import open_tokenizer
+
+    if not Path(path).exists():
+        raise WorkbenchError("no such file or folder", path=path)
+    return open_tokenizer(path)
+
+
+def _lock(args) -> int:
+    from core.golden import lock, read_user_samples, write_golden
+
+    if len(args.paths) != 1:
+        raise WorkbenchError("lock takes one tokenizer (the golden file goes in -o)")
+    loaded = _open(args.paths[0])
+    if args.output is None and not loaded.is_bundle:
+        raise WorkbenchError("give -o GOLDEN.json (only a bundle can hold its golden samples)",
+                             path=args.paths[0])
+    samples = read_user_samples(args.samples) if args.samples else []
+    golden = lock(loaded.runtime, samples)
+    dest = write_golden(golden, args.output or loaded.path)
+    found = golden["fingerprint"]
+    print(f"locked {len(golden['samples'])} golden samples into {dest} (fingerprint behaviour "
+          f"{found['behaviour']}, vocabulary {found['vocabulary']})")
+    return 0
+
+
+def _short(value) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= SHOWN_VALUE else text[:SHOWN_VALUE - 1] + "…"
+
+
+def _verify(args) -> int:
+    from core.golden import read_golden, verify
+
+    if len(args.paths) not in (1, 2):
+        raise WorkbenchError("verify takes a tokenizer and a golden file (or a bundle alone)")
+    loaded = _open(args.paths[0])
+    golden = read_golden(args.paths[1] if len(args.paths) == 2 else loaded.path)
+    result = verify(loaded.runtime, golden)
+    if args.json:
+        print(json.dumps(result.to_json(), ensure_ascii=False))
+    else:
+        print(result.summary())
+        for diff in result.differences:
+            print(f"  {diff['sample']} · {diff['field']}: {_short(diff['old'])} → "
+                  f"{_short(diff['new'])}")
+    return 0 if result.passed else EXIT_DIFFERS

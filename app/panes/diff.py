@@ -1,0 +1,556 @@
+"""The Diff pane: two tokenizers (A old, B new) compared — the verdict on ID compatibility as a
+badge with its reasons, the vocabulary (a lazy table with filters and a jump to a piece), the
+pipeline and merges, the chat template, the migration cost with editable inputs, the behaviour on
+the golden set and the Corpus pane's sources (bars per bucket, aligned examples), and the old
+tokenizer's golden samples verified on the new one. Export as JSON or a self-contained HTML page.
+
+The comparison runs in a worker with progress and cancel (:func:`core.diff.report.compare`).
+"""
+
+from __future__ import annotations
+
+import json
+from html import escape
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QFormLayout, QHBoxLayout,
+                               QHeaderView, QLabel, QLineEdit, QPlainTextEdit, QProgressBar,
+                               QPushButton, QSpinBox, QTableView, QTableWidget, QTableWidgetItem,
+                               QTabWidget, QTextBrowser, QVBoxLayout, QWidget)
+
+from app.models.vocab_diff import FILTERS, VocabDiffModel
+from app.widgets.diff_slot import TokenizerSlot
+from app.widgets.figure_widget import FigureWidget
+from app.widgets.script_chart import BarsDrawing
+from core.diff.migration import mib_text
+from core.diff.report import compare
+
+BADGE_COLOURS = {"identical": "#2e7d32", "append-only compatible": "#b26a00",
+                 "breaking": "#c62828"}
+EXAMPLES_SHOWN = 12
+GOLDEN_ROWS = 500
+
+
+class RatioBars(FigureWidget):
+    """Token count ratio new/old per bucket as bars (:func:`core.charts.draw_bars`)."""
+
+    drawing_class = BarsDrawing
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.bars: list[tuple] = []
+        self.title = ""
+        self.placeholder = self.tr("Compare to see the token count ratio per bucket")
+        self.setMinimumHeight(160)
+
+    def set_buckets(self, buckets: dict) -> None:
+        self.title = self.tr("Tokens new / old per bucket")
+        self.bars = [(name, b["token_ratio"], self.tr("{ratio} · IDs differ in {share}").format(
+                          ratio=f"{b['token_ratio']:.3f}", share=f"{b['ids_differ']:.0%}"),
+                      "#c62828" if b["token_ratio"] > 1 else "#4e79a7")
+                     for name, b in buckets.items()]
+        self.refresh()
+
+    def _state(self):
+        return (self.title, tuple(self.bars), self.placeholder)
+
+
+def aligned_html(example: dict) -> str:
+    """One example: its text, then A's tokens over B's on a shared grid (each token spans the
+    columns of its bytes), each with its ID."""
+    from core.diff.aligned import chunk_html, example_chunks
+
+    return (f"<p><b>{escape(example['bucket'])}</b> &nbsp;{escape(example['text'][:160])}</p>"
+            + "".join(chunk_html(chunk) for chunk in example_chunks(example)) + "<br>")
+
+
+class DiffPane(QWidget):
+    """Signals:
+        status(str): a short message for the status bar.
+        compared(object): a comparison finished (its :class:`TokenizerDiff`).
+    """
+
+    status = Signal(str)
+    compared = Signal(object)
+
+    def __init__(self, session, tasks, parent=None) -> None:
+        super().__init__(parent)
+        self.session, self.tasks = session, tasks
+        self.diff = None
+        self.job = None
+        self._build()
+        self._update_buttons()
+
+    # -- layout --------------------------------------------------------------------------
+    def _build(self) -> None:
+        self.slot_a = TokenizerSlot(self.tr("A (old)"), self.session, self.tasks)
+        self.slot_b = TokenizerSlot(self.tr("B (new)"), self.session, self.tasks)
+        self.swap_button = QPushButton(self.tr("⇄ Swap"))
+        self.compare_button = QPushButton(self.tr("Compare"))
+        self.cancel_button = QPushButton(self.tr("Cancel"))
+        self.progress = QProgressBar()
+        self.progress.setMaximumWidth(160)
+        self.progress.setVisible(False)
+        top = QHBoxLayout()
+        top.addWidget(self.slot_a, 1)
+        top.addWidget(self.swap_button)
+        top.addWidget(self.slot_b, 1)
+        top.addWidget(self.compare_button)
+        top.addWidget(self.cancel_button)
+        top.addWidget(self.progress)
+        self.badge = QLabel()
+        self.badge.setTextFormat(Qt.TextFormat.RichText)
+        self.reasons = QLabel(self.tr("Choose two tokenizers and press Compare. The Corpus "
+                                      "pane's sources, if any, are compared too."))
+        self.reasons.setWordWrap(True)
+        self.reasons.setTextFormat(Qt.TextFormat.RichText)
+        self.reasons.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        verdict = QHBoxLayout()
+        verdict.addWidget(self.badge, 0, Qt.AlignmentFlag.AlignTop)
+        verdict.addWidget(self.reasons, 1)
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self._build_vocabulary(), self.tr("Vocabulary"))
+        self.pipeline_text = QPlainTextEdit(readOnly=True)
+        self.tabs.addTab(self.pipeline_text, self.tr("Pipeline and merges"))
+        self.template_text = QPlainTextEdit(readOnly=True)
+        self.tabs.addTab(self.template_text, self.tr("Chat template"))
+        self.tabs.addTab(self._build_migration(), self.tr("Migration"))
+        self.tabs.addTab(self._build_behaviour(), self.tr("Behaviour"))
+        self.tabs.addTab(self._build_golden(), self.tr("Golden samples"))
+        self.export_json_button = QPushButton(self.tr("Export JSON…"))
+        self.export_html_button = QPushButton(self.tr("Export HTML…"))
+        bottom = QHBoxLayout()
+        bottom.addStretch(1)
+        bottom.addWidget(self.export_json_button)
+        bottom.addWidget(self.export_html_button)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addLayout(verdict)
+        layout.addWidget(self.tabs, 1)
+        layout.addLayout(bottom)
+        self.swap_button.clicked.connect(self._on_swap_clicked)
+        self.compare_button.clicked.connect(self.start_compare)
+        self.cancel_button.clicked.connect(self.cancel_compare)
+        self.export_json_button.clicked.connect(self._on_export_json_clicked)
+        self.export_html_button.clicked.connect(self._on_export_html_clicked)
+        for slot in (self.slot_a, self.slot_b):
+            slot.changed.connect(self._update_buttons)
+            slot.failed.connect(self.status.emit)
+
+    def _build_vocabulary(self) -> QWidget:
+        self.vocab_model = VocabDiffModel(self)
+        self.filter_combo = QComboBox()
+        names = self.vocab_model.change_names()
+        for key in FILTERS:
+            self.filter_combo.addItem(names[key], key)
+        self.jump_edit = QLineEdit(placeholderText=self.tr("Jump to a piece (as A or B spells it)"))
+        self.jump_result = QLabel()
+        self.vocab_table = QTableView()
+        self.vocab_table.setModel(self.vocab_model)
+        self.vocab_table.verticalHeader().setVisible(False)
+        self.vocab_table.horizontalHeader().setStretchLastSection(True)
+        for column in (1, 3):
+            self.vocab_table.setColumnWidth(column, 220)
+        row = QHBoxLayout()
+        row.addWidget(QLabel(self.tr("Show:")))
+        row.addWidget(self.filter_combo)
+        row.addWidget(self.jump_edit, 1)
+        row.addWidget(self.jump_result)
+        page = QWidget()
+        layout = QVBoxLayout(page)
+        layout.addLayout(row)
+        layout.addWidget(self.vocab_table, 1)
+        self.filter_combo.currentIndexChanged.connect(self._on_filter_changed)
+        self.jump_edit.returnPressed.connect(self._on_jump_requested)
+        return page
+
+    def _build_migration(self) -> QWidget:
+        self.hidden_spin = QSpinBox(minimum=1, maximum=1_000_000, value=4096, singleStep=256)
+        self.dtype_combo = QComboBox()
+        for dtype in ("bf16", "fp16", "fp32"):
+            self.dtype_combo.addItem(dtype, dtype)
+        self.tied_check = QCheckBox(self.tr("input embedding and output head tied"))
+        self.cost_label = QLabel()
+        self.cost_label.setWordWrap(True)
+        self.cost_label.setTextFormat(Qt.TextFormat.RichText)
+        self.row_map_button = QPushButton(self.tr("Save row map…"))
+        page = QWidget()
+        form = QFormLayout(page)
+        form.addRow(self.tr("Hidden size"), self.hidden_spin)
+        form.addRow(self.tr("Weights"), self.dtype_combo)
+        form.addRow("", self.tied_check)
+        form.addRow(self.cost_label)
+        form.addRow("", self.row_map_button)
+        self.hidden_spin.valueChanged.connect(self._update_cost)
+        self.dtype_combo.currentIndexChanged.connect(self._update_cost)
+        self.tied_check.toggled.connect(self._update_cost)
+        self.row_map_button.clicked.connect(self._on_row_map_clicked)
+        return page
+
+    def _build_behaviour(self) -> QWidget:
+        self.behaviour_summary = QLabel()
+        self.behaviour_summary.setWordWrap(True)
+        self.ratio_bars = RatioBars()
+        self.examples = QTextBrowser()
+        page = QWidget()
+        layout = QVBoxLayout(page)
+        layout.addWidget(self.behaviour_summary)
+        layout.addWidget(self.ratio_bars, 1)
+        layout.addWidget(QLabel(self.tr("Most changed texts: A's tokens over B's, each with "
+                                        "its ID")))
+        layout.addWidget(self.examples, 2)
+        return page
+
+    def _build_golden(self) -> QWidget:
+        self.golden_summary = QLabel()
+        self.golden_summary.setWordWrap(True)
+        self.golden_table = QTableWidget(0, 4)
+        self.golden_table.setHorizontalHeaderLabels([self.tr("Sample"), self.tr("Field"),
+                                                     self.tr("A"), self.tr("B")])
+        self.golden_table.verticalHeader().setVisible(False)
+        self.golden_table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        header = self.golden_table.horizontalHeader()
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        page = QWidget()
+        layout = QVBoxLayout(page)
+        layout.addWidget(self.golden_summary)
+        layout.addWidget(self.golden_table, 1)
+        return page
+
+    # -- running -------------------------------------------------------------------------
+    def _update_buttons(self) -> None:
+        ready = self.slot_a.loaded is not None and self.slot_b.loaded is not None
+        running = self.job is not None
+        self.compare_button.setEnabled(ready and not running)
+        self.cancel_button.setEnabled(running)
+        for button in (self.export_json_button, self.export_html_button, self.row_map_button):
+            button.setEnabled(self.diff is not None)
+
+    def set_pair(self, old, new) -> None:
+        """Put two opened tokenizers in the slots (tests, scripts)."""
+        self.slot_a.set_loaded(old)
+        self.slot_b.set_loaded(new)
+
+    def start_compare(self) -> None:
+        old, new = self.slot_a.loaded, self.slot_b.loaded
+        if old is None or new is None:
+            return
+        self.progress.setRange(0, 0)
+        self.progress.setVisible(True)
+        self.status.emit(self.tr("Comparing…"))
+        self.job = self.tasks.start("diff", compare, old, new, list(self.session.corpus_sources),
+                                    on_progress=self._on_progress, on_done=self._on_compared,
+                                    on_error=self._on_failed, on_cancelled=self._on_cancelled)
+        self._update_buttons()
+
+    def cancel_compare(self) -> None:
+        self.tasks.stop("diff")
+
+    def _finish(self) -> None:
+        self.job = None
+        self.progress.setVisible(False)
+        self._update_buttons()
+
+    def _on_progress(self, report) -> None:
+        if report.total:
+            self.progress.setRange(0, 1000)
+            self.progress.setValue(int(1000 * report.fraction))
+
+    def _on_cancelled(self) -> None:
+        self._finish()
+        self.status.emit(self.tr("Comparison cancelled"))
+
+    def _on_failed(self, message: str) -> None:
+        # what was shown belonged to the pair before: cleared, so nothing stale is exported
+        self.diff = None
+        self.badge.clear()
+        self.vocab_model.set_diff(None)
+        self._finish()
+        self.reasons.setText(escape(message))
+
+    def _on_compared(self, diff) -> None:
+        self._finish()
+        self.status.emit(self.tr("Compared: {verdict}").format(
+            verdict=self.verdict_name(diff.verdict)))
+        self.show_diff(diff)
+        self.compared.emit(diff)
+
+    def _on_swap_clicked(self) -> None:
+        old, new = self.slot_a.loaded, self.slot_b.loaded
+        self.set_pair(new, old)
+
+    # -- showing -------------------------------------------------------------------------
+    def verdict_name(self, verdict: str) -> str:
+        return {"identical": self.tr("identical"),
+                "append-only compatible": self.tr("append-only compatible"),
+                "breaking": self.tr("breaking")}[verdict]
+
+    def reason_text(self, reason) -> str:
+        """A reason of :mod:`core.diff.verdict` in the GUI's language, from its code."""
+        v = reason.values
+        texts = {
+            "piece_new_id": lambda: self.tr("%Ln piece(s) have a new ID (same piece, new ID)", "",
+                                            v["n"]),
+            "id_new_piece": lambda: self.tr("%Ln ID(s) now hold another piece (same ID, new "
+                                            "piece)", "", v["n"]),
+            "removed": lambda: self.tr("%Ln piece(s) removed", "", v["n"]),
+            "added": lambda: (self.tr("%Ln piece(s) added past the old IDs", "", v["n"])
+                              if v["appended"] else
+                              self.tr("%Ln piece(s) added, some inside the old ID range", "",
+                                      v["n"])),
+            "kind_changed": lambda: self.tr("%Ln kept piece(s) changed kind", "", v["n"]),
+            "specials_moved": lambda: self.tr("%Ln special token(s) moved: {shown}", "",
+                                              v["n"]).format(shown=v["shown"]),
+            "specials_removed": lambda: self.tr("%Ln special token(s) removed: {shown}", "",
+                                                v["n"]).format(shown=v["shown"]),
+            "specials_added": lambda: self.tr("%Ln special token(s) added: {shown}", "",
+                                              v["n"]).format(shown=v["shown"]),
+            "specials_changed": lambda: self.tr("%Ln special token(s) changed kind: {shown}",
+                                                "", v["n"]).format(shown=v["shown"]),
+            "part_changed": lambda: self.tr("the pipeline changed: {part}").format(
+                part=self.part_name(v["part"])),
+            "merges": lambda: self.tr("merges: {added} added, {removed} removed, {reranked} "
+                                      "re-ranked").format(**v),
+            "unreachable": lambda: self.tr("%Ln kept piece(s) no longer produced by any merge",
+                                           "", v["n"]),
+            "scores": lambda: self.tr("%Ln piece score(s) changed", "", v["n"]),
+            "golden": lambda: self.tr("{n} of {samples} golden samples get other IDs").format(
+                **v),
+        }
+        return texts[reason.code]() if reason.code in texts else reason.text
+
+    def show_diff(self, diff) -> None:
+        """Show a finished :class:`core.diff.report.TokenizerDiff` in every tab."""
+        self.diff = diff
+        colour = BADGE_COLOURS[diff.verdict]
+        name = escape(self.verdict_name(diff.verdict))
+        style = f"background:{colour};color:white;font-size:15px;font-weight:600"
+        pad = "&nbsp;&nbsp;"
+        self.badge.setText(f"<span style='{style}'>{pad}{name}{pad}</span>")  # i18n: data
+        items = "".join(f"<li>{escape(self.reason_text(r))}</li>" for r in diff.reason_items)
+        counts = diff.vocab.counts()
+        summary = self.tr("Vocabulary {old} → {new} (compared by {basis}): {same} kept with "
+                          "their ID").format(old=f"{counts['old_size']:,}",
+                                             new=f"{counts['new_size']:,}",
+                                             basis=self.basis_name(diff.basis),
+                                             same=f"{counts['kept_same_id']:,}")
+        self.reasons.setText(f"{escape(summary)}<ul style='margin:0'>{items}</ul>"
+                             if items else escape(summary))
+        self.vocab_model.set_diff(diff, self.filter_combo.currentData())
+        self._show_pipeline(diff)
+        self._show_migration(diff)
+        self._show_behaviour(diff)
+        self._show_golden(diff)
+        self._update_buttons()
+
+    def part_name(self, part: str) -> str:
+        """A pipeline part of :mod:`core.diff.components` in the GUI's language."""
+        return {"normalizer": self.tr("normalizer"), "pre_tokenizer": self.tr("pre-tokenizer"),
+                "model": self.tr("model parameters"), "post_processor": self.tr("post-processor"),
+                "decoder": self.tr("decoder"),
+                "padding_truncation": self.tr("padding / truncation"),
+                "chat_template": self.tr("chat template"),
+                "model_binding": self.tr("model binding")}.get(part, part)
+
+    def basis_name(self, basis: str) -> str:
+        return {"bytes": self.tr("bytes"), "piece text": self.tr("piece text"),
+                "bytes (across families)": self.tr("bytes, across families")}[basis]
+
+    def _show_pipeline(self, diff) -> None:
+        lines = []
+        for part in diff.parts:
+            if part["part"] == "chat_template":
+                continue
+            state = (self.tr("changed") if part["changed"] else self.tr("same"))
+            if not part["comparable"]:
+                state = self.tr("shown, not compared (different runtimes)")
+            lines.append(f"== {self.part_name(part['part'])}: {state}")
+            if part["changed"]:
+                lines.extend(part["diff"][:200])
+        m = diff.merges
+        lines.append("")
+        if m.get("compared"):
+            lines.append(self.tr("merges: {old} → {new}; {added} added, {removed} removed, "
+                                 "{reranked} re-ranked, {unreachable} kept pieces made "
+                                 "unreachable").format(old=m["old"], new=m["new"],
+                                                       added=m["added"], removed=m["removed"],
+                                                       reranked=m["reranked"],
+                                                       unreachable=m["made_unreachable"]))
+            for a, b in m["examples"]["added"][:20]:
+                lines.append(f"+ {a} {b}")
+            for a, b in m["examples"]["removed"][:20]:
+                lines.append(f"- {a} {b}")
+        else:
+            lines.append(self.tr("merges: not compared ({why})").format(why=m["why"]))
+        for note in diff.notes:
+            lines.append(self.tr("note: {note}").format(note=note))
+        self.pipeline_text.setPlainText("\n".join(lines))
+        template = next(p for p in diff.parts if p["part"] == "chat_template")
+        if not template["old"] and not template["new"]:
+            self.template_text.setPlainText(self.tr("Neither tokenizer has a chat template."))
+        elif not template["changed"]:
+            self.template_text.setPlainText(self.tr("The chat templates are the same.") + "\n\n"
+                                            + template["new"])
+        else:
+            self.template_text.setPlainText("\n".join(template["diff"]))
+
+    def _show_migration(self, diff) -> None:
+        cost = diff.cost
+        for widget in (self.hidden_spin, self.dtype_combo, self.tied_check):
+            widget.blockSignals(True)
+        self.hidden_spin.setValue(cost.hidden)
+        self.dtype_combo.setCurrentIndex(self.dtype_combo.findData(cost.dtype))
+        self.tied_check.setChecked(cost.tied)
+        for widget in (self.hidden_spin, self.dtype_combo, self.tied_check):
+            widget.blockSignals(False)
+        self._update_cost()
+
+    def strategy_text(self, diff) -> str:
+        strategy = diff.strategy()
+        if strategy == "constant offset":
+            return self.tr("Constant offset: every kept row from ID {start} on moved by {offset}; "
+                           "remap the rows by slicing.").format(
+                               start=f"{diff.offset['from_id']:,}",
+                               offset=f"{diff.offset['offset']:+,}")
+        return {"none needed": self.tr("Nothing to do: every piece keeps its row."),
+                "append rows": self.tr("Append rows: every old piece keeps its row; add rows "
+                                       "for the new pieces."),
+                "row map": self.tr("Row map: copy each kept piece's row to its new ID (save "
+                                   "the map below); the rest are new rows."),
+                "retrain": self.tr("No piece is kept: the embedding has to be learned anew.")
+                }[strategy]
+
+    def _update_cost(self) -> None:
+        if self.diff is None:
+            return
+        cost = self.diff.with_cost(hidden=self.hidden_spin.value(),
+                                   dtype=self.dtype_combo.currentData(),
+                                   tied=self.tied_check.isChecked())
+        assumed = ""
+        if cost.assumed:
+            assumed = "<br><i>" + escape(self.tr("No config.json gave the model's hidden size, "
+                                                 "dtype or tying: the values above are defaults; "
+                                                 "edit them.")) + "</i>"
+        self.cost_label.setText(
+            f"<p>{escape(self.strategy_text(self.diff))}</p><p>"
+            + escape(self.tr("{rows} rows to add × {hidden} × {bytes} bytes = {tied} MiB for one "
+                             "matrix; {untied} MiB when the output head is untied. With these "
+                             "settings: {mib} MiB.").format(
+                rows=f"{cost.rows_to_add:,}", hidden=f"{cost.hidden:,}",
+                bytes={"bf16": 2, "fp16": 2, "fp32": 4}[cost.dtype],
+                tied=mib_text(cost.mib_tied), untied=mib_text(cost.mib_untied),
+                mib=mib_text(cost.mib))) + f"</p>{assumed}")
+
+    def _show_behaviour(self, diff) -> None:
+        b = diff.behaviour.to_json() if diff.behaviour is not None else None
+        if not b or not b["texts"]:
+            self.behaviour_summary.setText(self.tr("No texts compared."))
+            return
+        self.behaviour_summary.setText(self.tr(
+            "{texts} texts (the golden set and the Corpus pane's sources): IDs differ in {ids}, "
+            "token strings in {tokens}; tokens new/old {ratio}. Where the tokens changed, the "
+            "pre-tokens differ too in {pre} of {checked} texts checked.").format(
+                texts=f"{b['texts']:,}", ids=f"{b['ids_differ']:.1%}",
+                tokens=f"{b['tokens_differ']:.1%}", ratio=f"{b['token_ratio']:.3f}",
+                pre=b["pretokenizer"]["differ"], checked=b["pretokenizer"]["checked"])
+            + self._hybrid_text(b["pretokenizer"]))
+        self.ratio_bars.set_buckets(b["per_bucket"])
+        self.examples.setHtml("".join(aligned_html(e) for e in b["examples"][:EXAMPLES_SHOWN]))
+
+    def _hybrid_text(self, split: dict) -> str:
+        if not split.get("hybrid"):
+            return ""
+        return " " + self.tr("The old model behind the new pre-tokenizer gives the new tokens in "
+                             "{regex} of them (the regex explains those); the new model behind "
+                             "the old pre-tokenizer in {model}.").format(
+            regex=split["explained_by_regex"], model=split["explained_by_model"])
+
+    def _show_golden(self, diff) -> None:
+        result = diff.golden_verify
+        if result is None:
+            return
+        if result.passed:
+            text = self.tr("All {n} golden samples of A give the same fields on B.").format(
+                n=result.samples)
+        else:
+            text = self.tr("{n} of {total} golden samples of A differ on B.").format(
+                n=len(result.kinds), total=result.samples)
+            if result.other_tokenizer:
+                text = self.tr("The vocabularies differ (fingerprints {a} and {b}).").format(
+                    a=result.fingerprint_old.get("vocabulary"),
+                    b=result.fingerprint_new.get("vocabulary")) + " " + text
+        self.golden_summary.setText(text)
+        rows = result.differences[:GOLDEN_ROWS]
+        self.golden_table.setRowCount(len(rows))
+        for row, d in enumerate(rows):
+            values = (str(d["sample"]), d["field"], json.dumps(d["old"], ensure_ascii=False),
+                      json.dumps(d["new"], ensure_ascii=False))
+            for column, value in enumerate(values):
+                self.golden_table.setItem(row, column, QTableWidgetItem(value[:400]))
+
+    # -- vocabulary table ----------------------------------------------------------------
+    def _on_filter_changed(self) -> None:
+        if self.diff is not None:
+            self.vocab_model.set_diff(self.diff, self.filter_combo.currentData())
+
+    def _on_jump_requested(self) -> None:
+        """Find the piece in both vocabularies and select its row."""
+        if self.diff is None:
+            return
+        piece = self.jump_edit.text()
+        old_id = _index_of(self.diff.old_pieces, piece)
+        new_id = _index_of(self.diff.new_pieces, piece)
+        if old_id is None and new_id is None:
+            self.jump_result.setText(self.tr("not in A or B"))
+            return
+        self.jump_result.setText(self.tr("A: {a} · B: {b}").format(
+            a=old_id if old_id is not None else "—", b=new_id if new_id is not None else "—"))
+        if old_id is not None and new_id is None and old_id < len(self.diff.vocab.new_id_of_old):
+            new_id = int(self.diff.vocab.new_id_of_old[old_id])
+        row = self.vocab_model.row_of(old_id, new_id)
+        if row is None and self.filter_combo.currentData() != "all":
+            self.filter_combo.setCurrentIndex(0)  # the piece is outside the filter: show all
+            row = self.vocab_model.row_of(old_id, new_id)
+        if row is not None:
+            self.vocab_table.selectRow(row)
+            self.vocab_table.scrollTo(self.vocab_model.index(row, 0))
+
+    # -- export --------------------------------------------------------------------------
+    def _on_export_json_clicked(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export the diff as JSON"),
+                                              "diff.json", "JSON (*.json)")
+        if path:
+            self.export_json(path)
+
+    def _on_export_html_clicked(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export the diff as a web page"),
+                                              "diff.html", "HTML (*.html)")
+        if path:
+            self.export_html(path)
+
+    def export_json(self, path: str | Path) -> None:
+        Path(path).write_text(json.dumps(self.diff.to_json(), ensure_ascii=False, indent=1),
+                              encoding="utf-8")
+        self.status.emit(self.tr("Saved {path}").format(path=path))
+
+    def export_html(self, path: str | Path) -> None:
+        from core.diff.html import diff_html
+
+        Path(path).write_text(diff_html(self.diff.to_json()), encoding="utf-8")
+        self.status.emit(self.tr("Saved {path}").format(path=path))
+
+    def _on_row_map_clicked(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Save the row map"),
+                                              "row_map.json", "JSON (*.json)")
+        if path:
+            Path(path).write_text(json.dumps(self.diff.row_map()), encoding="utf-8")
+            self.status.emit(self.tr("Saved {path}").format(path=path))
+
+
+def _index_of(pieces, piece: str) -> int | None:
+    try:
+        return pieces.index(piece)
+    except ValueError:
+        return None

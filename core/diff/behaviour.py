@@ -1,0 +1,235 @@
+"""Behaviour of two tokenizers on the same texts: how many texts get other IDs, other token
+strings, the token count ratio per bucket (language, source), how much of the change the
+pre-tokenizer takes part in, and the most changed examples with both tokenizations.
+
+Texts stream in batches (a 2 GB corpus is never held whole) and each batch is encoded with the
+runtimes' batch call; ``cancel`` is checked between batches.
+
+>>> d = BehaviourDiff()
+>>> d.to_json()["texts"], d.to_json()["ids_differ"]
+(0, 0.0)
+"""
+
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass, field
+from typing import Iterable, Iterator
+
+import numpy as np
+
+from ..corpus import Corpus, CorpusSource
+from ..errors import WorkbenchError
+from ..progress import CancelFn, Progress, ProgressFn, Throttle, check_cancel
+from ..text import Unit
+
+BATCH_TEXTS = 1024
+EXAMPLES_KEPT = 20
+PRETOKEN_CHECKS = 400  # changed texts whose pre-tokens are compared (pre_tokens is per text)
+
+
+@dataclass
+class BucketStats:
+    texts: int = 0
+    ids_differ: int = 0
+    tokens_differ: int = 0
+    old_tokens: int = 0
+    new_tokens: int = 0
+
+    def to_json(self) -> dict:
+        share = (lambda n: n / self.texts if self.texts else 0.0)
+        return {"texts": self.texts, "ids_differ": share(self.ids_differ),
+                "tokens_differ": share(self.tokens_differ), "old_tokens": self.old_tokens,
+                "new_tokens": self.new_tokens,
+                "token_ratio": self.new_tokens / self.old_tokens if self.old_tokens else 1.0}
+
+
+@dataclass
+class BehaviourDiff:
+    """Totals, per-bucket statistics and the most changed examples.
+
+    ``pretokens_checked`` changed texts had their pre-tokens compared; in ``pretokens_differ``
+    of them the pre-tokens (the regex's or pre-tokenizer's segments) differ too: there the
+    pre-tokenizer takes part in the change, elsewhere the model alone explains it.
+    """
+
+    total: BucketStats = field(default_factory=BucketStats)
+    buckets: dict[str, BucketStats] = field(default_factory=dict)
+    examples: list = field(default_factory=list)  # heap of ((score, ids), -seq, example)
+    pretokens_checked: int = 0
+    pretokens_differ: int = 0
+    hybrid: dict | None = None  # see explain_by_regex
+    refused: int = 0  # texts one runtime refused to encode (not counted in the statistics)
+    _seq: int = 0
+    _changed: list = field(default_factory=list)  # changed texts kept for explain_by_regex
+
+    def ranked_examples(self) -> list[dict]:
+        # most changed first; among equals the one met first
+        return [e for _, _, e in sorted(self.examples, key=lambda x: (x[0], x[1]), reverse=True)]
+
+    def to_json(self) -> dict:
+        total = self.total.to_json()
+        return {"texts": total["texts"], "ids_differ": total["ids_differ"],
+                "tokens_differ": total["tokens_differ"], "token_ratio": total["token_ratio"],
+                "old_tokens": total["old_tokens"], "new_tokens": total["new_tokens"],
+                "refused": self.refused,
+                "per_bucket": {name: b.to_json() for name, b in sorted(self.buckets.items())},
+                "pretokenizer": {"checked": self.pretokens_checked,
+                                 "differ": self.pretokens_differ,
+                                 **(self.hybrid or {"hybrid": False})},
+                "examples": self.ranked_examples()}
+
+
+def token_rows(enc) -> list[list]:
+    """``[[start, end, id, piece, byte start, byte end], ...]``: code point spans, then byte
+    spans (what :mod:`core.diff.aligned` lays out: bytes never overlap, split characters do)."""
+    starts, ends = enc.spans(Unit.CP)
+    return [[int(s), int(e), int(i), enc.piece_at(k), int(bs), int(be)]
+            for k, (s, e, i, bs, be) in enumerate(zip(
+                starts.tolist(), ends.tolist(), enc.ids.tolist(), enc.byte_starts.tolist(),
+                enc.byte_ends.tolist()))]
+
+
+def _segments(enc) -> list[tuple[int, int, bytes]]:
+    """A token string per token: its byte span, or its literal when it covers no text."""
+    starts, ends = enc.byte_starts.tolist(), enc.byte_ends.tolist()
+    return [(s, e, enc.bytes_at(k) if s == e else b"")
+            for k, (s, e) in enumerate(zip(starts, ends))]
+
+
+def change_score(old_enc, new_enc) -> int:
+    """How much a text's segmentation changed: token boundaries in one and not the other, plus
+    the difference in count.
+
+    Boundaries are byte offsets where a token ends."""
+    old_b = set(old_enc.byte_ends.tolist())
+    new_b = set(new_enc.byte_ends.tolist())
+    return len(old_b ^ new_b) + abs(len(old_enc) - len(new_enc))
+
+
+def _pretoken_spans(runtime, text: str) -> list[tuple[int, int]]:
+    return [(t.start, t.end) for t in runtime.pre_tokens(text)]
+
+
+def add_batch(diff: BehaviourDiff, old_rt, new_rt, items: list[tuple[str, str]]) -> None:
+    """Encode ``items`` (``(bucket, text)``) with both runtimes and add them to ``diff``."""
+    from ..golden import encode_each
+
+    texts = [text for _, text in items]
+    old_batch, new_batch = encode_each(old_rt, texts), encode_each(new_rt, texts)
+    for (bucket, text), old_enc, new_enc in zip(items, old_batch, new_batch):
+        if isinstance(old_enc, str) or isinstance(new_enc, str):
+            diff.refused += 1  # a runtime refused the text: nothing to compare
+            continue
+        stats = diff.buckets.setdefault(bucket, BucketStats())
+        ids_differ = not np.array_equal(old_enc.ids, new_enc.ids)
+        tokens_differ = ids_differ and _segments(old_enc) != _segments(new_enc)
+        for target in (stats, diff.total):
+            target.texts += 1
+            target.ids_differ += ids_differ
+            target.tokens_differ += tokens_differ
+            target.old_tokens += len(old_enc)
+            target.new_tokens += len(new_enc)
+        if not ids_differ:
+            continue
+        if tokens_differ and diff.pretokens_checked < PRETOKEN_CHECKS:
+            diff.pretokens_checked += 1
+            diff.pretokens_differ += (_pretoken_spans(old_rt, text)
+                                      != _pretoken_spans(new_rt, text))
+            diff._changed.append((text, new_enc.byte_ends.tolist()))
+        # ranked by how much the segmentation changed, then (a renumbering keeps every
+        # boundary) by how many IDs changed
+        score = change_score(old_enc, new_enc) if tokens_differ else 0
+        renumbered = int(np.sum(old_enc.ids != new_enc.ids)) if not tokens_differ else 0
+        diff._seq += 1
+        entry = ((score, renumbered), -diff._seq)
+        if len(diff.examples) < EXAMPLES_KEPT or entry > diff.examples[0][:2]:
+            example = {"bucket": bucket, "text": text, "score": score,
+                       "old": token_rows(old_enc), "new": token_rows(new_enc)}
+            item = (*entry, example)
+            if len(diff.examples) < EXAMPLES_KEPT:
+                heapq.heappush(diff.examples, item)
+            else:
+                heapq.heapreplace(diff.examples, item)
+
+
+def behaviour_diff(old_rt, new_rt, items: Iterable[tuple[str, str]], *,
+                   progress: ProgressFn | None = None, cancel: CancelFn | None = None,
+                   total: int = 0) -> BehaviourDiff:
+    """The behaviour diff of ``items`` (``(bucket, text)``), batch by batch.
+
+    ``total``: how many items to expect, for progress (0 if unknown)."""
+    diff = BehaviourDiff()
+    report = Throttle(progress)
+    batch: list[tuple[str, str]] = []
+    for item in items:
+        batch.append(item)
+        if len(batch) >= BATCH_TEXTS:
+            check_cancel(cancel)
+            add_batch(diff, old_rt, new_rt, batch)
+            batch = []
+            report(Progress("comparing", diff.total.texts, total))
+    check_cancel(cancel)
+    if batch:
+        add_batch(diff, old_rt, new_rt, batch)
+    report(Progress("comparing", diff.total.texts, total or diff.total.texts), force=True)
+    diff.hybrid = explain_by_regex(old_rt, new_rt, diff._changed)
+    diff._changed = []
+    return diff
+
+
+def explain_by_regex(old_rt, new_rt, changed: list[tuple[str, list[int]]]) -> dict:
+    """Of the changed texts (with the new tokenization's token ends), how many the old model
+    behind the new pre-tokenizer reproduces (the regex explains the change), and how many the new
+    model behind the old pre-tokenizer reproduces (the model explains it).
+
+    ``{"hybrid": False}`` when the two runtimes cannot be combined (:mod:`core.diff.hybrid`)."""
+    from .hybrid import with_pretokenizer
+
+    old_model_new_regex = with_pretokenizer(old_rt, new_rt)
+    new_model_old_regex = with_pretokenizer(new_rt, old_rt)
+    if old_model_new_regex is None or new_model_old_regex is None or not changed:
+        return {"hybrid": False}
+    texts = [text for text, _ in changed]
+    ends = [e for _, e in changed]
+    by_regex = old_model_new_regex.encode_batch(texts)
+    by_model = new_model_old_regex.encode_batch(texts)
+    return {"hybrid": True,
+            "explained_by_regex": sum(h.byte_ends.tolist() == e for h, e in zip(by_regex, ends)),
+            "explained_by_model": sum(h.byte_ends.tolist() == e for h, e in zip(by_model, ends))}
+
+
+def source_bucket(source: CorpusSource) -> str:
+    """A source's bucket: its language tag, else its file name without suffixes."""
+    return source.lang or source.path.name.split(".")[0]
+
+
+def corpus_items(sources: list[CorpusSource], *, cancel: CancelFn | None = None,
+                 progress: ProgressFn | None = None) -> Iterator[tuple[str, str]]:
+    """``(bucket, text)`` for every document of every source, streamed (empty lines skipped,
+    duplicates kept: each text counts as it occurs); ``progress`` in bytes read of all sources.
+    Raises when the corpus holds no text."""
+    found = False
+    total = sum(source.path.stat().st_size for source in sources)
+    done = 0
+    for source in sources:
+        corpus = Corpus([source], policy="replace", dedup=False)
+        before = done
+
+        def report(p: Progress, before=before) -> None:
+            if progress is not None:
+                progress(Progress("comparing", before + p.done, total, p.message))
+        for text in corpus.documents(cancel=cancel, weighted=False, progress=report):
+            found = True
+            yield source_bucket(source), text
+        done += source.path.stat().st_size
+    if not found:
+        raise WorkbenchError("the corpus holds no text (every file is empty or blank)",
+                             path=sources[0].path if sources else None)
+
+
+def golden_items() -> list[tuple[str, str]]:
+    """The built-in stress set, as ``("golden", text)`` items."""
+    from ..golden_stress import STRESS_SAMPLES
+
+    return [("golden", text) for _, text in STRESS_SAMPLES]

@@ -1,0 +1,111 @@
+"""The diff as one self-contained HTML page (inline CSS, no script, no external file), made from
+the same JSON ``tokbench diff --json`` prints.
+
+>>> page = diff_html({"verdict": "identical", "reasons": [], "notes": [], "old": "a", "new": "b",
+...                   "identity": "bytes", "vocab": {}, "specials": {}, "parts": [],
+...                   "migration": {}, "strategy": "none needed", "offset": None})
+>>> "<!DOCTYPE html>" in page and "identical" in page
+True
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from .migration import mib_text
+
+BADGE = {"identical": "#2e7d32", "append-only compatible": "#b26a00", "breaking": "#c62828"}
+STYLE = """
+body{font-family:system-ui,"Noto Sans","Noto Sans CJK SC",sans-serif;margin:24px;color:#202020}
+h1{font-size:20px} h2{font-size:16px;margin-top:28px;border-bottom:1px solid #ddd}
+.badge{display:inline-block;color:#fff;padding:4px 12px;border-radius:12px;font-weight:600}
+table{border-collapse:collapse} td,th{padding:3px 10px;border-bottom:1px solid #eee;text-align:left}
+td.n{text-align:right;font-variant-numeric:tabular-nums}
+.bar{background:#4e79a7;height:12px;display:inline-block;vertical-align:middle}
+pre{background:#f6f6f6;padding:8px;overflow:auto;font-size:12px}
+.del{color:#b71c1c} .add{color:#1b5e20}
+td{font-size:13px}
+"""
+
+
+def _counts_table(counts: dict) -> str:
+    rows = "".join(f"<tr><td>{escape(str(k))}</td><td class=n>{v:,}</td></tr>"
+                   for k, v in counts.items() if isinstance(v, int))
+    return f"<table>{rows}</table>"
+
+
+def _examples(examples: list[dict]) -> str:
+    from .aligned import chunk_html, example_chunks
+
+    return "".join(f"<p><b>{escape(ex['bucket'])}</b> · {escape(ex['text'][:200])}</p>"
+                   + "".join(chunk_html(chunk) for chunk in example_chunks(ex, 24))
+                   for ex in examples)
+
+
+def _behaviour(b: dict) -> str:
+    top = max([v["token_ratio"] for v in b["per_bucket"].values()] + [1.0])
+    rows = "".join(
+        f"<tr><td>{escape(name)}</td><td class=n>{v['texts']:,}</td>"
+        f"<td class=n>{v['ids_differ']:.1%}</td><td class=n>{v['token_ratio']:.3f}</td>"
+        f"<td><span class=bar style='width:{200 * v['token_ratio'] / top:.0f}px'></span></td></tr>"
+        for name, v in b["per_bucket"].items())
+    split = b.get("pretokenizer") or {}
+    hybrid = (f"<p>Of {split['checked']:,} texts whose tokens changed, the old model behind the "
+              f"new pre-tokenizer reproduces {split['explained_by_regex']:,} (the regex explains "
+              f"them); the new model behind the old pre-tokenizer {split['explained_by_model']:,}."
+              "</p>" if split.get("hybrid") else "")
+    return (hybrid + f"<p>{b['texts']:,} texts: IDs differ in {b['ids_differ']:.1%}, token "
+            f"strings in "
+            f"{b['tokens_differ']:.1%}; tokens new/old {b['token_ratio']:.3f}</p>"
+            "<table><tr><th>bucket</th><th>texts</th><th>IDs differ</th><th>new/old</th><th></th>"
+            f"</tr>{rows}</table><h2>Most changed examples (old above, new below)</h2>"
+            + _examples(b.get("examples", [])))
+
+
+def _parts(parts: list[dict]) -> str:
+    out = []
+    for part in parts:
+        if not part.get("changed"):
+            continue
+        lines = "\n".join(f"<span class={'del' if l.startswith('-') else 'add'}>{escape(l)}</span>"
+                          for l in part["diff"][:200])
+        out.append(f"<h3>{escape(part['part'])}</h3><pre>{lines}</pre>")
+    return "".join(out) or "<p>no pipeline part differs</p>"
+
+
+def diff_html(data: dict) -> str:
+    """The page for a diff's JSON (:meth:`core.diff.report.TokenizerDiff.to_json`)."""
+    verdict = data["verdict"]
+    m = data.get("migration") or {}
+    reasons = "".join(f"<li>{escape(r)}</li>" for r in data["reasons"])
+    notes = "".join(f"<li>{escape(n)}</li>" for n in data["notes"])
+    offset = (f"; constant offset {data['offset']:+,} from ID {data.get('offset_from_id', 0):,}"
+              if data.get("offset") is not None else "")
+    cost = (f"<p>{escape(data['strategy'])}{offset}. {m['rows_to_add']:,} rows to add × hidden "
+            f"{m['hidden']:,} ({m['dtype']}) = {mib_text(m['mib_tied'])} MiB tied, "
+            f"{mib_text(m['mib_untied'])} MiB untied</p>" if m else "")
+    golden = data.get("golden_verify")
+    golden_html = ""
+    if golden:
+        rows = "".join(f"<tr><td>{escape(str(d['sample']))}</td><td>{escape(d['field'])}</td>"
+                       f"<td>{escape(str(d['old'])[:120])}</td><td>{escape(str(d['new'])[:120])}"
+                       f"</td></tr>" for d in golden["differences"][:300])
+        golden_html = (f"<h2>Golden samples of the old tokenizer, verified on the new</h2>"
+                       f"<p>{golden['differing_samples']} of {golden['samples']} samples differ</p>"
+                       f"<table><tr><th>sample</th><th>field</th><th>old</th><th>new</th></tr>"
+                       f"{rows}</table>")
+    return (f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>Tokenizer diff</title>"
+            f"<style>{STYLE}</style></head><body>"
+            f"<h1>{escape(data['old'])} → {escape(data['new'])}</h1>"
+            f"<p><span class=badge style='background:{BADGE.get(verdict, '#555')}'>"
+            f"{escape(verdict)}</span></p><ul>{reasons}</ul>"
+            + (f"<p>Notes</p><ul>{notes}</ul>" if notes else "")
+            + f"<h2>Vocabulary (compared by {escape(data['identity'])})</h2>"
+            + _counts_table(data["vocab"])
+            + "<h2>Special tokens</h2>" + _counts_table(data["specials"])
+            + "<h2>Migration</h2>" + cost
+            + "<h2>Pipeline</h2>" + _parts(data["parts"])
+            + golden_html
+            + ("<h2>Behaviour</h2>" + _behaviour(data["behaviour"]) if data.get("behaviour")
+               else "")
+            + "</body></html>")

@@ -1,0 +1,246 @@
+"""The whole diff of two opened tokenizers, and its JSON (the ``tokbench diff --json`` contract).
+
+>>> # d = diff_tokenizers(open_tokenizer("old/tokenizer.json"), open_tokenizer("new.bundle"))
+>>> # d.verdict, d.reasons[0], d.to_json()["vocab"]["kept_new_id"]
+>>> # ('breaking', '2 special tokens moved: <s> 1→2, </s> 2→1', 2)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..bundle import model_binding
+from ..golden_stress import STRESS_SAMPLES
+from ..progress import CancelFn, ProgressFn
+from .behaviour import BehaviourDiff
+from .components import compare_parts, diff_merges, diff_scores, part_texts
+from .migration import MigrationCost, block_offset, migration_cost, row_map
+from .specials import SpecialsDiff, diff_specials
+from .verdict import (Reason, golden_reason, model_reasons, part_reasons, ranked_reasons,
+                      special_reasons, verdict_of, vocabulary_reasons)
+from .vocab import VocabMap, family, map_views, show_key
+
+EXAMPLE_ROWS = 50  # rows per vocabulary category kept in the JSON
+
+
+@dataclass
+class TokenizerDiff:
+    """Everything compared between ``old`` and ``new``, and the verdict.
+
+    Attributes:
+        old_label, new_label: ``name · format`` of each side.
+        basis: how pieces were identified (:func:`core.diff.vocab.identity_basis`).
+        vocab: the vocabulary map (lazy views for a table of 256k rows).
+        old_pieces, new_pieces: each side's pieces as its runtime spells them.
+        specials, parts, merges, scores: each contract part's comparison.
+        golden_changed / golden_samples: stress samples whose IDs differ / how many.
+        verdict, reasons, notes: the verdict, its reasons ranked, facts that do not change IDs.
+        cost: rows to add and their size; ``offset``: a block shift, or None.
+        behaviour: the corpus diff, when one was run.
+    """
+
+    old_label: str
+    new_label: str
+    basis: str
+    vocab: VocabMap
+    old_pieces: tuple[str, ...]
+    new_pieces: tuple[str, ...]
+    specials: SpecialsDiff
+    parts: list[dict]
+    merges: dict
+    scores: dict
+    golden_changed: int
+    golden_samples: int
+    verdict: str
+    reasons: list[str]
+    notes: list[str]
+    cost: MigrationCost
+    offset: dict | None
+    reason_items: list[Reason] = field(default_factory=list)  # the reasons with codes, ranked
+    behaviour: BehaviourDiff | None = None
+    golden_verify: object | None = None  # core.golden.GoldenVerify: old's golden set on new
+    configs: tuple = field(default=(), repr=False)
+
+    def with_cost(self, *, hidden: int | None = None, dtype: str | None = None,
+                  tied: bool | None = None) -> MigrationCost:
+        """The migration cost for other inputs (the pane's editable hidden size / dtype / tied)."""
+        self.cost = migration_cost(self.cost.rows_to_add, hidden=hidden, dtype=dtype, tied=tied,
+                                   configs=self.configs)
+        return self.cost
+
+    def strategy(self) -> str:
+        """What a model owner does with the rows: ``none needed``, ``append rows``,
+        ``constant offset``, ``row map`` or ``retrain`` (no piece kept)."""
+        counts = self.vocab.counts()
+        moved = counts["kept_new_id"] + counts["id_new_piece"] + counts["removed"]
+        if not moved:
+            return "append rows" if counts["added"] else "none needed"
+        if self.offset is not None:  # every kept row from one id on shifted alike: slice
+            return "constant offset"
+        kept = counts["kept_same_id"] + counts["kept_new_id"]
+        return "row map" if kept else "retrain"
+
+    def row_map(self) -> list[list[int]]:
+        return row_map(self.vocab.new_id_of_old)
+
+    def examples(self, category: str, limit: int = EXAMPLE_ROWS) -> list[dict]:
+        """A few rows of a vocabulary category (``kept_new_id``, ``id_new_piece``, ``added``,
+        ``removed``, ``kind_changed``) for the JSON."""
+        v = self.vocab
+        ids = {"kept_new_id": v.kept_new_id, "id_new_piece": v.id_new_piece, "added": v.added,
+               "removed": v.removed, "kind_changed": v.kind_changed}[category]()[:limit]
+        rows = []
+        for i in ids.tolist():
+            if category == "added":
+                rows.append({"new_id": i, "piece": show_key(v.new_keys[i])})
+            elif category == "id_new_piece":
+                rows.append({"id": i, "old_piece": show_key(v.old_keys[i]),
+                             "new_piece": show_key(v.new_keys[i])})
+            else:
+                new_id = int(v.new_id_of_old[i])
+                rows.append({"old_id": i, "new_id": new_id if new_id >= 0 else None,
+                             "piece": show_key(v.old_keys[i]),
+                             **({"old_kind": v.old_kinds[i], "new_kind": v.new_kinds[new_id]}
+                                if category == "kind_changed" else {})})
+        return rows
+
+    def to_json(self) -> dict:
+        """The ``tokbench diff --json`` object (README, "Command line")."""
+        counts = self.vocab.counts()
+        data = {
+            "verdict": self.verdict, "reasons": self.reasons, "notes": self.notes,
+            "old": self.old_label, "new": self.new_label, "identity": self.basis,
+            "vocab": {**counts, "examples": {c: self.examples(c) for c in (
+                "kept_new_id", "id_new_piece", "added", "removed", "kind_changed")}},
+            "specials": self.specials.to_json(),
+            "offset": self.offset["offset"] if self.offset else None,
+            "offset_from_id": self.offset["from_id"] if self.offset else None,
+            "strategy": self.strategy(),
+            "rows_to_add": self.cost.rows_to_add,
+            "mib_tied": self.cost.mib_tied, "mib_untied": self.cost.mib_untied,
+            "migration": self.cost.to_json(),
+            "parts": [{k: p[k] for k in ("part", "changed", "affects_ids", "comparable", "diff")}
+                      for p in self.parts],
+            "merges": self.merges, "scores": self.scores,
+            "golden": {"samples": self.golden_samples, "ids_differ": self.golden_changed},
+        }
+        if self.behaviour is not None:
+            data["behaviour"] = self.behaviour.to_json()
+        if self.golden_verify is not None:
+            data["golden_verify"] = self.golden_verify.to_json()
+        return data
+
+
+def _golden_changed(old_rt, new_rt) -> int:
+    """Stress samples whose IDs differ (a text one side refuses and the other not counts)."""
+    from ..golden import encode_each
+
+    texts = [text for _, text in STRESS_SAMPLES]
+    old, new = encode_each(old_rt, texts), encode_each(new_rt, texts)
+    return sum((a != b) if isinstance(a, str) or isinstance(b, str)
+               else not np.array_equal(a.ids, b.ids) for a, b in zip(old, new))
+
+
+def diff_tokenizers(old, new, *, hidden: int | None = None, dtype: str | None = None,
+                    tied: bool | None = None) -> TokenizerDiff:
+    """The contract diff of two :class:`core.loading.Loaded` tokenizers (any formats)."""
+    old_view, new_view = old.runtime.model_view(), new.runtime.model_view()
+    vocab, basis = map_views(old_view, new_view)
+    counts = vocab.counts()
+    specials = diff_specials(old.runtime.special_tokens(), new.runtime.special_tokens())
+    comparable = old_view.runtime_kind == new_view.runtime_kind
+    parts = compare_parts(
+        part_texts(old.runtime, old_view, old.configs, model_binding(old.runtime, old.configs)),
+        part_texts(new.runtime, new_view, new.configs, model_binding(new.runtime, new.configs)),
+        comparable)
+    kept = np.flatnonzero(vocab.new_id_of_old >= 0)
+    kept_pairs = list(zip(kept.tolist(), vocab.new_id_of_old[kept].tolist()))
+    merges = diff_merges(old_view, new_view, {new_view.pieces[n] for _, n in kept_pairs})
+    scores = (diff_scores(old_view, new_view, kept_pairs) if basis == "piece text"
+              else {"compared": False, "why": "scores are compared between SentencePiece-style "
+                                              "models only"})
+    golden_changed = _golden_changed(old.runtime, new.runtime)
+    added = vocab.added().tolist()
+    reasons = [*vocabulary_reasons(counts, added, vocab.old_size), *special_reasons(specials),
+               *model_reasons(merges, scores), *golden_reason(golden_changed, len(STRESS_SAMPLES))]
+    id_parts, notes = part_reasons(parts)
+    reasons += id_parts
+    notes = [*_basis_notes(basis, vocab, comparable, old_view, new_view), *notes,
+             *_role_notes(specials)]
+    configs = (new.configs.model_config, old.configs.model_config)
+    offset = block_offset(vocab.new_id_of_old)
+    verdict = verdict_of(reasons)
+    return TokenizerDiff(old.label, new.label, basis, vocab, old_view.pieces, new_view.pieces,
+                         specials, parts, merges, scores, golden_changed, len(STRESS_SAMPLES),
+                         verdict, [r.text for r in ranked_reasons(reasons)], notes,
+                         migration_cost(len(added), hidden=hidden, dtype=dtype, tied=tied,
+                                        configs=configs),
+                         offset if verdict == "breaking" else None,
+                         reason_items=ranked_reasons(reasons), configs=configs)
+
+
+def _basis_notes(basis, vocab, comparable, old_view, new_view) -> list[str]:
+    notes = []
+    if basis.startswith("bytes (across"):
+        notes.append(f"the tokenizers are of different families ({family(old_view)} and "
+                     f"{family(new_view)}): pieces were compared by the bytes they stand for")
+    if not comparable:
+        notes.append(f"the pipelines are described by different runtimes ({old_view.runtime_kind}"
+                     f" and {new_view.runtime_kind}): their parts are shown, not judged; the "
+                     "vocabulary and the golden set decide the verdict")
+    for side, n in vocab.duplicates.items():
+        notes.append(f"{n:,} ids of the {side} vocabulary repeat a piece another id has: a "
+                     "mapping could not be made for them (the lowest id is used)")
+    if not vocab.new_id_of_old.size or not np.any(vocab.new_id_of_old >= 0):
+        notes.append("no piece could be mapped from one vocabulary to the other")
+    return notes
+
+
+def _role_notes(specials: SpecialsDiff) -> list[str]:
+    """Roles the two sides give a special token differently (a protocol fact, not an ID)."""
+    if not specials.roles:
+        return []
+    shown = ", ".join(f"{r['literal']} {r['old_role'] or '(none)'} → {r['new_role'] or '(none)'}"
+                      for r in specials.roles[:4])
+    n = len(specials.roles)
+    return [f"{n} special token{'s' if n != 1 else ''} with another role: {shown}"]
+
+
+def run_behaviour(diff: TokenizerDiff, old, new, items, *, progress: ProgressFn | None = None,
+                  cancel: CancelFn | None = None, total: int = 0) -> BehaviourDiff:
+    """Add a behaviour diff of ``items`` (``(bucket, text)``) to ``diff``."""
+    from .behaviour import behaviour_diff
+
+    diff.behaviour = behaviour_diff(old.runtime, new.runtime, items, progress=progress,
+                                    cancel=cancel, total=total)
+    return diff.behaviour
+
+
+def compare(old, new, sources=(), *, hidden: int | None = None, dtype: str | None = None,
+            tied: bool | None = None, progress: ProgressFn | None = None,
+            cancel: CancelFn | None = None) -> TokenizerDiff:
+    """Everything the Diff pane shows: the contract diff, old's golden samples verified on new,
+    and the behaviour on the golden stress set plus ``sources`` (Corpus-pane sources)."""
+    from ..golden import lock, verify
+    from ..progress import Progress, check_cancel
+    from .behaviour import corpus_items, golden_items
+
+    if progress is not None:
+        progress(Progress("contract", 0, 3))
+    diff = diff_tokenizers(old, new, hidden=hidden, dtype=dtype, tied=tied)
+    check_cancel(cancel)
+    if progress is not None:
+        progress(Progress("golden", 1, 3))
+    diff.golden_verify = verify(new.runtime, lock(old.runtime))
+    check_cancel(cancel)
+
+    def items():
+        yield from golden_items()
+        if sources:  # progress in bytes read
+            yield from corpus_items(list(sources), cancel=cancel, progress=progress)
+
+    run_behaviour(diff, old, new, items(), progress=None if sources else progress,
+                  cancel=cancel)
+    return diff

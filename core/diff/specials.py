@@ -1,0 +1,82 @@
+"""Special tokens of two tokenizers compared by literal: added, removed, moved, kind/role changed.
+
+Kinds compare by class: a SentencePiece ``control`` token and a ``tokenizer.json`` special added
+token are one thing said by two runtimes; ``control`` against ``user_defined`` is a change.
+A role that differs (files name roles differently) is listed apart, in ``roles``.
+
+>>> from core.special import SpecialToken as S
+>>> d = diff_specials([S("<s>", 1, "control", "bos"), S("</s>", 2)], [S("<s>", 2), S("</s>", 1)])
+>>> [(m["literal"], m["old_id"], m["new_id"]) for m in d.moved]
+[('<s>', 1, 2), ('</s>', 2, 1)]
+>>> d.changed, d.roles[0]["literal"], d.counts()
+([], '<s>', {'added': 0, 'removed': 0, 'moved': 2, 'changed': 0})
+>>> diff_specials([S("<x>", 5, "control")], [S("<x>", 5, "user_defined")]).counts()["changed"]
+1
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..special import SpecialToken
+
+
+@dataclass
+class SpecialsDiff:
+    """Each list holds one dict per token: ``literal`` and the ids / kinds / roles that differ."""
+
+    added: list[dict] = field(default_factory=list)
+    removed: list[dict] = field(default_factory=list)
+    moved: list[dict] = field(default_factory=list)
+    changed: list[dict] = field(default_factory=list)  # the kind's class differs
+    roles: list[dict] = field(default_factory=list)  # the role differs
+
+    def counts(self) -> dict[str, int]:
+        return {"added": len(self.added), "removed": len(self.removed), "moved": len(self.moved),
+                "changed": len(self.changed)}
+
+    def to_json(self) -> dict:
+        return {**self.counts(), "items": {"added": self.added, "removed": self.removed,
+                                           "moved": self.moved, "changed": self.changed,
+                                           "roles": self.roles}}
+
+
+# kinds as each runtime says them -> what they are for the protocol
+KIND_CLASSES = {"control": "special", "special": "special", "unk": "special",
+                "user_defined": "added", "added": "added", "vocabulary": "vocabulary"}
+
+
+def kind_class(kind: str) -> str:
+    return KIND_CLASSES.get(kind, kind)
+
+
+def _by_literal(tokens) -> dict[str, SpecialToken]:
+    found: dict[str, SpecialToken] = {}
+    for token in sorted(tokens, key=lambda t: t.id):
+        found.setdefault(token.content, token)  # a literal twice: its first id is the one parsed
+    return found
+
+
+def diff_specials(old: list[SpecialToken], new: list[SpecialToken]) -> SpecialsDiff:
+    """Compare two special-token lists by literal."""
+    before, after = _by_literal(old), _by_literal(new)
+    diff = SpecialsDiff()
+    for literal, token in before.items():
+        other = after.get(literal)
+        if other is None:
+            diff.removed.append({"literal": literal, "old_id": token.id, "kind": token.kind,
+                                 "role": token.role})
+            continue
+        if other.id != token.id:
+            diff.moved.append({"literal": literal, "old_id": token.id, "new_id": other.id})
+        if kind_class(other.kind) != kind_class(token.kind):
+            diff.changed.append({"literal": literal, "old_kind": token.kind,
+                                 "new_kind": other.kind})
+        if other.role != token.role:
+            diff.roles.append({"literal": literal, "old_role": token.role,
+                               "new_role": other.role})
+    for literal, token in after.items():
+        if literal not in before:
+            diff.added.append({"literal": literal, "new_id": token.id, "kind": token.kind,
+                               "role": token.role})
+    return diff

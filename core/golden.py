@@ -1,0 +1,335 @@
+"""Golden samples: lock what a tokenizer does to a set of texts, verify it field by field later,
+and a behaviour fingerprint that recognises a tokenizer whatever its files look like.
+
+``lock`` records per sample the text, normalized text, pieces, IDs, spans in all four units,
+decoded text, flags and whether special tokens were added, with the runtime versions; ``verify``
+re-runs every sample and reports each field that differs (sample, field, old, new).
+
+>>> golden = {"format": GOLDEN_FORMAT, "format_version": 0, "samples": []}
+>>> try:
+...     check_golden_format(golden)
+... except GoldenError as err:
+...     print(err.message.split(":")[0])
+golden file format version 0 is older than this workbench writes (1)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+
+import numpy as np
+
+from .encoding import Flag
+from .errors import WorkbenchError
+from .golden_stress import STRESS_SAMPLES
+from .text import Unit
+from .utf8 import decode_utf8
+
+GOLDEN_FORMAT = "tokbench-golden"
+GOLDEN_VERSION = 1
+GOLDEN_FILE = "golden.json"  # its name inside a bundle
+MAX_SPECIAL_SAMPLES = 256  # a tokenizer with thousands of reserved literals: the first ones
+FIELDS = ("normalized", "pieces", "ids", "spans.bytes", "spans.cp", "spans.utf16",
+          "spans.grapheme", "decoded", "flags", "special_tokens_added", "error")
+
+
+class GoldenError(WorkbenchError):
+    """A golden file that cannot be used (not one, a newer or older format)."""
+
+
+def samples_for(runtime, user_samples=()) -> list[tuple[str, str]]:
+    """The built-in stress set, one sample per special-token literal of ``runtime`` (kept as
+    text: the safe default), then the user's ``(name, text)`` samples."""
+    specials = sorted({t.content for t in runtime.special_tokens()})[:MAX_SPECIAL_SAMPLES]
+    literal_samples = [(f"special {lit}", f"before {lit} after") for lit in specials]
+    return [*STRESS_SAMPLES, *literal_samples, *user_samples]
+
+
+def encode_each(runtime, texts: list[str]) -> list:
+    """Each text's Encoding, or the runtime's error message where it refuses one (a WordLevel
+    model without an unknown token raises on a word it lacks): one batch call, text by text only
+    when the batch fails.
+
+    >>> class Refuses:
+    ...     def encode_batch(self, texts): raise ValueError("no [UNK]")
+    ...     def encode(self, text): raise ValueError("no [UNK]")
+    >>> encode_each(Refuses(), ["a"])
+    ['ValueError: no [UNK]']
+    """
+    try:
+        return list(runtime.encode_batch(texts))
+    except Exception:  # the native library's own error type: any of them
+        pass
+    out = []
+    for text in texts:
+        try:
+            out.append(runtime.encode(text))
+        except Exception as err:
+            out.append(f"{type(err).__name__}: {err}")
+    return out
+
+
+def normalized_text(runtime, text: str) -> str:
+    """The text after the runtime's normalizer (the text itself when it has none)."""
+    for stage in runtime.stages(text):
+        if stage.name == "normalizer" and stage.items:
+            return stage.items[0][0]
+    return text
+
+
+def sample_record(runtime, name: str, text: str, enc) -> dict:
+    """One locked sample (see the module docstring for the fields)."""
+    spans = {}
+    for unit in Unit:
+        starts, ends = enc.spans(unit)
+        spans[unit.value] = np.stack([starts, ends], axis=1).tolist() if len(starts) else []
+    ids = enc.ids.tolist()
+    return {"name": name, "text": text, "normalized": normalized_text(runtime, text),
+            "pieces": list(enc.pieces), "ids": ids, "spans": spans,
+            "decoded": runtime.decode(ids),
+            "flags": [enc.flag_names(i) for i in range(len(enc))],
+            "special_tokens_added": bool(np.any(enc.flags & Flag.INSERTED))}
+
+
+def vocabulary_fingerprint(runtime) -> str:
+    """A short hash over every id's bytes (special tokens: their literal) in id order: the same
+    for a ``tokenizer.json`` and a tiktoken file of one tokenizer."""
+    vocab = runtime.vocab_bytes
+    digest = hashlib.sha256(np.asarray(vocab.all_lengths, dtype="<i8").tobytes())
+    digest.update(np.asarray(vocab.blob, dtype=np.uint8).tobytes())
+    return digest.hexdigest()[:16]
+
+
+def behaviour_fingerprint(runtime) -> str:
+    """A short hash over the IDs of the built-in stress set (special tokens added as the
+    tokenizer adds them): two tokenizers that encode it alike share it."""
+    digest = hashlib.sha256()
+    for enc in encode_each(runtime, [text for _, text in STRESS_SAMPLES]):
+        # a refused text counts as its error message: refusing is behaviour too
+        digest.update((enc.encode() if isinstance(enc, str)
+                       else np.asarray(enc.ids, dtype="<i8").tobytes()) + b"|")
+    return digest.hexdigest()[:16]
+
+
+def fingerprint(runtime) -> dict[str, str]:
+    """``{"behaviour": ..., "vocabulary": ...}`` (computed once per runtime object)."""
+    cached = getattr(runtime, "_golden_fingerprint", None)
+    if cached is None:
+        cached = {"behaviour": behaviour_fingerprint(runtime),
+                  "vocabulary": vocabulary_fingerprint(runtime)}
+        runtime._golden_fingerprint = cached
+    return dict(cached)
+
+
+def lock(runtime, user_samples=(), *, progress=None) -> dict:
+    """Encode every sample and return the golden document (JSON-ready)."""
+    from .bundle import runtime_versions
+
+    samples = samples_for(runtime, user_samples)
+    batch = encode_each(runtime, [text for _, text in samples])
+    records = []
+    for k, ((name, text), enc) in enumerate(zip(samples, batch)):
+        records.append({"name": name, "text": text, "error": enc} if isinstance(enc, str)
+                       else sample_record(runtime, name, text, enc))
+        if progress is not None:
+            progress(k + 1, len(samples))
+    return {"format": GOLDEN_FORMAT, "format_version": GOLDEN_VERSION,
+            "created": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+            "tokenizer": {"name": runtime.name, "format": runtime.source_format,
+                          "vocab_size": runtime.vocab_size},
+            "fingerprint": fingerprint(runtime), "runtime_versions": runtime_versions(),
+            "add_special_tokens": True, "samples": records}
+
+
+def read_user_samples(path: str | Path) -> list[tuple[str, str]]:
+    """User samples from a file: JSON ``[{"name", "text"}]`` / ``["text", ...]``, or one text per
+    line of plain text. Names default to ``user 1``, ``user 2``..."""
+    path = Path(path)
+    raw = decode_utf8(path.read_bytes(), path=path)
+    if path.suffix.lower() == ".json":
+        try:
+            data = json.loads(raw)
+        except json.JSONDecodeError as err:
+            raise GoldenError(f"not valid JSON: {err.msg}", path=path, line=err.lineno,
+                              column=err.colno) from None
+        if not isinstance(data, list):
+            raise GoldenError('expected a list of texts or of {"name": ..., "text": ...}',
+                              path=path)
+        samples = []
+        for k, item in enumerate(data, 1):
+            if isinstance(item, str):
+                samples.append((f"user {k}", item))
+            elif isinstance(item, dict) and isinstance(item.get("text"), str):
+                samples.append((str(item.get("name") or f"user {k}"), item["text"]))
+            else:
+                raise GoldenError(f"item {k} is neither a text nor {{\"text\": ...}}", path=path)
+        return samples
+    return [(f"user {k}", line) for k, line in enumerate(raw.splitlines(), 1)]
+
+
+def check_golden_format(golden: object, path=None) -> dict:
+    """The golden document, or a :class:`GoldenError` saying why it cannot be verified."""
+    if not isinstance(golden, dict) or golden.get("format") != GOLDEN_FORMAT:
+        raise GoldenError(f"not a golden file (no \"format\": \"{GOLDEN_FORMAT}\")", path=path)
+    version = golden.get("format_version")
+    if not isinstance(version, int) or version < GOLDEN_VERSION:
+        raise GoldenError(f"golden file format version {version} is older than this workbench "
+                          f"writes ({GOLDEN_VERSION}): lock it again with tokbench golden lock",
+                          path=path)
+    if version > GOLDEN_VERSION:
+        raise GoldenError(f"golden file format version {version} is newer than this workbench "
+                          f"reads ({GOLDEN_VERSION})", path=path)
+    if not isinstance(golden.get("samples"), list):
+        raise GoldenError("the golden file holds no samples list", path=path)
+    return golden
+
+
+def read_golden(path: str | Path) -> dict:
+    """A golden file, or a bundle's golden samples (its checksums verified)."""
+    from .bundle import find_bundle, read_bundle_files, verify_bundle
+
+    path = Path(path)
+    bundle = find_bundle(path)
+    if bundle is not None:
+        manifest = verify_bundle(bundle)
+        if GOLDEN_FILE not in manifest["files"]:
+            raise GoldenError("the bundle holds no golden samples (tokbench golden lock BUNDLE)",
+                              path=bundle)
+        raw = read_bundle_files(bundle, {"files": {GOLDEN_FILE: {}}})[GOLDEN_FILE]
+        path = bundle / GOLDEN_FILE if bundle.is_dir() else bundle
+    else:
+        if not path.is_file():
+            raise GoldenError("no such file", path=path)
+        raw = path.read_bytes()
+    try:
+        golden = json.loads(decode_utf8(raw, path=path))
+    except json.JSONDecodeError as err:
+        raise GoldenError(f"not valid JSON: {err.msg}", path=path, line=err.lineno,
+                          column=err.colno) from None
+    return check_golden_format(golden, path)
+
+
+def write_golden(golden: dict, dest: str | Path) -> Path:
+    """Write a golden document as a standalone JSON file, or into a bundle (``dest`` a bundle:
+    its manifest lists it with its checksum and the fingerprint)."""
+    from .bundle import find_bundle, read_bundle_files, save_bundle_files, verify_bundle
+
+    dest = Path(dest)
+    text = json.dumps(golden, ensure_ascii=False, indent=1) + "\n"
+    bundle = find_bundle(dest) if dest.exists() else None
+    if bundle is None:
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        tmp = dest.with_name(f".{dest.name}.tmp")
+        tmp.write_text(text, encoding="utf-8")
+        tmp.replace(dest)
+        return dest
+    manifest = verify_bundle(bundle)
+    files = read_bundle_files(bundle, manifest)
+    files[GOLDEN_FILE] = text.encode("utf-8")
+    manifest = {**manifest, "golden": {"file": GOLDEN_FILE, "samples": len(golden["samples"])},
+                "fingerprint": golden["fingerprint"]}
+    return save_bundle_files(manifest, files, bundle)
+
+
+def _field_values(record: dict) -> dict[str, object]:
+    values = {name: record.get(name) for name in FIELDS if not name.startswith("spans.")}
+    for unit in Unit:
+        values[f"spans.{unit.value}"] = (record.get("spans") or {}).get(unit.value)
+    return values
+
+
+def difference_kind(fields: set[str]) -> str:
+    """What a sample's differing fields amount to.
+
+    >>> difference_kind({"ids", "pieces"}), difference_kind({"spans.cp"})
+    ('ids', 'spans only')
+    >>> difference_kind({"decoded"})
+    'decode only'
+    """
+    if "ids" in fields or "error" in fields:
+        return "ids"
+    if fields and all(f.startswith("spans.") for f in fields):
+        return "spans only"
+    if fields == {"decoded"}:
+        return "decode only"
+    if fields == {"normalized"}:
+        return "normalization only"
+    return "pieces or flags"
+
+
+@dataclass
+class GoldenVerify:
+    """The outcome of :func:`verify`.
+
+    Attributes:
+        samples: how many samples were re-run.
+        differences: ``{"sample", "field", "old", "new"}`` per differing field.
+        kinds: per differing sample, what the difference amounts to (:func:`difference_kind`).
+        fingerprint_old / fingerprint_new: the locked and the current fingerprints.
+        other_tokenizer: the vocabulary fingerprints differ: the file was locked on another
+            tokenizer (said before any field).
+    """
+
+    samples: int
+    differences: list[dict] = field(default_factory=list)
+    kinds: dict[str, str] = field(default_factory=dict)
+    fingerprint_old: dict = field(default_factory=dict)
+    fingerprint_new: dict = field(default_factory=dict)
+
+    @property
+    def other_tokenizer(self) -> bool:
+        old = self.fingerprint_old.get("vocabulary")
+        return old is not None and old != self.fingerprint_new.get("vocabulary")
+
+    @property
+    def passed(self) -> bool:
+        return not self.differences and not self.other_tokenizer
+
+    def summary(self) -> str:
+        """One English line (the CLI's)."""
+        if self.passed:
+            return f"ok: {self.samples} golden samples unchanged"
+        head = ("the golden file was locked on another tokenizer (vocabulary fingerprint "
+                f"{self.fingerprint_old.get('vocabulary')}, this one "
+                f"{self.fingerprint_new.get('vocabulary')}); " if self.other_tokenizer else "")
+        counts: dict[str, int] = {}
+        for kind in self.kinds.values():
+            counts[kind] = counts.get(kind, 0) + 1
+        shown = ", ".join(f"{n} {kind}" for kind, n in sorted(counts.items()))
+        return (f"{head}{len(self.kinds)} of {self.samples} samples differ"
+                + (f" ({shown})" if shown else ""))
+
+    def to_json(self) -> dict:
+        return {"passed": self.passed, "samples": self.samples,
+                "differing_samples": len(self.kinds), "other_tokenizer": self.other_tokenizer,
+                "fingerprint": {"locked": self.fingerprint_old, "now": self.fingerprint_new},
+                "kinds": self.kinds, "differences": self.differences}
+
+
+def verify(runtime, golden: dict, *, progress=None) -> GoldenVerify:
+    """Re-run every locked sample on ``runtime`` and compare field by field."""
+    golden = check_golden_format(golden)
+    records = golden["samples"]
+    result = GoldenVerify(len(records), fingerprint_old=dict(golden.get("fingerprint") or {}),
+                          fingerprint_new=fingerprint(runtime))
+    batch = encode_each(runtime, [str(r.get("text", "")) for r in records])
+    for k, (record, enc) in enumerate(zip(records, batch)):
+        now = _field_values({"error": enc} if isinstance(enc, str) else
+                            sample_record(runtime, record.get("name", ""), enc.text, enc))
+        then = _field_values(record)
+        differing = set()
+        for name in FIELDS:
+            if then[name] != now[name]:
+                differing.add(name)
+                result.differences.append({"sample": record.get("name", f"#{k}"),
+                                           "field": name, "old": then[name],
+                                           "new": now[name]})
+        if differing:
+            result.kinds[record.get("name", f"#{k}")] = difference_kind(differing)
+        if progress is not None:
+            progress(k + 1, len(records))
+    return result
