@@ -75,7 +75,8 @@ class Loaded:
                               f"{self.manifest.get('created', '?')}")
         present = sorted(self.configs.by_file())
         if present:
-            info["configs"] = ", ".join(present)
+            info["configs"] = ", ".join(present) + (
+                " (from the GGUF metadata)" if self.source.format == "gguf" else "")
         if self.configs.chat_template is not None:
             info["chat template"] = f"{len(self.configs.chat_template):,} characters"
         return info

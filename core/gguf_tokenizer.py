@@ -1,0 +1,481 @@
+"""A GGUF file's tokenizer as a ``tokenizers`` pipeline that computes what llama.cpp computes.
+
+llama.cpp keeps the tokenizer in the metadata (``tokenizer.ggml.*``) and runs it with its own code
+(``src/llama-vocab.cpp``). This module rebuilds each of its tokenizers as a ``tokenizer.json``,
+as transformers' GGUF support does, but following llama.cpp rather than the original model:
+
+- ``gpt2`` (byte-level BPE): llama.cpp splits the text with a *list* of regexes, one after the
+  other, chosen by ``tokenizer.ggml.pre`` — a ``Sequence`` of ``Split(isolated)`` pre-tokenizers
+  does the same — then runs the merges (``ignore_merges`` for the families llama.cpp sets it).
+- ``llama`` (SentencePiece-style): a space is prepended to the text and after every special token
+  (``add_space_prefix``), spaces become ``▁``, then the pair whose joined piece has the best score
+  is merged until none is left, unknown characters falling back to ``<0xNN>`` byte tokens: a BPE
+  whose merges are ranked by the score of their result, with byte fallback.
+- ``bert`` (WordPiece): word-initial pieces are stored as ``▁piece``, continuations bare; they
+  become ``piece`` and ``##piece`` for ``tokenizers``' WordPiece.
+
+Tokens typed control/unknown are special added tokens (matched only when special tokens are
+parsed), user-defined ones plain added tokens (always matched), as ``tokenizer_st_partition``
+does. Other models (``t5``, ``rwkv``, ``plamo2``...) and pre-tokenizer types not listed in
+:data:`PRE_SPLITS` are refused by name, never approximated.
+
+>>> PRE_SPLITS["starcoder"][0]
+'\\\\p{N}'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import numpy as np
+
+from .errors import FormatError
+from .gguf_header import GGUFHeader, read_gguf_header
+
+# --- llama.cpp's pre-tokenizer regexes (llm_tokenizer_bpe), applied one after the other -----
+
+_GPT2 = r"'s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)"
+_CONTRACTIONS = r"(?:'[sS]|'[tT]|'[rR][eE]|'[vV][eE]|'[mM]|'[lL][lL]|'[dD])"
+_LLAMA3 = (_CONTRACTIONS + r"|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n]*"
+           r"|\s*[\r\n]+|\s+(?!\S)|\s+")
+_QWEN2 = (_CONTRACTIONS + r"|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}| ?[^\s\p{L}\p{N}]+[\r\n]*"
+          r"|\s*[\r\n]+|\s+(?!\S)|\s+")
+_QWEN35 = (_CONTRACTIONS + r"|[^\r\n\p{L}\p{N}]?[\p{L}\p{M}]+|\p{N}| ?[^\s\p{L}\p{M}\p{N}]+[\r\n]*"
+           r"|\s*[\r\n]+|\s+(?!\S)|\s+")
+# llama.cpp writes "letters other than a-z" and "other than A-Z" with lookaheads (not Lu/Ll
+# classes): a non-ASCII lowercase letter counts as both; kept as llama.cpp has them
+_UPPERISH = r"((?=[\p{L}])([^a-z]))"
+_LOWERISH = r"((?=[\p{L}])([^A-Z]))"
+_TEKKEN = (rf"[^\r\n\p{{L}}\p{{N}}]?{_UPPERISH}*{_LOWERISH}+|[^\r\n\p{{L}}\p{{N}}]?{_UPPERISH}+"
+           rf"{_LOWERISH}*|\p{{N}}| ?[^\s\p{{L}}\p{{N}}]+[\r\n/]*|\s*[\r\n]+|\s+(?!\S)|\s+")
+_GPT4O = (rf"[^\r\n\p{{L}}\p{{N}}]?{_UPPERISH}*{_LOWERISH}+{_CONTRACTIONS}?"
+          rf"|[^\r\n\p{{L}}\p{{N}}]?{_UPPERISH}+{_LOWERISH}*{_CONTRACTIONS}?"
+          r"|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n/]*|\s*[\r\n]+|\s+(?!\S)|\s+")
+_CJK = "[一-龥ࠀ-一가-퟿]+"
+# the cased letters (Unicode L&) of DeepSeek's regex, written with escapes where a character has
+# a canonical equivalent (U+1FD3 is U+0390 once normalized): an editor normalizing the file
+# would otherwise turn a range into an empty one
+_DEEPSEEK_LETTERS = (
+    "\\s?[A-Za-zµÀ-ÖØ-öø-ƺƼ-ƿǄ-ʓʕ-ʯͰ-ͳͶͷͻ-ͽͿΆΈ-ΊΌΎ-ΡΣ-ϵϷ-ҁҊ-ԯԱ-ՖႠ-ჅᎠ-Ᏽᏸ-ᏽᲐ-ᲺᲽ-Ჿᴀ-ᴫᵫ-ᵷᵹ-ᶚḀ-ἕἘ-Ἕἠ-ὅὈ-Ὅὐ-ὗὙὛὝὟ-\u1f7dᾀ-ᾴᾶ-ᾼ\u1fbeῂ-ῄῆ-ῌῐ-\u1fd3ῖ-\u1fdbῠ-Ῥῲ-ῴῶ-ῼℂℇℊ-ℓℕℙ-ℝℤ\u2126ℨ\u212a-ℭℯ-ℴℹℼ-ℿⅅ-ⅉⅎↃↄⰀ-ⱻⱾ-ⳤⳫ-ⳮⳲⳳꙀ-ꙭꚀ-ꚛꜢ-ꝯꝱ-ꞇꞋ-ꞎꭰ-ꮿﬀ-ﬆﬓ-ﬗＡ-Ｚａ-ｚ𐐀-𐑏𐒰-𐓓𐓘-𐓻𐲀-𐲲𐳀-𐳲𑢠-𑣟𞤀-𞥃]+")
+_DEEPSEEK3_WORDS = (r"[!\"#$%&'()*+,\-./:;<=>?@\[\\\]^_`{|}~][A-Za-z]+|[^\r\n\p{L}\p{P}\p{S}]?"
+                    r"[\p{L}\p{M}]+| ?[\p{P}\p{S}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+")
+
+_FAMILIES: dict[tuple[str, ...], tuple[str, ...]] = {
+    ("default",): (r"[\p{P}\$\+<=>\^~\|]+", _GPT2, r"\p{N}+", "[0-9][0-9][0-9]"),
+    ("llama3", "llama-v3", "llama-bpe", "falcon3", "falcon-h1", "pixtral", "midm-2.0", "lfm2",
+     "jina-v5-nano", "dbrx", "smaug-bpe", "glm4", "chatglm-bpe"): (_LLAMA3,),
+    ("deepseek-llm",): ("[\r\n]", _DEEPSEEK_LETTERS, r"\s?[!-/:-~！-／：-～‘-‟　-。]+", r"\s+$",
+                        _CJK, r"\p{N}+"),
+    ("deepseek-v3", "hunyuan-dense", "joyai-llm", "hy_v4"): (r"\p{N}{1,3}", "[一-龥぀-ゟ゠-ヿ]+",
+                                                            _DEEPSEEK3_WORDS),
+    ("deepseek-coder",): ("[\r\n]", r"\s?\p{L}+", r"\s?\p{P}+", _CJK, r"\p{N}"),
+    ("falcon",): (r"[\p{P}\$\+<=>\^~\|`]+", _GPT2, "[0-9][0-9][0-9]"),
+    ("starcoder", "refact", "command-r", "smollm", "codeshell", "exaone", "minerva-7b",
+     "mellum2"): (r"\p{N}", _GPT2),
+    ("gpt-2", "phi-2", "jina-es", "jina-de", "gigachat", "jina-v2-es", "jina-v2-de", "a.x-4.0",
+     "mellum", "modern-bert", "mpt", "olmo", "jais", "trillion", "granite-docling", "exaone4",
+     "jina-v1-en", "jina-v2-code", "roberta-bpe"): (_GPT2,),
+    ("qwen2", "deepseek-r1-qwen", "kormo", "f2llmv2", "megrez", "stablelm2", "hunyuan",
+     "solar-open"): (_QWEN2,),
+    ("qwen35",): (_QWEN35,),
+    ("poro-chat", "bloom", "gpt3-finnish"): (r" ?[^(\s|.,!?…。，、।۔،)]+",),
+    ("tekken",): (_TEKKEN,),
+    ("gpt-4o", "llama4", "kanana2", "talkie", "minimax-m2"): (_GPT4O,),
+    ("seed-coder",): (_CONTRACTIONS + r"|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1}| ?[^\s\p{L}\p{N}\r\n]+"
+                      r"|\s*[\r\n]+|\s+(?!\S)|\s+",),
+    ("grok-2",): (_QWEN2,),
+    ("ufakzeka",): (r"[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+"
+                    r"|\s+(?!\S)|\s+",),
+    ("bailingmoe", "bailingmoe2", "llada-moe"): (
+        r"'(?:[sSdDmMtT]|[lL][lL]|[vV][eE]|[rR][eE])|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}"
+        r"| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]|\s+(?!\S)|\s+",),
+    ("minicpm5",): (r"\p{N}{1,3}", _CONTRACTIONS + r"|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}+"
+                    r"| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+"),
+}
+PRE_SPLITS: dict[str, tuple[str, ...]] = {name: regexes for names, regexes in _FAMILIES.items()
+                                          for name in names}
+# the families for which llama.cpp takes a word that is a whole token as it is (ignore_merges)
+IGNORE_MERGES = frozenset({"llama3", "llama-v3", "llama-bpe", "falcon3", "falcon-h1", "pixtral",
+                           "midm-2.0", "lfm2", "jina-v5-nano", "minicpm5", "tekken"})
+# families whose add_bos llama.cpp turns on before reading tokenizer.ggml.add_bos_token
+ADD_BOS_BY_PRE = frozenset({"llama3", "llama-v3", "llama-bpe", "falcon3", "falcon-h1", "pixtral",
+                            "midm-2.0", "lfm2", "jina-v5-nano", "tekken"})
+MODELS = {"gpt2": "byte-level BPE", "llama": "SentencePiece-style BPE (scores)",
+          "bert": "WordPiece"}
+# token types (llama_token_type): what llama.cpp's tokenizer_st_partition does with each
+NORMAL, UNKNOWN, CONTROL, USER_DEFINED, UNUSED, BYTE = 1, 2, 3, 4, 5, 6
+
+# llama.cpp marks these texts control whatever the file says (end of turn, FIM, end of
+# generation: llama_vocab::impl::load), and the gpt-oss ones user-defined
+_CONTROL_BY_TEXT = frozenset({
+    "<|eot_id|>", "<|im_end|>", "<|end|>", "<end_of_turn>", "<|endoftext|>", "<|end_of_text|>",
+    "<EOT>", "_<EOT>", "[EOT]", "<｜end▁of▁sentence｜>", "<end_of_utterance>", "<|eom_id|>",
+    "<|fim_prefix|>", "<fim-prefix>", "<fim_prefix>", "<｜fim▁begin｜>", "<PRE>", "▁<PRE>",
+    "<|code_prefix|>", "<|prefix|>", "<|fim_suffix|>", "<fim-suffix>", "<fim_suffix>",
+    "<｜fim▁hole｜>", "<SUF>", "▁<SUF>", "<|code_suffix|>", "<|suffix|>", "<|fim_middle|>",
+    "<fim-middle>", "<fim_middle>", "<｜fim▁end｜>", "<MID>", "▁<MID>", "<|code_middle|>",
+    "<|middle|>", "<|fim_pad|>", "<fim-pad>", "<fim_pad>", "<PAD>", "[PAD]", "<|fim_repo|>",
+    "<|repo_name|>", "<fim-repo>", "<REPO>", "<reponame>", "<|file_sep|>", "<|return|>",
+    "<|call|>", "<|flush|>", "<|calls|>", "</s>", "[EOS]", "<eos>", "<turn|>",
+    "<|tool_response>", "[e~["})
+_USER_DEFINED_BY_TEXT = frozenset({"<|channel|>", "<|message|>", "<|start|>", "<|constrain|>"})
+
+# tokenizer.ggml.<key>_token_id -> role (llama.cpp's special_*_id), "seperator" sic
+SPECIAL_ID_KEYS = {"bos": "bos", "eos": "eos", "eot": "end of turn", "eom": "end of message",
+                   "unknown": "unk", "seperator": "sep", "padding": "pad", "mask": "mask",
+                   "cls": "cls", "fim_pre": "fim", "fim_suf": "fim", "fim_mid": "fim",
+                   "fim_pad": "fim", "fim_rep": "fim", "fim_sep": "fim", "prefix": "fim",
+                   "suffix": "fim", "middle": "fim"}
+# llama.cpp's defaults before the file's keys are read
+_DEFAULT_IDS = {"llama": {"bos": 1, "eos": 2, "unknown": 0},
+                "bert": {"bos": 101, "unknown": 100, "seperator": 102, "padding": 0, "mask": 103},
+                "gpt2": {"bos": 11, "eos": 11}}
+
+
+@dataclass
+class GGUFVocab:
+    """What the tokenizer metadata says, checked (see :func:`read_vocab`)."""
+
+    model: str
+    pre: str | None
+    tokens: list[str]
+    types: np.ndarray
+    scores: np.ndarray | None
+    merges: list[str] | None
+    special_ids: dict[str, int] = field(default_factory=dict)  # key (bos, eos...) -> id
+    add_bos: bool = False
+    add_eos: bool = False
+    add_sep: bool = False
+    add_space_prefix: bool = False
+    lowercase: bool = True
+    strip_accents: bool = True
+    chat_template: str | None = None
+
+
+def _key(header: GGUFHeader, name: str, kind, default=None):
+    value = header.get(name, default)
+    if value is default:
+        return default
+    if kind is list:
+        if isinstance(value, np.ndarray) or (isinstance(value, list)
+                                             and all(isinstance(v, str) for v in value)):
+            return value
+    elif kind is bool:
+        if isinstance(value, (bool, np.bool_)):
+            return bool(value)
+    elif kind is int:
+        if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
+            return int(value)
+    elif isinstance(value, kind):
+        return value
+    raise FormatError(f"metadata key {name!r} has the wrong type ({type(value).__name__})",
+                      path=header.path)
+
+
+def read_vocab(header: GGUFHeader) -> GGUFVocab:
+    """The tokenizer the metadata describes. Raises :class:`FormatError` naming the file and the
+    key: no tokenizer, an unknown model or pre-tokenizer, arrays of different lengths."""
+    path = header.path
+    model = _key(header, "tokenizer.ggml.model", str)
+    if model is None:
+        raise FormatError("this GGUF file has no tokenizer (no 'tokenizer.ggml.model' key)",
+                          path=path)
+    if model not in MODELS:
+        raise FormatError(f"tokenizer.ggml.model is {model!r}, which the workbench does not run "
+                          f"(it runs {', '.join(sorted(MODELS))})", path=path)
+    pre = _key(header, "tokenizer.ggml.pre", str)
+    if model == "gpt2":
+        pre = pre or "default"  # llama.cpp's fallback for a file that names none
+        if pre not in PRE_SPLITS:
+            raise FormatError(f"tokenizer.ggml.pre is {pre!r}, a pre-tokenizer the workbench does "
+                              "not know; it will not guess one (its IDs would differ from "
+                              "llama.cpp's)", path=path)
+    tokens = _key(header, "tokenizer.ggml.tokens", list)
+    if not tokens:
+        raise FormatError("tokenizer.ggml.tokens is missing or empty", path=path)
+    tokens = [t if t else f"[EMPTY_{i}]" for i, t in enumerate(tokens)]  # as llama.cpp names them
+    n = len(tokens)
+    types = _key(header, "tokenizer.ggml.token_type", list)
+    scores = _key(header, "tokenizer.ggml.scores", list)
+    for name, array in (("tokenizer.ggml.token_type", types), ("tokenizer.ggml.scores", scores)):
+        if array is not None and len(array) != n:
+            raise FormatError(f"{name} has {len(array):,} entries but tokenizer.ggml.tokens has "
+                              f"{n:,}: they must be the same length", path=path)
+    types = (np.asarray(types, dtype=np.int32) if types is not None
+             else np.full(n, NORMAL, dtype=np.int32))
+    merges = _key(header, "tokenizer.ggml.merges", list)
+    if model == "gpt2" and merges is None:
+        raise FormatError("tokenizer.ggml.merges is missing: a gpt2 tokenizer needs its merges",
+                          path=path)
+    if model == "llama" and scores is None:
+        raise FormatError("tokenizer.ggml.scores is missing: a llama tokenizer merges by score",
+                          path=path)
+    seen: dict[str, int] = {}
+    for index, token in enumerate(tokens):
+        if token in seen:
+            raise FormatError(f"tokenizer.ggml.tokens repeats {token!r} (IDs {seen[token]} and "
+                              f"{index})", path=path)
+        seen[token] = index
+    vocab = GGUFVocab(model, pre, tokens, types,
+                      None if scores is None else np.asarray(scores, dtype=np.float32), merges)
+    ids = dict(_DEFAULT_IDS.get(model, {}))
+    for key in SPECIAL_ID_KEYS:
+        value = _key(header, f"tokenizer.ggml.{key}_token_id", int)
+        if value is not None and 0 <= value < n:
+            ids[key] = value  # llama.cpp ignores an id outside the vocabulary
+    vocab.special_ids = {k: v for k, v in ids.items() if 0 <= v < n}
+    vocab.add_bos = model in ("llama", "bert") or pre in ADD_BOS_BY_PRE
+    vocab.add_sep = model == "bert"
+    vocab.add_space_prefix = model == "llama"
+    flags = {"add_bos": "add_bos_token", "add_eos": "add_eos_token", "add_sep": "add_sep_token",
+             "add_space_prefix": "add_space_prefix"}
+    for attr, key in flags.items():
+        value = _key(header, f"tokenizer.ggml.{key}", bool)
+        if value is not None:
+            setattr(vocab, attr, value)
+    lowercase = _key(header, "tokenizer.ggml.normalizer.lowercase", bool)
+    vocab.lowercase = True if lowercase is None else lowercase
+    strip = _key(header, "tokenizer.ggml.normalizer.strip_accents", bool)
+    vocab.strip_accents = vocab.lowercase if strip is None else strip
+    vocab.chat_template = _key(header, "tokenizer.chat_template", str)
+    return vocab
+
+
+def token_attributes(vocab: GGUFVocab, model_name: str = "") -> tuple[np.ndarray, set[int]]:
+    """``(type per token, ids llama.cpp strips spaces after)``, with llama.cpp's fixes applied:
+    end-of-turn and FIM texts are control, gpt-oss channel tokens user-defined, and Phi-3's
+    special tokens strip the spaces after them (``rstrip``)."""
+    types = vocab.types.copy()
+    for index, token in enumerate(vocab.tokens):
+        if types[index] == CONTROL:
+            continue
+        if token in _USER_DEFINED_BY_TEXT:
+            types[index] = USER_DEFINED
+        elif token in _CONTROL_BY_TEXT:
+            types[index] = CONTROL
+    rstrip: set[int] = set()
+    name = model_name.lower()
+    if "phi-3" in name or "phi3" in name:
+        rstrip = {i for i, t in enumerate(types) if t in (CONTROL, USER_DEFINED, UNKNOWN)}
+        index = {t: i for i, t in enumerate(vocab.tokens)}
+        rstrip |= {index[t] for t in ("</s>",) if t in index}
+        rstrip -= {index[t] for t in ("<unk>", "<s>", "<|endoftext|>") if t in index}
+    return types, rstrip
+
+
+def gguf_tokenizer_json(header: GGUFHeader) -> tuple[dict, GGUFVocab]:
+    """``(tokenizer.json spec, the vocab read)`` for the GGUF file's tokenizer."""
+    vocab = read_vocab(header)
+    types, rstrip = token_attributes(vocab, str(header.get("general.name") or ""))
+    build = {"gpt2": _byte_level, "llama": _spm, "bert": _wordpiece}[vocab.model]
+    spec = build(vocab, types)
+    spec["added_tokens"] = [
+        {"id": i, "content": content, "single_word": False, "lstrip": False,
+         "rstrip": i in rstrip, "normalized": False, "special": int(types[i]) != USER_DEFINED}
+        for i, content in _added(vocab, types, spec)]
+    spec["post_processor"] = _post_processor(vocab)
+    return {"version": "1.0", "truncation": None, "padding": None, **spec}, vocab
+
+
+def _added(vocab: GGUFVocab, types: np.ndarray, spec: dict) -> list[tuple[int, str]]:
+    """Tokens matched whole before the model runs (control, unknown, user-defined), with the
+    content the model's vocabulary holds them under."""
+    model_vocab = spec["model"]["vocab"]
+    pieces = ({i: p for p, i in model_vocab.items()} if isinstance(model_vocab, dict)
+              else {i: p for i, (p, _) in enumerate(model_vocab)})
+    return [(i, pieces.get(i, vocab.tokens[i])) for i in np.flatnonzero(
+        np.isin(types, (CONTROL, UNKNOWN, USER_DEFINED))).tolist()]
+
+
+def _post_processor(vocab: GGUFVocab) -> dict | None:
+    """What llama.cpp adds with add_special: BOS (CLS for bert) first, EOS or SEP last."""
+    first = vocab.special_ids.get("bos") if vocab.add_bos else None
+    last_key = "seperator" if vocab.model == "bert" and vocab.add_sep else "eos"
+    last = vocab.special_ids.get(last_key) if (vocab.add_sep if vocab.model == "bert"
+                                               else vocab.add_eos) else None
+    if first is None and last is None:
+        return None
+    single: list[dict] = []
+    special: dict[str, dict] = {}
+    for token_id in (first,):
+        if token_id is not None:
+            content = vocab.tokens[token_id]
+            single.append({"SpecialToken": {"id": content, "type_id": 0}})
+            special[content] = {"id": content, "ids": [token_id], "tokens": [content]}
+    single.append({"Sequence": {"id": "A", "type_id": 0}})
+    if last is not None:
+        content = vocab.tokens[last]
+        single.append({"SpecialToken": {"id": content, "type_id": 0}})
+        special[content] = {"id": content, "ids": [last], "tokens": [content]}
+    pair = single + [item if "Sequence" not in item else {"Sequence": {"id": "B", "type_id": 1}}
+                     for item in single[1:]]
+    return {"type": "TemplateProcessing", "single": single, "pair": pair,
+            "special_tokens": special}
+
+
+def _byte_level(vocab: GGUFVocab, types: np.ndarray) -> dict:
+    splits = [{"type": "Split", "pattern": {"Regex": regex}, "behavior": "Isolated",
+               "invert": False} for regex in PRE_SPLITS[vocab.pre]]
+    merges = []
+    for number, merge in enumerate(vocab.merges):
+        # llama.cpp splits at the first space after the first character
+        cut = merge.find(" ", 1)
+        if cut < 0:
+            raise FormatError(f"tokenizer.ggml.merges[{number}] {merge!r} is not two pieces "
+                              "separated by a space", path=None)
+        merges.append([merge[:cut], merge[cut + 1:]])
+    return {
+        "normalizer": None,
+        "pre_tokenizer": {"type": "Sequence", "pretokenizers": splits + [
+            {"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": False,
+             "use_regex": False}]},
+        "decoder": {"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": False,
+                    "use_regex": False},
+        "model": {"type": "BPE", "dropout": None, "unk_token": None,
+                  "continuing_subword_prefix": None, "end_of_word_suffix": None,
+                  "fuse_unk": False, "byte_fallback": False,
+                  "ignore_merges": vocab.pre in IGNORE_MERGES,
+                  "vocab": {t: i for i, t in enumerate(vocab.tokens)}, "merges": merges},
+    }
+
+
+def score_merges(tokens: list[str], scores: np.ndarray) -> list[list[str]]:
+    """Merges that reproduce llama.cpp's SentencePiece-style tokenizer: every split of a piece
+    into two pieces of the vocabulary, best result score first (ties: lower ID, then the split
+    further left — llama.cpp prefers the leftmost pair among equal scores).
+
+    >>> score_merges(["a", "b", "ab", "abb", "bb"], np.array([0, 0, -1, -3, -2], dtype=np.float32))
+    [['a', 'b'], ['b', 'b'], ['a', 'bb'], ['ab', 'b']]
+    """
+    index = {t: i for i, t in enumerate(tokens)}
+    found = []
+    for token_id, token in enumerate(tokens):
+        for cut in range(1, len(token)):
+            left, right = token[:cut], token[cut:]
+            if left in index and right in index:
+                found.append((-float(scores[token_id]), token_id, cut, left, right))
+    found.sort(key=lambda m: m[:3])
+    return [[left, right] for *_, left, right in found]
+
+
+def _spm(vocab: GGUFVocab, types: np.ndarray) -> dict:
+    steps = [{"type": "Replace", "pattern": {"String": " "}, "content": "▁"}]
+    if vocab.add_space_prefix:
+        # a tokenizers normalizer runs on each stretch between added tokens: a space before
+        # each, as llama.cpp adds one at the start and after every special token
+        steps.insert(0, {"type": "Prepend", "prepend": "▁"})
+    unk = vocab.special_ids.get("unknown")
+    decoder = [{"type": "Replace", "pattern": {"String": "▁"}, "content": " "},
+               {"type": "ByteFallback"}, {"type": "Fuse"}]
+    if vocab.add_space_prefix:
+        decoder.append({"type": "Strip", "content": " ", "start": 1, "stop": 0})
+    return {
+        "normalizer": {"type": "Sequence", "normalizers": steps},
+        "pre_tokenizer": None,
+        "decoder": {"type": "Sequence", "decoders": decoder},
+        "model": {"type": "BPE", "dropout": None,
+                  "unk_token": vocab.tokens[unk] if unk is not None else None,
+                  "continuing_subword_prefix": None, "end_of_word_suffix": None,
+                  "fuse_unk": False, "byte_fallback": bool((types == BYTE).any()),
+                  "ignore_merges": False,
+                  "vocab": {t: i for i, t in enumerate(vocab.tokens)},
+                  "merges": score_merges(vocab.tokens, vocab.scores)},
+    }
+
+
+def _wordpiece(vocab: GGUFVocab, types: np.ndarray) -> dict:
+    pieces: dict[str, int] = {}
+    for token_id, token in enumerate(vocab.tokens):
+        if types[token_id] in (CONTROL, UNKNOWN, USER_DEFINED):
+            piece = token
+        elif token.startswith("▁"):
+            piece = token[1:]  # llama.cpp's converter marks a word's first piece with ▁
+        else:
+            piece = "##" + token
+        pieces.setdefault(piece, token_id)
+    unk = vocab.special_ids.get("unknown")
+    return {
+        "normalizer": {"type": "BertNormalizer", "clean_text": True, "handle_chinese_chars": True,
+                       "strip_accents": vocab.strip_accents, "lowercase": vocab.lowercase},
+        "pre_tokenizer": {"type": "BertPreTokenizer"},
+        "decoder": {"type": "WordPiece", "prefix": "##", "cleanup": True},
+        # llama.cpp has no word-length limit (tokenizers' default would make long words [UNK])
+        "model": {"type": "WordPiece", "unk_token": vocab.tokens[unk] if unk is not None else "",
+                  "continuing_subword_prefix": "##", "max_input_chars_per_word": 1 << 30,
+                  "vocab": pieces},
+    }
+
+
+# --- the file as the workbench opens it ------------------------------------------------------
+
+
+def read_gguf(path) -> GGUFHeader:
+    """The header of the GGUF file at ``path``, read once per version of the file (the configs
+    and the runtime both need it)."""
+    from pathlib import Path
+
+    stat = Path(path).stat()
+    return _cached_header(str(path), stat.st_mtime_ns, stat.st_size)
+
+
+@lru_cache(maxsize=2)
+def _cached_header(path: str, mtime_ns: int, size: int) -> GGUFHeader:
+    return read_gguf_header(path)
+
+
+def model_facts(header: GGUFHeader, vocab_size: int) -> dict[str, str]:
+    """The model metadata that matters to the tokenizer contract, for display and the manifest:
+    architecture, vocabulary vs embedding rows (from the tensor shapes), context length.
+
+    An embedding with fewer rows than the vocabulary means the model cannot look up some IDs; more
+    rows are padding the tokenizer never produces.
+    """
+    facts = {"architecture": header.architecture or "?"}
+    name = header.get("general.name")
+    if isinstance(name, str):
+        facts["model name"] = name
+    rows = header.embedding_rows
+    declared = header.arch_value("vocab_size")
+    if rows is not None:
+        verdict = ("equal" if rows == vocab_size else
+                   f"{rows - vocab_size:,} rows no token uses" if rows > vocab_size else
+                   f"{vocab_size - rows:,} IDs have no embedding row")
+        facts["embedding rows"] = f"{rows:,} (token_embd.weight; vocabulary {vocab_size:,}: {verdict})"
+    elif declared is not None:
+        facts["embedding rows"] = f"{int(declared):,} ({header.architecture}.vocab_size; no tensors)"
+    else:
+        facts["embedding rows"] = "unknown (a vocab-only file)"
+    context = header.arch_value("context_length")
+    if context is not None:
+        facts["context length"] = f"{int(context):,}"
+    facts["GGUF"] = (f"version {header.version}, {len(header.metadata)} keys, {len(header.tensors):,}"
+                     f" tensors, header {header.header_bytes:,} bytes")
+    return facts
+
+
+def embedded_configs(path) -> tuple[dict, dict]:
+    """``(tokenizer_config, model_config)`` as a GGUF file's metadata gives them: the named
+    special tokens, add_bos/add_eos and the chat template (``tokenizer.chat_template``), and the
+    model's embedding rows, hidden size and context length — what the Chat pane and the bundle
+    manifest read from a HF model's ``tokenizer_config.json`` and ``config.json``."""
+    header = read_gguf(path)
+    vocab = read_vocab(header)
+    config: dict = {"add_bos_token": vocab.add_bos, "add_eos_token": vocab.add_eos}
+    names = {"bos": "bos_token", "eos": "eos_token", "unknown": "unk_token",
+             "padding": "pad_token", "seperator": "sep_token", "mask": "mask_token"}
+    for key, name in names.items():
+        if key in vocab.special_ids:
+            config[name] = vocab.tokens[vocab.special_ids[key]]
+    if vocab.model == "bert" and "bos" in vocab.special_ids:
+        config["cls_token"] = config.pop("bos_token")
+    if vocab.chat_template is not None:
+        config["chat_template"] = vocab.chat_template
+    model: dict = {}
+    rows = header.embedding_rows or header.arch_value("vocab_size")
+    for key, value in (("model_type", header.architecture), ("vocab_size", rows),
+                       ("hidden_size", header.arch_value("embedding_length")),
+                       ("max_position_embeddings", header.arch_value("context_length"))):
+        if value is not None:
+            model[key] = value if isinstance(value, str) else int(value)
+    return config, model
