@@ -424,34 +424,60 @@ def _cached_header(path: str, mtime_ns: int, size: int) -> GGUFHeader:
     return read_gguf_header(path)
 
 
-def model_facts(header: GGUFHeader, vocab_size: int) -> dict[str, str]:
-    """The model metadata that matters to the tokenizer contract, for display and the manifest:
-    architecture, vocabulary vs embedding rows (from the tensor shapes), context length.
+def model_facts(header: GGUFHeader, vocab_size: int) -> dict:
+    """The model metadata that matters to the tokenizer contract, as data (for the manifest and
+    the Tokenizer tab): architecture, name, embedding rows (from ``token_embd.weight``'s shape,
+    else ``<arch>.vocab_size``, else None for a vocab-only file) against the vocabulary, context
+    length, and the header's size.
 
-    An embedding with fewer rows than the vocabulary means the model cannot look up some IDs; more
-    rows are padding the tokenizer never produces.
+    An embedding with fewer rows than the vocabulary cannot look up some IDs; more rows are
+    padding the tokenizer never produces.
     """
-    facts = {"architecture": header.architecture or "?"}
-    name = header.get("general.name")
-    if isinstance(name, str):
-        facts["model name"] = name
     rows = header.embedding_rows
-    declared = header.arch_value("vocab_size")
-    if rows is not None:
-        verdict = ("equal" if rows == vocab_size else
-                   f"{rows - vocab_size:,} rows no token uses" if rows > vocab_size else
-                   f"{vocab_size - rows:,} IDs have no embedding row")
-        facts["embedding rows"] = f"{rows:,} (token_embd.weight; vocabulary {vocab_size:,}: {verdict})"
-    elif declared is not None:
-        facts["embedding rows"] = f"{int(declared):,} ({header.architecture}.vocab_size; no tensors)"
-    else:
-        facts["embedding rows"] = "unknown (a vocab-only file)"
+    rows_from = "token_embd.weight" if rows is not None else None
+    if rows is None and header.arch_value("vocab_size") is not None:
+        rows, rows_from = int(header.arch_value("vocab_size")), f"{header.architecture}.vocab_size"
     context = header.arch_value("context_length")
-    if context is not None:
-        facts["context length"] = f"{int(context):,}"
-    facts["GGUF"] = (f"version {header.version}, {len(header.metadata)} keys, {len(header.tensors):,}"
-                     f" tensors, header {header.header_bytes:,} bytes")
-    return facts
+    name = header.get("general.name")
+    return {"architecture": header.architecture, "name": name if isinstance(name, str) else None,
+            "vocabulary": vocab_size, "embedding_rows": rows, "embedding_rows_from": rows_from,
+            "context_length": None if context is None else int(context),
+            "gguf_version": header.version, "keys": len(header.metadata),
+            "tensors": len(header.tensors), "header_bytes": header.header_bytes}
+
+
+def describe_facts(facts: dict) -> dict[str, str]:
+    """:func:`model_facts` as ``describe()`` rows (English; the GUI words them itself).
+
+    >>> describe_facts({"architecture": "llama", "name": None, "vocabulary": 10,
+    ...                 "embedding_rows": 12, "embedding_rows_from": "token_embd.weight",
+    ...                 "context_length": 4096, "gguf_version": 3, "keys": 20, "tensors": 2,
+    ...                 "header_bytes": 900})["embedding rows"]
+    '12 (vocabulary + 2, from token_embd.weight)'
+    """
+    rows = facts["embedding_rows"]
+    info = {"architecture": facts["architecture"] or "?"}
+    if facts["name"]:
+        info["model name"] = facts["name"]
+    info["embedding rows"] = ("none (a vocab-only file)" if rows is None else
+                              f"{rows:,} ({rows_versus_vocabulary(rows, facts['vocabulary'])}, "
+                              f"from {facts['embedding_rows_from']})")
+    if facts["context_length"] is not None:
+        info["context length"] = f"{facts['context_length']:,}"
+    info["GGUF header"] = (f"version {facts['gguf_version']}, {facts['keys']} keys, "
+                           f"{facts['tensors']:,} tensors, {facts['header_bytes']:,} bytes")
+    return info
+
+
+def rows_versus_vocabulary(rows: int, vocabulary: int) -> str:
+    """``= vocabulary``, ``vocabulary + 512`` or ``vocabulary − 3``.
+
+    >>> rows_versus_vocabulary(10, 10), rows_versus_vocabulary(7, 10)
+    ('= vocabulary', 'vocabulary − 3')
+    """
+    if rows == vocabulary:
+        return "= vocabulary"
+    return f"vocabulary {'+' if rows > vocabulary else '−'} {abs(rows - vocabulary):,}"
 
 
 def embedded_configs(path) -> tuple[dict, dict]:

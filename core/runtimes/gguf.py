@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..gguf_tokenizer import MODELS, gguf_tokenizer_json, model_facts, read_gguf
+from ..gguf_tokenizer import describe_facts, gguf_tokenizer_json, model_facts, read_gguf
 from .hf import HFRuntime
 
 
@@ -27,7 +27,7 @@ class GGUFRuntime(HFRuntime):
 
     def describe(self) -> dict[str, str]:
         info = super().describe()
-        info["model"] = (f"{self.gguf_model} ({MODELS[self.gguf_model]})"
-                         + (f", pre-tokenizer {self.gguf_pre!r}" if self.gguf_pre else ""))
-        info.update(self.model_facts)
+        info["tokenizer.ggml.model"] = self.gguf_model
+        info["tokenizer.ggml.pre"] = self.gguf_pre or "none"
+        info.update(describe_facts(self.model_facts))
         return info

@@ -850,6 +850,34 @@
         <translation>聊天模板</translation>
     </message>
     <message>
+        <source>architecture</source>
+        <translation>架构</translation>
+    </message>
+    <message>
+        <source>model name</source>
+        <translation>模型名称</translation>
+    </message>
+    <message>
+        <source>embedding rows</source>
+        <translation>嵌入行数</translation>
+    </message>
+    <message>
+        <source>context length</source>
+        <translation>上下文长度</translation>
+    </message>
+    <message>
+        <source>GGUF header</source>
+        <translation>GGUF 文件头</translation>
+    </message>
+    <message>
+        <source>Tekken version</source>
+        <translation>Tekken 版本</translation>
+    </message>
+    <message>
+        <source>ranks</source>
+        <translation>排名</translation>
+    </message>
+    <message>
         <source>yes</source>
         <translation>是</translation>
     </message>
@@ -880,6 +908,38 @@
     <message>
         <source>{model} + byte fallback</source>
         <translation>{model} + 字节回退</translation>
+    </message>
+    <message>
+        <source>none (a vocab-only file)</source>
+        <translation>无（仅含词表的文件）</translation>
+    </message>
+    <message>
+        <source>{rows} (= vocabulary, from {source})</source>
+        <translation>{rows}（= 词表，来自 {source}）</translation>
+    </message>
+    <message>
+        <source>{rows} (vocabulary {sign} {difference}, from {source})</source>
+        <translation>{rows}（词表 {sign} {difference}，来自 {source}）</translation>
+    </message>
+    <message>
+        <source>{files} (from the GGUF metadata)</source>
+        <translation>{files}（来自 GGUF 元数据）</translation>
+    </message>
+    <message>
+        <source>version {version}, {keys} keys, {tensors} tensors, {size} bytes</source>
+        <translation>版本 {version}，{keys} 个键，{tensors} 个张量，{size} 字节</translation>
+    </message>
+    <message>
+        <source>byte-level BPE (Tekken ranks)</source>
+        <translation>字节级 BPE（Tekken 排名）</translation>
+    </message>
+    <message>
+        <source>{count} (IDs 0–{last}, {named} named)</source>
+        <translation>{count}（ID 0–{last}，{named} 个有名称）</translation>
+    </message>
+    <message>
+        <source>{used} of {listed} listed, ID = rank + {offset}</source>
+        <translation>用了列出的 {listed} 个中的 {used} 个，ID = 排名 + {offset}</translation>
     </message>
     <message numerus="yes">
         <source>{name} v{version}, %n file(s) verified, created {created}</source>
@@ -1346,8 +1406,8 @@
         <translation>所有文件 (*)</translation>
     </message>
     <message>
-        <source>Tokenizers (*.json *.model *.tiktoken *.txt *.zip)</source>
-        <translation>分词器 (*.json *.model *.tiktoken *.txt *.zip)</translation>
+        <source>Tokenizers (*.json *.model *.tiktoken *.gguf *.txt *.zip)</source>
+        <translation>分词器 (*.json *.model *.tiktoken *.gguf *.txt *.zip)</translation>
     </message>
     <message>
         <source>the file is {size} MiB; the Inspect pane takes up to {limit} MiB</source>
@@ -2099,6 +2159,10 @@
     <message>
         <source>tiktoken preset {name}</source>
         <translation>tiktoken 预设 {name}</translation>
+    </message>
+    <message>
+        <source>Tekken: &lt;s&gt; first, as mistral-common encodes a prompt</source>
+        <translation>Tekken：&lt;s&gt; 在最前，如 mistral-common 编码提示时那样</translation>
     </message>
     <message>
         <source>your template</source>

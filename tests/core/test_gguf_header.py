@@ -54,7 +54,8 @@ def test_model_header_opens_without_reading_the_weights(tmp_path):
     assert header.header_bytes < 4096
     assert header.embedding_rows == rows
     info = loaded.describe()
-    assert info["embedding rows"].startswith(f"{rows:,} (token_embd.weight; vocabulary 5:")
+    assert info["embedding rows"] == f"{rows:,} (vocabulary + {rows - 5:,}, from token_embd.weight)"
+    assert loaded.runtime.model_facts["embedding_rows"] == rows
     assert loaded.runtime.encode("ab ab", add_special_tokens=False).ids.tolist() == [2, 4]
 
 

@@ -87,6 +87,7 @@ def test_bundle_and_tokenizer_json_export_keep_the_ids(tmp_path):
     assert manifest["source_format"] == "tokenizer.json"
     assert manifest["converted_from"]["format"] == "gguf"
     assert manifest["converted_from"]["model"]["architecture"] == "llama"
+    assert manifest["converted_from"]["model"]["embedding_rows_from"] == "llama.vocab_size"
     assert manifest["model_binding"]["embedding_rows"] == 32256  # llama.vocab_size, no tensors
     reopened = open_tokenizer(bundle)
     exported = export_native(bundle, tmp_path / "out")

@@ -83,3 +83,12 @@ def test_more_special_tokens_than_the_config_allows(tmp_path):
                    special=[{"rank": 0, "token_str": "<unk>"}, {"rank": 1, "token_str": "<s>"}])
     with pytest.raises(FormatError, match="special_tokens"):
         open_tokenizer(path)
+
+
+def test_the_post_processor_says_tekken_puts_bos_first(tmp_path):
+    from core.postprocess import tokenizer_template
+
+    path = _tekken(tmp_path, special=[{"rank": 0, "token_str": "<unk>"},
+                                      {"rank": 1, "token_str": "<s>"}])
+    template = tokenizer_template(open_tokenizer(path).runtime)
+    assert template.origin == "tekken"
