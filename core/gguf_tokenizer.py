@@ -13,10 +13,12 @@ as transformers' GGUF support does, but following llama.cpp rather than the orig
   whose merges are ranked by the score of their result, with byte fallback.
 - ``bert`` (WordPiece): word-initial pieces are stored as ``▁piece``, continuations bare; they
   become ``piece`` and ``##piece`` for ``tokenizers``' WordPiece.
+- ``t5`` (Unigram): the precompiled charsmap and llama.cpp's whitespace rules as normalizers,
+  then the best segmentation of the whole text over normal, user-defined and unused tokens.
 
 Tokens typed control/unknown are special added tokens (matched only when special tokens are
 parsed), user-defined ones plain added tokens (always matched), as ``tokenizer_st_partition``
-does. Other models (``t5``, ``rwkv``, ``plamo2``...) and pre-tokenizer types not listed in
+does. Other models (``rwkv``, ``plamo2``, ``gemma4``...) and pre-tokenizer types not listed in
 :data:`PRE_SPLITS` are refused by name, never approximated.
 
 >>> PRE_SPLITS["starcoder"][0]
@@ -102,7 +104,7 @@ IGNORE_MERGES = frozenset({"llama3", "llama-v3", "llama-bpe", "falcon3", "falcon
 ADD_BOS_BY_PRE = frozenset({"llama3", "llama-v3", "llama-bpe", "falcon3", "falcon-h1", "pixtral",
                             "midm-2.0", "lfm2", "jina-v5-nano", "tekken"})
 MODELS = {"gpt2": "byte-level BPE", "llama": "SentencePiece-style BPE (scores)",
-          "bert": "WordPiece"}
+          "bert": "WordPiece", "t5": "Unigram"}
 # token types (llama_token_type): what llama.cpp's tokenizer_st_partition does with each
 NORMAL, UNKNOWN, CONTROL, USER_DEFINED, UNUSED, BYTE = 1, 2, 3, 4, 5, 6
 
@@ -129,6 +131,7 @@ SPECIAL_ID_KEYS = {"bos": "bos", "eos": "eos", "eot": "end of turn", "eom": "end
                    "suffix": "fim", "middle": "fim"}
 # llama.cpp's defaults before the file's keys are read
 _DEFAULT_IDS = {"llama": {"bos": 1, "eos": 2, "unknown": 0},
+                "t5": {"eos": 1, "unknown": 2, "padding": 0},
                 "bert": {"bos": 101, "unknown": 100, "seperator": 102, "padding": 0, "mask": 103},
                 "gpt2": {"bos": 11, "eos": 11}}
 
@@ -148,6 +151,8 @@ class GGUFVocab:
     add_eos: bool = False
     add_sep: bool = False
     add_space_prefix: bool = False
+    remove_extra_whitespaces: bool = False
+    precompiled_charsmap: bytes | None = None
     lowercase: bool = True
     strip_accents: bool = True
     chat_template: str | None = None
@@ -208,9 +213,9 @@ def read_vocab(header: GGUFHeader) -> GGUFVocab:
     if model == "gpt2" and merges is None:
         raise FormatError("tokenizer.ggml.merges is missing: a gpt2 tokenizer needs its merges",
                           path=path)
-    if model == "llama" and scores is None:
-        raise FormatError("tokenizer.ggml.scores is missing: a llama tokenizer merges by score",
-                          path=path)
+    if model in ("llama", "t5") and scores is None:
+        raise FormatError(f"tokenizer.ggml.scores is missing: a {model} tokenizer needs its "
+                          "scores", path=path)
     seen: dict[str, int] = {}
     for index, token in enumerate(tokens):
         if token in seen:
@@ -226,10 +231,12 @@ def read_vocab(header: GGUFHeader) -> GGUFVocab:
             ids[key] = value  # llama.cpp ignores an id outside the vocabulary
     vocab.special_ids = {k: v for k, v in ids.items() if 0 <= v < n}
     vocab.add_bos = model in ("llama", "bert") or pre in ADD_BOS_BY_PRE
+    vocab.add_eos = model == "t5"
     vocab.add_sep = model == "bert"
     vocab.add_space_prefix = model == "llama"
     flags = {"add_bos": "add_bos_token", "add_eos": "add_eos_token", "add_sep": "add_sep_token",
-             "add_space_prefix": "add_space_prefix"}
+             "add_space_prefix": "add_space_prefix",
+             "remove_extra_whitespaces": "remove_extra_whitespaces"}
     for attr, key in flags.items():
         value = _key(header, f"tokenizer.ggml.{key}", bool)
         if value is not None:
@@ -239,6 +246,12 @@ def read_vocab(header: GGUFHeader) -> GGUFVocab:
     strip = _key(header, "tokenizer.ggml.normalizer.strip_accents", bool)
     vocab.strip_accents = vocab.lowercase if strip is None else strip
     vocab.chat_template = _key(header, "tokenizer.chat_template", str)
+    charsmap = header.get("tokenizer.ggml.precompiled_charsmap")
+    if charsmap is not None:
+        if not isinstance(charsmap, np.ndarray) or charsmap.dtype.itemsize != 1:
+            raise FormatError("tokenizer.ggml.precompiled_charsmap must be an array of bytes",
+                              path=path)
+        vocab.precompiled_charsmap = charsmap.tobytes()
     return vocab
 
 
@@ -268,7 +281,7 @@ def gguf_tokenizer_json(header: GGUFHeader) -> tuple[dict, GGUFVocab]:
     """``(tokenizer.json spec, the vocab read)`` for the GGUF file's tokenizer."""
     vocab = read_vocab(header)
     types, rstrip = token_attributes(vocab, str(header.get("general.name") or ""))
-    build = {"gpt2": _byte_level, "llama": _spm, "bert": _wordpiece}[vocab.model]
+    build = {"gpt2": _byte_level, "llama": _spm, "bert": _wordpiece, "t5": _unigram}[vocab.model]
     spec = build(vocab, types)
     spec["added_tokens"] = [
         {"id": i, "content": content, "single_word": False, "lstrip": False,
@@ -279,12 +292,8 @@ def gguf_tokenizer_json(header: GGUFHeader) -> tuple[dict, GGUFVocab]:
 
 
 def _added(vocab: GGUFVocab, types: np.ndarray, spec: dict) -> list[tuple[int, str]]:
-    """Tokens matched whole before the model runs (control, unknown, user-defined), with the
-    content the model's vocabulary holds them under."""
-    model_vocab = spec["model"]["vocab"]
-    pieces = ({i: p for p, i in model_vocab.items()} if isinstance(model_vocab, dict)
-              else {i: p for i, (p, _) in enumerate(model_vocab)})
-    return [(i, pieces.get(i, vocab.tokens[i])) for i in np.flatnonzero(
+    """Tokens matched whole before the model runs (control, unknown, user-defined)."""
+    return [(i, vocab.tokens[i]) for i in np.flatnonzero(
         np.isin(types, (CONTROL, UNKNOWN, USER_DEFINED))).tolist()]
 
 
@@ -505,3 +514,48 @@ def embedded_configs(path) -> tuple[dict, dict]:
         if value is not None:
             model[key] = value if isinstance(value, str) else int(value)
     return config, model
+
+
+# what the Unigram model holds in place of a token llama.cpp leaves out of its lattice (control,
+# unknown, byte): a noncharacter, never in text, followed by the ID (the runtime shows the token's
+# own text, its added token's content)
+_OUT_OF_LATTICE = "\U0010ffff{id}"
+
+
+def _unigram(vocab: GGUFVocab, types: np.ndarray) -> dict:
+    """llama.cpp's UGM tokenizer: the precompiled charsmap, its whitespace rules, then the best
+    segmentation of the whole text (Viterbi) over normal, user-defined and unused tokens, an
+    unknown character costing the lowest score minus 10, runs of unknowns fused."""
+    import base64
+
+    steps: list[dict] = []
+    if vocab.precompiled_charsmap:
+        steps.append({"type": "Precompiled", "precompiled_charsmap":
+                      base64.b64encode(vocab.precompiled_charsmap).decode("ascii")})
+    if vocab.remove_extra_whitespaces:
+        # llama.cpp drops every space and puts one before each run of other characters
+        steps += [{"type": "Replace", "pattern": {"Regex": " +"}, "content": " "},
+                  {"type": "Strip", "strip_left": True, "strip_right": True}]
+    if vocab.add_space_prefix or vocab.remove_extra_whitespaces:
+        steps.append({"type": "Prepend", "prepend": "▁"})
+    steps.append({"type": "Replace", "pattern": {"String": " "}, "content": "▁"})
+    in_lattice = np.isin(types, (NORMAL, USER_DEFINED, UNUSED))
+    normal = types == NORMAL
+    # llama.cpp's unknown score is the lowest NORMAL score minus 10; tokenizers takes the lowest
+    # of all, so no other score may be lower (a huge negative one would swamp every path's sum)
+    floor = float(vocab.scores[normal].min()) if normal.any() else 0.0
+    pieces = [[token if keep else _OUT_OF_LATTICE.format(id=i),
+               0.0 if kind == USER_DEFINED else float(score) if keep else floor]
+              for i, (token, kind, score, keep) in enumerate(zip(
+                  vocab.tokens, types.tolist(), vocab.scores.tolist(), in_lattice.tolist()))]
+    unk = vocab.special_ids.get("unknown")
+    decoder = [{"type": "Replace", "pattern": {"String": "▁"}, "content": " "}]
+    if vocab.add_space_prefix or vocab.remove_extra_whitespaces:
+        decoder.append({"type": "Strip", "content": " ", "start": 1, "stop": 0})
+    return {
+        "normalizer": {"type": "Sequence", "normalizers": steps},
+        "pre_tokenizer": None,
+        "decoder": {"type": "Sequence", "decoders": decoder},
+        "model": {"type": "Unigram", "unk_id": unk, "byte_fallback": False,
+                  "vocab": pieces},
+    }

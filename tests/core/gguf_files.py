@@ -79,3 +79,29 @@ def vocab_vectors(gguf_path: Path) -> list[tuple[str, list[int]]]:
     outs = Path(str(gguf_path) + ".out").read_text(encoding="utf-8").splitlines()
     assert len(texts) == len(outs), gguf_path
     return [(text, [int(t) for t in out.split()]) for text, out in zip(texts, outs)]
+
+
+def sentencepiece_as_gguf(model_path: Path, out: Path) -> Path:
+    """A SentencePiece Unigram model written as a ``t5`` GGUF vocabulary the way llama.cpp's
+    converter writes T5's: pieces, scores, piece types, the precompiled charsmap and the
+    whitespace options."""
+    import gguf
+    from sentencepiece import sentencepiece_model_pb2 as pb
+
+    model = pb.ModelProto()
+    model.ParseFromString(Path(model_path).read_bytes())
+    writer = gguf.GGUFWriter(str(out), "t5")
+    writer.add_tokenizer_model("t5")
+    writer.add_token_list([p.piece for p in model.pieces])
+    writer.add_token_scores([p.score for p in model.pieces])
+    writer.add_token_types([int(p.type) for p in model.pieces])
+    writer.add_add_space_prefix(model.normalizer_spec.add_dummy_prefix)
+    writer.add_remove_extra_whitespaces(model.normalizer_spec.remove_extra_whitespaces)
+    writer.add_precompiled_charsmap(model.normalizer_spec.precompiled_charsmap)
+    writer.add_unk_token_id(model.trainer_spec.unk_id)
+    writer.add_eos_token_id(model.trainer_spec.eos_id)
+    writer.write_header_to_file()
+    writer.write_kv_data_to_file()
+    writer.write_ti_data_to_file()
+    writer.close()
+    return out

@@ -118,3 +118,24 @@ def test_user_defined_tokens_are_always_whole_control_only_when_parsed(tmp_path)
     assert plain == [14, 4, 14, 7, 9, 10, 11, 8]
     parsed = runtime.encode("a<ctl>", add_special_tokens=False, parse_special=True).ids.tolist()
     assert parsed == [14, 3]
+
+
+@pytest.mark.realdata
+@pytest.mark.parametrize("model, language", [("test_model", "eng_Latn"),
+                                             ("test_ja_model", "jpn_Jpan")])
+def test_a_t5_unigram_vocabulary_equals_sentencepiece(tmp_path, model, language):
+    """No llama.cpp vector file for ``t5`` is shared: a SentencePiece Unigram model written as a
+    t5 GGUF must segment as sentencepiece does (llama.cpp's UGM follows its Viterbi), unknown
+    characters included."""
+    import sentencepiece
+
+    from tests.conftest import TOKENIZERS, flores_lines
+    from tests.core.gguf_files import sentencepiece_as_gguf
+
+    source = require_data(TOKENIZERS / "sentencepiece" / f"{model}.model")
+    runtime = open_tokenizer(sentencepiece_as_gguf(source, tmp_path / "t5.gguf")).runtime
+    oracle = sentencepiece.SentencePieceProcessor(model_file=str(source))
+    lines = flores_lines()[language] + ["  two  spaces  ", "", "tab\there", "Ｆｕｌｌ ① ½"]
+    for line, encoding in zip(lines, runtime.encode_batch(lines, add_special_tokens=False)):
+        assert encoding.ids.tolist() == oracle.encode(line), line
+    assert runtime.encode("hi").ids.tolist()[-1] == oracle.eos_id()  # t5 adds EOS
