@@ -60,8 +60,12 @@ _CJK = "[一-龥ࠀ-一가-퟿]+"
 # would otherwise turn a range into an empty one
 _DEEPSEEK_LETTERS = (
     "\\s?[A-Za-zµÀ-ÖØ-öø-ƺƼ-ƿǄ-ʓʕ-ʯͰ-ͳͶͷͻ-ͽͿΆΈ-ΊΌΎ-ΡΣ-ϵϷ-ҁҊ-ԯԱ-ՖႠ-ჅᎠ-Ᏽᏸ-ᏽᲐ-ᲺᲽ-Ჿᴀ-ᴫᵫ-ᵷᵹ-ᶚḀ-ἕἘ-Ἕἠ-ὅὈ-Ὅὐ-ὗὙὛὝὟ-\u1f7dᾀ-ᾴᾶ-ᾼ\u1fbeῂ-ῄῆ-ῌῐ-\u1fd3ῖ-\u1fdbῠ-Ῥῲ-ῴῶ-ῼℂℇℊ-ℓℕℙ-ℝℤ\u2126ℨ\u212a-ℭℯ-ℴℹℼ-ℿⅅ-ⅉⅎↃↄⰀ-ⱻⱾ-ⳤⳫ-ⳮⳲⳳꙀ-ꙭꚀ-ꚛꜢ-ꝯꝱ-ꞇꞋ-ꞎꭰ-ꮿﬀ-ﬆﬓ-ﬗＡ-Ｚａ-ｚ𐐀-𐑏𐒰-𐓓𐓘-𐓻𐲀-𐲲𐳀-𐳲𑢠-𑣟𞤀-𞥃]+")
-_DEEPSEEK3_WORDS = (r"[!\"#$%&'()*+,\-./:;<=>?@\[\\\]^_`{|}~][A-Za-z]+|[^\r\n\p{L}\p{P}\p{S}]?"
-                    r"[\p{L}\p{M}]+| ?[\p{P}\p{S}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+")
+# llama.cpp runs a regex with \p{..} on a "collapsed" text where its \p{S} lists the ASCII symbols
+# $+<=>^`| but not "~": written out here so Oniguruma treats "~" as llama.cpp does
+_SYMBOL = r"\p{S}&&[^~]"
+_NOT_LPS = r"(?:[^\r\n\p{L}\p{P}\p{S}]|~)"
+_DEEPSEEK3_WORDS = (r"[!\"#$%&'()*+,\-./:;<=>?@\[\\\]^_`{|}~][A-Za-z]+|" + _NOT_LPS +
+                    rf"?[\p{{L}}\p{{M}}]+| ?[\p{{P}}{_SYMBOL}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+")
 
 _FAMILIES: dict[tuple[str, ...], tuple[str, ...]] = {
     ("default",): (r"[\p{P}\$\+<=>\^~\|]+", _GPT2, r"\p{N}+", "[0-9][0-9][0-9]"),
@@ -92,6 +96,16 @@ _FAMILIES: dict[tuple[str, ...], tuple[str, ...]] = {
     ("bailingmoe", "bailingmoe2", "llada-moe"): (
         r"'(?:[sSdDmMtT]|[lL][lL]|[vV][eE]|[rR][eE])|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}"
         r"| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]|\s+(?!\S)|\s+",),
+    ("spark2_5",): (r"\p{N}{1,3}", "[一-龥぀-ゟ゠-ヿ]+",
+                    r"[!\"#$%&'()*+,\-./:;<=>?@\[\\\]^_`{|}~][A-Za-z]+|" + _NOT_LPS +
+                    rf"?[\p{{L}}\p{{M}}]+| ?[\p{{P}}{_SYMBOL}]+|[\r\n]|\s+(?!\S)|\s+", r"\p{N}"),
+    ("viking",): (r" ?[^(\s|.,!?…。，、।۔،)]+", r"\p{N}"),
+    ("jais-2",): (_CONTRACTIONS + r"|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n]*"
+                  r"|\s*[\r\n]+|\s{512}(?!\S)|\s{256}(?!\S)|\s{128}(?!\S)|\s{64}(?!\S)"
+                  r"|\s{32}(?!\S)|\s{16}(?!\S)|\s{8}(?!\S)|\s{4}(?!\S)|\s{1,2}(?!\S)|\s{1}",),
+    ("exaone-moe",): (_CONTRACTIONS + r"|[^\r\n\p{L}\p{N}]?(?:\p{L}\p{M}*(?: \p{L}\p{M}*)*)+"
+                      r"|\p{N}| ?[^\s\p{L}\p{N}]+[\r\n/]?|\s*[\r\n]|\s+(?!\S)|\s+",),
+    ("laguna",): (r"[^\n]+|[\n]+", _QWEN2),
     ("minicpm5",): (r"\p{N}{1,3}", _CONTRACTIONS + r"|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}+"
                     r"| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+"),
 }

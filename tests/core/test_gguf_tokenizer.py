@@ -139,3 +139,10 @@ def test_a_t5_unigram_vocabulary_equals_sentencepiece(tmp_path, model, language)
     for line, encoding in zip(lines, runtime.encode_batch(lines, add_special_tokens=False)):
         assert encoding.ids.tolist() == oracle.encode(line), line
     assert runtime.encode("hi").ids.tolist()[-1] == oracle.eos_id()  # t5 adds EOS
+
+
+def test_deepseek_v3_symbols_leave_out_the_tilde_as_llama_cpp_does():
+    """llama.cpp's collapsed \\p{S} has no "~": " ~~" is a space, then "~~" left unmatched."""
+    splits = [pre_tokenizers.Split(Regex(r), behavior="isolated") for r in PRE_SPLITS["deepseek-v3"]]
+    pieces = [p for p, _ in pre_tokenizers.Sequence(splits).pre_tokenize_str("a ~~ b ++")]
+    assert pieces == ["a", " ", "~~", " b", " ++"]
