@@ -306,6 +306,10 @@ def special_source(source: str) -> str:
         return QCoreApplication.translate("Describe", "SentencePiece piece type")
     if source == "user-given special tokens":
         return QCoreApplication.translate("Describe", "user-given special tokens")
+    if source == "GGUF token type":
+        return QCoreApplication.translate("Describe", "GGUF token type")
+    if source == "Tekken special tokens":
+        return QCoreApplication.translate("Describe", "Tekken special tokens")
     if source.startswith("tiktoken preset "):
         return QCoreApplication.translate("Describe", "tiktoken preset {name}").format(
             name=source[len("tiktoken preset "):])

@@ -269,6 +269,10 @@ def _token_source(runtime) -> str:
         return "user-given special tokens"
     if fmt == "tokenizer.json":
         return "tokenizer.json added_tokens"
+    if fmt == "gguf":
+        return "GGUF token type"  # tokenizer.ggml.token_type: control, unknown, user-defined
+    if fmt == "tekken":
+        return "Tekken special tokens"
     return f"{fmt} special tokens"
 
 

@@ -786,6 +786,14 @@
         <translation>用户给定的特殊词元</translation>
     </message>
     <message>
+        <source>GGUF token type</source>
+        <translation>GGUF 词元类型</translation>
+    </message>
+    <message>
+        <source>Tekken special tokens</source>
+        <translation>Tekken 特殊词元</translation>
+    </message>
+    <message>
         <source>tiktoken preset {name}</source>
         <translation>tiktoken 预设 {name}</translation>
     </message>
