@@ -342,6 +342,7 @@ def describe_labels() -> dict[str, str]:
         "GGUF header": QCoreApplication.translate("Describe", "GGUF header"),
         "tekken version": QCoreApplication.translate("Describe", "Tekken version"),
         "ranks": QCoreApplication.translate("Describe", "ranks"),
+        "converted from": QCoreApplication.translate("Describe", "converted from"),
     }
 
 

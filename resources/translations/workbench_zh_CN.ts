@@ -886,6 +886,10 @@
         <translation>排名</translation>
     </message>
     <message>
+        <source>converted from</source>
+        <translation>转换自</translation>
+    </message>
+    <message>
         <source>yes</source>
         <translation>是</translation>
     </message>

@@ -90,6 +90,7 @@ def test_bundle_and_tokenizer_json_export_keep_the_ids(tmp_path):
     assert manifest["converted_from"]["model"]["embedding_rows_from"] == "llama.vocab_size"
     assert manifest["model_binding"]["embedding_rows"] == 32256  # llama.vocab_size, no tensors
     reopened = open_tokenizer(bundle)
+    assert reopened.describe()["converted from"] == "ggml-vocab-deepseek-coder.gguf (gguf)"
     exported = export_native(bundle, tmp_path / "out")
     native = Tokenizer.from_file(str(tmp_path / "out" / "tokenizer.json"))
     for text, expected in vocab_vectors(path):

@@ -92,3 +92,17 @@ def test_the_post_processor_says_tekken_puts_bos_first(tmp_path):
                                       {"rank": 1, "token_str": "<s>"}])
     template = tokenizer_template(open_tokenizer(path).runtime)
     assert template.origin == "tekken"
+
+
+def test_a_bundle_keeps_the_tekken_file_and_its_ids(tmp_path):
+    from core.bundle import export_native
+    from core.loading import save_loaded
+
+    path = _tekken(tmp_path, special=[{"rank": 0, "token_str": "<unk>"},
+                                      {"rank": 1, "token_str": "<s>"}])
+    loaded = open_tokenizer(path)
+    bundle = save_loaded(loaded, tmp_path / "bundle")
+    reopened = open_tokenizer(bundle)
+    assert reopened.format == "tekken"
+    assert reopened.runtime.encode("ab ab").ids.tolist() == loaded.runtime.encode("ab ab").ids.tolist()
+    assert [p.name for p in export_native(bundle, tmp_path / "out")] == ["tekken.json"]
