@@ -218,6 +218,18 @@ def templates() -> dict[str, str]:
         "explain.byte_without_rank": QCoreApplication.translate(
             "Notes", "byte {byte:02X} has no rank: these ranks are not a byte-level BPE, so this "
                      "text cannot be explained (nor encoded by tiktoken)"),
+        # GGUF files
+        "gguf.pre_default": QCoreApplication.translate(
+            "Notes", "the file names no pre-tokenizer (tokenizer.ggml.pre): llama.cpp then splits "
+                     "with its 'default' regexes, as here, and warns that generation quality will "
+                     "be degraded"),
+        "gguf.marked_control": QCoreApplication.translate(
+            "Notes", "llama.cpp treats {tokens} as control tokens (end of turn, FIM, end of "
+                     "generation) whatever tokenizer.ggml.token_type says: they are parsed only as "
+                     "special tokens"),
+        "gguf.embedding_short": QCoreApplication.translate(
+            "Notes", "the model's embedding has {rows:,} rows for {vocabulary:,} token IDs: IDs "
+                     "{rows:,} and above have no embedding"),
     }
 
 

@@ -34,6 +34,7 @@ import numpy as np
 
 from .errors import FormatError
 from .gguf_header import GGUFHeader, read_gguf_header
+from .notes import note
 
 # --- llama.cpp's pre-tokenizer regexes (llm_tokenizer_bpe), applied one after the other -----
 
@@ -170,6 +171,7 @@ class GGUFVocab:
     lowercase: bool = True
     strip_accents: bool = True
     chat_template: str | None = None
+    notes: list = field(default_factory=list)
 
 
 def _key(header: GGUFHeader, name: str, kind, default=None):
@@ -292,9 +294,18 @@ def token_attributes(vocab: GGUFVocab, model_name: str = "") -> tuple[np.ndarray
 
 
 def gguf_tokenizer_json(header: GGUFHeader) -> tuple[dict, GGUFVocab]:
-    """``(tokenizer.json spec, the vocab read)`` for the GGUF file's tokenizer."""
+    """``(tokenizer.json spec, the vocab read)`` for the GGUF file's tokenizer; the vocab's
+    ``notes`` say what llama.cpp does that the file does not say."""
     vocab = read_vocab(header)
     types, rstrip = token_attributes(vocab, str(header.get("general.name") or ""))
+    if vocab.model == "gpt2" and header.get("tokenizer.ggml.pre") is None:
+        vocab.notes.append(note("gguf.pre_default"))
+    marked = [vocab.tokens[i] for i in np.flatnonzero((types == CONTROL) & (vocab.types != CONTROL))]
+    if marked:
+        vocab.notes.append(note("gguf.marked_control", tokens=", ".join(marked)))
+    rows = header.embedding_rows
+    if rows is not None and rows < len(vocab.tokens):
+        vocab.notes.append(note("gguf.embedding_short", rows=rows, vocabulary=len(vocab.tokens)))
     build = {"gpt2": _byte_level, "llama": _spm, "bert": _wordpiece, "t5": _unigram}[vocab.model]
     spec = build(vocab, types)
     spec["added_tokens"] = [

@@ -24,6 +24,7 @@ class GGUFRuntime(HFRuntime):
         self.gguf_model = vocab.model
         self.gguf_pre = vocab.pre
         self.model_facts = model_facts(header, len(vocab.tokens))
+        self.notes.extend(vocab.notes)
 
     def describe(self) -> dict[str, str]:
         info = super().describe()

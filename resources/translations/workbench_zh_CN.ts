@@ -1948,6 +1948,18 @@
         <source>byte {byte:02X} has no rank: these ranks are not a byte-level BPE, so this text cannot be explained (nor encoded by tiktoken)</source>
         <translation>字节 {byte:02X} 没有排名：这些排名不是字节级 BPE，因此无法解释这段文本（tiktoken 也无法编码）</translation>
     </message>
+    <message>
+        <source>the file names no pre-tokenizer (tokenizer.ggml.pre): llama.cpp then splits with its &apos;default&apos; regexes, as here, and warns that generation quality will be degraded</source>
+        <translation>文件未指定预分词器（tokenizer.ggml.pre）：llama.cpp 此时用它的 &apos;default&apos; 正则切分（此处亦然），并警告生成质量会下降</translation>
+    </message>
+    <message>
+        <source>llama.cpp treats {tokens} as control tokens (end of turn, FIM, end of generation) whatever tokenizer.ggml.token_type says: they are parsed only as special tokens</source>
+        <translation>llama.cpp 把 {tokens} 当作控制词元（轮次结束、FIM、生成结束），不论 tokenizer.ggml.token_type 怎么写：只有解析特殊词元时才识别它们</translation>
+    </message>
+    <message>
+        <source>the model&apos;s embedding has {rows:,} rows for {vocabulary:,} token IDs: IDs {rows:,} and above have no embedding</source>
+        <translation>模型的嵌入只有 {rows:,} 行，而词元 ID 有 {vocabulary:,} 个：ID {rows:,} 及以上没有嵌入</translation>
+    </message>
 </context>
 <context>
     <name>PipelineView</name>

@@ -147,3 +147,18 @@ def test_deepseek_v3_symbols_leave_out_the_tilde_as_llama_cpp_does():
     splits = [pre_tokenizers.Split(Regex(r), behavior="isolated") for r in PRE_SPLITS["deepseek-v3"]]
     pieces = [p for p, _ in pre_tokenizers.Sequence(splits).pre_tokenize_str("a ~~ b ++")]
     assert pieces == ["a", " ", "~~", " b", " ++"]
+
+
+def test_notes_say_what_llama_cpp_does_that_the_file_does_not(tmp_path):
+    tokens = ["a", "b", "ab", "Ġ", "Ġab", "<|im_end|>"]
+    path = write_gguf(tmp_path / "m.gguf", pre=None, tokens=tokens, embedding=(4, 5))
+    runtime = open_tokenizer(path).runtime
+    codes = {n.code: n.args for n in runtime.notes}
+    assert set(codes) == {"gguf.pre_default", "gguf.marked_control", "gguf.embedding_short"}
+    assert codes["gguf.marked_control"]["tokens"] == "<|im_end|>"
+    assert (codes["gguf.embedding_short"]["rows"], codes["gguf.embedding_short"]["vocabulary"]) \
+        == (5, 6)
+    # typed normal in the file, control for llama.cpp: plain text unless special tokens are parsed
+    assert runtime.encode("<|im_end|>", add_special_tokens=False).ids.tolist() != [5]
+    assert runtime.encode("<|im_end|>", add_special_tokens=False,
+                          parse_special=True).ids.tolist() == [5]
