@@ -162,6 +162,7 @@ class GGUFVocab:
     scores: np.ndarray | None
     merges: list[str] | None
     special_ids: dict[str, int] = field(default_factory=dict)  # key (bos, eos...) -> id
+    id_sources: dict[str, str] = field(default_factory=dict)  # key -> metadata key or default
     add_bos: bool = False
     add_eos: bool = False
     add_sep: bool = False
@@ -241,11 +242,14 @@ def read_vocab(header: GGUFHeader) -> GGUFVocab:
     vocab = GGUFVocab(model, pre, tokens, types,
                       None if scores is None else np.asarray(scores, dtype=np.float32), merges)
     ids = dict(_DEFAULT_IDS.get(model, {}))
+    sources = {key: "llama.cpp default" for key in ids}
     for key in SPECIAL_ID_KEYS:
         value = _key(header, f"tokenizer.ggml.{key}_token_id", int)
         if value is not None and 0 <= value < n:
             ids[key] = value  # llama.cpp ignores an id outside the vocabulary
+            sources[key] = f"tokenizer.ggml.{key}_token_id"
     vocab.special_ids = {k: v for k, v in ids.items() if 0 <= v < n}
+    vocab.id_sources = {k: sources[k] for k in vocab.special_ids}
     vocab.add_bos = model in ("llama", "bert") or pre in ADD_BOS_BY_PRE
     vocab.add_eos = model == "t5"
     vocab.add_sep = model == "bert"

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..gguf_tokenizer import describe_facts, gguf_tokenizer_json, model_facts, read_gguf
+from ..gguf_tokenizer import (SPECIAL_ID_KEYS, describe_facts, gguf_tokenizer_json, model_facts,
+                              read_gguf)
 from .hf import HFRuntime
 
 
@@ -25,6 +26,17 @@ class GGUFRuntime(HFRuntime):
         self.gguf_pre = vocab.pre
         self.model_facts = model_facts(header, len(vocab.tokens))
         self.notes.extend(vocab.notes)
+        # llama.cpp's BOS of a bert vocabulary is its [CLS]
+        self._role_ids = [("cls" if key == "bos" and vocab.model == "bert" else SPECIAL_ID_KEYS[key],
+                           vocab.id_sources[key], token_id)
+                          for key, token_id in vocab.special_ids.items()]
+
+    def role_claims(self) -> list[tuple[str, str, list[int], str]]:
+        """``(role, source, ids, content)`` of the special-token IDs the metadata names
+        (``tokenizer.ggml.eot_token_id``...) or llama.cpp's defaults give: what the special-token
+        registry shows before any config's claim."""
+        return [(role, source, [token_id], self.piece(token_id))
+                for role, source, token_id in self._role_ids]
 
     def describe(self) -> dict[str, str]:
         info = super().describe()

@@ -162,3 +162,17 @@ def test_notes_say_what_llama_cpp_does_that_the_file_does_not(tmp_path):
     assert runtime.encode("<|im_end|>", add_special_tokens=False).ids.tolist() != [5]
     assert runtime.encode("<|im_end|>", add_special_tokens=False,
                           parse_special=True).ids.tolist() == [5]
+
+
+def test_special_token_roles_come_from_the_metadata_keys(tmp_path):
+    from core.special import special_registry
+
+    tokens = ["a", "b", "ab", "Ġ", "Ġab", "<|eot|>", "<|fim_prefix|>"]
+    path = write_gguf(tmp_path / "m.gguf", tokens=tokens, types=[1] * 5 + [3, 3],
+                      extra={"tokenizer.ggml.eot_token_id": 5, "tokenizer.ggml.fim_pre_token_id": 6,
+                             "tokenizer.ggml.eos_token_id": 5})
+    entries = {e.token.content: e for e in special_registry(open_tokenizer(path)).entries}
+    eot = entries["<|eot|>"]
+    assert (eot.token.role, eot.role_source) == ("eos", "tokenizer.ggml.eos_token_id")
+    assert ("end of turn", "tokenizer.ggml.eot_token_id") in eot.roles
+    assert entries["<|fim_prefix|>"].role_source == "tokenizer.ggml.fim_pre_token_id"
