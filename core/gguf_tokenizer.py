@@ -123,19 +123,25 @@ MODELS = {"gpt2": "byte-level BPE", "llama": "SentencePiece-style BPE (scores)",
 # token types (llama_token_type): what llama.cpp's tokenizer_st_partition does with each
 NORMAL, UNKNOWN, CONTROL, USER_DEFINED, UNUSED, BYTE = 1, 2, 3, 4, 5, 6
 
-# llama.cpp marks these texts control whatever the file says (end of turn, FIM, end of
-# generation: llama_vocab::impl::load), and the gpt-oss ones user-defined
-_CONTROL_BY_TEXT = frozenset({
-    "<|eot_id|>", "<|im_end|>", "<|end|>", "<end_of_turn>", "<|endoftext|>", "<|end_of_text|>",
-    "<EOT>", "_<EOT>", "[EOT]", "<｜end▁of▁sentence｜>", "<end_of_utterance>", "<|eom_id|>",
-    "<|fim_prefix|>", "<fim-prefix>", "<fim_prefix>", "<｜fim▁begin｜>", "<PRE>", "▁<PRE>",
-    "<|code_prefix|>", "<|prefix|>", "<|fim_suffix|>", "<fim-suffix>", "<fim_suffix>",
-    "<｜fim▁hole｜>", "<SUF>", "▁<SUF>", "<|code_suffix|>", "<|suffix|>", "<|fim_middle|>",
-    "<fim-middle>", "<fim_middle>", "<｜fim▁end｜>", "<MID>", "▁<MID>", "<|code_middle|>",
-    "<|middle|>", "<|fim_pad|>", "<fim-pad>", "<fim_pad>", "<PAD>", "[PAD]", "<|fim_repo|>",
-    "<|repo_name|>", "<fim-repo>", "<REPO>", "<reponame>", "<|file_sep|>", "<|return|>",
-    "<|call|>", "<|flush|>", "<|calls|>", "</s>", "[EOS]", "<eos>", "<turn|>",
-    "<|tool_response>", "[e~["})
+# llama.cpp (llama_vocab::impl::load) makes these texts control tokens whatever the file says:
+# the end-of-generation ones always, the FIM ones when the file sets no ID of their kind
+_EOG_TEXTS = frozenset({
+    "<|eot_id|>", "<|im_end|>", "<|end|>", "<|return|>", "<|call|>", "<|flush|>", "<|calls|>",
+    "<end_of_turn>", "<|endoftext|>", "</s>", "<|eom_id|>", "<EOT>", "_<EOT>", "[EOT]", "[EOS]",
+    "<|end_of_text|>", "<end_of_utterance>", "<eos>", "<turn|>", "<|tool_response>",
+    "<｜end▁of▁sentence｜>", "[e~["})
+_FIM_TEXTS = {  # FIM kind -> (the metadata keys that set it, the texts llama.cpp looks for)
+    "pre": (("fim_pre", "prefix"), ("<|fim_prefix|>", "<fim-prefix>", "<fim_prefix>", "<｜fim▁begin｜>",
+                                    "<PRE>", "▁<PRE>", "<|code_prefix|>", "<|prefix|>")),
+    "suf": (("fim_suf", "suffix"), ("<|fim_suffix|>", "<fim-suffix>", "<fim_suffix>", "<｜fim▁hole｜>",
+                                    "<SUF>", "▁<SUF>", "<|code_suffix|>", "<|suffix|>")),
+    "mid": (("fim_mid", "middle"), ("<|fim_middle|>", "<fim-middle>", "<fim_middle>", "<｜fim▁end｜>",
+                                    "<MID>", "▁<MID>", "<|code_middle|>", "<|middle|>")),
+    "pad": (("fim_pad",), ("<|fim_pad|>", "<fim-pad>", "<fim_pad>", "<PAD>", "[PAD]")),
+    "rep": (("fim_rep",), ("<|fim_repo|>", "<|repo_name|>", "<fim-repo>", "<REPO>", "<reponame>")),
+    "sep": (("fim_sep",), ("<|file_sep|>",)),
+}
+# gpt-oss: llama.cpp always renders these, as user-defined tokens
 _USER_DEFINED_BY_TEXT = frozenset({"<|channel|>", "<|message|>", "<|start|>", "<|constrain|>"})
 
 # tokenizer.ggml.<key>_token_id -> role (llama.cpp's special_*_id), "seperator" sic
@@ -276,22 +282,30 @@ def read_vocab(header: GGUFHeader) -> GGUFVocab:
 
 
 def token_attributes(vocab: GGUFVocab, model_name: str = "") -> tuple[np.ndarray, set[int]]:
-    """``(type per token, ids llama.cpp strips spaces after)``, with llama.cpp's fixes applied:
-    end-of-turn and FIM texts are control, gpt-oss channel tokens user-defined, and Phi-3's
-    special tokens strip the spaces after them (``rstrip``)."""
+    """``(type per token, ids llama.cpp strips spaces after)``, with the fixes llama.cpp applies
+    when it loads a vocabulary: end-of-generation and FIM texts become control tokens, gpt-oss's
+    channel tokens user-defined (and Harmony's ``<|end|>``, which is not an end there), Gemma 4's
+    ``</s>`` a normal token, and Phi-3's special tokens strip the spaces after them."""
     types = vocab.types.copy()
-    for index, token in enumerate(vocab.tokens):
-        if types[index] == CONTROL:
-            continue
-        if token in _USER_DEFINED_BY_TEXT:
-            types[index] = USER_DEFINED
-        elif token in _CONTROL_BY_TEXT:
-            types[index] = CONTROL
+    index = {t: i for i, t in enumerate(vocab.tokens)}
+    set_by_file = {key for key, source in vocab.id_sources.items() if source != "llama.cpp default"}
+    control_texts = set(_EOG_TEXTS)
+    for keys, texts in _FIM_TEXTS.values():
+        if not set_by_file & set(keys):
+            control_texts.update(texts)
+    for text in control_texts & index.keys():
+        types[index[text]] = CONTROL
+    for text in _USER_DEFINED_BY_TEXT & index.keys():
+        types[index[text]] = USER_DEFINED
+    eog = _EOG_TEXTS & index.keys()
+    if "<|end|>" in eog and ({"<|return|>", "<|call|>"} <= eog or {"<|calls|>", "<|flush|>"} <= eog):
+        types[index["<|end|>"]] = USER_DEFINED
+    if {"<|tool_response>", "</s>"} <= eog:
+        types[index["</s>"]] = NORMAL
     rstrip: set[int] = set()
     name = model_name.lower()
     if "phi-3" in name or "phi3" in name:
         rstrip = {i for i, t in enumerate(types) if t in (CONTROL, USER_DEFINED, UNKNOWN)}
-        index = {t: i for i, t in enumerate(vocab.tokens)}
         rstrip |= {index[t] for t in ("</s>",) if t in index}
         rstrip -= {index[t] for t in ("<unk>", "<s>", "<|endoftext|>") if t in index}
     return types, rstrip
@@ -568,7 +582,9 @@ def _unigram(vocab: GGUFVocab, types: np.ndarray) -> dict:
     if vocab.add_space_prefix or vocab.remove_extra_whitespaces:
         steps.append({"type": "Prepend", "prepend": "▁"})
     steps.append({"type": "Replace", "pattern": {"String": " "}, "content": "▁"})
-    in_lattice = np.isin(types, (NORMAL, USER_DEFINED, UNUSED))
+    # llama.cpp also marks control tokens named "...unused..." unused, which puts them in its trie
+    unused = np.array(["unused" in t for t in vocab.tokens]) & (types == CONTROL)
+    in_lattice = np.isin(types, (NORMAL, USER_DEFINED, UNUSED)) | unused
     normal = types == NORMAL
     # llama.cpp's unknown score is the lowest NORMAL score minus 10; tokenizers takes the lowest
     # of all, so no other score may be lower (a huge negative one would swamp every path's sum)

@@ -176,3 +176,20 @@ def test_special_token_roles_come_from_the_metadata_keys(tmp_path):
     assert (eot.token.role, eot.role_source) == ("eos", "tokenizer.ggml.eos_token_id")
     assert ("end of turn", "tokenizer.ggml.eot_token_id") in eot.roles
     assert entries["<|fim_prefix|>"].role_source == "tokenizer.ggml.fim_pre_token_id"
+
+
+def test_llama_cpp_load_time_token_fixes(tmp_path):
+    from core.gguf_header import read_gguf_header
+    from core.gguf_tokenizer import CONTROL, NORMAL, USER_DEFINED, read_vocab, token_attributes
+
+    tokens = ["a", "b", "ab", "Ġ", "Ġab", "<|return|>", "<|call|>", "<|end|>", "<|channel|>",
+              "<PRE>", "<MID>"]
+    path = write_gguf(tmp_path / "m.gguf", tokens=tokens,
+                      extra={"tokenizer.ggml.fim_pre_token_id": 0})
+    types, _ = token_attributes(read_vocab(read_gguf_header(path)))
+    kinds = dict(zip(tokens, types.tolist()))
+    assert kinds["<|return|>"] == kinds["<|call|>"] == CONTROL  # ends of generation
+    assert kinds["<|end|>"] == USER_DEFINED  # Harmony: not an end when <|return|> and <|call|> are
+    assert kinds["<|channel|>"] == USER_DEFINED  # gpt-oss
+    assert kinds["<PRE>"] == NORMAL  # the file sets the FIM prefix ID: llama.cpp looks no further
+    assert kinds["<MID>"] == CONTROL  # no FIM middle ID: found by its text
