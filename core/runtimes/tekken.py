@@ -41,3 +41,10 @@ class TekkenRuntime(TiktokenRuntime):
                      f"ID = rank + {len(self.special):,}",
         })
         return info
+
+    def role_claims(self) -> list[tuple[str, str, list[int], str]]:
+        """``(role, source, ids, content)``: the roles mistral-common's Tekkenizer gives by
+        literal (its ``bos_id`` is the ID of ``<s>``...), before any guess from the string."""
+        roles = {"<s>": "bos", "</s>": "eos", "<unk>": "unk", "<pad>": "pad"}
+        return [(role, "mistral-common Tekkenizer", [self.special[literal]], literal)
+                for literal, role in roles.items() if literal in self.special]

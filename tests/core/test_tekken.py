@@ -37,6 +37,10 @@ def test_special_tokens_have_mistral_ids_and_roles():
     specials = {t.content: t for t in loaded.runtime.special_tokens()}
     assert len(specials) == oracle.num_special_tokens == 1000
     assert specials["<s>"].id == oracle.bos_id and specials["<s>"].role == "bos"
+    from core.special import special_registry
+
+    sources = {e.token.content: e.role_source for e in special_registry(loaded).entries}
+    assert sources["<s>"] == sources["</s>"] == "mistral-common Tekkenizer"
     assert specials["</s>"].id == oracle.eos_id and specials["</s>"].role == "eos"
     assert specials["[INST]"].id == oracle.get_special_token("[INST]")
     assert specials["<SPECIAL_999>"].id == 999
