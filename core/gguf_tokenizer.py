@@ -219,6 +219,12 @@ def read_vocab(header: GGUFHeader) -> GGUFVocab:
             raise FormatError(f"tokenizer.ggml.pre is {pre!r}, a pre-tokenizer the workbench does "
                               "not know; it will not guess one (its IDs would differ from "
                               "llama.cpp's)", path=path)
+    for name, kind in (("tokens", list), ("merges", list), ("token_type", np.ndarray),
+                       ("scores", np.ndarray)):
+        value = header.get(f"tokenizer.ggml.{name}")
+        if value is not None and not isinstance(value, kind):
+            raise FormatError(f"tokenizer.ggml.{name} must be an array of "
+                              f"{'strings' if kind is list else 'numbers'}", path=path)
     tokens = _key(header, "tokenizer.ggml.tokens", list)
     if not tokens:
         raise FormatError("tokenizer.ggml.tokens is missing or empty", path=path)

@@ -109,3 +109,42 @@ def test_a_gguf_without_tokenizer_says_so(tmp_path):
     writer.close()
     _bad(path, "tokenizer.ggml.model")
 
+
+
+def test_an_array_of_the_wrong_type_is_named(tmp_path):
+    import gguf
+
+    path = tmp_path / "ints.gguf"
+    writer = gguf.GGUFWriter(str(path), "llama")
+    writer.add_tokenizer_model("gpt2")
+    writer.add_array("tokenizer.ggml.tokens", [1, 2, 3])
+    writer.write_header_to_file()
+    writer.write_kv_data_to_file()
+    writer.write_ti_data_to_file()
+    writer.close()
+    _bad(path, "tokenizer.ggml.tokens must be an array of strings")
+
+
+
+@pytest.mark.realdata
+def test_cut_or_corrupted_headers_never_crash(tmp_path):
+    """Any cut, with some header bytes changed or not: it opens, or a WorkbenchError says why
+    (anything else raised fails the test)."""
+    import random
+
+    from core.errors import WorkbenchError
+    from tests.conftest import require_data
+
+    data = require_data(GGUF_DATA / "ggml-vocab-phi-3.gguf").read_bytes()
+    rng = random.Random(16)
+    for number in range(40):
+        cut = bytearray(data[:rng.randrange(8, len(data))])
+        if number % 2:
+            for _ in range(3):
+                cut[rng.randrange(8, min(len(cut), 4000))] = rng.randrange(256)
+        path = tmp_path / f"cut-{number}.gguf"
+        path.write_bytes(bytes(cut))
+        try:
+            open_tokenizer(path)
+        except WorkbenchError as err:
+            assert path.name in str(err)
