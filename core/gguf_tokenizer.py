@@ -565,10 +565,6 @@ def embedded_configs(path) -> tuple[dict, dict]:
     return config, model
 
 
-# what the Unigram model holds in place of a token llama.cpp leaves out of its lattice (control,
-# unknown, byte): a noncharacter, never in text, followed by the ID (the runtime shows the token's
-# own text, its added token's content)
-_OUT_OF_LATTICE = "\U0010ffff{id}"
 
 
 def _unigram(vocab: GGUFVocab, types: np.ndarray) -> dict:
@@ -592,15 +588,17 @@ def _unigram(vocab: GGUFVocab, types: np.ndarray) -> dict:
     unused = np.array(["unused" in t for t in vocab.tokens]) & (types == CONTROL)
     in_lattice = np.isin(types, (NORMAL, USER_DEFINED, UNUSED)) | unused
     normal = types == NORMAL
-    # llama.cpp's unknown score is the lowest NORMAL score minus 10; tokenizers takes the lowest
-    # of all, so no other score may be lower (a huge negative one would swamp every path's sum)
+    # llama.cpp leaves control, unknown and byte tokens out of its lattice; tokenizers keeps every
+    # piece, and takes the lowest score of all for the unknown score (the lowest NORMAL score
+    # minus 10 in llama.cpp). So they keep their text (their added tokens need that ID) at the
+    # lowest normal score: a huge negative score would swamp every path's sum. Left: such a
+    # token's literal in plain text may still be read as that token (llama.cpp spells it).
     floor = float(vocab.scores[normal].min()) if normal.any() else 0.0
-    pieces = [[token if keep else _OUT_OF_LATTICE.format(id=i),
-               0.0 if kind == USER_DEFINED else float(score) if keep else floor]
-              for i, (token, kind, score, keep) in enumerate(zip(
-                  vocab.tokens, types.tolist(), vocab.scores.tolist(), in_lattice.tolist()))]
+    pieces = [[token, 0.0 if kind == USER_DEFINED else float(score) if keep else floor]
+              for token, kind, score, keep in zip(vocab.tokens, types.tolist(),
+                                                  vocab.scores.tolist(), in_lattice.tolist())]
     unk = vocab.special_ids.get("unknown")
-    decoder = [{"type": "Replace", "pattern": {"String": "▁"}, "content": " "}]
+    decoder = [{"type": "Replace", "pattern": {"String": "▁"}, "content": " "}, {"type": "Fuse"}]
     if vocab.add_space_prefix or vocab.remove_extra_whitespaces:
         decoder.append({"type": "Strip", "content": " ", "start": 1, "stop": 0})
     return {

@@ -140,6 +140,13 @@ def test_a_t5_unigram_vocabulary_equals_sentencepiece(tmp_path, model, language)
     for line, encoding in zip(lines, runtime.encode_batch(lines, add_special_tokens=False)):
         assert encoding.ids.tolist() == oracle.encode(line), line
     assert runtime.encode("hi").ids.tolist()[-1] == oracle.eos_id()  # t5 adds EOS
+    assert runtime.vocab_size == oracle.get_piece_size()  # control tokens keep their IDs
+    eos = oracle.id_to_piece(oracle.eos_id())
+    assert runtime.encode(f"a{eos}", add_special_tokens=False,
+                          parse_special=True).ids.tolist()[-1] == oracle.eos_id()
+    text = lines[0]
+    assert runtime.decode(runtime.encode(text, add_special_tokens=False).ids) == oracle.decode(
+        oracle.encode(text))
 
 
 def test_deepseek_v3_symbols_leave_out_the_tilde_as_llama_cpp_does():
