@@ -67,7 +67,8 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
     inspect.add_argument("tokenizer", help="tokenizer.json, .model, .tiktoken, vocab.txt, "
                          "vocab.json (+merges.txt), a folder or a bundle")
     inspect.add_argument("text", nargs="?", help="text to tokenize (default: standard input)")
-    inspect.add_argument("--file", type=Path, help="tokenize each line of this UTF-8 file")
+    inspect.add_argument("--file", type=Path, help="tokenize each line of this UTF-8 file (of a "
+                         ".jsonl: each line's JSON string, or its object's \"text\")")
     _add_tiktoken_options(inspect)
     inspect.add_argument("--no-special", action="store_true",
                          help="add no post-processor tokens (BOS, CLS, SEP...)")
@@ -286,9 +287,14 @@ def _open(path: str, options: dict):
 
 
 def _texts(args) -> list[str]:
-    """The texts to inspect: each line of ``--file``, or TEXT, or standard input."""
+    """The texts to inspect: each line of ``--file`` (each JSON string of a ``.jsonl``), or
+    TEXT, or standard input."""
     if args.file is not None:
         text = decode_utf8(args.file.read_bytes(), path=args.file)
+        if args.file.suffix.lower() == ".jsonl":
+            from core.jsonl_texts import jsonl_texts
+
+            return jsonl_texts(text, args.file)
         lines = text.split("\n")
         if text.endswith("\n"):
             lines.pop()  # the newline that ends the file does not start another text

@@ -38,7 +38,7 @@ def tokenizer_filter() -> str:
     detected by content, and names like ``tokenizer.model.v1`` match no pattern."""
     return (QCoreApplication.translate("MainWindow", "All files (*)") + ";;"
             + QCoreApplication.translate(
-                "MainWindow", "Tokenizers (*.json *.model *.tiktoken *.txt *.zip)"))
+                "MainWindow", "Tokenizers (*.json *.model *.tiktoken *.gguf *.txt *.zip)"))
 
 
 def read_text_file(path: Path) -> str:

@@ -228,6 +228,18 @@ def templates() -> dict[str, str]:
         "explain.byte_without_rank": QCoreApplication.translate(
             "Notes", "byte {byte:02X} has no rank: these ranks are not a byte-level BPE, so this "
                      "text cannot be explained (nor encoded by tiktoken)"),
+        # GGUF files
+        "gguf.pre_default": QCoreApplication.translate(
+            "Notes", "the file names no pre-tokenizer (tokenizer.ggml.pre): llama.cpp then splits "
+                     "with its 'default' regexes, as here, and warns that generation quality will "
+                     "be degraded"),
+        "gguf.marked_control": QCoreApplication.translate(
+            "Notes", "llama.cpp treats {tokens} as control tokens (end of turn, FIM, end of "
+                     "generation) whatever tokenizer.ggml.token_type says: they are parsed only as "
+                     "special tokens"),
+        "gguf.embedding_short": QCoreApplication.translate(
+            "Notes", "the model's embedding has {rows:,} rows for {vocabulary:,} token IDs: IDs "
+                     "{rows:,} and above have no embedding"),
     }
 
 
@@ -316,6 +328,10 @@ def special_source(source: str) -> str:
         return QCoreApplication.translate("Describe", "SentencePiece piece type")
     if source == "user-given special tokens":
         return QCoreApplication.translate("Describe", "user-given special tokens")
+    if source == "GGUF token type":
+        return QCoreApplication.translate("Describe", "GGUF token type")
+    if source == "Tekken special tokens":
+        return QCoreApplication.translate("Describe", "Tekken special tokens")
     if source.startswith("tiktoken preset "):
         return QCoreApplication.translate("Describe", "tiktoken preset {name}").format(
             name=source[len("tiktoken preset "):])
@@ -341,6 +357,15 @@ def describe_labels() -> dict[str, str]:
         "configs": QCoreApplication.translate("Describe", "configs"),
         "chat template": QCoreApplication.translate("Describe", "chat template"),
         "fingerprint": QCoreApplication.translate("Describe", "fingerprint"),
+        # GGUF and Tekken files
+        "architecture": QCoreApplication.translate("Describe", "architecture"),
+        "model name": QCoreApplication.translate("Describe", "model name"),
+        "embedding rows": QCoreApplication.translate("Describe", "embedding rows"),
+        "context length": QCoreApplication.translate("Describe", "context length"),
+        "GGUF header": QCoreApplication.translate("Describe", "GGUF header"),
+        "tekken version": QCoreApplication.translate("Describe", "Tekken version"),
+        "ranks": QCoreApplication.translate("Describe", "ranks"),
+        "converted from": QCoreApplication.translate("Describe", "converted from"),
     }
 
 
@@ -379,6 +404,8 @@ def describe_rows(loaded) -> list[tuple[str, str]]:
             found = fingerprint(loaded.runtime)
             value = QCoreApplication.translate("Describe", "behaviour {behaviour} · vocabulary "
                                                "{vocabulary}").format(**found)
+        elif loaded.format in ("gguf", "tekken") and model_file_value(loaded, key) is not None:
+            value = model_file_value(loaded, key)
         elif key == "model" and value.endswith(fallback):
             value = QCoreApplication.translate("Describe", "{model} + byte fallback").format(
                 model=words.get(value[:-len(fallback)], value[:-len(fallback)]))
@@ -386,6 +413,45 @@ def describe_rows(loaded) -> list[tuple[str, str]]:
             value = words.get(value, value)
         rows.append((labels.get(key, key), value))
     return rows
+
+
+def model_file_value(loaded, key: str) -> str | None:
+    """A GGUF or Tekken ``describe()`` value made of words, said in the GUI's language from the
+    runtime's facts (None for the rows that are data)."""
+    runtime = loaded.runtime
+    if loaded.format == "gguf" and key == "embedding rows":
+        facts = runtime.model_facts
+        rows, vocabulary = facts["embedding_rows"], facts["vocabulary"]
+        if rows is None:
+            return QCoreApplication.translate("Describe", "none (a vocab-only file)")
+        if rows == vocabulary:
+            return QCoreApplication.translate("Describe", "{rows} (= vocabulary, from {source})").format(
+                rows=f"{rows:,}", source=facts["embedding_rows_from"])
+        return QCoreApplication.translate(
+            "Describe", "{rows} (vocabulary {sign} {difference}, from {source})").format(
+            rows=f"{rows:,}", sign="+" if rows > vocabulary else "−",
+            difference=f"{abs(rows - vocabulary):,}", source=facts["embedding_rows_from"])
+    if loaded.format == "gguf" and key == "configs":
+        return QCoreApplication.translate("Describe", "{files} (from the GGUF metadata)").format(
+            files=", ".join(sorted(loaded.configs.by_file())))
+    if loaded.format == "gguf" and key == "GGUF header":
+        facts = runtime.model_facts
+        return QCoreApplication.translate(
+            "Describe", "version {version}, {keys} keys, {tensors} tensors, {size} bytes").format(
+            version=facts["gguf_version"], keys=facts["keys"], tensors=f"{facts['tensors']:,}",
+            size=f"{facts['header_bytes']:,}")
+    if loaded.format == "tekken" and key == "model":
+        return QCoreApplication.translate("Describe", "byte-level BPE (Tekken ranks)")
+    if loaded.format == "tekken" and key == "special tokens":
+        named = sum(not s.startswith("<SPECIAL_") for s in runtime.special)
+        return QCoreApplication.translate("Describe", "{count} (IDs 0–{last}, {named} named)").format(
+            count=f"{len(runtime.special):,}", last=f"{len(runtime.special) - 1:,}", named=named)
+    if loaded.format == "tekken" and key == "ranks":
+        return QCoreApplication.translate(
+            "Describe", "{used} of {listed} listed, ID = rank + {offset}").format(
+            used=f"{len(runtime.ranks):,}", listed=f"{runtime.listed_ranks:,}",
+            offset=f"{len(runtime.special):,}")
+    return None
 
 
 class Describe(QObject):

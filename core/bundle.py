@@ -152,7 +152,13 @@ def save_bundle(source: TokenizerSource, runtime: Runtime, dest: str | Path, *,
 
     if configs is None:
         configs, _ = read_configs(source.files)
-    files = {bundle_name: Path(path).read_bytes() for bundle_name, path in source.files.items()}
+    source_format, extra = source.format, dict(extra or {})
+    if source.format == "gguf":
+        # a GGUF may be a whole model of many GB: the bundle keeps its tokenizer, converted
+        files, extra["converted_from"] = converted_gguf(source, runtime, configs)
+        source_format = "tokenizer.json"
+    else:
+        files = {bundle_name: Path(path).read_bytes() for bundle_name, path in source.files.items()}
     options = dict(source.options)
     if source.format == "tiktoken":
         # make the bundle self-contained: store the resolved regex and special tokens
@@ -166,18 +172,33 @@ def save_bundle(source: TokenizerSource, runtime: Runtime, dest: str | Path, *,
         "version": version,
         "created": datetime.now(timezone.utc).isoformat(timespec="seconds"),
         "runtime_versions": runtime_versions(),
-        "source_format": source.format,
+        "source_format": source_format,
         "source_file": source.path.name,
-        "tokenizer": {"files": sorted(source.files), "options": options},
+        "tokenizer": {"files": sorted(files), "options": options},
         # each with where its facts came from; a vocabulary piece a config names is not one
         "special_tokens": [e.to_json() for e in registry_of(runtime, configs).entries
                            if e.token.kind != "vocabulary"],
         "model_binding": model_binding(runtime, configs),
         # recognises the tokenizer's behaviour whatever its files (core.golden)
         "fingerprint": golden_fingerprint(runtime),
-        **(extra or {}),
+        **extra,
     }
     return save_bundle_files(manifest, files, dest)
+
+
+def converted_gguf(source: TokenizerSource, runtime: Runtime,
+                   configs: Configs) -> tuple[dict[str, bytes], dict]:
+    """A GGUF tokenizer as the files a bundle keeps — ``tokenizer.json`` (the pipeline it runs
+    as), ``tokenizer_config.json`` (special tokens, chat template) and ``config.json`` (embedding
+    rows...) — and where it came from (file, size, model facts), for the manifest."""
+    files = {"tokenizer.json": json.dumps(runtime.spec, ensure_ascii=False).encode("utf-8")}
+    for name, config in (("tokenizer_config.json", configs.tokenizer_config),
+                         ("config.json", configs.model_config)):
+        if config:
+            files[name] = (json.dumps(config, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
+    origin = {"format": "gguf", "file": source.path.name, "bytes": source.path.stat().st_size,
+              "model": getattr(runtime, "model_facts", {})}
+    return files, origin
 
 
 def save_bundle_files(manifest: dict, files: dict[str, bytes], dest: str | Path) -> Path:

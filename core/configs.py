@@ -28,6 +28,8 @@ JSON_CONFIGS = {"tokenizer_config.json": "tokenizer_config",
                 "config.json": "model_config"}
 CHAT_TEMPLATE_FILES = ("chat_template.jinja", "chat_template.json")
 SIBLING_FILES = tuple(JSON_CONFIGS) + CHAT_TEMPLATE_FILES
+# a GGUF file carries its configs in its metadata (read by core.gguf_tokenizer)
+GGUF_FILE = "tokenizer.gguf"
 
 
 @dataclass(frozen=True)
@@ -86,6 +88,14 @@ def read_configs(files: dict[str, Path]) -> tuple[Configs, list[Note]]:
     ``config.ignored`` note (never fatal: the tokenizer itself still opens)."""
     values: dict[str, object] = {}
     notes: list[Note] = []
+    if GGUF_FILE in files:
+        from .gguf_tokenizer import embedded_configs
+
+        try:
+            values["tokenizer_config"], model = embedded_configs(files[GGUF_FILE])
+            values["model_config"] = model or None
+        except FormatError:
+            pass  # the runtime, reading the same header, says what is wrong
     for name, attr in JSON_CONFIGS.items():
         if name in files:
             try:

@@ -1,7 +1,8 @@
 """Detect a tokenizer's format from its content, and run native files on their runtime.
 
 Supported: HF ``tokenizer.json`` (+ sibling configs), SentencePiece ``.model``, tiktoken rank files,
-WordPiece ``vocab.txt``, GPT-2 ``vocab.json`` + ``merges.txt``: native files only.
+WordPiece ``vocab.txt``, GPT-2 ``vocab.json`` + ``merges.txt``, llama.cpp ``.gguf`` files (their
+tokenizer metadata) and Mistral's ``tekken.json``: native files only.
 :func:`core.loading.open_tokenizer` opens any path, workbench bundles included.
 
 >>> detect_bytes(b'{"model": {"type": "BPE"}}')
@@ -18,13 +19,16 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .configs import SIBLING_FILES, Configs, parse_json_text, read_configs, read_text
+from .configs import GGUF_FILE, SIBLING_FILES, Configs, parse_json_text, read_configs, read_text
 from .errors import FormatError
+from .gguf_header import is_gguf
+from .tekken import looks_like_tekken
 from .notes import note
 from .runtimes.base import Runtime
 
 EXPECTED = ("expected a HF tokenizer.json, a SentencePiece .model, a tiktoken rank file, a WordPiece "
-            "vocab.txt, a GPT-2 vocab.json with merges.txt beside it, or a workbench bundle")
+            "vocab.txt, a GPT-2 vocab.json with merges.txt beside it, a GGUF file, a Mistral "
+            "tekken.json, or a workbench bundle")
 # a bare "=" is a token too: the empty one (Whisper's multilingual.tiktoken has it)
 _TIKTOKEN_LINE = re.compile(rb"^[A-Za-z0-9+/]*=*\s+\d+$")
 # the "model" key of a tokenizer.json holds an object; a vocab.json may map the word "model" to an id
@@ -36,8 +40,8 @@ class TokenizerSource:
     """What a path holds: its format, the files that make the tokenizer, and loading options.
 
     Attributes:
-        format: ``tokenizer.json``, ``sentencepiece``, ``tiktoken``, ``wordpiece``, ``gpt2-bpe``
-            or ``tokbench-bpe`` (:mod:`core.loading` adds the formats it opens itself).
+        format: ``tokenizer.json``, ``sentencepiece``, ``tiktoken``, ``wordpiece``, ``gpt2-bpe``,
+            ``gguf``, ``tekken`` or ``tokbench-bpe`` (:mod:`core.loading` adds the formats it opens itself).
         path: what the user opened.
         files: name -> path of every file that makes up the tokenizer (configs included).
         options: tiktoken ``preset``/``pattern``/``special``; SentencePiece ``add_bos``/``add_eos``;
@@ -62,6 +66,8 @@ class TokenizerSource:
 
 def detect_bytes(head: bytes) -> str | None:
     """Guess a format from a file's first bytes; None if nothing fits."""
+    if is_gguf(head):
+        return "gguf"
     if head.startswith(b"PK\x03\x04"):
         return None  # a zip archive, not a native tokenizer file
     text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
@@ -124,6 +130,8 @@ def detect(path: str | Path, **options) -> TokenizerSource:
         raise FormatError(f"the file is empty; {EXPECTED}", path=path)
     kind = detect_bytes(head)
     folder = path.parent
+    if kind == "gguf":  # the tokenizer and its configs are all in the file's metadata
+        return TokenizerSource("gguf", path, {GGUF_FILE: path}, options)
     if kind == "tokenizer.json":
         return TokenizerSource("tokenizer.json", path, _with_siblings(folder, "tokenizer.json", path),
                                options)
@@ -156,6 +164,8 @@ def _with_siblings(folder: Path, name: str, path: Path, extra: dict | None = Non
 
 def _detect_json(path: Path, options: dict) -> TokenizerSource:
     data = parse_json_text(_read_text(path), path)
+    if looks_like_tekken(data):
+        return TokenizerSource("tekken", path, {"tekken.json": path}, options)
     if data.get("format") == "tokbench-bpe":
         return TokenizerSource("tokbench-bpe", path, {"workbench-bpe.json": path}, options)
     if isinstance(data.get("model"), dict):
@@ -179,7 +189,7 @@ def _detect_dir(path: Path, options: dict) -> TokenizerSource:
     for name in ("tokenizer.json", "tokenizer.model", "vocab.json", "vocab.txt"):
         if (path / name).exists():
             return detect(path / name, **options)
-    for pattern in ("*.tiktoken", "*.model"):
+    for pattern in ("*.tiktoken", "*.model", "*.gguf", "tekken*.json"):
         found = sorted(path.glob(pattern))
         if found:
             return detect(found[0], **options)
@@ -364,6 +374,19 @@ def _load_reference_bpe(source: TokenizerSource, configs: Configs) -> Runtime:
     return ReferenceBPERuntime(parse_json_text(_read_text(path), path), path=path)
 
 
-_LOADERS = {"tokenizer.json": _load_hf, "sentencepiece": _load_spm, "tiktoken": _load_tiktoken,
+def _load_gguf(source: TokenizerSource, configs: Configs) -> Runtime:
+    from .runtimes.gguf import GGUFRuntime
+
+    return GGUFRuntime(source.files[GGUF_FILE], configs=configs.by_file())
+
+
+def _load_tekken(source: TokenizerSource, configs: Configs) -> Runtime:
+    from .tekken import load_tekken
+
+    path = source.files["tekken.json"]
+    return load_tekken(path, parse_json_text(_read_text(path), path))
+
+
+_LOADERS = {"tokenizer.json": _load_hf, "gguf": _load_gguf, "tekken": _load_tekken, "sentencepiece": _load_spm, "tiktoken": _load_tiktoken,
             "wordpiece": _load_wordpiece, "gpt2-bpe": _load_gpt2,
             "tokbench-bpe": _load_reference_bpe}

@@ -73,9 +73,13 @@ class Loaded:
             info["bundle"] = (f"{self.manifest.get('name', '?')} v{self.manifest.get('version', '?')}"
                               f", {files} file{'s' if files != 1 else ''} verified, created "
                               f"{self.manifest.get('created', '?')}")
+            origin = self.manifest.get("converted_from")
+            if isinstance(origin, dict):  # a GGUF saved as a bundle keeps its tokenizer.json
+                info["converted from"] = f"{origin.get('file', '?')} ({origin.get('format', '?')})"
         present = sorted(self.configs.by_file())
         if present:
-            info["configs"] = ", ".join(present)
+            info["configs"] = ", ".join(present) + (
+                " (from the GGUF metadata)" if self.source.format == "gguf" else "")
         if self.configs.chat_template is not None:
             info["chat template"] = f"{len(self.configs.chat_template):,} characters"
         from .golden import fingerprint  # golden encodes with the runtime: imported when needed

@@ -236,6 +236,18 @@ CODES: dict[str, tuple[Severity, str]] = {
     "chat.id_beyond_embeddings": (
         "error", "token {piece!r} (ID {id}, first at token {index}, {count:,} in all) is beyond "
                  "the model's {rows:,} embedding rows (config.json vocab_size)"),
+    # GGUF files (core.gguf_tokenizer)
+    "gguf.pre_default": (
+        "warning", "the file names no pre-tokenizer (tokenizer.ggml.pre): llama.cpp then splits "
+                   "with its 'default' regexes, as here, and warns that generation quality will "
+                   "be degraded"),
+    "gguf.marked_control": (
+        "info", "llama.cpp treats {tokens} as control tokens (end of turn, FIM, end of "
+                "generation) whatever tokenizer.ggml.token_type says: they are parsed only as "
+                "special tokens"),
+    "gguf.embedding_short": (
+        "warning", "the model's embedding has {rows:,} rows for {vocabulary:,} token IDs: IDs "
+                   "{rows:,} and above have no embedding"),
 }
 
 ENGLISH: dict[str, str] = {code: template for code, (_, template) in CODES.items()}

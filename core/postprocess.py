@@ -218,8 +218,11 @@ def tokenizer_template(runtime) -> Template:
                                 if bos or eos else "")
     bos_literal = getattr(runtime, "bos", None)
     if bos_literal:
+        preset = getattr(runtime, "preset", None)
+        # a Tekken file has no preset: its format puts <s> first (mistral-common's bos=True)
         return bos_eos_template((bos_literal, runtime.special[bos_literal]), None,
-                                origin="tiktoken preset", detail=runtime.preset.name)
+                                origin="tiktoken preset" if preset else runtime.source_format,
+                                detail=preset.name if preset else "")
     return _nothing("none")
 
 

@@ -269,6 +269,10 @@ def _token_source(runtime) -> str:
         return "user-given special tokens"
     if fmt == "tokenizer.json":
         return "tokenizer.json added_tokens"
+    if fmt == "gguf":
+        return "GGUF token type"  # tokenizer.ggml.token_type: control, unknown, user-defined
+    if fmt == "tekken":
+        return "Tekken special tokens"
     return f"{fmt} special tokens"
 
 
@@ -374,7 +378,8 @@ def registry_of(runtime, configs) -> SpecialRegistry:
     def lookup(content: str) -> int | None:
         return by_content[content] if content in by_content else runtime.token_to_id(content)
 
-    claims = _role_claims(configs, lookup)
+    # a format whose roles live in the tokenizer file itself (GGUF metadata) claims them first
+    claims = [*getattr(runtime, "role_claims", list)(), *_role_claims(configs, lookup)]
     roles_of: dict[int, list[tuple[str, str]]] = {}
     for role, source, ids, _ in claims:
         for token_id in ids:

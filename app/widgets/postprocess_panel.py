@@ -259,6 +259,8 @@ class PostprocessPanel(QWidget):
             return self.tr("default: the model's BOS piece, as Llama and Mistral are run")
         if origin == "tiktoken preset":
             return self.tr("tiktoken preset {name}").format(name=detail)
+        if origin == "tekken":
+            return self.tr("Tekken: <s> first, as mistral-common encodes a prompt")
         if origin == "user":
             return self.tr("your template")
         if origin == "none":

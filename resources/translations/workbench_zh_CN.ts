@@ -1216,6 +1216,14 @@
         <translation>用户给定的特殊词元</translation>
     </message>
     <message>
+        <source>GGUF token type</source>
+        <translation>GGUF 词元类型</translation>
+    </message>
+    <message>
+        <source>Tekken special tokens</source>
+        <translation>Tekken 特殊词元</translation>
+    </message>
+    <message>
         <source>tiktoken preset {name}</source>
         <translation>tiktoken 预设 {name}</translation>
     </message>
@@ -1284,6 +1292,38 @@
         <translation>指纹</translation>
     </message>
     <message>
+        <source>architecture</source>
+        <translation>架构</translation>
+    </message>
+    <message>
+        <source>model name</source>
+        <translation>模型名称</translation>
+    </message>
+    <message>
+        <source>embedding rows</source>
+        <translation>嵌入行数</translation>
+    </message>
+    <message>
+        <source>context length</source>
+        <translation>上下文长度</translation>
+    </message>
+    <message>
+        <source>GGUF header</source>
+        <translation>GGUF 文件头</translation>
+    </message>
+    <message>
+        <source>Tekken version</source>
+        <translation>Tekken 版本</translation>
+    </message>
+    <message>
+        <source>ranks</source>
+        <translation>排名</translation>
+    </message>
+    <message>
+        <source>converted from</source>
+        <translation>转换自</translation>
+    </message>
+    <message>
         <source>yes</source>
         <translation>是</translation>
     </message>
@@ -1318,6 +1358,38 @@
     <message>
         <source>{model} + byte fallback</source>
         <translation>{model} + 字节回退</translation>
+    </message>
+    <message>
+        <source>none (a vocab-only file)</source>
+        <translation>无（仅含词表的文件）</translation>
+    </message>
+    <message>
+        <source>{rows} (= vocabulary, from {source})</source>
+        <translation>{rows}（= 词表，来自 {source}）</translation>
+    </message>
+    <message>
+        <source>{rows} (vocabulary {sign} {difference}, from {source})</source>
+        <translation>{rows}（词表 {sign} {difference}，来自 {source}）</translation>
+    </message>
+    <message>
+        <source>{files} (from the GGUF metadata)</source>
+        <translation>{files}（来自 GGUF 元数据）</translation>
+    </message>
+    <message>
+        <source>version {version}, {keys} keys, {tensors} tensors, {size} bytes</source>
+        <translation>版本 {version}，{keys} 个键，{tensors} 个张量，{size} 字节</translation>
+    </message>
+    <message>
+        <source>byte-level BPE (Tekken ranks)</source>
+        <translation>字节级 BPE（Tekken 排名）</translation>
+    </message>
+    <message>
+        <source>{count} (IDs 0–{last}, {named} named)</source>
+        <translation>{count}（ID 0–{last}，{named} 个有名称）</translation>
+    </message>
+    <message>
+        <source>{used} of {listed} listed, ID = rank + {offset}</source>
+        <translation>用了列出的 {listed} 个中的 {used} 个，ID = 排名 + {offset}</translation>
     </message>
     <message numerus="yes">
         <source>{name} v{version}, %n file(s) verified, created {created}</source>
@@ -2151,8 +2223,8 @@
         <translation>所有文件 (*)</translation>
     </message>
     <message>
-        <source>Tokenizers (*.json *.model *.tiktoken *.txt *.zip)</source>
-        <translation>分词器 (*.json *.model *.tiktoken *.txt *.zip)</translation>
+        <source>Tokenizers (*.json *.model *.tiktoken *.gguf *.txt *.zip)</source>
+        <translation>分词器 (*.json *.model *.tiktoken *.gguf *.txt *.zip)</translation>
     </message>
     <message>
         <source>the file is {size} MiB; the Inspect pane takes up to {limit} MiB</source>
@@ -2740,6 +2812,18 @@
         <source>byte {byte:02X} has no rank: these ranks are not a byte-level BPE, so this text cannot be explained (nor encoded by tiktoken)</source>
         <translation>字节 {byte:02X} 没有排名：这些排名不是字节级 BPE，因此无法解释这段文本（tiktoken 也无法编码）</translation>
     </message>
+    <message>
+        <source>the file names no pre-tokenizer (tokenizer.ggml.pre): llama.cpp then splits with its &apos;default&apos; regexes, as here, and warns that generation quality will be degraded</source>
+        <translation>文件未指定预分词器（tokenizer.ggml.pre）：llama.cpp 此时用它的 &apos;default&apos; 正则切分（此处亦然），并警告生成质量会下降</translation>
+    </message>
+    <message>
+        <source>llama.cpp treats {tokens} as control tokens (end of turn, FIM, end of generation) whatever tokenizer.ggml.token_type says: they are parsed only as special tokens</source>
+        <translation>llama.cpp 把 {tokens} 当作控制词元（轮次结束、FIM、生成结束），不论 tokenizer.ggml.token_type 怎么写：只有解析特殊词元时才识别它们</translation>
+    </message>
+    <message>
+        <source>the model&apos;s embedding has {rows:,} rows for {vocabulary:,} token IDs: IDs {rows:,} and above have no embedding</source>
+        <translation>模型的嵌入只有 {rows:,} 行，而词元 ID 有 {vocabulary:,} 个：ID {rows:,} 及以上没有嵌入</translation>
+    </message>
 </context>
 <context>
     <name>PipelineView</name>
@@ -2963,6 +3047,10 @@
     <message>
         <source>tiktoken preset {name}</source>
         <translation>tiktoken 预设 {name}</translation>
+    </message>
+    <message>
+        <source>Tekken: &lt;s&gt; first, as mistral-common encodes a prompt</source>
+        <translation>Tekken：&lt;s&gt; 在最前，如 mistral-common 编码提示时那样</translation>
     </message>
     <message>
         <source>your template</source>

@@ -11,6 +11,7 @@ import pytest
 from app.cli import main
 from app.main_window import DEMO
 from core.formats import load_tokenizer
+from tests.conftest import require_data
 
 BPE = DEMO / "demo-bpe" / "tokenizer.json"
 UNIGRAM = DEMO / "demo-unigram" / "tokenizer.model"
@@ -817,3 +818,36 @@ def test_inspect_json_is_the_same_with_settings_that_change_nothing(capsys, toke
     _, plain, _ = run(capsys, "inspect", tokenizer, TEXT, "--json")
     _, post, _ = run(capsys, "inspect", tokenizer, TEXT, "--json", "--max-length", 1000)
     assert json.loads(plain) == json.loads(post)
+
+
+def test_inspect_jsonl_file_gives_texts_with_newlines(capsys, tmp_path):
+    texts = tmp_path / "texts.jsonl"
+    texts.write_text('"one\\ntwo"\n\n{"text": "three\\r\\n", "id": 7}\n', encoding="utf-8")
+    code, out, _ = run(capsys, "inspect", BPE, "--file", texts, "--json", "--no-special")
+    lines = out.splitlines()
+    assert code == 0 and len(lines) == 2
+    runtime = load_tokenizer(BPE)
+    assert json.loads(lines[0])["ids"] == runtime.encode(
+        "one\ntwo", add_special_tokens=False).ids.tolist()
+    assert json.loads(lines[1])["ids"] == runtime.encode(
+        "three\r\n", add_special_tokens=False).ids.tolist()
+
+
+def test_inspect_jsonl_line_that_is_not_a_text_is_named(capsys, tmp_path):
+    texts = tmp_path / "texts.jsonl"
+    texts.write_text('"ok"\n{"body": "x"}\n', encoding="utf-8")
+    code, _, err = run(capsys, "inspect", BPE, "--file", texts)
+    assert code == 1 and "texts.jsonl:2" in err and '"text"' in err
+    texts.write_text('"ok"\n{oops\n', encoding="utf-8")
+    code, _, err = run(capsys, "inspect", BPE, "--file", texts)
+    assert code == 1 and "texts.jsonl:2:2" in err and "invalid JSON" in err
+
+
+@pytest.mark.realdata
+def test_inspect_opens_a_gguf_file(capsys):
+    from tests.core.gguf_files import GGUF_DATA, vocab_vectors
+
+    path = require_data(GGUF_DATA / "ggml-vocab-llama-spm.gguf")
+    text, expected = vocab_vectors(path)[-1]
+    code, out, _ = run(capsys, "inspect", path, text, "--json", "--no-special")
+    assert code == 0 and json.loads(out)["ids"] == expected

@@ -131,6 +131,10 @@ def test_open_dialog_shows_all_files_first():
     assert tokenizer_filter().split(";;")[0] == "All files (*)"
 
 
+def test_open_dialog_offers_gguf_files():
+    assert "*.gguf" in tokenizer_filter().split(";;")[1]
+
+
 def test_open_folder_opens_a_folder_bundle(qtbot, window, tmp_path, monkeypatch):
     bundle = import_tokenizer(write_tokenizer_json(tmp_path / "src"), tmp_path / "bundle")
     monkeypatch.setattr(QFileDialog, "getExistingDirectory", lambda *a, **k: str(bundle))

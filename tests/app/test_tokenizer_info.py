@@ -40,3 +40,23 @@ def test_a_guessed_role_says_so_and_a_disagreement_is_a_note(qtbot, tmp_path):
     assert by_literal["<|im_start|>"][ROLE] == "chat role (guess)"
     assert by_literal["<|im_start|>"][KIND] == "special"
     assert "generation_config.json eos_token_id" in info.summary.text()
+
+
+def test_a_gguf_model_shows_its_contract_facts_in_words(qtbot, tmp_path):
+    from tests.core.gguf_files import write_gguf
+
+    path = write_gguf(tmp_path / "model.gguf", embedding=(64, 8),
+                      tokens=["a", "b", "ab", "Ġ", "Ġab", "<|endoftext|>"], types=[1] * 5 + [3],
+                      extra={"tokenizer.chat_template": "{{ messages }}",
+                             "tokenizer.ggml.eos_token_id": 5})
+    info = TokenizerInfo()
+    qtbot.addWidget(info)
+    info.set_tokenizer(open_tokenizer(path))
+    text = info.summary.text()
+    for shown in ("architecture", "llama", "embedding rows",
+                  "8 (vocabulary + 2, from token_embd.weight)", "context length", "4,096",
+                  "tokenizer.ggml.pre", "gpt-2", "(from the GGUF metadata)", "chat template"):
+        assert shown in text, shown
+    first = rows(info)[0]
+    assert (first[ID], first[LITERAL], first[ROLE], first[SOURCE]) == (
+        "5", "<|endoftext|>", "eos", "GGUF token type")

@@ -1,0 +1,107 @@
+"""Small GGUF files written with llama.cpp's own writer (the ``gguf`` package), for tests."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+from tests.conftest import DATA
+
+GGUF_DATA = DATA / "gguf"
+
+
+def write_gguf(path: Path, *, model: str = "gpt2", pre: str | None = "gpt-2",
+               tokens: list[str] | None = None, scores: list[float] | None = None,
+               types: list[int] | None = None, merges: list[str] | None = None,
+               embedding: tuple[int, int] | None = None, extra: dict | None = None) -> Path:
+    """A GGUF file with a tokenizer and, for ``embedding=(hidden, rows)``, a declared f32
+    ``token_embd.weight`` whose data region is a hole (a sparse file of that size)."""
+    import gguf
+
+    tokens = tokens if tokens is not None else ["a", "b", "ab", "Ġ", "Ġab"]
+    writer = gguf.GGUFWriter(str(path), "llama")
+    writer.add_context_length(4096)
+    writer.add_tokenizer_model(model)
+    if pre is not None:
+        writer.add_tokenizer_pre(pre)
+    writer.add_token_list(tokens)
+    writer.add_token_types(types if types is not None else [1] * len(tokens))
+    if scores is not None:
+        writer.add_token_scores(scores)
+    if merges is None and model == "gpt2":
+        merges = ["a b", "Ġ ab"]
+    if merges is not None:
+        writer.add_token_merges(merges)
+    for key, value in (extra or {}).items():
+        writer.add_key_value(key, value, _type_of(value))
+    nbytes = 0
+    if embedding is not None:
+        hidden, rows = embedding
+        nbytes = hidden * rows * 4
+        writer.add_tensor_info("token_embd.weight", (rows, hidden), np.dtype(np.float32), nbytes)
+    writer.write_header_to_file()
+    writer.write_kv_data_to_file()
+    writer.write_ti_data_to_file()
+    writer.close()
+    if nbytes:
+        with open(path, "r+b") as handle:
+            end = handle.seek(0, 2)
+            handle.truncate(end + (-end % 32) + nbytes)  # the data region: a hole, never written
+    return path
+
+
+def _type_of(value):
+    import gguf
+
+    if isinstance(value, bool):
+        return gguf.GGUFValueType.BOOL
+    if isinstance(value, int):
+        return gguf.GGUFValueType.UINT32
+    if isinstance(value, str):
+        return gguf.GGUFValueType.STRING
+    raise TypeError(value)
+
+
+def vocab_vectors(gguf_path: Path) -> list[tuple[str, list[int]]]:
+    """llama.cpp's test vectors beside a vocab file: texts of ``.inp`` split as
+    ``test-tokenizer-0`` splits them, with the IDs of ``.out`` (no special tokens added)."""
+    raw = Path(str(gguf_path) + ".inp").read_bytes().decode("utf-8")
+    sep = "\n__ggml_vocab_test__\n"
+    texts, pos = [], 0
+    while pos < len(raw):
+        nxt = raw.find(sep, pos)
+        if nxt < 0:
+            texts.append(raw[pos:])
+            break
+        texts.append(raw[pos:nxt])
+        pos = nxt + len(sep)
+    outs = Path(str(gguf_path) + ".out").read_text(encoding="utf-8").splitlines()
+    assert len(texts) == len(outs), gguf_path
+    return [(text, [int(t) for t in out.split()]) for text, out in zip(texts, outs)]
+
+
+def sentencepiece_as_gguf(model_path: Path, out: Path) -> Path:
+    """A SentencePiece Unigram model written as a ``t5`` GGUF vocabulary the way llama.cpp's
+    converter writes T5's: pieces, scores, piece types, the precompiled charsmap and the
+    whitespace options."""
+    import gguf
+    from sentencepiece import sentencepiece_model_pb2 as pb
+
+    model = pb.ModelProto()
+    model.ParseFromString(Path(model_path).read_bytes())
+    writer = gguf.GGUFWriter(str(out), "t5")
+    writer.add_tokenizer_model("t5")
+    writer.add_token_list([p.piece for p in model.pieces])
+    writer.add_token_scores([p.score for p in model.pieces])
+    writer.add_token_types([int(p.type) for p in model.pieces])
+    writer.add_add_space_prefix(model.normalizer_spec.add_dummy_prefix)
+    writer.add_remove_extra_whitespaces(model.normalizer_spec.remove_extra_whitespaces)
+    writer.add_precompiled_charsmap(model.normalizer_spec.precompiled_charsmap)
+    writer.add_unk_token_id(model.trainer_spec.unk_id)
+    writer.add_eos_token_id(model.trainer_spec.eos_id)
+    writer.write_header_to_file()
+    writer.write_kv_data_to_file()
+    writer.write_ti_data_to_file()
+    writer.close()
+    return out
