@@ -34,6 +34,8 @@ def add_parser(sub) -> argparse.ArgumentParser:
     parser.add_argument("--row-map", type=Path, metavar="PATH",
                         help="write [[old_id, new_id], ...] for every kept piece as JSON")
     parser.add_argument("--json", action="store_true", help="one JSON object (stable format)")
+    parser.add_argument("--html", type=Path, metavar="OUT",
+                        help="also write the diff as a self-contained HTML page (for a review)")
     parser.add_argument("--fail-on", choices=("breaking", "any"),
                         help="exit 1 when the verdict is breaking (or, with any, not identical)")
     return parser
@@ -97,6 +99,15 @@ def run(args) -> int:
     except WorkbenchError as err:
         print(f"tokbench: error: {err}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    if args.html is not None:
+        from core.diff.html import diff_html
+
+        try:
+            args.html.write_text(diff_html(data), encoding="utf-8")
+        except OSError as err:
+            print(f"tokbench: error: {args.html}: cannot write the page ({err.strerror})",
+                  file=sys.stderr)
+            return EXIT_BAD_INPUT
     if args.json:
         print(json.dumps(data, ensure_ascii=False))
     else:

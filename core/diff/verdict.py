@@ -91,31 +91,40 @@ def vocabulary_reasons(counts: dict[str, int], added_ids: list[int], old_size: i
     return reasons
 
 
+def _first(items, limit: int = 4) -> str:
+    """The first ``limit`` items joined, with "…" when there are more (a count says how many).
+
+    >>> _first(["a", "b", "c"], 2), _first(["a"], 2)
+    ('a, b, …', 'a')
+    """
+    items = list(items)
+    return ", ".join(items[:limit]) + (", …" if len(items) > limit else "")
+
+
 def special_reasons(specials) -> list[Reason]:
     """Reasons from a :class:`core.diff.specials.SpecialsDiff`."""
     reasons = []
     if specials.moved:
-        shown = ", ".join(f"{m['literal']} {m['old_id']}→{m['new_id']}"
-                          for m in specials.moved[:4])
+        shown = _first(f"{m['literal']} {m['old_id']}→{m['new_id']}" for m in specials.moved)
         n = len(specials.moved)
         reasons.append(Reason("breaking", 10 ** 6 + n, "specials_moved", {"n": n, "shown": shown},
                               _plural(n, "special token moved", "special tokens moved")
                               + f": {shown}"))
     if specials.removed:
-        shown = ", ".join(r["literal"] for r in specials.removed[:4])
+        shown = _first(r["literal"] for r in specials.removed)
         n = len(specials.removed)
         reasons.append(Reason("breaking", 10 ** 6 + n, "specials_removed",
                               {"n": n, "shown": shown},
                               _plural(n, "special token removed", "special tokens removed")
                               + f": {shown}"))
     if specials.added:
-        shown = ", ".join(a["literal"] for a in specials.added[:4])
+        shown = _first(a["literal"] for a in specials.added)
         n = len(specials.added)
         reasons.append(Reason("compatible", n, "specials_added", {"n": n, "shown": shown},
                               _plural(n, "special token added", "special tokens added")
                               + f": {shown}"))
     if specials.changed:
-        shown = ", ".join(c["literal"] for c in specials.changed[:4])
+        shown = _first(c["literal"] for c in specials.changed)
         n = len(specials.changed)
         reasons.append(Reason("compatible", n, "specials_changed", {"n": n, "shown": shown},
                               _plural(n, "special token changed kind",

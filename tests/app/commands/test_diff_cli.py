@@ -76,6 +76,18 @@ def test_text_output_says_verdict_offset_and_cost(capsys, pair):
     assert "constant offset +5 from ID 0" in out and "5 rows to add" in out
 
 
+def test_html_page_is_written_beside_the_report_and_needs_no_network(capsys, pair, tmp_path):
+    old, _, shifted = pair
+    page = tmp_path / "diff.html"
+    code, out, _ = run(capsys, "diff", old, shifted, "--html", page, "--json")
+    assert code == 0 and json.loads(out)["verdict"] == "breaking"
+    html = page.read_text(encoding="utf-8")
+    assert "breaking" in html and "+5" in html
+    assert "http://" not in html and "https://" not in html  # self-contained
+    code, _, err = run(capsys, "diff", old, shifted, "--html", tmp_path / "no" / "such" / "x.html")
+    assert code == 2 and "x.html" in err and "Traceback" not in err
+
+
 def test_a_bundle_with_a_bad_checksum_is_bad_input(capsys, pair, tmp_path):
     old, more, _ = pair
     bundle = save_loaded(open_tokenizer(old), tmp_path / "b.bundle")
