@@ -38,6 +38,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Iterator, Sequence
 
+from app.commands import report as report_command
 from core.encoding import Encoding, Flag
 from core.errors import WorkbenchError
 from core.export import TOKEN_COLUMNS, token_rows
@@ -117,6 +118,8 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
                         help="IDs arriving together at each step (default 1)")
     stream.add_argument("--json", action="store_true", help="one JSON object (stable format)")
     _add_tiktoken_options(stream)
+
+    report_command.add_parser(sub)
 
     chat = sub.add_parser("chat", help="render a conversation with a chat template and encode it "
                                        "with provenance, assistant mask and token budget")
@@ -704,7 +707,8 @@ def _print_chat(report: dict) -> None:
 
 
 COMMANDS = {"chat": cmd_chat, "inspect": cmd_inspect, "import": cmd_import, "verify": cmd_verify,
-            "export": cmd_export, "train": cmd_train, "stream": cmd_stream}
+            "export": cmd_export, "train": cmd_train, "stream": cmd_stream,
+            "report": report_command.run}
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
