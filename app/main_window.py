@@ -13,6 +13,7 @@ from app import i18n
 from app.errors import show_error
 from app.panes.chat import ChatPane
 from app.panes.corpus import CorpusPane
+from app.panes.diagnostics import DiagnosticsPane
 from app.panes.inspect import InspectPane
 from app.panes.train import TrainPane
 from app.session import Session
@@ -67,6 +68,7 @@ class MainWindow(QMainWindow):
         self.corpus = CorpusPane(self.session, self.tasks)
         self.train = TrainPane(self.session, self.tasks)
         self.chat = ChatPane(self.session, self.tasks)
+        self.diagnostics = DiagnosticsPane(self.session, self.tasks)
         self.panes = QTabWidget()
         self.panes.setDocumentMode(True)
         for pane, title in self._pane_titles().items():
@@ -80,6 +82,7 @@ class MainWindow(QMainWindow):
         self.corpus.status.connect(self.show_status)
         self.train.status.connect(self.show_status)
         self.chat.status.connect(self.show_status)
+        self.diagnostics.status.connect(self.show_status)
         self.train.inspect_requested.connect(lambda: self.panes.setCurrentWidget(self.inspect))
         self.train.corpus_requested.connect(lambda: self.panes.setCurrentWidget(self.corpus))
         self.train.save_requested.connect(self.save_bundle_dialog)
@@ -104,7 +107,8 @@ class MainWindow(QMainWindow):
 
     def _pane_titles(self) -> dict:
         return {self.corpus: self.tr("Corpus"), self.train: self.tr("Train"),
-                self.inspect: self.tr("Inspect"), self.chat: self.tr("Chat")}
+                self.inspect: self.tr("Inspect"), self.chat: self.tr("Chat"),
+                self.diagnostics: self.tr("Diagnostics")}
 
     def _build_menus(self) -> None:
         file_menu = self.menuBar().addMenu(self.tr("&File"))

@@ -45,9 +45,12 @@ def _start(figure: Figure, title: str, palette: Palette):
 
 
 def _legend(axes, palette: Palette, count: int) -> None:
+    """The series' names in one row above the axes (never over a bar, and on top of a tall
+    chart, where it is seen first)."""
     if count > 1:
-        legend = axes.legend(loc="lower right", frameon=False,
-                             prop={"family": list(_text(palette)["fontfamily"]), "size": 8})
+        legend = axes.figure.legend(loc="outside upper right", ncols=count, frameon=False,
+                                    prop={"family": list(_text(palette)["fontfamily"]),
+                                          "size": 8})
         for text in legend.get_texts():
             text.set_color(palette.text)
 
@@ -93,6 +96,8 @@ def draw_premiums(figure: Figure, title: str, languages: list[str], series: list
     axes.xaxis.set_major_formatter(ShortNumbers())
     axes.set_xlabel(x_label, **_text(palette))
     axes.spines["left"].set_visible(False)
+    if len(languages) > 12:  # a tall chart: the scale on top as well, where reading starts
+        axes.tick_params(axis="x", labeltop=True)
     _legend(axes, palette, len(series))
     return figure
 
