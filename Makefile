@@ -27,6 +27,7 @@ bench: $(STAMP)
 	$(PY) -m tests.bench.train_bpe_wordpiece --repeat 1
 	$(PY) -m tests.bench.train_unigram --repeat 1
 	$(PY) -m tests.bench.chat
+	$(PY) -m tests.bench.report
 
 demo: $(STAMP)
 	$(PY) resources/demo/make_demo.py

@@ -199,15 +199,15 @@ class Accumulator:
         document the tokenizer cannot encode is recorded and the rest goes on."""
         runtime = self.runtime
         try:
-            many = runtime._native_many(batch.texts, False, False)
-            return (many.ids.astype(np.int64), many.flags.astype(np.int64),
-                    many.counts.astype(np.int64), np.zeros(len(batch.texts), np.int64))
+            ids, flags, counts = runtime.count_many(batch.texts)
+            return (ids.astype(np.int64), flags.astype(np.int64), counts.astype(np.int64),
+                    np.zeros(len(batch.texts), np.int64))
         except (WorkbenchError, ValueError, TypeError, RuntimeError, OverflowError):
             pass  # one document spoils the batch: encode them one by one to find it
         ids, flags, counts, failed = [], [], [], []
         for index, text in enumerate(batch.texts):
             try:
-                result = runtime._native(text, False, False)
+                one_ids, one_flags, _ = runtime.count_many([text])
             except (WorkbenchError, ValueError, TypeError, RuntimeError, OverflowError) as err:
                 where = (*batch.where[:2], batch.where[2] + index)
                 self.stats.failures = sorted(self.stats.failures
@@ -217,9 +217,9 @@ class Accumulator:
                 counts.append(0)
                 failed.append(1)
                 continue
-            ids.append(np.asarray(result.ids, np.int64))
-            flags.append(np.asarray(result.flags, np.int64))
-            counts.append(len(result.ids))
+            ids.append(np.asarray(one_ids, np.int64))
+            flags.append(np.asarray(one_flags, np.int64))
+            counts.append(len(one_ids))
             failed.append(0)
         return (np.concatenate(ids) if ids else np.zeros(0, np.int64),
                 np.concatenate(flags) if flags else np.zeros(0, np.int64),

@@ -126,3 +126,23 @@ def test_mono_corpus_totals_equal_native_per_source(three, tmp_path):
     lines = [l for l in source.path.read_text(encoding="utf-8").splitlines() if l.strip()]
     assert report["tokenizers"][0]["buckets"]["ar"]["tokens"] == sum(map(len, sp.encode(lines)))
     assert report["tokenizers"][0]["buckets"]["domain:religion"]["documents"] == len(lines)
+
+
+def test_unknown_and_byte_fallback_rates_equal_the_native_ids(flores_report):
+    import sentencepiece
+    import tokenizers
+
+    bert = tokenizers.Tokenizer.from_file(str(TOKENIZERS / "bert-minilm/tokenizer.json"))
+    bert.no_truncation()
+    bert.no_padding()  # the file pads to 128
+    mistral = sentencepiece.SentencePieceProcessor(
+        model_file=str(TOKENIZERS / "mistral-v3/tokenizer.model"))
+    lines = flores_lines()["mya_Mymr"]
+    ids = [i for e in bert.encode_batch(lines, add_special_tokens=False) for i in e.ids]
+    bucket = flores_report["tokenizers"][1]["buckets"]["mya_Mymr"]
+    assert bucket["unk_rate"] == pytest.approx(ids.count(bert.token_to_id("[UNK]")) / len(ids),
+                                               abs=1e-6)
+    pieces = [p for ps in mistral.encode(lines, out_type=str) for p in ps]
+    byte_pieces = sum(p.startswith("<0x") and p.endswith(">") for p in pieces)
+    bucket = flores_report["tokenizers"][2]["buckets"]["mya_Mymr"]
+    assert bucket["byte_fallback_rate"] == pytest.approx(byte_pieces / len(pieces), abs=1e-6)
