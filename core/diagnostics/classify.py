@@ -47,6 +47,7 @@ CHARACTER_CLASSES = {
     "combining": r"\p{M}",
     "rare": r"[\p{Co}\p{Cn}]",  # private use, unassigned (outside the BMP: added below)
 }
+SPACE_BIT = 1 << len(CHARACTER_CLASSES)  # not a class: whitespace, to count words
 # classes of patterns: searched with a regex over the batch
 PATTERN_CLASSES = {
     "url": r"(?i)\b(?:https?://|ftp://|www\.)\S",
@@ -55,7 +56,8 @@ PATTERN_CLASSES = {
     "code": r"(?m)[{};]$|=>|==|!=|::|\(\)|^\s*(?:def|class|import|return|function|#include)\s",
 }
 _CLASSES = {name: regex.compile(pattern) for name, pattern in PATTERN_CLASSES.items()}
-_WORD = regex.compile(r"\S+")
+# a pattern class is searched only when its text holds one of these (most batches hold none)
+_HINTS = {"url": ("://", "www."), "email": ("@",), "code": ("{", "}", ";", "=", "::", "()")}
 
 
 @functools.cache
@@ -79,7 +81,8 @@ def script_table() -> tuple[np.ndarray, tuple[str, ...]]:
 
 @functools.cache
 def character_table() -> np.ndarray:
-    """Per code point, a bit per :data:`CHARACTER_CLASSES` entry (in order).
+    """Per code point, a bit per :data:`CHARACTER_CLASSES` entry (in order), and
+    :data:`SPACE_BIT` for whitespace.
 
     >>> table = character_table()
     >>> int(table[ord("7")]), int(table[0x1F600]), int(table[0x301]), int(table[0xE000])
@@ -92,6 +95,8 @@ def character_table() -> np.ndarray:
     for bit, pattern in enumerate(CHARACTER_CLASSES.values()):
         for run in regex.finditer(pattern + "+", text):
             table[run.start():run.end()] |= 1 << bit
+    for run in regex.finditer(r"\s+", text):  # whitespace: where words begin and end
+        table[run.start():run.end()] |= SPACE_BIT
     rare = 1 << list(CHARACTER_CLASSES).index("rare")
     emoji = 1 << list(CHARACTER_CLASSES).index("emoji")
     beyond = table[0x10000:]
@@ -149,13 +154,19 @@ def classify(texts: list[str]) -> Traits:
     # the separator after each text is its own one-character cluster
     graphemes[:-1] -= 1 if len(texts) else 0
     spaced = _separates_words(per_doc, names)
-    words = np.array([len(_WORD.findall(t)) if keep else 0 for t, keep in zip(texts, spaced)],
-                     np.int64)
+    # a whitespace word starts where a non-space follows a space (the separators are spaces)
+    space = (bits_all := character_table()[cps]) & SPACE_BIT != 0
+    starts = ~space
+    starts[1:] &= space[:-1]
+    words = np.bincount(doc_of[starts], minlength=len(texts)) * spaced
     classes = {}
-    bits = character_table()[cps]
+    bits = bits_all
     for bit, name in enumerate(CHARACTER_CLASSES):
         classes[name] = np.unique(doc_of[(bits & (1 << bit)) != 0])
     for name, pattern in _CLASSES.items():
+        if not any(hint in joined for hint in _HINTS[name]):
+            classes[name] = np.zeros(0, np.int64)
+            continue
         positions = [m.start() for m in pattern.finditer(joined)]
         found = np.unique(np.searchsorted(offsets, positions, side="right") - 1)
         classes[name] = found[found < len(texts)]

@@ -136,13 +136,20 @@ def check_pivot(pivot: str, languages) -> None:
 
 
 def bootstrap_draws(n: int, resamples: int, seed: int) -> np.ndarray:
-    """``resamples`` x ``n`` sentence indexes drawn with replacement (seeded: reproducible).
+    """How many times each of ``n`` sentences is drawn in each of ``resamples`` resamples
+    (``resamples`` x ``n``; each row sums to ``n``): draws with replacement from a seeded
+    generator, so the same seed gives the same intervals. A resample's total is then one
+    matrix product with the per-sentence counts, for every language at once.
 
-    >>> bootstrap_draws(4, 2, 0).tolist() == bootstrap_draws(4, 2, 0).tolist()
-    True
+    >>> weights = bootstrap_draws(4, 2, 0)
+    >>> weights.sum(axis=1).tolist(), (weights == bootstrap_draws(4, 2, 0)).all()
+    ([4, 4], np.True_)
     """
-    return np.random.default_rng(seed).integers(0, n, size=(resamples, n)) if n else \
-        np.zeros((resamples, 0), np.int64)
+    if not n:
+        return np.zeros((resamples, 0), np.int64)
+    draws = np.random.default_rng(seed).integers(0, n, size=(resamples, n))
+    rows = np.repeat(np.arange(resamples) * n, n)
+    return np.bincount(draws.ravel() + rows, minlength=resamples * n).reshape(resamples, n)
 
 
 def premiums(counts: dict[str, np.ndarray], pivot: str, *, resamples: int = DEFAULT_RESAMPLES,
@@ -150,7 +157,7 @@ def premiums(counts: dict[str, np.ndarray], pivot: str, *, resamples: int = DEFA
     """Per language: ``tokens``, ``premium`` (ratio of totals to the pivot's), ``ci`` (the
     bootstrap's 95% interval), ``attention_pairs`` (premium squared), ``sentence_ratio``
     (p10/p50/p90 of the per-sentence ratios, sentences with tokens in both) and ``rank``
-    (1 = the fewest tokens). ``draws``: reuse the same resampled indexes (several tokenizers).
+    (1 = the fewest tokens). ``draws``: :func:`bootstrap_draws`, shared by several tokenizers.
     """
     check_pivot(pivot, counts)
     base = np.asarray(counts[pivot], np.int64)
@@ -158,15 +165,20 @@ def premiums(counts: dict[str, np.ndarray], pivot: str, *, resamples: int = DEFA
         raise WorkbenchError(f"the pivot language {pivot} has no tokens")
     if draws is None:
         draws = bootstrap_draws(len(base), resamples, seed)
-    base_sums = base[draws].sum(axis=1) if draws.size else np.zeros(len(draws))
+    languages = sorted(counts)
+    matrix = np.stack([np.asarray(counts[lang], np.int64) for lang in languages], axis=1)
+    # every resample's total of every language in one product (float64: the integer sums stay
+    # far below 2**53, so they are exact)
+    totals = draws.astype(np.float64) @ matrix.astype(np.float64)
+    ratios = totals / np.maximum(totals[:, [languages.index(pivot)]], 1)
+    bounds = (np.percentile(ratios, [(100 - CI_LEVEL) / 2, 100 - (100 - CI_LEVEL) / 2], axis=0)
+              if len(ratios) and draws.size else None)
     out = {}
-    for lang in sorted(counts):
-        mine = np.asarray(counts[lang], np.int64)
+    for column, lang in enumerate(languages):
+        mine = matrix[:, column]
         point = float(mine.sum() / base.sum())
-        ratios = mine[draws].sum(axis=1) / np.maximum(base_sums, 1) if draws.size else None
-        low, high = ((float(np.percentile(ratios, (100 - CI_LEVEL) / 2)),
-                      float(np.percentile(ratios, 100 - (100 - CI_LEVEL) / 2)))
-                     if ratios is not None and len(ratios) else (point, point))
+        low, high = ((float(bounds[0, column]), float(bounds[1, column]))
+                     if bounds is not None else (point, point))
         both = (base > 0) & (mine > 0)
         per_sentence = mine[both] / base[both]
         out[lang] = {

@@ -79,6 +79,22 @@ def context_overhead(runtime, template: str | None) -> int:
     return int(budget["total"] - sum(budget["by_role"].values()))
 
 
+UNKNOWN_WARNING = 0.05  # a language with more unknown tokens than this: its premium misleads
+
+
+def unknown_warnings(entry: dict) -> list[str]:
+    """A warning per language where the tokenizer maps many tokens to the unknown token: so
+    few tokens look cheap, but the text is lost (BERT on Burmese: a premium of 0.5).
+
+    >>> unknown_warnings({"tokenizer": "bert", "buckets": {"mya": {"unk_rate": 0.9}}})
+    ["bert maps 90% of mya's tokens to the unknown token: few tokens there mean lost text, not a low cost"]
+    """
+    return [f"{entry['tokenizer']} maps {bucket['unk_rate']:.0%} of {key}'s tokens to the "
+            "unknown token: few tokens there mean lost text, not a low cost"
+            for key, bucket in entry["buckets"].items()
+            if ":" not in key and key != "all" and (bucket.get("unk_rate") or 0) > UNKNOWN_WARNING]
+
+
 def unique_names(names: list[str]) -> list[str]:
     """Display names made unique (``gpt2``, ``gpt2 #2``).
 
@@ -147,6 +163,7 @@ def diagnose(tokenizers: list, *, sources: list[CorpusSource] | None = None,
         entries.append(tokenizer_json(name, loaded.source, loaded.runtime, stat,
                                       context=settings.context, overhead=overhead,
                                       premium=premium))
+        warnings += unknown_warnings(entries[-1])
         failed = stat.buckets["all"].failed if "all" in stat.buckets else 0
         if failed:
             warnings.append(f"{name} failed on {failed:,} document(s), listed under its "

@@ -21,6 +21,7 @@ as text), exactly what ``tokenizers``' ``encode(add_special_tokens=False)``, Sen
 from __future__ import annotations
 
 import unicodedata
+import weakref
 from dataclasses import dataclass, field, fields
 
 import numpy as np
@@ -279,12 +280,20 @@ class Accumulator:
             for i in order.tolist()])
 
 
+_PARTIAL_TABLES: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
 def partial_ids(runtime) -> np.ndarray:
     """Per id: its bytes are not whole UTF-8 characters (a byte-level token that cuts a
-    character, a ``<0xE4>`` byte piece). Special tokens are never partial.
+    character, a ``<0xE4>`` byte piece). Special tokens are never partial. Computed once per
+    runtime (a pass over the vocabulary; a pane runs again and again).
 
     >>> # partial = partial_ids(runtime); int(partial[ids].sum())
     """
+    try:
+        return _PARTIAL_TABLES[runtime]
+    except (KeyError, TypeError):
+        pass
     partial = np.zeros(runtime.id_space, bool)
     for token_id in range(runtime.id_space):
         try:
@@ -293,4 +302,8 @@ def partial_ids(runtime) -> np.ndarray:
             partial[token_id] = True
         except (KeyError, IndexError, ValueError):
             pass  # a hole in the id space
+    try:
+        _PARTIAL_TABLES[runtime] = partial
+    except TypeError:  # not weakly referable: computed again next time
+        pass
     return partial
