@@ -60,8 +60,47 @@ _CLASSES = {name: regex.compile(pattern) for name, pattern in PATTERN_CLASSES.it
 _HINTS = {"url": ("://", "www."), "email": ("@",), "code": ("{", "}", ";", "=", "::", "()")}
 
 
+class CodePointTable:
+    """A small integer per code point, worked out the first time the code point is seen: a
+    regex pass over the code points not seen before, not over all 1.1 million (which cost
+    half a second per table before the first batch).
+
+    ``compute(text, cps)`` gets those code points as a string (lone surrogates as spaces) and
+    as an array, and returns their values.
+    """
+
+    def __init__(self, compute, dtype=np.uint8) -> None:
+        self.compute = compute
+        self.values = np.zeros(0x110000, dtype)
+        self.known = np.zeros(0x110000, bool)
+
+    def __getitem__(self, cps):
+        cps = np.asarray(cps, np.int64)
+        unique = np.unique(cps)
+        missing = unique[~self.known[unique]]
+        if len(missing):
+            chars = missing.copy()
+            chars[(chars >= 0xD800) & (chars < 0xE000)] = 0x20  # a regex cannot match them
+            text = chars.astype(np.uint32).tobytes().decode("utf-32-le")
+            self.values[missing] = self.compute(text, missing)
+            self.known[missing] = True
+        return self.values[cps]
+
+
+def _scripts_of(names: tuple[str, ...]):
+    def compute(text: str, cps: np.ndarray) -> np.ndarray:
+        out = np.zeros(len(cps), np.uint8)
+        for index, name in enumerate(names[1:], start=1):
+            for run in regex.finditer(rf"\p{{Script={name}}}+", text):
+                out[run.start():run.end()] = index
+        out[(cps >= 0xD800) & (cps < 0xE000)] = 0  # lone surrogates are no script
+        return out
+
+    return compute
+
+
 @functools.cache
-def script_table() -> tuple[np.ndarray, tuple[str, ...]]:
+def script_table() -> tuple[CodePointTable, tuple[str, ...]]:
     """Every code point's script index into the returned names (0: none of them, ``Common``).
 
     >>> table, names = script_table()
@@ -69,40 +108,36 @@ def script_table() -> tuple[np.ndarray, tuple[str, ...]]:
     ('Latin', 'Han', 'Common')
     """
     names = (COMMON,) + tuple(dict.fromkeys(SCRIPTS + _EXTRA_SCRIPTS))
-    every = np.arange(0x110000, dtype=np.uint32)
-    every[0xD800:0xE000] = 0x20  # lone surrogates cannot be matched: they are no script
-    text = every.tobytes().decode("utf-32-le")
-    table = np.zeros(0x110000, np.uint8)
-    for index, name in enumerate(names[1:], start=1):
-        for run in regex.finditer(rf"\p{{Script={name}}}+", text):
-            table[run.start():run.end()] = index
-    return table, names
+    return CodePointTable(_scripts_of(names)), names
+
+
+def _character_bits(text: str, cps: np.ndarray) -> np.ndarray:
+    out = np.zeros(len(cps), np.uint8)
+    for bit, pattern in enumerate(CHARACTER_CLASSES.values()):
+        for run in regex.finditer(pattern + "+", text):
+            out[run.start():run.end()] |= 1 << bit
+    for run in regex.finditer(r"\s+", text):  # whitespace: where words begin and end
+        out[run.start():run.end()] |= SPACE_BIT
+    rare = 1 << list(CHARACTER_CLASSES).index("rare")
+    emoji = 1 << list(CHARACTER_CLASSES).index("emoji")
+    surrogate = (cps >= 0xD800) & (cps < 0xE000)
+    out[surrogate] = rare  # lone surrogates (read as spaces above): rare, nothing else
+    out[(cps >= 0x10000) & ((out & emoji) == 0)] |= rare  # beyond the BMP, not an emoji
+    return out
 
 
 @functools.cache
-def character_table() -> np.ndarray:
+def character_table() -> CodePointTable:
     """Per code point, a bit per :data:`CHARACTER_CLASSES` entry (in order), and
     :data:`SPACE_BIT` for whitespace.
 
     >>> table = character_table()
     >>> int(table[ord("7")]), int(table[0x1F600]), int(table[0x301]), int(table[0xE000])
     (1, 2, 4, 8)
+    >>> int(table[0xD800]), int(table[0x10400]), int(table[ord(" ")]) == SPACE_BIT
+    (8, 8, True)
     """
-    every = np.arange(0x110000, dtype=np.uint32)
-    every[0xD800:0xE000] = 0x20
-    text = every.tobytes().decode("utf-32-le")
-    table = np.zeros(0x110000, np.uint8)
-    for bit, pattern in enumerate(CHARACTER_CLASSES.values()):
-        for run in regex.finditer(pattern + "+", text):
-            table[run.start():run.end()] |= 1 << bit
-    for run in regex.finditer(r"\s+", text):  # whitespace: where words begin and end
-        table[run.start():run.end()] |= SPACE_BIT
-    rare = 1 << list(CHARACTER_CLASSES).index("rare")
-    emoji = 1 << list(CHARACTER_CLASSES).index("emoji")
-    beyond = table[0x10000:]
-    beyond[(beyond & emoji) == 0] |= rare  # outside the BMP and not an emoji: rare too
-    table[0xD800:0xE000] |= rare  # lone surrogates
-    return table
+    return CodePointTable(_character_bits)
 
 
 def length_band(code_points_: int) -> str:
