@@ -136,7 +136,7 @@ class Accumulator:
     """
 
     def __init__(self, runtime, *, round_trip: bool = False,
-                 partial: np.ndarray | None = None) -> None:
+                 partial: "PartialIds | None" = None) -> None:
         self.runtime = runtime
         self.round_trip = round_trip
         self.stats = TokenizerStats()
@@ -283,27 +283,41 @@ class Accumulator:
 _PARTIAL_TABLES: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 
 
-def partial_ids(runtime) -> np.ndarray:
+class PartialIds:
     """Per id: its bytes are not whole UTF-8 characters (a byte-level token that cuts a
-    character, a ``<0xE4>`` byte piece). Special tokens are never partial. Computed once per
-    runtime (a pass over the vocabulary; a pane runs again and again).
+    character, a ``<0xE4>`` byte piece). Worked out for an id the first time it is seen, so a
+    corpus pays for the ids it uses, not the whole vocabulary.
 
-    >>> # partial = partial_ids(runtime); int(partial[ids].sum())
+    >>> # partial = PartialIds(runtime); int(partial[ids].sum())
     """
+
+    def __init__(self, runtime) -> None:
+        self.runtime = runtime
+        self.values = np.zeros(runtime.id_space, bool)
+        self.known = np.zeros(runtime.id_space, bool)
+
+    def __getitem__(self, ids: np.ndarray) -> np.ndarray:
+        unique = np.unique(ids)
+        for token_id in unique[~self.known[unique]].tolist():
+            try:
+                self.runtime.token_bytes(token_id).decode("utf-8")
+            except UnicodeDecodeError:
+                self.values[token_id] = True
+            except (KeyError, IndexError, ValueError):
+                pass  # a hole in the id space
+            self.known[token_id] = True
+        return self.values[ids]
+
+
+def partial_ids(runtime) -> PartialIds:
+    """The runtime's :class:`PartialIds`, one per runtime (a pane runs again and again)."""
     try:
         return _PARTIAL_TABLES[runtime]
     except (KeyError, TypeError):
         pass
-    partial = np.zeros(runtime.id_space, bool)
-    for token_id in range(runtime.id_space):
-        try:
-            runtime.token_bytes(token_id).decode("utf-8")
-        except UnicodeDecodeError:
-            partial[token_id] = True
-        except (KeyError, IndexError, ValueError):
-            pass  # a hole in the id space
+    table = PartialIds(runtime)
     try:
-        _PARTIAL_TABLES[runtime] = partial
-    except TypeError:  # not weakly referable: computed again next time
+        _PARTIAL_TABLES[runtime] = table
+    except TypeError:  # not weakly referable: a new table next time
         pass
-    return partial
+    return table
