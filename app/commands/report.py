@@ -128,6 +128,10 @@ def _print_summary(report: dict) -> None:
         print(f"{entry['tokenizer']} ({entry['format']}, vocabulary "
               f"{entry['vocabulary']['size']:,}, {entry['vocabulary']['share']:.1%} used)")
         premium = entry.get("premium", {})
+        if premium:
+            summary = entry["premium_summary"]
+            print(f"  worst premium {summary['max']:.2f} ({summary['language']}), geometric "
+                  f"mean {summary['geometric_mean']:.2f}")
         print(f"  {'bucket':<22}{'docs':>9}{'tokens':>12}{'tok/byte':>10}{'p95':>7}"
               f"{'unk':>8}" + (f"{'premium':>9}  95% interval" if premium else ""))
         for key, bucket in entry["buckets"].items():

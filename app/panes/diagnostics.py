@@ -409,10 +409,7 @@ class DiagnosticsPane(QWidget):
         self.charts["rate"].set_chart(
             "rate", self.tr("Tokens per byte"), (self.tr("tokens per UTF-8 byte"),),
             (tuple(rate_languages), tuple((n, tuple(v), None) for n, v, _ in rates)))
-        self.charts["lengths"].set_chart(
-            "lengths", self.tr("Length distribution"),
-            (self.tr("tokens per document"), self.tr("documents")),
-            tuple(figures.length_data(report, result.stats)))
+        self._show_lengths("all")
         self.charts["vocabulary"].set_chart(
             "vocabulary", self.tr("Vocabulary use"),
             (self.tr("most used ids (k)"), self.tr("share of all tokens")),
@@ -435,6 +432,19 @@ class DiagnosticsPane(QWidget):
 
     def _row_chosen(self, current, _previous=None) -> None:
         self._fill_documents()
+        chosen = self._selected_bucket()
+        if chosen is not None:
+            self._show_lengths(chosen[1])
+
+    def _show_lengths(self, bucket: str) -> None:
+        """The length distribution of one bucket (all documents first, then the chosen row's),
+        every tokenizer's line on it."""
+        from core.diagnostics import figures
+
+        self.charts["lengths"].set_chart(
+            "lengths", self.tr("Length distribution · {bucket}").format(bucket=bucket),
+            (self.tr("tokens per document"), self.tr("documents")),
+            tuple(figures.length_data(self.result.report, self.result.stats, bucket)))
 
     def _selected_bucket(self):
         index = self.table.currentIndex()

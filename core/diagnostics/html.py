@@ -56,6 +56,12 @@ def _cell(value) -> str:
     return str(value)
 
 
+def _summary_cells(summary: dict | None) -> list:
+    if not summary:
+        return [None, None]
+    return [f"{summary['max']:.2f} ({summary['language']})", summary["geometric_mean"]]
+
+
 def chart_figures(report: dict, stats: list) -> list[tuple[str, object]]:
     """``(caption, Figure)`` of every chart the report has (the pane shows the same)."""
     out = []
@@ -112,10 +118,11 @@ def report_html(report: dict, stats: list) -> str:
     parts.append("<h2>Tokenizers</h2>")
     parts.append(_table(
         ["tokenizer", "format", "fingerprint (sha256)", "vocabulary", "ids used", "share used",
-         "context", "overhead", "failed documents"],
+         "context", "overhead", "failed documents", "worst premium", "geometric mean"],
         [[e["tokenizer"], e["format"], e["fingerprint"][:16] + "…", e["vocabulary"]["size"],
           e["vocabulary"]["used"], e["vocabulary"]["share"], e["context"]["window"],
-          e["context"]["overhead"], e["buckets"].get("all", {}).get("failed", 0)]
+          e["context"]["overhead"], e["buckets"].get("all", {}).get("failed", 0),
+          *_summary_cells(e.get("premium_summary"))]
          for e in report["tokenizers"]]))
     parts.append("<h2>Charts</h2>")
     for caption, figure in chart_figures(report, stats):

@@ -144,7 +144,23 @@ def tokenizer_json(name: str, source, runtime, stats: TokenizerStats, *, context
     }
     if premium is not None:
         out["premium"] = premium
+        out["premium_summary"] = premium_summary(premium)
     return out
+
+
+def premium_summary(premium: dict) -> dict:
+    """How fair a tokenizer is over the corpus' languages: the worst premium and its
+    language, and the geometric mean (a ratio's average: 2x and 0.5x cancel out).
+
+    >>> premium_summary({"a": {"premium": 1.0}, "b": {"premium": 4.0}})
+    {'max': 4.0, 'language': 'b', 'geometric_mean': 2.0}
+    """
+    worst = max(sorted(premium), key=lambda lang: premium[lang]["premium"])
+    values = np.array([row["premium"] for row in premium.values()], float)
+    positive = values[values > 0]
+    mean = float(np.exp(np.log(positive).mean())) if len(positive) else None
+    return {"max": premium[worst]["premium"], "language": worst,
+            "geometric_mean": round(mean, 6) if mean is not None else None}
 
 
 def report_json(tokenizers: list[dict], *, corpus: dict, settings: dict,

@@ -1183,10 +1183,6 @@
         <translation>每 UTF-8 字节的词元数</translation>
     </message>
     <message>
-        <source>Length distribution</source>
-        <translation>长度分布</translation>
-    </message>
-    <message>
         <source>tokens per document</source>
         <translation>每个文档的词元数</translation>
     </message>
@@ -1201,6 +1197,10 @@
     <message>
         <source>share of all tokens</source>
         <translation>占全部词元的比例</translation>
+    </message>
+    <message>
+        <source>Length distribution · {bucket}</source>
+        <translation>长度分布 · {bucket}</translation>
     </message>
     <message>
         <source>{tokenizer} · {bucket}</source>

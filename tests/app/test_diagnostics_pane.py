@@ -110,3 +110,14 @@ def test_the_corpus_panes_sources_are_used(qtbot, window, pane):
     _wait_done(qtbot, pane)
     assert "mixed" in pane.result.report["tokenizers"][0]["buckets"]
     assert not pane.chart_tabs.isTabEnabled(0)  # no parallel text: no premium
+
+
+def test_the_length_chart_follows_the_chosen_row(qtbot, pane, tmp_path):
+    pane.set_parallel(_parallel(tmp_path))
+    pane.run()
+    _wait_done(qtbot, pane)
+    assert pane.charts["lengths"].state[1].endswith("all")
+    pane.show_language("zho_Hans")
+    kind, title, _, series = pane.charts["lengths"].state
+    assert title.endswith("zho_Hans") and len(series) == 2
+    assert series[0][1].total == 3

@@ -76,3 +76,20 @@ def test_an_unreachable_scheduler_is_a_clear_message_not_a_hang(tokenizers, corp
                                              "tcp://127.0.0.1:9"):
         diagnose(tokenizers[:1], sources=corpus[:1], scheduler="tcp://127.0.0.1:9")
     assert time.monotonic() - started < 30
+
+
+def test_local_processes_stop_when_cancelled(tokenizers, corpus, monkeypatch):
+    from core.progress import Cancelled
+
+    monkeypatch.setattr("core.diagnostics.run.plan_shards", _plan)
+    reports = []
+
+    def progress(report):
+        reports.append(report)
+
+    started = time.monotonic()
+    with pytest.raises(Cancelled):
+        diagnose(tokenizers, sources=corpus, backend="processes", workers=2,
+                 progress=progress, cancel=lambda: bool(reports))
+    assert time.monotonic() - started < 60
+    assert reports[0].phase == "diagnostics" and 0 < reports[0].done < reports[0].total
