@@ -2,8 +2,9 @@
 
 Choose tokenizers (up to 8) and a corpus — the Corpus pane's sources or a parallel folder
 (FLORES-style ``<lang>.<split>`` files) — a context window and an optional chat template, and
-run: the job (:func:`core.diagnostics.run.diagnose`) reads the corpus in a worker with progress
-in bytes, the time left and a Stop button. Then the charts (premium with its interval, the
+run: the job (:func:`core.diagnostics.run.diagnose`) reads the corpus in local processes (a
+worker thread only waits for them and merges) with progress in bytes, the time left and a Stop
+button. Then the charts (premium with its interval, the
 ranking, tokens per byte, lengths, vocabulary use — the HTML report's own figures), a sortable
 table per tokenizer and bucket, and a drill-down: a bar or a row shows that bucket's longest and
 most fragmented documents as token chips. Export writes the HTML page, the JSON or the CSV.
@@ -343,7 +344,10 @@ class DiagnosticsPane(QWidget):
         self.progress.setRange(0, 0)
         self.progress_label.setText(self.tr("Reading…"))
         self._started = time.monotonic()
+        # local processes even for a small corpus: encoding and counting in this process would
+        # take the GIL from the GUI thread for tens of milliseconds at a time
         self.tasks.start(TASK_KEY, diagnose, tokenizers, settings=self.settings(),
+                         backend="processes",
                          on_progress=self._on_progress, on_done=self._on_done,
                          on_error=self._on_error, on_cancelled=self._on_cancelled, **inputs)
 

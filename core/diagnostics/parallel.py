@@ -135,44 +135,54 @@ def check_pivot(pivot: str, languages) -> None:
                              f"{', '.join(sorted(languages))}")
 
 
-def bootstrap_draws(n: int, resamples: int, seed: int) -> np.ndarray:
-    """How many times each of ``n`` sentences is drawn in each of ``resamples`` resamples
-    (``resamples`` x ``n``; each row sums to ``n``): draws with replacement from a seeded
-    generator, so the same seed gives the same intervals. A resample's total is then one
-    matrix product with the per-sentence counts, for every language at once.
+BOOTSTRAP_CHUNK = 1 << 20  # draws made at once: bounded memory, short numpy calls
 
-    >>> weights = bootstrap_draws(4, 2, 0)
-    >>> weights.sum(axis=1).tolist(), (weights == bootstrap_draws(4, 2, 0)).all()
-    ([4, 4], np.True_)
+
+def bootstrap_totals(matrix: np.ndarray, resamples: int, seed: int) -> np.ndarray:
+    """Each resample's total of every column of ``matrix`` (sentences x languages):
+    ``resamples`` draws of ``n`` sentences with replacement from a seeded generator (the same
+    seed, the same draws: every language and tokenizer is resampled with the same sentences).
+    Drawn a chunk of resamples at a time, so a corpus of a million sentences needs no
+    ``resamples x n`` array.
+
+    >>> counts = np.array([[1, 2], [3, 6]])
+    >>> totals = bootstrap_totals(counts, 5, 0)
+    >>> totals.shape, bool((totals[:, 1] == 2 * totals[:, 0]).all())
+    ((5, 2), True)
     """
+    n = len(matrix)
+    totals = np.zeros((resamples, matrix.shape[1]), np.float64)
     if not n:
-        return np.zeros((resamples, 0), np.int64)
-    draws = np.random.default_rng(seed).integers(0, n, size=(resamples, n))
-    rows = np.repeat(np.arange(resamples) * n, n)
-    return np.bincount(draws.ravel() + rows, minlength=resamples * n).reshape(resamples, n)
+        return totals
+    rng = np.random.default_rng(seed)
+    values = matrix.astype(np.float64)  # integer sums far below 2**53: exact
+    step = max(1, BOOTSTRAP_CHUNK // n)
+    for first in range(0, resamples, step):
+        rows = min(step, resamples - first)
+        draws = rng.integers(0, n, size=(rows, n))
+        for row in range(rows):
+            totals[first + row] = values[draws[row]].sum(axis=0)
+    return totals
 
 
 def premiums(counts: dict[str, np.ndarray], pivot: str, *, resamples: int = DEFAULT_RESAMPLES,
-             seed: int = 0, draws: np.ndarray | None = None) -> dict[str, dict]:
+             seed: int = 0) -> dict[str, dict]:
     """Per language: ``tokens``, ``premium`` (ratio of totals to the pivot's), ``ci`` (the
     bootstrap's 95% interval), ``attention_pairs`` (premium squared), ``sentence_ratio``
     (p10/p50/p90 of the per-sentence ratios, sentences with tokens in both) and ``rank``
-    (1 = the fewest tokens). ``draws``: :func:`bootstrap_draws`, shared by several tokenizers.
+    (1 = the fewest tokens). Tokenizers measured with the same ``seed`` are resampled with the
+    same sentences (a paired comparison).
     """
     check_pivot(pivot, counts)
     base = np.asarray(counts[pivot], np.int64)
     if base.sum() == 0:
         raise WorkbenchError(f"the pivot language {pivot} has no tokens")
-    if draws is None:
-        draws = bootstrap_draws(len(base), resamples, seed)
     languages = sorted(counts)
     matrix = np.stack([np.asarray(counts[lang], np.int64) for lang in languages], axis=1)
-    # every resample's total of every language in one product (float64: the integer sums stay
-    # far below 2**53, so they are exact)
-    totals = draws.astype(np.float64) @ matrix.astype(np.float64)
+    totals = bootstrap_totals(matrix, resamples, seed)
     ratios = totals / np.maximum(totals[:, [languages.index(pivot)]], 1)
     bounds = (np.percentile(ratios, [(100 - CI_LEVEL) / 2, 100 - (100 - CI_LEVEL) / 2], axis=0)
-              if len(ratios) and draws.size else None)
+              if len(ratios) and len(matrix) else None)
     out = {}
     for column, lang in enumerate(languages):
         mine = matrix[:, column]

@@ -13,8 +13,8 @@ from ..corpus import CorpusSource
 from ..errors import WorkbenchError
 from ..progress import CancelFn, ProgressFn
 from .backends import Job, choose_backend, run_job
-from .parallel import (ALIGN_CHOICES, DEFAULT_PIVOT, DEFAULT_RESAMPLES, bootstrap_draws,
-                       check_pivot, premiums, read_parallel)
+from .parallel import (ALIGN_CHOICES, DEFAULT_PIVOT, DEFAULT_RESAMPLES, check_pivot,
+                       premiums, read_parallel)
 from .report import report_json, tokenizer_json
 from .shards import parallel_shards, plan_shards
 from .stats import TokenizerStats
@@ -154,11 +154,10 @@ def diagnose(tokenizers: list, *, sources: list[CorpusSource] | None = None,
     stats = run_job(job, backend=chosen, runtimes=[t.runtime for t in tokenizers],
                     workers=workers, scheduler=scheduler, progress=progress, cancel=cancel)
     names = unique_names([t.runtime.name or t.source.name for t in tokenizers])
-    draws = (bootstrap_draws(corpus.size, settings.resamples, settings.seed)
-             if parallel is not None else None)
     entries = []
     for name, loaded, stat, overhead in zip(names, tokenizers, stats, overheads):
-        premium = (premiums(stat.parallel, settings.pivot, draws=draws)
+        premium = (premiums(stat.parallel, settings.pivot, resamples=settings.resamples,
+                            seed=settings.seed)
                    if parallel is not None else None)
         entries.append(tokenizer_json(name, loaded.source, loaded.runtime, stat,
                                       context=settings.context, overhead=overhead,

@@ -121,3 +121,20 @@ def test_the_length_chart_follows_the_chosen_row(qtbot, pane, tmp_path):
     kind, title, _, series = pane.charts["lengths"].state
     assert title.endswith("zho_Hans") and len(series) == 2
     assert series[0][1].total == 3
+
+
+def test_gui_thread_never_stalls_while_diagnostics_run(qtbot, pane, tmp_path, record_property):
+    from tests.app.gui_meter import GapMeter
+
+    pane.set_parallel(_parallel(tmp_path, lines=40_000))
+    meter = GapMeter()
+    meter.start()
+    pane.run()
+    _wait_done(qtbot, pane, timeout=120000)
+    qtbot.waitUntil(lambda: all(not chart.rendering for chart in pane.charts.values()),
+                    timeout=20000)
+    meter.stop()
+    assert pane.result is not None
+    assert len(meter.gaps) > 10, "the run finished too fast to measure anything"
+    record_property("worst_gui_stall", meter.worst(1))
+    assert meter.worst_stall() < 0.050, f"GUI thread stalled: {meter.worst()}"
