@@ -66,6 +66,11 @@ class DiagnosticsPane(QWidget):
         top.addLayout(self._build_corpus_box(), 3)
         layout.addLayout(top)
         layout.addLayout(self._build_run_row())
+        self.warning_label = QLabel()
+        self.warning_label.setWordWrap(True)
+        self.warning_label.setStyleSheet("background: #fff4e0; color: #202020; padding: 4px;")
+        self.warning_label.setVisible(False)
+        layout.addWidget(self.warning_label)
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(self._build_charts())
         split.addWidget(self._build_table_and_drill())
@@ -422,8 +427,37 @@ class DiagnosticsPane(QWidget):
         self.model.set_report(report)
         self.table.resizeColumnsToContents()
         self.export_button.setEnabled(True)
-        for warning in report["warnings"]:
-            self.status.emit(warning)
+        warnings = self.warnings(report)
+        self.warning_label.setText("\n".join(warnings))
+        self.warning_label.setVisible(bool(warnings))
+
+    def warnings(self, report: dict) -> list[str]:
+        """What the user should know before trusting the numbers, in the GUI's language:
+        unknown tokens that make a language look cheap, failed documents, cut files."""
+        from core.diagnostics.run import UNKNOWN_WARNING
+
+        out = []
+        if report["settings"]["align"] == "shortest" and any(
+                w.startswith("aligned by the shortest") for w in report["warnings"]):
+            out.append(self.tr("The files have different line counts: only the first {n} "
+                               "lines of each were measured").format(
+                n=f"{report['corpus'].get('sentences', 0):,}"))
+        for entry in report["tokenizers"]:
+            lost = [key for key, bucket in entry["buckets"].items()
+                    if ":" not in key and key != "all"
+                    and (bucket.get("unk_rate") or 0) > UNKNOWN_WARNING]
+            if lost:
+                out.append(self.tr("{tokenizer} maps over {share} of the tokens of {languages} "
+                                   "to the unknown token: few tokens there mean lost text, not "
+                                   "a low cost").format(tokenizer=entry["tokenizer"],
+                                                        share=f"{UNKNOWN_WARNING:.0%}",
+                                                        languages=", ".join(lost)))
+            failed = entry["buckets"].get("all", {}).get("failed", 0)
+            if failed:
+                out.append(self.tr("{tokenizer} failed on {n} document(s); the rest was "
+                                   "measured").format(tokenizer=entry["tokenizer"],
+                                                      n=f"{failed:,}"))
+        return out
 
     def show_language(self, language: str) -> None:
         """Select the first row of ``language``'s bucket (a clicked bar) and drill into it."""

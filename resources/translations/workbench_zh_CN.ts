@@ -1183,6 +1183,18 @@
         <translation>每 UTF-8 字节的词元数</translation>
     </message>
     <message>
+        <source>The files have different line counts: only the first {n} lines of each were measured</source>
+        <translation>这些文件的行数不同：每个文件只统计了前 {n} 行</translation>
+    </message>
+    <message>
+        <source>{tokenizer} maps over {share} of the tokens of {languages} to the unknown token: few tokens there mean lost text, not a low cost</source>
+        <translation>{tokenizer} 在 {languages} 上有超过 {share} 的词元是未知词元：词元少意味着文本丢失，而不是成本低</translation>
+    </message>
+    <message>
+        <source>{tokenizer} failed on {n} document(s); the rest was measured</source>
+        <translation>{tokenizer} 在 {n} 个文档上失败；其余文档已统计</translation>
+    </message>
+    <message>
         <source>tokens per document</source>
         <translation>每个文档的词元数</translation>
     </message>
