@@ -2,7 +2,7 @@
 CSV or a self-contained HTML page.
 
     tokbench report TOKENIZER... (--corpus [LANG[/DOMAIN]=]PATH... | --parallel DIR|TSV)
-                    [--preset NAME] [--pivot LANG] [--context N] [--template FILE]
+                    [--preset NAME] [--pivot LANG] [--context N] [--template FILE|own]
                     [--bootstrap N] [--seed S] [--workers N] [--scheduler ADDR]
                     [--align refuse|shortest] [--round-trip]
                     [-o report.html] [--json] [--csv FILE]
@@ -51,9 +51,10 @@ def add_parser(sub) -> argparse.ArgumentParser:
                              "or keep the lines all files have")
     report.add_argument("--context", type=_positive, metavar="N",
                         help="a context window: the share of documents that would be truncated")
-    report.add_argument("--template", type=Path, metavar="FILE",
+    report.add_argument("--template", metavar="FILE|own",
                         help="a chat template (.jinja, or a JSON config with chat_template) "
-                             "whose tokens share the context window")
+                             "whose tokens share the context window; own: each tokenizer's "
+                             "own template")
     report.add_argument("--bootstrap", type=_bootstrap, default=1000, metavar="N",
                         help="bootstrap resamples for the premium's interval (default 1000)")
     report.add_argument("--seed", type=_count, default=0, metavar="S",
@@ -100,12 +101,12 @@ def _open_all(args) -> list:
     return opened
 
 
-def _template(path: Path | None) -> tuple[str | None, str]:
-    if path is None:
+def _template(value: str | None) -> tuple[str | None, str]:
+    if value is None or value == "own":
         return None, ""
     from core.chat.sources import choose_template, template_from_file
 
-    return choose_template(template_from_file(path)), path.name
+    return choose_template(template_from_file(value)), Path(value).name
 
 
 def _progress_printer():
@@ -154,7 +155,8 @@ def run(args) -> int:
         template, template_name = _template(args.template)
         settings = Settings(pivot=args.pivot, context=args.context, template=template,
                             template_name=template_name, resamples=args.bootstrap,
-                            seed=args.seed, round_trip=args.round_trip, align=args.align)
+                            seed=args.seed, round_trip=args.round_trip, align=args.align,
+                            own_template=args.template == "own")
         tokenizers = _open_all(args)
         sources = _sources(args.corpus) if args.corpus else None
         result = diagnose(tokenizers, sources=sources, parallel=args.parallel,

@@ -135,6 +135,7 @@ class DiagnosticsPane(QWidget):
                                             "truncate, the template's tokens included"))
         self.template_box = QComboBox()
         self.template_box.addItem(self.tr("no chat template"), None)
+        self.template_box.addItem(self.tr("each tokenizer's own"), "own")
         from core.chat.builtin import BUILTIN_TEMPLATES
 
         for name in sorted(BUILTIN_TEMPLATES):
@@ -313,7 +314,7 @@ class DiagnosticsPane(QWidget):
                 self.progress_label.setText(str(err))
                 return
             self.template_box.setItemText(self.template_box.currentIndex(), Path(path).name)
-        elif choice is not None:
+        elif choice is not None and choice != "own":
             from core.chat.builtin import BUILTIN_TEMPLATES
 
             self.template = BUILTIN_TEMPLATES[choice]
@@ -334,6 +335,7 @@ class DiagnosticsPane(QWidget):
                         context=self.context_box.value() or None, template=self.template,
                         template_name=template_name, resamples=self.bootstrap_box.value(),
                         round_trip=self.round_trip_box.isChecked(),
+                        own_template=self.template_box.currentData() == "own",
                         align="shortest" if self.align_box.isChecked() else "refuse")
 
     # -- running -------------------------------------------------------------------------

@@ -31,6 +31,7 @@ class Settings:
     context: int | None = None
     template: str | None = None      # a chat template's source
     template_name: str = ""          # what to call it in the report
+    own_template: bool = False       # each tokenizer's own chat template instead
     resamples: int = DEFAULT_RESAMPLES
     seed: int = 0
     round_trip: bool = False
@@ -38,7 +39,8 @@ class Settings:
 
     def describe(self) -> dict:
         return {"pivot": self.pivot, "context": self.context,
-                "template": self.template_name or (None if self.template is None else "custom"),
+                "template": ("own" if self.own_template else self.template_name
+                             or (None if self.template is None else "custom")),
                 "bootstrap": self.resamples, "seed": self.seed, "round_trip": self.round_trip,
                 "align": self.align, "tokens": "content tokens: no BOS/CLS added, "
                 "special-token literals read as text"}
@@ -95,6 +97,20 @@ def unknown_warnings(entry: dict) -> list[str]:
             if ":" not in key and key != "all" and (bucket.get("unk_rate") or 0) > UNKNOWN_WARNING]
 
 
+def own_template(loaded) -> str | None:
+    """The tokenizer's own chat template (its default when it has several), or None."""
+    from ..chat.errors import ChatTemplateError
+    from ..chat.sources import choose_template, templates_of
+
+    templates = templates_of(loaded.configs)
+    if templates is None:
+        return None
+    try:
+        return choose_template(templates)
+    except ChatTemplateError:
+        return None
+
+
 def unique_names(names: list[str]) -> list[str]:
     """Display names made unique (``gpt2``, ``gpt2 #2``).
 
@@ -147,8 +163,15 @@ def diagnose(tokenizers: list, *, sources: list[CorpusSource] | None = None,
         description = {"kind": "sources", "sources": [
             {"path": s.path.name, "kind": s.kind, "language": s.lang, "domain": s.domain,
              "bytes": s.path.stat().st_size} for s in sources]}
-    overheads = [context_overhead(t.runtime, settings.template) if settings.context else 0
-                 for t in tokenizers]
+    overheads = []
+    for loaded in tokenizers:
+        template = settings.template
+        if settings.context and settings.own_template:
+            template = own_template(loaded)
+            if template is None:
+                warnings.append(f"{loaded.runtime.name} has no chat template of its own: its "
+                                "window carries only the post-processor's tokens")
+        overheads.append(context_overhead(loaded.runtime, template) if settings.context else 0)
     job = Job(tuple(t.source for t in tokenizers), tuple(shards), settings.round_trip)
     chosen = backend or choose_backend(job, workers, scheduler)
     stats = run_job(job, backend=chosen, runtimes=[t.runtime for t in tokenizers],

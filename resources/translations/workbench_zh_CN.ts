@@ -1035,6 +1035,10 @@
         <translation>无对话模板</translation>
     </message>
     <message>
+        <source>each tokenizer&apos;s own</source>
+        <translation>各分词器自带的模板</translation>
+    </message>
+    <message>
         <source>From file…</source>
         <translation>从文件…</translation>
     </message>

@@ -57,3 +57,31 @@ def test_inputs_are_checked(bpe, tmp_path):
     report = diagnose([bpe, bpe], sources=sources).report
     assert [e["tokenizer"] for e in report["tokenizers"]] == ["demo-bpe", "demo-bpe #2"]
     assert "und" in report["tokenizers"][0]["buckets"]  # no language tag: undetermined
+
+
+def test_each_tokenizers_own_template_or_a_warning_without_one(tmp_path):
+    import json
+    import shutil
+
+    from core.diagnostics.run import own_template
+
+    folder = tmp_path / "with-template"
+    shutil.copytree(DEMO / "demo-bpe", folder)
+    config = json.loads((folder / "tokenizer_config.json").read_text(encoding="utf-8"))
+    config["chat_template"] = BUILTIN_TEMPLATES["chatml"]
+    (folder / "tokenizer_config.json").write_text(json.dumps(config), encoding="utf-8")
+    chatty = open_tokenizer(folder / "tokenizer.json")
+    unigram = open_tokenizer(DEMO / "demo-unigram" / "tokenizer.model")
+    path = tmp_path / "a.txt"
+    path.write_text("hello there\n", encoding="utf-8")
+    report = diagnose([chatty, unigram], sources=[CorpusSource(path)],
+                      settings=Settings(context=100, own_template=True)).report
+    overheads = [e["context"]["overhead"] for e in report["tokenizers"]]
+    assert report["settings"]["template"] == "own"
+    assert own_template(chatty) == BUILTIN_TEMPLATES["chatml"]
+    assert overheads[0] == context_overhead(chatty.runtime, BUILTIN_TEMPLATES["chatml"]) > 0
+    assert own_template(unigram) is None
+    assert overheads[1] == context_overhead(unigram.runtime, None)
+    assert [w for w in report["warnings"] if "no chat template" in w] == [
+        "demo-unigram has no chat template of its own: its window carries only the "
+        "post-processor's tokens"]
