@@ -9,5 +9,6 @@ The modules, one job each:
 * :mod:`.parallel` — parallel corpora (aligned lines), the premium and its seeded bootstrap;
 * :mod:`.shards` — the corpus cut into shards (byte ranges of big files);
 * :mod:`.backends` — map-reduce of the shards: in this process, local processes, or Dask;
-* :mod:`.report` — the JSON and CSV report; :mod:`.figures` the charts; :mod:`.html` the page.
+* :mod:`.report` — the JSON and CSV report; :mod:`.figures` the charts; :mod:`.html` the page;
+* :mod:`.run` — one call from tokenizers and a corpus to the report (the CLI and the pane).
 """

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import unicodedata
 import weakref
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 
 import numpy as np
 

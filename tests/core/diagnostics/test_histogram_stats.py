@@ -6,7 +6,6 @@ from __future__ import annotations
 import pickle
 
 import numpy as np
-import pytest
 from hypothesis import given, settings, strategies as st
 
 from core.diagnostics.classify import classify
