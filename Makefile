@@ -30,6 +30,7 @@ bench: $(STAMP)
 	$(PY) -m tests.bench.align --repeat 3
 	$(PY) -m tests.bench.audit
 	$(PY) -m tests.bench.diff --repeat 1
+	$(PY) -m tests.bench.report
 	$(MAKE) soak
 
 # 50 training runs started and stopped at random moments (three engines; the GUI's API, Ctrl-C

@@ -39,10 +39,14 @@ from pathlib import Path
 from typing import Iterator, Sequence
 
 from app.commands import align as align_command
+from app.commands import audit as audit_command
+from app.commands import diff as diff_command
+from app.commands import fingerprint as fingerprint_command
+from app.commands import golden as golden_command
+from app.commands import report as report_command
 from app.stop_signals import exit_code as stop_exit_code
 from app.stop_signals import raise_on_stop_signals
 from app.stop_signals import reason as stop_reason
-from app.commands import audit as audit_command
 from core.encoding import Encoding, Flag
 from core.errors import WorkbenchError
 from core.export import TOKEN_COLUMNS, token_rows
@@ -50,7 +54,6 @@ from core.memory import keep_freed_memory
 from core.notes import Note, english, round_trip_notes
 from core.text import Unit, visible_text
 from core.utf8 import decode_utf8
-from app.commands import diff as diff_command, fingerprint as fingerprint_command, golden as golden_command
 
 EXIT_OK, EXIT_ERROR, EXIT_USAGE, EXIT_NOT_INTACT, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 EXIT_TEMPLATE = 3  # chat: the template failed (its own error, a syntax error, a limit)
@@ -127,6 +130,7 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
     audit_command.add_parser(sub)
 
     align_command.add_parser(sub)
+    report_command.add_parser(sub)
     chat = sub.add_parser("chat", help="render a conversation with a chat template and encode it "
                                        "with provenance, assistant mask and token budget")
     chat.add_argument("paths", nargs="+", metavar="[TOKENIZER] CONVERSATION.json",
@@ -717,7 +721,8 @@ COMMANDS = {"chat": cmd_chat, "inspect": cmd_inspect, "import": cmd_import, "ver
             "export": cmd_export, "train": cmd_train, "stream": cmd_stream,
             "align": align_command.run, "audit": audit_command.run,
             "diff": diff_command.run, "golden": golden_command.run,
-            "fingerprint": fingerprint_command.run}
+            "fingerprint": fingerprint_command.run,
+            "report": report_command.run}
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:

@@ -15,6 +15,7 @@ from app.panes.align import AlignPane
 from app.panes.chat import ChatPane
 from app.panes.corpus import CorpusPane
 from app.panes.diff import DiffPane
+from app.panes.diagnostics import DiagnosticsPane
 from app.panes.inspect import InspectPane
 from app.panes.train import TrainPane
 from app.session import Session
@@ -71,6 +72,7 @@ class MainWindow(QMainWindow):
         self.chat = ChatPane(self.session, self.tasks)
         self.align = AlignPane(self.session, self.tasks)
         self.diff = DiffPane(self.session, self.tasks)
+        self.diagnostics = DiagnosticsPane(self.session, self.tasks)
         self.panes = QTabWidget()
         self.panes.setDocumentMode(True)
         for pane, title in self._pane_titles().items():
@@ -86,6 +88,7 @@ class MainWindow(QMainWindow):
         self.chat.status.connect(self.show_status)
         self.align.status.connect(self.show_status)
         self.diff.status.connect(self.show_status)
+        self.diagnostics.status.connect(self.show_status)
         self.train.inspect_requested.connect(lambda: self.panes.setCurrentWidget(self.inspect))
         self.train.corpus_requested.connect(lambda: self.panes.setCurrentWidget(self.corpus))
         self.train.save_requested.connect(self.save_bundle_dialog)
@@ -111,7 +114,8 @@ class MainWindow(QMainWindow):
     def _pane_titles(self) -> dict:
         return {self.corpus: self.tr("Corpus"), self.train: self.tr("Train"),
                 self.inspect: self.tr("Inspect"), self.chat: self.tr("Chat"),
-                self.align: self.tr("Align"), self.diff: self.tr("Diff")}
+                self.align: self.tr("Align"), self.diff: self.tr("Diff"),
+                self.diagnostics: self.tr("Diagnostics")}
 
     def _build_menus(self) -> None:
         file_menu = self.menuBar().addMenu(self.tr("&File"))

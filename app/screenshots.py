@@ -139,6 +139,8 @@ def main(argv=None) -> int:
     if "diff" in panes:  # the tokenizers, compared pairwise
         from app.panes.diff_shots import diff_shots
         diff_shots(app, window, args.out, args.tokenizers, corpus)
+    if "diagnostics" in panes:
+        diagnostics_shots(app, window, args.out)
     window.close()
     return 0
 
@@ -444,6 +446,31 @@ def chat_shots(app, window, out: Path, conversation: Path | None,
     _save(app, window, out / "chat-template-error.png")
     pane.template_editor.setPlainText(source)
     rendered()
+
+
+def diagnostics_shots(app, window, out: Path) -> None:
+    """The Diagnostics pane with the session's first three tokenizers on FLORES-200 dev (the
+    shared parallel corpus; the demo corpus when it is absent): the premium bars with their
+    intervals, the ranking, and a drill-down into the worst language (``diagnostics-*.png``)."""
+    pane = window.diagnostics
+    window.panes.setCurrentWidget(pane)
+    flores = MONO_CORPORA.parent / "flores200-dev"
+    if flores.is_dir():
+        pane.set_parallel(flores)
+    else:
+        _load_corpus(app, window, [])
+    pane.run()
+    wait_until(app, lambda: pane.result is not None and not pane.stop_button.isEnabled(),
+               timeout=600)
+    for index, name in enumerate(("premium", "ranking", "rate", "lengths", "vocabulary")):
+        pane.chart_tabs.setCurrentIndex(index)
+        _save(app, window, out / f"diagnostics-{name}.png")
+    pane.chart_tabs.setCurrentIndex(0)
+    languages = pane.charts["premium"].drawing.rows if pane.charts["premium"].drawing else []
+    if languages:
+        pane.show_language(languages[0])
+        wait_until(app, lambda: not pane.chips.drawing)
+    _save(app, window, out / "diagnostics-drill.png")
 
 
 if __name__ == "__main__":

@@ -239,8 +239,9 @@ class _Reader:
     """Streams one source's documents as ``(text, raw byte count)``."""
 
     def __init__(self, source: CorpusSource, stats: SourceStats, policy: str,
-                 max_line_bytes: int) -> None:
+                 max_line_bytes: int, byte_range: tuple[int, int] | None = None) -> None:
         self.source = source
+        self.byte_range = byte_range  # (start, end) of an uncompressed file: one shard of it
         self.stats = stats
         self.policy = policy
         self.max_line_bytes = max_line_bytes
@@ -255,6 +256,8 @@ class _Reader:
         if path.stat().st_size == 0:
             raise FormatError("the file is empty", path=path)
         self.raw = open(path, "rb")
+        if self.byte_range is not None:
+            self.raw.seek(self.byte_range[0])  # a shard starts at a line start (see file_shards)
         opener = OPENERS.get(path.suffix.lower())
         try:
             stream = opener(self.raw) if opener else self.raw
@@ -277,14 +280,16 @@ class _Reader:
     def lines(self) -> Iterator[tuple[int, str, int]]:
         """``(line number, decoded line without its newline, raw bytes)``."""
         stream = self.open()
-        line_start = 0  # byte offset of the line in the (decompressed) file
+        line_start, end = self.byte_range or (0, None)  # byte offset of the line in the file
         try:
             for number, raw in enumerate(stream, start=1):
+                if end is not None and line_start >= end:
+                    break
                 size = len(raw)
                 self._position = self.raw.tell()
                 text_start = line_start
                 line_start += size
-                if number == 1 and raw.startswith(b"\xef\xbb\xbf"):
+                if text_start == 0 and raw.startswith(b"\xef\xbb\xbf"):
                     raw = raw[3:]
                     text_start += 3
                     self.stats.bom = True
@@ -379,3 +384,27 @@ class _Reader:
                 raise FormatError(f"row has no column {index}", path=self.source.path,
                                   line=number)
             yield row[index], size
+
+
+def read_documents(source: CorpusSource, *, policy: str = "strict",
+                   byte_range: tuple[int, int] | None = None,
+                   stats: SourceStats | None = None) -> Iterator[str]:
+    """Every non-empty document of one source as it is (no de-duplication, no weights): what
+    diagnostics measure. ``byte_range`` reads only the lines starting in ``[start, end)`` of an
+    uncompressed ``lines``/``jsonl`` file (a shard; line numbers in errors then count from the
+    shard's first line, the byte offset from the file's start).
+
+    >>> import tempfile, pathlib
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "a.txt"
+    >>> _ = path.write_bytes(b"one\\n\\ntwo\\nthree\\n")
+    >>> list(read_documents(CorpusSource(path))), list(read_documents(CorpusSource(path), byte_range=(4, 9)))
+    (['one', 'two', 'three'], ['two'])
+    """
+    if byte_range is not None and (source.kind not in ("lines", "jsonl")
+                                   or source.path.suffix.lower() in OPENERS):
+        raise ValueError("only uncompressed lines/jsonl files are read by byte range")
+    stats = stats if stats is not None else SourceStats(str(source.path), source.lang)
+    reader = _Reader(source, stats, policy, MAX_LINE_BYTES, byte_range)
+    for text, _ in reader.documents():
+        if text.strip():
+            yield text

@@ -164,6 +164,14 @@ class Runtime(abc.ABC):
         parse = self.parse_choice(parse_special, allowed_special)
         return EncodingBatch(self, texts, self._native_many(texts, add_special_tokens, parse))
 
+    def count_many(self, texts: Sequence[str]) -> tuple:
+        """``(ids, flags, tokens per text)`` numpy arrays for many texts — content tokens only
+        (no BOS/CLS), special-token literals read as text — without spans: what corpus
+        statistics need (:mod:`core.diagnostics`). A runtime may skip the span work its batch
+        encode does."""
+        many = self._native_many(texts, False, False)
+        return many.ids, many.flags, many.counts
+
     def parse_choice(self, parse_special: bool, allowed_special=None):
         """What the runtimes' internal ``parse_special`` carries: False, True, or the frozenset
         of literals ``allowed_special`` names (:func:`core.special.resolve_allowed_special`)."""

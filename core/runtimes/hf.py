@@ -219,6 +219,15 @@ class HFRuntime(Runtime):
         # a batch of one gives exactly what encode gives, and keeps a GUI thread responsive
         return self._native_many([text], add_special_tokens, parse_special).result(0)
 
+    def count_many(self, texts):
+        """Ids and flags without offsets: gathering the offsets costs as much as the encode."""
+        self._prepare_many(texts, False)  # a lone surrogate is refused, as by encode_batch
+        natives = self._native_batch(texts, False, False)
+        counts = np.fromiter((len(e.ids) for e in natives), dtype=np.int64, count=len(texts))
+        ids = np.fromiter(chain.from_iterable(e.ids for e in natives), dtype=np.int64,
+                          count=int(counts.sum()))
+        return ids, self._flag_table[ids], counts
+
     def _native_many(self, texts, add_special_tokens: bool, parse_special: bool) -> NativeMany:
         """All texts in one native batch call; ids, offsets and flags gathered with numpy."""
         warnings = self._prepare_many(texts, parse_special)

@@ -432,6 +432,89 @@
     </message>
 </context>
 <context>
+    <name>BucketTableModel</name>
+    <message>
+        <source>Tokenizer</source>
+        <translation>分词器</translation>
+    </message>
+    <message>
+        <source>Bucket</source>
+        <translation>分桶</translation>
+    </message>
+    <message>
+        <source>Documents</source>
+        <translation>文档</translation>
+    </message>
+    <message>
+        <source>Tokens</source>
+        <translation>词元</translation>
+    </message>
+    <message>
+        <source>Premium</source>
+        <translation>溢价</translation>
+    </message>
+    <message>
+        <source>95% interval</source>
+        <translation>95% 区间</translation>
+    </message>
+    <message>
+        <source>Tokens/byte</source>
+        <translation>词元/字节</translation>
+    </message>
+    <message>
+        <source>Tokens/char</source>
+        <translation>词元/字符</translation>
+    </message>
+    <message>
+        <source>Tokens/word</source>
+        <translation>词元/词</translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <source>p95</source>
+        <translation>p95</translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation>p99</translation>
+    </message>
+    <message>
+        <source>Max</source>
+        <translation>最大</translation>
+    </message>
+    <message>
+        <source>UNK</source>
+        <translation>UNK</translation>
+    </message>
+    <message>
+        <source>Byte fallback</source>
+        <translation>字节回退</translation>
+    </message>
+    <message>
+        <source>Partial chars</source>
+        <translation>残缺字符</translation>
+    </message>
+    <message>
+        <source>Truncated</source>
+        <translation>被截断</translation>
+    </message>
+    <message>
+        <source>Tokens of this language divided by the pivot&apos;s tokens for the same sentences</source>
+        <translation>同一批句子上，该语言的词元数除以基准语言的词元数</translation>
+    </message>
+    <message>
+        <source>Tokens per whitespace word, only over texts whose script separates words</source>
+        <translation>每个空格分隔词的词元数，只统计用空格分词的文字</translation>
+    </message>
+    <message>
+        <source>Documents longer than the context window minus the template&apos;s tokens</source>
+        <translation>长度超过上下文窗口减去模板词元数的文档</translation>
+    </message>
+</context>
+<context>
     <name>BudgetTable</name>
     <message>
         <source>Component</source>
@@ -1405,6 +1488,288 @@
     </message>
 </context>
 <context>
+    <name>DiagnosticsChart</name>
+    <message>
+        <source>Run the diagnostics to see this chart</source>
+        <translation>运行诊断后显示此图表</translation>
+    </message>
+</context>
+<context>
+    <name>DiagnosticsPane</name>
+    <message>
+        <source>Tokenizers (up to {n})</source>
+        <translation>分词器（最多 {n} 个）</translation>
+    </message>
+    <message>
+        <source>Parallel folder:</source>
+        <translation>平行语料文件夹：</translation>
+    </message>
+    <message>
+        <source>A folder of &lt;lang&gt;.&lt;split&gt; files (FLORES-200) or a TSV with a language per column: line n of every file is a translation of line n</source>
+        <translation>由 &lt;lang&gt;.&lt;split&gt; 文件组成的文件夹（FLORES-200），或每种语言一列的 TSV：每个文件的第 n 行互为译文</translation>
+    </message>
+    <message>
+        <source>folder or TSV of parallel text</source>
+        <translation>平行语料的文件夹或 TSV</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>The language premiums are measured against</source>
+        <translation>计算溢价时作为基准的语言</translation>
+    </message>
+    <message>
+        <source>Align by the shortest file</source>
+        <translation>按最短的文件对齐</translation>
+    </message>
+    <message>
+        <source>Files with different line counts are refused unless this is on (then only the lines all files have count)</source>
+        <translation>行数不同的文件会被拒绝，除非勾选此项（此时只统计所有文件都有的行）</translation>
+    </message>
+    <message>
+        <source>Pivot:</source>
+        <translation>基准语言：</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>A context window: the share of documents it would truncate, the template&apos;s tokens included</source>
+        <translation>上下文窗口：会被截断的文档比例（含模板词元）</translation>
+    </message>
+    <message>
+        <source>no chat template</source>
+        <translation>无对话模板</translation>
+    </message>
+    <message>
+        <source>each tokenizer&apos;s own</source>
+        <translation>各分词器自带的模板</translation>
+    </message>
+    <message>
+        <source>From file…</source>
+        <translation>从文件…</translation>
+    </message>
+    <message>
+        <source>Bootstrap resamples for the premium&apos;s 95% interval (seed 0: the same intervals every run)</source>
+        <translation>溢价 95% 区间的自助法重采样次数（种子 0：每次运行区间相同）</translation>
+    </message>
+    <message>
+        <source>Round trip</source>
+        <translation>往返</translation>
+    </message>
+    <message>
+        <source>Also decode every document and count those that do not come back as they were</source>
+        <translation>同时解码每个文档，统计无法还原为原文的文档</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <source>HTML report…</source>
+        <translation>HTML 报告…</translation>
+    </message>
+    <message>
+        <source>JSON…</source>
+        <translation>JSON…</translation>
+    </message>
+    <message>
+        <source>CSV…</source>
+        <translation>CSV…</translation>
+    </message>
+    <message>
+        <source>Copy table as TSV</source>
+        <translation>以 TSV 复制表格</translation>
+    </message>
+    <message>
+        <source>Context window:</source>
+        <translation>上下文窗口：</translation>
+    </message>
+    <message>
+        <source>Template:</source>
+        <translation>模板：</translation>
+    </message>
+    <message>
+        <source>Bootstrap:</source>
+        <translation>自助法：</translation>
+    </message>
+    <message>
+        <source>Premium</source>
+        <translation>溢价</translation>
+    </message>
+    <message>
+        <source>Ranking</source>
+        <translation>排名</translation>
+    </message>
+    <message>
+        <source>Tokens per byte</source>
+        <translation>每字节词元数</translation>
+    </message>
+    <message>
+        <source>Lengths</source>
+        <translation>长度</translation>
+    </message>
+    <message>
+        <source>Vocabulary use</source>
+        <translation>词表使用</translation>
+    </message>
+    <message>
+        <source>Choose a row or a bar to see its documents</source>
+        <translation>选择一行或一个条形以查看其文档</translation>
+    </message>
+    <message>
+        <source>Longest documents</source>
+        <translation>最长的文档</translation>
+    </message>
+    <message>
+        <source>Most tokens per character</source>
+        <translation>每字符词元最多的文档</translation>
+    </message>
+    <message>
+        <source>The Corpus pane&apos;s sources ({n})</source>
+        <translation>语料面板的来源（{n}）</translation>
+    </message>
+    <message>
+        <source>Parallel folder</source>
+        <translation>平行语料文件夹</translation>
+    </message>
+    <message>
+        <source>Chat template</source>
+        <translation>对话模板</translation>
+    </message>
+    <message>
+        <source>Templates (*.jinja *.json);;All files (*)</source>
+        <translation>模板 (*.jinja *.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Choose at most {n} tokenizers</source>
+        <translation>最多选择 {n} 个分词器</translation>
+    </message>
+    <message>
+        <source>Reading…</source>
+        <translation>读取中…</translation>
+    </message>
+    <message>
+        <source>Stopping…</source>
+        <translation>正在停止…</translation>
+    </message>
+    <message>
+        <source>{done} of {total} MB, about {left} s left</source>
+        <translation>{done} / {total} MB，约剩 {left} 秒</translation>
+    </message>
+    <message>
+        <source>Stopped; the last results stay shown</source>
+        <translation>已停止；仍显示上次的结果</translation>
+    </message>
+    <message>
+        <source>Done in {seconds} s</source>
+        <translation>用时 {seconds} 秒完成</translation>
+    </message>
+    <message>
+        <source>Diagnostics of {n} tokenizer(s) done</source>
+        <translation>{n} 个分词器的诊断已完成</translation>
+    </message>
+    <message>
+        <source>Premium per language (pivot {pivot})</source>
+        <translation>各语言的溢价（基准 {pivot}）</translation>
+    </message>
+    <message>
+        <source>tokens / pivot&apos;s tokens (95% interval)</source>
+        <translation>词元数 / 基准语言词元数（95% 区间）</translation>
+    </message>
+    <message>
+        <source>Premium ranking</source>
+        <translation>溢价排名</translation>
+    </message>
+    <message>
+        <source>tokens per UTF-8 byte</source>
+        <translation>每 UTF-8 字节的词元数</translation>
+    </message>
+    <message>
+        <source>most used ids (k)</source>
+        <translation>最常用的 ID（前 k 个）</translation>
+    </message>
+    <message>
+        <source>share of all tokens</source>
+        <translation>占全部词元的比例</translation>
+    </message>
+    <message>
+        <source>The files have different line counts: only the first {n} lines of each were measured</source>
+        <translation>这些文件的行数不同：每个文件只统计了前 {n} 行</translation>
+    </message>
+    <message>
+        <source>{tokenizer} maps over {share} of the tokens of {languages} to the unknown token: few tokens there mean lost text, not a low cost</source>
+        <translation>{tokenizer} 在 {languages} 上有超过 {share} 的词元是未知词元：词元少意味着文本丢失，而不是成本低</translation>
+    </message>
+    <message>
+        <source>{tokenizer} failed on {n} document(s); the rest was measured</source>
+        <translation>{tokenizer} 在 {n} 个文档上失败；其余文档已统计</translation>
+    </message>
+    <message>
+        <source>Length distribution · {bucket}</source>
+        <translation>长度分布 · {bucket}</translation>
+    </message>
+    <message>
+        <source>tokens per document</source>
+        <translation>每个文档的词元数</translation>
+    </message>
+    <message>
+        <source>documents</source>
+        <translation>文档</translation>
+    </message>
+    <message>
+        <source>{tokenizer} · {bucket}</source>
+        <translation>{tokenizer} · {bucket}</translation>
+    </message>
+    <message>
+        <source>{n} tokens</source>
+        <translation>{n} 个词元</translation>
+    </message>
+    <message>
+        <source>{r} tokens per character</source>
+        <translation>每字符 {r} 个词元</translation>
+    </message>
+    <message>
+        <source>{value} · {source} #{document}: {start}</source>
+        <translation>{value} · {source} #{document}：{start}</translation>
+    </message>
+    <message>
+        <source>HTML page (*.html)</source>
+        <translation>HTML 页面 (*.html)</translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation>JSON 文件 (*.json)</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation>CSV 文件 (*.csv)</translation>
+    </message>
+    <message>
+        <source>Export the report</source>
+        <translation>导出报告</translation>
+    </message>
+    <message>
+        <source>Cannot write {path}: {reason}</source>
+        <translation>无法写入 {path}：{reason}</translation>
+    </message>
+    <message>
+        <source>Report written to {path}</source>
+        <translation>报告已写入 {path}</translation>
+    </message>
+</context>
+<context>
     <name>DiffPane</name>
     <message>
         <source>A (old)</source>
@@ -2261,6 +2626,10 @@
     <message>
         <source>Diff</source>
         <translation>差异</translation>
+    </message>
+    <message>
+        <source>Diagnostics</source>
+        <translation>诊断</translation>
     </message>
     <message>
         <source>&amp;File</source>

@@ -403,7 +403,7 @@ def test_main_window_speaks_chinese_with_the_translator_installed(chinese, qtbot
     window = MainWindow(Session(QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)))
     qtbot.addWidget(window)
     assert _menu_titles(window) == ["文件(&F)", "语言(&L)"]
-    assert _tab_titles(window) == ["语料", "训练", "检查", "对话", "对齐", "差异"]
+    assert _tab_titles(window) == ["语料", "训练", "检查", "对话", "对齐", "差异", "诊断"]
     assert window.windowTitle() == "分词器工作台"
     window.tasks.wait(3000)
 
@@ -422,7 +422,7 @@ def test_the_language_menu_saves_the_choice_and_switches_the_menus(window, qtbot
     try:
         choices[1].trigger()
         qtbot.waitUntil(lambda: _menu_titles(window) == ["文件(&F)", "语言(&L)"], timeout=3000)
-        assert _tab_titles(window) == ["语料", "训练", "检查", "对话", "对齐", "差异"]
+        assert _tab_titles(window) == ["语料", "训练", "检查", "对话", "对齐", "差异", "诊断"]
         assert i18n.saved_language(window.session.settings) == "zh_CN"
         assert told == ["菜单和标签页已切换为新语言。各面板将在下次启动工作台时切换。"]
         assert window.recent_menu.title() == "最近打开(&R)"

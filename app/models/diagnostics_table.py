@@ -1,0 +1,118 @@
+"""``BucketTableModel``: a diagnostics report as a table, one row per tokenizer x bucket, with
+the premium where the bucket is a language of a parallel corpus. Sorting (through a
+``QSortFilterProxyModel``) uses the numbers themselves (``Qt.UserRole``), not their text.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QAbstractTableModel, QModelIndex, Qt
+
+COLUMNS = (
+    ("tokenizer", QT_TRANSLATE_NOOP("BucketTableModel", "Tokenizer")),
+    ("bucket", QT_TRANSLATE_NOOP("BucketTableModel", "Bucket")),
+    ("documents", QT_TRANSLATE_NOOP("BucketTableModel", "Documents")),
+    ("tokens", QT_TRANSLATE_NOOP("BucketTableModel", "Tokens")),
+    ("premium", QT_TRANSLATE_NOOP("BucketTableModel", "Premium")),
+    ("ci", QT_TRANSLATE_NOOP("BucketTableModel", "95% interval")),
+    ("tokens_per_byte", QT_TRANSLATE_NOOP("BucketTableModel", "Tokens/byte")),
+    ("tokens_per_cp", QT_TRANSLATE_NOOP("BucketTableModel", "Tokens/char")),
+    ("fertility", QT_TRANSLATE_NOOP("BucketTableModel", "Tokens/word")),
+    ("p50", QT_TRANSLATE_NOOP("BucketTableModel", "p50")),
+    ("p95", QT_TRANSLATE_NOOP("BucketTableModel", "p95")),
+    ("p99", QT_TRANSLATE_NOOP("BucketTableModel", "p99")),
+    ("max", QT_TRANSLATE_NOOP("BucketTableModel", "Max")),
+    ("unk_rate", QT_TRANSLATE_NOOP("BucketTableModel", "UNK")),
+    ("byte_fallback_rate", QT_TRANSLATE_NOOP("BucketTableModel", "Byte fallback")),
+    ("partial_rate", QT_TRANSLATE_NOOP("BucketTableModel", "Partial chars")),
+    ("truncation_rate", QT_TRANSLATE_NOOP("BucketTableModel", "Truncated")),
+)
+RATES = {"unk_rate", "byte_fallback_rate", "partial_rate", "truncation_rate"}
+TOOLTIPS = {
+    "premium": QT_TRANSLATE_NOOP("BucketTableModel", "Tokens of this language divided by the "
+                                 "pivot's tokens for the same sentences"),
+    "fertility": QT_TRANSLATE_NOOP("BucketTableModel", "Tokens per whitespace word, only over "
+                                   "texts whose script separates words"),
+    "truncation_rate": QT_TRANSLATE_NOOP("BucketTableModel", "Documents longer than the context "
+                                         "window minus the template's tokens"),
+}
+
+
+class BucketTableModel(QAbstractTableModel):
+    """Rows ``(tokenizer, bucket key, bucket numbers, premium row or None)``."""
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.rows: list[tuple[str, str, dict, dict | None]] = []
+
+    def set_report(self, report: dict | None) -> None:
+        self.beginResetModel()
+        self.rows = []
+        for entry in (report or {}).get("tokenizers", []):
+            premium = entry.get("premium", {})
+            for key, bucket in entry["buckets"].items():
+                self.rows.append((entry["tokenizer"], key, bucket, premium.get(key)))
+        self.endResetModel()
+
+    def rowCount(self, parent=QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self.rows)
+
+    def columnCount(self, parent=QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
+        if orientation != Qt.Orientation.Horizontal:
+            return None
+        key, title = COLUMNS[section]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self.tr(title)
+        if role == Qt.ItemDataRole.ToolTipRole and key in TOOLTIPS:
+            return self.tr(TOOLTIPS[key])
+        return None
+
+    def value(self, row: int, key: str):
+        """The number (or text) behind a cell: what sorting compares."""
+        tokenizer, bucket_key, bucket, premium = self.rows[row]
+        if key == "tokenizer":
+            return tokenizer
+        if key == "bucket":
+            return bucket_key
+        if key == "premium":
+            return premium["premium"] if premium else None
+        if key == "ci":
+            return premium["ci"][0] if premium else None
+        return bucket.get(key)
+
+    def data(self, index, role=Qt.ItemDataRole.DisplayRole):
+        if not index.isValid():
+            return None
+        key = COLUMNS[index.column()][0]
+        value = self.value(index.row(), key)
+        if role == Qt.ItemDataRole.UserRole:
+            return value if value is not None else float("-inf")
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._text(index.row(), key, value)
+        if role == Qt.ItemDataRole.TextAlignmentRole and index.column() >= 2:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+    def _text(self, row: int, key: str, value) -> str:
+        if value is None:
+            return "–"
+        if key == "ci":
+            low, high = self.rows[row][3]["ci"]
+            return f"{low:.2f}–{high:.2f}"
+        if key in RATES:
+            return f"{value:.2%}"
+        if isinstance(value, float):
+            return f"{value:.3f}"
+        if isinstance(value, int):
+            return f"{value:,}"
+        return str(value)
+
+    def tsv(self) -> str:
+        """The table as TSV (header and every row), for the clipboard."""
+        lines = ["\t".join(self.tr(title) for _, title in COLUMNS)]
+        for row in range(len(self.rows)):
+            lines.append("\t".join(self._text(row, key, self.value(row, key))
+                                   for key, _ in COLUMNS))
+        return "\n".join(lines)

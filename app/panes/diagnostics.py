@@ -1,0 +1,563 @@
+"""The Diagnostics pane: how the session's tokenizers treat each language, script and domain.
+
+Choose tokenizers (up to 8) and a corpus — the Corpus pane's sources or a parallel folder
+(FLORES-style ``<lang>.<split>`` files) — a context window and an optional chat template, and
+run: the job (:func:`core.diagnostics.run.diagnose`) reads the corpus in local processes (a
+worker thread only waits for them and merges) with progress in bytes, the time left and a Stop
+button. Then the charts (premium with its interval, the
+ranking, tokens per byte, lengths, vocabulary use — the HTML report's own figures), a sortable
+table per tokenizer and bucket, and a drill-down: a bar or a row shows that bucket's longest and
+most fragmented documents as token chips. Export writes the HTML page, the JSON or the CSV.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from PySide6.QtCore import QSortFilterProxyModel, Qt, Signal
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QFileDialog, QHBoxLayout,
+                               QLabel, QLineEdit, QListWidget, QListWidgetItem, QMenu,
+                               QProgressBar, QPushButton, QRadioButton, QScrollArea, QSpinBox,
+                               QSplitter, QTableView, QTabWidget, QVBoxLayout, QWidget)
+
+from app.models.diagnostics_table import BucketTableModel
+from app.session import Session
+from app.tasks import TaskRunner
+from app.widgets.diagnostics_chart import DiagnosticsChart
+from app.widgets.token_view import TokenChipsView
+from core.diagnostics.run import MAX_TOKENIZERS, DiagnosticsResult, Settings, diagnose
+from core.errors import WorkbenchError
+from core.progress import Progress
+
+TASK_KEY = "diagnostics"
+DEFAULT_CHECKED = 3
+
+
+class DiagnosticsPane(QWidget):
+    """Signals:
+        status(str): a short message for the status bar.
+        finished(): a run ended (done, failed or stopped).
+    """
+
+    status = Signal(str)
+    finished = Signal()
+
+    def __init__(self, session: Session, tasks: TaskRunner, parent=None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.tasks = tasks
+        self.result: DiagnosticsResult | None = None
+        self.template: str | None = None
+        self._started = 0.0
+        self._build()
+        self.session.tokenizers_changed.connect(self._fill_tokenizers)
+        self.session.corpus_changed.connect(self._update_corpus_label)
+        self._fill_tokenizers()
+        self._update_corpus_label()
+
+    # -- layout --------------------------------------------------------------------------
+    def _build(self) -> None:
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        top = QHBoxLayout()
+        top.addWidget(self._build_tokenizer_list(), 1)
+        top.addLayout(self._build_corpus_box(), 3)
+        layout.addLayout(top)
+        layout.addLayout(self._build_run_row())
+        self.warning_label = QLabel()
+        self.warning_label.setWordWrap(True)
+        self.warning_label.setStyleSheet("background: #fff4e0; color: #202020; padding: 4px;")
+        self.warning_label.setVisible(False)
+        layout.addWidget(self.warning_label)
+        split = QSplitter(Qt.Orientation.Vertical)
+        split.addWidget(self._build_charts())
+        split.addWidget(self._build_table_and_drill())
+        split.setSizes([460, 300])
+        layout.addWidget(split, 1)
+
+    def _build_tokenizer_list(self) -> QWidget:
+        box = QWidget()
+        column = QVBoxLayout(box)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addWidget(QLabel(self.tr("Tokenizers (up to {n})").format(n=MAX_TOKENIZERS)))
+        self.tokenizer_list = QListWidget()
+        self.tokenizer_list.setMaximumHeight(96)
+        self.tokenizer_list.itemChanged.connect(self._update_run_enabled)
+        column.addWidget(self.tokenizer_list)
+        return box
+
+    def _build_corpus_box(self) -> QVBoxLayout:
+        column = QVBoxLayout()
+        self.use_sources = QRadioButton()
+        self.use_parallel = QRadioButton(self.tr("Parallel folder:"))
+        self.use_parallel.setToolTip(self.tr("A folder of <lang>.<split> files (FLORES-200) or a "
+                                             "TSV with a language per column: line n of every "
+                                             "file is a translation of line n"))
+        self.use_sources.setChecked(True)
+        self.parallel_edit = QLineEdit()
+        self.parallel_edit.setPlaceholderText(self.tr("folder or TSV of parallel text"))
+        self.parallel_edit.editingFinished.connect(self._parallel_changed)
+        self.browse_button = QPushButton(self.tr("Browse…"))
+        self.browse_button.clicked.connect(self._browse_parallel)
+        self.pivot_box = QComboBox()
+        self.pivot_box.setEditable(True)
+        self.pivot_box.setMinimumContentsLength(9)
+        self.pivot_box.setToolTip(self.tr("The language premiums are measured against"))
+        self.pivot_box.setEditText("eng_Latn")
+        self.align_box = QCheckBox(self.tr("Align by the shortest file"))
+        self.align_box.setToolTip(self.tr("Files with different line counts are refused unless "
+                                          "this is on (then only the lines all files have count)"))
+        first = QHBoxLayout()
+        first.addWidget(self.use_sources)
+        first.addStretch(1)
+        second = QHBoxLayout()
+        second.addWidget(self.use_parallel)
+        second.addWidget(self.parallel_edit, 1)
+        second.addWidget(self.browse_button)
+        second.addWidget(QLabel(self.tr("Pivot:")))
+        second.addWidget(self.pivot_box)
+        second.addWidget(self.align_box)
+        column.addLayout(first)
+        column.addLayout(second)
+        for widget in (self.use_sources, self.use_parallel):
+            widget.toggled.connect(self._update_run_enabled)
+        return column
+
+    def _build_run_row(self) -> QHBoxLayout:
+        self.context_box = QSpinBox()
+        self.context_box.setRange(0, 10_000_000)
+        self.context_box.setSingleStep(512)
+        self.context_box.setValue(2048)
+        self.context_box.setSpecialValueText(self.tr("off"))
+        self.context_box.setToolTip(self.tr("A context window: the share of documents it would "
+                                            "truncate, the template's tokens included"))
+        self.template_box = QComboBox()
+        self.template_box.addItem(self.tr("no chat template"), None)
+        self.template_box.addItem(self.tr("each tokenizer's own"), "own")
+        from core.chat.builtin import BUILTIN_TEMPLATES
+
+        for name in sorted(BUILTIN_TEMPLATES):
+            self.template_box.addItem(name, name)  # i18n: data
+        self.template_box.addItem(self.tr("From file…"), "file")
+        self.template_box.activated.connect(self._template_chosen)
+        self.bootstrap_box = QSpinBox()
+        self.bootstrap_box.setRange(10, 100_000)
+        self.bootstrap_box.setValue(1000)
+        self.bootstrap_box.setToolTip(self.tr("Bootstrap resamples for the premium's 95% interval "
+                                              "(seed 0: the same intervals every run)"))
+        self.round_trip_box = QCheckBox(self.tr("Round trip"))
+        self.round_trip_box.setToolTip(self.tr("Also decode every document and count those that "
+                                               "do not come back as they were"))
+        self.run_button = QPushButton(self.tr("Run"))
+        self.run_button.clicked.connect(self.run)
+        self.stop_button = QPushButton(self.tr("Stop"))
+        self.stop_button.setEnabled(False)
+        self.stop_button.clicked.connect(self.stop)
+        self.progress = QProgressBar()
+        self.progress.setMaximumWidth(200)
+        self.progress.setVisible(False)
+        self.progress_label = QLabel()
+        self.export_button = QPushButton(self.tr("Export"))
+        self.export_button.setEnabled(False)
+        menu = QMenu(self.export_button)
+        menu.addAction(self.tr("HTML report…"), lambda: self.export("html"))
+        menu.addAction(self.tr("JSON…"), lambda: self.export("json"))
+        menu.addAction(self.tr("CSV…"), lambda: self.export("csv"))
+        menu.addAction(self.tr("Copy table as TSV"), self.copy_table)
+        self.export_button.setMenu(menu)
+        row = QHBoxLayout()
+        for label, widget in ((self.tr("Context window:"), self.context_box),
+                              (self.tr("Template:"), self.template_box),
+                              (self.tr("Bootstrap:"), self.bootstrap_box)):
+            row.addWidget(QLabel(label))
+            row.addWidget(widget)
+        row.addWidget(self.round_trip_box)
+        row.addStretch(1)
+        for widget in (self.progress, self.progress_label, self.run_button, self.stop_button,
+                       self.export_button):
+            row.addWidget(widget)
+        return row
+
+    def _build_charts(self) -> QTabWidget:
+        self.chart_tabs = QTabWidget()
+        self.charts: dict[str, DiagnosticsChart] = {}
+        titles = {"premium": self.tr("Premium"), "ranking": self.tr("Ranking"),
+                  "rate": self.tr("Tokens per byte"), "lengths": self.tr("Lengths"),
+                  "vocabulary": self.tr("Vocabulary use")}
+        for kind, title in titles.items():
+            chart = DiagnosticsChart()
+            chart.language_clicked.connect(self.show_language)
+            scroll = QScrollArea()
+            scroll.setWidgetResizable(True)
+            scroll.setWidget(chart)
+            self.charts[kind] = chart
+            self.chart_tabs.addTab(scroll, title)
+        return self.chart_tabs
+
+    def _build_table_and_drill(self) -> QSplitter:
+        self.model = BucketTableModel(self)
+        self.proxy = QSortFilterProxyModel(self)
+        self.proxy.setSourceModel(self.model)
+        self.proxy.setSortRole(Qt.ItemDataRole.UserRole)
+        self.table = QTableView()
+        self.table.setModel(self.proxy)
+        self.table.setSortingEnabled(True)
+        self.table.sortByColumn(-1, Qt.SortOrder.AscendingOrder)  # the report's order first
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.verticalHeader().setVisible(False)
+        self.table.selectionModel().currentRowChanged.connect(self._row_chosen)
+        drill = QWidget()
+        column = QVBoxLayout(drill)
+        column.setContentsMargins(0, 0, 0, 0)
+        self.drill_label = QLabel(self.tr("Choose a row or a bar to see its documents"))
+        self.drill_label.setWordWrap(True)
+        self.drill_kind = QComboBox()
+        self.drill_kind.addItem(self.tr("Longest documents"), "longest")
+        self.drill_kind.addItem(self.tr("Most tokens per character"), "fragmented")
+        self.drill_kind.currentIndexChanged.connect(self._fill_documents)
+        self.documents = QListWidget()
+        self.documents.setMaximumHeight(110)
+        self.documents.currentRowChanged.connect(self._document_chosen)
+        self.chips = TokenChipsView()
+        column.addWidget(self.drill_label)
+        column.addWidget(self.drill_kind)
+        column.addWidget(self.documents)
+        column.addWidget(self.chips, 1)
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(self.table)
+        split.addWidget(drill)
+        split.setSizes([760, 420])
+        return split
+
+    # -- inputs --------------------------------------------------------------------------
+    def _fill_tokenizers(self) -> None:
+        """The session's tokenizers; those already listed keep their check, a new one is
+        checked while fewer than ``DEFAULT_CHECKED`` are."""
+        items = [self.tokenizer_list.item(i) for i in range(self.tokenizer_list.count())]
+        known = {item.data(Qt.ItemDataRole.UserRole): item.checkState() for item in items}
+        checked = sum(state == Qt.CheckState.Checked for state in known.values())
+        self.tokenizer_list.blockSignals(True)
+        self.tokenizer_list.clear()
+        for loaded in self.session.tokenizers:
+            item = QListWidgetItem(loaded.label)
+            item.setData(Qt.ItemDataRole.UserRole, id(loaded))
+            state = known.get(id(loaded))
+            if state is None:
+                state = (Qt.CheckState.Checked if checked < DEFAULT_CHECKED
+                         else Qt.CheckState.Unchecked)
+                checked += state == Qt.CheckState.Checked
+            item.setCheckState(state)
+            self.tokenizer_list.addItem(item)
+        self.tokenizer_list.blockSignals(False)
+        self._update_run_enabled()
+
+    def chosen_tokenizers(self) -> list:
+        return [loaded for i, loaded in enumerate(self.session.tokenizers)
+                if i < self.tokenizer_list.count()
+                and self.tokenizer_list.item(i).checkState() == Qt.CheckState.Checked]
+
+    def set_checked(self, indexes: list[int]) -> None:
+        """Check exactly these tokenizers of the session (by position)."""
+        for i in range(self.tokenizer_list.count()):
+            self.tokenizer_list.item(i).setCheckState(
+                Qt.CheckState.Checked if i in indexes else Qt.CheckState.Unchecked)
+
+    def _update_corpus_label(self) -> None:
+        count = len(self.session.corpus_sources)
+        self.use_sources.setText(self.tr("The Corpus pane's sources ({n})").format(n=count))
+        self._update_run_enabled()
+
+    def set_parallel(self, path: str | Path) -> None:
+        """Use this parallel folder (or TSV)."""
+        self.parallel_edit.setText(str(path))
+        self.use_parallel.setChecked(True)
+        self._parallel_changed()
+
+    def _browse_parallel(self) -> None:
+        folder = QFileDialog.getExistingDirectory(self, self.tr("Parallel folder"))
+        if folder:
+            self.set_parallel(folder)
+
+    def _parallel_changed(self) -> None:
+        """Offer the folder's languages as pivots (the file names say them)."""
+        path = Path(self.parallel_edit.text().strip())
+        if not path.is_dir():
+            return
+        languages = sorted({p.name.split(".")[0] for p in path.iterdir()
+                            if p.is_file() and "." in p.name and not p.name.startswith(".")
+                            and not p.name.upper().startswith("README")})
+        current = self.pivot_box.currentText()
+        self.pivot_box.clear()
+        self.pivot_box.addItems(languages)
+        self.pivot_box.setEditText(current if current in languages or not languages
+                                   else ("eng_Latn" if "eng_Latn" in languages else languages[0]))
+        self._update_run_enabled()
+
+    def _template_chosen(self) -> None:
+        choice = self.template_box.currentData()
+        self.template = None
+        if choice == "file":
+            path, _ = QFileDialog.getOpenFileName(self, self.tr("Chat template"), "",
+                                                  self.tr("Templates (*.jinja *.json);;All files (*)"))
+            if not path:
+                self.template_box.setCurrentIndex(0)
+                return
+            from core.chat.sources import choose_template, template_from_file
+
+            try:
+                self.template = choose_template(template_from_file(path))
+            except WorkbenchError as err:
+                self.template_box.setCurrentIndex(0)
+                self.progress_label.setText(str(err))
+                return
+            self.template_box.setItemText(self.template_box.currentIndex(), Path(path).name)
+        elif choice is not None and choice != "own":
+            from core.chat.builtin import BUILTIN_TEMPLATES
+
+            self.template = BUILTIN_TEMPLATES[choice]
+
+    def _update_run_enabled(self) -> None:
+        chosen = len(self.chosen_tokenizers())
+        corpus = (bool(self.parallel_edit.text().strip()) if self.use_parallel.isChecked()
+                  else bool(self.session.corpus_sources))
+        running = self.stop_button.isEnabled()
+        self.run_button.setEnabled(0 < chosen <= MAX_TOKENIZERS and corpus and not running)
+        if chosen > MAX_TOKENIZERS:
+            self.progress_label.setText(self.tr("Choose at most {n} tokenizers").format(
+                n=MAX_TOKENIZERS))
+
+    def settings(self) -> Settings:
+        template_name = self.template_box.currentText() if self.template is not None else ""
+        return Settings(pivot=self.pivot_box.currentText().strip() or "eng_Latn",
+                        context=self.context_box.value() or None, template=self.template,
+                        template_name=template_name, resamples=self.bootstrap_box.value(),
+                        round_trip=self.round_trip_box.isChecked(),
+                        own_template=self.template_box.currentData() == "own",
+                        align="shortest" if self.align_box.isChecked() else "refuse")
+
+    # -- running -------------------------------------------------------------------------
+    def run(self) -> None:
+        tokenizers = self.chosen_tokenizers()
+        if self.use_parallel.isChecked():
+            inputs = {"parallel": self.parallel_edit.text().strip()}
+        else:
+            inputs = {"sources": list(self.session.corpus_sources)}
+        self.stop_button.setEnabled(True)
+        self.run_button.setEnabled(False)
+        self.progress.setVisible(True)
+        self.progress.setRange(0, 0)
+        self.progress_label.setText(self.tr("Reading…"))
+        self._started = time.monotonic()
+        # local processes even for a small corpus: encoding and counting in this process would
+        # take the GIL from the GUI thread for tens of milliseconds at a time
+        self.tasks.start(TASK_KEY, diagnose, tokenizers, settings=self.settings(),
+                         backend="processes",
+                         on_progress=self._on_progress, on_done=self._on_done,
+                         on_error=self._on_error, on_cancelled=self._on_cancelled, **inputs)
+
+    def stop(self) -> None:
+        self.tasks.stop(TASK_KEY)
+        self.progress_label.setText(self.tr("Stopping…"))
+
+    def _on_progress(self, report: Progress) -> None:
+        if not report.total:
+            return
+        self.progress.setRange(0, 1000)
+        self.progress.setValue(int(1000 * report.fraction))
+        elapsed = time.monotonic() - self._started
+        left = elapsed * (1 - report.fraction) / report.fraction if report.fraction else 0
+        self.progress_label.setText(self.tr("{done} of {total} MB, about {left} s left").format(
+            done=f"{report.done / 1e6:,.1f}", total=f"{report.total / 1e6:,.1f}",
+            left=f"{left:.0f}"))
+
+    def _end(self) -> None:
+        self.stop_button.setEnabled(False)
+        self.progress.setVisible(False)
+        self._update_run_enabled()
+        self.finished.emit()
+
+    def _on_cancelled(self) -> None:
+        self.progress_label.setText(self.tr("Stopped; the last results stay shown"))
+        self._end()
+
+    def _on_error(self, message: str) -> None:
+        self.progress_label.setText(message)
+        self._end()
+
+    def _on_done(self, result: DiagnosticsResult) -> None:
+        self.show_result(result)
+        seconds = time.monotonic() - self._started
+        self.progress_label.setText(self.tr("Done in {seconds} s").format(
+            seconds=f"{seconds:.1f}"))
+        self.status.emit(self.tr("Diagnostics of {n} tokenizer(s) done").format(
+            n=len(result.names)))
+        self._end()
+
+    # -- results -------------------------------------------------------------------------
+    def show_result(self, result: DiagnosticsResult) -> None:
+        from core.diagnostics import figures
+
+        self.result = result
+        report = result.report
+        pivot = report["settings"]["pivot"]
+        languages, series = figures.premium_data(report)
+        has_premium = bool(languages)
+        if has_premium:
+            self.charts["premium"].set_chart(
+                "premium", self.tr("Premium per language (pivot {pivot})").format(pivot=pivot),
+                (self.tr("tokens / pivot's tokens (95% interval)"),),
+                (tuple(languages), tuple((n, tuple(v), tuple(map(tuple, c)))
+                                         for n, v, c in series)))
+            self.charts["ranking"].set_chart(
+                "ranking", self.tr("Premium ranking"), (), (tuple(languages), tuple(
+                    (n, tuple(v), None) for n, v, _ in series)))
+        for kind in ("premium", "ranking"):
+            self.chart_tabs.setTabEnabled(list(self.charts).index(kind), has_premium)
+        rate_languages, rates = figures.rate_data(report)
+        self.charts["rate"].set_chart(
+            "rate", self.tr("Tokens per byte"), (self.tr("tokens per UTF-8 byte"),),
+            (tuple(rate_languages), tuple((n, tuple(v), None) for n, v, _ in rates)))
+        self._show_lengths("all")
+        self.charts["vocabulary"].set_chart(
+            "vocabulary", self.tr("Vocabulary use"),
+            (self.tr("most used ids (k)"), self.tr("share of all tokens")),
+            tuple((n, tuple(map(tuple, c))) for n, c in figures.vocabulary_data(report)))
+        self.chart_tabs.setCurrentIndex(0 if has_premium else 2)
+        self.model.set_report(report)
+        self.table.resizeColumnsToContents()
+        self.export_button.setEnabled(True)
+        warnings = self.warnings(report)
+        self.warning_label.setText("\n".join(warnings))
+        self.warning_label.setVisible(bool(warnings))
+
+    def warnings(self, report: dict) -> list[str]:
+        """What the user should know before trusting the numbers, in the GUI's language:
+        unknown tokens that make a language look cheap, failed documents, cut files."""
+        from core.diagnostics.run import UNKNOWN_WARNING
+
+        out = []
+        if report["settings"]["align"] == "shortest" and any(
+                w.startswith("aligned by the shortest") for w in report["warnings"]):
+            out.append(self.tr("The files have different line counts: only the first {n} "
+                               "lines of each were measured").format(
+                n=f"{report['corpus'].get('sentences', 0):,}"))
+        for entry in report["tokenizers"]:
+            lost = [key for key, bucket in entry["buckets"].items()
+                    if ":" not in key and key != "all"
+                    and (bucket.get("unk_rate") or 0) > UNKNOWN_WARNING]
+            if lost:
+                out.append(self.tr("{tokenizer} maps over {share} of the tokens of {languages} "
+                                   "to the unknown token: few tokens there mean lost text, not "
+                                   "a low cost").format(tokenizer=entry["tokenizer"],
+                                                        share=f"{UNKNOWN_WARNING:.0%}",
+                                                        languages=", ".join(lost)))
+            failed = entry["buckets"].get("all", {}).get("failed", 0)
+            if failed:
+                out.append(self.tr("{tokenizer} failed on {n} document(s); the rest was "
+                                   "measured").format(tokenizer=entry["tokenizer"],
+                                                      n=f"{failed:,}"))
+        return out
+
+    def show_language(self, language: str) -> None:
+        """Select the first row of ``language``'s bucket (a clicked bar) and drill into it."""
+        for row in range(self.model.rowCount()):
+            if self.model.rows[row][1] == language:
+                index = self.proxy.mapFromSource(self.model.index(row, 0))
+                self.table.selectRow(index.row())
+                self.table.scrollTo(index)
+                return
+
+    def _row_chosen(self, current, _previous=None) -> None:
+        self._fill_documents()
+        chosen = self._selected_bucket()
+        if chosen is not None:
+            self._show_lengths(chosen[1])
+
+    def _show_lengths(self, bucket: str) -> None:
+        """The length distribution of one bucket (all documents first, then the chosen row's),
+        every tokenizer's line on it."""
+        from core.diagnostics import figures
+
+        self.charts["lengths"].set_chart(
+            "lengths", self.tr("Length distribution · {bucket}").format(bucket=bucket),
+            (self.tr("tokens per document"), self.tr("documents")),
+            tuple(figures.length_data(self.result.report, self.result.stats, bucket)))
+
+    def _selected_bucket(self):
+        index = self.table.currentIndex()
+        if self.result is None or not index.isValid():
+            return None
+        row = self.proxy.mapToSource(index).row()
+        tokenizer, key, _, _ = self.model.rows[row]
+        k = self.result.names.index(tokenizer)
+        return k, key, self.result.stats[k].buckets.get(key)
+
+    def _fill_documents(self) -> None:
+        self.documents.clear()
+        self.chips.set_encoding(None)
+        chosen = self._selected_bucket()
+        if chosen is None or chosen[2] is None:
+            return
+        k, key, bucket = chosen
+        self.drill_label.setText(self.tr("{tokenizer} · {bucket}").format(
+            tokenizer=self.result.names[k], bucket=key))
+        entries = getattr(bucket, self.drill_kind.currentData())
+        for value, where, text in entries:
+            label = (self.tr("{n} tokens").format(n=f"{value:,}") if isinstance(value, int)
+                     else self.tr("{r} tokens per character").format(r=f"{value:.2f}"))
+            item = QListWidgetItem(self.tr("{value} · {source} #{document}: {start}").format(
+                value=label, source=Path(str(where[0])).name, document=where[2] + 1,
+                start=text[:60]))
+            item.setData(Qt.ItemDataRole.UserRole, text)
+            self.documents.addItem(item)
+        if self.documents.count():
+            self.documents.setCurrentRow(0)
+
+    def _document_chosen(self, row: int) -> None:
+        chosen = self._selected_bucket()
+        if row < 0 or chosen is None:
+            return
+        text = self.documents.item(row).data(Qt.ItemDataRole.UserRole)
+        runtime = self.result.runtimes[chosen[0]]
+        try:
+            self.chips.set_encoding(runtime.encode(text, add_special_tokens=False))
+        except WorkbenchError as err:
+            self.drill_label.setText(str(err))
+
+    def export(self, kind: str) -> None:
+        if self.result is None:
+            return
+        filters = {"html": self.tr("HTML page (*.html)"), "json": self.tr("JSON (*.json)"),
+                   "csv": self.tr("CSV (*.csv)")}
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export the report"),
+                                              f"report.{kind}", filters[kind])
+        if path:
+            self.write_export(kind, Path(path))
+
+    def write_export(self, kind: str, path: Path) -> None:
+        """Write the report as ``kind`` (html, json, csv) to ``path``."""
+        import json
+
+        from core.diagnostics.html import report_html
+        from core.diagnostics.report import report_csv
+
+        report = self.result.report
+        if kind == "html":
+            text = report_html(report, self.result.stats)
+        elif kind == "json":
+            text = json.dumps(report, ensure_ascii=False, indent=1)
+        else:
+            text = report_csv(report)
+        try:
+            path.write_text(text, encoding="utf-8")
+        except OSError as err:
+            self.progress_label.setText(self.tr("Cannot write {path}: {reason}").format(
+                path=str(path), reason=err.strerror or str(err)))
+            return
+        self.status.emit(self.tr("Report written to {path}").format(path=str(path)))
+
+    def copy_table(self) -> None:
+        QGuiApplication.clipboard().setText(self.model.tsv())

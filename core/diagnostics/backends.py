@@ -1,0 +1,206 @@
+"""Where the shards are counted: in this process, in local processes, or on a Dask cluster.
+
+All three run the same map function (:func:`~.shards.run_shard`) on the same shards and merge
+with the same reduce (:class:`~.stats.TokenizerStats.merge`, order-free), so they give
+identical statistics. Progress is in bytes of corpus read (:class:`~core.progress.Progress`,
+phase ``"diagnostics"``); ``cancel()`` stops between batches in this process, between shards
+elsewhere (pending shards are dropped, running ones are stopped with their processes).
+
+No cluster code of our own: local processes are a ``concurrent.futures`` pool (spawned, so
+safe beside Qt), a cluster is Dask's ``distributed.Client`` (the optional extra ``[cluster]``).
+Its workers must see the tokenizer and corpus files at the same paths as this machine.
+
+>>> # stats = run_job(job, backend="processes", workers=4, progress=print)
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import time
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from dataclasses import dataclass
+
+from ..errors import WorkbenchError
+from ..formats import TokenizerSource
+from ..progress import CancelFn, Cancelled, Progress, ProgressFn, check_cancel
+from .shards import Shard, run_shard
+from .stats import Accumulator, TokenizerStats, partial_ids
+
+BACKENDS = ("inprocess", "processes", "dask")
+SMALL_CORPUS = 32 << 20  # bytes: below this, starting processes costs more than it saves
+CONNECT_TIMEOUT = 10.0   # seconds to reach a Dask scheduler before giving up with a message
+
+
+@dataclass(frozen=True)
+class Job:
+    """What to count: the tokenizers (as opened, so a worker opens them again) and shards."""
+
+    tokenizers: tuple[TokenizerSource, ...]
+    shards: tuple[Shard, ...]
+    round_trip: bool = False
+
+    @property
+    def total_bytes(self) -> int:
+        return sum(shard.size for shard in self.shards)
+
+
+def choose_backend(job: Job, workers: int | None, scheduler: str | None) -> str:
+    """Dask with a scheduler; else local processes for a big corpus (or ``workers`` > 1);
+    else this process."""
+    if scheduler:
+        return "dask"
+    if workers is not None:
+        return "processes" if workers > 1 else "inprocess"
+    return "processes" if job.total_bytes >= SMALL_CORPUS and (os.cpu_count() or 1) > 1 \
+        else "inprocess"
+
+
+def run_job(job: Job, *, backend: str = "inprocess", runtimes=None, workers: int | None = None,
+            scheduler: str | None = None, progress: ProgressFn | None = None,
+            cancel: CancelFn | None = None) -> list[TokenizerStats]:
+    """Count every shard with every tokenizer and merge: one :class:`TokenizerStats` per
+    tokenizer, in the order of ``job.tokenizers``. ``runtimes``: the tokenizers already open
+    (in-process only; else they are opened from ``job.tokenizers``)."""
+    if backend not in BACKENDS:
+        raise ValueError(f"unknown backend {backend!r}; use one of {', '.join(BACKENDS)}")
+    meter = _Meter(job.total_bytes, progress)
+    if backend == "inprocess":
+        return _in_process(job, runtimes, meter, cancel)
+    if backend == "processes":
+        return _processes(job, workers or os.cpu_count() or 1, meter, cancel)
+    if not scheduler:
+        raise WorkbenchError("the Dask backend needs a scheduler address (tcp://host:port)")
+    return _dask(job, scheduler, meter, cancel)
+
+
+class _Meter:
+    """Progress in bytes; the message is the estimated time left, in seconds."""
+
+    def __init__(self, total: int, progress: ProgressFn | None) -> None:
+        self.total, self.done, self.progress = total, 0, progress
+        self.started = time.monotonic()
+
+    def add(self, size: int) -> None:
+        self.done += size
+        if self.progress is not None:
+            elapsed = time.monotonic() - self.started
+            left = elapsed * (self.total - self.done) / self.done if self.done else 0.0
+            self.progress(Progress("diagnostics", self.done, self.total, f"{left:.0f}"))
+
+
+def _merge(total: list[TokenizerStats] | None, part: list[TokenizerStats]):
+    if total is None:
+        return part
+    for mine, piece in zip(total, part):
+        mine.merge(piece)
+    return total
+
+
+def _empty(job: Job) -> list[TokenizerStats]:
+    return [TokenizerStats() for _ in job.tokenizers]
+
+
+def _in_process(job: Job, runtimes, meter: _Meter, cancel) -> list[TokenizerStats]:
+    if runtimes is None:
+        runtimes = [_open(source) for source in job.tokenizers]
+    tables = [partial_ids(runtime) for runtime in runtimes]
+    total = None
+    for shard in job.shards:
+        check_cancel(cancel)
+        accumulators = [Accumulator(runtime, round_trip=job.round_trip, partial=table)
+                        for runtime, table in zip(runtimes, tables)]
+        total = _merge(total, run_shard(accumulators, shard, cancel=cancel))
+        meter.add(shard.size)
+    return total or _empty(job)
+
+
+# -- a worker's side (a local process or a Dask worker) -----------------------------------------
+
+_WORKER_TOKENIZERS: dict = {}  # source key -> (runtime, partial-character table)
+_WORKER_STOP = None
+
+
+def _open(source: TokenizerSource):
+    from ..loading import open_source
+
+    return open_source(source).runtime
+
+
+def _worker_init(stop) -> None:
+    global _WORKER_STOP
+    _WORKER_STOP = stop
+
+
+def map_shard(tokenizers: tuple[TokenizerSource, ...], round_trip: bool,
+              shard: Shard) -> list[TokenizerStats]:
+    """Count one shard in a worker: the tokenizers are opened once per worker process (the
+    partial-character table of each too) and kept for its next shards."""
+    from ..offload import _source_key
+
+    accumulators = []
+    for source in tokenizers:
+        key = _source_key(source)
+        if key not in _WORKER_TOKENIZERS:
+            runtime = _open(source)
+            _WORKER_TOKENIZERS[key] = (runtime, partial_ids(runtime))
+        runtime, table = _WORKER_TOKENIZERS[key]
+        accumulators.append(Accumulator(runtime, round_trip=round_trip, partial=table))
+    stop = _WORKER_STOP
+    return run_shard(accumulators, shard, cancel=stop.is_set if stop is not None else None)
+
+
+def _processes(job: Job, workers: int, meter: _Meter, cancel) -> list[TokenizerStats]:
+    context = multiprocessing.get_context("spawn")  # a forked Qt or threaded parent is unsafe
+    stop = context.Event()
+    total = None
+    workers = max(1, min(workers, len(job.shards)))
+    pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_worker_init,
+                               initargs=(stop,))
+    try:
+        # at most two shards per worker in flight: results are merged as they come (memory
+        # stays bounded however many shards a terabyte makes)
+        pending = {}
+        queue = list(job.shards)
+        while queue or pending:
+            while queue and len(pending) < 2 * workers:
+                shard = queue.pop(0)
+                pending[pool.submit(map_shard, job.tokenizers, job.round_trip, shard)] = shard
+            done, _ = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
+            if cancel is not None and cancel():
+                stop.set()
+                raise Cancelled("cancelled")
+            for future in done:
+                shard = pending.pop(future)
+                total = _merge(total, future.result())
+                meter.add(shard.size)
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+    return total or _empty(job)
+
+
+def _dask(job: Job, address: str, meter: _Meter, cancel) -> list[TokenizerStats]:
+    try:
+        from distributed import Client, as_completed
+    except ImportError:
+        raise WorkbenchError("the Dask backend needs the optional extra: pip install "
+                             "'tokenizer-workbench[cluster]' (dask and distributed)") from None
+    try:
+        client = Client(address, timeout=CONNECT_TIMEOUT)
+    except (OSError, TimeoutError, ValueError) as err:
+        raise WorkbenchError(f"cannot reach the Dask scheduler at {address} within "
+                             f"{CONNECT_TIMEOUT:.0f} s: {err}") from None
+    total = None
+    try:
+        futures = client.map(map_shard, [job.tokenizers] * len(job.shards),
+                             [job.round_trip] * len(job.shards), list(job.shards), pure=False)
+        sizes = {future.key: shard.size for future, shard in zip(futures, job.shards)}
+        for future in as_completed(futures):
+            if cancel is not None and cancel():
+                client.cancel(futures)
+                raise Cancelled("cancelled")
+            total = _merge(total, future.result())
+            meter.add(sizes[future.key])
+    finally:
+        client.close()
+    return total or _empty(job)

@@ -1,0 +1,195 @@
+"""One call from tokenizers and a corpus to the report: what the CLI and the pane run.
+
+>>> # result = diagnose(loaded_list, parallel="flores200-dev", settings=Settings(context=512))
+>>> # result.report["tokenizers"][0]["premium"]["zho_Hans"]["ci"]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..corpus import CorpusSource
+from ..errors import WorkbenchError
+from ..progress import CancelFn, ProgressFn
+from .backends import Job, choose_backend, run_job
+from .parallel import (ALIGN_CHOICES, DEFAULT_PIVOT, DEFAULT_RESAMPLES, check_pivot,
+                       premiums, read_parallel)
+from .report import report_json, tokenizer_json
+from .shards import parallel_shards, plan_shards
+from .stats import TokenizerStats
+
+MAX_TOKENIZERS = 8
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How to measure: the pivot language and bootstrap of a parallel corpus, the context
+    window (and chat template whose overhead it carries), the round-trip check."""
+
+    pivot: str = DEFAULT_PIVOT
+    context: int | None = None
+    template: str | None = None      # a chat template's source
+    template_name: str = ""          # what to call it in the report
+    own_template: bool = False       # each tokenizer's own chat template instead
+    resamples: int = DEFAULT_RESAMPLES
+    seed: int = 0
+    round_trip: bool = False
+    align: str = "refuse"            # a parallel corpus whose files differ in length
+
+    def describe(self) -> dict:
+        return {"pivot": self.pivot, "context": self.context,
+                "template": ("own" if self.own_template else self.template_name
+                             or (None if self.template is None else "custom")),
+                "bootstrap": self.resamples, "seed": self.seed, "round_trip": self.round_trip,
+                "align": self.align, "tokens": "content tokens: no BOS/CLS added, "
+                "special-token literals read as text"}
+
+
+@dataclass
+class DiagnosticsResult:
+    """The report (JSON-ready), and what the pane drills into: the statistics per tokenizer,
+    and the tokenizers themselves."""
+
+    report: dict
+    names: list[str]
+    stats: list[TokenizerStats]
+    runtimes: list = field(default_factory=list)
+    backend: str = "inprocess"
+
+
+def context_overhead(runtime, template: str | None) -> int:
+    """Tokens a document shares the window with: the template's own tokens around one user
+    message (with the generation prompt), else the post-processor's (BOS, CLS + SEP).
+
+    >>> # context_overhead(bert, None) -> 2; context_overhead(mistral, chatml_source) -> 10
+    """
+    if template is None:
+        return len(runtime.encode("", add_special_tokens=True).ids)
+    from ..chat.conversation import Conversation
+    from ..chat.errors import ChatTemplateError
+    from ..chat.report import chat_report
+    from ..chat.sources import model_special_token_variables
+
+    try:
+        report = chat_report(template, Conversation([{"role": "user", "content": "x"}]),
+                             runtime=runtime, add_generation_prompt=True,
+                             special_tokens=model_special_token_variables(runtime))
+    except ChatTemplateError as err:
+        raise WorkbenchError(f"the chat template cannot be rendered: {err}") from None
+    budget = report["budget"]
+    return int(budget["total"] - sum(budget["by_role"].values()))
+
+
+UNKNOWN_WARNING = 0.05  # a language with more unknown tokens than this: its premium misleads
+
+
+def unknown_warnings(entry: dict) -> list[str]:
+    """A warning per language where the tokenizer maps many tokens to the unknown token: so
+    few tokens look cheap, but the text is lost (BERT on Burmese: a premium of 0.5).
+
+    >>> unknown_warnings({"tokenizer": "bert", "buckets": {"mya": {"unk_rate": 0.9}}})
+    ["bert maps 90% of mya's tokens to the unknown token: few tokens there mean lost text, not a low cost"]
+    """
+    return [f"{entry['tokenizer']} maps {bucket['unk_rate']:.0%} of {key}'s tokens to the "
+            "unknown token: few tokens there mean lost text, not a low cost"
+            for key, bucket in entry["buckets"].items()
+            if ":" not in key and key != "all" and (bucket.get("unk_rate") or 0) > UNKNOWN_WARNING]
+
+
+def own_template(loaded) -> str | None:
+    """The tokenizer's own chat template (its default when it has several), or None."""
+    from ..chat.errors import ChatTemplateError
+    from ..chat.sources import choose_template, templates_of
+
+    templates = templates_of(loaded.configs)
+    if templates is None:
+        return None
+    try:
+        return choose_template(templates)
+    except ChatTemplateError:
+        return None
+
+
+def unique_names(names: list[str]) -> list[str]:
+    """Display names made unique (``gpt2``, ``gpt2 #2``).
+
+    >>> unique_names(["a", "b", "a"])
+    ['a', 'b', 'a #2']
+    """
+    seen: dict[str, int] = {}
+    out = []
+    for name in names:
+        seen[name] = seen.get(name, 0) + 1
+        out.append(name if seen[name] == 1 else f"{name} #{seen[name]}")
+    return out
+
+
+def diagnose(tokenizers: list, *, sources: list[CorpusSource] | None = None,
+             parallel: str | Path | None = None, settings: Settings = Settings(),
+             backend: str | None = None, workers: int | None = None,
+             scheduler: str | None = None, progress: ProgressFn | None = None,
+             cancel: CancelFn | None = None) -> DiagnosticsResult:
+    """Measure ``tokenizers`` (:class:`~core.loading.Loaded`, up to 8) on ``sources`` or a
+    ``parallel`` corpus. ``backend``: ``inprocess``, ``processes`` or ``dask`` (default: by
+    corpus size, :func:`~.backends.choose_backend`).
+
+    Raises :class:`~core.errors.WorkbenchError` for bad input (named): no tokenizer, too many,
+    no corpus, an unknown pivot, a parallel corpus whose files differ in length (unless
+    ``settings.align`` is ``shortest``), an empty language file, an unreachable scheduler.
+    """
+    if not tokenizers:
+        raise WorkbenchError("choose at least one tokenizer")
+    if len(tokenizers) > MAX_TOKENIZERS:
+        raise WorkbenchError(f"at most {MAX_TOKENIZERS} tokenizers at once "
+                             f"({len(tokenizers)} given)")
+    if (sources is None) == (parallel is None):
+        raise WorkbenchError("give either corpus sources or a parallel corpus")
+    if settings.align not in ALIGN_CHOICES:
+        raise WorkbenchError(f"align must be one of {', '.join(ALIGN_CHOICES)}")
+    if settings.context is not None and settings.context < 1:
+        raise WorkbenchError("the context window must be at least 1 token")
+    warnings: list[str] = []
+    if parallel is not None:
+        corpus = read_parallel(parallel, align=settings.align)
+        check_pivot(settings.pivot, corpus.lines)
+        warnings += corpus.warnings
+        shards = parallel_shards(corpus.path, sorted(corpus.lines), corpus.size)
+        description = corpus.describe()
+    else:
+        if not sources:
+            raise WorkbenchError("the corpus has no source")
+        shards = plan_shards(sources)
+        description = {"kind": "sources", "sources": [
+            {"path": s.path.name, "kind": s.kind, "language": s.lang, "domain": s.domain,
+             "bytes": s.path.stat().st_size} for s in sources]}
+    overheads = []
+    for loaded in tokenizers:
+        template = settings.template
+        if settings.context and settings.own_template:
+            template = own_template(loaded)
+            if template is None:
+                warnings.append(f"{loaded.runtime.name} has no chat template of its own: its "
+                                "window carries only the post-processor's tokens")
+        overheads.append(context_overhead(loaded.runtime, template) if settings.context else 0)
+    job = Job(tuple(t.source for t in tokenizers), tuple(shards), settings.round_trip)
+    chosen = backend or choose_backend(job, workers, scheduler)
+    stats = run_job(job, backend=chosen, runtimes=[t.runtime for t in tokenizers],
+                    workers=workers, scheduler=scheduler, progress=progress, cancel=cancel)
+    names = unique_names([t.runtime.name or t.source.name for t in tokenizers])
+    entries = []
+    for name, loaded, stat, overhead in zip(names, tokenizers, stats, overheads):
+        premium = (premiums(stat.parallel, settings.pivot, resamples=settings.resamples,
+                            seed=settings.seed)
+                   if parallel is not None else None)
+        entries.append(tokenizer_json(name, loaded.source, loaded.runtime, stat,
+                                      context=settings.context, overhead=overhead,
+                                      premium=premium))
+        warnings += unknown_warnings(entries[-1])
+        failed = stat.buckets["all"].failed if "all" in stat.buckets else 0
+        if failed:
+            warnings.append(f"{name} failed on {failed:,} document(s), listed under its "
+                            "failures; the rest was measured")
+    report = report_json(entries, corpus=description, settings=settings.describe(),
+                         warnings=warnings)
+    return DiagnosticsResult(report, names, stats, [t.runtime for t in tokenizers], chosen)

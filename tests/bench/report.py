@@ -1,0 +1,217 @@
+"""Benchmark of ``tokbench report``'s diagnostics against the native libraries' batch encoding.
+
+    make bench                       # (this is one of its steps)
+    python -m tests.bench.report [--skip-large] [--large-mb 100]
+
+1. FLORES-200 dev, 31 languages x 997 sentences, three tokenizers (GPT-2 tiktoken, BERT
+   tokenizers, Mistral SentencePiece): ``diagnose`` in this process (parallel corpus, 1,000
+   bootstrap resamples) against each library's own batch call on the same lines
+   (``encode_ordinary_batch``, ``encode_batch(add_special_tokens=False)``, ``encode(list)``,
+   every thread). Ratio = diagnostics / native (target <= 1.3).
+2. The 11 MB mono corpus (7 scripts + code), the same way, as tagged sources.
+3. A corpus of ``--large-mb`` MB made by repeating the mono files, with local processes (all
+   cores), in a fresh process: wall time, MB/s and peak memory (``VmHWM`` of that process and
+   of the largest worker).
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import json
+import os
+import subprocess
+import sys
+import threading
+import tempfile
+import time
+from pathlib import Path
+
+from core.memory import keep_freed_memory
+from tests.bench.common import MONO, peak_mb
+from tests.conftest import DATA, FLORES
+
+TOKENIZERS = DATA / "tokenizers"
+
+
+def _tokenizers():
+    from core.loading import open_tokenizer
+
+    return [open_tokenizer(TOKENIZERS / "gpt2.tiktoken", preset="gpt2"),
+            open_tokenizer(TOKENIZERS / "bert-minilm" / "tokenizer.json"),
+            open_tokenizer(TOKENIZERS / "mistral-v3" / "tokenizer.model")]
+
+
+def _natives():
+    """Each library's own batch call over a list of texts."""
+    import sentencepiece
+    import tiktoken
+    import tokenizers
+
+    from core.presets import R50K_PATTERN
+
+    threads = os.cpu_count() or 1
+    ranks = {base64.b64decode(token): int(rank) for token, rank in
+             (line.split() for line in (TOKENIZERS / "gpt2.tiktoken").read_text().splitlines())}
+    gpt2 = tiktoken.Encoding("gpt2-bench", pat_str=R50K_PATTERN, mergeable_ranks=ranks,
+                             special_tokens={})
+    bert = tokenizers.Tokenizer.from_file(str(TOKENIZERS / "bert-minilm" / "tokenizer.json"))
+    bert.no_truncation()
+    bert.no_padding()
+    mistral = sentencepiece.SentencePieceProcessor(
+        model_file=str(TOKENIZERS / "mistral-v3" / "tokenizer.model"))
+    return [lambda texts: gpt2.encode_ordinary_batch(texts, num_threads=threads),
+            lambda texts: bert.encode_batch(texts, add_special_tokens=False),
+            lambda texts: mistral.encode(texts, num_threads=threads)]
+
+
+def _best(fn, repeat: int) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        started = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - started)
+    return best
+
+
+def _native_seconds(texts: list[str], repeat: int) -> float:
+    return sum(_best(lambda: native(texts), repeat) for native in _natives())
+
+
+def _mono_sources():
+    from core.corpus import CorpusSource
+
+    sources = []
+    for path in sorted(MONO.iterdir()):
+        lang = path.name.split("_")[0]
+        domain = "code" if path.suffix == ".jsonl" else "literature"
+        sources.append(CorpusSource(path, lang=lang, domain=domain))
+    return sources
+
+
+def _texts_of(sources) -> list[str]:
+    from core.corpus import read_documents
+
+    return [text for source in sources for text in read_documents(source)]
+
+
+def flores(repeat: int) -> dict:
+    from core.diagnostics.run import Settings, diagnose
+
+    tokenizers = _tokenizers()
+    texts = [line for path in sorted(FLORES.glob("*.dev"))
+             for line in path.read_text(encoding="utf-8").splitlines()]
+    native = _native_seconds(texts, repeat)
+    ours = _best(lambda: diagnose(tokenizers, parallel=FLORES, settings=Settings(),
+                                  backend="inprocess"), repeat)
+    return {"corpus": "FLORES-200 dev (31 x 997)", "texts": len(texts), "native_s": native,
+            "diagnostics_s": ours, "ratio": ours / native}
+
+
+def mono(repeat: int) -> dict:
+    from core.diagnostics.run import diagnose
+
+    tokenizers = _tokenizers()
+    sources = _mono_sources()
+    texts = _texts_of(sources)
+    native = _native_seconds(texts, repeat)
+    ours = _best(lambda: diagnose(tokenizers, sources=sources, backend="inprocess"), repeat)
+    size = sum(s.path.stat().st_size for s in sources)
+    return {"corpus": f"mono ({size / 1e6:.1f} MB)", "texts": len(texts), "native_s": native,
+            "diagnostics_s": ours, "ratio": ours / native}
+
+
+def large(megabytes: int) -> dict:
+    from core.corpus import CorpusSource
+    from core.diagnostics.run import diagnose
+
+    tokenizers = _tokenizers()
+    with tempfile.TemporaryDirectory() as folder:
+        sources, total = [], 0
+        originals = _mono_sources()
+        copy = 0
+        while total < megabytes * 1e6:
+            for source in originals:
+                target = Path(folder) / f"{copy}_{source.path.name}"
+                target.write_bytes(source.path.read_bytes())
+                sources.append(CorpusSource(target, lang=source.lang, domain=source.domain))
+                total += target.stat().st_size
+            copy += 1
+        watch = _ChildPeaks()
+        started = time.perf_counter()
+        result = diagnose(tokenizers, sources=sources, backend="processes")
+        seconds = time.perf_counter() - started
+        workers = watch.stop()
+    tokens = [e["buckets"]["all"]["tokens"] for e in result.report["tokenizers"]]
+    return {"corpus": f"{total / 1e6:.0f} MB (mono x {copy})", "workers": os.cpu_count(),
+            "wall_s": seconds, "mb_per_s": total / 1e6 / seconds, "tokens": tokens,
+            "peak_parent_mb": peak_mb(), "peak_worker_mb": workers}
+
+
+class _ChildPeaks(threading.Thread):
+    """The largest ``VmHWM`` among this process's children, read from /proc while they run
+    (``ru_maxrss`` of children would carry this process's own peak across fork)."""
+
+    def __init__(self) -> None:
+        super().__init__(daemon=True)
+        self.peak_kb = 0
+        self.running = True
+        self.start()
+
+    def run(self) -> None:
+        while self.running:
+            for task in Path("/proc/self/task").iterdir():
+                try:
+                    children = (task / "children").read_text().split()
+                except OSError:
+                    continue
+                for pid in children:
+                    try:
+                        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+                            if line.startswith("VmHWM:"):
+                                self.peak_kb = max(self.peak_kb, int(line.split()[1]))
+                    except OSError:
+                        pass
+            time.sleep(0.2)
+
+    def stop(self) -> float:
+        self.running = False
+        self.join()
+        return self.peak_kb / 1024
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--repeat", type=int, default=1)
+    parser.add_argument("--skip-large", action="store_true")
+    parser.add_argument("--large-mb", type=int, default=100)
+    parser.add_argument("--large-only", action="store_true",
+                        help="only the large corpus (run so in a fresh process: its peak "
+                             "memory is then the large run's)")
+    args = parser.parse_args(argv)
+    keep_freed_memory()
+    if not FLORES.is_dir() or not MONO.is_dir():
+        print(f"skipped: the shared corpora are absent ({DATA})")
+        return 0
+    if args.large_only:
+        print(json.dumps(large(args.large_mb)))
+        return 0
+    rows = [flores(args.repeat), mono(args.repeat)]
+    for row in rows:
+        print(f"{row['corpus']}: diagnostics {row['diagnostics_s']:.2f} s, native batch "
+              f"{row['native_s']:.2f} s, ratio {row['ratio']:.2f}x")
+    if not args.skip_large:
+        done = subprocess.run([sys.executable, "-m", "tests.bench.report", "--large-only",
+                               "--large-mb", str(args.large_mb)], capture_output=True,
+                              text=True, check=True)
+        row = json.loads(done.stdout.strip().splitlines()[-1])
+        rows.append(row)
+        print(f"{row['corpus']}, local processes ({row['workers']}): {row['wall_s']:.1f} s, "
+              f"{row['mb_per_s']:.2f} MB/s, peak memory {row['peak_parent_mb']:.0f} MB (this "
+              f"process), {row['peak_worker_mb']:.0f} MB (largest worker)")
+    print(json.dumps(rows))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
