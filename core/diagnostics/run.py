@@ -85,16 +85,22 @@ UNKNOWN_WARNING = 0.05  # a language with more unknown tokens than this: its pre
 
 
 def unknown_warnings(entry: dict) -> list[str]:
-    """A warning per language where the tokenizer maps many tokens to the unknown token: so
-    few tokens look cheap, but the text is lost (BERT on Burmese: a premium of 0.5).
+    """One warning for a tokenizer that maps many tokens of some languages to the unknown token
+    (worst first): so few tokens look cheap, but the text is lost (BERT on Burmese: a premium of
+    0.5). None when no language passes :data:`UNKNOWN_WARNING`.
 
-    >>> unknown_warnings({"tokenizer": "bert", "buckets": {"mya": {"unk_rate": 0.9}}})
-    ["bert maps 90% of mya's tokens to the unknown token: few tokens there mean lost text, not a low cost"]
+    >>> unknown_warnings({"tokenizer": "bert", "buckets": {"mya": {"unk_rate": 0.9},
+    ...                   "tha": {"unk_rate": 0.6}, "eng": {"unk_rate": 0.0}}})
+    ['bert maps many tokens to the unknown token in mya (90%), tha (60%): few tokens there mean lost text, not a low cost']
     """
-    return [f"{entry['tokenizer']} maps {bucket['unk_rate']:.0%} of {key}'s tokens to the "
-            "unknown token: few tokens there mean lost text, not a low cost"
-            for key, bucket in entry["buckets"].items()
-            if ":" not in key and key != "all" and (bucket.get("unk_rate") or 0) > UNKNOWN_WARNING]
+    lost = sorted(((bucket["unk_rate"], key) for key, bucket in entry["buckets"].items()
+                   if ":" not in key and key != "all"
+                   and (bucket.get("unk_rate") or 0) > UNKNOWN_WARNING), reverse=True)
+    if not lost:
+        return []
+    shown = ", ".join(f"{key} ({rate:.0%})" for rate, key in lost)
+    return [f"{entry['tokenizer']} maps many tokens to the unknown token in {shown}: few tokens "
+            "there mean lost text, not a low cost"]
 
 
 def own_template(loaded) -> str | None:
