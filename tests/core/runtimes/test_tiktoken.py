@@ -238,3 +238,22 @@ def test_a_bare_equals_line_is_still_detected_as_a_rank_file(tmp_path):
     path = tmp_path / "r.txt"
     path.write_bytes(b"IQ== 0\n= 1\nIg== 2\n")
     assert detect(path).format == "tiktoken"
+
+
+def test_batch_of_short_and_long_texts_equals_one_by_one():
+    """A batch mixes texts gathered as Python ints (short) and as numpy buffers (long): every
+    text's IDs and spans equal its own encode, wherever the two kinds meet."""
+    from core.runtimes.tiktoken import SHORT_TEXT
+
+    runtime = tiktoken_runtime()
+    native = _native()
+    base = " ".join(SAMPLES)
+    long_text = (base * (SHORT_TEXT // max(len(base), 1) + 2))[:SHORT_TEXT + 40]
+    texts = ["", "a", long_text, "hello", "", long_text[:SHORT_TEXT], long_text[:SHORT_TEXT + 1],
+             "x y", long_text, "😀 é"]
+    batch = runtime.encode_batch(texts, add_special_tokens=False)
+    for text, enc in zip(texts, batch):
+        assert enc.ids.tolist() == native.encode_ordinary(text)
+        one = runtime.encode(text, add_special_tokens=False)
+        assert enc.byte_starts.tolist() == one.byte_starts.tolist()
+        assert enc.byte_ends.tolist() == one.byte_ends.tolist()
