@@ -30,6 +30,11 @@ template failed, 130 interrupted (Ctrl-C), 143 terminated (SIGTERM), 129 hung up
 
 from __future__ import annotations
 
+if __name__ == "__main__":  # run as a program: a stop signal during the imports ends quietly
+    from app.launch import quiet_stops
+
+    _STARTING = quiet_stops()
+
 import argparse
 import json
 import os
@@ -793,4 +798,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
+    from app.launch import restore
+
+    restore(_STARTING)
     sys.exit(main())

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import multiprocessing
 import pickle
+import sys
 import signal
 import time
 import weakref
@@ -32,7 +33,25 @@ from core.progress import CancelToken, Cancelled, Progress
 PROGRESS_RATE = 10.0  # progress reports a second that reach the GUI thread, at most
 CHILD_POLL = 0.05  # seconds between two looks at a child process's messages and the cancel flag
 CHILD_GRACE = 0.7  # seconds a cancelled child gets to stop by itself before it is terminated
+# How long a thread running Python keeps the GIL while another waits for it (Python's default
+# is 5 ms). The GUI thread needs the GIL for every Python slot of an event-loop turn, and waits
+# up to this long each time a worker thread computes in Python (a vocabulary audit): several
+# such waits in one turn stalled the GUI 50 ms. At 1 ms they stay far below that.
+GUI_SWITCH_INTERVAL = 0.001
 JOB_EXIT_DEADLINE = 5.0  # seconds an orphaned job process gets to clean up before it ends anyway
+
+
+def alive(runner: QObject, callback: Callable | None) -> bool:
+    """Whether a job's result can still be delivered: its runner and, for a bound method of a
+    Qt object, that object still exist (a pane closed while its job ran must not be called).
+
+    >>> alive(QObject(), print)
+    True
+    """
+    if not shiboken6.isValid(runner):
+        return False
+    owner = getattr(callback, "__self__", None)
+    return not isinstance(owner, QObject) or shiboken6.isValid(owner)
 
 
 class TaskRunner(QObject):
@@ -48,6 +67,7 @@ class TaskRunner(QObject):
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
+        sys.setswitchinterval(min(sys.getswitchinterval(), GUI_SWITCH_INTERVAL))
         self._generation: dict[str, int] = {}
         self._workers: set = set()
         self._jobs: dict[str, "Job"] = {}
@@ -69,14 +89,14 @@ class TaskRunner(QObject):
         worker = create_worker(fn, *args, _start_thread=False, _ignore_errors=True, **kwargs)
 
         def finished_ok(result: Any) -> None:
-            if self._generation.get(key) != generation:
-                return  # a newer request superseded this one
+            if self._generation.get(key) != generation or not alive(self, on_done):
+                return  # a newer request superseded this one, or its receiver is gone
             self.last_elapsed[key] = time.perf_counter() - started
             if on_done is not None:
                 on_done(result)
 
         def finished_with_error(error: BaseException) -> None:
-            if self._generation.get(key) != generation:
+            if self._generation.get(key) != generation or not alive(self, on_error):
                 return
             message = user_message(error)
             if not isinstance(error, Cancelled):  # the user asked for it: not a failure
@@ -86,7 +106,7 @@ class TaskRunner(QObject):
 
         def cleanup() -> None:
             self._workers.discard(worker)
-            if not self._workers:
+            if not self._workers and shiboken6.isValid(self):
                 self.busy_changed.emit(False)
 
         worker.returned.connect(finished_ok)

@@ -101,3 +101,34 @@ def test_a_job_started_from_a_worker_thread_trains_to_the_end(private_tmp, tmp_p
     assert result and (result[0].path / "manifest.json").exists()
     assert trainers(private_tmp) == [] and job_processes(private_tmp) == []
     assert temp_leftovers(private_tmp) == []
+
+
+def test_a_result_whose_receiver_was_deleted_is_dropped(qtbot):
+    """A pane closed while its job ran: the job's result is not delivered to the deleted
+    widget (it raised 'Internal C++ object already deleted' in the event loop), and the
+    runner stays usable."""
+    import time as _time
+
+    from PySide6.QtWidgets import QWidget
+
+    from app.tasks import TaskRunner
+
+    class Receiver(QWidget):
+        got: list = []
+
+        def take(self, result):
+            Receiver.got.append(result)
+
+    runner = TaskRunner()
+    receiver = Receiver()
+    gate = threading.Event()
+    runner.run("job", lambda: gate.wait(10) and "late", on_done=receiver.take)
+    receiver.deleteLater()
+    qtbot.waitUntil(lambda: not __import__("shiboken6").isValid(receiver), timeout=5000)
+    gate.set()
+    qtbot.waitUntil(lambda: not runner.busy, timeout=10000)
+    _time.sleep(0.05)
+    assert Receiver.got == []
+    alive = Receiver()
+    runner.run("job", lambda: "now", on_done=alive.take)
+    qtbot.waitUntil(lambda: Receiver.got == ["now"], timeout=10000)
