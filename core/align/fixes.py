@@ -23,11 +23,10 @@ from typing import Callable, Sequence
 import numpy as np
 
 from ..errors import WorkbenchError
-from ..progress import Progress, Throttle, check_cancel
-from ..text import TextIndex
+from ..progress import Progress, Throttle
 from .alignment import Groups, align, align_encoding
 from .dataset import Dataset
-from .units import UnitCheck, from_cp, spans_in_cp
+from .units import checked_records, from_cp
 
 FIX_KINDS = ("trim", "contract", "expand")
 
@@ -135,13 +134,9 @@ def write_fixed_copy(dataset: Dataset, runtime, out: str | Path, *,
         raise WorkbenchError("a corrected copy never replaces the original: choose another "
                              "file", path=out)
     report = FixReport()
-    check = UnitCheck(dataset.unit)
     throttle = Throttle(progress)
     with open(out, "w", encoding="utf-8", newline="\n") as handle:
-        for record in dataset.records():
-            check_cancel(cancel)
-            index = TextIndex(record.text)
-            good = spans_in_cp(record, dataset.unit, check, dataset.stats, index)
+        for record, index, good in checked_records(dataset, cancel):
             encoding = runtime.encode(record.text, add_special_tokens=False)
             groups, _ = align_encoding(encoding, [], [])
             spans = []

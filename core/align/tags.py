@@ -23,11 +23,10 @@ import numpy as np
 
 from ..encoding import Flag
 from ..errors import WorkbenchError
-from ..progress import Progress, Throttle, check_cancel
-from ..text import TextIndex
+from ..progress import Progress, Throttle
 from .alignment import MODES, align_encoding
 from .dataset import Dataset
-from .units import UnitCheck, spans_in_cp
+from .units import checked_records
 
 SCHEMES = ("bio", "bilou", "io")
 EXPORT_FORMATS = ("jsonl", "conll")
@@ -142,13 +141,9 @@ def export_labels(dataset: Dataset, runtime, out: str | Path, *, mode: str = "st
         raise WorkbenchError("the export would overwrite the dataset; choose another file",
                              path=out)
     report = ExportReport()
-    check = UnitCheck(dataset.unit)
     throttle = Throttle(progress)
     with open(out, "w", encoding="utf-8", newline="\n") as handle:
-        for record in dataset.records():
-            check_cancel(cancel)
-            index = TextIndex(record.text)
-            good = spans_in_cp(record, dataset.unit, check, dataset.stats, index)
+        for record, index, good in checked_records(dataset, cancel):
             spans = [(s, e, record.spans[j].label) for j, s, e
                      in zip(good.which, good.starts.tolist(), good.ends.tolist())]
             encoding = runtime.encode(record.text, add_special_tokens=False)

@@ -165,3 +165,19 @@ def spans_in_cp(record: Record, unit: Unit, check: UnitCheck, stats: ReadStats,
         starts.append(int(cp[0]))
         ends.append(int(cp[1]))
     return CpSpans(np.asarray(starts, dtype=np.int64), np.asarray(ends, dtype=np.int64), good)
+
+
+def checked_records(dataset, cancel=None):
+    """Each record of ``dataset`` with its text index and good spans in code points (bad ones
+    listed on ``dataset.stats``), stopping when ``cancel()`` turns true: the walk that writing
+    a corrected copy and exporting token labels share.
+
+    Yields ``(record, index, spans)``.
+    """
+    from ..progress import check_cancel
+
+    check = UnitCheck(dataset.unit)
+    for record in dataset.records():
+        check_cancel(cancel)
+        index = TextIndex(record.text)
+        yield record, index, spans_in_cp(record, dataset.unit, check, dataset.stats, index)
