@@ -9,10 +9,11 @@ Why not ``gguf.GGUFReader``: it builds one numpy array per string of every array
 seconds for a 50k-token vocabulary (4 s measured for GPT-2's) and gives no key in its errors.
 ``tests/core/test_gguf_header.py`` checks this reader equals GGUFReader on real files.
 
->>> from core.gguf_header import read_gguf_header  # doctest: +SKIP
->>> header = read_gguf_header("ggml-vocab-gpt-2.gguf")  # doctest: +SKIP
->>> header.get("tokenizer.ggml.model"), len(header.get("tokenizer.ggml.tokens"))  # doctest: +SKIP
-('gpt2', 50257)
+Example (on llama.cpp's GPT-2 vocab file)::
+
+    header = read_gguf_header("ggml-vocab-gpt-2.gguf")
+    header.get("tokenizer.ggml.model"), len(header.get("tokenizer.ggml.tokens"))
+    # ('gpt2', 50257)
 """
 
 from __future__ import annotations
