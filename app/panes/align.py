@@ -286,7 +286,8 @@ class AlignPane(QWidget):
 
     def set_dataset(self, path: str | Path, *, start: bool = True) -> None:
         self.path = Path(path)
-        self.path_label.setText(str(self.path))
+        self.path_label.setText(self.path.name)  # i18n: data (a file name; the path in the tip)
+        self.path_label.setToolTip(str(self.path))  # i18n: data
         self._update_enabled()
         if start:
             self.start_audit()
