@@ -15,6 +15,7 @@ derived exactly, in bulk, with numpy.
 from __future__ import annotations
 
 import enum
+import re
 import unicodedata
 from functools import cached_property
 
@@ -371,6 +372,10 @@ def hex_bytes(data: bytes) -> str:
     return data.hex(" ").upper()
 
 
+_ESCAPED = re.compile("[\udc80-\udcff]")
+_ESCAPED_SPLIT = re.compile("([\udc80-\udcff]+)")
+
+
 def visible_bytes(data: bytes, *, show_invisibles: bool = True) -> str:
     """Render token bytes: whole UTF-8 characters as text, any other bytes as ``<HEX>``.
 
@@ -382,28 +387,15 @@ def visible_bytes(data: bytes, *, show_invisibles: bool = True) -> str:
     ' <E5>'
     """
     render = visible_text if show_invisibles else str
+    # one decode: every byte that is not part of a whole character becomes a lone surrogate
+    # U+DC80..U+DCFF (surrogateescape); adjacent ones are shown as one <HEX> group
+    text = data.decode("utf-8", "surrogateescape")
+    if text.isascii() or not _ESCAPED.search(text):
+        return render(text)
     out: list[str] = []
-    bad = bytearray()  # adjacent undecodable bytes are shown as one group
-    pos = 0
-    while pos < len(data):
-        try:
-            good = data[pos:].decode("utf-8")
-            end = len(data)
-        except UnicodeDecodeError as err:
-            good = data[pos:pos + err.start].decode("utf-8")
-            end = pos + err.start
-        if good:
-            if bad:
-                out.append(f"<{hex_bytes(bytes(bad))}>")
-                bad.clear()
-            out.append(render(good))
-        if end < len(data):
-            try:
-                data[end:].decode("utf-8")
-            except UnicodeDecodeError as err:
-                bad += data[end:end + err.end]
-                end += err.end
-        pos = end
-    if bad:
-        out.append(f"<{hex_bytes(bytes(bad))}>")
+    for k, part in enumerate(_ESCAPED_SPLIT.split(text)):
+        if k % 2:  # a run of escaped bytes
+            out.append(f"<{hex_bytes(bytes(ord(c) - 0xDC00 for c in part))}>")
+        elif part:
+            out.append(render(part))
     return "".join(out)

@@ -114,3 +114,60 @@ def test_any_byte_span_widens_to_covering_units(text, data):
 
 def test_nfkc_compatibility_characters():
     assert unicodedata.normalize("NFKC", "Ⅳﬃ") == "IVffi"
+
+
+# -- visible_bytes: one decode (surrogateescape) gives what the byte-by-byte decoder gave -------
+from hypothesis import given, strategies as st  # noqa: E402
+
+from core.text import hex_bytes, visible_bytes, visible_text  # noqa: E402
+
+
+def _reference_visible_bytes(data: bytes, *, show_invisibles: bool = True) -> str:
+    """Render token bytes: whole UTF-8 characters as text, any other bytes as ``<HEX>``.
+
+    With ``show_invisibles`` (the default) whitespace and control characters become glyphs.
+
+    >>> visible_bytes(" 你".encode() + b"\\xe5")
+    '␣你<E5>'
+    >>> visible_bytes(b" \\xe5", show_invisibles=False)
+    ' <E5>'
+    """
+    render = visible_text if show_invisibles else str
+    out: list[str] = []
+    bad = bytearray()  # adjacent undecodable bytes are shown as one group
+    pos = 0
+    while pos < len(data):
+        try:
+            good = data[pos:].decode("utf-8")
+            end = len(data)
+        except UnicodeDecodeError as err:
+            good = data[pos:pos + err.start].decode("utf-8")
+            end = pos + err.start
+        if good:
+            if bad:
+                out.append(f"<{hex_bytes(bytes(bad))}>")
+                bad.clear()
+            out.append(render(good))
+        if end < len(data):
+            try:
+                data[end:].decode("utf-8")
+            except UnicodeDecodeError as err:
+                bad += data[end:end + err.end]
+                end += err.end
+        pos = end
+    if bad:
+        out.append(f"<{hex_bytes(bytes(bad))}>")
+    return "".join(out)
+
+
+@given(st.binary(max_size=40), st.booleans())
+def test_visible_bytes_equals_the_decoder_walk(data, invisibles):
+    assert visible_bytes(data, show_invisibles=invisibles) == _reference_visible_bytes(
+        data, show_invisibles=invisibles)
+
+
+@given(st.text(max_size=20), st.binary(max_size=6), st.booleans())
+def test_visible_bytes_of_text_with_broken_bytes(text, junk, invisibles):
+    data = text.encode("utf-8", "surrogatepass") + junk + text[:3].encode("utf-8", "surrogatepass")
+    assert visible_bytes(data, show_invisibles=invisibles) == _reference_visible_bytes(
+        data, show_invisibles=invisibles)
