@@ -9,6 +9,7 @@ and, where several byte-level tokens share one character, narrowed to each token
 from __future__ import annotations
 
 import json
+import re
 from functools import cached_property, lru_cache
 from itertools import chain
 from typing import Any, Sequence
@@ -28,7 +29,6 @@ from .base import Runtime, Stage, byte_piece_value
 from .hf_pretokens import added_token_id, hf_pre_tokens
 
 
-
 @lru_cache(maxsize=1)
 def byte_level_decoder() -> dict[str, int]:
     """The GPT-2 byte-level alphabet, reversed: printable stand-in character -> byte.
@@ -45,6 +45,26 @@ def byte_level_decoder() -> dict[str, int]:
             mapping[b] = 256 + extra
             extra += 1
     return {chr(code): b for b, code in mapping.items()}
+
+
+@lru_cache(maxsize=1)
+def _byte_level_tables():
+    table = byte_level_decoder()
+    return ({ord(ch): b for ch, b in table.items()},
+            re.compile("[^" + re.escape("".join(table)) + "]"))
+
+
+def byte_level_bytes(word: str) -> bytes | None:
+    """The bytes a byte-level piece stands for, or None when a character of it is not in the
+    byte alphabet (one translate, not a generator per character: a 256k vocabulary's bytes).
+
+    >>> byte_level_bytes("Ġhi"), byte_level_bytes("hi there")
+    (b' hi', None)
+    """
+    codes, outside = _byte_level_tables()
+    if outside.search(word):
+        return None
+    return word.translate(codes).encode("latin-1")
 
 
 def _components(node: Any) -> list[dict]:
@@ -147,13 +167,13 @@ class HFRuntime(Runtime):
             if value is not None:
                 return bytes([value])
         if self.byte_level:
-            table = byte_level_decoder()
             # CLIP: "</w>" marks a word's end and is not text (its characters are all in the
             # byte alphabet, so it would otherwise read as the bytes "</w>")
             word = (piece[: -len(self.suffix)] if self.suffix and piece.endswith(self.suffix)
                     and len(piece) > len(self.suffix) else piece)
-            if all(ch in table for ch in word):
-                return bytes(table[ch] for ch in word)
+            data = byte_level_bytes(word)
+            if data is not None:
+                return data
         if self.prefix and piece.startswith(self.prefix):
             piece = piece[len(self.prefix):]
         if self.suffix and piece.endswith(self.suffix):
@@ -357,7 +377,7 @@ class HFRuntime(Runtime):
         options = {k: v for k, v in model.items() if k not in ("vocab", "merges")}
         return ModelView(f"tokenizers/{self.model_type}", self.model_type, tuple(pieces),
                          # the bytes every encode's spans already use (built once)
-                         tuple(map(self.vocab_bytes, range(size))),
+                         tuple(self.vocab_bytes.tokens()),
                          tuple(kinds), merges, scores, tuple(self.special_tokens()),
                          self.byte_level and self.model_type == "BPE",
                          **self._component_names(), options=options)
