@@ -11,7 +11,9 @@ allocates), and the child's address space is capped so a template that only grow
 a ``MemoryError`` instead of swapping the machine.
 
 The child lives across renders (starting one costs a Python start-up), so re-rendering while
-the user types costs a pipe round trip.
+the user types costs a pipe round trip; :meth:`BoundedRenderer.render_many` sends a list of
+renders in one trip (a chat report needs ~2 per assistant turn, and a trip costs as much as a
+small render).
 
 >>> # renderer = BoundedRenderer(timeout=2.0)
 >>> # renderer.render(CHATML, [{"role": "user", "content": "hi"}]).text
@@ -55,23 +57,47 @@ class BoundedRenderer:
             ChatTemplateError: the template failed.
             RenderLimitError: too slow (``TimeLimit``), too much output or memory.
         """
-        request = (template, messages, now, self.max_chars, options)
+        (outcome,) = self.render_many([(template, messages, options)], now=now)
+        if isinstance(outcome, ChatTemplateError):
+            raise outcome
+        return outcome
+
+    def render_many(self, requests: list[tuple[str, list, dict]], *,
+                    now: datetime | None = None) -> list[Rendered | ChatTemplateError]:
+        """Each ``(template, messages, options)`` rendered, in one trip to the child: the
+        :class:`Rendered` or that render's own :class:`ChatTemplateError`, in order.
+
+        The time limit is each render's, not the batch's (a long conversation's hundred
+        prefix renders may take longer together than one may alone): the child answers each
+        render as it finishes, and the parent waits ``timeout`` for each answer. A render that
+        stops the child (time limit, crash) ends the list with its error: the renders after
+        it were not run, so the list is shorter than ``requests``.
+
+        >>> # renderer.render_many([(CHATML, HI, {}), ("{{ x.y }}", HI, {})])
+        >>> # [Rendered(text='<|im_start|>user...'), ChatTemplateError('UndefinedError: ...')]
+        """
+        if not requests:
+            return []
+        outcomes: list[Rendered | ChatTemplateError] = []
         with self._lock:
             conn = self._child()
-            conn.send(request)
-            if not conn.poll(self.timeout):
-                self._kill()
-                raise RenderLimitError("TimeLimit", f"the template ran longer than "
-                                                    f"{self.timeout:g} s; stopped")
-            try:
-                status, value = conn.recv()
-            except (EOFError, OSError):
-                code = self._kill()
-                raise RenderLimitError("Crashed", "the render process ended unexpectedly "
-                                                  f"(exit code {code})") from None
-        if status == "error":
-            raise value
-        return value
+            conn.send((list(requests), now, self.max_chars))
+            for _ in requests:
+                if not conn.poll(self.timeout):
+                    self._kill()
+                    outcomes.append(RenderLimitError(
+                        "TimeLimit", f"the template ran longer than {self.timeout:g} s; "
+                                     "stopped"))
+                    break
+                try:
+                    outcome = conn.recv()
+                except (EOFError, OSError):
+                    code = self._kill()
+                    outcomes.append(RenderLimitError(
+                        "Crashed", f"the render process ended unexpectedly (exit code {code})"))
+                    break
+                outcomes.append(outcome)
+        return outcomes
 
     def close(self) -> None:
         """End the child process (a later render starts a new one)."""
@@ -144,20 +170,22 @@ def _cap_memory(extra_bytes: int) -> None:
 
 
 def _serve(conn, memory_bytes: int) -> None:
-    """The child: render each request, answer ("ok", Rendered) or ("error", ChatTemplateError)."""
+    """The child: render each request of a batch, answering each as it is done with
+    its Rendered or its ChatTemplateError — one answer at a time, so the parent's
+    time limit is each render's."""
     _cap_memory(memory_bytes)
     conn.send(("ready", None))
     while True:
         try:
-            template, messages, now, max_chars, options = conn.recv()
+            requests, now, max_chars = conn.recv()
         except (EOFError, OSError):
             return
         clock = (lambda: now) if now is not None else datetime.now
-        try:
-            answer = ("ok", render(template, messages, clock=clock, max_chars=max_chars,
-                                   **options))
-        except ChatTemplateError as err:
-            answer = ("error", err)
-        except MemoryError:
-            answer = ("error", RenderLimitError("MemoryError", "the template ran out of memory"))
-        conn.send(answer)
+        for template, messages, options in requests:
+            try:
+                answer = render(template, messages, clock=clock, max_chars=max_chars, **options)
+            except ChatTemplateError as err:
+                answer = err
+            except MemoryError:
+                answer = RenderLimitError("MemoryError", "the template ran out of memory")
+            conn.send(answer)

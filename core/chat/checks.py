@@ -23,15 +23,26 @@ def generation_prompt_notes(messages: list, add_generation_prompt: bool,
     """``prompt_text``: what the generation prompt would add to the render (or a function
     that says, called only when it matters: it renders); a template that writes none
     (``[INST]``-style: ``[/INST]`` already hands over) gets no note."""
-    if add_generation_prompt or continue_final_message or not messages:
-        return []
-    last = messages[-1]
-    role = last.get("role") if isinstance(last, dict) else None
-    if role not in ("user", "tool"):
+    if not prompt_text_matters(messages, add_generation_prompt, continue_final_message):
         return []
     if not (prompt_text() if callable(prompt_text) else prompt_text):
         return []
-    return [note("chat.no_generation_prompt", role=role)]
+    return [note("chat.no_generation_prompt", role=messages[-1]["role"])]
+
+
+def prompt_text_matters(messages: list, add_generation_prompt: bool,
+                        continue_final_message) -> bool:
+    """Whether :func:`generation_prompt_notes` needs the prompt text (the render with the
+    generation prompt): the last message is the user's or a tool's and neither a prompt nor a
+    continuation was asked for.
+
+    >>> prompt_text_matters([{"role": "assistant", "content": "hi"}], False, False)
+    False
+    """
+    if add_generation_prompt or continue_final_message or not messages:
+        return False
+    last = messages[-1]
+    return isinstance(last, dict) and last.get("role") in ("user", "tool")
 
 
 def injection_notes(segmentation: Segmentation, encoding: ChatEncoding,

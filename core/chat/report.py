@@ -3,7 +3,9 @@
 Every render it needs (the conversation, the marked segments, the prefixes for the mask and the
 turn checks, the render with or without the generation prompt or a system message) runs in one
 :class:`~core.chat.bounded.BoundedRenderer` child, so a template that loops forever on any of
-those inputs is stopped; and each distinct render runs once (:class:`RenderCache`).
+those inputs is stopped; each distinct render runs once (:class:`RenderCache`), and all but
+the first go to the child together (one trip, not one per render: a trip costs as much as a
+small render, and a 50-message chat needs some fifty renders).
 
 >>> from core.chat import CHATML
 >>> from core.chat.conversation import Conversation
@@ -19,17 +21,17 @@ from datetime import datetime
 
 from .bounded import BoundedRenderer
 from .budget import token_budget
-from .checks import generation_prompt_notes, injection_notes
+from .checks import generation_prompt_notes, injection_notes, prompt_text_matters
 from .conversation import Conversation
 from .encode import encode_chat, typed_literals
 from .errors import ChatTemplateError, RenderLimitError
 from ..notes import note
-from .mask import PrefixSpans, mask_from_spans, prefix_diff_spans
+from .mask import PrefixSpans, mask_from_spans, prefix_diff_spans, prefix_renders
 from .model_checks import (double_special_notes, embedding_notes, embedding_rows, stop_ids,
                            stop_notes, turn_end_literals)
-from .segments import split_segments
-from .template_checks import (end_literals, end_of_turn_notes, system_notes, tool_notes,
-                              turn_tails)
+from .segments import segment_renders, split_segments
+from .template_checks import (end_literals, end_of_turn_notes, system_notes, system_renders,
+                              tool_notes, turn_tails)
 
 # a conversation to find the template's end of an assistant turn when the chat has none
 PROBE_TURN = [{"role": "user", "content": "Hi"}, {"role": "assistant", "content": "Hello"}]
@@ -39,6 +41,7 @@ class RenderCache:
     """A renderer that runs each distinct ``(template, messages, options)`` once, through
     ``bounded``; a failure is remembered and raised again (a template that hangs on an input
     costs its time limit once). Options left at their defaults (None, False) key as absent.
+    :meth:`prefetch` renders many in one trip to the render process.
 
     >>> calls = []
     >>> class Echo:
@@ -55,10 +58,7 @@ class RenderCache:
         self._done: dict[str, tuple[bool, object]] = {}
 
     def __call__(self, template: str, messages: list, **options):
-        options.pop("clock", None)  # the child takes the frozen time as ``now``
-        options = {k: v for k, v in options.items() if v is not None and v is not False}
-        key = json.dumps([template, messages, options], sort_keys=True, default=repr,
-                         ensure_ascii=False)
+        key, options = self._key(template, messages, options)
         if key not in self._done:
             try:
                 self._done[key] = (True, self.bounded.render(template, messages, now=self.now,
@@ -69,6 +69,31 @@ class RenderCache:
         if not ok:
             raise value
         return value
+
+    def prefetch(self, template: str, requests: list[tuple[list, dict]]) -> None:
+        """Render each ``(messages, options)`` not yet done, all in one trip when ``bounded``
+        has ``render_many`` (else each is rendered when asked for). Each outcome is kept as a
+        call would keep it; renders a limit left unrun (the child was stopped on an earlier
+        one) are not kept: a call renders them."""
+        render_many = getattr(self.bounded, "render_many", None)
+        if render_many is None:
+            return
+        todo: dict[str, tuple[str, list, dict]] = {}
+        for messages, options in requests:
+            key, options = self._key(template, messages, options)
+            if key not in self._done:
+                todo.setdefault(key, (template, messages, options))
+        outcomes = render_many(list(todo.values()), now=self.now)
+        for key, outcome in zip(todo, outcomes):
+            self._done[key] = (not isinstance(outcome, ChatTemplateError), outcome)
+
+    @staticmethod
+    def _key(template: str, messages: list, options: dict) -> tuple[str, dict]:
+        options = dict(options)
+        options.pop("clock", None)  # the child takes the frozen time as ``now``
+        options = {k: v for k, v in options.items() if v is not None and v is not False}
+        return json.dumps([template, messages, options], sort_keys=True, default=repr,
+                          ensure_ascii=False), options
 
 
 def chat_report(template: str, conversation: Conversation, *, runtime=None,
@@ -107,8 +132,9 @@ def _report(template, conversation, options, flags, render, runtime, configs, re
             context, parse_content_specials=False) -> dict:
     messages = conversation.messages
     special_tokens = options["special_tokens"]
-    rendered = render(template, messages, **options, **flags)
+    rendered = render(template, messages, **options, **flags)  # alone: it fails first, if any
     text = rendered.text
+    render.prefetch(template, _later_renders(messages, options, flags, runtime is not None))
     checks = generation_prompt_notes(
         messages, flags["add_generation_prompt"], flags["continue_final_message"],
         lambda: _prompt_text(template, messages, text, options, render))
@@ -169,6 +195,27 @@ def _report(template, conversation, options, flags, render, runtime, configs, re
     return report
 
 
+def _later_renders(messages, options, flags, encoded: bool) -> list[tuple[list, dict]]:
+    """Every render the report makes after the conversation's own, as ``(messages, options)``:
+    the generation prompt's (when its check needs it), the mask's prefixes, the system check's
+    and, for an encoded report, the marked render of the segments and the render without the
+    generation prompt (its budget). One trip renders them all."""
+    later = []
+    if prompt_text_matters(messages, flags["add_generation_prompt"],
+                           flags["continue_final_message"]):
+        later.append((messages, {**options, "add_generation_prompt": True}))
+    later += [(prefix, {**options, **prefix_flags}) for prefix, prefix_flags
+              in prefix_renders(messages)]
+    later += [(variant, options) for variant in system_renders(messages)]
+    if encoded:
+        later += [(marked, {**options, **marked_options, **flags}) for marked, marked_options
+                  in segment_renders(messages, tools=options["tools"],
+                                     documents=options["documents"])]
+        if flags["add_generation_prompt"]:
+            later.append((messages, options))
+    return later
+
+
 def _stop_notes(template, text, tails, ends, mask_ends, runtime, configs, render, options):
     """``chat.end_not_a_stop`` for the literals ending the chat's assistant turns, or, when it
     has none, the turn of a probe conversation (:data:`PROBE_TURN`)."""
@@ -176,6 +223,8 @@ def _stop_notes(template, text, tails, ends, mask_ends, runtime, configs, render
     if stops is None:
         return []
     if not tails:
+        render.prefetch(template, [(PROBE_TURN, options)] + [
+            (prefix, {**options, **flags}) for prefix, flags in prefix_renders(PROBE_TURN)])
         text = _render_or_none(render, template, PROBE_TURN, options) or ""
         probe = _prefix_spans(template, PROBE_TURN, text, mask_ends, render, options)
         tails = turn_tails(text, PROBE_TURN, probe.turns)
