@@ -13,8 +13,7 @@
 from __future__ import annotations
 
 from ..notes import Note, note
-from ..special import find_special_literals
-from .encode import ChatEncoding, typed_literals
+from .encode import ChatEncoding, content_literals, typed_literals
 from .segments import Segmentation
 
 
@@ -49,20 +48,14 @@ def injection_notes(segmentation: Segmentation, encoding: ChatEncoding,
                     special_tokens: list, template: str | None = None) -> list[Note]:
     """A note per special-token literal inside message content, with the unsanitized IDs at
     its place (the tokens of that reading lying within the literal)."""
-    literals = typed_literals(special_tokens, template)
     notes = []
-    text = segmentation.text
-    for segment in segmentation.segments:
-        if segment.source != "content":
-            continue
-        for start, end, literal in find_special_literals(text[segment.start:segment.end],
-                                                         literals):
-            start, end = start + segment.start, end + segment.start
-            ids = [token_id for token_id, (s, e) in zip(encoding.unsanitized_ids,
-                                                        encoding.unsanitized_spans)
-                   if s >= start and e <= end and e > s]
-            where = segment.message if segment.message is not None else segment.field
-            notes.append(note("chat.special_in_content", span=(start, end), literal=literal,
-                              message=where, role=segment.role or segment.field,
-                              ids=", ".join(map(str, ids))))
+    for start, end, literal, segment in content_literals(
+            segmentation, typed_literals(special_tokens, template)):
+        ids = [token_id for token_id, (s, e) in zip(encoding.unsanitized_ids,
+                                                    encoding.unsanitized_spans)
+               if s >= start and e <= end and e > s]
+        where = segment.message if segment.message is not None else segment.field
+        notes.append(note("chat.special_in_content", span=(start, end), literal=literal,
+                          message=where, role=segment.role or segment.field,
+                          ids=", ".join(map(str, ids))))
     return notes

@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from .segments import Segmentation
 
@@ -130,11 +131,19 @@ def typed_literals(special_tokens, template: str | None = None) -> list:
     SentencePiece control symbol is never parsed by sentencepiece, but the same model's
     transformers tokenizer parses it); the unknown token forges nothing. A plain added token
     (not special) counts, as in transformers' ``_get_control_tokens``, only when the template
-    writes it and it is not whitespace (Gemma's ``"\\n"`` is ordinary text)."""
-    return [replace(t, parsable=True) for t in special_tokens
-            if t.kind != "unk" and t.content
-            and (t.kind != "added" or template is None
-                 or (t.content in template and not t.content.isspace()))]
+    writes it and it is not whitespace (Gemma's ``"\\n"`` is ordinary text).
+    ``special_tokens``: :class:`~core.special.SpecialToken` values."""
+    return list(_typed_literals(tuple(special_tokens), template))
+
+
+@lru_cache(maxsize=8)
+def _typed_literals(special_tokens: tuple, template: str | None) -> tuple:
+    # cached: a report asks three times, and a SentencePiece model has hundreds of control
+    # symbols, each copied (3 ms a time for mistral-v3)
+    return tuple(replace(t, parsable=True) for t in special_tokens
+                 if t.kind != "unk" and t.content
+                 and (t.kind != "added" or template is None
+                      or (t.content in template and not t.content.isspace())))
 
 
 class _Reader:
@@ -176,14 +185,19 @@ class _Reader:
 
 def _content_literals(segmentation: Segmentation, literals) -> list[tuple[int, int]]:
     """Spans of the special-token literals inside message content, in order."""
-    from ..special import find_special_literals
+    return [(start, end) for start, end, _, _ in content_literals(segmentation, literals)]
 
-    out = []
-    for seg in segmentation.segments:
-        if seg.source == "content":
-            out += [(s + seg.start, e + seg.start) for s, e, _ in find_special_literals(
-                segmentation.text[seg.start:seg.end], literals)]
-    return out
+
+def content_literals(segmentation: Segmentation, literals) -> list[tuple[int, int, str, object]]:
+    """``(start, end, literal, segment)`` of each of ``literals`` (special tokens) typed in
+    message content, in order: the places a sanitized reading keeps as text."""
+    from ..special import SpecialLiterals
+
+    finder = SpecialLiterals(literals)  # one matcher for every segment: hundreds of literals
+    text = segmentation.text
+    return [(start + seg.start, end + seg.start, literal, seg)
+            for seg in segmentation.segments if seg.source == "content"
+            for start, end, literal in finder.find(text[seg.start:seg.end])]
 
 
 def _encode_piece(runtime, piece: str, parse: bool, newline: list[int] | None):
