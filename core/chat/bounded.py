@@ -76,28 +76,42 @@ class BoundedRenderer:
         >>> # renderer.render_many([(CHATML, HI, {}), ("{{ x.y }}", HI, {})])
         >>> # [Rendered(text='<|im_start|>user...'), ChatTemplateError('UndefinedError: ...')]
         """
-        if not requests:
-            return []
-        outcomes: list[Rendered | ChatTemplateError] = []
-        with self._lock:
-            conn = self._child()
-            conn.send((list(requests), now, self.max_chars))
-            for _ in requests:
-                if not conn.poll(self.timeout):
-                    self._kill()
-                    outcomes.append(RenderLimitError(
-                        "TimeLimit", f"the template ran longer than {self.timeout:g} s; "
-                                     "stopped"))
-                    break
-                try:
-                    outcome = conn.recv()
-                except (EOFError, OSError):
-                    code = self._kill()
-                    outcomes.append(RenderLimitError(
-                        "Crashed", f"the render process ended unexpectedly (exit code {code})"))
-                    break
-                outcomes.append(outcome)
-        return outcomes
+        with self.start_many(requests, now=now) as batch:
+            return list(batch)
+
+    def start_many(self, requests: list[tuple[str, list, dict]], *,
+                   now: datetime | None = None) -> "RenderBatch":
+        """:meth:`render_many` begun: the requests are sent and the child renders them while
+        the caller does other work; iterate the batch for the outcomes as they come. The
+        renderer is the batch's until it is read to the end or closed (other renders wait):
+        use it in a ``with`` block.
+
+        >>> # with renderer.start_many(requests) as batch:
+        >>> #     ...  # encode something meanwhile
+        >>> #     outcomes = list(batch)
+        """
+        self._lock.acquire()
+        try:
+            conn = self._child() if requests else None
+            if conn is not None:
+                conn.send((list(requests), now, self.max_chars))
+        except BaseException:
+            self._lock.release()
+            raise
+        return RenderBatch(self, len(requests))
+
+    def _receive(self) -> tuple[Rendered | ChatTemplateError, bool]:
+        """The child's next answer, and whether the child still runs (a limit stops it)."""
+        if not self._conn.poll(self.timeout):
+            self._kill()
+            return RenderLimitError("TimeLimit", f"the template ran longer than "
+                                                 f"{self.timeout:g} s; stopped"), False
+        try:
+            return self._conn.recv(), True
+        except (EOFError, OSError):
+            code = self._kill()
+            return RenderLimitError("Crashed", "the render process ended unexpectedly "
+                                               f"(exit code {code})"), False
 
     def close(self) -> None:
         """End the child process (a later render starts a new one)."""
@@ -153,6 +167,48 @@ class BoundedRenderer:
             self._conn.close()
             self._conn = None
         return code
+
+
+class RenderBatch:
+    """The outcomes of :meth:`BoundedRenderer.start_many`, in order, as the child answers.
+
+    Closing it early reads and drops the answers still to come (the next trip starts clean)
+    and hands the renderer back.
+    """
+
+    def __init__(self, renderer: BoundedRenderer, count: int):
+        self._renderer, self._left = renderer, count
+        self._open = True
+        if count == 0:
+            self.close()
+
+    def __iter__(self):
+        return self
+
+    def __next__(self) -> Rendered | ChatTemplateError:
+        if self._left == 0:
+            self.close()
+            raise StopIteration
+        outcome, running = self._renderer._receive()
+        self._left = self._left - 1 if running else 0  # a stopped child renders no more
+        if self._left == 0:
+            self.close()
+        return outcome
+
+    def close(self) -> None:
+        if not self._open:
+            return
+        while self._left > 0:
+            _, running = self._renderer._receive()
+            self._left = self._left - 1 if running else 0
+        self._open = False
+        self._renderer._lock.release()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
 
 
 def _cap_memory(extra_bytes: int) -> None:

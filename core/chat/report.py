@@ -17,6 +17,7 @@ small render, and a 50-message chat needs some fifty renders).
 from __future__ import annotations
 
 import json
+from collections import deque
 from datetime import datetime
 
 from .bounded import BoundedRenderer
@@ -56,10 +57,15 @@ class RenderCache:
     def __init__(self, bounded, now: datetime | None):
         self.bounded, self.now = bounded, now
         self._done: dict[str, tuple[bool, object]] = {}
+        self._batch = None  # the prefetch whose answers are still coming
+        self._waiting: deque[str] = deque()  # its keys, in the order the answers come
 
     def __call__(self, template: str, messages: list, **options):
         key, options = self._key(template, messages, options)
+        while key in self._waiting:  # prefetched: read answers up to this one
+            self._take_answer()
         if key not in self._done:
+            self.finish()  # the render process answers one batch at a time
             try:
                 self._done[key] = (True, self.bounded.render(template, messages, now=self.now,
                                                              **options))
@@ -71,21 +77,40 @@ class RenderCache:
         return value
 
     def prefetch(self, template: str, requests: list[tuple[list, dict]]) -> None:
-        """Render each ``(messages, options)`` not yet done, all in one trip when ``bounded``
-        has ``render_many`` (else each is rendered when asked for). Each outcome is kept as a
-        call would keep it; renders a limit left unrun (the child was stopped on an earlier
-        one) are not kept: a call renders them."""
-        render_many = getattr(self.bounded, "render_many", None)
-        if render_many is None:
+        """Start rendering each ``(messages, options)`` not yet done, all in one trip when
+        ``bounded`` has ``start_many`` (else each is rendered when asked for), and return:
+        the render process works while the caller does, and a call waits for its answer
+        only. Each outcome is kept as a call would keep it; renders a limit left unrun (the
+        process was stopped on an earlier one) are not kept: a call renders them. Call
+        :meth:`finish` when done."""
+        start_many = getattr(self.bounded, "start_many", None)
+        if start_many is None:
             return
+        self.finish()
         todo: dict[str, tuple[str, list, dict]] = {}
         for messages, options in requests:
             key, options = self._key(template, messages, options)
             if key not in self._done:
                 todo.setdefault(key, (template, messages, options))
-        outcomes = render_many(list(todo.values()), now=self.now)
-        for key, outcome in zip(todo, outcomes):
-            self._done[key] = (not isinstance(outcome, ChatTemplateError), outcome)
+        if todo:
+            self._batch = start_many(list(todo.values()), now=self.now)
+            self._waiting.extend(todo)
+
+    def finish(self) -> None:
+        """Read the prefetched answers still coming, and hand the renderer back."""
+        while self._waiting:
+            self._take_answer()
+        if self._batch is not None:
+            self._batch.close()
+            self._batch = None
+
+    def _take_answer(self) -> None:
+        outcome = next(self._batch, None)
+        if outcome is None:  # the batch ended early (a limit stopped the process)
+            self._waiting.clear()
+            return
+        key = self._waiting.popleft()
+        self._done[key] = (not isinstance(outcome, ChatTemplateError), outcome)
 
     @staticmethod
     def _key(template: str, messages: list, options: dict) -> tuple[str, dict]:
@@ -120,10 +145,12 @@ def chat_report(template: str, conversation: Conversation, *, runtime=None,
     flags = dict(add_generation_prompt=add_generation_prompt,
                  continue_final_message=continue_final_message)
     bounded = renderer or BoundedRenderer()
+    cache = RenderCache(bounded, now)
     try:
-        return _report(template, conversation, options, flags, RenderCache(bounded, now),
-                       runtime, configs, registry, context, parse_content_specials)
+        return _report(template, conversation, options, flags, cache, runtime, configs,
+                       registry, context, parse_content_specials)
     finally:
+        cache.finish()
         if renderer is None:
             bounded.close()
 
@@ -135,6 +162,10 @@ def _report(template, conversation, options, flags, render, runtime, configs, re
     rendered = render(template, messages, **options, **flags)  # alone: it fails first, if any
     text = rendered.text
     render.prefetch(template, _later_renders(messages, options, flags, runtime is not None))
+    if runtime is not None:  # first, while the render process renders the rest
+        segmentation = split_segments(template, messages, render_with=render, **options,
+                                      **flags)
+        encoding = encode_chat(runtime, segmentation, template)
     checks = generation_prompt_notes(
         messages, flags["add_generation_prompt"], flags["continue_final_message"],
         lambda: _prompt_text(template, messages, text, options, render))
@@ -157,8 +188,6 @@ def _report(template, conversation, options, flags, render, runtime, configs, re
         report["checks"] = [n.to_json() for n in checks]
         return report
 
-    segmentation = split_segments(template, messages, render_with=render, **options, **flags)
-    encoding = encode_chat(runtime, segmentation, template)
     tokens = encoding.reading(parse_content_specials)
     spans = [(t.start, t.end) for t in tokens]
     if rendered.generation_spans or "generation" in template and "endgeneration" in template:
@@ -196,23 +225,24 @@ def _report(template, conversation, options, flags, render, runtime, configs, re
 
 
 def _later_renders(messages, options, flags, encoded: bool) -> list[tuple[list, dict]]:
-    """Every render the report makes after the conversation's own, as ``(messages, options)``:
-    the generation prompt's (when its check needs it), the mask's prefixes, the system check's
-    and, for an encoded report, the marked render of the segments and the render without the
-    generation prompt (its budget). One trip renders them all."""
+    """Every render the report makes after the conversation's own, as ``(messages, options)``,
+    in the order it asks for them: for an encoded report the marked render of the segments
+    (the encoding, the parent's longest work, waits for it alone), then the generation
+    prompt's (when its check needs it), the mask's prefixes, the system check's and the
+    render without the generation prompt (the budget's). One trip renders them all."""
     later = []
+    if encoded:
+        later += [(marked, {**options, **marked_options, **flags}) for marked, marked_options
+                  in segment_renders(messages, tools=options["tools"],
+                                     documents=options["documents"])]
     if prompt_text_matters(messages, flags["add_generation_prompt"],
                            flags["continue_final_message"]):
         later.append((messages, {**options, "add_generation_prompt": True}))
     later += [(prefix, {**options, **prefix_flags}) for prefix, prefix_flags
               in prefix_renders(messages)]
     later += [(variant, options) for variant in system_renders(messages)]
-    if encoded:
-        later += [(marked, {**options, **marked_options, **flags}) for marked, marked_options
-                  in segment_renders(messages, tools=options["tools"],
-                                     documents=options["documents"])]
-        if flags["add_generation_prompt"]:
-            later.append((messages, options))
+    if encoded and flags["add_generation_prompt"]:
+        later.append((messages, options))
     return later
 
 

@@ -138,6 +138,16 @@ def test_a_render_that_hangs_in_a_batch_is_stopped_and_ends_the_batch(bounded):
     assert [o.text for o in bounded.render_many([("again", USER, {})] * 2)] == ["again"] * 2
 
 
+def test_a_batch_closed_before_its_end_hands_back_a_clean_renderer(bounded):
+    """The answers not read are read and dropped: the next render gets its own."""
+    with bounded.start_many([(f"r{k}", USER, {}) for k in range(5)]) as batch:
+        assert next(batch).text == "r0"
+    assert bounded.render("next", USER).text == "next"
+    with bounded.start_many([("a", USER, {}), (ENDLESS, USER, {}), ("b", USER, {})]):
+        pass  # the hanging one, unread, is stopped while the rest is dropped
+    assert bounded.render("after", USER).text == "after"
+
+
 def test_the_time_limit_is_each_renders_not_the_whole_batchs():
     """Eight renders that each take a fraction of the limit pass together, in one trip that
     takes longer than the limit."""

@@ -149,3 +149,20 @@ def test_a_report_makes_a_few_trips_to_the_render_process_whatever_the_length():
             assert sum(report["assistant_mask"]) > turns  # every turn's tokens were measured
             trips[turns] = len(sent)
     assert trips[2] == trips[20] <= 3, trips
+
+
+def test_renders_prefetched_but_not_needed_leave_the_renderer_clean():
+    """A template that refuses the first prefix: the mask stops asking there, the other
+    prefix renders were prefetched all the same; the next render gets its own answer."""
+    from core.chat.bounded import BoundedRenderer
+
+    template = ("{% if messages | length == 1 %}{{ raise_exception('too short') }}{% endif %}"
+                + CHATML)
+    messages = [{"role": "user", "content": "hi"}, {"role": "assistant", "content": "a"},
+                {"role": "user", "content": "again"}, {"role": "assistant", "content": "b"}]
+    runtime = load_tokenizer(DEMO / "demo-bpe" / "tokenizer.json")
+    with BoundedRenderer() as renderer:
+        report = chat_report(template, Conversation(messages), runtime=runtime,
+                             renderer=renderer)
+        assert not any(report["assistant_mask"])  # no prefix measured
+        assert renderer.render("{{ messages[0].content }}", messages).text == "hi"
