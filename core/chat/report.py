@@ -56,9 +56,10 @@ class RenderCache:
 
     def __init__(self, bounded, now: datetime | None):
         self.bounded, self.now = bounded, now
-        self._done: dict[str, tuple[bool, object]] = {}
+        self._done: dict[tuple, tuple[bool, object]] = {}
+        self._message_json: dict[int, tuple[object, str]] = {}
         self._batch = None  # the prefetch whose answers are still coming
-        self._waiting: deque[str] = deque()  # its keys, in the order the answers come
+        self._waiting: deque[tuple] = deque()  # its keys, in the order the answers come
 
     def __call__(self, template: str, messages: list, **options):
         key, options = self._key(template, messages, options)
@@ -87,7 +88,7 @@ class RenderCache:
         if start_many is None:
             return
         self.finish()
-        todo: dict[str, tuple[str, list, dict]] = {}
+        todo: dict[tuple, tuple[str, list, dict]] = {}
         for messages, options in requests:
             key, options = self._key(template, messages, options)
             if key not in self._done:
@@ -112,13 +113,27 @@ class RenderCache:
         key = self._waiting.popleft()
         self._done[key] = (not isinstance(outcome, ChatTemplateError), outcome)
 
-    @staticmethod
-    def _key(template: str, messages: list, options: dict) -> tuple[str, dict]:
+    def _key(self, template: str, messages: list, options: dict) -> tuple[tuple, dict]:
+        """The cache key, and the options the render takes. A message's JSON is made once
+        (the prefix renders repeat the same message objects: their keys were most of the
+        cost of a 50-message report's keys, quadratic in its length)."""
         options = dict(options)
         options.pop("clock", None)  # the child takes the frozen time as ``now``
         options = {k: v for k, v in options.items() if v is not None and v is not False}
-        return json.dumps([template, messages, options], sort_keys=True, default=repr,
-                          ensure_ascii=False), options
+        shown = (tuple(map(self._json, messages)) if isinstance(messages, list)
+                 else _json(messages))
+        return (template, _json(options), shown), options
+
+    def _json(self, message) -> str:
+        seen = self._message_json.get(id(message))
+        if seen is None or seen[0] is not message:
+            # the message is kept with its JSON: its id cannot be reused while it is here
+            seen = self._message_json[id(message)] = (message, _json(message))
+        return seen[1]
+
+
+def _json(value) -> str:
+    return json.dumps(value, sort_keys=True, default=repr, ensure_ascii=False)
 
 
 def chat_report(template: str, conversation: Conversation, *, runtime=None,
