@@ -168,18 +168,26 @@ class _Reader:
 
     def encode(self, text: str, offset: int, parse: bool) -> tuple[list[int], list]:
         cuts = (list(self.pattern.finditer(text)) if parse and self.pattern is not None else [])
-        ids, spans, cursor = [], [], 0
+        runs, cursor = [], 0  # (start, end, is a control literal)
         for start, end in [m.span() for m in cuts] + [(len(text), len(text))]:
             if start > cursor:
-                at = offset + cursor
-                piece_ids, piece_spans = _encode_piece(self.runtime, text[cursor:start], parse,
-                                                       None if at == 0 else self.newline)
-                ids += piece_ids
-                spans += [(s + at, e + at) for s, e in piece_spans]
+                runs.append((cursor, start, False))
             if end > start:
+                runs.append((start, end, True))
+            cursor = end
+        pieces = iter(_encode_pieces(self.runtime, [
+            (text[start:end], None if offset + start == 0 else self.newline)
+            for start, end, control in runs if not control], parse))
+        ids, spans = [], []
+        for start, end, control in runs:
+            if control:
                 ids.append(self.controls[text[start:end]])
                 spans.append((offset + start, offset + end))
-            cursor = end
+            else:
+                piece_ids, piece_spans = next(pieces)
+                at = offset + start
+                ids += piece_ids
+                spans += [(s + at, e + at) for s, e in piece_spans]
         return ids, spans
 
 
@@ -200,19 +208,32 @@ def content_literals(segmentation: Segmentation, literals) -> list[tuple[int, in
             for start, end, literal in finder.find(text[seg.start:seg.end])]
 
 
-def _encode_piece(runtime, piece: str, parse: bool, newline: list[int] | None):
-    """IDs and code-point spans of one piece; behind a newline when ``newline`` is given."""
-    encode = _plain_encoder(runtime) if not parse else None
-    if encode is None:
-        encode = lambda text: _ids_and_spans(  # noqa: E731 - the same call, two texts
-            runtime.encode(text, add_special_tokens=False, parse_special=parse))
-    if newline is not None:
-        ids, spans = encode("\n" + piece)
-        if ids[:len(newline)] == newline:
-            drop = len(newline)
-            return ids[drop:], [(min(max(s - 1, 0), len(piece)), min(max(e - 1, 0), len(piece)))
-                                for s, e in spans[drop:]]
-    return encode(piece)
+def _encode_pieces(runtime, pieces: list[tuple[str, list[int] | None]], parse: bool) -> list:
+    """IDs and code-point spans of each ``(piece, newline)``: behind a newline when
+    ``newline`` (its IDs) is given. The runtime encodes them in one batch (a SentencePiece
+    chat is cut at every control symbol: some fifty encodes for fifty messages, each with its
+    own call overhead)."""
+    texts = ["\n" + piece if newline is not None else piece for piece, newline in pieces]
+    plain = _plain_encoder(runtime) if not parse else None
+    if plain is not None:
+        results = [plain(text) for text in texts]
+    elif texts:
+        results = [_ids_and_spans(enc) for enc in runtime.encode_batch(
+            texts, add_special_tokens=False, parse_special=parse)]
+    else:
+        results = []
+    out = []
+    for (piece, newline), (ids, spans) in zip(pieces, results):
+        if newline is not None:
+            if ids[:len(newline)] == newline:
+                drop = len(newline)
+                ids, spans = ids[drop:], [(min(max(s - 1, 0), len(piece)),
+                                           min(max(e - 1, 0), len(piece)))
+                                          for s, e in spans[drop:]]
+            else:  # the newline merged with the piece: the piece alone
+                ids, spans = _encode_pieces(runtime, [(piece, None)], parse)[0]
+        out.append((ids, spans))
+    return out
 
 
 def _ids_and_spans(enc) -> tuple[list[int], list[tuple[int, int]]]:
