@@ -26,6 +26,7 @@ import threading
 from datetime import datetime
 
 from .errors import ChatTemplateError, RenderLimitError
+from .messages import PreparedMessages
 from .render import DEFAULT_MAX_CHARS, Rendered, render
 
 DEFAULT_TIMEOUT = 5.0  # seconds; real templates render in milliseconds
@@ -237,9 +238,11 @@ def _serve(conn, memory_bytes: int) -> None:
         except (EOFError, OSError):
             return
         clock = (lambda: now) if now is not None else datetime.now
+        prepare = PreparedMessages()  # the batch's renders share their messages' preparation
         for template, messages, options in requests:
             try:
-                answer = render(template, messages, clock=clock, max_chars=max_chars, **options)
+                answer = render(template, messages, clock=clock, max_chars=max_chars,
+                                prepare=prepare, **options)
             except ChatTemplateError as err:
                 answer = err
             except MemoryError:

@@ -138,6 +138,21 @@ def test_a_render_that_hangs_in_a_batch_is_stopped_and_ends_the_batch(bounded):
     assert [o.text for o in bounded.render_many([("again", USER, {})] * 2)] == ["again"] * 2
 
 
+def test_renders_of_a_batch_share_messages_but_not_what_one_render_does_to_them(bounded):
+    """The child prepares each message once per batch: continuing the final message tags a
+    copy, and a template cannot change the shared message for the renders after it."""
+    chat = [{"role": "user", "content": "hi"},
+            {"role": "assistant", "content": [{"type": "text", "text": "Hel"}]}]
+    show = ("{% for m in messages %}"
+            "{{ m.content if m.content is string else m.content[0].text }}|{% endfor %}")
+    change = "{{ messages[0].update({'content': 'changed'}) }}"
+    outcomes = bounded.render_many([(show, chat, {"continue_final_message": True}),
+                                    (show, chat, {}), (change, chat, {}), (show, chat, {})])
+    assert outcomes[0].text == "hi|Hel"
+    assert outcomes[1].text == outcomes[3].text == "hi|Hel|"
+    assert isinstance(outcomes[2], ChatTemplateError) and outcomes[2].kind == "SecurityError"
+
+
 def test_a_batch_closed_before_its_end_hands_back_a_clean_renderer(bounded):
     """The answers not read are read and dropped: the next render gets its own."""
     with bounded.start_many([(f"r{k}", USER, {}) for k in range(5)]) as batch:
