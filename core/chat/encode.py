@@ -274,6 +274,8 @@ def _token(runtime, token_id: int, span: tuple[int, int], segments, bounds) -> C
     start, end = span
     k = max(bisect_right(bounds, start) - 1, 0)
     best, best_overlap = segments[k] if segments else None, -1
+    if best is not None and best.start <= start < end <= best.end:
+        k = len(segments)  # inside one segment, as most tokens are: nothing else overlaps it
     while k < len(segments) and segments[k].start < max(end, start + 1):
         seg = segments[k]
         overlap = min(end, seg.end) - max(start, seg.start)
