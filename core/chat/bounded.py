@@ -11,7 +11,9 @@ allocates), and the child's address space is capped so a template that only grow
 a ``MemoryError`` instead of swapping the machine.
 
 The child lives across renders (starting one costs a Python start-up), so re-rendering while
-the user types costs a pipe round trip.
+the user types costs a pipe round trip; :meth:`BoundedRenderer.render_many` sends a list of
+renders in one trip (a chat report needs ~2 per assistant turn, and a trip costs as much as a
+small render).
 
 >>> # renderer = BoundedRenderer(timeout=2.0)
 >>> # renderer.render(CHATML, [{"role": "user", "content": "hi"}]).text
@@ -24,6 +26,7 @@ import threading
 from datetime import datetime
 
 from .errors import ChatTemplateError, RenderLimitError
+from .messages import PreparedMessages
 from .render import DEFAULT_MAX_CHARS, Rendered, render
 
 DEFAULT_TIMEOUT = 5.0  # seconds; real templates render in milliseconds
@@ -55,23 +58,61 @@ class BoundedRenderer:
             ChatTemplateError: the template failed.
             RenderLimitError: too slow (``TimeLimit``), too much output or memory.
         """
-        request = (template, messages, now, self.max_chars, options)
-        with self._lock:
-            conn = self._child()
-            conn.send(request)
-            if not conn.poll(self.timeout):
-                self._kill()
-                raise RenderLimitError("TimeLimit", f"the template ran longer than "
-                                                    f"{self.timeout:g} s; stopped")
-            try:
-                status, value = conn.recv()
-            except (EOFError, OSError):
-                code = self._kill()
-                raise RenderLimitError("Crashed", "the render process ended unexpectedly "
-                                                  f"(exit code {code})") from None
-        if status == "error":
-            raise value
-        return value
+        (outcome,) = self.render_many([(template, messages, options)], now=now)
+        if isinstance(outcome, ChatTemplateError):
+            raise outcome
+        return outcome
+
+    def render_many(self, requests: list[tuple[str, list, dict]], *,
+                    now: datetime | None = None) -> list[Rendered | ChatTemplateError]:
+        """Each ``(template, messages, options)`` rendered, in one trip to the child: the
+        :class:`Rendered` or that render's own :class:`ChatTemplateError`, in order.
+
+        The time limit is each render's, not the batch's (a long conversation's hundred
+        prefix renders may take longer together than one may alone): the child answers each
+        render as it finishes, and the parent waits ``timeout`` for each answer. A render that
+        stops the child (time limit, crash) ends the list with its error: the renders after
+        it were not run, so the list is shorter than ``requests``.
+
+        >>> # renderer.render_many([(CHATML, HI, {}), ("{{ x.y }}", HI, {})])
+        >>> # [Rendered(text='<|im_start|>user...'), ChatTemplateError('UndefinedError: ...')]
+        """
+        with self.start_many(requests, now=now) as batch:
+            return list(batch)
+
+    def start_many(self, requests: list[tuple[str, list, dict]], *,
+                   now: datetime | None = None) -> "RenderBatch":
+        """:meth:`render_many` begun: the requests are sent and the child renders them while
+        the caller does other work; iterate the batch for the outcomes as they come. The
+        renderer is the batch's until it is read to the end or closed (other renders wait):
+        use it in a ``with`` block.
+
+        >>> # with renderer.start_many(requests) as batch:
+        >>> #     ...  # encode something meanwhile
+        >>> #     outcomes = list(batch)
+        """
+        self._lock.acquire()
+        try:
+            conn = self._child() if requests else None
+            if conn is not None:
+                conn.send((list(requests), now, self.max_chars))
+        except BaseException:
+            self._lock.release()
+            raise
+        return RenderBatch(self, len(requests))
+
+    def _receive(self) -> tuple[Rendered | ChatTemplateError, bool]:
+        """The child's next answer, and whether the child still runs (a limit stops it)."""
+        if not self._conn.poll(self.timeout):
+            self._kill()
+            return RenderLimitError("TimeLimit", f"the template ran longer than "
+                                                 f"{self.timeout:g} s; stopped"), False
+        try:
+            return self._conn.recv(), True
+        except (EOFError, OSError):
+            code = self._kill()
+            return RenderLimitError("Crashed", "the render process ended unexpectedly "
+                                               f"(exit code {code})"), False
 
     def close(self) -> None:
         """End the child process (a later render starts a new one)."""
@@ -129,6 +170,48 @@ class BoundedRenderer:
         return code
 
 
+class RenderBatch:
+    """The outcomes of :meth:`BoundedRenderer.start_many`, in order, as the child answers.
+
+    Closing it early reads and drops the answers still to come (the next trip starts clean)
+    and hands the renderer back.
+    """
+
+    def __init__(self, renderer: BoundedRenderer, count: int):
+        self._renderer, self._left = renderer, count
+        self._open = True
+        if count == 0:
+            self.close()
+
+    def __iter__(self):
+        return self
+
+    def __next__(self) -> Rendered | ChatTemplateError:
+        if self._left == 0:
+            self.close()
+            raise StopIteration
+        outcome, running = self._renderer._receive()
+        self._left = self._left - 1 if running else 0  # a stopped child renders no more
+        if self._left == 0:
+            self.close()
+        return outcome
+
+    def close(self) -> None:
+        if not self._open:
+            return
+        while self._left > 0:
+            _, running = self._renderer._receive()
+            self._left = self._left - 1 if running else 0
+        self._open = False
+        self._renderer._lock.release()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
 def _cap_memory(extra_bytes: int) -> None:
     """Limit the address space to what the process uses now plus ``extra_bytes`` (Linux/macOS)."""
     try:
@@ -144,20 +227,24 @@ def _cap_memory(extra_bytes: int) -> None:
 
 
 def _serve(conn, memory_bytes: int) -> None:
-    """The child: render each request, answer ("ok", Rendered) or ("error", ChatTemplateError)."""
+    """The child: render each request of a batch, answering each as it is done with
+    its Rendered or its ChatTemplateError — one answer at a time, so the parent's
+    time limit is each render's."""
     _cap_memory(memory_bytes)
     conn.send(("ready", None))
     while True:
         try:
-            template, messages, now, max_chars, options = conn.recv()
+            requests, now, max_chars = conn.recv()
         except (EOFError, OSError):
             return
         clock = (lambda: now) if now is not None else datetime.now
-        try:
-            answer = ("ok", render(template, messages, clock=clock, max_chars=max_chars,
-                                   **options))
-        except ChatTemplateError as err:
-            answer = ("error", err)
-        except MemoryError:
-            answer = ("error", RenderLimitError("MemoryError", "the template ran out of memory"))
-        conn.send(answer)
+        prepare = PreparedMessages()  # the batch's renders share their messages' preparation
+        for template, messages, options in requests:
+            try:
+                answer = render(template, messages, clock=clock, max_chars=max_chars,
+                                prepare=prepare, **options)
+            except ChatTemplateError as err:
+                answer = err
+            except MemoryError:
+                answer = RenderLimitError("MemoryError", "the template ran out of memory")
+            conn.send(answer)

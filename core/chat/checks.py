@@ -13,8 +13,7 @@
 from __future__ import annotations
 
 from ..notes import Note, note
-from ..special import find_special_literals
-from .encode import ChatEncoding, typed_literals
+from .encode import ChatEncoding, content_literals, typed_literals
 from .segments import Segmentation
 
 
@@ -23,35 +22,40 @@ def generation_prompt_notes(messages: list, add_generation_prompt: bool,
     """``prompt_text``: what the generation prompt would add to the render (or a function
     that says, called only when it matters: it renders); a template that writes none
     (``[INST]``-style: ``[/INST]`` already hands over) gets no note."""
-    if add_generation_prompt or continue_final_message or not messages:
-        return []
-    last = messages[-1]
-    role = last.get("role") if isinstance(last, dict) else None
-    if role not in ("user", "tool"):
+    if not prompt_text_matters(messages, add_generation_prompt, continue_final_message):
         return []
     if not (prompt_text() if callable(prompt_text) else prompt_text):
         return []
-    return [note("chat.no_generation_prompt", role=role)]
+    return [note("chat.no_generation_prompt", role=messages[-1]["role"])]
+
+
+def prompt_text_matters(messages: list, add_generation_prompt: bool,
+                        continue_final_message) -> bool:
+    """Whether :func:`generation_prompt_notes` needs the prompt text (the render with the
+    generation prompt): the last message is the user's or a tool's and neither a prompt nor a
+    continuation was asked for.
+
+    >>> prompt_text_matters([{"role": "assistant", "content": "hi"}], False, False)
+    False
+    """
+    if add_generation_prompt or continue_final_message or not messages:
+        return False
+    last = messages[-1]
+    return isinstance(last, dict) and last.get("role") in ("user", "tool")
 
 
 def injection_notes(segmentation: Segmentation, encoding: ChatEncoding,
                     special_tokens: list, template: str | None = None) -> list[Note]:
     """A note per special-token literal inside message content, with the unsanitized IDs at
     its place (the tokens of that reading lying within the literal)."""
-    literals = typed_literals(special_tokens, template)
     notes = []
-    text = segmentation.text
-    for segment in segmentation.segments:
-        if segment.source != "content":
-            continue
-        for start, end, literal in find_special_literals(text[segment.start:segment.end],
-                                                         literals):
-            start, end = start + segment.start, end + segment.start
-            ids = [token_id for token_id, (s, e) in zip(encoding.unsanitized_ids,
-                                                        encoding.unsanitized_spans)
-                   if s >= start and e <= end and e > s]
-            where = segment.message if segment.message is not None else segment.field
-            notes.append(note("chat.special_in_content", span=(start, end), literal=literal,
-                              message=where, role=segment.role or segment.field,
-                              ids=", ".join(map(str, ids))))
+    for start, end, literal, segment in content_literals(
+            segmentation, typed_literals(special_tokens, template)):
+        ids = [token_id for token_id, (s, e) in zip(encoding.unsanitized_ids,
+                                                    encoding.unsanitized_spans)
+               if s >= start and e <= end and e > s]
+        where = segment.message if segment.message is not None else segment.field
+        notes.append(note("chat.special_in_content", span=(start, end), literal=literal,
+                          message=where, role=segment.role or segment.field,
+                          ids=", ".join(map(str, ids))))
     return notes

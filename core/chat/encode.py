@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from .segments import Segmentation
 
@@ -130,11 +131,19 @@ def typed_literals(special_tokens, template: str | None = None) -> list:
     SentencePiece control symbol is never parsed by sentencepiece, but the same model's
     transformers tokenizer parses it); the unknown token forges nothing. A plain added token
     (not special) counts, as in transformers' ``_get_control_tokens``, only when the template
-    writes it and it is not whitespace (Gemma's ``"\\n"`` is ordinary text)."""
-    return [replace(t, parsable=True) for t in special_tokens
-            if t.kind != "unk" and t.content
-            and (t.kind != "added" or template is None
-                 or (t.content in template and not t.content.isspace()))]
+    writes it and it is not whitespace (Gemma's ``"\\n"`` is ordinary text).
+    ``special_tokens``: :class:`~core.special.SpecialToken` values."""
+    return list(_typed_literals(tuple(special_tokens), template))
+
+
+@lru_cache(maxsize=8)
+def _typed_literals(special_tokens: tuple, template: str | None) -> tuple:
+    # cached: a report asks three times, and a SentencePiece model has hundreds of control
+    # symbols, each copied (3 ms a time for mistral-v3)
+    return tuple(replace(t, parsable=True) for t in special_tokens
+                 if t.kind != "unk" and t.content
+                 and (t.kind != "added" or template is None
+                      or (t.content in template and not t.content.isspace())))
 
 
 class _Reader:
@@ -159,46 +168,72 @@ class _Reader:
 
     def encode(self, text: str, offset: int, parse: bool) -> tuple[list[int], list]:
         cuts = (list(self.pattern.finditer(text)) if parse and self.pattern is not None else [])
-        ids, spans, cursor = [], [], 0
+        runs, cursor = [], 0  # (start, end, is a control literal)
         for start, end in [m.span() for m in cuts] + [(len(text), len(text))]:
             if start > cursor:
-                at = offset + cursor
-                piece_ids, piece_spans = _encode_piece(self.runtime, text[cursor:start], parse,
-                                                       None if at == 0 else self.newline)
-                ids += piece_ids
-                spans += [(s + at, e + at) for s, e in piece_spans]
+                runs.append((cursor, start, False))
             if end > start:
+                runs.append((start, end, True))
+            cursor = end
+        pieces = iter(_encode_pieces(self.runtime, [
+            (text[start:end], None if offset + start == 0 else self.newline)
+            for start, end, control in runs if not control], parse))
+        ids, spans = [], []
+        for start, end, control in runs:
+            if control:
                 ids.append(self.controls[text[start:end]])
                 spans.append((offset + start, offset + end))
-            cursor = end
+            else:
+                piece_ids, piece_spans = next(pieces)
+                at = offset + start
+                ids += piece_ids
+                spans += [(s + at, e + at) for s, e in piece_spans]
         return ids, spans
 
 
 def _content_literals(segmentation: Segmentation, literals) -> list[tuple[int, int]]:
     """Spans of the special-token literals inside message content, in order."""
-    from ..special import find_special_literals
+    return [(start, end) for start, end, _, _ in content_literals(segmentation, literals)]
 
+
+def content_literals(segmentation: Segmentation, literals) -> list[tuple[int, int, str, object]]:
+    """``(start, end, literal, segment)`` of each of ``literals`` (special tokens) typed in
+    message content, in order: the places a sanitized reading keeps as text."""
+    from ..special import SpecialLiterals
+
+    finder = SpecialLiterals(literals)  # one matcher for every segment: hundreds of literals
+    text = segmentation.text
+    return [(start + seg.start, end + seg.start, literal, seg)
+            for seg in segmentation.segments if seg.source == "content"
+            for start, end, literal in finder.find(text[seg.start:seg.end])]
+
+
+def _encode_pieces(runtime, pieces: list[tuple[str, list[int] | None]], parse: bool) -> list:
+    """IDs and code-point spans of each ``(piece, newline)``: behind a newline when
+    ``newline`` (its IDs) is given. The runtime encodes them in one batch (a SentencePiece
+    chat is cut at every control symbol: some fifty encodes for fifty messages, each with its
+    own call overhead)."""
+    texts = ["\n" + piece if newline is not None else piece for piece, newline in pieces]
+    plain = _plain_encoder(runtime) if not parse else None
+    if plain is not None:
+        results = [plain(text) for text in texts]
+    elif texts:
+        results = [_ids_and_spans(enc) for enc in runtime.encode_batch(
+            texts, add_special_tokens=False, parse_special=parse)]
+    else:
+        results = []
     out = []
-    for seg in segmentation.segments:
-        if seg.source == "content":
-            out += [(s + seg.start, e + seg.start) for s, e, _ in find_special_literals(
-                segmentation.text[seg.start:seg.end], literals)]
+    for (piece, newline), (ids, spans) in zip(pieces, results):
+        if newline is not None:
+            if ids[:len(newline)] == newline:
+                drop = len(newline)
+                ids, spans = ids[drop:], [(min(max(s - 1, 0), len(piece)),
+                                           min(max(e - 1, 0), len(piece)))
+                                          for s, e in spans[drop:]]
+            else:  # the newline merged with the piece: the piece alone
+                ids, spans = _encode_pieces(runtime, [(piece, None)], parse)[0]
+        out.append((ids, spans))
     return out
-
-
-def _encode_piece(runtime, piece: str, parse: bool, newline: list[int] | None):
-    """IDs and code-point spans of one piece; behind a newline when ``newline`` is given."""
-    encode = _plain_encoder(runtime) if not parse else None
-    if encode is None:
-        encode = lambda text: _ids_and_spans(  # noqa: E731 - the same call, two texts
-            runtime.encode(text, add_special_tokens=False, parse_special=parse))
-    if newline is not None:
-        ids, spans = encode("\n" + piece)
-        if ids[:len(newline)] == newline:
-            drop = len(newline)
-            return ids[drop:], [(min(max(s - 1, 0), len(piece)), min(max(e - 1, 0), len(piece)))
-                                for s, e in spans[drop:]]
-    return encode(piece)
 
 
 def _ids_and_spans(enc) -> tuple[list[int], list[tuple[int, int]]]:
@@ -239,6 +274,8 @@ def _token(runtime, token_id: int, span: tuple[int, int], segments, bounds) -> C
     start, end = span
     k = max(bisect_right(bounds, start) - 1, 0)
     best, best_overlap = segments[k] if segments else None, -1
+    if best is not None and best.start <= start < end <= best.end:
+        k = len(segments)  # inside one segment, as most tokens are: nothing else overlaps it
     while k < len(segments) and segments[k].start < max(end, start + 1):
         seg = segments[k]
         overlap = min(end, seg.end) - max(start, seg.start)

@@ -50,24 +50,44 @@ def mask_from_spans(token_spans: Sequence[tuple[int, int]],
     return mask
 
 
+def prefix_renders(messages: list) -> list[tuple[list, dict]]:
+    """The renders :func:`prefix_diff_spans` asks for, in its order, as ``(messages, flags)``:
+    for each assistant message ``k`` past the first, ``[:k]`` with the generation prompt and
+    ``[:k+1]`` without — so a caller can have them all rendered at once.
+
+    >>> [(len(m), f) for m, f in prefix_renders([{"role": "user"}, {"role": "assistant"}])]
+    [(1, {'add_generation_prompt': True}), (2, {})]
+    """
+    return [pair for k in _assistant_turns(messages) if k > 0 for pair in _prefix_pair(messages, k)]
+
+
+def _assistant_turns(messages: list) -> list[int]:
+    return [k for k, message in enumerate(messages)
+            if isinstance(message, dict) and message.get("role") == "assistant"]
+
+
+def _prefix_pair(messages: list, k: int) -> tuple[tuple[list, dict], tuple[list, dict]]:
+    """Where assistant turn ``k`` starts (``[:k]`` + generation prompt) and ends (``[:k+1]``)."""
+    return (messages[:k], {"add_generation_prompt": True}), (messages[:k + 1], {})
+
+
 def prefix_diff_spans(template: str, messages: list, full_text: str,
                       end_tokens: Iterable[str], render_with=None, **options) -> PrefixSpans:
     """Each assistant turn's span in ``full_text`` (the render of all ``messages`` with the
-    same ``options``), found from prefix renders. ``end_tokens``: the literals that end a turn
-    (EOS, end of turn); the span is cut after the last one found in the turn."""
+    same ``options``), found from prefix renders (:func:`prefix_renders`). ``end_tokens``: the
+    literals that end a turn (EOS, end of turn); the span is cut after the last one found in
+    the turn."""
     render = render_with or _render  # ``render_with``: e.g. a bounded renderer
     options = {k: v for k, v in options.items()
                if k not in ("add_generation_prompt", "continue_final_message")}
     ends = [t for t in end_tokens if t]
     spans, unstable, turns = [], [], []
-    for k, message in enumerate(messages):
-        if not isinstance(message, dict) or message.get("role") != "assistant":
-            continue
+    for k in _assistant_turns(messages):
         if k == 0:  # no empty conversation renders: nothing to measure the turn against
             unstable.append(k)
             continue
-        before = render(template, messages[:k], add_generation_prompt=True, **options).text
-        after = render(template, messages[:k + 1], **options).text
+        before, after = (render(template, prefix, **options, **flags).text
+                         for prefix, flags in _prefix_pair(messages, k))
         if not (after.startswith(before) and full_text.startswith(after)):
             unstable.append(k)
             continue

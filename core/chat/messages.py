@@ -83,3 +83,31 @@ def alias_reasoning(messages: list[dict]) -> list[dict]:
 def prepare_messages(messages: list) -> list[dict]:
     """The messages a template sees: None-valued keys dropped, plain data, reasoning aliased."""
     return alias_reasoning(plain_data(drop_none_values(messages)))
+
+
+class PreparedMessages:
+    """:func:`prepare_messages` with each message object prepared once while this lives.
+
+    The renders of one batch repeat the same messages (a chat's prefixes: some 1,300 message
+    preparations for a 50-message report, a third of its render time); a template cannot
+    change what it is given (the sandbox refuses every mutating method), so the renders can
+    share the prepared copies.
+
+    >>> prepare = PreparedMessages()
+    >>> hi = {"role": "user", "content": "hi", "name": None}
+    >>> prepare([hi])[0] is prepare([hi, hi])[1], prepare([hi])
+    (True, [{'role': 'user', 'content': 'hi'}])
+    """
+
+    def __init__(self):
+        self._seen: dict[int, tuple[object, dict]] = {}
+
+    def __call__(self, messages: list) -> list[dict]:
+        out = []
+        for message in messages:
+            seen = self._seen.get(id(message))
+            if seen is None or seen[0] is not message:
+                # kept with the message: its id cannot be reused while it is here
+                seen = self._seen[id(message)] = (message, prepare_messages([message])[0])
+            out.append(seen[1])
+        return out

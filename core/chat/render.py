@@ -45,7 +45,8 @@ def render(template: str, messages: list, *, tools: list | None = None,
            documents: list | None = None, add_generation_prompt: bool = False,
            continue_final_message: bool | str = False, special_tokens: dict | None = None,
            variables: dict | None = None, clock: Callable[[], datetime] = datetime.now,
-           max_chars: int | None = DEFAULT_MAX_CHARS) -> Rendered:
+           max_chars: int | None = DEFAULT_MAX_CHARS,
+           prepare: Callable[[list], list[dict]] = prepare_messages) -> Rendered:
     """``apply_chat_template(messages, tokenize=False, ...)`` of transformers 5.
 
     Args:
@@ -57,6 +58,8 @@ def render(template: str, messages: list, *, tools: list | None = None,
         variables: further template variables; they override ``special_tokens``.
         clock: what ``strftime_now`` reads.
         max_chars: stop (:class:`RenderLimitError`) past this many characters of output.
+        prepare: what makes the messages the template sees (a
+            :class:`~core.chat.messages.PreparedMessages` shares that work between renders).
 
     Raises:
         ChatTemplateError: the template or the input failed, named as transformers names it.
@@ -64,7 +67,7 @@ def render(template: str, messages: list, *, tools: list | None = None,
     try:
         return _render(template, messages, tools, documents, add_generation_prompt,
                        continue_final_message, {**(special_tokens or {}), **(variables or {})},
-                       RenderState(clock=clock, max_chars=max_chars))
+                       RenderState(clock=clock, max_chars=max_chars), prepare)
     except OutputLimitExceeded as exc:
         raise RenderLimitError("OutputLimit", str(exc)) from None
     except jinja2.TemplateSyntaxError as exc:
@@ -98,12 +101,12 @@ def _template_line(tb) -> int | None:
 
 
 def _render(template, messages, tools, documents, add_generation_prompt, continue_final_message,
-            template_vars, state: RenderState) -> Rendered:
+            template_vars, state: RenderState, prepare=prepare_messages) -> Rendered:
     # The checks come in transformers' order, so the first error found is the same one.
     if isinstance(messages, (list, tuple)) and len(messages) == 0:
         raise ValueError("Cannot apply chat template to an empty conversation. "
                          "Provide at least one message.")
-    messages = drop_none_values(messages)
+    given, messages = messages, drop_none_values(messages)
     if continue_final_message and add_generation_prompt:
         raise ValueError(
             "continue_final_message and add_generation_prompt are not compatible. Use "
@@ -127,9 +130,10 @@ def _render(template, messages, tools, documents, add_generation_prompt, continu
         # transformers passes its variables beside messages=: Python refuses the second one
         raise TypeError("jinja2.environment.Template.render() got multiple values for keyword "
                         "argument 'messages'")
-    chat = prepare_messages(messages)
+    chat = prepare(given)
     final_text = None
     if continue_final_message:
+        chat[-1] = plain_data(chat[-1])  # tagged below: a copy, the prepared one may be shared
         final_text = _tag_final_message(chat, continue_final_message, template)
 
     text = _generate(compiled, state, dict(template_vars, messages=chat, tools=tools,

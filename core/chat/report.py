@@ -3,7 +3,9 @@
 Every render it needs (the conversation, the marked segments, the prefixes for the mask and the
 turn checks, the render with or without the generation prompt or a system message) runs in one
 :class:`~core.chat.bounded.BoundedRenderer` child, so a template that loops forever on any of
-those inputs is stopped; and each distinct render runs once (:class:`RenderCache`).
+those inputs is stopped; each distinct render runs once (:class:`RenderCache`), and all but
+the first go to the child together (one trip, not one per render: a trip costs as much as a
+small render, and a 50-message chat needs some fifty renders).
 
 >>> from core.chat import CHATML
 >>> from core.chat.conversation import Conversation
@@ -15,21 +17,22 @@ those inputs is stopped; and each distinct render runs once (:class:`RenderCache
 from __future__ import annotations
 
 import json
+from collections import deque
 from datetime import datetime
 
 from .bounded import BoundedRenderer
 from .budget import token_budget
-from .checks import generation_prompt_notes, injection_notes
+from .checks import generation_prompt_notes, injection_notes, prompt_text_matters
 from .conversation import Conversation
 from .encode import encode_chat, typed_literals
 from .errors import ChatTemplateError, RenderLimitError
 from ..notes import note
-from .mask import PrefixSpans, mask_from_spans, prefix_diff_spans
+from .mask import PrefixSpans, mask_from_spans, prefix_diff_spans, prefix_renders
 from .model_checks import (double_special_notes, embedding_notes, embedding_rows, stop_ids,
                            stop_notes, turn_end_literals)
-from .segments import split_segments
-from .template_checks import (end_literals, end_of_turn_notes, system_notes, tool_notes,
-                              turn_tails)
+from .segments import segment_renders, split_segments
+from .template_checks import (end_literals, end_of_turn_notes, system_notes, system_renders,
+                              tool_notes, turn_tails)
 
 # a conversation to find the template's end of an assistant turn when the chat has none
 PROBE_TURN = [{"role": "user", "content": "Hi"}, {"role": "assistant", "content": "Hello"}]
@@ -39,6 +42,7 @@ class RenderCache:
     """A renderer that runs each distinct ``(template, messages, options)`` once, through
     ``bounded``; a failure is remembered and raised again (a template that hangs on an input
     costs its time limit once). Options left at their defaults (None, False) key as absent.
+    :meth:`prefetch` renders many in one trip to the render process.
 
     >>> calls = []
     >>> class Echo:
@@ -52,14 +56,17 @@ class RenderCache:
 
     def __init__(self, bounded, now: datetime | None):
         self.bounded, self.now = bounded, now
-        self._done: dict[str, tuple[bool, object]] = {}
+        self._done: dict[tuple, tuple[bool, object]] = {}
+        self._message_json: dict[int, tuple[object, str]] = {}
+        self._batch = None  # the prefetch whose answers are still coming
+        self._waiting: deque[tuple] = deque()  # its keys, in the order the answers come
 
     def __call__(self, template: str, messages: list, **options):
-        options.pop("clock", None)  # the child takes the frozen time as ``now``
-        options = {k: v for k, v in options.items() if v is not None and v is not False}
-        key = json.dumps([template, messages, options], sort_keys=True, default=repr,
-                         ensure_ascii=False)
+        key, options = self._key(template, messages, options)
+        while key in self._waiting:  # prefetched: read answers up to this one
+            self._take_answer()
         if key not in self._done:
+            self.finish()  # the render process answers one batch at a time
             try:
                 self._done[key] = (True, self.bounded.render(template, messages, now=self.now,
                                                              **options))
@@ -69,6 +76,64 @@ class RenderCache:
         if not ok:
             raise value
         return value
+
+    def prefetch(self, template: str, requests: list[tuple[list, dict]]) -> None:
+        """Start rendering each ``(messages, options)`` not yet done, all in one trip when
+        ``bounded`` has ``start_many`` (else each is rendered when asked for), and return:
+        the render process works while the caller does, and a call waits for its answer
+        only. Each outcome is kept as a call would keep it; renders a limit left unrun (the
+        process was stopped on an earlier one) are not kept: a call renders them. Call
+        :meth:`finish` when done."""
+        start_many = getattr(self.bounded, "start_many", None)
+        if start_many is None:
+            return
+        self.finish()
+        todo: dict[tuple, tuple[str, list, dict]] = {}
+        for messages, options in requests:
+            key, options = self._key(template, messages, options)
+            if key not in self._done:
+                todo.setdefault(key, (template, messages, options))
+        if todo:
+            self._batch = start_many(list(todo.values()), now=self.now)
+            self._waiting.extend(todo)
+
+    def finish(self) -> None:
+        """Read the prefetched answers still coming, and hand the renderer back."""
+        while self._waiting:
+            self._take_answer()
+        if self._batch is not None:
+            self._batch.close()
+            self._batch = None
+
+    def _take_answer(self) -> None:
+        outcome = next(self._batch, None)
+        if outcome is None:  # the batch ended early (a limit stopped the process)
+            self._waiting.clear()
+            return
+        key = self._waiting.popleft()
+        self._done[key] = (not isinstance(outcome, ChatTemplateError), outcome)
+
+    def _key(self, template: str, messages: list, options: dict) -> tuple[tuple, dict]:
+        """The cache key, and the options the render takes. A message's JSON is made once
+        (the prefix renders repeat the same message objects: their keys were most of the
+        cost of a 50-message report's keys, quadratic in its length)."""
+        options = dict(options)
+        options.pop("clock", None)  # the child takes the frozen time as ``now``
+        options = {k: v for k, v in options.items() if v is not None and v is not False}
+        shown = (tuple(map(self._json, messages)) if isinstance(messages, list)
+                 else _json(messages))
+        return (template, _json(options), shown), options
+
+    def _json(self, message) -> str:
+        seen = self._message_json.get(id(message))
+        if seen is None or seen[0] is not message:
+            # the message is kept with its JSON: its id cannot be reused while it is here
+            seen = self._message_json[id(message)] = (message, _json(message))
+        return seen[1]
+
+
+def _json(value) -> str:
+    return json.dumps(value, sort_keys=True, default=repr, ensure_ascii=False)
 
 
 def chat_report(template: str, conversation: Conversation, *, runtime=None,
@@ -95,10 +160,12 @@ def chat_report(template: str, conversation: Conversation, *, runtime=None,
     flags = dict(add_generation_prompt=add_generation_prompt,
                  continue_final_message=continue_final_message)
     bounded = renderer or BoundedRenderer()
+    cache = RenderCache(bounded, now)
     try:
-        return _report(template, conversation, options, flags, RenderCache(bounded, now),
-                       runtime, configs, registry, context, parse_content_specials)
+        return _report(template, conversation, options, flags, cache, runtime, configs,
+                       registry, context, parse_content_specials)
     finally:
+        cache.finish()
         if renderer is None:
             bounded.close()
 
@@ -107,8 +174,13 @@ def _report(template, conversation, options, flags, render, runtime, configs, re
             context, parse_content_specials=False) -> dict:
     messages = conversation.messages
     special_tokens = options["special_tokens"]
-    rendered = render(template, messages, **options, **flags)
+    rendered = render(template, messages, **options, **flags)  # alone: it fails first, if any
     text = rendered.text
+    render.prefetch(template, _later_renders(messages, options, flags, runtime is not None))
+    if runtime is not None:  # first, while the render process renders the rest
+        segmentation = split_segments(template, messages, render_with=render, **options,
+                                      **flags)
+        encoding = encode_chat(runtime, segmentation, template)
     checks = generation_prompt_notes(
         messages, flags["add_generation_prompt"], flags["continue_final_message"],
         lambda: _prompt_text(template, messages, text, options, render))
@@ -131,8 +203,6 @@ def _report(template, conversation, options, flags, render, runtime, configs, re
         report["checks"] = [n.to_json() for n in checks]
         return report
 
-    segmentation = split_segments(template, messages, render_with=render, **options, **flags)
-    encoding = encode_chat(runtime, segmentation, template)
     tokens = encoding.reading(parse_content_specials)
     spans = [(t.start, t.end) for t in tokens]
     if rendered.generation_spans or "generation" in template and "endgeneration" in template:
@@ -169,6 +239,28 @@ def _report(template, conversation, options, flags, render, runtime, configs, re
     return report
 
 
+def _later_renders(messages, options, flags, encoded: bool) -> list[tuple[list, dict]]:
+    """Every render the report makes after the conversation's own, as ``(messages, options)``,
+    in the order it asks for them: for an encoded report the marked render of the segments
+    (the encoding, the parent's longest work, waits for it alone), then the generation
+    prompt's (when its check needs it), the mask's prefixes, the system check's and the
+    render without the generation prompt (the budget's). One trip renders them all."""
+    later = []
+    if encoded:
+        later += [(marked, {**options, **marked_options, **flags}) for marked, marked_options
+                  in segment_renders(messages, tools=options["tools"],
+                                     documents=options["documents"])]
+    if prompt_text_matters(messages, flags["add_generation_prompt"],
+                           flags["continue_final_message"]):
+        later.append((messages, {**options, "add_generation_prompt": True}))
+    later += [(prefix, {**options, **prefix_flags}) for prefix, prefix_flags
+              in prefix_renders(messages)]
+    later += [(variant, options) for variant in system_renders(messages)]
+    if encoded and flags["add_generation_prompt"]:
+        later.append((messages, options))
+    return later
+
+
 def _stop_notes(template, text, tails, ends, mask_ends, runtime, configs, render, options):
     """``chat.end_not_a_stop`` for the literals ending the chat's assistant turns, or, when it
     has none, the turn of a probe conversation (:data:`PROBE_TURN`)."""
@@ -176,6 +268,8 @@ def _stop_notes(template, text, tails, ends, mask_ends, runtime, configs, render
     if stops is None:
         return []
     if not tails:
+        render.prefetch(template, [(PROBE_TURN, options)] + [
+            (prefix, {**options, **flags}) for prefix, flags in prefix_renders(PROBE_TURN)])
         text = _render_or_none(render, template, PROBE_TURN, options) or ""
         probe = _prefix_spans(template, PROBE_TURN, text, mask_ends, render, options)
         tails = turn_tails(text, PROBE_TURN, probe.turns)

@@ -138,19 +138,37 @@ def split_segments(template: str, messages: list, *, tools: list | None = None,
     signature (a bounded one, for untrusted templates)."""
     render = render_with or _render
     plain = render(template, messages, tools=tools, documents=documents, **options).text
-    marker = _Marker()
-    marked_messages = [_marked_message(marker, i, m) for i, m in enumerate(messages)]
-    marked_tools = marker.mark_all(tools, (None, None, "tools")) if tools is not None else None
-    marked_documents = (marker.mark_all(documents, (None, None, "documents"))
-                        if documents is not None else None)
+    marker, (marked_messages, marked_options) = _marked(messages, tools, documents)
     try:
-        marked = render(template, marked_messages, tools=marked_tools, documents=marked_documents,
-                        **options).text
+        marked = render(template, marked_messages, **marked_options, **options).text
     except Exception:  # noqa: BLE001 - markers upset this template; locate by search instead
         marked = None
     if marked is not None and _ANY_MARKER.sub("", marked) == plain:
         return Segmentation(plain, _from_markers(marked, marker.origins), exact=True)
     return _by_search(plain, marker.origins)
+
+
+def segment_renders(messages: list, *, tools: list | None = None,
+                    documents: list | None = None) -> list[tuple[list, dict]]:
+    """The renders :func:`split_segments` asks for, as ``(messages, options)``: the plain one
+    and the marked one (add the caller's other options), so a caller can have them rendered
+    at once.
+
+    >>> [(m[0]["content"] == "hi", o) for m, o in segment_renders([{"content": "hi"}])]
+    [(True, {'tools': None, 'documents': None}), (False, {'tools': None, 'documents': None})]
+    """
+    return [(messages, {"tools": tools, "documents": documents}),
+            _marked(messages, tools, documents)[1]]
+
+
+def _marked(messages: list, tools, documents) -> tuple[_Marker, tuple[list, dict]]:
+    """The marker, and the messages with tools and documents (as ``options``) marked."""
+    marker = _Marker()
+    marked_messages = [_marked_message(marker, i, m) for i, m in enumerate(messages)]
+    marked_tools = marker.mark_all(tools, (None, None, "tools")) if tools is not None else None
+    marked_documents = (marker.mark_all(documents, (None, None, "documents"))
+                        if documents is not None else None)
+    return marker, (marked_messages, {"tools": marked_tools, "documents": marked_documents})
 
 
 def _from_markers(marked: str, origins: list[_Origin]) -> tuple[Segment, ...]:

@@ -74,15 +74,10 @@ def system_notes(template: str, messages: list, render: Callable, **options) -> 
     naming the system role), dropped (its text is not in the render, or the render equals the
     one without it), or moved (its text comes after the first user message's content: folded
     into the first user turn, as ``[INST]`` templates do, is not a move)."""
-    first = messages[0] if messages and isinstance(messages[0], dict) else {}
-    if first.get("role") == "system":
-        system = first.get("content")
-        if not isinstance(system, str) or not system.strip():
-            return []
-        with_system, rest, offset = messages, messages[1:], 1
-    else:
-        system = SYSTEM_PROBE
-        with_system, rest, offset = [{"role": "system", "content": system}, *messages], messages, 0
+    variants = _system_variants(messages)
+    if variants is None:
+        return []
+    system, with_system, rest, offset = variants
     try:
         text = render(template, with_system, **options).text
     except RenderLimitError:
@@ -112,6 +107,32 @@ def system_notes(template: str, messages: list, render: Callable, **options) -> 
                              role=message.get("role"))]
             break
     return []
+
+
+def system_renders(messages: list) -> list[list]:
+    """The conversations :func:`system_notes` renders (with the system message, then without
+    it when anything is left), so a caller can have them rendered at once.
+
+    >>> [len(m) for m in system_renders([{"role": "user", "content": "hi"}])]
+    [2, 1]
+    """
+    variants = _system_variants(messages)
+    if variants is None:
+        return []
+    _, with_system, rest, _ = variants
+    return [with_system, rest] if rest else [with_system]
+
+
+def _system_variants(messages: list) -> tuple[str, list, list, int] | None:
+    """(system text, the conversation with it, without it, index of the first message left);
+    None when the conversation's own system message is blank (nothing to look for)."""
+    first = messages[0] if messages and isinstance(messages[0], dict) else {}
+    if first.get("role") == "system":
+        system = first.get("content")
+        if not isinstance(system, str) or not system.strip():
+            return None
+        return system, messages, messages[1:], 1
+    return SYSTEM_PROBE, [{"role": "system", "content": SYSTEM_PROBE}, *messages], messages, 0
 
 
 def tool_notes(text: str, messages: list, tools: list | None) -> list[Note]:

@@ -9,6 +9,8 @@ import pytest
 from core.chat import BoundedRenderer, ChatTemplateError, RenderLimitError, render
 
 USER = [{"role": "user", "content": "hi"}]
+ENDLESS = ("{% for i in range(99999) %}{% for j in range(99999) %}{% for k in range(99999) %}"
+           "{% endfor %}{% endfor %}{% endfor %}")
 
 
 def _error(template, messages=USER, **options) -> ChatTemplateError:
@@ -89,11 +91,9 @@ def test_the_bounded_renderer_renders_and_reports_template_errors(bounded):
 
 def test_an_endless_loop_is_stopped_within_seconds_and_the_next_render_works(bounded):
     bounded.render("warm", USER)  # the child is running: the timer measures the template only
-    endless = ("{% for i in range(99999) %}{% for j in range(99999) %}{% for k in range(99999) %}"
-               "{% endfor %}{% endfor %}{% endfor %}")
     start = time.perf_counter()
     with pytest.raises(RenderLimitError) as info:
-        bounded.render(endless, USER)
+        bounded.render(ENDLESS, USER)
     assert info.value.kind == "TimeLimit"
     assert time.perf_counter() - start < 4
     assert bounded.render("again {{ messages[0].content }}", USER).text == "again hi"
@@ -113,6 +113,77 @@ def test_memory_grown_without_output_is_stopped(bounded):
         bounded.render(doubling, USER)
     assert info.value.kind in {"MemoryError", "TimeLimit", "Crashed"}
     assert bounded.render("ok", USER).text == "ok"
+
+
+def test_a_batch_gives_each_render_its_own_outcome(bounded):
+    """One trip, three renders: the failing one comes back as its own error, in its place,
+    and the others render."""
+    outcomes = bounded.render_many([("a {{ messages[0].content }}", USER, {}),
+                                    ("{{ raise_exception('no') }}", USER, {}),
+                                    ("{{ tools[0] }}", USER, {"tools": [{"name": "t"}]})])
+    assert outcomes[0].text == "a hi" and outcomes[2].text == "{'name': 't'}"
+    assert isinstance(outcomes[1], ChatTemplateError) and outcomes[1].detail == "no"
+
+
+def test_a_render_that_hangs_in_a_batch_is_stopped_and_ends_the_batch(bounded):
+    """The time limit is each render's: the hanging one is stopped with today's error, in
+    its place; the renders after it are not run (the list ends there); the next trip works."""
+    bounded.render("warm", USER)
+    start = time.perf_counter()
+    outcomes = bounded.render_many([("before", USER, {}), (ENDLESS, USER, {}),
+                                    ("after", USER, {})])
+    assert time.perf_counter() - start < 4
+    assert outcomes[0].text == "before" and len(outcomes) == 2
+    assert isinstance(outcomes[1], RenderLimitError) and outcomes[1].kind == "TimeLimit"
+    assert [o.text for o in bounded.render_many([("again", USER, {})] * 2)] == ["again"] * 2
+
+
+def test_renders_of_a_batch_share_messages_but_not_what_one_render_does_to_them(bounded):
+    """The child prepares each message once per batch: continuing the final message tags a
+    copy, and a template cannot change the shared message for the renders after it."""
+    chat = [{"role": "user", "content": "hi"},
+            {"role": "assistant", "content": [{"type": "text", "text": "Hel"}]}]
+    show = ("{% for m in messages %}"
+            "{{ m.content if m.content is string else m.content[0].text }}|{% endfor %}")
+    change = "{{ messages[0].update({'content': 'changed'}) }}"
+    outcomes = bounded.render_many([(show, chat, {"continue_final_message": True}),
+                                    (show, chat, {}), (change, chat, {}), (show, chat, {})])
+    assert outcomes[0].text == "hi|Hel"
+    assert outcomes[1].text == outcomes[3].text == "hi|Hel|"
+    assert isinstance(outcomes[2], ChatTemplateError) and outcomes[2].kind == "SecurityError"
+
+
+def test_a_batch_closed_before_its_end_hands_back_a_clean_renderer(bounded):
+    """The answers not read are read and dropped: the next render gets its own."""
+    with bounded.start_many([(f"r{k}", USER, {}) for k in range(5)]) as batch:
+        assert next(batch).text == "r0"
+    assert bounded.render("next", USER).text == "next"
+    with bounded.start_many([("a", USER, {}), (ENDLESS, USER, {}), ("b", USER, {})]):
+        pass  # the hanging one, unread, is stopped while the rest is dropped
+    assert bounded.render("after", USER).text == "after"
+
+
+def test_the_time_limit_is_each_renders_not_the_whole_batchs():
+    """Eight renders that each take a fraction of the limit pass together, in one trip that
+    takes longer than the limit."""
+    slow = "{% for i in range(n) %}{% for j in range(1000) %}{% endfor %}{% endfor %}done"
+
+    def seconds(n):
+        start = time.perf_counter()
+        render(slow, USER, variables={"n": n})
+        return time.perf_counter() - start
+
+    n = 10
+    while (took := seconds(n)) < 0.02:
+        n *= 4
+    n = int(n * 0.2 / took)  # some 0.2 s a render on this machine
+    took = seconds(n)
+    timeout = 0.3 + 3 * took
+    assert 8 * took > timeout  # the batch takes longer than one render may
+    with BoundedRenderer(timeout=timeout) as renderer:
+        renderer.render("warm", USER)
+        outcomes = renderer.render_many([(slow, USER, {"variables": {"n": n}})] * 8)
+    assert [getattr(o, "text", o) for o in outcomes] == ["done"] * 8
 
 
 def test_the_frozen_time_reaches_strftime_now_in_the_child(bounded):

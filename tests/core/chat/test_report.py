@@ -107,3 +107,62 @@ def test_an_assistant_turn_the_prefix_renders_cannot_locate_is_named():
     assert len(unlocated) == 1 and "message(s) 1 at 0" in unlocated[0]["message"]
     plain = chat_report(CHATML, Conversation(messages, None, None), runtime=runtime)
     assert "chat.mask_unlocated" not in [c["code"] for c in plain["checks"]]
+
+
+class _CountingConnection:
+    """The parent's end of the render pipe, counting the requests sent down it."""
+
+    def __init__(self, conn, sent: list):
+        self._conn, self._sent = conn, sent
+
+    def send(self, request):
+        self._sent.append(request)
+        self._conn.send(request)
+
+    def __getattr__(self, name):
+        return getattr(self._conn, name)
+
+
+def test_a_report_makes_a_few_trips_to_the_render_process_whatever_the_length():
+    """Each trip to the render child costs as much as a small render: the fifty renders of a
+    50-message chat (prefixes for the mask, checks, segments) go in a constant few trips, not
+    one each."""
+    from core.chat.bounded import BoundedRenderer
+
+    sent: list = []
+
+    class Counting(BoundedRenderer):
+        def _child(self):
+            return _CountingConnection(super()._child(), sent)
+
+    runtime = load_tokenizer(DEMO / "demo-bpe" / "tokenizer.json")
+    trips = {}
+    with Counting() as renderer:
+        for turns in (2, 20):
+            messages = [{"role": "system", "content": "Be brief."}]
+            for k in range(turns):
+                messages += [{"role": "user", "content": f"question {k}"},
+                             {"role": "assistant", "content": f"answer {k}"}]
+            sent.clear()
+            report = chat_report(CHATML, Conversation(messages), runtime=runtime,
+                                 renderer=renderer, add_generation_prompt=True)
+            assert sum(report["assistant_mask"]) > turns  # every turn's tokens were measured
+            trips[turns] = len(sent)
+    assert trips[2] == trips[20] <= 3, trips
+
+
+def test_renders_prefetched_but_not_needed_leave_the_renderer_clean():
+    """A template that refuses the first prefix: the mask stops asking there, the other
+    prefix renders were prefetched all the same; the next render gets its own answer."""
+    from core.chat.bounded import BoundedRenderer
+
+    template = ("{% if messages | length == 1 %}{{ raise_exception('too short') }}{% endif %}"
+                + CHATML)
+    messages = [{"role": "user", "content": "hi"}, {"role": "assistant", "content": "a"},
+                {"role": "user", "content": "again"}, {"role": "assistant", "content": "b"}]
+    runtime = load_tokenizer(DEMO / "demo-bpe" / "tokenizer.json")
+    with BoundedRenderer() as renderer:
+        report = chat_report(template, Conversation(messages), runtime=runtime,
+                             renderer=renderer)
+        assert not any(report["assistant_mask"])  # no prefix measured
+        assert renderer.render("{{ messages[0].content }}", messages).text == "hi"
