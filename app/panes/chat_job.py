@@ -1,9 +1,10 @@
 """The Chat pane's work off the GUI thread: one render of the conversation, and what the views
 draw from it, computed where it costs the GUI nothing.
 
-:func:`run_chat` calls the same core as ``tokbench chat`` (:func:`core.chat.report.chat_report`)
-through the pane's long-lived :class:`~core.chat.bounded.BoundedRenderer`, and adds what only a
-view needs: the render cut into template text and message content (to colour it), and for each
+:func:`run_chat` calls the same core as ``tokbench chat``
+(:func:`core.chat.report.chat_analysis`, which also gives the render cut into template text and
+message content: the views colour by it) through the pane's long-lived
+:class:`~core.chat.bounded.BoundedRenderer`, and adds what only a view needs: for each
 injected special-token literal the two readings side by side. A template error is a result here,
 not an exception: the pane marks its line in the editor.
 
@@ -26,8 +27,8 @@ from datetime import datetime
 
 from core.chat import BoundedRenderer, ChatTemplateError
 from core.chat.conversation import Conversation
-from core.chat.report import chat_report
-from core.chat.segments import Segment, split_segments
+from core.chat.report import chat_analysis
+from core.chat.segments import Segment
 from core.text import visible_bytes
 
 INJECTION_CODE = "chat.special_in_content"
@@ -92,12 +93,13 @@ def run_chat(request: ChatRequest, renderer: BoundedRenderer) -> ChatOutcome:
     """Render, encode and check ``request``; a template error comes back in ``error``."""
     started = time.perf_counter()
     try:
-        report = chat_report(request.template, request.conversation, runtime=request.runtime,
-                             special_tokens=request.special_tokens, variables=request.variables,
-                             add_generation_prompt=request.add_generation_prompt,
-                             continue_final_message=request.continue_final_message,
-                             now=request.now, context=request.context, renderer=renderer)
-        segments = _segments(request, renderer)
+        report, cut = chat_analysis(
+            request.template, request.conversation, runtime=request.runtime,
+            special_tokens=request.special_tokens, variables=request.variables,
+            add_generation_prompt=request.add_generation_prompt,
+            continue_final_message=request.continue_final_message, now=request.now,
+            context=request.context, renderer=renderer, with_segments=True)
+        segments = cut.segments
     except ChatTemplateError as err:
         return ChatOutcome(request, error=err, seconds=time.perf_counter() - started)
     injections = tuple(injection_readings(report, request.runtime))
@@ -106,21 +108,6 @@ def run_chat(request: ChatRequest, renderer: BoundedRenderer) -> ChatOutcome:
                        seconds=time.perf_counter() - started,
                        fields=token_fields(tokens, segments),
                        labels=shared_labels(tokens, request.runtime))
-
-
-def _segments(request: ChatRequest, renderer: BoundedRenderer) -> tuple[Segment, ...]:
-    conversation = request.conversation
-
-    def render_bounded(template: str, messages: list, **options):
-        options.pop("clock", None)
-        return renderer.render(template, messages, now=request.now, **options)
-
-    cut = split_segments(request.template, conversation.messages, tools=conversation.tools,
-                         documents=conversation.documents, render_with=render_bounded,
-                         special_tokens=request.special_tokens, variables=request.variables,
-                         add_generation_prompt=request.add_generation_prompt,
-                         continue_final_message=request.continue_final_message)
-    return cut.segments
 
 
 def token_fields(tokens: list[dict], segments) -> tuple[str | None, ...]:

@@ -30,7 +30,7 @@ from ..notes import note
 from .mask import PrefixSpans, mask_from_spans, prefix_diff_spans, prefix_renders
 from .model_checks import (double_special_notes, embedding_notes, embedding_rows, stop_ids,
                            stop_notes, turn_end_literals)
-from .segments import segment_renders, split_segments
+from .segments import Segmentation, segment_renders, split_segments
 from .template_checks import (end_literals, end_of_turn_notes, system_notes, system_renders,
                               tool_notes, turn_tails)
 
@@ -136,12 +136,18 @@ def _json(value) -> str:
     return json.dumps(value, sort_keys=True, default=repr, ensure_ascii=False)
 
 
-def chat_report(template: str, conversation: Conversation, *, runtime=None,
-                special_tokens: dict | None = None, variables: dict | None = None,
-                add_generation_prompt: bool = False, continue_final_message: bool = False,
-                now: datetime | None = None, context: int | None = None,
-                renderer: BoundedRenderer | None = None, configs=None, registry=None,
-                parse_content_specials: bool = False) -> dict:
+def chat_report(template: str, conversation: Conversation, **options) -> dict:
+    """The report of :func:`chat_analysis` (the JSON ``tokbench chat --json`` prints)."""
+    return chat_analysis(template, conversation, **options)[0]
+
+
+def chat_analysis(template: str, conversation: Conversation, *, runtime=None,
+                  special_tokens: dict | None = None, variables: dict | None = None,
+                  add_generation_prompt: bool = False, continue_final_message: bool = False,
+                  now: datetime | None = None, context: int | None = None,
+                  renderer: BoundedRenderer | None = None, configs=None, registry=None,
+                  parse_content_specials: bool = False,
+                  with_segments: bool = False) -> tuple[dict, Segmentation | None]:
     """``{"text", "reading", "ids", "tokens", "assistant_mask", "assistant_mask_source",
     "unsanitized_ids", "split_merges", "budget", "checks"}`` (the ids, tokens, mask and budget
     only with a ``runtime``). ``configs``: the tokenizer's :class:`~core.configs.Configs` (the
@@ -150,7 +156,9 @@ def chat_report(template: str, conversation: Conversation, *, runtime=None,
     ``parse_content_specials``: the unsanitized reading (special-token literals typed in
     content read as control tokens) gives ``ids``, ``tokens``, the mask and the budget
     (``"reading": "unsanitized"``); the injection check names the literals either way.
-    Raises :class:`~core.chat.errors.ChatTemplateError`."""
+    Returns the report and the render cut into template text and message content (the
+    segmentation the tokens were read from; with no ``runtime`` only when ``with_segments``:
+    the Chat pane colours the text by it). Raises :class:`~core.chat.errors.ChatTemplateError`."""
     if registry is None and runtime is not None and configs is not None:
         from ..special import registry_of
 
@@ -163,7 +171,7 @@ def chat_report(template: str, conversation: Conversation, *, runtime=None,
     cache = RenderCache(bounded, now)
     try:
         return _report(template, conversation, options, flags, cache, runtime, configs,
-                       registry, context, parse_content_specials)
+                       registry, context, parse_content_specials, with_segments)
     finally:
         cache.finish()
         if renderer is None:
@@ -171,15 +179,17 @@ def chat_report(template: str, conversation: Conversation, *, runtime=None,
 
 
 def _report(template, conversation, options, flags, render, runtime, configs, registry,
-            context, parse_content_specials=False) -> dict:
+            context, parse_content_specials=False, with_segments=False):
     messages = conversation.messages
     special_tokens = options["special_tokens"]
     rendered = render(template, messages, **options, **flags)  # alone: it fails first, if any
     text = rendered.text
     render.prefetch(template, _later_renders(messages, options, flags, runtime is not None))
-    if runtime is not None:  # first, while the render process renders the rest
+    segmentation = None
+    if runtime is not None or with_segments:  # first, while the process renders the rest
         segmentation = split_segments(template, messages, render_with=render, **options,
                                       **flags)
+    if runtime is not None:
         encoding = encode_chat(runtime, segmentation, template)
     checks = generation_prompt_notes(
         messages, flags["add_generation_prompt"], flags["continue_final_message"],
@@ -201,7 +211,7 @@ def _report(template, conversation, options, flags, render, runtime, configs, re
     if runtime is None:
         report["budget"] = None
         report["checks"] = [n.to_json() for n in checks]
-        return report
+        return report, segmentation
 
     tokens = encoding.reading(parse_content_specials)
     spans = [(t.start, t.end) for t in tokens]
@@ -236,7 +246,7 @@ def _report(template, conversation, options, flags, render, runtime, configs, re
                                context=context),
         "checks": [n.to_json() for n in checks],
     })
-    return report
+    return report, segmentation
 
 
 def _later_renders(messages, options, flags, encoded: bool) -> list[tuple[list, dict]]:
