@@ -22,7 +22,6 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDateTimeEdit, QFileDialog,
                                QLabel, QPushButton, QSpinBox, QSplitter, QTabWidget,
                                QVBoxLayout, QWidget)
 
-from app.messages import tokenizer_label
 from app.panes.chat_job import ChatOutcome, ChatRequest, run_chat, tokens_in_span
 from app.session import Session
 from app.tasks import TaskRunner, user_message
@@ -38,6 +37,7 @@ from app.widgets.message_editor import MessagesEditor
 from app.widgets.template_editor import TemplateEditor
 from app.widgets.template_picker import TemplatePicker
 from app.widgets.stream_simulator import StreamSimulator
+from app.widgets.tokenizer_box import fill_tokenizer_box
 from app.widgets.variables_editor import VariablesEditor
 from core.chat import BoundedRenderer
 from core.chat.conversation import Conversation, parse_conversation
@@ -306,12 +306,7 @@ class ChatPane(QWidget):
 
     # -- tokenizers ----------------------------------------------------------------------------
     def _update_tokenizers(self) -> None:
-        self.tokenizer_box.blockSignals(True)
-        self.tokenizer_box.clear()
-        for loaded in self.session.tokenizers:
-            self.tokenizer_box.addItem(tokenizer_label(loaded), str(loaded.path))
-        self.tokenizer_box.setCurrentIndex(self.session.current)
-        self.tokenizer_box.blockSignals(False)
+        fill_tokenizer_box(self.tokenizer_box, self.session)
 
     def _on_tokenizer_box_changed(self, index: int) -> None:
         if index != self.session.current:

@@ -25,6 +25,7 @@ from app.widgets.pipeline_view import PipelineView
 from app.widgets.postprocess_panel import PostprocessPanel
 from app.widgets.token_copy import TokenCopyActions
 from app.widgets.token_view import DEFAULT_LIMIT, TokenChipsView
+from app.widgets.tokenizer_box import fill_tokenizer_box
 from app.widgets.tokenizer_info import TokenizerInfo
 from app.widgets.vocab_browser import VocabBrowser
 from core.boundaries import compare_boundaries
@@ -230,12 +231,7 @@ class InspectPane(QWidget):
 
     # -- session -> view -----------------------------------------------------------------
     def _update_tokenizers(self) -> None:
-        self.tokenizer_box.blockSignals(True)
-        self.tokenizer_box.clear()
-        for loaded in self.session.tokenizers:
-            self.tokenizer_box.addItem(tokenizer_label(loaded), str(loaded.path))
-        self.tokenizer_box.setCurrentIndex(self.session.current)
-        self.tokenizer_box.blockSignals(False)
+        fill_tokenizer_box(self.tokenizer_box, self.session)
         self.compare.set_tokenizers([tokenizer_label(t) for t in self.session.tokenizers])
 
     def _on_session_current_changed(self, index: int) -> None:
