@@ -755,6 +755,15 @@ def _quiet_stdout() -> None:
         pass  # stdout is not a real file (a test captures it): nothing will be flushed to a pipe
 
 
+def _stopped(stop: KeyboardInterrupt) -> int:
+    """Say what stopped the run (Ctrl-C, SIGTERM, SIGHUP); its exit code: 130, 143, 129."""
+    try:
+        print(f"\ntokbench: {stop_reason(stop)}; nothing was written", file=sys.stderr)
+    except OSError:
+        pass  # the terminal is gone (SIGHUP): the exit code says it
+    return stop_exit_code(stop)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     keep_freed_memory()
     argv = list(sys.argv[1:] if argv is None else argv)
@@ -763,9 +772,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return gui_main([])
     try:
-        args = parse_args(argv)
+        args = parse_args(argv)  # imports each command's module: Ctrl-C may land here too
     except SystemExit as stop:  # argparse: 2 for bad arguments, 0 for --help
         return stop.code if isinstance(stop.code, int) else EXIT_USAGE
+    except KeyboardInterrupt as stop:
+        return _stopped(stop)
     if args.command is None:
         _parser()[0].print_help()
         return EXIT_USAGE
@@ -784,11 +795,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"tokbench: error: {err.filename or ''}: {err.strerror or err}", file=sys.stderr)
         return EXIT_ERROR
     except KeyboardInterrupt as stop:  # Ctrl-C 130, SIGTERM 143, SIGHUP 129
-        try:
-            print(f"\ntokbench: {stop_reason(stop)}; nothing was written", file=sys.stderr)
-        except OSError:
-            pass  # the terminal is gone (SIGHUP): the exit code says it
-        return stop_exit_code(stop)
+        return _stopped(stop)
     except Exception as err:  # a bug: say so in one line; the traceback is for developers
         if os.environ.get("TOKBENCH_DEBUG"):
             raise
