@@ -49,6 +49,8 @@ from app.commands import diff as diff_command
 from app.commands import fingerprint as fingerprint_command
 from app.commands import golden as golden_command
 from app.commands import report as report_command
+from app.cli_args import (EXIT_ERROR, EXIT_NOT_INTACT, EXIT_OK, EXIT_TEMPLATE, EXIT_USAGE,
+                          _add_tiktoken_options, _count, _load_options, _open, _positive)
 from app.stop_signals import exit_code as stop_exit_code
 from app.stop_signals import raise_on_stop_signals
 from app.stop_signals import reason as stop_reason
@@ -60,8 +62,6 @@ from core.notes import Note, english, round_trip_notes
 from core.text import Unit, visible_text
 from core.utf8 import decode_utf8
 
-EXIT_OK, EXIT_ERROR, EXIT_USAGE, EXIT_NOT_INTACT, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
-EXIT_TEMPLATE = 3  # chat: the template failed (its own error, a syntax error, a limit)
 FILE_BATCH = 4096  # lines of a --file encoded per encode_batch call (memory stays bounded)
 
 
@@ -188,20 +188,6 @@ def _allowed_special(value: str) -> str | frozenset[str]:
     return literals
 
 
-def _positive(value: str) -> int:
-    number = int(value)
-    if number < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {number}")
-    return number
-
-
-def _count(value: str) -> int:
-    number = int(value)
-    if number < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more, not {number}")
-    return number
-
-
 def _add_postprocess_options(parser: argparse.ArgumentParser) -> None:
     """Post-processing as tokenizers' encode(a, b) / enable_truncation / enable_padding."""
     group = parser.add_argument_group(
@@ -227,72 +213,6 @@ def _add_postprocess_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--pad-id", type=_count, metavar="ID",
                        help="the pad token's ID (default: the tokenizer's pad, else its EOS, "
                             "else 0)")
-
-
-def _add_tiktoken_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--preset", help="tiktoken preset: gpt2 (=r50k), cl100k, o200k, llama3, qwen")
-    parser.add_argument("--pattern", help="tiktoken pre-tokenizer regex (overrides the preset's)")
-    parser.add_argument("--special-tokens", metavar="FILE.json|NAME=ID,...",
-                        help="a rank file's special tokens, replacing the preset's: a JSON file "
-                             "mapping each literal to its ID (or a list of {content, id}), or "
-                             "NAME=ID pairs separated by commas")
-
-
-def special_tokens_argument(value: str) -> dict[str, int]:
-    """``--special-tokens``: a JSON file, or ``NAME=ID,NAME=ID``.
-
-    >>> special_tokens_argument("<|endoftext|>=151643,<|im_start|>=151644")
-    {'<|endoftext|>': 151643, '<|im_start|>': 151644}
-    """
-    from core.configs import read_text
-    from core.special import custom_special_tokens
-
-    path = Path(value)
-    if value.endswith(".json") or path.is_file():
-        rows = _special_tokens_json(read_text(path), path)
-        item, at = "entry", path
-    else:
-        rows = [item.rpartition("=")[::2] if "=" in item else (item, "")
-                for item in value.split(",") if item.strip()]
-        item, at = "--special-tokens entry", None
-    try:
-        return custom_special_tokens(rows, item=item)
-    except ValueError as err:
-        raise WorkbenchError(str(err), path=at) from None
-
-
-def _special_tokens_json(text: str, path: Path) -> list[tuple[str, object]]:
-    import json
-
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise WorkbenchError(f"invalid JSON: {err.msg}", path=path, line=err.lineno,
-                             column=err.colno) from None
-    if isinstance(data, dict):
-        return list(data.items())
-    if isinstance(data, list) and all(isinstance(t, dict) and "content" in t and "id" in t
-                                      for t in data):
-        return [(t["content"], t["id"]) for t in data]
-    raise WorkbenchError('expected {"<literal>": id, ...} or [{"content": ..., "id": ...}, ...]',
-                         path=path)
-
-
-def _load_options(args) -> dict:
-    options = {}
-    if args.preset:
-        options["preset"] = args.preset
-    if args.pattern:
-        options["pattern"] = args.pattern
-    if args.special_tokens:
-        options["special_tokens"] = special_tokens_argument(args.special_tokens)
-    return options
-
-
-def _open(path: str, options: dict):
-    from core.loading import open_tokenizer
-
-    return open_tokenizer(path, **options).runtime
 
 
 def _texts(args) -> list[str]:

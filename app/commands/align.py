@@ -18,6 +18,7 @@ import sys
 import unicodedata
 from pathlib import Path
 
+from app.cli_args import EXIT_OK, EXIT_USAGE
 from core.align.alignment import MODES
 from core.align.audit import Audit, audit_dataset
 from core.align.dataset import FORMATS, Dataset
@@ -93,7 +94,6 @@ def _report_problems(dataset: Dataset, audit: Audit | None) -> None:
 
 
 def run(args) -> int:
-    from app.cli import EXIT_OK, EXIT_USAGE
 
     order = [k.strip() for k in args.fix_order.split(",") if k.strip()]
     tokenizers = _open_all(args.tokenizers, args.preset)

@@ -14,13 +14,13 @@ import json
 import sys
 from pathlib import Path
 
+from app.cli_args import EXIT_OK, EXIT_USAGE, _add_tiktoken_options, _load_options, _open
 from core.errors import WorkbenchError
 
 SHOWN = 10  # ids listed per line of the text report
 
 
 def add_parser(sub) -> argparse.ArgumentParser:
-    from app.cli import _add_tiktoken_options  # app.cli imports this module: not at the top
 
     audit = sub.add_parser("audit", help="audit a vocabulary: tokens no text produces alone, "
                                          "tokens a corpus never uses, sensitive pieces")
@@ -51,7 +51,6 @@ def corpus_sources(items: list[str]) -> list:
 
 
 def run(args) -> int:
-    from app.cli import EXIT_USAGE
 
     try:
         return _run(args)
@@ -69,7 +68,6 @@ def _run(args) -> int:
     from core.audit.sensitive import read_names
     from core.configs import read_text
 
-    from app.cli import EXIT_OK, _load_options, _open
 
     runtime = _open(args.tokenizer, _load_options(args))
     names = read_names(read_text(args.names)) if args.names else []

@@ -17,6 +17,7 @@ import json
 import sys
 from pathlib import Path
 
+from app.cli_args import _add_tiktoken_options, _count, _load_options, _positive
 from core.errors import WorkbenchError
 
 EXIT_BAD_INPUT = 2  # the report's contract: any bad input is 2 (files, pivot, scheduler...)
@@ -30,7 +31,6 @@ def _bootstrap(value: str) -> int:
 
 
 def add_parser(sub) -> argparse.ArgumentParser:
-    from app.cli import _add_tiktoken_options, _count, _positive
 
     report = sub.add_parser("report", help="diagnostics per language, script, domain and length; "
                                            "the premium on parallel text; JSON, CSV or HTML")
@@ -88,7 +88,6 @@ def _sources(items: list[str]):
 
 
 def _open_all(args) -> list:
-    from app.cli import _load_options
     from core.loading import detect_source, open_source
 
     options = _load_options(args)
