@@ -1,7 +1,7 @@
 """``tokbench golden lock|verify``: lock a tokenizer's golden samples, verify them later.
 
-    tokbench golden lock TOKENIZER -o GOLDEN.json [--samples FILE]
-    tokbench golden lock BUNDLE [--samples FILE]        (into the bundle, part of its checksums)
+    tokbench golden lock TOKENIZER -o GOLDEN.json [--samples FILE] [--json]
+    tokbench golden lock BUNDLE [--samples FILE] [--json]  (into the bundle, under its checksums)
     tokbench golden verify TOKENIZER [GOLDEN.json] [--json]   (a bundle: its own golden samples)
 
 ``verify`` exits 1 on any difference; both exit 2 on bad input, 3 when a bundle is not intact.

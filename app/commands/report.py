@@ -7,7 +7,8 @@ CSV or a self-contained HTML page.
                     [--align refuse|shortest] [--round-trip]
                     [-o report.html] [--json] [--csv FILE]
 
-Exit codes: 0 done, 2 bad input or bad arguments (named on stderr), 130 interrupted.
+Exit codes: 0 done, 2 bad input or bad arguments (named on stderr), 3 a bundle that is not
+intact, 130 interrupted.
 """
 
 from __future__ import annotations
