@@ -32,7 +32,7 @@ from core.errors import IntegrityError, WorkbenchError
 from core.memory import keep_freed_memory
 
 
-class ArgumentError(Exception):
+class BadArguments(Exception):
     """argparse found bad arguments (raised instead of its exit, to answer in JSON too)."""
 
     def __init__(self, parser: argparse.ArgumentParser, message: str) -> None:
@@ -45,7 +45,7 @@ class _Parser(argparse.ArgumentParser):
     under ``--json``) instead of exiting from inside the parse."""
 
     def error(self, message: str):
-        raise ArgumentError(self, message)
+        raise BadArguments(self, message)
 
 
 def command_modules() -> list:
@@ -120,7 +120,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     name, version = (command.NAME, command.JSON_VERSION) if command else (None, None)
     try:
         args = parse_args(argv, list(commands.values()))
-    except ArgumentError as err:
+    except BadArguments as err:
         try:
             err.parser.print_usage(sys.stderr)
         except OSError:
