@@ -533,7 +533,7 @@ class AlignPane(QWidget):
         self.model.set_rows(self.audit, result, rows)
         counts = {"strict": self.tr("{n} spans not aligned strictly ({tokenizer})"),
                   "contract": self.tr("{n} spans with no token inside ({tokenizer})"),
-                  "expand": self.tr("{n} spans expand widens or finds no token in "
+                  "expand": self.tr("{n} spans expand widens or leaves without a token "
                                     "({tokenizer})")}
         self.count_label.setText(counts[self.mode()].format(n=f"{len(rows):,}",
                                                             tokenizer=result.name))

@@ -165,12 +165,12 @@ REAL = [  # (id, file, native offsets, loading options)
 ]
 
 
-@pytest.fixture(scope="module", params=["whitespace"] + [r[0] for r in REAL])
+@pytest.fixture(scope="module", params=["whitespace"] + [
+    pytest.param(r[0], marks=pytest.mark.realdata) for r in REAL])
 def tokenizer(request, whitespace_tokenizer):
     """(runtime, native intervals of a text) for each tokenizer checked."""
     if request.param == "whitespace":
         return open_tokenizer(whitespace_tokenizer).runtime, hf_intervals(whitespace_tokenizer)
-    request.applymarker(pytest.mark.realdata)
     _, file, native, options = next(r for r in REAL if r[0] == request.param)
     path = require_data(TOKENIZERS / file)
     return open_tokenizer(path, **options).runtime, native(path)
