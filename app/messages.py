@@ -66,10 +66,10 @@ def templates() -> dict[str, str]:
         "dataset.all_bad": QCoreApplication.translate(
             "Notes", "the dataset has no usable record: {count:,} bad (the first on line {line})"),
         "dataset.no_spans": QCoreApplication.translate(
-            "Notes", "the dataset's {records:,} records hold no span (their keys: {keys}): name the "
-                     "key that holds the spans"),
+            "Notes", "no span in the dataset (records read: {records:,}; their keys: {keys}): name "
+                     "the key that holds the spans"),
         "dataset.no_spans_tagged": QCoreApplication.translate(
-            "Notes", "the dataset's {records:,} records hold no span: every tag is O"),
+            "Notes", "no span in the dataset (records read: {records:,}): every tag is O"),
         "dataset.spans_key_missing": QCoreApplication.translate(
             "Notes", "no record has the key {key!r} (their keys: {keys})"),
         "dataset.invalid_utf8": QCoreApplication.translate(

@@ -102,10 +102,10 @@ CODES: dict[str, tuple[Severity, str]] = {
     "dataset.all_bad": (
         "error", "the dataset has no usable record: {count:,} bad (the first on line {line})"),
     "dataset.no_spans": (
-        "error", "the dataset's {records:,} records hold no span (their keys: {keys}): name the "
-                 "key that holds the spans"),
+        "error", "no span in the dataset (records read: {records:,}; their keys: {keys}): name "
+                 "the key that holds the spans"),
     "dataset.no_spans_tagged": (
-        "error", "the dataset's {records:,} records hold no span: every tag is O"),
+        "error", "no span in the dataset (records read: {records:,}): every tag is O"),
     "dataset.spans_key_missing": (
         "error", "no record has the key {key!r} (their keys: {keys})"),
     "dataset.invalid_utf8": (

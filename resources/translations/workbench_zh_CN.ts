@@ -2970,12 +2970,12 @@
         <translation>数据集中没有可用的记录：{count:,} 条错误（第一条在第 {line} 行）</translation>
     </message>
     <message>
-        <source>the dataset&apos;s {records:,} records hold no span (their keys: {keys}): name the key that holds the spans</source>
-        <translation>数据集的 {records:,} 条记录中没有任何区间（记录的键：{keys}）：请指定存放区间的键</translation>
+        <source>no span in the dataset (records read: {records:,}; their keys: {keys}): name the key that holds the spans</source>
+        <translation>数据集中没有任何区间（已读 {records:,} 条记录；记录的键：{keys}）：请指定存放区间的键</translation>
     </message>
     <message>
-        <source>the dataset&apos;s {records:,} records hold no span: every tag is O</source>
-        <translation>数据集的 {records:,} 条记录中没有任何区间：所有标签都是 O</translation>
+        <source>no span in the dataset (records read: {records:,}): every tag is O</source>
+        <translation>数据集中没有任何区间（已读 {records:,} 条记录）：所有标签都是 O</translation>
     </message>
     <message>
         <source>no record has the key {key!r} (their keys: {keys})</source>

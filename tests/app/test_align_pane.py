@@ -161,7 +161,7 @@ def test_bad_records_are_worded_in_the_windows_language(qtbot, chinese, window, 
     assert pane.problem_list.item(0).text() == (
         "第 3 行：区间 1 [1, 9) 'X' 超出了文本（3 个码位）")
     pane.set_dataset(write_rows(tmp_path, [{"text": "ab", "words_": [[0, 1]]}], "n.jsonl"))
-    qtbot.waitUntil(lambda: "记录中没有任何区间" in pane.banner.text(), timeout=20000)
+    qtbot.waitUntil(lambda: "数据集中没有任何区间" in pane.banner.text(), timeout=20000)
     assert "text, words_" in pane.banner.text()
 
 

@@ -213,7 +213,7 @@ def test_a_dataset_without_spans_exits_2_naming_its_keys(capsys, tmp_path):
     none = write_rows(tmp_path, [rows[1]] * 3, name="none.jsonl")
     code, out, err = run(capsys, "align", UNIGRAM, "--spans", none)
     assert code == 2 and out == ""
-    assert "records hold no span (their keys: text, segments)" in err
+    assert "no span in the dataset (records read: 3; their keys: text, segments)" in err
     code, out, err = run(capsys, "align", UNIGRAM, "--spans", none, "--spans-key", "segments",
                          "--json")
     assert code == 0, err

@@ -259,7 +259,8 @@ def test_a_dataset_with_no_span_is_an_error_naming_the_keys(tmp_path):
         audit_dataset(Dataset(path), [("t", open_tokenizer(write_vocab_txt(tmp_path)).runtime)])
     assert caught.value.note.code == "dataset.no_spans"
     assert caught.value.note.args == {"records": 2, "keys": "text, segments"}
-    assert "hold no span (their keys: text, segments)" in str(caught.value)
+    assert "no span in the dataset (records read: 2; their keys: text, segments)" in str(
+        caught.value)
     runtime = open_tokenizer(write_vocab_txt(tmp_path)).runtime
     audit = audit_dataset(Dataset(path, spans_key="segments"), [("t", runtime)])
     assert (audit.records, len(audit.spans), audit.labels) == (2, 3, ["segments"])
