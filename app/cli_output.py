@@ -30,8 +30,11 @@ class InputError(WorkbenchError):
     """Bad input a command found itself, with ``details`` for the JSON error (the bad records
     of a dataset, say)."""
 
-    def __init__(self, message: str, *, details: dict | None = None, **where) -> None:
+    def __init__(self, message: str, *, code: str | None = None, details: dict | None = None,
+                 **where) -> None:
         super().__init__(message, **where)
+        if code is not None:
+            self.code = code  # the kind of the error it stands for (a dataset's, say)
         self.details = details or {}
 
 
