@@ -53,6 +53,16 @@ def templates() -> dict[str, str]:
         "offload.fallback": QCoreApplication.translate(
             "Notes", "the helper process could not encode this large text ({reason}); it was "
                      "encoded in this process instead, which may pause the window"),
+        "stream.id_out_of_range": QCoreApplication.translate(
+            "Notes", "token ID {id} at stream position {position} is out of range: the "
+                     "vocabulary has IDs 0..{last}"),
+        "stream.prompt_id_out_of_range": QCoreApplication.translate(
+            "Notes", "token ID {id} at prompt position {position} is out of range: the "
+                     "vocabulary has IDs 0..{last}"),
+        "stream.id_not_decodable": QCoreApplication.translate(
+            "Notes", "token ID {id} at stream position {position} cannot be decoded: {reason}"),
+        "stream.prompt_id_not_decodable": QCoreApplication.translate(
+            "Notes", "token ID {id} at prompt position {position} cannot be decoded: {reason}"),
         "config.ignored": QCoreApplication.translate("Notes", "{error} — ignored"),
         "chat.special_in_content": QCoreApplication.translate(
             "Notes", "special-token literal {literal!r} typed in message {message} ({role}): "

@@ -56,6 +56,17 @@ CODES: dict[str, tuple[Severity, str]] = {
     "offload.fallback": (
         "warning", "the helper process could not encode this large text ({reason}); it was "
                    "encoded in this process instead, which may pause the window"),
+    # a stream of IDs the stream decoder cannot take (core.stream)
+    "stream.id_out_of_range": (
+        "error", "token ID {id} at stream position {position} is out of range: the vocabulary "
+                 "has IDs 0..{last}"),
+    "stream.prompt_id_out_of_range": (
+        "error", "token ID {id} at prompt position {position} is out of range: the vocabulary "
+                 "has IDs 0..{last}"),
+    "stream.id_not_decodable": (
+        "error", "token ID {id} at stream position {position} cannot be decoded: {reason}"),
+    "stream.prompt_id_not_decodable": (
+        "error", "token ID {id} at prompt position {position} cannot be decoded: {reason}"),
     # how a tokenizer is run (Runtime.notes)
     "config.ignored": (
         "warning", "{error} — ignored"),

@@ -1,16 +1,22 @@
 """A whole stream replayed in chunks, step by step: what a server emits at each step and what it
 holds back meanwhile (the streaming simulator shows it; :mod:`core.stream` does the decoding).
 
-At each step ``chunk`` IDs arrive together (fewer at the end). A step records the text emitted,
-the IDs whose bytes still wait for the rest of a character (``pending``), the text the stop
-matcher holds back because it may still become a stop string (``held``), and the stop once one
-matched. After the last ID a final step emits what was pending or held back (unless a stop came).
+At each step ``chunk`` IDs arrive together (fewer at the end) and are one decoder step, as
+``DecodeStream.step([...])``: their text comes at once, when the step's decode ends in a whole
+character. The prompt's IDs (``prefill``) come before the first step and are never emitted. A
+step records the text emitted, the IDs whose bytes are not emitted yet (``pending``: the rest of
+a character has not come), the text the stop matcher holds back because it may still become a
+stop string (``held``), and the stop once one matched. After the last ID a final step emits what
+was pending or held back (unless a stop came).
 
 Example (GPT-2, where ``你`` is the IDs 19526 ``E4 BD`` and 254 ``A0``)::
 
     run = replay(runtime, [40, 19526, 254], chunk=2, stops=["STOP"])
     [(s.ids, s.text, s.pending) for s in run.steps]
-    # [((40, 19526), 'I', b'\xe4\xbd'), ((254,), '你', b''), ((), '', b'')]
+    # [((40, 19526), '', b'I\xe4\xbd'), ((254,), 'I你', b''), ((), '', b'')]
+    run = replay(runtime, [254], prefill=[40, 19526])   # the prompt "I" + E4 BD
+    [(s.ids, s.text) for s in run.steps]
+    # [((254,), '你'), ((), '')]
 """
 
 from __future__ import annotations
@@ -79,15 +85,20 @@ def first_out_of_range(ids: Sequence[int], id_space: int) -> int | None:
 
 
 def replay(runtime, ids: Sequence[int], *, chunk: int = 1, stops: Sequence[str] = (),
-           stop_ids: Sequence[int] = (), cancel: Callable[[], bool] | None = None) -> StreamRun:
-    """Push ``ids`` through a :class:`~core.stream.TextStream`, ``chunk`` at a time.
+           stop_ids: Sequence[int] = (), prefill: Sequence[int] = (), skip_special: bool = False,
+           cancel: Callable[[], bool] | None = None) -> StreamRun:
+    """Push ``ids`` through a :class:`~core.stream.TextStream`, ``chunk`` at a time: each chunk
+    is one decoder step (``DecodeStream.step([...])``), after the prompt's IDs ``prefill``
+    (context, never emitted; see :class:`~core.stream.StreamDecoder`).
 
-    Raises :class:`StreamError` for a bad stop string or chunk size; an ID the stream cannot
-    take ends the run with :attr:`StreamRun.error` set (the steps before it are kept).
+    Raises :class:`StreamError` for a bad stop string, chunk size or prompt ID; an ID the stream
+    cannot take ends the run with :attr:`StreamRun.error` set (the steps before it are kept, and
+    the IDs of its chunk before it are one step).
     """
     if chunk < 1:
         raise StreamError(f"the chunk size must be at least 1, not {chunk}")
-    stream = TextStream(runtime, stops=stops, stop_ids=stop_ids)
+    stream = TextStream(runtime, stops=stops, stop_ids=stop_ids, skip_special=skip_special,
+                        prefill=prefill)
     steps: list[ChunkStep] = []
     emitted = 0
     error = None
@@ -95,12 +106,14 @@ def replay(runtime, ids: Sequence[int], *, chunk: int = 1, stops: Sequence[str] 
         if len(steps) % CANCEL_EVERY == 0:
             check_cancel(cancel)
         part = tuple(int(i) for i in ids[start:start + chunk])
-        taken: list = []
+        before = stream.taken
         try:
-            for token_id in part:  # one at a time: an error keeps what the chunk gave before it
-                taken += stream.push(token_id)
+            taken = stream.push(part)
         except StreamError as err:
-            error = err
+            error, taken = err, []
+            good = (err.position - before) if err.position is not None else 0
+            if good > 0:  # the IDs of the chunk before the one refused are one step
+                taken = stream.push(part[:good])
         text = "".join(step.text for step in taken)
         emitted += len(text)
         steps.append(_step(stream, len(steps), start, part, len(taken), text, emitted))
