@@ -200,6 +200,7 @@ class StreamDecoder:
         self._prefix_text = ""        # decode of the window's emitted IDs
         self._pending_bytes = bytearray()
         self.count = 0                # IDs taken so far (the prompt's not counted)
+        self._pending_since = 0       # the count when the last emitting step ended
         self._in_prompt = False
         self._parts: list[str] = []
         self._lossy: list[str] = []
@@ -222,6 +223,12 @@ class StreamDecoder:
         has not come, or their bytes end in one that never becomes a character)."""
         return self._window[self._read:]
 
+    @property
+    def pending_since(self) -> int:
+        """The stream position of the first ID not emitted yet (the pending IDs are those taken
+        from there on, skipped special tokens included, and a prompt's pending ones before)."""
+        return self._pending_since
+
     def push(self, ids: int | Iterable[int]) -> str:
         """One step: take one ID, or several arriving together (``DecodeStream.step(id)`` and
         ``step([...])``); return the text that became certain (may be empty)."""
@@ -234,6 +241,8 @@ class StreamDecoder:
         kept = [i for i in ids if i not in self._dropped] if self._dropped else ids
         if not kept:  # only skipped special tokens: the decode is the step before's
             self.count += len(ids)
+            if self._read == len(self._window):
+                self._pending_since = self.count
             return ""
         size, pending_size, count = len(self._window), len(self._pending_bytes), self.count
         try:
@@ -295,7 +304,7 @@ class StreamDecoder:
                     self.push(token_id)
         finally:
             self._in_prompt = False
-        self.count = 0
+        self.count = self._pending_since = 0
         self._parts.clear()
         self._lossy.clear()
 
@@ -366,6 +375,7 @@ class StreamDecoder:
             self._prefix_text = decoded
         self._read = len(self._window)
         self._pending_bytes = bytearray()
+        self._pending_since = self.count
         self._parts.append(shown)
         self._lossy.append(lossy)
         return shown

@@ -40,8 +40,9 @@ class ChunkStep:
         ids: the IDs that arrived at this step (empty for the final step).
         taken: how many of them the stream took (fewer once a stop ended it mid-chunk).
         text: the text emitted at this step (invalid bytes as ``<E4 BD>``, see core.stream).
-        pending: the bytes taken but not emitted yet: an unfinished character.
-        pending_ids: how many of the last IDs those bytes come from.
+        pending: the bytes taken but not emitted yet: an unfinished character (or bytes held
+            after one that never becomes a character), a prompt's included.
+        pending_ids: how many of the last IDs of the stream are not emitted yet.
         held: the text held back after this step (it may still be the start of a stop).
         emitted: the length of all text emitted up to and including this step.
         stop: where the stream stopped, from the step where it stopped on.
@@ -64,12 +65,14 @@ class ChunkStep:
 @dataclass(frozen=True)
 class StreamRun:
     """Every step of a replayed stream, the whole text, and the error that cut it short, if any
-    (the steps are then those before the ID that could not be decoded)."""
+    (the steps are then those before the ID that could not be decoded). ``prompt_pending``: the
+    bytes a prompt (prefill) leaves open, which the stream's first IDs may complete."""
 
     steps: list[ChunkStep]
     text: str
     stop: StopHit | None
     error: StreamError | None = None
+    prompt_pending: bytes = b""
 
 
 def first_out_of_range(ids: Sequence[int], id_space: int) -> int | None:
@@ -99,6 +102,7 @@ def replay(runtime, ids: Sequence[int], *, chunk: int = 1, stops: Sequence[str] 
         raise StreamError(f"the chunk size must be at least 1, not {chunk}")
     stream = TextStream(runtime, stops=stops, stop_ids=stop_ids, skip_special=skip_special,
                         prefill=prefill)
+    prompt_pending = _pending_bytes(stream)
     steps: list[ChunkStep] = []
     emitted = 0
     error = None
@@ -123,13 +127,19 @@ def replay(runtime, ids: Sequence[int], *, chunk: int = 1, stops: Sequence[str] 
         text = "".join(step.text for step in stream.finish())
         emitted += len(text)
         steps.append(_step(stream, len(steps), len(ids), (), 0, text, emitted, final=True))
-    return StreamRun(steps, stream.text, stream.stopped, error)
+    return StreamRun(steps, stream.text, stream.stopped, error, prompt_pending)
 
 
 def _step(stream: TextStream, index: int, start: int, ids: tuple[int, ...], taken: int,
           text: str, emitted: int, final: bool = False) -> ChunkStep:
-    pending = stream.decoder.pending_ids if stream.stopped is None and not final else []
-    data = b"".join(stream.decoder.runtime.token_bytes(i) for i in pending)
-    return ChunkStep(index, start, ids, taken, text, data, len(pending),
+    waiting = stream.stopped is None and not final
+    decoder = stream.decoder
+    return ChunkStep(index, start, ids, taken, text, _pending_bytes(stream) if waiting else b"",
+                     decoder.count - decoder.pending_since if waiting else 0,
                      "" if stream.stopped is not None or final else stream.matcher.held,
                      emitted, stream.stopped, final)
+
+
+def _pending_bytes(stream: TextStream) -> bytes:
+    runtime = stream.decoder.runtime
+    return b"".join(runtime.token_bytes(i) for i in stream.decoder.pending_ids)

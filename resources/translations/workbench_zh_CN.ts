@@ -2926,6 +2926,22 @@
         <translation>辅助进程无法编码这段大文本（{reason}）；已改在本进程中编码，窗口可能会暂时无响应</translation>
     </message>
     <message>
+        <source>token ID {id} at stream position {position} is out of range: the vocabulary has IDs 0..{last}</source>
+        <translation>流位置 {position} 处的词元 ID {id} 超出范围：词表的 ID 为 0..{last}</translation>
+    </message>
+    <message>
+        <source>token ID {id} at prompt position {position} is out of range: the vocabulary has IDs 0..{last}</source>
+        <translation>提示位置 {position} 处的词元 ID {id} 超出范围：词表的 ID 为 0..{last}</translation>
+    </message>
+    <message>
+        <source>token ID {id} at stream position {position} cannot be decoded: {reason}</source>
+        <translation>流位置 {position} 处的词元 ID {id} 无法解码：{reason}</translation>
+    </message>
+    <message>
+        <source>token ID {id} at prompt position {position} cannot be decoded: {reason}</source>
+        <translation>提示位置 {position} 处的词元 ID {id} 无法解码：{reason}</translation>
+    </message>
+    <message>
         <source>{error} — ignored</source>
         <translation>{error} — 已忽略</translation>
     </message>
@@ -3862,6 +3878,22 @@
         <translation>例如 2, 128009</translation>
     </message>
     <message>
+        <source>none: the stream starts the text</source>
+        <translation>无：流即文本的开头</translation>
+    </message>
+    <message>
+        <source>The prompt&apos;s token IDs, which come before the stream (prefill): the decoder&apos;s context. Their text is not emitted; a character they leave open is completed by the first IDs streamed.</source>
+        <translation>提示的词元 ID，位于流之前（预填充）：解码器的上下文。它们的文本不会输出；它们留下的未完成字符由流中最先到达的 ID 补全。</translation>
+    </message>
+    <message>
+        <source>Leave out special tokens</source>
+        <translation>略去特殊词元</translation>
+    </message>
+    <message>
+        <source>Decode as skip_special_tokens=True: special and control tokens give no text (stop token IDs still stop the stream)</source>
+        <translation>按 skip_special_tokens=True 解码：特殊词元和控制词元不产生文本（停止词元 ID 仍会停止流）</translation>
+    </message>
+    <message>
         <source>One stop string a row; \n, \t and \uXXXX stand for the characters. Double-click a row to edit it.</source>
         <translation>每行一个停止字符串；\n、\t 和 \uXXXX 表示对应字符。双击某行可编辑。</translation>
     </message>
@@ -3898,6 +3930,10 @@
         <translation>停止词元 ID：</translation>
     </message>
     <message>
+        <source>Prompt IDs (prefill):</source>
+        <translation>提示 ID（预填充）：</translation>
+    </message>
+    <message>
         <source>Stop strings:</source>
         <translation>停止字符串：</translation>
     </message>
@@ -3928,6 +3964,10 @@
     <message>
         <source>Stop token IDs: “{item}” is not an ID (an integer)</source>
         <translation>停止词元 ID：“{item}”不是 ID（整数）</translation>
+    </message>
+    <message>
+        <source>Prompt IDs: “{item}” is not an ID (an integer)</source>
+        <translation>提示 ID：“{item}”不是 ID（整数）</translation>
     </message>
     <message>
         <source>Computing the steps…</source>
@@ -3966,8 +4006,20 @@
         <translation>位置 {pos} 的词元 ID {id} 超出范围：此分词器的 ID 为 0–{last}。流只显示到它之前的 ID。</translation>
     </message>
     <message>
+        <source>After a prompt of {n} IDs: the decoder&apos;s context, their text is not emitted.</source>
+        <translation>接在 {n} 个 ID 的提示之后：它们是解码器的上下文，其文本不会输出。</translation>
+    </message>
+    <message>
+        <source>The prompt leaves {bytes} open: the first IDs streamed complete it.</source>
+        <translation>提示留下未完成的 {bytes}：流中最先到达的 ID 将补全它。</translation>
+    </message>
+    <message>
         <source>Waiting for the rest of a character: {bytes} (nothing of it is emitted yet)</source>
         <translation>等待字符的其余字节：{bytes}（尚未输出其任何部分）</translation>
+    </message>
+    <message>
+        <source>Held back: {bytes} ends in bytes that are no character; a server emits them with the next whole character, or at the end</source>
+        <translation>暂扣：{bytes} 以不构成字符的字节结尾；服务器会在下一个完整字符到达时或在流结束时一并输出它们</translation>
     </message>
     <message>
         <source>Held back: “{text}” could still become a stop string</source>

@@ -138,3 +138,22 @@ def test_an_id_refused_mid_chunk_keeps_the_ids_before_it_as_one_step(runtime):
     (step,) = run.steps
     assert step.taken == bad and step.text == runtime.decode(ids[:bad])
     assert run.error is not None and f"stream position {bad} " in str(run.error)
+
+
+def test_pending_ids_count_the_streams_own_ids_and_the_prompts_bytes_show(runtime):
+    """A prompt that leaves a character open: its bytes are pending before the first step and
+    at it, but none of the stream's IDs is counted as pending for them; skipped special tokens
+    with nothing pending wait for nothing."""
+    whole = _ids(runtime, "Say 😀")
+    cut = next(k for k in range(len(whole) - 1, 0, -1)
+               if runtime.decode(whole[:k]).endswith("\ufffd") and len(whole) - k >= 2)
+    run = replay(runtime, whole[cut:], prefill=whole[:cut])
+    prompt_bytes = b"".join(runtime.token_bytes(i) for i in whole[:cut])
+    assert run.prompt_pending and prompt_bytes.endswith(run.prompt_pending)
+    first = run.steps[0]
+    assert first.text == "" and first.pending.startswith(run.prompt_pending)
+    assert first.pending_ids == 1 and run.text == "😀"
+    eot = runtime.token_to_id("<|endoftext|>")
+    run = replay(runtime, [eot] + _ids(runtime, "ok"), skip_special=True)
+    assert run.steps[0].pending_ids == 0 and run.steps[0].pending == b""
+    assert run.text == "ok"
