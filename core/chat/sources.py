@@ -106,14 +106,16 @@ def special_token_variables(configs: Configs) -> dict[str, str]:
 
 
 def model_special_token_variables(runtime) -> dict[str, str]:
-    """The named special tokens a SentencePiece model itself declares (its bos/eos/unk/pad
-    ids), as transformers' tokenizer of a bare ``.model`` has them; other formats name them only
-    in their configs (:func:`special_token_variables`), so nothing is guessed for them.
+    """The named special tokens a SentencePiece model or a Tekken file itself declares (its
+    bos/eos/unk/pad), as transformers' tokenizer of a bare ``.model`` has them and as
+    transformers 5's ``MistralCommonBackend`` of a ``tekken.json`` does (bos, eos, unk and pad
+    from mistral-common); other formats name them only in their configs
+    (:func:`special_token_variables`), so nothing is guessed for them.
 
     >>> model_special_token_variables(None)
     {}
     """
-    if getattr(runtime, "source_format", "") != "sentencepiece":
+    if getattr(runtime, "source_format", "") not in ("sentencepiece", "tekken"):
         return {}
     names = {"bos": "bos_token", "eos": "eos_token", "unk": "unk_token", "pad": "pad_token"}
     return {names[t.role]: t.content for t in runtime.special_tokens() if t.role in names}

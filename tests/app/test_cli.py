@@ -558,10 +558,22 @@ def _conversation(tmp_path, data, name="chat.json"):
     return path
 
 
+def _chatml_bpe(tmp_path):
+    """The demo BPE with ChatML's control tokens, as a ChatML model has them (the demo BPE
+    alone does not fit the template: its <|im_start|> is ordinary text, a check of its own)."""
+    from tokenizers import AddedToken, Tokenizer
+
+    tk = Tokenizer.from_file(str(BPE))
+    tk.add_special_tokens([AddedToken(t, special=True) for t in ("<|im_start|>", "<|im_end|>")])
+    path = tmp_path / "chatml-bpe.json"
+    tk.save(str(path))
+    return path
+
+
 def test_chat_json_shape_ids_mask_budget_and_checks(capsys, tmp_path):
     conv = _conversation(tmp_path, {"messages": CHAT})
-    code, out, err = run(capsys, "chat", BPE, conv, "--template", "chatml", "--context", "30",
-                         "--json")
+    code, out, err = run(capsys, "chat", _chatml_bpe(tmp_path), conv, "--template", "chatml",
+                         "--context", "30", "--json")
     assert code == 0 and err == ""
     record = json.loads(out)
     assert {"text", "ids", "tokens", "assistant_mask", "budget", "checks"} <= set(record)
