@@ -15,10 +15,12 @@
 
 What looks like a control string is read off the render, not off a list alone: the template's
 segments of the render (:mod:`core.chat.segments`) are searched for this tokenizer's special
-literals first, then for the shapes control tokens take (:data:`CONTROL_SHAPE`) and for the
-named special tokens and well-known literals (:data:`~core.special.ROLE_BY_CONTENT`).
+literals first, then for the shapes control tokens take (:data:`CONTROL_SHAPE`; ``[INST]``-like
+brackets, :data:`BRACKET_SHAPE`, only where the tokenizer has bracketed special tokens: Llama 2
+reads its ``[INST]`` as text by design) and for the named special tokens and well-known
+literals (:data:`~core.special.ROLE_BY_CONTENT`).
 
->>> control_shapes("<|im_start|>user\\n[INST] <start_of_turn> <tools> <|x")
+>>> control_shapes("<|im_start|>user\\n[INST] <start_of_turn> <tool_call> <|x")
 ['<|im_start|>', '[INST]', '<start_of_turn>']
 """
 
@@ -32,22 +34,32 @@ from ..notes import Note, note
 from ..special import ROLE_BY_CONTENT, ROLE_BY_NAME
 from .segments import Segmentation
 
-# the shapes control tokens take: <|im_start|> (ChatML, Llama 3, Phi), <｜User｜> (DeepSeek's
-# full-width bars), [INST] [/INST] [TOOL_CALLS] (Mistral), <start_of_turn> <tool_call> (Gemma,
-# Qwen: snake_case in angle brackets; a plain word such as <tools> is ordinary text in Qwen)
+# the shapes control tokens take in every family that uses them: <|im_start|> (ChatML,
+# Llama 3, Phi, GPT), <｜User｜> (DeepSeek's full-width bars), <start_of_turn> <end_of_turn>
+# (Gemma). Plain XML-like tags (<tool_call>, <tools>, <think>) are not among them: Qwen2.5
+# writes <tool_response> as ordinary text, and its own tokenizer has no token for it
 CONTROL_SHAPE = re.compile(
     r"<\|[^|<>\s]{1,64}\|>"
     r"|<｜[^｜<>\n]{1,64}｜>"
-    r"|\[/?[A-Z][A-Z0-9_]{2,}\]"
-    r"|</?[a-z]+(?:_[a-z]+)+>")
+    r"|</?(?:start|end)_of_[a-z]+>")
+# [INST] [/INST] [TOOL_CALLS]: control tokens in a vocabulary that has bracketed special
+# tokens (Mistral v3, Tekken), ordinary text in one that has none (Llama 2 and Mistral v1 were
+# trained on "[INST]" as plain text): looked for only in the first kind
+BRACKET_SHAPE = re.compile(r"\[/?[A-Z][A-Z0-9_]{2,}\]")
 
 # the variables transformers sets from a tokenizer's special tokens (special_tokens_map)
 SPECIAL_VARIABLES = frozenset({*ROLE_BY_NAME, "additional_special_tokens"})
 
 
-def control_shapes(text: str) -> list[str]:
-    """The substrings of ``text`` shaped like control tokens (:data:`CONTROL_SHAPE`)."""
-    return CONTROL_SHAPE.findall(text)
+def control_shapes(text: str, brackets: bool = True) -> list[str]:
+    """The substrings of ``text`` shaped like control tokens (:data:`CONTROL_SHAPE`, and
+    :data:`BRACKET_SHAPE` when ``brackets``)."""
+    return _shapes(brackets).findall(text)
+
+
+def _shapes(brackets: bool) -> re.Pattern:
+    return (re.compile(f"{CONTROL_SHAPE.pattern}|{BRACKET_SHAPE.pattern}") if brackets
+            else CONTROL_SHAPE)
 
 
 def is_special_variable(name: str) -> bool:
@@ -87,7 +99,8 @@ def template_control_literals(segmentation: Segmentation, special_literals: Iter
     """``{literal: spans}`` of the control strings written in the template's own text (the
     segments that are not message content) that are none of ``special_literals`` (the
     tokenizer's special and added tokens: found first, so a literal inside one is not looked
-    at): the strings of :data:`CONTROL_SHAPE`, the ``named`` special tokens (the template's
+    at): the strings of :data:`CONTROL_SHAPE` (and of :data:`BRACKET_SHAPE` when one of
+    ``special_literals`` has that shape), the ``named`` special tokens (the template's
     ``bos_token``...) and the well-known literals of :data:`~core.special.ROLE_BY_CONTENT`.
 
     >>> from core.chat import CHATML
@@ -97,12 +110,14 @@ def template_control_literals(segmentation: Segmentation, special_literals: Iter
     {'<|im_start|>': [(0, 12)]}
     """
     known = sorted({s for s in special_literals if s}, key=len, reverse=True)
-    extra = sorted({s for s in (*named, *ROLE_BY_CONTENT) if s and s.strip()} - set(known),
+    brackets = any(BRACKET_SHAPE.fullmatch(s) for s in known)
+    extra = sorted({s for s in (*named, *ROLE_BY_CONTENT) if s and s.strip()
+                    and (brackets or not BRACKET_SHAPE.fullmatch(s))} - set(known),
                    key=len, reverse=True)
     alternatives = [f"(?P<known>{'|'.join(map(re.escape, known))})"] if known else []
     if extra:
         alternatives.append("|".join(map(re.escape, extra)))
-    alternatives.append(CONTROL_SHAPE.pattern)
+    alternatives.append(_shapes(brackets).pattern)
     finder = re.compile("|".join(alternatives))
     text = segmentation.text
     found: dict[str, list[tuple[int, int]]] = {}

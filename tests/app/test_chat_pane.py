@@ -117,6 +117,34 @@ def test_injection_is_listed_and_clicking_it_selects_its_tokens(qtbot, pane):
     assert "(2)" in pane.results.tabText(pane.results.indexOf(pane.injections))
 
 
+# a Llama-3-shaped template: the chat tokenizer has ChatML's control tokens, not these
+LLAMA3_SHAPED = ("{{ bos_token }}{% for m in messages %}<|start_header_id|>{{ m.role }}"
+                 "<|end_header_id|>\n\n{{ m.content | trim }}<|eot_id|>{% endfor %}")
+
+
+def test_a_template_that_does_not_fit_the_tokenizer_is_not_no_problem(qtbot, pane):
+    pane.template_editor.setPlainText(LLAMA3_SHAPED)
+    outcome = wait_rendered(qtbot, pane)
+    checks = list(pane.checks.checks)
+    assert checks == list(outcome.report.checks)  # the view shows the report's own notes
+    split = {c.args["literal"]: c for c in checks if c.code == "chat.control_split"}
+    assert set(split) == {"<|start_header_id|>", "<|end_header_id|>", "<|eot_id|>"}
+    assert [c.args["name"] for c in checks if c.code == "chat.special_variable_undefined"] == [
+        "bos_token"]
+    texts = [pane.checks.item(row).text() for row in range(pane.checks.count())]
+    assert not any("no problem found" in text for text in texts)
+    assert any("<|eot_id|>" in text for text in texts)
+    # a click shows the literal's tokens; the note's IDs are the literal encoded alone
+    row = checks.index(split["<|start_header_id|>"])
+    check = checks[row]
+    qtbot.mouseClick(pane.checks.viewport(), Qt.MouseButton.LeftButton,
+                     pos=pane.checks.visualItemRect(pane.checks.item(row)).center())
+    assert pane.chips.selected() == tokens_in_span(outcome.report.tokens, check.span)
+    runtime = pane.session.current_tokenizer.runtime
+    assert check.args["ids"] == runtime.encode("<|start_header_id|>",
+                                               add_special_tokens=False).ids.tolist()
+
+
 CONVERSATION = {
     "messages": [
         {"role": "system", "content": "You answer with tools."},
