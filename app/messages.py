@@ -105,7 +105,7 @@ def templates() -> dict[str, str]:
         "chat.control_not_special": QCoreApplication.translate(
             "Notes", "the template writes {literal!r} ({count}× from character {at}) as a "
                      "control token, but this tokenizer has it only as the ordinary token "
-                     "{ids[0]}, not a special token: a user who types it writes the same token"),
+                     "{id}, not a special token: a user who types it writes the same token"),
         "chat.special_variable_undefined": QCoreApplication.translate(
             "Notes", "the template reads {name}, which this tokenizer does not define: it "
                      "renders as nothing (transformers passes only the tokenizer's own special "

@@ -243,7 +243,7 @@ CODES: dict[str, tuple[Severity, str]] = {
                  "template does not fit this tokenizer"),
     "chat.control_not_special": (
         "warning", "the template writes {literal!r} ({count}× from character {at}) as a control "
-                   "token, but this tokenizer has it only as the ordinary token {ids[0]}, not a "
+                   "token, but this tokenizer has it only as the ordinary token {id}, not a "
                    "special token: a user who types it writes the same token"),
     "chat.special_variable_undefined": (
         "warning", "the template reads {name}, which this tokenizer does not define: it "

@@ -89,9 +89,11 @@ class ControlLiteral:
 
     def to_note(self) -> Note:
         start, end = self.spans[0]
-        code = "chat.control_split" if self.split else "chat.control_not_special"
-        return note(code, span=(start, end), literal=self.literal, count=len(self.spans),
-                    at=start, n=len(self.ids), ids=list(self.ids), pieces=list(self.pieces))
+        args = dict(literal=self.literal, count=len(self.spans), at=start, n=len(self.ids),
+                    ids=list(self.ids), pieces=list(self.pieces))
+        if self.split:
+            return note("chat.control_split", span=(start, end), **args)
+        return note("chat.control_not_special", span=(start, end), id=self.ids[0], **args)
 
 
 def template_control_literals(segmentation: Segmentation, special_literals: Iterable[str],

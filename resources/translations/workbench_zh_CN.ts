@@ -2986,8 +2986,8 @@
         <translation>模板写入的 {literal!r}（{count} 处，首次在第 {at} 个字符）不是此分词器的词元：它被编码成 {n} 个普通词元 {pieces}——该模板与此分词器不匹配</translation>
     </message>
     <message>
-        <source>the template writes {literal!r} ({count}× from character {at}) as a control token, but this tokenizer has it only as the ordinary token {ids[0]}, not a special token: a user who types it writes the same token</source>
-        <translation>模板把 {literal!r}（{count} 处，首次在第 {at} 个字符）当作控制词元写入，但此分词器中它只是普通词元 {ids[0]}，不是特殊词元：用户输入它就会得到同一个词元</translation>
+        <source>the template writes {literal!r} ({count}× from character {at}) as a control token, but this tokenizer has it only as the ordinary token {id}, not a special token: a user who types it writes the same token</source>
+        <translation>模板把 {literal!r}（{count} 处，首次在第 {at} 个字符）当作控制词元写入，但此分词器中它只是普通词元 {id}，不是特殊词元：用户输入它就会得到同一个词元</translation>
     </message>
     <message>
         <source>the template reads {name}, which this tokenizer does not define: it renders as nothing (transformers passes only the tokenizer&apos;s own special tokens)</source>
