@@ -174,9 +174,10 @@ def _print_chat(report) -> None:
             print(f"truncation at {budget.context} cuts {cut.tokens} tokens from character "
                   f"{cut.from_char} (messages {list(cut.messages)})")
     if report.bos is not None:
-        sides = [f"{name} {json.dumps(side[0], ensure_ascii=False)} (ID {side[1]})"
-                 for name, side in (("template", report.bos.template),
-                                    ("post-processor", report.bos.post_processor)) if side]
+        sides = [f"{who} {json.dumps(side[0], ensure_ascii=False)} (ID {side[1]})"
+                 for who, side in (("the template writes", report.bos.template),
+                                   ("the post-processor adds", report.bos.post_processor))
+                 if side]
         print(f"BOS: {report.bos.source.replace('_', '-')}"
               + (f" — {', '.join(sides)}" if sides else ""))
     for check in report.checks:
