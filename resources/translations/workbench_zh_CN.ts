@@ -3166,6 +3166,26 @@
         <translation>词元 {piece!r}（ID {id}，首次出现在第 {index} 个词元，共 {count:,} 次）超出了模型的 {rows:,} 个嵌入行（config.json vocab_size）</translation>
     </message>
     <message>
+        <source>the template writes {literal!r} ({count}× from character {at}), which is no token of this tokenizer: it is encoded as {n} ordinary tokens {pieces} — the template does not fit this tokenizer</source>
+        <translation>模板写入的 {literal!r}（{count} 处，首次在第 {at} 个字符）不是此分词器的词元：它被编码成 {n} 个普通词元 {pieces}——该模板与此分词器不匹配</translation>
+    </message>
+    <message>
+        <source>the template writes {literal!r} ({count}× from character {at}) as a control token, but this tokenizer has it only as the ordinary token {id}, not a special token: a user who types it writes the same token</source>
+        <translation>模板把 {literal!r}（{count} 处，首次在第 {at} 个字符）当作控制词元写入，但此分词器中它只是普通词元 {id}，不是特殊词元：用户输入它就会得到同一个词元</translation>
+    </message>
+    <message>
+        <source>the template reads {name}, which this tokenizer does not define: it renders as nothing (transformers passes only the tokenizer&apos;s own special tokens)</source>
+        <translation>模板读取了 {name}，而此分词器没有定义它：渲染结果为空（transformers 只传入分词器自己的特殊词元）</translation>
+    </message>
+    <message>
+        <source>the tokenizer&apos;s post-processor starts a text with {token!r} (ID {id}) but the template writes none: apply_chat_template(tokenize=True) encodes the render without special tokens, so the model gets no {token!r}</source>
+        <translation>分词器的后处理器会在文本开头加上 {token!r}（ID {id}），但模板没有写入它：apply_chat_template(tokenize=True) 编码渲染文本时不加特殊词元，因此模型收不到 {token!r}</translation>
+    </message>
+    <message>
+        <source>the template starts with {token!r} (ID {id}) but the tokenizer&apos;s post-processor starts a text with {added!r} (ID {added_id})</source>
+        <translation>模板以 {token!r}（ID {id}）开头，但分词器的后处理器在文本开头加的是 {added!r}（ID {added_id}）</translation>
+    </message>
+    <message>
         <source>the file pads every encoding ({length}); padding is off here so you see the text&apos;s own tokens</source>
         <translation>该文件会填充每个编码（{length}）；此处关闭了填充，以便你看到文本本身的词元</translation>
     </message>
