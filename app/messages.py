@@ -53,6 +53,16 @@ def templates() -> dict[str, str]:
         "offload.fallback": QCoreApplication.translate(
             "Notes", "the helper process could not encode this large text ({reason}); it was "
                      "encoded in this process instead, which may pause the window"),
+        "stream.id_out_of_range": QCoreApplication.translate(
+            "Notes", "token ID {id} at stream position {position} is out of range: the "
+                     "vocabulary has IDs 0..{last}"),
+        "stream.prompt_id_out_of_range": QCoreApplication.translate(
+            "Notes", "token ID {id} at prompt position {position} is out of range: the "
+                     "vocabulary has IDs 0..{last}"),
+        "stream.id_not_decodable": QCoreApplication.translate(
+            "Notes", "token ID {id} at stream position {position} cannot be decoded: {reason}"),
+        "stream.prompt_id_not_decodable": QCoreApplication.translate(
+            "Notes", "token ID {id} at prompt position {position} cannot be decoded: {reason}"),
         "config.ignored": QCoreApplication.translate("Notes", "{error} — ignored"),
         # annotation datasets and alignment (core/align)
         "dataset.no_file": QCoreApplication.translate(
@@ -186,6 +196,25 @@ def templates() -> dict[str, str]:
         "chat.id_beyond_embeddings": QCoreApplication.translate(
             "Notes", "token {piece!r} (ID {id}, first at token {index}, {count:,} in all) is "
                      "beyond the model's {rows:,} embedding rows (config.json vocab_size)"),
+        "chat.control_split": QCoreApplication.translate(
+            "Notes", "the template writes {literal!r} ({count}× from character {at}), which is "
+                     "no token of this tokenizer: it is encoded as {n} ordinary tokens {pieces} "
+                     "— the template does not fit this tokenizer"),
+        "chat.control_not_special": QCoreApplication.translate(
+            "Notes", "the template writes {literal!r} ({count}× from character {at}) as a "
+                     "control token, but this tokenizer has it only as the ordinary token "
+                     "{id}, not a special token: a user who types it writes the same token"),
+        "chat.special_variable_undefined": QCoreApplication.translate(
+            "Notes", "the template reads {name}, which this tokenizer does not define: it "
+                     "renders as nothing (transformers passes only the tokenizer's own special "
+                     "tokens)"),
+        "chat.bos_missing": QCoreApplication.translate(
+            "Notes", "the tokenizer's post-processor starts a text with {token!r} (ID {id}) but "
+                     "the template writes none: apply_chat_template(tokenize=True) encodes the "
+                     "render without special tokens, so the model gets no {token!r}"),
+        "chat.bos_differs": QCoreApplication.translate(
+            "Notes", "the template starts with {token!r} (ID {id}) but the tokenizer's "
+                     "post-processor starts a text with {added!r} (ID {added_id})"),
         "hf.padding_off": QCoreApplication.translate(
             "Notes", "the file pads every encoding ({length}); padding is off here so you see "
                      "the text's own tokens"),

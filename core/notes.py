@@ -58,6 +58,17 @@ CODES: dict[str, tuple[Severity, str]] = {
     "offload.fallback": (
         "warning", "the helper process could not encode this large text ({reason}); it was "
                    "encoded in this process instead, which may pause the window"),
+    # a stream of IDs the stream decoder cannot take (core.stream)
+    "stream.id_out_of_range": (
+        "error", "token ID {id} at stream position {position} is out of range: the vocabulary "
+                 "has IDs 0..{last}"),
+    "stream.prompt_id_out_of_range": (
+        "error", "token ID {id} at prompt position {position} is out of range: the vocabulary "
+                 "has IDs 0..{last}"),
+    "stream.id_not_decodable": (
+        "error", "token ID {id} at stream position {position} cannot be decoded: {reason}"),
+    "stream.prompt_id_not_decodable": (
+        "error", "token ID {id} at prompt position {position} cannot be decoded: {reason}"),
     # how a tokenizer is run (Runtime.notes)
     "config.ignored": (
         "warning", "{error} — ignored"),
@@ -311,6 +322,26 @@ CODES: dict[str, tuple[Severity, str]] = {
     "chat.id_beyond_embeddings": (
         "error", "token {piece!r} (ID {id}, first at token {index}, {count:,} in all) is beyond "
                  "the model's {rows:,} embedding rows (config.json vocab_size)"),
+    # does the template fit the tokenizer (core.chat.fit)
+    "chat.control_split": (
+        "error", "the template writes {literal!r} ({count}× from character {at}), which is no "
+                 "token of this tokenizer: it is encoded as {n} ordinary tokens {pieces} — the "
+                 "template does not fit this tokenizer"),
+    "chat.control_not_special": (
+        "warning", "the template writes {literal!r} ({count}× from character {at}) as a control "
+                   "token, but this tokenizer has it only as the ordinary token {id}, not a "
+                   "special token: a user who types it writes the same token"),
+    "chat.special_variable_undefined": (
+        "warning", "the template reads {name}, which this tokenizer does not define: it "
+                   "renders as nothing (transformers passes only the tokenizer's own special "
+                   "tokens)"),
+    "chat.bos_missing": (
+        "warning", "the tokenizer's post-processor starts a text with {token!r} (ID {id}) but "
+                   "the template writes none: apply_chat_template(tokenize=True) encodes the "
+                   "render without special tokens, so the model gets no {token!r}"),
+    "chat.bos_differs": (
+        "warning", "the template starts with {token!r} (ID {id}) but the tokenizer's "
+                   "post-processor starts a text with {added!r} (ID {added_id})"),
     # GGUF files (core.gguf_tokenizer)
     "gguf.pre_default": (
         "warning", "the file names no pre-tokenizer (tokenizer.ggml.pre): llama.cpp then splits "

@@ -2946,6 +2946,22 @@
         <translation>辅助进程无法编码这段大文本（{reason}）；已改在本进程中编码，窗口可能会暂时无响应</translation>
     </message>
     <message>
+        <source>token ID {id} at stream position {position} is out of range: the vocabulary has IDs 0..{last}</source>
+        <translation>流位置 {position} 处的词元 ID {id} 超出范围：词表的 ID 为 0..{last}</translation>
+    </message>
+    <message>
+        <source>token ID {id} at prompt position {position} is out of range: the vocabulary has IDs 0..{last}</source>
+        <translation>提示位置 {position} 处的词元 ID {id} 超出范围：词表的 ID 为 0..{last}</translation>
+    </message>
+    <message>
+        <source>token ID {id} at stream position {position} cannot be decoded: {reason}</source>
+        <translation>流位置 {position} 处的词元 ID {id} 无法解码：{reason}</translation>
+    </message>
+    <message>
+        <source>token ID {id} at prompt position {position} cannot be decoded: {reason}</source>
+        <translation>提示位置 {position} 处的词元 ID {id} 无法解码：{reason}</translation>
+    </message>
+    <message>
         <source>{error} — ignored</source>
         <translation>{error} — 已忽略</translation>
     </message>
@@ -3148,6 +3164,26 @@
     <message>
         <source>token {piece!r} (ID {id}, first at token {index}, {count:,} in all) is beyond the model&apos;s {rows:,} embedding rows (config.json vocab_size)</source>
         <translation>词元 {piece!r}（ID {id}，首次出现在第 {index} 个词元，共 {count:,} 次）超出了模型的 {rows:,} 个嵌入行（config.json vocab_size）</translation>
+    </message>
+    <message>
+        <source>the template writes {literal!r} ({count}× from character {at}), which is no token of this tokenizer: it is encoded as {n} ordinary tokens {pieces} — the template does not fit this tokenizer</source>
+        <translation>模板写入的 {literal!r}（{count} 处，首次在第 {at} 个字符）不是此分词器的词元：它被编码成 {n} 个普通词元 {pieces}——该模板与此分词器不匹配</translation>
+    </message>
+    <message>
+        <source>the template writes {literal!r} ({count}× from character {at}) as a control token, but this tokenizer has it only as the ordinary token {id}, not a special token: a user who types it writes the same token</source>
+        <translation>模板把 {literal!r}（{count} 处，首次在第 {at} 个字符）当作控制词元写入，但此分词器中它只是普通词元 {id}，不是特殊词元：用户输入它就会得到同一个词元</translation>
+    </message>
+    <message>
+        <source>the template reads {name}, which this tokenizer does not define: it renders as nothing (transformers passes only the tokenizer&apos;s own special tokens)</source>
+        <translation>模板读取了 {name}，而此分词器没有定义它：渲染结果为空（transformers 只传入分词器自己的特殊词元）</translation>
+    </message>
+    <message>
+        <source>the tokenizer&apos;s post-processor starts a text with {token!r} (ID {id}) but the template writes none: apply_chat_template(tokenize=True) encodes the render without special tokens, so the model gets no {token!r}</source>
+        <translation>分词器的后处理器会在文本开头加上 {token!r}（ID {id}），但模板没有写入它：apply_chat_template(tokenize=True) 编码渲染文本时不加特殊词元，因此模型收不到 {token!r}</translation>
+    </message>
+    <message>
+        <source>the template starts with {token!r} (ID {id}) but the tokenizer&apos;s post-processor starts a text with {added!r} (ID {added_id})</source>
+        <translation>模板以 {token!r}（ID {id}）开头，但分词器的后处理器在文本开头加的是 {added!r}（ID {added_id}）</translation>
     </message>
     <message>
         <source>the file pads every encoding ({length}); padding is off here so you see the text&apos;s own tokens</source>
@@ -4030,6 +4066,22 @@
         <translation>例如 2, 128009</translation>
     </message>
     <message>
+        <source>none: the stream starts the text</source>
+        <translation>无：流即文本的开头</translation>
+    </message>
+    <message>
+        <source>The prompt&apos;s token IDs, which come before the stream (prefill): the decoder&apos;s context. Their text is not emitted; a character they leave open is completed by the first IDs streamed.</source>
+        <translation>提示的词元 ID，位于流之前（预填充）：解码器的上下文。它们的文本不会输出；它们留下的未完成字符由流中最先到达的 ID 补全。</translation>
+    </message>
+    <message>
+        <source>Leave out special tokens</source>
+        <translation>略去特殊词元</translation>
+    </message>
+    <message>
+        <source>Decode as skip_special_tokens=True: special and control tokens give no text (stop token IDs still stop the stream)</source>
+        <translation>按 skip_special_tokens=True 解码：特殊词元和控制词元不产生文本（停止词元 ID 仍会停止流）</translation>
+    </message>
+    <message>
         <source>One stop string a row; \n, \t and \uXXXX stand for the characters. Double-click a row to edit it.</source>
         <translation>每行一个停止字符串；\n、\t 和 \uXXXX 表示对应字符。双击某行可编辑。</translation>
     </message>
@@ -4066,6 +4118,10 @@
         <translation>停止词元 ID：</translation>
     </message>
     <message>
+        <source>Prompt IDs (prefill):</source>
+        <translation>提示 ID（预填充）：</translation>
+    </message>
+    <message>
         <source>Stop strings:</source>
         <translation>停止字符串：</translation>
     </message>
@@ -4096,6 +4152,10 @@
     <message>
         <source>Stop token IDs: “{item}” is not an ID (an integer)</source>
         <translation>停止词元 ID：“{item}”不是 ID（整数）</translation>
+    </message>
+    <message>
+        <source>Prompt IDs: “{item}” is not an ID (an integer)</source>
+        <translation>提示 ID：“{item}”不是 ID（整数）</translation>
     </message>
     <message>
         <source>Computing the steps…</source>
@@ -4134,8 +4194,20 @@
         <translation>位置 {pos} 的词元 ID {id} 超出范围：此分词器的 ID 为 0–{last}。流只显示到它之前的 ID。</translation>
     </message>
     <message>
+        <source>After a prompt of {n} IDs: the decoder&apos;s context, their text is not emitted.</source>
+        <translation>接在 {n} 个 ID 的提示之后：它们是解码器的上下文，其文本不会输出。</translation>
+    </message>
+    <message>
+        <source>The prompt leaves {bytes} open: the first IDs streamed complete it.</source>
+        <translation>提示留下未完成的 {bytes}：流中最先到达的 ID 将补全它。</translation>
+    </message>
+    <message>
         <source>Waiting for the rest of a character: {bytes} (nothing of it is emitted yet)</source>
         <translation>等待字符的其余字节：{bytes}（尚未输出其任何部分）</translation>
+    </message>
+    <message>
+        <source>Held back: {bytes} ends in bytes that are no character; a server emits them with the next whole character, or at the end</source>
+        <translation>暂扣：{bytes} 以不构成字符的字节结尾；服务器会在下一个完整字符到达时或在流结束时一并输出它们</translation>
     </message>
     <message>
         <source>Held back: “{text}” could still become a stop string</source>
