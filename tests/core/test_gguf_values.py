@@ -185,3 +185,18 @@ def test_add_bos_without_a_bos_token_is_refused_as_llama_cpp_refuses_it(tmp_path
         open_tokenizer(write_gguf(tmp_path / "m.gguf", pre="llama-bpe", tokens=tokens))
     assert caught.value.note.code == "gguf.add_without_id"
     assert "tokenizer.ggml.bos_token_id" in str(caught.value)
+
+
+def test_the_formats_page_lists_every_value_as_the_code_runs_it():
+    """docs/formats.md's tables name every pre-tokenizer and model value, and no other."""
+    import re
+
+    from tests.conftest import ROOT
+
+    page = (ROOT / "docs" / "formats.md").read_text(encoding="utf-8")
+    section = page[page.index("### What each GGUF value runs as"):page.index("## Bundles")]
+    models, pres = section.split("`tokenizer.ggml.pre` (for")
+    first_cells = lambda table: {v for row in table.splitlines() if row.startswith("| `")  # noqa: E731
+                                 for v in re.findall(r"`([^`]+)`", row.split("|")[1])}
+    assert first_cells(pres) == set(PRE_TYPES)
+    assert first_cells(models) == set(MODELS) | set(REFUSED_MODELS)
