@@ -12,7 +12,7 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication, QObject
 
 from core.errors import WorkbenchError
-from core.notes import Note
+from core.notes import Note, worded_args
 from core.special import GUESS
 from core.text import Unit
 
@@ -54,6 +54,94 @@ def templates() -> dict[str, str]:
             "Notes", "the helper process could not encode this large text ({reason}); it was "
                      "encoded in this process instead, which may pause the window"),
         "config.ignored": QCoreApplication.translate("Notes", "{error} — ignored"),
+        # annotation datasets and alignment (core/align)
+        "dataset.no_file": QCoreApplication.translate(
+            "Notes", "no such file"),
+        "dataset.empty_file": QCoreApplication.translate(
+            "Notes", "the file is empty: no records"),
+        "dataset.unknown_format": QCoreApplication.translate(
+            "Notes", "unknown format {format!r}; use {formats}"),
+        "dataset.no_record": QCoreApplication.translate(
+            "Notes", "the dataset has no usable record"),
+        "dataset.all_bad": QCoreApplication.translate(
+            "Notes", "the dataset has no usable record: {count:,} bad (the first on line {line})"),
+        "dataset.no_spans": QCoreApplication.translate(
+            "Notes", "no span in the dataset (records read: {records:,}; their keys: {keys}): name "
+                     "the key that holds the spans"),
+        "dataset.no_spans_tagged": QCoreApplication.translate(
+            "Notes", "no span in the dataset (records read: {records:,}): every tag is O"),
+        "dataset.spans_key_missing": QCoreApplication.translate(
+            "Notes", "no record has the key {key!r} (their keys: {keys})"),
+        "dataset.invalid_utf8": QCoreApplication.translate(
+            "Notes", "invalid UTF-8 at byte {column} of the line (byte {offset:,} of the file: "
+                     "{byte:#04x})"),
+        "dataset.not_json": QCoreApplication.translate(
+            "Notes", "not JSON: {error} at column {column}"),
+        "dataset.needs_text": QCoreApplication.translate(
+            "Notes", 'a record needs a "text" string'),
+        "dataset.spans_not_list": QCoreApplication.translate(
+            "Notes", '"{key}" must be a list'),
+        "dataset.span_shape": QCoreApplication.translate(
+            "Notes", "span {nth}: a span is an object with start and end (label, text), or a list "
+                     "[start, end] or [start, end, label]"),
+        "dataset.span_not_int": QCoreApplication.translate(
+            "Notes", "span {nth}: start and end must be integers"),
+        "dataset.span_not_str": QCoreApplication.translate(
+            "Notes", "span {nth}: label and text must be strings"),
+        "dataset.token_not_in_text": QCoreApplication.translate(
+            "Notes", "token {token!r} does not continue the text (the tokens do not rebuild the text"
+                     " of the '# text' line)"),
+        "dataset.needs_tag": QCoreApplication.translate(
+            "Notes", "a token line needs a token and a tag"),
+        "dataset.unknown_tag": QCoreApplication.translate(
+            "Notes", "unknown tag {tag!r} (use O, B-, I-, E-, L-, S- or U-)"),
+        "dataset.not_one_char": QCoreApplication.translate(
+            "Notes", "{column!r} is not one character (a character-BIO file has one character per "
+                     "line)"),
+        "dataset.not_char_position": QCoreApplication.translate(
+            "Notes", "{column!r} is not one character followed by its position in the word, as the "
+                     "other lines of this file are"),
+        "dataset.span_after_end": QCoreApplication.translate(
+            "Notes", "span {nth} [{start}, {end}) {label!r}: start is after end"),
+        "dataset.span_empty": QCoreApplication.translate(
+            "Notes", "span {nth} [{start}, {end}) {label!r} is empty"),
+        "dataset.span_beyond": QCoreApplication.translate(
+            "Notes", "span {nth} [{start}, {end}) {label!r} is beyond the text ({limit} {unit})"),
+        "dataset.span_inside_char": QCoreApplication.translate(
+            "Notes", "span {nth} [{start}, {end}) {label!r}: offset {offset} falls inside a "
+                     "character in {unit}"),
+        "dataset.span_text_differs": QCoreApplication.translate(
+            "Notes", "span {nth} [{start}, {end}) {label!r}: its text {text!r} is not the text's "
+                     "{found!r} in {unit}"),
+        "dataset.span_text_differs_fits": QCoreApplication.translate(
+            "Notes", "span {nth} [{start}, {end}) {label!r}: its text {text!r} is not the text's "
+                     "{found!r} in {unit}; it matches in {other_unit}"),
+        "dataset.span_text_off": QCoreApplication.translate(
+            "Notes", "span {nth} [{start}, {end}) {label!r}: its text {text!r} is given, but the "
+                     "span does not fall on the text's characters in {unit}"),
+        "dataset.span_text_off_fits": QCoreApplication.translate(
+            "Notes", "span {nth} [{start}, {end}) {label!r}: its text {text!r} is given, but the "
+                     "span does not fall on the text's characters in {unit}; it matches in "
+                     "{other_unit}"),
+        "dataset.wrong_unit": QCoreApplication.translate(
+            "Notes", "declared {unit}, but {count} of {total} span texts match in {other_unit}"),
+        "dataset.texts_differ": QCoreApplication.translate(
+            "Notes", "{count} of {total} span texts do not match the text in {unit} (nor in any "
+                     "other unit)"),
+        "align.no_tokenizer": QCoreApplication.translate(
+            "Notes", "no tokenizer to align to"),
+        "align.unknown_mode": QCoreApplication.translate(
+            "Notes", "unknown mode {mode!r}; use {modes}"),
+        "align.unknown_scheme": QCoreApplication.translate(
+            "Notes", "unknown scheme {scheme!r}; use {schemes}"),
+        "align.unknown_export_format": QCoreApplication.translate(
+            "Notes", "unknown export format {format!r}; use {formats}"),
+        "align.unknown_fix": QCoreApplication.translate(
+            "Notes", "unknown fix {fix!r}; use {fixes}"),
+        "align.export_overwrites_dataset": QCoreApplication.translate(
+            "Notes", "the export would overwrite the dataset; choose another file"),
+        "align.copy_overwrites_dataset": QCoreApplication.translate(
+            "Notes", "a corrected copy never replaces the original: choose another file"),
         "chat.special_in_content": QCoreApplication.translate(
             "Notes", "special-token literal {literal!r} typed in message {message} ({role}): "
                      "the sanitized reading keeps it as text; an unsanitized one reads it as "
@@ -98,6 +186,25 @@ def templates() -> dict[str, str]:
         "chat.id_beyond_embeddings": QCoreApplication.translate(
             "Notes", "token {piece!r} (ID {id}, first at token {index}, {count:,} in all) is "
                      "beyond the model's {rows:,} embedding rows (config.json vocab_size)"),
+        "chat.control_split": QCoreApplication.translate(
+            "Notes", "the template writes {literal!r} ({count}× from character {at}), which is "
+                     "no token of this tokenizer: it is encoded as {n} ordinary tokens {pieces} "
+                     "— the template does not fit this tokenizer"),
+        "chat.control_not_special": QCoreApplication.translate(
+            "Notes", "the template writes {literal!r} ({count}× from character {at}) as a "
+                     "control token, but this tokenizer has it only as the ordinary token "
+                     "{id}, not a special token: a user who types it writes the same token"),
+        "chat.special_variable_undefined": QCoreApplication.translate(
+            "Notes", "the template reads {name}, which this tokenizer does not define: it "
+                     "renders as nothing (transformers passes only the tokenizer's own special "
+                     "tokens)"),
+        "chat.bos_missing": QCoreApplication.translate(
+            "Notes", "the tokenizer's post-processor starts a text with {token!r} (ID {id}) but "
+                     "the template writes none: apply_chat_template(tokenize=True) encodes the "
+                     "render without special tokens, so the model gets no {token!r}"),
+        "chat.bos_differs": QCoreApplication.translate(
+            "Notes", "the template starts with {token!r} (ID {id}) but the tokenizer's "
+                     "post-processor starts a text with {added!r} (ID {added_id})"),
         "hf.padding_off": QCoreApplication.translate(
             "Notes", "the file pads every encoding ({length}); padding is off here so you see "
                      "the text's own tokens"),
@@ -288,14 +395,19 @@ def templates() -> dict[str, str]:
 
 
 def render(note: Note) -> str:
-    """A note in the GUI's language."""
-    return templates()[note.code].format(**note.args)
+    """A note in the GUI's language (a unit arg by its translated name)."""
+    return templates()[note.code].format(**worded_args(note.args, unit_names()))
 
 
 def render_all(notes: list[Note]) -> list[str]:
     """Several notes, the templates looked up once."""
-    table = templates()
-    return [table[n.code].format(**n.args) for n in notes]
+    table, units = templates(), unit_names()
+    return [table[n.code].format(**worded_args(n.args, units)) for n in notes]
+
+
+def unit_names() -> dict[str, str]:
+    """Unit key -> its name in the GUI's language (the args :data:`core.notes.UNIT_ARGS`)."""
+    return {unit.value: unit_label(unit) for unit in Unit}
 
 
 def error_text(error: WorkbenchError) -> str:

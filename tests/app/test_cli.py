@@ -558,10 +558,22 @@ def _conversation(tmp_path, data, name="chat.json"):
     return path
 
 
+def _chatml_bpe(tmp_path):
+    """The demo BPE with ChatML's control tokens, as a ChatML model has them (the demo BPE
+    alone does not fit the template: its <|im_start|> is ordinary text, a check of its own)."""
+    from tokenizers import AddedToken, Tokenizer
+
+    tk = Tokenizer.from_file(str(BPE))
+    tk.add_special_tokens([AddedToken(t, special=True) for t in ("<|im_start|>", "<|im_end|>")])
+    path = tmp_path / "chatml-bpe.json"
+    tk.save(str(path))
+    return path
+
+
 def test_chat_json_shape_ids_mask_budget_and_checks(capsys, tmp_path):
     conv = _conversation(tmp_path, {"messages": CHAT})
-    code, out, err = run(capsys, "chat", BPE, conv, "--template", "chatml", "--context", "30",
-                         "--json")
+    code, out, err = run(capsys, "chat", _chatml_bpe(tmp_path), conv, "--template", "chatml",
+                         "--context", "30", "--json")
     assert code == 0 and err == ""
     record = json.loads(out)
     assert {"text", "ids", "tokens", "assistant_mask", "budget", "checks"} <= set(record)
@@ -583,6 +595,30 @@ def test_chat_json_shape_ids_mask_budget_and_checks(capsys, tmp_path):
     assert codes == ["chat.no_generation_prompt", "chat.special_in_content"]
     assert all(set(c) >= {"code", "severity", "message"} for c in record["checks"])
     assert "ID(s) 0" in record["checks"][1]["message"]
+
+
+def test_chat_says_when_the_template_does_not_fit_the_tokenizer(capsys, tmp_path):
+    """The demo BPE has no Llama 3 control tokens and names no BOS: the text output and the
+    JSON name each control string the template writes with the IDs it becomes, and the
+    undefined bos_token."""
+    template = tmp_path / "llama3ish.jinja"
+    template.write_text("{{ bos_token }}{% for m in messages %}<|start_header_id|>{{ m.role }}"
+                        "<|end_header_id|>\n\n{{ m.content }}<|eot_id|>{% endfor %}",
+                        encoding="utf-8")
+    conv = _conversation(tmp_path, CHAT[2:])
+    code, out, err = run(capsys, "chat", BPE, conv, "--template", template)
+    assert code == 0 and "BOS: none" in out
+    assert "error: the template writes '<|start_header_id|>' (2× from character 0)" in err
+    assert "the template reads bos_token" in err
+    code, out, _ = run(capsys, "chat", BPE, conv, "--template", template, "--json")
+    record = json.loads(out)
+    split = {c["args"]["literal"]: c["args"]["ids"] for c in record["checks"]
+             if c["code"] == "chat.control_split"}
+    assert set(split) == {"<|start_header_id|>", "<|end_header_id|>", "<|eot_id|>"}
+    plain = load_tokenizer(BPE)
+    assert all(ids == plain.encode(literal, add_special_tokens=False).ids.tolist()
+               for literal, ids in split.items())
+    assert record["bos"] == {"source": "none", "template": None, "post_processor": None}
 
 
 def test_no_generation_prompt_check_only_where_the_template_writes_one(capsys, tmp_path):
