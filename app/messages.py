@@ -230,6 +230,19 @@ def templates() -> dict[str, str]:
             "Notes", "line {line}: token {token} is listed again (rank {before} before); its later "
                      "rank {rank} is used, as tiktoken's loader does"),
         "tiktoken.preset": QCoreApplication.translate("Notes", "preset {preset}: its regex and special tokens"),
+        "tiktoken.specials_collide": QCoreApplication.translate(
+            "Notes", "{count} special token(s) of preset {preset} have IDs that are ranks of this "
+                     "file ({first:,}–{last:,}; its ranks run 0–{last_rank:,})"),
+        "tiktoken.specials_moved": QCoreApplication.translate(
+            "Notes", "they are placed after the last rank instead, on IDs {first:,}–{last:,} "
+                     "(choose a preset or give special tokens to change this)"),
+        "tiktoken.presets_fit": QCoreApplication.translate(
+            "Notes", "presets whose special tokens fit these ranks: {presets}"),
+        "tiktoken.specials_refused": QCoreApplication.translate(
+            "Notes", "preset {preset} does not fit this file: {count} of its special tokens have "
+                     "IDs that are ranks ({first:,}–{last:,}; its ranks run 0–{last_rank:,}). Give "
+                     "special tokens after the last rank, from ID {start:,}, or choose a preset "
+                     "that fits: {presets}"),
         "tiktoken.preset_normalization": QCoreApplication.translate(
             "Notes", "preset {preset}: {normalization} normalization first"),
         "sentencepiece.default_bos": QCoreApplication.translate(
@@ -357,6 +370,37 @@ def templates() -> dict[str, str]:
         "gguf.embedding_short": QCoreApplication.translate(
             "Notes", "the model's embedding has {rows:,} rows for {vocabulary:,} token IDs: IDs "
                      "{rows:,} and above have no embedding"),
+        "gguf.model_unknown": QCoreApplication.translate(
+            "Notes", "tokenizer.ggml.model is {model!r}, a tokenizer llama.cpp does not know "
+                     "either; the workbench runs {supported}"),
+        "gguf.model_no_vocab": QCoreApplication.translate(
+            "Notes", "tokenizer.ggml.model is {model!r}: the file has no vocabulary (llama.cpp "
+                     "loads no tokenizer from it either); the workbench runs {supported}"),
+        "gguf.model_rwkv": QCoreApplication.translate(
+            "Notes", "tokenizer.ggml.model is {model!r}: llama.cpp runs RWKV's greedy longest "
+                     "match over escaped byte tokens, which no tokenizers pipeline reproduces; the "
+                     "workbench runs {supported}"),
+        "gguf.model_plamo2": QCoreApplication.translate(
+            "Notes", "tokenizer.ggml.model is {model!r}: llama.cpp runs PLaMo-2's own "
+                     "table-driven best-path search with byte fallback, which no tokenizers "
+                     "pipeline reproduces; the workbench runs {supported}"),
+        "gguf.model_hybriddna": QCoreApplication.translate(
+            "Notes", "tokenizer.ggml.model is {model!r}: llama.cpp cuts the text inside "
+                     "<dna>…</dna> into 6-letter k-mers padded with A, which no tokenizers "
+                     "pipeline reproduces; the workbench runs {supported}"),
+        "gguf.whitespace_lowercase": QCoreApplication.translate(
+            "Notes", "tokenizer.ggml.model is {model!r} with lowercasing on: llama.cpp lowercases "
+                     "with its own one-code-point table, which no tokenizers normalizer "
+                     "reproduces; not run"),
+        "gguf.pre_unknown": QCoreApplication.translate(
+            "Notes", "tokenizer.ggml.pre is {pre!r}, a pre-tokenizer llama.cpp does not know (it "
+                     "refuses the file too); the workbench will not guess one"),
+        "gguf.newline_merges": QCoreApplication.translate(
+            "Notes", "the merges join newlines without building all {runs} newline tokens: "
+                     "llama.cpp's Gemma 4 rule (a run of newlines that is a token is taken whole) "
+                     "then has no exact tokenizers pipeline; not run"),
+        "gguf.add_without_id": QCoreApplication.translate(
+            "Notes", "{flag} is true but the file sets no {key}: llama.cpp refuses to load it"),
     }
 
 

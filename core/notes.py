@@ -91,6 +91,20 @@ CODES: dict[str, tuple[Severity, str]] = {
                 "rank {rank} is used, as tiktoken's loader does"),
     "tiktoken.preset": (
         "info", "preset {preset}: its regex and special tokens"),
+    # a preset's special IDs against a rank file's ranks (core.presets.specials_fit)
+    "tiktoken.specials_collide": (
+        "warning", "{count} special token(s) of preset {preset} have IDs that are ranks of this "
+                   "file ({first:,}–{last:,}; its ranks run 0–{last_rank:,})"),
+    "tiktoken.specials_moved": (
+        "warning", "they are placed after the last rank instead, on IDs {first:,}–{last:,} "
+                   "(choose a preset or give special tokens to change this)"),
+    "tiktoken.presets_fit": (
+        "info", "presets whose special tokens fit these ranks: {presets}"),
+    "tiktoken.specials_refused": (
+        "error", "preset {preset} does not fit this file: {count} of its special tokens have IDs "
+                 "that are ranks ({first:,}–{last:,}; its ranks run 0–{last_rank:,}). Give special "
+                 "tokens after the last rank, from ID {start:,}, or choose a preset that fits: "
+                 "{presets}"),
     "tiktoken.preset_normalization": (
         "info", "preset {preset}: {normalization} normalization first"),
     "tiktoken.preset_bos": (
@@ -354,6 +368,38 @@ CODES: dict[str, tuple[Severity, str]] = {
     "gguf.embedding_short": (
         "warning", "the model's embedding has {rows:,} rows for {vocabulary:,} token IDs: IDs "
                    "{rows:,} and above have no embedding"),
+    # GGUF tokenizers the workbench refuses, each with why (core.gguf_tokenizer.read_vocab)
+    "gguf.model_unknown": (
+        "error", "tokenizer.ggml.model is {model!r}, a tokenizer llama.cpp does not know either; "
+                 "the workbench runs {supported}"),
+    "gguf.model_no_vocab": (
+        "error", "tokenizer.ggml.model is {model!r}: the file has no vocabulary (llama.cpp loads "
+                 "no tokenizer from it either); the workbench runs {supported}"),
+    "gguf.model_rwkv": (
+        "error", "tokenizer.ggml.model is {model!r}: llama.cpp runs RWKV's greedy longest match "
+                 "over escaped byte tokens, which no tokenizers pipeline reproduces; the "
+                 "workbench runs {supported}"),
+    "gguf.model_plamo2": (
+        "error", "tokenizer.ggml.model is {model!r}: llama.cpp runs PLaMo-2's own table-driven "
+                 "best-path search with byte fallback, which no tokenizers pipeline reproduces; "
+                 "the workbench runs {supported}"),
+    "gguf.model_hybriddna": (
+        "error", "tokenizer.ggml.model is {model!r}: llama.cpp cuts the text inside <dna>…</dna> "
+                 "into 6-letter k-mers padded with A, which no tokenizers pipeline reproduces; "
+                 "the workbench runs {supported}"),
+    "gguf.whitespace_lowercase": (
+        "error", "tokenizer.ggml.model is {model!r} with lowercasing on: llama.cpp lowercases "
+                 "with its own one-code-point table, which no tokenizers normalizer reproduces; "
+                 "not run"),
+    "gguf.pre_unknown": (
+        "error", "tokenizer.ggml.pre is {pre!r}, a pre-tokenizer llama.cpp does not know (it "
+                 "refuses the file too); the workbench will not guess one"),
+    "gguf.newline_merges": (
+        "error", "the merges join newlines without building all {runs} newline tokens: "
+                 "llama.cpp's Gemma 4 rule (a run of newlines that is a token is taken whole) "
+                 "then has no exact tokenizers pipeline; not run"),
+    "gguf.add_without_id": (
+        "error", "{flag} is true but the file sets no {key}: llama.cpp refuses to load it"),
 }
 
 ENGLISH: dict[str, str] = {code: template for code, (_, template) in CODES.items()}

@@ -3210,6 +3210,22 @@
         <translation>预设 {preset}：使用其正则表达式和特殊词元</translation>
     </message>
     <message>
+        <source>{count} special token(s) of preset {preset} have IDs that are ranks of this file ({first:,}–{last:,}; its ranks run 0–{last_rank:,})</source>
+        <translation>预设 {preset} 有 {count} 个特殊词元的 ID 已是此文件的排名（{first:,}–{last:,}；其排名为 0–{last_rank:,}）</translation>
+    </message>
+    <message>
+        <source>they are placed after the last rank instead, on IDs {first:,}–{last:,} (choose a preset or give special tokens to change this)</source>
+        <translation>已改为放在最后一个排名之后，ID 为 {first:,}–{last:,}（如需更改，请选择预设或给出特殊词元）</translation>
+    </message>
+    <message>
+        <source>presets whose special tokens fit these ranks: {presets}</source>
+        <translation>特殊词元与这些排名不冲突的预设：{presets}</translation>
+    </message>
+    <message>
+        <source>preset {preset} does not fit this file: {count} of its special tokens have IDs that are ranks ({first:,}–{last:,}; its ranks run 0–{last_rank:,}). Give special tokens after the last rank, from ID {start:,}, or choose a preset that fits: {presets}</source>
+        <translation>预设 {preset} 不适用于此文件：其 {count} 个特殊词元的 ID 已是排名（{first:,}–{last:,}；其排名为 0–{last_rank:,}）。请给出位于最后一个排名之后（从 ID {start:,} 起）的特殊词元，或选择适用的预设：{presets}</translation>
+    </message>
+    <message>
         <source>preset {preset}: {normalization} normalization first</source>
         <translation>预设 {preset}：先进行 {normalization} 规范化</translation>
     </message>
@@ -3396,6 +3412,42 @@
     <message>
         <source>the model&apos;s embedding has {rows:,} rows for {vocabulary:,} token IDs: IDs {rows:,} and above have no embedding</source>
         <translation>模型的嵌入只有 {rows:,} 行，而词元 ID 有 {vocabulary:,} 个：ID {rows:,} 及以上没有嵌入</translation>
+    </message>
+    <message>
+        <source>tokenizer.ggml.model is {model!r}, a tokenizer llama.cpp does not know either; the workbench runs {supported}</source>
+        <translation>tokenizer.ggml.model 为 {model!r}，llama.cpp 也不认识这种分词器；工作台可运行 {supported}</translation>
+    </message>
+    <message>
+        <source>tokenizer.ggml.model is {model!r}: the file has no vocabulary (llama.cpp loads no tokenizer from it either); the workbench runs {supported}</source>
+        <translation>tokenizer.ggml.model 为 {model!r}：文件没有词表（llama.cpp 也不会从中加载分词器）；工作台可运行 {supported}</translation>
+    </message>
+    <message>
+        <source>tokenizer.ggml.model is {model!r}: llama.cpp runs RWKV&apos;s greedy longest match over escaped byte tokens, which no tokenizers pipeline reproduces; the workbench runs {supported}</source>
+        <translation>tokenizer.ggml.model 为 {model!r}：llama.cpp 对转义的字节词元做 RWKV 的贪心最长匹配，没有 tokenizers 流程能复现；工作台可运行 {supported}</translation>
+    </message>
+    <message>
+        <source>tokenizer.ggml.model is {model!r}: llama.cpp runs PLaMo-2&apos;s own table-driven best-path search with byte fallback, which no tokenizers pipeline reproduces; the workbench runs {supported}</source>
+        <translation>tokenizer.ggml.model 为 {model!r}：llama.cpp 运行 PLaMo-2 自有的查表式最优路径搜索（带字节回退），没有 tokenizers 流程能复现；工作台可运行 {supported}</translation>
+    </message>
+    <message>
+        <source>tokenizer.ggml.model is {model!r}: llama.cpp cuts the text inside &lt;dna&gt;…&lt;/dna&gt; into 6-letter k-mers padded with A, which no tokenizers pipeline reproduces; the workbench runs {supported}</source>
+        <translation>tokenizer.ggml.model 为 {model!r}：llama.cpp 把 &lt;dna&gt;…&lt;/dna&gt; 内的文本切分为 6 个字母的 k-mer（不足补 A），没有 tokenizers 流程能复现；工作台可运行 {supported}</translation>
+    </message>
+    <message>
+        <source>tokenizer.ggml.model is {model!r} with lowercasing on: llama.cpp lowercases with its own one-code-point table, which no tokenizers normalizer reproduces; not run</source>
+        <translation>tokenizer.ggml.model 为 {model!r} 且开启小写化：llama.cpp 用它自己的单码位表转小写，没有 tokenizers 规范化器能复现；不运行</translation>
+    </message>
+    <message>
+        <source>tokenizer.ggml.pre is {pre!r}, a pre-tokenizer llama.cpp does not know (it refuses the file too); the workbench will not guess one</source>
+        <translation>tokenizer.ggml.pre 为 {pre!r}，llama.cpp 不认识这种预分词器（它也会拒绝此文件）；工作台不会猜测</translation>
+    </message>
+    <message>
+        <source>the merges join newlines without building all {runs} newline tokens: llama.cpp&apos;s Gemma 4 rule (a run of newlines that is a token is taken whole) then has no exact tokenizers pipeline; not run</source>
+        <translation>合并规则会合并换行符，却不能构成全部 {runs} 个换行词元：此时 llama.cpp 的 Gemma 4 规则（本身是词元的连续换行整体取用）没有完全一致的 tokenizers 流程；不运行</translation>
+    </message>
+    <message>
+        <source>{flag} is true but the file sets no {key}: llama.cpp refuses to load it</source>
+        <translation>{flag} 为 true，但文件未设置 {key}：llama.cpp 会拒绝加载</translation>
     </message>
 </context>
 <context>
@@ -3701,6 +3753,10 @@
     <message>
         <source>Special tokens: leave empty to use the preset&apos;s. Given here, they replace the preset&apos;s; IDs must not be ranks (the first free ID is {first}).</source>
         <translation>特殊词元：留空则使用预设的特殊词元。在此填写的特殊词元将取代预设的；ID 不能与排名重复（第一个空闲 ID 为 {first}）。</translation>
+    </message>
+    <message>
+        <source>Place the {n} special tokens of {preset} after the last rank (IDs {first}–{last})</source>
+        <translation>把 {preset} 的 {n} 个特殊词元放在最后一个排名之后（ID {first}–{last}）</translation>
     </message>
     <message>
         <source>row</source>
