@@ -37,10 +37,10 @@ def command_modules() -> list:
     and the core, which :func:`main` does under :func:`app.stop_signals.quiet_start`.
     """
     from app.commands import (align, audit, chat, diff, export, fingerprint, golden, import_,
-                              inspect, report, stream, train, verify)
+                              inspect, models, report, stream, train, verify)
 
     return [inspect, import_, verify, train, export, stream, audit, align, report, chat, diff,
-            golden, fingerprint]
+            golden, fingerprint, models]
 
 
 def _parser(commands: list) -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:

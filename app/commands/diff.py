@@ -123,9 +123,7 @@ def compute(args) -> dict:
     from core.diff.report import diff_tokenizers, run_behaviour
     from core.loading import open_tokenizer
 
-    for path in (args.old, args.new):
-        if not Path(path).exists():
-            raise WorkbenchError("no such file or folder", path=path)
+    # a missing path is refused by open_tokenizer, which also takes a local model's name
     old = open_tokenizer(args.old, **({"preset": args.preset_old} if args.preset_old else {}))
     new = open_tokenizer(args.new, **({"preset": args.preset_new} if args.preset_new else {}))
     diff = diff_tokenizers(old, new, hidden=args.hidden, dtype=args.dtype,
