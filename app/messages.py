@@ -328,6 +328,44 @@ def templates() -> dict[str, str]:
         "gguf.embedding_short": QCoreApplication.translate(
             "Notes", "the model's embedding has {rows:,} rows for {vocabulary:,} token IDs: IDs "
                      "{rows:,} and above have no embedding"),
+        # a model named, not a path (core.models)
+        "models.not_found": QCoreApplication.translate(
+            "Notes", "no local model named {name} (looked in: {places})"),
+        "models.ambiguous": QCoreApplication.translate(
+            "Notes", "{name} names {count} local models with different tokenizers (behaviour · "
+                     "vocabulary fingerprints in brackets): {choices}; name one of them"),
+        "models.same_tokenizer": QCoreApplication.translate(
+            "Notes", "{name} names {count} local models with one tokenizer (behaviour fingerprint "
+                     "{behaviour}): opened {chosen}; the same in {others}"),
+        "models.no_snapshot": QCoreApplication.translate(
+            "Notes", "{name} is in the Hugging Face cache without any snapshot: download it "
+                     "again"),
+        "models.ref_without_snapshot": QCoreApplication.translate(
+            "Notes", "{name}: {ref} names commit {commit}, whose snapshot is not in the cache: "
+                     "download it again"),
+        "models.revision_not_cached": QCoreApplication.translate(
+            "Notes", "{name}: revision {revision} is not in the cache (cached: {cached})"),
+        "models.hub_has_no_tokenizer": QCoreApplication.translate(
+            "Notes", "{name} at {revision} has no tokenizer file: the Hub said {files} do not "
+                     "exist there (.no_exist markers)"),
+        "models.snapshot_without_tokenizer": QCoreApplication.translate(
+            "Notes", "{name} at {revision}: no tokenizer file was downloaded (the snapshot holds "
+                     "{present}): download tokenizer.json or tokenizer.model"),
+        "models.blob_missing": QCoreApplication.translate(
+            "Notes", "{file} points to {target}, which is missing (an interrupted download or a "
+                     "cleaned cache): download it again"),
+        "models.no_such_tag": QCoreApplication.translate(
+            "Notes", "{name} has no GGUF tagged {tag} (its tags: {tags})"),
+        "models.bad_manifest": QCoreApplication.translate(
+            "Notes", "the Ollama manifest of {name} cannot be read ({problem})"),
+        "models.no_model_layer": QCoreApplication.translate(
+            "Notes", "the Ollama manifest of {name} has no GGUF model layer (media type "
+                     "application/vnd.ollama.image.model); its layers: {kinds}"),
+        "models.not_gguf": QCoreApplication.translate(
+            "Notes", "the model layer of {name} is not a GGUF file; only GGUF models are read"),
+        "models.go_template_only": QCoreApplication.translate(
+            "Notes", "{name} has no Jinja chat template, only Ollama's Go template, which Ollama "
+                     "renders itself: choose a template to render here"),
     }
 
 

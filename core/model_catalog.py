@@ -5,15 +5,15 @@ one's tokenizer (:func:`core.loading.open_source`) to say what it is — what ``
 prints and the GUI's *Open local model* dialog shows. A model that does not open keeps its row,
 with the error.
 
->>> row = ModelRow.broken("ollama", "x:latest", "latest", "/m/x", "the manifest ...")
+>>> row = ModelRow.broken("ollama", "x:latest", "latest", "/m/x", WorkbenchError("no manifest"))
 >>> row.to_json()["error"], row.opens
-('the manifest ...', False)
+('no manifest', False)
 """
 
 from __future__ import annotations
 
 import os
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 
 from .errors import WorkbenchError
@@ -40,6 +40,7 @@ class ModelRow:
             Go template) or ``none``.
         templates: the names of its named templates (empty for one unnamed template).
         error: why it does not open (English), None when it does.
+        problem: that error itself (a front end words its note in its own language).
     """
 
     source: str
@@ -57,6 +58,7 @@ class ModelRow:
     template: str | None = None
     templates: tuple[str, ...] = ()
     error: str | None = None
+    problem: object = field(default=None, compare=False, repr=False)
 
     @property
     def opens(self) -> bool:
@@ -74,11 +76,28 @@ class ModelRow:
                    template=TEMPLATE_GO if model.go_template else None)
 
     @classmethod
-    def broken(cls, source: str, name: str, revision: str | None, path, error: str) -> "ModelRow":
-        return cls(source, name, revision, "", str(path), error=error)
+    def broken(cls, source: str, name: str, revision: str | None, path,
+               error: Exception) -> "ModelRow":
+        """A model that does not open, with its error."""
+        text = str(error) if isinstance(error, WorkbenchError) else f"{type(error).__name__}: {error}"
+        return cls(source, name, revision, "", str(path), error=text, problem=error)
+
+    @property
+    def revision_text(self) -> str:
+        """The revision column: the tag or quantization, then a Hub commit (shortened) with its
+        refs, or Ollama's tag.
+
+        >>> ModelRow("hf", "a/b", "0123456789" * 4, "", "", refs=("main",)).revision_text
+        '01234567 (main)'
+        """
+        text = self.revision or ""
+        if self.source in ("hf", "llama.cpp") and len(text) == 40:
+            text = text[:8] + (f" ({', '.join(self.refs)})" if self.refs else "")
+        return " · ".join(part for part in ((self.tag if self.tag != self.revision else None),
+                                            text) if part)
 
     def to_json(self) -> dict:
-        data = asdict(self)
+        data = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "problem"}
         data["refs"], data["templates"] = list(self.refs), list(self.templates)
         return data
 
@@ -90,8 +109,7 @@ def describe(model: LocalModel | BrokenModel) -> ModelRow:
     """Open a model's tokenizer and describe it (a broken one, or one that fails to open, gets
     its error). Described once per file version in this process."""
     if isinstance(model, BrokenModel):
-        return ModelRow.broken(model.source, model.name, model.revision, model.path,
-                               str(model.error))
+        return ModelRow.broken(model.source, model.name, model.revision, model.path, model.error)
     row = ModelRow.found(model)
     key = _version(model)
     cached = _described.get(key)
@@ -99,12 +117,9 @@ def describe(model: LocalModel | BrokenModel) -> ModelRow:
         return _with(row, cached)
     try:
         loaded = open_source(detect_source(model.path))
-    except WorkbenchError as err:
+    except (WorkbenchError, OSError, MemoryError, ValueError) as err:
         return _with(row, ModelRow.broken(model.source, model.name, model.revision, model.path,
-                                          str(err)))
-    except (OSError, MemoryError, ValueError) as err:
-        return _with(row, ModelRow.broken(model.source, model.name, model.revision, model.path,
-                                          f"{type(err).__name__}: {err}"))
+                                          err))
     from .chat.sources import templates_of  # (the chat package loads jinja2)
     from .golden import fingerprint
 
@@ -136,12 +151,12 @@ def _with(row: ModelRow, described: ModelRow) -> ModelRow:
     return ModelRow(row.source, row.name, row.revision, row.spec, row.path, row.size, row.tag,
                     row.refs, described.format, described.vocab_size, described.behaviour,
                     described.vocabulary, described.template or row.template,
-                    described.templates, described.error)
+                    described.templates, described.error, described.problem)
 
 
 def found_rows(*, folders: list[Path] = ()) -> list[ModelRow]:
     """Every local model's row, not opened yet (fast: the stores' layouts only)."""
-    return [ModelRow.broken(m.source, m.name, m.revision, m.path, str(m.error))
+    return [ModelRow.broken(m.source, m.name, m.revision, m.path, m.error)
             if isinstance(m, BrokenModel) else ModelRow.found(m)
             for m in find_models(folders=folders)]
 

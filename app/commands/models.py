@@ -63,20 +63,10 @@ def run(args) -> int:
     return 0
 
 
-def _revision_text(row) -> str:
-    """The revision column: a Hub commit (shortened) with its refs, a tag, a quantization."""
-    if row.source in ("hf", "llama.cpp") and row.revision and len(row.revision) == 40:
-        refs = f" ({', '.join(row.refs)})" if row.refs else ""
-        text = row.revision[:8] + refs
-    else:
-        text = row.revision or ""
-    return f"{row.tag} · {text}" if row.tag and row.tag != row.revision else text
-
-
 def _cells_of(row) -> list[str]:
     template = {"jinja": "yes" + (f" ({', '.join(row.templates)})" if row.templates else ""),
                 "go": "Go (Ollama)", "none": "no"}.get(row.template or "", "")
-    return [row.source, row.name, _revision_text(row), row.format or ("—" if row.error else ""),
+    return [row.source, row.name, row.revision_text, row.format or ("—" if row.error else ""),
             f"{row.vocab_size:,}" if row.vocab_size is not None else "",
             row.behaviour or "", template, size_text(row.size) if row.size else ""]
 

@@ -288,6 +288,23 @@
     </message>
 </context>
 <context>
+    <name>LocalModelsDialog</name>
+    <message numerus="yes">
+        <source>%n model(s) found</source>
+        <translation>
+            <numerusform>%n model found</numerusform>
+            <numerusform>%n models found</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>; %n do(es) not open (hover for why)</source>
+        <translation>
+            <numerusform>; %n does not open (hover for why)</numerusform>
+            <numerusform>; %n do not open (hover for why)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message numerus="yes">
         <source>opened {name} ({format}, %Ln token(s))</source>

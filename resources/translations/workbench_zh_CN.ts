@@ -2358,6 +2358,28 @@
     </message>
 </context>
 <context>
+    <name>GoTemplateDialog</name>
+    <message>
+        <source>Ollama&apos;s template of {name}</source>
+        <translation>{name} 的 Ollama 模板</translation>
+    </message>
+    <message>
+        <source>Ollama renders this Go template itself (text/template, with .System, .Prompt, .Messages…); shown here read-only.</source>
+        <translation>这是 Ollama 自己渲染的 Go 模板（text/template，读取 .System、.Prompt、.Messages 等），此处只读显示。</translation>
+    </message>
+</context>
+<context>
+    <name>GoTemplateNotice</name>
+    <message>
+        <source>Show Ollama&apos;s template…</source>
+        <translation>查看 Ollama 的模板…</translation>
+    </message>
+    <message>
+        <source>{name} has no Jinja chat template, only Ollama&apos;s Go template, which Ollama renders itself (the workbench renders Jinja, as transformers does). Choose a template above to render the conversation here.</source>
+        <translation>{name} 没有 Jinja 对话模板，只有 Ollama 的 Go 模板，由 Ollama 自己渲染（工作台与 transformers 一样渲染 Jinja 模板）。请在上方选择一个模板，在此渲染对话。</translation>
+    </message>
+</context>
+<context>
     <name>InjectionView</name>
     <message>
         <source>No special-token literal in any message: nothing a user typed can end a turn or start a new role.</source>
@@ -2602,6 +2624,124 @@
     </message>
 </context>
 <context>
+    <name>LocalModelsDialog</name>
+    <message>
+        <source>Open local model</source>
+        <translation>打开本地模型</translation>
+    </message>
+    <message>
+        <source>The tokenizers your tools keep on this computer: the Hugging Face cache, llama.cpp&apos;s cache, LM Studio and Ollama (and the folders you add). Nothing is downloaded.</source>
+        <translation>你的工具在这台电脑上保存的分词器：Hugging Face 缓存、llama.cpp 缓存、LM Studio 和 Ollama（以及你添加的文件夹）。不会下载任何内容。</translation>
+    </message>
+    <message>
+        <source>Search by name, source, format or tag…</source>
+        <translation>按名称、来源、格式或版本标签搜索…</translation>
+    </message>
+    <message>
+        <source>Add folder…</source>
+        <translation>添加文件夹…</translation>
+    </message>
+    <message>
+        <source>Also list the model folders under a folder of your own</source>
+        <translation>同时列出你自己的某个文件夹下的模型文件夹</translation>
+    </message>
+    <message>
+        <source>Rescan</source>
+        <translation>重新扫描</translation>
+    </message>
+    <message>
+        <source>Looking in the Hugging Face cache, llama.cpp, LM Studio and Ollama…</source>
+        <translation>正在查找 Hugging Face 缓存、llama.cpp、LM Studio 和 Ollama…</translation>
+    </message>
+    <message>
+        <source>No local model found. Looked in: {places}</source>
+        <translation>没有找到本地模型。查找过：{places}</translation>
+    </message>
+    <message>
+        <source>Opening {done} of {count}: {name}…</source>
+        <translation>正在打开第 {done} 个（共 {count} 个）：{name}…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n model(s) found</source>
+        <translation>
+            <numerusform>找到 %n 个模型</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>; %n do(es) not open (hover for why)</source>
+        <translation>
+            <numerusform>；其中 %n 个无法打开（悬停查看原因）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Could not read the stores: {problem}</source>
+        <translation>无法读取模型存储：{problem}</translation>
+    </message>
+    <message>
+        <source>A folder of models</source>
+        <translation>模型文件夹</translation>
+    </message>
+</context>
+<context>
+    <name>LocalModelsModel</name>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Revision / tag</source>
+        <translation>修订版本 / 版本标签</translation>
+    </message>
+    <message>
+        <source>Format</source>
+        <translation>格式</translation>
+    </message>
+    <message>
+        <source>Vocabulary</source>
+        <translation>词表</translation>
+    </message>
+    <message>
+        <source>Chat template</source>
+        <translation>对话模板</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>Hugging Face</source>
+        <translation>Hugging Face</translation>
+    </message>
+    <message>
+        <source>Folder</source>
+        <translation>文件夹</translation>
+    </message>
+    <message>
+        <source>does not open</source>
+        <translation>无法打开</translation>
+    </message>
+    <message>
+        <source>yes ({names})</source>
+        <translation>有（{names}）</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>有</translation>
+    </message>
+    <message>
+        <source>Go template (Ollama)</source>
+        <translation>Go 模板（Ollama）</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>无</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>All files (*)</source>
@@ -2668,6 +2808,14 @@
         <translation>打包文件的文件夹，或存放分词器的文件夹（Hugging Face 模型文件夹）</translation>
     </message>
     <message>
+        <source>Open &amp;local model…</source>
+        <translation>打开本地模型(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>A tokenizer from the Hugging Face cache, llama.cpp&apos;s cache, LM Studio or Ollama, by name</source>
+        <translation>按名称打开 Hugging Face 缓存、llama.cpp 缓存、LM Studio 或 Ollama 中的分词器</translation>
+    </message>
+    <message>
         <source>Open &amp;text file…</source>
         <translation>打开文本文件(&amp;T)…</translation>
     </message>
@@ -2718,6 +2866,10 @@
     <message>
         <source>Open tokenizer folder</source>
         <translation>打开分词器文件夹</translation>
+    </message>
+    <message>
+        <source>looking for {name}…</source>
+        <translation>正在查找 {name}…</translation>
     </message>
     <message>
         <source>reading {name}…</source>
@@ -3360,6 +3512,62 @@
     <message>
         <source>the model&apos;s embedding has {rows:,} rows for {vocabulary:,} token IDs: IDs {rows:,} and above have no embedding</source>
         <translation>模型的嵌入只有 {rows:,} 行，而词元 ID 有 {vocabulary:,} 个：ID {rows:,} 及以上没有嵌入</translation>
+    </message>
+    <message>
+        <source>no local model named {name} (looked in: {places})</source>
+        <translation>没有名为 {name} 的本地模型（查找过：{places}）</translation>
+    </message>
+    <message>
+        <source>{name} names {count} local models with different tokenizers (behaviour · vocabulary fingerprints in brackets): {choices}; name one of them</source>
+        <translation>{name} 对应 {count} 个分词器不同的本地模型（方括号内为行为指纹 · 词表指纹）：{choices}；请指明其中一个</translation>
+    </message>
+    <message>
+        <source>{name} names {count} local models with one tokenizer (behaviour fingerprint {behaviour}): opened {chosen}; the same in {others}</source>
+        <translation>{name} 对应 {count} 个分词器相同的本地模型（行为指纹 {behaviour}）：已打开 {chosen}；{others} 中的分词器与之相同</translation>
+    </message>
+    <message>
+        <source>{name} is in the Hugging Face cache without any snapshot: download it again</source>
+        <translation>{name} 在 Hugging Face 缓存中没有任何快照：请重新下载</translation>
+    </message>
+    <message>
+        <source>{name}: {ref} names commit {commit}, whose snapshot is not in the cache: download it again</source>
+        <translation>{name}：{ref} 指向提交 {commit}，但缓存中没有它的快照：请重新下载</translation>
+    </message>
+    <message>
+        <source>{name}: revision {revision} is not in the cache (cached: {cached})</source>
+        <translation>{name}：缓存中没有修订版本 {revision}（已缓存：{cached}）</translation>
+    </message>
+    <message>
+        <source>{name} at {revision} has no tokenizer file: the Hub said {files} do not exist there (.no_exist markers)</source>
+        <translation>{name} 在 {revision} 没有分词器文件：Hub 表示该版本不存在 {files}（.no_exist 标记）</translation>
+    </message>
+    <message>
+        <source>{name} at {revision}: no tokenizer file was downloaded (the snapshot holds {present}): download tokenizer.json or tokenizer.model</source>
+        <translation>{name} 在 {revision}：没有下载分词器文件（快照中只有 {present}）：请下载 tokenizer.json 或 tokenizer.model</translation>
+    </message>
+    <message>
+        <source>{file} points to {target}, which is missing (an interrupted download or a cleaned cache): download it again</source>
+        <translation>{file} 指向的 {target} 不存在（下载中断或缓存已被清理）：请重新下载</translation>
+    </message>
+    <message>
+        <source>{name} has no GGUF tagged {tag} (its tags: {tags})</source>
+        <translation>{name} 没有版本标签为 {tag} 的 GGUF（现有标签：{tags}）</translation>
+    </message>
+    <message>
+        <source>the Ollama manifest of {name} cannot be read ({problem})</source>
+        <translation>无法读取 {name} 的 Ollama 清单（{problem}）</translation>
+    </message>
+    <message>
+        <source>the Ollama manifest of {name} has no GGUF model layer (media type application/vnd.ollama.image.model); its layers: {kinds}</source>
+        <translation>{name} 的 Ollama 清单中没有 GGUF 模型层（媒体类型 application/vnd.ollama.image.model）；它的层：{kinds}</translation>
+    </message>
+    <message>
+        <source>the model layer of {name} is not a GGUF file; only GGUF models are read</source>
+        <translation>{name} 的模型层不是 GGUF 文件；只能读取 GGUF 模型</translation>
+    </message>
+    <message>
+        <source>{name} has no Jinja chat template, only Ollama&apos;s Go template, which Ollama renders itself: choose a template to render here</source>
+        <translation>{name} 没有 Jinja 对话模板，只有由 Ollama 自己渲染的 Go 模板：请选择一个模板在此渲染</translation>
     </message>
 </context>
 <context>
