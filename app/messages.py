@@ -331,6 +331,8 @@ def templates() -> dict[str, str]:
         # a model named, not a path (core.models)
         "models.not_found": QCoreApplication.translate(
             "Notes", "no local model named {name} (looked in: {places})"),
+        "models.not_found_similar": QCoreApplication.translate(
+            "Notes", "no local model named {name}; local models of a like name: {similar}"),
         "models.ambiguous": QCoreApplication.translate(
             "Notes", "{name} names {count} local models with different tokenizers (behaviour · "
                      "vocabulary fingerprints in brackets): {choices}; name one of them"),

@@ -326,6 +326,8 @@ CODES: dict[str, tuple[Severity, str]] = {
     # a model named, not a path (core.models): where it was looked for and what is missing
     "models.not_found": (
         "error", "no local model named {name} (looked in: {places})"),
+    "models.not_found_similar": (
+        "error", "no local model named {name}; local models of a like name: {similar}"),
     "models.ambiguous": (
         "error", "{name} names {count} local models with different tokenizers (behaviour · "
                  "vocabulary fingerprints in brackets): {choices}; name one of them"),

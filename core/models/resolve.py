@@ -111,11 +111,32 @@ def resolve_model(text: str, *, fingerprint: Fingerprint | None = None) -> Locat
     if not candidates:
         if problems:
             raise problems[0]
+        similar = similar_names(body)
+        if similar:
+            raise ModelError.of_note("models.not_found_similar", name=text,
+                                     similar=", ".join(similar))
         raise ModelError.of_note("models.not_found", name=text,
                                  places=", ".join(str(p) for p in places()))
     if len(candidates) == 1:
         return Located(text, candidates[0])
     return _one_of(text, candidates, fingerprint)
+
+
+def similar_names(body: str, *, limit: int = 6) -> list[str]:
+    """The exact names of the local models whose name holds ``body``'s (its tag and revision
+    aside, case aside): what a user who typed ``phi3`` for ``phi3:mini`` meant.
+
+    >>> similar_names("")
+    []
+    """
+    wanted = re.split(r"[:@]", body, maxsplit=1)[0].lower()
+    if not wanted:
+        return []
+    found = []
+    for model in find_models():
+        if wanted in model.name.lower() and isinstance(model, LocalModel):
+            found.append(model.spec)
+    return found[:limit]
 
 
 def _one_of(text: str, candidates: list[LocalModel], fingerprint: Fingerprint | None) -> Located:

@@ -3518,6 +3518,10 @@
         <translation>没有名为 {name} 的本地模型（查找过：{places}）</translation>
     </message>
     <message>
+        <source>no local model named {name}; local models of a like name: {similar}</source>
+        <translation>没有名为 {name} 的本地模型；名称相近的本地模型：{similar}</translation>
+    </message>
+    <message>
         <source>{name} names {count} local models with different tokenizers (behaviour · vocabulary fingerprints in brackets): {choices}; name one of them</source>
         <translation>{name} 对应 {count} 个分词器不同的本地模型（方括号内为行为指纹 · 词表指纹）：{choices}；请指明其中一个</translation>
     </message>

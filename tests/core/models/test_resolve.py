@@ -100,3 +100,12 @@ def test_folders_of_models(tmp_path):
     write_gguf(tmp_path / "root" / "g" / "g-Q4_0.gguf")
     found = models_under(tmp_path / "root")
     assert [(m.name, m.tag) for m in found] == [("a", None), ("g", "Q4_0"), ("b/c", None)]
+
+
+def test_a_name_nowhere_offers_the_names_like_it(home, tmp_path):
+    ollama_model(home / ".ollama" / "models", ("registry.ollama.ai", "library", "phi3", "mini"),
+                 write_gguf(tmp_path / "b.gguf"))
+    with pytest.raises(ModelError) as caught:
+        open_tokenizer("phi3")  # phi3:latest is not pulled; phi3:mini is
+    assert caught.value.note.code == "models.not_found_similar"
+    assert caught.value.note.args["similar"] == "ollama:phi3:mini"
