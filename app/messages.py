@@ -53,6 +53,16 @@ def templates() -> dict[str, str]:
         "offload.fallback": QCoreApplication.translate(
             "Notes", "the helper process could not encode this large text ({reason}); it was "
                      "encoded in this process instead, which may pause the window"),
+        "stream.id_out_of_range": QCoreApplication.translate(
+            "Notes", "token ID {id} at stream position {position} is out of range: the "
+                     "vocabulary has IDs 0..{last}"),
+        "stream.prompt_id_out_of_range": QCoreApplication.translate(
+            "Notes", "token ID {id} at prompt position {position} is out of range: the "
+                     "vocabulary has IDs 0..{last}"),
+        "stream.id_not_decodable": QCoreApplication.translate(
+            "Notes", "token ID {id} at stream position {position} cannot be decoded: {reason}"),
+        "stream.prompt_id_not_decodable": QCoreApplication.translate(
+            "Notes", "token ID {id} at prompt position {position} cannot be decoded: {reason}"),
         "config.ignored": QCoreApplication.translate("Notes", "{error} — ignored"),
         # annotation datasets and alignment (core/align)
         "dataset.no_file": QCoreApplication.translate(
@@ -186,6 +196,25 @@ def templates() -> dict[str, str]:
         "chat.id_beyond_embeddings": QCoreApplication.translate(
             "Notes", "token {piece!r} (ID {id}, first at token {index}, {count:,} in all) is "
                      "beyond the model's {rows:,} embedding rows (config.json vocab_size)"),
+        "chat.control_split": QCoreApplication.translate(
+            "Notes", "the template writes {literal!r} ({count}× from character {at}), which is "
+                     "no token of this tokenizer: it is encoded as {n} ordinary tokens {pieces} "
+                     "— the template does not fit this tokenizer"),
+        "chat.control_not_special": QCoreApplication.translate(
+            "Notes", "the template writes {literal!r} ({count}× from character {at}) as a "
+                     "control token, but this tokenizer has it only as the ordinary token "
+                     "{id}, not a special token: a user who types it writes the same token"),
+        "chat.special_variable_undefined": QCoreApplication.translate(
+            "Notes", "the template reads {name}, which this tokenizer does not define: it "
+                     "renders as nothing (transformers passes only the tokenizer's own special "
+                     "tokens)"),
+        "chat.bos_missing": QCoreApplication.translate(
+            "Notes", "the tokenizer's post-processor starts a text with {token!r} (ID {id}) but "
+                     "the template writes none: apply_chat_template(tokenize=True) encodes the "
+                     "render without special tokens, so the model gets no {token!r}"),
+        "chat.bos_differs": QCoreApplication.translate(
+            "Notes", "the template starts with {token!r} (ID {id}) but the tokenizer's "
+                     "post-processor starts a text with {added!r} (ID {added_id})"),
         "hf.padding_off": QCoreApplication.translate(
             "Notes", "the file pads every encoding ({length}); padding is off here so you see "
                      "the text's own tokens"),
@@ -201,6 +230,19 @@ def templates() -> dict[str, str]:
             "Notes", "line {line}: token {token} is listed again (rank {before} before); its later "
                      "rank {rank} is used, as tiktoken's loader does"),
         "tiktoken.preset": QCoreApplication.translate("Notes", "preset {preset}: its regex and special tokens"),
+        "tiktoken.specials_collide": QCoreApplication.translate(
+            "Notes", "{count} special token(s) of preset {preset} have IDs that are ranks of this "
+                     "file ({first:,}–{last:,}; its ranks run 0–{last_rank:,})"),
+        "tiktoken.specials_moved": QCoreApplication.translate(
+            "Notes", "they are placed after the last rank instead, on IDs {first:,}–{last:,} "
+                     "(choose a preset or give special tokens to change this)"),
+        "tiktoken.presets_fit": QCoreApplication.translate(
+            "Notes", "presets whose special tokens fit these ranks: {presets}"),
+        "tiktoken.specials_refused": QCoreApplication.translate(
+            "Notes", "preset {preset} does not fit this file: {count} of its special tokens have "
+                     "IDs that are ranks ({first:,}–{last:,}; its ranks run 0–{last_rank:,}). Give "
+                     "special tokens after the last rank, from ID {start:,}, or choose a preset "
+                     "that fits: {presets}"),
         "tiktoken.preset_normalization": QCoreApplication.translate(
             "Notes", "preset {preset}: {normalization} normalization first"),
         "sentencepiece.default_bos": QCoreApplication.translate(
@@ -368,6 +410,37 @@ def templates() -> dict[str, str]:
         "models.go_template_only": QCoreApplication.translate(
             "Notes", "{name} has no Jinja chat template, only Ollama's Go template, which Ollama "
                      "renders itself: choose a template to render here"),
+        "gguf.model_unknown": QCoreApplication.translate(
+            "Notes", "tokenizer.ggml.model is {model!r}, a tokenizer llama.cpp does not know "
+                     "either; the workbench runs {supported}"),
+        "gguf.model_no_vocab": QCoreApplication.translate(
+            "Notes", "tokenizer.ggml.model is {model!r}: the file has no vocabulary (llama.cpp "
+                     "loads no tokenizer from it either); the workbench runs {supported}"),
+        "gguf.model_rwkv": QCoreApplication.translate(
+            "Notes", "tokenizer.ggml.model is {model!r}: llama.cpp runs RWKV's greedy longest "
+                     "match over escaped byte tokens, which no tokenizers pipeline reproduces; the "
+                     "workbench runs {supported}"),
+        "gguf.model_plamo2": QCoreApplication.translate(
+            "Notes", "tokenizer.ggml.model is {model!r}: llama.cpp runs PLaMo-2's own "
+                     "table-driven best-path search with byte fallback, which no tokenizers "
+                     "pipeline reproduces; the workbench runs {supported}"),
+        "gguf.model_hybriddna": QCoreApplication.translate(
+            "Notes", "tokenizer.ggml.model is {model!r}: llama.cpp cuts the text inside "
+                     "<dna>…</dna> into 6-letter k-mers padded with A, which no tokenizers "
+                     "pipeline reproduces; the workbench runs {supported}"),
+        "gguf.whitespace_lowercase": QCoreApplication.translate(
+            "Notes", "tokenizer.ggml.model is {model!r} with lowercasing on: llama.cpp lowercases "
+                     "with its own one-code-point table, which no tokenizers normalizer "
+                     "reproduces; not run"),
+        "gguf.pre_unknown": QCoreApplication.translate(
+            "Notes", "tokenizer.ggml.pre is {pre!r}, a pre-tokenizer llama.cpp does not know (it "
+                     "refuses the file too); the workbench will not guess one"),
+        "gguf.newline_merges": QCoreApplication.translate(
+            "Notes", "the merges join newlines without building all {runs} newline tokens: "
+                     "llama.cpp's Gemma 4 rule (a run of newlines that is a token is taken whole) "
+                     "then has no exact tokenizers pipeline; not run"),
+        "gguf.add_without_id": QCoreApplication.translate(
+            "Notes", "{flag} is true but the file sets no {key}: llama.cpp refuses to load it"),
     }
 
 

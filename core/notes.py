@@ -58,6 +58,17 @@ CODES: dict[str, tuple[Severity, str]] = {
     "offload.fallback": (
         "warning", "the helper process could not encode this large text ({reason}); it was "
                    "encoded in this process instead, which may pause the window"),
+    # a stream of IDs the stream decoder cannot take (core.stream)
+    "stream.id_out_of_range": (
+        "error", "token ID {id} at stream position {position} is out of range: the vocabulary "
+                 "has IDs 0..{last}"),
+    "stream.prompt_id_out_of_range": (
+        "error", "token ID {id} at prompt position {position} is out of range: the vocabulary "
+                 "has IDs 0..{last}"),
+    "stream.id_not_decodable": (
+        "error", "token ID {id} at stream position {position} cannot be decoded: {reason}"),
+    "stream.prompt_id_not_decodable": (
+        "error", "token ID {id} at prompt position {position} cannot be decoded: {reason}"),
     # how a tokenizer is run (Runtime.notes)
     "config.ignored": (
         "warning", "{error} — ignored"),
@@ -80,6 +91,20 @@ CODES: dict[str, tuple[Severity, str]] = {
                 "rank {rank} is used, as tiktoken's loader does"),
     "tiktoken.preset": (
         "info", "preset {preset}: its regex and special tokens"),
+    # a preset's special IDs against a rank file's ranks (core.presets.specials_fit)
+    "tiktoken.specials_collide": (
+        "warning", "{count} special token(s) of preset {preset} have IDs that are ranks of this "
+                   "file ({first:,}–{last:,}; its ranks run 0–{last_rank:,})"),
+    "tiktoken.specials_moved": (
+        "warning", "they are placed after the last rank instead, on IDs {first:,}–{last:,} "
+                   "(choose a preset or give special tokens to change this)"),
+    "tiktoken.presets_fit": (
+        "info", "presets whose special tokens fit these ranks: {presets}"),
+    "tiktoken.specials_refused": (
+        "error", "preset {preset} does not fit this file: {count} of its special tokens have IDs "
+                 "that are ranks ({first:,}–{last:,}; its ranks run 0–{last_rank:,}). Give special "
+                 "tokens after the last rank, from ID {start:,}, or choose a preset that fits: "
+                 "{presets}"),
     "tiktoken.preset_normalization": (
         "info", "preset {preset}: {normalization} normalization first"),
     "tiktoken.preset_bos": (
@@ -311,6 +336,26 @@ CODES: dict[str, tuple[Severity, str]] = {
     "chat.id_beyond_embeddings": (
         "error", "token {piece!r} (ID {id}, first at token {index}, {count:,} in all) is beyond "
                  "the model's {rows:,} embedding rows (config.json vocab_size)"),
+    # does the template fit the tokenizer (core.chat.fit)
+    "chat.control_split": (
+        "error", "the template writes {literal!r} ({count}× from character {at}), which is no "
+                 "token of this tokenizer: it is encoded as {n} ordinary tokens {pieces} — the "
+                 "template does not fit this tokenizer"),
+    "chat.control_not_special": (
+        "warning", "the template writes {literal!r} ({count}× from character {at}) as a control "
+                   "token, but this tokenizer has it only as the ordinary token {id}, not a "
+                   "special token: a user who types it writes the same token"),
+    "chat.special_variable_undefined": (
+        "warning", "the template reads {name}, which this tokenizer does not define: it "
+                   "renders as nothing (transformers passes only the tokenizer's own special "
+                   "tokens)"),
+    "chat.bos_missing": (
+        "warning", "the tokenizer's post-processor starts a text with {token!r} (ID {id}) but "
+                   "the template writes none: apply_chat_template(tokenize=True) encodes the "
+                   "render without special tokens, so the model gets no {token!r}"),
+    "chat.bos_differs": (
+        "warning", "the template starts with {token!r} (ID {id}) but the tokenizer's "
+                   "post-processor starts a text with {added!r} (ID {added_id})"),
     # GGUF files (core.gguf_tokenizer)
     "gguf.pre_default": (
         "warning", "the file names no pre-tokenizer (tokenizer.ggml.pre): llama.cpp then splits "
@@ -362,6 +407,38 @@ CODES: dict[str, tuple[Severity, str]] = {
     "models.go_template_only": (
         "info", "{name} has no Jinja chat template, only Ollama's Go template, which Ollama "
                 "renders itself: choose a template to render here"),
+    # GGUF tokenizers the workbench refuses, each with why (core.gguf_tokenizer.read_vocab)
+    "gguf.model_unknown": (
+        "error", "tokenizer.ggml.model is {model!r}, a tokenizer llama.cpp does not know either; "
+                 "the workbench runs {supported}"),
+    "gguf.model_no_vocab": (
+        "error", "tokenizer.ggml.model is {model!r}: the file has no vocabulary (llama.cpp loads "
+                 "no tokenizer from it either); the workbench runs {supported}"),
+    "gguf.model_rwkv": (
+        "error", "tokenizer.ggml.model is {model!r}: llama.cpp runs RWKV's greedy longest match "
+                 "over escaped byte tokens, which no tokenizers pipeline reproduces; the "
+                 "workbench runs {supported}"),
+    "gguf.model_plamo2": (
+        "error", "tokenizer.ggml.model is {model!r}: llama.cpp runs PLaMo-2's own table-driven "
+                 "best-path search with byte fallback, which no tokenizers pipeline reproduces; "
+                 "the workbench runs {supported}"),
+    "gguf.model_hybriddna": (
+        "error", "tokenizer.ggml.model is {model!r}: llama.cpp cuts the text inside <dna>…</dna> "
+                 "into 6-letter k-mers padded with A, which no tokenizers pipeline reproduces; "
+                 "the workbench runs {supported}"),
+    "gguf.whitespace_lowercase": (
+        "error", "tokenizer.ggml.model is {model!r} with lowercasing on: llama.cpp lowercases "
+                 "with its own one-code-point table, which no tokenizers normalizer reproduces; "
+                 "not run"),
+    "gguf.pre_unknown": (
+        "error", "tokenizer.ggml.pre is {pre!r}, a pre-tokenizer llama.cpp does not know (it "
+                 "refuses the file too); the workbench will not guess one"),
+    "gguf.newline_merges": (
+        "error", "the merges join newlines without building all {runs} newline tokens: "
+                 "llama.cpp's Gemma 4 rule (a run of newlines that is a token is taken whole) "
+                 "then has no exact tokenizers pipeline; not run"),
+    "gguf.add_without_id": (
+        "error", "{flag} is true but the file sets no {key}: llama.cpp refuses to load it"),
 }
 
 ENGLISH: dict[str, str] = {code: template for code, (_, template) in CODES.items()}
