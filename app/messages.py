@@ -372,7 +372,7 @@ def templates() -> dict[str, str]:
                      "{rows:,} and above have no embedding"),
         # a model named, not a path (core.models)
         "models.not_found": QCoreApplication.translate(
-            "Notes", "no local model named {name} (looked in: {places})"),
+            "Notes", "no file, folder or local model named {name} (local models looked for in: {places})"),
         "models.not_found_similar": QCoreApplication.translate(
             "Notes", "no local model named {name}; local models of a like name: {similar}"),
         "models.ambiguous": QCoreApplication.translate(

@@ -370,7 +370,7 @@ CODES: dict[str, tuple[Severity, str]] = {
                    "{rows:,} and above have no embedding"),
     # a model named, not a path (core.models): where it was looked for and what is missing
     "models.not_found": (
-        "error", "no local model named {name} (looked in: {places})"),
+        "error", "no file, folder or local model named {name} (local models looked for in: {places})"),
     "models.not_found_similar": (
         "error", "no local model named {name}; local models of a like name: {similar}"),
     "models.ambiguous": (

@@ -99,7 +99,7 @@ class ModelError(WorkbenchError):
         """The error of note ``code`` with ``args``.
 
         >>> str(ModelError.of_note("models.not_found", name="x", places="nowhere"))
-        'no local model named x (looked in: nowhere)'
+        'no file, folder or local model named x (local models looked for in: nowhere)'
         """
         return cls.of(note(code, **args), path=path)
 

@@ -3566,8 +3566,8 @@
         <translation>模型的嵌入只有 {rows:,} 行，而词元 ID 有 {vocabulary:,} 个：ID {rows:,} 及以上没有嵌入</translation>
     </message>
     <message>
-        <source>no local model named {name} (looked in: {places})</source>
-        <translation>没有名为 {name} 的本地模型（查找过：{places}）</translation>
+        <source>no file, folder or local model named {name} (local models looked for in: {places})</source>
+        <translation>没有名为 {name} 的文件、文件夹或本地模型（查找本地模型的位置：{places}）</translation>
     </message>
     <message>
         <source>no local model named {name}; local models of a like name: {similar}</source>

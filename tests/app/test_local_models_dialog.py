@@ -126,7 +126,7 @@ def test_a_name_nowhere_says_where_it_looked(qtbot, window, stores, monkeypatch)
     monkeypatch.setattr("app.main_window.show_error", lambda _w, _t, message: shown.append(message))
     window.open_path("acme/nothing")
     qtbot.waitUntil(lambda: bool(shown), timeout=20000)
-    assert "no local model named acme/nothing" in shown[0]
+    assert "no file, folder or local model named acme/nothing" in shown[0]
     assert str(hub_of(stores)) in shown[0]
 
 

@@ -132,4 +132,4 @@ def test_broken_stores_are_errors_naming_what_is_missing(capsys, stores):
     code, out, err = run(capsys, "models")
     assert code == 0 and "acme/tiny: " in out and "1 that do not open" in out
     code, out, err = run(capsys, "inspect", "acme/nothing", "x")
-    assert code != 0 and "no local model named acme/nothing (looked in:" in err
+    assert code != 0 and "no file, folder or local model named acme/nothing (local models" in err
