@@ -27,6 +27,7 @@ from core.align.tags import SCHEMES, export_labels
 from core.errors import WorkbenchError
 from core.text import Unit
 
+NAME = "align"
 SHOWN_PROBLEMS = 20
 SHOWN_MISALIGNED = 10
 
