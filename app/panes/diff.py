@@ -376,6 +376,10 @@ class DiffPane(QWidget):
         return {"none needed": self.tr("Nothing to do: every piece keeps its row."),
                 "append rows": self.tr("Append rows: every old piece keeps its row; add rows "
                                        "for the new pieces."),
+                "reinitialize rows": self.tr("Reinitialize rows: every kept piece keeps its "
+                                             "row; the IDs that now hold another piece need new "
+                                             "vectors (their rows were learned for the old "
+                                             "pieces)."),
                 "row map": self.tr("Row map: copy each kept piece's row to its new ID (save "
                                    "the map below); the rest are new rows."),
                 "retrain": self.tr("No piece is kept: the embedding has to be learned anew.")
@@ -393,9 +397,9 @@ class DiffPane(QWidget):
                                                  "dtype or tying: the values above are defaults; "
                                                  "edit them.")) + "</i>"
         counts = self.diff.vocab.counts()
-        grown = self.tr("The matrix grows from {old} to {new} rows: {rows} rows added × {hidden} "
-                        "× {bytes} bytes = {tied} MiB for one matrix; {untied} MiB when the "
-                        "output head is untied. With these settings: {mib} MiB.").format(
+        grown = self.tr("Embedding rows {old} → {new}: {rows} rows added × {hidden} × {bytes} "
+                        "bytes = {tied} MiB for one matrix; {untied} MiB when the output head is "
+                        "untied. With these settings: {mib} MiB.").format(
             old=f"{counts['old_size']:,}", new=f"{counts['new_size']:,}",
             rows=f"{cost.rows_added:,}", hidden=f"{cost.hidden:,}",
             bytes=BYTES_PER_PARAMETER[cost.dtype], tied=mib_text(cost.mib_tied),

@@ -75,13 +75,17 @@ class TokenizerDiff:
 
     def strategy(self) -> str:
         """What a model owner does with the rows: ``none needed``, ``append rows``,
-        ``constant offset``, ``row map`` or ``retrain`` (no piece kept)."""
+        ``constant offset``, ``reinitialize rows`` (no kept piece moved, but some IDs now hold
+        another piece: Mistral v2→v3 renaming reserved control pieces in place), ``row map``
+        or ``retrain`` (no piece kept)."""
         counts = self.vocab.counts()
         moved = counts["kept_new_id"] + counts["id_new_piece"] + counts["removed"]
         if not moved:
             return "append rows" if counts["added"] else "none needed"
         if self.offset is not None:  # every kept row from one id on shifted alike: slice
             return "constant offset"
+        if not counts["kept_new_id"] and counts["id_new_piece"] and counts["kept_same_id"]:
+            return "reinitialize rows"
         kept = counts["kept_same_id"] + counts["kept_new_id"]
         return "row map" if kept else "retrain"
 

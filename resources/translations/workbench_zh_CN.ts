@@ -1900,10 +1900,6 @@
         <translation>不兼容</translation>
     </message>
     <message>
-        <source>The matrix grows from {old} to {new} rows: {rows} rows added × {hidden} × {bytes} bytes = {tied} MiB for one matrix; {untied} MiB when the output head is untied. With these settings: {mib} MiB.</source>
-        <translation>矩阵从 {old} 行增长到 {new} 行：新增 {rows} 行 × {hidden} × {bytes} 字节 = 单个矩阵 {tied} MiB；输出头不绑定时为 {untied} MiB。按当前设置：{mib} MiB。</translation>
-    </message>
-    <message>
         <source>{rows} rows to initialize: IDs whose piece is new to them, which need new vectors ({appended} appended, {repurposed} in IDs the old vocabulary used).</source>
         <translation>需初始化 {rows} 行：这些 ID 对应的片段对它们是新的，需要新的向量（追加 {appended} 行，{repurposed} 行位于旧词表用过的 ID）。</translation>
     </message>
@@ -1968,6 +1964,10 @@
         <translation>追加行：每个旧片段保留原行；为新片段追加行。</translation>
     </message>
     <message>
+        <source>Reinitialize rows: every kept piece keeps its row; the IDs that now hold another piece need new vectors (their rows were learned for the old pieces).</source>
+        <translation>重新初始化行：每个保留片段保持原行；现在对应另一个片段的 ID 需要新的向量（这些行是为旧片段学习的）。</translation>
+    </message>
+    <message>
         <source>Row map: copy each kept piece&apos;s row to its new ID (save the map below); the rest are new rows.</source>
         <translation>行映射：把每个保留片段的行复制到其新 ID（可在下方保存映射）；其余为新行。</translation>
     </message>
@@ -1978,6 +1978,10 @@
     <message>
         <source>No config.json gave the model&apos;s hidden size, dtype or tying: the values above are defaults; edit them.</source>
         <translation>没有 config.json 给出模型的隐藏维度、数据类型或是否绑定：上面是默认值，请按需修改。</translation>
+    </message>
+    <message>
+        <source>Embedding rows {old} → {new}: {rows} rows added × {hidden} × {bytes} bytes = {tied} MiB for one matrix; {untied} MiB when the output head is untied. With these settings: {mib} MiB.</source>
+        <translation>Embedding 行数 {old} → {new}：新增 {rows} 行 × {hidden} × {bytes} 字节 = 单个矩阵 {tied} MiB；输出头不绑定时为 {untied} MiB。按当前设置：{mib} MiB。</translation>
     </message>
     <message>
         <source>No texts compared.</source>

@@ -80,6 +80,7 @@ def test_mistral_v2_to_v3_adds_no_row_and_initializes_the_renamed_ones(mistral_v
                            hidden=4096, dtype="bf16", tied=False)
     assert rows_of(diff) == expected
     assert diff.cost.mib_tied == diff.cost.mib_untied == 0  # the matrix does not grow
+    assert diff.strategy() == "reinitialize rows"  # no kept piece moved: no row map needed
     data = diff.to_json()
     assert (data["rows_added"], data["rows_to_initialize"]) == (0, 24)
     assert data["migration"]["rows_repurposed"] == 24 and "rows_to_add" not in data
@@ -112,6 +113,7 @@ def test_bert_with_reserved_tokens_renamed_in_place_adds_no_row(bert_spec, tmp_p
     diff = diff_tokenizers(open_tokenizer(old_path), open_tokenizer(new_path))
     assert rows_of(diff) == expected
     assert diff.verdict == "breaking"  # an old ID now means another piece
+    assert diff.strategy() == "reinitialize rows"
 
 
 def test_claude_legacy_with_appended_tokens_grows_by_them(tmp_path):
