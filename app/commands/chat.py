@@ -90,8 +90,8 @@ def _check_template_name(name: str | None, templates) -> None:
 def run(args) -> int:
     from core.chat import ChatTemplateError
     from core.chat.report import chat_report
-    from core.chat.sources import (choose_template, model_special_token_variables,
-                                   named_templates, template_from_file, templates_of)
+    from core.chat.sources import (choose_template, named_templates, template_from_file,
+                                   templates_of, tokenizer_special_token_variables)
     from core.special import named_special_tokens
     from core.chat.conversation import parse_conversation
     from core.configs import Configs, parse_json_text, read_text
@@ -113,15 +113,10 @@ def run(args) -> int:
         loaded = open_tokenizer(tokenizer_path, **_load_options(args))
     config = (Configs(tokenizer_config=parse_json_text(read_text(args.config), args.config))
               if args.config else None)
-    special, registry = {}, None
-    if loaded is not None:
-        from core.special import special_registry
-
-        registry = special_registry(loaded)  # once: its disagreements are checks
-        special.update(model_special_token_variables(loaded.runtime))
-        special.update(registry.named)
+    special = None  # the tokenizer's own named special tokens, unless --config names others
     if config is not None:
-        special.update(named_special_tokens(config))
+        special = {**(tokenizer_special_token_variables(loaded.runtime, loaded.configs)
+                      if loaded is not None else {}), **named_special_tokens(config)}
     try:
         if args.template is not None and Path(args.template).is_file():
             templates, name = template_from_file(args.template), None
@@ -135,7 +130,7 @@ def run(args) -> int:
             _check_template_name(name, templates)
         template = choose_template(templates, name, tools=conversation.tools)
         report = chat_report(template, conversation, runtime=loaded.runtime if loaded else None,
-                             configs=loaded.configs if loaded else None, registry=registry,
+                             configs=loaded.configs if loaded else None,
                              special_tokens=special, variables=variables,
                              add_generation_prompt=args.add_generation_prompt,
                              continue_final_message=args.continue_final_message,
@@ -148,32 +143,42 @@ def run(args) -> int:
             print(f"tokbench: template error: {err}", file=sys.stderr)
         return EXIT_TEMPLATE
     if args.json:
-        print(json.dumps(report, ensure_ascii=False))
+        print(json.dumps(report.to_json(), ensure_ascii=False))
         return EXIT_OK
     _print_chat(report)
     return EXIT_OK
 
 
-def _print_chat(report: dict) -> None:
-    print(report["text"], end="" if report["text"].endswith("\n") else "\n")
-    if "tokens" in report:
+def _print_chat(report) -> None:
+    """The text form of a :class:`core.chat.result.ChatReport`."""
+    from core.notes import english
+
+    print(report.text, end="" if report.text.endswith("\n") else "\n")
+    if report.encoded:
         print("-" * 40)
-        for i, token in enumerate(report["tokens"]):
-            who = "" if token["message"] is None else f"{token['message']}:{token['role']}"
-            mask = "*" if report["assistant_mask"][i] else " "
-            print(f"{i:>5} {token['id']:>8} {mask} {token['source']:<8} {who:<14} "
-                  f"{json.dumps(token['piece'], ensure_ascii=False)}")
-    budget = report["budget"]
+        for i, token in enumerate(report.tokens):
+            who = "" if token.message is None else f"{token.message}:{token.role}"
+            mask = "*" if report.assistant_mask[i] else " "
+            print(f"{i:>5} {token.id:>8} {mask} {token.source:<8} {who:<14} "
+                  f"{json.dumps(token.piece, ensure_ascii=False)}")
+    budget = report.budget
     if budget is not None:
-        parts = ", ".join(f"{role} {n}" for role, n in budget["by_role"].items())
-        print(f"tokens: {budget['total']} ({parts}; tools {budget['tools']}, documents "
-              f"{budget['documents']}, template {budget['template']}, generation prompt "
-              f"{budget['generation_prompt']})")
-        if budget["context"] is not None:
-            print(f"context {budget['context']}: {budget['remaining']} left")
-        if budget["truncated"]:
-            cut = budget["truncated"]
-            print(f"truncation at {budget['context']} cuts {cut['tokens']} tokens from character "
-                  f"{cut['from_char']} (messages {cut['messages']})")
-    for check in report["checks"]:
-        print(f"{check['severity']}: {check['message']}", file=sys.stderr)
+        parts = ", ".join(f"{role} {n}" for role, n in budget.by_role.items())
+        print(f"tokens: {budget.total} ({parts}; tools {budget.tools}, documents "
+              f"{budget.documents}, template {budget.template}, generation prompt "
+              f"{budget.generation_prompt})")
+        if budget.context is not None:
+            print(f"context {budget.context}: {budget.remaining} left")
+        if budget.truncated:
+            cut = budget.truncated
+            print(f"truncation at {budget.context} cuts {cut.tokens} tokens from character "
+                  f"{cut.from_char} (messages {list(cut.messages)})")
+    if report.bos is not None:
+        sides = [f"{who} {json.dumps(side[0], ensure_ascii=False)} (ID {side[1]})"
+                 for who, side in (("the template writes", report.bos.template),
+                                   ("the post-processor adds", report.bos.post_processor))
+                 if side]
+        print(f"BOS: {report.bos.source.replace('_', '-')}"
+              + (f" — {', '.join(sides)}" if sides else ""))
+    for check in report.checks:
+        print(f"{check.severity}: {english(check)}", file=sys.stderr)

@@ -82,8 +82,7 @@ def context_overhead(runtime, template: str | None) -> int:
                              special_tokens=model_special_token_variables(runtime))
     except ChatTemplateError as err:
         raise WorkbenchError.of(note("diagnostics.template_failed", error=str(err))) from None
-    budget = report["budget"]
-    return int(budget["total"] - sum(budget["by_role"].values()))
+    return int(report.budget.total - sum(report.budget.by_role.values()))
 
 
 UNKNOWN_WARNING = 0.05  # a language with more unknown tokens than this: its premium misleads
