@@ -31,6 +31,10 @@ from app.stop_signals import reason as stop_reason
 from core.errors import IntegrityError, WorkbenchError
 from core.memory import keep_freed_memory
 
+DESKTOP_FLAGS = {"--install-desktop-entry": "add the workbench to this user's application menu "
+                                             "(a freedesktop desktop entry and its icon)",
+                 "--uninstall-desktop-entry": "remove that desktop entry and icon"}
+
 
 class BadArguments(Exception):
     """argparse found bad arguments (raised instead of its exit, to answer in JSON too)."""
@@ -55,10 +59,10 @@ def command_modules() -> list:
     and the core, which :func:`main` does under :func:`app.stop_signals.quiet_start`.
     """
     from app.commands import (align, audit, chat, diff, export, fingerprint, golden, import_,
-                              inspect, report, stream, train, verify)
+                              inspect, models, report, stream, train, verify)
 
     return [inspect, import_, verify, train, export, stream, audit, align, report, chat, diff,
-            golden, fingerprint]
+            golden, fingerprint, models]
 
 
 def _parser(commands: list) -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
@@ -67,6 +71,8 @@ def _parser(commands: list) -> tuple[argparse.ArgumentParser, dict[str, argparse
         "See exactly what a tokenizer does to text. Without a command, starts the GUI."),
         epilog="Exit codes: 0 done, 1 the check failed, 2 usage or bad input, 3 a bundle that "
                "is not intact, 70 an internal error, 130/143/129 stopped.")
+    for flag, said in DESKTOP_FLAGS.items():
+        parser.add_argument(flag, action="store_true", help=said)
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
     return parser, {command.NAME: command.add_parser(sub) for command in commands}
 
@@ -113,6 +119,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         from app.__main__ import main as gui_main
 
         return gui_main([])
+    if len(argv) == 1 and argv[0] in DESKTOP_FLAGS:
+        from app.desktop_entry import run_flag
+
+        try:
+            return run_flag(argv[0])
+        except OSError as err:  # a folder it may not write: bad input, as for any command
+            print_error(None, None, err, as_json=False)
+            return EXIT_BAD_INPUT
     with quiet_start():  # a stop signal during the imports ends quietly, 128 + its number
         commands = {command.NAME: command for command in command_modules()}
     command = commands.get(argv[0])
