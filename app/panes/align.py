@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QHeaderView,
 
 from app.models.align_misaligned import MisalignedModel
 from app.session import Session
-from app.tasks import TaskRunner
+from app.tasks import JobHandle, TaskRunner
 from app.widgets.align_record_view import RecordView, label_color
 from app.widgets.share_bars import SHARE_ROLE, ShareBarDelegate
 from core.align.alignment import MODES, align_encoding
@@ -65,6 +65,7 @@ class AlignPane(QWidget):
         self.dataset: Dataset | None = None
         self.runtimes: list = []
         self.fixes: list = []
+        self._job: JobHandle | None = None  # the latest audit, copy or export: Stop stops it
         self.setAcceptDrops(True)
         self._build()
         self._connect()
@@ -256,7 +257,7 @@ class AlignPane(QWidget):
     def _connect(self) -> None:
         self.open_button.clicked.connect(self.open_dialog)
         self.align_button.clicked.connect(self.start_audit)
-        self.stop_button.clicked.connect(lambda: self.tasks.stop("align"))
+        self.stop_button.clicked.connect(self._on_stop_clicked)
         self.session.tokenizers_changed.connect(self._refresh_tokenizers)
         self.mode_box.currentIndexChanged.connect(self._show_audit)
         for box in (self.filter_tokenizer, self.filter_label, self.filter_kind):
@@ -335,10 +336,15 @@ class AlignPane(QWidget):
             self.banner.setText(escape(self.tr("Tick at least one tokenizer to align to")))
             return
         self._set_running(True, self.tr("aligning…"))
-        self.tasks.start("align", run_audit, str(self.path), self.format_box.currentData(),
-                         self.unit_box.currentData(), tokenizers,
-                         on_progress=self._on_progress, on_done=self._on_audited,
-                         on_error=self._on_failed, on_cancelled=self._on_cancelled)
+        self._job = self.tasks.submit(
+            "align", run_audit, str(self.path), self.format_box.currentData(),
+            self.unit_box.currentData(), tokenizers, latest_only=True,
+            on_progress=self._on_progress, on_result=self._on_audited,
+            on_error=self._on_failed, on_cancelled=self._on_cancelled)
+
+    def _on_stop_clicked(self) -> None:
+        if self._job is not None:
+            self._job.cancel()
 
     def _set_running(self, running: bool, text: str = "") -> None:
         self.progress.setVisible(running)
@@ -611,10 +617,11 @@ class AlignPane(QWidget):
         _, runtime = self._chosen_runtime()
         dataset = Dataset(self.dataset.path, self.dataset.format, self.dataset.unit)
         self._set_running(True, self.tr("writing…"))
-        self.tasks.start("align-copy", write_fixed_copy, dataset, runtime, path,
-                         order=self.fix_order.currentData().split(","), on_progress=self._on_progress,
-                         on_done=lambda report: self._on_written(path, report),
-                         on_error=self._on_failed, on_cancelled=self._on_cancelled)
+        self._job = self.tasks.submit(
+            "align-copy", write_fixed_copy, dataset, runtime, path,
+            order=self.fix_order.currentData().split(","), latest_only=True,
+            on_progress=self._on_progress, on_result=lambda report: self._on_written(path, report),
+            on_error=self._on_failed, on_cancelled=self._on_cancelled)
 
     def _on_written(self, path: str, report) -> None:
         self._set_running(False)
@@ -638,11 +645,12 @@ class AlignPane(QWidget):
         dataset = Dataset(self.dataset.path, self.dataset.format, self.dataset.unit)
         fmt = "conll" if Path(path).suffix.lower() in (".conll", ".bio", ".txt") else "jsonl"
         self._set_running(True, self.tr("exporting…"))
-        self.tasks.start("align-export", export_labels, dataset, runtime, path, mode=self.mode(),
-                         scheme=self.scheme_box.currentData(), fmt=fmt,
-                         on_progress=self._on_progress,
-                         on_done=lambda report: self._on_exported(path, report),
-                         on_error=self._on_failed, on_cancelled=self._on_cancelled)
+        self._job = self.tasks.submit(
+            "align-export", export_labels, dataset, runtime, path, mode=self.mode(),
+            scheme=self.scheme_box.currentData(), fmt=fmt, latest_only=True,
+            on_progress=self._on_progress,
+            on_result=lambda report: self._on_exported(path, report),
+            on_error=self._on_failed, on_cancelled=self._on_cancelled)
 
     def _on_exported(self, path: str, report) -> None:
         self._set_running(False)

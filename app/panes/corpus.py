@@ -21,7 +21,7 @@ from app.models.corpus_sources import CorpusSourcesModel, guess_language, human_
 from app.models.corpus_stats import (CorpusStatsModel, CorpusStatsResult, input_issues,
                                      read_statistics)
 from app.session import Session
-from app.tasks import TaskRunner
+from app.tasks import JobHandle, TaskRunner
 from app.widgets.script_chart import ScriptHistogram
 from app.widgets.source_editor import SourceEditor
 from core.corpus import Corpus, CorpusSource, expand
@@ -67,7 +67,7 @@ class CorpusPane(QWidget):
         self.session = session
         self.tasks = tasks
         self.result: CorpusStatsResult | None = None
-        self._checks = 0
+        self._stats_job: JobHandle | None = None  # the latest corpus reading
         self.setAcceptDrops(True)
         self._build()
         self._connect()
@@ -276,16 +276,16 @@ class CorpusPane(QWidget):
         self._show_banner(problems)
         if not sources:
             return
-        self._checks += 1
         self.status.emit(self.tr("checking %n file(s)…", "", len(sources)))
-        self.tasks.run(f"corpus-check:{self._checks}", check_sources, sources,
-                       on_done=lambda result: self._on_sources_checked(*result, problems))
+        # not latest_only: each batch of added files is checked and added
+        self.tasks.submit("corpus-check", check_sources, sources,
+                          on_result=lambda result: self._on_sources_checked(*result, problems))
 
     def compute_statistics(self) -> None:
         """Read the whole corpus in a worker (the previous reading, if any, is stopped)."""
         self._stats_timer.stop()
         if not self.model.sources:
-            self.tasks.stop("corpus-stats")
+            self._stop_statistics()
             self._show_statistics(None)
             return
         self.progress.setRange(0, 1000)
@@ -293,11 +293,15 @@ class CorpusPane(QWidget):
         self.progress.setFormat(self.tr("reading…"))
         self._set_reading(True)
         self.statistics_changed.emit(None)
-        self.tasks.start("corpus-stats", read_statistics, list(self.model.sources),
-                         policy=self.policy, dedup=self.dedup_box.isChecked(),
-                         on_progress=self._on_stats_progressed, on_done=self._show_statistics,
-                         on_error=self._on_stats_failed,
-                         on_cancelled=lambda: self._set_reading(False))
+        self._stats_job = self.tasks.submit(
+            "corpus-stats", read_statistics, list(self.model.sources), policy=self.policy,
+            dedup=self.dedup_box.isChecked(), latest_only=True,
+            on_progress=self._on_stats_progressed, on_result=self._show_statistics,
+            on_error=self._on_stats_failed, on_cancelled=lambda: self._set_reading(False))
+
+    def _stop_statistics(self) -> None:
+        if self._stats_job is not None:
+            self._stats_job.cancel()
 
     # -- adding and removing -------------------------------------------------------------
     def _on_add_files_clicked(self) -> None:
@@ -402,8 +406,8 @@ class CorpusPane(QWidget):
             return
         self.preview_box.setTitle(self.tr("Preview: first documents of {name}").format(
             name=source.path.name))
-        self.tasks.run("corpus-preview", preview_documents, source,
-                       on_done=self._show_preview, on_error=self._on_preview_failed)
+        self.tasks.submit("corpus-preview", preview_documents, source, latest_only=True,
+                          on_result=self._show_preview, on_error=self._on_preview_failed)
 
     def _show_preview(self, documents: list[str]) -> None:
         parts = []
@@ -424,7 +428,7 @@ class CorpusPane(QWidget):
         self.stats_button.setEnabled(not reading)
 
     def _on_stop_clicked(self) -> None:
-        self.tasks.stop("corpus-stats")
+        self._stop_statistics()
         self._set_reading(False)
         self.status.emit(self.tr("statistics stopped"))
 

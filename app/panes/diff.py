@@ -240,13 +240,15 @@ class DiffPane(QWidget):
         self.progress.setRange(0, 0)
         self.progress.setVisible(True)
         self.status.emit(self.tr("Comparing…"))
-        self.job = self.tasks.start("diff", compare, old, new, list(self.session.corpus_sources),
-                                    on_progress=self._on_progress, on_done=self._on_compared,
-                                    on_error=self._on_failed, on_cancelled=self._on_cancelled)
+        self.job = self.tasks.submit("diff", compare, old, new, list(self.session.corpus_sources),
+                                     latest_only=True, on_progress=self._on_progress,
+                                     on_result=self._on_compared, on_error=self._on_failed,
+                                     on_cancelled=self._on_cancelled)
         self._update_buttons()
 
     def cancel_compare(self) -> None:
-        self.tasks.stop("diff")
+        if self.job is not None:
+            self.job.cancel()
 
     def _finish(self) -> None:
         self.job = None

@@ -282,11 +282,12 @@ class InspectPane(QWidget):
             self._show(None)
             return
         self.chip_limit = DEFAULT_LIMIT
-        self.tasks.run("inspect", inspect_text, loaded.runtime, self.session.text,
-                       add_special_tokens=self.session.add_special_tokens,
-                       parse_special=self.session.parse_special, encoder=self.encoder,
-                       source=loaded.source, post_settings=self.post_panel.settings(),
-                       on_done=self._show, on_error=self._on_inspect_failed)
+        self.tasks.submit("inspect", inspect_text, loaded.runtime, self.session.text,
+                          add_special_tokens=self.session.add_special_tokens,
+                          parse_special=self.session.parse_special, encoder=self.encoder,
+                          source=loaded.source, post_settings=self.post_panel.settings(),
+                          latest_only=True, on_result=self._show,
+                          on_error=self._on_inspect_failed)
         self._update_compare()
 
     def _on_inspect_failed(self, message: str) -> None:
@@ -415,10 +416,11 @@ class InspectPane(QWidget):
             self.explain_view.key = None
             self.explain_view.show_error(message)
 
-        self.tasks.run("explain", compute_explanation, loaded.runtime, self.session.text,
-                       limit=EXPLAIN_LIMIT, parse_special=self.session.parse_special,
-                       on_done=lambda done: self.explain_view.set_explanation(*done),
-                       on_error=failed)
+        self.tasks.submit("explain", compute_explanation, loaded.runtime, self.session.text,
+                          limit=EXPLAIN_LIMIT, parse_special=self.session.parse_special,
+                          latest_only=True,
+                          on_result=lambda done: self.explain_view.set_explanation(*done),
+                          on_error=failed)
 
     # -- compare -------------------------------------------------------------------------
     def _update_compare(self) -> None:
@@ -436,7 +438,8 @@ class InspectPane(QWidget):
             # where the cuts differ: numpy over every token, so here rather than in the GUI thread
             return results, compare_boundaries([r.encoding for r in results])
 
-        self.tasks.run("compare", compute, on_done=lambda done: self.compare.set_results(*done))
+        self.tasks.submit("compare", compute, latest_only=True,
+                          on_result=lambda done: self.compare.set_results(*done))
 
     # -- linking -------------------------------------------------------------------------
     def _on_chip_hovered(self, index: int) -> None:

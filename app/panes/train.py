@@ -3,7 +3,7 @@ with phase, rate and ETA, a live log and chart, and the result: the bundle opens
 pane and can be saved.
 
 Training reads the corpus the Corpus pane built (``Session.corpus_sources``) and runs in a
-worker through :meth:`app.tasks.TaskRunner.start`; cancelling stops it within a fraction of a
+worker through :meth:`app.tasks.TaskRunner.submit`; stopping it takes a fraction of a
 second and keeps nothing.
 """
 
@@ -26,7 +26,7 @@ from app.errors import show_error
 from app.models.corpus_sources import human_bytes
 from app.models.training_run import RunMeter, TrainingOutcome, train_to_bundle
 from app.session import Session
-from app.tasks import TaskRunner, run_in_process
+from app.tasks import JobHandle, TaskRunner, run_in_process
 from app.widgets.live_chart import LiveChart
 from app.messages import error_text, render_all
 from app.widgets.training_config_form import (PRESET_NAMES, PRESETS, TrainingConfigForm,
@@ -69,6 +69,7 @@ class TrainPane(QWidget):
         self.meter: RunMeter | None = None
         self.outcome: TrainingOutcome | None = None
         self.running = False
+        self._job: JobHandle | None = None  # the latest training run
         self.cancel_requested_at: float | None = None
         self.cancel_seconds: float | None = None
         self._dest: Path | None = None
@@ -342,19 +343,19 @@ class TrainPane(QWidget):
                           .format(name=name, engine=config.engine, algorithm=config.algorithm,
                                   vocab=f"{config.vocab_size:,}")])
         self._set_running(True)
-        self.tasks.start("train", train_to_bundle, config, list(self.session.corpus_sources),
-                         self._dest, policy=self.session.corpus_policy, name=name,
-                         in_process=run_in_process,
-                         on_progress=self._on_training_progressed, on_done=self._on_trained,
-                         on_error=self._on_training_failed,
-                         on_cancelled=self._on_training_cancelled)
+        self._job = self.tasks.submit(
+            "train", train_to_bundle, config, list(self.session.corpus_sources), self._dest,
+            policy=self.session.corpus_policy, name=name, in_process=run_in_process,
+            latest_only=True, on_progress=self._on_training_progressed,
+            on_result=self._on_trained, on_error=self._on_training_failed,
+            on_cancelled=self._on_training_cancelled)
         self.status.emit(self.tr("training {name}…").format(name=name))
         return True
 
     def cancel(self) -> None:
         if self.running and self.cancel_requested_at is None:
             self.cancel_requested_at = time.monotonic()
-            self.tasks.stop("train")
+            self._job.cancel()
             self.cancel_button.setEnabled(False)
             self.progress_label.setText(self.tr("cancelling…"))
 

@@ -2,8 +2,9 @@
 
 Drawing a figure takes matplotlib 50-150 ms (text layout mostly): done on the GUI thread at
 every progress report, that is a stall. So the figure lives on the chart thread
-(:class:`app.tasks.LatestOnly`): the widget hands over a copy of what to show, the thread
-draws it with Agg and sends back an image, which ``paintEvent`` paints. matplotlib itself is
+(:func:`app.tasks.chart_pool`, through the widget's own runner, latest request only): the
+widget hands over a copy of what to show, the thread draws it with Agg and sends back an
+image, which ``paintEvent`` paints. matplotlib itself is
 first imported there too (about half a second), so neither start-up nor the first look at a
 pane with a chart waits for it.
 """
@@ -16,7 +17,7 @@ from PySide6.QtCore import QSize, QTimer
 from PySide6.QtGui import QImage, QPainter, QPalette
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from app.tasks import LatestOnly
+from app.tasks import TaskRunner, chart_pool
 
 REDRAW_MS = 200  # requests closer together than this are drawn once (5 images a second)
 
@@ -109,9 +110,8 @@ class FigureWidget(QWidget):
         self.image: QImage | None = None
         self.render_error = ""
         self._chart_side = _ChartThreadSide(self.drawing_class)
-        self._renderer = LatestOnly(self)
-        self._renderer.done.connect(self._on_rendered)
-        self._renderer.failed.connect(self._on_render_failed)
+        # its own runner on the chart thread: a failed drawing is said here, not in the window
+        self._renderer = TaskRunner(self, pool=chart_pool())
         self._debounce = QTimer(self, singleShot=True, interval=REDRAW_MS)
         self._debounce.timeout.connect(self._render)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
@@ -138,9 +138,12 @@ class FigureWidget(QWidget):
         if not self.isVisible() or self.width() < 2 or self.height() < 2:
             return  # showEvent and resizeEvent ask again
         ratio = self.devicePixelRatioF()
-        self._renderer.request(self._chart_side.render, self._state(),
-                               round(self.width() * ratio), round(self.height() * ratio), ratio,
-                               self.chart_colours())
+        # latest_only: a request made while one draws replaces any still waiting, so a chart
+        # asked to redraw ten times a second draws as often as it can and builds no queue
+        self._renderer.submit("draw", self._chart_side.render, self._state(),
+                              round(self.width() * ratio), round(self.height() * ratio), ratio,
+                              self.chart_colours(), latest_only=True,
+                              on_result=self._on_rendered, on_error=self._on_render_failed)
 
     def _on_rendered(self, image: QImage) -> None:
         self.image = image

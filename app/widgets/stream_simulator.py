@@ -528,12 +528,12 @@ class StreamSimulator(QWidget):
         taken = 0 if reset else self._ids_taken()
         self._computing = True
         self.status.setText(self.tr("Computing the steps…"))
-        self.tasks.start(self._task_key, simulate, self.runtime, self._given_ids,
-                         self.source.toPlainText(), parse_special, self.chunk.value(),
-                         self.stop_strings(), stop_ids,
-                         on_done=lambda simulation: self._alive() and self._computed(
-                             simulation, taken),
-                         on_error=lambda message: self._alive() and self._failed(message))
+        self.tasks.submit(self._task_key, simulate, self.runtime, self._given_ids,
+                          self.source.toPlainText(), parse_special, self.chunk.value(),
+                          self.stop_strings(), stop_ids, latest_only=True,
+                          on_result=lambda simulation: self._alive() and self._computed(
+                              simulation, taken),
+                          on_error=lambda message: self._alive() and self._failed(message))
 
     def _alive(self) -> bool:
         """Whether this widget still exists (a shared runner may finish a job after a pane that

@@ -103,7 +103,9 @@ class TokenCopyActions(QObject):
             QGuiApplication.clipboard().setText(text)
             self.status.emit(said(len(rows)).format(n=f"{len(rows):,}"))
 
-        self.tasks.run("copy", make, enc, rows, on_done=done, on_error=self.status.emit)
+        # latest_only: a slow copy that ends after a newer one must not take the clipboard
+        self.tasks.submit("copy", make, enc, rows, latest_only=True, on_result=done,
+                          on_error=self.status.emit)
 
     def _copy_rows(self) -> None:
         header, unit = self.header(), self.model.unit
@@ -134,9 +136,9 @@ class TokenCopyActions(QObject):
             Path(path).write_text(make(enc), encoding="utf-8")
             return len(enc)
 
-        self.tasks.run("export", write, on_error=self.status.emit,
-                       on_done=lambda n: self.status.emit(self.tr("Wrote {n} token(s) to {path}", "", n).format(
-                           n=f"{n:,}", path=path)))
+        self.tasks.submit("export", write, on_error=self.status.emit,
+                          on_result=lambda n: self.status.emit(self.tr(
+                              "Wrote {n} token(s) to {path}", "", n).format(n=f"{n:,}", path=path)))
 
     def _export_csv(self) -> None:
         header, unit = self.header(), self.model.unit

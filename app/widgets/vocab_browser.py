@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QHeaderView,
                                QWidget)
 
 from app.models.vocab import BADGES, COUNT_SORT, SORTS, VocabModel, vocab_lengths, vocab_view
-from app.tasks import TaskRunner
+from app.tasks import JobHandle, TaskRunner
 from core.audit import VocabAudit, audit_vocabulary
 from core.audit.report import FILTERS
 from core.audit.sensitive import read_names
@@ -44,6 +44,7 @@ class VocabBrowser(QWidget):
         self._lengths: dict[int, np.ndarray] = {}
         self._views: dict[int, object] = {}  # id(runtime) -> its ModelView, built in a worker
         self._audits: dict[int, VocabAudit] = {}
+        self._audit_job: JobHandle | None = None  # the latest audit
         self.search = QLineEdit(placeholderText=self.tr("Search piece or text, or type an ID…"))
         self.search.setClearButtonEnabled(True)
         self.sort = QComboBox()
@@ -106,7 +107,7 @@ class VocabBrowser(QWidget):
 
     # -- what is shown -------------------------------------------------------------------
     def set_runtime(self, runtime: Runtime | None) -> None:
-        self.tasks.stop("audit")
+        self._stop_audit()
         self.runtime = runtime
         self._fill_filters(self.audit)
         self._update_view()
@@ -148,7 +149,7 @@ class VocabBrowser(QWidget):
             return (runtime, vocab_view(runtime, query, sort, lengths, mask, counts, groups),
                     lengths, runtime.model_view())
 
-        self.tasks.run("vocab", compute, on_done=self._on_view_ready)
+        self.tasks.submit("vocab", compute, latest_only=True, on_result=self._on_view_ready)
 
     def _on_view_ready(self, result) -> None:
         runtime, ids, lengths, view = result
@@ -205,15 +206,19 @@ class VocabBrowser(QWidget):
         self.progress.setFormat(self.tr("starting…"))
         self.progress.show()
         names = read_names(self.names.text().replace(",", "\n"))
-        self.tasks.start("audit", audit_vocabulary, runtime, sources=self.corpus_sources,
-                         names=names, policy=self.corpus_policy,
-                         on_progress=self._on_audit_progressed,
-                         on_done=lambda audit: self._on_audit_finished(runtime, audit),
-                         on_error=self._on_audit_failed, on_cancelled=self._end_audit)
+        self._audit_job = self.tasks.submit(
+            "audit", audit_vocabulary, runtime, sources=self.corpus_sources, names=names,
+            policy=self.corpus_policy, latest_only=True, on_progress=self._on_audit_progressed,
+            on_result=lambda audit: self._on_audit_finished(runtime, audit),
+            on_error=self._on_audit_failed, on_cancelled=self._end_audit)
+
+    def _stop_audit(self) -> None:
+        if self._audit_job is not None:
+            self._audit_job.cancel()
 
     def _on_audit_clicked(self) -> None:
         if not self.progress.isHidden():  # running: the button stops it
-            self.tasks.stop("audit")
+            self._stop_audit()
             self._end_audit()
         else:
             self.start_audit()

@@ -122,7 +122,7 @@ def test_a_result_whose_receiver_was_deleted_is_dropped(qtbot):
     runner = TaskRunner()
     receiver = Receiver()
     gate = threading.Event()
-    runner.run("job", lambda: gate.wait(10) and "late", on_done=receiver.take)
+    runner.submit("job", lambda: gate.wait(10) and "late", on_result=receiver.take)
     receiver.deleteLater()
     qtbot.waitUntil(lambda: not __import__("shiboken6").isValid(receiver), timeout=5000)
     gate.set()
@@ -130,5 +130,5 @@ def test_a_result_whose_receiver_was_deleted_is_dropped(qtbot):
     _time.sleep(0.05)
     assert Receiver.got == []
     alive = Receiver()
-    runner.run("job", lambda: "now", on_done=alive.take)
+    runner.submit("job", lambda: "now", on_result=alive.take)
     qtbot.waitUntil(lambda: Receiver.got == ["now"], timeout=10000)
