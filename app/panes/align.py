@@ -23,13 +23,14 @@ from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QHeaderView,
                                QScrollArea, QSplitter, QTableView, QTableWidget, QTableWidgetItem,
                                QTabWidget, QTextBrowser, QVBoxLayout, QWidget)
 
+from app.jobs.align import run_audit
 from app.models.align_misaligned import MisalignedModel
 from app.session import Session
 from app.tasks import JobHandle, TaskRunner
 from app.widgets.align_record_view import RecordView, label_color
 from app.widgets.share_bars import SHARE_ROLE, ShareBarDelegate
 from core.align.alignment import MODES, align_encoding
-from core.align.audit import Audit, audit_dataset
+from core.align.audit import Audit
 from core.align.dataset import FORMATS, Dataset, ReadStats
 from core.align.fixes import suggest_fixes, write_fixed_copy
 from core.align.tags import SCHEMES, export_labels
@@ -38,13 +39,6 @@ from core.progress import Progress
 from core.text import TextIndex, Unit
 
 SHOWN_TOKENS = 400
-
-
-def run_audit(path: str, fmt: str | None, unit: Unit, tokenizers, *, progress=None,
-              cancel=None) -> tuple[Audit, Dataset]:
-    """The worker's job: read and audit the whole dataset."""
-    dataset = Dataset(path, fmt, unit)
-    return audit_dataset(dataset, tokenizers, progress=progress, cancel=cancel), dataset
 
 
 class AlignPane(QWidget):

@@ -18,39 +18,18 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QGroupBox, QHB
                                QTreeWidgetItem, QVBoxLayout, QWidget)
 
 from app.models.corpus_sources import CorpusSourcesModel, guess_language, human_bytes
-from app.models.corpus_stats import (CorpusStatsModel, CorpusStatsResult, input_issues,
-                                     read_statistics)
+from app.jobs.corpus import CorpusStatsResult, check_sources, preview_documents, read_statistics
+from app.models.corpus_stats import CorpusStatsModel, input_issues
 from app.session import Session
 from app.tasks import JobHandle, TaskRunner
 from app.widgets.script_chart import ScriptHistogram
 from app.widgets.source_editor import SourceEditor
-from core.corpus import Corpus, CorpusSource, expand
+from core.corpus import CorpusSource, expand
 from core.errors import WorkbenchError
 from core.progress import Progress
 
 STATS_DELAY_MS = 300
-PREVIEW_DOCUMENTS = 20
 PREVIEW_CHARS = 600
-
-
-def check_sources(sources: list[CorpusSource]) -> tuple[list[CorpusSource], list[str]]:
-    """Split sources into readable ones and messages for refused ones (empty, binary, missing,
-    not decompressible). Reads only the first document of each (run in a worker)."""
-    kept, refused = [], []
-    probe = Corpus([])
-    for source in sources:
-        try:
-            probe.preview(source, 1)
-        except WorkbenchError as err:
-            if err.line is None:  # the file itself is unusable; a bad record is shown later
-                refused.append(str(err))
-                continue
-        kept.append(source)
-    return kept, refused
-
-
-def preview_documents(source: CorpusSource, count: int = PREVIEW_DOCUMENTS) -> list[str]:
-    return Corpus([]).preview(source, count)
 
 
 class CorpusPane(QWidget):

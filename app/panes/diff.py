@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QFormLayout, Q
 from app.models.vocab_diff import FILTERS, VocabDiffModel
 from app.widgets.diff_slot import TokenizerSlot
 from app.widgets.figure_widget import FigureWidget
-from app.widgets.script_chart import BarsDrawing
+from app.jobs.charts import BarsDrawing
 from core.diff.migration import mib_text
 from core.diff.report import compare
 

@@ -24,7 +24,8 @@ from PySide6.QtWidgets import (QComboBox, QFileDialog, QGroupBox, QHBoxLayout, Q
 
 from app.errors import show_error
 from app.models.corpus_sources import human_bytes
-from app.models.training_run import RunMeter, TrainingOutcome, train_to_bundle
+from app.jobs.training import TrainingOutcome, train_to_bundle
+from app.models.training_run import RunMeter
 from app.session import Session
 from app.tasks import JobHandle, TaskRunner, run_in_process
 from app.widgets.live_chart import LiveChart

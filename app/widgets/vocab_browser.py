@@ -19,7 +19,8 @@ from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QHeaderView,
                                QLineEdit, QProgressBar, QPushButton, QTableView, QVBoxLayout,
                                QWidget)
 
-from app.models.vocab import BADGES, COUNT_SORT, SORTS, VocabModel, vocab_lengths, vocab_view
+from app.jobs.vocab import vocab_page
+from app.models.vocab import BADGES, COUNT_SORT, SORTS, VocabModel
 from app.tasks import JobHandle, TaskRunner
 from core.audit import VocabAudit, audit_vocabulary
 from core.audit.report import FILTERS
@@ -48,7 +49,7 @@ class VocabBrowser(QWidget):
         self.search = QLineEdit(placeholderText=self.tr("Search piece or text, or type an ID…"))
         self.search.setClearButtonEnabled(True)
         self.sort = QComboBox()
-        for key, label in SORTS.items():  # shown translated; the key is what vocab_view reads
+        for key, label in SORTS.items():  # shown translated; the key is what vocab_page reads
             self.sort.addItem(QCoreApplication.translate("VocabModel", label), key)
         self.count = QLabel()
         self.model = VocabModel(self)
@@ -141,15 +142,8 @@ class VocabBrowser(QWidget):
             self._on_view_ready((runtime, np.arange(runtime.vocab_size), None, view))
             return  # the common case needs no work at all
         self.count.setText(self.tr("searching…"))
-
-        def compute():
-            lengths = self._lengths.get(key)
-            if lengths is None and sort != "id":
-                lengths = vocab_lengths(runtime)
-            return (runtime, vocab_view(runtime, query, sort, lengths, mask, counts, groups),
-                    lengths, runtime.model_view())
-
-        self.tasks.submit("vocab", compute, latest_only=True, on_result=self._on_view_ready)
+        self.tasks.submit("vocab", vocab_page, runtime, query, sort, self._lengths.get(key),
+                          mask, counts, groups, latest_only=True, on_result=self._on_view_ready)
 
     def _on_view_ready(self, result) -> None:
         runtime, ids, lengths, view = result

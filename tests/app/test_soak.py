@@ -27,7 +27,7 @@ from collections import Counter
 
 import pytest
 
-from app.models.training_run import train_to_bundle
+from app.jobs.training import train_to_bundle
 from app.tasks import run_in_process
 from core.corpus import CorpusSource, expand
 from core.engines.config import TrainingConfig
