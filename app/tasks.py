@@ -446,8 +446,8 @@ def user_message(error: BaseException) -> str:
     if isinstance(error, OSError):
         name = f"{error.filename}: " if error.filename else ""
         return f"{name}{error.strerror or error}"
-    if isinstance(error, Cancelled):
-        return QCoreApplication.translate("Tasks", "cancelled")
+    if isinstance(error, Cancelled):  # the word every pane's Stop button uses
+        return QCoreApplication.translate("Tasks", "stopped")
     if isinstance(error, MemoryError):
         return QCoreApplication.translate("Tasks", "not enough memory for this input")
     return QCoreApplication.translate("Tasks", "unexpected {kind}: {error}").format(

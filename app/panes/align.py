@@ -108,6 +108,9 @@ class AlignPane(QWidget):
                                          "count in code points)"))
         self.align_button = QPushButton(self.tr("Align"))
         self.stop_button = QPushButton(self.tr("Stop"))
+        self.stop_button.setToolTip(self.tr("Stop aligning, writing the copy or exporting; "
+                                            "nothing of it is kept"))
+        self.stop_button.setEnabled(False)
         self.progress = QProgressBar()
         self.progress.setMaximumWidth(200)
         self.progress.setVisible(False)

@@ -97,7 +97,8 @@ class CorpusPane(QWidget):
         self.stats_button.setToolTip(self.tr("Read the whole corpus again (done automatically "
                                              "after every change)"))
         self.stop_button = QPushButton(self.tr("Stop"))
-        self.stop_button.setVisible(False)
+        self.stop_button.setToolTip(self.tr("Stop reading the corpus"))
+        self.stop_button.setEnabled(False)  # as in every pane: enabled while the job runs
         self.progress = QProgressBar()
         self.progress.setMaximumWidth(220)
         self.progress.setTextVisible(True)
@@ -403,7 +404,7 @@ class CorpusPane(QWidget):
     # -- statistics ----------------------------------------------------------------------
     def _set_reading(self, reading: bool) -> None:
         self.progress.setVisible(reading)
-        self.stop_button.setVisible(reading)
+        self.stop_button.setEnabled(reading)
         self.stats_button.setEnabled(not reading)
 
     def _on_stop_clicked(self) -> None:

@@ -154,6 +154,7 @@ class DiagnosticsPane(QWidget):
         self.run_button = QPushButton(self.tr("Run"))
         self.run_button.clicked.connect(self.run)
         self.stop_button = QPushButton(self.tr("Stop"))
+        self.stop_button.setToolTip(self.tr("Stop the run; the last results stay shown"))
         self.stop_button.setEnabled(False)
         self.stop_button.clicked.connect(self.stop)
         self.progress = QProgressBar()

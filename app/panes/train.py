@@ -1,4 +1,4 @@
-"""The Train pane: a training configuration (presets, load/save JSON), Start/Cancel, progress
+"""The Train pane: a training configuration (presets, load/save JSON), Start/Stop, progress
 with phase, rate and ETA, a live log and chart, and the result: the bundle opens in the Inspect
 pane and can be saved.
 
@@ -54,7 +54,7 @@ class TrainPane(QWidget):
         save_requested(): save the current tokenizer as a bundle (File > Save as bundle).
         corpus_requested(): show the Corpus pane.
         finished(object): a run ended: its :class:`TrainingOutcome`, or None if it failed or
-            was cancelled.
+            was stopped.
     """
 
     status = Signal(str)
@@ -71,8 +71,8 @@ class TrainPane(QWidget):
         self.outcome: TrainingOutcome | None = None
         self.running = False
         self._job: JobHandle | None = None  # the latest training run
-        self.cancel_requested_at: float | None = None
-        self.cancel_seconds: float | None = None
+        self.stop_requested_at: float | None = None
+        self.stop_seconds: float | None = None
         self._dest: Path | None = None
         self._scratch: tempfile.TemporaryDirectory | None = None
         self._runs = 0
@@ -139,18 +139,19 @@ class TrainPane(QWidget):
         return corpus_row
 
     def _build_run_row(self) -> QHBoxLayout:
-        """The bundle's name, Start and Cancel."""
+        """The bundle's name, Start and Stop."""
         self.name_edit = QLineEdit()
         self.name_edit.setPlaceholderText(self.tr("bundle name (default: algorithm-vocab size)"))
         self.start_button = QPushButton(self.tr("Start training"))
         self.start_button.setDefault(True)
-        self.cancel_button = QPushButton(self.tr("Cancel"))
-        self.cancel_button.setEnabled(False)
+        self.stop_button = QPushButton(self.tr("Stop"))
+        self.stop_button.setToolTip(self.tr("Stop training; nothing of the run is kept"))
+        self.stop_button.setEnabled(False)
         run_row = QHBoxLayout()
         run_row.addWidget(QLabel(self.tr("Name")))
         run_row.addWidget(self.name_edit, 1)
         run_row.addWidget(self.start_button)
-        run_row.addWidget(self.cancel_button)
+        run_row.addWidget(self.stop_button)
         return run_row
 
     def _build_progress(self) -> QProgressBar:
@@ -222,7 +223,7 @@ class TrainPane(QWidget):
         self.session.corpus_changed.connect(self._update_corpus)
         self.corpus_button.clicked.connect(self.corpus_requested)
         self.start_button.clicked.connect(self.start)
-        self.cancel_button.clicked.connect(self.cancel)
+        self.stop_button.clicked.connect(self.stop)
         self.inspect_button.clicked.connect(self.inspect_requested)
         self.save_button.clicked.connect(self.save_requested)
         self._tick.timeout.connect(self._update_progress_label)
@@ -332,7 +333,7 @@ class TrainPane(QWidget):
         self._dest = self._scratch_dir() / f"run-{self._runs}" / name
         self.meter = RunMeter(target=config.vocab_size, translate=run_meter_text)
         self.outcome = None
-        self.cancel_requested_at = self.cancel_seconds = None
+        self.stop_requested_at = self.stop_seconds = None
         self.chart.clear()
         self.chart.set_axes(self.tr("Training"), self.tr("seconds"), "")
         self.chart.set_placeholder(self.tr("The chart fills while training runs"))
@@ -349,16 +350,17 @@ class TrainPane(QWidget):
             policy=self.session.corpus_policy, name=name, in_process=run_in_process,
             latest_only=True, on_progress=self._on_training_progressed,
             on_result=self._on_trained, on_error=self._on_training_failed,
-            on_cancelled=self._on_training_cancelled)
+            on_cancelled=self._on_training_stopped)
         self.status.emit(self.tr("training {name}…").format(name=name))
         return True
 
-    def cancel(self) -> None:
-        if self.running and self.cancel_requested_at is None:
-            self.cancel_requested_at = time.monotonic()
+    def stop(self) -> None:
+        """Stop the run (it ends within a fraction of a second and keeps nothing)."""
+        if self.running and self.stop_requested_at is None:
+            self.stop_requested_at = time.monotonic()
             self._job.cancel()
-            self.cancel_button.setEnabled(False)
-            self.progress_label.setText(self.tr("cancelling…"))
+            self.stop_button.setEnabled(False)
+            self.progress_label.setText(self.tr("stopping…"))
 
     def remove_scratch(self) -> None:
         """Delete the bundles trained in this session and not saved (on close, once the
@@ -374,7 +376,7 @@ class TrainPane(QWidget):
 
     def _set_running(self, running: bool) -> None:
         self.running = running
-        self.cancel_button.setEnabled(running)
+        self.stop_button.setEnabled(running)
         self.form.setEnabled(not running)
         self.preset_box.setEnabled(not running)
         self.load_button.setEnabled(not running)
@@ -404,7 +406,7 @@ class TrainPane(QWidget):
         self._update_progress_label()
 
     def _update_progress_label(self) -> None:
-        if self.meter is not None and self.running and self.cancel_requested_at is None:
+        if self.meter is not None and self.running and self.stop_requested_at is None:
             self.progress_label.setText(self.meter.describe())
 
     def _append_log(self, lines: list[str]) -> None:
@@ -415,17 +417,17 @@ class TrainPane(QWidget):
         self._set_running(False)
         return time.monotonic() - self.meter.started if self.meter else 0.0
 
-    def _on_training_cancelled(self) -> None:
+    def _on_training_stopped(self) -> None:
         elapsed = self._finish()
-        if self.cancel_requested_at is not None:
-            self.cancel_seconds = time.monotonic() - self.cancel_requested_at
+        if self.stop_requested_at is not None:
+            self.stop_seconds = time.monotonic() - self.stop_requested_at
         if self._dest is not None:
             shutil.rmtree(self._dest.parent, ignore_errors=True)
-        self.progress_label.setText(self.tr("Cancelled after {seconds} s; nothing was kept.")
+        self.progress_label.setText(self.tr("Stopped after {seconds} s; nothing was kept.")
                                     .format(seconds=f"{elapsed:,.1f}"))
-        self._append_log([self.tr("cancelled ({seconds} s to stop)").format(
-            seconds=f"{self.cancel_seconds or 0:.2f}")])
-        self.status.emit(self.tr("training cancelled"))
+        self._append_log([self.tr("stopped ({seconds} s to stop)").format(
+            seconds=f"{self.stop_seconds or 0:.2f}")])
+        self.status.emit(self.tr("training stopped"))
         self.finished.emit(None)
 
     def _on_training_failed(self, message: str) -> None:

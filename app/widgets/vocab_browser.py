@@ -80,10 +80,8 @@ class VocabBrowser(QWidget):
         self.sort.currentIndexChanged.connect(self._update_view)
 
     def _build_audit_row(self) -> QHBoxLayout:
-        self.audit_button = QPushButton(self.tr("Audit vocabulary"))
-        self.audit_button.setToolTip(self.tr(
-            "Encode every token's own text, look for sensitive or boilerplate pieces and, with "
-            "sources in the Corpus pane, count which tokens the corpus uses"))
+        self.audit_button = QPushButton()
+        self._show_audit_button(running=False)
         self.audit_button.clicked.connect(self._on_audit_clicked)
         self.names = QLineEdit(placeholderText=self.tr("Your own names to look for, comma-separated"))
         self.show_only = QComboBox()
@@ -195,7 +193,7 @@ class VocabBrowser(QWidget):
         runtime = self.runtime
         if runtime is None:
             return
-        self.audit_button.setText(self.tr("Stop audit"))
+        self._show_audit_button(running=True)
         self.progress.setRange(0, 0)
         self.progress.setFormat(self.tr("starting…"))
         self.progress.show()
@@ -240,7 +238,18 @@ class VocabBrowser(QWidget):
 
     def _end_audit(self) -> None:
         self.progress.hide()
+        self._show_audit_button(running=False)
+
+    def _show_audit_button(self, *, running: bool) -> None:
+        """The one audit button starts the audit, and stops it while it runs."""
+        if running:
+            self.audit_button.setText(self.tr("Stop audit"))
+            self.audit_button.setToolTip(self.tr("Stop the audit; nothing of it is kept"))
+            return
         self.audit_button.setText(self.tr("Audit vocabulary"))
+        self.audit_button.setToolTip(self.tr(
+            "Encode every token's own text, look for sensitive or boilerplate pieces and, with "
+            "sources in the Corpus pane, count which tokens the corpus uses"))
 
     def show_group(self, name: str | None) -> None:
         """Show only the audit group ``name`` (None: all tokens)."""
