@@ -34,14 +34,10 @@ Example::
 from __future__ import annotations
 
 import inspect
-import multiprocessing
-import pickle
 import sys
-import signal
 import time
 import weakref
 from dataclasses import dataclass
-from queue import Empty
 from typing import Any, Callable
 
 import shiboken6
@@ -49,18 +45,14 @@ from PySide6.QtCore import QCoreApplication, QObject, QRunnable, QThreadPool, Si
 
 from app.messages import error_text
 from core.errors import WorkbenchError
-from core.lifeline import set_parent_death_signal, watch_parent
 from core.progress import CancelToken, Cancelled, Progress
 
 PROGRESS_RATE = 10.0  # progress reports a second that reach the GUI thread, at most
-CHILD_POLL = 0.05  # seconds between two looks at a child process's messages and the cancel flag
-CHILD_GRACE = 0.7  # seconds a cancelled child gets to stop by itself before it is terminated
 # How long a thread running Python keeps the GIL while another waits for it (Python's default
 # is 5 ms). The GUI thread needs the GIL for every Python slot of an event-loop turn, and waits
 # up to this long each time a worker thread computes in Python (a vocabulary audit): several
 # such waits in one turn stalled the GUI 50 ms. At 1 ms they stay far below that.
 GUI_SWITCH_INTERVAL = 0.001
-JOB_EXIT_DEADLINE = 5.0  # seconds an orphaned job process gets to clean up before it ends anyway
 QUIT_WAIT_MS = 3000  # how long quitting waits for the cancelled jobs to end
 
 
@@ -327,108 +319,6 @@ def chart_pool() -> QThreadPool:
         _CHART_POOL.setMaxThreadCount(1)
         _CHART_POOL.setExpiryTimeout(-1)  # keep the thread: matplotlib's per-thread font cache
     return _CHART_POOL
-
-
-def run_in_process(fn: Callable, *args: Any, progress: Callable | None = None,
-                   cancel: Callable[[], bool] | None = None, **kwargs: Any) -> Any:
-    """Call ``fn(*args, progress=, cancel=, **kwargs)`` in a spawned child process and return
-    its result (``fn``, its arguments and result must pickle).
-
-    For pure-Python jobs that allocate millions of objects (the reference trainers): in a
-    thread, their garbage collections hold the GIL for 100 ms and more and freeze the GUI; in a
-    child they cannot. The child's progress reports reach ``progress`` here; ``cancel()``
-    turning true makes the child's own ``cancel()`` true (so it stops cleanly, killing any
-    process it started), and the child is terminated if it has not stopped after
-    ``CHILD_GRACE`` seconds. Exceptions of the child are raised here.
-    """
-    context = multiprocessing.get_context("spawn")  # a forked Qt process is not safe
-    messages = context.Queue()
-    stop = context.Event()
-    child = context.Process(target=_child_main, args=(fn, args, kwargs, messages, stop),
-                            daemon=True, name="workbench-job")
-    child.start()
-    stopping_since = None
-    try:
-        while True:
-            if stopping_since is None and cancel is not None and cancel():
-                stop.set()
-                stopping_since = time.monotonic()
-            if stopping_since is not None and time.monotonic() - stopping_since > CHILD_GRACE:
-                raise Cancelled("cancelled")
-            try:
-                kind, value = messages.get(timeout=CHILD_POLL)
-            except Empty:
-                if not child.is_alive() and messages.empty():
-                    if stopping_since is not None:
-                        raise Cancelled("cancelled") from None
-                    raise WorkbenchError(QCoreApplication.translate(
-                        "Tasks", "the job's process ended unexpectedly (exit code {code})"
-                    ).format(code=child.exitcode)) from None
-                continue
-            if kind == "progress":
-                if progress is not None and stopping_since is None:
-                    progress(value)
-            elif kind == "result":
-                return value
-            else:
-                raise value
-    finally:
-        child.join(CHILD_GRACE)
-        if child.is_alive():
-            child.terminate()
-            child.join(1.0)
-        if child.is_alive():
-            child.kill()
-            child.join()
-        messages.close()
-        messages.cancel_join_thread()
-
-
-def _child_main(fn: Callable, args: tuple, kwargs: dict, messages, stop) -> None:
-    """The child's side of :func:`run_in_process`."""
-    _stop_with_parent(stop)
-
-    def progress(report: Any) -> None:
-        messages.put(("progress", report))
-
-    try:
-        messages.put(("result", fn(*args, progress=progress, cancel=stop.is_set, **kwargs)))
-    except BaseException as error:  # noqa: BLE001 - every failure goes back to the parent
-        if isinstance(error, KeyboardInterrupt):  # Ctrl-C in the GUI's terminal reached us too
-            error = Cancelled("interrupted")
-        try:
-            pickle.dumps(error)
-        except Exception:  # noqa: BLE001
-            error = WorkbenchError(user_message(error))
-        messages.put(("error", error))
-    messages.close()
-    messages.join_thread()
-
-
-def _stop_with_parent(stop) -> None:
-    """In a job process: the end of the GUI process, or a SIGTERM (``terminate()`` above, or
-    the Linux parent-death signal) or SIGHUP, stops the job as a cancel does, so that it stops
-    the trainer it started and removes its scratch folder on its way out (Ctrl-C, SIGINT, does
-    so already: Python raises KeyboardInterrupt).
-
-    Portable: a thread waits on the parent's sentinel (it becomes ready when the parent is
-    gone) and sets ``stop``. Linux: the kernel sends SIGTERM when the thread that started this
-    process ends; that thread waits in :func:`run_in_process` until this process is gone."""
-    parent = multiprocessing.parent_process()
-    if parent is not None:
-        watch_parent(parent.join, stop.set, deadline=JOB_EXIT_DEADLINE)
-    raised = []
-
-    def cancel_once(_signum: int, _frame) -> None:
-        if not raised:  # a second signal must not interrupt the cleanup
-            raised.append(True)
-            stop.set()
-            raise Cancelled("terminated")
-
-    for name in ("SIGTERM", "SIGHUP"):  # SIGHUP: a closed terminal signals the whole group
-        if hasattr(signal, name):
-            signal.signal(getattr(signal, name), cancel_once)
-    set_parent_death_signal(signal.SIGTERM)
 
 
 def user_message(error: BaseException) -> str:

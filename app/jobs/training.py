@@ -1,7 +1,7 @@
 """The Train pane's job: train a bundle from the corpus, then open it for the Inspect pane.
 
 >>> # outcome = train_to_bundle(config, sources, Path("out/run-1/bpe-8000"),
->>> #                           in_process=run_in_process)  # outcome.loaded.runtime
+>>> #                           in_process=run_function)  # outcome.loaded.runtime
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ def train_to_bundle(config: TrainingConfig, sources: list[CorpusSource], dest: P
                     policy: str = "strict", name: str = "trained", progress=None, cancel=None,
                     in_process=None) -> TrainingOutcome:
     """:func:`train_bundle` (in a child process when ``in_process`` is given: the GUI passes
-    :func:`app.tasks.run_in_process`), then load the bundle for the Inspect pane.
+    :func:`core.supervisor.run_function`), then load the bundle for the Inspect pane.
     De-duplication is ``config.deduplicate``."""
     job = dict(policy=policy, name=name, progress=progress, cancel=cancel)
     if in_process is not None:

@@ -27,7 +27,7 @@ from app.models.corpus_sources import human_bytes
 from app.jobs.training import TrainingOutcome, train_to_bundle
 from app.models.training_run import RunMeter
 from app.session import Session
-from app.tasks import JobHandle, TaskRunner, run_in_process
+from app.tasks import JobHandle, TaskRunner
 from app.widgets.live_chart import LiveChart
 from app.messages import error_text, render_all
 from app.widgets.training_config_form import (PRESET_NAMES, PRESETS, TrainingConfigForm,
@@ -37,6 +37,7 @@ from core.engines.common import split_details
 from core.engines.config import TrainingConfig
 from core.errors import WorkbenchError
 from core.progress import Progress
+from core.supervisor import run_function
 
 TICK_MS = 250
 DEFAULT_PRESET = "GPT-2-like byte-level BPE"
@@ -347,7 +348,7 @@ class TrainPane(QWidget):
         self._set_running(True)
         self._job = self.tasks.submit(
             "train", train_to_bundle, config, list(self.session.corpus_sources), self._dest,
-            policy=self.session.corpus_policy, name=name, in_process=run_in_process,
+            policy=self.session.corpus_policy, name=name, in_process=run_function,
             latest_only=True, on_progress=self._on_training_progressed,
             on_result=self._on_trained, on_error=self._on_training_failed,
             on_cancelled=self._on_training_stopped)

@@ -2942,6 +2942,14 @@
         <translation>辅助进程无法编码这段大文本（{reason}）；已改在本进程中编码，窗口可能会暂时无响应</translation>
     </message>
     <message>
+        <source>the job&apos;s process ended unexpectedly (exit code {exit_code})</source>
+        <translation>任务进程意外结束（退出码 {exit_code}）</translation>
+    </message>
+    <message>
+        <source>unexpected {kind} in the job: {error}</source>
+        <translation>任务中出现意外错误 {kind}：{error}</translation>
+    </message>
+    <message>
         <source>{error} — ignored</source>
         <translation>{error} — 已忽略</translation>
     </message>
@@ -4000,10 +4008,6 @@
 </context>
 <context>
     <name>Tasks</name>
-    <message>
-        <source>the job&apos;s process ended unexpectedly (exit code {code})</source>
-        <translation>任务进程意外结束（退出码 {code}）</translation>
-    </message>
     <message>
         <source>stopped</source>
         <translation>已停止</translation>
