@@ -12,7 +12,7 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication, QObject
 
 from core.errors import WorkbenchError
-from core.notes import Note
+from core.notes import Note, worded_args
 from core.special import GUESS
 from core.text import Unit
 
@@ -56,7 +56,105 @@ def templates() -> dict[str, str]:
         "child.ended": QCoreApplication.translate(
             "Notes", "the job's process ended unexpectedly (exit code {exit_code})"),
         "child.failed": QCoreApplication.translate("Notes", "unexpected {kind} in the job: {error}"),
+        "stream.id_out_of_range": QCoreApplication.translate(
+            "Notes", "token ID {id} at stream position {position} is out of range: the "
+                     "vocabulary has IDs 0..{last}"),
+        "stream.prompt_id_out_of_range": QCoreApplication.translate(
+            "Notes", "token ID {id} at prompt position {position} is out of range: the "
+                     "vocabulary has IDs 0..{last}"),
+        "stream.id_not_decodable": QCoreApplication.translate(
+            "Notes", "token ID {id} at stream position {position} cannot be decoded: {reason}"),
+        "stream.prompt_id_not_decodable": QCoreApplication.translate(
+            "Notes", "token ID {id} at prompt position {position} cannot be decoded: {reason}"),
         "config.ignored": QCoreApplication.translate("Notes", "{error} — ignored"),
+        # annotation datasets and alignment (core/align)
+        "dataset.no_file": QCoreApplication.translate(
+            "Notes", "no such file"),
+        "dataset.empty_file": QCoreApplication.translate(
+            "Notes", "the file is empty: no records"),
+        "dataset.unknown_format": QCoreApplication.translate(
+            "Notes", "unknown format {format!r}; use {formats}"),
+        "dataset.no_record": QCoreApplication.translate(
+            "Notes", "the dataset has no usable record"),
+        "dataset.all_bad": QCoreApplication.translate(
+            "Notes", "the dataset has no usable record: {count:,} bad (the first on line {line})"),
+        "dataset.no_spans": QCoreApplication.translate(
+            "Notes", "no span in the dataset (records read: {records:,}; their keys: {keys}): name "
+                     "the key that holds the spans"),
+        "dataset.no_spans_tagged": QCoreApplication.translate(
+            "Notes", "no span in the dataset (records read: {records:,}): every tag is O"),
+        "dataset.spans_key_missing": QCoreApplication.translate(
+            "Notes", "no record has the key {key!r} (their keys: {keys})"),
+        "dataset.invalid_utf8": QCoreApplication.translate(
+            "Notes", "invalid UTF-8 at byte {column} of the line (byte {offset:,} of the file: "
+                     "{byte:#04x})"),
+        "dataset.not_json": QCoreApplication.translate(
+            "Notes", "not JSON: {error} at column {column}"),
+        "dataset.needs_text": QCoreApplication.translate(
+            "Notes", 'a record needs a "text" string'),
+        "dataset.spans_not_list": QCoreApplication.translate(
+            "Notes", '"{key}" must be a list'),
+        "dataset.span_shape": QCoreApplication.translate(
+            "Notes", "span {nth}: a span is an object with start and end (label, text), or a list "
+                     "[start, end] or [start, end, label]"),
+        "dataset.span_not_int": QCoreApplication.translate(
+            "Notes", "span {nth}: start and end must be integers"),
+        "dataset.span_not_str": QCoreApplication.translate(
+            "Notes", "span {nth}: label and text must be strings"),
+        "dataset.token_not_in_text": QCoreApplication.translate(
+            "Notes", "token {token!r} does not continue the text (the tokens do not rebuild the text"
+                     " of the '# text' line)"),
+        "dataset.needs_tag": QCoreApplication.translate(
+            "Notes", "a token line needs a token and a tag"),
+        "dataset.unknown_tag": QCoreApplication.translate(
+            "Notes", "unknown tag {tag!r} (use O, B-, I-, E-, L-, S- or U-)"),
+        "dataset.not_one_char": QCoreApplication.translate(
+            "Notes", "{column!r} is not one character (a character-BIO file has one character per "
+                     "line)"),
+        "dataset.not_char_position": QCoreApplication.translate(
+            "Notes", "{column!r} is not one character followed by its position in the word, as the "
+                     "other lines of this file are"),
+        "dataset.span_after_end": QCoreApplication.translate(
+            "Notes", "span {nth} [{start}, {end}) {label!r}: start is after end"),
+        "dataset.span_empty": QCoreApplication.translate(
+            "Notes", "span {nth} [{start}, {end}) {label!r} is empty"),
+        "dataset.span_beyond": QCoreApplication.translate(
+            "Notes", "span {nth} [{start}, {end}) {label!r} is beyond the text ({limit} {unit})"),
+        "dataset.span_inside_char": QCoreApplication.translate(
+            "Notes", "span {nth} [{start}, {end}) {label!r}: offset {offset} falls inside a "
+                     "character in {unit}"),
+        "dataset.span_text_differs": QCoreApplication.translate(
+            "Notes", "span {nth} [{start}, {end}) {label!r}: its text {text!r} is not the text's "
+                     "{found!r} in {unit}"),
+        "dataset.span_text_differs_fits": QCoreApplication.translate(
+            "Notes", "span {nth} [{start}, {end}) {label!r}: its text {text!r} is not the text's "
+                     "{found!r} in {unit}; it matches in {other_unit}"),
+        "dataset.span_text_off": QCoreApplication.translate(
+            "Notes", "span {nth} [{start}, {end}) {label!r}: its text {text!r} is given, but the "
+                     "span does not fall on the text's characters in {unit}"),
+        "dataset.span_text_off_fits": QCoreApplication.translate(
+            "Notes", "span {nth} [{start}, {end}) {label!r}: its text {text!r} is given, but the "
+                     "span does not fall on the text's characters in {unit}; it matches in "
+                     "{other_unit}"),
+        "dataset.wrong_unit": QCoreApplication.translate(
+            "Notes", "declared {unit}, but {count} of {total} span texts match in {other_unit}"),
+        "dataset.texts_differ": QCoreApplication.translate(
+            "Notes", "{count} of {total} span texts do not match the text in {unit} (nor in any "
+                     "other unit)"),
+        "align.no_tokenizer": QCoreApplication.translate(
+            "Notes", "no tokenizer to align to"),
+        "align.unknown_mode": QCoreApplication.translate(
+            "Notes", "unknown mode {mode!r}; use {modes}"),
+        "align.unknown_scheme": QCoreApplication.translate(
+            "Notes", "unknown scheme {scheme!r}; use {schemes}"),
+        "align.unknown_export_format": QCoreApplication.translate(
+            "Notes", "unknown export format {format!r}; use {formats}"),
+        "align.unknown_fix": QCoreApplication.translate(
+            "Notes", "unknown fix {fix!r}; use {fixes}"),
+        "align.export_overwrites_dataset": QCoreApplication.translate(
+            "Notes", "the export would overwrite the dataset; choose another file"),
+        "align.copy_overwrites_dataset": QCoreApplication.translate(
+            "Notes", "a corrected copy never replaces the original: choose another file"),
         "chat.special_in_content": QCoreApplication.translate(
             "Notes", "special-token literal {literal!r} typed in message {message} ({role}): "
                      "the sanitized reading keeps it as text; an unsanitized one reads it as "
@@ -101,6 +199,25 @@ def templates() -> dict[str, str]:
         "chat.id_beyond_embeddings": QCoreApplication.translate(
             "Notes", "token {piece!r} (ID {id}, first at token {index}, {count:,} in all) is "
                      "beyond the model's {rows:,} embedding rows (config.json vocab_size)"),
+        "chat.control_split": QCoreApplication.translate(
+            "Notes", "the template writes {literal!r} ({count}× from character {at}), which is "
+                     "no token of this tokenizer: it is encoded as {n} ordinary tokens {pieces} "
+                     "— the template does not fit this tokenizer"),
+        "chat.control_not_special": QCoreApplication.translate(
+            "Notes", "the template writes {literal!r} ({count}× from character {at}) as a "
+                     "control token, but this tokenizer has it only as the ordinary token "
+                     "{id}, not a special token: a user who types it writes the same token"),
+        "chat.special_variable_undefined": QCoreApplication.translate(
+            "Notes", "the template reads {name}, which this tokenizer does not define: it "
+                     "renders as nothing (transformers passes only the tokenizer's own special "
+                     "tokens)"),
+        "chat.bos_missing": QCoreApplication.translate(
+            "Notes", "the tokenizer's post-processor starts a text with {token!r} (ID {id}) but "
+                     "the template writes none: apply_chat_template(tokenize=True) encodes the "
+                     "render without special tokens, so the model gets no {token!r}"),
+        "chat.bos_differs": QCoreApplication.translate(
+            "Notes", "the template starts with {token!r} (ID {id}) but the tokenizer's "
+                     "post-processor starts a text with {added!r} (ID {added_id})"),
         "hf.padding_off": QCoreApplication.translate(
             "Notes", "the file pads every encoding ({length}); padding is off here so you see "
                      "the text's own tokens"),
@@ -116,6 +233,19 @@ def templates() -> dict[str, str]:
             "Notes", "line {line}: token {token} is listed again (rank {before} before); its later "
                      "rank {rank} is used, as tiktoken's loader does"),
         "tiktoken.preset": QCoreApplication.translate("Notes", "preset {preset}: its regex and special tokens"),
+        "tiktoken.specials_collide": QCoreApplication.translate(
+            "Notes", "{count} special token(s) of preset {preset} have IDs that are ranks of this "
+                     "file ({first:,}–{last:,}; its ranks run 0–{last_rank:,})"),
+        "tiktoken.specials_moved": QCoreApplication.translate(
+            "Notes", "they are placed after the last rank instead, on IDs {first:,}–{last:,} "
+                     "(choose a preset or give special tokens to change this)"),
+        "tiktoken.presets_fit": QCoreApplication.translate(
+            "Notes", "presets whose special tokens fit these ranks: {presets}"),
+        "tiktoken.specials_refused": QCoreApplication.translate(
+            "Notes", "preset {preset} does not fit this file: {count} of its special tokens have "
+                     "IDs that are ranks ({first:,}–{last:,}; its ranks run 0–{last_rank:,}). Give "
+                     "special tokens after the last rank, from ID {start:,}, or choose a preset "
+                     "that fits: {presets}"),
         "tiktoken.preset_normalization": QCoreApplication.translate(
             "Notes", "preset {preset}: {normalization} normalization first"),
         "sentencepiece.default_bos": QCoreApplication.translate(
@@ -243,18 +373,54 @@ def templates() -> dict[str, str]:
         "gguf.embedding_short": QCoreApplication.translate(
             "Notes", "the model's embedding has {rows:,} rows for {vocabulary:,} token IDs: IDs "
                      "{rows:,} and above have no embedding"),
+        "gguf.model_unknown": QCoreApplication.translate(
+            "Notes", "tokenizer.ggml.model is {model!r}, a tokenizer llama.cpp does not know "
+                     "either; the workbench runs {supported}"),
+        "gguf.model_no_vocab": QCoreApplication.translate(
+            "Notes", "tokenizer.ggml.model is {model!r}: the file has no vocabulary (llama.cpp "
+                     "loads no tokenizer from it either); the workbench runs {supported}"),
+        "gguf.model_rwkv": QCoreApplication.translate(
+            "Notes", "tokenizer.ggml.model is {model!r}: llama.cpp runs RWKV's greedy longest "
+                     "match over escaped byte tokens, which no tokenizers pipeline reproduces; the "
+                     "workbench runs {supported}"),
+        "gguf.model_plamo2": QCoreApplication.translate(
+            "Notes", "tokenizer.ggml.model is {model!r}: llama.cpp runs PLaMo-2's own "
+                     "table-driven best-path search with byte fallback, which no tokenizers "
+                     "pipeline reproduces; the workbench runs {supported}"),
+        "gguf.model_hybriddna": QCoreApplication.translate(
+            "Notes", "tokenizer.ggml.model is {model!r}: llama.cpp cuts the text inside "
+                     "<dna>…</dna> into 6-letter k-mers padded with A, which no tokenizers "
+                     "pipeline reproduces; the workbench runs {supported}"),
+        "gguf.whitespace_lowercase": QCoreApplication.translate(
+            "Notes", "tokenizer.ggml.model is {model!r} with lowercasing on: llama.cpp lowercases "
+                     "with its own one-code-point table, which no tokenizers normalizer "
+                     "reproduces; not run"),
+        "gguf.pre_unknown": QCoreApplication.translate(
+            "Notes", "tokenizer.ggml.pre is {pre!r}, a pre-tokenizer llama.cpp does not know (it "
+                     "refuses the file too); the workbench will not guess one"),
+        "gguf.newline_merges": QCoreApplication.translate(
+            "Notes", "the merges join newlines without building all {runs} newline tokens: "
+                     "llama.cpp's Gemma 4 rule (a run of newlines that is a token is taken whole) "
+                     "then has no exact tokenizers pipeline; not run"),
+        "gguf.add_without_id": QCoreApplication.translate(
+            "Notes", "{flag} is true but the file sets no {key}: llama.cpp refuses to load it"),
     }
 
 
 def render(note: Note) -> str:
-    """A note in the GUI's language."""
-    return templates()[note.code].format(**note.args)
+    """A note in the GUI's language (a unit arg by its translated name)."""
+    return templates()[note.code].format(**worded_args(note.args, unit_names()))
 
 
 def render_all(notes: list[Note]) -> list[str]:
     """Several notes, the templates looked up once."""
-    table = templates()
-    return [table[n.code].format(**n.args) for n in notes]
+    table, units = templates(), unit_names()
+    return [table[n.code].format(**worded_args(n.args, units)) for n in notes]
+
+
+def unit_names() -> dict[str, str]:
+    """Unit key -> its name in the GUI's language (the args :data:`core.notes.UNIT_ARGS`)."""
+    return {unit.value: unit_label(unit) for unit in Unit}
 
 
 def error_text(error: WorkbenchError) -> str:

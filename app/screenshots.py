@@ -424,11 +424,14 @@ def chat_shots(app, window, out: Path, conversation: Path | None,
     simulator.go_to(next((k + 1 for k, step in enumerate(steps) if step.pending),
                          len(steps) // 2))
     _save(app, window, out / "chat-streaming.png")
-    flagged = [i for i, c in enumerate(pane.checks.checks)
-               if c["code"] == "chat.special_in_content"]
+    # an injection's check, else the first check that names a place (a control string the
+    # tokenizer has no token for)
+    flagged = ([i for i, c in enumerate(pane.checks.checks)
+                if c.code == "chat.special_in_content"]
+               or [i for i, c in enumerate(pane.checks.checks) if c.span])
     if flagged:
         pane.checks.setCurrentRow(flagged[0])
-        pane.checks.check_clicked.emit(*pane.checks.checks[flagged[0]]["span"])
+        pane.checks.check_clicked.emit(*pane.checks.checks[flagged[0]].span)
         _save(app, window, out / "chat-check-clicked.png")
     pane.context.setValue(max(1, len(pane.chips.tokens) * 3 // 4))
     pane.results.setCurrentWidget(pane.budget)

@@ -17,6 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from .text import Unit
+
 Severity = Literal["info", "warning", "error"]
 
 # code -> (severity, English template). Templates take the note's args by name (str.format).
@@ -61,6 +63,17 @@ CODES: dict[str, tuple[Severity, str]] = {
         "error", "the job's process ended unexpectedly (exit code {exit_code})"),
     "child.failed": (
         "error", "unexpected {kind} in the job: {error}"),
+    # a stream of IDs the stream decoder cannot take (core.stream)
+    "stream.id_out_of_range": (
+        "error", "token ID {id} at stream position {position} is out of range: the vocabulary "
+                 "has IDs 0..{last}"),
+    "stream.prompt_id_out_of_range": (
+        "error", "token ID {id} at prompt position {position} is out of range: the vocabulary "
+                 "has IDs 0..{last}"),
+    "stream.id_not_decodable": (
+        "error", "token ID {id} at stream position {position} cannot be decoded: {reason}"),
+    "stream.prompt_id_not_decodable": (
+        "error", "token ID {id} at prompt position {position} cannot be decoded: {reason}"),
     # how a tokenizer is run (Runtime.notes)
     "config.ignored": (
         "warning", "{error} — ignored"),
@@ -83,6 +96,20 @@ CODES: dict[str, tuple[Severity, str]] = {
                 "rank {rank} is used, as tiktoken's loader does"),
     "tiktoken.preset": (
         "info", "preset {preset}: its regex and special tokens"),
+    # a preset's special IDs against a rank file's ranks (core.presets.specials_fit)
+    "tiktoken.specials_collide": (
+        "warning", "{count} special token(s) of preset {preset} have IDs that are ranks of this "
+                   "file ({first:,}–{last:,}; its ranks run 0–{last_rank:,})"),
+    "tiktoken.specials_moved": (
+        "warning", "they are placed after the last rank instead, on IDs {first:,}–{last:,} "
+                   "(choose a preset or give special tokens to change this)"),
+    "tiktoken.presets_fit": (
+        "info", "presets whose special tokens fit these ranks: {presets}"),
+    "tiktoken.specials_refused": (
+        "error", "preset {preset} does not fit this file: {count} of its special tokens have IDs "
+                 "that are ranks ({first:,}–{last:,}; its ranks run 0–{last_rank:,}). Give special "
+                 "tokens after the last rank, from ID {start:,}, or choose a preset that fits: "
+                 "{presets}"),
     "tiktoken.preset_normalization": (
         "info", "preset {preset}: {normalization} normalization first"),
     "tiktoken.preset_bos": (
@@ -95,6 +122,79 @@ CODES: dict[str, tuple[Severity, str]] = {
         "info", "vocab.txt run as BERT WordPiece (cased, from tokenizer_config.json)"),
     "wordpiece.cased_guessed": (
         "info", "vocab.txt run as BERT WordPiece (cased, guessed from the vocabulary)"),
+    # annotation datasets (core/align): a file that cannot be read, a bad line or span (each
+    # listed with its line), a declared unit the span texts do not fit; {unit} and {other_unit}
+    # are unit keys (bytes, cp, ...), worded by each front end
+    "dataset.no_file": ("error", "no such file"),
+    "dataset.empty_file": ("error", "the file is empty: no records"),
+    "dataset.unknown_format": ("error", "unknown format {format!r}; use {formats}"),
+    "dataset.no_record": ("error", "the dataset has no usable record"),
+    "dataset.all_bad": (
+        "error", "the dataset has no usable record: {count:,} bad (the first on line {line})"),
+    "dataset.no_spans": (
+        "error", "no span in the dataset (records read: {records:,}; their keys: {keys}): name "
+                 "the key that holds the spans"),
+    "dataset.no_spans_tagged": (
+        "error", "no span in the dataset (records read: {records:,}): every tag is O"),
+    "dataset.spans_key_missing": (
+        "error", "no record has the key {key!r} (their keys: {keys})"),
+    "dataset.invalid_utf8": (
+        "error", "invalid UTF-8 at byte {column} of the line (byte {offset:,} of the file: "
+                 "{byte:#04x})"),
+    "dataset.not_json": ("error", "not JSON: {error} at column {column}"),
+    "dataset.needs_text": ("error", 'a record needs a "text" string'),
+    "dataset.spans_not_list": ("error", '"{key}" must be a list'),
+    "dataset.span_shape": (
+        "error", "span {nth}: a span is an object with start and end (label, text), or a list "
+                 "[start, end] or [start, end, label]"),
+    "dataset.span_not_int": ("error", "span {nth}: start and end must be integers"),
+    "dataset.span_not_str": ("error", "span {nth}: label and text must be strings"),
+    "dataset.token_not_in_text": (
+        "error", "token {token!r} does not continue the text (the tokens do not rebuild the "
+                 "text of the '# text' line)"),
+    "dataset.needs_tag": ("error", "a token line needs a token and a tag"),
+    "dataset.unknown_tag": ("error", "unknown tag {tag!r} (use O, B-, I-, E-, L-, S- or U-)"),
+    "dataset.not_one_char": (
+        "error", "{column!r} is not one character (a character-BIO file has one character per "
+                 "line)"),
+    "dataset.not_char_position": (
+        "error", "{column!r} is not one character followed by its position in the word, as the "
+                 "other lines of this file are"),
+    "dataset.span_after_end": (
+        "error", "span {nth} [{start}, {end}) {label!r}: start is after end"),
+    "dataset.span_empty": ("error", "span {nth} [{start}, {end}) {label!r} is empty"),
+    "dataset.span_beyond": (
+        "error", "span {nth} [{start}, {end}) {label!r} is beyond the text ({limit} {unit})"),
+    "dataset.span_inside_char": (
+        "error", "span {nth} [{start}, {end}) {label!r}: offset {offset} falls inside a "
+                 "character in {unit}"),
+    "dataset.span_text_differs": (
+        "error", "span {nth} [{start}, {end}) {label!r}: its text {text!r} is not the text's "
+                 "{found!r} in {unit}"),
+    "dataset.span_text_differs_fits": (
+        "error", "span {nth} [{start}, {end}) {label!r}: its text {text!r} is not the text's "
+                 "{found!r} in {unit}; it matches in {other_unit}"),
+    "dataset.span_text_off": (
+        "error", "span {nth} [{start}, {end}) {label!r}: its text {text!r} is given, but the "
+                 "span does not fall on the text's characters in {unit}"),
+    "dataset.span_text_off_fits": (
+        "error", "span {nth} [{start}, {end}) {label!r}: its text {text!r} is given, but the "
+                 "span does not fall on the text's characters in {unit}; it matches in "
+                 "{other_unit}"),
+    "dataset.wrong_unit": (
+        "error", "declared {unit}, but {count} of {total} span texts match in {other_unit}"),
+    "dataset.texts_differ": (
+        "warning", "{count} of {total} span texts do not match the text in {unit} (nor in any "
+                   "other unit)"),
+    "align.no_tokenizer": ("error", "no tokenizer to align to"),
+    "align.unknown_mode": ("error", "unknown mode {mode!r}; use {modes}"),
+    "align.unknown_scheme": ("error", "unknown scheme {scheme!r}; use {schemes}"),
+    "align.unknown_export_format": ("error", "unknown export format {format!r}; use {formats}"),
+    "align.unknown_fix": ("error", "unknown fix {fix!r}; use {fixes}"),
+    "align.export_overwrites_dataset": (
+        "error", "the export would overwrite the dataset; choose another file"),
+    "align.copy_overwrites_dataset": (
+        "error", "a corrected copy never replaces the original: choose another file"),
     # training: what the config cannot do, whatever the corpus (core/engines/checks.py)
     "training.wordpiece_needs_unknown": (
         "error", "WordPiece needs an unknown token for words it cannot split: add {token} to the "
@@ -241,6 +341,26 @@ CODES: dict[str, tuple[Severity, str]] = {
     "chat.id_beyond_embeddings": (
         "error", "token {piece!r} (ID {id}, first at token {index}, {count:,} in all) is beyond "
                  "the model's {rows:,} embedding rows (config.json vocab_size)"),
+    # does the template fit the tokenizer (core.chat.fit)
+    "chat.control_split": (
+        "error", "the template writes {literal!r} ({count}× from character {at}), which is no "
+                 "token of this tokenizer: it is encoded as {n} ordinary tokens {pieces} — the "
+                 "template does not fit this tokenizer"),
+    "chat.control_not_special": (
+        "warning", "the template writes {literal!r} ({count}× from character {at}) as a control "
+                   "token, but this tokenizer has it only as the ordinary token {id}, not a "
+                   "special token: a user who types it writes the same token"),
+    "chat.special_variable_undefined": (
+        "warning", "the template reads {name}, which this tokenizer does not define: it "
+                   "renders as nothing (transformers passes only the tokenizer's own special "
+                   "tokens)"),
+    "chat.bos_missing": (
+        "warning", "the tokenizer's post-processor starts a text with {token!r} (ID {id}) but "
+                   "the template writes none: apply_chat_template(tokenize=True) encodes the "
+                   "render without special tokens, so the model gets no {token!r}"),
+    "chat.bos_differs": (
+        "warning", "the template starts with {token!r} (ID {id}) but the tokenizer's "
+                   "post-processor starts a text with {added!r} (ID {added_id})"),
     # GGUF files (core.gguf_tokenizer)
     "gguf.pre_default": (
         "warning", "the file names no pre-tokenizer (tokenizer.ggml.pre): llama.cpp then splits "
@@ -253,6 +373,38 @@ CODES: dict[str, tuple[Severity, str]] = {
     "gguf.embedding_short": (
         "warning", "the model's embedding has {rows:,} rows for {vocabulary:,} token IDs: IDs "
                    "{rows:,} and above have no embedding"),
+    # GGUF tokenizers the workbench refuses, each with why (core.gguf_tokenizer.read_vocab)
+    "gguf.model_unknown": (
+        "error", "tokenizer.ggml.model is {model!r}, a tokenizer llama.cpp does not know either; "
+                 "the workbench runs {supported}"),
+    "gguf.model_no_vocab": (
+        "error", "tokenizer.ggml.model is {model!r}: the file has no vocabulary (llama.cpp loads "
+                 "no tokenizer from it either); the workbench runs {supported}"),
+    "gguf.model_rwkv": (
+        "error", "tokenizer.ggml.model is {model!r}: llama.cpp runs RWKV's greedy longest match "
+                 "over escaped byte tokens, which no tokenizers pipeline reproduces; the "
+                 "workbench runs {supported}"),
+    "gguf.model_plamo2": (
+        "error", "tokenizer.ggml.model is {model!r}: llama.cpp runs PLaMo-2's own table-driven "
+                 "best-path search with byte fallback, which no tokenizers pipeline reproduces; "
+                 "the workbench runs {supported}"),
+    "gguf.model_hybriddna": (
+        "error", "tokenizer.ggml.model is {model!r}: llama.cpp cuts the text inside <dna>…</dna> "
+                 "into 6-letter k-mers padded with A, which no tokenizers pipeline reproduces; "
+                 "the workbench runs {supported}"),
+    "gguf.whitespace_lowercase": (
+        "error", "tokenizer.ggml.model is {model!r} with lowercasing on: llama.cpp lowercases "
+                 "with its own one-code-point table, which no tokenizers normalizer reproduces; "
+                 "not run"),
+    "gguf.pre_unknown": (
+        "error", "tokenizer.ggml.pre is {pre!r}, a pre-tokenizer llama.cpp does not know (it "
+                 "refuses the file too); the workbench will not guess one"),
+    "gguf.newline_merges": (
+        "error", "the merges join newlines without building all {runs} newline tokens: "
+                 "llama.cpp's Gemma 4 rule (a run of newlines that is a token is taken whole) "
+                 "then has no exact tokenizers pipeline; not run"),
+    "gguf.add_without_id": (
+        "error", "{flag} is true but the file sets no {key}: llama.cpp refuses to load it"),
 }
 
 ENGLISH: dict[str, str] = {code: template for code, (_, template) in CODES.items()}
@@ -290,13 +442,30 @@ def note(code: str, *, span: tuple[int, int] | None = None, **args) -> Note:
     return Note(code, severity, args, None if span is None else (int(span[0]), int(span[1])))
 
 
+# args that hold a unit's key (``cp``: stable in JSON), worded by each front end
+UNIT_ARGS = ("unit", "other_unit")
+
+
 def english(n: Note) -> str:
-    """The note in English, as ``tokbench`` prints it.
+    """The note in English, as ``tokbench`` prints it (a unit arg by its name).
 
     >>> english(note("hf.truncation_off", max_length=512))
     'the file truncates at 512 tokens; truncation is off here'
+    >>> english(note("dataset.texts_differ", count=1, total=2, unit="utf16"))
+    '1 of 2 span texts do not match the text in UTF-16 units (nor in any other unit)'
     """
-    return ENGLISH[n.code].format(**n.args)
+    return ENGLISH[n.code].format(**worded_args(n.args, unit_words()))
+
+
+def worded_args(args: dict, units: dict[str, str]) -> dict:
+    """``args`` with each unit key (:data:`UNIT_ARGS`) replaced by its name in ``units``."""
+    return {k: units.get(v, v) if k in UNIT_ARGS and isinstance(v, str) else v
+            for k, v in args.items()}
+
+
+def unit_words() -> dict[str, str]:
+    """Unit key -> its English name (``cp`` -> ``code points``)."""
+    return {u.value: u.label for u in Unit}
 
 
 def round_trip_notes(trip) -> list[Note]:

@@ -1,12 +1,13 @@
 """``tokbench align``: how an annotation dataset's spans align to one or more tokenizers.
 
     tokbench align TOKENIZER... --spans FILE [--format jsonl|conll|chars|words]
-                   [--unit bytes|cp|utf16|grapheme] [--mode strict|contract|expand]
+                   [--spans-key KEY] [--unit bytes|cp|utf16|grapheme] [--mode strict|contract|expand]
                    [--preset NAME] [--json] [--export-bio OUT] [--scheme bio|bilou|io]
                    [--skip-bad] [--fixed-copy OUT [--fix-order trim,contract]]
 
 Bad input (a bad record, a declared unit the span texts do not fit) exits 2 naming each record's
-line, unless ``--skip-bad`` (then listed on stderr and left out). The JSON summary is a contract
+line, unless ``--skip-bad`` (then listed on stderr and left out); so does a dataset that yields
+no span (naming the keys its records have). The JSON summary is a contract
 (README, "Command line").
 """
 
@@ -21,12 +22,12 @@ from pathlib import Path
 from app.cli_args import EXIT_OK, EXIT_USAGE
 from core.align.alignment import MODES
 from core.align.audit import Audit, audit_dataset
-from core.align.dataset import FORMATS, Dataset
+from core.align.dataset import FORMATS, Dataset, DatasetError
 from core.align.fixes import FIX_KINDS, write_fixed_copy
-from core.align.tags import SCHEMES, export_labels
-from core.errors import WorkbenchError
+from core.align.tags import SCHEMES, export_format, export_labels, export_paths
 from core.text import Unit
 
+NAME = "align"
 SHOWN_PROBLEMS = 20
 SHOWN_MISALIGNED = 10
 
@@ -42,6 +43,11 @@ def add_parser(sub) -> argparse.ArgumentParser:
                         help="jsonl ({text, spans} or spaCy entities), conll (token + BIO tag), "
                              "chars (character BIO), words (segmented sentences); default: "
                              "from the extension and content")
+    parser.add_argument("--spans-key", metavar="KEY",
+                        help="the JSONL key holding each record's spans: a list of [start, end], "
+                             "[start, end, label] or {start, end, label} (default: spans, "
+                             "entities or words; unlabelled spans take the key's name, 'word' "
+                             "under words)")
     parser.add_argument("--unit", type=Unit.parse, default=Unit.CP,
                         help="unit of the JSONL offsets: bytes, cp, utf16, grapheme (default cp)")
     parser.add_argument("--mode", choices=MODES, default="strict",
@@ -49,8 +55,9 @@ def add_parser(sub) -> argparse.ArgumentParser:
     parser.add_argument("--preset", help="tiktoken preset for rank files (gpt2, cl100k, ...)")
     parser.add_argument("--json", action="store_true", help="one JSON summary object")
     parser.add_argument("--export-bio", type=Path, metavar="OUT",
-                        help="write token labels (JSONL {ids, tokens, labels}; CoNLL for .conll "
-                             "or .bio); with several tokenizers, one file each (OUT.<name>.ext)")
+                        help="write token labels (JSONL {tokenizer, line, ids, tokens, labels}; "
+                             "CoNLL for .conll, .bio or .txt, headed by '# tokenizer = NAME'); "
+                             "with several tokenizers, one file each (OUT.<name>.ext)")
     parser.add_argument("--scheme", choices=SCHEMES, default="bio")
     parser.add_argument("--skip-bad", action="store_true",
                         help="list bad records on stderr and align the others (default: exit 2)")
@@ -72,11 +79,29 @@ def _open_all(paths: list[str], preset: str | None) -> list[tuple[str, object]]:
         if preset and source.format == "tiktoken":
             source = detect_source(path, preset=preset)
         loaded = open_source(source)
-        opened.append((Path(path).name, loaded.runtime))
-    names = [n for n, _ in opened]
-    if len(set(names)) < len(names):  # two files of one name: tell them apart by path
-        opened = [(p, r) for p, (_, r) in zip(paths, opened)]
-    return opened
+        opened.append(loaded.runtime)
+    return list(zip(_labels(paths), opened))
+
+
+def _labels(paths: list[str]) -> list[str]:
+    """Each tokenizer's name in the tables: its file name, with as many parent folders as
+    tell files of one name apart.
+
+    >>> _labels(["a/bert/tokenizer.json", "b/gpt/tokenizer.json", "x.model"])
+    ['bert/tokenizer.json', 'gpt/tokenizer.json', 'x.model']
+    """
+    parts = [Path(p).resolve().parts for p in paths]
+    depth = [1] * len(paths)
+    while True:
+        labels = ["/".join(p[-d:]) for p, d in zip(parts, depth)]
+        # files of one label that are not one file (a file given twice keeps its name)
+        clash = [k for k, label in enumerate(labels) if depth[k] < len(parts[k]) - 1
+                 and any(other == label and parts[j] != parts[k]
+                         for j, other in enumerate(labels))]
+        if not clash:
+            return labels
+        for k in clash:
+            depth[k] += 1
 
 
 def _report_problems(dataset: Dataset, audit: Audit | None) -> None:
@@ -97,17 +122,16 @@ def run(args) -> int:
 
     order = [k.strip() for k in args.fix_order.split(",") if k.strip()]
     tokenizers = _open_all(args.tokenizers, args.preset)
-    dataset = Dataset(args.spans, args.format, args.unit)
+    dataset = Dataset(args.spans, args.format, args.unit, args.spans_key)
     try:
         audit = audit_dataset(dataset, tokenizers)
-    except WorkbenchError:
-        if not dataset.stats.problem_count:
-            raise  # no record at all: exit 1 with the message
+    except DatasetError as err:  # no usable record, or records that hold no span
+        print(f"tokbench: error: {err}", file=sys.stderr)
         _report_problems(dataset, None)  # every record was bad: name them
         return EXIT_USAGE
     if dataset.stats.problem_count:
         _report_problems(dataset, audit)
-        if not args.skip_bad or audit.unit_check.wrong_unit():
+        if not args.skip_bad or audit.unit_check.wrong_unit() or not len(audit.spans):
             return EXIT_USAGE
     if args.export_bio is not None:
         _export(dataset, tokenizers, args)
@@ -130,12 +154,10 @@ def run(args) -> int:
 
 def _export(dataset: Dataset, tokenizers, args) -> None:
     out: Path = args.export_bio
-    fmt = "conll" if out.suffix.lower() in (".conll", ".bio", ".txt") else "jsonl"
-    for name, runtime in tokenizers:
-        target = out if len(tokenizers) == 1 else out.with_name(
-            f"{out.stem}.{Path(name).stem}{out.suffix}")
+    targets = export_paths(out, [name for name, _ in tokenizers])  # one file each, never shared
+    for (name, runtime), target in zip(tokenizers, targets):
         report = export_labels(dataset, runtime, target, mode=args.mode, scheme=args.scheme,
-                               fmt=fmt)
+                               fmt=export_format(out), tokenizer=name)
         counts = ", ".join(f"{n} {reason}" for reason, n in sorted(report.counts.items()))
         print(f"{target}: {report.tagged} of {report.spans} spans tagged ({args.mode}, "
               f"{args.scheme})" + (f"; reported: {counts}" if counts else ""), file=sys.stderr)
@@ -180,6 +202,7 @@ def _print_summary(audit: Audit, mode: str) -> None:
             ends = ("both ends" if not (item["start_ok"] or item["end_ok"])
                     else "start" if not item["start_ok"] else "end")
             contract = item["contract"] and f"[{item['contract'][0]}, {item['contract'][1]})"
+            expand = item["expand"] and f"[{item['expand'][0]}, {item['expand'][1]})"
             print(f"  line {item['line']}: [{item['start']}, {item['end']}) {item['label']}: "
                   f"{ends} misaligned; contract {contract or 'empty'}, expand "
-                  f"[{item['expand'][0]}, {item['expand'][1]})")
+                  f"{expand or 'empty'}")

@@ -17,6 +17,7 @@ from pathlib import Path
 from app.cli_args import EXIT_OK, EXIT_USAGE, _add_tiktoken_options, _load_options, _open
 from core.errors import WorkbenchError
 
+NAME = "audit"
 SHOWN = 10  # ids listed per line of the text report
 
 

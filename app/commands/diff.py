@@ -11,6 +11,7 @@ from pathlib import Path
 
 from core.errors import WorkbenchError
 
+NAME = "diff"
 EXIT_FAIL, EXIT_BAD_INPUT = 1, 2
 
 

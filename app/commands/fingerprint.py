@@ -6,6 +6,8 @@ from __future__ import annotations
 import argparse
 import json
 
+NAME = "fingerprint"
+
 
 def add_parser(sub) -> argparse.ArgumentParser:
     parser = sub.add_parser("fingerprint", help="short hashes that recognise a tokenizer's "

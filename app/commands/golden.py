@@ -16,6 +16,7 @@ from pathlib import Path
 
 from core.errors import WorkbenchError
 
+NAME = "golden"
 EXIT_DIFFERS, EXIT_BAD_INPUT = 1, 2
 SHOWN_VALUE = 120  # characters of an old / new value in the text output
 

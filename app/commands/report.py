@@ -20,6 +20,7 @@ from pathlib import Path
 from app.cli_args import _add_tiktoken_options, _count, _load_options, _positive
 from core.errors import WorkbenchError
 
+NAME = "report"
 EXIT_BAD_INPUT = 2  # the report's contract: any bad input is 2 (files, pivot, scheduler...)
 
 

@@ -8,7 +8,9 @@ tokenizer (strict, start ok, end ok, contract non-empty, characters expand adds)
 failure kind), and for the selected span its record — the text with label underlines and token
 boundary ticks, misaligned ends marked, the tokens with their IDs — and the suggested fixes.
 "Corrected copy…" writes a new file with the fixes applied (the original is never modified);
-"Export labels…" writes BIO / BILOU / IO token labels.
+"Export labels…" writes BIO / BILOU / IO token labels for the chosen tokenizer or for every
+aligned one at once, each file named after its tokenizer and naming it inside. Bad records and
+dataset errors are the core's notes, worded in the GUI's language (:mod:`app.messages`).
 """
 
 from __future__ import annotations
@@ -19,11 +21,12 @@ from pathlib import Path
 import numpy as np
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QHeaderView, QLabel,
-                               QListWidget, QListWidgetItem, QProgressBar, QPushButton,
+                               QLineEdit, QListWidget, QListWidgetItem, QProgressBar, QPushButton,
                                QScrollArea, QSplitter, QTableView, QTableWidget, QTableWidgetItem,
                                QTabWidget, QTextBrowser, QVBoxLayout, QWidget)
 
-from app.jobs.align import run_audit
+from app.jobs.align import export_all, run_audit
+from app.messages import render
 from app.models.align_misaligned import MisalignedModel
 from app.session import Session
 from app.tasks import JobHandle, TaskRunner
@@ -33,7 +36,7 @@ from core.align.alignment import MODES, align_encoding
 from core.align.audit import Audit
 from core.align.dataset import FORMATS, Dataset, ReadStats
 from core.align.fixes import suggest_fixes, write_fixed_copy
-from core.align.tags import SCHEMES, export_labels
+from core.align.tags import SCHEMES, export_format, export_paths, file_slug
 from core.align.units import UnitCheck, spans_in_cp
 from core.progress import Progress
 from core.text import TextIndex, Unit
@@ -106,6 +109,12 @@ class AlignPane(QWidget):
         self.unit_box.setCurrentIndex(1)
         self.unit_box.setToolTip(self.tr("The unit the JSONL offsets count in (the other formats "
                                          "count in code points)"))
+        self.spans_key = QLineEdit()
+        self.spans_key.setPlaceholderText(self.tr("spans key: detect"))
+        self.spans_key.setMaximumWidth(150)
+        self.spans_key.setToolTip(self.tr(
+            "The JSONL key that holds each record's spans: a list of [start, end], "
+            "[start, end, label] or objects (default: spans, entities or words)"))
         self.align_button = QPushButton(self.tr("Align"))
         self.stop_button = QPushButton(self.tr("Stop"))
         self.stop_button.setToolTip(self.tr("Stop aligning, writing the copy or exporting; "
@@ -117,8 +126,8 @@ class AlignPane(QWidget):
         row = QHBoxLayout()
         row.addWidget(self.open_button)
         row.addWidget(self.path_label, 1)
-        for widget in (self.format_box, self.unit_box, self.align_button, self.stop_button,
-                       self.progress):
+        for widget in (self.format_box, self.unit_box, self.spans_key, self.align_button,
+                       self.stop_button, self.progress):
             row.addWidget(widget)
         return row
 
@@ -223,9 +232,11 @@ class AlignPane(QWidget):
         self.scheme_box = QComboBox()
         for scheme in SCHEMES:
             self.scheme_box.addItem(scheme.upper(), scheme)
+        self.export_scope = QComboBox()
         self.export_button = QPushButton(self.tr("Export labels…"))
-        self.export_button.setToolTip(self.tr("Write token labels for the chosen tokenizer and "
-                                              "mode (JSONL, or CoNLL for .conll)"))
+        self.export_button.setToolTip(self.tr("Write token labels for the chosen mode (JSONL, or "
+                                              "CoNLL for .conll): one file per tokenizer, named "
+                                              "after it, naming it inside"))
         fixes = QWidget()
         fix_box = QVBoxLayout(fixes)
         fix_box.setContentsMargins(0, 0, 0, 0)
@@ -236,7 +247,8 @@ class AlignPane(QWidget):
         apply_row.addWidget(self.copy_button)
         fix_box.addLayout(apply_row)
         export_row = QHBoxLayout()
-        export_row.addWidget(self.scheme_box, 1)
+        export_row.addWidget(self.scheme_box)
+        export_row.addWidget(self.export_scope, 1)
         export_row.addWidget(self.export_button)
         fix_box.addLayout(export_row)
         lower = QSplitter(Qt.Orientation.Horizontal)
@@ -309,12 +321,17 @@ class AlignPane(QWidget):
         self._update_enabled()
 
     def chosen_tokenizers(self) -> list[tuple[str, object]]:
-        chosen = []
+        """The ticked tokenizers ``(name, runtime)``; a name two share gets a counter, so each
+        names one tokenizer (in the tables and the exported files)."""
+        chosen, seen = [], {}
         for i in range(self.tokenizer_list.count()):
             item = self.tokenizer_list.item(i)
             if item.checkState() == Qt.CheckState.Checked and i < len(self.session.tokenizers):
                 loaded = self.session.tokenizers[i]
-                chosen.append((loaded.runtime.name or loaded.path.name, loaded.runtime))
+                name = loaded.runtime.name or loaded.path.name
+                seen[name] = seen.get(name, 0) + 1
+                chosen.append((name if seen[name] == 1 else f"{name} ({seen[name]})",
+                               loaded.runtime))
         return chosen
 
     def _update_enabled(self) -> None:
@@ -335,7 +352,8 @@ class AlignPane(QWidget):
         self._set_running(True, self.tr("aligning…"))
         self._job = self.tasks.submit(
             "align", run_audit, str(self.path), self.format_box.currentData(),
-            self.unit_box.currentData(), tokenizers, latest_only=True,
+            self.unit_box.currentData(), tokenizers,
+            spans_key=self.spans_key.text().strip() or None, latest_only=True,
             on_progress=self._on_progress, on_result=self._on_audited,
             on_error=self._on_failed, on_cancelled=self._on_cancelled)
 
@@ -385,7 +403,8 @@ class AlignPane(QWidget):
             return
         self._show_banner(audit)
         self._show_tables(audit)
-        self._show_problems(audit)
+        self._show_problems(audit.stats)
+        self._fill_export_scope(audit)
         for box, items in ((self.filter_tokenizer, [(t.name, k) for k, t in
                                                     enumerate(audit.tokenizers)]),
                            (self.filter_label, [(self.tr("all labels"), None)]
@@ -451,7 +470,7 @@ class AlignPane(QWidget):
             self.tokenizer_table.setItem(row, 5, extra)
         captions = {"strict": self.tr("Share of spans aligned strictly, per label"),
                     "contract": self.tr("Share of spans with tokens inside, per label"),
-                    "expand": self.tr("Share of spans expand leaves as they are, per label")}
+                    "expand": self.tr("Share of spans expand does not widen, per label")}
         self.label_caption.setText(captions[mode])
         self.label_table.setColumnCount(2 + len(audit.tokenizers))
         self.label_table.setHorizontalHeaderLabels(
@@ -476,12 +495,11 @@ class AlignPane(QWidget):
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
 
-    def _show_problems(self, audit: Audit) -> None:
+    def _show_problems(self, stats: ReadStats) -> None:
         self.problem_list.clear()
-        stats = audit.stats
         for problem in stats.problems:
             self.problem_list.addItem(self.tr("line {line}: {message}").format(
-                line=problem.line, message=problem.message))
+                line=problem.line, message=render(problem.note)))
         if stats.problem_count > len(stats.problems):
             self.problem_list.addItem(self.tr("… and {n} more").format(
                 n=stats.problem_count - len(stats.problems)))
@@ -505,7 +523,8 @@ class AlignPane(QWidget):
         self.model.set_rows(self.audit, result, rows)
         counts = {"strict": self.tr("{n} spans not aligned strictly ({tokenizer})"),
                   "contract": self.tr("{n} spans with no token inside ({tokenizer})"),
-                  "expand": self.tr("{n} spans expand widens ({tokenizer})")}
+                  "expand": self.tr("{n} spans expand widens or leaves without a token "
+                                    "({tokenizer})")}
         self.count_label.setText(counts[self.mode()].format(n=f"{len(rows):,}",
                                                             tokenizer=result.name))
         if len(rows):
@@ -612,7 +631,8 @@ class AlignPane(QWidget):
 
     def write_copy(self, path: str) -> None:
         _, runtime = self._chosen_runtime()
-        dataset = Dataset(self.dataset.path, self.dataset.format, self.dataset.unit)
+        dataset = Dataset(self.dataset.path, self.dataset.format, self.dataset.unit,
+                          self.dataset.spans_key)
         self._set_running(True, self.tr("writing…"))
         self._job = self.tasks.submit(
             "align-copy", write_fixed_copy, dataset, runtime, path,
@@ -628,31 +648,65 @@ class AlignPane(QWidget):
         self.banner.setText(escape(message))
         self.status.emit(message)
 
+    def _fill_export_scope(self, audit: Audit) -> None:
+        """Export for the tokenizer chosen in the list's filter, or for all aligned at once."""
+        current = self.export_scope.currentData()
+        self.export_scope.blockSignals(True)
+        self.export_scope.clear()
+        self.export_scope.addItem(self.tr("the chosen tokenizer"), "chosen")
+        if len(audit.tokenizers) > 1:
+            self.export_scope.addItem(self.tr("all {n} tokenizers").format(
+                n=len(audit.tokenizers)), "all")
+        found = self.export_scope.findData(current)
+        self.export_scope.setCurrentIndex(found if found >= 0 else 0)
+        self.export_scope.blockSignals(False)
+
+    def export_tokenizers(self) -> list[tuple[str, object]]:
+        """The tokenizers ``(name, runtime)`` "Export labels…" writes for."""
+        if self.export_scope.currentData() == "all":
+            return list(self.runtimes)
+        name, runtime = self._chosen_runtime()
+        return [] if runtime is None else [(name, runtime)]
+
     def export_dialog(self) -> None:
         if self.dataset is None:
             return
-        suggested = str(self.dataset.path.with_name(self.dataset.path.stem + ".labels.jsonl"))
-        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export token labels"), suggested,
+        tokenizers = self.export_tokenizers()
+        if not tokenizers:
+            return
+        stem = self.dataset.path.stem
+        if len(tokenizers) == 1:  # the tokenizer in the file name
+            suggested = self.dataset.path.with_name(
+                f"{stem}.labels.{file_slug(tokenizers[0][0])}.jsonl")
+        else:  # one file each: the name given, with each tokenizer's name before the extension
+            suggested = self.dataset.path.with_name(f"{stem}.labels.jsonl")
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export token labels"),
+                                              str(suggested),
                                               self.tr("JSONL (*.jsonl);;CoNLL (*.conll)"))
         if path:
-            self.export(path)
+            self.export(path, tokenizers)
 
-    def export(self, path: str) -> None:
-        _, runtime = self._chosen_runtime()
-        dataset = Dataset(self.dataset.path, self.dataset.format, self.dataset.unit)
-        fmt = "conll" if Path(path).suffix.lower() in (".conll", ".bio", ".txt") else "jsonl"
+    def export(self, path: str, tokenizers: list | None = None) -> list[Path]:
+        """Export token labels to ``path`` (one tokenizer) or to one file per tokenizer named
+        after ``path`` (:func:`~core.align.tags.export_paths`); the files written."""
+        tokenizers = self.export_tokenizers() if tokenizers is None else tokenizers
+        paths = export_paths(path, [name for name, _ in tokenizers])
         self._set_running(True, self.tr("exporting…"))
         self._job = self.tasks.submit(
-            "align-export", export_labels, dataset, runtime, path, mode=self.mode(),
-            scheme=self.scheme_box.currentData(), fmt=fmt, latest_only=True,
+            "align-export", export_all, self.dataset, tokenizers, paths, mode=self.mode(),
+            scheme=self.scheme_box.currentData(), fmt=export_format(path), latest_only=True,
             on_progress=self._on_progress,
-            on_result=lambda report: self._on_exported(path, report),
+            on_result=lambda reports: self._on_exported(paths, tokenizers, reports),
             on_error=self._on_failed, on_cancelled=self._on_cancelled)
+        return paths
 
-    def _on_exported(self, path: str, report) -> None:
+    def _on_exported(self, paths, tokenizers, reports) -> None:
         self._set_running(False)
-        message = self.tr("Labels exported: {path} ({tagged} of {spans} spans tagged, {n} "
-                          "reported)").format(path=path, tagged=report.tagged,
-                                              spans=report.spans, n=len(report.reported))
-        self.banner.setText(escape(message))
-        self.status.emit(message)
+        lines = [self.tr("Labels exported for {tokenizer}: {path} ({tagged} of {spans} spans "
+                         "tagged, {n} reported)").format(
+                     tokenizer=name, path=str(path), tagged=report.tagged, spans=report.spans,
+                     n=len(report.reported))
+                 for (name, _), path, report in zip(tokenizers, paths, reports)]
+        self.banner.setText("<br>".join(escape(line) for line in lines))
+        self.status.emit(lines[0] if len(lines) == 1 else self.tr(
+            "Labels exported for {n} tokenizers").format(n=len(lines)))

@@ -3,9 +3,10 @@ it, then encoded with per-token provenance, the assistant mask, the token budget
 
 Editors (messages, tools, documents, template, variables, toggles) → (debounced, in a worker,
 through the pane's own :class:`~core.chat.bounded.BoundedRenderer` child) the report of
-:func:`core.chat.report.chat_report`, the same as ``tokbench chat --json`` → token chips by role
-with the mask, the coloured render, the budget, the checks (a click shows their tokens) and both
-readings of an injected literal. One render runs at a time: edits made meanwhile are rendered
+:func:`core.chat.report.chat_report`, the function ``tokbench chat`` calls: a typed
+:class:`~core.chat.result.ChatReport` the views bind to → token chips by role with the mask, the
+coloured render, the budget, the checks (a click shows their tokens) and both readings of an
+injected literal; *Export JSON…* writes its ``to_json()``, what ``tokbench chat --json`` prints. One render runs at a time: edits made meanwhile are rendered
 next, in one go, and a result older than the editors is dropped.
 """
 
@@ -22,7 +23,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDateTimeEdit, QFileDialog,
                                QLabel, QPushButton, QSpinBox, QSplitter, QTabWidget,
                                QVBoxLayout, QWidget)
 
-from app.panes.chat_job import ChatOutcome, ChatRequest, run_chat, tokens_in_span
+from app.jobs.chat import ChatOutcome, ChatRequest, run_chat, tokens_in_span
 from app.session import Session
 from app.tasks import TaskRunner, user_message
 from app.widgets.budget_table import BudgetTable
@@ -42,7 +43,8 @@ from app.widgets.variables_editor import VariablesEditor
 from core.chat import BoundedRenderer
 from core.chat.conversation import Conversation, parse_conversation
 from core.chat.mask import last_learned_run
-from core.chat.sources import templates_of, tokenizer_special_token_variables
+from core.chat.result import ChatReport
+from core.chat.sources import templates_of
 from core.errors import WorkbenchError
 from core.special import ENDING_ROLES as STREAM_STOP_ROLES
 from core.export import ids_as_json
@@ -460,8 +462,7 @@ class ChatPane(QWidget):
         return ChatRequest(
             template=self.template_editor.toPlainText(), conversation=conversation,
             runtime=loaded.runtime if loaded else None,
-            special_tokens=(tokenizer_special_token_variables(loaded.runtime, loaded.configs)
-                            if loaded else {}),
+            configs=loaded.configs if loaded else None,
             variables=self.variables.variables(),
             add_generation_prompt=self.generation_prompt.isChecked(),
             continue_final_message=self.continue_final.isChecked(),
@@ -513,21 +514,20 @@ class ChatPane(QWidget):
         self._set_stale(False)
         report = outcome.report
         self._update_summary(outcome)
-        self.text_view.set_render(report["text"], outcome.segments)
-        tokens = report.get("tokens", [])
-        alerts = frozenset(i for item in outcome.injections
+        self.text_view.set_render(report.text, report.segments)
+        tokens = report.tokens or ()
+        alerts = frozenset(i for item in report.injections
                            for i in tokens_in_span(tokens, item.span))
-        self.chips.set_tokens(report["text"], tokens, report.get("assistant_mask", []),
-                              fields=outcome.fields, labels=outcome.labels, alerts=alerts)
-        self.budget.set_budget(report.get("budget"))
-        self.checks.set_checks(report["checks"])
-        self.checks_title.setText(self.tr("Checks ({n})").format(n=len(report["checks"])))
-        self.injections.set_injections(outcome.injections)
+        self.chips.set_tokens(report.text, tokens, report.assistant_mask,
+                              labels=outcome.labels, alerts=alerts)
+        self.budget.set_budget(report.budget)
+        self.checks.set_checks(report.checks)
+        self.checks_title.setText(self.tr("Checks ({n})").format(n=len(report.checks)))
+        self.injections.set_injections(report.injections)
         index = self.results.indexOf(self.injections)
         self.results.setTabText(index, self.tr("Injection ({n})").format(
-            n=len(outcome.injections)) if outcome.injections else self.tr("Injection"))
-        self.set_stream_source(outcome.request.runtime, report.get("ids", []),
-                               report.get("assistant_mask"))
+            n=len(report.injections)) if report.injections else self.tr("Injection"))
+        self.set_stream_source(outcome.request.runtime, report.ids, report.assistant_mask)
 
     def _show_template_error(self, outcome: ChatOutcome) -> None:
         err = outcome.error
@@ -544,7 +544,7 @@ class ChatPane(QWidget):
         """Grey out the results while they are the last good render's, not the editors'."""
         self.results.setEnabled(not stale)
         report = self._report()
-        self.copy_ids_button.setEnabled(not stale and report is not None and "ids" in report)
+        self.copy_ids_button.setEnabled(not stale and report is not None and report.encoded)
         self.export_button.setEnabled(not stale and report is not None)
         if stale:
             self.checks.set_stale(True)  # (a new render refills and enables them)
@@ -557,21 +557,21 @@ class ChatPane(QWidget):
     def _update_summary(self, outcome: ChatOutcome) -> None:
         report = outcome.report
         ms = f"{outcome.seconds * 1000:.0f}"
-        if "tokens" not in report:
+        if not report.encoded:
             self.summary.setText(self.tr(
                 "{n} characters rendered in {ms} ms · <i>open a tokenizer to see its tokens</i>"
-            ).format(n=f"{len(report['text']):,}", ms=ms))
+            ).format(n=f"{len(report.text):,}", ms=ms))
             return
-        learned = sum(report["assistant_mask"])
+        learned = sum(report.assistant_mask)
         source = (self.tr("from the template's {% generation %} tags")
-                  if report["assistant_mask_source"] == "generation"
+                  if report.assistant_mask_source == "generation"
                   else self.tr("from renders of successive prefixes"))
         line = self.tr(
             "<b>{n}</b> tokens · <b>{learned}</b> learned by the assistant mask ({source}) · "
             "{chars} characters · {ms} ms").format(
-            n=f"{len(report['tokens']):,}", learned=f"{learned:,}", source=source,
-            chars=f"{len(report['text']):,}", ms=ms)
-        unlocated = any(c["code"] == "chat.mask_unlocated" for c in report["checks"])
+            n=f"{len(report.tokens):,}", learned=f"{learned:,}", source=source,
+            chars=f"{len(report.text):,}", ms=ms)
+        unlocated = bool(report.checks_with("chat.mask_unlocated"))
         if not learned and unlocated:
             # every assistant turn was skipped: the render of a shorter conversation is not
             # the start of the longer one (the template rewrites earlier turns)
@@ -581,18 +581,18 @@ class ChatPane(QWidget):
                 "renders of its prefixes do not line up") + "</span>"
         self.summary.setText(line)
         self.status.emit(self.tr("chat: {n} tokens in {ms} ms").format(
-            n=f"{len(report['tokens']):,}", ms=ms))
+            n=f"{len(report.tokens):,}", ms=ms))
 
     # -- copying out ---------------------------------------------------------------------------
-    def _report(self) -> dict | None:
+    def _report(self) -> ChatReport | None:
         return self.outcome.report if self.outcome is not None else None
 
     def copy_ids(self) -> None:
         """The token IDs of the shown render, as a JSON list, on the clipboard."""
         report = self._report()
-        if report is not None and "ids" in report:
-            QGuiApplication.clipboard().setText(ids_as_json(report["ids"]))
-            self.status.emit(self.tr("copied {n} IDs").format(n=f"{len(report['ids']):,}"))
+        if report is not None and report.encoded:
+            QGuiApplication.clipboard().setText(ids_as_json(report.ids))
+            self.status.emit(self.tr("copied {n} IDs").format(n=f"{len(report.ids):,}"))
 
     def export_report(self, path: str | Path) -> bool:
         """Write the shown report as ``tokbench chat --json`` prints it."""
@@ -600,7 +600,7 @@ class ChatPane(QWidget):
         if report is None:
             return False
         try:
-            Path(path).write_text(json.dumps(report, ensure_ascii=False) + "\n",
+            Path(path).write_text(json.dumps(report.to_json(), ensure_ascii=False) + "\n",
                                   encoding="utf-8")
         except OSError as err:
             self._show_banner(self.tr("Could not save the report: {problem}").format(
@@ -640,8 +640,8 @@ class ChatPane(QWidget):
     # -- linking -------------------------------------------------------------------------------
     def _on_check_clicked(self, start: int, end: int) -> None:
         """Show the tokens a check names: selected among the chips and in the render."""
-        tokens = self.outcome.report.get("tokens", []) if self.outcome and self.outcome.report \
-            else []
+        report = self._report()
+        tokens = (report.tokens or ()) if report is not None else ()
         indexes = tokens_in_span(tokens, (start, end))
         self.text_view.select_span(start, end)
         if indexes:
@@ -653,9 +653,9 @@ class ChatPane(QWidget):
     def _on_chip_clicked(self, index: int) -> None:
         token = self.chips.tokens[index]
         self.chips.select([index])
-        self.text_view.select_span(*token["span"])
-        if token["message"] is not None and token["message"] < len(self.messages.rows):
-            row = self.messages.rows[token["message"]]
+        self.text_view.select_span(token.start, token.end)
+        if token.message is not None and token.message < len(self.messages.rows):
+            row = self.messages.rows[token.message]
             self.inputs.setCurrentWidget(self.messages)
             self.messages.scroll.ensureWidgetVisible(row)
 

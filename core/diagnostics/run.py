@@ -77,8 +77,7 @@ def context_overhead(runtime, template: str | None) -> int:
                              special_tokens=model_special_token_variables(runtime))
     except ChatTemplateError as err:
         raise WorkbenchError(f"the chat template cannot be rendered: {err}") from None
-    budget = report["budget"]
-    return int(budget["total"] - sum(budget["by_role"].values()))
+    return int(report.budget.total - sum(report.budget.by_role.values()))
 
 
 UNKNOWN_WARNING = 0.05  # a language with more unknown tokens than this: its premium misleads

@@ -52,6 +52,14 @@
         <translation>JSONL 偏移量的计数单位（其他格式按码位计数）</translation>
     </message>
     <message>
+        <source>spans key: detect</source>
+        <translation>区间键：自动检测</translation>
+    </message>
+    <message>
+        <source>The JSONL key that holds each record&apos;s spans: a list of [start, end], [start, end, label] or objects (default: spans, entities or words)</source>
+        <translation>JSONL 中存放每条记录区间的键：由 [start, end]、[start, end, label] 或对象组成的列表（默认：spans、entities 或 words）</translation>
+    </message>
+    <message>
         <source>Align</source>
         <translation>对齐</translation>
     </message>
@@ -176,8 +184,20 @@
         <translation>导出标签…</translation>
     </message>
     <message>
-        <source>Write token labels for the chosen tokenizer and mode (JSONL, or CoNLL for .conll)</source>
-        <translation>按所选分词器和模式写出词元标签（JSONL；.conll 文件为 CoNLL）</translation>
+        <source>Write token labels for the chosen mode (JSONL, or CoNLL for .conll): one file per tokenizer, named after it, naming it inside</source>
+        <translation>按所选模式写出词元标签（JSONL；.conll 文件为 CoNLL）：每个分词器一个文件，文件名和文件内容都注明该分词器</translation>
+    </message>
+    <message>
+        <source>{n} spans expand widens or leaves without a token ({tokenizer})</source>
+        <translation>{n} 个区间经扩展后变宽或不含任何词元（{tokenizer}）</translation>
+    </message>
+    <message>
+        <source>Labels exported for {tokenizer}: {path} ({tagged} of {spans} spans tagged, {n} reported)</source>
+        <translation>已为 {tokenizer} 导出标签：{path}（{spans} 个区间中标注了 {tagged} 个，报告 {n} 个）</translation>
+    </message>
+    <message>
+        <source>Labels exported for {n} tokenizers</source>
+        <translation>已为 {n} 个分词器导出标签</translation>
     </message>
     <message>
         <source>Suggested fixes</source>
@@ -256,16 +276,16 @@
         <translation>字素簇</translation>
     </message>
     <message>
+        <source>Share of spans expand does not widen, per label</source>
+        <translation>各标签经扩展后不变宽的区间比例</translation>
+    </message>
+    <message>
         <source>{n} spans not aligned strictly ({tokenizer})</source>
         <translation>{n} 个区间未严格对齐（{tokenizer}）</translation>
     </message>
     <message>
         <source>{n} spans with no token inside ({tokenizer})</source>
         <translation>{n} 个区间内没有完整词元（{tokenizer}）</translation>
-    </message>
-    <message>
-        <source>{n} spans expand widens ({tokenizer})</source>
-        <translation>{n} 个区间经扩展后变宽（{tokenizer}）</translation>
     </message>
     <message>
         <source>{n} chars/span</source>
@@ -278,10 +298,6 @@
     <message>
         <source>Share of spans with tokens inside, per label</source>
         <translation>各标签内含词元的区间比例</translation>
-    </message>
-    <message>
-        <source>Share of spans expand leaves as they are, per label</source>
-        <translation>各标签经扩展后保持不变的区间比例</translation>
     </message>
     <message>
         <source>Label</source>
@@ -360,6 +376,14 @@
         <translation>修正副本已写入：{path}（修正 {n} 个区间，{left} 个仍未对齐）</translation>
     </message>
     <message>
+        <source>the chosen tokenizer</source>
+        <translation>所选分词器</translation>
+    </message>
+    <message>
+        <source>all {n} tokenizers</source>
+        <translation>全部 {n} 个分词器</translation>
+    </message>
+    <message>
         <source>Export token labels</source>
         <translation>导出词元标签</translation>
     </message>
@@ -370,10 +394,6 @@
     <message>
         <source>exporting…</source>
         <translation>正在导出…</translation>
-    </message>
-    <message>
-        <source>Labels exported: {path} ({tagged} of {spans} spans tagged, {n} reported)</source>
-        <translation>标签已导出：{path}（{spans} 个区间中标注了 {tagged} 个，报告 {n} 个）</translation>
     </message>
 </context>
 <context>
@@ -2950,8 +2970,172 @@
         <translation>任务中出现意外错误 {kind}：{error}</translation>
     </message>
     <message>
+        <source>token ID {id} at stream position {position} is out of range: the vocabulary has IDs 0..{last}</source>
+        <translation>流位置 {position} 处的词元 ID {id} 超出范围：词表的 ID 为 0..{last}</translation>
+    </message>
+    <message>
+        <source>token ID {id} at prompt position {position} is out of range: the vocabulary has IDs 0..{last}</source>
+        <translation>提示位置 {position} 处的词元 ID {id} 超出范围：词表的 ID 为 0..{last}</translation>
+    </message>
+    <message>
+        <source>token ID {id} at stream position {position} cannot be decoded: {reason}</source>
+        <translation>流位置 {position} 处的词元 ID {id} 无法解码：{reason}</translation>
+    </message>
+    <message>
+        <source>token ID {id} at prompt position {position} cannot be decoded: {reason}</source>
+        <translation>提示位置 {position} 处的词元 ID {id} 无法解码：{reason}</translation>
+    </message>
+    <message>
         <source>{error} — ignored</source>
         <translation>{error} — 已忽略</translation>
+    </message>
+    <message>
+        <source>no such file</source>
+        <translation>文件不存在</translation>
+    </message>
+    <message>
+        <source>the file is empty: no records</source>
+        <translation>文件为空：没有记录</translation>
+    </message>
+    <message>
+        <source>unknown format {format!r}; use {formats}</source>
+        <translation>未知格式 {format!r}；请使用 {formats}</translation>
+    </message>
+    <message>
+        <source>the dataset has no usable record</source>
+        <translation>数据集中没有可用的记录</translation>
+    </message>
+    <message>
+        <source>the dataset has no usable record: {count:,} bad (the first on line {line})</source>
+        <translation>数据集中没有可用的记录：{count:,} 条错误（第一条在第 {line} 行）</translation>
+    </message>
+    <message>
+        <source>no span in the dataset (records read: {records:,}; their keys: {keys}): name the key that holds the spans</source>
+        <translation>数据集中没有任何区间（已读 {records:,} 条记录；记录的键：{keys}）：请指定存放区间的键</translation>
+    </message>
+    <message>
+        <source>no span in the dataset (records read: {records:,}): every tag is O</source>
+        <translation>数据集中没有任何区间（已读 {records:,} 条记录）：所有标签都是 O</translation>
+    </message>
+    <message>
+        <source>no record has the key {key!r} (their keys: {keys})</source>
+        <translation>没有记录含有键 {key!r}（记录的键：{keys}）</translation>
+    </message>
+    <message>
+        <source>invalid UTF-8 at byte {column} of the line (byte {offset:,} of the file: {byte:#04x})</source>
+        <translation>该行第 {column} 个字节处的 UTF-8 无效（文件第 {offset:,} 个字节：{byte:#04x}）</translation>
+    </message>
+    <message>
+        <source>not JSON: {error} at column {column}</source>
+        <translation>不是 JSON：第 {column} 列 {error}</translation>
+    </message>
+    <message>
+        <source>a record needs a &quot;text&quot; string</source>
+        <translation>记录需要一个 &quot;text&quot; 字符串</translation>
+    </message>
+    <message>
+        <source>&quot;{key}&quot; must be a list</source>
+        <translation>&quot;{key}&quot; 必须是列表</translation>
+    </message>
+    <message>
+        <source>span {nth}: a span is an object with start and end (label, text), or a list [start, end] or [start, end, label]</source>
+        <translation>区间 {nth}：区间应为含 start 和 end（以及 label、text）的对象，或列表 [start, end] 或 [start, end, label]</translation>
+    </message>
+    <message>
+        <source>span {nth}: start and end must be integers</source>
+        <translation>区间 {nth}：start 和 end 必须是整数</translation>
+    </message>
+    <message>
+        <source>span {nth}: label and text must be strings</source>
+        <translation>区间 {nth}：label 和 text 必须是字符串</translation>
+    </message>
+    <message>
+        <source>token {token!r} does not continue the text (the tokens do not rebuild the text of the &apos;# text&apos; line)</source>
+        <translation>词元 {token!r} 与文本接不上（各词元拼不回“# text”行的文本）</translation>
+    </message>
+    <message>
+        <source>a token line needs a token and a tag</source>
+        <translation>词元行需要一个词元和一个标签</translation>
+    </message>
+    <message>
+        <source>unknown tag {tag!r} (use O, B-, I-, E-, L-, S- or U-)</source>
+        <translation>未知标签 {tag!r}（请使用 O、B-、I-、E-、L-、S- 或 U-）</translation>
+    </message>
+    <message>
+        <source>{column!r} is not one character (a character-BIO file has one character per line)</source>
+        <translation>{column!r} 不是单个字符（字符级 BIO 文件每行一个字符）</translation>
+    </message>
+    <message>
+        <source>{column!r} is not one character followed by its position in the word, as the other lines of this file are</source>
+        <translation>{column!r} 不是“单个字符 + 它在词中的位置”，而此文件的其他行都是这种形式</translation>
+    </message>
+    <message>
+        <source>span {nth} [{start}, {end}) {label!r}: start is after end</source>
+        <translation>区间 {nth} [{start}, {end}) {label!r}：起点在终点之后</translation>
+    </message>
+    <message>
+        <source>span {nth} [{start}, {end}) {label!r} is empty</source>
+        <translation>区间 {nth} [{start}, {end}) {label!r} 为空</translation>
+    </message>
+    <message>
+        <source>span {nth} [{start}, {end}) {label!r} is beyond the text ({limit} {unit})</source>
+        <translation>区间 {nth} [{start}, {end}) {label!r} 超出了文本（{limit} 个{unit}）</translation>
+    </message>
+    <message>
+        <source>span {nth} [{start}, {end}) {label!r}: offset {offset} falls inside a character in {unit}</source>
+        <translation>区间 {nth} [{start}, {end}) {label!r}：按{unit}计，偏移量 {offset} 落在一个字符内部</translation>
+    </message>
+    <message>
+        <source>span {nth} [{start}, {end}) {label!r}: its text {text!r} is not the text&apos;s {found!r} in {unit}</source>
+        <translation>区间 {nth} [{start}, {end}) {label!r}：其文本 {text!r} 与按{unit}计的文本 {found!r} 不符</translation>
+    </message>
+    <message>
+        <source>span {nth} [{start}, {end}) {label!r}: its text {text!r} is not the text&apos;s {found!r} in {unit}; it matches in {other_unit}</source>
+        <translation>区间 {nth} [{start}, {end}) {label!r}：其文本 {text!r} 与按{unit}计的文本 {found!r} 不符；按{other_unit}计则相符</translation>
+    </message>
+    <message>
+        <source>span {nth} [{start}, {end}) {label!r}: its text {text!r} is given, but the span does not fall on the text&apos;s characters in {unit}</source>
+        <translation>区间 {nth} [{start}, {end}) {label!r}：给出了文本 {text!r}，但按{unit}计该区间不落在文本的字符上</translation>
+    </message>
+    <message>
+        <source>span {nth} [{start}, {end}) {label!r}: its text {text!r} is given, but the span does not fall on the text&apos;s characters in {unit}; it matches in {other_unit}</source>
+        <translation>区间 {nth} [{start}, {end}) {label!r}：给出了文本 {text!r}，但按{unit}计该区间不落在文本的字符上；按{other_unit}计则相符</translation>
+    </message>
+    <message>
+        <source>declared {unit}, but {count} of {total} span texts match in {other_unit}</source>
+        <translation>声明的单位是{unit}，但 {total} 个区间文本中有 {count} 个按{other_unit}计才相符</translation>
+    </message>
+    <message>
+        <source>{count} of {total} span texts do not match the text in {unit} (nor in any other unit)</source>
+        <translation>{total} 个区间文本中有 {count} 个按{unit}计与文本不符（按其他单位计也不符）</translation>
+    </message>
+    <message>
+        <source>no tokenizer to align to</source>
+        <translation>没有可对齐的分词器</translation>
+    </message>
+    <message>
+        <source>unknown mode {mode!r}; use {modes}</source>
+        <translation>未知模式 {mode!r}；请使用 {modes}</translation>
+    </message>
+    <message>
+        <source>unknown scheme {scheme!r}; use {schemes}</source>
+        <translation>未知标注方案 {scheme!r}；请使用 {schemes}</translation>
+    </message>
+    <message>
+        <source>unknown export format {format!r}; use {formats}</source>
+        <translation>未知导出格式 {format!r}；请使用 {formats}</translation>
+    </message>
+    <message>
+        <source>unknown fix {fix!r}; use {fixes}</source>
+        <translation>未知修正 {fix!r}；请使用 {fixes}</translation>
+    </message>
+    <message>
+        <source>the export would overwrite the dataset; choose another file</source>
+        <translation>导出会覆盖数据集；请另选文件</translation>
+    </message>
+    <message>
+        <source>a corrected copy never replaces the original: choose another file</source>
+        <translation>修正副本绝不替换原文件：请另选文件</translation>
     </message>
     <message>
         <source>special-token literal {literal!r} typed in message {message} ({role}): the sanitized reading keeps it as text; an unsanitized one reads it as ID(s) {ids}</source>
@@ -3006,6 +3190,26 @@
         <translation>词元 {piece!r}（ID {id}，首次出现在第 {index} 个词元，共 {count:,} 次）超出了模型的 {rows:,} 个嵌入行（config.json vocab_size）</translation>
     </message>
     <message>
+        <source>the template writes {literal!r} ({count}× from character {at}), which is no token of this tokenizer: it is encoded as {n} ordinary tokens {pieces} — the template does not fit this tokenizer</source>
+        <translation>模板写入的 {literal!r}（{count} 处，首次在第 {at} 个字符）不是此分词器的词元：它被编码成 {n} 个普通词元 {pieces}——该模板与此分词器不匹配</translation>
+    </message>
+    <message>
+        <source>the template writes {literal!r} ({count}× from character {at}) as a control token, but this tokenizer has it only as the ordinary token {id}, not a special token: a user who types it writes the same token</source>
+        <translation>模板把 {literal!r}（{count} 处，首次在第 {at} 个字符）当作控制词元写入，但此分词器中它只是普通词元 {id}，不是特殊词元：用户输入它就会得到同一个词元</translation>
+    </message>
+    <message>
+        <source>the template reads {name}, which this tokenizer does not define: it renders as nothing (transformers passes only the tokenizer&apos;s own special tokens)</source>
+        <translation>模板读取了 {name}，而此分词器没有定义它：渲染结果为空（transformers 只传入分词器自己的特殊词元）</translation>
+    </message>
+    <message>
+        <source>the tokenizer&apos;s post-processor starts a text with {token!r} (ID {id}) but the template writes none: apply_chat_template(tokenize=True) encodes the render without special tokens, so the model gets no {token!r}</source>
+        <translation>分词器的后处理器会在文本开头加上 {token!r}（ID {id}），但模板没有写入它：apply_chat_template(tokenize=True) 编码渲染文本时不加特殊词元，因此模型收不到 {token!r}</translation>
+    </message>
+    <message>
+        <source>the template starts with {token!r} (ID {id}) but the tokenizer&apos;s post-processor starts a text with {added!r} (ID {added_id})</source>
+        <translation>模板以 {token!r}（ID {id}）开头，但分词器的后处理器在文本开头加的是 {added!r}（ID {added_id}）</translation>
+    </message>
+    <message>
         <source>the file pads every encoding ({length}); padding is off here so you see the text&apos;s own tokens</source>
         <translation>该文件会填充每个编码（{length}）；此处关闭了填充，以便你看到文本本身的词元</translation>
     </message>
@@ -3028,6 +3232,22 @@
     <message>
         <source>preset {preset}: its regex and special tokens</source>
         <translation>预设 {preset}：使用其正则表达式和特殊词元</translation>
+    </message>
+    <message>
+        <source>{count} special token(s) of preset {preset} have IDs that are ranks of this file ({first:,}–{last:,}; its ranks run 0–{last_rank:,})</source>
+        <translation>预设 {preset} 有 {count} 个特殊词元的 ID 已是此文件的排名（{first:,}–{last:,}；其排名为 0–{last_rank:,}）</translation>
+    </message>
+    <message>
+        <source>they are placed after the last rank instead, on IDs {first:,}–{last:,} (choose a preset or give special tokens to change this)</source>
+        <translation>已改为放在最后一个排名之后，ID 为 {first:,}–{last:,}（如需更改，请选择预设或给出特殊词元）</translation>
+    </message>
+    <message>
+        <source>presets whose special tokens fit these ranks: {presets}</source>
+        <translation>特殊词元与这些排名不冲突的预设：{presets}</translation>
+    </message>
+    <message>
+        <source>preset {preset} does not fit this file: {count} of its special tokens have IDs that are ranks ({first:,}–{last:,}; its ranks run 0–{last_rank:,}). Give special tokens after the last rank, from ID {start:,}, or choose a preset that fits: {presets}</source>
+        <translation>预设 {preset} 不适用于此文件：其 {count} 个特殊词元的 ID 已是排名（{first:,}–{last:,}；其排名为 0–{last_rank:,}）。请给出位于最后一个排名之后（从 ID {start:,} 起）的特殊词元，或选择适用的预设：{presets}</translation>
     </message>
     <message>
         <source>preset {preset}: {normalization} normalization first</source>
@@ -3216,6 +3436,42 @@
     <message>
         <source>the model&apos;s embedding has {rows:,} rows for {vocabulary:,} token IDs: IDs {rows:,} and above have no embedding</source>
         <translation>模型的嵌入只有 {rows:,} 行，而词元 ID 有 {vocabulary:,} 个：ID {rows:,} 及以上没有嵌入</translation>
+    </message>
+    <message>
+        <source>tokenizer.ggml.model is {model!r}, a tokenizer llama.cpp does not know either; the workbench runs {supported}</source>
+        <translation>tokenizer.ggml.model 为 {model!r}，llama.cpp 也不认识这种分词器；工作台可运行 {supported}</translation>
+    </message>
+    <message>
+        <source>tokenizer.ggml.model is {model!r}: the file has no vocabulary (llama.cpp loads no tokenizer from it either); the workbench runs {supported}</source>
+        <translation>tokenizer.ggml.model 为 {model!r}：文件没有词表（llama.cpp 也不会从中加载分词器）；工作台可运行 {supported}</translation>
+    </message>
+    <message>
+        <source>tokenizer.ggml.model is {model!r}: llama.cpp runs RWKV&apos;s greedy longest match over escaped byte tokens, which no tokenizers pipeline reproduces; the workbench runs {supported}</source>
+        <translation>tokenizer.ggml.model 为 {model!r}：llama.cpp 对转义的字节词元做 RWKV 的贪心最长匹配，没有 tokenizers 流程能复现；工作台可运行 {supported}</translation>
+    </message>
+    <message>
+        <source>tokenizer.ggml.model is {model!r}: llama.cpp runs PLaMo-2&apos;s own table-driven best-path search with byte fallback, which no tokenizers pipeline reproduces; the workbench runs {supported}</source>
+        <translation>tokenizer.ggml.model 为 {model!r}：llama.cpp 运行 PLaMo-2 自有的查表式最优路径搜索（带字节回退），没有 tokenizers 流程能复现；工作台可运行 {supported}</translation>
+    </message>
+    <message>
+        <source>tokenizer.ggml.model is {model!r}: llama.cpp cuts the text inside &lt;dna&gt;…&lt;/dna&gt; into 6-letter k-mers padded with A, which no tokenizers pipeline reproduces; the workbench runs {supported}</source>
+        <translation>tokenizer.ggml.model 为 {model!r}：llama.cpp 把 &lt;dna&gt;…&lt;/dna&gt; 内的文本切分为 6 个字母的 k-mer（不足补 A），没有 tokenizers 流程能复现；工作台可运行 {supported}</translation>
+    </message>
+    <message>
+        <source>tokenizer.ggml.model is {model!r} with lowercasing on: llama.cpp lowercases with its own one-code-point table, which no tokenizers normalizer reproduces; not run</source>
+        <translation>tokenizer.ggml.model 为 {model!r} 且开启小写化：llama.cpp 用它自己的单码位表转小写，没有 tokenizers 规范化器能复现；不运行</translation>
+    </message>
+    <message>
+        <source>tokenizer.ggml.pre is {pre!r}, a pre-tokenizer llama.cpp does not know (it refuses the file too); the workbench will not guess one</source>
+        <translation>tokenizer.ggml.pre 为 {pre!r}，llama.cpp 不认识这种预分词器（它也会拒绝此文件）；工作台不会猜测</translation>
+    </message>
+    <message>
+        <source>the merges join newlines without building all {runs} newline tokens: llama.cpp&apos;s Gemma 4 rule (a run of newlines that is a token is taken whole) then has no exact tokenizers pipeline; not run</source>
+        <translation>合并规则会合并换行符，却不能构成全部 {runs} 个换行词元：此时 llama.cpp 的 Gemma 4 规则（本身是词元的连续换行整体取用）没有完全一致的 tokenizers 流程；不运行</translation>
+    </message>
+    <message>
+        <source>{flag} is true but the file sets no {key}: llama.cpp refuses to load it</source>
+        <translation>{flag} 为 true，但文件未设置 {key}：llama.cpp 会拒绝加载</translation>
     </message>
 </context>
 <context>
@@ -3521,6 +3777,10 @@
     <message>
         <source>Special tokens: leave empty to use the preset&apos;s. Given here, they replace the preset&apos;s; IDs must not be ranks (the first free ID is {first}).</source>
         <translation>特殊词元：留空则使用预设的特殊词元。在此填写的特殊词元将取代预设的；ID 不能与排名重复（第一个空闲 ID 为 {first}）。</translation>
+    </message>
+    <message>
+        <source>Place the {n} special tokens of {preset} after the last rank (IDs {first}–{last})</source>
+        <translation>把 {preset} 的 {n} 个特殊词元放在最后一个排名之后（ID {first}–{last}）</translation>
     </message>
     <message>
         <source>row</source>
@@ -3886,6 +4146,22 @@
         <translation>例如 2, 128009</translation>
     </message>
     <message>
+        <source>none: the stream starts the text</source>
+        <translation>无：流即文本的开头</translation>
+    </message>
+    <message>
+        <source>The prompt&apos;s token IDs, which come before the stream (prefill): the decoder&apos;s context. Their text is not emitted; a character they leave open is completed by the first IDs streamed.</source>
+        <translation>提示的词元 ID，位于流之前（预填充）：解码器的上下文。它们的文本不会输出；它们留下的未完成字符由流中最先到达的 ID 补全。</translation>
+    </message>
+    <message>
+        <source>Leave out special tokens</source>
+        <translation>略去特殊词元</translation>
+    </message>
+    <message>
+        <source>Decode as skip_special_tokens=True: special and control tokens give no text (stop token IDs still stop the stream)</source>
+        <translation>按 skip_special_tokens=True 解码：特殊词元和控制词元不产生文本（停止词元 ID 仍会停止流）</translation>
+    </message>
+    <message>
         <source>One stop string a row; \n, \t and \uXXXX stand for the characters. Double-click a row to edit it.</source>
         <translation>每行一个停止字符串；\n、\t 和 \uXXXX 表示对应字符。双击某行可编辑。</translation>
     </message>
@@ -3922,6 +4198,10 @@
         <translation>停止词元 ID：</translation>
     </message>
     <message>
+        <source>Prompt IDs (prefill):</source>
+        <translation>提示 ID（预填充）：</translation>
+    </message>
+    <message>
         <source>Stop strings:</source>
         <translation>停止字符串：</translation>
     </message>
@@ -3952,6 +4232,10 @@
     <message>
         <source>Stop token IDs: “{item}” is not an ID (an integer)</source>
         <translation>停止词元 ID：“{item}”不是 ID（整数）</translation>
+    </message>
+    <message>
+        <source>Prompt IDs: “{item}” is not an ID (an integer)</source>
+        <translation>提示 ID：“{item}”不是 ID（整数）</translation>
     </message>
     <message>
         <source>Computing the steps…</source>
@@ -3990,8 +4274,20 @@
         <translation>位置 {pos} 的词元 ID {id} 超出范围：此分词器的 ID 为 0–{last}。流只显示到它之前的 ID。</translation>
     </message>
     <message>
+        <source>After a prompt of {n} IDs: the decoder&apos;s context, their text is not emitted.</source>
+        <translation>接在 {n} 个 ID 的提示之后：它们是解码器的上下文，其文本不会输出。</translation>
+    </message>
+    <message>
+        <source>The prompt leaves {bytes} open: the first IDs streamed complete it.</source>
+        <translation>提示留下未完成的 {bytes}：流中最先到达的 ID 将补全它。</translation>
+    </message>
+    <message>
         <source>Waiting for the rest of a character: {bytes} (nothing of it is emitted yet)</source>
         <translation>等待字符的其余字节：{bytes}（尚未输出其任何部分）</translation>
+    </message>
+    <message>
+        <source>Held back: {bytes} ends in bytes that are no character; a server emits them with the next whole character, or at the end</source>
+        <translation>暂扣：{bytes} 以不构成字符的字节结尾；服务器会在下一个完整字符到达时或在流结束时一并输出它们</translation>
     </message>
     <message>
         <source>Held back: “{text}” could still become a stop string</source>

@@ -545,6 +545,50 @@ def test_stream_chunk_must_be_positive(capsys, tmp_path):
     assert code == 2 and "at least 1" in err
 
 
+def test_stream_emits_a_byte_fallback_character_at_its_last_byte(capsys, tmp_path):
+    """The issue's ByteFallback tokenizer: <0x20> <0xC3> <0xA9> give " ", nothing, "é" at the
+    steps DecodeStream gives them (not everything at the end)."""
+    from tokenizers import Tokenizer, decoders, models
+    from tokenizers.decoders import DecodeStream
+
+    tk = Tokenizer(models.Unigram([("<unk>", 0.0), ("<0x20>", -0.1), ("<0xC3>", -0.2),
+                                   ("<0xA9>", -0.3)], 0, byte_fallback=True))
+    tk.decoder = decoders.ByteFallback()
+    tk.save(str(tmp_path / "tokenizer.json"))
+    path = tmp_path / "ids.json"
+    path.write_text("[1, 2, 3]", encoding="utf-8")
+    code, out, _ = run(capsys, "stream", tmp_path / "tokenizer.json", path, "--json")
+    stream = DecodeStream()
+    assert code == 0 and [s["text"] for s in json.loads(out)["steps"][:3]] == [
+        stream.step(tk, i) or "" for i in (1, 2, 3)]
+
+
+def test_stream_prefill_and_skip_special(capsys, tmp_path):
+    runtime = load_tokenizer(BPE)
+    prompt = runtime.encode("<|endoftext|>Q: 你", add_special_tokens=False,
+                            parse_special=True).ids.tolist()
+    cut = next(k for k in range(len(prompt), 0, -1)
+               if runtime.decode(prompt[:k]).endswith("\ufffd"))  # the prompt ends inside 你
+    prompt, first = prompt[:cut], prompt[cut:]
+    path = tmp_path / "ids.json"
+    rest = runtime.encode("好<|endoftext|> A", add_special_tokens=False,
+                          parse_special=True).ids.tolist()
+    path.write_text(json.dumps(first + rest), encoding="utf-8")
+    (tmp_path / "prompt.json").write_text(json.dumps({"ids": prompt}), encoding="utf-8")
+    whole = runtime.decode(prompt + first + rest)
+    for given in (tmp_path / "prompt.json", json.dumps(prompt), ",".join(map(str, prompt))):
+        code, out, _ = run(capsys, "stream", BPE, path, "--prefill", given, "--json")
+        assert code == 0 and json.loads(out)["text"] == whole[len("<|endoftext|>Q: "):]
+    code, out, _ = run(capsys, "stream", BPE, path, "--prefill", json.dumps(prompt),
+                       "--skip-special")
+    assert code == 0 and out.startswith(f"after a prompt of {len(prompt)} IDs (not emitted)")
+    assert 'text: "你好 A"' in out
+    code, out, err = run(capsys, "stream", BPE, path, "--prefill", "[1, 99999]")
+    assert code == 1 and "token ID 99999 at prompt position 1 is out of range" in err
+    code, out, err = run(capsys, "stream", BPE, path, "--prefill", tmp_path / "none.json")
+    assert code == 1 and "none.json" in err and len(err.strip().splitlines()) == 1
+
+
 # -- chat ---------------------------------------------------------------------------------
 CHAT = [{"role": "system", "content": "Be brief."},
         {"role": "user", "content": "hi <|endoftext|> there"},
@@ -558,10 +602,22 @@ def _conversation(tmp_path, data, name="chat.json"):
     return path
 
 
+def _chatml_bpe(tmp_path):
+    """The demo BPE with ChatML's control tokens, as a ChatML model has them (the demo BPE
+    alone does not fit the template: its <|im_start|> is ordinary text, a check of its own)."""
+    from tokenizers import AddedToken, Tokenizer
+
+    tk = Tokenizer.from_file(str(BPE))
+    tk.add_special_tokens([AddedToken(t, special=True) for t in ("<|im_start|>", "<|im_end|>")])
+    path = tmp_path / "chatml-bpe.json"
+    tk.save(str(path))
+    return path
+
+
 def test_chat_json_shape_ids_mask_budget_and_checks(capsys, tmp_path):
     conv = _conversation(tmp_path, {"messages": CHAT})
-    code, out, err = run(capsys, "chat", BPE, conv, "--template", "chatml", "--context", "30",
-                         "--json")
+    code, out, err = run(capsys, "chat", _chatml_bpe(tmp_path), conv, "--template", "chatml",
+                         "--context", "30", "--json")
     assert code == 0 and err == ""
     record = json.loads(out)
     assert {"text", "ids", "tokens", "assistant_mask", "budget", "checks"} <= set(record)
@@ -583,6 +639,30 @@ def test_chat_json_shape_ids_mask_budget_and_checks(capsys, tmp_path):
     assert codes == ["chat.no_generation_prompt", "chat.special_in_content"]
     assert all(set(c) >= {"code", "severity", "message"} for c in record["checks"])
     assert "ID(s) 0" in record["checks"][1]["message"]
+
+
+def test_chat_says_when_the_template_does_not_fit_the_tokenizer(capsys, tmp_path):
+    """The demo BPE has no Llama 3 control tokens and names no BOS: the text output and the
+    JSON name each control string the template writes with the IDs it becomes, and the
+    undefined bos_token."""
+    template = tmp_path / "llama3ish.jinja"
+    template.write_text("{{ bos_token }}{% for m in messages %}<|start_header_id|>{{ m.role }}"
+                        "<|end_header_id|>\n\n{{ m.content }}<|eot_id|>{% endfor %}",
+                        encoding="utf-8")
+    conv = _conversation(tmp_path, CHAT[2:])
+    code, out, err = run(capsys, "chat", BPE, conv, "--template", template)
+    assert code == 0 and "BOS: none" in out
+    assert "error: the template writes '<|start_header_id|>' (2× from character 0)" in err
+    assert "the template reads bos_token" in err
+    code, out, _ = run(capsys, "chat", BPE, conv, "--template", template, "--json")
+    record = json.loads(out)
+    split = {c["args"]["literal"]: c["args"]["ids"] for c in record["checks"]
+             if c["code"] == "chat.control_split"}
+    assert set(split) == {"<|start_header_id|>", "<|end_header_id|>", "<|eot_id|>"}
+    plain = load_tokenizer(BPE)
+    assert all(ids == plain.encode(literal, add_special_tokens=False).ids.tolist()
+               for literal, ids in split.items())
+    assert record["bos"] == {"source": "none", "template": None, "post_processor": None}
 
 
 def test_no_generation_prompt_check_only_where_the_template_writes_one(capsys, tmp_path):

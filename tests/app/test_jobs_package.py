@@ -13,9 +13,6 @@ import app.jobs
 from tests.conftest import ROOT
 
 QT = ("PySide6", "shiboken6", "superqt", "qtpy")
-# job functions still beside their widget, in files other helpers are rewriting now (the
-# streaming simulator, the chat report): moved to app.jobs once their work is merged
-NOT_YET_MOVED = {"app/widgets/stream_simulator.py", "app/panes/chat.py"}
 
 
 def imported_from(tree: ast.Module) -> dict[str, str]:
@@ -57,11 +54,11 @@ def submit_calls() -> list[tuple[str, int, str | None]]:
 def test_every_job_runs_a_function_from_core_or_app_jobs():
     calls = submit_calls()
     assert len(calls) >= 20  # every pane submits jobs: the scan found them
-    strays = {path: f"{path}:{line} runs a function from {home or 'its own module'}"
+    strays = [f"{path}:{line} runs a function from {home or 'its own module'}"
               for path, line, home in calls
               if home is None or not home.split(".")[0] == "core"
-              and not (home == "app.jobs" or home.startswith("app.jobs."))}
-    assert set(strays) == NOT_YET_MOVED, "\n".join(strays.values())
+              and not (home == "app.jobs" or home.startswith("app.jobs."))]
+    assert strays == [], "\n".join(strays)
 
 
 def test_the_job_functions_import_no_qt_in_a_fresh_interpreter():

@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_quiet_stops_exit_with_the_signals_code_and_say_nothing():
-    code = ("from app.launch import quiet_stops; quiet_stops(); import os, signal, time; "
+    code = ("from app.stop_signals import quiet_stops; quiet_stops(); import os, signal, time; "
             "os.kill(os.getpid(), signal.SIGTERM); time.sleep(10)")
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                           text=True, timeout=30)

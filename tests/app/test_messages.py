@@ -111,3 +111,20 @@ def test_chinese_templates_keep_every_placeholder_with_its_format(qapp):
     assert chinese["special.more"] != ENGLISH["special.more"] and "1,200" in made
     for code, template in chinese.items():
         assert placeholders(template) == placeholders(ENGLISH[code]), code
+
+
+def test_a_unit_in_a_note_is_named_in_the_windows_language(qapp):
+    """Notes keep a unit's key (``cp``, stable in JSON); each front end names it."""
+    from app import i18n
+    from core.notes import english
+
+    made = note("dataset.span_beyond", nth=1, start=1, end=9, label="X", limit=3, unit="cp")
+    assert made.to_json()["args"]["unit"] == "cp"
+    assert render(made) == english(made) == "span 1 [1, 9) 'X' is beyond the text (3 code points)"
+    i18n.install_language("zh_CN", qapp)
+    try:
+        assert render(made) == "区间 1 [1, 9) 'X' 超出了文本（3 个码位）"
+        wrong = note("dataset.wrong_unit", unit="cp", count=2, total=2, other_unit="bytes")
+        assert render(wrong) == "声明的单位是码位，但 2 个区间文本中有 2 个按UTF-8 字节计才相符"
+    finally:
+        i18n.install_language("en", qapp)
