@@ -24,11 +24,11 @@ from ..text import TextIndex
 from ..vocab_bytes import ragged_positions
 from ..special import SpecialToken, guess_role
 from .base import Runtime, Stage, byte_piece_value, native_threads
-from .spm_layout import check_model_layout
+from .spm_layout import PieceType, check_model_layout
 from .spm_unknown import piece_code_points, unknown_lengths_from_text
 
-# ModelProto.SentencePiece.Type
-NORMAL, UNKNOWN, CONTROL, USER_DEFINED, UNUSED, BYTE = 1, 2, 3, 4, 5, 6
+# ModelProto.SentencePiece.Type, by the short names this module compares with
+NORMAL, UNKNOWN, CONTROL, USER_DEFINED, UNUSED, BYTE = PieceType
 MODEL_TYPES = {1: "unigram", 2: "bpe", 3: "word", 4: "char"}
 
 
