@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import weakref
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -28,6 +29,9 @@ from .errors import WorkbenchError
 from .golden_stress import STRESS_SAMPLES
 from .text import Unit
 from .utf8 import decode_utf8
+
+# fingerprints of the runtimes loaded in this process, kept while each runtime lives
+_fingerprints: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 
 GOLDEN_FORMAT = "tokbench-golden"
 GOLDEN_VERSION = 1
@@ -117,11 +121,11 @@ def behaviour_fingerprint(runtime) -> str:
 
 def fingerprint(runtime) -> dict[str, str]:
     """``{"behaviour": ..., "vocabulary": ...}`` (computed once per runtime object)."""
-    cached = getattr(runtime, "_golden_fingerprint", None)
+    cached = _fingerprints.get(runtime)
     if cached is None:
         cached = {"behaviour": behaviour_fingerprint(runtime),
                   "vocabulary": vocabulary_fingerprint(runtime)}
-        runtime._golden_fingerprint = cached
+        _fingerprints[runtime] = cached
     return dict(cached)
 
 
