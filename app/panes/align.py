@@ -170,6 +170,7 @@ class AlignPane(QWidget):
         self.summary_tabs = QTabWidget()
         bars = ShareBarDelegate(self)
         self.tokenizer_table = QTableWidget(0, 6)
+        self.tokenizer_table.setAccessibleName(self.tr("Per tokenizer"))
         self.tokenizer_table.setHorizontalHeaderLabels([
             self.tr("Tokenizer"), self.tr("Strict"), self.tr("Start ok"), self.tr("End ok"),
             self.tr("Contract"), self.tr("Expand adds")])
@@ -178,6 +179,7 @@ class AlignPane(QWidget):
         self.tokenizer_table.horizontalHeaderItem(5).setToolTip(self.tr(
             "Characters expand adds to a span, on average"))
         self.label_table = QTableWidget(0, 1)
+        self.label_table.setAccessibleName(self.tr("Per label"))
         for table in (self.tokenizer_table, self.label_table):
             table.setItemDelegate(bars)
             table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
@@ -199,8 +201,11 @@ class AlignPane(QWidget):
 
     def _build_misaligned(self) -> QWidget:
         self.filter_tokenizer = QComboBox()
+        self.filter_tokenizer.setAccessibleName(self.tr("Filter by tokenizer"))
         self.filter_label = QComboBox()
+        self.filter_label.setAccessibleName(self.tr("Filter by label"))
         self.filter_kind = QComboBox()
+        self.filter_kind.setAccessibleName(self.tr("Filter by misaligned end"))
         self.filter_kind.addItem(self.tr("any end"), None)
         self.filter_kind.addItem(self.tr("start only"), "start")
         self.filter_kind.addItem(self.tr("end only"), "end")
@@ -208,6 +213,7 @@ class AlignPane(QWidget):
         self.count_label = QLabel()
         self.model = MisalignedModel(self)
         self.table = QTableView()
+        self.table.setAccessibleName(self.tr("Misaligned spans"))
         self.table.setModel(self.model)
         self.table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QTableView.SelectionMode.SingleSelection)
@@ -234,8 +240,11 @@ class AlignPane(QWidget):
         scroll.setWidget(self.record_view)
         scroll.setMinimumHeight(90)
         self.tokens_view = QTextBrowser()
+        self.tokens_view.setAccessibleName(self.tr("Tokens of the span"))
         self.fix_list = QListWidget()
+        self.fix_list.setAccessibleName(self.tr("Fixes"))
         self.fix_order = QComboBox()
+        self.fix_order.setAccessibleName(self.tr("Order of fixes"))
         # data: the fix kinds in order, comma-separated (a tuple does not survive a QVariant)
         self.fix_order.addItem(self.tr("trim, then contract"), "trim,contract")
         self.fix_order.addItem(self.tr("trim, then expand"), "trim,expand")
@@ -245,9 +254,11 @@ class AlignPane(QWidget):
         self.copy_button.setToolTip(self.tr("Write a new file with every misaligned span of the "
                                             "chosen tokenizer fixed; the original is not changed"))
         self.scheme_box = QComboBox()
+        self.scheme_box.setAccessibleName(self.tr("Label scheme"))
         for scheme in SCHEMES:
             self.scheme_box.addItem(scheme.upper(), scheme)
         self.export_scope = QComboBox()
+        self.export_scope.setAccessibleName(self.tr("What to export"))
         self.export_button = QPushButton(self.tr("Export labels…"))
         self.export_button.setToolTip(self.tr("Write token labels for the chosen mode (JSONL, or "
                                               "CoNLL for .conll): one file per tokenizer, named "

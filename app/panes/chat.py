@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDateTimeEdit, QFileDialog,
                                QVBoxLayout, QWidget)
 
 from app.panes.chat_job import ChatOutcome, ChatRequest, run_chat, tokens_in_span
+from app.screen_fit import ScrollingTabs
 from app.session import Session
 from app.tasks import TaskRunner, user_message
 from app.widgets.budget_table import BudgetTable
@@ -141,6 +142,7 @@ class ChatPane(QWidget):
         self.fixed_date = QCheckBox(self.tr("Date for strftime_now"))
         self.fixed_date.setToolTip(self.tr("Off: the template reads the clock; on: this date"))
         self.date = QDateTimeEdit(QDateTime.currentDateTime())
+        self.date.setAccessibleName(self.tr("Date for strftime_now"))
         self.date.setDisplayFormat("yyyy-MM-dd HH:mm")  # i18n: data (ISO-8601, as --now)
         self.date.setCalendarPopup(True)
         self.date.setEnabled(False)
@@ -213,13 +215,14 @@ class ChatPane(QWidget):
         self.budget = BudgetTable()
         self.injections = InjectionView()
         self.stream_view = self._build_stream_view()
-        self.results = QTabWidget()
+        self.results = ScrollingTabs()  # the Streaming tab scrolls rather than grow the pane
         self.results.addTab(self.chips, self.tr("Tokens"))
         self.results.addTab(self.text_view, self.tr("Rendered text"))
         self.results.addTab(self.budget, self.tr("Budget"))
         self.results.addTab(self.injections, self.tr("Injection"))
-        self.results.addTab(self.stream_view, self.tr("Streaming"))
+        self.results.add_scrolling(self.stream_view, self.tr("Streaming"))
         self.checks = CheckList()
+        self.checks.setAccessibleName(self.tr("Checks"))
         checks_box = QWidget()
         checks_layout = QVBoxLayout(checks_box)
         checks_layout.setContentsMargins(0, 0, 0, 0)

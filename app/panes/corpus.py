@@ -147,6 +147,7 @@ class CorpusPane(QWidget):
         """The sources table with its editor, over the preview of the current source."""
         self.model = CorpusSourcesModel(self)
         self.table = QTableView()
+        self.table.setAccessibleName(self.tr("Corpus sources"))
         self.table.setModel(self.model)
         self.table.verticalHeader().setVisible(False)
         self.table.verticalHeader().setDefaultSectionSize(24)

@@ -148,6 +148,7 @@ class DiffPane(QWidget):
         self.jump_edit = QLineEdit(placeholderText=self.tr("Jump to a piece (as A or B spells it)"))
         self.jump_result = QLabel()
         self.vocab_table = QTableView()
+        self.vocab_table.setAccessibleName(self.tr("Vocabulary differences"))
         self.vocab_table.setModel(self.vocab_model)
         self.vocab_table.verticalHeader().setVisible(False)
         self.vocab_table.horizontalHeader().setStretchLastSection(True)

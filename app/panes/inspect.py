@@ -148,7 +148,9 @@ class InspectPane(QWidget):
     def _build_tokens_tab(self) -> QSplitter:
         """The chips over the text above the token table (with its copy and export actions)."""
         self.chips = TokenChipsView()
+        self.chips.setAccessibleName(self.tr("Tokens over the text"))
         self.more_chips = QPushButton()
+        self.more_chips.setAccessibleName(self.tr("Show more tokens as chips"))
         self.more_chips.hide()
         chips_box = QWidget()
         chips_layout = QVBoxLayout(chips_box)
@@ -164,6 +166,7 @@ class InspectPane(QWidget):
     def _build_token_table(self) -> QTableView:
         self.table_model = TokenTableModel(self)
         self.table = QTableView()
+        self.table.setAccessibleName(self.tr("Token table"))
         self.table.setModel(self.table_model)
         self.table.setMouseTracking(True)
         self.table.verticalHeader().setVisible(False)

@@ -1,0 +1,111 @@
+"""Keyboard reach: Tab leaves every view, pane shortcuts work from any focus, focus is visible.
+
+The window calls :func:`release_tab` on its panes and makes one :class:`PaneKeys`::
+
+    keys = PaneKeys(window.panes, window)   # Ctrl+Tab, Ctrl+Shift+Tab, Ctrl+PgDown/PgUp, Ctrl+1…7
+
+In an editor where Tab is text (a template, the text under inspection), Tab types a tab and
+Ctrl+Tab / Ctrl+Shift+Tab leave the editor (the GTK convention); Ctrl+PgDown / Ctrl+PgUp and
+Ctrl+1…7 switch panes from there as from anywhere else.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (QAbstractItemView, QApplication, QFocusFrame, QPlainTextEdit,
+                               QTabWidget, QTextEdit, QWidget)
+from shiboken6 import isValid
+
+PANE_KEYS = 7  # Ctrl+1 … Ctrl+7
+
+
+def release_tab(root: QWidget) -> None:
+    """Tab moves focus out of every item view (not cell by cell) and out of every read-only
+    text view under ``root``; editable editors keep Tab as text (Ctrl+Tab leaves them)."""
+    for view in root.findChildren(QAbstractItemView):
+        view.setTabKeyNavigation(False)
+    for edit in root.findChildren(QPlainTextEdit) + root.findChildren(QTextEdit):
+        if edit.isReadOnly():
+            edit.setTabChangesFocus(True)
+
+
+def tab_is_text(widget: QWidget | None) -> bool:
+    """An editable text editor that types a tab on Tab."""
+    return (isinstance(widget, (QPlainTextEdit, QTextEdit)) and not widget.isReadOnly()
+            and not widget.tabChangesFocus())
+
+
+def move_focus(widget: QWidget, forward: bool) -> QWidget | None:
+    """Give focus to the next (or previous) widget that Tab would reach from ``widget`` in its
+    window; return it (None when there is none)."""
+    step = (lambda w: w.nextInFocusChain()) if forward else (lambda w: w.previousInFocusChain())
+    candidate = step(widget)
+    while candidate is not None and candidate is not widget:
+        if (candidate.window() is widget.window() and candidate.isVisible()
+                and candidate.isEnabled() and candidate.focusPolicy() & Qt.FocusPolicy.TabFocus
+                and candidate.focusProxy() is None):
+            candidate.setFocus(Qt.FocusReason.TabFocusReason if forward
+                               else Qt.FocusReason.BacktabFocusReason)
+            return candidate
+        candidate = step(candidate)
+    return None
+
+
+class PaneKeys(QObject):
+    """Application-wide shortcuts that switch the panes of ``tabs``: they fire whichever widget
+    has focus (item views, spin boxes and editors do not take them)."""
+
+    def __init__(self, tabs: QTabWidget, window: QWidget) -> None:
+        super().__init__(window)
+        self.tabs = tabs
+        self.shortcuts: list[QShortcut] = []
+        for keys, step in (("Ctrl+Tab", 1), ("Ctrl+Shift+Tab", -1), ("Ctrl+Shift+Backtab", -1),
+                           ("Ctrl+PgDown", 1), ("Ctrl+PgUp", -1)):
+            self._add(keys, lambda s=step, k=keys: self._step(s, k))
+        for number in range(1, PANE_KEYS + 1):
+            self._add(f"Ctrl+{number}", lambda n=number: self.show_pane(n - 1))
+        # the pane tab bar takes focus when clicked too, so arrows then move between panes
+        tabs.tabBar().setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+
+    def _add(self, keys: str, slot) -> None:
+        shortcut = QShortcut(QKeySequence(keys), self.parent())
+        shortcut.setContext(Qt.ShortcutContext.ApplicationShortcut)
+        shortcut.activated.connect(slot)
+        self.shortcuts.append(shortcut)
+
+    def _step(self, step: int, keys: str) -> None:
+        focus = QApplication.focusWidget()
+        if "Tab" in keys and tab_is_text(focus):
+            move_focus(focus, step > 0)  # Tab is text here: Ctrl+Tab leaves the editor
+            return
+        count = self.tabs.count()
+        if count:
+            self.show_pane((self.tabs.currentIndex() + step) % count)
+
+    def show_pane(self, index: int) -> None:
+        """Show pane ``index`` (0-based) and put focus in it, unless it does not exist."""
+        if 0 <= index < self.tabs.count():
+            self.tabs.setCurrentIndex(index)
+            page = self.tabs.widget(index)
+            if not page.isAncestorOf(QApplication.focusWidget() or page):
+                page.setFocus(Qt.FocusReason.ShortcutFocusReason)
+
+
+class FocusFrame(QObject):
+    """A frame that follows focus, so that a focused table or text view is plain to see (the
+    style's own focus mark is faint on some and missing on item views)."""
+
+    def __init__(self, window: QWidget) -> None:
+        super().__init__(window)
+        self.window = window
+        self.frame = QFocusFrame(window)
+        self.frame.setObjectName("focus_frame")
+        QApplication.instance().focusChanged.connect(self._follow)
+
+    def _follow(self, _old, new) -> None:
+        if not isValid(self.frame) or not isValid(self.window):
+            return  # the window is being destroyed
+        framed = (new is not None and new.window() is self.window
+                  and isinstance(new, (QAbstractItemView, QPlainTextEdit, QTextEdit)))
+        self.frame.setWidget(new if framed else None)
