@@ -109,3 +109,60 @@ class FocusFrame(QObject):
         framed = (new is not None and new.window() is self.window
                   and isinstance(new, (QAbstractItemView, QPlainTextEdit, QTextEdit)))
         self.frame.setWidget(new if framed else None)
+
+
+def mnemonic_of(text: str) -> str:
+    """The letter Alt+letter presses in ``text`` (``&Open`` → ``o``), or ``""``.
+
+    >>> mnemonic_of("&Open"), mnemonic_of("打开(&O)…"), mnemonic_of("Fish && chips")
+    ('o', 'o', '')
+    """
+    index = 0
+    while (index := text.find("&", index)) >= 0 and index + 1 < len(text):
+        if text[index + 1] != "&":
+            return text[index + 1].lower()
+        index += 2
+    return ""
+
+
+def with_mnemonic(text: str, taken: set[str]) -> str:
+    """``text`` with a mnemonic on a letter not in ``taken`` (which it joins): the first free
+    initial of a word, else any free letter of it; text without Latin letters (Chinese) gets
+    one in brackets, before a trailing ellipsis, as Chinese software writes them. Unchanged
+    when it has one already or no letter is free.
+
+    >>> taken = {"f"}
+    >>> with_mnemonic("Fit the file", taken), with_mnemonic("导出…", taken), sorted(taken)
+    ('Fit &the file', '导出(&A)…', ['a', 'f', 't'])
+    """
+    if not text or mnemonic_of(text):
+        return text
+    letters = [i for i, c in enumerate(text) if c.isascii() and c.isalpha()]
+    initials = [i for i in letters if i == 0 or not text[i - 1].isalnum()]
+    for index in initials + letters:
+        if text[index].lower() not in taken:
+            taken.add(text[index].lower())
+            return text[:index] + "&" + text[index:]
+    if letters:
+        return text
+    free = next((c for c in "abcdefghijklmnopqrstuvwxyz" if c not in taken), None)
+    if free is None:
+        return text
+    taken.add(free)
+    stem, tail = (text[:-1], text[-1]) if text.endswith("…") else (text, "")
+    return f"{stem}(&{free.upper()}){tail}"
+
+
+def assign_mnemonics(root: QWidget, taken: set[str]) -> None:
+    """Give the push buttons, then the check and radio boxes, under ``root`` Alt+letter
+    mnemonics not in ``taken`` (the menu bar's) nor used twice under ``root``."""
+    from PySide6.QtWidgets import QCheckBox, QPushButton, QRadioButton
+
+    used = set(taken)
+    buttons = [b for b in root.findChildren(QPushButton) if b.text()]
+    boxes = [b for b in root.findChildren(QCheckBox) + root.findChildren(QRadioButton)
+             if b.text()]
+    for button in buttons + boxes:
+        used.add(mnemonic_of(button.text()))
+    for button in buttons + boxes:
+        button.setText(with_mnemonic(button.text(), used))

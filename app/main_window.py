@@ -19,7 +19,7 @@ from app.panes.diff import DiffPane
 from app.panes.diagnostics import DiagnosticsPane
 from app.panes.inspect import InspectPane
 from app.panes.train import TrainPane
-from app.keyboard import FocusFrame, PaneKeys, release_tab
+from app.keyboard import FocusFrame, PaneKeys, assign_mnemonics, mnemonic_of, release_tab
 from app.screen_fit import WANTED, ScrollingTabs, first_size
 from app.session import Session
 from app.tasks import TaskRunner
@@ -131,7 +131,11 @@ class MainWindow(QMainWindow):
         self.resize(size)
 
     def _name_panes(self) -> None:
-        """Accessible names for the pane tabs and the widgets only their surroundings name."""
+        """Alt+letter mnemonics on each pane's buttons (not the menu bar's letters), and
+        accessible names for the pane tabs and the widgets only their surroundings name."""
+        menu_letters = {mnemonic_of(action.text()) for action in self.menuBar().actions()}
+        for index in range(self.panes.count()):
+            assign_mnemonics(self.panes.widget(index), menu_letters)
         self.panes.tabBar().setAccessibleName(self.tr("Panes"))
         name_from_context(self.panes)
 

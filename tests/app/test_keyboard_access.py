@@ -176,3 +176,34 @@ def test_the_first_size_and_a_restored_geometry_fit_the_screen():
     assert clamp_to_screen(QRect(-300, 200, 400, 400), screen) == QRect(0, 100, 400, 400)
     assert clamp_to_screen(QRect(2000, 2000, 3000, 100), screen) == QRect(0, 400, 800, 100)
     assert clamp_to_screen(QRect(10, 10, 100, 100), screen) == QRect(10, 10, 100, 100)
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_buttons_have_mnemonics_unique_in_their_pane(qapp, qtbot, tmp_path, language):
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QPushButton
+
+    from app import i18n
+    from app.keyboard import mnemonic_of
+    from app.main_window import MainWindow
+    from app.session import Session
+
+    i18n.install_language(language, qapp)
+    try:
+        window = MainWindow(Session(QSettings(str(tmp_path / "s.ini"),
+                                              QSettings.Format.IniFormat)))
+        qtbot.addWidget(window)
+        menu = {mnemonic_of(action.text()) for action in window.menuBar().actions()}
+        assert menu == {"f", "l"}
+        for pane in panes(window):
+            letters = [mnemonic_of(b.text()) for b in pane.findChildren(QPushButton)
+                       if b.text()]
+            given = [letter for letter in letters if letter]
+            # a short English word whose letters are all taken keeps none (no "(&X)" in English)
+            assert len(given) >= 0.9 * min(len(letters), 24), type(pane).__name__
+            assert len(given) == len(set(given)) and not menu & set(given), given
+        run = window.diff.findChildren(QPushButton)
+        if language == "zh_CN":
+            assert any("(&" in b.text() for b in run)
+    finally:
+        i18n.install_language("en", qapp)
