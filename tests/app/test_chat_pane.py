@@ -9,7 +9,7 @@ import time
 import pytest
 from PySide6.QtCore import Qt
 
-from app.panes.chat_job import tokens_in_span
+from app.jobs.chat import tokens_in_span
 from core.chat.conversation import Conversation
 from tests.app.conftest import open_and_wait
 from tests.conftest import DEMO
