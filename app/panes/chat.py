@@ -23,12 +23,8 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDateTimeEdit, QFileDialog,
                                QLabel, QPushButton, QSpinBox, QSplitter, QTabWidget,
                                QVBoxLayout, QWidget)
 
-<<<<<<< HEAD
-from app.panes.chat_job import ChatOutcome, ChatRequest, run_chat, tokens_in_span
-from app.screen_fit import ScrollingTabs
-=======
 from app.jobs.chat import ChatOutcome, ChatRequest, run_chat, tokens_in_span
->>>>>>> main
+from app.screen_fit import ScrollingTabs
 from app.session import Session
 from app.tasks import TaskRunner, user_message
 from app.widgets.budget_table import BudgetTable
