@@ -21,7 +21,7 @@ from pathlib import Path
 import numpy as np
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QHeaderView, QLabel,
-                               QLineEdit, QListWidget, QListWidgetItem, QProgressBar, QPushButton,
+                               QLineEdit, QListWidget, QListWidgetItem, QPushButton,
                                QScrollArea, QSplitter, QTableView, QTableWidget, QTableWidgetItem,
                                QTabWidget, QTextBrowser, QVBoxLayout, QWidget)
 
@@ -31,6 +31,7 @@ from app.models.align_misaligned import MisalignedModel
 from app.session import Session
 from app.tasks import JobHandle, TaskRunner
 from app.widgets.align_record_view import RecordView, label_color
+from app.widgets.eliding import ElidingProgressBar
 from app.widgets.share_bars import SHARE_ROLE, ShareBarDelegate
 from core.align.alignment import MODES, align_encoding
 from core.align.audit import Audit
@@ -120,7 +121,7 @@ class AlignPane(QWidget):
         self.stop_button.setToolTip(self.tr("Stop aligning, writing the copy or exporting; "
                                             "nothing of it is kept"))
         self.stop_button.setEnabled(False)
-        self.progress = QProgressBar()
+        self.progress = ElidingProgressBar()  # its text says the phase: elided, never cut
         self.progress.setMaximumWidth(200)
         self.progress.setVisible(False)
         row = QHBoxLayout()

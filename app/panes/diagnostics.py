@@ -28,6 +28,7 @@ from app.models.diagnostics_table import BucketTableModel
 from app.session import Session
 from app.tasks import JobHandle, TaskRunner
 from app.widgets.diagnostics_chart import DiagnosticsChart
+from app.widgets.eliding import ElidedLabel
 from app.widgets.token_view import TokenChipsView
 from core.diagnostics.parallel import parallel_languages
 from core.diagnostics.run import MAX_TOKENIZERS, DiagnosticsResult, Settings, diagnose
@@ -184,7 +185,7 @@ class DiagnosticsPane(QWidget):
         self.progress = QProgressBar()
         self.progress.setMaximumWidth(200)
         self.progress.setVisible(False)
-        self.progress_label = QLabel()
+        self.progress_label = ElidedLabel()  # a long message never widens the pane
         self.export_button = QPushButton(self.tr("Export"))
         self.export_button.setEnabled(False)
         menu = QMenu(self.export_button)

@@ -23,6 +23,7 @@ from app.jobs.charts import BarsDrawing
 from app.messages import render, render_all, terms
 from app.models.vocab_diff import FILTERS, VocabDiffModel
 from app.widgets.diff_slot import TokenizerSlot
+from app.widgets.eliding import keep_place_when_hidden
 from app.widgets.figure_widget import FigureWidget
 from core.diff.migration import BYTES_PER_PARAMETER, mib_text
 from core.diff.report import compare
@@ -94,6 +95,7 @@ class DiffPane(QWidget):
         self.progress = QProgressBar()
         self.progress.setMaximumWidth(160)
         self.progress.setVisible(False)
+        keep_place_when_hidden(self.progress)  # showing it moves no button
         top = QHBoxLayout()
         top.addWidget(self.slot_a, 1)
         top.addWidget(self.swap_button)

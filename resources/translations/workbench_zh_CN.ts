@@ -2364,6 +2364,10 @@
         <source>This chart could not be drawn: {reason}</source>
         <translation>无法绘制此图表：{reason}</translation>
     </message>
+    <message>
+        <source>Drawing the chart…</source>
+        <translation>正在绘制图表…</translation>
+    </message>
 </context>
 <context>
     <name>GoTemplateDialog</name>

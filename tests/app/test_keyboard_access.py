@@ -207,3 +207,54 @@ def test_buttons_have_mnemonics_unique_in_their_pane(qapp, qtbot, tmp_path, lang
             assert any("(&" in b.text() for b in run)
     finally:
         i18n.install_language("en", qapp)
+
+
+def test_a_long_status_is_elided_with_its_whole_text_in_the_tooltip(qtbot):
+    from PySide6.QtWidgets import QHBoxLayout, QPushButton, QWidget
+
+    from app.widgets.eliding import ElidedLabel, ElidingProgressBar
+
+    row = QWidget()
+    layout = QHBoxLayout(row)
+    label = ElidedLabel()
+    layout.addWidget(label, 1)
+    layout.addWidget(QPushButton("Run"))
+    qtbot.addWidget(row)
+    before = row.minimumSizeHint().width()
+    message = "Cannot write /a/very/long/path/report.html: permission denied " * 3
+    label.setText(message)
+    assert row.minimumSizeHint().width() == before  # the message does not widen the row
+    row.resize(300, 40)
+    row.show()
+    qtbot.waitUntil(lambda: label.toolTip() == message, timeout=2000)  # elided when painted
+    bar = ElidingProgressBar()
+    qtbot.addWidget(bar)
+    bar.setRange(0, 100)
+    bar.setValue(30)
+    bar.setFormat("reading the annotations of every file in the folder, %p%")
+    bar.resize(120, 24)
+    shown = bar.text()
+    assert shown.endswith("…") and len(shown) < len(bar.format())
+    assert bar.toolTip().startswith("reading the annotations")
+
+
+def test_a_chart_says_it_is_being_drawn_and_reads_as_its_table(qtbot):
+    from PySide6.QtGui import QImage, QPainter
+
+    from app.widgets.diagnostics_chart import DiagnosticsChart
+
+    chart = DiagnosticsChart()
+    qtbot.addWidget(chart)
+    chart.resize(400, 300)
+    chart.show()
+    chart.set_chart("rate", "Tokens per byte", ("tokens per UTF-8 byte",),
+                    (["en", "zh"], [("a", [0.25, 0.5], None)]))
+    assert chart.accessibleDescription() == "en: a 0.25\nzh: a 0.5"
+    assert chart.rendering and not chart._image_fits()
+    image = QImage(chart.size(), QImage.Format.Format_ARGB32)
+    chart.render(image)  # the waiting line is painted in the middle
+    centre = image.copy(150, 130, 100, 40)
+    colours = {centre.pixel(x, y) for x in range(100) for y in range(40)}
+    assert len(colours) > 1
+    qtbot.waitUntil(lambda: not chart.rendering and chart.image is not None, timeout=20000)
+    assert chart._image_fits()
