@@ -11,9 +11,9 @@ Ctrl+1…7 switch panes from there as from anywhere else.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import (QAbstractItemView, QApplication, QFocusFrame, QPlainTextEdit,
+from PySide6.QtWidgets import (QAbstractItemView, QApplication, QPlainTextEdit,
                                QTabWidget, QTextEdit, QWidget)
 from shiboken6 import isValid
 
@@ -93,14 +93,15 @@ class PaneKeys(QObject):
 
 
 class FocusFrame(QObject):
-    """A frame that follows focus, so that a focused table or text view is plain to see (the
-    style's own focus mark is faint on some and missing on item views)."""
+    """A highlight-coloured frame over the edge of the focused table or text view, so that
+    focus is plain to see there (the style marks a focused button or field itself, but its
+    mark on a large view is faint or missing). It follows the view when it moves or resizes."""
 
     def __init__(self, window: QWidget) -> None:
         super().__init__(window)
         self.window = window
-        self.frame = QFocusFrame(window)
-        self.frame.setObjectName("focus_frame")
+        self.frame = _FrameOverlay()
+        self.target: QWidget | None = None
         QApplication.instance().focusChanged.connect(self._follow)
 
     def _follow(self, _old, new) -> None:
@@ -108,7 +109,46 @@ class FocusFrame(QObject):
             return  # the window is being destroyed
         framed = (new is not None and new.window() is self.window
                   and isinstance(new, (QAbstractItemView, QPlainTextEdit, QTextEdit)))
-        self.frame.setWidget(new if framed else None)
+        if self.target is not None and isValid(self.target):
+            self.target.removeEventFilter(self)
+        self.target = new if framed else None
+        if self.target is None:
+            self.frame.hide()
+            return
+        self.target.installEventFilter(self)
+        self._place()
+
+    def _place(self) -> None:
+        target = self.target
+        self.frame.setParent(target.parentWidget())
+        self.frame.setGeometry(target.geometry())
+        self.frame.raise_()
+        self.frame.setVisible(target.isVisible())
+
+    def eventFilter(self, watched, event) -> bool:
+        if watched is self.target and event.type() in (
+                QEvent.Type.Move, QEvent.Type.Resize, QEvent.Type.Show, QEvent.Type.Hide):
+            self._place()
+        return False
+
+
+class _FrameOverlay(QWidget):
+    """Paints only a 2-pixel border in the palette's highlight colour; clicks go through."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setObjectName("focus_frame")
+        self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+
+    def paintEvent(self, _event) -> None:
+        from PySide6.QtGui import QPainter, QPalette, QPen
+
+        painter = QPainter(self)
+        pen = QPen(self.palette().color(QPalette.ColorRole.Highlight), 2)
+        painter.setPen(pen)
+        painter.drawRect(self.rect().adjusted(1, 1, -1, -1))
+        painter.end()
 
 
 def mnemonic_of(text: str) -> str:
