@@ -33,6 +33,7 @@ from app.tasks import JobHandle, TaskRunner
 from app.widgets.align_record_view import RecordView, label_color
 from app.widgets.eliding import ElidingProgressBar
 from app.widgets.share_bars import SHARE_ROLE, ShareBarDelegate
+from app.widgets.wrapping_row import wrapping
 from core.align.alignment import MODES, align_encoding
 from core.align.audit import Audit
 from core.align.dataset import FORMATS, Dataset, ReadStats
@@ -74,8 +75,8 @@ class AlignPane(QWidget):
     def _build(self) -> None:
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
-        layout.addLayout(self._build_dataset_row())
-        layout.addLayout(self._build_tokenizer_row())
+        layout.addLayout(wrapping(self._build_dataset_row()))  # both wrap on a narrow screen
+        layout.addLayout(wrapping(self._build_tokenizer_row()))
         self.banner = QLabel()
         self.banner.setWordWrap(True)
         self.banner.setTextFormat(Qt.TextFormat.RichText)

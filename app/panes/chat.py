@@ -42,6 +42,7 @@ from app.widgets.template_picker import TemplatePicker
 from app.widgets.stream_simulator import StreamSimulator
 from app.widgets.tokenizer_box import fill_tokenizer_box
 from app.widgets.variables_editor import VariablesEditor
+from app.widgets.wrapping_row import wrapping
 from core.chat import BoundedRenderer
 from core.chat.conversation import Conversation, parse_conversation
 from core.chat.mask import last_learned_run
@@ -103,8 +104,8 @@ class ChatPane(QWidget):
         split.setStretchFactor(1, 1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
-        layout.addLayout(self._build_toolbar())
-        layout.addLayout(self._build_options())
+        layout.addLayout(wrapping(self._build_toolbar()))  # both wrap on a narrow screen
+        layout.addLayout(wrapping(self._build_options()))
         layout.addWidget(split, 1)
         self._debounce = QTimer(self, singleShot=True, interval=DEBOUNCE_MS)
 

@@ -30,6 +30,7 @@ from app.tasks import JobHandle, TaskRunner
 from app.widgets.diagnostics_chart import DiagnosticsChart
 from app.widgets.eliding import ElidedLabel
 from app.widgets.token_view import TokenChipsView
+from app.widgets.wrapping_row import wrapping
 from core.diagnostics.parallel import parallel_languages
 from core.diagnostics.run import MAX_TOKENIZERS, DiagnosticsResult, Settings, diagnose
 from core.errors import WorkbenchError
@@ -70,7 +71,7 @@ class DiagnosticsPane(QWidget):
         top.addWidget(self._build_tokenizer_list(), 1)
         top.addLayout(self._build_corpus_box(), 3)
         layout.addLayout(top)
-        layout.addLayout(self._build_run_row())
+        layout.addLayout(wrapping(self._build_run_row()))  # wraps on a narrow screen
         self.warning_label = QLabel()
         self.warning_label.setWordWrap(True)
         self.warning_label.setStyleSheet("background: #fff4e0; color: #202020; padding: 4px;")

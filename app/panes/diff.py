@@ -25,6 +25,7 @@ from app.models.vocab_diff import FILTERS, VocabDiffModel
 from app.widgets.diff_slot import TokenizerSlot
 from app.widgets.eliding import keep_place_when_hidden
 from app.widgets.figure_widget import FigureWidget
+from app.widgets.wrapping_row import wrapping
 from core.diff.migration import BYTES_PER_PARAMETER, mib_text
 from core.diff.report import compare
 
@@ -129,7 +130,7 @@ class DiffPane(QWidget):
         bottom.addWidget(self.export_json_button)
         bottom.addWidget(self.export_html_button)
         layout = QVBoxLayout(self)
-        layout.addLayout(top)
+        layout.addLayout(wrapping(top))  # wraps on a narrow screen
         layout.addLayout(verdict)
         layout.addWidget(self.tabs, 1)
         layout.addLayout(bottom)

@@ -29,6 +29,7 @@ from app.widgets.token_view import DEFAULT_LIMIT, TokenChipsView
 from app.widgets.tokenizer_box import fill_tokenizer_box
 from app.widgets.tokenizer_info import TokenizerInfo
 from app.widgets.vocab_browser import VocabBrowser
+from app.widgets.wrapping_row import wrapping
 from core.explain import DEFAULT_LIMIT as EXPLAIN_LIMIT
 from core.inspect import InspectResult, inspect_text
 from core.offload import ProcessEncoder
@@ -88,7 +89,7 @@ class InspectPane(QWidget):
         split.setStretchFactor(1, 1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
-        layout.addLayout(top)
+        layout.addLayout(wrapping(top))  # wraps on a narrow screen
         layout.addWidget(split, 1)
         self._debounce = QTimer(self, singleShot=True, interval=DEBOUNCE_MS)
 
