@@ -258,3 +258,37 @@ def test_a_chart_says_it_is_being_drawn_and_reads_as_its_table(qtbot):
     assert len(colours) > 1
     qtbot.waitUntil(lambda: not chart.rendering and chart.image is not None, timeout=20000)
     assert chart._image_fits()
+
+
+def test_no_pane_scrolls_sideways_at_200_percent(window, qtbot):
+    """800×500 logical (1600×1000 at scale 2): the rows of controls wrap, so every pane's
+    minimum width fits; a pane taller than the room scrolls up and down in its page."""
+    window.resize(800, 500)
+    for index, pane in enumerate(panes(window)):
+        window.panes.setCurrentIndex(index)
+        qtbot.waitUntil(lambda: window.panes.page(index).isVisible(), timeout=2000)
+        room = window.panes.page(index).viewport().width()
+        assert pane.minimumSizeHint().width() <= room, (type(pane).__name__, room)
+
+
+def test_a_wrapping_row_is_one_line_when_wide_and_wraps_when_narrow(qtbot):
+    from PySide6.QtWidgets import QHBoxLayout, QPushButton, QVBoxLayout, QWidget
+
+    from app.widgets.wrapping_row import wrapping
+
+    row = QHBoxLayout()
+    buttons = [QPushButton(f"Button number {n}") for n in range(4)]
+    for button in buttons:
+        row.addWidget(button)
+    row.addStretch(1)
+    host = QWidget()
+    QVBoxLayout(host).addLayout(wrapping(row))
+    qtbot.addWidget(host)
+    one_line = sum(b.sizeHint().width() for b in buttons)
+    assert host.minimumSizeHint().width() < one_line / 2
+    host.resize(one_line + 200, 200)
+    host.show()
+    qtbot.waitUntil(lambda: len({b.y() for b in buttons}) == 1, timeout=2000)
+    assert buttons[0].x() < buttons[1].x() < buttons[3].x()
+    host.resize(buttons[0].sizeHint().width() + 40, 400)
+    qtbot.waitUntil(lambda: len({b.y() for b in buttons}) == 4, timeout=2000)
