@@ -22,7 +22,8 @@ panes to render (default ``inspect,corpus,train``; ``postprocess`` adds the Insp
 its post-processing group in use; ``audit`` audits each open tokenizer in the Vocabulary tab,
 use counted on ``--corpus``: ``audit-<n>-unreachable.png``, ``-sensitive.png``,
 ``-summary.png``; ``models`` the *Open local model* dialog on this HOME's stores:
-``local-models*.png``). ``--lang`` picks the UI language (default
+``local-models*.png``; ``overview`` every pane as it opens, ``pane-<name>.png``, to check a
+``--size`` such as 1280x720, or 800x500 under ``QT_SCALE_FACTOR=2``). ``--lang`` picks the UI language (default
 English, whatever the locale, so that screenshots are comparable).
 """
 
