@@ -429,6 +429,8 @@ def templates() -> dict[str, str]:
             "Notes", 'corpus source {path} is gone: left out of the corpus'),
         "workspace.template_file_missing": QCoreApplication.translate(
             "Notes", "chat template file {path} is gone: the tokenizer's own template is used"),
+        "workspace.tokenizer_unusable": QCoreApplication.translate(
+            "Notes", 'tokenizer {path} could not be reopened: {problem}'),
         "workspace.dataset_missing": QCoreApplication.translate(
             "Notes", 'Align dataset {path} is gone: not reopened'),
     }

@@ -429,6 +429,8 @@ CODES: dict[str, tuple[Severity, str]] = {
         "warning", 'corpus source {path} is gone: left out of the corpus'),
     "workspace.template_file_missing": (
         "warning", "chat template file {path} is gone: the tokenizer's own template is used"),
+    "workspace.tokenizer_unusable": (
+        "warning", 'tokenizer {path} could not be reopened: {problem}'),
     "workspace.dataset_missing": (
         "warning", 'Align dataset {path} is gone: not reopened'),
 }

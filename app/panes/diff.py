@@ -233,6 +233,28 @@ class DiffPane(QWidget):
         self.slot_a.set_loaded(old)
         self.slot_b.set_loaded(new)
 
+    # -- workspace -------------------------------------------------------------------------
+    def save_state(self, setup) -> None:
+        """Put the pair and the migration settings in ``setup`` (a
+        :class:`core.workspace.DiffSetup`; the corpus is the workspace's)."""
+        setup.a = self.slot_a.loaded.path if self.slot_a.loaded is not None else None
+        setup.b = self.slot_b.loaded.path if self.slot_b.loaded is not None else None
+        setup.hidden = self.hidden_spin.value()
+        setup.dtype = self.dtype_combo.currentData() or ""
+        setup.tied = self.tied_check.isChecked()
+
+    def restore_state(self, setup) -> None:
+        """Put ``setup``'s pair in the slots (opened in workers unless open already)."""
+        for slot, path in ((self.slot_a, setup.a), (self.slot_b, setup.b)):
+            if path is None:
+                slot.set_loaded(None)
+            else:
+                slot.open_path(path)
+        self.hidden_spin.setValue(setup.hidden)
+        if self.dtype_combo.findData(setup.dtype) >= 0:
+            self.dtype_combo.setCurrentIndex(self.dtype_combo.findData(setup.dtype))
+        self.tied_check.setChecked(setup.tied)
+
     def start_compare(self) -> None:
         old, new = self.slot_a.loaded, self.slot_b.loaded
         if old is None or new is None:
