@@ -208,3 +208,32 @@ def test_file_dialogs_start_in_the_last_folder_of_their_kind(qtbot, window, tmp_
     from pathlib import Path
 
     assert seen == [str(Path.home()), str(text.parent), str(Path.home())]
+
+
+def test_a_changed_input_marks_the_diff_stale_and_running_again_clears_it(
+        qtbot, window, demo_paths, tmp_path):
+    pane = window.diff
+    window.panes.setCurrentWidget(pane)
+    bpe, unigram = demo_paths
+    pane.slot_a.open_path(bpe)
+    pane.slot_b.open_path(unigram)
+    qtbot.waitUntil(lambda: pane.slot_a.loaded is not None and pane.slot_b.loaded is not None,
+                    timeout=20000)
+    with qtbot.waitSignal(pane.compared, timeout=60000):
+        pane.compare_button.click()
+    verdict = pane.badge.text()
+    assert not pane.is_stale and pane.stale_label.isHidden()
+    pane.slot_a.open_path(unigram)  # A changed: the B-vs-B result would be another one
+    qtbot.waitUntil(lambda: pane.slot_a.loaded.path == unigram, timeout=10000)
+    assert pane.is_stale and pane.stale_label.isVisible()
+    assert pane.badge.text() == verdict and pane.tabs.graphicsEffect() is not None  # kept, grey
+    pane.slot_a.open_path(bpe)  # back as it was: the result is that of the inputs again
+    qtbot.waitUntil(lambda: pane.slot_a.loaded.path == bpe, timeout=10000)
+    assert not pane.is_stale and pane.tabs.graphicsEffect() is None
+    corpus = tmp_path / "c.txt"
+    corpus.write_text("more text\n", encoding="utf-8")
+    window.corpus.add_paths([corpus])  # the corpus is an input too
+    qtbot.waitUntil(lambda: pane.is_stale, timeout=10000)
+    with qtbot.waitSignal(pane.compared, timeout=60000):
+        pane.compare_button.click()
+    assert not pane.is_stale and pane.stale_label.isHidden()
