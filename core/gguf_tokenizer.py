@@ -543,6 +543,25 @@ def rows_versus_vocabulary(rows: int, vocabulary: int) -> str:
     return f"vocabulary {'+' if rows > vocabulary else '−'} {abs(rows - vocabulary):,}"
 
 
+def named_chat_templates(header: GGUFHeader) -> dict[str, str]:
+    """``{name: template}`` of a GGUF with named chat templates — ``tokenizer.chat_templates``
+    lists the names, each under ``tokenizer.chat_template.<name>``, the default under
+    ``tokenizer.chat_template`` (gguf-py's ``add_chat_template``) — ``default`` first; empty
+    for a GGUF with one template or none."""
+    names = _key(header, "tokenizer.chat_templates", list)
+    if names is None or len(names) == 0:
+        return {}
+    found = {}
+    default = _key(header, "tokenizer.chat_template", str)
+    if default is not None:
+        found["default"] = default
+    for name in names:
+        template = _key(header, f"tokenizer.chat_template.{name}", str)
+        if template is not None:
+            found[str(name)] = template
+    return found
+
+
 def embedded_configs(path) -> tuple[dict, dict]:
     """``(tokenizer_config, model_config)`` as a GGUF file's metadata gives them: the named
     special tokens, add_bos/add_eos and the chat template (``tokenizer.chat_template``), and the
@@ -560,6 +579,10 @@ def embedded_configs(path) -> tuple[dict, dict]:
         config["cls_token"] = config.pop("bos_token")
     if vocab.chat_template is not None:
         config["chat_template"] = vocab.chat_template
+    named = named_chat_templates(header)
+    if named:  # as the tokenizer_config.json list they were written from
+        config["chat_template"] = [{"name": name, "template": template}
+                                   for name, template in named.items()]
     model: dict = {}
     rows = header.embedding_rows or header.arch_value("vocab_size")
     for key, value in (("model_type", header.architecture), ("vocab_size", rows),

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDateTimeEdit, QFileDialog,
                                QLabel, QPushButton, QSpinBox, QSplitter, QTabWidget,
                                QVBoxLayout, QWidget)
 
-from app.panes.chat_job import ChatOutcome, ChatRequest, run_chat, tokens_in_span
+from app.jobs.chat import ChatOutcome, ChatRequest, run_chat, tokens_in_span
 from app.session import Session
 from app.tasks import TaskRunner, user_message
 from app.widgets.budget_table import BudgetTable
@@ -32,6 +32,7 @@ from app.widgets.chat_colors import (ALERT_COLOR, FIELD_COLORS, MASK_COLOR, ROLE
 from app.widgets.chat_text_view import ChatTextView
 from app.widgets.chat_tokens_view import ChatTokensView
 from app.widgets.check_list import CheckList
+from app.widgets.go_template_notice import GoTemplateNotice
 from app.widgets.injection_view import InjectionView
 from app.widgets.json_field import JsonError, JsonField
 from app.widgets.message_editor import MessagesEditor
@@ -82,6 +83,7 @@ class ChatPane(QWidget):
         self.request: ChatRequest | None = None  # what the editors say now
         self._running = False
         self._pending = False
+        self._render_job = None  # the latest render (a JobHandle)
         self._closed = False
         self._stale = False  # the editors changed while the pane was hidden
         self._stream_source = None  # (runtime, ids) not yet handed to the Streaming tab
@@ -206,6 +208,7 @@ class ChatPane(QWidget):
         self.notice.setWordWrap(True)
         self.notice.setStyleSheet(BANNER_WARN)
         self.notice.hide()
+        self.go_notice = GoTemplateNotice()  # an Ollama model with only its Go template
         self.legend = QLabel()
         self.legend.setTextFormat(Qt.TextFormat.RichText)
         self.legend.setWordWrap(True)
@@ -253,6 +256,7 @@ class ChatPane(QWidget):
         layout.addLayout(head)
         layout.addWidget(self.banner)
         layout.addWidget(self.notice)
+        layout.addWidget(self.go_notice)
         layout.addWidget(self.legend)
         layout.addWidget(lower, 1)
         self._update_legend()
@@ -354,10 +358,13 @@ class ChatPane(QWidget):
     def _own_templates(self):
         loaded = self.tokenizer
         self.notice.hide()
+        self.go_notice.show_for(None)
         if loaded is None:
             return None
         try:
-            return templates_of(loaded.configs)
+            templates = templates_of(loaded.configs)
+            self.go_notice.show_for(loaded.model if templates is None else None)
+            return templates
         except WorkbenchError as err:  # a malformed chat_template list: the built-ins still work
             self.notice.setText(self.tr("The tokenizer's chat template is unusable: {problem}")
                                 .format(problem=user_message(err)))
@@ -566,8 +573,9 @@ class ChatPane(QWidget):
             self._pending = True  # rendered when the running one is done
             return
         self._running = True
-        self.tasks.run("chat", run_chat, request, self.renderer, on_done=self._on_rendered,
-                       on_error=self._on_render_failed)
+        self._render_job = self.tasks.submit("chat", run_chat, request, self.renderer,
+                                             latest_only=True, on_result=self._on_rendered,
+                                             on_error=self._on_render_failed)
 
     def _render_finished(self) -> bool:
         """After a job: start the one asked for meanwhile; True if the result is current."""
@@ -745,7 +753,8 @@ class ChatPane(QWidget):
         """End the render child (on quit; the pane renders no more after it)."""
         self._closed = True
         self._debounce.stop()
-        self.tasks.cancel("chat")
+        if self._render_job is not None:
+            self._render_job.cancel()  # its result is not shown
         self.renderer.close()
 
     def closeEvent(self, event) -> None:
