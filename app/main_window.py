@@ -380,12 +380,8 @@ class MainWindow(QMainWindow):
             show_error(self, self.tr("Nothing to save"), self.tr("Open a tokenizer first."))
             return
         path, _ = QFileDialog.getSaveFileName(
-<<<<<<< HEAD
             self, self.tr("Save as bundle"),
-            start_folder(self.session, "bundle", f"{loaded.runtime.name}.zip"),
-=======
-            self, self.tr("Save as bundle"), f"{file_stem_for(loaded.runtime.name)}.zip",
->>>>>>> main
+            start_folder(self.session, "bundle", f"{file_stem_for(loaded.runtime.name)}.zip"),
             self.tr("Bundle zip (*.zip);;Bundle folder (*)"))
         if not path:
             return

@@ -119,9 +119,9 @@ class WorkspaceStore(QObject):
             except (WorkbenchError, TypeError) as err:
                 self._opened(ref, None, str(err))
                 continue
-            w.tasks.run(f"open:{ref.path}", open_source, source,
-                        on_done=lambda loaded, r=ref: self._opened(r, loaded, None),
-                        on_error=lambda message, r=ref: self._opened(r, None, message))
+            w.tasks.submit(f"open:{ref.path}", open_source, source,
+                           on_result=lambda loaded, r=ref: self._opened(r, loaded, None),
+                           on_error=lambda message, r=ref: self._opened(r, None, message))
         if not self._waiting:
             self._finish()
 
