@@ -11,6 +11,10 @@ the text is sent as soon as it is certain. Three pieces, each usable alone:
   Metaspace / ``Strip`` drop the ``▁`` or space of the *first* piece only, WordPiece keeps ``##``
   on a first piece and joins it to the previous one otherwise. A prompt's IDs can be given first
   (``prefill``, as ``DecodeStream(ids=...)``): they are context, their text is not emitted.
+  Where the decoder chain reads a token the same after any context (:mod:`core.stream_table`:
+  byte-level, ByteFallback, Metaspace, SentencePiece, tiktoken), a step after a context that
+  reads as valid text is its tokens' bytes instead, completed to whole characters incrementally:
+  the same result (tests/core/test_stream_table.py) without a native call per token.
 * :class:`StopMatcher` holds back text that could still become a stop string, so no part of a
   stop is ever emitted.
 * :class:`TextStream` joins both and adds stop token IDs: one :class:`StreamStep` per ID, the way
