@@ -258,7 +258,7 @@ class StreamDecoder:
                     text = entry[2]
                     if text is not None and not self._pending_bytes:  # the common case
                         return self._take_whole(ids, text, entry[1])
-                    taken = self._take_plain((ids,), entry[0], 1)
+                    taken = self._take_plain([ids], entry[0], 1)
                     if taken is not None:
                         return taken
             else:
@@ -328,7 +328,8 @@ class StreamDecoder:
         """The step of plain IDs (table entries) after a clean context: their text is their
         bytes, once those end in a whole character. None (nothing taken) where the bytes are no
         valid UTF-8 (or hold a real "�"): the window decode reads those."""
-        chunk = self._tail + data if self._tail else data
+        tail = self._tail
+        chunk = tail + data if tail else data
         try:  # incremental: the part of a character at the end is left unread ("used" stops)
             text, used = _utf8_decode(chunk, "strict", False)
         except UnicodeDecodeError:
@@ -339,11 +340,13 @@ class StreamDecoder:
                 return self._leave_table()  # a surrogate: it can never complete
             self._tail = held
             self._pending_bytes += data
-            self._pending_text += text
+            if text:
+                self._pending_text += text
             self._window += ids
             self.count += count
             return ""
-        self._tail = b""
+        if tail:
+            self._tail = b""
         if self._pending_text:
             text = self._pending_text + text
             self._pending_text = ""

@@ -145,3 +145,40 @@ def test_lone_metaspace_pieces_before_a_word_both_ways(runtime):
     for steps in ([a, [space, space] + word, a], [a, [space] + word, [space], word],
                   [a, [space], [space], word], [[space], [space] + word, a]):
         _same_steps(runtime, steps)
+
+
+def _first_stop(text: str, stops) -> tuple[str, str | None]:
+    """The readable reference: the stop that ends first in ``text`` (then the one that starts
+    first), by searching every stop; (the text before it, the stop)."""
+    ends = [(text.find(s) + len(s), text.find(s), s) for s in stops if s in text]
+    if not ends:
+        return text, None
+    end, start, stop = min(ends)
+    return text[:start], stop
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.text("ab<\n", max_size=40),
+       stops=st.lists(st.text("ab<\n", min_size=1, max_size=7), min_size=1, max_size=5),
+       cuts=st.lists(st.integers(0, 40), max_size=12))
+def test_stop_automaton_equals_searching_every_stop(text, stops, cuts):
+    """Longer, self-overlapping stops than test_stream's (deep failure links), the text cut
+    anywhere: the automaton emits what the reference does, never a part of a stop, and holds
+    back exactly the longest suffix that begins a stop."""
+    from core.stream import StopMatcher
+
+    points = sorted(set(c for c in cuts if c <= len(text)))
+    matcher, out = StopMatcher(stops), ""
+    for a, b in zip([0] + points, points + [len(text)]):
+        out += matcher.feed(text[a:b])
+        if matcher.hit is None:
+            seen = text[:b]
+            longest = max((k for k in range(1, len(seen) + 1)
+                           if any(s.startswith(seen[-k:]) for s in stops)), default=0)
+            assert matcher.held == (seen[-longest:] if longest else "")
+            assert out + matcher.held == seen
+        else:
+            break
+    if matcher.hit is None:
+        out += matcher.flush()
+    assert (out, matcher.matched) == _first_stop(text, stops)
