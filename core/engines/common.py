@@ -134,8 +134,9 @@ def run_child(command: Sequence[str], *, cancel: Optional[CancelFn] = None,
     queue: Queue = Queue()
 
     def pump() -> None:
-        for line in child.stderr:
-            queue.put(line)
+        with child.stderr:  # closed at its end (also after a kill): no pipe left open
+            for line in child.stderr:
+                queue.put(line)
         queue.put(None)
 
     threading.Thread(target=pump, daemon=True).start()

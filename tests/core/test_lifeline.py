@@ -138,6 +138,7 @@ def test_the_parent_death_signal_follows_the_thread_that_started_the_child(priva
     finally:
         child.kill()
         child.stdin.close()
+        child.stderr.close()
 
 
 def test_a_child_started_from_a_worker_thread_runs_to_its_end(private_tmp):

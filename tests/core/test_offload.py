@@ -101,6 +101,8 @@ def test_the_pool_child_ends_with_its_parent_but_not_with_the_thread_that_starte
         assert wait_gone(pool, 5.0) == []
     finally:
         parent.kill()
+        parent.wait()
+        parent.stdout.close()
         for pid in pool:
             with contextlib.suppress(OSError):
                 os.kill(pid, signal.SIGKILL)
