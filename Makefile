@@ -2,11 +2,14 @@
 # its Language menu), `make test` runs the whole suite headless, `make check` its fast lane,
 # `make bench` runs the benchmarks (figures into docs/bench/ and docs/bench-results.md, then the
 # 50-cycle `make soak`), `make translations` updates resources/translations from app/.
-# Each creates .venv and installs the project on first use.
+# Each creates .venv and installs the project on first use: `make run` (and demo, screenshots,
+# translations) the runtime dependencies only; `make test`, check, bench and soak add the test extra
+# (the oracles: transformers, gguf, mistral-common, spaCy, dask...).
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
-STAMP := $(VENV)/.installed-stamp
+STAMP := $(VENV)/.installed-run
+TEST_STAMP := $(VENV)/.installed-test
 # each bench saves its figures as JSON here; docs/bench-results.md is generated from them
 BENCH_OUT := docs/bench
 
@@ -15,22 +18,26 @@ BENCH_OUT := docs/bench
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test]'
+	$(PY) -m pip install --quiet -e .
 	@touch $(STAMP)
+
+$(TEST_STAMP): $(STAMP)
+	$(PY) -m pip install --quiet -e '.[test]'
+	@touch $(TEST_STAMP)
 
 run: $(STAMP)
 	$(PY) -m app
 
-test: $(STAMP)
+test: $(TEST_STAMP)
 	@QT_QPA_PLATFORM=offscreen $(PY) -m pytest $(PYTEST_ARGS); rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests"; exit 0; fi; exit $$rc
 
 # the fast lane for development (docs/testing.md): no shared real data, no GUI, no soak, none of the
 # tests marked slow (every tokenizer family, child processes started and killed)
-check: $(STAMP)
+check: $(TEST_STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest --no-realdata -m "not gui and not soak and not slow" $(PYTEST_ARGS)
 
-bench: $(STAMP)
+bench: $(TEST_STAMP)
 	$(PY) -m tests.bench.run --json $(BENCH_OUT)/run.json
 	$(PY) -m tests.bench.train_bpe_wordpiece --repeat 1 --json $(BENCH_OUT)/train_bpe_wordpiece.json
 	$(PY) -m tests.bench.train_unigram --repeat 1 --json $(BENCH_OUT)/train_unigram.json
@@ -44,7 +51,7 @@ bench: $(STAMP)
 
 # 50 training runs started and stopped at random moments (three engines; the GUI's API, Ctrl-C
 # and SIGTERM to tokbench) on the benchmark corpus: no process, no file left, memory flat
-soak: $(STAMP)
+soak: $(TEST_STAMP)
 	QT_QPA_PLATFORM=offscreen TOKBENCH_SOAK_CYCLES=50 $(PY) -m pytest -m soak -s tests/app/test_soak.py
 
 demo: $(STAMP)

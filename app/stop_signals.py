@@ -8,12 +8,18 @@ in the main thread (the CLI) or a normal quit of the event loop (the GUI). The e
 SIGHUP (the terminal closed), 143 SIGTERM (``kill``, ``timeout``, CI runners, ``systemctl
 stop``).
 
+While ``tokbench`` starts (its imports: numpy, tokenizers, sentencepiece, the core take up to a
+second on a cold machine), the same signals end it at once with the same code, quietly
+(:func:`quiet_start`): raised inside an import, a KeyboardInterrupt would surface as numpy's
+ImportError traceback, and nothing exists yet that would need cleaning up.
+
 >>> exit_code(StopSignal(signal.SIGTERM)), exit_code(KeyboardInterrupt())
 (143, 130)
 """
 
 from __future__ import annotations
 
+import os
 import signal
 import threading
 from contextlib import contextmanager
@@ -23,6 +29,7 @@ from typing import Iterator
 # KeyboardInterrupt, its base class)
 STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP")
                      if hasattr(signal, name))  # Windows has no SIGHUP
+EARLY_SIGNALS = (signal.SIGINT, *STOP_SIGNALS)  # what ends tokbench quietly while it starts
 _REASONS = {"SIGINT": "interrupted", "SIGTERM": "terminated (SIGTERM)",
             "SIGHUP": "hung up (SIGHUP)"}
 
@@ -48,6 +55,41 @@ def reason(stop: KeyboardInterrupt) -> str:
     'terminated (SIGTERM)'
     """
     return _REASONS.get(signal.Signals(getattr(stop, "signum", signal.SIGINT)).name, "stopped")
+
+
+def quiet_stops() -> dict:
+    """End the process quietly on a stop signal from now on; returns the handlers replaced.
+
+    >>> previous = quiet_stops(); restore(previous)
+    >>> signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    True
+    """
+    return {signum: signal.signal(signum, _exit_now) for signum in EARLY_SIGNALS}
+
+
+def restore(previous: dict) -> None:
+    """Put back the handlers :func:`quiet_stops` replaced."""
+    for signum, handler in previous.items():
+        signal.signal(signum, handler)
+
+
+def _exit_now(signum, frame) -> None:  # noqa: ARG001 - a signal handler's signature
+    os._exit(128 + signum)  # no exception: it would surface inside whatever was importing
+
+
+@contextmanager
+def quiet_start() -> Iterator[None]:
+    """Within the block (the CLI's imports), a stop signal ends the process at once with
+    128 + its number and no traceback. Outside the main thread nothing changes (a test calling
+    the CLI from a worker: only the main thread may set handlers)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = quiet_stops()
+    try:
+        yield
+    finally:
+        restore(previous)
 
 
 @contextmanager

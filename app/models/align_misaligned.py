@@ -81,5 +81,7 @@ class MisalignedModel(QAbstractTableModel):
             s, e = self.result.contract[r].tolist()
             return QCoreApplication.translate("MisalignedModel", "empty") if s < 0 else f"[{s}, {e})"
         s, e = self.result.expand[r].tolist()
+        if s < 0:  # a span of whitespace no token covers: expand holds no token
+            return QCoreApplication.translate("MisalignedModel", "empty")
         extra = int(self.result.expand_extra[k])
         return f"[{s}, {e})" + (f" +{extra}" if extra else "")

@@ -8,7 +8,9 @@ tokenizer (strict, start ok, end ok, contract non-empty, characters expand adds)
 failure kind), and for the selected span its record — the text with label underlines and token
 boundary ticks, misaligned ends marked, the tokens with their IDs — and the suggested fixes.
 "Corrected copy…" writes a new file with the fixes applied (the original is never modified);
-"Export labels…" writes BIO / BILOU / IO token labels.
+"Export labels…" writes BIO / BILOU / IO token labels for the chosen tokenizer or for every
+aligned one at once, each file named after its tokenizer and naming it inside. Bad records and
+dataset errors are the core's notes, worded in the GUI's language (:mod:`app.messages`).
 """
 
 from __future__ import annotations
@@ -19,32 +21,29 @@ from pathlib import Path
 import numpy as np
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QHeaderView, QLabel,
-                               QListWidget, QListWidgetItem, QProgressBar, QPushButton,
+                               QLineEdit, QListWidget, QListWidgetItem, QPushButton,
                                QScrollArea, QSplitter, QTableView, QTableWidget, QTableWidgetItem,
                                QTabWidget, QTextBrowser, QVBoxLayout, QWidget)
 
+from app.jobs.align import export_all, run_audit
+from app.messages import render
 from app.models.align_misaligned import MisalignedModel
 from app.session import Session
-from app.tasks import TaskRunner
+from app.tasks import JobHandle, TaskRunner
 from app.widgets.align_record_view import RecordView, label_color
+from app.widgets.eliding import ElidingProgressBar
 from app.widgets.share_bars import SHARE_ROLE, ShareBarDelegate
+from app.widgets.wrapping_row import wrapping
 from core.align.alignment import MODES, align_encoding
-from core.align.audit import Audit, audit_dataset
+from core.align.audit import Audit
 from core.align.dataset import FORMATS, Dataset, ReadStats
 from core.align.fixes import suggest_fixes, write_fixed_copy
-from core.align.tags import SCHEMES, export_labels
+from core.align.tags import SCHEMES, export_format, export_paths, file_slug
 from core.align.units import UnitCheck, spans_in_cp
 from core.progress import Progress
 from core.text import TextIndex, Unit
 
 SHOWN_TOKENS = 400
-
-
-def run_audit(path: str, fmt: str | None, unit: Unit, tokenizers, *, progress=None,
-              cancel=None) -> tuple[Audit, Dataset]:
-    """The worker's job: read and audit the whole dataset."""
-    dataset = Dataset(path, fmt, unit)
-    return audit_dataset(dataset, tokenizers, progress=progress, cancel=cancel), dataset
 
 
 class AlignPane(QWidget):
@@ -65,6 +64,7 @@ class AlignPane(QWidget):
         self.dataset: Dataset | None = None
         self.runtimes: list = []
         self.fixes: list = []
+        self._job: JobHandle | None = None  # the latest audit, copy or export: Stop stops it
         self.setAcceptDrops(True)
         self._build()
         self._connect()
@@ -75,8 +75,8 @@ class AlignPane(QWidget):
     def _build(self) -> None:
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
-        layout.addLayout(self._build_dataset_row())
-        layout.addLayout(self._build_tokenizer_row())
+        layout.addLayout(wrapping(self._build_dataset_row()))  # both wrap on a narrow screen
+        layout.addLayout(wrapping(self._build_tokenizer_row()))
         self.banner = QLabel()
         self.banner.setWordWrap(True)
         self.banner.setTextFormat(Qt.TextFormat.RichText)
@@ -111,16 +111,25 @@ class AlignPane(QWidget):
         self.unit_box.setCurrentIndex(1)
         self.unit_box.setToolTip(self.tr("The unit the JSONL offsets count in (the other formats "
                                          "count in code points)"))
+        self.spans_key = QLineEdit()
+        self.spans_key.setPlaceholderText(self.tr("spans key: detect"))
+        self.spans_key.setMaximumWidth(150)
+        self.spans_key.setToolTip(self.tr(
+            "The JSONL key that holds each record's spans: a list of [start, end], "
+            "[start, end, label] or objects (default: spans, entities or words)"))
         self.align_button = QPushButton(self.tr("Align"))
         self.stop_button = QPushButton(self.tr("Stop"))
-        self.progress = QProgressBar()
+        self.stop_button.setToolTip(self.tr("Stop aligning, writing the copy or exporting; "
+                                            "nothing of it is kept"))
+        self.stop_button.setEnabled(False)
+        self.progress = ElidingProgressBar()  # its text says the phase: elided, never cut
         self.progress.setMaximumWidth(200)
         self.progress.setVisible(False)
         row = QHBoxLayout()
         row.addWidget(self.open_button)
         row.addWidget(self.path_label, 1)
-        for widget in (self.format_box, self.unit_box, self.align_button, self.stop_button,
-                       self.progress):
+        for widget in (self.format_box, self.unit_box, self.spans_key, self.align_button,
+                       self.stop_button, self.progress):
             row.addWidget(widget)
         return row
 
@@ -148,6 +157,7 @@ class AlignPane(QWidget):
         self.summary_tabs = QTabWidget()
         bars = ShareBarDelegate(self)
         self.tokenizer_table = QTableWidget(0, 6)
+        self.tokenizer_table.setAccessibleName(self.tr("Per tokenizer"))
         self.tokenizer_table.setHorizontalHeaderLabels([
             self.tr("Tokenizer"), self.tr("Strict"), self.tr("Start ok"), self.tr("End ok"),
             self.tr("Contract"), self.tr("Expand adds")])
@@ -156,6 +166,7 @@ class AlignPane(QWidget):
         self.tokenizer_table.horizontalHeaderItem(5).setToolTip(self.tr(
             "Characters expand adds to a span, on average"))
         self.label_table = QTableWidget(0, 1)
+        self.label_table.setAccessibleName(self.tr("Per label"))
         for table in (self.tokenizer_table, self.label_table):
             table.setItemDelegate(bars)
             table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
@@ -177,8 +188,11 @@ class AlignPane(QWidget):
 
     def _build_misaligned(self) -> QWidget:
         self.filter_tokenizer = QComboBox()
+        self.filter_tokenizer.setAccessibleName(self.tr("Filter by tokenizer"))
         self.filter_label = QComboBox()
+        self.filter_label.setAccessibleName(self.tr("Filter by label"))
         self.filter_kind = QComboBox()
+        self.filter_kind.setAccessibleName(self.tr("Filter by misaligned end"))
         self.filter_kind.addItem(self.tr("any end"), None)
         self.filter_kind.addItem(self.tr("start only"), "start")
         self.filter_kind.addItem(self.tr("end only"), "end")
@@ -186,6 +200,7 @@ class AlignPane(QWidget):
         self.count_label = QLabel()
         self.model = MisalignedModel(self)
         self.table = QTableView()
+        self.table.setAccessibleName(self.tr("Misaligned spans"))
         self.table.setModel(self.model)
         self.table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QTableView.SelectionMode.SingleSelection)
@@ -212,8 +227,11 @@ class AlignPane(QWidget):
         scroll.setWidget(self.record_view)
         scroll.setMinimumHeight(90)
         self.tokens_view = QTextBrowser()
+        self.tokens_view.setAccessibleName(self.tr("Tokens of the span"))
         self.fix_list = QListWidget()
+        self.fix_list.setAccessibleName(self.tr("Fixes"))
         self.fix_order = QComboBox()
+        self.fix_order.setAccessibleName(self.tr("Order of fixes"))
         # data: the fix kinds in order, comma-separated (a tuple does not survive a QVariant)
         self.fix_order.addItem(self.tr("trim, then contract"), "trim,contract")
         self.fix_order.addItem(self.tr("trim, then expand"), "trim,expand")
@@ -223,11 +241,15 @@ class AlignPane(QWidget):
         self.copy_button.setToolTip(self.tr("Write a new file with every misaligned span of the "
                                             "chosen tokenizer fixed; the original is not changed"))
         self.scheme_box = QComboBox()
+        self.scheme_box.setAccessibleName(self.tr("Label scheme"))
         for scheme in SCHEMES:
             self.scheme_box.addItem(scheme.upper(), scheme)
+        self.export_scope = QComboBox()
+        self.export_scope.setAccessibleName(self.tr("What to export"))
         self.export_button = QPushButton(self.tr("Export labels…"))
-        self.export_button.setToolTip(self.tr("Write token labels for the chosen tokenizer and "
-                                              "mode (JSONL, or CoNLL for .conll)"))
+        self.export_button.setToolTip(self.tr("Write token labels for the chosen mode (JSONL, or "
+                                              "CoNLL for .conll): one file per tokenizer, named "
+                                              "after it, naming it inside"))
         fixes = QWidget()
         fix_box = QVBoxLayout(fixes)
         fix_box.setContentsMargins(0, 0, 0, 0)
@@ -238,7 +260,8 @@ class AlignPane(QWidget):
         apply_row.addWidget(self.copy_button)
         fix_box.addLayout(apply_row)
         export_row = QHBoxLayout()
-        export_row.addWidget(self.scheme_box, 1)
+        export_row.addWidget(self.scheme_box)
+        export_row.addWidget(self.export_scope, 1)
         export_row.addWidget(self.export_button)
         fix_box.addLayout(export_row)
         lower = QSplitter(Qt.Orientation.Horizontal)
@@ -256,7 +279,7 @@ class AlignPane(QWidget):
     def _connect(self) -> None:
         self.open_button.clicked.connect(self.open_dialog)
         self.align_button.clicked.connect(self.start_audit)
-        self.stop_button.clicked.connect(lambda: self.tasks.stop("align"))
+        self.stop_button.clicked.connect(self._on_stop_clicked)
         self.session.tokenizers_changed.connect(self._refresh_tokenizers)
         self.mode_box.currentIndexChanged.connect(self._show_audit)
         for box in (self.filter_tokenizer, self.filter_label, self.filter_kind):
@@ -311,12 +334,17 @@ class AlignPane(QWidget):
         self._update_enabled()
 
     def chosen_tokenizers(self) -> list[tuple[str, object]]:
-        chosen = []
+        """The ticked tokenizers ``(name, runtime)``; a name two share gets a counter, so each
+        names one tokenizer (in the tables and the exported files)."""
+        chosen, seen = [], {}
         for i in range(self.tokenizer_list.count()):
             item = self.tokenizer_list.item(i)
             if item.checkState() == Qt.CheckState.Checked and i < len(self.session.tokenizers):
                 loaded = self.session.tokenizers[i]
-                chosen.append((loaded.runtime.name or loaded.path.name, loaded.runtime))
+                name = loaded.runtime.name or loaded.path.name
+                seen[name] = seen.get(name, 0) + 1
+                chosen.append((name if seen[name] == 1 else f"{name} ({seen[name]})",
+                               loaded.runtime))
         return chosen
 
     def _update_enabled(self) -> None:
@@ -335,10 +363,16 @@ class AlignPane(QWidget):
             self.banner.setText(escape(self.tr("Tick at least one tokenizer to align to")))
             return
         self._set_running(True, self.tr("aligning…"))
-        self.tasks.start("align", run_audit, str(self.path), self.format_box.currentData(),
-                         self.unit_box.currentData(), tokenizers,
-                         on_progress=self._on_progress, on_done=self._on_audited,
-                         on_error=self._on_failed, on_cancelled=self._on_cancelled)
+        self._job = self.tasks.submit(
+            "align", run_audit, str(self.path), self.format_box.currentData(),
+            self.unit_box.currentData(), tokenizers,
+            spans_key=self.spans_key.text().strip() or None, latest_only=True,
+            on_progress=self._on_progress, on_result=self._on_audited,
+            on_error=self._on_failed, on_cancelled=self._on_cancelled)
+
+    def _on_stop_clicked(self) -> None:
+        if self._job is not None:
+            self._job.cancel()
 
     def _set_running(self, running: bool, text: str = "") -> None:
         self.progress.setVisible(running)
@@ -382,7 +416,8 @@ class AlignPane(QWidget):
             return
         self._show_banner(audit)
         self._show_tables(audit)
-        self._show_problems(audit)
+        self._show_problems(audit.stats)
+        self._fill_export_scope(audit)
         for box, items in ((self.filter_tokenizer, [(t.name, k) for k, t in
                                                     enumerate(audit.tokenizers)]),
                            (self.filter_label, [(self.tr("all labels"), None)]
@@ -448,7 +483,7 @@ class AlignPane(QWidget):
             self.tokenizer_table.setItem(row, 5, extra)
         captions = {"strict": self.tr("Share of spans aligned strictly, per label"),
                     "contract": self.tr("Share of spans with tokens inside, per label"),
-                    "expand": self.tr("Share of spans expand leaves as they are, per label")}
+                    "expand": self.tr("Share of spans expand does not widen, per label")}
         self.label_caption.setText(captions[mode])
         self.label_table.setColumnCount(2 + len(audit.tokenizers))
         self.label_table.setHorizontalHeaderLabels(
@@ -473,12 +508,11 @@ class AlignPane(QWidget):
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
 
-    def _show_problems(self, audit: Audit) -> None:
+    def _show_problems(self, stats: ReadStats) -> None:
         self.problem_list.clear()
-        stats = audit.stats
         for problem in stats.problems:
             self.problem_list.addItem(self.tr("line {line}: {message}").format(
-                line=problem.line, message=problem.message))
+                line=problem.line, message=render(problem.note)))
         if stats.problem_count > len(stats.problems):
             self.problem_list.addItem(self.tr("… and {n} more").format(
                 n=stats.problem_count - len(stats.problems)))
@@ -502,7 +536,8 @@ class AlignPane(QWidget):
         self.model.set_rows(self.audit, result, rows)
         counts = {"strict": self.tr("{n} spans not aligned strictly ({tokenizer})"),
                   "contract": self.tr("{n} spans with no token inside ({tokenizer})"),
-                  "expand": self.tr("{n} spans expand widens ({tokenizer})")}
+                  "expand": self.tr("{n} spans expand widens or leaves without a token "
+                                    "({tokenizer})")}
         self.count_label.setText(counts[self.mode()].format(n=f"{len(rows):,}",
                                                             tokenizer=result.name))
         if len(rows):
@@ -609,12 +644,14 @@ class AlignPane(QWidget):
 
     def write_copy(self, path: str) -> None:
         _, runtime = self._chosen_runtime()
-        dataset = Dataset(self.dataset.path, self.dataset.format, self.dataset.unit)
+        dataset = Dataset(self.dataset.path, self.dataset.format, self.dataset.unit,
+                          self.dataset.spans_key)
         self._set_running(True, self.tr("writing…"))
-        self.tasks.start("align-copy", write_fixed_copy, dataset, runtime, path,
-                         order=self.fix_order.currentData().split(","), on_progress=self._on_progress,
-                         on_done=lambda report: self._on_written(path, report),
-                         on_error=self._on_failed, on_cancelled=self._on_cancelled)
+        self._job = self.tasks.submit(
+            "align-copy", write_fixed_copy, dataset, runtime, path,
+            order=self.fix_order.currentData().split(","), latest_only=True,
+            on_progress=self._on_progress, on_result=lambda report: self._on_written(path, report),
+            on_error=self._on_failed, on_cancelled=self._on_cancelled)
 
     def _on_written(self, path: str, report) -> None:
         self._set_running(False)
@@ -624,30 +661,65 @@ class AlignPane(QWidget):
         self.banner.setText(escape(message))
         self.status.emit(message)
 
+    def _fill_export_scope(self, audit: Audit) -> None:
+        """Export for the tokenizer chosen in the list's filter, or for all aligned at once."""
+        current = self.export_scope.currentData()
+        self.export_scope.blockSignals(True)
+        self.export_scope.clear()
+        self.export_scope.addItem(self.tr("the chosen tokenizer"), "chosen")
+        if len(audit.tokenizers) > 1:
+            self.export_scope.addItem(self.tr("all {n} tokenizers").format(
+                n=len(audit.tokenizers)), "all")
+        found = self.export_scope.findData(current)
+        self.export_scope.setCurrentIndex(found if found >= 0 else 0)
+        self.export_scope.blockSignals(False)
+
+    def export_tokenizers(self) -> list[tuple[str, object]]:
+        """The tokenizers ``(name, runtime)`` "Export labels…" writes for."""
+        if self.export_scope.currentData() == "all":
+            return list(self.runtimes)
+        name, runtime = self._chosen_runtime()
+        return [] if runtime is None else [(name, runtime)]
+
     def export_dialog(self) -> None:
         if self.dataset is None:
             return
-        suggested = str(self.dataset.path.with_name(self.dataset.path.stem + ".labels.jsonl"))
-        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export token labels"), suggested,
+        tokenizers = self.export_tokenizers()
+        if not tokenizers:
+            return
+        stem = self.dataset.path.stem
+        if len(tokenizers) == 1:  # the tokenizer in the file name
+            suggested = self.dataset.path.with_name(
+                f"{stem}.labels.{file_slug(tokenizers[0][0])}.jsonl")
+        else:  # one file each: the name given, with each tokenizer's name before the extension
+            suggested = self.dataset.path.with_name(f"{stem}.labels.jsonl")
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export token labels"),
+                                              str(suggested),
                                               self.tr("JSONL (*.jsonl);;CoNLL (*.conll)"))
         if path:
-            self.export(path)
+            self.export(path, tokenizers)
 
-    def export(self, path: str) -> None:
-        _, runtime = self._chosen_runtime()
-        dataset = Dataset(self.dataset.path, self.dataset.format, self.dataset.unit)
-        fmt = "conll" if Path(path).suffix.lower() in (".conll", ".bio", ".txt") else "jsonl"
+    def export(self, path: str, tokenizers: list | None = None) -> list[Path]:
+        """Export token labels to ``path`` (one tokenizer) or to one file per tokenizer named
+        after ``path`` (:func:`~core.align.tags.export_paths`); the files written."""
+        tokenizers = self.export_tokenizers() if tokenizers is None else tokenizers
+        paths = export_paths(path, [name for name, _ in tokenizers])
         self._set_running(True, self.tr("exporting…"))
-        self.tasks.start("align-export", export_labels, dataset, runtime, path, mode=self.mode(),
-                         scheme=self.scheme_box.currentData(), fmt=fmt,
-                         on_progress=self._on_progress,
-                         on_done=lambda report: self._on_exported(path, report),
-                         on_error=self._on_failed, on_cancelled=self._on_cancelled)
+        self._job = self.tasks.submit(
+            "align-export", export_all, self.dataset, tokenizers, paths, mode=self.mode(),
+            scheme=self.scheme_box.currentData(), fmt=export_format(path), latest_only=True,
+            on_progress=self._on_progress,
+            on_result=lambda reports: self._on_exported(paths, tokenizers, reports),
+            on_error=self._on_failed, on_cancelled=self._on_cancelled)
+        return paths
 
-    def _on_exported(self, path: str, report) -> None:
+    def _on_exported(self, paths, tokenizers, reports) -> None:
         self._set_running(False)
-        message = self.tr("Labels exported: {path} ({tagged} of {spans} spans tagged, {n} "
-                          "reported)").format(path=path, tagged=report.tagged,
-                                              spans=report.spans, n=len(report.reported))
-        self.banner.setText(escape(message))
-        self.status.emit(message)
+        lines = [self.tr("Labels exported for {tokenizer}: {path} ({tagged} of {spans} spans "
+                         "tagged, {n} reported)").format(
+                     tokenizer=name, path=str(path), tagged=report.tagged, spans=report.spans,
+                     n=len(report.reported))
+                 for (name, _), path, report in zip(tokenizers, paths, reports)]
+        self.banner.setText("<br>".join(escape(line) for line in lines))
+        self.status.emit(lines[0] if len(lines) == 1 else self.tr(
+            "Labels exported for {n} tokenizers").format(n=len(lines)))

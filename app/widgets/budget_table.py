@@ -1,8 +1,8 @@
 """``BudgetTable``: where a chat's tokens go (each message's content, tool definitions,
 documents, template text, generation prompt) against the context window, from the ``budget`` of
-:func:`core.chat.report.chat_report`.
+:func:`core.chat.report.chat_report` (a :class:`~core.chat.result.TokenBudget`).
 
->>> # table.set_budget({"total": 12, "messages": [...], "tools": 0, ..., "context": 8, ...})
+>>> # table.set_budget(report.budget)
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import QHeaderView, QTableWidget, QTableWidgetItem
 
 from app.widgets.chat_colors import role_color, template_color
+from core.chat.result import TokenBudget
 
 OVER = QColor("#b3261e")
 
@@ -30,37 +31,39 @@ class BudgetTable(QTableWidget):
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
-        self.budget: dict | None = None
+        self.budget: TokenBudget | None = None
 
-    def set_budget(self, budget: dict | None) -> None:
+    def set_budget(self, budget: TokenBudget | None) -> None:
         self.budget = budget
         self.setRowCount(0)
         if not budget:
             return
-        total = budget["total"]
-        for entry in budget["messages"]:
-            self._row(self.tr("message {index} · {role}").format(index=entry["message"],
-                                                                   role=entry["role"]),
-                      entry["tokens"], total, role_color(entry["role"]))
-        parts = ((self.tr("tool definitions"), "tools", role_color("tools")),
-                 (self.tr("documents"), "documents", role_color("documents")),
-                 (self.tr("template text (role headers, separators, BOS)"), "template",
-                  template_color(None)),
-                 (self.tr("generation prompt"), "generation_prompt", template_color(None)))
-        for label, key, color in parts:
-            if budget[key] or key == "template":
-                self._row(label, budget[key], total, color)
+        total = budget.total
+        for entry in budget.messages:
+            self._row(self.tr("message {index} · {role}").format(index=entry.message,
+                                                                   role=entry.role),
+                      entry.tokens, total, role_color(entry.role))
+        # (label, tokens, colour, shown when 0): the template's row always is
+        parts = ((self.tr("tool definitions"), budget.tools, role_color("tools"), False),
+                 (self.tr("documents"), budget.documents, role_color("documents"), False),
+                 (self.tr("template text (role headers, separators, BOS)"), budget.template,
+                  template_color(None), True),
+                 (self.tr("generation prompt"), budget.generation_prompt, template_color(None),
+                  False))
+        for label, count, color, always in parts:
+            if count or always:
+                self._row(label, count, total, color)
         self._row(self.tr("total"), total, total, None, bold=True)
-        cut = budget.get("truncated")
-        if budget["context"] is not None:
-            self._row(self.tr("context window"), budget["context"], None, None)
-            if budget["remaining"] >= 0:
-                self._row(self.tr("left in the window"), budget["remaining"], None, None)
+        cut = budget.truncated
+        if budget.context is not None:
+            self._row(self.tr("context window"), budget.context, None, None)
+            if budget.remaining >= 0:
+                self._row(self.tr("left in the window"), budget.remaining, None, None)
         if cut:
-            messages = ", ".join(map(str, cut["messages"])) or "—"
+            messages = ", ".join(map(str, cut.messages)) or "—"
             self._row(self.tr("truncation at the window cuts, from character {start} (messages "
-                              "{messages})").format(start=cut["from_char"], messages=messages),
-                      cut["tokens"], total, None, alert=True)
+                              "{messages})").format(start=cut.from_char, messages=messages),
+                      cut.tokens, total, None, alert=True)
 
     def _row(self, label: str, tokens: int, total: int | None, color: QColor | None, *,
              bold: bool = False, alert: bool = False) -> None:

@@ -47,9 +47,8 @@ class ChatTokensView(QTextEdit):
         font.setPointSizeF(font.pointSizeF() * 1.15)
         self.setFont(font)
         self.text = ""
-        self.tokens: list[dict] = []
-        self.mask: list[int] = []
-        self.fields: tuple = ()
+        self.tokens: tuple = ()  # core.chat.encode.ChatToken values
+        self.mask: tuple[int, ...] = ()
         self.labels: dict[int, str] = {}
         self.alerts = frozenset()
         self._starts: list[int] = []
@@ -64,17 +63,17 @@ class ChatTokensView(QTextEdit):
     def drawing(self) -> bool:
         return self._built < len(self.tokens)
 
-    def set_tokens(self, text: str, tokens: list[dict], mask: list[int], *,
-                   fields=(), labels: dict | None = None, alerts=frozenset()) -> None:
-        """Draw ``tokens`` (the report's) over ``text``; ``mask[i]`` 1 underlines chip ``i``.
-
-        ``fields``: each token's content field (tool definitions and documents have colours of
-        their own); ``labels``: chip texts by index (tokens sharing a character); ``alerts``:
-        indexes marked with a red wavy underline (an injected literal's tokens).
+    def set_tokens(self, text: str, tokens, mask, *, labels: dict | None = None,
+                   alerts=frozenset()) -> None:
+        """Draw ``tokens`` (the report's :class:`~core.chat.encode.ChatToken` values) over
+        ``text``; ``mask[i]`` 1 underlines chip ``i``. A content token's field colours it (tool
+        definitions and documents have colours of their own). ``labels``: chip texts by index
+        (tokens sharing a character); ``alerts``: indexes marked with a red wavy underline (an
+        injected literal's tokens).
         """
         self._generation += 1
-        self.text, self.tokens, self.mask = text, tokens, mask
-        self.fields, self.labels, self.alerts = tuple(fields), dict(labels or {}), alerts
+        self.text, self.tokens, self.mask = text, tuple(tokens), tuple(mask)
+        self.labels, self.alerts = dict(labels or {}), alerts
         self._starts, self._ends = [], []
         self._built = 0
         self._hovered = -1
@@ -96,12 +95,12 @@ class ChatTokensView(QTextEdit):
                 break
             token = self.tokens[i]
             fmt = self._format(token, i, bool(self.mask[i]) if i < len(self.mask) else False,
-                               self.fields[i] if i < len(self.fields) else None, i in self.alerts)
+                               i in self.alerts)
             self._starts.append(cursor.position())
-            start, end = token["span"]
+            start, end = token.start, token.end
             plain = end > start and i not in self.labels
             lines = (self.text[start:end].split("\n") if plain
-                     else [self.labels.get(i, token["piece"])])
+                     else [self.labels.get(i, token.piece)])
             for k, line in enumerate(lines):
                 shown = (visible_text(line) if plain else line).replace(" ", "\u00a0")
                 if k < len(lines) - 1:
@@ -119,15 +118,15 @@ class ChatTokensView(QTextEdit):
         else:
             self.drawn.emit()
 
-    def _format(self, token: dict, i: int, masked: bool, field: str | None,
-                alert: bool) -> QTextCharFormat:
+    def _format(self, token, i: int, masked: bool, alert: bool) -> QTextCharFormat:
         """One shared format per look; neighbours alternate two shades so each chip shows."""
-        key = (token["source"], token["role"], field, i % 2, masked, alert)
+        field = token.field if token.source == "content" else None
+        key = (token.source, token.role, field, i % 2, masked, alert)
         fmt = self._formats.get(key)
         if fmt is None:
             fmt = QTextCharFormat()
-            content = token["source"] == "content"
-            who = field if field in FIELD_COLORS else token["role"]
+            content = token.source == "content"
+            who = field if field in FIELD_COLORS else token.role
             base = role_color(who) if content else template_color(None)
             fmt.setBackground(base.darker(108) if i % 2 else base)
             if not content:
@@ -177,14 +176,14 @@ class ChatTokensView(QTextEdit):
 
     def tooltip(self, i: int) -> str:
         token = self.tokens[i]
-        who = (self.tr("template text") if token["source"] == "template" else
-               self.tr("message {message} ({role})").format(message=token["message"],
-                                                            role=token["role"]))
+        who = (self.tr("template text") if token.source == "template" else
+               self.tr("message {message} ({role})").format(message=token.message,
+                                                            role=token.role))
         mask = self.tr("assistant mask: learned") if i < len(self.mask) and self.mask[i] \
             else self.tr("assistant mask: not learned")
         return self.tr("#{index} · ID {id} · {piece}\n{who} · characters {start}–{end}\n{mask}"
-                       ).format(index=i, id=token["id"], piece=repr(token["piece"]), who=who,
-                                start=token["span"][0], end=token["span"][1], mask=mask)
+                       ).format(index=i, id=token.id, piece=repr(token.piece), who=who,
+                                start=token.start, end=token.end, mask=mask)
 
     def mouseMoveEvent(self, event) -> None:
         super().mouseMoveEvent(event)

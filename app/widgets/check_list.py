@@ -1,7 +1,7 @@
 """``CheckList``: a chat's checks (the report's notes), worded in the GUI's language, each
 clickable to show the part of the render it names.
 
->>> # checks.set_checks(report["checks"]); checks.check_clicked -> (start, end) of the render
+>>> # checks.set_checks(report.checks); checks.check_clicked -> (start, end) of the render
 """
 
 from __future__ import annotations
@@ -10,25 +10,27 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QListWidget, QListWidgetItem
 
+from typing import Sequence
+
 from app.messages import templates
+from core.notes import Note, english
 
 SEVERITY_MARK = {"error": "✖", "warning": "⚠", "info": "ⓘ"}
 STALE_COLOR = "#9e9e9e"
 SEVERITY_COLOR = {"error": "#b3261e", "warning": "#8a5300", "info": "#3b5b8a"}
 
 
-def check_texts(checks: list[dict]) -> list[str]:
-    """Each check (a note of the report) in the GUI's language; a code this GUI has no words
-    for (a newer core's) keeps the core's English message."""
+def check_texts(checks: Sequence[Note]) -> list[str]:
+    """Each check (a :class:`~core.notes.Note` of the report) in the GUI's language; a code
+    this GUI has no words for (a newer core's) keeps the core's English."""
     table = templates()
     out = []
     for check in checks:
-        template = table.get(check["code"])
+        template = table.get(check.code)
         try:
-            out.append(template.format(**(check.get("args") or {})) if template
-                       else check["message"])
+            out.append(template.format(**check.args) if template else english(check))
         except (KeyError, IndexError, ValueError):
-            out.append(check["message"])
+            out.append(english(check))
     return out
 
 
@@ -43,19 +45,19 @@ class CheckList(QListWidget):
         super().__init__(parent)
         self.setWordWrap(True)
         self.setAlternatingRowColors(True)
-        self.checks: list[dict] = []
+        self.checks: tuple[Note, ...] = ()
         self.itemClicked.connect(self._on_item_clicked)
         self.itemActivated.connect(self._on_item_clicked)
 
-    def set_checks(self, checks: list[dict]) -> None:
-        self.checks = checks
+    def set_checks(self, checks: Sequence[Note]) -> None:
+        self.checks = tuple(checks)
         self.setEnabled(True)
         self.clear()
-        for check, text in zip(checks, check_texts(checks)):
-            item = QListWidgetItem(f"{SEVERITY_MARK.get(check['severity'], '•')} {text}")
-            item.setForeground(QBrush(QColor(SEVERITY_COLOR.get(check["severity"], "#000"))))
-            item.setData(Qt.ItemDataRole.UserRole, check.get("span"))
-            if check.get("span"):
+        for check, text in zip(self.checks, check_texts(self.checks)):
+            item = QListWidgetItem(f"{SEVERITY_MARK.get(check.severity, '•')} {text}")
+            item.setForeground(QBrush(QColor(SEVERITY_COLOR.get(check.severity, "#000"))))
+            item.setData(Qt.ItemDataRole.UserRole, list(check.span) if check.span else None)
+            if check.span:
                 item.setToolTip(self.tr("Click to show the tokens it names"))
             self.addItem(item)
         if not checks:
@@ -68,7 +70,7 @@ class CheckList(QListWidget):
         """Grey the checks out while they belong to an older render (the template failed)."""
         self.setEnabled(not stale)
         for row, check in enumerate(self.checks):
-            color = STALE_COLOR if stale else SEVERITY_COLOR.get(check["severity"], "#000")
+            color = STALE_COLOR if stale else SEVERITY_COLOR.get(check.severity, "#000")
             self.item(row).setForeground(QBrush(QColor(color)))
 
     def _on_item_clicked(self, item: QListWidgetItem) -> None:

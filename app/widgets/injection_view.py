@@ -3,7 +3,7 @@ as this workbench (and transformers' ``sanitize_control_tokens``) reads it, plai
 tokens cannot end a turn, and as an unsanitized pipeline reads it, the control IDs a user could
 forge a role boundary with.
 
->>> # view.set_injections(outcome.injections)  # app.panes.chat_job.Injection values
+>>> # view.set_injections(report.injections)  # core.chat.result.Injection values
 """
 
 from __future__ import annotations

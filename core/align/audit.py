@@ -19,10 +19,11 @@ from typing import Callable, Sequence
 import numpy as np
 
 from ..errors import WorkbenchError
+from ..notes import note
 from ..progress import Progress, Throttle, check_cancel
 from ..text import TextIndex, Unit
 from .alignment import align, token_groups
-from .dataset import Dataset, ReadStats, Record
+from .dataset import Dataset, DatasetError, ReadStats, Record
 from .units import UnitCheck, from_cp, spans_in_cp
 
 CHUNK_RECORDS = 2048
@@ -47,13 +48,14 @@ class TokenizerAudit:
     """One tokenizer's verdicts on every span, and the details of the misaligned ones.
 
     ``misaligned`` indexes the span table (spans not strict); ``contract`` / ``expand`` are
-    their ranges in the declared unit (contract ``[-1, -1]`` when empty).
+    their ranges in the declared unit (``[-1, -1]`` when empty).
     """
 
     name: str
     start_ok: np.ndarray
     end_ok: np.ndarray
     contract_nonempty: np.ndarray
+    expand_nonempty: np.ndarray
     expand_extra: np.ndarray
     misaligned: np.ndarray
     contract: np.ndarray
@@ -87,9 +89,10 @@ class Audit:
     unit_check: UnitCheck
 
     def mode_share(self, t: TokenizerAudit, mode: str, mask: np.ndarray | None = None) -> float:
-        """Share of spans ``mode`` aligns: strict; contract non-empty; expand without widening."""
+        """Share of spans ``mode`` aligns: strict; contract non-empty; expand non-empty without
+        widening (it may drop whitespace no token covers)."""
         values = {"strict": t.strict, "contract": t.contract_nonempty,
-                  "expand": t.expand_extra == 0}[mode]
+                  "expand": t.expand_nonempty & (t.expand_extra == 0)}[mode]
         return self.share(values, mask)
 
     def share(self, values: np.ndarray, mask: np.ndarray | None = None) -> float:
@@ -107,13 +110,14 @@ class Audit:
     def rows(self, t: TokenizerAudit, *, mode: str = "strict", label: str | None = None,
              kind: str | None = None) -> np.ndarray:
         """Rows of ``t`` (indices into ``t.misaligned``) that ``mode`` cannot align (strict: not
-        strict; contract: nothing inside; expand: widened), filtered by label and failure kind
-        (``start``, ``end``, ``both``)."""
+        strict; contract: nothing inside; expand: widened, or nothing touched), filtered by
+        label and failure kind (``start``, ``end``, ``both``)."""
         rows = np.arange(len(t.misaligned))
         if mode == "contract":
             rows = rows[~t.contract_nonempty[t.misaligned]]
         elif mode == "expand":
-            rows = rows[t.expand_extra[t.misaligned] > 0]
+            spans = t.misaligned
+            rows = rows[(t.expand_extra[spans] > 0) | ~t.expand_nonempty[spans]]
         if label is not None:
             wanted = self.labels.index(label) if label in self.labels else -1
             rows = rows[self.spans.label[t.misaligned[rows]] == wanted]
@@ -126,13 +130,13 @@ class Audit:
         out = []
         for r in rows.tolist():
             k = int(t.misaligned[r])
-            c = t.contract[r].tolist()
+            c, x = t.contract[r].tolist(), t.expand[r].tolist()
             out.append({"record": int(self.spans.record[k]),
                         "line": int(self.record_lines[self.spans.record[k]]),
                         "start": int(self.spans.start[k]), "end": int(self.spans.end[k]),
                         "label": self.labels[self.spans.label[k]],
                         "start_ok": bool(t.start_ok[k]), "end_ok": bool(t.end_ok[k]),
-                        "contract": None if c[0] < 0 else c, "expand": t.expand[r].tolist()})
+                        "contract": None if c[0] < 0 else c, "expand": None if x[0] < 0 else x})
         return out
 
     def tokenizer_json(self, t: TokenizerAudit, *, misaligned: bool = True) -> dict:
@@ -169,10 +173,13 @@ def audit_dataset(dataset: Dataset, tokenizers: Sequence[tuple[str, object]], *,
                   cancel: Callable[[], bool] | None = None) -> Audit:
     """Align every span of ``dataset`` to every tokenizer ``(name, runtime)``.
 
-    Raises :class:`~core.errors.WorkbenchError` for a dataset with no record.
+    Raises :class:`~core.align.dataset.DatasetError` for a dataset with no usable record, or
+    whose records hold no span (naming their keys: a JSONL file whose spans are under a key not
+    looked at); spans that are there but all bad are listed on ``dataset.stats`` as any bad
+    span is.
     """
     if not tokenizers:
-        raise WorkbenchError("no tokenizer to align to")
+        raise WorkbenchError.of(note("align.no_tokenizer"))
     labels: dict[str, int] = {}
     check = UnitCheck(dataset.unit)
     collect = _Collect([name for name, _ in tokenizers])
@@ -194,11 +201,24 @@ def audit_dataset(dataset: Dataset, tokenizers: Sequence[tuple[str, object]], *,
         count += len(batch)
     throttle(Progress("align", total, total, f"{count:,} records"), force=True)
     if count == 0:
-        first = dataset.stats.problems[0] if dataset.stats.problems else None
-        raise WorkbenchError("the dataset has no usable record"
-                             + (f" ({dataset.stats.problem_count} bad, first: {first})"
-                                if first else ""), path=dataset.path)
+        stats = dataset.stats
+        raise DatasetError.of(note("dataset.all_bad", count=stats.problem_count,
+                                   line=stats.problems[0].line) if stats.problems
+                              else note("dataset.no_record"), path=dataset.path)
+    if dataset.stats.span_items == 0:  # spans all bad are listed instead (a wrong unit...)
+        raise DatasetError.of(_no_span_note(dataset, count), path=dataset.path)
     return _finish(dataset, tokenizers, labels, check, collect, count)
+
+
+def _no_span_note(dataset: Dataset, records: int):
+    """Why a dataset's records hold no span: a key no record has, no key with spans, or
+    (tagged formats) every tag O."""
+    stats = dataset.stats
+    if dataset.format != "jsonl":
+        return note("dataset.no_spans_tagged", records=records)
+    if dataset.spans_key and dataset.spans_key not in stats.keys:
+        return note("dataset.spans_key_missing", key=dataset.spans_key, keys=stats.keys_found())
+    return note("dataset.no_spans", records=records, keys=stats.keys_found())
 
 
 def _cat(parts, dtype, width: int | None = None) -> np.ndarray:
@@ -213,10 +233,11 @@ def _finish(dataset, tokenizers, labels, check, collect, count) -> Audit:
                       _cat(cols[2], np.int64), _cat(cols[3], np.int64))
     results = []
     for name, parts in zip(collect.names, collect.per_tok):
-        c = list(zip(*parts)) if parts else [[]] * 7
+        c = list(zip(*parts)) if parts else [[]] * 8
         results.append(TokenizerAudit(name, _cat(c[0], bool), _cat(c[1], bool), _cat(c[2], bool),
-                                      _cat(c[3], np.int32), _cat(c[4], np.int64),
-                                      _cat(c[5], np.int64, 2), _cat(c[6], np.int64, 2)))
+                                      _cat(c[3], bool), _cat(c[4], np.int32),
+                                      _cat(c[5], np.int64), _cat(c[6], np.int64, 2),
+                                      _cat(c[7], np.int64, 2)))
     return Audit(str(dataset.path), dataset.format, dataset.unit, count,
                  _cat(collect.lines, np.int64), _cat(collect.offsets, np.int64), table,
                  list(labels), results, dataset.stats, check)
@@ -261,18 +282,20 @@ def _audit_chunk(records: list[Record], dataset: Dataset, tokenizers, labels: di
         contract = np.stack([aligned.contract_start[bad], aligned.contract_end[bad]], axis=1)
         contract[~aligned.contract_nonempty[bad]] = -1
         expand = np.stack([aligned.expand_start[bad], aligned.expand_end[bad]], axis=1)
+        expand[~aligned.expand_nonempty[bad]] = -1
         # back to each text's own offsets, in the declared unit
         rec_local = local[bad]
         contract = np.where(contract >= 0, contract - base[rec_local][:, None], -1)
-        expand = expand - base[rec_local][:, None]
+        expand = np.where(expand >= 0, expand - base[rec_local][:, None], -1)
         if unit is not Unit.CP:
             for row, k in enumerate(rec_local.tolist()):
-                ex = from_cp(indexes[k], unit, expand[row, :1], expand[row, 1:])
-                expand[row] = [int(ex[0][0]), int(ex[1][0])]
+                if expand[row, 0] >= 0:
+                    ex = from_cp(indexes[k], unit, expand[row, :1], expand[row, 1:])
+                    expand[row] = [int(ex[0][0]), int(ex[1][0])]
                 if contract[row, 0] >= 0:
                     co = from_cp(indexes[k], unit, contract[row, :1], contract[row, 1:])
                     contract[row] = [int(co[0][0]), int(co[1][0])]
         collect.per_tok[t].append((aligned.start_ok, aligned.end_ok, aligned.contract_nonempty,
-                                   aligned.expand_extra.astype(np.int32),
+                                   aligned.expand_nonempty, aligned.expand_extra.astype(np.int32),
                                    bad + collect.span_count, contract, expand))
     collect.span_count += len(starts)

@@ -4,12 +4,17 @@ Formats (``FORMATS``):
 
 - ``jsonl``: one record per line, ``{"text", "spans": [{"start", "end", "label", "text"?}]}``, or
   spaCy-style ``{"text", "entities": [[start, end, label], ...]}``, or ``["text", {"entities":
-  [...]}]``; offsets in the declared unit, end exclusive.
+  [...]}]``, or word-segmentation gold ``{"text", "words": [[start, end], ...]}``; any key the
+  user names (``spans_key``) holding ``[start, end]``, ``[start, end, label]`` or objects; a span
+  without a label is labelled ``word`` under ``words``, else with its key's name. Offsets in the
+  declared unit, end exclusive.
 - ``conll``: one token per line (token first, tag last: BIO / IOB / BIOES / BILOU), a blank line
   between sentences; a ``# text = ...`` comment gives the original text (the tokens must rebuild
   it), else the tokens are joined with single spaces.
 - ``chars``: character-tagged BIO, one character per line (``中 B-LOC``), as Chinese NER sets ship
-  it, a segmentation digit glued to the character (``中0``) allowed.
+  it; a segmentation digit glued to the character (``中0``) is allowed, and where the file glues
+  the character's position in its word to every character (Weibo NER: ``Z10``, ``u11``), any
+  number of digits.
 - ``words``: word-segmentation gold, one sentence per line, words separated by spaces; every
   word is a span labelled ``word`` on the text without the spaces.
 
@@ -33,11 +38,14 @@ from pathlib import Path
 from typing import IO, Iterator
 
 from ..errors import WorkbenchError
+from ..notes import Note, english, note
 from ..text import Unit
 
 FORMATS = ("jsonl", "conll", "chars", "words")
 BOM = b"\xef\xbb\xbf"
 PROBLEMS_KEPT = 1000  # bad records listed in full; beyond, only counted
+SPAN_KEYS = ("spans", "entities", "words")  # where a JSONL record's spans are looked for
+GLUE_SAMPLE = 200  # token lines read to find whether a character-BIO file glues positions
 
 
 class DatasetError(WorkbenchError):
@@ -70,11 +78,16 @@ class Record:
 
 @dataclass(frozen=True)
 class Problem:
-    """A bad record (or span): the line it is on, and what is wrong."""
+    """A bad record (or span): the line it is on, and what is wrong (a note, worded by each
+    front end; :attr:`message` is its English)."""
 
     line: int
-    message: str
+    note: Note
     record: int | None = None
+
+    @property
+    def message(self) -> str:
+        return english(self.note)
 
     def __str__(self) -> str:
         return f"line {self.line}: {self.message}"
@@ -90,11 +103,17 @@ class ReadStats:
     cr_lines: int = 0
     problems: list[Problem] = field(default_factory=list)
     problem_count: int = 0
+    keys: dict = field(default_factory=dict)  # JSONL: each top-level key -> records holding it
+    span_items: int = 0  # spans met in the records, good or bad
 
-    def problem(self, line: int, message: str, record: int | None = None) -> None:
+    def problem(self, line: int, found: Note, record: int | None = None) -> None:
         self.problem_count += 1
         if len(self.problems) < PROBLEMS_KEPT:
-            self.problems.append(Problem(line, message, record))
+            self.problems.append(Problem(line, found, record))
+
+    def keys_found(self) -> str:
+        """The JSONL records' keys, most frequent first (``text, words``), or ``none``."""
+        return ", ".join(sorted(self.keys, key=lambda k: -self.keys[k])) or "none"
 
     @property
     def mixed_line_endings(self) -> bool:
@@ -110,7 +129,7 @@ def guess_format(path: Path) -> str:
     suffix = path.suffix.lower()
     if suffix in (".jsonl", ".json", ".ndjson"):
         return "jsonl"
-    if suffix in (".conll", ".bio", ".iob", ".conllu"):
+    if suffix in (".conll", ".conllu"):
         return "conll"
     lines = []
     with open(path, "rb") as handle:
@@ -120,25 +139,53 @@ def guess_format(path: Path) -> str:
                 lines.append(line)
             if len(lines) >= 50:
                 break
+    tagged = suffix in (".bio", ".iob")  # BIO tags: per token or per character
     if not lines:
-        return "jsonl"
-    if lines[0][:1] in "{[":
+        return "conll" if tagged else "jsonl"
+    if lines[0][:1] in "{[" and not tagged:
         return "jsonl"
     rows = [line.split() for line in lines if not line.startswith("#")]
     if rows and all(len(r) >= 2 and _is_tag(r[-1]) for r in rows):
-        return "chars" if all(len(_char_of(r[0])) == 1 for r in rows) else "conll"
-    return "words"
+        glued = _glues_positions(r[0] for r in rows)
+        return "chars" if all(_char_of(r[0], glued) is not None for r in rows) else "conll"
+    return "conll" if tagged else "words"
 
 
 def _is_tag(tag: str) -> bool:
     return tag == "O" or (len(tag) > 2 and tag[0] in "BIELSU" and tag[1] in "-_")
 
 
-def _char_of(column: str) -> str:
-    """A character column, without a segmentation digit glued to it (``中0`` -> ``中``)."""
-    if len(column) == 2 and column[1].isascii() and column[1].isdigit():
+def _char_of(column: str, glued: bool = False) -> str | None:
+    """The character of a character-BIO column, or None when it is not one: one character, or
+    one with a segmentation digit glued (``中0``); where the file glues every character's
+    position in its word (``glued``), with any number of digits (``Z10``).
+
+    >>> _char_of("中"), _char_of("中0"), _char_of("Z10"), _char_of("Z10", glued=True)
+    ('中', '中', None, 'Z')
+    """
+    if len(column) == 1:
+        return column
+    digits = column[1:]
+    if digits.isascii() and digits.isdigit() and (glued or len(digits) == 1):
         return column[0]
-    return column
+    return None
+
+
+def _glues_positions(columns) -> bool:
+    """Whether character columns glue a position to every character (``我0``, ``Z10``): each one
+    is a character and digits; columns that are no character either way (bad lines) do not
+    count, a bare character counts against.
+
+    >>> _glues_positions(["我0", "们1", "Z10"]), _glues_positions(["我0", "们"])
+    (True, False)
+    """
+    seen = False
+    for column in columns:
+        if len(column) == 1:
+            return False
+        if _char_of(column, glued=True) is not None:
+            seen = True
+    return seen
 
 
 class Dataset:
@@ -149,19 +196,34 @@ class Dataset:
     """
 
     def __init__(self, path: str | Path, fmt: str | None = None,
-                 unit: Unit | str = Unit.CP) -> None:
+                 unit: Unit | str = Unit.CP, spans_key: str | None = None) -> None:
         self.path = Path(path)
         if not self.path.is_file():
-            raise DatasetError("no such file", path=self.path)
+            raise DatasetError.of(note("dataset.no_file"), path=self.path)
         if self.path.stat().st_size == 0:
-            raise DatasetError("the file is empty: no records", path=self.path)
+            raise DatasetError.of(note("dataset.empty_file"), path=self.path)
         self.format = fmt or guess_format(self.path)
         if self.format not in FORMATS:
-            raise DatasetError(f"unknown format {self.format!r}; use {', '.join(FORMATS)}",
-                               path=self.path)
+            raise DatasetError.of(note("dataset.unknown_format", format=self.format,
+                                       formats=", ".join(FORMATS)), path=self.path)
         # formats whose reader builds the text count in code points whatever is declared
         self.unit = Unit.parse(unit) if self.format == "jsonl" else Unit.CP
+        self.spans_key = spans_key or None
+        # decided once for the whole file, so a record read again is read the same way
+        self.glued = self.format == "chars" and self._sample_glues()
         self.stats = ReadStats()
+
+    def _sample_glues(self) -> bool:
+        """Whether the first token lines glue a position to every character."""
+        columns = []
+        with open(self.path, "rb") as handle:
+            for raw in handle:
+                line = raw.decode("utf-8", "replace").lstrip("\ufeff").strip()
+                if line and not line.startswith("#") and len(line.split()) >= 2:
+                    columns.append(line.split()[0])
+                    if len(columns) >= GLUE_SAMPLE:
+                        break
+        return _glues_positions(columns)
 
     @property
     def size(self) -> int:
@@ -215,9 +277,8 @@ class Dataset:
                 try:
                     text = piece.decode("utf-8")
                 except UnicodeDecodeError as err:
-                    stats.problem(number, f"invalid UTF-8 at byte {err.start} of the line "
-                                  f"(byte {start + err.start:,} of the file: "
-                                  f"{piece[err.start]:#04x})")
+                    stats.problem(number, note("dataset.invalid_utf8", column=err.start,
+                                               offset=start + err.start, byte=piece[err.start]))
                     text = None
                 yield number, start, text
                 number += 1
@@ -238,22 +299,28 @@ class Dataset:
         try:
             data = json.loads(line)
         except json.JSONDecodeError as err:
-            problem(number, f"not JSON: {err.msg} at column {err.colno}")
+            problem(number, note("dataset.not_json", error=err.msg, column=err.colno))
             return None
         if isinstance(data, list) and len(data) == 2 and isinstance(data[1], dict):
             data = {"text": data[0], **data[1]}  # spaCy's training tuples
+        if isinstance(data, dict):
+            for key in data:
+                self.stats.keys[key] = self.stats.keys.get(key, 0) + 1
         if not isinstance(data, dict) or not isinstance(data.get("text"), str):
-            problem(number, 'a record needs a "text" string')
+            problem(number, note("dataset.needs_text"))
             return None
-        raw_spans = data.get("spans", data.get("entities", []))
+        key = self.spans_key or next((k for k in SPAN_KEYS if k in data), "spans")
+        raw_spans = data.get(key, [])
         if not isinstance(raw_spans, list):
-            problem(number, '"spans" must be a list')
+            problem(number, note("dataset.spans_not_list", key=key))
             return None
+        unlabelled = "word" if key == "words" else key
+        self.stats.span_items += len(raw_spans)
         spans = []
         for k, item in enumerate(raw_spans):
-            span = _json_span(item)
+            span = _json_span(item, unlabelled)
             if isinstance(span, str):
-                problem(number, f"span {k + 1}: {span}", index)
+                problem(number, note(span, nth=k + 1), index)
                 continue
             spans.append(span)
         ident = data.get("id")
@@ -268,8 +335,7 @@ class Dataset:
             places = _place_tokens(text, [t for t, _, _ in tokens])
             if isinstance(places, int):
                 token, _, line = tokens[places]
-                self.stats.problem(line, f"token {token!r} does not continue the text "
-                                   "(the tokens do not rebuild the text of the '# text' line)")
+                self.stats.problem(line, note("dataset.token_not_in_text", token=token))
                 continue
             spans = _spans_from_tags([(s, e, tag, n) for (s, e), (_, tag, n)
                                       in zip(places, tokens)], text, self.stats, index)
@@ -280,14 +346,14 @@ class Dataset:
         for number, offset, rows, _ in self._blocks(lines):
             chars, bad = [], None
             for n, row in rows:
-                char = _char_of(row[0])
-                if len(char) != 1:
+                char = _char_of(row[0], self.glued)
+                if char is None:
                     bad = (n, row[0])
                     break
                 chars.append((char, row[-1], n))
             if bad:
-                self.stats.problem(bad[0], f"{bad[1]!r} is not one character (a character-BIO "
-                                   "file has one character per line)")
+                code = "dataset.not_char_position" if self.glued else "dataset.not_one_char"
+                self.stats.problem(bad[0], note(code, column=bad[1]))
                 continue
             text = "".join(c for c, _, _ in chars)
             spans = _spans_from_tags([(i, i + 1, tag, n) for i, (_, tag, n) in enumerate(chars)],
@@ -304,6 +370,7 @@ class Dataset:
             for word in words:
                 spans.append(Span(at, at + len(word), "word", word))
                 at += len(word)
+            self.stats.span_items += len(spans)
             yield Record(index, number, offset, "".join(words), spans)
             index += 1
 
@@ -333,27 +400,32 @@ class Dataset:
                 first = None
                 continue
             if len(columns) < 2:
-                self.stats.problem(number, "a token line needs a token and a tag")
+                self.stats.problem(number, note("dataset.needs_tag"))
                 continue
             rows.append((number, columns))
         if rows:
             yield first, first_offset, rows, text
 
 
-def _json_span(item) -> Span | str:
-    """A span from ``{"start", "end", "label", "text"?}`` or ``[start, end, label]``, or what
-    is wrong with it."""
-    if isinstance(item, list) and len(item) >= 3:
-        start, end, label, text = item[0], item[1], item[2], None
+def _json_span(item, unlabelled: str) -> Span | str:
+    """A span from ``{"start", "end", "label"?, "text"?}``, ``[start, end]`` or ``[start, end,
+    label]`` (``unlabelled`` the label of one without), or the note code of what is wrong.
+
+    >>> _json_span([0, 2], "word"), _json_span({"start": 0}, "word")
+    (Span(start=0, end=2, label='word', text=None), 'dataset.span_not_int')
+    """
+    if isinstance(item, list) and len(item) >= 2:
+        start, end = item[0], item[1]
+        label, text = (item[2] if len(item) >= 3 else unlabelled), None
     elif isinstance(item, dict):
         start, end = item.get("start"), item.get("end")
-        label, text = item.get("label", ""), item.get("text")
+        label, text = item.get("label", unlabelled), item.get("text")
     else:
-        return "a span is {start, end, label} or [start, end, label]"
+        return "dataset.span_shape"
     if type(start) is not int or type(end) is not int:
-        return "start and end must be integers"
+        return "dataset.span_not_int"
     if not isinstance(label, str) or not isinstance(text, (str, type(None))):
-        return "label and text must be strings"
+        return "dataset.span_not_str"
     return Span(start, end, label, text)
 
 
@@ -386,6 +458,7 @@ def _spans_from_tags(tagged, text: str, stats: ReadStats, index: int) -> list[Sp
 
     def close():
         if current is not None:
+            stats.span_items += 1
             spans.append(Span(current[0], current[1], current[2], text[current[0]:current[1]]))
 
     for start, end, tag, line in tagged:
@@ -394,7 +467,7 @@ def _spans_from_tags(tagged, text: str, stats: ReadStats, index: int) -> list[Sp
             current = None
             continue
         if not _is_tag(tag):
-            stats.problem(line, f"unknown tag {tag!r} (use O, B-, I-, E-, L-, S- or U-)", index)
+            stats.problem(line, note("dataset.unknown_tag", tag=tag), index)
             close()
             current = None
             continue

@@ -23,6 +23,7 @@ from typing import Callable, Sequence
 import numpy as np
 
 from ..errors import WorkbenchError
+from ..notes import note
 from ..progress import Progress, Throttle
 from .alignment import Groups, align, align_encoding
 from .dataset import Dataset
@@ -87,9 +88,8 @@ def suggest_fixes(text: str, start: int, end: int, groups: Groups) -> list[Fix]:
         aligned = bool(align(groups, np.array([s]), np.array([e])).strict[0])
         fixes.append(Fix("trim", s, e, before, text[s:e], aligned))
     for kind in ("contract", "expand"):
-        snapped = found.range(kind, 0)
+        snapped = found.range(kind, 0)  # on group boundaries: it aligns (checked all the same)
         if snapped is not None and snapped != (start, end):
-            # expand keeps characters no token covers: it may still not align
             aligned = bool(align(groups, np.array([snapped[0]]), np.array([snapped[1]])).strict[0])
             fixes.append(Fix(kind, snapped[0], snapped[1], before,
                              text[snapped[0]:snapped[1]], aligned))
@@ -129,10 +129,10 @@ def write_fixed_copy(dataset: Dataset, runtime, out: str | Path, *,
     out = Path(out)
     unknown = [k for k in order if k not in FIX_KINDS]
     if unknown:
-        raise WorkbenchError(f"unknown fix {unknown[0]!r}; use {', '.join(FIX_KINDS)}")
+        raise WorkbenchError.of(note("align.unknown_fix", fix=unknown[0],
+                                     fixes=", ".join(FIX_KINDS)))
     if out.exists() and out.resolve() == dataset.path.resolve():
-        raise WorkbenchError("a corrected copy never replaces the original: choose another "
-                             "file", path=out)
+        raise WorkbenchError.of(note("align.copy_overwrites_dataset"), path=out)
     report = FixReport()
     throttle = Throttle(progress)
     with open(out, "w", encoding="utf-8", newline="\n") as handle:

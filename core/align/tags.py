@@ -6,7 +6,9 @@ tags only spans whose both ends fall on token boundaries, ``contract`` the token
 inside in contract, overlapping a span already tagged) is reported, and a span that expand
 widened is reported with the characters it gained: nothing is dropped or widened silently.
 Tokens the post-processor added get no label (None); through truncation windows each token
-keeps its label (:func:`window_labels`).
+keeps its label (:func:`window_labels`). An exported file names its tokenizer inside (a field of
+each JSONL record, a ``# tokenizer = ...`` line heading a CoNLL file), and several tokenizers'
+files get names of their own (:func:`export_paths`).
 
 >>> tag_tokens(["B", "I", "I"], "bilou"), tag_tokens(["B"], "bilou"), tag_tokens(["B", "I"], "io")
 (['B', 'I', 'L'], ['U'], ['I', 'I'])
@@ -15,6 +17,7 @@ keeps its label (:func:`window_labels`).
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Sequence
@@ -23,6 +26,7 @@ import numpy as np
 
 from ..encoding import Flag
 from ..errors import WorkbenchError
+from ..notes import note
 from ..progress import Progress, Throttle
 from .alignment import MODES, align_encoding
 from .dataset import Dataset
@@ -72,9 +76,10 @@ def token_labels(encoding, spans: Sequence[tuple[int, int, str]], *, mode: str =
                  scheme: str = "bio") -> Tagged:
     """Label ``encoding``'s tokens from code point ``spans`` ``(start, end, label)``."""
     if mode not in MODES:
-        raise WorkbenchError(f"unknown mode {mode!r}; use {', '.join(MODES)}")
+        raise WorkbenchError.of(note("align.unknown_mode", mode=mode, modes=", ".join(MODES)))
     if scheme not in SCHEMES:
-        raise WorkbenchError(f"unknown scheme {scheme!r}; use {', '.join(SCHEMES)}")
+        raise WorkbenchError.of(note("align.unknown_scheme", scheme=scheme,
+                                     schemes=", ".join(SCHEMES)))
     n = len(encoding)
     inserted = (encoding.flags & Flag.INSERTED) != 0
     labels: list[str | None] = [None if inserted[i] else "O" for i in range(n)]
@@ -129,20 +134,69 @@ class ExportReport:
                 "reported": self.counts, "spans_reported": self.reported}
 
 
+def export_format(path: str | Path) -> str:
+    """The export format a file name asks for: CoNLL for ``.conll``, ``.bio``, ``.txt``, else
+    JSONL.
+
+    >>> export_format("tags.bio"), export_format("tags.jsonl")
+    ('conll', 'jsonl')
+    """
+    return "conll" if Path(path).suffix.lower() in (".conll", ".bio", ".txt") else "jsonl"
+
+
+def file_slug(name: str) -> str:
+    """A tokenizer's name made safe inside a file name (letters, digits, ``.``, ``-``, ``_``).
+
+    >>> file_slug("bert-minilm/tokenizer.json"), file_slug("gpt2 (2)"), file_slug("//")
+    ('bert-minilm-tokenizer.json', 'gpt2-2', 'tokenizer')
+    """
+    return re.sub(r"[^\w.-]+", "-", name).strip("-.") or "tokenizer"
+
+
+def export_paths(out: str | Path, names: Sequence[str]) -> list[Path]:
+    """One export file per tokenizer: ``out`` itself for one; for several, ``out`` with each
+    tokenizer's name before the extension (made safe for a file name), then a counter where two
+    names would give the same file.
+
+    >>> [p.name for p in export_paths("tags.jsonl", ["tokenizer.json", "a/tokenizer.json",
+    ...                                               "tokenizer.json"])]
+    ['tags.tokenizer.json.jsonl', 'tags.a-tokenizer.json.jsonl', 'tags.tokenizer.json-2.jsonl']
+    """
+    out = Path(out)
+    if len(names) == 1:
+        return [out]
+    paths, taken = [], set()
+    for name in names:
+        slug = file_slug(name)
+        candidate, n = slug, 1
+        while candidate.lower() in taken:  # case-insensitive file systems too
+            n += 1
+            candidate = f"{slug}-{n}"
+        taken.add(candidate.lower())
+        paths.append(out.with_name(f"{out.stem}.{candidate}{out.suffix}"))
+    return paths
+
+
 def export_labels(dataset: Dataset, runtime, out: str | Path, *, mode: str = "strict",
-                  scheme: str = "bio", fmt: str = "jsonl", progress: Callable | None = None,
+                  scheme: str = "bio", fmt: str = "jsonl", tokenizer: str | None = None,
+                  progress: Callable | None = None,
                   cancel: Callable[[], bool] | None = None) -> ExportReport:
-    """Write token labels of every record: JSONL ``{line, ids, tokens, labels}`` or CoNLL
-    (``token<TAB>label``, a blank line between records; added tokens left out)."""
+    """Write token labels of every record: JSONL ``{tokenizer, line, ids, tokens, labels}`` or
+    CoNLL (a ``# tokenizer = NAME`` line, then ``token<TAB>label``, a blank line between
+    records; added tokens left out). ``tokenizer`` is the name written (default: the
+    runtime's)."""
     if fmt not in EXPORT_FORMATS:
-        raise WorkbenchError(f"unknown export format {fmt!r}; use jsonl or conll")
+        raise WorkbenchError.of(note("align.unknown_export_format", format=fmt,
+                                     formats=", ".join(EXPORT_FORMATS)))
     out = Path(out)
     if out.resolve() == dataset.path.resolve():
-        raise WorkbenchError("the export would overwrite the dataset; choose another file",
-                             path=out)
+        raise WorkbenchError.of(note("align.export_overwrites_dataset"), path=out)
+    name = tokenizer or runtime.name or "tokenizer"
     report = ExportReport()
     throttle = Throttle(progress)
     with open(out, "w", encoding="utf-8", newline="\n") as handle:
+        if fmt == "conll":
+            handle.write(f"# tokenizer = {name}\n")
         for record, index, good in checked_records(dataset, cancel):
             spans = [(s, e, record.spans[j].label) for j, s, e
                      in zip(good.which, good.starts.tolist(), good.ends.tolist())]
@@ -160,7 +214,8 @@ def export_labels(dataset: Dataset, runtime, out: str | Path, *, mode: str = "st
                                         "label": u.label, "reason": u.reason,
                                         "extra": u.extra})
             if fmt == "jsonl":
-                handle.write(json.dumps({"line": record.line, "ids": tagged.ids,
+                handle.write(json.dumps({"tokenizer": name, "line": record.line,
+                                         "ids": tagged.ids,
                                          "tokens": tagged.tokens, "labels": tagged.labels},
                                         ensure_ascii=False) + "\n")
             else:

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..errors import TextError
+from ..notes import Note, english, note
 from ..text import TextIndex, Unit
 from .dataset import ReadStats, Record
 
@@ -51,16 +52,21 @@ class UnitCheck:
         return (other is not None and self.mismatched * 2 > self.with_text
                 and self.fits[other] * 2 > self.mismatched)
 
-    def verdict(self) -> str | None:
-        """In words, when span texts do not fit the declared unit; None when they do."""
+    def verdict_note(self) -> Note | None:
+        """When span texts do not fit the declared unit, what they fit; None when they do."""
         if not self.mismatched:
             return None
         other = self.best_other()
         if other is None:
-            return (f"{self.mismatched} of {self.with_text} span texts do not match the text in "
-                    f"{self.declared.label} (nor in any other unit)")
-        return (f"declared {self.declared.label}, but {self.fits[other]} of {self.with_text} "
-                f"span texts match in {other.label}")
+            return note("dataset.texts_differ", count=self.mismatched, total=self.with_text,
+                        unit=self.declared.value)
+        return note("dataset.wrong_unit", unit=self.declared.value, count=self.fits[other],
+                    total=self.with_text, other_unit=other.value)
+
+    def verdict(self) -> str | None:
+        """:meth:`verdict_note` in English."""
+        found = self.verdict_note()
+        return None if found is None else english(found)
 
     def to_json(self) -> dict:
         return {"declared": self.declared.value, "with_text": self.with_text,
@@ -129,9 +135,13 @@ def spans_in_cp(record: Record, unit: Unit, check: UnitCheck, stats: ReadStats,
     limit = limit_of(index, unit) if unit is not Unit.CP else len(record.text)
     good, starts, ends = [], [], []
     for k, span in enumerate(record.spans):
-        where = f"span {k + 1} [{span.start}, {span.end}) {span.label!r}"
+        where = {"nth": k + 1, "start": span.start, "end": span.end, "label": span.label}
+
+        def bad(code: str, **args) -> None:
+            stats.problem(record.line, note(code, **where, **args), record.index)
+
         if span.start > span.end:
-            stats.problem(record.line, f"{where}: start is after end", record.index)
+            bad("dataset.span_after_end")
             continue
         if span.text is not None:
             check.with_text += 1
@@ -143,28 +153,39 @@ def spans_in_cp(record: Record, unit: Unit, check: UnitCheck, stats: ReadStats,
                         and slice_in(index, u, span.start, span.end) == span.text]
                 for u in fits:
                     check.fits[u] += 1
-                hint = f"; it matches in {fits[0].label}" if fits else ""
-                shown = ("beyond the text" if found is None
-                         else f"the text's {found!r} in {unit.label}")
-                stats.problem(record.line, f"{where}: its text {span.text!r} is not "
-                              f"{shown}{hint}", record.index)
+                code = "dataset.span_text_off" if found is None else "dataset.span_text_differs"
+                args = {"text": span.text, "unit": unit.value}
+                if found is not None:
+                    args["found"] = found
+                if fits:
+                    code, args["other_unit"] = code + "_fits", fits[0].value
+                bad(code, **args)
                 continue
         if span.start < 0 or span.end > limit:
-            stats.problem(record.line, f"{where} is beyond the text ({limit} {unit.label})",
-                          record.index)
+            bad("dataset.span_beyond", limit=limit, unit=unit.value)
             continue
         if span.start == span.end:
-            stats.problem(record.line, f"{where} is empty", record.index)
+            bad("dataset.span_empty")
             continue
         try:
             cp = to_cp(index, unit, [span.start, span.end])
-        except TextError as err:
-            stats.problem(record.line, f"{where}: {err.message}", record.index)
+        except TextError:  # within the text (checked above): an offset inside a character
+            inside = span.start if _inside_char(index, unit, span.start) else span.end
+            bad("dataset.span_inside_char", offset=inside, unit=unit.value)
             continue
         good.append(k)
         starts.append(int(cp[0]))
         ends.append(int(cp[1]))
     return CpSpans(np.asarray(starts, dtype=np.int64), np.asarray(ends, dtype=np.int64), good)
+
+
+def _inside_char(index: TextIndex, unit: Unit, offset: int) -> bool:
+    """Whether ``offset`` (within the text) falls inside a character in ``unit``."""
+    try:
+        index.to_bytes(unit, [offset])
+    except TextError:
+        return True
+    return False
 
 
 def checked_records(dataset, cancel=None):

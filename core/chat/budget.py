@@ -5,7 +5,7 @@ own text (role headers, separators, BOS) and the generation prompt, against a co
 >>> toks = [ChatToken(1, "<s>", None, None, "template", None, 0, 3),
 ...         ChatToken(2, "hi", 0, "user", "content", "content", 3, 5)]
 >>> b = token_budget(toks, context=1)
->>> b["total"], b["by_role"], b["template"], b["truncated"]["tokens"]
+>>> b.total, b.by_role, b.template, b.truncated.tokens
 (2, {'user': 1}, 1, 1)
 """
 
@@ -14,19 +14,20 @@ from __future__ import annotations
 from typing import Sequence
 
 from .encode import ChatToken
+from .result import MessageBudget, TokenBudget, Truncation
 
 
 def token_budget(tokens: Sequence[ChatToken], *, generation_prompt_start: int | None = None,
-                 context: int | None = None) -> dict:
-    """The budget as a JSON-ready dict (the ``budget`` of ``tokbench chat --json``).
+                 context: int | None = None) -> TokenBudget:
+    """The budget (the ``budget`` of ``tokbench chat --json`` is its ``to_json()``).
 
     ``generation_prompt_start``: where the generation prompt begins in the render (template
     tokens from there on count as ``generation_prompt``). With ``context``, ``remaining`` and
     ``truncated`` (right-side truncation at the window: how many tokens, from which character,
-    which messages lose tokens) are filled; else they are null.
+    which messages lose tokens) are filled; else they are None.
     """
     by_role: dict[str, int] = {}
-    per_message: dict[int, dict] = {}
+    per_message: dict[int, list] = {}  # message -> [role, tokens]
     counts = {"tools": 0, "documents": 0, "template": 0, "generation_prompt": 0}
     for token in tokens:
         if token.source == "content" and token.field in ("tools", "documents"):
@@ -34,21 +35,17 @@ def token_budget(tokens: Sequence[ChatToken], *, generation_prompt_start: int | 
         elif token.source == "content":
             role = token.role or "?"
             by_role[role] = by_role.get(role, 0) + 1
-            entry = per_message.setdefault(token.message, {"message": token.message,
-                                                           "role": token.role, "tokens": 0})
-            entry["tokens"] += 1
+            per_message.setdefault(token.message, [token.role, 0])[1] += 1
         elif generation_prompt_start is not None and token.start >= generation_prompt_start:
             counts["generation_prompt"] += 1
         else:
             counts["template"] += 1
     total = len(tokens)
-    budget = {"total": total, "context": context,
-              "remaining": None if context is None else context - total,
-              "by_role": by_role, "messages": [per_message[k] for k in sorted(per_message)],
-              **counts, "truncated": None}
+    truncated = None
     if context is not None and total > context:
         cut = tokens[context:]
-        budget["truncated"] = {
-            "tokens": len(cut), "from_char": cut[0].start,
-            "messages": sorted({t.message for t in cut if t.message is not None})}
-    return budget
+        truncated = Truncation(len(cut), cut[0].start,
+                               tuple(sorted({t.message for t in cut if t.message is not None})))
+    return TokenBudget(total, context, None if context is None else context - total, by_role,
+                       tuple(MessageBudget(k, *per_message[k]) for k in sorted(per_message)),
+                       **counts, truncated=truncated)

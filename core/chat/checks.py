@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from ..notes import Note, note
 from .encode import ChatEncoding, content_literals, typed_literals
+from .result import Injection, Reading, tokens_in_span
 from .segments import Segmentation
 
 
@@ -44,18 +45,38 @@ def prompt_text_matters(messages: list, add_generation_prompt: bool,
     return isinstance(last, dict) and last.get("role") in ("user", "tool")
 
 
-def injection_notes(segmentation: Segmentation, encoding: ChatEncoding,
-                    special_tokens: list, template: str | None = None) -> list[Note]:
-    """A note per special-token literal inside message content, with the unsanitized IDs at
-    its place (the tokens of that reading lying within the literal)."""
-    notes = []
+def injections(segmentation: Segmentation, encoding: ChatEncoding, runtime,
+               template: str | None = None) -> list[Injection]:
+    """Each special-token literal typed in message content, with both readings at its place:
+    the sanitized tokens overlapping it, and the unsanitized reading's tokens lying within it
+    (the control IDs a plain pipeline would read)."""
+    out = []
+    sanitized = encoding.tokens
     for start, end, literal, segment in content_literals(
-            segmentation, typed_literals(special_tokens, template)):
-        ids = [token_id for token_id, (s, e) in zip(encoding.unsanitized_ids,
-                                                    encoding.unsanitized_spans)
-               if s >= start and e <= end and e > s]
-        where = segment.message if segment.message is not None else segment.field
-        notes.append(note("chat.special_in_content", span=(start, end), literal=literal,
-                          message=where, role=segment.role or segment.field,
-                          ids=", ".join(map(str, ids))))
-    return notes
+            segmentation, typed_literals(runtime.special_tokens(), template)):
+        ids = tuple(token_id for token_id, (s, e) in zip(encoding.unsanitized_ids,
+                                                         encoding.unsanitized_spans)
+                    if s >= start and e <= end and e > s)
+        kept = [sanitized[i] for i in tokens_in_span(sanitized, (start, end))]
+        out.append(Injection(
+            literal, (start, end),
+            segment.message if segment.message is not None else segment.field,
+            segment.role or segment.field or "",
+            Reading(tuple(t.id for t in kept), tuple(t.piece for t in kept)),
+            Reading(ids, tuple(runtime.piece(i) for i in ids))))
+    return out
+
+
+def injection_note(injection: Injection) -> Note:
+    """The ``chat.special_in_content`` note of an :class:`~core.chat.result.Injection` (its
+    unsanitized IDs, as text, in the note's ``ids``)."""
+    return note("chat.special_in_content", span=injection.span, literal=injection.literal,
+                message=injection.message, role=injection.role,
+                ids=", ".join(map(str, injection.unsanitized.ids)))
+
+
+def injection_notes(segmentation: Segmentation, encoding: ChatEncoding, runtime,
+                    template: str | None = None) -> list[Note]:
+    """The ``chat.special_in_content`` notes of :func:`injections`."""
+    return [injection_note(found) for found in injections(segmentation, encoding, runtime,
+                                                           template)]

@@ -6,7 +6,10 @@ tag; its globals are ``raise_exception``, ``strftime_now``, a ``dict`` without a
 and a ``namespace`` that refuses ``_``-names; its ``tojson`` filter is ``json.dumps`` without HTML
 escaping. This module builds the same environment, with two additions that never change what a
 template renders: the clock behind ``strftime_now`` is injectable, and string/list repetition
-(``'x' * n``) is checked against the render's output limit *before* it allocates.
+(``'x' * n``) is checked against the render's output limit *before* it allocates. Its undefined
+value (:class:`RecordingUndefined`) behaves as Jinja's default one, which transformers uses, and
+notes the name of each undefined variable the template reads (``{{ bos_token }}`` on a tokenizer
+that names no BOS renders nothing, silently).
 
 >>> template = compile_template("{{ messages[0]['content'] | tojson }}")
 >>> template.render(messages=[{"content": "é<"}])
@@ -42,6 +45,7 @@ class RenderState:
     max_chars: int | None = None
     emitted: int = 0
     generation_spans: list[tuple[int, int]] = field(default_factory=list)
+    undefined_reads: list[str] = field(default_factory=list)  # in the order first read
 
 
 _STATE: ContextVar[RenderState | None] = ContextVar("chat_render_state", default=None)
@@ -161,9 +165,60 @@ class OutputLimitExceeded(Exception):
         super().__init__(f"the template produced more than {limit:,} characters; stopped")
 
 
+class RecordingUndefined(jinja2.Undefined):
+    """Jinja's default undefined value (printed as nothing, false, empty), which records in
+    the running render the name of a template *variable* read while undefined: printed,
+    tested for truth, iterated, measured or compared. ``x is defined`` and ``x | default(..)``
+    only look at the value's type, so a guarded read is no read; an undefined attribute or
+    item (``message.tool_calls``) is not a variable and is not recorded.
+
+    >>> t = compile_template("{% if x is defined %}{{ x }}{% endif %}[{{ bos_token }}]")
+    >>> state = RenderState()
+    >>> token = activate(state)
+    >>> t.render(), state.undefined_reads
+    ('[]', ['bos_token'])
+    >>> deactivate(token)
+    """
+
+    __slots__ = ()
+
+    def _read(self) -> None:
+        state = _STATE.get()
+        name = self._undefined_name
+        if (state is not None and self._undefined_obj is jinja2.utils.missing
+                and isinstance(name, str) and name not in state.undefined_reads):
+            state.undefined_reads.append(name)
+
+    def __str__(self) -> str:
+        self._read()
+        return super().__str__()
+
+    def __bool__(self) -> bool:
+        self._read()
+        return super().__bool__()
+
+    def __iter__(self):
+        self._read()
+        return super().__iter__()
+
+    def __len__(self) -> int:
+        self._read()
+        return super().__len__()
+
+    def __eq__(self, other) -> bool:
+        self._read()
+        return super().__eq__(other)
+
+    def __ne__(self, other) -> bool:
+        self._read()
+        return super().__ne__(other)
+
+    __hash__ = jinja2.Undefined.__hash__
+
+
 def build_environment() -> ChatSandbox:
     """A fresh sandbox with transformers' settings, filters and globals."""
-    env = ChatSandbox(trim_blocks=True, lstrip_blocks=True,
+    env = ChatSandbox(trim_blocks=True, lstrip_blocks=True, undefined=RecordingUndefined,
                       extensions=[GenerationTag, jinja2.ext.loopcontrols])
     env.filters["tojson"] = tojson
     env.globals["raise_exception"] = raise_exception

@@ -35,10 +35,13 @@ _CONTINUE_TAG = "CONTINUE_FINAL_MESSAGE_TAG "
 
 @dataclass(frozen=True)
 class Rendered:
-    """The rendered text, and the ``{% generation %}`` spans (start, end) recorded in it."""
+    """The rendered text, the ``{% generation %}`` spans (start, end) recorded in it, and the
+    template variables it read while they were undefined (``bos_token`` where the tokenizer
+    names none: rendered as nothing), in the order first read."""
 
     text: str
     generation_spans: tuple[tuple[int, int], ...] = field(default_factory=tuple)
+    undefined_reads: tuple[str, ...] = field(default_factory=tuple)
 
 
 def render(template: str, messages: list, *, tools: list | None = None,
@@ -141,7 +144,7 @@ def _render(template, messages, tools, documents, add_generation_prompt, continu
                                            add_generation_prompt=add_generation_prompt))
     if continue_final_message:
         text = _cut_at_tag(text, final_text)
-    return Rendered(text, tuple(state.generation_spans))
+    return Rendered(text, tuple(state.generation_spans), tuple(state.undefined_reads))
 
 
 def _generate(compiled: jinja2.Template, state: RenderState, context: dict) -> str:

@@ -1,4 +1,5 @@
-"""Everything ``tokbench chat`` reports on one conversation, as one JSON-ready dict.
+"""Everything ``tokbench chat`` and the Chat pane report on one conversation: a
+:class:`~core.chat.result.ChatReport`, made by :func:`chat_report` alone.
 
 Every render it needs (the conversation, the marked segments, the prefixes for the mask and the
 turn checks, the render with or without the generation prompt or a system message) runs in one
@@ -10,7 +11,7 @@ small render, and a 50-message chat needs some fifty renders).
 >>> from core.chat import CHATML
 >>> from core.chat.conversation import Conversation
 >>> r = chat_report(CHATML, Conversation([{"role": "user", "content": "hi"}]))
->>> r["text"], [c["code"] for c in r["checks"]]
+>>> r.text, [c.code for c in r.checks]
 ('<|im_start|>user\\nhi<|im_end|>\\n', ['chat.no_generation_prompt'])
 """
 
@@ -22,15 +23,19 @@ from datetime import datetime
 
 from .bounded import BoundedRenderer
 from .budget import token_budget
-from .checks import generation_prompt_notes, injection_notes, prompt_text_matters
+from .checks import (generation_prompt_notes, injection_note, injections,
+                     prompt_text_matters)
 from .conversation import Conversation
 from .encode import encode_chat, typed_literals
 from .errors import ChatTemplateError, RenderLimitError
 from ..notes import note
+from .fit import BosSource, bos_source, control_literals, undefined_variable_notes
 from .mask import PrefixSpans, mask_from_spans, prefix_diff_spans, prefix_renders
-from .model_checks import (double_special_notes, embedding_notes, embedding_rows, stop_ids,
-                           stop_notes, turn_end_literals)
-from .segments import Segmentation, segment_renders, split_segments
+from .model_checks import (added_by_post_processor, double_special_notes, embedding_notes,
+                           embedding_rows, stop_ids, stop_notes, turn_end_literals)
+from .result import ChatReport
+from .segments import segment_renders, split_segments
+from .sources import tokenizer_special_token_variables
 from .template_checks import (end_literals, end_of_turn_notes, system_notes, system_renders,
                               tool_notes, turn_tails)
 
@@ -136,33 +141,36 @@ def _json(value) -> str:
     return json.dumps(value, sort_keys=True, default=repr, ensure_ascii=False)
 
 
-def chat_report(template: str, conversation: Conversation, **options) -> dict:
-    """The report of :func:`chat_analysis` (the JSON ``tokbench chat --json`` prints)."""
-    return chat_analysis(template, conversation, **options)[0]
+def chat_report(template: str, conversation: Conversation, *, runtime=None, configs=None,
+                registry=None, special_tokens: dict | None = None,
+                variables: dict | None = None, add_generation_prompt: bool = False,
+                continue_final_message: bool = False, now: datetime | None = None,
+                context: int | None = None, renderer: BoundedRenderer | None = None,
+                parse_content_specials: bool = False) -> ChatReport:
+    """The :class:`~core.chat.result.ChatReport` of one conversation: what ``tokbench chat``
+    prints and the Chat pane shows (the ids, tokens, mask, budget, BOS source and injections
+    only with a ``runtime``).
 
+    ``configs``: the tokenizer's :class:`~core.configs.Configs` (the model's ``vocab_size``
+    and stop IDs); ``registry``: its special-token registry, whose disagreements become checks
+    (made from ``runtime`` and ``configs`` when not given). ``special_tokens``: the named
+    special tokens the template is rendered with (``bos_token``...); None: the tokenizer's own
+    (:func:`~core.chat.sources.tokenizer_special_token_variables`). The special-token
+    variables the template reads undefined are checked when a tokenizer or ``special_tokens``
+    is given (with neither there is nothing to judge by). ``parse_content_specials``: the
+    unsanitized reading (special-token literals typed in content read as control tokens)
+    gives ``ids``, ``tokens``, the mask and the budget (``reading`` is ``unsanitized``); the
+    injection check names the literals either way. ``renderer``: a long-lived
+    :class:`BoundedRenderer` to render in (the pane's); else one is started and closed.
 
-def chat_analysis(template: str, conversation: Conversation, *, runtime=None,
-                  special_tokens: dict | None = None, variables: dict | None = None,
-                  add_generation_prompt: bool = False, continue_final_message: bool = False,
-                  now: datetime | None = None, context: int | None = None,
-                  renderer: BoundedRenderer | None = None, configs=None, registry=None,
-                  parse_content_specials: bool = False,
-                  with_segments: bool = False) -> tuple[dict, Segmentation | None]:
-    """``{"text", "reading", "ids", "tokens", "assistant_mask", "assistant_mask_source",
-    "unsanitized_ids", "split_merges", "budget", "checks"}`` (the ids, tokens, mask and budget
-    only with a ``runtime``). ``configs``: the tokenizer's :class:`~core.configs.Configs` (the
-    model's ``vocab_size`` and stop IDs); ``registry``: its special-token registry, whose
-    disagreements become checks (made from ``runtime`` and ``configs`` when not given).
-    ``parse_content_specials``: the unsanitized reading (special-token literals typed in
-    content read as control tokens) gives ``ids``, ``tokens``, the mask and the budget
-    (``"reading": "unsanitized"``); the injection check names the literals either way.
-    Returns the report and the render cut into template text and message content (the
-    segmentation the tokens were read from; with no ``runtime`` only when ``with_segments``:
-    the Chat pane colours the text by it). Raises :class:`~core.chat.errors.ChatTemplateError`."""
+    Raises :class:`~core.chat.errors.ChatTemplateError`."""
     if registry is None and runtime is not None and configs is not None:
         from ..special import registry_of
 
         registry = registry_of(runtime, configs)
+    judge_variables = runtime is not None or special_tokens is not None
+    if special_tokens is None:
+        special_tokens = tokenizer_special_token_variables(runtime, configs)
     options = dict(tools=conversation.tools, documents=conversation.documents,
                    special_tokens=special_tokens, variables=variables)
     flags = dict(add_generation_prompt=add_generation_prompt,
@@ -171,7 +179,7 @@ def chat_analysis(template: str, conversation: Conversation, *, runtime=None,
     cache = RenderCache(bounded, now)
     try:
         return _report(template, conversation, options, flags, cache, runtime, configs,
-                       registry, context, parse_content_specials, with_segments)
+                       registry, context, parse_content_specials, judge_variables)
     finally:
         cache.finish()
         if renderer is None:
@@ -179,21 +187,21 @@ def chat_analysis(template: str, conversation: Conversation, *, runtime=None,
 
 
 def _report(template, conversation, options, flags, render, runtime, configs, registry,
-            context, parse_content_specials=False, with_segments=False):
+            context, parse_content_specials, judge_variables) -> ChatReport:
     messages = conversation.messages
     special_tokens = options["special_tokens"]
     rendered = render(template, messages, **options, **flags)  # alone: it fails first, if any
     text = rendered.text
     render.prefetch(template, _later_renders(messages, options, flags, runtime is not None))
-    segmentation = None
-    if runtime is not None or with_segments:  # first, while the process renders the rest
-        segmentation = split_segments(template, messages, render_with=render, **options,
-                                      **flags)
+    # first, while the process renders the rest (the encoding waits for it alone)
+    segmentation = split_segments(template, messages, render_with=render, **options, **flags)
     if runtime is not None:
         encoding = encode_chat(runtime, segmentation, template)
     checks = generation_prompt_notes(
         messages, flags["add_generation_prompt"], flags["continue_final_message"],
         lambda: _prompt_text(template, messages, text, options, render))
+    if judge_variables:
+        checks += undefined_variable_notes(rendered.undefined_reads)
     role_tokens = (registry.entries if registry is not None
                    else runtime.special_tokens() if runtime is not None else ())
     ends = end_literals(template, special_tokens, role_tokens)
@@ -207,11 +215,8 @@ def _report(template, conversation, options, flags, render, runtime, configs, re
     checks += end_of_turn_notes(text, tails, ends)
     checks += system_notes(template, messages, render, **options)
     checks += tool_notes(text, messages, conversation.tools)
-    report = {"text": text}
     if runtime is None:
-        report["budget"] = None
-        report["checks"] = [n.to_json() for n in checks]
-        return report, segmentation
+        return ChatReport(text, tuple(checks), segmentation.segments)
 
     tokens = encoding.reading(parse_content_specials)
     spans = [(t.start, t.end) for t in tokens]
@@ -227,39 +232,56 @@ def _report(template, conversation, options, flags, render, runtime, configs, re
         without = render(template, messages, **options).text
         if text.startswith(without):
             prompt_start = len(without)
-    checks += injection_notes(segmentation, encoding, runtime.special_tokens(), template)
+    typed_in = injections(segmentation, encoding, runtime, template)
+    checks += map(injection_note, typed_in)
+    checks += [literal.to_note() for literal in control_literals(segmentation, runtime,
+                                                                   special_tokens)]
+    bos = _bos_source(runtime, encoding, registry, special_tokens)
+    checks += bos.notes()
     checks += double_special_notes(runtime, encoding.unsanitized_ids, encoding.unsanitized_spans)
     checks += embedding_notes(tokens, embedding_rows(configs))
     checks += _stop_notes(template, text, tails, ends, mask_ends, runtime, configs, render,
                           options)
     if registry is not None:
         checks += list(registry.disagreements)
-    report.update({
-        "reading": "unsanitized" if parse_content_specials else "sanitized",
-        "ids": [t.id for t in tokens],
-        "tokens": [t.to_json() for t in tokens],
-        "assistant_mask": mask,
-        "assistant_mask_source": source,
-        "unsanitized_ids": list(encoding.unsanitized_ids),
-        "split_merges": list(encoding.split_merges),
-        "budget": token_budget(tokens, generation_prompt_start=prompt_start,
-                               context=context),
-        "checks": [n.to_json() for n in checks],
-    })
-    return report, segmentation
+    return ChatReport(
+        text, tuple(checks), segmentation.segments,
+        reading="unsanitized" if parse_content_specials else "sanitized",
+        tokens=tuple(tokens), assistant_mask=tuple(mask), assistant_mask_source=source,
+        unsanitized_ids=tuple(encoding.unsanitized_ids),
+        split_merges=tuple(encoding.split_merges),
+        budget=token_budget(tokens, generation_prompt_start=prompt_start, context=context),
+        bos=bos, injections=tuple(typed_in))
+
+
+def _bos_source(runtime, encoding, registry, special_tokens) -> BosSource:
+    """Where the chat's BOS comes from: the first token of the render as one encoding reads
+    it (when the template wrote it), against the post-processor's first added token; a token
+    is a BOS by its role (registry, runtime, ``bos_token``) or by being the one the
+    post-processor starts a text with."""
+    roles = registry.entries if registry is not None else runtime.special_tokens()
+    bos_ids = {getattr(e, "token", e).id for e in roles
+               if "bos" in {getattr(e, "token", e).role, *(r for r, _ in getattr(e, "roles", ()))}}
+    named = (special_tokens or {}).get("bos_token")
+    if isinstance(named, str):
+        bos_ids |= {t.id for t in runtime.special_tokens() if t.content == named}
+    first = None
+    if encoding.unsanitized_tokens:
+        token = encoding.unsanitized_tokens[0]
+        first = (token.id, token.source == "template")
+    before, _ = added_by_post_processor(runtime)
+    return bos_source(runtime, first, bos_ids, before)
 
 
 def _later_renders(messages, options, flags, encoded: bool) -> list[tuple[list, dict]]:
     """Every render the report makes after the conversation's own, as ``(messages, options)``,
-    in the order it asks for them: for an encoded report the marked render of the segments
-    (the encoding, the parent's longest work, waits for it alone), then the generation
+    in the order it asks for them: the marked render of the segments (an encoding, the
+    parent's longest work, waits for it alone), then the generation
     prompt's (when its check needs it), the mask's prefixes, the system check's and the
     render without the generation prompt (the budget's). One trip renders them all."""
-    later = []
-    if encoded:
-        later += [(marked, {**options, **marked_options, **flags}) for marked, marked_options
-                  in segment_renders(messages, tools=options["tools"],
-                                     documents=options["documents"])]
+    later = [(marked, {**options, **marked_options, **flags}) for marked, marked_options
+             in segment_renders(messages, tools=options["tools"],
+                                documents=options["documents"])]
     if prompt_text_matters(messages, flags["add_generation_prompt"],
                            flags["continue_final_message"]):
         later.append((messages, {**options, "add_generation_prompt": True}))

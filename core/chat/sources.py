@@ -105,18 +105,36 @@ def special_token_variables(configs: Configs) -> dict[str, str]:
     return named_special_tokens(configs)
 
 
+# the claims of a tokenizer file's own metadata transformers 5 names special tokens by: a
+# GGUF's four IDs (integrations/gguf: _SPECIAL_TOKENS), mistral-common's Tekkenizer (its
+# MistralCommonBackend: bos, eos, unk, pad)
+MODEL_CLAIM_SOURCES = frozenset({
+    "tokenizer.ggml.bos_token_id", "tokenizer.ggml.eos_token_id",
+    "tokenizer.ggml.unknown_token_id", "tokenizer.ggml.padding_token_id",
+    "mistral-common Tekkenizer"})
+_NAME_OF_ROLE = {"bos": "bos_token", "eos": "eos_token", "unk": "unk_token", "pad": "pad_token"}
+
+
 def model_special_token_variables(runtime) -> dict[str, str]:
-    """The named special tokens a SentencePiece model itself declares (its bos/eos/unk/pad
-    ids), as transformers' tokenizer of a bare ``.model`` has them; other formats name them only
-    in their configs (:func:`special_token_variables`), so nothing is guessed for them.
+    """The named special tokens a tokenizer file itself declares, as transformers 5 names
+    them from it: a SentencePiece model's bos/eos/unk/pad pieces (its tokenizer of a bare
+    ``.model``), a GGUF's ``tokenizer.ggml.*_token_id`` (``from_pretrained(gguf_file=...)``),
+    a Tekken file's through mistral-common (``MistralCommonBackend``). Other formats name them
+    only in their configs (:func:`special_token_variables`), so nothing is guessed for them.
 
     >>> model_special_token_variables(None)
     {}
     """
-    if getattr(runtime, "source_format", "") != "sentencepiece":
+    if runtime is None:
         return {}
-    names = {"bos": "bos_token", "eos": "eos_token", "unk": "unk_token", "pad": "pad_token"}
-    return {names[t.role]: t.content for t in runtime.special_tokens() if t.role in names}
+    if getattr(runtime, "source_format", "") == "sentencepiece":
+        return {_NAME_OF_ROLE[t.role]: t.content for t in runtime.special_tokens()
+                if t.role in _NAME_OF_ROLE}
+    out: dict[str, str] = {}
+    for role, source, ids, content in getattr(runtime, "role_claims", list)():
+        if source in MODEL_CLAIM_SOURCES and role in _NAME_OF_ROLE and content and ids:
+            out.setdefault(_NAME_OF_ROLE[role], content)
+    return out
 
 
 def tokenizer_special_token_variables(runtime, configs: Configs | None) -> dict[str, str]:

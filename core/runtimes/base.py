@@ -257,7 +257,11 @@ class Runtime(abc.ABC):
 
     @cached_property
     def _special_literals(self) -> SpecialLiterals:
-        return SpecialLiterals(self.special_tokens())
+        """The literals a text is checked for (``special.kept_as_text`` / ``special.parsed``):
+        special tokens only. A plain added token (``AddedToken(special=False)``, kind
+        ``added``) is no control boundary: ``tokenizers`` matches it in every text, parsing
+        or not, so its literal is neither kept as text nor an injection."""
+        return SpecialLiterals([t for t in self.special_tokens() if t.kind != "added"])
 
     def decode_bytes(self, ids: Sequence[int]) -> bytes:
         """Concatenated token bytes (exact for byte-level tokenizers; no decoder clean-up)."""

@@ -115,6 +115,56 @@ def test_corrected_copy_and_export(qtbot, window, tmp_path):
     assert labels.read_text(encoding="utf-8").count("\n\n") == 2
 
 
+def test_export_labels_for_every_aligned_tokenizer_at_once(qtbot, window, tmp_path):
+    """Export labels… offers all ticked tokenizers: one file each, named after it, and each
+    record names its tokenizer (one tokenizer: named in the records as well)."""
+    pane = with_demo(qtbot, window)
+    align_and_wait(qtbot, pane, write_rows(tmp_path, ROWS))
+    names = [name for name, _ in pane.runtimes]
+    assert len(names) == 2 and pane.export_scope.count() == 2
+    pane.export_scope.setCurrentIndex(pane.export_scope.findData("all"))
+    paths = pane.export(str(tmp_path / "labels.jsonl"))
+    qtbot.waitUntil(lambda: "Labels exported" in pane.banner.text(), timeout=20000)
+    assert len(set(paths)) == 2 and all(p.exists() for p in paths)
+    for path, name in zip(paths, names):
+        assert name in path.name
+        rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+        assert len(rows) == 2 and {r["tokenizer"] for r in rows} == {name}
+        assert name in pane.banner.text()
+    pane.export_scope.setCurrentIndex(pane.export_scope.findData("chosen"))
+    pane.filter_tokenizer.setCurrentIndex(1)
+    (one,) = pane.export(str(tmp_path / "one.jsonl"))
+    qtbot.waitUntil(lambda: "one.jsonl" in pane.banner.text(), timeout=20000)
+    rows = [json.loads(line) for line in one.read_text(encoding="utf-8").splitlines()]
+    assert {r["tokenizer"] for r in rows} == {names[1]}
+
+
+def test_spans_under_another_key(qtbot, window, tmp_path):
+    """A JSONL file whose spans are under a key not looked at is refused naming the keys; named
+    in the spans key field, it aligns."""
+    pane = with_demo(qtbot, window)
+    rows = [{"text": "我们在北京", "segments": [[0, 2], [2, 3], [3, 5]]}]
+    path = write_rows(tmp_path, rows)
+    pane.set_dataset(path)
+    qtbot.waitUntil(lambda: "their keys: text, segments" in pane.banner.text(), timeout=20000)
+    assert pane.audit is None
+    pane.spans_key.setText("segments")
+    audit = align_and_wait(qtbot, pane, path)
+    assert len(audit.spans) == 3 and audit.labels == ["segments"]
+
+
+def test_bad_records_are_worded_in_the_windows_language(qtbot, chinese, window, tmp_path):
+    pane = with_demo(qtbot, window)
+    rows = ROWS + [{"text": "abc", "spans": [{"start": 1, "end": 9, "label": "X"}]}]
+    align_and_wait(qtbot, pane, write_rows(tmp_path, rows))
+    assert pane.problem_list.count() == 1
+    assert pane.problem_list.item(0).text() == (
+        "第 3 行：区间 1 [1, 9) 'X' 超出了文本（3 个码位）")
+    pane.set_dataset(write_rows(tmp_path, [{"text": "ab", "words_": [[0, 1]]}], "n.jsonl"))
+    qtbot.waitUntil(lambda: "数据集中没有任何区间" in pane.banner.text(), timeout=20000)
+    assert "text, words_" in pane.banner.text()
+
+
 def test_bad_records_and_wrong_unit_are_shown(qtbot, window, tmp_path):
     pane = with_demo(qtbot, window)
     rows = [{"text": "東京へ行く", "spans": [{"start": 0, "end": 6, "label": "LOC",

@@ -173,7 +173,7 @@ def test_dropping_files_opens_tokenizers_and_texts(qtbot, window, demo_paths, tm
 
 
 def test_table_cells_are_the_ones_tokbench_prints(qtbot, window, demo_paths):
-    from app.cli import format_table
+    from app.commands.inspect import format_table
     from core.export import token_cell
 
     open_and_wait(qtbot, window, demo_paths[0])

@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_quiet_stops_exit_with_the_signals_code_and_say_nothing():
-    code = ("from app.launch import quiet_stops; quiet_stops(); import os, signal, time; "
+    code = ("from app.stop_signals import quiet_stops; quiet_stops(); import os, signal, time; "
             "os.kill(os.getpid(), signal.SIGTERM); time.sleep(10)")
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                           text=True, timeout=30)
@@ -38,5 +38,5 @@ def test_ctrl_c_during_start_up_prints_no_traceback(delay, tmp_path):
         # never as a failure of the program (exit 1)
         assert cli.returncode == -signal.SIGINT and "KeyboardInterrupt" in err, err
     # stopped by the signal itself (Python not started yet), quietly at start-up, by the CLI's
-    # own handling, or it had already finished (the tokenizer is missing: exit 1)
-    assert cli.returncode in (-signal.SIGINT, 128 + signal.SIGINT, 1), (cli.returncode, err)
+    # own handling, or it had already finished (the tokenizer is missing: bad input, exit 2)
+    assert cli.returncode in (-signal.SIGINT, 128 + signal.SIGINT, 2), (cli.returncode, err)

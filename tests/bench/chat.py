@@ -141,11 +141,11 @@ def bench_chat(repeat: int) -> list[dict]:
                                                       return_dict=True)
 
                 report = ours()  # the child starts and imports once: not part of the figure
-                assert report["ids"] == list(theirs()["input_ids"]), name  # the same IDs
+                assert report.ids == list(theirs()["input_ids"]), name  # the same IDs
                 core_s, hf_s = best_time(ours, repeat), best_time(theirs, repeat)
-                results.append({"pair": name, "tokens": len(report["ids"]), "core_s": core_s,
+                results.append({"pair": name, "tokens": len(report.ids), "core_s": core_s,
                                 "transformers_s": hf_s, "ratio": core_s / hf_s})
-                print(f"{name:34} {len(report['ids']):7,} {core_s * 1e3:8.1f} "
+                print(f"{name:34} {len(report.ids):7,} {core_s * 1e3:8.1f} "
                       f"{hf_s * 1e3:15.1f} {core_s / hf_s:6.2f}×", flush=True)
     finally:
         renderer.close()

@@ -1,9 +1,9 @@
-"""Alignment semantics (spaCy's char_span on token groups) and offsets through the pipeline.
+"""Alignment properties and offsets through the pipeline (spaCy itself is the oracle of each
+mode in test_spacy_oracle.py).
 
-Properties (hypothesis) for random texts and spans: strict ⊆ contract ⊆ expand, expand covers
-the span, contract lies inside it, and the tokens strict finds spell exactly the span. A
-reference implementation written as spaCy's ``char_span`` is (``token_by_char`` with trailing
-uncovered characters, then the mode's adjustments) checks the vectorized one on random groups.
+Properties (hypothesis) for random texts and spans: strict ⊆ contract ⊆ expand, expand holds
+every group the span touches and falls on group boundaries, contract lies inside the span, and
+the tokens strict finds spell exactly the span.
 """
 
 from __future__ import annotations
@@ -25,84 +25,24 @@ from tests.core.builders import training_lines
 ALPHABET = "ab c\u00e9e\u0301世界東京😀👨\u200d👩 .,\u3000ﬁⅣ"
 
 
-def spacy_char_span(tokens, start, end, mode):
-    """spaCy's ``Doc.char_span`` (v3.7) on tokens ``(idx, length, trailing)``: the token
-    index range, or None."""
-    def by_char(c):
-        for k, (idx, length, trailing) in enumerate(tokens):
-            if idx <= c < idx + length + trailing:
-                return k
-        return -1
-
-    first, last = by_char(start), by_char(end - 1)
-    if first < 0 or last < 0:
-        return None
-    if mode == "strict":
-        if start != tokens[first][0] or end != tokens[last][0] + tokens[last][1]:
-            return None
-    elif mode == "contract":
-        if tokens[first][0] < start:
-            first += 1
-        if end < tokens[last][0] + tokens[last][1]:
-            last -= 1
-        if last < first:
-            return None
-    elif start == tokens[first][0] + tokens[first][1]:  # expand: trailing space is not the token
-        first += 1
-    return first, last
-
-
-@st.composite
-def groups_and_span(draw):
-    """Disjoint groups on a text of n characters, each followed by some uncovered ones."""
-    n_groups = draw(st.integers(1, 8))
-    lead = 0  # spaCy has no characters before its first token; gaps follow tokens only
-    tokens, at = [], lead
-    for _ in range(n_groups):
-        length = draw(st.integers(1, 4))
-        trailing = draw(st.integers(0, 2))
-        tokens.append((at, length, trailing))
-        at += length + trailing
-    start = draw(st.integers(0, at - 1))
-    end = draw(st.integers(start + 1, at))
-    return tokens, start, end
-
-
-@settings(max_examples=400, deadline=None)
-@given(groups_and_span())
-def test_vectorized_alignment_equals_spacy_char_span(case):
-    tokens, start, end = case
-    groups = token_groups(np.array([t[0] for t in tokens]),
-                          np.array([t[0] + t[1] for t in tokens]))
-    result = align(groups, np.array([start]), np.array([end]))
-    strict = spacy_char_span(tokens, start, end, "strict")
-    contract = spacy_char_span(tokens, start, end, "contract")
-    assert bool(result.strict[0]) == (strict is not None)
-    assert bool(result.contract_nonempty[0]) == (contract is not None)
-    if contract is not None:
-        a, b = contract
-        assert (int(result.contract_start[0]), int(result.contract_end[0])) == (
-            tokens[a][0], tokens[b][0] + tokens[b][1])
-    covered = {c for idx, length, _ in tokens for c in range(idx, idx + length)}
-    if start in covered and end - 1 in covered:
-        # expand agrees with spaCy's where both ends lie on token text (spaCy also takes a token
-        # whose trailing space an end falls on, which the span does not touch)
-        a, b = spacy_char_span(tokens, start, end, "expand")
-        assert (int(result.expand_start[0]), int(result.expand_end[0])) == (
-            tokens[a][0], tokens[b][0] + tokens[b][1])
-
-
 def check_properties(groups, aligned, k, start, end):
     strict, nonempty = bool(aligned.strict[k]), bool(aligned.contract_nonempty[k])
-    xs, xe = int(aligned.expand_start[k]), int(aligned.expand_end[k])
-    assert xs <= start and xe >= end  # expand covers the span
+    touched = [(s, e) for s, e in zip(groups.starts.tolist(), groups.ends.tolist())
+               if s < end and e > start]
+    expand = aligned.range("expand", k)
+    if not touched:  # uncovered characters only: nothing to expand to
+        assert expand is None and not nonempty
+        return
+    # expand: exactly the groups the span touches, whole (so on group boundaries)
+    assert expand == (touched[0][0], touched[-1][1])
+    assert int(aligned.expand_extra[k]) == max(0, start - expand[0]) + max(0, expand[1] - end)
     if nonempty:
         cs, ce = int(aligned.contract_start[k]), int(aligned.contract_end[k])
         assert start <= cs < ce <= end  # contract lies inside it
-        assert xs <= cs and ce <= xe  # contract ⊆ expand
+        assert expand[0] <= cs and ce <= expand[1]  # contract ⊆ expand
     if strict:
         assert nonempty  # strict ⊆ contract
-        assert aligned.range("contract", k) == aligned.range("expand", k) == (start, end)
+        assert aligned.range("contract", k) == expand == (start, end)
 
 
 @pytest.fixture(scope="module")
@@ -212,8 +152,8 @@ def test_uncovered_characters_belong_to_the_token_before():
     assert result.end_ok.tolist() == [True, False, False]
     assert result.contract_nonempty.tolist() == [True, True, False]
     assert result.contract_start.tolist()[:2] == [2, 0]
-    # expand never narrows the span: the space it ends on stays
-    assert (result.expand_start.tolist(), result.expand_end.tolist()) == ([1, 0, 1], [3, 2, 2])
+    # expand: the groups touched, whole: a space at either end is not a token's (spaCy)
+    assert [result.range("expand", k) for k in range(3)] == [(2, 3), (0, 1), None]
     assert result.expand_extra.tolist() == [0, 0, 0]
 
 

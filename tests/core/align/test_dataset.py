@@ -11,8 +11,10 @@ from core.align.audit import audit_dataset
 from core.align.dataset import Dataset, DatasetError
 from core.align.units import UnitCheck, spans_in_cp
 from core.errors import WorkbenchError
+from core.loading import open_tokenizer
 from core.text import TextIndex, Unit
 from tests.conftest import DATA, require_data
+from tests.core.builders import write_vocab_txt
 
 
 def write(tmp_path, name, content: str | bytes):
@@ -166,3 +168,112 @@ def test_wrong_unit_detected_on_a_shuffled_copy(tmp_path):
     for record in bytes_set.records():
         spans_in_cp(record, Unit.BYTES, right, bytes_set.stats)
     assert right.verdict() is None and right.fit_declared == 13185
+
+
+def weibo_lines(words) -> list[str]:
+    """Weibo NER's character BIO: each character with its position in its word glued to it
+    (``Z10``), a tab, the tag (``B-PER.NAM``)."""
+    lines = []
+    for word, label in words:
+        for i, char in enumerate(word):
+            tag = "O" if label is None else ("B-" if i == 0 else "I-") + label
+            lines.append(f"{char}{i}\t{tag}")
+    return lines
+
+
+def test_weibo_positions_of_two_digits_are_read_where_the_file_glues_every_position(tmp_path):
+    sentence = weibo_lines([("我们", None), ("在", None), ("北京", "GPE.NAM"), ("生活", None)])
+    long_word = weibo_lines([("看", None), ("abcdefghijZu", "PER.NAM"), ("。", None)])
+    content = "\n".join(sentence * 30) + "\n\n" + "\n".join(long_word) + "\n\n"
+    path = write(tmp_path, "weiboNER_2nd_conll.train", content)
+    assert "Z10\tI-PER.NAM" in content and "u11\tI-PER.NAM" in content
+    dataset = Dataset(path)
+    assert dataset.format == "chars" and dataset.glued
+    first, second = dataset.records()
+    assert first.text == "我们在北京生活" * 30 and len(first.spans) == 30
+    assert second.text == "看abcdefghijZu。"
+    assert [(s.start, s.end, s.label, s.text) for s in second.spans] == [
+        (1, 13, "PER.NAM", "abcdefghijZu")]
+    assert dataset.stats.problem_count == 0
+    again = dataset.record_at(second.offset, second.line, second.index)
+    assert again.text == second.text  # read again the same way (decided for the whole file)
+
+
+def test_a_bad_line_in_a_glued_file_is_refused_with_its_number(tmp_path):
+    good = weibo_lines([("上海", "LOC"), ("很", None), ("大", None)])
+    bad = ["Z1\tO", "ZZ10\tO", "u11\tO"]  # two characters before the digits: not one + position
+    path = write(tmp_path, "weibo.char", "\n".join(good) + "\n\n" + "\n".join(bad) + "\n\n"
+                 + "\n".join(good) + "\n")
+    dataset = Dataset(path, "chars")
+    records = list(dataset.records())
+    assert [r.text for r in records] == ["上海很大", "上海很大"]
+    (problem,) = dataset.stats.problems
+    assert problem.line == 7 and problem.note.code == "dataset.not_char_position"
+    assert problem.message == ("'ZZ10' is not one character followed by its position in the "
+                               "word, as the other lines of this file are")
+
+
+def test_positions_are_not_stripped_where_the_file_does_not_glue_them(tmp_path):
+    """One bare character in the file: it does not glue positions, so 'Z10' is no character."""
+    path = write(tmp_path, "mixed.char", "上\tB-LOC\n海\tI-LOC\n\nZ10\tO\n")
+    dataset = Dataset(path, "chars")
+    assert not dataset.glued
+    assert [r.text for r in dataset.records()] == ["上海"]
+    assert [(p.line, p.note.code) for p in dataset.stats.problems] == [(4, "dataset.not_one_char")]
+
+
+def test_a_bio_file_of_characters_is_read_as_character_bio(tmp_path):
+    """.bio says BIO tags, not whether per word or per character: the content decides."""
+    path = write(tmp_path, "weibo.bio", "\n".join(weibo_lines([("北京", "GPE")] * 3)) + "\n")
+    assert Dataset(path).format == "chars"
+    words = write(tmp_path, "words.bio", "Ann B-PER\nmet O\n")
+    assert Dataset(words).format == "conll"
+
+
+def test_word_segmentation_gold_as_jsonl_words(tmp_path):
+    path = write(tmp_path, "seg.jsonl", jsonl(
+        {"text": "我们在北京生活", "words": [[0, 2], [2, 3], [3, 5], [5, 7]]},
+        {"text": "上海很大", "words": [[0, 2], [2, 3], [3, 4]]}))
+    records = list(Dataset(path).records())
+    assert [[(s.start, s.end, s.label) for s in r.spans] for r in records] == [
+        [(0, 2, "word"), (2, 3, "word"), (3, 5, "word"), (5, 7, "word")],
+        [(0, 2, "word"), (2, 3, "word"), (3, 4, "word")]]
+
+
+def test_spans_under_a_key_the_user_names(tmp_path):
+    path = write(tmp_path, "d.jsonl", jsonl(
+        {"text": "Ann met Bob", "mentions": [[0, 3], [8, 11, "PER"],
+                                              {"start": 4, "end": 7, "label": "V"},
+                                              {"start": 4, "end": 7}, "bad"]}))
+    (record,) = Dataset(path, spans_key="mentions").records()
+    assert [(s.start, s.end, s.label) for s in record.spans] == [
+        (0, 3, "mentions"), (8, 11, "PER"), (4, 7, "V"), (4, 7, "mentions")]
+    (record,) = Dataset(path).records()  # not looked at unless named
+    assert record.spans == []
+
+
+def test_a_dataset_with_no_span_is_an_error_naming_the_keys(tmp_path):
+    path = write(tmp_path, "seg.jsonl", jsonl({"text": "我们在", "segments": [[0, 2], [2, 3]]},
+                                              {"text": "上海", "segments": [[0, 2]]}))
+    with pytest.raises(DatasetError) as caught:
+        audit_dataset(Dataset(path), [("t", open_tokenizer(write_vocab_txt(tmp_path)).runtime)])
+    assert caught.value.note.code == "dataset.no_spans"
+    assert caught.value.note.args == {"records": 2, "keys": "text, segments"}
+    assert "no span in the dataset (records read: 2; their keys: text, segments)" in str(
+        caught.value)
+    runtime = open_tokenizer(write_vocab_txt(tmp_path)).runtime
+    audit = audit_dataset(Dataset(path, spans_key="segments"), [("t", runtime)])
+    assert (audit.records, len(audit.spans), audit.labels) == (2, 3, ["segments"])
+    with pytest.raises(DatasetError) as caught:
+        audit_dataset(Dataset(path, spans_key="words"), [("t", runtime)])
+    assert caught.value.note.code == "dataset.spans_key_missing"
+    tagged = write(tmp_path, "o.conll", "Ann O\nmet O\n")
+    with pytest.raises(DatasetError, match="every tag is O"):
+        audit_dataset(Dataset(tagged), [("t", runtime)])
+    # spans that are there but all bad are not "no span": each is listed with its line
+    bad = Dataset(write(tmp_path, "bad.jsonl", jsonl({"text": "ab", "spans": [[0, 9, "X"]]})))
+    assert len(audit_dataset(bad, [("t", runtime)]).spans) == 0
+    assert [(p.line, p.note.code) for p in bad.stats.problems] == [(1, "dataset.span_beyond")]
+    with pytest.raises(DatasetError) as caught:  # no record at all: the first bad one named
+        audit_dataset(Dataset(write(tmp_path, "nojson.jsonl", "{\n")), [("t", runtime)])
+    assert caught.value.note.code == "dataset.all_bad" and caught.value.note.args["line"] == 1

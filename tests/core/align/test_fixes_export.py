@@ -8,7 +8,7 @@ import pytest
 
 from core.align.dataset import Dataset
 from core.align.fixes import write_fixed_copy
-from core.align.tags import export_labels
+from core.align.tags import export_labels, export_paths
 from core.errors import WorkbenchError
 from core.loading import open_tokenizer
 from tests.core.builders import write_vocab_txt
@@ -65,7 +65,32 @@ def test_export_reports_every_span_it_cannot_tag(tmp_path):
     assert report.spans == 4 and report.tagged == tagged
     assert report.tagged + len(report.reported) == report.spans
     assert {(r["line"], r["label"], r["reason"]) for r in report.reported} >= {(1, "X", "misaligned")}
+    assert {r["tokenizer"] for r in rows} == {runtime.name}  # each record names its tokenizer
     conll = tmp_path / "tags.conll"
-    export_labels(Dataset(path), runtime, conll, mode="expand", scheme="bilou", fmt="conll")
-    blocks = conll.read_text(encoding="utf-8").strip().split("\n\n")
+    export_labels(Dataset(path), runtime, conll, mode="expand", scheme="bilou", fmt="conll",
+                  tokenizer="wordpiece (vocab.txt)")
+    header, body = conll.read_text(encoding="utf-8").split("\n", 1)
+    assert header == "# tokenizer = wordpiece (vocab.txt)"  # a CoNLL comment line names it
+    blocks = body.strip().split("\n\n")
     assert len(blocks) == 2 and all("\t" in line for line in blocks[0].splitlines())
+
+
+def test_several_tokenizers_export_to_files_of_their_own(tmp_path):
+    """Three tokenizers with one file name (three tokenizer.json) wrote one file over another:
+    each now gets its own, named after its label, with a counter where labels collide."""
+    paths = export_paths(tmp_path / "tags.jsonl", ["tokenizer.json", "bert/tokenizer.json",
+                                                   "tokenizer.json", "Tokenizer.JSON", "東京"])
+    assert len({p.name.lower() for p in paths}) == 5
+    assert [p.name for p in paths] == ["tags.tokenizer.json.jsonl",
+                                       "tags.bert-tokenizer.json.jsonl",
+                                       "tags.tokenizer.json-2.jsonl",
+                                       "tags.Tokenizer.JSON-3.jsonl", "tags.東京.jsonl"]
+    assert all(p.parent == tmp_path for p in paths)
+    assert export_paths(tmp_path / "tags.conll", ["only"]) == [tmp_path / "tags.conll"]
+    runtime = wordpiece(tmp_path)
+    path = dataset_file(tmp_path)
+    names = ["tokenizer.json", "tokenizer.json"]
+    for target, name in zip(export_paths(tmp_path / "out.jsonl", names), names):
+        export_labels(Dataset(path), runtime, target, tokenizer=name)
+    written = sorted(tmp_path.glob("out.*.jsonl"))
+    assert len(written) == 2

@@ -12,10 +12,16 @@ import json
 import pytest
 
 from core.chat.conversation import Conversation
-from core.chat.report import chat_report
+from core.chat.report import chat_report as typed_report
 from core.loading import open_tokenizer
 from tests.conftest import DATA, DEMO, require_data
 from tests.core.chat.conversations import WEATHER_TOOL
+
+
+def chat_report(*args, **kwargs) -> dict:
+    """The report as ``tokbench chat --json`` prints it: these tests state that contract."""
+    return typed_report(*args, **kwargs).to_json()
+
 
 LLAMA3_SPECIALS = ["<|begin_of_text|>", "<|end_of_text|>", "<|start_header_id|>",
                    "<|end_header_id|>", "<|eot_id|>", "<|im_start|>", "<|im_end|>"]

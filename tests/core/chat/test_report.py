@@ -6,9 +6,15 @@ from __future__ import annotations
 import json
 
 from core.chat.conversation import Conversation
-from core.chat.report import chat_report
+from core.chat.report import chat_report as typed_report
 from core.formats import load_tokenizer
 from tests.conftest import DEMO
+
+
+def chat_report(*args, **kwargs) -> dict:
+    """The report as ``tokbench chat --json`` prints it: these tests state that contract."""
+    return typed_report(*args, **kwargs).to_json()
+
 
 # ChatML without generation tags (written here): the mask must come from prefix renders
 CHATML = ("{% for m in messages %}<|im_start|>{{ m.role }}\n{{ m.content }}<|im_end|>\n"
