@@ -28,6 +28,7 @@ from pathlib import Path
 
 from .configs import Configs, read_configs
 from .errors import BundleError, FormatError, IntegrityError
+from .fingerprints import fingerprint
 from .formats import TokenizerSource, detect, load_runtime
 from .runtimes.base import Runtime
 from .special import registry_of
@@ -148,8 +149,6 @@ def save_bundle(source: TokenizerSource, runtime: Runtime, dest: str | Path, *,
 
     ``configs``: the sibling files as parsed when ``runtime`` was loaded (read again if None).
     """
-    from .golden import fingerprint as golden_fingerprint  # golden reads bundles: no cycle
-
     if configs is None:
         configs, _ = read_configs(source.files)
     source_format, extra = source.format, dict(extra or {})
@@ -177,8 +176,8 @@ def save_bundle(source: TokenizerSource, runtime: Runtime, dest: str | Path, *,
         "special_tokens": [e.to_json() for e in registry_of(runtime, configs).entries
                            if e.token.kind != "vocabulary"],
         "model_binding": model_binding(runtime, configs),
-        # recognises the tokenizer's behaviour whatever its files (core.golden)
-        "fingerprint": golden_fingerprint(runtime),
+        # recognises the tokenizer's behaviour whatever its files (core.fingerprints)
+        "fingerprint": fingerprint(runtime),
         **extra,
     }
     return save_bundle_files(manifest, files, dest)

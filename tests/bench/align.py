@@ -18,10 +18,12 @@ import argparse
 import json
 import sys
 import time
+from pathlib import Path
 
 from core.align.audit import audit_dataset
 from core.align.dataset import Dataset
 from core.loading import open_tokenizer
+from tests.bench.results import save
 from tests.conftest import DATA, TOKENIZERS
 
 SPANS = DATA / "spans" / "ja_stockmark_ner_wikipedia.spans.jsonl"
@@ -73,6 +75,7 @@ def best(fn, repeat: int) -> float:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--json", type=Path, help="also save the figures here (bench.results)")
     args = parser.parse_args(argv)
     if not SPANS.exists():
         print(f"skipped: {SPANS} is absent", file=sys.stderr)
@@ -94,6 +97,12 @@ def main(argv=None) -> int:
     print(f"  native encode with offsets: {t_native * 1000:8.1f} ms")
     print(f"  audit (read + check + encode + align): {t_audit * 1000:8.1f} ms")
     print(f"  ratio audit / native: {t_audit / t_native:.2f}x (target <= 1.5x)")
+    if args.json:
+        row = {"sentences": len(texts), "spans": spans, "tokenizers": len(runtimes),
+               "native_ms": t_native * 1000, "audit_ms": t_audit * 1000,
+               "ratio": t_audit / t_native}
+        save(args.json, "align", {"span audit against native encoding with offsets": [row]},
+             {"repeat": args.repeat, "spans_file": SPANS.name})
     return 0
 
 

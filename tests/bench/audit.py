@@ -28,10 +28,12 @@ import argparse
 import base64
 import json
 import time
+from pathlib import Path
 
 from core.audit import audit_vocabulary
 from core.audit.reachability import PARTIAL, own_texts, self_reachability
 from core.loading import open_tokenizer
+from tests.bench.results import save
 from tests.conftest import TOKENIZERS, require_data
 
 
@@ -74,7 +76,7 @@ def own_texts_of(runtime) -> list[str]:
     return own_texts(runtime, status, False)[1]
 
 
-def report(name: str, runtime, one_by_one, batch, repeat: int) -> None:
+def report(name: str, runtime, one_by_one, batch, repeat: int) -> dict:
     texts = own_texts_of(runtime)
     ours = best(lambda: self_reachability(runtime), repeat)
     native_loop = best(lambda: [one_by_one(t) for t in texts], repeat)
@@ -87,12 +89,17 @@ def report(name: str, runtime, one_by_one, batch, repeat: int) -> None:
     print(f"  native one by one        {native_loop:7.2f} s   ratio {ours / native_loop:.2f}")
     print(f"  native batch (encode only){native_batch:6.2f} s   ratio {ours / native_batch:.2f}")
     print(f"  whole audit              {whole:7.2f} s")
+    return {"vocabulary": name, "tokens": runtime.vocab_size, "texts": len(texts),
+            "reachability_s": ours, "native_one_by_one_s": native_loop,
+            "ratio_one_by_one": ours / native_loop, "native_batch_s": native_batch,
+            "ratio_batch": ours / native_batch, "whole_audit_s": whole}
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--size", type=int, default=200_000)
+    parser.add_argument("--json", type=Path, help="also save the figures here (bench.results)")
     args = parser.parse_args(argv)
     from core.presets import preset
     from core.runtimes.tiktoken import TiktokenRuntime
@@ -101,12 +108,17 @@ def main(argv=None) -> int:
     runtime = TiktokenRuntime(ranks, name=f"union-{len(ranks)}", pattern=preset("o200k").pattern,
                               special={})
     enc = runtime.enc
-    report(runtime.name, runtime, enc.encode_ordinary, enc.encode_ordinary_batch, args.repeat)
+    rows = [report(runtime.name, runtime, enc.encode_ordinary, enc.encode_ordinary_batch,
+                   args.repeat)]
 
     claude = open_tokenizer(require_data(TOKENIZERS / "claude-legacy" / "tokenizer.json")).runtime
     tk = claude.tk
-    report("claude-legacy", claude, lambda t: tk.encode(t, add_special_tokens=False).ids,
-           lambda ts: tk.encode_batch(ts, add_special_tokens=False), args.repeat)
+    rows.append(report("claude-legacy", claude,
+                       lambda t: tk.encode(t, add_special_tokens=False).ids,
+                       lambda ts: tk.encode_batch(ts, add_special_tokens=False), args.repeat))
+    if args.json:
+        save(args.json, "audit", {"self-reachability against native encoding": rows},
+             {"repeat": args.repeat, "size": args.size})
     return 0
 
 

@@ -34,6 +34,7 @@ import time
 from pathlib import Path
 
 from core.memory import keep_freed_memory
+from tests.bench.results import save
 from tests.conftest import DATA, FLORES
 
 TEMPLATES = DATA / "chat" / "templates"
@@ -249,7 +250,10 @@ def main(argv=None) -> int:
     if args.only in (None, "stream"):
         results["stream"] = bench_stream(args.repeat, args.tokens)
     if args.json:
-        args.json.write_text(json.dumps(results, indent=2))
+        save(args.json, "chat",
+             {"render + encode against apply_chat_template": results.get("chat", []),
+              "stream decode against DecodeStream": results.get("stream", [])},
+             {"repeat": args.repeat, "tokens": args.tokens})
     return 0
 
 

@@ -27,6 +27,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from tests.bench.results import save
 from tests.conftest import FLORES, TOKENIZERS
 
 LANGS = ["eng_Latn", "zho_Hans", "jpn_Jpan", "kor_Hang", "arb_Arab", "hin_Deva", "rus_Cyrl",
@@ -74,7 +75,7 @@ def rank_files(folder: Path, size: int) -> tuple[Path, Path]:
     return old_path, new_path
 
 
-def contract(repeat: int, size: int) -> None:
+def contract(repeat: int, size: int) -> dict:
     from core.diff.report import diff_tokenizers
     from core.diff.vocab import map_views
     from core.loading import open_tokenizer
@@ -87,17 +88,21 @@ def contract(repeat: int, size: int) -> None:
                     for path in (old_path, new_path))
         started = time.perf_counter()
         views = old.runtime.model_view(), new.runtime.model_view()
+        views_s = time.perf_counter() - started
         print(f"    (the runtimes' model views, built once per tokenizer and cached: "
-              f"{time.perf_counter() - started:.2f} s for both)")
-        seconds, (vocab, _) = best(repeat, lambda: map_views(*views))
+              f"{views_s:.2f} s for both)")
+        map_s, (vocab, _) = best(repeat, lambda: map_views(*views))
         print(f"(a) vocabulary map of {len(views[0].pieces):,} vs {len(views[1].pieces):,} ids: "
-              f"{seconds * 1000:.0f} ms  {vocab.counts()}")
+              f"{map_s * 1000:.0f} ms  {vocab.counts()}")
         seconds, diff = best(repeat, lambda: diff_tokenizers(old, new))
         print(f"    whole contract diff (specials, parts, golden IDs, verdict): "
               f"{seconds * 1000:.0f} ms, verdict {diff.verdict}")
+        return {"old_ids": len(views[0].pieces), "new_ids": len(views[1].pieces),
+                "model_views_s": views_s, "vocabulary_map_s": map_s,
+                "contract_diff_s": seconds, "verdict": diff.verdict}
 
 
-def behaviour(repeat: int) -> None:
+def behaviour(repeat: int) -> dict:
     import tiktoken
     from tokenizers import Tokenizer
 
@@ -123,18 +128,24 @@ def behaviour(repeat: int) -> None:
     print(f"(b) behaviour diff of {len(texts):,} lines × 2 tokenizers: {seconds:.2f} s; native "
           f"batch encodes {native:.2f} s; ratio {seconds / native:.1f}× "
           f"(IDs differ {data['ids_differ']:.0%}, tokens new/old {data['token_ratio']:.3f})")
+    return {"lines": len(texts), "behaviour_diff_s": seconds, "native_batch_s": native,
+            "ratio": seconds / native, "ids_differ": data["ids_differ"]}
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--vocab", type=int, default=200_000)
+    parser.add_argument("--json", type=Path, help="also save the figures here (bench.results)")
     args = parser.parse_args(argv)
     if not FLORES.is_dir():
         print(f"skipped: {FLORES} is absent")
         return 0
-    contract(args.repeat, args.vocab)
-    behaviour(args.repeat)
+    tables = {"contract diff of two random byte-level vocabularies":
+              [contract(args.repeat, args.vocab)],
+              "behaviour diff on FLORES against native batch encodes": [behaviour(args.repeat)]}
+    if args.json:
+        save(args.json, "diff", tables, {"repeat": args.repeat, "vocab": args.vocab})
     return 0
 
 

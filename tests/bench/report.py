@@ -29,6 +29,7 @@ from pathlib import Path
 
 from core.memory import keep_freed_memory
 from tests.bench.common import MONO, peak_mb
+from tests.bench.results import save
 from tests.conftest import DATA, FLORES
 
 TOKENIZERS = DATA / "tokenizers"
@@ -188,6 +189,7 @@ def main(argv=None) -> int:
     parser.add_argument("--large-only", action="store_true",
                         help="only the large corpus (run so in a fresh process: its peak "
                              "memory is then the large run's)")
+    parser.add_argument("--json", type=Path, help="also save the figures here (bench.results)")
     args = parser.parse_args(argv)
     keep_freed_memory()
     if not FLORES.is_dir() or not MONO.is_dir():
@@ -210,6 +212,9 @@ def main(argv=None) -> int:
               f"{row['mb_per_s']:.2f} MB/s, peak memory {row['peak_parent_mb']:.0f} MB (this "
               f"process), {row['peak_worker_mb']:.0f} MB (largest worker)")
     print(json.dumps(rows))
+    if args.json:
+        save(args.json, "report", {"diagnostics against native batch encoding": rows},
+             {"repeat": args.repeat, "large_mb": None if args.skip_large else args.large_mb})
     return 0
 
 

@@ -19,7 +19,6 @@ in that same process.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import platform
 import sys
@@ -28,6 +27,7 @@ from pathlib import Path
 
 from core.memory import keep_freed_memory
 from tests.bench.common import MONO, documents
+from tests.bench.results import save
 from tests.conftest import DATA
 TOKENIZERS = [
     ("gpt2 (tiktoken)", "gpt2.tiktoken"),
@@ -134,7 +134,7 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="about 1 MB of lines instead of all")
     parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--json", type=Path, help="also write the figures here")
+    parser.add_argument("--json", type=Path, help="also save the figures here (bench.results)")
     parser.add_argument("--only", metavar="TEXT", help="only tokenizers whose name contains TEXT")
     args = parser.parse_args(argv)
     keep_freed_memory()
@@ -165,7 +165,9 @@ def main(argv=None) -> int:
               f"{mb / single:13.2f} {single / native:14.2f}× {mb / native_batch:17.2f} "
               f"{batch / native_batch:17.2f}×", flush=True)
     if args.json:
-        args.json.write_text(json.dumps(results, indent=2))
+        save(args.json, "run", {"encode with spans, against the native calls": results},
+             {"lines": len(lines), "mb": round(size / 1e6, 1), "repeat": args.repeat,
+              "quick": args.quick})
     return 0
 
 

@@ -38,6 +38,7 @@ import time
 from pathlib import Path
 
 from tests.bench.common import MONO, documents, peak_mb
+from tests.bench.results import save
 SIDES = ("reference", "hf")
 
 
@@ -188,7 +189,8 @@ def main(argv=None) -> int:
                 rows.append(row)
                 print(format_row(row), flush=True)
     if args.json:
-        args.json.write_text(json.dumps(rows, indent=2))
+        save(args.json, "train_bpe_wordpiece", {"reference trainers against tokenizers": rows},
+             {"vocab": args.vocab, "repeat": args.repeat, "corpus": args.corpus.name})
     return 0
 
 

@@ -37,6 +37,7 @@ import time
 from pathlib import Path
 
 from tests.bench.common import MONO, documents, peak_mb
+from tests.bench.results import save
 SPM_PARITY = {"remove_extra_whitespaces": False, "split_by_unicode_script": False,
               "split_by_number": False}
 
@@ -179,7 +180,9 @@ def main(argv=None) -> int:
                   f"{_cell(sp, 'bytes_per_token', '9.3f')} "
                   f"{_cell(row, 'bytes_per_token_diff', '+7.1%')}", flush=True)
     if args.json:
-        args.json.write_text(json.dumps(rows, indent=2))
+        save(args.json, "train_unigram", {"reference Unigram against SentencePiece": rows},
+             {"vocab": args.vocab, "repeat": args.repeat, "scale": args.scale,
+              "corpus": args.corpus.name})
     return 0
 
 
