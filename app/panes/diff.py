@@ -438,7 +438,7 @@ class DiffPane(QWidget):
             regex=split["explained_by_regex"], model=split["explained_by_model"])
 
     def _show_golden(self, diff) -> None:
-        result = diff.golden_verify
+        result = diff.golden_check
         if result is None:
             return
         if result.passed:
@@ -449,14 +449,13 @@ class DiffPane(QWidget):
                 n=len(result.kinds), total=result.samples)
             if result.other_tokenizer:
                 text = self.tr("The vocabularies differ (fingerprints {a} and {b}).").format(
-                    a=result.fingerprint_old.get("vocabulary"),
-                    b=result.fingerprint_new.get("vocabulary")) + " " + text
+                    a=result.locked.vocabulary, b=result.now.vocabulary) + " " + text
         self.golden_summary.setText(text)
         rows = result.differences[:GOLDEN_ROWS]
         self.golden_table.setRowCount(len(rows))
         for row, d in enumerate(rows):
-            values = (str(d["sample"]), d["field"], json.dumps(d["old"], ensure_ascii=False),
-                      json.dumps(d["new"], ensure_ascii=False))
+            values = (str(d.sample), d.field, json.dumps(d.old, ensure_ascii=False),
+                      json.dumps(d.new, ensure_ascii=False))
             for column, value in enumerate(values):
                 self.golden_table.setItem(row, column, QTableWidgetItem(value[:400]))
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..bundle import model_binding
+from ..golden import GoldenCheck
 from ..golden_stress import STRESS_SAMPLES
 from ..notes import Note, note
 from ..progress import CancelFn, ProgressFn
@@ -61,7 +62,7 @@ class TokenizerDiff:
     cost: MigrationCost
     offset: dict | None
     behaviour: BehaviourDiff | None = None
-    golden_verify: object | None = None  # core.golden.GoldenVerify: old's golden set on new
+    golden_check: GoldenCheck | None = None  # old's golden samples verified on new
     configs: tuple = field(default=(), repr=False)
 
     def with_cost(self, *, hidden: int | None = None, dtype: str | None = None,
@@ -137,8 +138,8 @@ class TokenizerDiff:
         }
         if self.behaviour is not None:
             data["behaviour"] = self.behaviour.to_json()
-        if self.golden_verify is not None:
-            data["golden_verify"] = self.golden_verify.to_json()
+        if self.golden_check is not None:
+            data["golden_verify"] = self.golden_check.to_json()
         return data
 
 
@@ -246,7 +247,7 @@ def compare(old, new, sources=(), *, hidden: int | None = None, dtype: str | Non
     check_cancel(cancel)
     if progress is not None:
         progress(Progress("golden", 1, 3))
-    diff.golden_verify = verify(new.runtime, lock(old.runtime))
+    diff.golden_check = verify(new.runtime, lock(old.runtime))
     check_cancel(cancel)
 
     def items():

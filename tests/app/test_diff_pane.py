@@ -99,7 +99,7 @@ def test_append_only_pair_with_corpus_behaviour_golden_and_exports(qtbot, window
     assert set(buckets) == {"golden", "en"} and buckets["en"]["texts"] == 2
     assert [bar[0] for bar in pane.ratio_bars.bars] == ["en", "golden"]
     assert "texts" in pane.behaviour_summary.text()
-    assert pane.golden_table.rowCount() == len(diff.golden_verify.differences[:500])
+    assert pane.golden_table.rowCount() == len(diff.golden_check.differences[:500])
     pane.export_json(tmp_path / "d.json")
     assert json.loads((tmp_path / "d.json").read_text())["verdict"] == "append-only compatible"
     pane.export_html(tmp_path / "d.html")

@@ -178,15 +178,15 @@ def test_golden_verify_fails_field_by_field_after_one_merge_removed(claude_spec,
     new = open_tokenizer(write(without_merge(claude_spec, 0), tmp_path / "less"))
     result = verify(new.runtime, golden)
     assert not result.passed and not result.other_tokenizer
-    assert any(d["field"] == "ids" for d in result.differences)
+    assert any(d.field == "ids" for d in result.differences)
     # every recorded difference is real: the native library gives the new IDs
     from tokenizers import Tokenizer
 
     native = Tokenizer.from_file(str(tmp_path / "less" / "tokenizer.json"))
     for d in result.differences:
-        if d["field"] == "ids":
-            text = next(s["text"] for s in golden["samples"] if s["name"] == d["sample"])
-            assert d["new"] == native.encode(text).ids
+        if d.field == "ids":
+            text = next(s["text"] for s in golden["samples"] if s["name"] == d.sample)
+            assert d.new == native.encode(text).ids
 
 
 def test_behaviour_diff_on_flores_against_native_encodes():

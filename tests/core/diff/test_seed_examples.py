@@ -70,7 +70,7 @@ def test_the_four_migration_steps(open_spec, tmp_path):
     result = verify(new.runtime, golden)
     # the stress set's Chinese sample holds 低碳模型 too; nothing else changed
     assert result.kinds == {"seed 1": "ids", "seed 2": "ids", "zh": "ids"}
-    changed = {(d["sample"], d["field"]): (d["old"], d["new"]) for d in result.differences}
+    changed = {(d.sample, d.field): (d.old, d.new) for d in result.differences}
     assert changed[("seed 1", "ids")] == ([418, 419], [421])
     assert changed[("seed 2", "ids")] == ([418, 5, 6], [418, 420])
     # 4 · release: the bundle carries its golden samples under its checksums
