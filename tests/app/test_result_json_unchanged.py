@@ -54,19 +54,21 @@ def dumped(data: dict, **kwargs) -> str:
 
 @pytest.fixture
 def pair(tmp_path):
-    """The demo BPE, the same trained one merge further, the same with 5 pieces inserted first;
-    and a small corpus of two languages."""
+    """The demo BPE, the same trained one merge further, the same with 5 pieces inserted first,
+    the same without its first merge; and a small corpus of two languages."""
     spec = json.loads(BPE.read_text(encoding="utf-8"))
     (tmp_path / "en.txt").write_text("the quick brown fox\nhello world the lazy dog\n",
                                      encoding="utf-8")
-    (tmp_path / "zh.txt").write_text("你好 世界\n今天下雨。\n", encoding="utf-8")
+    (tmp_path / "zh.txt").write_text("你好 世界\n今天下雨。\nこんにちは、世界。\n",
+                                     encoding="utf-8")
     return (write(spec, tmp_path / "old"), write(with_one_more_merge(spec)[0], tmp_path / "more"),
-            write(with_block_inserted(spec, 5), tmp_path / "shifted"))
+            write(with_block_inserted(spec, 5), tmp_path / "shifted"),
+            write(without_merge(spec, 0), tmp_path / "fewer"))
 
 
 # -- diff ----------------------------------------------------------------------------------
 def test_diff_json_is_unchanged(capsys, pair, tmp_path):
-    old, more, shifted = pair
+    old, more, shifted, fewer = pair
     page = tmp_path / "diff.html"
     data = cli_json(capsys, "diff", old, more, "--json", "--corpus", tmp_path / "en.txt",
                     tmp_path / "zh.txt", "--hidden", "4096", "--dtype", "bf16", "--html", page)
@@ -74,6 +76,10 @@ def test_diff_json_is_unchanged(capsys, pair, tmp_path):
     assert_snapshot("diff_append.html", page.read_text(encoding="utf-8"))
     data = cli_json(capsys, "diff", old, shifted, "--json")
     assert_snapshot("diff_breaking.json", dumped(unwrapped(data)))
+    data = cli_json(capsys, "diff", old, fewer, "--json", "--corpus", tmp_path / "en.txt",
+                    tmp_path / "zh.txt", "--untied", "--html", page)
+    assert_snapshot("diff_behaviour.json", dumped(unwrapped(data)))
+    assert_snapshot("diff_behaviour.html", page.read_text(encoding="utf-8"))
 
 
 @pytest.mark.gui
@@ -84,9 +90,9 @@ def test_diff_pane_export_is_unchanged(qtbot, window, pair, tmp_path):
     from core.loading import open_tokenizer
 
     pane = window.diff
-    old, more, _ = pair
-    window.session.set_corpus([CorpusSource(tmp_path / "en.txt", lang="en")])
-    pane.set_pair(open_tokenizer(old), open_tokenizer(more))
+    old, _, _, fewer = pair
+    window.session.set_corpus([CorpusSource(tmp_path / "zh.txt", lang="zh")])
+    pane.set_pair(open_tokenizer(old), open_tokenizer(fewer))
     pane.start_compare()
     qtbot.waitUntil(lambda: pane.job is None and pane.diff is not None, timeout=60000)
     pane.export_json(tmp_path / "d.json")
@@ -96,7 +102,7 @@ def test_diff_pane_export_is_unchanged(qtbot, window, pair, tmp_path):
 
 # -- golden --------------------------------------------------------------------------------
 def test_golden_verify_json_is_unchanged(capsys, pair, tmp_path):
-    old, more, _ = pair
+    old, more, _, _ = pair
     golden = tmp_path / "golden.json"
     assert main(["golden", "lock", str(old), "-o", str(golden)]) == 0
     capsys.readouterr()
@@ -104,9 +110,7 @@ def test_golden_verify_json_is_unchanged(capsys, pair, tmp_path):
     assert_snapshot("golden_differs.json", dumped(unwrapped(data)))
     data = cli_json(capsys, "golden", "verify", old, golden, "--json")
     assert_snapshot("golden_passes.json", dumped(unwrapped(data)))
-    spec = json.loads(BPE.read_text(encoding="utf-8"))
-    fewer = write(without_merge(spec, 0), tmp_path / "fewer")
-    data = cli_json(capsys, "golden", "verify", fewer, golden, "--json", code=1)
+    data = cli_json(capsys, "golden", "verify", pair[3], golden, "--json", code=1)
     assert_snapshot("golden_fields_differ.json", dumped(unwrapped(data)))
 
 
@@ -189,3 +193,36 @@ def test_report_json_is_unchanged(capsys, parallel, tmp_path):
                     "--round-trip", "--context", "16", "--csv", csv_path)
     assert_snapshot("report_sources.json", dumped(stable_report(data)))
     assert_snapshot("report_sources.csv", csv_path.read_text(encoding="utf-8"))
+
+
+# -- the text the commands print from the same results -------------------------------------
+def cli_text(capsys, *argv, code: int = 0) -> str:
+    assert main([str(a) for a in argv]) == code
+    out = capsys.readouterr()
+    return out.out + ("\n[stderr]\n" + out.err if out.err else "")
+
+
+def test_text_outputs_are_unchanged(capsys, pair, parallel, tmp_path):
+    """The views the commands print (not only their JSON) read the typed results alike."""
+    old, more, shifted, fewer = pair
+    texts = [cli_text(capsys, "diff", old, more, "--corpus", tmp_path / "en.txt",
+                      tmp_path / "zh.txt"),
+             cli_text(capsys, "diff", old, shifted),
+             cli_text(capsys, "diff", old, fewer, "--corpus", tmp_path / "en.txt",
+                      tmp_path / "zh.txt")]
+    golden = tmp_path / "golden.json"
+    cli_text(capsys, "golden", "lock", old, "-o", golden)
+    texts.append(cli_text(capsys, "golden", "verify", fewer, golden, code=1))
+    texts.append(cli_text(capsys, "golden", "verify", more, golden, code=1))
+    names = tmp_path / "names.txt"
+    names.write_text("quick\n", encoding="utf-8")
+    texts.append(cli_text(capsys, "audit", BPE, "--corpus", f"en={tmp_path / 'en.txt'}",
+                          f"zh={tmp_path / 'zh.txt'}", "--names", names))
+    spans = tmp_path / "d.jsonl"
+    spans.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in ALIGN_ROWS[:2]),
+                     encoding="utf-8")
+    texts.append(cli_text(capsys, "align", BPE, UNIGRAM, "--spans", spans))
+    texts.append(cli_text(capsys, "report", BPE, UNIGRAM, "--parallel", parallel,
+                          "--bootstrap", "50", "--seed", "3"))
+    text = "\n=====\n".join(texts).replace(str(tmp_path), "TMP")
+    assert_snapshot("text_outputs.txt", text)
