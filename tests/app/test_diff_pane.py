@@ -76,7 +76,7 @@ def test_vocabulary_filters_and_jump(qtbot, pane, paths):
     assert model.rowCount() == 5
     assert model.data(model.index(0, 3)) == "[NEW0]"
     pane.filter_combo.setCurrentIndex(pane.filter_combo.findData("kept_new_id"))
-    assert model.rowCount() == diff.vocab.counts()["kept_new_id"]
+    assert model.rowCount() == diff.vocab.counts().kept_new_id
     assert model.data(model.index(0, 4)) == "same piece, new ID"
     piece = old.runtime.piece(100)
     pane.jump_edit.setText(piece)

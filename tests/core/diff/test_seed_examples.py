@@ -63,7 +63,7 @@ def test_the_four_migration_steps(open_spec, tmp_path):
     new = open_spec(new_spec, "new")
     diff = diff_tokenizers(old, new, hidden=4096, dtype="bf16", tied=False)
     assert diff.verdict == "append-only compatible"
-    assert diff.vocab.counts()["kept_same_id"] == old.runtime.vocab_size
+    assert diff.vocab.counts().kept_same_id == old.runtime.vocab_size
     assert diff.cost.rows_added == diff.cost.rows_to_initialize == 2
     assert diff.cost.mib == pytest.approx(2 * 2 * 4096 * 2 / 2 ** 20)  # untied: two matrices
     # 3 · even with every old ID kept, new pieces take over old texts: verify says which
