@@ -3,8 +3,9 @@
 demo tokenizers, compared byte for byte with what the commands printed before their results
 became typed (``tests/snapshots/*.json``), and the GUI's exports with the same object.
 
-Only the CLI's envelope keys (``tokbench``, ``version``: issue #22 item 5) are left out, and in
-the report what is not a function of its inputs (``created``, the library ``versions``).
+Only the CLI contract's keys (the envelope ``tokbench``, ``version``, and ``action``,
+``fail_on``, ``failed``: issue #22 item 5) are left out, and in the report what is not a
+function of its inputs (``created``, the library ``versions``).
 
 A deliberate change to a JSON contract rewrites the snapshots:
 ``UPDATE_RESULT_SNAPSHOTS=1 pytest tests/app/test_result_json_unchanged.py`` (then review the diff).
@@ -26,7 +27,9 @@ from tests.core.diff.variants import (with_block_inserted, with_one_more_merge, 
 SNAPSHOTS = Path(__file__).resolve().parents[1] / "snapshots" / "results"
 BPE = DEMO / "demo-bpe" / "tokenizer.json"
 UNIGRAM = DEMO / "demo-unigram" / "tokenizer.model"
-ENVELOPE = ("tokbench", "version")  # the CLI contract's keys, not the result's
+# the CLI contract's keys (docs/cli.md), not the result's: the envelope, and what a command
+# adds of its own run (the action of golden, --fail-on and whether the run failed)
+ENVELOPE = ("tokbench", "version", "action", "fail_on", "failed")
 
 
 def unwrapped(data: dict) -> dict:
