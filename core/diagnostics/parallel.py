@@ -221,8 +221,9 @@ def bootstrap_totals(matrix: np.ndarray, resamples: int, seed: int) -> np.ndarra
 
 def premiums(counts: dict[str, np.ndarray], pivot: str, *, resamples: int = DEFAULT_RESAMPLES,
              seed: int = 0) -> dict[str, LanguagePremium]:
-    """Per language (a :class:`~core.diagnostics.result.LanguagePremium`): ``tokens``, ``premium`` (ratio of totals to the pivot's), ``ci`` (the
-    bootstrap's 95% interval), ``attention_pairs`` (premium squared), ``sentence_ratio``
+    """Per language (a :class:`~core.diagnostics.result.LanguagePremium`): ``tokens``,
+    ``premium`` (ratio of totals to the pivot's), ``ci`` (the bootstrap's 95% interval),
+    ``attention_pairs`` (premium squared), ``sentence_ratio``
     (p10/p50/p90 of the per-sentence ratios, sentences with tokens in both) and ``rank``
     (1 = the fewest tokens). Tokenizers measured with the same ``seed`` are resampled with the
     same sentences (a paired comparison).
