@@ -29,6 +29,7 @@ from app.widgets.token_view import DEFAULT_LIMIT, TokenChipsView
 from app.widgets.tokenizer_box import fill_tokenizer_box
 from app.widgets.tokenizer_info import TokenizerInfo
 from app.widgets.vocab_browser import VocabBrowser
+from app.widgets.wrapping_row import wrapping
 from core.explain import DEFAULT_LIMIT as EXPLAIN_LIMIT
 from core.inspect import InspectResult, inspect_text
 from core.offload import ProcessEncoder
@@ -88,7 +89,7 @@ class InspectPane(QWidget):
         split.setStretchFactor(1, 1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
-        layout.addLayout(top)
+        layout.addLayout(wrapping(top))  # wraps on a narrow screen
         layout.addWidget(split, 1)
         self._debounce = QTimer(self, singleShot=True, interval=DEBOUNCE_MS)
 
@@ -148,7 +149,9 @@ class InspectPane(QWidget):
     def _build_tokens_tab(self) -> QSplitter:
         """The chips over the text above the token table (with its copy and export actions)."""
         self.chips = TokenChipsView()
+        self.chips.setAccessibleName(self.tr("Tokens over the text"))
         self.more_chips = QPushButton()
+        self.more_chips.setAccessibleName(self.tr("Show more tokens as chips"))
         self.more_chips.hide()
         chips_box = QWidget()
         chips_layout = QVBoxLayout(chips_box)
@@ -164,6 +167,7 @@ class InspectPane(QWidget):
     def _build_token_table(self) -> QTableView:
         self.table_model = TokenTableModel(self)
         self.table = QTableView()
+        self.table.setAccessibleName(self.tr("Token table"))
         self.table.setModel(self.table_model)
         self.table.setMouseTracking(True)
         self.table.verticalHeader().setVisible(False)
@@ -203,7 +207,7 @@ class InspectPane(QWidget):
         s.current_changed.connect(self._on_session_current_changed)
         s.text_changed.connect(self._on_session_text_changed)
         s.unit_changed.connect(self._on_session_unit_changed)
-        s.options_changed.connect(self._schedule)
+        s.options_changed.connect(self._on_session_options_changed)
         self.post_panel.changed.connect(self._schedule)
         self.tokenizer_box.currentIndexChanged.connect(self._on_tokenizer_box_changed)
         self.open_button.clicked.connect(self.open_requested)
@@ -262,6 +266,25 @@ class InspectPane(QWidget):
         if self.unit_box.currentIndex() != index:
             self.unit_box.setCurrentIndex(index)
         self._update_counts()
+
+    def _on_session_options_changed(self) -> None:
+        for box, on in ((self.add_special, self.session.add_special_tokens),
+                        (self.parse_special, self.session.parse_special)):
+            if box.isChecked() != on:
+                box.blockSignals(True)
+                box.setChecked(on)
+                box.blockSignals(False)
+        self._schedule()
+
+    # -- workspace -------------------------------------------------------------------------
+    def save_state(self, setup) -> None:
+        """Put what this pane alone holds in ``setup`` (a :class:`core.workspace.InspectSetup`;
+        the text, unit and options are the session's)."""
+        setup.tab = self.tabs.currentIndex()
+
+    def restore_state(self, setup) -> None:
+        if 0 <= setup.tab < self.tabs.count():
+            self.tabs.setCurrentIndex(setup.tab)
 
     # -- view -> session -----------------------------------------------------------------
     def _on_tokenizer_box_changed(self, index: int) -> None:

@@ -96,6 +96,10 @@
         <translation>模式：</translation>
     </message>
     <message>
+        <source>Per tokenizer</source>
+        <translation>按分词器</translation>
+    </message>
+    <message>
         <source>Tokenizer</source>
         <translation>分词器</translation>
     </message>
@@ -128,12 +132,28 @@
         <translation>扩展平均给每个区间增加的字符数</translation>
     </message>
     <message>
+        <source>Per label</source>
+        <translation>按标签</translation>
+    </message>
+    <message>
         <source>Summary</source>
         <translation>汇总</translation>
     </message>
     <message>
         <source>Bad records</source>
         <translation>错误记录</translation>
+    </message>
+    <message>
+        <source>Filter by tokenizer</source>
+        <translation>按分词器筛选</translation>
+    </message>
+    <message>
+        <source>Filter by label</source>
+        <translation>按标签筛选</translation>
+    </message>
+    <message>
+        <source>Filter by misaligned end</source>
+        <translation>按未对齐的一端筛选</translation>
     </message>
     <message>
         <source>any end</source>
@@ -152,8 +172,24 @@
         <translation>两端</translation>
     </message>
     <message>
+        <source>Misaligned spans</source>
+        <translation>未对齐的区间</translation>
+    </message>
+    <message>
         <source>Select a misaligned span to see its record</source>
         <translation>选择一个未对齐的区间以查看其记录</translation>
+    </message>
+    <message>
+        <source>Tokens of the span</source>
+        <translation>区间的词元</translation>
+    </message>
+    <message>
+        <source>Fixes</source>
+        <translation>修正</translation>
+    </message>
+    <message>
+        <source>Order of fixes</source>
+        <translation>修正顺序</translation>
     </message>
     <message>
         <source>trim, then contract</source>
@@ -178,6 +214,14 @@
     <message>
         <source>Write a new file with every misaligned span of the chosen tokenizer fixed; the original is not changed</source>
         <translation>写入一个新文件，其中所选分词器的每个未对齐区间都已修正；原文件不会改动</translation>
+    </message>
+    <message>
+        <source>Label scheme</source>
+        <translation>标签方案</translation>
+    </message>
+    <message>
+        <source>What to export</source>
+        <translation>导出范围</translation>
     </message>
     <message>
         <source>Export labels…</source>
@@ -696,6 +740,10 @@
         <translation>文档（documents 参数），供读取文档的模板（RAG）使用，JSON 列表</translation>
     </message>
     <message>
+        <source>Checks</source>
+        <translation>检查项</translation>
+    </message>
+    <message>
         <source>Copy IDs</source>
         <translation>复制 ID</translation>
     </message>
@@ -928,12 +976,20 @@
 <context>
     <name>CompareView</name>
     <message>
+        <source>Tokenizers to compare</source>
+        <translation>要对比的分词器</translation>
+    </message>
+    <message>
         <source>Compare</source>
         <translation>对比</translation>
     </message>
     <message>
         <source>&lt;span style=&apos;color:#d32f2f&apos;&gt;Red wavy underline&lt;/span&gt;: a token at a place where the tokenizers cut the text differently.</source>
         <translation>&lt;span style=&apos;color:#d32f2f&apos;&gt;红色波浪下划线&lt;/span&gt;：该词元所在之处，各分词器对文本的切分不同。</translation>
+    </message>
+    <message>
+        <source>Tokenizations compared</source>
+        <translation>对比的分词结果</translation>
     </message>
     <message numerus="yes">
         <source>Tick up to {n} tokenizer(s).</source>
@@ -1005,6 +1061,10 @@
     <message>
         <source>Invalid UTF-8</source>
         <translation>无效 UTF-8</translation>
+    </message>
+    <message>
+        <source>Corpus sources</source>
+        <translation>语料来源</translation>
     </message>
     <message>
         <source>No sources yet. Add text, JSONL, CSV/TSV files or folders (.gz/.xz/.bz2 too), or drop them here.</source>
@@ -1529,6 +1589,10 @@
         <translation>分词器（最多 {n} 个）</translation>
     </message>
     <message>
+        <source>Tokenizers to diagnose</source>
+        <translation>要诊断的分词器</translation>
+    </message>
+    <message>
         <source>Parallel folder:</source>
         <translation>平行语料文件夹：</translation>
     </message>
@@ -1669,6 +1733,10 @@
         <translation>词表使用</translation>
     </message>
     <message>
+        <source>Diagnostics table</source>
+        <translation>诊断表</translation>
+    </message>
+    <message>
         <source>Choose a row or a bar to see its documents</source>
         <translation>选择一行或一个条形以查看其文档</translation>
     </message>
@@ -1679,6 +1747,14 @@
     <message>
         <source>Most tokens per character</source>
         <translation>每字符词元最多的文档</translation>
+    </message>
+    <message>
+        <source>Documents</source>
+        <translation>文档</translation>
+    </message>
+    <message>
+        <source>Tokens of the document</source>
+        <translation>文档的词元</translation>
     </message>
     <message>
         <source>The Corpus pane&apos;s sources ({n})</source>
@@ -1828,6 +1904,10 @@
         <translation>选择两个分词器并点击“对比”。语料面板中的来源（如有）也会一并对比。</translation>
     </message>
     <message>
+        <source>Out of date — the tokenizers or the corpus changed since this comparison. Run again (Compare).</source>
+        <translation>已过时——自这次比较以来分词器或语料已改变。请再运行一次（对比）。</translation>
+    </message>
+    <message>
         <source>Vocabulary</source>
         <translation>词表</translation>
     </message>
@@ -1862,6 +1942,10 @@
     <message>
         <source>Jump to a piece (as A or B spells it)</source>
         <translation>跳转到片段（按 A 或 B 的写法）</translation>
+    </message>
+    <message>
+        <source>Vocabulary differences</source>
+        <translation>词表差异</translation>
     </message>
     <message>
         <source>Show:</source>
@@ -2104,6 +2188,22 @@
         <translation>Unigram 词格</translation>
     </message>
     <message>
+        <source>Words</source>
+        <translation>单词</translation>
+    </message>
+    <message>
+        <source>Steps of the chosen word</source>
+        <translation>所选单词的步骤</translation>
+    </message>
+    <message>
+        <source>Lattice</source>
+        <translation>词格</translation>
+    </message>
+    <message>
+        <source>Every vocabulary piece starting at each character</source>
+        <translation>每个字符处开始的全部词表片段</translation>
+    </message>
+    <message>
         <source>&lt;b&gt;Lattice&lt;/b&gt; — every vocabulary piece starting at each character; &lt;span style=&apos;color:#2e7d32&apos;&gt;green: the Viterbi path&lt;/span&gt;, &lt;span style=&apos;color:#b3261e&apos;&gt;red: unknown&lt;/span&gt;; the number is the piece&apos;s log-score</source>
         <translation>&lt;b&gt;词格&lt;/b&gt; — 从每个字符开始的所有词表片段；&lt;span style=&apos;color:#2e7d32&apos;&gt;绿色：维特比路径&lt;/span&gt;，&lt;span style=&apos;color:#b3261e&apos;&gt;红色：未知&lt;/span&gt;；数字是片段的对数分数</translation>
     </message>
@@ -2268,6 +2368,10 @@
         <source>This chart could not be drawn: {reason}</source>
         <translation>无法绘制此图表：{reason}</translation>
     </message>
+    <message>
+        <source>Drawing the chart…</source>
+        <translation>正在绘制图表…</translation>
+    </message>
 </context>
 <context>
     <name>GoTemplateDialog</name>
@@ -2374,6 +2478,18 @@
     <message>
         <source>Type or paste text, or drop a text file here…</source>
         <translation>在此输入或粘贴文本，或拖入文本文件…</translation>
+    </message>
+    <message>
+        <source>Tokens over the text</source>
+        <translation>文本上的词元</translation>
+    </message>
+    <message>
+        <source>Show more tokens as chips</source>
+        <translation>以色块显示更多词元</translation>
+    </message>
+    <message>
+        <source>Token table</source>
+        <translation>词元表</translation>
     </message>
     <message>
         <source>Tokens</source>
@@ -2676,6 +2792,10 @@
         <translation>分词器工作台</translation>
     </message>
     <message>
+        <source>Panes</source>
+        <translation>窗格</translation>
+    </message>
+    <message>
         <source>Corpus</source>
         <translation>语料</translation>
     </message>
@@ -2746,6 +2866,22 @@
     <message>
         <source>Load the &amp;demo</source>
         <translation>加载演示(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Open &amp;workspace…</source>
+        <translation>打开工作区(&amp;W)…</translation>
+    </message>
+    <message>
+        <source>Replace every pane&apos;s inputs by a saved workspace&apos;s</source>
+        <translation>用已保存工作区的输入替换每个窗格的输入</translation>
+    </message>
+    <message>
+        <source>Save workspace &amp;as…</source>
+        <translation>工作区另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Every pane&apos;s inputs in one file a colleague can open (paths inside its folder are kept relative)</source>
+        <translation>把每个窗格的输入存进一个同事也能打开的文件（其所在文件夹内的路径保存为相对路径）</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
@@ -2841,6 +2977,52 @@
         <source>Could not save the bundle</source>
         <translation>无法保存打包文件</translation>
     </message>
+    <message>
+        <source>Could not save the workspace</source>
+        <translation>无法保存工作区</translation>
+    </message>
+    <message>
+        <source>Open workspace</source>
+        <translation>打开工作区</translation>
+    </message>
+    <message>
+        <source>Workspace (*.json);;All files (*)</source>
+        <translation>工作区 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Could not open the workspace</source>
+        <translation>无法打开工作区</translation>
+    </message>
+    <message>
+        <source>opening workspace {name}…</source>
+        <translation>正在打开工作区 {name}…</translation>
+    </message>
+    <message>
+        <source>Save workspace as</source>
+        <translation>工作区另存为</translation>
+    </message>
+    <message>
+        <source>saved the workspace to {path}</source>
+        <translation>工作区已保存到 {path}</translation>
+    </message>
+    <message>
+        <source>workspace restored</source>
+        <translation>工作区已恢复</translation>
+    </message>
+    <message numerus="yes">
+        <source>workspace restored; %n item(s) not</source>
+        <translation>
+            <numerusform>工作区已恢复；%n 项未恢复</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Some of the workspace was not restored</source>
+        <translation>工作区有部分内容未能恢复</translation>
+    </message>
+    <message>
+        <source>Quit</source>
+        <translation>退出</translation>
+    </message>
 </context>
 <context>
     <name>MessageRow</name>
@@ -2899,6 +3081,10 @@
 </context>
 <context>
     <name>MessagesEditor</name>
+    <message>
+        <source>Messages</source>
+        <translation>消息</translation>
+    </message>
     <message>
         <source>+ Add message</source>
         <translation>+ 添加消息</translation>
@@ -3895,6 +4081,70 @@
         <source>{flag} is true but the file sets no {key}: llama.cpp refuses to load it</source>
         <translation>{flag} 为 true，但文件未设置 {key}：llama.cpp 会拒绝加载</translation>
     </message>
+    <message>
+        <source>not a workbench workspace: it has no &quot;{key}&quot; version</source>
+        <translation>不是工作台的工作区文件：没有 &quot;{key}&quot; 版本号</translation>
+    </message>
+    <message>
+        <source>the workspace version {version} is not a whole number from 1</source>
+        <translation>工作区版本号 {version} 不是从 1 起的整数</translation>
+    </message>
+    <message>
+        <source>this workspace is version {version}; this workbench reads versions up to {supported}</source>
+        <translation>此工作区为第 {version} 版；本工作台最多读取第 {supported} 版</translation>
+    </message>
+    <message>
+        <source>the workspace is not valid JSON: {reason}</source>
+        <translation>工作区不是有效的 JSON：{reason}</translation>
+    </message>
+    <message>
+        <source>the workspace cannot be read: {reason}</source>
+        <translation>无法读取工作区：{reason}</translation>
+    </message>
+    <message>
+        <source>{field} is {found}; it should be {expected}</source>
+        <translation>{field} 是 {found}；应为 {expected}</translation>
+    </message>
+    <message>
+        <source>{field} is {value!r}; it should be one of {allowed}</source>
+        <translation>{field} 为 {value!r}；应为以下之一：{allowed}</translation>
+    </message>
+    <message>
+        <source>{field} is {value}; a sampling weight is a finite number, 0 or more</source>
+        <translation>{field} 为 {value}；采样权重须为 0 或更大的有限数</translation>
+    </message>
+    <message>
+        <source>a value in the workspace is not valid: {reason}</source>
+        <translation>工作区中有一个值无效：{reason}</translation>
+    </message>
+    <message>
+        <source>the saved workspace {path} could not be used: {problem}</source>
+        <translation>已保存的工作区 {path} 无法使用：{problem}</translation>
+    </message>
+    <message>
+        <source>restored the previous good workspace, {path}</source>
+        <translation>已恢复上一个完好的工作区 {path}</translation>
+    </message>
+    <message>
+        <source>tokenizer {path} is gone: not reopened</source>
+        <translation>分词器 {path} 已不存在：未重新打开</translation>
+    </message>
+    <message>
+        <source>corpus source {path} is gone: left out of the corpus</source>
+        <translation>语料来源 {path} 已不存在：已从语料中略去</translation>
+    </message>
+    <message>
+        <source>chat template file {path} is gone: the tokenizer&apos;s own template is used</source>
+        <translation>对话模板文件 {path} 已不存在：改用分词器自带的模板</translation>
+    </message>
+    <message>
+        <source>tokenizer {path} could not be reopened: {problem}</source>
+        <translation>分词器 {path} 无法重新打开：{problem}</translation>
+    </message>
+    <message>
+        <source>Align dataset {path} is gone: not reopened</source>
+        <translation>对齐数据集 {path} 已不存在：未重新打开</translation>
+    </message>
 </context>
 <context>
     <name>PipelineView</name>
@@ -4050,6 +4300,14 @@
     <message>
         <source>side</source>
         <translation>方向</translation>
+    </message>
+    <message>
+        <source>Truncate to this many tokens</source>
+        <translation>截断到的词元数</translation>
+    </message>
+    <message>
+        <source>Pad to this many tokens</source>
+        <translation>填充到的词元数</translation>
     </message>
     <message>
         <source>Use the file&apos;s settings</source>
@@ -4540,6 +4798,10 @@
 <context>
     <name>StreamSimulator</name>
     <message>
+        <source>What the stream is made of</source>
+        <translation>流的内容</translation>
+    </message>
+    <message>
         <source>Token IDs</source>
         <translation>词元 ID</translation>
     </message>
@@ -4610,6 +4872,18 @@
     <message>
         <source>Run to end ⏭</source>
         <translation>运行到结尾 ⏭</translation>
+    </message>
+    <message>
+        <source>Stream position</source>
+        <translation>流中的位置</translation>
+    </message>
+    <message>
+        <source>Streamed text</source>
+        <translation>流式输出的文本</translation>
+    </message>
+    <message>
+        <source>Stream steps</source>
+        <translation>流的各步</translation>
     </message>
     <message>
         <source>Chunk size:</source>
@@ -4753,6 +5027,14 @@
         <translation>对话模板：分词器自带的（及其命名变体）、内置的，或来自文件</translation>
     </message>
     <message>
+        <source>Revert</source>
+        <translation>还原</translation>
+    </message>
+    <message>
+        <source>Put the picked template&apos;s own text back (the edits and the error they made are dropped)</source>
+        <translation>放回所选模板自身的文本（丢弃编辑及其造成的错误）</translation>
+    </message>
+    <message>
         <source>Template file…</source>
         <translation>模板文件…</translation>
     </message>
@@ -4783,6 +5065,22 @@
     <message>
         <source>File: {name}</source>
         <translation>文件：{name}</translation>
+    </message>
+    <message>
+        <source>Chat template</source>
+        <translation>对话模板</translation>
+    </message>
+    <message>
+        <source>The chat template has edits that are not saved in a file. Save them?</source>
+        <translation>对话模板有尚未保存到文件的编辑。要保存吗？</translation>
+    </message>
+    <message>
+        <source>Save the chat template</source>
+        <translation>保存对话模板</translation>
+    </message>
+    <message>
+        <source>Jinja templates (*.jinja);;All files (*)</source>
+        <translation>Jinja 模板 (*.jinja);;所有文件 (*)</translation>
     </message>
     <message>
         <source>(edited)</source>
@@ -5504,6 +5802,10 @@
 <context>
     <name>VariablesEditor</name>
     <message>
+        <source>Variables</source>
+        <translation>变量</translation>
+    </message>
+    <message>
         <source>Name</source>
         <translation>名称</translation>
     </message>
@@ -5553,6 +5855,10 @@
     <message>
         <source>Search piece or text, or type an ID…</source>
         <translation>搜索片段或文本，或输入 ID…</translation>
+    </message>
+    <message>
+        <source>Vocabulary</source>
+        <translation>词表</translation>
     </message>
     <message>
         <source>Sort by</source>
