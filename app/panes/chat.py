@@ -496,12 +496,9 @@ class ChatPane(QWidget):
             self._show_banner(self.tr("Fix the conversation before saving: {problem}").format(
                 problem=err), BANNER_ERROR)
             return False
-        data = {"messages": conversation.messages}
-        for key in ("tools", "documents"):
-            if getattr(conversation, key) is not None:
-                data[key] = getattr(conversation, key)
         try:
-            Path(path).write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n",
+            Path(path).write_text(json.dumps(conversation.to_json(), ensure_ascii=False,
+                                             indent=2) + "\n",
                                   encoding="utf-8")
         except OSError as err:
             self._show_banner(self.tr("Could not save the conversation: {problem}").format(

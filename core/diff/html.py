@@ -38,7 +38,8 @@ def _examples(examples: list[dict]) -> str:
     from .aligned import chunk_html, example_chunks
 
     return "".join(f"<p><b>{escape(ex['bucket'])}</b> · {escape(ex['text'][:200])}</p>"
-                   + "".join(chunk_html(chunk) for chunk in example_chunks(ex, 24))
+                   + "".join(chunk_html(chunk)
+                             for chunk in example_chunks(ex["text"], ex["old"], ex["new"], 24))
                    for ex in examples)
 
 

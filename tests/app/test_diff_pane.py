@@ -76,7 +76,7 @@ def test_vocabulary_filters_and_jump(qtbot, pane, paths):
     assert model.rowCount() == 5
     assert model.data(model.index(0, 3)) == "[NEW0]"
     pane.filter_combo.setCurrentIndex(pane.filter_combo.findData("kept_new_id"))
-    assert model.rowCount() == diff.vocab.counts()["kept_new_id"]
+    assert model.rowCount() == diff.vocab.counts().kept_new_id
     assert model.data(model.index(0, 4)) == "same piece, new ID"
     piece = old.runtime.piece(100)
     pane.jump_edit.setText(piece)
@@ -99,7 +99,7 @@ def test_append_only_pair_with_corpus_behaviour_golden_and_exports(qtbot, window
     assert set(buckets) == {"golden", "en"} and buckets["en"]["texts"] == 2
     assert [bar[0] for bar in pane.ratio_bars.bars] == ["en", "golden"]
     assert "texts" in pane.behaviour_summary.text()
-    assert pane.golden_table.rowCount() == len(diff.golden_verify.differences[:500])
+    assert pane.golden_table.rowCount() == len(diff.golden_check.differences[:500])
     pane.export_json(tmp_path / "d.json")
     assert json.loads((tmp_path / "d.json").read_text())["verdict"] == "append-only compatible"
     pane.export_html(tmp_path / "d.html")
