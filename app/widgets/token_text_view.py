@@ -24,6 +24,9 @@ Signals:
 
 from __future__ import annotations
 
+import functools
+import sys
+import time
 import unicodedata
 from collections import OrderedDict
 from dataclasses import dataclass, field
@@ -51,22 +54,45 @@ MARGIN = 6.0        # left and right of the text
 PAD = 3.0           # above and below each line, inside which its band lies
 CACHE_SIZE = 400    # paragraph layouts kept
 SLACK = 3.0         # pixels around a zero-wide mark that still hit it
+# GUI-thread time one paint may spend laying out paragraphs; the rest is laid out in the next
+# paints (a screen of mixed-script lines asked grapheme by grapheme can take tens of ms)
+LAYOUT_BUDGET = 0.012
 MARKER_COLOR = QColor("#7b3fb0")   # invisible characters' glyphs and ticks
 SPLIT_COLOR = QColor("#d32f2f")    # outline of a grapheme no token holds whole
 HIGHLIGHT = QColor("#2f6fd6")
+PARTIAL, INSERTED, SECOND = int(Flag.PARTIAL), int(Flag.INSERTED), int(Flag.SECOND)  # plain ints:
+# an IntFlag operation per token costs microseconds in a paint
 POSITION_FLAGS = (QTextLayout.GlyphRunRetrievalFlag.RetrieveGlyphIndexes
                   | QTextLayout.GlyphRunRetrievalFlag.RetrieveGlyphPositions)
 GLYPH_FLAGS = POSITION_FLAGS | QTextLayout.GlyphRunRetrievalFlag.RetrieveStringIndexes
 
 
+def reported(handler):
+    """An event handler whose exceptions go to ``sys.excepthook`` (the app shows them) rather
+    than back into Qt: one escaping a Python override crashes PySide 6.10 (shiboken reads the
+    error's arguments from freed memory)."""
+    @functools.wraps(handler)
+    def guarded(self, *args):
+        try:
+            return handler(self, *args)
+        except Exception:
+            sys.excepthook(*sys.exc_info())
+    return guarded
+
+
 def band_color(flags: int, i: int) -> QColor:
     """The band colour of token ``i`` (the chips' colours: one look for both views)."""
+    return _band_color(int(flags), i % (2 * len(PALETTE)))
+
+
+@functools.lru_cache(maxsize=4096)
+def _band_color(flags: int, slot: int) -> QColor:
     flag = next((f for f in FLAG_CHIP if flags & f), None)
     if flag == Flag.SECOND:
-        return SECOND_SHADES[i % 2]
+        return SECOND_SHADES[slot % 2]
     if flag is not None:
         return FLAG_CHIP[flag]
-    return PALETTE[i % len(PALETTE)]
+    return PALETTE[slot % len(PALETTE)]
 
 
 def paragraph_is_rtl(text: str) -> bool:
@@ -185,6 +211,7 @@ class TokenTextView(QAbstractScrollArea):
         self._heights = np.zeros(0)
         self._tops = np.zeros(1)
         self._tops_stale = False
+        self._pending = False
         self._cache: OrderedDict[int, ParagraphLayout] = OrderedDict()
         self._width = 0.0
         self._hovered = -1
@@ -207,8 +234,9 @@ class TokenTextView(QAbstractScrollArea):
     # -- the interface shared with TokenChipsView -------------------------------------------
     @property
     def drawing(self) -> bool:
-        """Always False: paragraphs are laid out when they are painted, never ahead."""
-        return False
+        """True while paragraphs on screen still wait for their layout (a paint's time is
+        boxed: the rest come in the next paints)."""
+        return self._pending and self.isVisible()
 
     def set_encoding(self, enc: Encoding | None, limit: int | None = None,
                      marked: np.ndarray | None = None) -> None:
@@ -221,6 +249,7 @@ class TokenTextView(QAbstractScrollArea):
         self._cache.clear()
         self._hovered = self._highlighted = -1
         self._anchor = self._selection = None
+        self._pending = enc is not None and len(enc.text) > 0
         if enc is None:
             self._spans = None
             self._starts = self._ends = self._nexts = np.zeros(0, dtype=np.int64)
@@ -298,6 +327,7 @@ class TokenTextView(QAbstractScrollArea):
         bar.setSingleStep(int(self._line_height()))
         bar.setRange(0, max(0, int(self._tops[-1] - page + PAD)))
 
+    @reported
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
         if abs(self._available_width() - self._width) > 0.5:
@@ -423,7 +453,7 @@ class TokenTextView(QAbstractScrollArea):
 
     def _pill_label(self, t: int) -> str:
         enc = self.encoding
-        return enc.piece_at(t) if enc.flags[t] & Flag.INSERTED and not enc.flags[t] & Flag.SECOND \
+        return enc.piece_at(t) if enc.flags[t] & INSERTED and not enc.flags[t] & SECOND \
             else enc.display_piece(t)
 
     def _fill_line(self, visual: VisualLine, line, layout: QTextLayout, shown, spans,
@@ -523,10 +553,11 @@ class TokenTextView(QAbstractScrollArea):
         tokens = spans.tokens
         if not tokens or text.isascii() and "\r\n" not in text:
             return
+        size = len(text.encode("utf-8"))  # tokens reaching into the next line stop at its end
         starts = np.array([spans.span(t)[0] for t in tokens], dtype=np.int64) - start
         ends = np.array([spans.span(t)[1] for t in tokens], dtype=np.int64) - start
-        g_starts, g_ends = split_grapheme_spans(TextIndex(text), np.clip(starts, 0, None),
-                                                np.clip(ends, 0, None))
+        g_starts, g_ends = split_grapheme_spans(TextIndex(text), np.clip(starts, 0, size),
+                                                np.clip(ends, 0, size))
         for g0, g1 in zip((g_starts + start).tolist(), (g_ends + start).tolist()):
             for visual in lines:
                 xs = [byte_range_x(c, g0, g1) for c in visual.clusters
@@ -535,8 +566,9 @@ class TokenTextView(QAbstractScrollArea):
                     visual.split.append((min(x for x, _ in xs), max(x for _, x in xs)))
 
     # -- painting --------------------------------------------------------------------------
-    def visible_paragraphs(self) -> list[tuple[int, float]]:
-        """The paragraphs on screen with their top (viewport coordinates), laid out."""
+    def visible_paragraphs(self, budget: float | None = None) -> list[tuple[int, float]]:
+        """The paragraphs on screen with their top (viewport coordinates), laid out; with a
+        ``budget`` (seconds), those laid out within it (``drawing`` says more are due)."""
         if self.encoding is None or not len(self._heights):
             return []
         self._settle_tops()
@@ -544,7 +576,13 @@ class TokenTextView(QAbstractScrollArea):
         k = self._paragraph_at(scroll)
         y = self._tops[k] - scroll
         out = []
+        deadline = None if budget is None else time.perf_counter() + budget
+        self._pending = False
         while k < len(self._heights) and y < self.viewport().height():
+            if deadline is not None and k not in self._cache and time.perf_counter() > deadline:
+                self._pending = True
+                QTimer.singleShot(0, self, self.viewport().update)
+                break
             para = self.paragraph_layout(k)
             out.append((k, y))
             y += para.height
@@ -558,13 +596,14 @@ class TokenTextView(QAbstractScrollArea):
             self._tops_stale = False
             self._update_tops()
 
+    @reported
     def paintEvent(self, event) -> None:
         painter = QPainter(self.viewport())
         painter.fillRect(self.viewport().rect(), self.palette().color(QPalette.ColorRole.Base))
         if self.encoding is None:
             return
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
-        for k, y in self.visible_paragraphs():
+        for k, y in self.visible_paragraphs(LAYOUT_BUDGET):
             self._paint_paragraph(painter, self._cache[k], y)
         painter.end()
 
@@ -634,7 +673,7 @@ class TokenTextView(QAbstractScrollArea):
                 painter.setPen(QPen(DIFFERENCE_MARK, 1.2))
                 painter.setBrush(Qt.BrushStyle.NoBrush)
                 painter.drawPath(path)
-            elif enc.flags[t] & Flag.PARTIAL:
+            elif enc.flags[t] & PARTIAL:
                 painter.fillRect(QRectF(x0, bottom - 1, x1 - x0, 1), PARTIAL_BORDER)
 
     def _paint_labels(self, painter: QPainter, visual: VisualLine, top: float,
@@ -644,7 +683,7 @@ class TokenTextView(QAbstractScrollArea):
             c = visual.clusters[k]
             if c.x1 - c.x0 < 1:  # an inserted token inside the line: a tick, named in the lane
                 continue
-            italic = c.token >= 0 and bool(self.encoding.flags[c.token] & Flag.INSERTED)
+            italic = c.token >= 0 and bool(self.encoding.flags[c.token] & INSERTED)
             font = painter.font()
             font.setItalic(italic)
             painter.setFont(font)
@@ -711,6 +750,7 @@ class TokenTextView(QAbstractScrollArea):
         before = point.x() < middle if not c.rtl else point.x() >= middle
         return c.start if before else c.end
 
+    @reported
     def mouseMoveEvent(self, event) -> None:
         point = event.position()
         if self._anchor is not None and event.buttons() & Qt.MouseButton.LeftButton:
@@ -724,6 +764,7 @@ class TokenTextView(QAbstractScrollArea):
             self.token_hovered.emit(index)
             self.viewport().update()
 
+    @reported
     def mousePressEvent(self, event) -> None:
         if event.button() != Qt.MouseButton.LeftButton:
             return super().mousePressEvent(event)
@@ -745,6 +786,7 @@ class TokenTextView(QAbstractScrollArea):
             self.token_hovered.emit(-1)
             self.viewport().update()
 
+    @reported
     def contextMenuEvent(self, event) -> None:
         menu = QMenu(self)
         self.copy_action.setEnabled(self.selected_text() is not None)

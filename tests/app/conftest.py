@@ -54,7 +54,7 @@ def wait_inspected(qtbot, window, timeout=20000):
     qtbot.waitUntil(lambda: not pane._debounce.isActive() and not window.tasks.busy
                     and pane.result is not None
                     and pane.result.encoding.text == window.session.text
-                    and pane.chips.encoding is pane.result.encoding, timeout=timeout)
+                    and pane.token_view.encoding is pane.result.encoding, timeout=timeout)
     return pane.result
 
 

@@ -241,6 +241,23 @@ def test_inserted_tokens_are_pills_and_line_breaks_are_marked(qtbot, tmp_path):
     assert view.token_at_point(QPointF((newline.x0 + newline.x1) / 2, top)) == 2
 
 
+def test_a_token_reaching_into_the_next_line_is_banded_on_both(qtbot):
+    """A token covering "你\n" (a line's end and the break): its band is on the character and
+    on the ↵ mark; the next line starts with the next token."""
+    from core.encoding import Encoding
+
+    text = "你\n好"
+    enc = Encoding.build(text, ids=[1, 2], byte_starts=[0, 4], byte_ends=[4, 7],
+                         pieces=["a", "b"], token_bytes=[text[:2].encode(), "好".encode()])
+    view = shown(qtbot, enc, width=400)
+    view.set_outline_split(True)
+    view.grab()
+    first, second = (view.paragraph_layout(k).lines[0] for k in (0, 1))
+    assert {s.token for s in first.segments} == {0}
+    assert [s.token for s in second.segments] == [1]
+    assert first.split == [] and second.split == []
+
+
 def test_a_huge_single_line_is_laid_out_in_pieces(qtbot):
     """A megabyte without a line break is cut into paragraphs of a few kilobytes (after a
     space), so painting never lays out the whole of it."""
