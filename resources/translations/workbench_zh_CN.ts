@@ -2442,6 +2442,34 @@
         <translation>在此输入或粘贴文本，或拖入文本文件…</translation>
     </message>
     <message>
+        <source>Text</source>
+        <translation>文本</translation>
+    </message>
+    <message>
+        <source>The text as it is read, each token a band behind it</source>
+        <translation>按阅读时的样子显示文本，每个词元是其后的一条色带</translation>
+    </message>
+    <message>
+        <source>Pieces</source>
+        <translation>片段</translation>
+    </message>
+    <message>
+        <source>Each token as a chip of its own</source>
+        <translation>每个词元显示为单独的色块</translation>
+    </message>
+    <message>
+        <source>Outline split graphemes</source>
+        <translation>框出被切分的字素簇</translation>
+    </message>
+    <message>
+        <source>Outline each grapheme (a letter with its marks, an emoji) that no token holds whole</source>
+        <translation>框出没有任何词元完整包含的字素簇（带附加符号的字母、表情符号等）</translation>
+    </message>
+    <message>
+        <source>Show tokens as</source>
+        <translation>词元显示为</translation>
+    </message>
+    <message>
         <source>Tokens</source>
         <translation>词元</translation>
     </message>
@@ -2528,6 +2556,12 @@
     <message>
         <source>{n} byte-fallback</source>
         <translation>{n} 个字节回退</translation>
+    </message>
+    <message numerus="yes">
+        <source>{n} grapheme(s) split across tokens</source>
+        <translation>
+            <numerusform>{n} 个字素簇被切分到多个词元中</numerusform>
+        </translation>
     </message>
     <message>
         <source>✔ decode(encode(text)) equals the text</source>
@@ -4414,6 +4448,35 @@
     <message>
         <source>covers part of a character: spans in other units are widened outward</source>
         <translation>只覆盖一个字符的一部分：其他单位下的区间向外扩展到整个字符</translation>
+    </message>
+</context>
+<context>
+    <name>TokenTextView</name>
+    <message>
+        <source>Tokens over the text</source>
+        <translation>文本上的词元</translation>
+    </message>
+    <message>
+        <source>Copy the text</source>
+        <translation>复制文本</translation>
+    </message>
+    <message>
+        <source>Select all</source>
+        <translation>全选</translation>
+    </message>
+    <message>
+        <source>text no token covers (the normalizer removed it)</source>
+        <translation>没有词元覆盖的文本（被规范化删除）</translation>
+    </message>
+    <message numerus="yes">
+        <source>{n} tokens share this character ({hex}):</source>
+        <translation>
+            <numerusform>{n} 个词元共用这个字符（{hex}）：</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>#{i} {piece}  id {id}  bytes {hex}</source>
+        <translation>#{i} {piece}  ID {id}  字节 {hex}</translation>
     </message>
 </context>
 <context>
