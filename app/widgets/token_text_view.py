@@ -43,15 +43,15 @@ from app.widgets.text_bands import (Cluster, Glyph, LaidText, Segment, SpanLooku
                                     boundaries_of, byte_range_x, clusters_from_glyphs,
                                     layout_text, paragraph_spans, replaced_in_layout,
                                     segments_of, string_indexes_trusted, token_at)
-from app.widgets.token_view import (DIFFERENCE_MARK, FLAG_CHIP, PALETTE, PARTIAL_BORDER,
-                                    SECOND_SHADES, _release_clipboard_at_exit)
+from app.widgets.token_view import (DIFFERENCE_MARK, FLAG_CHIP, PALETTE, SECOND_SHADES,
+                                    _release_clipboard_at_exit)
 from core.encoding import Encoding, Flag
 from core.export import original_text
 from core.text import TextIndex, hex_bytes, invisible_chars, visible_text
 from core.token_cover import split_grapheme_spans
 
 MARGIN = 6.0        # left and right of the text
-PAD = 3.0           # above and below each line, inside which its band lies
+PAD = 4.0           # above and below each line; its band takes half of it
 CACHE_SIZE = 400    # paragraph layouts kept
 SLACK = 3.0         # pixels around a zero-wide mark that still hit it
 # GUI-thread time one paint may spend laying out paragraphs; the rest is laid out in the next
@@ -60,8 +60,8 @@ LAYOUT_BUDGET = 0.012
 MARKER_COLOR = QColor("#7b3fb0")   # invisible characters' glyphs and ticks
 SPLIT_COLOR = QColor("#d32f2f")    # outline of a grapheme no token holds whole
 HIGHLIGHT = QColor("#2f6fd6")
-PARTIAL, INSERTED, SECOND = int(Flag.PARTIAL), int(Flag.INSERTED), int(Flag.SECOND)  # plain ints:
-# an IntFlag operation per token costs microseconds in a paint
+INSERTED, SECOND = int(Flag.INSERTED), int(Flag.SECOND)  # plain ints: an IntFlag
+# operation per token costs microseconds in a paint
 POSITION_FLAGS = (QTextLayout.GlyphRunRetrievalFlag.RetrieveGlyphIndexes
                   | QTextLayout.GlyphRunRetrievalFlag.RetrieveGlyphPositions)
 GLYPH_FLAGS = POSITION_FLAGS | QTextLayout.GlyphRunRetrievalFlag.RetrieveStringIndexes
@@ -607,12 +607,18 @@ class TokenTextView(QAbstractScrollArea):
             self._paint_paragraph(painter, self._cache[k], y)
         painter.end()
 
+    @staticmethod
+    def _band(y: float, visual: VisualLine) -> tuple[float, float]:
+        """Top and height of a line's bands: its text and half the padding around it, so two
+        lines' bands stay a few pixels apart."""
+        return y + visual.top - PAD / 2, visual.height + PAD
+
     def _paint_paragraph(self, painter: QPainter, para: ParagraphLayout, y: float) -> None:
         enc = self.encoding
         flags = enc.flags
         small = self._small_font()
         for visual in para.lines:
-            top, height = y + visual.top - PAD + 1, visual.height + 2 * PAD - 2
+            top, height = self._band(y, visual)
             for x0, x1, t in bands_of(visual.segments):
                 if t >= 0:
                     painter.fillRect(QRectF(x0, top, x1 - x0, height), band_color(int(flags[t]), t))
@@ -627,7 +633,7 @@ class TokenTextView(QAbstractScrollArea):
         para.layout.draw(painter, QPointF(0, y))
         painter.setFont(small)
         for visual in para.lines:
-            top, height = y + visual.top - PAD + 1, visual.height + 2 * PAD - 2
+            top, height = self._band(y, visual)
             self._paint_labels(painter, visual, top, height)
             self._paint_markers(painter, visual, top, height, para.lane)
             if self.outline_split:
@@ -658,23 +664,22 @@ class TokenTextView(QAbstractScrollArea):
                 painter.fillRect(QRectF(c.x0, top, max(c.x1 - c.x0, 1.0), height), color)
 
     def _paint_underlines(self, painter: QPainter, visual: VisualLine, bottom: float) -> None:
-        """Compare's difference marks (red wave) and partial tokens (amber line)."""
-        enc = self.encoding
+        """Compare's difference marks: a red wave under the tokens marked. (Tokens covering
+        part of a character need no mark here: they share its band, which shows it.)"""
+        if self.marked is None:
+            return
+        painter.setPen(QPen(DIFFERENCE_MARK, 1.2))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
         for x0, x1, t in bands_of(visual.segments):
-            if t < 0:
+            if t < 0 or t >= len(self.marked) or not self.marked[t]:
                 continue
-            if self.marked is not None and t < len(self.marked) and self.marked[t]:
-                path = QPainterPath(QPointF(x0, bottom - 1))
-                x, up = x0, True
-                while x < x1:
-                    x = min(x + 2.5, x1)
-                    path.lineTo(QPointF(x, bottom - (3 if up else 1)))
-                    up = not up
-                painter.setPen(QPen(DIFFERENCE_MARK, 1.2))
-                painter.setBrush(Qt.BrushStyle.NoBrush)
-                painter.drawPath(path)
-            elif enc.flags[t] & PARTIAL:
-                painter.fillRect(QRectF(x0, bottom - 1, x1 - x0, 1), PARTIAL_BORDER)
+            path = QPainterPath(QPointF(x0, bottom - 1))
+            x, up = x0, True
+            while x < x1:
+                x = min(x + 2.5, x1)
+                path.lineTo(QPointF(x, bottom - (3 if up else 1)))
+                up = not up
+            painter.drawPath(path)
 
     def _paint_labels(self, painter: QPainter, visual: VisualLine, top: float,
                       height: float) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import regex
 
-from app.widgets.text_bands import (Cluster, Glyph, SpanLookup, bands_of, boundaries_of,
+from app.widgets.text_bands import (Glyph, SpanLookup, bands_of, boundaries_of,
                                     clusters_from_glyphs, paragraph_spans, segments_of,
                                     string_indexes_trusted, token_at)
 
