@@ -28,6 +28,9 @@ from core.errors import WorkbenchError
 from core.memory import keep_freed_memory
 
 EXIT_OK, EXIT_ERROR, EXIT_USAGE = 0, 1, 2  # as app.cli_args says, which imports the core
+DESKTOP_FLAGS = {"--install-desktop-entry": "add the workbench to this user's application menu "
+                                             "(a freedesktop desktop entry and its icon)",
+                 "--uninstall-desktop-entry": "remove that desktop entry and icon"}
 
 
 def command_modules() -> list:
@@ -37,16 +40,18 @@ def command_modules() -> list:
     and the core, which :func:`main` does under :func:`app.stop_signals.quiet_start`.
     """
     from app.commands import (align, audit, chat, diff, export, fingerprint, golden, import_,
-                              inspect, report, stream, train, verify)
+                              inspect, models, report, stream, train, verify)
 
     return [inspect, import_, verify, train, export, stream, audit, align, report, chat, diff,
-            golden, fingerprint]
+            golden, fingerprint, models]
 
 
 def _parser(commands: list) -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
     """The top-level parser and each sub-command's own parser, by name."""
     parser = argparse.ArgumentParser(prog="tokbench", description=(
         "See exactly what a tokenizer does to text. Without a command, starts the GUI."))
+    for flag, said in DESKTOP_FLAGS.items():
+        parser.add_argument(flag, action="store_true", help=said)
     sub = parser.add_subparsers(dest="command")
     return parser, {command.NAME: command.add_parser(sub) for command in commands}
 
@@ -93,6 +98,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         from app.__main__ import main as gui_main
 
         return gui_main([])
+    if len(argv) == 1 and argv[0] in DESKTOP_FLAGS:
+        from app.desktop_entry import run_flag
+
+        try:
+            return run_flag(argv[0])
+        except OSError as err:
+            print(f"tokbench: error: {err.filename or ''}: {err.strerror or err}", file=sys.stderr)
+            return EXIT_ERROR
     with quiet_start():  # a stop signal during the imports ends quietly, 128 + its number
         commands = command_modules()
     try:

@@ -20,10 +20,12 @@ from app.panes.inspect import InspectPane
 from app.panes.train import TrainPane
 from app.session import Session
 from app.tasks import TaskRunner
+from app.widgets.local_models_dialog import LocalModelsDialog
 from app.widgets.rank_file_dialog import RankFileDialog
 from core.errors import WorkbenchError
 from core.formats import TokenizerSource
 from core.loading import Loaded, detect_source, open_source, save_loaded
+from core.models import looks_like_model_name
 from core.offload import ProcessEncoder
 from core.runtimes.tiktoken import RankFile
 from core.utf8 import decode_utf8
@@ -40,6 +42,21 @@ def tokenizer_filter() -> str:
     return (QCoreApplication.translate("MainWindow", "All files (*)") + ";;"
             + QCoreApplication.translate(
                 "MainWindow", "Tokenizers (*.json *.model *.tiktoken *.gguf *.txt *.zip)"))
+
+
+def _shown(path: str | Path) -> str:
+    """A file by its name, a local model by the name it was opened with."""
+    return path.name if isinstance(path, Path) else path
+
+
+def file_stem_for(name: str) -> str:
+    """A tokenizer's name as a file name: a model's ``org/name`` or ``model:tag`` would
+    otherwise name folders.
+
+    >>> file_stem_for("Qwen/Qwen2.5-7B-Instruct"), file_stem_for("llama3.1:8b")
+    ('Qwen_Qwen2.5-7B-Instruct', 'llama3.1_8b')
+    """
+    return "".join("_" if c in '/\\:*?"<>|' else c for c in name)
 
 
 def read_text_file(path: Path) -> str:
@@ -128,6 +145,13 @@ class MainWindow(QMainWindow):
                                                    "tokenizer (a Hugging Face model folder)"))
         self.open_folder_action.triggered.connect(self.open_folder_dialog)
         file_menu.addAction(self.open_folder_action)
+        self.open_model_action = QAction(self.tr("Open &local model…"), self,
+                                         shortcut="Ctrl+Shift+M")
+        self.open_model_action.setToolTip(self.tr(
+            "A tokenizer from the Hugging Face cache, llama.cpp's cache, LM Studio or Ollama, "
+            "by name"))
+        self.open_model_action.triggered.connect(self.open_model_dialog)
+        file_menu.addAction(self.open_model_action)
         text_action = QAction(self.tr("Open &text file…"), self, shortcut="Ctrl+T")
         text_action.triggered.connect(self.open_text_dialog)
         file_menu.addAction(text_action)
@@ -222,13 +246,27 @@ class MainWindow(QMainWindow):
         if path:
             self.open_path(path)
 
+    def open_model_dialog(self) -> None:
+        """The local models found on this machine; the chosen one opens by its name."""
+        dialog = LocalModelsDialog(self.tasks, self)
+        if dialog.exec() == QDialog.DialogCode.Accepted and dialog.chosen_spec():
+            self.open_path(dialog.chosen_spec())
+
     def open_path(self, path: str | Path, *, quiet: bool = False, select: bool = True,
                   ask: bool = True) -> bool:
         """Detect and load a tokenizer in a worker; return False if it is not one.
 
         A rank file is read first, and a dialog asks how to run it (``ask=False``: with the
-        preset its size matches, if any, as the command line does).
+        preset its size matches, if any, as the command line does). A local model's name (no
+        file of that name: ``Qwen/Qwen2.5-7B-Instruct``, ``llama3.1:8b``) is looked up in a
+        worker, its stores' files being read (and, for several matches, their tokenizers
+        compared).
         """
+        if isinstance(path, str) and not Path(path).exists() and looks_like_model_name(path):
+            self.show_status(self.tr("looking for {name}…").format(name=path))
+            self.tasks.run(f"open:{path}", detect_source, path,
+                           on_done=lambda source: self._opened_source(path, source, select, ask))
+            return True
         path = Path(path)
         try:
             source = detect_source(path)
@@ -236,15 +274,21 @@ class MainWindow(QMainWindow):
             if not quiet:
                 show_error(self, self.tr("Could not open the tokenizer"), err)
             return False
+        self._opened_source(path, source, select, ask)
+        return True
+
+    def _opened_source(self, path: str | Path, source: TokenizerSource, select: bool,
+                       ask: bool) -> None:
+        """Go on with a detected source: ask how to run a rank file, else load it."""
+        path = Path(path) if source.origin is None else path
         if source.format == "tiktoken" and ask:
             # parsed once, in a worker; the dialog then asks how to run it
-            self.show_status(self.tr("reading {name}…").format(name=path.name))
+            self.show_status(self.tr("reading {name}…").format(name=_shown(path)))
             self.tasks.run(f"open:{path}", RankFile.read, source.path,
                            on_done=lambda rank_file: self._ask_how_to_run(path, source, rank_file,
                                                                           select))
-            return True
+            return
         self._load(path, source, select=select)
-        return True
 
     def _ask_how_to_run(self, path: Path, source: TokenizerSource, rank_file: RankFile,
                         select: bool) -> None:
@@ -252,7 +296,7 @@ class MainWindow(QMainWindow):
         file has its own, the special tokens."""
         dialog = RankFileDialog(source.path.name, rank_file, self)
         if dialog.exec() != QDialog.DialogCode.Accepted:
-            self.show_status(self.tr("{name} was not opened").format(name=path.name))
+            self.show_status(self.tr("{name} was not opened").format(name=_shown(path)))
             return
         source.options["preset"] = dialog.preset_name()
         special = dialog.special_tokens()
@@ -262,7 +306,7 @@ class MainWindow(QMainWindow):
 
     def _load(self, path: Path, source: TokenizerSource, *, select: bool,
               rank_file: RankFile | None = None) -> None:
-        self.show_status(self.tr("loading {name}…").format(name=path.name))
+        self.show_status(self.tr("loading {name}…").format(name=_shown(path)))
 
         def loaded(result: Loaded) -> None:
             runtime = result.runtime
@@ -303,7 +347,7 @@ class MainWindow(QMainWindow):
             show_error(self, self.tr("Nothing to save"), self.tr("Open a tokenizer first."))
             return
         path, _ = QFileDialog.getSaveFileName(
-            self, self.tr("Save as bundle"), f"{loaded.runtime.name}.zip",
+            self, self.tr("Save as bundle"), f"{file_stem_for(loaded.runtime.name)}.zip",
             self.tr("Bundle zip (*.zip);;Bundle folder (*)"))
         if not path:
             return

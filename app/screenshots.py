@@ -21,7 +21,8 @@ shown on ``--spans`` (default: the shared Japanese NER set) with the tokenizers 
 panes to render (default ``inspect,corpus,train``; ``postprocess`` adds the Inspect pane with
 its post-processing group in use; ``audit`` audits each open tokenizer in the Vocabulary tab,
 use counted on ``--corpus``: ``audit-<n>-unreachable.png``, ``-sensitive.png``,
-``-summary.png``). ``--lang`` picks the UI language (default
+``-summary.png``; ``models`` the *Open local model* dialog on this HOME's stores:
+``local-models*.png``). ``--lang`` picks the UI language (default
 English, whatever the locale, so that screenshots are comparable).
 """
 
@@ -141,8 +142,25 @@ def main(argv=None) -> int:
         diff_shots(app, window, args.out, args.tokenizers, corpus)
     if "diagnostics" in panes:
         diagnostics_shots(app, window, args.out)
+    if "models" in panes:
+        local_models_shots(app, window, args.out)
     window.close()
     return 0
+
+
+def local_models_shots(app, window, out: Path) -> None:
+    """*File → Open local model…* on this HOME's stores (every model opened), then searched
+    (``local-models.png``, ``local-models-search.png``)."""
+    from app.widgets.local_models_dialog import LocalModelsDialog
+
+    dialog = LocalModelsDialog(window.tasks, window)
+    dialog.show()
+    wait_until(app, lambda: bool(dialog.model.rows) and dialog.model.next_to_describe() is None
+               and not window.tasks.busy, timeout=300)
+    _save(app, dialog, out / "local-models.png")
+    dialog.search.setText("gguf q8")  # i18n: data (what a user types)
+    _save(app, dialog, out / "local-models-search.png")
+    dialog.close()
 
 
 def audit_shots(app, window, out: Path, corpus: list[Path]) -> None:

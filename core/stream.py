@@ -1,42 +1,49 @@
 """Streaming decode: token IDs in, whole characters out, with stop strings and stop IDs.
 
-What a server does while a model generates: IDs arrive one at a time (or in chunks) and the
-text is sent as soon as it is certain. Three pieces, each usable alone:
+What a server does while a model generates: IDs arrive one at a time (or several together) and
+the text is sent as soon as it is certain. Three pieces, each usable alone:
 
-* :class:`StreamDecoder` turns IDs into text for any runtime of the project. It keeps the IDs
-  since the last point where whole characters were emitted, decodes a window (the IDs emitted
-  last step + the pending ones) with the runtime's own ``decode`` and emits the new suffix — the
-  method of ``tokenizers``' ``DecodeStream`` and vLLM's incremental detokenizer. Decoding a
-  window that starts with already-emitted IDs keeps each decoder's context rules right:
-  SentencePiece / Metaspace drop the ``▁`` of the *first* piece only, WordPiece keeps ``##`` on
-  a first piece and joins it to the previous one otherwise. The concatenated output equals
-  ``runtime.decode(ids)``.
+* :class:`StreamDecoder` turns IDs into text for any runtime of the project, step by step as
+  ``tokenizers``' ``DecodeStream`` does (and vLLM's and TGI's incremental detokenizers). It keeps
+  the IDs since the last step that emitted text, decodes a window (the IDs emitted at that step +
+  the pending ones) with the runtime's own ``decode`` and emits the new suffix. Decoding a window
+  that starts with already-emitted IDs keeps each decoder's context rules right: SentencePiece /
+  Metaspace / ``Strip`` drop the ``▁`` or space of the *first* piece only, WordPiece keeps ``##``
+  on a first piece and joins it to the previous one otherwise. A prompt's IDs can be given first
+  (``prefill``, as ``DecodeStream(ids=...)``): they are context, their text is not emitted.
 * :class:`StopMatcher` holds back text that could still become a stop string, so no part of a
   stop is ever emitted.
 * :class:`TextStream` joins both and adds stop token IDs: one :class:`StreamStep` per ID, the way
   a server reports what it sends.
 
-When the decoder waits, and when it gives up: it waits while the pending tokens' bytes end in an
-incomplete UTF-8 sequence that more bytes could still complete (``E4 BD`` waits for ``A0``). It
-emits as soon as they cannot — the next byte cannot continue the sequence (a stray continuation
-byte, ``E4`` followed by ``A``, a special token after ``E4``) — or at :meth:`StreamDecoder.finish`
-(the sequence was cut by the end of the stream). Pending bytes that hold a run that can never
-complete *and* end in one that still can wait for the last one (``E4 BD E4`` waits; ``A0`` then
-gives ``<E4 BD>`` and ``你`` together): the window is cut at token boundaries. With a
-``tokenizer.json`` byte-fallback model a run of ``<0x..>`` pieces is emitted when a piece that is
-no byte ends it (or at the end): its ByteFallback decoder turns a whole run to ``�`` when any of
-it is invalid. Bytes that never form a character are shown as hex, ``<E4 BD>`` (as everywhere in
-the workbench, see :func:`core.text.visible_bytes`), never as a silent ``�``;
+When a step emits (``DecodeStream.step``'s rule): when the window's decode is longer than the
+text emitted before and does not end in ``�``. So a character is emitted at the step its last
+byte arrives (``<0x20>`` gives ``" "``, ``<0xC3>`` nothing, ``<0xA9>`` ``"é"``), on every decoder
+chain; IDs that arrive together (``push([...])``) are one step: their text comes at once, and
+not before the step's decode ends in a whole character. Bytes that cannot become a character
+(a stray ``80``, ``E4`` followed by ``A``) end in ``�`` too: they are held, like
+``DecodeStream`` holds them, until a step ends in a whole character again, or the end of the
+stream (:meth:`StreamDecoder.finish`) or a stop ID. They are then shown as hex, ``<E4 BD>`` (as
+everywhere in the workbench, see :func:`core.text.visible_bytes`), never as a silent ``�``;
 :attr:`StreamDecoder.lossy_text` keeps the runtime's own reading (with ``�``).
+
+Where ``DecodeStream`` raises and the workbench goes on: ``tokenizers``' ByteFallback decoder reads
+a run of ``<0x..>`` pieces as a whole and turns all of it to ``�`` when any byte is invalid, the
+valid characters before too, so ``<0x41>`` then ``<0x80>`` would take back the ``A`` already
+emitted (``DecodeStream``'s "Invalid prefix" error). Here the emitted text stands: the pending
+IDs are decoded without the emitted ones before them (``A`` then ``<80>``), and
+:attr:`~StreamDecoder.lossy_text` then differs from ``decode`` of the whole by those ``�``.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from .errors import WorkbenchError
+from .notes import note
 from .runtimes.base import byte_piece_value
 from .text import hex_bytes
 
@@ -44,9 +51,20 @@ _REPLACEMENT_RUN = re.compile("\ufffd+")
 
 
 class StreamError(WorkbenchError):
-    """A stream cannot go on: an ID outside the vocabulary, a stop string that is empty."""
+    """A stream cannot go on: an ID outside the vocabulary, a stop string that is empty.
+
+    ``position``: the stream position of the ID the error names (None for a prompt's ID or no
+    ID), so a caller can take the IDs of a step before it.
+    """
 
     code = "stream"
+    position: int | None = None
+
+
+# the kinds of core.special.SpecialToken that skip_special leaves out (HF added tokens marked
+# special, SentencePiece control pieces, tiktoken special tokens; not unk, not user-defined)
+SKIPPED_KINDS = frozenset({"special", "control"})
+PREFILL_TAIL = 8  # the prompt's last IDs taken one at a time (a character has at most 4 bytes)
 
 
 # The second byte's range for each lead byte (Unicode Table 3-7); later bytes are 80..BF.
@@ -129,7 +147,10 @@ def show_invalid(decoded: str, data: bytes, runs: list[bytes] | None = None) -> 
 
 
 class StreamDecoder:
-    """Token IDs in (one at a time or in chunks), whole characters out.
+    """Token IDs in (one at a time or several together), whole characters out.
+
+    Each :meth:`push` is one step of ``tokenizers.decoders.DecodeStream`` (see the module
+    docstring for when a step emits), on any runtime of the project.
 
     Example (GPT-2, where ``你`` is the IDs 19526 = ``E4 BD`` and 254 = ``A0``)::
 
@@ -139,31 +160,52 @@ class StreamDecoder:
         decoder.push(19526)  # ''
         decoder.finish()     # '<E4 BD>'   (cut by the end of the stream)
 
-    Raises :class:`StreamError` naming an ID outside the runtime's vocabulary (the stream is
-    left as it was before that ID).
+        decoder = StreamDecoder(runtime, prefill=[40, 19526])  # the prompt "I" + E4 BD
+        decoder.push(254)    # '你'   (the prompt's text is not emitted; its open character is)
+
+    Args:
+        skip_special: leave out special tokens (a ``tokenizer.json``'s added tokens marked
+            special, SentencePiece control pieces, tiktoken's special tokens), as
+            ``DecodeStream(skip_special_tokens=True)`` and ``decode(ids, skip_special_tokens=
+            True)`` do.
+        prefill: the prompt's IDs, as ``DecodeStream(ids=...)``: context whose text is never
+            emitted; a character the prompt leaves open is completed by the first IDs pushed.
+            (``DecodeStream`` itself emits the prompt's whole text again when the prompt's decode
+            ends in ``�``; here only the completed character comes out.)
+
+    Raises :class:`StreamError` naming an ID outside the runtime's vocabulary or one it cannot
+    decode; the step is then not taken (the stream is left as it was before it).
     """
 
-    def __init__(self, runtime) -> None:
+    def __init__(self, runtime, *, skip_special: bool = False,
+                 prefill: Sequence[int] = ()) -> None:
         self.runtime = runtime
-        # tokenizers' ByteFallback decoder reads a run of byte pieces as a whole: when the run
-        # is invalid UTF-8 every byte of it becomes "�", the valid characters before too
-        # (<0x00><0x80> decodes to "��"), so a run is only certain once a piece that is no
-        # byte ends it
-        self._whole_byte_runs = bool(getattr(runtime, "byte_fallback", False)) \
-            and getattr(runtime, "source_format", "") == "tokenizer.json"
+        self.skip_special = bool(skip_special)
+        # tokenizers' ByteFallback decoder turns a whole run of byte pieces to "�" when any of
+        # it is invalid: the hex shown for those "�" is then the whole run (see _byte_runs)
+        self._whole_byte_runs = _byte_fallback_decoder(runtime)
+        spm = getattr(runtime, "source_format", "") == "sentencepiece"
+        specials = runtime.special_tokens() if spm or skip_special else []
         # sentencepiece's decode skips control pieces wherever they are (<s> between two
         # pieces changes neither); other decoders may not: an ID that decodes to "" alone may
         # still change its neighbours' reading
-        self._skipped = frozenset(
-            t.id for t in runtime.special_tokens() if t.kind == "control"
-        ) if getattr(runtime, "source_format", "") == "sentencepiece" else frozenset()
-        self._window: list[int] = []  # the IDs emitted last, then the pending ones
+        self._skipped = frozenset(t.id for t in specials if t.kind == "control") if spm \
+            else frozenset()
+        # skipped special tokens never reach the decoder: decode(ids, skip_special_tokens=True)
+        # is decode of the others (tokenizers filters the IDs before its decoder runs)
+        self._dropped = frozenset(t.id for t in specials if t.kind in SKIPPED_KINDS) \
+            if skip_special else frozenset()
+        self._window: list[int] = []  # the IDs the last emitting step emitted, then the pending
         self._read = 0                # where the pending IDs start in the window
         self._prefix_text = ""        # decode of the window's emitted IDs
         self._pending_bytes = bytearray()
-        self.count = 0                # IDs taken so far
+        self.count = 0                # IDs taken so far (the prompt's not counted)
+        self._pending_since = 0       # the count when the last emitting step ended
+        self._in_prompt = False
         self._parts: list[str] = []
         self._lossy: list[str] = []
+        if len(prefill):
+            self._prefill([int(i) for i in prefill])
 
     @property
     def text(self) -> str:
@@ -177,60 +219,114 @@ class StreamDecoder:
 
     @property
     def pending_ids(self) -> list[int]:
-        """IDs taken but not emitted yet (waiting for the rest of a character)."""
+        """IDs taken but not emitted yet: their decode ends in ``�`` (the rest of a character
+        has not come, or their bytes end in one that never becomes a character)."""
         return self._window[self._read:]
 
+    @property
+    def pending_since(self) -> int:
+        """The stream position of the first ID not emitted yet (the pending IDs are those taken
+        from there on, skipped special tokens included, and a prompt's pending ones before)."""
+        return self._pending_since
+
     def push(self, ids: int | Iterable[int]) -> str:
-        """Take one ID or several; return the text that became certain (may be empty)."""
-        if isinstance(ids, int):
-            ids = [ids]
-        return "".join(self._step(int(token_id)) for token_id in ids)
+        """One step: take one ID, or several arriving together (``DecodeStream.step(id)`` and
+        ``step([...])``); return the text that became certain (may be empty)."""
+        ids = [ids] if isinstance(ids, int) else [int(i) for i in ids]
+        space = self.runtime.id_space
+        for offset, token_id in enumerate(ids):
+            if not 0 <= token_id < space:
+                raise self._error("id_out_of_range", token_id, self.count + offset,
+                                  last=space - 1)
+        kept = [i for i in ids if i not in self._dropped] if self._dropped else ids
+        if not kept:  # only skipped special tokens: the decode is the step before's
+            self.count += len(ids)
+            if self._read == len(self._window):
+                self._pending_since = self.count
+            return ""
+        size, pending_size, count = len(self._window), len(self._pending_bytes), self.count
+        try:
+            for token_id in kept:
+                self._pending_bytes += self.runtime.token_bytes(token_id)
+            self._window += kept
+            self.count += len(ids)
+            return self._step()
+        except Exception as err:  # a hole in the IDs: the native library refuses it
+            del self._window[size:], self._pending_bytes[pending_size:]
+            self.count = count
+            if isinstance(err, StreamError):
+                raise
+            raise self._refused(ids, err) from None
 
     def finish(self) -> str:
-        """The end of the stream: emit what is pending (an unfinished character as hex)."""
+        """The end of the stream: emit what is pending (bytes that never became a character as
+        hex)."""
         if self._read == len(self._window):
             return ""
-        return self._emit(self._decode(self._window))
+        decoded = self._decode(self._window)
+        if not decoded.startswith(self._prefix_text):
+            return self._emit_alone()
+        return self._emit(decoded)
 
-    def _step(self, token_id: int) -> str:
-        space = self.runtime.id_space
-        if not 0 <= token_id < space:
-            raise StreamError(f"token ID {token_id} at stream position {self.count} is out of "
-                              f"range: the vocabulary has IDs 0..{space - 1}")
-        self._window.append(token_id)
+    def _step(self) -> str:
+        if self._read == len(self._window):  # only skipped special tokens came
+            return ""
+        if utf8_waiting(self._pending_bytes):
+            # the decode ends in "�" (an unfinished character): it waits, decoding nothing
+            return ""
+        decoded = self._decode(self._window)
+        if decoded.endswith("\ufffd") and decoded != self._prefix_text:
+            return ""  # bytes that are no character (yet): DecodeStream waits too
+        if not decoded.startswith(self._prefix_text):
+            # the decoder reads text already emitted differently now (a ByteFallback run made
+            # invalid by a later byte): the emitted text stands, the rest is read after it
+            return self._emit_alone()
+        return self._emit(decoded)
+
+    def _prefill(self, ids: list[int]) -> None:
+        """Take the prompt's IDs as if they were streamed one at a time, and forget their text:
+        the pending IDs are then those after the last step that emitted. All but the last few go
+        in one step (one decode of the prompt), the last ones one at a time: the same state,
+        unless that one step held everything and none of the last ones emitted (then it is done
+        again one ID at a time)."""
+        self._in_prompt = True
         try:
-            token = self.runtime.token_bytes(token_id)
-            # the last bytes say whether a character is incomplete (not the whole pending run)
-            decoded = None if self._waiting(token_id, self._pending_bytes[-3:] + token) else \
-                self._decode(self._window)
-        except StreamError:
-            raise
-        except Exception as err:  # a hole in the IDs: the native library refuses it
-            self._window.pop()
-            raise self._refused(token_id, err) from None
-        self.count += 1
-        self._pending_bytes += token  # a bytearray: appended in place
-        return "" if decoded is None else self._emit(decoded)
+            head, tail = ids[:-PREFILL_TAIL], ids[-PREFILL_TAIL:]
+            if head:
+                self.push(head)
+            for token_id in tail:
+                self.push(token_id)
+            if head and not self._lossy:
+                self._window, self._read, self._prefix_text = [], 0, ""
+                self._pending_bytes = bytearray()
+                self.count = 0
+                for token_id in ids:
+                    self.push(token_id)
+        finally:
+            self._in_prompt = False
+        self.count = self._pending_since = 0
+        self._parts.clear()
+        self._lossy.clear()
 
-    def _refused(self, token_id: int, err: Exception) -> StreamError:
-        """The error naming the ID the runtime cannot decode: a pending one (taken while the
-        decoder waited, so not decoded then) or the new one."""
-        pending = self.pending_ids
-        for offset, earlier in enumerate(pending):
+    def _error(self, kind: str, token_id: int, position: int, **args) -> StreamError:
+        code = f"stream.{'prompt_' if self._in_prompt else ''}{kind}"
+        error = StreamError.of(note(code, id=token_id, position=position, **args))
+        error.position = None if self._in_prompt else position
+        return error
+
+    def _refused(self, ids: list[int], err: Exception) -> StreamError:
+        """The error naming the ID the runtime cannot decode: one of this step's, or one taken
+        at an earlier step while the decoder waited (so not decoded then)."""
+        earlier = self.pending_ids
+        candidates = [(self.count + k, i) for k, i in enumerate(ids) if i not in self._dropped]
+        candidates += [(self.count - len(earlier) + k, i) for k, i in enumerate(earlier)]
+        for position, token_id in candidates:
             try:
-                self.runtime.decode([earlier])
+                self.runtime.decode([token_id])
             except Exception:
-                position = self.count - len(pending) + offset
-                return StreamError(f"token ID {earlier} at stream position {position} cannot be "
-                                   f"decoded: {err}")
-        return StreamError(f"token ID {token_id} at stream position {self.count} cannot be "
-                           f"decoded: {err}")
-
-    def _waiting(self, token_id: int, pending: bytes) -> bool:
-        """Whether the pending IDs may still decode differently (see the module docstring)."""
-        if self._whole_byte_runs and byte_piece_value(self.runtime.piece(token_id)) is not None:
-            return True
-        return utf8_waiting(pending)
+                return self._error("id_not_decodable", token_id, position, reason=str(err))
+        return self._error("id_not_decodable", ids[-1], self.count + len(ids) - 1,
+                           reason=str(err))
 
     def _byte_runs(self) -> list[bytes] | None:
         """With tokenizers' ByteFallback, what each "�" run stands for: a whole run of byte
@@ -251,16 +347,20 @@ class StreamDecoder:
     def _decode(self, ids: Sequence[int]) -> str:
         return self.runtime.decode(ids)
 
+    def _emit_alone(self) -> str:
+        """Emit the pending IDs decoded without the emitted ones before them."""
+        self._window = self._window[self._read:]
+        self._read = 0
+        self._prefix_text = ""
+        return self._emit(self._decode(self._window))
+
     def _emit(self, decoded: str) -> str:
-        if not decoded.startswith(self._prefix_text):
-            # no runtime of the project does this (the tests check every family); if one did,
-            # emitting would contradict what was sent already
-            raise StreamError(f"decode is not stable at stream position {self.count}: "
-                              f"{self._prefix_text!r} became {decoded!r}")
         lossy = decoded[len(self._prefix_text):]
-        shown = show_invalid(lossy, bytes(self._pending_bytes), self._byte_runs())
+        shown = lossy if "\ufffd" not in lossy else \
+            show_invalid(lossy, bytes(self._pending_bytes), self._byte_runs())
         emitted = self._window[self._read:]
-        emitted_text = self._decode(emitted)
+        # with no emitted IDs before them, the window's decode is theirs
+        emitted_text = decoded if not self._read else self._decode(emitted)
         if emitted_text:
             self._window, self._prefix_text = emitted, emitted_text
         elif all(token_id in self._skipped for token_id in emitted):
@@ -275,9 +375,19 @@ class StreamDecoder:
             self._prefix_text = decoded
         self._read = len(self._window)
         self._pending_bytes = bytearray()
+        self._pending_since = self.count
         self._parts.append(shown)
         self._lossy.append(lossy)
         return shown
+
+
+def _byte_fallback_decoder(runtime) -> bool:
+    """Whether the runtime decodes with tokenizers' ``ByteFallback`` decoder (a ``tokenizer.json``
+    or a GGUF vocabulary run as one)."""
+    spec = getattr(runtime, "spec", None)
+    if not isinstance(spec, dict) or not getattr(runtime, "byte_fallback", False):
+        return False
+    return '"ByteFallback"' in json.dumps(spec.get("decoder"))
 
 
 @dataclass(frozen=True)
@@ -376,18 +486,20 @@ class TextStream:
     """A generation stream: IDs in, one :class:`StreamStep` per ID out, until a stop.
 
     A stop token ID ends the stream without being decoded (what was pending is emitted first,
-    an unfinished character as hex). After a stop, further IDs are ignored (no steps).
+    bytes that never became a character as hex). After a stop, further IDs are ignored (no
+    steps). ``skip_special`` and ``prefill``: see :class:`StreamDecoder`.
 
     Example::
 
-        stream = TextStream(runtime, stops=["\\n\\n"], stop_ids=[eos_id])
+        stream = TextStream(runtime, stops=["\\n\\n"], stop_ids=[eos_id], prefill=prompt_ids)
         for step in stream.push(ids) + stream.finish():
             send(step.text)  # step.stop: a StopHit once the stream has stopped
     """
 
-    def __init__(self, runtime, stops: Sequence[str] = (), stop_ids: Iterable[int] = ()) -> None:
-        self.decoder = StreamDecoder(runtime)
+    def __init__(self, runtime, stops: Sequence[str] = (), stop_ids: Iterable[int] = (), *,
+                 skip_special: bool = False, prefill: Sequence[int] = ()) -> None:
         self.matcher = StopMatcher(stops)
+        self.decoder = StreamDecoder(runtime, skip_special=skip_special, prefill=prefill)
         self.stop_ids = {int(i) for i in stop_ids}
         self.stopped: StopHit | None = None
         self._parts: list[str] = []
@@ -399,15 +511,43 @@ class TextStream:
         """Everything emitted so far."""
         return "".join(self._parts)
 
+    @property
+    def taken(self) -> int:
+        """How many IDs the stream took (stop IDs included)."""
+        return self._index
+
     def push(self, ids: int | Iterable[int]) -> list[StreamStep]:
-        """Take one ID or several; one step per ID taken (fewer after a stop)."""
-        if isinstance(ids, int):
-            ids = [ids]
-        steps = []
-        for token_id in ids:
+        """Take one ID, or several arriving together: one decoder step for them (see
+        :meth:`StreamDecoder.push`), so their text comes with the last of them. One
+        :class:`StreamStep` per ID taken: a stop ID among them ends the stream there (the IDs
+        before it are one step, those after it are not taken); a stop string the step's text
+        completes is reported at its last ID.
+
+        Raises :class:`StreamError` (nothing of the IDs taken) for an ID the decoder refuses.
+        """
+        if isinstance(ids, int):  # one ID: the common case, kept short
             if self.stopped is not None:
-                break
-            steps.append(self._step(int(token_id)))
+                return []
+            if ids in self.stop_ids:
+                return [self._stop_id(ids)]
+            text = self.matcher.feed(self.decoder.push(ids))
+            index = self._index
+            self._index += 1
+            return [self._record(StreamStep(index, ids, text, self._hit(index)))]
+        ids = [int(i) for i in ids]
+        if self.stopped is not None:
+            return []
+        cut = next((k for k, token_id in enumerate(ids) if token_id in self.stop_ids), len(ids))
+        steps = []
+        if cut:
+            text = self.matcher.feed(self.decoder.push(ids[:cut]))
+            last = self._index + cut - 1
+            steps = [StreamStep(self._index + k, token_id, "") for k, token_id in
+                     enumerate(ids[:cut - 1])]
+            self._index += cut
+            steps.append(self._record(StreamStep(last, ids[cut - 1], text, self._hit(last))))
+        if cut < len(ids) and self.stopped is None:
+            steps.append(self._stop_id(ids[cut]))
         return steps
 
     def finish(self) -> list[StreamStep]:
@@ -421,15 +561,12 @@ class TextStream:
             text += self.matcher.flush()
         return [self._record(StreamStep(self._index, None, text, self._hit(self._index)))]
 
-    def _step(self, token_id: int) -> StreamStep:
+    def _stop_id(self, token_id: int) -> StreamStep:
         index = self._index
-        if token_id in self.stop_ids:
-            text = self.matcher.feed(self.decoder.finish())
-            if self.matcher.hit is None:  # the stop ID, unless pending text completed a string
-                text += self.matcher.flush()
-                self.stopped = StopHit(token_id, index, self.matcher.emitted)
-        else:
-            text = self.matcher.feed(self.decoder.push(token_id))
+        text = self.matcher.feed(self.decoder.finish())
+        if self.matcher.hit is None:  # the stop ID, unless pending text completed a string
+            text += self.matcher.flush()
+            self.stopped = StopHit(token_id, index, self.matcher.emitted)
         self._index += 1
         return self._record(StreamStep(index, token_id, text, self._hit(index)))
 

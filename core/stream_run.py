@@ -1,16 +1,22 @@
 """A whole stream replayed in chunks, step by step: what a server emits at each step and what it
 holds back meanwhile (the streaming simulator shows it; :mod:`core.stream` does the decoding).
 
-At each step ``chunk`` IDs arrive together (fewer at the end). A step records the text emitted,
-the IDs whose bytes still wait for the rest of a character (``pending``), the text the stop
-matcher holds back because it may still become a stop string (``held``), and the stop once one
-matched. After the last ID a final step emits what was pending or held back (unless a stop came).
+At each step ``chunk`` IDs arrive together (fewer at the end) and are one decoder step, as
+``DecodeStream.step([...])``: their text comes at once, when the step's decode ends in a whole
+character. The prompt's IDs (``prefill``) come before the first step and are never emitted. A
+step records the text emitted, the IDs whose bytes are not emitted yet (``pending``: the rest of
+a character has not come), the text the stop matcher holds back because it may still become a
+stop string (``held``), and the stop once one matched. After the last ID a final step emits what
+was pending or held back (unless a stop came).
 
 Example (GPT-2, where ``你`` is the IDs 19526 ``E4 BD`` and 254 ``A0``)::
 
     run = replay(runtime, [40, 19526, 254], chunk=2, stops=["STOP"])
     [(s.ids, s.text, s.pending) for s in run.steps]
-    # [((40, 19526), 'I', b'\xe4\xbd'), ((254,), '你', b''), ((), '', b'')]
+    # [((40, 19526), '', b'I\xe4\xbd'), ((254,), 'I你', b''), ((), '', b'')]
+    run = replay(runtime, [254], prefill=[40, 19526])   # the prompt "I" + E4 BD
+    [(s.ids, s.text) for s in run.steps]
+    # [((254,), '你'), ((), '')]
 """
 
 from __future__ import annotations
@@ -34,8 +40,9 @@ class ChunkStep:
         ids: the IDs that arrived at this step (empty for the final step).
         taken: how many of them the stream took (fewer once a stop ended it mid-chunk).
         text: the text emitted at this step (invalid bytes as ``<E4 BD>``, see core.stream).
-        pending: the bytes taken but not emitted yet: an unfinished character.
-        pending_ids: how many of the last IDs those bytes come from.
+        pending: the bytes taken but not emitted yet: an unfinished character (or bytes held
+            after one that never becomes a character), a prompt's included.
+        pending_ids: how many of the last IDs of the stream are not emitted yet.
         held: the text held back after this step (it may still be the start of a stop).
         emitted: the length of all text emitted up to and including this step.
         stop: where the stream stopped, from the step where it stopped on.
@@ -58,12 +65,14 @@ class ChunkStep:
 @dataclass(frozen=True)
 class StreamRun:
     """Every step of a replayed stream, the whole text, and the error that cut it short, if any
-    (the steps are then those before the ID that could not be decoded)."""
+    (the steps are then those before the ID that could not be decoded). ``prompt_pending``: the
+    bytes a prompt (prefill) leaves open, which the stream's first IDs may complete."""
 
     steps: list[ChunkStep]
     text: str
     stop: StopHit | None
     error: StreamError | None = None
+    prompt_pending: bytes = b""
 
 
 def first_out_of_range(ids: Sequence[int], id_space: int) -> int | None:
@@ -79,15 +88,21 @@ def first_out_of_range(ids: Sequence[int], id_space: int) -> int | None:
 
 
 def replay(runtime, ids: Sequence[int], *, chunk: int = 1, stops: Sequence[str] = (),
-           stop_ids: Sequence[int] = (), cancel: Callable[[], bool] | None = None) -> StreamRun:
-    """Push ``ids`` through a :class:`~core.stream.TextStream`, ``chunk`` at a time.
+           stop_ids: Sequence[int] = (), prefill: Sequence[int] = (), skip_special: bool = False,
+           cancel: Callable[[], bool] | None = None) -> StreamRun:
+    """Push ``ids`` through a :class:`~core.stream.TextStream`, ``chunk`` at a time: each chunk
+    is one decoder step (``DecodeStream.step([...])``), after the prompt's IDs ``prefill``
+    (context, never emitted; see :class:`~core.stream.StreamDecoder`).
 
-    Raises :class:`StreamError` for a bad stop string or chunk size; an ID the stream cannot
-    take ends the run with :attr:`StreamRun.error` set (the steps before it are kept).
+    Raises :class:`StreamError` for a bad stop string, chunk size or prompt ID; an ID the stream
+    cannot take ends the run with :attr:`StreamRun.error` set (the steps before it are kept, and
+    the IDs of its chunk before it are one step).
     """
     if chunk < 1:
         raise StreamError(f"the chunk size must be at least 1, not {chunk}")
-    stream = TextStream(runtime, stops=stops, stop_ids=stop_ids)
+    stream = TextStream(runtime, stops=stops, stop_ids=stop_ids, skip_special=skip_special,
+                        prefill=prefill)
+    prompt_pending = _pending_bytes(stream)
     steps: list[ChunkStep] = []
     emitted = 0
     error = None
@@ -95,12 +110,14 @@ def replay(runtime, ids: Sequence[int], *, chunk: int = 1, stops: Sequence[str] 
         if len(steps) % CANCEL_EVERY == 0:
             check_cancel(cancel)
         part = tuple(int(i) for i in ids[start:start + chunk])
-        taken: list = []
+        before = stream.taken
         try:
-            for token_id in part:  # one at a time: an error keeps what the chunk gave before it
-                taken += stream.push(token_id)
+            taken = stream.push(part)
         except StreamError as err:
-            error = err
+            error, taken = err, []
+            good = (err.position - before) if err.position is not None else 0
+            if good > 0:  # the IDs of the chunk before the one refused are one step
+                taken = stream.push(part[:good])
         text = "".join(step.text for step in taken)
         emitted += len(text)
         steps.append(_step(stream, len(steps), start, part, len(taken), text, emitted))
@@ -110,13 +127,19 @@ def replay(runtime, ids: Sequence[int], *, chunk: int = 1, stops: Sequence[str] 
         text = "".join(step.text for step in stream.finish())
         emitted += len(text)
         steps.append(_step(stream, len(steps), len(ids), (), 0, text, emitted, final=True))
-    return StreamRun(steps, stream.text, stream.stopped, error)
+    return StreamRun(steps, stream.text, stream.stopped, error, prompt_pending)
 
 
 def _step(stream: TextStream, index: int, start: int, ids: tuple[int, ...], taken: int,
           text: str, emitted: int, final: bool = False) -> ChunkStep:
-    pending = stream.decoder.pending_ids if stream.stopped is None and not final else []
-    data = b"".join(stream.decoder.runtime.token_bytes(i) for i in pending)
-    return ChunkStep(index, start, ids, taken, text, data, len(pending),
+    waiting = stream.stopped is None and not final
+    decoder = stream.decoder
+    return ChunkStep(index, start, ids, taken, text, _pending_bytes(stream) if waiting else b"",
+                     decoder.count - decoder.pending_since if waiting else 0,
                      "" if stream.stopped is not None or final else stream.matcher.held,
                      emitted, stream.stopped, final)
+
+
+def _pending_bytes(stream: TextStream) -> bytes:
+    runtime = stream.decoder.runtime
+    return b"".join(runtime.token_bytes(i) for i in stream.decoder.pending_ids)

@@ -128,6 +128,7 @@ def run(args) -> int:
                 templates = templates_of(loaded.configs) if loaded is not None else None
             name = args.template
             _check_template_name(name, templates)
+            _refuse_go_template_only(loaded, templates, name)
         template = choose_template(templates, name, tools=conversation.tools)
         report = chat_report(template, conversation, runtime=loaded.runtime if loaded else None,
                              configs=loaded.configs if loaded else None,
@@ -147,6 +148,16 @@ def run(args) -> int:
         return EXIT_OK
     _print_chat(report)
     return EXIT_OK
+
+
+def _refuse_go_template_only(loaded, templates, name: str | None) -> None:
+    """An Ollama model whose only template is Ollama's Go template: say so (Ollama renders it
+    itself; the workbench renders Jinja), rather than "no chat template"."""
+    model = loaded.model if loaded is not None else None
+    if templates is None and name is None and model is not None and model.go_template:
+        from core.notes import note
+
+        raise WorkbenchError.of(note("models.go_template_only", name=model.name))
 
 
 def _print_chat(report) -> None:

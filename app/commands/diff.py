@@ -63,9 +63,9 @@ def _print_text(data: dict) -> None:
     print(f"{data['old']}  →  {data['new']}")
     print(f"verdict: {data['verdict']}")
     for reason in data["reasons"]:
-        print(f"  - {reason}")
+        print(f"  - {reason['message']}")
     for note in data["notes"]:
-        print(f"  note: {note}")
+        print(f"  note: {note['message']}")
     v = data["vocab"]
     print(f"vocabulary ({data['identity']}): {v['old_size']:,} → {v['new_size']:,}; kept same ID "
           f"{v['kept_same_id']:,}, same piece new ID {v['kept_new_id']:,}, same ID new piece "
@@ -75,10 +75,13 @@ def _print_text(data: dict) -> None:
     m = data["migration"]
     offset = (f", constant offset {data['offset']:+,} from ID {data['offset_from_id']:,}"
               if data["offset"] is not None else "")
-    print(f"migration: {data['strategy']}{offset}; {m['rows_to_add']:,} rows to add × hidden "
-          f"{m['hidden']:,} {m['dtype']} = {mib_text(m['mib_tied'])} MiB tied, "
-          f"{mib_text(m['mib_untied'])} MiB untied"
+    print(f"migration: {data['strategy']}{offset}; rows added {m['rows_added']:,} "
+          f"({v['old_size']:,} → {v['new_size']:,}) × hidden {m['hidden']:,} {m['dtype']} = "
+          f"{mib_text(m['mib_tied'])} MiB tied, {mib_text(m['mib_untied'])} MiB untied"
           + (f" (assumed: {', '.join(m['assumed'])})" if m["assumed"] else ""))
+    print(f"  rows to initialize {m['rows_to_initialize']:,} (IDs whose piece is new to them: "
+          f"{m['rows_to_initialize'] - m['rows_repurposed']:,} appended, "
+          f"{m['rows_repurposed']:,} in IDs the old vocabulary used)")
     b = data.get("behaviour")
     if b:
         print(f"behaviour on {b['texts']:,} texts: IDs differ {b['ids_differ']:.1%}, tokens "
@@ -123,9 +126,7 @@ def compute(args) -> dict:
     from core.diff.report import diff_tokenizers, run_behaviour
     from core.loading import open_tokenizer
 
-    for path in (args.old, args.new):
-        if not Path(path).exists():
-            raise WorkbenchError("no such file or folder", path=path)
+    # a missing path is refused by open_tokenizer, which also takes a local model's name
     old = open_tokenizer(args.old, **({"preset": args.preset_old} if args.preset_old else {}))
     new = open_tokenizer(args.new, **({"preset": args.preset_new} if args.preset_new else {}))
     diff = diff_tokenizers(old, new, hidden=args.hidden, dtype=args.dtype,

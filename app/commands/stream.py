@@ -1,13 +1,15 @@
 """``tokbench stream``: decode token IDs as a server streams them: what is emitted at each step,
 and where a stop matched.
 
-    tokbench stream TOKENIZER IDS.json [--stop STR]... [--stop-id ID]... [--chunk N] [--json]
+    tokbench stream TOKENIZER IDS.json [--stop STR]... [--stop-id ID]... [--chunk N]
+                    [--prefill IDS] [--skip-special] [--json]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -15,6 +17,7 @@ from app.cli_args import _add_tiktoken_options, _load_options, _open, _positive
 from core.utf8 import decode_utf8
 
 NAME = "stream"
+_INLINE_IDS = re.compile(r"\s*\[.*\]\s*|[\d\s,]+", re.DOTALL)  # '[1, 733]' or '1,733'
 
 
 def add_parser(sub) -> argparse.ArgumentParser:
@@ -28,7 +31,14 @@ def add_parser(sub) -> argparse.ArgumentParser:
     stream.add_argument("--stop-id", action="append", default=[], type=int, metavar="ID",
                         help="a stop token ID (repeatable), such as the EOS")
     stream.add_argument("--chunk", type=_positive, default=1, metavar="N",
-                        help="IDs arriving together at each step (default 1)")
+                        help="IDs arriving together at each step, decoded as one step "
+                             "(default 1)")
+    stream.add_argument("--prefill", metavar="IDS",
+                        help="the prompt's IDs (a JSON file as IDS, or inline: '[1, 733]'): "
+                             "context whose text is not emitted; a character they leave open "
+                             "is completed by the stream")
+    stream.add_argument("--skip-special", action="store_true",
+                        help="leave out special tokens, as skip_special_tokens=True")
     stream.add_argument("--json", action="store_true", help="one JSON object (stable format)")
     _add_tiktoken_options(stream)
     return stream
@@ -43,8 +53,17 @@ def run(args) -> int:
     else:
         path = Path(args.ids)
         ids = parse_ids(decode_utf8(path.read_bytes(), path=path, strip_bom=True), path)
+    prefill = []
+    if args.prefill is not None:
+        if _INLINE_IDS.fullmatch(args.prefill):
+            inline = args.prefill.strip()
+            prefill = parse_ids(inline if inline.startswith("[") else f"[{inline}]", "--prefill")
+        else:
+            path = Path(args.prefill)
+            prefill = parse_ids(decode_utf8(path.read_bytes(), path=path, strip_bom=True), path)
     runtime = _open(args.tokenizer, _load_options(args))
-    run = replay(runtime, ids, chunk=args.chunk, stops=args.stop, stop_ids=args.stop_id)
+    run = replay(runtime, ids, chunk=args.chunk, stops=args.stop, stop_ids=args.stop_id,
+                 prefill=prefill, skip_special=args.skip_special)
     if run.error is not None:
         raise run.error
     steps = [{"step": s.index, "ids": list(s.ids[:s.taken]), "text": s.text,
@@ -56,6 +75,8 @@ def run(args) -> int:
     if args.json:
         print(json.dumps({"steps": steps, "text": run.text, "stop": stop}, ensure_ascii=False))
         return 0
+    if prefill:
+        print(f"after a prompt of {len(prefill)} IDs (not emitted)")
     for step in steps:
         ids_shown = "end" if step.get("end") else " ".join(map(str, step["ids"]))
         print(f"{step['step']:>4}  {ids_shown:<{6 * args.chunk}}  "

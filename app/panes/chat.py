@@ -32,6 +32,7 @@ from app.widgets.chat_colors import (ALERT_COLOR, FIELD_COLORS, MASK_COLOR, ROLE
 from app.widgets.chat_text_view import ChatTextView
 from app.widgets.chat_tokens_view import ChatTokensView
 from app.widgets.check_list import CheckList
+from app.widgets.go_template_notice import GoTemplateNotice
 from app.widgets.injection_view import InjectionView
 from app.widgets.json_field import JsonField
 from app.widgets.message_editor import MessagesEditor
@@ -203,6 +204,7 @@ class ChatPane(QWidget):
         self.notice.setWordWrap(True)
         self.notice.setStyleSheet(BANNER_WARN)
         self.notice.hide()
+        self.go_notice = GoTemplateNotice()  # an Ollama model with only its Go template
         self.legend = QLabel()
         self.legend.setTextFormat(Qt.TextFormat.RichText)
         self.legend.setWordWrap(True)
@@ -250,6 +252,7 @@ class ChatPane(QWidget):
         layout.addLayout(head)
         layout.addWidget(self.banner)
         layout.addWidget(self.notice)
+        layout.addWidget(self.go_notice)
         layout.addWidget(self.legend)
         layout.addWidget(lower, 1)
         self._update_legend()
@@ -325,10 +328,13 @@ class ChatPane(QWidget):
     def _own_templates(self):
         loaded = self.session.current_tokenizer
         self.notice.hide()
+        self.go_notice.show_for(None)
         if loaded is None:
             return None
         try:
-            return templates_of(loaded.configs)
+            templates = templates_of(loaded.configs)
+            self.go_notice.show_for(loaded.model if templates is None else None)
+            return templates
         except WorkbenchError as err:  # a malformed chat_template list: the built-ins still work
             self.notice.setText(self.tr("The tokenizer's chat template is unusable: {problem}")
                                 .format(problem=user_message(err)))

@@ -22,8 +22,9 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QFormLayout, Q
 from app.models.vocab_diff import FILTERS, VocabDiffModel
 from app.widgets.diff_slot import TokenizerSlot
 from app.widgets.figure_widget import FigureWidget
+from app.messages import render, render_all, terms
 from app.widgets.script_chart import BarsDrawing
-from core.diff.migration import mib_text
+from core.diff.migration import BYTES_PER_PARAMETER, mib_text
 from core.diff.report import compare
 
 BADGE_COLOURS = {"identical": "#2e7d32", "append-only compatible": "#b26a00",
@@ -287,40 +288,6 @@ class DiffPane(QWidget):
                 "append-only compatible": self.tr("append-only compatible"),
                 "breaking": self.tr("breaking")}[verdict]
 
-    def reason_text(self, reason) -> str:
-        """A reason of :mod:`core.diff.verdict` in the GUI's language, from its code."""
-        v = reason.values
-        texts = {
-            "piece_new_id": lambda: self.tr("%Ln piece(s) have a new ID (same piece, new ID)", "",
-                                            v["n"]),
-            "id_new_piece": lambda: self.tr("%Ln ID(s) now hold another piece (same ID, new "
-                                            "piece)", "", v["n"]),
-            "removed": lambda: self.tr("%Ln piece(s) removed", "", v["n"]),
-            "added": lambda: (self.tr("%Ln piece(s) added past the old IDs", "", v["n"])
-                              if v["appended"] else
-                              self.tr("%Ln piece(s) added, some inside the old ID range", "",
-                                      v["n"])),
-            "kind_changed": lambda: self.tr("%Ln kept piece(s) changed kind", "", v["n"]),
-            "specials_moved": lambda: self.tr("%Ln special token(s) moved: {shown}", "",
-                                              v["n"]).format(shown=v["shown"]),
-            "specials_removed": lambda: self.tr("%Ln special token(s) removed: {shown}", "",
-                                                v["n"]).format(shown=v["shown"]),
-            "specials_added": lambda: self.tr("%Ln special token(s) added: {shown}", "",
-                                              v["n"]).format(shown=v["shown"]),
-            "specials_changed": lambda: self.tr("%Ln special token(s) changed kind: {shown}",
-                                                "", v["n"]).format(shown=v["shown"]),
-            "part_changed": lambda: self.tr("the pipeline changed: {part}").format(
-                part=self.part_name(v["part"])),
-            "merges": lambda: self.tr("merges: {added} added, {removed} removed, {reranked} "
-                                      "re-ranked").format(**v),
-            "unreachable": lambda: self.tr("%Ln kept piece(s) no longer produced by any merge",
-                                           "", v["n"]),
-            "scores": lambda: self.tr("%Ln piece score(s) changed", "", v["n"]),
-            "golden": lambda: self.tr("{n} of {samples} golden samples get other IDs").format(
-                **v),
-        }
-        return texts[reason.code]() if reason.code in texts else reason.text
-
     def show_diff(self, diff) -> None:
         """Show a finished :class:`core.diff.report.TokenizerDiff` in every tab."""
         self.diff = diff
@@ -329,7 +296,7 @@ class DiffPane(QWidget):
         style = f"background:{colour};color:white;font-size:15px;font-weight:600"
         pad = "&nbsp;&nbsp;"
         self.badge.setText(f"<span style='{style}'>{pad}{name}{pad}</span>")  # i18n: data
-        items = "".join(f"<li>{escape(self.reason_text(r))}</li>" for r in diff.reason_items)
+        items = "".join(f"<li>{escape(text)}</li>" for text in render_all(diff.reasons))
         counts = diff.vocab.counts()
         summary = self.tr("Vocabulary {old} → {new} (compared by {basis}): {same} kept with "
                           "their ID").format(old=f"{counts['old_size']:,}",
@@ -345,28 +312,20 @@ class DiffPane(QWidget):
         self._show_golden(diff)
         self._update_buttons()
 
-    def part_name(self, part: str) -> str:
-        """A pipeline part of :mod:`core.diff.components` in the GUI's language."""
-        return {"normalizer": self.tr("normalizer"), "pre_tokenizer": self.tr("pre-tokenizer"),
-                "model": self.tr("model parameters"), "post_processor": self.tr("post-processor"),
-                "decoder": self.tr("decoder"),
-                "padding_truncation": self.tr("padding / truncation"),
-                "chat_template": self.tr("chat template"),
-                "model_binding": self.tr("model binding")}.get(part, part)
-
     def basis_name(self, basis: str) -> str:
         return {"bytes": self.tr("bytes"), "piece text": self.tr("piece text"),
                 "bytes (across families)": self.tr("bytes, across families")}[basis]
 
     def _show_pipeline(self, diff) -> None:
         lines = []
+        part_names = terms()["part"]
         for part in diff.parts:
             if part["part"] == "chat_template":
                 continue
             state = (self.tr("changed") if part["changed"] else self.tr("same"))
             if not part["comparable"]:
                 state = self.tr("shown, not compared (different runtimes)")
-            lines.append(f"== {self.part_name(part['part'])}: {state}")
+            lines.append(f"== {part_names.get(part['part'], part['part'])}: {state}")
             if part["changed"]:
                 lines.extend(part["diff"][:200])
         m = diff.merges
@@ -383,8 +342,8 @@ class DiffPane(QWidget):
             for a, b in m["examples"]["removed"][:20]:
                 lines.append(f"- {a} {b}")
         else:
-            lines.append(self.tr("merges: not compared ({why})").format(why=m["why"]))
-        for note in diff.notes:
+            lines.append(self.tr("merges: not compared ({why})").format(why=render(m["why"])))
+        for note in render_all(diff.notes):
             lines.append(self.tr("note: {note}").format(note=note))
         self.pipeline_text.setPlainText("\n".join(lines))
         template = next(p for p in diff.parts if p["part"] == "chat_template")
@@ -417,6 +376,10 @@ class DiffPane(QWidget):
         return {"none needed": self.tr("Nothing to do: every piece keeps its row."),
                 "append rows": self.tr("Append rows: every old piece keeps its row; add rows "
                                        "for the new pieces."),
+                "reinitialize rows": self.tr("Reinitialize rows: every kept piece keeps its "
+                                             "row; the IDs that now hold another piece need new "
+                                             "vectors (their rows were learned for the old "
+                                             "pieces)."),
                 "row map": self.tr("Row map: copy each kept piece's row to its new ID (save "
                                    "the map below); the rest are new rows."),
                 "retrain": self.tr("No piece is kept: the embedding has to be learned anew.")
@@ -433,15 +396,22 @@ class DiffPane(QWidget):
             assumed = "<br><i>" + escape(self.tr("No config.json gave the model's hidden size, "
                                                  "dtype or tying: the values above are defaults; "
                                                  "edit them.")) + "</i>"
-        self.cost_label.setText(
-            f"<p>{escape(self.strategy_text(self.diff))}</p><p>"
-            + escape(self.tr("{rows} rows to add × {hidden} × {bytes} bytes = {tied} MiB for one "
-                             "matrix; {untied} MiB when the output head is untied. With these "
-                             "settings: {mib} MiB.").format(
-                rows=f"{cost.rows_to_add:,}", hidden=f"{cost.hidden:,}",
-                bytes={"bf16": 2, "fp16": 2, "fp32": 4}[cost.dtype],
-                tied=mib_text(cost.mib_tied), untied=mib_text(cost.mib_untied),
-                mib=mib_text(cost.mib))) + f"</p>{assumed}")
+        counts = self.diff.vocab.counts()
+        grown = self.tr("Embedding rows {old} → {new}: {rows} rows added × {hidden} × {bytes} "
+                        "bytes = {tied} MiB for one matrix; {untied} MiB when the output head is "
+                        "untied. With these settings: {mib} MiB.").format(
+            old=f"{counts['old_size']:,}", new=f"{counts['new_size']:,}",
+            rows=f"{cost.rows_added:,}", hidden=f"{cost.hidden:,}",
+            bytes=BYTES_PER_PARAMETER[cost.dtype], tied=mib_text(cost.mib_tied),
+            untied=mib_text(cost.mib_untied), mib=mib_text(cost.mib))
+        initialize = self.tr("{rows} rows to initialize: IDs whose piece is new to them, which "
+                             "need new vectors ({appended} appended, {repurposed} in IDs the old "
+                             "vocabulary used).").format(
+            rows=f"{cost.rows_to_initialize:,}",
+            appended=f"{cost.rows_to_initialize - cost.rows_repurposed:,}",
+            repurposed=f"{cost.rows_repurposed:,}")
+        self.cost_label.setText(f"<p>{escape(self.strategy_text(self.diff))}</p>"
+                                f"<p>{escape(grown)}</p><p>{escape(initialize)}</p>{assumed}")
 
     def _show_behaviour(self, diff) -> None:
         b = diff.behaviour.to_json() if diff.behaviour is not None else None

@@ -1,8 +1,9 @@
 """``StreamSimulator``: step through token IDs as a server streams them.
 
 The IDs (given by :meth:`StreamSimulator.set_source`, pasted, or text typed and encoded) arrive in
-chunks; at each step the view shows what a server would emit, the bytes that wait for the rest of
-a character (``⟨E4 B8⟩``), the text held back because it may still become a stop string, and the
+chunks, after the prompt's IDs if some are given (prefill: context whose text is not emitted); at
+each step the view shows what a server would emit, the bytes that wait for the rest of a
+character (``⟨E4 B8⟩``), the text held back because it may still become a stop string, and the
 stop once one matched (which, at which token and character). The decoding is
 :func:`core.stream_run.replay`; it runs in a worker (a 100k-ID run takes a second or two), and
 moving between steps only reads what it computed.
@@ -25,7 +26,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QFormLay
 from app.messages import error_text
 from app.tasks import TaskRunner
 from core.progress import check_cancel
-from core.stream import StopHit
+from core.stream import StopHit, utf8_waiting
 from core.stream_run import ChunkStep, StreamRun, first_out_of_range, replay
 from core.text import hex_bytes, visible_bytes, visible_text
 
@@ -122,6 +123,7 @@ class Simulation:
     run: StreamRun | None = None
     out_of_range: int | None = None
     problem: IdsProblem | None = None
+    prefill: tuple[int, ...] = ()
 
 
 def parse_typed_ids(text: str) -> list[int] | IdsProblem:
@@ -145,10 +147,29 @@ def parse_typed_ids(text: str) -> list[int] | IdsProblem:
     return ids
 
 
+def _typed_ids(text: str) -> list[int] | str:
+    """IDs typed in a line (separated by spaces, commas or brackets), or the item that is no ID.
+
+    >>> _typed_ids("[1, 2] 3"), _typed_ids("4 x")
+    ([1, 2, 3], 'x')
+    """
+    ids = []
+    for item in _ID_SEPARATORS.split(text.strip()):
+        if not item:
+            continue
+        try:
+            ids.append(int(item))
+        except ValueError:
+            return item
+    return ids
+
+
 def simulate(runtime, ids: list[int] | None, text: str, parse_special: bool, chunk: int,
-             stops: list[str], stop_ids: list[int], *, progress=None, cancel=None) -> Simulation:
+             stops: list[str], stop_ids: list[int], *, prefill: list[int] = (),
+             skip_special: bool = False, progress=None, cancel=None) -> Simulation:
     """The worker's job: read the IDs (``ids``, else the typed ``text``: IDs, or text to encode
-    when ``parse_special`` is not None), then replay them up to the first out-of-range ID."""
+    when ``parse_special`` is not None), then replay them after the prompt's IDs ``prefill`` up
+    to the first out-of-range ID."""
     if ids is None:
         if parse_special is None:
             parsed = parse_typed_ids(text)
@@ -161,8 +182,8 @@ def simulate(runtime, ids: list[int] | None, text: str, parse_special: bool, chu
     check_cancel(cancel)
     bad = first_out_of_range(ids, runtime.id_space)
     run = replay(runtime, ids if bad is None else ids[:bad], chunk=chunk, stops=stops,
-                 stop_ids=stop_ids, cancel=cancel)
-    return Simulation(ids, run, bad)
+                 stop_ids=stop_ids, prefill=prefill, skip_special=skip_special, cancel=cancel)
+    return Simulation(ids, run, bad, prefill=tuple(prefill))
 
 
 class StepsModel(QAbstractTableModel):
@@ -296,6 +317,16 @@ class StreamSimulator(QWidget):
         self.chunk.setToolTip(self.tr("How many IDs arrive together at each step"))
         self.stop_ids = QLineEdit()
         self.stop_ids.setPlaceholderText(self.tr("e.g. 2, 128009"))
+        self.prefill = QLineEdit()
+        self.prefill.setPlaceholderText(self.tr("none: the stream starts the text"))
+        self.prefill.setToolTip(self.tr(
+            "The prompt's token IDs, which come before the stream (prefill): the decoder's "
+            "context. Their text is not emitted; a character they leave open is completed by "
+            "the first IDs streamed."))
+        self.skip_special = QCheckBox(self.tr("Leave out special tokens"))
+        self.skip_special.setToolTip(self.tr(
+            "Decode as skip_special_tokens=True: special and control tokens give no text (stop "
+            "token IDs still stop the stream)"))
         self.stops = QListWidget()
         self.stops.setFixedHeight(self.fontMetrics().lineSpacing() * 4 + 8)
         self.stops.setToolTip(self.tr("One stop string a row; \\n, \\t and \\uXXXX stand for "
@@ -342,6 +373,8 @@ class StreamSimulator(QWidget):
         form = QFormLayout()
         form.addRow(self.tr("Chunk size:"), self.chunk)
         form.addRow(self.tr("Stop token IDs:"), self.stop_ids)
+        form.addRow(self.tr("Prompt IDs (prefill):"), self.prefill)
+        form.addRow("", self.skip_special)
         stop_buttons = QVBoxLayout()
         stop_buttons.addWidget(add_stop)
         stop_buttons.addWidget(self.remove_stop)
@@ -398,6 +431,8 @@ class StreamSimulator(QWidget):
         self.parse_special.toggled.connect(self._schedule)
         self.chunk.valueChanged.connect(self._schedule)
         self.stop_ids.textChanged.connect(self._schedule)
+        self.prefill.textChanged.connect(self._schedule)
+        self.skip_special.toggled.connect(self._schedule)
         self.stops.itemChanged.connect(self._schedule)
         self.stops.itemSelectionChanged.connect(self._update_buttons)
         add_stop.clicked.connect(self._add_stop)
@@ -500,15 +535,11 @@ class StreamSimulator(QWidget):
 
     def _stop_ids(self) -> list[int] | str:
         """The stop IDs typed, or the item that is no ID."""
-        ids = []
-        for item in _ID_SEPARATORS.split(self.stop_ids.text().strip()):
-            if not item:
-                continue
-            try:
-                ids.append(int(item))
-            except ValueError:
-                return item
-        return ids
+        return _typed_ids(self.stop_ids.text())
+
+    def _prefill_ids(self) -> list[int] | str:
+        """The prompt's IDs typed, or the item that is no ID."""
+        return _typed_ids(self.prefill.text())
 
     def _schedule(self, *_args) -> None:
         self._debounce.start()
@@ -523,6 +554,11 @@ class StreamSimulator(QWidget):
             self._problem(self.tr("Stop token IDs: “{item}” is not an ID (an integer)").format(
                 item=stop_ids[:40]))
             return
+        prefill = self._prefill_ids()
+        if isinstance(prefill, str):
+            self._problem(self.tr("Prompt IDs: “{item}” is not an ID (an integer)").format(
+                item=prefill[:40]))
+            return
         is_text = self.source_mode.currentData() == "text"
         parse_special = self.parse_special.isChecked() if is_text else None
         taken = 0 if reset else self._ids_taken()
@@ -530,7 +566,8 @@ class StreamSimulator(QWidget):
         self.status.setText(self.tr("Computing the steps…"))
         self.tasks.start(self._task_key, simulate, self.runtime, self._given_ids,
                          self.source.toPlainText(), parse_special, self.chunk.value(),
-                         self.stop_strings(), stop_ids,
+                         self.stop_strings(), stop_ids, prefill=prefill,
+                         skip_special=self.skip_special.isChecked(),
                          on_done=lambda simulation: self._alive() and self._computed(
                              simulation, taken),
                          on_error=lambda message: self._alive() and self._failed(message))
@@ -690,10 +727,23 @@ class StreamSimulator(QWidget):
         run = simulation.run
         if run is not None and run.error is not None:
             lines.append(self._error(error_text(run.error)))
+        if simulation.prefill and run is not None:
+            lines.append(html.escape(self.tr(
+                "After a prompt of {n} IDs: the decoder's context, their text is not "
+                "emitted.").format(n=f"{len(simulation.prefill):,}")))
+            if run.prompt_pending and step is None:
+                lines.append(html.escape(self.tr(
+                    "The prompt leaves {bytes} open: the first IDs streamed complete it.").format(
+                    bytes=pending_shown(run.prompt_pending))))
         if step is not None:
-            if step.pending:
+            if step.pending and utf8_waiting(step.pending):
                 lines.append(html.escape(self.tr("Waiting for the rest of a character: {bytes} "
                                                  "(nothing of it is emitted yet)").format(
+                    bytes=pending_shown(step.pending))))
+            elif step.pending:
+                lines.append(html.escape(self.tr(
+                    "Held back: {bytes} ends in bytes that are no character; a server emits them "
+                    "with the next whole character, or at the end").format(
                     bytes=pending_shown(step.pending))))
             if step.held:
                 lines.append(html.escape(self.tr("Held back: “{text}” could still become a stop "

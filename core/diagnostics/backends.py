@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from ..errors import WorkbenchError
 from ..formats import TokenizerSource
+from ..notes import note
 from ..progress import CancelFn, Cancelled, Progress, ProgressFn, check_cancel
 from .shards import Shard, run_shard
 from .stats import Accumulator, TokenizerStats, partial_ids
@@ -70,7 +71,7 @@ def run_job(job: Job, *, backend: str = "inprocess", runtimes=None, workers: int
     if backend == "processes":
         return _processes(job, workers or os.cpu_count() or 1, meter, cancel)
     if not scheduler:
-        raise WorkbenchError("the Dask backend needs a scheduler address (tcp://host:port)")
+        raise WorkbenchError.of(note("diagnostics.scheduler_missing"))
     return _dask(job, scheduler, meter, cancel)
 
 
@@ -183,13 +184,12 @@ def _dask(job: Job, address: str, meter: _Meter, cancel) -> list[TokenizerStats]
     try:
         from distributed import Client, as_completed
     except ImportError:
-        raise WorkbenchError("the Dask backend needs the optional extra: pip install "
-                             "'tokenizer-workbench[cluster]' (dask and distributed)") from None
+        raise WorkbenchError.of(note("diagnostics.dask_missing")) from None
     try:
         client = Client(address, timeout=CONNECT_TIMEOUT)
     except (OSError, TimeoutError, ValueError) as err:
-        raise WorkbenchError(f"cannot reach the Dask scheduler at {address} within "
-                             f"{CONNECT_TIMEOUT:.0f} s: {err}") from None
+        raise WorkbenchError.of(note("diagnostics.scheduler_unreachable", address=address,
+                                     seconds=CONNECT_TIMEOUT, error=str(err))) from None
     total = None
     try:
         futures = client.map(map_shard, [job.tokenizers] * len(job.shards),

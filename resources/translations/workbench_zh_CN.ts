@@ -1525,8 +1525,8 @@
         <translation>平行语料文件夹：</translation>
     </message>
     <message>
-        <source>A folder of &lt;lang&gt;.&lt;split&gt; files (FLORES-200) or a TSV with a language per column: line n of every file is a translation of line n</source>
-        <translation>由 &lt;lang&gt;.&lt;split&gt; 文件组成的文件夹（FLORES-200），或每种语言一列的 TSV：每个文件的第 n 行互为译文</translation>
+        <source>A folder with one file per language, named by its code (eng_Latn.dev, zho_Hans.txt, pt_BR.txt), or a TSV with a language per column: line n of every file is a translation of line n</source>
+        <translation>每种语言一个文件、以语言代码命名的文件夹（eng_Latn.dev、zho_Hans.txt、pt_BR.txt），或每列一种语言的 TSV：每个文件的第 n 行是彼此第 n 行的译文</translation>
     </message>
     <message>
         <source>folder or TSV of parallel text</source>
@@ -1549,8 +1549,20 @@
         <translation>行数不同的文件会被拒绝，除非勾选此项（此时只统计所有文件都有的行）</translation>
     </message>
     <message>
+        <source>The languages to measure (the pivot always is)</source>
+        <translation>要统计的语言（基准语言总会统计）</translation>
+    </message>
+    <message>
+        <source>All</source>
+        <translation>全选</translation>
+    </message>
+    <message>
         <source>Pivot:</source>
         <translation>基准语言：</translation>
+    </message>
+    <message>
+        <source>Languages:</source>
+        <translation>语言：</translation>
     </message>
     <message>
         <source>off</source>
@@ -1665,6 +1677,10 @@
         <translation>平行语料文件夹</translation>
     </message>
     <message>
+        <source>{checked} of {total}</source>
+        <translation>{checked} / {total}</translation>
+    </message>
+    <message>
         <source>Chat template</source>
         <translation>对话模板</translation>
     </message>
@@ -1723,18 +1739,6 @@
     <message>
         <source>share of all tokens</source>
         <translation>占全部词元的比例</translation>
-    </message>
-    <message>
-        <source>The files have different line counts: only the first {n} lines of each were measured</source>
-        <translation>这些文件的行数不同：每个文件只统计了前 {n} 行</translation>
-    </message>
-    <message>
-        <source>{tokenizer} maps over {share} of the tokens of {languages} to the unknown token: few tokens there mean lost text, not a low cost</source>
-        <translation>{tokenizer} 在 {languages} 上有超过 {share} 的词元是未知词元：词元少意味着文本丢失，而不是成本低</translation>
-    </message>
-    <message>
-        <source>{tokenizer} failed on {n} document(s); the rest was measured</source>
-        <translation>{tokenizer} 在 {n} 个文档上失败；其余文档已统计</translation>
     </message>
     <message>
         <source>Length distribution · {bucket}</source>
@@ -1915,125 +1919,13 @@
         <source>breaking</source>
         <translation>不兼容</translation>
     </message>
-    <message numerus="yes">
-        <source>%Ln piece(s) have a new ID (same piece, new ID)</source>
-        <translation>
-            <numerusform>%Ln 个片段换了 ID（同一片段，新 ID）</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln ID(s) now hold another piece (same ID, new piece)</source>
-        <translation>
-            <numerusform>%Ln 个 ID 现在对应另一个片段（同一 ID，新片段）</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln piece(s) removed</source>
-        <translation>
-            <numerusform>删除了 %Ln 个片段</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln piece(s) added past the old IDs</source>
-        <translation>
-            <numerusform>在旧 ID 之后追加了 %Ln 个片段</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln piece(s) added, some inside the old ID range</source>
-        <translation>
-            <numerusform>新增 %Ln 个片段，部分位于旧 ID 范围内</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln kept piece(s) changed kind</source>
-        <translation>
-            <numerusform>%Ln 个保留片段的类型改变</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln special token(s) moved: {shown}</source>
-        <translation>
-            <numerusform>%Ln 个特殊词元换了 ID：{shown}</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln special token(s) removed: {shown}</source>
-        <translation>
-            <numerusform>删除了 %Ln 个特殊词元：{shown}</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln special token(s) added: {shown}</source>
-        <translation>
-            <numerusform>新增 %Ln 个特殊词元：{shown}</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln special token(s) changed kind: {shown}</source>
-        <translation>
-            <numerusform>%Ln 个特殊词元的类型改变：{shown}</numerusform>
-        </translation>
-    </message>
     <message>
-        <source>the pipeline changed: {part}</source>
-        <translation>流程改变：{part}</translation>
-    </message>
-    <message>
-        <source>merges: {added} added, {removed} removed, {reranked} re-ranked</source>
-        <translation>合并规则：新增 {added}，删除 {removed}，重排 {reranked}</translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln kept piece(s) no longer produced by any merge</source>
-        <translation>
-            <numerusform>%Ln 个保留片段已无法由任何合并产生</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln piece score(s) changed</source>
-        <translation>
-            <numerusform>%Ln 个片段的分数改变</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>{n} of {samples} golden samples get other IDs</source>
-        <translation>{samples} 个黄金样本中有 {n} 个得到不同的 ID</translation>
+        <source>{rows} rows to initialize: IDs whose piece is new to them, which need new vectors ({appended} appended, {repurposed} in IDs the old vocabulary used).</source>
+        <translation>需初始化 {rows} 行：这些 ID 对应的片段对它们是新的，需要新的向量（追加 {appended} 行，{repurposed} 行位于旧词表用过的 ID）。</translation>
     </message>
     <message>
         <source>Vocabulary {old} → {new} (compared by {basis}): {same} kept with their ID</source>
         <translation>词表 {old} → {new}（按{basis}比较）：{same} 个保留原 ID</translation>
-    </message>
-    <message>
-        <source>normalizer</source>
-        <translation>规范化器</translation>
-    </message>
-    <message>
-        <source>pre-tokenizer</source>
-        <translation>预分词器</translation>
-    </message>
-    <message>
-        <source>model parameters</source>
-        <translation>模型参数</translation>
-    </message>
-    <message>
-        <source>post-processor</source>
-        <translation>后处理器</translation>
-    </message>
-    <message>
-        <source>decoder</source>
-        <translation>解码器</translation>
-    </message>
-    <message>
-        <source>padding / truncation</source>
-        <translation>填充 / 截断</translation>
-    </message>
-    <message>
-        <source>chat template</source>
-        <translation>对话模板</translation>
-    </message>
-    <message>
-        <source>model binding</source>
-        <translation>模型绑定</translation>
     </message>
     <message>
         <source>bytes</source>
@@ -2092,6 +1984,10 @@
         <translation>追加行：每个旧片段保留原行；为新片段追加行。</translation>
     </message>
     <message>
+        <source>Reinitialize rows: every kept piece keeps its row; the IDs that now hold another piece need new vectors (their rows were learned for the old pieces).</source>
+        <translation>重新初始化行：每个保留片段保持原行；现在对应另一个片段的 ID 需要新的向量（这些行是为旧片段学习的）。</translation>
+    </message>
+    <message>
         <source>Row map: copy each kept piece&apos;s row to its new ID (save the map below); the rest are new rows.</source>
         <translation>行映射：把每个保留片段的行复制到其新 ID（可在下方保存映射）；其余为新行。</translation>
     </message>
@@ -2104,8 +2000,8 @@
         <translation>没有 config.json 给出模型的隐藏维度、数据类型或是否绑定：上面是默认值，请按需修改。</translation>
     </message>
     <message>
-        <source>{rows} rows to add × {hidden} × {bytes} bytes = {tied} MiB for one matrix; {untied} MiB when the output head is untied. With these settings: {mib} MiB.</source>
-        <translation>需新增 {rows} 行 × {hidden} × {bytes} 字节 = 单个矩阵 {tied} MiB；输出头不绑定时为 {untied} MiB。按当前设置：{mib} MiB。</translation>
+        <source>Embedding rows {old} → {new}: {rows} rows added × {hidden} × {bytes} bytes = {tied} MiB for one matrix; {untied} MiB when the output head is untied. With these settings: {mib} MiB.</source>
+        <translation>Embedding 行数 {old} → {new}：新增 {rows} 行 × {hidden} × {bytes} 字节 = 单个矩阵 {tied} MiB；输出头不绑定时为 {untied} MiB。按当前设置：{mib} MiB。</translation>
     </message>
     <message>
         <source>No texts compared.</source>
@@ -2355,6 +2251,28 @@
     <message>
         <source>This chart could not be drawn: {reason}</source>
         <translation>无法绘制此图表：{reason}</translation>
+    </message>
+</context>
+<context>
+    <name>GoTemplateDialog</name>
+    <message>
+        <source>Ollama&apos;s template of {name}</source>
+        <translation>{name} 的 Ollama 模板</translation>
+    </message>
+    <message>
+        <source>Ollama renders this Go template itself (text/template, with .System, .Prompt, .Messages…); shown here read-only.</source>
+        <translation>这是 Ollama 自己渲染的 Go 模板（text/template，读取 .System、.Prompt、.Messages 等），此处只读显示。</translation>
+    </message>
+</context>
+<context>
+    <name>GoTemplateNotice</name>
+    <message>
+        <source>Show Ollama&apos;s template…</source>
+        <translation>查看 Ollama 的模板…</translation>
+    </message>
+    <message>
+        <source>{name} has no Jinja chat template, only Ollama&apos;s Go template, which Ollama renders itself (the workbench renders Jinja, as transformers does). Choose a template above to render the conversation here.</source>
+        <translation>{name} 没有 Jinja 对话模板，只有 Ollama 的 Go 模板，由 Ollama 自己渲染（工作台与 transformers 一样渲染 Jinja 模板）。请在上方选择一个模板，在此渲染对话。</translation>
     </message>
 </context>
 <context>
@@ -2636,6 +2554,124 @@
     </message>
 </context>
 <context>
+    <name>LocalModelsDialog</name>
+    <message>
+        <source>Open local model</source>
+        <translation>打开本地模型</translation>
+    </message>
+    <message>
+        <source>The tokenizers your tools keep on this computer: the Hugging Face cache, llama.cpp&apos;s cache, LM Studio and Ollama (and the folders you add). Nothing is downloaded.</source>
+        <translation>你的工具在这台电脑上保存的分词器：Hugging Face 缓存、llama.cpp 缓存、LM Studio 和 Ollama（以及你添加的文件夹）。不会下载任何内容。</translation>
+    </message>
+    <message>
+        <source>Search by name, source, format or tag…</source>
+        <translation>按名称、来源、格式或版本标签搜索…</translation>
+    </message>
+    <message>
+        <source>Add folder…</source>
+        <translation>添加文件夹…</translation>
+    </message>
+    <message>
+        <source>Also list the model folders under a folder of your own</source>
+        <translation>同时列出你自己的某个文件夹下的模型文件夹</translation>
+    </message>
+    <message>
+        <source>Rescan</source>
+        <translation>重新扫描</translation>
+    </message>
+    <message>
+        <source>Looking in the Hugging Face cache, llama.cpp, LM Studio and Ollama…</source>
+        <translation>正在查找 Hugging Face 缓存、llama.cpp、LM Studio 和 Ollama…</translation>
+    </message>
+    <message>
+        <source>No local model found. Looked in: {places}</source>
+        <translation>没有找到本地模型。查找过：{places}</translation>
+    </message>
+    <message>
+        <source>Opening {done} of {count}: {name}…</source>
+        <translation>正在打开第 {done} 个（共 {count} 个）：{name}…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n model(s) found</source>
+        <translation>
+            <numerusform>找到 %n 个模型</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>; %n do(es) not open (hover for why)</source>
+        <translation>
+            <numerusform>；其中 %n 个无法打开（悬停查看原因）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Could not read the stores: {problem}</source>
+        <translation>无法读取模型存储：{problem}</translation>
+    </message>
+    <message>
+        <source>A folder of models</source>
+        <translation>模型文件夹</translation>
+    </message>
+</context>
+<context>
+    <name>LocalModelsModel</name>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Revision / tag</source>
+        <translation>修订版本 / 版本标签</translation>
+    </message>
+    <message>
+        <source>Format</source>
+        <translation>格式</translation>
+    </message>
+    <message>
+        <source>Vocabulary</source>
+        <translation>词表</translation>
+    </message>
+    <message>
+        <source>Chat template</source>
+        <translation>对话模板</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>Hugging Face</source>
+        <translation>Hugging Face</translation>
+    </message>
+    <message>
+        <source>Folder</source>
+        <translation>文件夹</translation>
+    </message>
+    <message>
+        <source>does not open</source>
+        <translation>无法打开</translation>
+    </message>
+    <message>
+        <source>yes ({names})</source>
+        <translation>有（{names}）</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>有</translation>
+    </message>
+    <message>
+        <source>Go template (Ollama)</source>
+        <translation>Go 模板（Ollama）</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>无</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>All files (*)</source>
@@ -2702,6 +2738,14 @@
         <translation>打包文件的文件夹，或存放分词器的文件夹（Hugging Face 模型文件夹）</translation>
     </message>
     <message>
+        <source>Open &amp;local model…</source>
+        <translation>打开本地模型(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>A tokenizer from the Hugging Face cache, llama.cpp&apos;s cache, LM Studio or Ollama, by name</source>
+        <translation>按名称打开 Hugging Face 缓存、llama.cpp 缓存、LM Studio 或 Ollama 中的分词器</translation>
+    </message>
+    <message>
         <source>Open &amp;text file…</source>
         <translation>打开文本文件(&amp;T)…</translation>
     </message>
@@ -2752,6 +2796,10 @@
     <message>
         <source>Open tokenizer folder</source>
         <translation>打开分词器文件夹</translation>
+    </message>
+    <message>
+        <source>looking for {name}…</source>
+        <translation>正在查找 {name}…</translation>
     </message>
     <message>
         <source>reading {name}…</source>
@@ -2978,6 +3026,22 @@
     <message>
         <source>the helper process could not encode this large text ({reason}); it was encoded in this process instead, which may pause the window</source>
         <translation>辅助进程无法编码这段大文本（{reason}）；已改在本进程中编码，窗口可能会暂时无响应</translation>
+    </message>
+    <message>
+        <source>token ID {id} at stream position {position} is out of range: the vocabulary has IDs 0..{last}</source>
+        <translation>流位置 {position} 处的词元 ID {id} 超出范围：词表的 ID 为 0..{last}</translation>
+    </message>
+    <message>
+        <source>token ID {id} at prompt position {position} is out of range: the vocabulary has IDs 0..{last}</source>
+        <translation>提示位置 {position} 处的词元 ID {id} 超出范围：词表的 ID 为 0..{last}</translation>
+    </message>
+    <message>
+        <source>token ID {id} at stream position {position} cannot be decoded: {reason}</source>
+        <translation>流位置 {position} 处的词元 ID {id} 无法解码：{reason}</translation>
+    </message>
+    <message>
+        <source>token ID {id} at prompt position {position} cannot be decoded: {reason}</source>
+        <translation>提示位置 {position} 处的词元 ID {id} 无法解码：{reason}</translation>
     </message>
     <message>
         <source>{error} — ignored</source>
@@ -3228,6 +3292,22 @@
         <translation>预设 {preset}：使用其正则表达式和特殊词元</translation>
     </message>
     <message>
+        <source>{count} special token(s) of preset {preset} have IDs that are ranks of this file ({first:,}–{last:,}; its ranks run 0–{last_rank:,})</source>
+        <translation>预设 {preset} 有 {count} 个特殊词元的 ID 已是此文件的排名（{first:,}–{last:,}；其排名为 0–{last_rank:,}）</translation>
+    </message>
+    <message>
+        <source>they are placed after the last rank instead, on IDs {first:,}–{last:,} (choose a preset or give special tokens to change this)</source>
+        <translation>已改为放在最后一个排名之后，ID 为 {first:,}–{last:,}（如需更改，请选择预设或给出特殊词元）</translation>
+    </message>
+    <message>
+        <source>presets whose special tokens fit these ranks: {presets}</source>
+        <translation>特殊词元与这些排名不冲突的预设：{presets}</translation>
+    </message>
+    <message>
+        <source>preset {preset} does not fit this file: {count} of its special tokens have IDs that are ranks ({first:,}–{last:,}; its ranks run 0–{last_rank:,}). Give special tokens after the last rank, from ID {start:,}, or choose a preset that fits: {presets}</source>
+        <translation>预设 {preset} 不适用于此文件：其 {count} 个特殊词元的 ID 已是排名（{first:,}–{last:,}；其排名为 0–{last_rank:,}）。请给出位于最后一个排名之后（从 ID {start:,} 起）的特殊词元，或选择适用的预设：{presets}</translation>
+    </message>
+    <message>
         <source>preset {preset}: {normalization} normalization first</source>
         <translation>预设 {preset}：先进行 {normalization} 规范化</translation>
     </message>
@@ -3404,6 +3484,206 @@
         <translation>字节 {byte:02X} 没有排名：这些排名不是字节级 BPE，因此无法解释这段文本（tiktoken 也无法编码）</translation>
     </message>
     <message>
+        <source>{n:,} pieces have a new ID (same piece, new ID: a model would read another row for it)</source>
+        <translation>{n:,} 个片段换了 ID（同一片段，新 ID：模型会为它读取另一行）</translation>
+    </message>
+    <message>
+        <source>{n:,} IDs now hold another piece (same ID, new piece: its row was learned for the old one)</source>
+        <translation>{n:,} 个 ID 现在对应另一个片段（同一 ID，新片段：这一行是为旧片段学习的）</translation>
+    </message>
+    <message>
+        <source>{n:,} pieces were removed</source>
+        <translation>删除了 {n:,} 个片段</translation>
+    </message>
+    <message>
+        <source>{n:,} pieces added (IDs {first:,}–{last:,}, appended past the old ones)</source>
+        <translation>新增 {n:,} 个片段（ID {first:,}–{last:,}，追加在旧 ID 之后）</translation>
+    </message>
+    <message>
+        <source>{n:,} pieces added (IDs {first:,}–{last:,}, some inside the old ID range)</source>
+        <translation>新增 {n:,} 个片段（ID {first:,}–{last:,}，部分位于旧 ID 范围内）</translation>
+    </message>
+    <message>
+        <source>{n:,} kept pieces changed kind (normal / control / user-defined / byte)</source>
+        <translation>{n:,} 个保留片段的类型改变（普通 / 控制 / 用户定义 / 字节）</translation>
+    </message>
+    <message>
+        <source>{n:,} special tokens moved: {shown}</source>
+        <translation>{n:,} 个特殊词元换了 ID：{shown}</translation>
+    </message>
+    <message>
+        <source>{n:,} special tokens removed: {shown}</source>
+        <translation>删除了 {n:,} 个特殊词元：{shown}</translation>
+    </message>
+    <message>
+        <source>{n:,} special tokens added: {shown}</source>
+        <translation>新增 {n:,} 个特殊词元：{shown}</translation>
+    </message>
+    <message>
+        <source>{n:,} special tokens changed kind: {shown}</source>
+        <translation>{n:,} 个特殊词元的类型改变：{shown}</translation>
+    </message>
+    <message>
+        <source>the {part} changed</source>
+        <translation>{part}改变了</translation>
+    </message>
+    <message>
+        <source>merges: {added:,} added, {removed:,} removed, {reranked:,} re-ranked</source>
+        <translation>合并规则：新增 {added:,}，删除 {removed:,}，重排 {reranked:,}</translation>
+    </message>
+    <message>
+        <source>{n:,} kept pieces are no longer produced by any merge sequence</source>
+        <translation>{n:,} 个保留片段已无法由任何合并序列产生</translation>
+    </message>
+    <message>
+        <source>{n:,} piece scores changed</source>
+        <translation>{n:,} 个片段的分数改变</translation>
+    </message>
+    <message>
+        <source>{n:,} of {samples:,} golden stress samples get other IDs</source>
+        <translation>{samples:,} 个黄金压力样本中有 {n:,} 个得到不同的 ID</translation>
+    </message>
+    <message>
+        <source>the {part} changed (IDs of a text do not depend on it)</source>
+        <translation>{part}改变了（文本的 ID 不依赖于它）</translation>
+    </message>
+    <message>
+        <source>the tokenizers are of different families ({old_family} and {new_family}): pieces were compared by the bytes they stand for</source>
+        <translation>两个分词器属于不同类型（{old_family} 与 {new_family}）：片段按其代表的字节比较</translation>
+    </message>
+    <message>
+        <source>the pipelines are described by different runtimes ({old_runtime} and {new_runtime}): their parts are shown, not judged; the vocabulary and the golden set decide the verdict</source>
+        <translation>两条流程由不同的运行时描述（{old_runtime} 与 {new_runtime}）：其组成部分只展示、不评判；结论由词表和黄金样本决定</translation>
+    </message>
+    <message>
+        <source>{n:,} IDs of the {side} vocabulary repeat a piece another ID has: a mapping could not be made for them (the lowest ID is used)</source>
+        <translation>{side}词表中有 {n:,} 个 ID 与另一个 ID 的片段重复：无法为它们建立映射（使用最小的 ID）</translation>
+    </message>
+    <message>
+        <source>no piece could be mapped from one vocabulary to the other</source>
+        <translation>没有任何片段能从一个词表映射到另一个词表</translation>
+    </message>
+    <message>
+        <source>{n:,} special tokens with another role: {shown}</source>
+        <translation>{n:,} 个特殊词元的角色不同：{shown}</translation>
+    </message>
+    <message>
+        <source>neither model stores merges (tiktoken ranks, SentencePiece scores, WordPiece and Unigram have none)</source>
+        <translation>两个模型都不保存合并规则（tiktoken 排名、SentencePiece 分数、WordPiece 和 Unigram 都没有）</translation>
+    </message>
+    <message>
+        <source>only one model stores merges (tiktoken ranks, SentencePiece scores, WordPiece and Unigram have none)</source>
+        <translation>只有一个模型保存合并规则（tiktoken 排名、SentencePiece 分数、WordPiece 和 Unigram 都没有）</translation>
+    </message>
+    <message>
+        <source>only models with scores have them (SentencePiece, Unigram)</source>
+        <translation>只有带分数的模型才有分数（SentencePiece、Unigram）</translation>
+    </message>
+    <message>
+        <source>the corpus holds no text (every file is empty or blank)</source>
+        <translation>语料中没有文本（每个文件都为空或只有空白）</translation>
+    </message>
+    <message>
+        <source>aligned by the shortest: {lines:,} lines kept of each ({counts})</source>
+        <translation>按最短文件对齐：每个文件保留 {lines:,} 行（{counts}）</translation>
+    </message>
+    <message>
+        <source>{tokenizer} maps many tokens to the unknown token in {languages}: few tokens there mean lost text, not a low cost</source>
+        <translation>{tokenizer} 在 {languages} 中把许多词元映射为未知词元：那里词元少意味着文本丢失，而不是成本低</translation>
+    </message>
+    <message>
+        <source>{tokenizer} has no chat template of its own: its window carries only the post-processor&apos;s tokens</source>
+        <translation>{tokenizer} 没有自己的对话模板：其上下文窗口只包含后处理器添加的词元</translation>
+    </message>
+    <message>
+        <source>{tokenizer} failed on {count:,} documents, listed under its failures; the rest was measured</source>
+        <translation>{tokenizer} 在 {count:,} 个文档上失败，已列在其失败记录中；其余文档已统计</translation>
+    </message>
+    <message>
+        <source>the languages have different line counts ({counts}); line n must be a translation of line n in every file (choose to align by the shortest to keep the first lines only)</source>
+        <translation>各语言的行数不同（{counts}）；每个文件的第 n 行必须是彼此第 n 行的译文（选择按最短文件对齐则只保留前面的行）</translation>
+    </message>
+    <message>
+        <source>no such parallel folder or TSV file</source>
+        <translation>没有这个平行语料文件夹或 TSV 文件</translation>
+    </message>
+    <message>
+        <source>no language files in this folder (a file is one when its name before the first dot is a language code: eng_Latn.dev, zho_Hans.txt, pt_BR.txt)</source>
+        <translation>此文件夹中没有语言文件（文件名第一个点之前的部分是语言代码的文件才算：eng_Latn.dev、zho_Hans.txt、pt_BR.txt）</translation>
+    </message>
+    <message>
+        <source>two files for language {language}: {first} and {second} (keep one split per folder)</source>
+        <translation>语言 {language} 有两个文件：{first} 和 {second}（每个文件夹只保留一个划分）</translation>
+    </message>
+    <message>
+        <source>the file of language {language} is empty</source>
+        <translation>语言 {language} 的文件为空</translation>
+    </message>
+    <message>
+        <source>the parallel corpus has no language {languages}; it has {available}</source>
+        <translation>平行语料中没有语言 {languages}；它包含 {available}</translation>
+    </message>
+    <message>
+        <source>a parallel TSV needs a header row of language codes and at least one row of sentences</source>
+        <translation>平行 TSV 需要一行语言代码作为表头，以及至少一行句子</translation>
+    </message>
+    <message>
+        <source>the header must name each language once</source>
+        <translation>表头中每种语言只能出现一次</translation>
+    </message>
+    <message>
+        <source>{columns:,} columns where the header has {header:,}</source>
+        <translation>此行有 {columns:,} 列，而表头有 {header:,} 列</translation>
+    </message>
+    <message>
+        <source>unknown pivot language {pivot!r}; the corpus has {languages}</source>
+        <translation>未知的基准语言 {pivot!r}；语料包含 {languages}</translation>
+    </message>
+    <message>
+        <source>the pivot language {pivot} has no tokens</source>
+        <translation>基准语言 {pivot} 没有词元</translation>
+    </message>
+    <message>
+        <source>the chat template cannot be rendered: {error}</source>
+        <translation>无法渲染对话模板：{error}</translation>
+    </message>
+    <message>
+        <source>choose at least one tokenizer</source>
+        <translation>请至少选择一个分词器</translation>
+    </message>
+    <message>
+        <source>at most {limit} tokenizers at once ({count} given)</source>
+        <translation>一次最多 {limit} 个分词器（给了 {count} 个）</translation>
+    </message>
+    <message>
+        <source>give either corpus sources or a parallel corpus</source>
+        <translation>请给出语料来源或平行语料，二者选一</translation>
+    </message>
+    <message>
+        <source>align must be one of {choices}</source>
+        <translation>对齐方式必须是 {choices} 之一</translation>
+    </message>
+    <message>
+        <source>the context window must be at least 1 token</source>
+        <translation>上下文窗口至少为 1 个词元</translation>
+    </message>
+    <message>
+        <source>the corpus has no source</source>
+        <translation>语料没有来源</translation>
+    </message>
+    <message>
+        <source>the Dask backend needs the optional extra: pip install &apos;tokenizer-workbench[cluster]&apos; (dask and distributed)</source>
+        <translation>Dask 后端需要可选依赖：pip install &apos;tokenizer-workbench[cluster]&apos;（dask 和 distributed）</translation>
+    </message>
+    <message>
+        <source>the Dask backend needs a scheduler address (tcp://host:port)</source>
+        <translation>Dask 后端需要调度器地址（tcp://host:port）</translation>
+    </message>
+    <message>
+        <source>cannot reach the Dask scheduler at {address} within {seconds:.0f} s: {error}</source>
+        <translation>无法在 {seconds:.0f} 秒内连接到位于 {address} 的 Dask 调度器：{error}</translation>
+    </message>
+    <message>
         <source>the file names no pre-tokenizer (tokenizer.ggml.pre): llama.cpp then splits with its &apos;default&apos; regexes, as here, and warns that generation quality will be degraded</source>
         <translation>文件未指定预分词器（tokenizer.ggml.pre）：llama.cpp 此时用它的 &apos;default&apos; 正则切分（此处亦然），并警告生成质量会下降</translation>
     </message>
@@ -3414,6 +3694,216 @@
     <message>
         <source>the model&apos;s embedding has {rows:,} rows for {vocabulary:,} token IDs: IDs {rows:,} and above have no embedding</source>
         <translation>模型的嵌入只有 {rows:,} 行，而词元 ID 有 {vocabulary:,} 个：ID {rows:,} 及以上没有嵌入</translation>
+    </message>
+    <message>
+        <source>no file, folder or local model named {name} (local models looked for in: {places})</source>
+        <translation>没有名为 {name} 的文件、文件夹或本地模型（查找本地模型的位置：{places}）</translation>
+    </message>
+    <message>
+        <source>no local model named {name}; local models of a like name: {similar}</source>
+        <translation>没有名为 {name} 的本地模型；名称相近的本地模型：{similar}</translation>
+    </message>
+    <message>
+        <source>{name} names {count} local models with different tokenizers (behaviour · vocabulary fingerprints in brackets): {choices}; name one of them</source>
+        <translation>{name} 对应 {count} 个分词器不同的本地模型（方括号内为行为指纹 · 词表指纹）：{choices}；请指明其中一个</translation>
+    </message>
+    <message>
+        <source>{name} names {count} local models with one tokenizer (behaviour fingerprint {behaviour}): opened {chosen}; the same in {others}</source>
+        <translation>{name} 对应 {count} 个分词器相同的本地模型（行为指纹 {behaviour}）：已打开 {chosen}；{others} 中的分词器与之相同</translation>
+    </message>
+    <message>
+        <source>{name} is in the Hugging Face cache without any snapshot: download it again</source>
+        <translation>{name} 在 Hugging Face 缓存中没有任何快照：请重新下载</translation>
+    </message>
+    <message>
+        <source>{name}: {ref} names commit {commit}, whose snapshot is not in the cache: download it again</source>
+        <translation>{name}：{ref} 指向提交 {commit}，但缓存中没有它的快照：请重新下载</translation>
+    </message>
+    <message>
+        <source>{name}: revision {revision} is not in the cache (cached: {cached})</source>
+        <translation>{name}：缓存中没有修订版本 {revision}（已缓存：{cached}）</translation>
+    </message>
+    <message>
+        <source>{name} at {revision} has no tokenizer file: the Hub said {files} do not exist there (.no_exist markers)</source>
+        <translation>{name} 在 {revision} 没有分词器文件：Hub 表示该版本不存在 {files}（.no_exist 标记）</translation>
+    </message>
+    <message>
+        <source>{name} at {revision}: no tokenizer file was downloaded (the snapshot holds {present}): download tokenizer.json or tokenizer.model</source>
+        <translation>{name} 在 {revision}：没有下载分词器文件（快照中只有 {present}）：请下载 tokenizer.json 或 tokenizer.model</translation>
+    </message>
+    <message>
+        <source>{file} points to {target}, which is missing (an interrupted download or a cleaned cache): download it again</source>
+        <translation>{file} 指向的 {target} 不存在（下载中断或缓存已被清理）：请重新下载</translation>
+    </message>
+    <message>
+        <source>{name} has no GGUF tagged {tag} (its tags: {tags})</source>
+        <translation>{name} 没有版本标签为 {tag} 的 GGUF（现有标签：{tags}）</translation>
+    </message>
+    <message>
+        <source>the Ollama manifest of {name} cannot be read ({problem})</source>
+        <translation>无法读取 {name} 的 Ollama 清单（{problem}）</translation>
+    </message>
+    <message>
+        <source>the Ollama manifest of {name} has no GGUF model layer (media type application/vnd.ollama.image.model); its layers: {kinds}</source>
+        <translation>{name} 的 Ollama 清单中没有 GGUF 模型层（媒体类型 application/vnd.ollama.image.model）；它的层：{kinds}</translation>
+    </message>
+    <message>
+        <source>the model layer of {name} is not a GGUF file; only GGUF models are read</source>
+        <translation>{name} 的模型层不是 GGUF 文件；只能读取 GGUF 模型</translation>
+    </message>
+    <message>
+        <source>{name} has no Jinja chat template, only Ollama&apos;s Go template, which Ollama renders itself: choose a template to render here</source>
+        <translation>{name} 没有 Jinja 对话模板，只有由 Ollama 自己渲染的 Go 模板：请选择一个模板在此渲染</translation>
+    </message>
+    <message>
+        <source>1 piece has a new ID (same piece, new ID: a model would read another row for it)</source>
+        <translation>1 个片段换了 ID（同一片段，新 ID：模型会为它读取另一行）</translation>
+    </message>
+    <message>
+        <source>1 ID now holds another piece (same ID, new piece: its row was learned for the old one)</source>
+        <translation>1 个 ID 现在对应另一个片段（同一 ID，新片段：这一行是为旧片段学习的）</translation>
+    </message>
+    <message>
+        <source>1 piece was removed</source>
+        <translation>删除了 1 个片段</translation>
+    </message>
+    <message>
+        <source>1 piece added (ID {first:,}, appended past the old ones)</source>
+        <translation>新增 1 个片段（ID {first:,}，追加在旧 ID 之后）</translation>
+    </message>
+    <message>
+        <source>1 piece added (ID {first:,}, inside the old ID range)</source>
+        <translation>新增 1 个片段（ID {first:,}，位于旧 ID 范围内）</translation>
+    </message>
+    <message>
+        <source>1 kept piece changed kind (normal / control / user-defined / byte)</source>
+        <translation>1 个保留片段的类型改变（普通 / 控制 / 用户定义 / 字节）</translation>
+    </message>
+    <message>
+        <source>1 special token moved: {shown}</source>
+        <translation>1 个特殊词元换了 ID：{shown}</translation>
+    </message>
+    <message>
+        <source>1 special token removed: {shown}</source>
+        <translation>删除了 1 个特殊词元：{shown}</translation>
+    </message>
+    <message>
+        <source>1 special token added: {shown}</source>
+        <translation>新增 1 个特殊词元：{shown}</translation>
+    </message>
+    <message>
+        <source>1 special token changed kind: {shown}</source>
+        <translation>1 个特殊词元的类型改变：{shown}</translation>
+    </message>
+    <message>
+        <source>1 kept piece is no longer produced by any merge sequence</source>
+        <translation>1 个保留片段已无法由任何合并序列产生</translation>
+    </message>
+    <message>
+        <source>1 piece score changed</source>
+        <translation>1 个片段的分数改变</translation>
+    </message>
+    <message>
+        <source>1 ID of the {side} vocabulary repeats a piece another ID has: a mapping could not be made for it (the lowest ID is used)</source>
+        <translation>{side}词表中有 1 个 ID 与另一个 ID 的片段重复：无法为它建立映射（使用最小的 ID）</translation>
+    </message>
+    <message>
+        <source>1 special token with another role: {shown}</source>
+        <translation>1 个特殊词元的角色不同：{shown}</translation>
+    </message>
+    <message>
+        <source>{tokenizer} failed on 1 document, listed under its failures; the rest was measured</source>
+        <translation>{tokenizer} 在 1 个文档上失败，已列在其失败记录中；其余文档已统计</translation>
+    </message>
+    <message>
+        <source>byte-level</source>
+        <translation>字节级</translation>
+    </message>
+    <message>
+        <source>WordPiece</source>
+        <translation>WordPiece</translation>
+    </message>
+    <message>
+        <source>SentencePiece-style</source>
+        <translation>SentencePiece 式</translation>
+    </message>
+    <message>
+        <source>normalizer</source>
+        <translation>规范化器</translation>
+    </message>
+    <message>
+        <source>pre-tokenizer</source>
+        <translation>预分词器</translation>
+    </message>
+    <message>
+        <source>model parameters</source>
+        <translation>模型参数</translation>
+    </message>
+    <message>
+        <source>post-processor</source>
+        <translation>后处理器</translation>
+    </message>
+    <message>
+        <source>decoder</source>
+        <translation>解码器</translation>
+    </message>
+    <message>
+        <source>padding / truncation</source>
+        <translation>填充 / 截断</translation>
+    </message>
+    <message>
+        <source>chat template</source>
+        <translation>对话模板</translation>
+    </message>
+    <message>
+        <source>model binding</source>
+        <translation>模型绑定</translation>
+    </message>
+    <message>
+        <source>old</source>
+        <comment>the old side of a diff</comment>
+        <translation>旧</translation>
+    </message>
+    <message>
+        <source>new</source>
+        <comment>the new side of a diff</comment>
+        <translation>新</translation>
+    </message>
+    <message>
+        <source>tokenizer.ggml.model is {model!r}, a tokenizer llama.cpp does not know either; the workbench runs {supported}</source>
+        <translation>tokenizer.ggml.model 为 {model!r}，llama.cpp 也不认识这种分词器；工作台可运行 {supported}</translation>
+    </message>
+    <message>
+        <source>tokenizer.ggml.model is {model!r}: the file has no vocabulary (llama.cpp loads no tokenizer from it either); the workbench runs {supported}</source>
+        <translation>tokenizer.ggml.model 为 {model!r}：文件没有词表（llama.cpp 也不会从中加载分词器）；工作台可运行 {supported}</translation>
+    </message>
+    <message>
+        <source>tokenizer.ggml.model is {model!r}: llama.cpp runs RWKV&apos;s greedy longest match over escaped byte tokens, which no tokenizers pipeline reproduces; the workbench runs {supported}</source>
+        <translation>tokenizer.ggml.model 为 {model!r}：llama.cpp 对转义的字节词元做 RWKV 的贪心最长匹配，没有 tokenizers 流程能复现；工作台可运行 {supported}</translation>
+    </message>
+    <message>
+        <source>tokenizer.ggml.model is {model!r}: llama.cpp runs PLaMo-2&apos;s own table-driven best-path search with byte fallback, which no tokenizers pipeline reproduces; the workbench runs {supported}</source>
+        <translation>tokenizer.ggml.model 为 {model!r}：llama.cpp 运行 PLaMo-2 自有的查表式最优路径搜索（带字节回退），没有 tokenizers 流程能复现；工作台可运行 {supported}</translation>
+    </message>
+    <message>
+        <source>tokenizer.ggml.model is {model!r}: llama.cpp cuts the text inside &lt;dna&gt;…&lt;/dna&gt; into 6-letter k-mers padded with A, which no tokenizers pipeline reproduces; the workbench runs {supported}</source>
+        <translation>tokenizer.ggml.model 为 {model!r}：llama.cpp 把 &lt;dna&gt;…&lt;/dna&gt; 内的文本切分为 6 个字母的 k-mer（不足补 A），没有 tokenizers 流程能复现；工作台可运行 {supported}</translation>
+    </message>
+    <message>
+        <source>tokenizer.ggml.model is {model!r} with lowercasing on: llama.cpp lowercases with its own one-code-point table, which no tokenizers normalizer reproduces; not run</source>
+        <translation>tokenizer.ggml.model 为 {model!r} 且开启小写化：llama.cpp 用它自己的单码位表转小写，没有 tokenizers 规范化器能复现；不运行</translation>
+    </message>
+    <message>
+        <source>tokenizer.ggml.pre is {pre!r}, a pre-tokenizer llama.cpp does not know (it refuses the file too); the workbench will not guess one</source>
+        <translation>tokenizer.ggml.pre 为 {pre!r}，llama.cpp 不认识这种预分词器（它也会拒绝此文件）；工作台不会猜测</translation>
+    </message>
+    <message>
+        <source>the merges join newlines without building all {runs} newline tokens: llama.cpp&apos;s Gemma 4 rule (a run of newlines that is a token is taken whole) then has no exact tokenizers pipeline; not run</source>
+        <translation>合并规则会合并换行符，却不能构成全部 {runs} 个换行词元：此时 llama.cpp 的 Gemma 4 规则（本身是词元的连续换行整体取用）没有完全一致的 tokenizers 流程；不运行</translation>
+    </message>
+    <message>
+        <source>{flag} is true but the file sets no {key}: llama.cpp refuses to load it</source>
+        <translation>{flag} 为 true，但文件未设置 {key}：llama.cpp 会拒绝加载</translation>
     </message>
 </context>
 <context>
@@ -3719,6 +4209,10 @@
     <message>
         <source>Special tokens: leave empty to use the preset&apos;s. Given here, they replace the preset&apos;s; IDs must not be ranks (the first free ID is {first}).</source>
         <translation>特殊词元：留空则使用预设的特殊词元。在此填写的特殊词元将取代预设的；ID 不能与排名重复（第一个空闲 ID 为 {first}）。</translation>
+    </message>
+    <message>
+        <source>Place the {n} special tokens of {preset} after the last rank (IDs {first}–{last})</source>
+        <translation>把 {preset} 的 {n} 个特殊词元放在最后一个排名之后（ID {first}–{last}）</translation>
     </message>
     <message>
         <source>row</source>
@@ -4084,6 +4578,22 @@
         <translation>例如 2, 128009</translation>
     </message>
     <message>
+        <source>none: the stream starts the text</source>
+        <translation>无：流即文本的开头</translation>
+    </message>
+    <message>
+        <source>The prompt&apos;s token IDs, which come before the stream (prefill): the decoder&apos;s context. Their text is not emitted; a character they leave open is completed by the first IDs streamed.</source>
+        <translation>提示的词元 ID，位于流之前（预填充）：解码器的上下文。它们的文本不会输出；它们留下的未完成字符由流中最先到达的 ID 补全。</translation>
+    </message>
+    <message>
+        <source>Leave out special tokens</source>
+        <translation>略去特殊词元</translation>
+    </message>
+    <message>
+        <source>Decode as skip_special_tokens=True: special and control tokens give no text (stop token IDs still stop the stream)</source>
+        <translation>按 skip_special_tokens=True 解码：特殊词元和控制词元不产生文本（停止词元 ID 仍会停止流）</translation>
+    </message>
+    <message>
         <source>One stop string a row; \n, \t and \uXXXX stand for the characters. Double-click a row to edit it.</source>
         <translation>每行一个停止字符串；\n、\t 和 \uXXXX 表示对应字符。双击某行可编辑。</translation>
     </message>
@@ -4120,6 +4630,10 @@
         <translation>停止词元 ID：</translation>
     </message>
     <message>
+        <source>Prompt IDs (prefill):</source>
+        <translation>提示 ID（预填充）：</translation>
+    </message>
+    <message>
         <source>Stop strings:</source>
         <translation>停止字符串：</translation>
     </message>
@@ -4150,6 +4664,10 @@
     <message>
         <source>Stop token IDs: “{item}” is not an ID (an integer)</source>
         <translation>停止词元 ID：“{item}”不是 ID（整数）</translation>
+    </message>
+    <message>
+        <source>Prompt IDs: “{item}” is not an ID (an integer)</source>
+        <translation>提示 ID：“{item}”不是 ID（整数）</translation>
     </message>
     <message>
         <source>Computing the steps…</source>
@@ -4188,8 +4706,20 @@
         <translation>位置 {pos} 的词元 ID {id} 超出范围：此分词器的 ID 为 0–{last}。流只显示到它之前的 ID。</translation>
     </message>
     <message>
+        <source>After a prompt of {n} IDs: the decoder&apos;s context, their text is not emitted.</source>
+        <translation>接在 {n} 个 ID 的提示之后：它们是解码器的上下文，其文本不会输出。</translation>
+    </message>
+    <message>
+        <source>The prompt leaves {bytes} open: the first IDs streamed complete it.</source>
+        <translation>提示留下未完成的 {bytes}：流中最先到达的 ID 将补全它。</translation>
+    </message>
+    <message>
         <source>Waiting for the rest of a character: {bytes} (nothing of it is emitted yet)</source>
         <translation>等待字符的其余字节：{bytes}（尚未输出其任何部分）</translation>
+    </message>
+    <message>
+        <source>Held back: {bytes} ends in bytes that are no character; a server emits them with the next whole character, or at the end</source>
+        <translation>暂扣：{bytes} 以不构成字符的字节结尾；服务器会在下一个完整字符到达时或在流结束时一并输出它们</translation>
     </message>
     <message>
         <source>Held back: “{text}” could still become a stop string</source>

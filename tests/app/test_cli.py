@@ -545,6 +545,50 @@ def test_stream_chunk_must_be_positive(capsys, tmp_path):
     assert code == 2 and "at least 1" in err
 
 
+def test_stream_emits_a_byte_fallback_character_at_its_last_byte(capsys, tmp_path):
+    """The issue's ByteFallback tokenizer: <0x20> <0xC3> <0xA9> give " ", nothing, "é" at the
+    steps DecodeStream gives them (not everything at the end)."""
+    from tokenizers import Tokenizer, decoders, models
+    from tokenizers.decoders import DecodeStream
+
+    tk = Tokenizer(models.Unigram([("<unk>", 0.0), ("<0x20>", -0.1), ("<0xC3>", -0.2),
+                                   ("<0xA9>", -0.3)], 0, byte_fallback=True))
+    tk.decoder = decoders.ByteFallback()
+    tk.save(str(tmp_path / "tokenizer.json"))
+    path = tmp_path / "ids.json"
+    path.write_text("[1, 2, 3]", encoding="utf-8")
+    code, out, _ = run(capsys, "stream", tmp_path / "tokenizer.json", path, "--json")
+    stream = DecodeStream()
+    assert code == 0 and [s["text"] for s in json.loads(out)["steps"][:3]] == [
+        stream.step(tk, i) or "" for i in (1, 2, 3)]
+
+
+def test_stream_prefill_and_skip_special(capsys, tmp_path):
+    runtime = load_tokenizer(BPE)
+    prompt = runtime.encode("<|endoftext|>Q: 你", add_special_tokens=False,
+                            parse_special=True).ids.tolist()
+    cut = next(k for k in range(len(prompt), 0, -1)
+               if runtime.decode(prompt[:k]).endswith("\ufffd"))  # the prompt ends inside 你
+    prompt, first = prompt[:cut], prompt[cut:]
+    path = tmp_path / "ids.json"
+    rest = runtime.encode("好<|endoftext|> A", add_special_tokens=False,
+                          parse_special=True).ids.tolist()
+    path.write_text(json.dumps(first + rest), encoding="utf-8")
+    (tmp_path / "prompt.json").write_text(json.dumps({"ids": prompt}), encoding="utf-8")
+    whole = runtime.decode(prompt + first + rest)
+    for given in (tmp_path / "prompt.json", json.dumps(prompt), ",".join(map(str, prompt))):
+        code, out, _ = run(capsys, "stream", BPE, path, "--prefill", given, "--json")
+        assert code == 0 and json.loads(out)["text"] == whole[len("<|endoftext|>Q: "):]
+    code, out, _ = run(capsys, "stream", BPE, path, "--prefill", json.dumps(prompt),
+                       "--skip-special")
+    assert code == 0 and out.startswith(f"after a prompt of {len(prompt)} IDs (not emitted)")
+    assert 'text: "你好 A"' in out
+    code, out, err = run(capsys, "stream", BPE, path, "--prefill", "[1, 99999]")
+    assert code == 1 and "token ID 99999 at prompt position 1 is out of range" in err
+    code, out, err = run(capsys, "stream", BPE, path, "--prefill", tmp_path / "none.json")
+    assert code == 1 and "none.json" in err and len(err.strip().splitlines()) == 1
+
+
 # -- chat ---------------------------------------------------------------------------------
 CHAT = [{"role": "system", "content": "Be brief."},
         {"role": "user", "content": "hi <|endoftext|> there"},

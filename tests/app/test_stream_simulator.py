@@ -245,3 +245,66 @@ def test_stops_set_by_the_chat_pane_read_back_unchanged(qtbot, simulator, demo):
     simulator.set_source(demo, _ids(demo, "The answer is 42.\n\nUser: hi"))
     _computed(qtbot, simulator)
     assert simulator.simulation.run.stop.stop == "\n\nUser:"
+
+
+def test_a_byte_fallback_character_is_emitted_at_the_step_of_its_last_byte(qtbot, simulator):
+    """SentencePiece byte fallback: "龘" is three byte pieces; the steps of the first two show
+    them waiting, the third emits the character."""
+    runtime = load_tokenizer(DEMO / "demo-unigram" / "tokenizer.model")
+    ids = _ids(runtime, "ok 龘 ok")
+    first = next(k for k, i in enumerate(ids) if runtime.piece(i).startswith("<0x"))
+    assert [runtime.piece(i) for i in ids[first:first + 3]] == ["<0xE9>", "<0xBE>", "<0x98>"]
+    simulator.set_source(runtime, ids)
+    _computed(qtbot, simulator)
+    model = simulator.model
+    simulator.go_to(first + 2)
+    assert model.data(model.index(first + 1, 2)) == "" and "⟨E9 BE⟩" in simulator.status.text()
+    simulator.forward.click()
+    assert model.data(model.index(first + 2, 2)) == "龘" and not simulator.simulation.run.steps[
+        first + 2].pending
+    assert simulator.total.toPlainText() == runtime.decode(ids[:first + 3])
+    # a stray byte is no character: held (as DecodeStream holds it) and then shown in hex
+    simulator.set_source(runtime, [runtime.token_to_id("<0x80>")] + _ids(runtime, "ok"))
+    _computed(qtbot, simulator)
+    simulator.forward.click()
+    assert "Held back: ⟨80⟩ ends in bytes that are no character" in simulator.status.text()
+    simulator.forward.click()
+    assert simulator.total.toPlainText().startswith("<80>")
+
+
+def test_a_prompt_prefilled_is_not_emitted_and_its_open_character_is_completed(qtbot,
+                                                                                 simulator):
+    runtime = load_tokenizer(DEMO / "demo-unigram" / "tokenizer.model")
+    ids = _ids(runtime, "Say 龘 now")
+    cut = next(k for k, i in enumerate(ids) if runtime.piece(i) == "<0xBE>")  # mid-character
+    simulator.set_source(runtime, ids[cut:])
+    simulator.prefill.setText(" ".join(map(str, ids[:cut])))
+    qtbot.waitUntil(lambda: simulator.simulation is not None
+                    and simulator.simulation.prefill == tuple(ids[:cut]), timeout=60000)
+    _computed(qtbot, simulator)
+    status = simulator.status.text()
+    assert f"After a prompt of {cut} IDs" in status and "leaves ⟨E9⟩ open" in status
+    simulator.forward.click()
+    assert "Waiting for the rest of a character: ⟨E9 BE⟩" in simulator.status.text()
+    simulator.forward.click()
+    assert simulator.total.toPlainText() == "龘"
+    simulator.to_end.click()
+    assert simulator.total.toPlainText() == "龘 now"
+    simulator.prefill.setText("1 two")
+    qtbot.waitUntil(lambda: "Prompt IDs: “two” is not an ID" in simulator.status.text(),
+                    timeout=60000)
+    simulator.prefill.setText(str(runtime.id_space))
+    qtbot.waitUntil(lambda: f"token ID {runtime.id_space} at prompt position 0 is out of range"
+                    in simulator.status.text(), timeout=60000)
+
+
+def test_leaving_out_special_tokens(qtbot, simulator, demo):
+    ids = _ids(demo, "<|endoftext|>Hi<|endoftext|> there", special=True)
+    simulator.set_source(demo, ids)
+    _computed(qtbot, simulator)
+    simulator.to_end.click()
+    assert simulator.total.toPlainText() == demo.decode(ids)
+    simulator.skip_special.setChecked(True)
+    qtbot.waitUntil(lambda: not simulator.busy and simulator.simulation.run.text == "Hi there",
+                    timeout=60000)
+    assert simulator.simulation.run.text == demo.tk.decode(ids, skip_special_tokens=True)
