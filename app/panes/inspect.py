@@ -370,6 +370,7 @@ class InspectPane(QWidget):
     def _on_token_view_toggled(self, button, checked: bool) -> None:
         if checked:
             self.token_views.setCurrentIndex(1 if button is self.as_pieces else 0)
+            self.compare.set_pieces(button is self.as_pieces)
             self.outline_split.setEnabled(button is self.as_text)
             self._show_chips(self.result)
 

@@ -277,6 +277,30 @@ class TokenTextView(QAbstractScrollArea):
             self._scroll_to_byte(int(enc.byte_starts[i]))
         self.viewport().update()
 
+    def top_byte(self) -> int | None:
+        """Byte offset (on the text) of the line at the top of the view."""
+        if self.encoding is None or not len(self._heights):
+            return None
+        self._settle_tops()
+        scroll = self.verticalScrollBar().value()
+        k = self._paragraph_at(scroll)
+        para = self.paragraph_layout(k)
+        inside = scroll - self._tops[k]
+        line = next((ln for ln in para.lines if ln.top + ln.height > inside), para.lines[-1])
+        text = [c.start for c in line.clusters if c.token < 0]
+        return min(text) if text else int(self._starts[k])
+
+    def scroll_to_byte(self, offset: int) -> None:
+        """Scroll so the line holding byte ``offset`` of the text is at the top."""
+        if self.encoding is None or not len(self._heights):
+            return
+        k = min(int(np.searchsorted(self._nexts, offset, side="right")), len(self._heights) - 1)
+        para = self.paragraph_layout(k)
+        self._settle_tops()
+        line = next((ln for ln in para.lines
+                     if any(c.start <= offset < c.end for c in ln.clusters)), para.lines[0])
+        self.verticalScrollBar().setValue(int(self._tops[k] + line.top - para.lane - PAD))
+
     # -- copying ---------------------------------------------------------------------------
     def selectAll(self) -> None:
         if self.encoding is not None:

@@ -928,8 +928,8 @@
         <translation>对比</translation>
     </message>
     <message>
-        <source>&lt;span style=&apos;color:#d32f2f&apos;&gt;Red wavy underline&lt;/span&gt;: a token at a place where the tokenizers cut the text differently.</source>
-        <translation>&lt;span style=&apos;color:#d32f2f&apos;&gt;红色波浪下划线&lt;/span&gt;：该词元所在之处，各分词器对文本的切分不同。</translation>
+        <source>&lt;span style=&apos;color:#d32f2f&apos;&gt;Red wavy line&lt;/span&gt; under a token: a place where the tokenizers cut the text differently.</source>
+        <translation>词元下的&lt;span style=&apos;color:#d32f2f&apos;&gt;红色波浪线&lt;/span&gt;：各分词器在此处对文本的切分不同。</translation>
     </message>
     <message numerus="yes">
         <source>Tick up to {n} tokenizer(s).</source>
