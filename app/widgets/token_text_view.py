@@ -816,6 +816,22 @@ class TokenTextView(QAbstractScrollArea):
             self.viewport().update()
 
     @reported
+    def keyPressEvent(self, event) -> None:
+        # handled here as well as by the actions' shortcuts, which need an active window
+        if event.matches(QKeySequence.StandardKey.Copy):
+            self.copy()
+        elif event.matches(QKeySequence.StandardKey.SelectAll):
+            self.selectAll()
+        elif event.key() in (Qt.Key.Key_Left, Qt.Key.Key_Right) and self.encoding is not None:
+            # from the keyboard: the previous or next token, picked as a click would
+            step = 1 if event.key() == Qt.Key.Key_Right else -1
+            token = min(max(self._highlighted + step, 0), len(self.encoding) - 1)
+            self.highlight(token)
+            self.token_clicked.emit(token)
+        else:
+            super().keyPressEvent(event)
+
+    @reported
     def contextMenuEvent(self, event) -> None:
         menu = QMenu(self)
         self.copy_action.setEnabled(self.selected_text() is not None)

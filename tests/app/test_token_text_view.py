@@ -268,3 +268,46 @@ def test_a_huge_single_line_is_laid_out_in_pieces(qtbot):
     assert len(view.visible_paragraphs()) < 5
     view.highlight(len(enc) - 1)  # scrolls to the end and lays out only what is shown there
     assert len(view._cache) < 20
+
+
+def test_dragging_selects_text_and_ctrl_c_copies_the_original(qtbot):
+    """A drag from the first character to inside the last word, then Ctrl+C: the original
+    characters (whole ones, never glyphs or hex) reach the clipboard."""
+    from PySide6.QtGui import QGuiApplication, QKeySequence
+
+    text = "ab 你好 cd"
+    enc = load_tokenizer(DEMO_TOKENIZERS[0]).encode(text, add_special_tokens=False)
+    view = shown(qtbot, enc, width=600)
+    k, top = view.visible_paragraphs()[0]
+    line = view.paragraph_layout(k).lines[0]
+    y = int(top + line.top + line.height / 2)
+    clusters = sorted((c for c in line.clusters if c.end > c.start and c.token < 0),
+                      key=lambda c: c.start)
+    hao = next(c for c in clusters if text.encode()[c.start:c.end] == "好".encode())
+    start = QPointF(clusters[0].x0 + 1, y).toPoint()
+    stop = QPointF(hao.x1 - 1, y).toPoint()  # past the middle of 好: it is included
+    qtbot.mousePress(view.viewport(), Qt.MouseButton.LeftButton, pos=start)
+    from PySide6.QtGui import QMouseEvent
+    from PySide6.QtCore import QEvent
+    move = QMouseEvent(QEvent.Type.MouseMove, QPointF(stop), QPointF(view.viewport().mapToGlobal(stop)),
+                       Qt.MouseButton.NoButton, Qt.MouseButton.LeftButton,
+                       Qt.KeyboardModifier.NoModifier)
+    QGuiApplication.sendEvent(view.viewport(), move)
+    qtbot.mouseRelease(view.viewport(), Qt.MouseButton.LeftButton, pos=stop)
+    assert view.selected_text() == "ab 你好"
+    view.setFocus()
+    qtbot.keySequence(view, QKeySequence.StandardKey.Copy)
+    assert QGuiApplication.clipboard().text() == "ab 你好"
+
+
+def test_arrow_keys_pick_the_next_and_previous_token(qtbot):
+    enc = load_tokenizer(DEMO_TOKENIZERS[0]).encode("one two three", add_special_tokens=False)
+    view = shown(qtbot, enc, width=600)
+    view.setFocus()
+    with qtbot.waitSignal(view.token_clicked) as picked:
+        qtbot.keyClick(view, Qt.Key.Key_Right)
+    assert picked.args == [0]
+    qtbot.keyClick(view, Qt.Key.Key_Right)
+    with qtbot.waitSignal(view.token_clicked) as picked:
+        qtbot.keyClick(view, Qt.Key.Key_Left)
+    assert picked.args == [0]
