@@ -264,8 +264,9 @@ class MainWindow(QMainWindow):
         """
         if isinstance(path, str) and not Path(path).exists() and looks_like_model_name(path):
             self.show_status(self.tr("looking for {name}…").format(name=path))
-            self.tasks.run(f"open:{path}", detect_source, path,
-                           on_done=lambda source: self._opened_source(path, source, select, ask))
+            self.tasks.submit(f"open:{path}", detect_source, path, latest_only=True,
+                              on_result=lambda source: self._opened_source(path, source, select,
+                                                                           ask))
             return True
         path = Path(path)
         try:
@@ -284,9 +285,9 @@ class MainWindow(QMainWindow):
         if source.format == "tiktoken" and ask:
             # parsed once, in a worker; the dialog then asks how to run it
             self.show_status(self.tr("reading {name}…").format(name=_shown(path)))
-            self.tasks.run(f"open:{path}", RankFile.read, source.path,
-                           on_done=lambda rank_file: self._ask_how_to_run(path, source, rank_file,
-                                                                          select))
+            self.tasks.submit(f"open:{path}", RankFile.read, source.path, latest_only=True,
+                              on_result=lambda rank_file: self._ask_how_to_run(
+                                  path, source, rank_file, select))
             return
         self._load(path, source, select=select)
 
@@ -316,7 +317,8 @@ class MainWindow(QMainWindow):
                                      runtime.vocab_size).format(name=runtime.name,
                                                                 format=runtime.source_format))
 
-        self.tasks.run(f"open:{path}", open_source, source, rank_file=rank_file, on_done=loaded)
+        self.tasks.submit(f"open:{path}", open_source, source, rank_file=rank_file,
+                          latest_only=True, on_result=loaded)
 
     def open_text_dialog(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
@@ -354,11 +356,12 @@ class MainWindow(QMainWindow):
         # what was loaded, as it was loaded: re-detecting the file would drop the options
         # chosen when opening it (a rank file's preset and special tokens)
         audit = self.inspect.vocab.audit_for(loaded.runtime)  # kept in the manifest
-        self.tasks.run("save", save_loaded, loaded, path,
-                       audit=audit.manifest() if audit is not None else None,
-                       on_done=lambda p: self.show_status(
-                           self.tr("saved bundle {path}").format(path=p)),
-                       on_error=lambda m: show_error(self, self.tr("Could not save the bundle"), m))
+        self.tasks.submit("save", save_loaded, loaded, path,
+                          audit=audit.manifest() if audit is not None else None,
+                          on_result=lambda p: self.show_status(
+                              self.tr("saved bundle {path}").format(path=p)),
+                          on_error=lambda m: show_error(self, self.tr("Could not save the bundle"),
+                                                        m))
 
     # -- drag and drop -------------------------------------------------------------------
     def dragEnterEvent(self, event) -> None:
@@ -379,10 +382,10 @@ class MainWindow(QMainWindow):
         super().closeEvent(event)
 
     def _on_app_about_to_quit(self) -> None:
-        self.tasks.cancel("inspect")
-        self.tasks.stop_all()  # training and corpus reading stop at their next check
+        # every job is cancelled (training and corpus reading stop at their next check)
+        self.tasks.cancel_all()
         self.encoder.shutdown()
-        self.tasks.wait(3000)
+        self.tasks.shutdown()
         self.chat.shutdown()  # after the wait: a render in flight finishes, then the child ends
         self.train.remove_scratch()
 

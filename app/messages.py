@@ -53,6 +53,9 @@ def templates() -> dict[str, str]:
         "offload.fallback": QCoreApplication.translate(
             "Notes", "the helper process could not encode this large text ({reason}); it was "
                      "encoded in this process instead, which may pause the window"),
+        "child.ended": QCoreApplication.translate(
+            "Notes", "the job's process ended unexpectedly (exit code {exit_code})"),
+        "child.failed": QCoreApplication.translate("Notes", "unexpected {kind} in the job: {error}"),
         "stream.id_out_of_range": QCoreApplication.translate(
             "Notes", "token ID {id} at stream position {position} is out of range: the "
                      "vocabulary has IDs 0..{last}"),

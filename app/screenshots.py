@@ -315,7 +315,7 @@ def _load_corpus(app, window, paths: list[Path]) -> None:
 def _wait_statistics(app, window) -> None:
     pane = window.corpus
     wait_until(app, lambda: pane.result is not None and not pane._stats_timer.isActive()
-               and not pane.stop_button.isVisible()
+               and not pane.stop_button.isEnabled()
                and len(pane.result.report.sources) == pane.model.rowCount(), timeout=120)
 
 

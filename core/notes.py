@@ -58,6 +58,11 @@ CODES: dict[str, tuple[Severity, str]] = {
     "offload.fallback": (
         "warning", "the helper process could not encode this large text ({reason}); it was "
                    "encoded in this process instead, which may pause the window"),
+    # a child process of core.supervisor
+    "child.ended": (
+        "error", "the job's process ended unexpectedly (exit code {exit_code})"),
+    "child.failed": (
+        "error", "unexpected {kind} in the job: {error}"),
     # a stream of IDs the stream decoder cannot take (core.stream)
     "stream.id_out_of_range": (
         "error", "token ID {id} at stream position {position} is out of range: the vocabulary "

@@ -1,18 +1,20 @@
 """``tokbench diff OLD NEW``: the contract diff, the verdict on ID compatibility, the migration
 cost, and (with ``--corpus``) the behaviour diff. Exit 0, or 1 when ``--fail-on`` matches;
-2 on bad input (a file that does not load, a bad checksum, an empty corpus)."""
+2 on bad input (a file that does not load, an empty corpus, a page that cannot be written), 3
+when a bundle is not intact."""
 
 from __future__ import annotations
 
 import argparse
 import json
-import sys
 from pathlib import Path
 
+from app.cli_args import EXIT_FAILED, EXIT_OK
+from app.cli_output import print_json
 from core.errors import WorkbenchError
 
 NAME = "diff"
-EXIT_FAIL, EXIT_BAD_INPUT = 1, 2
+JSON_VERSION = 1
 
 
 def add_parser(sub) -> argparse.ArgumentParser:
@@ -98,25 +100,21 @@ def _print_text(data: dict) -> None:
 
 
 def run(args) -> int:
-    try:
-        data = compute(args)
-    except WorkbenchError as err:
-        print(f"tokbench: error: {err}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+    data = compute(args)
     if args.html is not None:
         from core.diff.html import diff_html
 
         try:
             args.html.write_text(diff_html(data), encoding="utf-8")
         except OSError as err:
-            print(f"tokbench: error: {args.html}: cannot write the page ({err.strerror})",
-                  file=sys.stderr)
-            return EXIT_BAD_INPUT
+            raise WorkbenchError(f"cannot write the page ({err.strerror})",
+                                 path=args.html) from None
+    fails = failed(data["verdict"], args.fail_on)
     if args.json:
-        print(json.dumps(data, ensure_ascii=False))
+        print_json(NAME, JSON_VERSION, {**data, "fail_on": args.fail_on, "failed": fails})
     else:
         _print_text(data)
-    return EXIT_FAIL if failed(data["verdict"], args.fail_on) else 0
+    return EXIT_FAILED if fails else EXIT_OK
 
 
 def compute(args) -> dict:

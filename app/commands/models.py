@@ -12,9 +12,11 @@ does not open keeps its row with the reason. Nothing is downloaded.
 from __future__ import annotations
 
 import argparse
-import json
 from pathlib import Path
 
+from app.cli_output import print_json
+from app.cli_table import display_width, pad
+from core.errors import WorkbenchError
 from core.numbers import size_text
 
 NAME = "models"
@@ -39,6 +41,10 @@ def run(args) -> int:
     from core.model_catalog import ModelRow, describe
     from core.models import BrokenModel, find_models, places
 
+    for folder in args.folder:  # a folder named by the user must be one (bad input: exit 2)
+        if not folder.is_dir():
+            raise WorkbenchError("not a folder" if folder.exists() else "no such folder",
+                                 path=folder)
     models = find_models(folders=args.folder)
     if args.no_open:
         rows = [describe(m) if isinstance(m, BrokenModel) else ModelRow.found(m) for m in models]
@@ -46,8 +52,7 @@ def run(args) -> int:
         rows = [describe(m) for m in models]
     looked = [str(p) for p in places()] + [str(f) for f in args.folder]
     if args.json:
-        print(json.dumps({"tokbench": NAME, "version": JSON_VERSION, "places": looked,
-                          "models": [r.to_json() for r in rows]}, ensure_ascii=False))
+        print_json(NAME, JSON_VERSION, {"places": looked, "models": [r.to_json() for r in rows]})
         return 0
     if not rows:
         print("no local model found; looked in: " + ", ".join(looked))
@@ -72,11 +77,12 @@ def _cells_of(row) -> list[str]:
 
 
 def _print_table(cells: list[list[str]]) -> None:
-    widths = [max(len(c[i]) for c in [list(COLUMNS), *cells]) for i in range(len(COLUMNS))]
+    widths = [max(display_width(c[i]) for c in [list(COLUMNS), *cells])
+              for i in range(len(COLUMNS))]
     right = {COLUMNS.index("vocabulary"), COLUMNS.index("size")}
 
-    def line(values: list[str]) -> str:
-        return "  ".join(v.rjust(w) if i in right else v.ljust(w)
+    def line(values: list[str]) -> str:  # padded by display width: a name may be CJK
+        return "  ".join(" " * (w - display_width(v)) + v if i in right else pad(v, w)
                          for i, (v, w) in enumerate(zip(values, widths))).rstrip()
 
     print(line(list(COLUMNS)))

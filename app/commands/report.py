@@ -7,21 +7,23 @@ CSV or a self-contained HTML page.
                     [--languages LANG,...] [--align refuse|shortest] [--round-trip]
                     [-o report.html] [--json] [--csv FILE]
 
-Exit codes: 0 done, 2 bad input or bad arguments (named on stderr), 130 interrupted.
+Exit codes: 0 done, 2 bad input or bad arguments (named on stderr), 3 a bundle that is not
+intact, 130 interrupted.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 
 from app.cli_args import _add_tiktoken_options, _count, _load_options, _positive
+from app.cli_output import print_json
+from core.diagnostics.report import REPORT_JSON_VERSION
 from core.errors import WorkbenchError
 
 NAME = "report"
-EXIT_BAD_INPUT = 2  # the report's contract: any bad input is 2 (files, pivot, scheduler...)
+JSON_VERSION = REPORT_JSON_VERSION  # the report JSON is core's, the GUI exports it too
 
 
 def _bootstrap(value: str) -> int:
@@ -179,9 +181,8 @@ def run(args) -> int:
         result = diagnose(tokenizers, sources=sources, parallel=args.parallel,
                           settings=settings, workers=args.workers, scheduler=args.scheduler,
                           progress=_progress_printer())
-    except (WorkbenchError, ValueError) as err:
-        print(f"tokbench: error: {err}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+    except ValueError as err:  # a setting the corpus cannot meet: bad input, as any other
+        raise WorkbenchError(str(err)) from None
     finally:
         if sys.stderr.isatty():
             print(file=sys.stderr)
@@ -193,7 +194,7 @@ def run(args) -> int:
     if args.csv is not None:
         args.csv.write_text(report_csv(report), encoding="utf-8")
     if args.json:
-        print(json.dumps(report, ensure_ascii=False))
+        print_json(NAME, JSON_VERSION, report)
     elif args.output is None and args.csv is None:
         _print_summary(report)
     return 0

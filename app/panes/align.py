@@ -25,42 +25,23 @@ from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QHeaderView,
                                QScrollArea, QSplitter, QTableView, QTableWidget, QTableWidgetItem,
                                QTabWidget, QTextBrowser, QVBoxLayout, QWidget)
 
+from app.jobs.align import export_all, run_audit
 from app.messages import render
 from app.models.align_misaligned import MisalignedModel
 from app.session import Session
-from app.tasks import TaskRunner
+from app.tasks import JobHandle, TaskRunner
 from app.widgets.align_record_view import RecordView, label_color
 from app.widgets.share_bars import SHARE_ROLE, ShareBarDelegate
 from core.align.alignment import MODES, align_encoding
-from core.align.audit import Audit, audit_dataset
+from core.align.audit import Audit
 from core.align.dataset import FORMATS, Dataset, ReadStats
 from core.align.fixes import suggest_fixes, write_fixed_copy
-from core.align.tags import (SCHEMES, export_format, export_labels, export_paths,
-                             file_slug)
+from core.align.tags import SCHEMES, export_format, export_paths, file_slug
 from core.align.units import UnitCheck, spans_in_cp
 from core.progress import Progress
 from core.text import TextIndex, Unit
 
 SHOWN_TOKENS = 400
-
-
-def run_audit(path: str, fmt: str | None, unit: Unit, tokenizers, *, spans_key: str | None = None,
-              progress=None, cancel=None) -> tuple[Audit, Dataset]:
-    """The worker's job: read and audit the whole dataset."""
-    dataset = Dataset(path, fmt, unit, spans_key)
-    return audit_dataset(dataset, tokenizers, progress=progress, cancel=cancel), dataset
-
-
-def export_all(dataset: Dataset, tokenizers, paths, *, mode: str, scheme: str, fmt: str,
-               progress=None, cancel=None) -> list:
-    """The worker's job for "Export labels…": one file per tokenizer ``(name, runtime)``, each
-    naming its tokenizer inside; the reports, in order."""
-    reports = []
-    for (name, runtime), path in zip(tokenizers, paths):
-        again = Dataset(dataset.path, dataset.format, dataset.unit, dataset.spans_key)
-        reports.append(export_labels(again, runtime, path, mode=mode, scheme=scheme, fmt=fmt,
-                                     tokenizer=name, progress=progress, cancel=cancel))
-    return reports
 
 
 class AlignPane(QWidget):
@@ -81,6 +62,7 @@ class AlignPane(QWidget):
         self.dataset: Dataset | None = None
         self.runtimes: list = []
         self.fixes: list = []
+        self._job: JobHandle | None = None  # the latest audit, copy or export: Stop stops it
         self.setAcceptDrops(True)
         self._build()
         self._connect()
@@ -135,6 +117,9 @@ class AlignPane(QWidget):
             "[start, end, label] or objects (default: spans, entities or words)"))
         self.align_button = QPushButton(self.tr("Align"))
         self.stop_button = QPushButton(self.tr("Stop"))
+        self.stop_button.setToolTip(self.tr("Stop aligning, writing the copy or exporting; "
+                                            "nothing of it is kept"))
+        self.stop_button.setEnabled(False)
         self.progress = QProgressBar()
         self.progress.setMaximumWidth(200)
         self.progress.setVisible(False)
@@ -281,7 +266,7 @@ class AlignPane(QWidget):
     def _connect(self) -> None:
         self.open_button.clicked.connect(self.open_dialog)
         self.align_button.clicked.connect(self.start_audit)
-        self.stop_button.clicked.connect(lambda: self.tasks.stop("align"))
+        self.stop_button.clicked.connect(self._on_stop_clicked)
         self.session.tokenizers_changed.connect(self._refresh_tokenizers)
         self.mode_box.currentIndexChanged.connect(self._show_audit)
         for box in (self.filter_tokenizer, self.filter_label, self.filter_kind):
@@ -365,11 +350,16 @@ class AlignPane(QWidget):
             self.banner.setText(escape(self.tr("Tick at least one tokenizer to align to")))
             return
         self._set_running(True, self.tr("aligning…"))
-        self.tasks.start("align", run_audit, str(self.path), self.format_box.currentData(),
-                         self.unit_box.currentData(), tokenizers,
-                         spans_key=self.spans_key.text().strip() or None,
-                         on_progress=self._on_progress, on_done=self._on_audited,
-                         on_error=self._on_failed, on_cancelled=self._on_cancelled)
+        self._job = self.tasks.submit(
+            "align", run_audit, str(self.path), self.format_box.currentData(),
+            self.unit_box.currentData(), tokenizers,
+            spans_key=self.spans_key.text().strip() or None, latest_only=True,
+            on_progress=self._on_progress, on_result=self._on_audited,
+            on_error=self._on_failed, on_cancelled=self._on_cancelled)
+
+    def _on_stop_clicked(self) -> None:
+        if self._job is not None:
+            self._job.cancel()
 
     def _set_running(self, running: bool, text: str = "") -> None:
         self.progress.setVisible(running)
@@ -644,10 +634,11 @@ class AlignPane(QWidget):
         dataset = Dataset(self.dataset.path, self.dataset.format, self.dataset.unit,
                           self.dataset.spans_key)
         self._set_running(True, self.tr("writing…"))
-        self.tasks.start("align-copy", write_fixed_copy, dataset, runtime, path,
-                         order=self.fix_order.currentData().split(","), on_progress=self._on_progress,
-                         on_done=lambda report: self._on_written(path, report),
-                         on_error=self._on_failed, on_cancelled=self._on_cancelled)
+        self._job = self.tasks.submit(
+            "align-copy", write_fixed_copy, dataset, runtime, path,
+            order=self.fix_order.currentData().split(","), latest_only=True,
+            on_progress=self._on_progress, on_result=lambda report: self._on_written(path, report),
+            on_error=self._on_failed, on_cancelled=self._on_cancelled)
 
     def _on_written(self, path: str, report) -> None:
         self._set_running(False)
@@ -701,11 +692,12 @@ class AlignPane(QWidget):
         tokenizers = self.export_tokenizers() if tokenizers is None else tokenizers
         paths = export_paths(path, [name for name, _ in tokenizers])
         self._set_running(True, self.tr("exporting…"))
-        self.tasks.start("align-export", export_all, self.dataset, tokenizers, paths,
-                         mode=self.mode(), scheme=self.scheme_box.currentData(),
-                         fmt=export_format(path), on_progress=self._on_progress,
-                         on_done=lambda reports: self._on_exported(paths, tokenizers, reports),
-                         on_error=self._on_failed, on_cancelled=self._on_cancelled)
+        self._job = self.tasks.submit(
+            "align-export", export_all, self.dataset, tokenizers, paths, mode=self.mode(),
+            scheme=self.scheme_box.currentData(), fmt=export_format(path), latest_only=True,
+            on_progress=self._on_progress,
+            on_result=lambda reports: self._on_exported(paths, tokenizers, reports),
+            on_error=self._on_failed, on_cancelled=self._on_cancelled)
         return paths
 
     def _on_exported(self, paths, tokenizers, reports) -> None:

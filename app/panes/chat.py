@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDateTimeEdit, QFileDialog,
                                QLabel, QPushButton, QSpinBox, QSplitter, QTabWidget,
                                QVBoxLayout, QWidget)
 
-from app.panes.chat_job import ChatOutcome, ChatRequest, run_chat, tokens_in_span
+from app.jobs.chat import ChatOutcome, ChatRequest, run_chat, tokens_in_span
 from app.session import Session
 from app.tasks import TaskRunner, user_message
 from app.widgets.budget_table import BudgetTable
@@ -83,6 +83,7 @@ class ChatPane(QWidget):
         self.request: ChatRequest | None = None  # what the editors say now
         self._running = False
         self._pending = False
+        self._render_job = None  # the latest render (a JobHandle)
         self._closed = False
         self._stale = False  # the editors changed while the pane was hidden
         self._stream_source = None  # (runtime, ids) not yet handed to the Streaming tab
@@ -489,8 +490,9 @@ class ChatPane(QWidget):
             self._pending = True  # rendered when the running one is done
             return
         self._running = True
-        self.tasks.run("chat", run_chat, request, self.renderer, on_done=self._on_rendered,
-                       on_error=self._on_render_failed)
+        self._render_job = self.tasks.submit("chat", run_chat, request, self.renderer,
+                                             latest_only=True, on_result=self._on_rendered,
+                                             on_error=self._on_render_failed)
 
     def _render_finished(self) -> bool:
         """After a job: start the one asked for meanwhile; True if the result is current."""
@@ -668,7 +670,8 @@ class ChatPane(QWidget):
         """End the render child (on quit; the pane renders no more after it)."""
         self._closed = True
         self._debounce.stop()
-        self.tasks.cancel("chat")
+        if self._render_job is not None:
+            self._render_job.cancel()  # its result is not shown
         self.renderer.close()
 
     def closeEvent(self, event) -> None:

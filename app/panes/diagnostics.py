@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QFileDia
 from app.messages import error_text, render_all
 from app.models.diagnostics_table import BucketTableModel
 from app.session import Session
-from app.tasks import TaskRunner
+from app.tasks import JobHandle, TaskRunner
 from app.widgets.diagnostics_chart import DiagnosticsChart
 from app.widgets.token_view import TokenChipsView
 from core.diagnostics.parallel import parallel_languages
@@ -54,6 +54,7 @@ class DiagnosticsPane(QWidget):
         self.result: DiagnosticsResult | None = None
         self.template: str | None = None
         self._started = 0.0
+        self._job: JobHandle | None = None  # the latest run
         self._build()
         self.session.tokenizers_changed.connect(self._fill_tokenizers)
         self.session.corpus_changed.connect(self._update_corpus_label)
@@ -176,6 +177,7 @@ class DiagnosticsPane(QWidget):
         self.run_button = QPushButton(self.tr("Run"))
         self.run_button.clicked.connect(self.run)
         self.stop_button = QPushButton(self.tr("Stop"))
+        self.stop_button.setToolTip(self.tr("Stop the run; the last results stay shown"))
         self.stop_button.setEnabled(False)
         self.stop_button.clicked.connect(self.stop)
         self.progress = QProgressBar()
@@ -411,13 +413,15 @@ class DiagnosticsPane(QWidget):
         self._started = time.monotonic()
         # local processes even for a small corpus: encoding and counting in this process would
         # take the GIL from the GUI thread for tens of milliseconds at a time
-        self.tasks.start(TASK_KEY, diagnose, tokenizers, settings=self.settings(),
-                         backend="processes",
-                         on_progress=self._on_progress, on_done=self._on_done,
-                         on_error=self._on_error, on_cancelled=self._on_cancelled, **inputs)
+        self._job = self.tasks.submit(TASK_KEY, diagnose, tokenizers, settings=self.settings(),
+                                      backend="processes", latest_only=True,
+                                      on_progress=self._on_progress, on_result=self._on_done,
+                                      on_error=self._on_error, on_cancelled=self._on_cancelled,
+                                      **inputs)
 
     def stop(self) -> None:
-        self.tasks.stop(TASK_KEY)
+        if self._job is not None:
+            self._job.cancel()
         self.progress_label.setText(self.tr("Stopping…"))
 
     def _on_progress(self, report: Progress) -> None:

@@ -4,7 +4,7 @@ pipeline and merges, the chat template, the migration cost with editable inputs,
 the golden set and the Corpus pane's sources (bars per bucket, aligned examples), and the old
 tokenizer's golden samples verified on the new one. Export as JSON or a self-contained HTML page.
 
-The comparison runs in a worker with progress and cancel (:func:`core.diff.report.compare`).
+The comparison runs in a worker with progress and Stop (:func:`core.diff.report.compare`).
 """
 
 from __future__ import annotations
@@ -19,11 +19,11 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QFormLayout, Q
                                QPushButton, QSpinBox, QTableView, QTableWidget, QTableWidgetItem,
                                QTabWidget, QTextBrowser, QVBoxLayout, QWidget)
 
+from app.jobs.charts import BarsDrawing
+from app.messages import render, render_all, terms
 from app.models.vocab_diff import FILTERS, VocabDiffModel
 from app.widgets.diff_slot import TokenizerSlot
 from app.widgets.figure_widget import FigureWidget
-from app.messages import render, render_all, terms
-from app.widgets.script_chart import BarsDrawing
 from core.diff.migration import BYTES_PER_PARAMETER, mib_text
 from core.diff.report import compare
 
@@ -89,7 +89,8 @@ class DiffPane(QWidget):
         self.slot_b = TokenizerSlot(self.tr("B (new)"), self.session, self.tasks)
         self.swap_button = QPushButton(self.tr("⇄ Swap"))
         self.compare_button = QPushButton(self.tr("Compare"))
-        self.cancel_button = QPushButton(self.tr("Cancel"))
+        self.stop_button = QPushButton(self.tr("Stop"))
+        self.stop_button.setToolTip(self.tr("Stop the comparison"))
         self.progress = QProgressBar()
         self.progress.setMaximumWidth(160)
         self.progress.setVisible(False)
@@ -98,7 +99,7 @@ class DiffPane(QWidget):
         top.addWidget(self.swap_button)
         top.addWidget(self.slot_b, 1)
         top.addWidget(self.compare_button)
-        top.addWidget(self.cancel_button)
+        top.addWidget(self.stop_button)
         top.addWidget(self.progress)
         self.badge = QLabel()
         self.badge.setTextFormat(Qt.TextFormat.RichText)
@@ -132,7 +133,7 @@ class DiffPane(QWidget):
         layout.addLayout(bottom)
         self.swap_button.clicked.connect(self._on_swap_clicked)
         self.compare_button.clicked.connect(self.start_compare)
-        self.cancel_button.clicked.connect(self.cancel_compare)
+        self.stop_button.clicked.connect(self.stop_compare)
         self.export_json_button.clicked.connect(self._on_export_json_clicked)
         self.export_html_button.clicked.connect(self._on_export_html_clicked)
         for slot in (self.slot_a, self.slot_b):
@@ -225,7 +226,7 @@ class DiffPane(QWidget):
         ready = self.slot_a.loaded is not None and self.slot_b.loaded is not None
         running = self.job is not None
         self.compare_button.setEnabled(ready and not running)
-        self.cancel_button.setEnabled(running)
+        self.stop_button.setEnabled(running)
         for button in (self.export_json_button, self.export_html_button, self.row_map_button):
             button.setEnabled(self.diff is not None)
 
@@ -241,13 +242,15 @@ class DiffPane(QWidget):
         self.progress.setRange(0, 0)
         self.progress.setVisible(True)
         self.status.emit(self.tr("Comparing…"))
-        self.job = self.tasks.start("diff", compare, old, new, list(self.session.corpus_sources),
-                                    on_progress=self._on_progress, on_done=self._on_compared,
-                                    on_error=self._on_failed, on_cancelled=self._on_cancelled)
+        self.job = self.tasks.submit("diff", compare, old, new, list(self.session.corpus_sources),
+                                     latest_only=True, on_progress=self._on_progress,
+                                     on_result=self._on_compared, on_error=self._on_failed,
+                                     on_cancelled=self._on_stopped)
         self._update_buttons()
 
-    def cancel_compare(self) -> None:
-        self.tasks.stop("diff")
+    def stop_compare(self) -> None:
+        if self.job is not None:
+            self.job.cancel()
 
     def _finish(self) -> None:
         self.job = None
@@ -259,9 +262,9 @@ class DiffPane(QWidget):
             self.progress.setRange(0, 1000)
             self.progress.setValue(int(1000 * report.fraction))
 
-    def _on_cancelled(self) -> None:
+    def _on_stopped(self) -> None:
         self._finish()
-        self.status.emit(self.tr("Comparison cancelled"))
+        self.status.emit(self.tr("Comparison stopped"))
 
     def _on_failed(self, message: str) -> None:
         # what was shown belonged to the pair before: cleared, so nothing stale is exported

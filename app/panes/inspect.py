@@ -17,11 +17,12 @@ from PySide6.QtWidgets import (QButtonGroup, QCheckBox, QComboBox, QHBoxLayout, 
 
 from app.messages import render_all, tokenizer_label, unit_label
 from app.heap import settle
+from app.jobs.inspect import compare_tokenizers, compute_explanation
 from app.models.token_table import TokenTableModel
 from app.session import Session
 from app.tasks import TaskRunner
 from app.widgets.compare_view import CompareView
-from app.widgets.explain_view import ExplainView, compute_explanation
+from app.widgets.explain_view import ExplainView
 from app.widgets.pipeline_view import PipelineView
 from app.widgets.postprocess_panel import PostprocessPanel
 from app.widgets.token_copy import TokenCopyActions
@@ -30,7 +31,6 @@ from app.widgets.token_view import DEFAULT_LIMIT, TokenChipsView
 from app.widgets.tokenizer_box import fill_tokenizer_box
 from app.widgets.tokenizer_info import TokenizerInfo
 from app.widgets.vocab_browser import VocabBrowser
-from core.boundaries import compare_boundaries
 from core.explain import DEFAULT_LIMIT as EXPLAIN_LIMIT
 from core.inspect import InspectResult, inspect_text
 from core.offload import ProcessEncoder
@@ -327,11 +327,12 @@ class InspectPane(QWidget):
             self._show(None)
             return
         self.chip_limit = DEFAULT_LIMIT
-        self.tasks.run("inspect", inspect_text, loaded.runtime, self.session.text,
-                       add_special_tokens=self.session.add_special_tokens,
-                       parse_special=self.session.parse_special, encoder=self.encoder,
-                       source=loaded.source, post_settings=self.post_panel.settings(),
-                       on_done=self._show, on_error=self._on_inspect_failed)
+        self.tasks.submit("inspect", inspect_text, loaded.runtime, self.session.text,
+                          add_special_tokens=self.session.add_special_tokens,
+                          parse_special=self.session.parse_special, encoder=self.encoder,
+                          source=loaded.source, post_settings=self.post_panel.settings(),
+                          latest_only=True, on_result=self._show,
+                          on_error=self._on_inspect_failed)
         self._update_compare()
 
     def _on_inspect_failed(self, message: str) -> None:
@@ -475,10 +476,11 @@ class InspectPane(QWidget):
             self.explain_view.key = None
             self.explain_view.show_error(message)
 
-        self.tasks.run("explain", compute_explanation, loaded.runtime, self.session.text,
-                       limit=EXPLAIN_LIMIT, parse_special=self.session.parse_special,
-                       on_done=lambda done: self.explain_view.set_explanation(*done),
-                       on_error=failed)
+        self.tasks.submit("explain", compute_explanation, loaded.runtime, self.session.text,
+                          limit=EXPLAIN_LIMIT, parse_special=self.session.parse_special,
+                          latest_only=True,
+                          on_result=lambda done: self.explain_view.set_explanation(*done),
+                          on_error=failed)
 
     # -- compare -------------------------------------------------------------------------
     def _update_compare(self) -> None:
@@ -486,17 +488,11 @@ class InspectPane(QWidget):
             return  # computed when the tab is shown
         chosen = [self.session.tokenizers[i] for i in self.compare.selected()
                   if i < len(self.session.tokenizers)]
-        text = self.session.text
-        add, parse = self.session.add_special_tokens, self.session.parse_special
-
-        def compute():
-            results = [inspect_text(t.runtime, text, add_special_tokens=add, parse_special=parse,
-                                    with_stages=False, encoder=self.encoder, source=t.source)
-                       for t in chosen]
-            # where the cuts differ: numpy over every token, so here rather than in the GUI thread
-            return results, compare_boundaries([r.encoding for r in results])
-
-        self.tasks.run("compare", compute, on_done=lambda done: self.compare.set_results(*done))
+        self.tasks.submit("compare", compare_tokenizers, chosen, self.session.text,
+                          add_special_tokens=self.session.add_special_tokens,
+                          parse_special=self.session.parse_special, encoder=self.encoder,
+                          latest_only=True,
+                          on_result=lambda done: self.compare.set_results(*done))
 
     # -- linking -------------------------------------------------------------------------
     def _on_chip_hovered(self, index: int) -> None:

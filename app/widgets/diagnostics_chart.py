@@ -7,63 +7,11 @@ from __future__ import annotations
 
 from PySide6.QtCore import QSize, Signal
 
-from app.widgets.figure_widget import Drawing, FigureWidget
+from app.jobs.charts import DiagnosticsDrawing
+from app.widgets.figure_widget import FigureWidget
 
 KINDS = ("premium", "ranking", "rate", "lengths", "vocabulary")
 ROW_PIXELS = 12  # per language and tokenizer in the size hint of the bar charts
-
-
-class DiagnosticsDrawing(Drawing):
-    """Applies ``(kind, title, labels, data)``; after a draw, ``rows`` and ``axes_box`` say
-    where the language rows are (for clicks)."""
-
-    def __init__(self, colours: dict) -> None:
-        super().__init__(colours)
-        self._shown = None
-        self.rows: list[str] = []
-        self.axes_box: tuple[float, float, float, float] | None = None
-        self.y_limits: tuple[float, float] = (0.0, 1.0)
-
-    def apply(self, state: tuple) -> bool:
-        from core.diagnostics import figures
-
-        if state == self._shown:
-            return False
-        self._shown = state
-        kind, title, labels, data = state
-        self.rows = []
-        if kind == "premium":
-            languages, series = data
-            figures.draw_premiums(self.figure, title, list(languages), list(series),
-                                  x_label=labels[0], palette=self.palette)
-            self.rows = list(languages)
-        elif kind == "rate":
-            languages, series = data
-            figures.draw_rates(self.figure, title, list(languages), list(series),
-                               x_label=labels[0], palette=self.palette)
-            self.rows = list(languages)
-        elif kind == "ranking":
-            languages, series = data
-            figures.draw_ranking(self.figure, title, list(languages), list(series),
-                                 palette=self.palette)
-            self.rows = list(languages)
-        elif kind == "lengths":
-            figures.draw_lengths(self.figure, title, list(data), x_label=labels[0],
-                                 y_label=labels[1], palette=self.palette)
-        else:
-            figures.draw_vocabulary(self.figure, title, list(data), x_label=labels[0],
-                                    y_label=labels[1], palette=self.palette)
-        return True
-
-    def render(self, state, width, height, ratio):
-        image = super().render(state, width, height, ratio)
-        if self.figure.axes and self.rows:
-            box = self.figure.axes[0].get_window_extent()
-            self.axes_box = (box.x0, box.y0, box.x1, box.y1)
-            self.y_limits = self.figure.axes[0].get_ylim()
-        else:
-            self.axes_box = None
-        return image
 
 
 class DiagnosticsChart(FigureWidget):

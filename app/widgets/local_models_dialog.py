@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QDialog, QDialogButtonBox, QFi
                                QTableView, QVBoxLayout, QWidget)
 
 from app.models.local_models import (NAME, LocalModelsFilter, LocalModelsModel)
-from app.tasks import TaskRunner
+from app.tasks import JobHandle, TaskRunner
 from core.model_catalog import describe
 from core.models import find_models, places
 
@@ -38,6 +38,9 @@ class LocalModelsDialog(QDialog):
         self.tasks = tasks
         self.folders = [Path(f) for f in folders]
         self._scan = 0  # which scan the arriving results belong to (a rescan drops the older)
+        # the latest scan and description (one at a time each), stopped when the dialog closes
+        self._find_job: JobHandle | None = None
+        self._describe_job: JobHandle | None = None
         intro = QLabel(self.tr(
             "The tokenizers your tools keep on this computer: the Hugging Face cache, llama.cpp's "
             "cache, LM Studio and Ollama (and the folders you add). Nothing is downloaded."))
@@ -99,9 +102,9 @@ class LocalModelsDialog(QDialog):
         self.status.setText(self.tr("Looking in the Hugging Face cache, llama.cpp, LM Studio and "
                                     "Ollama…"))
         self.rescan_button.setEnabled(False)
-        self.tasks.run("models:find", find_models, folders=list(self.folders),
-                       on_done=lambda models: self._on_found(scan, models),
-                       on_error=self._on_failed)
+        self._find_job = self.tasks.submit(
+            "models:find", find_models, folders=list(self.folders), latest_only=True,
+            on_result=lambda models: self._on_found(scan, models), on_error=self._on_failed)
 
     def _on_found(self, scan: int, models: list) -> None:
         if scan != self._scan:
@@ -125,8 +128,9 @@ class LocalModelsDialog(QDialog):
             return
         self.status.setText(self.tr("Opening {done} of {count}: {name}…").format(
             done=row + 1, count=count, name=self.model.rows[row].name))
-        self.tasks.run("models:describe", describe, self.model.models[row],
-                       on_done=lambda found: self._on_described(scan, row, found))
+        self._describe_job = self.tasks.submit(
+            "models:describe", describe, self.model.models[row], latest_only=True,
+            on_result=lambda found: self._on_described(scan, row, found))
 
     def _on_described(self, scan: int, row: int, found) -> None:
         if scan != self._scan:
@@ -189,6 +193,7 @@ class LocalModelsDialog(QDialog):
 
     def done(self, result: int) -> None:
         self._scan += 1  # results still arriving belong to no scan now
-        self.tasks.cancel("models:find")
-        self.tasks.cancel("models:describe")
+        for job in (self._find_job, self._describe_job):
+            if job is not None:
+                job.cancel()
         super().done(result)

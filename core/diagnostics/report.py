@@ -34,6 +34,8 @@ from ..golden import fingerprint
 from .classify import LENGTH_BANDS
 from .stats import ALL, BucketStats, TokenizerStats
 
+REPORT_JSON_VERSION = 1  # its "version": up when a key changes meaning or goes away
+
 BUCKET_FIELDS = ("documents", "tokens", "bytes", "code_points", "graphemes", "tokens_per_byte",
                  "tokens_per_cp", "tokens_per_grapheme", "bytes_per_token", "fertility",
                  "words", "p50", "p90", "p95", "p99", "max", "unk_rate", "byte_fallback_rate",
@@ -172,7 +174,9 @@ def report_json(tokenizers: list[dict], *, corpus: dict, settings: dict,
                 warnings: list[dict], created: datetime | None = None) -> dict:
     """The whole report object (``warnings``: notes in their JSON form)."""
     created = created or datetime.now(timezone.utc)
-    return {"tokbench_report": 1, "created": created.isoformat(timespec="seconds"),
+    # the envelope every tokbench JSON carries (docs/cli.md), also in the GUI's exports
+    return {"tokbench": "report", "version": REPORT_JSON_VERSION,
+            "created": created.isoformat(timespec="seconds"),
             "corpus": corpus, "settings": settings, "versions": versions(),
             "warnings": list(warnings), "tokenizers": tokenizers}
 

@@ -68,6 +68,10 @@
         <translation>停止</translation>
     </message>
     <message>
+        <source>Stop aligning, writing the copy or exporting; nothing of it is kept</source>
+        <translation>停止对齐、写入副本或导出；不保留其任何结果</translation>
+    </message>
+    <message>
         <source>The tokenizers of the session to align to (open more from the File menu)</source>
         <translation>要对齐的本会话分词器（可从“文件”菜单打开更多）</translation>
     </message>
@@ -995,6 +999,10 @@
         <translation>停止</translation>
     </message>
     <message>
+        <source>Stop reading the corpus</source>
+        <translation>停止读取语料</translation>
+    </message>
+    <message>
         <source>Invalid UTF-8</source>
         <translation>无效 UTF-8</translation>
     </message>
@@ -1605,6 +1613,10 @@
         <translation>停止</translation>
     </message>
     <message>
+        <source>Stop the run; the last results stay shown</source>
+        <translation>停止本次运行；仍显示上次的结果</translation>
+    </message>
+    <message>
         <source>Export</source>
         <translation>导出</translation>
     </message>
@@ -1812,10 +1824,6 @@
         <translation>对比</translation>
     </message>
     <message>
-        <source>Cancel</source>
-        <translation>取消</translation>
-    </message>
-    <message>
         <source>Choose two tokenizers and press Compare. The Corpus pane&apos;s sources, if any, are compared too.</source>
         <translation>选择两个分词器并点击“对比”。语料面板中的来源（如有）也会一并对比。</translation>
     </message>
@@ -1900,8 +1908,16 @@
         <translation>正在对比…</translation>
     </message>
     <message>
-        <source>Comparison cancelled</source>
-        <translation>对比已取消</translation>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Stop the comparison</source>
+        <translation>停止对比</translation>
+    </message>
+    <message>
+        <source>Comparison stopped</source>
+        <translation>对比已停止</translation>
     </message>
     <message>
         <source>Compared: {verdict}</source>
@@ -3026,6 +3042,14 @@
     <message>
         <source>the helper process could not encode this large text ({reason}); it was encoded in this process instead, which may pause the window</source>
         <translation>辅助进程无法编码这段大文本（{reason}）；已改在本进程中编码，窗口可能会暂时无响应</translation>
+    </message>
+    <message>
+        <source>the job&apos;s process ended unexpectedly (exit code {exit_code})</source>
+        <translation>任务进程意外结束（退出码 {exit_code}）</translation>
+    </message>
+    <message>
+        <source>unexpected {kind} in the job: {error}</source>
+        <translation>任务中出现意外错误 {kind}：{error}</translation>
     </message>
     <message>
         <source>token ID {id} at stream position {position} is out of range: the vocabulary has IDs 0..{last}</source>
@@ -4737,12 +4761,8 @@
 <context>
     <name>Tasks</name>
     <message>
-        <source>the job&apos;s process ended unexpectedly (exit code {code})</source>
-        <translation>任务进程意外结束（退出码 {code}）</translation>
-    </message>
-    <message>
-        <source>cancelled</source>
-        <translation>已取消</translation>
+        <source>stopped</source>
+        <translation>已停止</translation>
     </message>
     <message>
         <source>not enough memory for this input</source>
@@ -5126,8 +5146,12 @@
         <translation>开始训练</translation>
     </message>
     <message>
-        <source>Cancel</source>
-        <translation>取消</translation>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Stop training; nothing of the run is kept</source>
+        <translation>停止训练；不保留本次运行的任何结果</translation>
     </message>
     <message>
         <source>Name</source>
@@ -5262,20 +5286,20 @@
         <translation>正在训练 {name}…</translation>
     </message>
     <message>
-        <source>cancelling…</source>
-        <translation>正在取消…</translation>
+        <source>stopping…</source>
+        <translation>正在停止…</translation>
     </message>
     <message>
-        <source>Cancelled after {seconds} s; nothing was kept.</source>
-        <translation>已在 {seconds} 秒后取消；未保留任何内容。</translation>
+        <source>Stopped after {seconds} s; nothing was kept.</source>
+        <translation>已在 {seconds} 秒后停止；未保留任何内容。</translation>
     </message>
     <message>
-        <source>cancelled ({seconds} s to stop)</source>
-        <translation>已取消（停止用时 {seconds} 秒）</translation>
+        <source>stopped ({seconds} s to stop)</source>
+        <translation>已停止（停止用时 {seconds} 秒）</translation>
     </message>
     <message>
-        <source>training cancelled</source>
-        <translation>训练已取消</translation>
+        <source>training stopped</source>
+        <translation>训练已停止</translation>
     </message>
     <message>
         <source>The run stopped before there was anything to chart</source>
@@ -5596,6 +5620,10 @@
     <message>
         <source>Sort by</source>
         <translation>排序方式</translation>
+    </message>
+    <message>
+        <source>Stop the audit; nothing of it is kept</source>
+        <translation>停止审计；不保留其任何结果</translation>
     </message>
     <message>
         <source>Audit vocabulary</source>

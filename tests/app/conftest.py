@@ -54,7 +54,8 @@ def wait_inspected(qtbot, window, timeout=20000):
     qtbot.waitUntil(lambda: not pane._debounce.isActive() and not window.tasks.busy
                     and pane.result is not None
                     and pane.result.encoding.text == window.session.text
-                    and pane.token_view.encoding is pane.result.encoding, timeout=timeout)
+                    and pane.token_view.encoding is pane.result.encoding
+                    and not pane.token_view.drawing, timeout=timeout)  # all on screen
     return pane.result
 
 

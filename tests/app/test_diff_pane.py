@@ -119,14 +119,14 @@ def test_a_dropped_file_fills_a_slot(qtbot, pane, paths):
     assert pane.slot_b.combo.currentText() == pane.slot_b.loaded.label
 
 
-def test_cancel_stops_a_long_behaviour_diff(qtbot, window, pane, paths, tmp_path):
+def test_stop_stops_a_long_behaviour_diff(qtbot, window, pane, paths, tmp_path):
     big = tmp_path / "big.txt"
     big.write_text("the quick brown fox jumps over the lazy dog\n" * 400_000)
     window.session.set_corpus([CorpusSource(big, lang="en")])
     pane.set_pair(open_tokenizer(paths["old"]), open_tokenizer(paths["more"]))
     pane.compare_button.click()
     qtbot.waitUntil(lambda: pane.progress.maximum() == 1000, timeout=20000)
-    pane.cancel_button.click()
+    pane.stop_button.click()
     qtbot.waitUntil(lambda: pane.job is None, timeout=10000)
     assert pane.diff is None and pane.compare_button.isEnabled()
 

@@ -94,12 +94,12 @@ def test_html_page_is_written_beside_the_report_and_needs_no_network(capsys, pai
     assert code == 2 and "x.html" in err and "Traceback" not in err
 
 
-def test_a_bundle_with_a_bad_checksum_is_bad_input(capsys, pair, tmp_path):
+def test_a_bundle_with_a_bad_checksum_is_an_integrity_failure(capsys, pair, tmp_path):
     old, more, _ = pair
     bundle = save_loaded(open_tokenizer(old), tmp_path / "b.bundle")
     (bundle / "tokenizer.json").write_text((bundle / "tokenizer.json").read_text() + " ")
     code, _, err = run(capsys, "diff", bundle, more)
-    assert code == 2 and "checksum mismatch in tokenizer.json" in err
+    assert code == 3 and "checksum mismatch in tokenizer.json" in err
 
 
 def test_golden_lock_verify_round_trip_and_failure(capsys, pair, small_bpe_spec,  # noqa: F811

@@ -104,7 +104,10 @@ def test_bad_input_exits_2_with_a_named_message(capsys, tmp_path, parallel, monk
     argv = [a.format(**paths) for a in argv]
     assert main(["report", BPE, *argv]) == 2
     captured = capsys.readouterr()
-    assert captured.out == ""
+    if "--json" in argv:  # the error as JSON on stdout as well
+        assert json.loads(captured.out)["error"]["code"] == "input"
+    else:
+        assert captured.out == ""
     assert "Traceback" not in captured.err
     assert (needle or "cannot reach the Dask scheduler") in captured.err
 
