@@ -206,6 +206,12 @@ class TokenTextView(QAbstractScrollArea):
         self.shown = 0
         self.outline_split = False
         self.describe: Callable[[int], str] | None = None  # a token's tooltip (else built here)
+        # views built on this one: a token's band colour (else by flags and index), tokens
+        # underlined (with ``underline_color``) and tokens outlined together (a check's tokens)
+        self.color_of: Callable[[int], QColor] | None = None
+        self.underlined: np.ndarray | None = None
+        self.underline_color = QColor("#2e7d32")
+        self.outlined: set[int] = set()
         self._spans: SpanLookup | None = None
         self._starts = self._ends = self._nexts = np.zeros(0, dtype=np.int64)
         self._heights = np.zeros(0)
@@ -645,7 +651,8 @@ class TokenTextView(QAbstractScrollArea):
             top, height = self._band(y, visual)
             for x0, x1, t in bands_of(visual.segments):
                 if t >= 0:
-                    painter.fillRect(QRectF(x0, top, x1 - x0, height), band_color(int(flags[t]), t))
+                    color = self.color_of(t) if self.color_of else band_color(int(flags[t]), t)
+                    painter.fillRect(QRectF(x0, top, x1 - x0, height), color)
             self._paint_selection(painter, visual, top, height)
             # a thin gap of the background where two tokens meet, under the glyphs: it divides
             # a split character's band without striking through what it draws
@@ -666,14 +673,13 @@ class TokenTextView(QAbstractScrollArea):
                 painter.setBrush(Qt.BrushStyle.NoBrush)
                 for x0, x1 in visual.split:
                     painter.drawRect(QRectF(x0 + 0.5, top + 0.5, x1 - x0 - 1, height - 1))
-            for token, width in ((self._highlighted, 2.0), (self._hovered, 1.0)):
-                if token < 0:
-                    continue
-                painter.setPen(QPen(HIGHLIGHT, width))
-                painter.setBrush(Qt.BrushStyle.NoBrush)
-                for x0, x1, t in bands_of(visual.segments):
-                    if t == token:
-                        painter.drawRect(QRectF(x0, top, max(x1 - x0, 1.0), height))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            for x0, x1, t in bands_of(visual.segments):
+                width = (2.0 if t == self._highlighted or t in self.outlined
+                         else 1.0 if t == self._hovered else 0.0)
+                if t >= 0 and width:
+                    painter.setPen(QPen(HIGHLIGHT, width))
+                    painter.drawRect(QRectF(x0, top, max(x1 - x0, 1.0), height))
 
     def _paint_selection(self, painter: QPainter, visual: VisualLine, top: float,
                          height: float) -> None:
@@ -688,8 +694,13 @@ class TokenTextView(QAbstractScrollArea):
                 painter.fillRect(QRectF(c.x0, top, max(c.x1 - c.x0, 1.0), height), color)
 
     def _paint_underlines(self, painter: QPainter, visual: VisualLine, bottom: float) -> None:
-        """Compare's difference marks: a red wave under the tokens marked. (Tokens covering
-        part of a character need no mark here: they share its band, which shows it.)"""
+        """Compare's difference marks: a red wave under the tokens marked; a line under the
+        tokens ``underlined`` (the chat's assistant mask). (Tokens covering part of a
+        character need no mark here: they share its band, which shows it.)"""
+        if self.underlined is not None:
+            for x0, x1, t in bands_of(visual.segments):
+                if 0 <= t < len(self.underlined) and self.underlined[t]:
+                    painter.fillRect(QRectF(x0, bottom - 2, x1 - x0, 2), self.underline_color)
         if self.marked is None:
             return
         painter.setPen(QPen(DIFFERENCE_MARK, 1.2))

@@ -890,6 +890,10 @@
 {who} · 字符 {start}–{end}
 {mask}</translation>
     </message>
+    <message>
+        <source>a special-token literal written into the content</source>
+        <translation>写进内容里的特殊词元字面量</translation>
+    </message>
 </context>
 <context>
     <name>CheckList</name>
