@@ -17,11 +17,12 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QFormLayout, QHBoxLayout,
                                QHeaderView, QLabel, QLineEdit, QPlainTextEdit, QProgressBar,
                                QPushButton, QSpinBox, QTableView, QTableWidget, QTableWidgetItem,
-                               QTabWidget, QTextBrowser, QVBoxLayout, QWidget)
+                               QTabWidget, QVBoxLayout, QWidget)
 
 from app.jobs.charts import BarsDrawing
 from app.messages import render, render_all, terms
 from app.models.vocab_diff import FILTERS, VocabDiffModel
+from app.widgets.aligned_examples import AlignedExamplesView
 from app.widgets.diff_slot import TokenizerSlot
 from app.widgets.figure_widget import FigureWidget
 from core.diff.migration import BYTES_PER_PARAMETER, mib_text
@@ -55,15 +56,6 @@ class RatioBars(FigureWidget):
 
     def _state(self):
         return (self.title, tuple(self.bars), self.placeholder)
-
-
-def aligned_html(example: dict) -> str:
-    """One example: its text, then A's tokens over B's on a shared grid (each token spans the
-    columns of its bytes), each with its ID."""
-    from core.diff.aligned import chunk_html, example_chunks
-
-    return (f"<p><b>{escape(example['bucket'])}</b> &nbsp;{escape(example['text'][:160])}</p>"
-            + "".join(chunk_html(chunk) for chunk in example_chunks(example)) + "<br>")
 
 
 class DiffPane(QWidget):
@@ -194,13 +186,13 @@ class DiffPane(QWidget):
         self.behaviour_summary = QLabel()
         self.behaviour_summary.setWordWrap(True)
         self.ratio_bars = RatioBars()
-        self.examples = QTextBrowser()
+        self.examples = AlignedExamplesView()
         page = QWidget()
         layout = QVBoxLayout(page)
         layout.addWidget(self.behaviour_summary)
         layout.addWidget(self.ratio_bars, 1)
-        layout.addWidget(QLabel(self.tr("Most changed texts: A's tokens over B's, each with "
-                                        "its ID")))
+        layout.addWidget(QLabel(self.tr("Most changed texts: A's tokens over B's (hover a "
+                                        "token for its ID)")))
         layout.addWidget(self.examples, 2)
         return page
 
@@ -430,7 +422,7 @@ class DiffPane(QWidget):
                 pre=b["pretokenizer"]["differ"], checked=b["pretokenizer"]["checked"])
             + self._hybrid_text(b["pretokenizer"]))
         self.ratio_bars.set_buckets(b["per_bucket"])
-        self.examples.setHtml("".join(aligned_html(e) for e in b["examples"][:EXAMPLES_SHOWN]))
+        self.examples.set_examples(b["examples"][:EXAMPLES_SHOWN])
 
     def _hybrid_text(self, split: dict) -> str:
         if not split.get("hybrid"):

@@ -397,6 +397,21 @@
     </message>
 </context>
 <context>
+    <name>AlignedExamplesView</name>
+    <message>
+        <source>Examples</source>
+        <translation>示例</translation>
+    </message>
+    <message>
+        <source>A (old)</source>
+        <translation>A（旧）</translation>
+    </message>
+    <message>
+        <source>B (new)</source>
+        <translation>B（新）</translation>
+    </message>
+</context>
+<context>
     <name>AuditSummary</name>
     <message>
         <source>No vocabulary audit yet: run one from the Vocabulary tab.</source>
@@ -1888,10 +1903,6 @@
         <translation>权重</translation>
     </message>
     <message>
-        <source>Most changed texts: A&apos;s tokens over B&apos;s, each with its ID</source>
-        <translation>变化最大的文本：上行为 A 的词元，下行为 B 的词元，各附 ID</translation>
-    </message>
-    <message>
         <source>Sample</source>
         <translation>样本</translation>
     </message>
@@ -1946,6 +1957,10 @@
     <message>
         <source>Vocabulary {old} → {new} (compared by {basis}): {same} kept with their ID</source>
         <translation>词表 {old} → {new}（按{basis}比较）：{same} 个保留原 ID</translation>
+    </message>
+    <message>
+        <source>Most changed texts: A&apos;s tokens over B&apos;s (hover a token for its ID)</source>
+        <translation>变化最大的文本：A 的词元在上、B 的在下（悬停词元可见其 ID）</translation>
     </message>
     <message>
         <source>bytes</source>
