@@ -7,9 +7,10 @@ from pathlib import Path
 from PySide6.QtCore import QCoreApplication, QEvent
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import (QApplication, QDialog, QFileDialog, QLabel, QMainWindow, QMenu,
-                               QMessageBox, QProgressBar, QTabWidget)
+                               QMessageBox, QProgressBar)
 
 from app import i18n
+from app.accessibility import name_from_context
 from app.errors import show_error
 from app.panes.align import AlignPane
 from app.panes.chat import ChatPane
@@ -18,6 +19,8 @@ from app.panes.diff import DiffPane
 from app.panes.diagnostics import DiagnosticsPane
 from app.panes.inspect import InspectPane
 from app.panes.train import TrainPane
+from app.keyboard import FocusFrame, PaneKeys, assign_mnemonics, mnemonic_of, release_tab
+from app.screen_fit import WANTED, ScrollingTabs, first_size
 from app.session import Session
 from app.tasks import TaskRunner
 from app.widgets.local_models_dialog import LocalModelsDialog
@@ -78,7 +81,7 @@ class MainWindow(QMainWindow):
     def __init__(self, session: Session | None = None) -> None:
         super().__init__()
         self.setWindowTitle(self.tr("Tokenizer Workbench"))
-        self.resize(1280, 860)
+        self._fit_to_screen()
         self.setAcceptDrops(True)
         self.session = session or Session(parent=self)
         self.tasks = TaskRunner(self)
@@ -90,14 +93,18 @@ class MainWindow(QMainWindow):
         self.align = AlignPane(self.session, self.tasks)
         self.diff = DiffPane(self.session, self.tasks)
         self.diagnostics = DiagnosticsPane(self.session, self.tasks)
-        self.panes = QTabWidget()
+        self.panes = ScrollingTabs()  # each pane scrolls where the screen is smaller than it
         self.panes.setDocumentMode(True)
         for pane, title in self._pane_titles().items():
-            self.panes.addTab(pane, title)
+            self.panes.add_scrolling(pane, title)
         self.panes.setCurrentWidget(self.inspect)
         self.setCentralWidget(self.panes)
         self._build_status_bar()
         self._build_menus()
+        release_tab(self.panes)  # Tab leaves tables and text views
+        self.pane_keys = PaneKeys(self.panes, self)
+        self.focus_frame = FocusFrame(self)
+        self._name_panes()
         self.inspect.open_requested.connect(self.open_dialog)
         self.inspect.status.connect(self.show_status)
         self.corpus.status.connect(self.show_status)
@@ -116,6 +123,21 @@ class MainWindow(QMainWindow):
         app = QApplication.instance()
         if app is not None:
             app.aboutToQuit.connect(self._on_app_about_to_quit)
+
+    def _fit_to_screen(self) -> None:
+        """The first size: the wanted one, at most the screen's free area."""
+        screen = self.screen() or QApplication.primaryScreen()
+        size = first_size(WANTED, screen.availableGeometry()) if screen is not None else WANTED
+        self.resize(size)
+
+    def _name_panes(self) -> None:
+        """Alt+letter mnemonics on each pane's buttons (not the menu bar's letters), and
+        accessible names for the pane tabs and the widgets only their surroundings name."""
+        menu_letters = {mnemonic_of(action.text()) for action in self.menuBar().actions()}
+        for index in range(self.panes.count()):
+            assign_mnemonics(self.panes.widget(index), menu_letters)
+        self.panes.tabBar().setAccessibleName(self.tr("Panes"))
+        name_from_context(self.panes)
 
     # -- chrome --------------------------------------------------------------------------
     def _build_status_bar(self) -> None:
@@ -208,6 +230,7 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(self.tr("Tokenizer Workbench"))
         for pane, title in self._pane_titles().items():
             self.panes.setTabText(self.panes.indexOf(pane), title)
+        self._name_panes()
         # found as children: QAction.menu() gives a dead wrapper in PySide6 6.10
         bar = self.menuBar()
         menus = [menu for menu in bar.findChildren(QMenu) if menu.parent() is bar]

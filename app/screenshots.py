@@ -22,7 +22,8 @@ panes to render (default ``inspect,corpus,train``; ``postprocess`` adds the Insp
 its post-processing group in use; ``audit`` audits each open tokenizer in the Vocabulary tab,
 use counted on ``--corpus``: ``audit-<n>-unreachable.png``, ``-sensitive.png``,
 ``-summary.png``; ``models`` the *Open local model* dialog on this HOME's stores:
-``local-models*.png``). ``--lang`` picks the UI language (default
+``local-models*.png``; ``overview`` every pane as it opens, ``pane-<name>.png``, to check a
+``--size`` such as 1280x720, or 800x500 under ``QT_SCALE_FACTOR=2``). ``--lang`` picks the UI language (default
 English, whatever the locale, so that screenshots are comparable).
 """
 
@@ -144,8 +145,32 @@ def main(argv=None) -> int:
         diagnostics_shots(app, window, args.out)
     if "models" in panes:
         local_models_shots(app, window, args.out)
+    if "overview" in panes:
+        overview_shots(app, window, args.out)
     window.close()
     return 0
+
+
+PANE_FILES = ("corpus", "train", "inspect", "chat", "align", "diff", "diagnostics")
+
+
+def overview_shots(app, window, out: Path) -> None:
+    """Every pane as it first opens, at the window's size (``pane-<name>.png``): run at
+    ``--size 1280x720``, and with ``QT_SCALE_FACTOR=2`` at ``--size 800x500``, to see what a
+    laptop screen or 200 % scale cuts. The first item view of each pane has focus, so the
+    focus frame shows."""
+    from PySide6.QtWidgets import QAbstractItemView
+
+    for index, name in enumerate(PANE_FILES[:window.panes.count()]):
+        window.panes.setCurrentIndex(index)
+        views = [v for v in window.panes.widget(index).findChildren(QAbstractItemView)
+                 if v.isVisible()]
+        if views:
+            views[0].setFocus()
+        wait_until(app, lambda: not window.tasks.busy, timeout=20)
+        for _ in range(5):
+            app.processEvents()
+        _save(app, window, out / f"pane-{name}.png")
 
 
 def local_models_shots(app, window, out: Path) -> None:

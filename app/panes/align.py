@@ -21,7 +21,7 @@ from pathlib import Path
 import numpy as np
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QHeaderView, QLabel,
-                               QLineEdit, QListWidget, QListWidgetItem, QProgressBar, QPushButton,
+                               QLineEdit, QListWidget, QListWidgetItem, QPushButton,
                                QScrollArea, QSplitter, QTableView, QTableWidget, QTableWidgetItem,
                                QTabWidget, QTextBrowser, QVBoxLayout, QWidget)
 
@@ -31,7 +31,9 @@ from app.models.align_misaligned import MisalignedModel
 from app.session import Session
 from app.tasks import JobHandle, TaskRunner
 from app.widgets.align_record_view import RecordView, label_color
+from app.widgets.eliding import ElidingProgressBar
 from app.widgets.share_bars import SHARE_ROLE, ShareBarDelegate
+from app.widgets.wrapping_row import wrapping
 from core.align.alignment import MODES, align_encoding
 from core.align.audit import Audit
 from core.align.dataset import FORMATS, Dataset, ReadStats
@@ -73,8 +75,8 @@ class AlignPane(QWidget):
     def _build(self) -> None:
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
-        layout.addLayout(self._build_dataset_row())
-        layout.addLayout(self._build_tokenizer_row())
+        layout.addLayout(wrapping(self._build_dataset_row()))  # both wrap on a narrow screen
+        layout.addLayout(wrapping(self._build_tokenizer_row()))
         self.banner = QLabel()
         self.banner.setWordWrap(True)
         self.banner.setTextFormat(Qt.TextFormat.RichText)
@@ -120,7 +122,7 @@ class AlignPane(QWidget):
         self.stop_button.setToolTip(self.tr("Stop aligning, writing the copy or exporting; "
                                             "nothing of it is kept"))
         self.stop_button.setEnabled(False)
-        self.progress = QProgressBar()
+        self.progress = ElidingProgressBar()  # its text says the phase: elided, never cut
         self.progress.setMaximumWidth(200)
         self.progress.setVisible(False)
         row = QHBoxLayout()
@@ -155,6 +157,7 @@ class AlignPane(QWidget):
         self.summary_tabs = QTabWidget()
         bars = ShareBarDelegate(self)
         self.tokenizer_table = QTableWidget(0, 6)
+        self.tokenizer_table.setAccessibleName(self.tr("Per tokenizer"))
         self.tokenizer_table.setHorizontalHeaderLabels([
             self.tr("Tokenizer"), self.tr("Strict"), self.tr("Start ok"), self.tr("End ok"),
             self.tr("Contract"), self.tr("Expand adds")])
@@ -163,6 +166,7 @@ class AlignPane(QWidget):
         self.tokenizer_table.horizontalHeaderItem(5).setToolTip(self.tr(
             "Characters expand adds to a span, on average"))
         self.label_table = QTableWidget(0, 1)
+        self.label_table.setAccessibleName(self.tr("Per label"))
         for table in (self.tokenizer_table, self.label_table):
             table.setItemDelegate(bars)
             table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
@@ -184,8 +188,11 @@ class AlignPane(QWidget):
 
     def _build_misaligned(self) -> QWidget:
         self.filter_tokenizer = QComboBox()
+        self.filter_tokenizer.setAccessibleName(self.tr("Filter by tokenizer"))
         self.filter_label = QComboBox()
+        self.filter_label.setAccessibleName(self.tr("Filter by label"))
         self.filter_kind = QComboBox()
+        self.filter_kind.setAccessibleName(self.tr("Filter by misaligned end"))
         self.filter_kind.addItem(self.tr("any end"), None)
         self.filter_kind.addItem(self.tr("start only"), "start")
         self.filter_kind.addItem(self.tr("end only"), "end")
@@ -193,6 +200,7 @@ class AlignPane(QWidget):
         self.count_label = QLabel()
         self.model = MisalignedModel(self)
         self.table = QTableView()
+        self.table.setAccessibleName(self.tr("Misaligned spans"))
         self.table.setModel(self.model)
         self.table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QTableView.SelectionMode.SingleSelection)
@@ -219,8 +227,11 @@ class AlignPane(QWidget):
         scroll.setWidget(self.record_view)
         scroll.setMinimumHeight(90)
         self.tokens_view = QTextBrowser()
+        self.tokens_view.setAccessibleName(self.tr("Tokens of the span"))
         self.fix_list = QListWidget()
+        self.fix_list.setAccessibleName(self.tr("Fixes"))
         self.fix_order = QComboBox()
+        self.fix_order.setAccessibleName(self.tr("Order of fixes"))
         # data: the fix kinds in order, comma-separated (a tuple does not survive a QVariant)
         self.fix_order.addItem(self.tr("trim, then contract"), "trim,contract")
         self.fix_order.addItem(self.tr("trim, then expand"), "trim,expand")
@@ -230,9 +241,11 @@ class AlignPane(QWidget):
         self.copy_button.setToolTip(self.tr("Write a new file with every misaligned span of the "
                                             "chosen tokenizer fixed; the original is not changed"))
         self.scheme_box = QComboBox()
+        self.scheme_box.setAccessibleName(self.tr("Label scheme"))
         for scheme in SCHEMES:
             self.scheme_box.addItem(scheme.upper(), scheme)
         self.export_scope = QComboBox()
+        self.export_scope.setAccessibleName(self.tr("What to export"))
         self.export_button = QPushButton(self.tr("Export labels…"))
         self.export_button.setToolTip(self.tr("Write token labels for the chosen mode (JSONL, or "
                                               "CoNLL for .conll): one file per tokenizer, named "

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDateTimeEdit, QFileDialog,
                                QVBoxLayout, QWidget)
 
 from app.jobs.chat import ChatOutcome, ChatRequest, run_chat, tokens_in_span
+from app.screen_fit import ScrollingTabs
 from app.session import Session
 from app.tasks import TaskRunner, user_message
 from app.widgets.budget_table import BudgetTable
@@ -41,6 +42,7 @@ from app.widgets.template_picker import TemplatePicker
 from app.widgets.stream_simulator import StreamSimulator
 from app.widgets.tokenizer_box import fill_tokenizer_box
 from app.widgets.variables_editor import VariablesEditor
+from app.widgets.wrapping_row import wrapping
 from core.chat import BoundedRenderer
 from core.chat.conversation import Conversation, parse_conversation
 from core.chat.mask import last_learned_run
@@ -102,8 +104,8 @@ class ChatPane(QWidget):
         split.setStretchFactor(1, 1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
-        layout.addLayout(self._build_toolbar())
-        layout.addLayout(self._build_options())
+        layout.addLayout(wrapping(self._build_toolbar()))  # both wrap on a narrow screen
+        layout.addLayout(wrapping(self._build_options()))
         layout.addWidget(split, 1)
         self._debounce = QTimer(self, singleShot=True, interval=DEBOUNCE_MS)
 
@@ -142,6 +144,7 @@ class ChatPane(QWidget):
         self.fixed_date = QCheckBox(self.tr("Date for strftime_now"))
         self.fixed_date.setToolTip(self.tr("Off: the template reads the clock; on: this date"))
         self.date = QDateTimeEdit(QDateTime.currentDateTime())
+        self.date.setAccessibleName(self.tr("Date for strftime_now"))
         self.date.setDisplayFormat("yyyy-MM-dd HH:mm")  # i18n: data (ISO-8601, as --now)
         self.date.setCalendarPopup(True)
         self.date.setEnabled(False)
@@ -214,13 +217,14 @@ class ChatPane(QWidget):
         self.budget = BudgetTable()
         self.injections = InjectionView()
         self.stream_view = self._build_stream_view()
-        self.results = QTabWidget()
+        self.results = ScrollingTabs()  # the Streaming tab scrolls rather than grow the pane
         self.results.addTab(self.chips, self.tr("Tokens"))
         self.results.addTab(self.text_view, self.tr("Rendered text"))
         self.results.addTab(self.budget, self.tr("Budget"))
         self.results.addTab(self.injections, self.tr("Injection"))
-        self.results.addTab(self.stream_view, self.tr("Streaming"))
+        self.results.add_scrolling(self.stream_view, self.tr("Streaming"))
         self.checks = CheckList()
+        self.checks.setAccessibleName(self.tr("Checks"))
         checks_box = QWidget()
         checks_layout = QVBoxLayout(checks_box)
         checks_layout.setContentsMargins(0, 0, 0, 0)

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QGroupBox, QHBoxLayout,
-                               QHeaderView, QLabel, QLineEdit, QPlainTextEdit, QProgressBar,
+                               QHeaderView, QLabel, QLineEdit, QPlainTextEdit,
                                QPushButton, QSplitter, QTableView, QTabWidget, QTreeWidget,
                                QTreeWidgetItem, QVBoxLayout, QWidget)
 
@@ -22,6 +22,7 @@ from app.jobs.corpus import CorpusStatsResult, check_sources, preview_documents,
 from app.models.corpus_stats import CorpusStatsModel, input_issues
 from app.session import Session
 from app.tasks import JobHandle, TaskRunner
+from app.widgets.eliding import ElidingProgressBar
 from app.widgets.script_chart import ScriptHistogram
 from app.widgets.source_editor import SourceEditor
 from core.corpus import CorpusSource, expand
@@ -99,7 +100,7 @@ class CorpusPane(QWidget):
         self.stop_button = QPushButton(self.tr("Stop"))
         self.stop_button.setToolTip(self.tr("Stop reading the corpus"))
         self.stop_button.setEnabled(False)  # as in every pane: enabled while the job runs
-        self.progress = QProgressBar()
+        self.progress = ElidingProgressBar()
         self.progress.setMaximumWidth(220)
         self.progress.setTextVisible(True)
         self.progress.setVisible(False)
@@ -127,6 +128,7 @@ class CorpusPane(QWidget):
         """The sources table with its editor, over the preview of the current source."""
         self.model = CorpusSourcesModel(self)
         self.table = QTableView()
+        self.table.setAccessibleName(self.tr("Corpus sources"))
         self.table.setModel(self.model)
         self.table.verticalHeader().setVisible(False)
         self.table.verticalHeader().setDefaultSectionSize(24)

@@ -28,7 +28,9 @@ from app.models.diagnostics_table import BucketTableModel
 from app.session import Session
 from app.tasks import JobHandle, TaskRunner
 from app.widgets.diagnostics_chart import DiagnosticsChart
+from app.widgets.eliding import ElidedLabel
 from app.widgets.token_view import TokenChipsView
+from app.widgets.wrapping_row import wrapping
 from core.diagnostics.parallel import parallel_languages
 from core.diagnostics.run import MAX_TOKENIZERS, DiagnosticsResult, Settings, diagnose
 from core.errors import WorkbenchError
@@ -69,7 +71,7 @@ class DiagnosticsPane(QWidget):
         top.addWidget(self._build_tokenizer_list(), 1)
         top.addLayout(self._build_corpus_box(), 3)
         layout.addLayout(top)
-        layout.addLayout(self._build_run_row())
+        layout.addLayout(wrapping(self._build_run_row()))  # wraps on a narrow screen
         self.warning_label = QLabel()
         self.warning_label.setWordWrap(True)
         self.warning_label.setStyleSheet("background: #fff4e0; color: #202020; padding: 4px;")
@@ -87,6 +89,7 @@ class DiagnosticsPane(QWidget):
         column.setContentsMargins(0, 0, 0, 0)
         column.addWidget(QLabel(self.tr("Tokenizers (up to {n})").format(n=MAX_TOKENIZERS)))
         self.tokenizer_list = QListWidget()
+        self.tokenizer_list.setAccessibleName(self.tr("Tokenizers to diagnose"))
         self.tokenizer_list.setMaximumHeight(96)
         self.tokenizer_list.itemChanged.connect(self._update_run_enabled)
         column.addWidget(self.tokenizer_list)
@@ -183,7 +186,7 @@ class DiagnosticsPane(QWidget):
         self.progress = QProgressBar()
         self.progress.setMaximumWidth(200)
         self.progress.setVisible(False)
-        self.progress_label = QLabel()
+        self.progress_label = ElidedLabel()  # a long message never widens the pane
         self.export_button = QPushButton(self.tr("Export"))
         self.export_button.setEnabled(False)
         menu = QMenu(self.export_button)
@@ -227,6 +230,7 @@ class DiagnosticsPane(QWidget):
         self.proxy.setSourceModel(self.model)
         self.proxy.setSortRole(Qt.ItemDataRole.UserRole)
         self.table = QTableView()
+        self.table.setAccessibleName(self.tr("Diagnostics table"))
         self.table.setModel(self.proxy)
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(-1, Qt.SortOrder.AscendingOrder)  # the report's order first
@@ -244,9 +248,11 @@ class DiagnosticsPane(QWidget):
         self.drill_kind.addItem(self.tr("Most tokens per character"), "fragmented")
         self.drill_kind.currentIndexChanged.connect(self._fill_documents)
         self.documents = QListWidget()
+        self.documents.setAccessibleName(self.tr("Documents"))
         self.documents.setMaximumHeight(110)
         self.documents.currentRowChanged.connect(self._document_chosen)
         self.chips = TokenChipsView()
+        self.chips.setAccessibleName(self.tr("Tokens of the document"))
         column.addWidget(self.drill_label)
         column.addWidget(self.drill_kind)
         column.addWidget(self.documents)

@@ -24,7 +24,9 @@ from app.messages import render, render_all, terms
 from app.models.vocab_diff import FILTERS, VocabDiffModel
 from app.widgets.aligned_examples import AlignedExamplesView
 from app.widgets.diff_slot import TokenizerSlot
+from app.widgets.eliding import keep_place_when_hidden
 from app.widgets.figure_widget import FigureWidget
+from app.widgets.wrapping_row import wrapping
 from core.diff.migration import BYTES_PER_PARAMETER, mib_text
 from core.diff.report import compare
 
@@ -86,6 +88,7 @@ class DiffPane(QWidget):
         self.progress = QProgressBar()
         self.progress.setMaximumWidth(160)
         self.progress.setVisible(False)
+        keep_place_when_hidden(self.progress)  # showing it moves no button
         top = QHBoxLayout()
         top.addWidget(self.slot_a, 1)
         top.addWidget(self.swap_button)
@@ -119,7 +122,7 @@ class DiffPane(QWidget):
         bottom.addWidget(self.export_json_button)
         bottom.addWidget(self.export_html_button)
         layout = QVBoxLayout(self)
-        layout.addLayout(top)
+        layout.addLayout(wrapping(top))  # wraps on a narrow screen
         layout.addLayout(verdict)
         layout.addWidget(self.tabs, 1)
         layout.addLayout(bottom)
@@ -141,6 +144,7 @@ class DiffPane(QWidget):
         self.jump_edit = QLineEdit(placeholderText=self.tr("Jump to a piece (as A or B spells it)"))
         self.jump_result = QLabel()
         self.vocab_table = QTableView()
+        self.vocab_table.setAccessibleName(self.tr("Vocabulary differences"))
         self.vocab_table.setModel(self.vocab_model)
         self.vocab_table.verticalHeader().setVisible(False)
         self.vocab_table.horizontalHeader().setStretchLastSection(True)

@@ -31,6 +31,7 @@ from app.widgets.token_view import DEFAULT_LIMIT, TokenChipsView
 from app.widgets.tokenizer_box import fill_tokenizer_box
 from app.widgets.tokenizer_info import TokenizerInfo
 from app.widgets.vocab_browser import VocabBrowser
+from app.widgets.wrapping_row import wrapping
 from core.explain import DEFAULT_LIMIT as EXPLAIN_LIMIT
 from core.inspect import InspectResult, inspect_text
 from core.offload import ProcessEncoder
@@ -90,7 +91,7 @@ class InspectPane(QWidget):
         split.setStretchFactor(1, 1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
-        layout.addLayout(top)
+        layout.addLayout(wrapping(top))  # wraps on a narrow screen
         layout.addWidget(split, 1)
         self._debounce = QTimer(self, singleShot=True, interval=DEBOUNCE_MS)
 
@@ -153,7 +154,9 @@ class InspectPane(QWidget):
         self.text_view = TokenTextView()
         self.text_view.describe = lambda row: self.table_model.tooltip(row)
         self.chips = TokenChipsView()
+        self.chips.setAccessibleName(self.tr("Tokens as pieces"))
         self.more_chips = QPushButton()
+        self.more_chips.setAccessibleName(self.tr("Show more tokens as chips"))
         self.more_chips.hide()
         chips_box = QWidget()
         chips_layout = QVBoxLayout(chips_box)
@@ -206,6 +209,7 @@ class InspectPane(QWidget):
     def _build_token_table(self) -> QTableView:
         self.table_model = TokenTableModel(self)
         self.table = QTableView()
+        self.table.setAccessibleName(self.tr("Token table"))
         self.table.setModel(self.table_model)
         self.table.setMouseTracking(True)
         self.table.verticalHeader().setVisible(False)

@@ -14,6 +14,41 @@ KINDS = ("premium", "ranking", "rate", "lengths", "vocabulary")
 ROW_PIXELS = 12  # per language and tokenizer in the size hint of the bar charts
 
 
+TEXT_ROWS = 60  # rows of a chart's text alternative (a screen reader's user reads no more)
+
+
+def chart_as_text(kind: str, data) -> str:
+    """The table a chart draws, one line a row: its text alternative.
+
+    >>> print(chart_as_text("rate", (["en", "zh"], [("a", [0.25, 0.5], None),
+    ...                                              ("b", [0.2, 0.75], None)])))
+    en: a 0.25, b 0.2
+    zh: a 0.5, b 0.75
+    >>> print(chart_as_text("vocabulary", [("a", [[100, 0.5], [1000, 0.9]])]))
+    a: 100 0.5, 1000 0.9
+    """
+    lines = []
+    if kind in ("premium", "rate", "ranking"):
+        languages, series = data
+        for row, language in enumerate(languages):
+            cells = [f"{name} {_number(values[row])}" for name, values, _ in series]
+            lines.append(f"{language}: " + ", ".join(cells))
+    elif kind == "vocabulary":
+        for name, curve in data:
+            lines.append(f"{name}: " + ", ".join(f"{_number(k)} {_number(share)}"
+                                                 for k, share in curve))
+    elif kind == "lengths":
+        for name, histogram in data:
+            # documents, and the median, 90th percentile and longest length in tokens
+            lines.append(f"{name}: n={histogram.total}, p50={histogram.percentile(50)}, "
+                         f"p90={histogram.percentile(90)}, max={histogram.max}")
+    return "\n".join(lines[:TEXT_ROWS])
+
+
+def _number(value) -> str:
+    return "—" if value is None else f"{value:.4g}" if isinstance(value, float) else str(value)
+
+
 class DiagnosticsChart(FigureWidget):
     """Shows one chart; ``set_chart(kind, title, labels, data)`` with data from
     :mod:`core.diagnostics.figures` (``premium_data`` and co.).
@@ -33,12 +68,15 @@ class DiagnosticsChart(FigureWidget):
 
     def set_chart(self, kind: str, title: str, labels: tuple, data) -> None:
         self.state = (kind, title, tuple(labels), data)
+        self.setAccessibleName(title)
+        self.setAccessibleDescription(chart_as_text(kind, data))  # what a screen reader reads
         self.setMinimumHeight(self.sizeHint().height())  # tall charts scroll, never squeeze
         self.updateGeometry()
         self.refresh()
 
     def clear(self) -> None:
         self.state = None
+        self.setAccessibleDescription("")
         self.refresh()
 
     def sizeHint(self) -> QSize:

@@ -253,6 +253,7 @@ class ExplainView(QWidget):
         self.notes.setStyleSheet("color:#5f6368")
         self.words_model = WordsModel(self)
         self.words = QTableView()
+        self.words.setAccessibleName(self.tr("Words"))
         self.words.setModel(self.words_model)
         self.words.verticalHeader().setVisible(False)
         self.words.verticalHeader().setDefaultSectionSize(22)
@@ -270,11 +271,14 @@ class ExplainView(QWidget):
         self.header.setTextFormat(Qt.TextFormat.RichText)
         self.header.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.table = QTableWidget()
+        self.table.setAccessibleName(self.tr("Steps of the chosen word"))
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.verticalHeader().setVisible(False)
         self.table.setWordWrap(True)
         self.table.setTextElideMode(Qt.TextElideMode.ElideNone)
         self.lattice = LatticeView()
+        self.lattice.setAccessibleName(self.tr("Lattice"))
+        self.lattice.setAccessibleDescription(self.tr("Every vocabulary piece starting at each character"))
         self.lattice_title = QLabel(self.tr(
             "<b>Lattice</b> — every vocabulary piece starting at each character; "
             "<span style='color:#2e7d32'>green: the Viterbi path</span>, "

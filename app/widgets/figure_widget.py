@@ -11,7 +11,7 @@ look at a pane with a chart waits for it.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSize, QTimer
+from PySide6.QtCore import QSize, Qt, QTimer
 from PySide6.QtGui import QImage, QPainter, QPalette
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
@@ -59,6 +59,7 @@ class FigureWidget(QWidget):
         """Draw again soon (requests within ``REDRAW_MS`` are drawn once)."""
         if not self._debounce.isActive():
             self._debounce.start()
+        self.update()  # "Drawing the chart…" until the image comes
 
     def _render(self) -> None:
         if not self.isVisible() or self.width() < 2 or self.height() < 2:
@@ -108,7 +109,27 @@ class FigureWidget(QWidget):
         painter.fillRect(self.rect(), self.palette().color(QPalette.ColorRole.Window))
         if self.image is not None:
             painter.drawImage(0, 0, self.image)
+        if self.rendering and not self._image_fits():
+            self._paint_waiting(painter)
         painter.end()
+
+    def _image_fits(self) -> bool:
+        """The image covers the widget (a chart grown taller would be blank below it)."""
+        if self.image is None:
+            return False
+        ratio = self.image.devicePixelRatio() or 1.0
+        return (self.image.width() / ratio >= self.width() - 1
+                and self.image.height() / ratio >= self.height() - 1)
+
+    def _paint_waiting(self, painter: QPainter) -> None:
+        """A line saying the chart is being drawn, in the middle of the part on screen."""
+        area = self.visibleRegion().boundingRect() or self.rect()
+        text = self.tr("Drawing the chart…")
+        box = painter.fontMetrics().boundingRect(text).adjusted(-12, -6, 12, 6)
+        box.moveCenter(area.center())
+        painter.fillRect(box, self.palette().color(QPalette.ColorRole.Window))
+        painter.setPen(self.palette().color(QPalette.ColorRole.PlaceholderText))
+        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
 
     def _state(self):
         raise NotImplementedError

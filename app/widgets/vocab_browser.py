@@ -54,6 +54,7 @@ class VocabBrowser(QWidget):
         self.count = QLabel()
         self.model = VocabModel(self)
         self.table = QTableView()
+        self.table.setAccessibleName(self.tr("Vocabulary"))
         self.table.setModel(self.model)
         self.table.verticalHeader().setVisible(False)
         self.table.verticalHeader().setDefaultSectionSize(22)

@@ -96,6 +96,10 @@
         <translation>模式：</translation>
     </message>
     <message>
+        <source>Per tokenizer</source>
+        <translation>按分词器</translation>
+    </message>
+    <message>
         <source>Tokenizer</source>
         <translation>分词器</translation>
     </message>
@@ -128,12 +132,28 @@
         <translation>扩展平均给每个区间增加的字符数</translation>
     </message>
     <message>
+        <source>Per label</source>
+        <translation>按标签</translation>
+    </message>
+    <message>
         <source>Summary</source>
         <translation>汇总</translation>
     </message>
     <message>
         <source>Bad records</source>
         <translation>错误记录</translation>
+    </message>
+    <message>
+        <source>Filter by tokenizer</source>
+        <translation>按分词器筛选</translation>
+    </message>
+    <message>
+        <source>Filter by label</source>
+        <translation>按标签筛选</translation>
+    </message>
+    <message>
+        <source>Filter by misaligned end</source>
+        <translation>按未对齐的一端筛选</translation>
     </message>
     <message>
         <source>any end</source>
@@ -152,8 +172,24 @@
         <translation>两端</translation>
     </message>
     <message>
+        <source>Misaligned spans</source>
+        <translation>未对齐的区间</translation>
+    </message>
+    <message>
         <source>Select a misaligned span to see its record</source>
         <translation>选择一个未对齐的区间以查看其记录</translation>
+    </message>
+    <message>
+        <source>Tokens of the span</source>
+        <translation>区间的词元</translation>
+    </message>
+    <message>
+        <source>Fixes</source>
+        <translation>修正</translation>
+    </message>
+    <message>
+        <source>Order of fixes</source>
+        <translation>修正顺序</translation>
     </message>
     <message>
         <source>trim, then contract</source>
@@ -178,6 +214,14 @@
     <message>
         <source>Write a new file with every misaligned span of the chosen tokenizer fixed; the original is not changed</source>
         <translation>写入一个新文件，其中所选分词器的每个未对齐区间都已修正；原文件不会改动</translation>
+    </message>
+    <message>
+        <source>Label scheme</source>
+        <translation>标签方案</translation>
+    </message>
+    <message>
+        <source>What to export</source>
+        <translation>导出范围</translation>
     </message>
     <message>
         <source>Export labels…</source>
@@ -711,6 +755,10 @@
         <translation>文档（documents 参数），供读取文档的模板（RAG）使用，JSON 列表</translation>
     </message>
     <message>
+        <source>Checks</source>
+        <translation>检查项</translation>
+    </message>
+    <message>
         <source>Copy IDs</source>
         <translation>复制 ID</translation>
     </message>
@@ -947,12 +995,20 @@
 <context>
     <name>CompareView</name>
     <message>
+        <source>Tokenizers to compare</source>
+        <translation>要对比的分词器</translation>
+    </message>
+    <message>
         <source>Compare</source>
         <translation>对比</translation>
     </message>
     <message>
         <source>&lt;span style=&apos;color:#d32f2f&apos;&gt;Red wavy line&lt;/span&gt; under a token: a place where the tokenizers cut the text differently.</source>
         <translation>词元下的&lt;span style=&apos;color:#d32f2f&apos;&gt;红色波浪线&lt;/span&gt;：各分词器在此处对文本的切分不同。</translation>
+    </message>
+    <message>
+        <source>Tokenizations compared</source>
+        <translation>对比的分词结果</translation>
     </message>
     <message numerus="yes">
         <source>Tick up to {n} tokenizer(s).</source>
@@ -1024,6 +1080,10 @@
     <message>
         <source>Invalid UTF-8</source>
         <translation>无效 UTF-8</translation>
+    </message>
+    <message>
+        <source>Corpus sources</source>
+        <translation>语料来源</translation>
     </message>
     <message>
         <source>No sources yet. Add text, JSONL, CSV/TSV files or folders (.gz/.xz/.bz2 too), or drop them here.</source>
@@ -1548,6 +1608,10 @@
         <translation>分词器（最多 {n} 个）</translation>
     </message>
     <message>
+        <source>Tokenizers to diagnose</source>
+        <translation>要诊断的分词器</translation>
+    </message>
+    <message>
         <source>Parallel folder:</source>
         <translation>平行语料文件夹：</translation>
     </message>
@@ -1688,6 +1752,10 @@
         <translation>词表使用</translation>
     </message>
     <message>
+        <source>Diagnostics table</source>
+        <translation>诊断表</translation>
+    </message>
+    <message>
         <source>Choose a row or a bar to see its documents</source>
         <translation>选择一行或一个条形以查看其文档</translation>
     </message>
@@ -1698,6 +1766,14 @@
     <message>
         <source>Most tokens per character</source>
         <translation>每字符词元最多的文档</translation>
+    </message>
+    <message>
+        <source>Documents</source>
+        <translation>文档</translation>
+    </message>
+    <message>
+        <source>Tokens of the document</source>
+        <translation>文档的词元</translation>
     </message>
     <message>
         <source>The Corpus pane&apos;s sources ({n})</source>
@@ -1881,6 +1957,10 @@
     <message>
         <source>Jump to a piece (as A or B spells it)</source>
         <translation>跳转到片段（按 A 或 B 的写法）</translation>
+    </message>
+    <message>
+        <source>Vocabulary differences</source>
+        <translation>词表差异</translation>
     </message>
     <message>
         <source>Show:</source>
@@ -2123,6 +2203,22 @@
         <translation>Unigram 词格</translation>
     </message>
     <message>
+        <source>Words</source>
+        <translation>单词</translation>
+    </message>
+    <message>
+        <source>Steps of the chosen word</source>
+        <translation>所选单词的步骤</translation>
+    </message>
+    <message>
+        <source>Lattice</source>
+        <translation>词格</translation>
+    </message>
+    <message>
+        <source>Every vocabulary piece starting at each character</source>
+        <translation>每个字符处开始的全部词表片段</translation>
+    </message>
+    <message>
         <source>&lt;b&gt;Lattice&lt;/b&gt; — every vocabulary piece starting at each character; &lt;span style=&apos;color:#2e7d32&apos;&gt;green: the Viterbi path&lt;/span&gt;, &lt;span style=&apos;color:#b3261e&apos;&gt;red: unknown&lt;/span&gt;; the number is the piece&apos;s log-score</source>
         <translation>&lt;b&gt;词格&lt;/b&gt; — 从每个字符开始的所有词表片段；&lt;span style=&apos;color:#2e7d32&apos;&gt;绿色：维特比路径&lt;/span&gt;，&lt;span style=&apos;color:#b3261e&apos;&gt;红色：未知&lt;/span&gt;；数字是片段的对数分数</translation>
     </message>
@@ -2287,6 +2383,10 @@
         <source>This chart could not be drawn: {reason}</source>
         <translation>无法绘制此图表：{reason}</translation>
     </message>
+    <message>
+        <source>Drawing the chart…</source>
+        <translation>正在绘制图表…</translation>
+    </message>
 </context>
 <context>
     <name>GoTemplateDialog</name>
@@ -2395,6 +2495,10 @@
         <translation>在此输入或粘贴文本，或拖入文本文件…</translation>
     </message>
     <message>
+        <source>Tokens as pieces</source>
+        <translation>以片段显示的词元</translation>
+    </message>
+    <message>
         <source>Text</source>
         <translation>文本</translation>
     </message>
@@ -2421,6 +2525,14 @@
     <message>
         <source>Show tokens as</source>
         <translation>词元显示为</translation>
+    </message>
+    <message>
+        <source>Show more tokens as chips</source>
+        <translation>以色块显示更多词元</translation>
+    </message>
+    <message>
+        <source>Token table</source>
+        <translation>词元表</translation>
     </message>
     <message>
         <source>Tokens</source>
@@ -2729,6 +2841,10 @@
         <translation>分词器工作台</translation>
     </message>
     <message>
+        <source>Panes</source>
+        <translation>窗格</translation>
+    </message>
+    <message>
         <source>Corpus</source>
         <translation>语料</translation>
     </message>
@@ -2952,6 +3068,10 @@
 </context>
 <context>
     <name>MessagesEditor</name>
+    <message>
+        <source>Messages</source>
+        <translation>消息</translation>
+    </message>
     <message>
         <source>+ Add message</source>
         <translation>+ 添加消息</translation>
@@ -4105,6 +4225,14 @@
         <translation>方向</translation>
     </message>
     <message>
+        <source>Truncate to this many tokens</source>
+        <translation>截断到的词元数</translation>
+    </message>
+    <message>
+        <source>Pad to this many tokens</source>
+        <translation>填充到的词元数</translation>
+    </message>
+    <message>
         <source>Use the file&apos;s settings</source>
         <translation>使用文件自身的设置</translation>
     </message>
@@ -4593,6 +4721,10 @@
 <context>
     <name>StreamSimulator</name>
     <message>
+        <source>What the stream is made of</source>
+        <translation>流的内容</translation>
+    </message>
+    <message>
         <source>Token IDs</source>
         <translation>词元 ID</translation>
     </message>
@@ -4663,6 +4795,18 @@
     <message>
         <source>Run to end ⏭</source>
         <translation>运行到结尾 ⏭</translation>
+    </message>
+    <message>
+        <source>Stream position</source>
+        <translation>流中的位置</translation>
+    </message>
+    <message>
+        <source>Streamed text</source>
+        <translation>流式输出的文本</translation>
+    </message>
+    <message>
+        <source>Stream steps</source>
+        <translation>流的各步</translation>
     </message>
     <message>
         <source>Chunk size:</source>
@@ -5586,6 +5730,10 @@
 <context>
     <name>VariablesEditor</name>
     <message>
+        <source>Variables</source>
+        <translation>变量</translation>
+    </message>
+    <message>
         <source>Name</source>
         <translation>名称</translation>
     </message>
@@ -5635,6 +5783,10 @@
     <message>
         <source>Search piece or text, or type an ID…</source>
         <translation>搜索片段或文本，或输入 ID…</translation>
+    </message>
+    <message>
+        <source>Vocabulary</source>
+        <translation>词表</translation>
     </message>
     <message>
         <source>Sort by</source>
