@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QEvent
+from PySide6.QtCore import QCoreApplication, QEvent, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import (QApplication, QDialog, QFileDialog, QLabel, QMainWindow, QMenu,
                                QMessageBox, QProgressBar)
@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (QApplication, QDialog, QFileDialog, QLabel, QMain
 from app import i18n
 from app.accessibility import name_from_context
 from app.errors import show_error
+from app.folders import remember_folder, start_folder
 from app.panes.align import AlignPane
 from app.panes.chat import ChatPane
 from app.panes.corpus import CorpusPane
@@ -25,6 +26,7 @@ from app.session import Session
 from app.tasks import TaskRunner
 from app.widgets.local_models_dialog import LocalModelsDialog
 from app.widgets.rank_file_dialog import RankFileDialog
+from app.workspace import WorkspaceStore, default_file, notes_text
 from core.errors import WorkbenchError
 from core.formats import TokenizerSource
 from core.loading import Loaded, detect_source, open_source, save_loaded
@@ -32,6 +34,7 @@ from core.models import looks_like_model_name
 from core.offload import ProcessEncoder
 from core.runtimes.tiktoken import RankFile
 from core.utf8 import decode_utf8
+from core.workspace import PANES
 
 RESOURCES = Path(__file__).resolve().parents[1] / "resources"
 DEMO = RESOURCES / "demo"
@@ -93,6 +96,10 @@ class MainWindow(QMainWindow):
         self.align = AlignPane(self.session, self.tasks)
         self.diff = DiffPane(self.session, self.tasks)
         self.diagnostics = DiagnosticsPane(self.session, self.tasks)
+        self.workspace = WorkspaceStore(self)
+        self.workspace_file = default_file()  # saved on quit, restored at start
+        self._closing_checked = False
+        self.restore_notes: list = []  # what the last restore could not restore
         self.panes = ScrollingTabs()  # each pane scrolls where the screen is smaller than it
         self.panes.setDocumentMode(True)
         for pane, title in self._pane_titles().items():
@@ -120,6 +127,7 @@ class MainWindow(QMainWindow):
         self.tasks.busy_changed.connect(self.busy.setVisible)
         self.session.recent_changed.connect(self._update_recent_menu)
         self.session.message.connect(self.show_status)
+        self.workspace.restored.connect(self._on_workspace_restored)
         app = QApplication.instance()
         if app is not None:
             app.aboutToQuit.connect(self._on_app_about_to_quit)
@@ -156,6 +164,14 @@ class MainWindow(QMainWindow):
                 self.align: self.tr("Align"), self.diff: self.tr("Diff"),
                 self.diagnostics: self.tr("Diagnostics")}
 
+    def named_panes(self) -> dict:
+        """The panes by the names the workspace file gives them."""
+        return dict(zip(PANES, (self.corpus, self.train, self.inspect, self.chat, self.align,
+                                self.diff, self.diagnostics)))
+
+    def pane_name(self, pane) -> str:
+        return next((name for name, p in self.named_panes().items() if p is pane), "inspect")
+
     def _build_menus(self) -> None:
         file_menu = self.menuBar().addMenu(self.tr("&File"))
         open_action = QAction(self.tr("&Open tokenizer…"), self,
@@ -191,6 +207,16 @@ class MainWindow(QMainWindow):
         demo_action = QAction(self.tr("Load the &demo"), self)
         demo_action.triggered.connect(self.load_demo)
         file_menu.addAction(demo_action)
+        file_menu.addSeparator()
+        open_workspace = QAction(self.tr("Open &workspace…"), self)
+        open_workspace.setToolTip(self.tr("Replace every pane's inputs by a saved workspace's"))
+        open_workspace.triggered.connect(self.open_workspace_dialog)
+        file_menu.addAction(open_workspace)
+        save_workspace = QAction(self.tr("Save workspace &as…"), self)
+        save_workspace.setToolTip(self.tr("Every pane's inputs in one file a colleague can open "
+                                          "(paths inside its folder are kept relative)"))
+        save_workspace.triggered.connect(self.save_workspace_dialog)
+        file_menu.addAction(save_workspace)
         file_menu.addSeparator()
         quit_action = QAction(self.tr("&Quit"), self, shortcut=QKeySequence.StandardKey.Quit)
         quit_action.triggered.connect(self.close)
@@ -258,15 +284,19 @@ class MainWindow(QMainWindow):
 
     # -- opening -------------------------------------------------------------------------
     def open_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open tokenizer"), "",
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open tokenizer"),
+                                              start_folder(self.session, "tokenizer"),
                                               tokenizer_filter())
         if path:
+            remember_folder(self.session, "tokenizer", path)
             self.open_path(path)
 
     def open_folder_dialog(self) -> None:
         """A folder bundle, or a folder holding a tokenizer (which a file dialog cannot pick)."""
-        path = QFileDialog.getExistingDirectory(self, self.tr("Open tokenizer folder"), "")
+        path = QFileDialog.getExistingDirectory(self, self.tr("Open tokenizer folder"),
+                                                start_folder(self.session, "tokenizer"))
         if path:
+            remember_folder(self.session, "tokenizer", Path(path).parent)
             self.open_path(path)
 
     def open_model_dialog(self) -> None:
@@ -345,9 +375,10 @@ class MainWindow(QMainWindow):
 
     def open_text_dialog(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
-            self, self.tr("Open text"), "",
+            self, self.tr("Open text"), start_folder(self.session, "text"),
             self.tr("Text (*.txt *.md *.jsonl *.csv *.tsv *.py);;All files (*)"))
         if path:
+            remember_folder(self.session, "text", path)
             self.open_text(Path(path))
 
     def open_text(self, path: Path) -> None:
@@ -372,10 +403,12 @@ class MainWindow(QMainWindow):
             show_error(self, self.tr("Nothing to save"), self.tr("Open a tokenizer first."))
             return
         path, _ = QFileDialog.getSaveFileName(
-            self, self.tr("Save as bundle"), f"{file_stem_for(loaded.runtime.name)}.zip",
+            self, self.tr("Save as bundle"),
+            start_folder(self.session, "bundle", f"{file_stem_for(loaded.runtime.name)}.zip"),
             self.tr("Bundle zip (*.zip);;Bundle folder (*)"))
         if not path:
             return
+        remember_folder(self.session, "bundle", path)
         # what was loaded, as it was loaded: re-detecting the file would drop the options
         # chosen when opening it (a rank file's preset and special tokens)
         audit = self.inspect.vocab.audit_for(loaded.runtime)  # kept in the manifest
@@ -400,7 +433,80 @@ class MainWindow(QMainWindow):
                 self.open_text(path)  # not a tokenizer: inspect it as text
         event.acceptProposedAction()
 
+    # -- the workspace -----------------------------------------------------------------------
+    def restore_workspace(self) -> bool:
+        """Restore the workspace saved on quit; False when there is none (a first start)."""
+        return self.workspace.restore_saved(self.workspace_file)
+
+    def save_workspace(self) -> bool:
+        """Save the workspace where it is restored from at start; False (said) if it cannot."""
+        try:
+            self.workspace.save(self.workspace_file)
+        except OSError as err:
+            show_error(self, self.tr("Could not save the workspace"), f"{self.workspace_file}: "
+                       f"{err.strerror or err}")
+            return False
+        return True
+
+    def open_workspace_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(
+            self, self.tr("Open workspace"), start_folder(self.session, "workspace"),
+            self.tr("Workspace (*.json);;All files (*)"))
+        if path:
+            remember_folder(self.session, "workspace", path)
+            self.open_workspace(path)
+
+    def open_workspace(self, path: str | Path) -> bool:
+        """Replace every pane's inputs by the workspace in ``path`` (after asking about unsaved
+        edits); False when it is not one (said, nothing changed) or the user cancelled."""
+        if not self.chat.confirm_discard(self.tr("Open workspace")):
+            return False
+        try:
+            self.workspace.open_file(path)
+        except WorkbenchError as err:
+            show_error(self, self.tr("Could not open the workspace"), err)
+            return False
+        self.show_status(self.tr("opening workspace {name}…").format(name=Path(path).name))
+        return True
+
+    def save_workspace_dialog(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(
+            self, self.tr("Save workspace as"),
+            start_folder(self.session, "workspace", "workspace.json"),  # i18n: data (a name)
+            self.tr("Workspace (*.json);;All files (*)"))
+        if not path:
+            return
+        remember_folder(self.session, "workspace", path)
+        try:
+            self.workspace.save(path)
+        except OSError as err:
+            show_error(self, self.tr("Could not save the workspace"),
+                       f"{path}: {err.strerror or err}")
+            return
+        self.show_status(self.tr("saved the workspace to {path}").format(path=path))
+
+    def _on_workspace_restored(self, notes: list) -> None:
+        """Say what was not restored, in a box that does not stop the window (the rest is
+        there to work with)."""
+        self.restore_notes = notes
+        if not notes:
+            self.show_status(self.tr("workspace restored"))
+            return
+        self.show_status(self.tr("workspace restored; %n item(s) not", "", len(notes)))
+        box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Some of the workspace was not "
+                                                            "restored"),
+                          notes_text(notes), QMessageBox.StandardButton.Ok, self)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.open()
+
     def closeEvent(self, event) -> None:
+        # unsaved edits first: Cancel keeps the window open with nothing lost
+        if not self._closing_checked and not self.chat.confirm_discard(self.tr("Quit")):
+            event.ignore()
+            return
+        self._closing_checked = True
+        if not self.workspace.restoring:  # a half-restored window would overwrite the file
+            self.save_workspace()
         self._on_app_about_to_quit()
         super().closeEvent(event)
 

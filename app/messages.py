@@ -566,6 +566,38 @@ def templates() -> dict[str, str]:
                      "then has no exact tokenizers pipeline; not run"),
         "gguf.add_without_id": QCoreApplication.translate(
             "Notes", "{flag} is true but the file sets no {key}: llama.cpp refuses to load it"),
+        "workspace.not_workspace": QCoreApplication.translate(
+            "Notes", 'not a workbench workspace: it has no "{key}" version'),
+        "workspace.bad_version": QCoreApplication.translate(
+            "Notes", 'the workspace version {version} is not a whole number from 1'),
+        "workspace.newer": QCoreApplication.translate(
+            "Notes", 'this workspace is version {version}; this workbench reads versions up to {supported}'),
+        "workspace.not_json": QCoreApplication.translate(
+            "Notes", 'the workspace is not valid JSON: {reason}'),
+        "workspace.unreadable": QCoreApplication.translate(
+            "Notes", 'the workspace cannot be read: {reason}'),
+        "workspace.bad_field": QCoreApplication.translate(
+            "Notes", '{field} is {found}; it should be {expected}'),
+        "workspace.bad_choice": QCoreApplication.translate(
+            "Notes", '{field} is {value!r}; it should be one of {allowed}'),
+        "workspace.bad_weight": QCoreApplication.translate(
+            "Notes", '{field} is {value}; a sampling weight is a finite number, 0 or more'),
+        "workspace.bad_value": QCoreApplication.translate(
+            "Notes", 'a value in the workspace is not valid: {reason}'),
+        "workspace.unusable": QCoreApplication.translate(
+            "Notes", 'the saved workspace {path} could not be used: {problem}'),
+        "workspace.used_previous": QCoreApplication.translate(
+            "Notes", 'restored the previous good workspace, {path}'),
+        "workspace.tokenizer_missing": QCoreApplication.translate(
+            "Notes", 'tokenizer {path} is gone: not reopened'),
+        "workspace.corpus_source_missing": QCoreApplication.translate(
+            "Notes", 'corpus source {path} is gone: left out of the corpus'),
+        "workspace.template_file_missing": QCoreApplication.translate(
+            "Notes", "chat template file {path} is gone: the tokenizer's own template is used"),
+        "workspace.tokenizer_unusable": QCoreApplication.translate(
+            "Notes", 'tokenizer {path} could not be reopened: {problem}'),
+        "workspace.dataset_missing": QCoreApplication.translate(
+            "Notes", 'Align dataset {path} is gone: not reopened'),
     }
 
 

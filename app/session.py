@@ -51,6 +51,7 @@ class Session(QObject):
         self.corpus_sources: list[CorpusSource] = []
         self.corpus_policy = "strict"
         self.corpus_dedup = True
+        self.last_folders: dict[str, str] = {}  # kind of file -> the folder its dialog starts in
 
     # -- tokenizers ----------------------------------------------------------------------
     def add_tokenizer(self, loaded: Loaded, *, select: bool = True) -> int:

@@ -566,6 +566,39 @@ CODES: dict[str, tuple[Severity, str]] = {
                  "then has no exact tokenizers pipeline; not run"),
     "gguf.add_without_id": (
         "error", "{flag} is true but the file sets no {key}: llama.cpp refuses to load it"),
+    # a workspace file (core.workspace): why it cannot be read, and files gone since it was saved
+    "workspace.not_workspace": (
+        "error", 'not a workbench workspace: it has no "{key}" version'),
+    "workspace.bad_version": (
+        "error", 'the workspace version {version} is not a whole number from 1'),
+    "workspace.newer": (
+        "error", 'this workspace is version {version}; this workbench reads versions up to {supported}'),
+    "workspace.not_json": (
+        "error", 'the workspace is not valid JSON: {reason}'),
+    "workspace.unreadable": (
+        "error", 'the workspace cannot be read: {reason}'),
+    "workspace.bad_field": (
+        "error", '{field} is {found}; it should be {expected}'),
+    "workspace.bad_choice": (
+        "error", '{field} is {value!r}; it should be one of {allowed}'),
+    "workspace.bad_weight": (
+        "error", '{field} is {value}; a sampling weight is a finite number, 0 or more'),
+    "workspace.bad_value": (
+        "error", 'a value in the workspace is not valid: {reason}'),
+    "workspace.unusable": (
+        "warning", 'the saved workspace {path} could not be used: {problem}'),
+    "workspace.used_previous": (
+        "info", 'restored the previous good workspace, {path}'),
+    "workspace.tokenizer_missing": (
+        "warning", 'tokenizer {path} is gone: not reopened'),
+    "workspace.corpus_source_missing": (
+        "warning", 'corpus source {path} is gone: left out of the corpus'),
+    "workspace.template_file_missing": (
+        "warning", "chat template file {path} is gone: the tokenizer's own template is used"),
+    "workspace.tokenizer_unusable": (
+        "warning", 'tokenizer {path} could not be reopened: {problem}'),
+    "workspace.dataset_missing": (
+        "warning", 'Align dataset {path} is gone: not reopened'),
 }
 
 ENGLISH: dict[str, str] = {code: template for code, (_, template) in CODES.items()}

@@ -35,7 +35,7 @@ from app.widgets.chat_tokens_view import ChatTokensView
 from app.widgets.check_list import CheckList
 from app.widgets.go_template_notice import GoTemplateNotice
 from app.widgets.injection_view import InjectionView
-from app.widgets.json_field import JsonField
+from app.widgets.json_field import JsonError, JsonField
 from app.widgets.message_editor import MessagesEditor
 from app.widgets.template_editor import TemplateEditor
 from app.widgets.template_picker import TemplatePicker
@@ -89,6 +89,9 @@ class ChatPane(QWidget):
         self._closed = False
         self._stale = False  # the editors changed while the pane was hidden
         self._stream_source = None  # (runtime, ids) not yet handed to the Streaming tab
+        # this pane's own tokenizer (a path): Inspect's choice does not change it
+        self.tokenizer_path: str | None = None
+        self._tokenizer_runtime = None  # the runtime last rendered with (a reopen replaces it)
         self._build()
         self._connect()
         self._update_tokenizers()
@@ -287,12 +290,12 @@ class ChatPane(QWidget):
     def _connect(self) -> None:
         s = self.session
         s.tokenizers_changed.connect(self._update_tokenizers)
-        s.current_changed.connect(self._on_session_current_changed)
         self.tokenizer_box.currentIndexChanged.connect(self._on_tokenizer_box_changed)
         self.picker.failed.connect(lambda message: self._show_banner(
             self.tr("Could not open the template: {problem}").format(problem=message),
             BANNER_ERROR))
         self.tools.changed.connect(self._on_tools_changed)
+        self.picker.reverted.connect(self._on_template_reverted)
         self.load_button.clicked.connect(self._on_load_clicked)
         self.save_button.clicked.connect(self._on_save_clicked)
         for signal in (self.messages.changed, self.tools.changed, self.documents.changed,
@@ -315,23 +318,49 @@ class ChatPane(QWidget):
         self.export_button.clicked.connect(self._on_export_clicked)
 
     # -- tokenizers ----------------------------------------------------------------------------
+    @property
+    def tokenizer(self):
+        """The tokenizer this pane encodes with (its own choice), or None."""
+        for loaded in self.session.tokenizers:
+            if str(loaded.path) == self.tokenizer_path:
+                return loaded
+        return None
+
     def _update_tokenizers(self) -> None:
+        """The session's tokenizers changed: keep this pane's choice; with none (or it was
+        closed), take the one Inspect shows — once, not every time Inspect changes."""
+        if self.tokenizer is None and self.session.tokenizers:
+            chosen = self.session.current_tokenizer or self.session.tokenizers[-1]
+            self.tokenizer_path = str(chosen.path)
+        elif not self.session.tokenizers:
+            self.tokenizer_path = None
         fill_tokenizer_box(self.tokenizer_box, self.session)
+        paths = [str(t.path) for t in self.session.tokenizers]
+        self.tokenizer_box.blockSignals(True)
+        self.tokenizer_box.setCurrentIndex(paths.index(self.tokenizer_path)
+                                           if self.tokenizer_path in paths else -1)
+        self.tokenizer_box.blockSignals(False)
+        self._on_tokenizer_changed()
+
+    def set_tokenizer(self, path: str | None) -> None:
+        """Encode with the open tokenizer at ``path`` (None: none)."""
+        self.tokenizer_path = None if path is None else str(path)
+        self._update_tokenizers()
 
     def _on_tokenizer_box_changed(self, index: int) -> None:
-        if index != self.session.current:
-            self.session.set_current(index)
+        self.tokenizer_path = self.tokenizer_box.itemData(index) if index >= 0 else None
+        self._on_tokenizer_changed()
 
-    def _on_session_current_changed(self, index: int) -> None:
-        if self.tokenizer_box.currentIndex() != index:
-            self.tokenizer_box.blockSignals(True)
-            self.tokenizer_box.setCurrentIndex(index)
-            self.tokenizer_box.blockSignals(False)
-        self.picker.set_own(self._own_templates())
-        self._schedule()
+    def _on_tokenizer_changed(self) -> None:
+        loaded = self.tokenizer
+        runtime = loaded.runtime if loaded is not None else None
+        if runtime is not self._tokenizer_runtime:
+            self._tokenizer_runtime = runtime
+            self.picker.set_own(self._own_templates())
+            self._schedule()
 
     def _own_templates(self):
-        loaded = self.session.current_tokenizer
+        loaded = self.tokenizer
         self.notice.hide()
         self.go_notice.show_for(None)
         if loaded is None:
@@ -349,6 +378,60 @@ class ChatPane(QWidget):
     def _on_tools_changed(self) -> None:
         if self.tools.problem() is None:
             self.picker.set_tools(self.tools.value())
+
+    def confirm_discard(self, title: str) -> bool:
+        """Before the window quits or a workspace replaces this pane's inputs: an edited
+        template asks Save / Discard / Cancel. True when it may go on."""
+        return self.picker.confirm_replace(title)
+
+    def _on_template_reverted(self) -> None:
+        self.template_editor.mark_error(None)
+        self.banner.hide()  # the error was the edited text's
+        self._schedule()
+
+    # -- workspace ---------------------------------------------------------------------------
+    def save_state(self, setup) -> None:
+        """Put this pane's inputs in ``setup`` (a :class:`core.workspace.ChatSetup`). A field
+        whose JSON does not parse keeps its last valid value (None: none)."""
+        loaded = self.tokenizer
+        setup.tokenizer = loaded.path if loaded is not None else None
+        messages = []
+        for row in self.messages.rows:
+            try:
+                messages.append(row.message())
+            except JsonError:  # its tool calls or fields are being typed: role and text kept
+                messages.append({"role": row.role.currentText(),
+                                 "content": row.content.toPlainText()})
+        setup.messages = messages
+        for name, field in (("tools", self.tools), ("documents", self.documents)):
+            setattr(setup, name, field.value() if field.problem() is None else None)
+        setup.variables = self.variables.variables()
+        entry = self.picker.choice() or ["own", None]
+        setup.template = entry[0]
+        setup.template_name = entry[2] if entry[0] == "file" else entry[1]
+        setup.template_file = Path(entry[1]) if entry[0] == "file" else None
+        setup.template_text = (self.template_editor.toPlainText() if self.picker.is_edited
+                               else None)
+        setup.add_generation_prompt = self.generation_prompt.isChecked()
+        setup.continue_final_message = self.continue_final.isChecked()
+        setup.context = self.context.value()
+
+    def restore_state(self, setup) -> None:
+        """Show ``setup``'s inputs (its tokenizer is open by now, if it still exists)."""
+        self.set_tokenizer(str(setup.tokenizer) if setup.tokenizer is not None else None)
+        if setup.messages is not None:
+            self.set_conversation(Conversation(setup.messages, setup.tools, setup.documents))
+        self.variables.set_variables(setup.variables)
+        if setup.template == "file" and setup.template_file is not None:
+            self.picker.choose(["file", str(setup.template_file), setup.template_name])
+        elif setup.template in ("own", "builtin"):
+            self.picker.choose([setup.template, setup.template_name])
+        if setup.template_text is not None:
+            self.template_editor.setPlainText(setup.template_text)  # shown as "(edited)"
+        self.generation_prompt.setChecked(setup.add_generation_prompt)
+        self.continue_final.setChecked(setup.continue_final_message)
+        self.context.setValue(setup.context)
+        self._schedule()
 
     # -- conversation ------------------------------------------------------------------------
     def _sample_conversation(self) -> Conversation:
@@ -463,7 +546,7 @@ class ChatPane(QWidget):
         problems = self.variables.problems()
         if problems:
             raise ValueError("\n".join(problems))
-        loaded = self.session.current_tokenizer
+        loaded = self.tokenizer
         now = None
         if self.fixed_date.isChecked():
             now = self.date.dateTime().toPython()

@@ -263,6 +263,20 @@ class CorpusPane(QWidget):
         self.tasks.submit("corpus-check", check_sources, sources,
                           on_result=lambda result: self._on_sources_checked(*result, problems))
 
+    def restore_sources(self, sources: list[CorpusSource], policy: str, dedup: bool) -> None:
+        """Show a workspace's corpus: its sources as they were (tags, weights), unchecked (they
+        were checked when added; a file gone since is left out before this)."""
+        for widget, value in ((self.policy_box, policy), (self.dedup_box, dedup)):
+            widget.blockSignals(True)
+            if widget is self.policy_box:
+                self.set_policy(value)
+            else:
+                widget.setChecked(value)
+            widget.blockSignals(False)
+        self.model.clear()
+        self.model.add(list(sources))
+        self._on_options_changed()
+
     def compute_statistics(self) -> None:
         """Read the whole corpus in a worker (the previous reading, if any, is stopped)."""
         self._stats_timer.stop()

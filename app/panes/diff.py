@@ -14,7 +14,8 @@ from html import escape
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QFormLayout, QHBoxLayout,
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QFormLayout,
+                               QGraphicsOpacityEffect, QHBoxLayout,
                                QHeaderView, QLabel, QLineEdit, QPlainTextEdit, QProgressBar,
                                QPushButton, QSpinBox, QTableView, QTableWidget, QTableWidgetItem,
                                QTabWidget, QVBoxLayout, QWidget)
@@ -103,6 +104,13 @@ class DiffPane(QWidget):
         self.reasons.setWordWrap(True)
         self.reasons.setTextFormat(Qt.TextFormat.RichText)
         self.reasons.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        # the result stays readable when its inputs change, greyed and said to be out of date
+        self.stale_label = QLabel(self.tr("Out of date — the tokenizers or the corpus changed "
+                                          "since this comparison. Run again (Compare)."))
+        self.stale_label.setStyleSheet("background:#fff4ce;color:#5c4400;padding:4px")
+        self.stale_label.setWordWrap(True)
+        self.stale_label.hide()
+        self._result_inputs = None  # what the result shown was computed from
         verdict = QHBoxLayout()
         verdict.addWidget(self.badge, 0, Qt.AlignmentFlag.AlignTop)
         verdict.addWidget(self.reasons, 1)
@@ -123,6 +131,7 @@ class DiffPane(QWidget):
         bottom.addWidget(self.export_html_button)
         layout = QVBoxLayout(self)
         layout.addLayout(wrapping(top))  # wraps on a narrow screen
+        layout.addWidget(self.stale_label)
         layout.addLayout(verdict)
         layout.addWidget(self.tabs, 1)
         layout.addLayout(bottom)
@@ -131,7 +140,9 @@ class DiffPane(QWidget):
         self.stop_button.clicked.connect(self.stop_compare)
         self.export_json_button.clicked.connect(self._on_export_json_clicked)
         self.export_html_button.clicked.connect(self._on_export_html_clicked)
+        self.session.corpus_changed.connect(self._update_stale)
         for slot in (self.slot_a, self.slot_b):
+            slot.changed.connect(self._update_stale)
             slot.changed.connect(self._update_buttons)
             slot.failed.connect(self.status.emit)
 
@@ -231,10 +242,55 @@ class DiffPane(QWidget):
         self.slot_a.set_loaded(old)
         self.slot_b.set_loaded(new)
 
+    # -- workspace -------------------------------------------------------------------------
+    def save_state(self, setup) -> None:
+        """Put the pair and the migration settings in ``setup`` (a
+        :class:`core.workspace.DiffSetup`; the corpus is the workspace's)."""
+        setup.a = self.slot_a.loaded.path if self.slot_a.loaded is not None else None
+        setup.b = self.slot_b.loaded.path if self.slot_b.loaded is not None else None
+        setup.hidden = self.hidden_spin.value()
+        setup.dtype = self.dtype_combo.currentData() or ""
+        setup.tied = self.tied_check.isChecked()
+
+    def restore_state(self, setup) -> None:
+        """Put ``setup``'s pair in the slots (opened in workers unless open already)."""
+        for slot, path in ((self.slot_a, setup.a), (self.slot_b, setup.b)):
+            if path is None:
+                slot.set_loaded(None)
+            else:
+                slot.open_path(path)
+        self.hidden_spin.setValue(setup.hidden)
+        if self.dtype_combo.findData(setup.dtype) >= 0:
+            self.dtype_combo.setCurrentIndex(self.dtype_combo.findData(setup.dtype))
+        self.tied_check.setChecked(setup.tied)
+
+    # -- stale results -----------------------------------------------------------------------
+    def current_inputs(self) -> tuple:
+        """What a comparison started now would be computed from."""
+        return (self.slot_a.loaded, self.slot_b.loaded, tuple(self.session.corpus_sources))
+
+    @property
+    def is_stale(self) -> bool:
+        return self.diff is not None and self._result_inputs != self.current_inputs()
+
+    def _update_stale(self, *_) -> None:
+        """Grey the result shown when its inputs changed (it is never shown as the new
+        inputs' result); ungrey it when they are back as they were."""
+        stale = self.is_stale
+        self.stale_label.setVisible(stale)
+        for widget in (self.badge, self.reasons, self.tabs):
+            if stale:
+                effect = QGraphicsOpacityEffect(widget)
+                effect.setOpacity(0.45)
+                widget.setGraphicsEffect(effect)
+            else:
+                widget.setGraphicsEffect(None)
+
     def start_compare(self) -> None:
         old, new = self.slot_a.loaded, self.slot_b.loaded
         if old is None or new is None:
             return
+        self._started_inputs = self.current_inputs()
         self.progress.setRange(0, 0)
         self.progress.setVisible(True)
         self.status.emit(self.tr("Comparing…"))
@@ -265,6 +321,8 @@ class DiffPane(QWidget):
     def _on_failed(self, message: str) -> None:
         # what was shown belonged to the pair before: cleared, so nothing stale is exported
         self.diff = None
+        self._result_inputs = None
+        self._update_stale()
         self.badge.clear()
         self.vocab_model.set_diff(None)
         self._finish()
@@ -272,6 +330,7 @@ class DiffPane(QWidget):
 
     def _on_compared(self, diff) -> None:
         self._finish()
+        self._result_inputs = getattr(self, "_started_inputs", self.current_inputs())
         self.status.emit(self.tr("Compared: {verdict}").format(
             verdict=self.verdict_name(diff.verdict)))
         self.show_diff(diff)
@@ -290,6 +349,8 @@ class DiffPane(QWidget):
     def show_diff(self, diff) -> None:
         """Show a finished :class:`core.diff.report.TokenizerDiff` in every tab."""
         self.diff = diff
+        if self._result_inputs is None:  # shown directly (tests, scripts): of the slots now
+            self._result_inputs = self.current_inputs()
         colour = BADGE_COLOURS[diff.verdict]
         name = escape(self.verdict_name(diff.verdict))
         style = f"background:{colour};color:white;font-size:15px;font-weight:600"
@@ -310,6 +371,7 @@ class DiffPane(QWidget):
         self._show_behaviour(diff)
         self._show_golden(diff)
         self._update_buttons()
+        self._update_stale()
 
     def basis_name(self, basis: str) -> str:
         return {"bytes": self.tr("bytes"), "piece text": self.tr("piece text"),

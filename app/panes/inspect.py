@@ -249,7 +249,7 @@ class InspectPane(QWidget):
         s.current_changed.connect(self._on_session_current_changed)
         s.text_changed.connect(self._on_session_text_changed)
         s.unit_changed.connect(self._on_session_unit_changed)
-        s.options_changed.connect(self._schedule)
+        s.options_changed.connect(self._on_session_options_changed)
         self.post_panel.changed.connect(self._schedule)
         self.tokenizer_box.currentIndexChanged.connect(self._on_tokenizer_box_changed)
         self.open_button.clicked.connect(self.open_requested)
@@ -311,6 +311,25 @@ class InspectPane(QWidget):
         if self.unit_box.currentIndex() != index:
             self.unit_box.setCurrentIndex(index)
         self._update_counts()
+
+    def _on_session_options_changed(self) -> None:
+        for box, on in ((self.add_special, self.session.add_special_tokens),
+                        (self.parse_special, self.session.parse_special)):
+            if box.isChecked() != on:
+                box.blockSignals(True)
+                box.setChecked(on)
+                box.blockSignals(False)
+        self._schedule()
+
+    # -- workspace -------------------------------------------------------------------------
+    def save_state(self, setup) -> None:
+        """Put what this pane alone holds in ``setup`` (a :class:`core.workspace.InspectSetup`;
+        the text, unit and options are the session's)."""
+        setup.tab = self.tabs.currentIndex()
+
+    def restore_state(self, setup) -> None:
+        if 0 <= setup.tab < self.tabs.count():
+            self.tabs.setCurrentIndex(setup.tab)
 
     # -- view -> session -----------------------------------------------------------------
     def _on_tokenizer_box_changed(self, index: int) -> None:

@@ -233,6 +233,13 @@
             <numerusform>opened {name} ({format}, %Ln tokens)</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>workspace restored; %n item(s) not</source>
+        <translation>
+            <numerusform>workspace restored; %n item not</numerusform>
+            <numerusform>workspace restored; %n items not</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>PipelineView</name>

@@ -1923,6 +1923,10 @@
         <translation>选择两个分词器并点击“对比”。语料面板中的来源（如有）也会一并对比。</translation>
     </message>
     <message>
+        <source>Out of date — the tokenizers or the corpus changed since this comparison. Run again (Compare).</source>
+        <translation>已过时——自这次比较以来分词器或语料已改变。请再运行一次（对比）。</translation>
+    </message>
+    <message>
         <source>Vocabulary</source>
         <translation>词表</translation>
     </message>
@@ -2917,6 +2921,22 @@
         <translation>加载演示(&amp;D)</translation>
     </message>
     <message>
+        <source>Open &amp;workspace…</source>
+        <translation>打开工作区(&amp;W)…</translation>
+    </message>
+    <message>
+        <source>Replace every pane&apos;s inputs by a saved workspace&apos;s</source>
+        <translation>用已保存工作区的输入替换每个窗格的输入</translation>
+    </message>
+    <message>
+        <source>Save workspace &amp;as…</source>
+        <translation>工作区另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Every pane&apos;s inputs in one file a colleague can open (paths inside its folder are kept relative)</source>
+        <translation>把每个窗格的输入存进一个同事也能打开的文件（其所在文件夹内的路径保存为相对路径）</translation>
+    </message>
+    <message>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
@@ -3009,6 +3029,52 @@
     <message>
         <source>Could not save the bundle</source>
         <translation>无法保存打包文件</translation>
+    </message>
+    <message>
+        <source>Could not save the workspace</source>
+        <translation>无法保存工作区</translation>
+    </message>
+    <message>
+        <source>Open workspace</source>
+        <translation>打开工作区</translation>
+    </message>
+    <message>
+        <source>Workspace (*.json);;All files (*)</source>
+        <translation>工作区 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Could not open the workspace</source>
+        <translation>无法打开工作区</translation>
+    </message>
+    <message>
+        <source>opening workspace {name}…</source>
+        <translation>正在打开工作区 {name}…</translation>
+    </message>
+    <message>
+        <source>Save workspace as</source>
+        <translation>工作区另存为</translation>
+    </message>
+    <message>
+        <source>saved the workspace to {path}</source>
+        <translation>工作区已保存到 {path}</translation>
+    </message>
+    <message>
+        <source>workspace restored</source>
+        <translation>工作区已恢复</translation>
+    </message>
+    <message numerus="yes">
+        <source>workspace restored; %n item(s) not</source>
+        <translation>
+            <numerusform>工作区已恢复；%n 项未恢复</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Some of the workspace was not restored</source>
+        <translation>工作区有部分内容未能恢复</translation>
+    </message>
+    <message>
+        <source>Quit</source>
+        <translation>退出</translation>
     </message>
 </context>
 <context>
@@ -4068,6 +4134,70 @@
         <source>{flag} is true but the file sets no {key}: llama.cpp refuses to load it</source>
         <translation>{flag} 为 true，但文件未设置 {key}：llama.cpp 会拒绝加载</translation>
     </message>
+    <message>
+        <source>not a workbench workspace: it has no &quot;{key}&quot; version</source>
+        <translation>不是工作台的工作区文件：没有 &quot;{key}&quot; 版本号</translation>
+    </message>
+    <message>
+        <source>the workspace version {version} is not a whole number from 1</source>
+        <translation>工作区版本号 {version} 不是从 1 起的整数</translation>
+    </message>
+    <message>
+        <source>this workspace is version {version}; this workbench reads versions up to {supported}</source>
+        <translation>此工作区为第 {version} 版；本工作台最多读取第 {supported} 版</translation>
+    </message>
+    <message>
+        <source>the workspace is not valid JSON: {reason}</source>
+        <translation>工作区不是有效的 JSON：{reason}</translation>
+    </message>
+    <message>
+        <source>the workspace cannot be read: {reason}</source>
+        <translation>无法读取工作区：{reason}</translation>
+    </message>
+    <message>
+        <source>{field} is {found}; it should be {expected}</source>
+        <translation>{field} 是 {found}；应为 {expected}</translation>
+    </message>
+    <message>
+        <source>{field} is {value!r}; it should be one of {allowed}</source>
+        <translation>{field} 为 {value!r}；应为以下之一：{allowed}</translation>
+    </message>
+    <message>
+        <source>{field} is {value}; a sampling weight is a finite number, 0 or more</source>
+        <translation>{field} 为 {value}；采样权重须为 0 或更大的有限数</translation>
+    </message>
+    <message>
+        <source>a value in the workspace is not valid: {reason}</source>
+        <translation>工作区中有一个值无效：{reason}</translation>
+    </message>
+    <message>
+        <source>the saved workspace {path} could not be used: {problem}</source>
+        <translation>已保存的工作区 {path} 无法使用：{problem}</translation>
+    </message>
+    <message>
+        <source>restored the previous good workspace, {path}</source>
+        <translation>已恢复上一个完好的工作区 {path}</translation>
+    </message>
+    <message>
+        <source>tokenizer {path} is gone: not reopened</source>
+        <translation>分词器 {path} 已不存在：未重新打开</translation>
+    </message>
+    <message>
+        <source>corpus source {path} is gone: left out of the corpus</source>
+        <translation>语料来源 {path} 已不存在：已从语料中略去</translation>
+    </message>
+    <message>
+        <source>chat template file {path} is gone: the tokenizer&apos;s own template is used</source>
+        <translation>对话模板文件 {path} 已不存在：改用分词器自带的模板</translation>
+    </message>
+    <message>
+        <source>tokenizer {path} could not be reopened: {problem}</source>
+        <translation>分词器 {path} 无法重新打开：{problem}</translation>
+    </message>
+    <message>
+        <source>Align dataset {path} is gone: not reopened</source>
+        <translation>对齐数据集 {path} 已不存在：未重新打开</translation>
+    </message>
 </context>
 <context>
     <name>PipelineView</name>
@@ -4950,6 +5080,14 @@
         <translation>对话模板：分词器自带的（及其命名变体）、内置的，或来自文件</translation>
     </message>
     <message>
+        <source>Revert</source>
+        <translation>还原</translation>
+    </message>
+    <message>
+        <source>Put the picked template&apos;s own text back (the edits and the error they made are dropped)</source>
+        <translation>放回所选模板自身的文本（丢弃编辑及其造成的错误）</translation>
+    </message>
+    <message>
         <source>Template file…</source>
         <translation>模板文件…</translation>
     </message>
@@ -4980,6 +5118,22 @@
     <message>
         <source>File: {name}</source>
         <translation>文件：{name}</translation>
+    </message>
+    <message>
+        <source>Chat template</source>
+        <translation>对话模板</translation>
+    </message>
+    <message>
+        <source>The chat template has edits that are not saved in a file. Save them?</source>
+        <translation>对话模板有尚未保存到文件的编辑。要保存吗？</translation>
+    </message>
+    <message>
+        <source>Save the chat template</source>
+        <translation>保存对话模板</translation>
+    </message>
+    <message>
+        <source>Jinja templates (*.jinja);;All files (*)</source>
+        <translation>Jinja 模板 (*.jinja);;所有文件 (*)</translation>
     </message>
     <message>
         <source>(edited)</source>

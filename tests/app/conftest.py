@@ -15,6 +15,16 @@ from app.session import Session
 pytestmark = pytest.mark.gui
 
 
+@pytest.fixture(autouse=True)
+def own_workspace_file(tmp_path, monkeypatch):
+    """Each test's window saves its workspace in the test's folder, never the user's app-data
+    folder; an unsaved-edits question is answered Discard unless a test answers it."""
+    path = tmp_path / "app-data" / "workspace.json"
+    monkeypatch.setattr("app.main_window.default_file", lambda: path)
+    monkeypatch.setattr("app.ask.ask_unsaved", lambda *args: "discard")
+    return path
+
+
 @pytest.fixture
 def window(qtbot, tmp_path):
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
