@@ -369,6 +369,16 @@ def visible_text(text: str) -> str:
     return _NEEDS_GLYPH.sub(_glyph, text)
 
 
+def invisible_chars(text: str) -> list[tuple[int, str]]:
+    """Code point index and glyph of every character :func:`visible_text` shows as a glyph (a
+    view that lays the text out itself marks them where they are).
+
+    >>> invisible_chars("a b\u200d")
+    [(1, '␣'), (3, '⟨ZWJ⟩')]
+    """
+    return [(m.start(), _glyph(m)) for m in _NEEDS_GLYPH.finditer(text)]
+
+
 def hex_bytes(data: bytes) -> str:
     """``b'\\xe4\\xbd\\xa0'`` -> ``'E4 BD A0'``."""
     return data.hex(" ").upper()

@@ -608,8 +608,10 @@ class ChatPane(QWidget):
         tokens = report.tokens or ()
         alerts = frozenset(i for item in report.injections
                            for i in tokens_in_span(tokens, item.span))
+        runtime = outcome.request.runtime
         self.chips.set_tokens(report.text, tokens, report.assistant_mask,
-                              labels=outcome.labels, alerts=alerts)
+                              labels=outcome.labels, alerts=alerts,
+                              token_bytes=runtime.token_bytes if runtime is not None else None)
         self.budget.set_budget(report.budget)
         self.checks.set_checks(report.checks)
         self.checks_title.setText(self.tr("Checks ({n})").format(n=len(report.checks)))

@@ -18,11 +18,12 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QFormLayout,
                                QGraphicsOpacityEffect, QHBoxLayout,
                                QHeaderView, QLabel, QLineEdit, QPlainTextEdit, QProgressBar,
                                QPushButton, QSpinBox, QTableView, QTableWidget, QTableWidgetItem,
-                               QTabWidget, QTextBrowser, QVBoxLayout, QWidget)
+                               QTabWidget, QVBoxLayout, QWidget)
 
 from app.jobs.charts import BarsDrawing
 from app.messages import render, render_all, terms
 from app.models.vocab_diff import FILTERS, VocabDiffModel
+from app.widgets.aligned_examples import AlignedExamplesView
 from app.widgets.diff_slot import TokenizerSlot
 from app.widgets.eliding import keep_place_when_hidden
 from app.widgets.figure_widget import FigureWidget
@@ -59,16 +60,6 @@ class RatioBars(FigureWidget):
 
     def _state(self):
         return (self.title, tuple(self.bars), self.placeholder)
-
-
-def aligned_html(example) -> str:
-    """One :class:`~core.diff.behaviour.ChangedExample`: its text, then A's tokens over B's on
-    a shared grid (each token spans the columns of its bytes), each with its ID."""
-    from core.diff.aligned import chunk_html, example_chunks
-
-    chunks = example_chunks(example.text, example.old, example.new)
-    return (f"<p><b>{escape(example.bucket)}</b> &nbsp;{escape(example.text[:160])}</p>"
-            + "".join(chunk_html(chunk) for chunk in chunks) + "<br>")
 
 
 class DiffPane(QWidget):
@@ -211,13 +202,13 @@ class DiffPane(QWidget):
         self.behaviour_summary = QLabel()
         self.behaviour_summary.setWordWrap(True)
         self.ratio_bars = RatioBars()
-        self.examples = QTextBrowser()
+        self.examples = AlignedExamplesView()
         page = QWidget()
         layout = QVBoxLayout(page)
         layout.addWidget(self.behaviour_summary)
         layout.addWidget(self.ratio_bars, 1)
-        layout.addWidget(QLabel(self.tr("Most changed texts: A's tokens over B's, each with "
-                                        "its ID")))
+        layout.addWidget(QLabel(self.tr("Most changed texts: A's tokens over B's (hover a "
+                                        "token for its ID)")))
         layout.addWidget(self.examples, 2)
         return page
 
@@ -499,8 +490,8 @@ class DiffPane(QWidget):
                 pre=b.pretokens_differ, checked=b.pretokens_checked)
             + self._hybrid_text(b.hybrid))
         self.ratio_bars.set_buckets(b.per_bucket())
-        self.examples.setHtml("".join(aligned_html(e)
-                                      for e in b.ranked_examples()[:EXAMPLES_SHOWN]))
+        self.examples.set_examples([e.to_json() for e in
+                                    b.ranked_examples()[:EXAMPLES_SHOWN]])
 
     def _hybrid_text(self, split) -> str:
         """What the :class:`~core.diff.behaviour.HybridSplit` says, or nothing without one."""

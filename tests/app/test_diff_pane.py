@@ -159,3 +159,22 @@ def test_reasons_notes_and_migration_are_said_in_chinese(qtbot, qapp, pane, path
         assert english(reason) not in reasons
     assert "新增 1 个片段（ID" in reasons and "追加在旧 ID 之后" in reasons
     assert "新增 1 行" in cost and "需初始化 1 行" in cost and "rows" not in cost
+
+
+def test_most_changed_texts_are_shown_old_over_new_as_text(qtbot, window, pane, demo_paths,
+                                                          tmp_path):
+    """Each example is its text twice, the old tokens behind the first copy and the new ones
+    behind the second, in text views (shaped, bands) that scroll together."""
+    (tmp_path / "mixed.txt").write_text("नमस्ते दुनिया 👨\u200d👩\u200d👧\nThe quick brown fox\n",
+                                        encoding="utf-8")
+    window.session.set_corpus([CorpusSource(tmp_path / "mixed.txt", lang="mul")])
+    pane.set_pair(open_tokenizer(demo_paths[0]), open_tokenizer(demo_paths[1]))
+    diff = compare_and_wait(qtbot, pane)
+    examples = diff.behaviour.to_json()["examples"]
+    shown = pane.examples
+    assert shown.picker.count() == min(len(examples), 12) > 0
+    for row in range(shown.picker.count()):
+        shown.picker.setCurrentRow(row)
+        for view, side in ((shown.old_view, "old"), (shown.new_view, "new")):
+            assert view.encoding.text == examples[row]["text"]
+            assert view.encoding.ids.tolist() == [token[2] for token in examples[row][side]]
