@@ -150,7 +150,7 @@ class Audit:
         return out
 
     def summary(self, *, misaligned: bool = True) -> dict:
-        """The JSON summary (README, ``tokbench align --json``)."""
+        """The JSON summary (docs/cli.md, ``tokbench align --json``)."""
         return {"records": self.records, "spans": len(self.spans), "unit": self.unit.value,
                 "tokenizers": [self.tokenizer_json(t, misaligned=misaligned)
                                for t in self.tokenizers]}

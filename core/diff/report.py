@@ -114,7 +114,7 @@ class TokenizerDiff:
         return rows
 
     def to_json(self) -> dict:
-        """The ``tokbench diff --json`` object (README, "Command line")."""
+        """The ``tokbench diff --json`` object (docs/cli.md)."""
         counts = self.vocab.counts()
         data = {
             "verdict": self.verdict, "reasons": [n.to_json() for n in self.reasons],
