@@ -158,11 +158,9 @@ def save_bundle(source: TokenizerSource, runtime: Runtime, dest: str | Path, *,
         source_format = "tokenizer.json"
     else:
         files = {bundle_name: Path(path).read_bytes() for bundle_name, path in source.files.items()}
-    options = dict(source.options)
-    if source.format == "tiktoken":
-        # make the bundle self-contained: store the resolved regex and special tokens
-        options = {"pattern": runtime.pattern, "special": runtime.special,
-                   "preset": runtime.preset.name if runtime.preset else None}
+    # self-contained: a tiktoken file's resolved regex and special tokens, not the preset guess
+    own = runtime.bundle_options()
+    options = dict(source.options) if own is None else dict(own)
     options.pop("name", None)
     manifest = {
         "format": BUNDLE_FORMAT,
@@ -190,13 +188,13 @@ def converted_gguf(source: TokenizerSource, runtime: Runtime,
     """A GGUF tokenizer as the files a bundle keeps — ``tokenizer.json`` (the pipeline it runs
     as), ``tokenizer_config.json`` (special tokens, chat template) and ``config.json`` (embedding
     rows...) — and where it came from (file, size, model facts), for the manifest."""
-    files = {"tokenizer.json": json.dumps(runtime.spec, ensure_ascii=False).encode("utf-8")}
+    files = {"tokenizer.json": json.dumps(runtime.pipeline_json(), ensure_ascii=False).encode("utf-8")}
     for name, config in (("tokenizer_config.json", configs.tokenizer_config),
                          ("config.json", configs.model_config)):
         if config:
             files[name] = (json.dumps(config, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
     origin = {"format": "gguf", "file": source.path.name, "bytes": source.path.stat().st_size,
-              "model": getattr(runtime, "model_facts", {})}
+              "model": runtime.model_facts}
     return files, origin
 
 

@@ -7,6 +7,7 @@ samples, which record them (a bundle's manifest, a golden file).
 from __future__ import annotations
 
 import hashlib
+import weakref
 
 import numpy as np
 
@@ -57,11 +58,15 @@ def behaviour_fingerprint(runtime) -> str:
     return digest.hexdigest()[:16]
 
 
+# kept beside the runtime object, not on it (the Runtime protocol has no such field), and gone with it
+_fingerprints: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
 def fingerprint(runtime) -> dict[str, str]:
     """``{"behaviour": ..., "vocabulary": ...}`` (computed once per runtime object)."""
-    cached = getattr(runtime, "_golden_fingerprint", None)
+    cached = _fingerprints.get(runtime)
     if cached is None:
         cached = {"behaviour": behaviour_fingerprint(runtime),
                   "vocabulary": vocabulary_fingerprint(runtime)}
-        runtime._golden_fingerprint = cached
+        _fingerprints[runtime] = cached
     return dict(cached)

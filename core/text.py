@@ -16,14 +16,13 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from functools import cached_property
 
 import numpy as np
 import regex
 
 from .errors import TextError
+from .units import Unit  # noqa: F401  (the enum lives below errors and notes; imported from here too)
 from .graphemes import grapheme_boundary_mask
-from .units import Unit  # noqa: F401  (core.text.Unit, as ever)
 
 
 # --- lone surrogates -------------------------------------------------------------------------
@@ -65,6 +64,35 @@ def check_encodable(text: str) -> None:
 
 
 # --- the index ------------------------------------------------------------------------------
+
+
+class cached_property:  # noqa: N801 - a drop-in for functools.cached_property
+    """``functools.cached_property`` without its lock: Python 3.11's takes an ``RLock`` shared
+    by every instance on each first read (a few µs each, a fifth of a one-off encode of a short
+    text). The value is computed from the text alone, so two threads computing it at once
+    store the same thing.
+
+    >>> class A:
+    ...     @cached_property
+    ...     def x(self):
+    ...         return [1]
+    >>> a = A(); a.x is a.x
+    True
+    """
+
+    def __init__(self, compute):
+        self.compute = compute
+        self.name = compute.__name__
+        self.__doc__ = compute.__doc__
+
+    def __set_name__(self, owner, name) -> None:
+        self.name = name
+
+    def __get__(self, instance, owner=None):
+        if instance is None:
+            return self
+        value = instance.__dict__[self.name] = self.compute(instance)
+        return value
 
 
 def index_dtype(largest: int):
@@ -339,6 +367,16 @@ def visible_text(text: str) -> str:
     'a␣b↵⟨ZWJ⟩'
     """
     return _NEEDS_GLYPH.sub(_glyph, text)
+
+
+def invisible_chars(text: str) -> list[tuple[int, str]]:
+    """Code point index and glyph of every character :func:`visible_text` shows as a glyph (a
+    view that lays the text out itself marks them where they are).
+
+    >>> invisible_chars("a b\u200d")
+    [(1, '␣'), (3, '⟨ZWJ⟩')]
+    """
+    return [(m.start(), _glyph(m)) for m in _NEEDS_GLYPH.finditer(text)]
 
 
 def hex_bytes(data: bytes) -> str:

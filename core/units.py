@@ -1,8 +1,7 @@
-"""The four units offsets are counted in, named everywhere: UTF-8 ``bytes``, code points (``cp``),
-UTF-16 code units (``utf16``) and extended grapheme clusters (``grapheme``).
+"""The units offsets are counted in: UTF-8 bytes, code points, UTF-16 units, graphemes.
 
-A foundation with no imports of its own: notes (which name units in their arguments), errors and
-the text code all use it.
+It sits below everything else in core (notes name units in their arguments, errors word notes),
+so it imports nothing of the project.
 
 >>> Unit.parse("codepoints"), Unit.CP.label
 (<Unit.CP: 'cp'>, 'code points')

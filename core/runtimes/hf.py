@@ -18,6 +18,7 @@ import numpy as np
 import tokenizers
 from tokenizers import Tokenizer
 
+from ..small import SmallResult, lengths_end_to_end
 from ..spans import NativeMany, NativeResult
 from ..encoding import Flag
 from ..errors import FormatError
@@ -25,7 +26,8 @@ from ..notes import note
 from ..pretokens import ModelView, PreToken
 from ..special import ROLE_BY_NAME, SpecialToken, guess_role
 from ..vocab_bytes import VocabBytes
-from .base import Runtime, Stage, byte_piece_value
+from .base import Runtime, Stage, StreamTraits, byte_piece_value
+from . import hf_json
 from .hf_pretokens import added_token_id, hf_pre_tokens
 
 
@@ -239,6 +241,43 @@ class HFRuntime(Runtime):
         # a batch of one gives exactly what encode gives, and keeps a GUI thread responsive
         return self._native_many([text], add_special_tokens, parse_special).result(0)
 
+    def _native_small(self, text: str, add_special_tokens: bool,
+                      parse_special: bool) -> SmallResult | None:
+        """:meth:`_native_many` of one text, in lists: the spelled spans where the tokens'
+        bytes spell the text, else the library's code point offsets."""
+        warnings = self._prepare(text, parse_special)
+        native = self._native_batch([text], add_special_tokens, parse_special)[0]
+        ids, special = native.ids, native.special_tokens_mask
+        flag_of = self._small_flags
+        flags = [flag_of[i] for i in ids]
+        marker = int(Flag.SPECIAL | Flag.INSERTED)
+        if self._spells_text is not None and not parse_special and self._spells_text(text):
+            # special tokens are never parsed from text here: every one is the post-processor's
+            length_of = self._small_lengths
+            starts, ends = lengths_end_to_end([0 if is_special else length_of[i]
+                                               for i, is_special in zip(ids, special)])
+            if (ends[-1] if ends else 0) == len(text.encode("utf-8")):
+                return SmallResult(ids, starts, ends,
+                                   [f | marker if is_special else f
+                                    for f, is_special in zip(flags, special)],
+                                   "bytes", True, warnings)
+        starts = [start for start, _ in native.offsets]
+        ends = [end for _, end in native.offsets]
+        return SmallResult(ids, starts, ends,
+                           [f | marker if is_special and start == end else f
+                            for f, is_special, start, end in zip(flags, special, starts, ends)],
+                           "cp", False, warnings)
+
+    @cached_property
+    def _small_flags(self) -> list[int]:
+        """Each id's flags, as a list (for :meth:`_native_small`)."""
+        return self._flag_table.tolist()
+
+    @cached_property
+    def _small_lengths(self) -> list[int]:
+        """Each id's byte length, as a list (the spelled spans of :meth:`_native_small`)."""
+        return self.vocab_bytes.all_lengths.tolist()
+
     def count_many(self, texts):
         """Ids and flags without offsets: gathering the offsets costs as much as the encode."""
         self._prepare_many(texts, False)  # a lone surrogate is refused, as by encode_batch
@@ -385,6 +424,30 @@ class HFRuntime(Runtime):
     def _component_names(self) -> dict[str, str]:
         return {key: ", ".join(_types(self.spec.get(key))) or "none"
                 for key in ("normalizer", "pre_tokenizer", "decoder", "post_processor")}
+
+    # -- the protocol's questions, answered from the tokenizer.json (core.runtimes.hf_json) ---
+    def post_template(self):
+        return hf_json.post_template_of(self.spec.get("post_processor"))
+
+    def own_post_settings(self):
+        return hf_json.own_post_settings(self.spec)
+
+    def own_pad(self):
+        return hf_json.own_pad(self.spec)
+
+    def pipeline_json(self) -> dict:
+        return self.spec
+
+    @property
+    def stream_traits(self) -> StreamTraits:
+        return StreamTraits(whole_byte_runs=hf_json.decodes_byte_runs_whole(
+            self.spec, self.byte_fallback))
+
+    def special_token_source(self) -> str:
+        return "tokenizer.json added_tokens"
+
+    def plain_encoder(self):
+        return hf_json.plain_encoder(self.tk)
 
     def describe(self) -> dict[str, str]:
         info = super().describe()

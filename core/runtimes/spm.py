@@ -10,11 +10,13 @@ from __future__ import annotations
 from functools import cached_property
 from itertools import chain
 from operator import itemgetter
+from types import SimpleNamespace
 from typing import Sequence
 
 import numpy as np
 import sentencepiece as spm
 
+from ..small import SmallResult, lengths_end_to_end
 from ..spans import NativeMany, NativeResult
 from ..encoding import Flag
 from ..errors import FormatError
@@ -23,12 +25,13 @@ from ..pretokens import ModelView, PreToken, char_to_byte_offsets
 from ..text import TextIndex
 from ..vocab_bytes import ragged_positions
 from ..special import SpecialToken, guess_role
-from .base import Runtime, Stage, byte_piece_value, native_threads
-from .spm_layout import check_model_layout
+from ..postprocess import Template, bos_eos_template
+from .base import Runtime, Stage, StreamTraits, byte_piece_value, native_threads
+from .spm_layout import PieceType, check_model_layout
 from .spm_unknown import piece_code_points, unknown_lengths_from_text
 
-# ModelProto.SentencePiece.Type
-NORMAL, UNKNOWN, CONTROL, USER_DEFINED, UNUSED, BYTE = 1, 2, 3, 4, 5, 6
+# ModelProto.SentencePiece.Type, by the short names this module compares with
+NORMAL, UNKNOWN, CONTROL, USER_DEFINED, UNUSED, BYTE = PieceType
 MODEL_TYPES = {1: "unigram", 2: "bpe", 3: "word", 4: "char"}
 
 
@@ -250,6 +253,127 @@ class SentencePieceRuntime(Runtime):
         results = [many.result(i) if ok[i] else self._careful(texts[i], raws[i], warnings[i])
                    for i in range(k)]
         return NativeMany.of([self._add_specials(r, add_special_tokens) for r in results])
+
+    def _native_small(self, text: str, add_special_tokens: bool,
+                      parse_special: bool) -> SmallResult | None:
+        """:meth:`_native_many` of one text, in lists, where its fast way holds (no control
+        piece; in a normalizing model, no byte piece); else None."""
+        warnings = self._warnings_many([text], parse_special)[0]
+        ids = self.sp.encode(text)
+        tables = self._small_tables
+        if not tables.control.isdisjoint(ids):
+            return None
+        unknown = ([j for j, i in enumerate(ids) if i in tables.unknown]
+                   if not tables.unknown.isdisjoint(ids) else [])
+        if self._identity:
+            lengths = [tables.lengths[i] for i in ids]
+            if unknown and not self._unknown_from_surfaces(text, len(ids), unknown, lengths):
+                return None
+            _, ends = lengths_end_to_end(lengths)
+            # the pieces spell the text, with one dummy-prefix space in front if the model adds it
+            prefix = (ends[-1] if ends else 0) - len(text.encode("utf-8"))
+            if not (prefix == 0 or (prefix == 1 and self._dummy_prefix)):
+                return None
+            ends = [end - prefix for end in ends]
+            starts = [end - length if end > length else 0 for end, length in zip(ends, lengths)]
+            ends = [end if end > 0 else 0 for end in ends]
+            unit, exact = "bytes", True
+        else:
+            if not tables.byte_pieces.isdisjoint(ids):
+                return None
+            lengths = [tables.chars[i] for i in ids]
+            normalized, offsets = self._normalize_many([text])[0]
+            size = len(normalized)
+            if unknown and not (self._unknown_from_text(normalized, ids, unknown, lengths)
+                                or self._unknown_from_surfaces(text, len(ids), unknown, lengths)):
+                return None
+            starts, ends = lengths_end_to_end(lengths)
+            if (ends[-1] if ends else 0) != size:
+                return None
+            if offsets is None:  # the text itself, less the dummy prefix
+                prefix = int(bool(self._dummy_prefix))
+                starts = [start - prefix if start > prefix else 0 for start in starts]
+                ends = [end - prefix if end > prefix else 0 for end in ends]
+            else:
+                starts = [offsets[start] for start in starts]
+                ends = [offsets[end] for end in ends]
+            self._share_orphan_span_lists(ids, starts, ends)
+            unit, exact = "cp", False
+        flags = [tables.flags[i] for i in ids]
+        if add_special_tokens:
+            marker = int(Flag.SPECIAL | Flag.INSERTED)
+            if self.add_bos and self.sp.bos_id() >= 0:
+                ids, flags = [self.sp.bos_id(), *ids], [marker, *flags]
+                starts, ends = [0, *starts], [0, *ends]
+            if self.add_eos and self.sp.eos_id() >= 0:
+                end = ends[-1] if ends else 0
+                ids, flags = [*ids, self.sp.eos_id()], [*flags, marker]
+                starts, ends = [*starts, end], [*ends, end]
+        return SmallResult(ids, starts, ends, flags, unit, exact, warnings)
+
+    def _unknown_from_text(self, normalized: str, ids: list[int], unknown: list[int],
+                           lengths: list[int]) -> bool:
+        """:func:`~.spm_unknown.unknown_lengths_from_text` of one text: each unknown piece's
+        run of uncovered characters, read off the normalized text (in place); whether every
+        run checks out."""
+        covered, pieces, size = self._covered, self._pieces, len(normalized)
+        unknown_ids, last = self._small_tables.unknown, len(ids) - 1
+        runs = set(unknown)
+        position = 0
+        for j, length in enumerate(lengths):
+            if j in runs:
+                length = 0
+                while position + length < size and not covered[ord(normalized[position + length])]:
+                    length += 1
+                lengths[j] = length
+                if length == 0:
+                    return False
+                if j == last:
+                    if position + length != size:
+                        return False
+                else:  # the piece after the run must begin with a covered character
+                    following = pieces[ids[j + 1]]
+                    if not (position + length < size and ids[j + 1] not in unknown_ids
+                            and following and covered[ord(following[0])]):
+                        return False
+            position += length
+        return position == size
+
+    def _unknown_from_surfaces(self, text: str, count: int, unknown: list[int],
+                               lengths: list[int]) -> bool:
+        """Each unknown piece's length measured on its surface (a second call to the library,
+        ``out_type=str``), in place; False when the surfaces are not one per piece."""
+        surfaces = self.sp.encode(text, out_type=str)
+        if len(surfaces) != count:
+            return False
+        for j in unknown:
+            surface = surfaces[j]
+            lengths[j] = (len(surface.replace("▁", " ").encode("utf-8")) if self._identity
+                          else len(surface))
+        return True
+
+    @cached_property
+    def _small_tables(self) -> SimpleNamespace:
+        """For :meth:`_native_small`: the ids of control, unknown and byte pieces (sets), and
+        per id (lists) its byte length, its length in characters and its flags."""
+        def ids(mask: np.ndarray) -> frozenset:
+            return frozenset(np.flatnonzero(mask).tolist())
+
+        return SimpleNamespace(control=ids(self._types == CONTROL),
+                               unknown=ids(self._types == UNKNOWN),
+                               byte_pieces=ids(self._is_byte_piece),
+                               lengths=self._lengths.tolist(), chars=self._piece_chars.tolist(),
+                               flags=self._flag_table.tolist())
+
+    def _share_orphan_span_lists(self, ids: list[int], starts: list[int],
+                                 ends: list[int]) -> None:
+        """:meth:`_share_orphan_spans` of one text's lists, in place."""
+        tables = self._small_tables
+        for i in range(len(ids) - 2, -1, -1):
+            if (starts[i] == ends[i] and starts[i + 1] == starts[i]
+                    and ids[i] not in tables.control and ids[i] not in tables.unknown
+                    and ids[i] != self._bare_space_id):
+                ends[i] = ends[i + 1]
 
     def _warnings_many(self, texts, parse_special: bool) -> list[list[Note]]:
         warnings = self._prepare_many(texts, parse_special)
@@ -512,6 +636,30 @@ class SentencePieceRuntime(Runtime):
                                      if on) or "none",
             options={"byte_fallback": trainer.byte_fallback, "unk_id": self.unk_id,
                      "unk_piece": self._pieces[self.unk_id]})
+
+    # -- the protocol's questions ----------------------------------------------------------
+    def post_template(self) -> Template:
+        """BOS / EOS as this runtime adds them, and where that choice came from."""
+        sp, by = self.sp, self.added_by
+        bos = (self.piece(sp.bos_id()), sp.bos_id()) if self.add_bos and sp.bos_id() >= 0 else None
+        eos = (self.piece(sp.eos_id()), sp.eos_id()) if self.add_eos and sp.eos_id() >= 0 else None
+        if not (bos or eos):
+            return bos_eos_template(None, None, origin="none")
+        detail = {"tokenizer_config.json": "add_bos_token / add_eos_token",
+                  "default": "the model's BOS piece"}.get(by, "")
+        return bos_eos_template(bos, eos, origin=by, detail=detail)
+
+    @property
+    def stream_traits(self) -> StreamTraits:
+        # sentencepiece's decode skips control pieces wherever they are
+        return StreamTraits(skips_control_anywhere=True)
+
+    def declared_roles(self) -> dict[str, str]:
+        """The model's own bos/eos/unk/pad pieces (transformers' tokenizer of a bare ``.model``)."""
+        return {t.role: t.content for t in self.special_tokens() if t.role}
+
+    def special_token_source(self) -> str:
+        return "SentencePiece piece type"
 
     def describe(self) -> dict[str, str]:
         info = super().describe()

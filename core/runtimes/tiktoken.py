@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import unicodedata
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -23,9 +24,11 @@ from ..notes import Note, note
 from ..normalizers import normalize_aligned
 from ..pretokens import ModelView, PreToken, char_to_byte_offsets, cut_literals
 from ..presets import TiktokenPreset, guess_preset, preset as find_preset, specials_fit
+from ..small import SmallResult
 from ..special import SpecialToken, guess_role, parses
 from ..text import index_dtype, visible_bytes
 from ..vocab_bytes import VocabBytes
+from ..postprocess import Template, bos_eos_template, plain_template
 from .base import Runtime, Stage, in_chunks, native_threads
 
 
@@ -232,6 +235,29 @@ class TiktokenRuntime(Runtime):
         return NativeResult(content, starts, ends, flags, "bytes", exact=alignment is None,
                             warnings=warnings)
 
+    def _native_small(self, text: str, add_special_tokens: bool,
+                      parse_special: bool) -> SmallResult | None:
+        """:meth:`_native` with the ids as the library's own array (no list of ints made and
+        read back): the spans laid end to end from the tokens' lengths (with a normalizing
+        preset, for a text already in its normal form only)."""
+        if self.normalization and not unicodedata.is_normalized(self.normalization, text):
+            return None
+        warnings = self._prepare(text, parse_special)
+        allowed = (parse_special if isinstance(parse_special, frozenset)
+                   else "all" if parse_special else frozenset())
+        ids = self.enc.encode_to_numpy(text, allowed_special=allowed,
+                                       disallowed_special=()).astype(np.int64)
+        lengths = self._lengths[ids]
+        ends = np.cumsum(lengths)
+        starts = ends - lengths
+        flags = self._is_special[ids]
+        if add_special_tokens and self.bos:
+            ids = np.concatenate(([self.special[self.bos]], ids))
+            starts, ends = np.concatenate(([0], starts)), np.concatenate(([0], ends))
+            flags = np.concatenate(([Flag.SPECIAL | Flag.INSERTED], flags)).astype(np.uint8)
+        # where the preset normalizes, _native's spans went through an alignment: not exact
+        return SmallResult(ids, starts, ends, flags, "bytes", not self.normalization, warnings)
+
     def _native_many(self, texts, add_special_tokens: bool, parse_special: bool) -> NativeMany:
         """All texts' spans in one cumulative sum (token bytes spell each text exactly)."""
         if self.normalization or parse_special or (add_special_tokens and self.bos):
@@ -351,6 +377,28 @@ class TiktokenRuntime(Runtime):
                          pre_tokenizer=self.pattern, decoder="bytes",
                          post_processor=f"{self.bos} at the start" if self.bos else "none",
                          options={"preset": self.preset.name if self.preset else None})
+
+    # -- the protocol's questions ----------------------------------------------------------
+    def post_template(self) -> Template:
+        """The preset's BOS (a Tekken file has no preset: its format puts ``<s>`` first)."""
+        if not self.bos:
+            return plain_template("none")
+        preset = self.preset
+        return bos_eos_template((self.bos, self.special[self.bos]), None,
+                                origin="tiktoken preset" if preset else self.source_format,
+                                detail=preset.name if preset else "")
+
+    def special_token_source(self) -> str:
+        # by content, not by how it was opened: a bundle stores the preset's tokens as given ones
+        preset = self.preset
+        if preset is not None and self.special == preset.special_tokens(len(self.ranks)):
+            return f"tiktoken preset {preset.name}"
+        return "user-given special tokens"
+
+    def bundle_options(self) -> dict:
+        """The resolved regex and special tokens: a bundle opens without the preset guess."""
+        return {"pattern": self.pattern, "special": self.special,
+                "preset": self.preset.name if self.preset else None}
 
     def describe(self) -> dict[str, str]:
         info = super().describe()

@@ -143,7 +143,7 @@ def large(megabytes: int) -> dict:
         result = diagnose(tokenizers, sources=sources, backend="processes")
         seconds = time.perf_counter() - started
         workers = watch.stop()
-    tokens = [e["buckets"]["all"]["tokens"] for e in result.report["tokenizers"]]
+    tokens = [e["buckets"]["all"]["tokens"] for e in result.to_json()["tokenizers"]]
     return {"corpus": f"{total / 1e6:.0f} MB (mono x {copy})", "workers": os.cpu_count(),
             "wall_s": seconds, "mb_per_s": total / 1e6 / seconds, "tokens": tokens,
             "peak_parent_mb": peak_mb(), "peak_worker_mb": workers}
