@@ -32,30 +32,37 @@ import time
 from core.audit import audit_vocabulary
 from core.audit.reachability import PARTIAL, own_texts, self_reachability
 from core.loading import open_tokenizer
-from tests.conftest import TOKENIZERS, require_data
+from tests.bench import results
+from tests.conftest import DEMO, TOKENIZERS, require_data
 
 
 def union_ranks(size: int) -> dict[bytes, int]:
-    """Token bytes of the shared tokenizers, as one rank file of ``size`` tokens."""
-    tekken = json.loads(require_data(TOKENIZERS / "mistral-tekken" / "tekken_240718.json")
-                        .read_text(encoding="utf-8"))
-    ordered = [bytes([b]) for b in range(256)]
-    ordered += [base64.b64decode(t["token_bytes"])
-                for t in sorted(tekken["vocab"], key=lambda t: t["rank"])]
-    for name in ("claude-legacy/tokenizer.json", "gpt2.tiktoken", "mistral-v3/tokenizer.model",
-                 "sentencepiece/test_ja_model.model", "bert-minilm/tokenizer.json"):
-        view = open_tokenizer(require_data(TOKENIZERS / name)).runtime.model_view()
-        ordered += [data for data, kind in zip(view.vocab, view.piece_kinds)
-                    if kind == "normal" and data]
-    ordered += [b" " + data for data, piece in zip(view.vocab, view.pieces)  # BERT's, spaced
-                if data and not piece.startswith(("##", "["))]
+    """Token bytes of the shared tokenizers, as one rank file of ``size`` tokens (each
+    tokenizer is read only when the ones before it did not fill the size)."""
     ranks: dict[bytes, int] = {}
-    for data in ordered:
+    for data in _union_tokens():
         if data not in ranks:
             ranks[data] = len(ranks)
             if len(ranks) == size:
                 break
     return ranks
+
+
+def _union_tokens():
+    """The 256 bytes, Tekken's tokens by rank, the other tokenizers' normal pieces, then
+    BERT's word pieces with a leading space."""
+    yield from (bytes([b]) for b in range(256))
+    tekken = json.loads(require_data(TOKENIZERS / "mistral-tekken" / "tekken_240718.json")
+                        .read_text(encoding="utf-8"))
+    yield from (base64.b64decode(t["token_bytes"])
+                for t in sorted(tekken["vocab"], key=lambda t: t["rank"]))
+    for name in ("claude-legacy/tokenizer.json", "gpt2.tiktoken", "mistral-v3/tokenizer.model",
+                 "sentencepiece/test_ja_model.model", "bert-minilm/tokenizer.json"):
+        view = open_tokenizer(require_data(TOKENIZERS / name)).runtime.model_view()
+        yield from (data for data, kind in zip(view.vocab, view.piece_kinds)
+                    if kind == "normal" and data)
+    yield from (b" " + data for data, piece in zip(view.vocab, view.pieces)  # BERT's, spaced
+                if data and not piece.startswith(("##", "[")))
 
 
 def best(fn, repeat: int) -> float:
@@ -74,7 +81,7 @@ def own_texts_of(runtime) -> list[str]:
     return own_texts(runtime, status, False)[1]
 
 
-def report(name: str, runtime, one_by_one, batch, repeat: int) -> None:
+def report(name: str, runtime, one_by_one, batch, repeat: int) -> list[results.Figure]:
     texts = own_texts_of(runtime)
     ours = best(lambda: self_reachability(runtime), repeat)
     native_loop = best(lambda: [one_by_one(t) for t in texts], repeat)
@@ -87,13 +94,22 @@ def report(name: str, runtime, one_by_one, batch, repeat: int) -> None:
     print(f"  native one by one        {native_loop:7.2f} s   ratio {ours / native_loop:.2f}")
     print(f"  native batch (encode only){native_batch:6.2f} s   ratio {ours / native_batch:.2f}")
     print(f"  whole audit              {whole:7.2f} s")
+    return [results.Figure(f"{name}: reachability / native one by one", f"{ours:.2f} s",
+                           f"{native_loop:.2f} s", ours / native_loop),
+            results.Figure(f"{name}: reachability / native batch", f"{ours:.2f} s",
+                           f"{native_batch:.2f} s", ours / native_batch),
+            results.Figure(f"{name}: whole audit", f"{whole:.2f} s", "", None)]
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--size", type=int, default=200_000)
+    results.add_arguments(parser)
     args = parser.parse_args(argv)
+    started = results.machine()
+    if args.tiny:  # a 2,000-token union and the demo BPE (2k) for the tokenizer.json part
+        args.size, args.repeat = 2000, 1
     from core.presets import preset
     from core.runtimes.tiktoken import TiktokenRuntime
 
@@ -101,12 +117,18 @@ def main(argv=None) -> int:
     runtime = TiktokenRuntime(ranks, name=f"union-{len(ranks)}", pattern=preset("o200k").pattern,
                               special={})
     enc = runtime.enc
-    report(runtime.name, runtime, enc.encode_ordinary, enc.encode_ordinary_batch, args.repeat)
+    figures = report(runtime.name, runtime, enc.encode_ordinary, enc.encode_ordinary_batch,
+                     args.repeat)
 
-    claude = open_tokenizer(require_data(TOKENIZERS / "claude-legacy" / "tokenizer.json")).runtime
-    tk = claude.tk
-    report("claude-legacy", claude, lambda t: tk.encode(t, add_special_tokens=False).ids,
-           lambda ts: tk.encode_batch(ts, add_special_tokens=False), args.repeat)
+    name = "demo-bpe" if args.tiny else "claude-legacy"
+    folder = DEMO if args.tiny else require_data(TOKENIZERS)
+    json_runtime = open_tokenizer(folder / name / "tokenizer.json").runtime
+    tk = json_runtime.tk
+    figures += report(name, json_runtime, lambda t: tk.encode(t, add_special_tokens=False).ids,
+                      lambda ts: tk.encode_batch(ts, add_special_tokens=False), args.repeat)
+    results.report("audit", "Vocabulary audit: reachability against native encoding", figures,
+                   settings=f"best of {args.repeat}", results=results.results_path(args),
+                   started=started)
     return 0
 
 

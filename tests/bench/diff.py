@@ -9,7 +9,7 @@ removed, 1% moved and 2,000 appended), diffed with :func:`core.diff.report.diff_
 (vocabulary map, specials, parts, golden IDs, verdict), and the vocabulary map alone
 (:func:`core.diff.vocab.map_views`, model views built beforehand).
 
-(b) **Behaviour diff** of 4,000 FLORES lines (20 languages × 200) between GPT-2 (tiktoken) and
+(b) **Behaviour diff** of 4,000 FLORES lines (20 languages × ``--lines`` 200) between GPT-2 (tiktoken) and
 claude-legacy (``tokenizers``) with :func:`core.diff.behaviour.behaviour_diff`, set against
 encoding the same lines with both native libraries' batch calls (tiktoken
 ``encode_ordinary_batch``, tokenizers ``encode_batch``): the ratio is the diff's cost over the
@@ -27,6 +27,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from tests.bench import results
 from tests.conftest import FLORES, TOKENIZERS
 
 LANGS = ["eng_Latn", "zho_Hans", "jpn_Jpan", "kor_Hang", "arb_Arab", "hin_Deva", "rus_Cyrl",
@@ -74,7 +75,7 @@ def rank_files(folder: Path, size: int) -> tuple[Path, Path]:
     return old_path, new_path
 
 
-def contract(repeat: int, size: int) -> None:
+def contract(repeat: int, size: int) -> list[results.Figure]:
     from core.diff.report import diff_tokenizers
     from core.diff.vocab import map_views
     from core.loading import open_tokenizer
@@ -95,9 +96,11 @@ def contract(repeat: int, size: int) -> None:
         seconds, diff = best(repeat, lambda: diff_tokenizers(old, new))
         print(f"    whole contract diff (specials, parts, golden IDs, verdict): "
               f"{seconds * 1000:.0f} ms, verdict {diff.verdict}")
+    return [results.Figure(f"contract diff of {size:,}-token vocabularies",
+                           f"{seconds * 1000:.0f} ms", "", None)]
 
 
-def behaviour(repeat: int) -> None:
+def behaviour(repeat: int, lines_per_language: int) -> list[results.Figure]:
     import tiktoken
     from tokenizers import Tokenizer
 
@@ -106,7 +109,7 @@ def behaviour(repeat: int) -> None:
 
     items = []
     for lang in LANGS:
-        lines = (FLORES / f"{lang}.dev").read_text(encoding="utf-8").splitlines()[:200]
+        lines = (FLORES / f"{lang}.dev").read_text(encoding="utf-8").splitlines()[:lines_per_language]
         items += [(lang, line) for line in lines]
     texts = [t for _, t in items]
     old = open_tokenizer(TOKENIZERS / "gpt2.tiktoken")
@@ -123,18 +126,26 @@ def behaviour(repeat: int) -> None:
     print(f"(b) behaviour diff of {len(texts):,} lines × 2 tokenizers: {seconds:.2f} s; native "
           f"batch encodes {native:.2f} s; ratio {seconds / native:.1f}× "
           f"(IDs differ {data['ids_differ']:.0%}, tokens new/old {data['token_ratio']:.3f})")
+    return [results.Figure(f"behaviour diff of {len(texts):,} lines / 2 native batch encodes",
+                           f"{seconds:.2f} s", f"{native:.2f} s", seconds / native, 1.2)]
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--vocab", type=int, default=200_000)
+    parser.add_argument("--lines", type=int, default=200, help="FLORES lines per language")
+    results.add_arguments(parser)
     args = parser.parse_args(argv)
     if not FLORES.is_dir():
         print(f"skipped: {FLORES} is absent")
         return 0
-    contract(args.repeat, args.vocab)
-    behaviour(args.repeat)
+    started = results.machine()
+    if args.tiny:
+        args.repeat, args.vocab, args.lines = 1, 2000, 5
+    figures = contract(args.repeat, args.vocab) + behaviour(args.repeat, args.lines)
+    results.report("diff", "Tokenizer diff", figures, settings=f"best of {args.repeat}",
+                   results=results.results_path(args), started=started)
     return 0
 
 
