@@ -34,6 +34,9 @@ _CLASS_PATTERNS = (
               r"\p{GCB=Regional_Indicator}\p{InCB=Linker}]+"),
 )
 _CLUSTER = regex.compile(r"\X")
+# any character that may share a cluster with its neighbour (a MARK or CONTEXT class), or CR LF
+_MAY_JOIN = regex.compile("|".join(pattern.removesuffix("+") for value, pattern in _CLASS_PATTERNS
+                                   if value != CONTROL) + r"|\r\n")
 _CR, _LF = 0x0D, 0x0A
 
 
@@ -79,6 +82,17 @@ def grapheme_boundary_mask(text: str) -> np.ndarray:
                 mask[pos + 1:pos + len(cluster)] = False
             pos += len(cluster)
     return mask
+
+
+def may_join(text: str) -> bool:
+    """False when every code point of ``text`` is a grapheme cluster of its own (no mark, no
+    joiner, no Hangul jamo, no regional indicator, no CR LF): one regex search, where
+    :func:`grapheme_boundary_mask` builds arrays.
+
+    >>> may_join("吾輩は猫"), may_join("e\\u0301"), may_join("a\\r\\nb"), may_join("a\\rb")
+    (False, True, True, False)
+    """
+    return _MAY_JOIN.search(text) is not None
 
 
 def count_graphemes(text: str) -> int:

@@ -16,6 +16,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Callable, Sequence, TypeVar
 
 from ..batch import EncodingBatch, encode_one
+from ..small import SMALL_TEXT, SmallResult, encode_small
 from ..encoding import Encoding, Flag
 from ..notes import Note, note
 from ..spans import NativeMany, NativeResult
@@ -153,6 +154,10 @@ class Runtime(abc.ABC):
         (BOS, CLS...). Raises :class:`~core.errors.WorkbenchError` for an allowed literal that
         is not one of the tokenizer's special tokens."""
         parse = self.parse_choice(parse_special, allowed_special)
+        if len(text) <= SMALL_TEXT:  # a one-off text: lists, not the corpus arrays
+            small = self._native_small(text, add_special_tokens, parse)
+            if small is not None:
+                return encode_small(self, text, small)
         return encode_one(self, text, self._native(text, add_special_tokens, parse))
 
     def encode_batch(self, texts: Sequence[str], *, add_special_tokens: bool = True,
@@ -188,6 +193,12 @@ class Runtime(abc.ABC):
     @abc.abstractmethod
     def _native(self, text: str, add_special_tokens: bool, parse_special: bool) -> NativeResult:
         """The native library's answer for one text."""
+
+    def _native_small(self, text: str, add_special_tokens: bool,
+                      parse_special: bool) -> SmallResult | None:
+        """:meth:`_native`'s answer in Python lists, for a short text (:mod:`core.small`), or
+        None where this runtime has no such path for the text (the array path then runs)."""
+        return None
 
     @abc.abstractmethod
     def decode(self, ids: Sequence[int]) -> str:

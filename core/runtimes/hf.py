@@ -18,6 +18,7 @@ import numpy as np
 import tokenizers
 from tokenizers import Tokenizer
 
+from ..small import SmallResult, lengths_end_to_end
 from ..spans import NativeMany, NativeResult
 from ..encoding import Flag
 from ..errors import FormatError
@@ -238,6 +239,43 @@ class HFRuntime(Runtime):
     def _native(self, text: str, add_special_tokens: bool, parse_special: bool) -> NativeResult:
         # a batch of one gives exactly what encode gives, and keeps a GUI thread responsive
         return self._native_many([text], add_special_tokens, parse_special).result(0)
+
+    def _native_small(self, text: str, add_special_tokens: bool,
+                      parse_special: bool) -> SmallResult | None:
+        """:meth:`_native_many` of one text, in lists: the spelled spans where the tokens'
+        bytes spell the text, else the library's code point offsets."""
+        warnings = self._prepare(text, parse_special)
+        native = self._native_batch([text], add_special_tokens, parse_special)[0]
+        ids, special = native.ids, native.special_tokens_mask
+        flag_of = self._small_flags
+        flags = [flag_of[i] for i in ids]
+        marker = int(Flag.SPECIAL | Flag.INSERTED)
+        if self._spells_text is not None and not parse_special and self._spells_text(text):
+            # special tokens are never parsed from text here: every one is the post-processor's
+            length_of = self._small_lengths
+            starts, ends = lengths_end_to_end([0 if is_special else length_of[i]
+                                               for i, is_special in zip(ids, special)])
+            if (ends[-1] if ends else 0) == len(text.encode("utf-8")):
+                return SmallResult(ids, starts, ends,
+                                   [f | marker if is_special else f
+                                    for f, is_special in zip(flags, special)],
+                                   "bytes", True, warnings)
+        starts = [start for start, _ in native.offsets]
+        ends = [end for _, end in native.offsets]
+        return SmallResult(ids, starts, ends,
+                           [f | marker if is_special and start == end else f
+                            for f, is_special, start, end in zip(flags, special, starts, ends)],
+                           "cp", False, warnings)
+
+    @cached_property
+    def _small_flags(self) -> list[int]:
+        """Each id's flags, as a list (for :meth:`_native_small`)."""
+        return self._flag_table.tolist()
+
+    @cached_property
+    def _small_lengths(self) -> list[int]:
+        """Each id's byte length, as a list (the spelled spans of :meth:`_native_small`)."""
+        return self.vocab_bytes.all_lengths.tolist()
 
     def count_many(self, texts):
         """Ids and flags without offsets: gathering the offsets costs as much as the encode."""

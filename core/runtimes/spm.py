@@ -15,6 +15,7 @@ from typing import Sequence
 import numpy as np
 import sentencepiece as spm
 
+from ..small import SmallResult, lengths_end_to_end
 from ..spans import NativeMany, NativeResult
 from ..encoding import Flag
 from ..errors import FormatError
@@ -250,6 +251,72 @@ class SentencePieceRuntime(Runtime):
         results = [many.result(i) if ok[i] else self._careful(texts[i], raws[i], warnings[i])
                    for i in range(k)]
         return NativeMany.of([self._add_specials(r, add_special_tokens) for r in results])
+
+    def _native_small(self, text: str, add_special_tokens: bool,
+                      parse_special: bool) -> SmallResult | None:
+        """:meth:`_native_many` of one text, in lists, where its fast way holds (no unknown or
+        control piece; in a normalizing model, no byte piece); else None."""
+        warnings = self._warnings_many([text], parse_special)[0]
+        ids = self.sp.encode(text)
+        odd, byte_pieces, lengths_of, chars_of, flag_of = self._small_tables
+        if not odd.isdisjoint(ids):  # an unknown or control piece
+            return None
+        if self._identity:
+            lengths = [lengths_of[i] for i in ids]
+            _, ends = lengths_end_to_end(lengths)
+            # the pieces spell the text, with one dummy-prefix space in front if the model adds it
+            prefix = (ends[-1] if ends else 0) - len(text.encode("utf-8"))
+            if not (prefix == 0 or (prefix == 1 and self._dummy_prefix)):
+                return None
+            ends = [end - prefix for end in ends]
+            starts = [end - length if end > length else 0 for end, length in zip(ends, lengths)]
+            ends = [end if end > 0 else 0 for end in ends]
+            unit, exact = "bytes", True
+        else:
+            if not byte_pieces.isdisjoint(ids):
+                return None
+            starts, ends = lengths_end_to_end([chars_of[i] for i in ids])
+            normalized, offsets = self._normalize_many([text])[0]
+            size = len(normalized)
+            if (ends[-1] if ends else 0) != size:
+                return None
+            if offsets is None:  # the text itself, less the dummy prefix
+                prefix = int(bool(self._dummy_prefix))
+                starts = [start - prefix if start > prefix else 0 for start in starts]
+                ends = [end - prefix if end > prefix else 0 for end in ends]
+            else:
+                starts = [offsets[start] for start in starts]
+                ends = [offsets[end] for end in ends]
+            self._share_orphan_span_lists(ids, starts, ends)
+            unit, exact = "cp", False
+        flags = [flag_of[i] for i in ids]
+        if add_special_tokens:
+            marker = int(Flag.SPECIAL | Flag.INSERTED)
+            if self.add_bos and self.sp.bos_id() >= 0:
+                ids, flags = [self.sp.bos_id(), *ids], [marker, *flags]
+                starts, ends = [0, *starts], [0, *ends]
+            if self.add_eos and self.sp.eos_id() >= 0:
+                end = ends[-1] if ends else 0
+                ids, flags = [*ids, self.sp.eos_id()], [*flags, marker]
+                starts, ends = [*starts, end], [*ends, end]
+        return SmallResult(ids, starts, ends, flags, unit, exact, warnings)
+
+    @cached_property
+    def _small_tables(self) -> tuple[frozenset, frozenset, list, list, list]:
+        """For :meth:`_native_small`: the ids with no fast path and the byte pieces' (sets),
+        and per id (lists) its byte length, its length in characters and its flags."""
+        return (frozenset(np.flatnonzero(self._no_fast_path).tolist()),
+                frozenset(np.flatnonzero(self._is_byte_piece).tolist()), self._lengths.tolist(),
+                self._piece_chars.tolist(), self._flag_table.tolist())
+
+    def _share_orphan_span_lists(self, ids: list[int], starts: list[int],
+                                 ends: list[int]) -> None:
+        """:meth:`_share_orphan_spans` of one text's lists, in place."""
+        odd = self._small_tables[0]
+        for i in range(len(ids) - 2, -1, -1):
+            if (starts[i] == ends[i] and starts[i + 1] == starts[i] and ids[i] not in odd
+                    and ids[i] != self._bare_space_id):
+                ends[i] = ends[i + 1]
 
     def _warnings_many(self, texts, parse_special: bool) -> list[list[Note]]:
         warnings = self._prepare_many(texts, parse_special)

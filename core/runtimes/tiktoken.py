@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import unicodedata
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -22,6 +23,7 @@ from ..errors import FormatError
 from ..notes import Note, note
 from ..normalizers import normalize_aligned
 from ..pretokens import ModelView, PreToken, char_to_byte_offsets, cut_literals
+from ..small import SmallResult, lengths_end_to_end
 from ..presets import TiktokenPreset, guess_preset, preset as find_preset
 from ..special import SpecialToken, guess_role, parses
 from ..text import index_dtype, visible_bytes
@@ -208,6 +210,33 @@ class TiktokenRuntime(Runtime):
             flags = np.concatenate(([Flag.SPECIAL | Flag.INSERTED], flags)).astype(np.uint8)
         return NativeResult(content, starts, ends, flags, "bytes", exact=alignment is None,
                             warnings=warnings)
+
+    def _native_small(self, text: str, add_special_tokens: bool,
+                      parse_special: bool) -> SmallResult | None:
+        """:meth:`_native` in lists: the spans laid end to end from the tokens' lengths (with a
+        normalizing preset, for a text already in its normal form only)."""
+        if self.normalization and not unicodedata.is_normalized(self.normalization, text):
+            return None
+        warnings = self._prepare(text, parse_special)
+        if parse_special:
+            allowed = parse_special if isinstance(parse_special, frozenset) else "all"
+            ids = self.enc.encode(text, allowed_special=allowed, disallowed_special=())
+        else:
+            ids = self.enc.encode_ordinary(text)
+        lengths, specials = self._small_tables
+        starts, ends = lengths_end_to_end([lengths[i] for i in ids])
+        flags = [specials[i] for i in ids]
+        if add_special_tokens and self.bos:
+            ids = [self.special[self.bos], *ids]
+            starts, ends = [0, *starts], [0, *ends]
+            flags = [int(Flag.SPECIAL | Flag.INSERTED), *flags]
+        # where the preset normalizes, _native's spans went through an alignment: not exact
+        return SmallResult(ids, starts, ends, flags, "bytes", not self.normalization, warnings)
+
+    @cached_property
+    def _small_tables(self) -> tuple[list[int], list[int]]:
+        """Each id's byte length and SPECIAL flag, as lists (for :meth:`_native_small`)."""
+        return self._lengths.tolist(), self._is_special.tolist()
 
     def _native_many(self, texts, add_special_tokens: bool, parse_special: bool) -> NativeMany:
         """All texts' spans in one cumulative sum (token bytes spell each text exactly)."""
