@@ -17,7 +17,6 @@ from __future__ import annotations
 import enum
 import re
 import unicodedata
-from functools import cached_property
 
 import numpy as np
 import regex
@@ -91,6 +90,35 @@ def check_encodable(text: str) -> None:
 
 
 # --- the index ------------------------------------------------------------------------------
+
+
+class cached_property:  # noqa: N801 - a drop-in for functools.cached_property
+    """``functools.cached_property`` without its lock: Python 3.11's takes an ``RLock`` shared
+    by every instance on each first read (a few µs each, a fifth of a one-off encode of a short
+    text). The value is computed from the text alone, so two threads computing it at once
+    store the same thing.
+
+    >>> class A:
+    ...     @cached_property
+    ...     def x(self):
+    ...         return [1]
+    >>> a = A(); a.x is a.x
+    True
+    """
+
+    def __init__(self, compute):
+        self.compute = compute
+        self.name = compute.__name__
+        self.__doc__ = compute.__doc__
+
+    def __set_name__(self, owner, name) -> None:
+        self.name = name
+
+    def __get__(self, instance, owner=None):
+        if instance is None:
+            return self
+        value = instance.__dict__[self.name] = self.compute(instance)
+        return value
 
 
 def index_dtype(largest: int):

@@ -95,6 +95,15 @@ class VocabBytes:
         bounds = offsets.tolist()
         return [whole[bounds[i]:bounds[i + 1]] for i in range(len(bounds) - 1)]
 
+    @property
+    def token_list(self) -> list[bytes]:
+        """:meth:`tokens`, made once and kept (a short text's spans look ids up one by one:
+        a list index, where a slice of the array costs a few µs each)."""
+        listed = getattr(self, "_listed", None)
+        if listed is None:
+            listed = self._listed = self.tokens()
+        return listed
+
     def __len__(self) -> int:
         return self._source[1] if self._arrays is None else len(self._arrays[2])
 

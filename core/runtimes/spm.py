@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import cached_property
 from itertools import chain
 from operator import itemgetter
+from types import SimpleNamespace
 from typing import Sequence
 
 import numpy as np
@@ -254,15 +255,19 @@ class SentencePieceRuntime(Runtime):
 
     def _native_small(self, text: str, add_special_tokens: bool,
                       parse_special: bool) -> SmallResult | None:
-        """:meth:`_native_many` of one text, in lists, where its fast way holds (no unknown or
-        control piece; in a normalizing model, no byte piece); else None."""
+        """:meth:`_native_many` of one text, in lists, where its fast way holds (no control
+        piece; in a normalizing model, no byte piece); else None."""
         warnings = self._warnings_many([text], parse_special)[0]
         ids = self.sp.encode(text)
-        odd, byte_pieces, lengths_of, chars_of, flag_of = self._small_tables
-        if not odd.isdisjoint(ids):  # an unknown or control piece
+        tables = self._small_tables
+        if not tables.control.isdisjoint(ids):
             return None
+        unknown = ([j for j, i in enumerate(ids) if i in tables.unknown]
+                   if not tables.unknown.isdisjoint(ids) else [])
         if self._identity:
-            lengths = [lengths_of[i] for i in ids]
+            lengths = [tables.lengths[i] for i in ids]
+            if unknown and not self._unknown_from_surfaces(text, len(ids), unknown, lengths):
+                return None
             _, ends = lengths_end_to_end(lengths)
             # the pieces spell the text, with one dummy-prefix space in front if the model adds it
             prefix = (ends[-1] if ends else 0) - len(text.encode("utf-8"))
@@ -273,11 +278,15 @@ class SentencePieceRuntime(Runtime):
             ends = [end if end > 0 else 0 for end in ends]
             unit, exact = "bytes", True
         else:
-            if not byte_pieces.isdisjoint(ids):
+            if not tables.byte_pieces.isdisjoint(ids):
                 return None
-            starts, ends = lengths_end_to_end([chars_of[i] for i in ids])
+            lengths = [tables.chars[i] for i in ids]
             normalized, offsets = self._normalize_many([text])[0]
             size = len(normalized)
+            if unknown and not (self._unknown_from_text(normalized, ids, unknown, lengths)
+                                or self._unknown_from_surfaces(text, len(ids), unknown, lengths)):
+                return None
+            starts, ends = lengths_end_to_end(lengths)
             if (ends[-1] if ends else 0) != size:
                 return None
             if offsets is None:  # the text itself, less the dummy prefix
@@ -289,7 +298,7 @@ class SentencePieceRuntime(Runtime):
                 ends = [offsets[end] for end in ends]
             self._share_orphan_span_lists(ids, starts, ends)
             unit, exact = "cp", False
-        flags = [flag_of[i] for i in ids]
+        flags = [tables.flags[i] for i in ids]
         if add_special_tokens:
             marker = int(Flag.SPECIAL | Flag.INSERTED)
             if self.add_bos and self.sp.bos_id() >= 0:
@@ -301,20 +310,67 @@ class SentencePieceRuntime(Runtime):
                 starts, ends = [*starts, end], [*ends, end]
         return SmallResult(ids, starts, ends, flags, unit, exact, warnings)
 
+    def _unknown_from_text(self, normalized: str, ids: list[int], unknown: list[int],
+                           lengths: list[int]) -> bool:
+        """:func:`~.spm_unknown.unknown_lengths_from_text` of one text: each unknown piece's
+        run of uncovered characters, read off the normalized text (in place); whether every
+        run checks out."""
+        covered, pieces, size = self._covered, self._pieces, len(normalized)
+        unknown_ids, last = self._small_tables.unknown, len(ids) - 1
+        runs = set(unknown)
+        position = 0
+        for j, length in enumerate(lengths):
+            if j in runs:
+                length = 0
+                while position + length < size and not covered[ord(normalized[position + length])]:
+                    length += 1
+                lengths[j] = length
+                if length == 0:
+                    return False
+                if j == last:
+                    if position + length != size:
+                        return False
+                else:  # the piece after the run must begin with a covered character
+                    following = pieces[ids[j + 1]]
+                    if not (position + length < size and ids[j + 1] not in unknown_ids
+                            and following and covered[ord(following[0])]):
+                        return False
+            position += length
+        return position == size
+
+    def _unknown_from_surfaces(self, text: str, count: int, unknown: list[int],
+                               lengths: list[int]) -> bool:
+        """Each unknown piece's length measured on its surface (a second call to the library,
+        ``out_type=str``), in place; False when the surfaces are not one per piece."""
+        surfaces = self.sp.encode(text, out_type=str)
+        if len(surfaces) != count:
+            return False
+        for j in unknown:
+            surface = surfaces[j]
+            lengths[j] = (len(surface.replace("▁", " ").encode("utf-8")) if self._identity
+                          else len(surface))
+        return True
+
     @cached_property
-    def _small_tables(self) -> tuple[frozenset, frozenset, list, list, list]:
-        """For :meth:`_native_small`: the ids with no fast path and the byte pieces' (sets),
-        and per id (lists) its byte length, its length in characters and its flags."""
-        return (frozenset(np.flatnonzero(self._no_fast_path).tolist()),
-                frozenset(np.flatnonzero(self._is_byte_piece).tolist()), self._lengths.tolist(),
-                self._piece_chars.tolist(), self._flag_table.tolist())
+    def _small_tables(self) -> SimpleNamespace:
+        """For :meth:`_native_small`: the ids of control, unknown and byte pieces (sets), and
+        per id (lists) its byte length, its length in characters and its flags."""
+        def ids(mask: np.ndarray) -> frozenset:
+            return frozenset(np.flatnonzero(mask).tolist())
+
+        return SimpleNamespace(control=ids(self._types == CONTROL),
+                               unknown=ids(self._types == UNKNOWN),
+                               byte_pieces=ids(self._is_byte_piece),
+                               lengths=self._lengths.tolist(), chars=self._piece_chars.tolist(),
+                               flags=self._flag_table.tolist())
 
     def _share_orphan_span_lists(self, ids: list[int], starts: list[int],
                                  ends: list[int]) -> None:
         """:meth:`_share_orphan_spans` of one text's lists, in place."""
-        odd = self._small_tables[0]
+        tables = self._small_tables
         for i in range(len(ids) - 2, -1, -1):
-            if (starts[i] == ends[i] and starts[i + 1] == starts[i] and ids[i] not in odd
+            if (starts[i] == ends[i] and starts[i + 1] == starts[i]
+                    and ids[i] not in tables.control and ids[i] not in tables.unknown
                     and ids[i] != self._bare_space_id):
                 ends[i] = ends[i + 1]
 

@@ -23,7 +23,7 @@ from ..errors import FormatError
 from ..notes import Note, note
 from ..normalizers import normalize_aligned
 from ..pretokens import ModelView, PreToken, char_to_byte_offsets, cut_literals
-from ..small import SmallResult, lengths_end_to_end
+from ..small import SmallResult
 from ..presets import TiktokenPreset, guess_preset, preset as find_preset
 from ..special import SpecialToken, guess_role, parses
 from ..text import index_dtype, visible_bytes
@@ -213,30 +213,26 @@ class TiktokenRuntime(Runtime):
 
     def _native_small(self, text: str, add_special_tokens: bool,
                       parse_special: bool) -> SmallResult | None:
-        """:meth:`_native` in lists: the spans laid end to end from the tokens' lengths (with a
-        normalizing preset, for a text already in its normal form only)."""
+        """:meth:`_native` with the ids as the library's own array (no list of ints made and
+        read back): the spans laid end to end from the tokens' lengths (with a normalizing
+        preset, for a text already in its normal form only)."""
         if self.normalization and not unicodedata.is_normalized(self.normalization, text):
             return None
         warnings = self._prepare(text, parse_special)
-        if parse_special:
-            allowed = parse_special if isinstance(parse_special, frozenset) else "all"
-            ids = self.enc.encode(text, allowed_special=allowed, disallowed_special=())
-        else:
-            ids = self.enc.encode_ordinary(text)
-        lengths, specials = self._small_tables
-        starts, ends = lengths_end_to_end([lengths[i] for i in ids])
-        flags = [specials[i] for i in ids]
+        allowed = (parse_special if isinstance(parse_special, frozenset)
+                   else "all" if parse_special else frozenset())
+        ids = self.enc.encode_to_numpy(text, allowed_special=allowed,
+                                       disallowed_special=()).astype(np.int64)
+        lengths = self._lengths[ids]
+        ends = np.cumsum(lengths)
+        starts = ends - lengths
+        flags = self._is_special[ids]
         if add_special_tokens and self.bos:
-            ids = [self.special[self.bos], *ids]
-            starts, ends = [0, *starts], [0, *ends]
-            flags = [int(Flag.SPECIAL | Flag.INSERTED), *flags]
+            ids = np.concatenate(([self.special[self.bos]], ids))
+            starts, ends = np.concatenate(([0], starts)), np.concatenate(([0], ends))
+            flags = np.concatenate(([Flag.SPECIAL | Flag.INSERTED], flags)).astype(np.uint8)
         # where the preset normalizes, _native's spans went through an alignment: not exact
         return SmallResult(ids, starts, ends, flags, "bytes", not self.normalization, warnings)
-
-    @cached_property
-    def _small_tables(self) -> tuple[list[int], list[int]]:
-        """Each id's byte length and SPECIAL flag, as lists (for :meth:`_native_small`)."""
-        return self._lengths.tolist(), self._is_special.tolist()
 
     def _native_many(self, texts, add_special_tokens: bool, parse_special: bool) -> NativeMany:
         """All texts' spans in one cumulative sum (token bytes spell each text exactly)."""
