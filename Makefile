@@ -1,28 +1,35 @@
 # `make run` starts the workbench on its embedded demo (in Chinese under a zh_* locale, or as chosen in
 # its Language menu), `make test` runs the whole suite headless, `make bench` runs the benchmarks
 # (encoding, training, then chat rendering and streaming, then the 50-cycle `make soak`), `make translations` updates resources/translations from app/.
-# Each creates .venv and installs the project on first use.
+# Each creates .venv and installs the project on first use: `make run` (and demo, screenshots,
+# translations) the runtime dependencies only; `make test`, bench and soak add the test extra
+# (the oracles: transformers, gguf, mistral-common, spaCy, dask...).
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
-STAMP := $(VENV)/.installed-stamp
+STAMP := $(VENV)/.installed-run
+TEST_STAMP := $(VENV)/.installed-test
 
 .PHONY: run test bench soak demo screenshots translations clean
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test]'
+	$(PY) -m pip install --quiet -e .
 	@touch $(STAMP)
+
+$(TEST_STAMP): $(STAMP)
+	$(PY) -m pip install --quiet -e '.[test]'
+	@touch $(TEST_STAMP)
 
 run: $(STAMP)
 	$(PY) -m app
 
-test: $(STAMP)
+test: $(TEST_STAMP)
 	@QT_QPA_PLATFORM=offscreen $(PY) -m pytest $(PYTEST_ARGS); rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests"; exit 0; fi; exit $$rc
 
-bench: $(STAMP)
+bench: $(TEST_STAMP)
 	$(PY) -m tests.bench.run
 	$(PY) -m tests.bench.train_bpe_wordpiece --repeat 1
 	$(PY) -m tests.bench.train_unigram --repeat 1
@@ -35,7 +42,7 @@ bench: $(STAMP)
 
 # 50 training runs started and stopped at random moments (three engines; the GUI's API, Ctrl-C
 # and SIGTERM to tokbench) on the benchmark corpus: no process, no file left, memory flat
-soak: $(STAMP)
+soak: $(TEST_STAMP)
 	QT_QPA_PLATFORM=offscreen TOKBENCH_SOAK_CYCLES=50 $(PY) -m pytest -m soak -s tests/app/test_soak.py
 
 demo: $(STAMP)

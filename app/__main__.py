@@ -1,4 +1,5 @@
-"""Start the workbench: ``python -m app [TOKENIZER ...]`` (no argument: the embedded demo)."""
+"""Start the workbench: ``python -m app [TOKENIZER ...]`` (no argument: the workspace saved on
+quit, or the embedded demo on a first start)."""
 
 from __future__ import annotations
 
@@ -40,7 +41,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args:
         for path in args:
             window.open_path(path)
-    else:
+    elif not window.restore_workspace():  # the workspace saved on quit, else the demo
         window.load_demo()
     window.show()
     return app.exec()

@@ -7,11 +7,13 @@ arguments and its ``run``), listed in :func:`command_modules`. ``tokbench`` and
 ``python -m app.cli`` are the same entry point (:func:`main`); ``python -m app`` starts the GUI.
 
 Options and positionals may come in any order (``inspect TOK --json TEXT``). Errors go to
-stderr and name the file; no traceback (set ``TOKBENCH_DEBUG=1`` to see one). A reader that stops
+stderr in one line naming the file, no traceback (set ``TOKBENCH_DEBUG=1`` to see one); under
+``--json`` each is also a JSON error on stdout (:mod:`app.cli_output`). A reader that stops
 early (``| head``) ends the command quietly with exit 0.
-Exit codes (a contract, documented in the README): 0 done, 1 bad input or a failed run,
-2 usage error (bad arguments), 3 ``verify`` found a bundle that is not intact or ``chat``'s
-template failed, 130 interrupted (Ctrl-C), 143 terminated (SIGTERM), 129 hung up (SIGHUP).
+
+Exit codes, the same for every command (docs/cli.md, "Exit codes and JSON"): 0 done, 1 the
+check failed (``--fail-on``, golden samples that differ), 2 usage or bad input, 3 a bundle that
+is not intact, 70 an internal error, 130 / 143 / 129 stopped by Ctrl-C / SIGTERM / SIGHUP.
 """
 
 from __future__ import annotations
@@ -21,13 +23,33 @@ import os
 import sys
 from typing import Sequence
 
+from app.cli_args import EXIT_BAD_INPUT, EXIT_INTEGRITY, EXIT_INTERNAL
+from app.cli_output import print_error
 from app.stop_signals import exit_code as stop_exit_code
 from app.stop_signals import quiet_start, raise_on_stop_signals
 from app.stop_signals import reason as stop_reason
-from core.errors import WorkbenchError
+from core.errors import IntegrityError, WorkbenchError
 from core.memory import keep_freed_memory
 
-EXIT_OK, EXIT_ERROR, EXIT_USAGE = 0, 1, 2  # as app.cli_args says, which imports the core
+DESKTOP_FLAGS = {"--install-desktop-entry": "add the workbench to this user's application menu "
+                                             "(a freedesktop desktop entry and its icon)",
+                 "--uninstall-desktop-entry": "remove that desktop entry and icon"}
+
+
+class BadArguments(Exception):
+    """argparse found bad arguments (raised instead of its exit, to answer in JSON too)."""
+
+    def __init__(self, parser: argparse.ArgumentParser, message: str) -> None:
+        super().__init__(message)
+        self.parser = parser
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, whose errors :func:`main` reports (as argparse does, and as JSON
+    under ``--json``) instead of exiting from inside the parse."""
+
+    def error(self, message: str):
+        raise BadArguments(self, message)
 
 
 def command_modules() -> list:
@@ -37,17 +59,21 @@ def command_modules() -> list:
     and the core, which :func:`main` does under :func:`app.stop_signals.quiet_start`.
     """
     from app.commands import (align, audit, chat, diff, export, fingerprint, golden, import_,
-                              inspect, report, stream, train, verify)
+                              inspect, models, report, stream, train, verify)
 
     return [inspect, import_, verify, train, export, stream, audit, align, report, chat, diff,
-            golden, fingerprint]
+            golden, fingerprint, models]
 
 
 def _parser(commands: list) -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
     """The top-level parser and each sub-command's own parser, by name."""
-    parser = argparse.ArgumentParser(prog="tokbench", description=(
-        "See exactly what a tokenizer does to text. Without a command, starts the GUI."))
-    sub = parser.add_subparsers(dest="command")
+    parser = _Parser(prog="tokbench", description=(
+        "See exactly what a tokenizer does to text. Without a command, starts the GUI."),
+        epilog="Exit codes: 0 done, 1 the check failed, 2 usage or bad input, 3 a bundle that "
+               "is not intact, 70 an internal error, 130/143/129 stopped.")
+    for flag, said in DESKTOP_FLAGS.items():
+        parser.add_argument(flag, action="store_true", help=said)
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
     return parser, {command.NAME: command.add_parser(sub) for command in commands}
 
 
@@ -93,40 +119,63 @@ def main(argv: Sequence[str] | None = None) -> int:
         from app.__main__ import main as gui_main
 
         return gui_main([])
+    if len(argv) == 1 and argv[0] in DESKTOP_FLAGS:
+        from app.desktop_entry import run_flag
+
+        try:
+            return run_flag(argv[0])
+        except OSError as err:  # a folder it may not write: bad input, as for any command
+            print_error(None, None, err, as_json=False)
+            return EXIT_BAD_INPUT
     with quiet_start():  # a stop signal during the imports ends quietly, 128 + its number
-        commands = command_modules()
+        commands = {command.NAME: command for command in command_modules()}
+    command = commands.get(argv[0])
+    as_json = command is not None and "--json" in argv[1:]
+    name, version = (command.NAME, command.JSON_VERSION) if command else (None, None)
     try:
-        args = parse_args(argv, commands)
-    except SystemExit as stop:  # argparse: 2 for bad arguments, 0 for --help
-        return stop.code if isinstance(stop.code, int) else EXIT_USAGE
+        args = parse_args(argv, list(commands.values()))
+    except BadArguments as err:
+        try:
+            err.parser.print_usage(sys.stderr)
+        except OSError:
+            pass
+        print_error(name, version, WorkbenchError(str(err)), as_json=as_json, code="usage",
+                    line=f"{err.parser.prog}: error: {err}")
+        return EXIT_BAD_INPUT
+    except SystemExit as stop:  # --help: 0
+        return stop.code if isinstance(stop.code, int) else EXIT_BAD_INPUT
     except KeyboardInterrupt as stop:
         return _stopped(stop)
     if args.command is None:
-        _parser(commands)[0].print_help()
-        return EXIT_USAGE
-    run = {command.NAME: command.run for command in commands}[args.command]
+        _parser(list(commands.values()))[0].print_help()
+        return EXIT_BAD_INPUT
+    as_json = bool(getattr(args, "json", False))
     try:
         with raise_on_stop_signals():  # SIGTERM, SIGHUP: cleaned up as Ctrl-C is
-            code = run(args)
+            code = command.run(args)
             sys.stdout.flush()  # here, where a closed pipe is caught, not at exit
         return code
+    except IntegrityError as err:  # before WorkbenchError, its base class
+        print_error(name, version, err, as_json=as_json)
+        return EXIT_INTEGRITY
     except WorkbenchError as err:
-        print(f"tokbench: error: {err}", file=sys.stderr)
-        return EXIT_ERROR
+        print_error(name, version, err, as_json=as_json)
+        return EXIT_BAD_INPUT
     except BrokenPipeError:  # before OSError, its base class: a reader closed the pipe
         _quiet_stdout()
         return 0
-    except OSError as err:
-        print(f"tokbench: error: {err.filename or ''}: {err.strerror or err}", file=sys.stderr)
-        return EXIT_ERROR
+    except OSError as err:  # a file the system refused: bad input, named
+        print_error(name, version, err, as_json=as_json)
+        return EXIT_BAD_INPUT
     except KeyboardInterrupt as stop:  # Ctrl-C 130, SIGTERM 143, SIGHUP 129
         return _stopped(stop)
     except Exception as err:  # a bug: say so in one line; the traceback is for developers
         if os.environ.get("TOKBENCH_DEBUG"):
             raise
-        print(f"tokbench: internal error: {type(err).__name__}: {err} "
-              "(set TOKBENCH_DEBUG=1 for details)", file=sys.stderr)
-        return EXIT_ERROR
+        print_error(name, version, err, as_json=as_json, line=(
+            f"tokbench: internal error: {type(err).__name__}: {err} (set TOKBENCH_DEBUG=1 for "
+            "details)"))
+        return EXIT_INTERNAL
 
 
 if __name__ == "__main__":

@@ -3,7 +3,7 @@ that say how to run a tiktoken rank file. The commands in :mod:`app.commands` im
 here (not from :mod:`app.cli`, which imports the commands: run as ``python -m app.cli`` that
 would load the whole CLI module a second time).
 
->>> _positive("3"), EXIT_USAGE
+>>> _positive("3"), EXIT_BAD_INPUT
 (3, 2)
 """
 
@@ -14,8 +14,23 @@ from pathlib import Path
 
 from core.errors import WorkbenchError
 
-EXIT_OK, EXIT_ERROR, EXIT_USAGE, EXIT_NOT_INTACT, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
-EXIT_TEMPLATE = 3  # chat: the template failed (its own error, a syntax error, a limit)
+# The exit codes, one contract for every command (docs: "Exit codes and JSON"):
+EXIT_OK = 0         # done; a check passed
+EXIT_FAILED = 1     # the check failed: a breaking diff, golden samples that differ, findings
+                    # above a --fail-on
+EXIT_BAD_INPUT = 2  # usage or bad input: bad arguments, a missing or malformed file, a template
+                    # that fails
+EXIT_USAGE = EXIT_BAD_INPUT
+EXIT_INTEGRITY = 3  # a bundle's files are not the ones its checksums name
+EXIT_INTERNAL = 70  # a bug in tokbench (sysexits' EX_SOFTWARE), said in one line
+# and 128 + the signal when stopped: 130 Ctrl-C, 143 SIGTERM, 129 SIGHUP (app.stop_signals)
+
+
+class UsageError(WorkbenchError):
+    """Arguments that do not go together or do not fit the command, found after parsing
+    (argparse reports its own): exit 2, as argparse's errors."""
+
+    code = "usage"
 
 
 def _positive(value: str) -> int:
@@ -33,7 +48,8 @@ def _count(value: str) -> int:
 
 
 def _add_tiktoken_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--preset", help="tiktoken preset: gpt2 (=r50k), cl100k, o200k, llama3, qwen")
+    parser.add_argument("--preset",
+                        help="tiktoken preset: gpt2 (=r50k), cl100k, o200k, llama3, qwen")
     parser.add_argument("--pattern", help="tiktoken pre-tokenizer regex (overrides the preset's)")
     parser.add_argument("--special-tokens", metavar="FILE.json|NAME=ID,...",
                         help="a rank file's special tokens, replacing the preset's: a JSON file "

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QEvent
+from PySide6.QtCore import QCoreApplication, QEvent, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import (QApplication, QDialog, QFileDialog, QLabel, QMainWindow, QMenu,
-                               QMessageBox, QProgressBar, QTabWidget)
+                               QMessageBox, QProgressBar)
 
 from app import i18n
+from app.accessibility import name_from_context
 from app.errors import show_error
+from app.folders import remember_folder, start_folder
 from app.panes.align import AlignPane
 from app.panes.chat import ChatPane
 from app.panes.corpus import CorpusPane
@@ -18,15 +20,21 @@ from app.panes.diff import DiffPane
 from app.panes.diagnostics import DiagnosticsPane
 from app.panes.inspect import InspectPane
 from app.panes.train import TrainPane
+from app.keyboard import FocusFrame, PaneKeys, assign_mnemonics, mnemonic_of, release_tab
+from app.screen_fit import WANTED, ScrollingTabs, first_size
 from app.session import Session
 from app.tasks import TaskRunner
+from app.widgets.local_models_dialog import LocalModelsDialog
 from app.widgets.rank_file_dialog import RankFileDialog
+from app.workspace import WorkspaceStore, default_file, notes_text
 from core.errors import WorkbenchError
 from core.formats import TokenizerSource
 from core.loading import Loaded, detect_source, open_source, save_loaded
+from core.models import looks_like_model_name
 from core.offload import ProcessEncoder
 from core.runtimes.tiktoken import RankFile
 from core.utf8 import decode_utf8
+from core.workspace import PANES
 
 RESOURCES = Path(__file__).resolve().parents[1] / "resources"
 DEMO = RESOURCES / "demo"
@@ -40,6 +48,21 @@ def tokenizer_filter() -> str:
     return (QCoreApplication.translate("MainWindow", "All files (*)") + ";;"
             + QCoreApplication.translate(
                 "MainWindow", "Tokenizers (*.json *.model *.tiktoken *.gguf *.txt *.zip)"))
+
+
+def _shown(path: str | Path) -> str:
+    """A file by its name, a local model by the name it was opened with."""
+    return path.name if isinstance(path, Path) else path
+
+
+def file_stem_for(name: str) -> str:
+    """A tokenizer's name as a file name: a model's ``org/name`` or ``model:tag`` would
+    otherwise name folders.
+
+    >>> file_stem_for("Qwen/Qwen2.5-7B-Instruct"), file_stem_for("llama3.1:8b")
+    ('Qwen_Qwen2.5-7B-Instruct', 'llama3.1_8b')
+    """
+    return "".join("_" if c in '/\\:*?"<>|' else c for c in name)
 
 
 def read_text_file(path: Path) -> str:
@@ -61,7 +84,7 @@ class MainWindow(QMainWindow):
     def __init__(self, session: Session | None = None) -> None:
         super().__init__()
         self.setWindowTitle(self.tr("Tokenizer Workbench"))
-        self.resize(1280, 860)
+        self._fit_to_screen()
         self.setAcceptDrops(True)
         self.session = session or Session(parent=self)
         self.tasks = TaskRunner(self)
@@ -73,14 +96,22 @@ class MainWindow(QMainWindow):
         self.align = AlignPane(self.session, self.tasks)
         self.diff = DiffPane(self.session, self.tasks)
         self.diagnostics = DiagnosticsPane(self.session, self.tasks)
-        self.panes = QTabWidget()
+        self.workspace = WorkspaceStore(self)
+        self.workspace_file = default_file()  # saved on quit, restored at start
+        self._closing_checked = False
+        self.restore_notes: list = []  # what the last restore could not restore
+        self.panes = ScrollingTabs()  # each pane scrolls where the screen is smaller than it
         self.panes.setDocumentMode(True)
         for pane, title in self._pane_titles().items():
-            self.panes.addTab(pane, title)
+            self.panes.add_scrolling(pane, title)
         self.panes.setCurrentWidget(self.inspect)
         self.setCentralWidget(self.panes)
         self._build_status_bar()
         self._build_menus()
+        release_tab(self.panes)  # Tab leaves tables and text views
+        self.pane_keys = PaneKeys(self.panes, self)
+        self.focus_frame = FocusFrame(self)
+        self._name_panes()
         self.inspect.open_requested.connect(self.open_dialog)
         self.inspect.status.connect(self.show_status)
         self.corpus.status.connect(self.show_status)
@@ -96,9 +127,25 @@ class MainWindow(QMainWindow):
         self.tasks.busy_changed.connect(self.busy.setVisible)
         self.session.recent_changed.connect(self._update_recent_menu)
         self.session.message.connect(self.show_status)
+        self.workspace.restored.connect(self._on_workspace_restored)
         app = QApplication.instance()
         if app is not None:
             app.aboutToQuit.connect(self._on_app_about_to_quit)
+
+    def _fit_to_screen(self) -> None:
+        """The first size: the wanted one, at most the screen's free area."""
+        screen = self.screen() or QApplication.primaryScreen()
+        size = first_size(WANTED, screen.availableGeometry()) if screen is not None else WANTED
+        self.resize(size)
+
+    def _name_panes(self) -> None:
+        """Alt+letter mnemonics on each pane's buttons (not the menu bar's letters), and
+        accessible names for the pane tabs and the widgets only their surroundings name."""
+        menu_letters = {mnemonic_of(action.text()) for action in self.menuBar().actions()}
+        for index in range(self.panes.count()):
+            assign_mnemonics(self.panes.widget(index), menu_letters)
+        self.panes.tabBar().setAccessibleName(self.tr("Panes"))
+        name_from_context(self.panes)
 
     # -- chrome --------------------------------------------------------------------------
     def _build_status_bar(self) -> None:
@@ -117,6 +164,14 @@ class MainWindow(QMainWindow):
                 self.align: self.tr("Align"), self.diff: self.tr("Diff"),
                 self.diagnostics: self.tr("Diagnostics")}
 
+    def named_panes(self) -> dict:
+        """The panes by the names the workspace file gives them."""
+        return dict(zip(PANES, (self.corpus, self.train, self.inspect, self.chat, self.align,
+                                self.diff, self.diagnostics)))
+
+    def pane_name(self, pane) -> str:
+        return next((name for name, p in self.named_panes().items() if p is pane), "inspect")
+
     def _build_menus(self) -> None:
         file_menu = self.menuBar().addMenu(self.tr("&File"))
         open_action = QAction(self.tr("&Open tokenizer…"), self,
@@ -128,6 +183,13 @@ class MainWindow(QMainWindow):
                                                    "tokenizer (a Hugging Face model folder)"))
         self.open_folder_action.triggered.connect(self.open_folder_dialog)
         file_menu.addAction(self.open_folder_action)
+        self.open_model_action = QAction(self.tr("Open &local model…"), self,
+                                         shortcut="Ctrl+Shift+M")
+        self.open_model_action.setToolTip(self.tr(
+            "A tokenizer from the Hugging Face cache, llama.cpp's cache, LM Studio or Ollama, "
+            "by name"))
+        self.open_model_action.triggered.connect(self.open_model_dialog)
+        file_menu.addAction(self.open_model_action)
         text_action = QAction(self.tr("Open &text file…"), self, shortcut="Ctrl+T")
         text_action.triggered.connect(self.open_text_dialog)
         file_menu.addAction(text_action)
@@ -145,6 +207,16 @@ class MainWindow(QMainWindow):
         demo_action = QAction(self.tr("Load the &demo"), self)
         demo_action.triggered.connect(self.load_demo)
         file_menu.addAction(demo_action)
+        file_menu.addSeparator()
+        open_workspace = QAction(self.tr("Open &workspace…"), self)
+        open_workspace.setToolTip(self.tr("Replace every pane's inputs by a saved workspace's"))
+        open_workspace.triggered.connect(self.open_workspace_dialog)
+        file_menu.addAction(open_workspace)
+        save_workspace = QAction(self.tr("Save workspace &as…"), self)
+        save_workspace.setToolTip(self.tr("Every pane's inputs in one file a colleague can open "
+                                          "(paths inside its folder are kept relative)"))
+        save_workspace.triggered.connect(self.save_workspace_dialog)
+        file_menu.addAction(save_workspace)
         file_menu.addSeparator()
         quit_action = QAction(self.tr("&Quit"), self, shortcut=QKeySequence.StandardKey.Quit)
         quit_action.triggered.connect(self.close)
@@ -184,6 +256,7 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(self.tr("Tokenizer Workbench"))
         for pane, title in self._pane_titles().items():
             self.panes.setTabText(self.panes.indexOf(pane), title)
+        self._name_panes()
         # found as children: QAction.menu() gives a dead wrapper in PySide6 6.10
         bar = self.menuBar()
         menus = [menu for menu in bar.findChildren(QMenu) if menu.parent() is bar]
@@ -211,24 +284,43 @@ class MainWindow(QMainWindow):
 
     # -- opening -------------------------------------------------------------------------
     def open_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open tokenizer"), "",
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open tokenizer"),
+                                              start_folder(self.session, "tokenizer"),
                                               tokenizer_filter())
         if path:
+            remember_folder(self.session, "tokenizer", path)
             self.open_path(path)
 
     def open_folder_dialog(self) -> None:
         """A folder bundle, or a folder holding a tokenizer (which a file dialog cannot pick)."""
-        path = QFileDialog.getExistingDirectory(self, self.tr("Open tokenizer folder"), "")
+        path = QFileDialog.getExistingDirectory(self, self.tr("Open tokenizer folder"),
+                                                start_folder(self.session, "tokenizer"))
         if path:
+            remember_folder(self.session, "tokenizer", Path(path).parent)
             self.open_path(path)
+
+    def open_model_dialog(self) -> None:
+        """The local models found on this machine; the chosen one opens by its name."""
+        dialog = LocalModelsDialog(self.tasks, self)
+        if dialog.exec() == QDialog.DialogCode.Accepted and dialog.chosen_spec():
+            self.open_path(dialog.chosen_spec())
 
     def open_path(self, path: str | Path, *, quiet: bool = False, select: bool = True,
                   ask: bool = True) -> bool:
         """Detect and load a tokenizer in a worker; return False if it is not one.
 
         A rank file is read first, and a dialog asks how to run it (``ask=False``: with the
-        preset its size matches, if any, as the command line does).
+        preset its size matches, if any, as the command line does). A local model's name (no
+        file of that name: ``Qwen/Qwen2.5-7B-Instruct``, ``llama3.1:8b``) is looked up in a
+        worker, its stores' files being read (and, for several matches, their tokenizers
+        compared).
         """
+        if isinstance(path, str) and not Path(path).exists() and looks_like_model_name(path):
+            self.show_status(self.tr("looking for {name}…").format(name=path))
+            self.tasks.submit(f"open:{path}", detect_source, path, latest_only=True,
+                              on_result=lambda source: self._opened_source(path, source, select,
+                                                                           ask))
+            return True
         path = Path(path)
         try:
             source = detect_source(path)
@@ -236,15 +328,21 @@ class MainWindow(QMainWindow):
             if not quiet:
                 show_error(self, self.tr("Could not open the tokenizer"), err)
             return False
+        self._opened_source(path, source, select, ask)
+        return True
+
+    def _opened_source(self, path: str | Path, source: TokenizerSource, select: bool,
+                       ask: bool) -> None:
+        """Go on with a detected source: ask how to run a rank file, else load it."""
+        path = Path(path) if source.origin is None else path
         if source.format == "tiktoken" and ask:
             # parsed once, in a worker; the dialog then asks how to run it
-            self.show_status(self.tr("reading {name}…").format(name=path.name))
-            self.tasks.run(f"open:{path}", RankFile.read, source.path,
-                           on_done=lambda rank_file: self._ask_how_to_run(path, source, rank_file,
-                                                                          select))
-            return True
+            self.show_status(self.tr("reading {name}…").format(name=_shown(path)))
+            self.tasks.submit(f"open:{path}", RankFile.read, source.path, latest_only=True,
+                              on_result=lambda rank_file: self._ask_how_to_run(
+                                  path, source, rank_file, select))
+            return
         self._load(path, source, select=select)
-        return True
 
     def _ask_how_to_run(self, path: Path, source: TokenizerSource, rank_file: RankFile,
                         select: bool) -> None:
@@ -252,7 +350,7 @@ class MainWindow(QMainWindow):
         file has its own, the special tokens."""
         dialog = RankFileDialog(source.path.name, rank_file, self)
         if dialog.exec() != QDialog.DialogCode.Accepted:
-            self.show_status(self.tr("{name} was not opened").format(name=path.name))
+            self.show_status(self.tr("{name} was not opened").format(name=_shown(path)))
             return
         source.options["preset"] = dialog.preset_name()
         special = dialog.special_tokens()
@@ -262,7 +360,7 @@ class MainWindow(QMainWindow):
 
     def _load(self, path: Path, source: TokenizerSource, *, select: bool,
               rank_file: RankFile | None = None) -> None:
-        self.show_status(self.tr("loading {name}…").format(name=path.name))
+        self.show_status(self.tr("loading {name}…").format(name=_shown(path)))
 
         def loaded(result: Loaded) -> None:
             runtime = result.runtime
@@ -272,13 +370,15 @@ class MainWindow(QMainWindow):
                                      runtime.vocab_size).format(name=runtime.name,
                                                                 format=runtime.source_format))
 
-        self.tasks.run(f"open:{path}", open_source, source, rank_file=rank_file, on_done=loaded)
+        self.tasks.submit(f"open:{path}", open_source, source, rank_file=rank_file,
+                          latest_only=True, on_result=loaded)
 
     def open_text_dialog(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
-            self, self.tr("Open text"), "",
+            self, self.tr("Open text"), start_folder(self.session, "text"),
             self.tr("Text (*.txt *.md *.jsonl *.csv *.tsv *.py);;All files (*)"))
         if path:
+            remember_folder(self.session, "text", path)
             self.open_text(Path(path))
 
     def open_text(self, path: Path) -> None:
@@ -303,18 +403,21 @@ class MainWindow(QMainWindow):
             show_error(self, self.tr("Nothing to save"), self.tr("Open a tokenizer first."))
             return
         path, _ = QFileDialog.getSaveFileName(
-            self, self.tr("Save as bundle"), f"{loaded.runtime.name}.zip",
+            self, self.tr("Save as bundle"),
+            start_folder(self.session, "bundle", f"{file_stem_for(loaded.runtime.name)}.zip"),
             self.tr("Bundle zip (*.zip);;Bundle folder (*)"))
         if not path:
             return
+        remember_folder(self.session, "bundle", path)
         # what was loaded, as it was loaded: re-detecting the file would drop the options
         # chosen when opening it (a rank file's preset and special tokens)
         audit = self.inspect.vocab.audit_for(loaded.runtime)  # kept in the manifest
-        self.tasks.run("save", save_loaded, loaded, path,
-                       audit=audit.manifest() if audit is not None else None,
-                       on_done=lambda p: self.show_status(
-                           self.tr("saved bundle {path}").format(path=p)),
-                       on_error=lambda m: show_error(self, self.tr("Could not save the bundle"), m))
+        self.tasks.submit("save", save_loaded, loaded, path,
+                          audit=audit.manifest() if audit is not None else None,
+                          on_result=lambda p: self.show_status(
+                              self.tr("saved bundle {path}").format(path=p)),
+                          on_error=lambda m: show_error(self, self.tr("Could not save the bundle"),
+                                                        m))
 
     # -- drag and drop -------------------------------------------------------------------
     def dragEnterEvent(self, event) -> None:
@@ -330,15 +433,88 @@ class MainWindow(QMainWindow):
                 self.open_text(path)  # not a tokenizer: inspect it as text
         event.acceptProposedAction()
 
+    # -- the workspace -----------------------------------------------------------------------
+    def restore_workspace(self) -> bool:
+        """Restore the workspace saved on quit; False when there is none (a first start)."""
+        return self.workspace.restore_saved(self.workspace_file)
+
+    def save_workspace(self) -> bool:
+        """Save the workspace where it is restored from at start; False (said) if it cannot."""
+        try:
+            self.workspace.save(self.workspace_file)
+        except OSError as err:
+            show_error(self, self.tr("Could not save the workspace"), f"{self.workspace_file}: "
+                       f"{err.strerror or err}")
+            return False
+        return True
+
+    def open_workspace_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(
+            self, self.tr("Open workspace"), start_folder(self.session, "workspace"),
+            self.tr("Workspace (*.json);;All files (*)"))
+        if path:
+            remember_folder(self.session, "workspace", path)
+            self.open_workspace(path)
+
+    def open_workspace(self, path: str | Path) -> bool:
+        """Replace every pane's inputs by the workspace in ``path`` (after asking about unsaved
+        edits); False when it is not one (said, nothing changed) or the user cancelled."""
+        if not self.chat.confirm_discard(self.tr("Open workspace")):
+            return False
+        try:
+            self.workspace.open_file(path)
+        except WorkbenchError as err:
+            show_error(self, self.tr("Could not open the workspace"), err)
+            return False
+        self.show_status(self.tr("opening workspace {name}…").format(name=Path(path).name))
+        return True
+
+    def save_workspace_dialog(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(
+            self, self.tr("Save workspace as"),
+            start_folder(self.session, "workspace", "workspace.json"),  # i18n: data (a name)
+            self.tr("Workspace (*.json);;All files (*)"))
+        if not path:
+            return
+        remember_folder(self.session, "workspace", path)
+        try:
+            self.workspace.save(path)
+        except OSError as err:
+            show_error(self, self.tr("Could not save the workspace"),
+                       f"{path}: {err.strerror or err}")
+            return
+        self.show_status(self.tr("saved the workspace to {path}").format(path=path))
+
+    def _on_workspace_restored(self, notes: list) -> None:
+        """Say what was not restored, in a box that does not stop the window (the rest is
+        there to work with)."""
+        self.restore_notes = notes
+        if not notes:
+            self.show_status(self.tr("workspace restored"))
+            return
+        self.show_status(self.tr("workspace restored; %n item(s) not", "", len(notes)))
+        box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Some of the workspace was not "
+                                                            "restored"),
+                          notes_text(notes), QMessageBox.StandardButton.Ok, self)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.open()
+
     def closeEvent(self, event) -> None:
+        # unsaved edits first: Cancel keeps the window open with nothing lost
+        if not self._closing_checked and not self.chat.confirm_discard(self.tr("Quit")):
+            event.ignore()
+            return
+        self._closing_checked = True
+        if not self.workspace.restoring:  # a half-restored window would overwrite the file
+            self.save_workspace()
         self._on_app_about_to_quit()
         super().closeEvent(event)
 
     def _on_app_about_to_quit(self) -> None:
-        self.tasks.cancel("inspect")
-        self.tasks.stop_all()  # training and corpus reading stop at their next check
+        # every job is cancelled (training and corpus reading stop at their next check)
+        self.tasks.cancel_all()
         self.encoder.shutdown()
-        self.tasks.wait(3000)
+        self.tasks.shutdown()
         self.chat.shutdown()  # after the wait: a render in flight finishes, then the child ends
         self.train.remove_scratch()
 

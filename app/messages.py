@@ -12,7 +12,7 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication, QObject
 
 from core.errors import WorkbenchError
-from core.notes import Note, worded_args
+from core.notes import UNIT_ARGS, Note, worded
 from core.special import GUESS
 from core.text import Unit
 
@@ -53,6 +53,9 @@ def templates() -> dict[str, str]:
         "offload.fallback": QCoreApplication.translate(
             "Notes", "the helper process could not encode this large text ({reason}); it was "
                      "encoded in this process instead, which may pause the window"),
+        "child.ended": QCoreApplication.translate(
+            "Notes", "the job's process ended unexpectedly (exit code {exit_code})"),
+        "child.failed": QCoreApplication.translate("Notes", "unexpected {kind} in the job: {error}"),
         "stream.id_out_of_range": QCoreApplication.translate(
             "Notes", "token ID {id} at stream position {position} is out of range: the "
                      "vocabulary has IDs 0..{last}"),
@@ -230,6 +233,19 @@ def templates() -> dict[str, str]:
             "Notes", "line {line}: token {token} is listed again (rank {before} before); its later "
                      "rank {rank} is used, as tiktoken's loader does"),
         "tiktoken.preset": QCoreApplication.translate("Notes", "preset {preset}: its regex and special tokens"),
+        "tiktoken.specials_collide": QCoreApplication.translate(
+            "Notes", "{count} special token(s) of preset {preset} have IDs that are ranks of this "
+                     "file ({first:,}–{last:,}; its ranks run 0–{last_rank:,})"),
+        "tiktoken.specials_moved": QCoreApplication.translate(
+            "Notes", "they are placed after the last rank instead, on IDs {first:,}–{last:,} "
+                     "(choose a preset or give special tokens to change this)"),
+        "tiktoken.presets_fit": QCoreApplication.translate(
+            "Notes", "presets whose special tokens fit these ranks: {presets}"),
+        "tiktoken.specials_refused": QCoreApplication.translate(
+            "Notes", "preset {preset} does not fit this file: {count} of its special tokens have "
+                     "IDs that are ranks ({first:,}–{last:,}; its ranks run 0–{last_rank:,}). Give "
+                     "special tokens after the last rank, from ID {start:,}, or choose a preset "
+                     "that fits: {presets}"),
         "tiktoken.preset_normalization": QCoreApplication.translate(
             "Notes", "preset {preset}: {normalization} normalization first"),
         "sentencepiece.default_bos": QCoreApplication.translate(
@@ -345,6 +361,128 @@ def templates() -> dict[str, str]:
         "explain.byte_without_rank": QCoreApplication.translate(
             "Notes", "byte {byte:02X} has no rank: these ranks are not a byte-level BPE, so this "
                      "text cannot be explained (nor encoded by tiktoken)"),
+        # diffing two tokenizers
+        "diff.piece_new_id": QCoreApplication.translate(
+            "Notes", "{n:,} pieces have a new ID (same piece, new ID: a model would read another "
+                     "row for it)"),
+        "diff.id_new_piece": QCoreApplication.translate(
+            "Notes", "{n:,} IDs now hold another piece (same ID, new piece: its row was learned "
+                     "for the old one)"),
+        "diff.removed": QCoreApplication.translate(
+            "Notes", "{n:,} pieces were removed"),
+        "diff.added_appended": QCoreApplication.translate(
+            "Notes", "{n:,} pieces added (IDs {first:,}–{last:,}, appended past the old ones)"),
+        "diff.added_inside": QCoreApplication.translate(
+            "Notes", "{n:,} pieces added (IDs {first:,}–{last:,}, some inside the old ID range)"),
+        "diff.kind_changed": QCoreApplication.translate(
+            "Notes", "{n:,} kept pieces changed kind (normal / control / user-defined / byte)"),
+        "diff.specials_moved": QCoreApplication.translate(
+            "Notes", "{n:,} special tokens moved: {shown}"),
+        "diff.specials_removed": QCoreApplication.translate(
+            "Notes", "{n:,} special tokens removed: {shown}"),
+        "diff.specials_added": QCoreApplication.translate(
+            "Notes", "{n:,} special tokens added: {shown}"),
+        "diff.specials_changed": QCoreApplication.translate(
+            "Notes", "{n:,} special tokens changed kind: {shown}"),
+        "diff.part_changed": QCoreApplication.translate(
+            "Notes", "the {part} changed"),
+        "diff.merges": QCoreApplication.translate(
+            "Notes", "merges: {added:,} added, {removed:,} removed, {reranked:,} re-ranked"),
+        "diff.unreachable": QCoreApplication.translate(
+            "Notes", "{n:,} kept pieces are no longer produced by any merge sequence"),
+        "diff.scores": QCoreApplication.translate(
+            "Notes", "{n:,} piece scores changed"),
+        "diff.golden": QCoreApplication.translate(
+            "Notes", "{n:,} of {samples:,} golden stress samples get other IDs"),
+        "diff.part_changed_no_ids": QCoreApplication.translate(
+            "Notes", "the {part} changed (IDs of a text do not depend on it)"),
+        "diff.across_families": QCoreApplication.translate(
+            "Notes", "the tokenizers are of different families ({old_family} and {new_family}): "
+                     "pieces were compared by the bytes they stand for"),
+        "diff.runtimes_differ": QCoreApplication.translate(
+            "Notes", "the pipelines are described by different runtimes ({old_runtime} and "
+                     "{new_runtime}): their parts are shown, not judged; the vocabulary and the "
+                     "golden set decide the verdict"),
+        "diff.duplicate_pieces": QCoreApplication.translate(
+            "Notes", "{n:,} IDs of the {side} vocabulary repeat a piece another ID has: a "
+                     "mapping could not be made for them (the lowest ID is used)"),
+        "diff.nothing_mapped": QCoreApplication.translate(
+            "Notes", "no piece could be mapped from one vocabulary to the other"),
+        "diff.roles_changed": QCoreApplication.translate(
+            "Notes", "{n:,} special tokens with another role: {shown}"),
+        "diff.merges_not_stored": QCoreApplication.translate(
+            "Notes", "neither model stores merges (tiktoken ranks, SentencePiece scores, "
+                     "WordPiece and Unigram have none)"),
+        "diff.merges_one_side": QCoreApplication.translate(
+            "Notes", "only one model stores merges (tiktoken ranks, SentencePiece scores, "
+                     "WordPiece and Unigram have none)"),
+        "diff.scores_not_stored": QCoreApplication.translate(
+            "Notes", "only models with scores have them (SentencePiece, Unigram)"),
+        "diff.corpus_empty": QCoreApplication.translate(
+            "Notes", "the corpus holds no text (every file is empty or blank)"),
+        # multilingual diagnostics
+        "diagnostics.aligned_by_shortest": QCoreApplication.translate(
+            "Notes", "aligned by the shortest: {lines:,} lines kept of each ({counts})"),
+        "diagnostics.unknown_tokens": QCoreApplication.translate(
+            "Notes", "{tokenizer} maps many tokens to the unknown token in {languages}: few "
+                     "tokens there mean lost text, not a low cost"),
+        "diagnostics.no_own_template": QCoreApplication.translate(
+            "Notes", "{tokenizer} has no chat template of its own: its window carries only the "
+                     "post-processor's tokens"),
+        "diagnostics.failed_documents": QCoreApplication.translate(
+            "Notes", "{tokenizer} failed on {count:,} documents, listed under its failures; the "
+                     "rest was measured"),
+        "diagnostics.line_counts_differ": QCoreApplication.translate(
+            "Notes", "the languages have different line counts ({counts}); line n must be a "
+                     "translation of line n in every file (choose to align by the shortest to "
+                     "keep the first lines only)"),
+        "diagnostics.no_parallel_corpus": QCoreApplication.translate(
+            "Notes", "no such parallel folder or TSV file"),
+        "diagnostics.no_language_files": QCoreApplication.translate(
+            "Notes", "no language files in this folder (a file is one when its name before the "
+                     "first dot is a language code: eng_Latn.dev, zho_Hans.txt, pt_BR.txt)"),
+        "diagnostics.language_twice": QCoreApplication.translate(
+            "Notes", "two files for language {language}: {first} and {second} (keep one split "
+                     "per folder)"),
+        "diagnostics.language_file_empty": QCoreApplication.translate(
+            "Notes", "the file of language {language} is empty"),
+        "diagnostics.unknown_languages": QCoreApplication.translate(
+            "Notes", "the parallel corpus has no language {languages}; it has {available}"),
+        "diagnostics.tsv_too_short": QCoreApplication.translate(
+            "Notes", "a parallel TSV needs a header row of language codes and at least one row "
+                     "of sentences"),
+        "diagnostics.tsv_header": QCoreApplication.translate(
+            "Notes", "the header must name each language once"),
+        "diagnostics.tsv_columns": QCoreApplication.translate(
+            "Notes", "{columns:,} columns where the header has {header:,}"),
+        "diagnostics.unknown_pivot": QCoreApplication.translate(
+            "Notes", "unknown pivot language {pivot!r}; the corpus has {languages}"),
+        "diagnostics.pivot_no_tokens": QCoreApplication.translate(
+            "Notes", "the pivot language {pivot} has no tokens"),
+        "diagnostics.template_failed": QCoreApplication.translate(
+            "Notes", "the chat template cannot be rendered: {error}"),
+        "diagnostics.no_tokenizer": QCoreApplication.translate(
+            "Notes", "choose at least one tokenizer"),
+        "diagnostics.too_many_tokenizers": QCoreApplication.translate(
+            "Notes", "at most {limit} tokenizers at once ({count} given)"),
+        "diagnostics.corpus_choice": QCoreApplication.translate(
+            "Notes", "give either corpus sources or a parallel corpus"),
+        "diagnostics.align_choice": QCoreApplication.translate(
+            "Notes", "align must be one of {choices}"),
+        "diagnostics.context_too_small": QCoreApplication.translate(
+            "Notes", "the context window must be at least 1 token"),
+        "diagnostics.no_source": QCoreApplication.translate(
+            "Notes", "the corpus has no source"),
+        "diagnostics.dask_missing": QCoreApplication.translate(
+            "Notes", "the Dask backend needs the optional extra: pip install "
+                     "'tokenizer-workbench[cluster]' (dask and distributed)"),
+        "diagnostics.scheduler_missing": QCoreApplication.translate(
+            "Notes", "the Dask backend needs a scheduler address (tcp://host:port)"),
+        "diagnostics.no_such_file": QCoreApplication.translate(
+            "Notes", "no such file"),
+        "diagnostics.scheduler_unreachable": QCoreApplication.translate(
+            "Notes", "cannot reach the Dask scheduler at {address} within {seconds:.0f} s: "
+                     "{error}"),
         # GGUF files
         "gguf.pre_default": QCoreApplication.translate(
             "Notes", "the file names no pre-tokenizer (tokenizer.ggml.pre): llama.cpp then splits "
@@ -357,18 +495,190 @@ def templates() -> dict[str, str]:
         "gguf.embedding_short": QCoreApplication.translate(
             "Notes", "the model's embedding has {rows:,} rows for {vocabulary:,} token IDs: IDs "
                      "{rows:,} and above have no embedding"),
+        # a model named, not a path (core.models)
+        "models.not_found": QCoreApplication.translate(
+            "Notes", "no file, folder or local model named {name} (local models looked for in: {places})"),
+        "models.not_found_similar": QCoreApplication.translate(
+            "Notes", "no local model named {name}; local models of a like name: {similar}"),
+        "models.ambiguous": QCoreApplication.translate(
+            "Notes", "{name} names {count} local models with different tokenizers (behaviour · "
+                     "vocabulary fingerprints in brackets): {choices}; name one of them"),
+        "models.same_tokenizer": QCoreApplication.translate(
+            "Notes", "{name} names {count} local models with one tokenizer (behaviour fingerprint "
+                     "{behaviour}): opened {chosen}; the same in {others}"),
+        "models.no_snapshot": QCoreApplication.translate(
+            "Notes", "{name} is in the Hugging Face cache without any snapshot: download it "
+                     "again"),
+        "models.ref_without_snapshot": QCoreApplication.translate(
+            "Notes", "{name}: {ref} names commit {commit}, whose snapshot is not in the cache: "
+                     "download it again"),
+        "models.revision_not_cached": QCoreApplication.translate(
+            "Notes", "{name}: revision {revision} is not in the cache (cached: {cached})"),
+        "models.hub_has_no_tokenizer": QCoreApplication.translate(
+            "Notes", "{name} at {revision} has no tokenizer file: the Hub said {files} do not "
+                     "exist there (.no_exist markers)"),
+        "models.snapshot_without_tokenizer": QCoreApplication.translate(
+            "Notes", "{name} at {revision}: no tokenizer file was downloaded (the snapshot holds "
+                     "{present}): download tokenizer.json or tokenizer.model"),
+        "models.blob_missing": QCoreApplication.translate(
+            "Notes", "{file} points to {target}, which is missing (an interrupted download or a "
+                     "cleaned cache): download it again"),
+        "models.no_such_tag": QCoreApplication.translate(
+            "Notes", "{name} has no GGUF tagged {tag} (its tags: {tags})"),
+        "models.bad_manifest": QCoreApplication.translate(
+            "Notes", "the Ollama manifest of {name} cannot be read ({problem})"),
+        "models.no_model_layer": QCoreApplication.translate(
+            "Notes", "the Ollama manifest of {name} has no GGUF model layer (media type "
+                     "application/vnd.ollama.image.model); its layers: {kinds}"),
+        "models.not_gguf": QCoreApplication.translate(
+            "Notes", "the model layer of {name} is not a GGUF file; only GGUF models are read"),
+        "models.go_template_only": QCoreApplication.translate(
+            "Notes", "{name} has no Jinja chat template, only Ollama's Go template, which Ollama "
+                     "renders itself: choose a template to render here"),
+        "gguf.model_unknown": QCoreApplication.translate(
+            "Notes", "tokenizer.ggml.model is {model!r}, a tokenizer llama.cpp does not know "
+                     "either; the workbench runs {supported}"),
+        "gguf.model_no_vocab": QCoreApplication.translate(
+            "Notes", "tokenizer.ggml.model is {model!r}: the file has no vocabulary (llama.cpp "
+                     "loads no tokenizer from it either); the workbench runs {supported}"),
+        "gguf.model_rwkv": QCoreApplication.translate(
+            "Notes", "tokenizer.ggml.model is {model!r}: llama.cpp runs RWKV's greedy longest "
+                     "match over escaped byte tokens, which no tokenizers pipeline reproduces; the "
+                     "workbench runs {supported}"),
+        "gguf.model_plamo2": QCoreApplication.translate(
+            "Notes", "tokenizer.ggml.model is {model!r}: llama.cpp runs PLaMo-2's own "
+                     "table-driven best-path search with byte fallback, which no tokenizers "
+                     "pipeline reproduces; the workbench runs {supported}"),
+        "gguf.model_hybriddna": QCoreApplication.translate(
+            "Notes", "tokenizer.ggml.model is {model!r}: llama.cpp cuts the text inside "
+                     "<dna>…</dna> into 6-letter k-mers padded with A, which no tokenizers "
+                     "pipeline reproduces; the workbench runs {supported}"),
+        "gguf.whitespace_lowercase": QCoreApplication.translate(
+            "Notes", "tokenizer.ggml.model is {model!r} with lowercasing on: llama.cpp lowercases "
+                     "with its own one-code-point table, which no tokenizers normalizer "
+                     "reproduces; not run"),
+        "gguf.pre_unknown": QCoreApplication.translate(
+            "Notes", "tokenizer.ggml.pre is {pre!r}, a pre-tokenizer llama.cpp does not know (it "
+                     "refuses the file too); the workbench will not guess one"),
+        "gguf.newline_merges": QCoreApplication.translate(
+            "Notes", "the merges join newlines without building all {runs} newline tokens: "
+                     "llama.cpp's Gemma 4 rule (a run of newlines that is a token is taken whole) "
+                     "then has no exact tokenizers pipeline; not run"),
+        "gguf.add_without_id": QCoreApplication.translate(
+            "Notes", "{flag} is true but the file sets no {key}: llama.cpp refuses to load it"),
+        "workspace.not_workspace": QCoreApplication.translate(
+            "Notes", 'not a workbench workspace: it has no "{key}" version'),
+        "workspace.bad_version": QCoreApplication.translate(
+            "Notes", 'the workspace version {version} is not a whole number from 1'),
+        "workspace.newer": QCoreApplication.translate(
+            "Notes", 'this workspace is version {version}; this workbench reads versions up to {supported}'),
+        "workspace.not_json": QCoreApplication.translate(
+            "Notes", 'the workspace is not valid JSON: {reason}'),
+        "workspace.unreadable": QCoreApplication.translate(
+            "Notes", 'the workspace cannot be read: {reason}'),
+        "workspace.bad_field": QCoreApplication.translate(
+            "Notes", '{field} is {found}; it should be {expected}'),
+        "workspace.bad_choice": QCoreApplication.translate(
+            "Notes", '{field} is {value!r}; it should be one of {allowed}'),
+        "workspace.bad_weight": QCoreApplication.translate(
+            "Notes", '{field} is {value}; a sampling weight is a finite number, 0 or more'),
+        "workspace.bad_value": QCoreApplication.translate(
+            "Notes", 'a value in the workspace is not valid: {reason}'),
+        "workspace.unusable": QCoreApplication.translate(
+            "Notes", 'the saved workspace {path} could not be used: {problem}'),
+        "workspace.used_previous": QCoreApplication.translate(
+            "Notes", 'restored the previous good workspace, {path}'),
+        "workspace.tokenizer_missing": QCoreApplication.translate(
+            "Notes", 'tokenizer {path} is gone: not reopened'),
+        "workspace.corpus_source_missing": QCoreApplication.translate(
+            "Notes", 'corpus source {path} is gone: left out of the corpus'),
+        "workspace.template_file_missing": QCoreApplication.translate(
+            "Notes", "chat template file {path} is gone: the tokenizer's own template is used"),
+        "workspace.tokenizer_unusable": QCoreApplication.translate(
+            "Notes", 'tokenizer {path} could not be reopened: {problem}'),
+        "workspace.dataset_missing": QCoreApplication.translate(
+            "Notes", 'Align dataset {path} is gone: not reopened'),
+    }
+
+
+def singular_templates() -> dict[str, str]:
+    """Code -> translated template for a count of one (:data:`core.notes.ONE`: the codes whose
+    English counts in the plural)."""
+    return {
+        "diff.piece_new_id": QCoreApplication.translate(
+            "Notes", "1 piece has a new ID (same piece, new ID: a model would read another row "
+                     "for it)"),
+        "diff.id_new_piece": QCoreApplication.translate(
+            "Notes", "1 ID now holds another piece (same ID, new piece: its row was learned for "
+                     "the old one)"),
+        "diff.removed": QCoreApplication.translate(
+            "Notes", "1 piece was removed"),
+        "diff.added_appended": QCoreApplication.translate(
+            "Notes", "1 piece added (ID {first:,}, appended past the old ones)"),
+        "diff.added_inside": QCoreApplication.translate(
+            "Notes", "1 piece added (ID {first:,}, inside the old ID range)"),
+        "diff.kind_changed": QCoreApplication.translate(
+            "Notes", "1 kept piece changed kind (normal / control / user-defined / byte)"),
+        "diff.specials_moved": QCoreApplication.translate(
+            "Notes", "1 special token moved: {shown}"),
+        "diff.specials_removed": QCoreApplication.translate(
+            "Notes", "1 special token removed: {shown}"),
+        "diff.specials_added": QCoreApplication.translate(
+            "Notes", "1 special token added: {shown}"),
+        "diff.specials_changed": QCoreApplication.translate(
+            "Notes", "1 special token changed kind: {shown}"),
+        "diff.unreachable": QCoreApplication.translate(
+            "Notes", "1 kept piece is no longer produced by any merge sequence"),
+        "diff.scores": QCoreApplication.translate(
+            "Notes", "1 piece score changed"),
+        "diff.duplicate_pieces": QCoreApplication.translate(
+            "Notes", "1 ID of the {side} vocabulary repeats a piece another ID has: a mapping "
+                     "could not be made for it (the lowest ID is used)"),
+        "diff.roles_changed": QCoreApplication.translate(
+            "Notes", "1 special token with another role: {shown}"),
+        "diagnostics.failed_documents": QCoreApplication.translate(
+            "Notes", "{tokenizer} failed on 1 document, listed under its failures; the rest was "
+                     "measured"),
+    }
+
+
+def terms() -> dict[str, dict[str, str]]:
+    """Argument -> key -> its translation (:data:`core.notes.TERMS`: arguments whose value is a
+    key, such as a pipeline part)."""
+    families = {"byte-level": QCoreApplication.translate("Notes", "byte-level"),
+                "wordpiece": QCoreApplication.translate("Notes", "WordPiece"),
+                "piece": QCoreApplication.translate("Notes", "SentencePiece-style")}
+    return {
+        "part": {"normalizer": QCoreApplication.translate("Notes", "normalizer"),
+                 "pre_tokenizer": QCoreApplication.translate("Notes", "pre-tokenizer"),
+                 "model": QCoreApplication.translate("Notes", "model parameters"),
+                 "post_processor": QCoreApplication.translate("Notes", "post-processor"),
+                 "decoder": QCoreApplication.translate("Notes", "decoder"),
+                 "padding_truncation": QCoreApplication.translate("Notes", "padding / truncation"),
+                 "chat_template": QCoreApplication.translate("Notes", "chat template"),
+                 "model_binding": QCoreApplication.translate("Notes", "model binding")},
+        "side": {"old": QCoreApplication.translate("Notes", "old", "the old side of a diff"),
+                 "new": QCoreApplication.translate("Notes", "new", "the new side of a diff")},
+        "old_family": families,
+        "new_family": families,
     }
 
 
 def render(note: Note) -> str:
-    """A note in the GUI's language (a unit arg by its translated name)."""
-    return templates()[note.code].format(**worded_args(note.args, unit_names()))
+    """A note in the GUI's language (a unit or key arg by its translated name)."""
+    return worded(note, templates(), singular_templates(), all_terms())
 
 
 def render_all(notes: list[Note]) -> list[str]:
     """Several notes, the templates looked up once."""
-    table, units = templates(), unit_names()
-    return [table[n.code].format(**worded_args(n.args, units)) for n in notes]
+    tables = templates(), singular_templates(), all_terms()
+    return [worded(n, *tables) for n in notes]
+
+
+def all_terms() -> dict[str, dict[str, str]]:
+    """:func:`terms` and the unit args (:data:`core.notes.UNIT_ARGS`) by their names."""
+    units = unit_names()
+    return {**terms(), **{name: units for name in UNIT_ARGS}}
 
 
 def unit_names() -> dict[str, str]:

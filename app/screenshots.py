@@ -21,7 +21,9 @@ shown on ``--spans`` (default: the shared Japanese NER set) with the tokenizers 
 panes to render (default ``inspect,corpus,train``; ``postprocess`` adds the Inspect pane with
 its post-processing group in use; ``audit`` audits each open tokenizer in the Vocabulary tab,
 use counted on ``--corpus``: ``audit-<n>-unreachable.png``, ``-sensitive.png``,
-``-summary.png``). ``--lang`` picks the UI language (default
+``-summary.png``; ``models`` the *Open local model* dialog on this HOME's stores:
+``local-models*.png``; ``overview`` every pane as it opens, ``pane-<name>.png``, to check a
+``--size`` such as 1280x720, or 800x500 under ``QT_SCALE_FACTOR=2``). ``--lang`` picks the UI language (default
 English, whatever the locale, so that screenshots are comparable).
 """
 
@@ -141,8 +143,49 @@ def main(argv=None) -> int:
         diff_shots(app, window, args.out, args.tokenizers, corpus)
     if "diagnostics" in panes:
         diagnostics_shots(app, window, args.out)
+    if "models" in panes:
+        local_models_shots(app, window, args.out)
+    if "overview" in panes:
+        overview_shots(app, window, args.out)
     window.close()
     return 0
+
+
+PANE_FILES = ("corpus", "train", "inspect", "chat", "align", "diff", "diagnostics")
+
+
+def overview_shots(app, window, out: Path) -> None:
+    """Every pane as it first opens, at the window's size (``pane-<name>.png``): run at
+    ``--size 1280x720``, and with ``QT_SCALE_FACTOR=2`` at ``--size 800x500``, to see what a
+    laptop screen or 200 % scale cuts. The first item view of each pane has focus, so the
+    focus frame shows."""
+    from PySide6.QtWidgets import QAbstractItemView
+
+    for index, name in enumerate(PANE_FILES[:window.panes.count()]):
+        window.panes.setCurrentIndex(index)
+        views = [v for v in window.panes.widget(index).findChildren(QAbstractItemView)
+                 if v.isVisible()]
+        if views:
+            views[0].setFocus()
+        wait_until(app, lambda: not window.tasks.busy, timeout=20)
+        for _ in range(5):
+            app.processEvents()
+        _save(app, window, out / f"pane-{name}.png")
+
+
+def local_models_shots(app, window, out: Path) -> None:
+    """*File → Open local model…* on this HOME's stores (every model opened), then searched
+    (``local-models.png``, ``local-models-search.png``)."""
+    from app.widgets.local_models_dialog import LocalModelsDialog
+
+    dialog = LocalModelsDialog(window.tasks, window)
+    dialog.show()
+    wait_until(app, lambda: bool(dialog.model.rows) and dialog.model.next_to_describe() is None
+               and not window.tasks.busy, timeout=300)
+    _save(app, dialog, out / "local-models.png")
+    dialog.search.setText("gguf q8")  # i18n: data (what a user types)
+    _save(app, dialog, out / "local-models-search.png")
+    dialog.close()
 
 
 def audit_shots(app, window, out: Path, corpus: list[Path]) -> None:
@@ -297,7 +340,7 @@ def _load_corpus(app, window, paths: list[Path]) -> None:
 def _wait_statistics(app, window) -> None:
     pane = window.corpus
     wait_until(app, lambda: pane.result is not None and not pane._stats_timer.isActive()
-               and not pane.stop_button.isVisible()
+               and not pane.stop_button.isEnabled()
                and len(pane.result.report.sources) == pane.model.rowCount(), timeout=120)
 
 

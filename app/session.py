@@ -51,6 +51,7 @@ class Session(QObject):
         self.corpus_sources: list[CorpusSource] = []
         self.corpus_policy = "strict"
         self.corpus_dedup = True
+        self.last_folders: dict[str, str] = {}  # kind of file -> the folder its dialog starts in
 
     # -- tokenizers ----------------------------------------------------------------------
     def add_tokenizer(self, loaded: Loaded, *, select: bool = True) -> int:
@@ -117,7 +118,10 @@ class Session(QObject):
         return [v for v in (value or []) if isinstance(v, str)]
 
     def remember(self, path: str | Path) -> None:
-        path = str(Path(path).resolve())
+        """Put a tokenizer first in the recent list: a file by its full path, a local model by
+        the name it was opened with (a string that is no file: ``Qwen/Qwen2.5-7B-Instruct``)."""
+        path = path if isinstance(path, str) and not Path(path).exists() else str(
+            Path(path).resolve())
         recent = [p for p in self.recent_files() if p != path]
         self.settings.setValue("recent_tokenizers", [path] + recent[:MAX_RECENT - 1])
         self.recent_changed.emit()

@@ -1,48 +1,63 @@
-"""All threading of the GUI lives here.
+"""All threading of the GUI, behind one job API.
 
-Jobs run on Qt's thread pool through superqt's ``create_worker``; results come back to the GUI
-thread as signals. Each job has a *key* ("inspect", "vocab"...): a newer job with the same key
-makes the older one's result stale, and a stale result is dropped instead of shown.
+A job is a function run off the GUI thread. :meth:`TaskRunner.submit` starts it on a thread
+pool and returns its :class:`JobHandle`; what it gives back reaches the GUI thread, through the
+callbacks submitted with it:
+
+- **result or error**: ``on_result(result)``, or ``on_error(message)`` with a one-line message
+  for the user (never a traceback); the runner's ``failed`` signal says it too.
+- **cancel**: ``handle.cancel()``. A job function with a ``cancel=`` parameter gets a callable
+  that turns true then; core loops check it (:func:`core.progress.check_cancel`), so the
+  request becomes :class:`~core.progress.Cancelled` inside the loop and the job stops there. A
+  function without one runs to its end. Either way nothing of a cancelled job is delivered but
+  ``on_cancelled()``, once it has ended (a pane re-enables its buttons then).
+- **progress**: a job function with a ``progress=`` parameter gets a callable for its
+  :class:`~core.progress.Progress` reports; they reach ``on_progress`` at most
+  :data:`PROGRESS_RATE` times a second (a new phase and the final report always pass).
+- **latest only** (``latest_only=True``): the submission supersedes the job submitted before it
+  under the same key, which is cancelled and *dropped*: none of its callbacks is called, not
+  even ``on_cancelled``. For views that show only the newest request (retokenizing as the user
+  types); a superseded job that has not started yet never runs. Without it, jobs under one
+  key run side by side and each delivers its own outcome.
+- **receivers that are gone**: a callback that is a method of a deleted Qt object (a pane
+  closed while its job ran) is not called.
+- **quit**: on ``aboutToQuit`` every job is cancelled and waited for (:meth:`TaskRunner.shutdown`).
 
 Example::
 
     runner = TaskRunner()
-    runner.run("inspect", encode_fn, text, on_done=self._on_encoded)
+    job = runner.submit("inspect", inspect_text, runtime, text, latest_only=True,
+                        on_result=self._show, on_error=self._on_inspect_failed)
+    job.cancel()  # the user pressed Stop
 """
 
 from __future__ import annotations
 
-import multiprocessing
-import pickle
+import inspect
 import sys
-import signal
 import time
 import weakref
-from queue import Empty
+from dataclasses import dataclass
 from typing import Any, Callable
 
 import shiboken6
 from PySide6.QtCore import QCoreApplication, QObject, QRunnable, QThreadPool, Signal
-from superqt.utils import create_worker
 
 from app.messages import error_text
 from core.errors import WorkbenchError
-from core.lifeline import set_parent_death_signal, watch_parent
 from core.progress import CancelToken, Cancelled, Progress
 
 PROGRESS_RATE = 10.0  # progress reports a second that reach the GUI thread, at most
-CHILD_POLL = 0.05  # seconds between two looks at a child process's messages and the cancel flag
-CHILD_GRACE = 0.7  # seconds a cancelled child gets to stop by itself before it is terminated
 # How long a thread running Python keeps the GIL while another waits for it (Python's default
 # is 5 ms). The GUI thread needs the GIL for every Python slot of an event-loop turn, and waits
 # up to this long each time a worker thread computes in Python (a vocabulary audit): several
 # such waits in one turn stalled the GUI 50 ms. At 1 ms they stay far below that.
 GUI_SWITCH_INTERVAL = 0.001
-JOB_EXIT_DEADLINE = 5.0  # seconds an orphaned job process gets to clean up before it ends anyway
+QUIT_WAIT_MS = 3000  # how long quitting waits for the cancelled jobs to end
 
 
 def alive(runner: QObject, callback: Callable | None) -> bool:
-    """Whether a job's result can still be delivered: its runner and, for a bound method of a
+    """Whether a job's outcome can still be delivered: its runner and, for a bound method of a
     Qt object, that object still exist (a pane closed while its job ran must not be called).
 
     >>> alive(QObject(), print)
@@ -54,385 +69,256 @@ def alive(runner: QObject, callback: Callable | None) -> bool:
     return not isinstance(owner, QObject) or shiboken6.isValid(owner)
 
 
+def job_keywords(fn: Callable) -> set[str]:
+    """Which of ``progress=`` and ``cancel=`` ``fn`` takes (the runner passes only those).
+
+    >>> sorted(job_keywords(lambda text, *, cancel=None: text))
+    ['cancel']
+    """
+    try:
+        parameters = inspect.signature(fn).parameters
+    except (TypeError, ValueError):  # a builtin without a signature: it takes neither
+        return set()
+    named = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
+    return {name for name in ("progress", "cancel")
+            if name in parameters and parameters[name].kind in named}
+
+
+class JobHandle:
+    """One submitted job: :meth:`cancel` it; ``running`` until its outcome reached the GUI
+    thread.
+
+    >>> job = JobHandle("inspect"); job.cancel(); job.cancel_requested, job.running
+    (True, True)
+    """
+
+    def __init__(self, key: str) -> None:
+        self.key = key
+        self.token = CancelToken()  # the job's cancel= callable
+        self.superseded = False  # by a newer latest_only submission: nothing is delivered
+        self.running = True
+
+    def cancel(self) -> None:
+        """Ask the job to stop; its result will not be delivered (nothing to do once it ended)."""
+        self.token.cancel()
+
+    @property
+    def cancel_requested(self) -> bool:
+        return self.token()
+
+    def __repr__(self) -> str:
+        state = "running" if self.running else "ended"
+        return f"JobHandle({self.key!r}, {state}{', cancelled' if self.token() else ''})"
+
+
+@dataclass
+class _Callbacks:
+    on_result: Callable[[Any], None] | None
+    on_error: Callable[[str], None] | None
+    on_progress: Callable[[Progress], None] | None
+    on_cancelled: Callable[[], None] | None
+
+
 class TaskRunner(QObject):
-    """Runs functions off the GUI thread and delivers only the newest result per key.
+    """Runs job functions off the GUI thread (see the module docstring for the rules).
+
+    ``pool``: the thread pool its jobs run on (Qt's global pool by default; charts draw on
+    :func:`chart_pool`).
 
     Signals:
-        busy_changed(bool): some job started, or the last one finished.
-        failed(str, str): key and a user-facing message of a job that raised.
+        busy_changed(bool): a job was submitted while none ran, or the last one ended.
+        failed(str, str): key and user-facing message of a job that raised (not cancelled).
     """
 
     busy_changed = Signal(bool)
     failed = Signal(str, str)
 
-    def __init__(self, parent: QObject | None = None) -> None:
+    def __init__(self, parent: QObject | None = None, *, pool: QThreadPool | None = None) -> None:
         super().__init__(parent)
         sys.setswitchinterval(min(sys.getswitchinterval(), GUI_SWITCH_INTERVAL))
-        self._generation: dict[str, int] = {}
-        self._workers: set = set()
-        self._jobs: dict[str, "Job"] = {}
-        self.last_elapsed: dict[str, float] = {}
+        self._pool = pool or QThreadPool.globalInstance()
+        self._mailbox = _Mailbox.instance()
+        self._ref = weakref.ref(self)
+        self._callbacks: dict[JobHandle, _Callbacks] = {}
+        self._latest: dict[str, JobHandle] = {}
+        app = QCoreApplication.instance()
+        if app is not None:
+            app.aboutToQuit.connect(self.shutdown)
 
     @property
     def busy(self) -> bool:
-        return bool(self._workers)
+        """Some job has not ended yet."""
+        return bool(self._callbacks)
 
-    def run(self, key: str, fn: Callable, *args: Any,
-            on_done: Callable[[Any], None] | None = None,
-            on_error: Callable[[str], None] | None = None, **kwargs: Any) -> None:
-        """Start ``fn(*args, **kwargs)`` in a worker; call ``on_done(result)`` on the GUI thread
-        unless a newer job with the same key was started meanwhile."""
-        generation = self._generation.get(key, 0) + 1
-        self._generation[key] = generation
-        started = time.perf_counter()
-        # errors are ours to report (below), so superqt must not re-raise them
-        worker = create_worker(fn, *args, _start_thread=False, _ignore_errors=True, **kwargs)
+    @property
+    def jobs(self) -> list[JobHandle]:
+        """The jobs that have not ended yet, oldest first."""
+        return list(self._callbacks)
 
-        def finished_ok(result: Any) -> None:
-            if self._generation.get(key) != generation or not alive(self, on_done):
-                return  # a newer request superseded this one, or its receiver is gone
-            self.last_elapsed[key] = time.perf_counter() - started
-            if on_done is not None:
-                on_done(result)
-
-        def finished_with_error(error: BaseException) -> None:
-            if self._generation.get(key) != generation or not alive(self, on_error):
-                return
-            message = user_message(error)
-            if not isinstance(error, Cancelled):  # the user asked for it: not a failure
-                self.failed.emit(key, message)
-            if on_error is not None:
-                on_error(message)
-
-        def cleanup() -> None:
-            self._workers.discard(worker)
-            if not self._workers and shiboken6.isValid(self):
-                self.busy_changed.emit(False)
-
-        worker.returned.connect(finished_ok)
-        worker.errored.connect(finished_with_error)
-        worker.finished.connect(cleanup)
-        if not self._workers:
+    def submit(self, key: str, fn: Callable, *args: Any, latest_only: bool = False,
+               on_result: Callable[[Any], None] | None = None,
+               on_error: Callable[[str], None] | None = None,
+               on_progress: Callable[[Progress], None] | None = None,
+               on_cancelled: Callable[[], None] | None = None, **kwargs: Any) -> JobHandle:
+        """Run ``fn(*args, **kwargs)`` in a worker (with ``progress=`` and ``cancel=`` when it
+        takes them) and return its handle; ``latest_only`` supersedes the job submitted before
+        under ``key``."""
+        handle = JobHandle(key)
+        if latest_only:
+            previous = self._latest.get(key)
+            if previous is not None:
+                previous.superseded = True
+                previous.cancel()
+            self._latest[key] = handle
+        wanted = job_keywords(fn)
+        if "cancel" in wanted:
+            kwargs["cancel"] = handle.token
+        if "progress" in wanted:
+            kwargs["progress"] = _Reporter(self._mailbox, self._ref, handle)
+        self._callbacks[handle] = _Callbacks(on_result, on_error, on_progress, on_cancelled)
+        if len(self._callbacks) == 1:
             self.busy_changed.emit(True)
-        self._workers.add(worker)
-        worker.start()
+        self._pool.start(_Run(fn, args, kwargs, handle, self._ref, self._mailbox))
+        return handle
 
-    def start(self, key: str, fn: Callable, *args: Any,
-              on_progress: Callable[[Progress], None] | None = None,
-              on_done: Callable[[Any], None] | None = None,
-              on_error: Callable[[str], None] | None = None,
-              on_cancelled: Callable[[], None] | None = None, **kwargs: Any) -> "Job":
-        """Start a long job that can be stopped: ``fn(*args, progress=, cancel=, **kwargs)``.
-
-        Progress reaches ``on_progress`` on the GUI thread, throttled to ``PROGRESS_RATE`` a
-        second (a new phase and the final report always pass). :meth:`stop` (or
-        :meth:`stop_all`) makes ``cancel()`` true inside the job; when the job then raises
-        :class:`~core.progress.Cancelled`, ``on_cancelled`` is called instead of ``on_error``.
-        """
-        self.stop(key)  # a job it replaces must not keep running unseen
-        job = Job(on_progress, self)
-        self._jobs[key] = job
-
-        def finish(callback: Callable | None, *result: Any) -> None:
-            if self._jobs.get(key) is job:
-                del self._jobs[key]
-            job.deleteLater()
-            if job.cancelled:  # stopped (maybe too late to stop): the result is not wanted
-                callback = on_cancelled
-                result = ()
-            if callback is not None:
-                callback(*result)
-
-        def done(result: Any) -> None:
-            finish(on_done, result)
-
-        def cancelled_or_failed(message: str) -> None:
-            finish(on_error, message)
-
-        self.run(key, _catch_cancel(fn, job), *args, on_done=done,
-                 on_error=cancelled_or_failed, progress=job, cancel=job.token, **kwargs)
-        return job
-
-    def stop(self, key: str) -> None:
-        """Ask the running job of ``key`` (started with :meth:`start`) to stop."""
-        job = self._jobs.pop(key, None)
-        if job is not None:
-            job.token.cancel()
-
-    def stop_all(self) -> None:
-        """Ask every job started with :meth:`start` to stop (on quit)."""
-        for key in list(self._jobs):
-            self.stop(key)
-
-    def cancel(self, key: str) -> None:
-        """Forget the pending job of ``key``: its result will be dropped."""
-        self._generation[key] = self._generation.get(key, 0) + 1
+    def cancel_all(self) -> None:
+        """Cancel every job that has not ended (each still says ``on_cancelled`` when it ends)."""
+        for handle in self._callbacks:
+            handle.cancel()
 
     def wait(self, msecs: int = 5000) -> bool:
-        """Wait for every running job (used on quit and in tests)."""
-        for worker in list(self._workers):
-            worker.quit()
-        return QThreadPool.globalInstance().waitForDone(msecs)
+        """Wait until no job runs on this runner's pool; False on timeout (quit, tests)."""
+        return self._pool.waitForDone(msecs)
+
+    def shutdown(self, msecs: int = QUIT_WAIT_MS) -> bool:
+        """On quit: cancel every job, then wait for the workers to end (False on timeout)."""
+        if not shiboken6.isValid(self):
+            return True
+        self.cancel_all()
+        return self.wait(msecs)
+
+    # -- on the GUI thread, from the mailbox ---------------------------------------------
+    def _on_job_ended(self, handle: JobHandle, result: Any, error: BaseException | None) -> None:
+        callbacks = self._callbacks.pop(handle, None)
+        if self._latest.get(handle.key) is handle:
+            del self._latest[handle.key]
+        try:
+            if callbacks is None or handle.superseded:
+                return  # dropped: a newer submission under its key took its place
+            if handle.cancel_requested or isinstance(error, Cancelled):
+                self._call(callbacks.on_cancelled)
+            elif error is not None:
+                message = user_message(error)
+                self.failed.emit(handle.key, message)
+                self._call(callbacks.on_error, message)
+            else:
+                self._call(callbacks.on_result, result)
+        finally:
+            if not self._callbacks and shiboken6.isValid(self):
+                self.busy_changed.emit(False)
+
+    def _on_job_progressed(self, handle: JobHandle, report: Progress) -> None:
+        callbacks = self._callbacks.get(handle)
+        if callbacks is not None and not handle.cancel_requested:
+            self._call(callbacks.on_progress, report)
+
+    def _call(self, callback: Callable | None, *args: Any) -> None:
+        if callback is not None and alive(self, callback):
+            callback(*args)
 
 
-class Job(QObject):
-    """A stoppable job's handle; it is also the ``progress=`` callable the job calls.
+class _Reporter:
+    """The ``progress=`` callable a job gets: throttled on the worker thread (a report dropped
+    there costs no trip to the GUI thread), then posted to the mailbox."""
 
-    Called from the worker thread, it emits :attr:`progressed`, which Qt queues to the GUI
-    thread; reports closer than ``1 / PROGRESS_RATE`` s apart are dropped unless they start a
-    new phase or are final.
-
-    Signals:
-        progressed(Progress): a (throttled) report from the job.
-    """
-
-    progressed = Signal(object)
-
-    def __init__(self, on_progress: Callable[[Progress], None] | None = None,
-                 parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.token = CancelToken()
+    def __init__(self, mailbox: "_Mailbox", runner_ref, handle: JobHandle) -> None:
+        self._mailbox, self._runner_ref, self._handle = mailbox, runner_ref, handle
         self._interval = 1.0 / PROGRESS_RATE
         self._last = -1e9
         self._phase = None
-        self._on_progress = on_progress
-        # a bound slot of an object of the GUI thread: emitting from the worker queues the call
-        self.progressed.connect(self._on_job_progressed)
-
-    def _on_job_progressed(self, report: Progress) -> None:
-        if self._on_progress is not None and not self.cancelled:
-            self._on_progress(report)
-
-    @property
-    def cancelled(self) -> bool:
-        return self.token()
 
     def __call__(self, report: Progress) -> None:
         now = time.monotonic()
         final = report.total > 0 and report.done >= report.total
         if report.phase != self._phase or final or now - self._last >= self._interval:
-            self._phase = report.phase
-            self._last = now
-            self.progressed.emit(report)
+            self._phase, self._last = report.phase, now
+            self._mailbox.progressed.emit(self._runner_ref, self._handle, report)
 
 
-class LatestOnly(QObject):
-    """Runs one job at a time on the chart thread (a thread of its own, shared by every
-    ``LatestOnly``, outside the global pool): a request made while a job runs waits, and a
-    newer request replaces a waiting one, so a chart asked to redraw ten times a second draws
-    as often as it can and never builds a queue. Used for matplotlib drawing, which takes
-    50-150 ms a figure: on the GUI thread that would be a stall.
+class _Run(QRunnable):
+    """A job on a pool thread: skipped if cancelled before it starts, else run; its outcome
+    is posted to the mailbox."""
 
-    A job must not touch Qt objects of the GUI thread: its owner may be deleted while it runs.
-
-    Example::
-
-        renderer = LatestOnly()
-        renderer.done.connect(self._on_rendered)
-        renderer.request(draw_fn, state)  # draw_fn(state) runs on the chart thread
-
-    Signals:
-        done(object): the newest job's result, on the GUI thread.
-        failed(str): a job raised; its message (the next request runs as usual).
-    """
-
-    done = Signal(object)
-    failed = Signal(str)
-
-    def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self._waiting: tuple | None = None
-        self._running = False
-        self._mailbox = _ChartMailbox.instance()
-
-    @property
-    def busy(self) -> bool:
-        """A job runs or waits."""
-        return self._running or self._waiting is not None
-
-    def request(self, fn: Callable, *args: Any) -> None:
-        """Run ``fn(*args)`` on the chart thread once the job running now (if any) is done."""
-        self._waiting = (fn, args)
-        if not self._running:
-            self._start_waiting()
-
-    def _start_waiting(self) -> None:
-        fn, args = self._waiting
-        self._waiting = None
-        self._running = True
-        _chart_pool().start(_Call(fn, args, weakref.ref(self), self._mailbox.arrived.emit))
-
-    def _on_job_finished(self, result: Any, error: BaseException | None) -> None:
-        self._running = False
-        if self._waiting is not None:
-            self._start_waiting()  # the result is already stale: the newer job shows
-        elif error is not None:
-            self.failed.emit(user_message(error))
-        else:
-            self.done.emit(result)
-
-
-class _ChartMailbox(QObject):
-    """Carries chart jobs' results to the GUI thread. It lives as long as the application:
-    the chart thread never emits through an object that may be deleted meanwhile (a
-    ``LatestOnly`` goes with its widget), which would crash."""
-
-    arrived = Signal(object, object, object)  # weak reference to the LatestOnly, result, error
-    _instance: "_ChartMailbox | None" = None
-
-    @classmethod
-    def instance(cls) -> "_ChartMailbox":
-        if cls._instance is None:
-            cls._instance = cls(QCoreApplication.instance())  # made on the GUI thread
-            # a bound slot of an object of the GUI thread: emitting from the worker queues it
-            cls._instance.arrived.connect(cls._instance._on_arrived)
-        return cls._instance
-
-    def _on_arrived(self, owner_ref, result: Any, error: BaseException | None) -> None:
-        owner = owner_ref()
-        if owner is not None and shiboken6.isValid(owner):
-            owner._on_job_finished(result, error)
-
-
-class _Call(QRunnable):
-    def __init__(self, fn: Callable, args: tuple, owner_ref, report: Callable) -> None:
+    def __init__(self, fn: Callable, args: tuple, kwargs: dict, handle: JobHandle, runner_ref,
+                 mailbox: "_Mailbox") -> None:
         super().__init__()
-        self.fn, self.args, self.owner_ref, self.report = fn, args, owner_ref, report
+        self.fn, self.args, self.kwargs = fn, args, kwargs
+        self.handle, self.runner_ref, self.mailbox = handle, runner_ref, mailbox
 
     def run(self) -> None:
-        try:
-            result, error = self.fn(*self.args), None
-        except Exception as caught:  # noqa: BLE001 - handed to the GUI thread as a message
-            result, error = None, caught
-        self.report(self.owner_ref, result, error)
+        result = error = None
+        if self.handle.cancel_requested:
+            error = Cancelled("cancelled before it started")
+        else:
+            try:
+                result = self.fn(*self.args, **self.kwargs)
+            except BaseException as caught:  # noqa: BLE001 - handed to the GUI thread as a message
+                error = caught
+        self.fn = self.args = self.kwargs = None  # not kept alive by a pool thread
+        self.mailbox.ended.emit(self.runner_ref, self.handle, result, error)
+
+
+class _Mailbox(QObject):
+    """Carries jobs' outcomes and progress to the GUI thread. It lives as long as the
+    application: a worker thread never emits through an object that may be deleted meanwhile
+    (a runner goes with its pane or widget), which would crash; a runner that is gone gets
+    nothing.
+
+    Signals:
+        ended(object, object, object, object): weak runner, handle, result, error.
+        progressed(object, object, object): weak runner, handle, report.
+    """
+
+    ended = Signal(object, object, object, object)
+    progressed = Signal(object, object, object)
+    _instance: "_Mailbox | None" = None
+
+    @classmethod
+    def instance(cls) -> "_Mailbox":
+        if cls._instance is None or not shiboken6.isValid(cls._instance):
+            cls._instance = cls(QCoreApplication.instance())  # made on the GUI thread
+            # bound slots of an object of the GUI thread: emitting from a worker queues them
+            cls._instance.ended.connect(cls._instance._on_job_ended)
+            cls._instance.progressed.connect(cls._instance._on_job_progressed)
+        return cls._instance
+
+    def _on_job_ended(self, runner_ref, handle: JobHandle, result: Any, error) -> None:
+        handle.running = False
+        runner = runner_ref()
+        if runner is not None and shiboken6.isValid(runner):
+            runner._on_job_ended(handle, result, error)
+
+    def _on_job_progressed(self, runner_ref, handle: JobHandle, report: Progress) -> None:
+        runner = runner_ref()
+        if runner is not None and shiboken6.isValid(runner):
+            runner._on_job_progressed(handle, report)
 
 
 _CHART_POOL: QThreadPool | None = None
 
 
-def _chart_pool() -> QThreadPool:
-    """The one chart thread: figures are drawn one at a time (matplotlib's caches are shared
-    between figures), and not on the global pool, where they would wait behind long jobs."""
+def chart_pool() -> QThreadPool:
+    """The one chart thread, for a chart's own :class:`TaskRunner`: figures are drawn one at a
+    time (matplotlib's caches are shared between figures) and not on the global pool, where
+    they would wait behind long jobs. With ``latest_only``, a chart asked to redraw ten times
+    a second draws as often as it can and builds no queue: the requests superseded while one
+    draws are skipped."""
     global _CHART_POOL
     if _CHART_POOL is None:
         _CHART_POOL = QThreadPool()
         _CHART_POOL.setMaxThreadCount(1)
         _CHART_POOL.setExpiryTimeout(-1)  # keep the thread: matplotlib's per-thread font cache
     return _CHART_POOL
-
-def _catch_cancel(fn: Callable, job: Job) -> Callable:
-    """``fn``, raising :class:`Cancelled` as the job's own (a cancelled job is not a failure)."""
-
-    def run(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return fn(*args, **kwargs)
-        except Cancelled:
-            job.token.cancel()
-            raise
-
-    return run
-
-
-def run_in_process(fn: Callable, *args: Any, progress: Callable | None = None,
-                   cancel: Callable[[], bool] | None = None, **kwargs: Any) -> Any:
-    """Call ``fn(*args, progress=, cancel=, **kwargs)`` in a spawned child process and return
-    its result (``fn``, its arguments and result must pickle).
-
-    For pure-Python jobs that allocate millions of objects (the reference trainers): in a
-    thread, their garbage collections hold the GIL for 100 ms and more and freeze the GUI; in a
-    child they cannot. The child's progress reports reach ``progress`` here; ``cancel()``
-    turning true makes the child's own ``cancel()`` true (so it stops cleanly, killing any
-    process it started), and the child is terminated if it has not stopped after
-    ``CHILD_GRACE`` seconds. Exceptions of the child are raised here.
-    """
-    context = multiprocessing.get_context("spawn")  # a forked Qt process is not safe
-    messages = context.Queue()
-    stop = context.Event()
-    child = context.Process(target=_child_main, args=(fn, args, kwargs, messages, stop),
-                            daemon=True, name="workbench-job")
-    child.start()
-    stopping_since = None
-    try:
-        while True:
-            if stopping_since is None and cancel is not None and cancel():
-                stop.set()
-                stopping_since = time.monotonic()
-            if stopping_since is not None and time.monotonic() - stopping_since > CHILD_GRACE:
-                raise Cancelled("cancelled")
-            try:
-                kind, value = messages.get(timeout=CHILD_POLL)
-            except Empty:
-                if not child.is_alive() and messages.empty():
-                    if stopping_since is not None:
-                        raise Cancelled("cancelled") from None
-                    raise WorkbenchError(QCoreApplication.translate(
-                        "Tasks", "the job's process ended unexpectedly (exit code {code})"
-                    ).format(code=child.exitcode)) from None
-                continue
-            if kind == "progress":
-                if progress is not None and stopping_since is None:
-                    progress(value)
-            elif kind == "result":
-                return value
-            else:
-                raise value
-    finally:
-        child.join(CHILD_GRACE)
-        if child.is_alive():
-            child.terminate()
-            child.join(1.0)
-        if child.is_alive():
-            child.kill()
-            child.join()
-        messages.close()
-        messages.cancel_join_thread()
-
-
-def _child_main(fn: Callable, args: tuple, kwargs: dict, messages, stop) -> None:
-    """The child's side of :func:`run_in_process`."""
-    _stop_with_parent(stop)
-
-    def progress(report: Any) -> None:
-        messages.put(("progress", report))
-
-    try:
-        messages.put(("result", fn(*args, progress=progress, cancel=stop.is_set, **kwargs)))
-    except BaseException as error:  # noqa: BLE001 - every failure goes back to the parent
-        if isinstance(error, KeyboardInterrupt):  # Ctrl-C in the GUI's terminal reached us too
-            error = Cancelled("interrupted")
-        try:
-            pickle.dumps(error)
-        except Exception:  # noqa: BLE001
-            error = WorkbenchError(user_message(error))
-        messages.put(("error", error))
-    messages.close()
-    messages.join_thread()
-
-
-def _stop_with_parent(stop) -> None:
-    """In a job process: the end of the GUI process, or a SIGTERM (``terminate()`` above, or
-    the Linux parent-death signal) or SIGHUP, stops the job as a cancel does, so that it stops
-    the trainer it started and removes its scratch folder on its way out (Ctrl-C, SIGINT, does
-    so already: Python raises KeyboardInterrupt).
-
-    Portable: a thread waits on the parent's sentinel (it becomes ready when the parent is
-    gone) and sets ``stop``. Linux: the kernel sends SIGTERM when the thread that started this
-    process ends; that thread waits in :func:`run_in_process` until this process is gone."""
-    parent = multiprocessing.parent_process()
-    if parent is not None:
-        watch_parent(parent.join, stop.set, deadline=JOB_EXIT_DEADLINE)
-    raised = []
-
-    def cancel_once(_signum: int, _frame) -> None:
-        if not raised:  # a second signal must not interrupt the cleanup
-            raised.append(True)
-            stop.set()
-            raise Cancelled("terminated")
-
-    for name in ("SIGTERM", "SIGHUP"):  # SIGHUP: a closed terminal signals the whole group
-        if hasattr(signal, name):
-            signal.signal(getattr(signal, name), cancel_once)
-    set_parent_death_signal(signal.SIGTERM)
 
 
 def user_message(error: BaseException) -> str:
@@ -450,8 +336,8 @@ def user_message(error: BaseException) -> str:
     if isinstance(error, OSError):
         name = f"{error.filename}: " if error.filename else ""
         return f"{name}{error.strerror or error}"
-    if isinstance(error, Cancelled):
-        return QCoreApplication.translate("Tasks", "cancelled")
+    if isinstance(error, Cancelled):  # the word every pane's Stop button uses
+        return QCoreApplication.translate("Tasks", "stopped")
     if isinstance(error, MemoryError):
         return QCoreApplication.translate("Tasks", "not enough memory for this input")
     return QCoreApplication.translate("Tasks", "unexpected {kind}: {error}").format(

@@ -27,7 +27,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from .configs import Configs, read_configs
-from .errors import BundleError, FormatError
+from .errors import BundleError, FormatError, IntegrityError
 from .formats import TokenizerSource, detect, load_runtime
 from .runtimes.base import Runtime
 from .special import registry_of
@@ -275,23 +275,24 @@ def read_manifest(path: Path) -> tuple[dict, dict[str, bytes] | None]:
 
 
 def verify_bundle(path: str | Path) -> dict:
-    """Check every checksum; return the manifest or raise naming the file that differs."""
+    """Check every checksum; return the manifest or raise :class:`IntegrityError` naming the
+    file that differs (a folder or zip that is no bundle at all is a :class:`BundleError`)."""
     path = Path(path)
     manifest, members = read_manifest(path)
     for name, entry in manifest["files"].items():
         if "/" in name or "\\" in name or name.startswith("."):
-            raise BundleError(f"manifest names an unsafe file path {name!r}", path=path)
+            raise IntegrityError(f"manifest names an unsafe file path {name!r}", path=path)
         if members is not None:
             if name not in members:
-                raise BundleError(f"{name} is listed in the manifest but missing", path=path)
+                raise IntegrityError(f"{name} is listed in the manifest but missing", path=path)
             digest = hashlib.sha256(members[name]).hexdigest()
         else:
             if not (path / name).is_file():
-                raise BundleError(f"{name} is listed in the manifest but missing", path=path)
+                raise IntegrityError(f"{name} is listed in the manifest but missing", path=path)
             digest = file_entry(path / name)["sha256"]
         if digest != entry.get("sha256"):
-            raise BundleError(f"checksum mismatch in {name}: the file was changed after the bundle "
-                              "was saved", path=path)
+            raise IntegrityError(f"checksum mismatch in {name}: the file was changed after the "
+                                 "bundle was saved", path=path)
     return manifest
 
 

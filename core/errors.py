@@ -79,6 +79,14 @@ class BundleError(WorkbenchError):
     code = "bundle"
 
 
+class IntegrityError(BundleError):
+    """A bundle's files are not the ones its manifest checksummed: changed, missing, or named
+    by an unsafe path. Not bad input but damage or tampering, which ``tokbench`` tells apart
+    (exit 3)."""
+
+    code = "integrity"
+
+
 class TextError(WorkbenchError):
     """Input text cannot be tokenized as given (for example lone surrogates)."""
 

@@ -22,6 +22,7 @@ from .text import Unit, hex_bytes, visible_bytes
 
 # the token table's columns, in order (the GUI shows them translated; the span column names its unit)
 TOKEN_COLUMNS = ("#", "Piece", "ID", "Bytes", "Span", "Original text", "Flags")
+WINDOW_COLUMNS = ("#", "piece", "id", "text", "type", "attention")  # a pair's model input
 
 
 def token_header(unit: Unit = Unit.CP) -> list[str]:
@@ -106,6 +107,21 @@ def token_rows(enc: Encoding, rows: Iterable[int], unit: Unit = Unit.CP) -> list
         out.append([str(r), piece_hex[0], str(ids[r]), piece_hex[1], f"{starts[r]}–{ends[r]}",
                     original, names])
     return out
+
+
+def window_rows(post, piece_of) -> list[list[str]]:
+    """A pair's model input (:class:`core.postprocess.PostProcessed`), a row per token:
+    position, piece, ID, the text it is of (``A``, ``B``, ``-`` for an added or pad token), its
+    type ID and attention (columns :data:`WINDOW_COLUMNS`). ``piece_of`` gives an added
+    token's piece from its ID."""
+    window = post.window
+    rows = []
+    for k, (token_id, seq, pos) in enumerate(zip(window.ids, window.sequence_ids,
+                                                 window.positions)):
+        piece = post.encodings[seq].display_piece(pos) if seq is not None else piece_of(token_id)
+        rows.append([str(k), piece, str(token_id), "-" if seq is None else "AB"[seq],
+                     str(window.type_ids[k]), str(window.attention_mask[k])])
+    return rows
 
 
 def _delimited(header: Sequence[str], rows: Iterable[Sequence[str]], dialect: str) -> str:

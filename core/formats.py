@@ -46,12 +46,15 @@ class TokenizerSource:
         files: name -> path of every file that makes up the tokenizer (configs included).
         options: tiktoken ``preset``/``pattern``/``special``; SentencePiece ``add_bos``/``add_eos``;
             ``name`` (display name) for any format.
+        origin: the local model a name resolved to (:class:`core.models.Located`), None when
+            a path was opened.
     """
 
     format: str
     path: Path
     files: dict[str, Path] = field(default_factory=dict)
     options: dict = field(default_factory=dict)
+    origin: object = None
 
     @property
     def name(self) -> str:

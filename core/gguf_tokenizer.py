@@ -5,8 +5,13 @@ llama.cpp keeps the tokenizer in the metadata (``tokenizer.ggml.*``) and runs it
 as transformers' GGUF support does, but following llama.cpp rather than the original model:
 
 - ``gpt2`` (byte-level BPE): llama.cpp splits the text with a *list* of regexes, one after the
-  other, chosen by ``tokenizer.ggml.pre`` — a ``Sequence`` of ``Split(isolated)`` pre-tokenizers
-  does the same — then runs the merges (``ignore_merges`` for the families llama.cpp sets it).
+  other, chosen by ``tokenizer.ggml.pre`` (:mod:`core.gguf_pre`) — a ``Sequence`` of
+  ``Split(isolated)`` pre-tokenizers does the same — then runs the merges (``ignore_merges`` for
+  the families llama.cpp sets it).
+- ``gemma4`` (and the pre-tokenizers ``gemma4``, ``sarvam-moe``, ``whitespace``): the same BPE on
+  raw UTF-8 instead of GPT-2 bytes, spaces as ``▁``, unknown characters as ``<0xNN>`` tokens;
+  Gemma 4 splits lines from newline runs and takes a run that is a token whole
+  (:mod:`core.gguf_newlines`), and always adds BOS.
 - ``llama`` (SentencePiece-style): a space is prepended to the text and after every special token
   (``add_space_prefix``), spaces become ``▁``, then the pair whose joined piece has the best score
   is merged until none is left, unknown characters falling back to ``<0xNN>`` byte tokens: a BPE
@@ -15,11 +20,12 @@ as transformers' GGUF support does, but following llama.cpp rather than the orig
   become ``piece`` and ``##piece`` for ``tokenizers``' WordPiece.
 - ``t5`` (Unigram): the precompiled charsmap and llama.cpp's whitespace rules as normalizers,
   then the best segmentation of the whole text over normal, user-defined and unused tokens.
+- ``whitespace``: BPE between runs of whitespace, which are dropped (when it does not lowercase).
 
 Tokens typed control/unknown are special added tokens (matched only when special tokens are
 parsed), user-defined ones plain added tokens (always matched), as ``tokenizer_st_partition``
-does. Other models (``rwkv``, ``plamo2``, ``gemma4``...) and pre-tokenizer types not listed in
-:data:`PRE_SPLITS` are refused by name, never approximated.
+does. The models no pipeline reproduces (:data:`REFUSED_MODELS`: ``rwkv``, ``plamo2``...) and
+names llama.cpp does not know are refused by name, with a note saying why, never approximated.
 
 >>> PRE_SPLITS["starcoder"][0]
 '\\\\p{N}'
@@ -34,92 +40,23 @@ import numpy as np
 
 from .errors import FormatError
 from .gguf_header import GGUFHeader, read_gguf_header
+from .gguf_newlines import newline_plan
+from .gguf_pre import FORCED_PRE, PRE_TYPES, LlamaPre
 from .notes import note
 
-# --- llama.cpp's pre-tokenizer regexes (llm_tokenizer_bpe), applied one after the other -----
-
-_GPT2 = r"'s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)"
-_CONTRACTIONS = r"(?:'[sS]|'[tT]|'[rR][eE]|'[vV][eE]|'[mM]|'[lL][lL]|'[dD])"
-_LLAMA3 = (_CONTRACTIONS + r"|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n]*"
-           r"|\s*[\r\n]+|\s+(?!\S)|\s+")
-_QWEN2 = (_CONTRACTIONS + r"|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}| ?[^\s\p{L}\p{N}]+[\r\n]*"
-          r"|\s*[\r\n]+|\s+(?!\S)|\s+")
-_QWEN35 = (_CONTRACTIONS + r"|[^\r\n\p{L}\p{N}]?[\p{L}\p{M}]+|\p{N}| ?[^\s\p{L}\p{M}\p{N}]+[\r\n]*"
-           r"|\s*[\r\n]+|\s+(?!\S)|\s+")
-# llama.cpp writes "letters other than a-z" and "other than A-Z" with lookaheads (not Lu/Ll
-# classes): a non-ASCII lowercase letter counts as both; kept as llama.cpp has them
-_UPPERISH = r"((?=[\p{L}])([^a-z]))"
-_LOWERISH = r"((?=[\p{L}])([^A-Z]))"
-_TEKKEN = (rf"[^\r\n\p{{L}}\p{{N}}]?{_UPPERISH}*{_LOWERISH}+|[^\r\n\p{{L}}\p{{N}}]?{_UPPERISH}+"
-           rf"{_LOWERISH}*|\p{{N}}| ?[^\s\p{{L}}\p{{N}}]+[\r\n/]*|\s*[\r\n]+|\s+(?!\S)|\s+")
-_GPT4O = (rf"[^\r\n\p{{L}}\p{{N}}]?{_UPPERISH}*{_LOWERISH}+{_CONTRACTIONS}?"
-          rf"|[^\r\n\p{{L}}\p{{N}}]?{_UPPERISH}+{_LOWERISH}*{_CONTRACTIONS}?"
-          r"|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n/]*|\s*[\r\n]+|\s+(?!\S)|\s+")
-_CJK = "[一-龥ࠀ-一가-퟿]+"
-# the cased letters (Unicode L&) of DeepSeek's regex, written with escapes where a character has
-# a canonical equivalent (U+1FD3 is U+0390 once normalized): an editor normalizing the file
-# would otherwise turn a range into an empty one
-_DEEPSEEK_LETTERS = (
-    "\\s?[A-Za-zµÀ-ÖØ-öø-ƺƼ-ƿǄ-ʓʕ-ʯͰ-ͳͶͷͻ-ͽͿΆΈ-ΊΌΎ-ΡΣ-ϵϷ-ҁҊ-ԯԱ-ՖႠ-ჅᎠ-Ᏽᏸ-ᏽᲐ-ᲺᲽ-Ჿᴀ-ᴫᵫ-ᵷᵹ-ᶚḀ-ἕἘ-Ἕἠ-ὅὈ-Ὅὐ-ὗὙὛὝὟ-\u1f7dᾀ-ᾴᾶ-ᾼ\u1fbeῂ-ῄῆ-ῌῐ-\u1fd3ῖ-\u1fdbῠ-Ῥῲ-ῴῶ-ῼℂℇℊ-ℓℕℙ-ℝℤ\u2126ℨ\u212a-ℭℯ-ℴℹℼ-ℿⅅ-ⅉⅎↃↄⰀ-ⱻⱾ-ⳤⳫ-ⳮⳲⳳꙀ-ꙭꚀ-ꚛꜢ-ꝯꝱ-ꞇꞋ-ꞎꭰ-ꮿﬀ-ﬆﬓ-ﬗＡ-Ｚａ-ｚ𐐀-𐑏𐒰-𐓓𐓘-𐓻𐲀-𐲲𐳀-𐳲𑢠-𑣟𞤀-𞥃]+")
-# llama.cpp runs a regex with \p{..} on a "collapsed" text where its \p{S} lists the ASCII symbols
-# $+<=>^`| but not "~": written out here so Oniguruma treats "~" as llama.cpp does
-_SYMBOL = r"\p{S}&&[^~]"
-_NOT_LPS = r"(?:[^\r\n\p{L}\p{P}\p{S}]|~)"
-_DEEPSEEK3_WORDS = (r"[!\"#$%&'()*+,\-./:;<=>?@\[\\\]^_`{|}~][A-Za-z]+|" + _NOT_LPS +
-                    rf"?[\p{{L}}\p{{M}}]+| ?[\p{{P}}{_SYMBOL}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+")
-
-_FAMILIES: dict[tuple[str, ...], tuple[str, ...]] = {
-    ("default",): (r"[\p{P}\$\+<=>\^~\|]+", _GPT2, r"\p{N}+", "[0-9][0-9][0-9]"),
-    ("llama3", "llama-v3", "llama-bpe", "falcon3", "falcon-h1", "pixtral", "midm-2.0", "lfm2",
-     "jina-v5-nano", "dbrx", "smaug-bpe", "glm4", "chatglm-bpe"): (_LLAMA3,),
-    ("deepseek-llm",): ("[\r\n]", _DEEPSEEK_LETTERS, r"\s?[!-/:-~！-／：-～‘-‟　-。]+", r"\s+$",
-                        _CJK, r"\p{N}+"),
-    ("deepseek-v3", "hunyuan-dense", "joyai-llm", "hy_v4"): (r"\p{N}{1,3}", "[一-龥぀-ゟ゠-ヿ]+",
-                                                            _DEEPSEEK3_WORDS),
-    ("deepseek-coder",): ("[\r\n]", r"\s?\p{L}+", r"\s?\p{P}+", _CJK, r"\p{N}"),
-    ("falcon",): (r"[\p{P}\$\+<=>\^~\|`]+", _GPT2, "[0-9][0-9][0-9]"),
-    ("starcoder", "refact", "command-r", "smollm", "codeshell", "exaone", "minerva-7b",
-     "mellum2"): (r"\p{N}", _GPT2),
-    ("gpt-2", "phi-2", "jina-es", "jina-de", "gigachat", "jina-v2-es", "jina-v2-de", "a.x-4.0",
-     "mellum", "modern-bert", "mpt", "olmo", "jais", "trillion", "granite-docling", "exaone4",
-     "jina-v1-en", "jina-v2-code", "roberta-bpe"): (_GPT2,),
-    ("qwen2", "deepseek-r1-qwen", "kormo", "f2llmv2", "megrez", "stablelm2", "hunyuan",
-     "solar-open"): (_QWEN2,),
-    ("qwen35",): (_QWEN35,),
-    ("poro-chat", "bloom", "gpt3-finnish"): (r" ?[^(\s|.,!?…。，、।۔،)]+",),
-    ("tekken",): (_TEKKEN,),
-    ("gpt-4o", "llama4", "kanana2", "talkie", "minimax-m2"): (_GPT4O,),
-    ("seed-coder",): (_CONTRACTIONS + r"|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1}| ?[^\s\p{L}\p{N}\r\n]+"
-                      r"|\s*[\r\n]+|\s+(?!\S)|\s+",),
-    ("grok-2",): (_QWEN2,),
-    ("ufakzeka",): (r"[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+"
-                    r"|\s+(?!\S)|\s+",),
-    ("bailingmoe", "bailingmoe2", "llada-moe"): (
-        r"'(?:[sSdDmMtT]|[lL][lL]|[vV][eE]|[rR][eE])|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}"
-        r"| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]|\s+(?!\S)|\s+",),
-    ("spark2_5",): (r"\p{N}{1,3}", "[一-龥぀-ゟ゠-ヿ]+",
-                    r"[!\"#$%&'()*+,\-./:;<=>?@\[\\\]^_`{|}~][A-Za-z]+|" + _NOT_LPS +
-                    rf"?[\p{{L}}\p{{M}}]+| ?[\p{{P}}{_SYMBOL}]+|[\r\n]|\s+(?!\S)|\s+", r"\p{N}"),
-    ("viking",): (r" ?[^(\s|.,!?…。，、।۔،)]+", r"\p{N}"),
-    ("jais-2",): (_CONTRACTIONS + r"|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n]*"
-                  r"|\s*[\r\n]+|\s{512}(?!\S)|\s{256}(?!\S)|\s{128}(?!\S)|\s{64}(?!\S)"
-                  r"|\s{32}(?!\S)|\s{16}(?!\S)|\s{8}(?!\S)|\s{4}(?!\S)|\s{1,2}(?!\S)|\s{1}",),
-    ("exaone-moe",): (_CONTRACTIONS + r"|[^\r\n\p{L}\p{N}]?(?:\p{L}\p{M}*(?: \p{L}\p{M}*)*)+"
-                      r"|\p{N}| ?[^\s\p{L}\p{N}]+[\r\n/]?|\s*[\r\n]|\s+(?!\S)|\s+",),
-    ("laguna",): (r"[^\n]+|[\n]+", _QWEN2),
-    ("minicpm5",): (r"\p{N}{1,3}", _CONTRACTIONS + r"|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}+"
-                    r"| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+"),
-}
-PRE_SPLITS: dict[str, tuple[str, ...]] = {name: regexes for names, regexes in _FAMILIES.items()
-                                          for name in names}
-# the families for which llama.cpp takes a word that is a whole token as it is (ignore_merges)
-IGNORE_MERGES = frozenset({"llama3", "llama-v3", "llama-bpe", "falcon3", "falcon-h1", "pixtral",
-                           "midm-2.0", "lfm2", "jina-v5-nano", "minicpm5", "tekken"})
-# families whose add_bos llama.cpp turns on before reading tokenizer.ggml.add_bos_token
-ADD_BOS_BY_PRE = frozenset({"llama3", "llama-v3", "llama-bpe", "falcon3", "falcon-h1", "pixtral",
-                            "midm-2.0", "lfm2", "jina-v5-nano", "tekken"})
-MODELS = {"gpt2": "byte-level BPE", "llama": "SentencePiece-style BPE (scores)",
-          "bert": "WordPiece", "t5": "Unigram"}
+# tokenizer.ggml.model -> what the workbench builds (llama.cpp's LLAMA_VOCAB_TYPE_* in brackets)
+MODELS = {"gpt2": "byte-level BPE [BPE]", "gemma4": "SentencePiece-style BPE with merges [BPE]",
+          "whitespace": "BPE between whitespace [BPE]", "llama": "SentencePiece-style BPE (scores) [SPM]",
+          "bert": "WordPiece [WPM]", "t5": "Unigram [UGM]"}
+BPE_MODELS = ("gpt2", "gemma4", "whitespace")  # the ones llama.cpp reads a pre-tokenizer for
+# the models llama.cpp knows that no tokenizers pipeline reproduces: the note that says why
+REFUSED_MODELS = {"none": "gguf.model_no_vocab", "no_vocab": "gguf.model_no_vocab",
+                  "rwkv": "gguf.model_rwkv", "plamo2": "gguf.model_plamo2",
+                  "hybriddna": "gguf.model_hybriddna"}
+# the regexes of each pre-tokenizer name (kept for callers that only need the splits)
+PRE_SPLITS: dict[str, tuple[str, ...]] = {name: pre.regexes for name, pre in PRE_TYPES.items()}
+# the pre-tokenizers after which llama.cpp wants a separator token (add_sep)
+ADD_SEP_BY_PRE = frozenset({"jina-v1-en", "jina-v2-code", "roberta-bpe"})
 # token types (llama_token_type): what llama.cpp's tokenizer_st_partition does with each
 NORMAL, UNKNOWN, CONTROL, USER_DEFINED, UNUSED, BYTE = 1, 2, 3, 4, 5, 6
 
@@ -209,16 +146,19 @@ def read_vocab(header: GGUFHeader) -> GGUFVocab:
     if model is None:
         raise FormatError("this GGUF file has no tokenizer (no 'tokenizer.ggml.model' key)",
                           path=path)
+    supported = ", ".join(MODELS)
+    if model in REFUSED_MODELS:
+        raise FormatError.of(note(REFUSED_MODELS[model], model=model, supported=supported),
+                             path=path)
     if model not in MODELS:
-        raise FormatError(f"tokenizer.ggml.model is {model!r}, which the workbench does not run "
-                          f"(it runs {', '.join(sorted(MODELS))})", path=path)
+        raise FormatError.of(note("gguf.model_unknown", model=model, supported=supported),
+                             path=path)
     pre = _key(header, "tokenizer.ggml.pre", str)
-    if model == "gpt2":
-        pre = pre or "default"  # llama.cpp's fallback for a file that names none
-        if pre not in PRE_SPLITS:
-            raise FormatError(f"tokenizer.ggml.pre is {pre!r}, a pre-tokenizer the workbench does "
-                              "not know; it will not guess one (its IDs would differ from "
-                              "llama.cpp's)", path=path)
+    if model in BPE_MODELS:
+        # llama.cpp's fallback for a file that names none; Gemma 4 has its own, whatever it says
+        pre = FORCED_PRE.get(model, pre or "default")
+        if pre not in PRE_TYPES:
+            raise FormatError.of(note("gguf.pre_unknown", pre=pre), path=path)
     for name, kind in (("tokens", list), ("merges", list), ("token_type", np.ndarray),
                        ("scores", np.ndarray)):
         value = header.get(f"tokenizer.ggml.{name}")
@@ -239,9 +179,11 @@ def read_vocab(header: GGUFHeader) -> GGUFVocab:
     types = (np.asarray(types, dtype=np.int32) if types is not None
              else np.full(n, NORMAL, dtype=np.int32))
     merges = _key(header, "tokenizer.ggml.merges", list)
-    if model == "gpt2" and merges is None:
-        raise FormatError("tokenizer.ggml.merges is missing: a gpt2 tokenizer needs its merges",
-                          path=path)
+    if model in BPE_MODELS and merges is None:
+        if pre != "kimi-k2":  # llama.cpp runs Kimi-K2 without merges
+            raise FormatError(f"tokenizer.ggml.merges is missing: a {model} tokenizer needs its "
+                              "merges", path=path)
+        merges = []
     if model in ("llama", "t5") and scores is None:
         raise FormatError(f"tokenizer.ggml.scores is missing: a {model} tokenizer needs its "
                           "scores", path=path)
@@ -254,6 +196,9 @@ def read_vocab(header: GGUFHeader) -> GGUFVocab:
     vocab = GGUFVocab(model, pre, tokens, types,
                       None if scores is None else np.asarray(scores, dtype=np.float32), merges)
     ids = dict(_DEFAULT_IDS.get(model, {}))
+    pre_type = PRE_TYPES[pre] if model in BPE_MODELS else None
+    if pre_type is not None and pre_type.no_default_bos:
+        ids.pop("bos", None)
     sources = {key: "llama.cpp default" for key in ids}
     for key in SPECIAL_ID_KEYS:
         value = _key(header, f"tokenizer.ggml.{key}_token_id", int)
@@ -262,9 +207,9 @@ def read_vocab(header: GGUFHeader) -> GGUFVocab:
             sources[key] = f"tokenizer.ggml.{key}_token_id"
     vocab.special_ids = {k: v for k, v in ids.items() if 0 <= v < n}
     vocab.id_sources = {k: sources[k] for k in vocab.special_ids}
-    vocab.add_bos = model in ("llama", "bert") or pre in ADD_BOS_BY_PRE
+    vocab.add_bos = model in ("llama", "bert") or bool(pre_type and pre_type.add_bos)
     vocab.add_eos = model == "t5"
-    vocab.add_sep = model == "bert"
+    vocab.add_sep = model == "bert" or pre in ADD_SEP_BY_PRE
     vocab.add_space_prefix = model == "llama"
     flags = {"add_bos": "add_bos_token", "add_eos": "add_eos_token", "add_sep": "add_sep_token",
              "add_space_prefix": "add_space_prefix",
@@ -273,8 +218,19 @@ def read_vocab(header: GGUFHeader) -> GGUFVocab:
         value = _key(header, f"tokenizer.ggml.{key}", bool)
         if value is not None:
             setattr(vocab, attr, value)
+    if pre_type is not None and pre_type.force_bos:
+        vocab.add_bos = True  # llama.cpp's workaround for Gemma 4, whatever the file says
+    for flag, key, id_key in (("add_bos", "bos", "bos"), ("add_eos", "eos", "eos"),
+                              ("add_sep", "sep", "seperator")):
+        if getattr(vocab, flag) and id_key not in vocab.special_ids:
+            # llama.cpp refuses such a file (check_add_special_token)
+            raise FormatError.of(note("gguf.add_without_id", flag=f"tokenizer.ggml.{flag}_token",
+                                      key=f"tokenizer.ggml.{id_key}_token_id"), path=path)
     lowercase = _key(header, "tokenizer.ggml.normalizer.lowercase", bool)
-    vocab.lowercase = True if lowercase is None else lowercase
+    # llama.cpp lowercases by default, except after the whitespace pre-tokenizer
+    vocab.lowercase = (pre != "whitespace") if lowercase is None else lowercase
+    if model == "whitespace" and vocab.lowercase:
+        raise FormatError.of(note("gguf.whitespace_lowercase", model=model), path=path)
     strip = _key(header, "tokenizer.ggml.normalizer.strip_accents", bool)
     vocab.strip_accents = vocab.lowercase if strip is None else strip
     vocab.chat_template = _key(header, "tokenizer.chat_template", str)
@@ -287,11 +243,15 @@ def read_vocab(header: GGUFHeader) -> GGUFVocab:
     return vocab
 
 
-def token_attributes(vocab: GGUFVocab, model_name: str = "") -> tuple[np.ndarray, set[int]]:
-    """``(type per token, ids llama.cpp strips spaces after)``, with the fixes llama.cpp applies
-    when it loads a vocabulary: end-of-generation and FIM texts become control tokens, gpt-oss's
-    channel tokens user-defined (and Harmony's ``<|end|>``, which is not an end there), Gemma 4's
-    ``</s>`` a normal token, and Phi-3's special tokens strip the spaces after them."""
+def token_attributes(vocab: GGUFVocab, model_name: str = "", *, pre_key: str = "",
+                     arch: str = "") -> tuple[np.ndarray, set[int], set[int]]:
+    """``(type per token, ids llama.cpp strips spaces after, ids it strips spaces before)``, with
+    the fixes llama.cpp applies when it loads a vocabulary: end-of-generation and FIM texts
+    become control tokens, gpt-oss's channel tokens user-defined (and Harmony's ``<|end|>``,
+    which is not an end there), Gemma 4's ``</s>`` a normal token; by file (``pre_key``: the
+    file's ``tokenizer.ggml.pre``, ``arch``, ``model_name``), Jina v2 and Nomic/Jina-BERT-v3
+    strip the spaces before ``<mask>``, else Phi-3's special tokens strip those after them, else
+    ModernBERT strips those before ``[MASK]``."""
     types = vocab.types.copy()
     index = {t: i for i, t in enumerate(vocab.tokens)}
     set_by_file = {key for key, source in vocab.id_sources.items() if source != "llama.cpp default"}
@@ -309,20 +269,29 @@ def token_attributes(vocab: GGUFVocab, model_name: str = "") -> tuple[np.ndarray
     if {"<|tool_response>", "</s>"} <= eog:
         types[index["</s>"]] = NORMAL
     rstrip: set[int] = set()
+    lstrip: set[int] = set()
     name = model_name.lower()
-    if "phi-3" in name or "phi3" in name:
+    if (any(k in pre_key for k in ("jina-v2-de", "jina-v2-es", "jina-v2-code"))
+            or any(k in arch for k in ("nomic-bert-moe", "jina-bert-v3"))):
+        lstrip = {index[t] for t in ("<mask>",) if t in index}
+    elif "phi-3" in name or "phi3" in name:
         rstrip = {i for i, t in enumerate(types) if t in (CONTROL, USER_DEFINED, UNKNOWN)}
         rstrip |= {index[t] for t in ("</s>",) if t in index}
         rstrip -= {index[t] for t in ("<unk>", "<s>", "<|endoftext|>") if t in index}
-    return types, rstrip
+    elif "modern-bert" in name:
+        lstrip = {index[t] for t in ("[MASK]",) if t in index}
+    return types, rstrip, lstrip
 
 
 def gguf_tokenizer_json(header: GGUFHeader) -> tuple[dict, GGUFVocab]:
     """``(tokenizer.json spec, the vocab read)`` for the GGUF file's tokenizer; the vocab's
     ``notes`` say what llama.cpp does that the file does not say."""
     vocab = read_vocab(header)
-    types, rstrip = token_attributes(vocab, str(header.get("general.name") or ""))
-    if vocab.model == "gpt2" and header.get("tokenizer.ggml.pre") is None:
+    pre_key = header.get("tokenizer.ggml.pre")
+    types, rstrip, lstrip = token_attributes(
+        vocab, str(header.get("general.name") or ""),
+        pre_key=pre_key if isinstance(pre_key, str) else "", arch=header.architecture or "")
+    if vocab.model in BPE_MODELS and vocab.model not in FORCED_PRE and pre_key is None:
         vocab.notes.append(note("gguf.pre_default"))
     marked = [vocab.tokens[i] for i in np.flatnonzero((types == CONTROL) & (vocab.types != CONTROL))]
     if marked:
@@ -330,10 +299,12 @@ def gguf_tokenizer_json(header: GGUFHeader) -> tuple[dict, GGUFVocab]:
     rows = header.embedding_rows
     if rows is not None and rows < len(vocab.tokens):
         vocab.notes.append(note("gguf.embedding_short", rows=rows, vocabulary=len(vocab.tokens)))
-    build = {"gpt2": _byte_level, "llama": _spm, "bert": _wordpiece, "t5": _unigram}[vocab.model]
-    spec = build(vocab, types)
+    if vocab.model in BPE_MODELS:
+        spec = _bpe(vocab, types, header.path)
+    else:
+        spec = {"llama": _spm, "bert": _wordpiece, "t5": _unigram}[vocab.model](vocab, types)
     spec["added_tokens"] = [
-        {"id": i, "content": content, "single_word": False, "lstrip": False,
+        {"id": i, "content": content, "single_word": False, "lstrip": i in lstrip,
          "rstrip": i in rstrip, "normalized": False, "special": int(types[i]) != USER_DEFINED}
         for i, content in _added(vocab, types, spec)]
     spec["post_processor"] = _post_processor(vocab)
@@ -372,29 +343,63 @@ def _post_processor(vocab: GGUFVocab) -> dict | None:
             "special_tokens": special}
 
 
-def _byte_level(vocab: GGUFVocab, types: np.ndarray) -> dict:
-    splits = [{"type": "Split", "pattern": {"Regex": regex}, "behavior": "Isolated",
-               "invert": False} for regex in PRE_SPLITS[vocab.pre]]
-    merges = []
-    for number, merge in enumerate(vocab.merges):
-        # llama.cpp splits at the first space after the first character
+def _split(regex: str, behavior: str = "Isolated") -> dict:
+    return {"type": "Split", "pattern": {"Regex": regex}, "behavior": behavior, "invert": False}
+
+
+def merge_pairs(merges: list[str]) -> list[tuple[str, str]]:
+    """``tokenizer.ggml.merges`` as pairs, cut where llama.cpp cuts: at the first space after
+    the first character (a merge may join pieces that start with a space).
+
+    >>> merge_pairs(["a b", "  b"])
+    [('a', 'b'), (' ', 'b')]
+    """
+    pairs = []
+    for number, merge in enumerate(merges):
         cut = merge.find(" ", 1)
         if cut < 0:
             raise FormatError(f"tokenizer.ggml.merges[{number}] {merge!r} is not two pieces "
                               "separated by a space", path=None)
-        merges.append([merge[:cut], merge[cut + 1:]])
+        pairs.append((merge[:cut], merge[cut + 1:]))
+    return pairs
+
+
+def _bpe(vocab: GGUFVocab, types: np.ndarray, path: object = None) -> dict:
+    """llama.cpp's BPE session: the pre-tokenizer's regexes one after the other, then the merges
+    by rank over GPT-2 bytes (``byte_level``) or raw UTF-8 with ``<0xNN>`` byte tokens."""
+    pre: LlamaPre = PRE_TYPES[vocab.pre]
+    pairs = merge_pairs(vocab.merges)
+    regexes = list(pre.regexes)
+    if pre.whole_newline_runs:
+        plan = newline_plan(vocab.tokens, pairs, path)
+        if plan is not None:
+            regexes = [plan.split if r == pre.regexes[0] else r for r in regexes]
+            pairs += plan.merges
+    splits = [_split(regex) for regex in regexes]
+    if vocab.model == "whitespace":
+        # llama.cpp's whitespace session: whitespace ends a segment and is dropped
+        splits.insert(0, _split(r"\s+", "Removed"))
+    if pre.byte_level:
+        splits.append({"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": False,
+                       "use_regex": False})
+        decoder = {"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": False,
+                   "use_regex": False}
+    else:
+        decoder = {"type": "Sequence", "decoders": [{"type": "ByteFallback"}, {"type": "Fuse"}]}
+        if pre.escape_spaces:
+            decoder["decoders"].insert(
+                0, {"type": "Replace", "pattern": {"String": "▁"}, "content": " "})
     return {
-        "normalizer": None,
-        "pre_tokenizer": {"type": "Sequence", "pretokenizers": splits + [
-            {"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": False,
-             "use_regex": False}]},
-        "decoder": {"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": False,
-                    "use_regex": False},
+        "normalizer": ({"type": "Replace", "pattern": {"String": " "}, "content": "▁"}
+                       if pre.escape_spaces else None),
+        "pre_tokenizer": {"type": "Sequence", "pretokenizers": splits},
+        "decoder": decoder,
         "model": {"type": "BPE", "dropout": None, "unk_token": None,
                   "continuing_subword_prefix": None, "end_of_word_suffix": None,
-                  "fuse_unk": False, "byte_fallback": False,
-                  "ignore_merges": vocab.pre in IGNORE_MERGES,
-                  "vocab": {t: i for i, t in enumerate(vocab.tokens)}, "merges": merges},
+                  "fuse_unk": False, "byte_fallback": not pre.byte_level,
+                  "ignore_merges": pre.ignore_merges,
+                  "vocab": {t: i for i, t in enumerate(vocab.tokens)},
+                  "merges": [list(pair) for pair in pairs]},
     }
 
 
@@ -538,6 +543,25 @@ def rows_versus_vocabulary(rows: int, vocabulary: int) -> str:
     return f"vocabulary {'+' if rows > vocabulary else '−'} {abs(rows - vocabulary):,}"
 
 
+def named_chat_templates(header: GGUFHeader) -> dict[str, str]:
+    """``{name: template}`` of a GGUF with named chat templates — ``tokenizer.chat_templates``
+    lists the names, each under ``tokenizer.chat_template.<name>``, the default under
+    ``tokenizer.chat_template`` (gguf-py's ``add_chat_template``) — ``default`` first; empty
+    for a GGUF with one template or none."""
+    names = _key(header, "tokenizer.chat_templates", list)
+    if names is None or len(names) == 0:
+        return {}
+    found = {}
+    default = _key(header, "tokenizer.chat_template", str)
+    if default is not None:
+        found["default"] = default
+    for name in names:
+        template = _key(header, f"tokenizer.chat_template.{name}", str)
+        if template is not None:
+            found[str(name)] = template
+    return found
+
+
 def embedded_configs(path) -> tuple[dict, dict]:
     """``(tokenizer_config, model_config)`` as a GGUF file's metadata gives them: the named
     special tokens, add_bos/add_eos and the chat template (``tokenizer.chat_template``), and the
@@ -555,6 +579,10 @@ def embedded_configs(path) -> tuple[dict, dict]:
         config["cls_token"] = config.pop("bos_token")
     if vocab.chat_template is not None:
         config["chat_template"] = vocab.chat_template
+    named = named_chat_templates(header)
+    if named:  # as the tokenizer_config.json list they were written from
+        config["chat_template"] = [{"name": name, "template": template}
+                                   for name, template in named.items()]
     model: dict = {}
     rows = header.embedding_rows or header.arch_value("vocab_size")
     for key, value in (("model_type", header.architecture), ("vocab_size", rows),

@@ -1,9 +1,15 @@
 """One inspection of a text by a tokenizer: what the Inspect pane and ``tokbench inspect`` show.
 
-Everything expensive is done here, so a front end can run it in a worker and only display.
+Everything expensive is done here, so a front end can run it in a worker and only display:
+the pane calls :func:`inspect_text`, ``tokbench inspect`` :func:`inspect_texts` (many texts,
+batch by batch) and prints each :class:`InspectResult`'s :meth:`~InspectResult.to_json`.
 
->>> # result = inspect_text(runtime, "Hello 世界")
->>> # result.encoding.ids, result.round_trip.ok, result.stats["tokens"]
+>>> from pathlib import Path
+>>> from core.formats import load_tokenizer
+>>> demo = Path(__file__).parents[1] / "resources" / "demo" / "demo-bpe" / "tokenizer.json"
+>>> result = inspect_text(load_tokenizer(demo), "Hi 世界", with_stages=False)
+>>> result.round_trip.ok, list(result.to_json())[:3]
+(True, ['ids', 'tokens', 'type_ids'])
 """
 
 from __future__ import annotations
@@ -11,8 +17,10 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
+from typing import Iterator, Sequence
+
 from .encoding import Encoding, Flag
-from .notes import Note, note
+from .notes import Note, note, round_trip_notes
 from .offload import ProcessEncoder
 from .postprocess import (PostProcessed, PostprocessError, PostSettings, Template, postprocess,
                           tokenizer_template, window_encoding)
@@ -21,6 +29,7 @@ from .runtimes.base import RoundTrip, Runtime, Stage  # noqa: F401
 from .text import Unit
 
 STAGE_LIMIT = 20_000  # characters shown stage by stage (native stage calls hold the GIL)
+BATCH = 4096  # texts encoded per encode_batch call by inspect_texts (memory stays bounded)
 
 
 @dataclass
@@ -43,6 +52,69 @@ class InspectResult:
     template: Template | None = None
     post: PostProcessed | None = None
     post_error: str = ""
+    add_special_tokens: bool = True  # whether the template's tokens were added
+
+    @property
+    def pair(self) -> bool:
+        """Whether a pair of texts was encoded (``post`` holds both)."""
+        return self.post is not None and len(self.post.encodings) == 2
+
+    def all_notes(self) -> list[Note]:
+        """Everything a report of this inspection tells a user, in order: how the tokenizer is
+        run (the runtime's notes), what the text holds (the encoding's warnings: special-token
+        literals...), a round trip that fails, then the inspection's own (post-processing)."""
+        return (list(self.runtime.notes) + list(self.encoding.warnings)
+                + round_trip_notes(self.round_trip) + list(self.notes))
+
+    def to_json(self) -> dict:
+        """The stable JSON of this inspection (``tokbench inspect --json`` prints it; docs/cli.md):
+        ``ids``, ``tokens`` (each with its piece, bytes, spans in every unit, flags), the model
+        input's ``type_ids``, ``attention_mask``, ``special_tokens_mask``, ``sequence_ids``,
+        the ``overflow`` windows and ``truncated`` tokens, the ``template`` and the ``notes``."""
+        if self.post is None:
+            record = self.encoding.to_json()
+            record.update(_plain_window_json(self.encoding))
+        else:
+            window = self.post.window
+            tokens = (self.encoding.to_json()["tokens"] if not self.pair
+                      else _pair_tokens_json(self.runtime, self.post))
+            record = {"ids": window.ids, "tokens": tokens, **window.to_json(),
+                      "overflow": [w.to_json() for w in self.post.overflow],
+                      "truncated": [t.to_json() for t in self.post.truncated]}
+        record["template"] = None if self.template is None else {
+            "notation": self.template.notation(self.pair), "origin": self.template.origin,
+            "description": self.template.describe(self.pair), "applied": self.add_special_tokens}
+        record["notes"] = [n.to_json() for n in self.all_notes()]
+        return record
+
+
+def _plain_window_json(enc: Encoding) -> dict:
+    """The post-processing keys of an encoding with no pair, truncation or padding: what
+    :func:`core.postprocess.postprocess` gives then (type IDs 0, all attended, the special-tokens
+    mask marking the tokens the post-processor added), without encoding again."""
+    inserted = ((enc.flags & Flag.INSERTED) != 0).astype(int).tolist()
+    return {"type_ids": [0] * len(enc), "attention_mask": [1] * len(enc),
+            "special_tokens_mask": inserted,
+            "sequence_ids": [None if i else 0 for i in inserted],
+            "overflow": [], "truncated": []}
+
+
+def _pair_tokens_json(runtime: Runtime, post: PostProcessed) -> list[dict]:
+    """Tokens of a pair's window: a text's token as in its own encoding's JSON (spans on that
+    text), an added or pad token with null spans."""
+    own = [enc.to_json()["tokens"] for enc in post.encodings]
+    window = post.window
+    tokens = []
+    for k, (token_id, seq, pos) in enumerate(zip(window.ids, window.sequence_ids,
+                                                 window.positions)):
+        if seq is not None:
+            tokens.append(own[seq][pos])
+            continue
+        piece = runtime.piece(token_id)
+        tokens.append({"id": token_id, "piece": piece, "bytes": piece.encode("utf-8").hex(),
+                       "spans": None, "flags": ["special"] + (
+                           ["pad"] if window.attention_mask[k] == 0 else [])})
+    return tokens
 
 
 def text_stats(encoding: Encoding) -> dict[str, float]:
@@ -88,10 +160,8 @@ def inspect_text(runtime: Runtime, text: str, *, add_special_tokens: bool = True
         except PostprocessError as err:
             post_error = err.message
     if post is not None:
-        encoding = window_encoding(post, piece_of=runtime.piece)
+        encoding, round_trip = _post_encoding(runtime, text, post)
         notes.extend(post.notes)
-        # the text's own tokens, truncated ones included, are what decode must give back
-        round_trip = runtime.round_trip(text, post.encodings[0])
     elif encoder is not None and encoder.can_encode(source, text):
         encoding, round_trip = encoder.encode(runtime, text, source=source,
                                               add_special_tokens=add_special_tokens,
@@ -115,7 +185,54 @@ def inspect_text(runtime: Runtime, text: str, *, add_special_tokens: bool = True
     return InspectResult(runtime, encoding, round_trip, stages, text_stats(encoding),
                          time.perf_counter() - started, notes,
                          pre_tokens=pre_tokens, pre_tokenizer=pre_tokenizer,
-                         template=template, post=post, post_error=post_error)
+                         template=template, post=post, post_error=post_error,
+                         add_special_tokens=add_special_tokens)
+
+
+def inspect_texts(runtime: Runtime, texts: Sequence[str], *, add_special_tokens: bool = True,
+                  parse_special: bool = False, allowed_special=None,
+                  post_settings: PostSettings | None = None,
+                  batch: int = BATCH) -> Iterator[InspectResult]:
+    """Inspect many texts for a report (no stages), in order: ``batch`` texts per
+    ``encode_batch`` call, or one by one through post-processing when ``post_settings`` ask
+    for something. Unlike :func:`inspect_text` (which shows the plain encoding and says why),
+    settings that cannot be applied raise :class:`core.postprocess.PostprocessError`.
+
+    ``allowed_special``: special-token literals read as special tokens (``"all"`` or a set),
+    as :meth:`Runtime.encode` takes them.
+    """
+    if post_settings is not None and post_settings.active:
+        resolved = post_settings.resolve(runtime)  # bad settings raise before any text
+        for text in texts:
+            started = time.perf_counter()
+            post = postprocess(runtime, text, post_settings.pair,
+                               add_special_tokens=add_special_tokens, parse_special=parse_special,
+                               allowed_special=allowed_special, **resolved)
+            encoding, round_trip = _post_encoding(runtime, text, post)
+            yield InspectResult(runtime, encoding, round_trip, stats=text_stats(encoding),
+                                seconds=time.perf_counter() - started, notes=list(post.notes),
+                                template=post.template, post=post,
+                                add_special_tokens=add_special_tokens)
+        return
+    template = _own_template(runtime)
+    for k in range(0, len(texts), batch):
+        chunk = texts[k:k + batch]
+        started = time.perf_counter()
+        encodings = runtime.encode_batch(chunk, add_special_tokens=add_special_tokens,
+                                         parse_special=parse_special,
+                                         allowed_special=allowed_special)
+        seconds = (time.perf_counter() - started) / max(1, len(chunk))
+        for text, encoding in zip(chunk, encodings):
+            yield InspectResult(runtime, encoding, runtime.round_trip(text, encoding),
+                                stats=text_stats(encoding), seconds=seconds, template=template,
+                                add_special_tokens=add_special_tokens)
+
+
+def _post_encoding(runtime: Runtime, text: str, post: PostProcessed):
+    """The main window as an encoding on ``text``, and the round trip of the text's own tokens
+    (truncated ones included: they are what decode must give back)."""
+    return (window_encoding(post, piece_of=runtime.piece),
+            runtime.round_trip(text, post.encodings[0]))
 
 
 def _own_template(runtime: Runtime) -> Template | None:

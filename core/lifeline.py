@@ -10,9 +10,10 @@ mechanisms, each enough on its own:
   ``tokenizers``) release the GIL while they train, so the thread runs.
 - **the parent-death signal** (Linux): ``prctl(PR_SET_PDEATHSIG)`` has the kernel signal the child
   when its parent dies, even if the child holds the GIL. The kernel sends it when the parent
-  *thread* that started the child ends, not the process: safe here because the thread that
-  starts a child always waits for it to end (:func:`core.engines.common.run_child`, and
-  ``app.tasks.run_in_process`` for the GUI's job processes).
+  *thread* that started the child ends, not the process: asked for only by children whose
+  starting thread waits for them to end (:func:`core.supervisor.supervise`: trainers and job
+  processes; the long-lived server children of :class:`core.supervisor.PythonChild` rely on the
+  pipe alone).
 
 :data:`CHILD_PRELUDE` is Python source put before a ``python -c`` child's own code (the child
 does not import this package: ``python -c`` finds it only from the right working folder, and a

@@ -19,6 +19,7 @@ from .bundle import copy_bundle, find_bundle, load_bundle, save_bundle
 from .configs import Configs, read_configs
 from .errors import WorkbenchError
 from .formats import TokenizerSource, detect, load_runtime
+from .models import LocalModel, looks_like_model_name, resolve_model
 from .runtimes.base import Runtime
 
 # loading options each format takes (anything else is a mistake worth naming)
@@ -47,6 +48,11 @@ class Loaded:
     @property
     def path(self) -> Path:
         return self.source.path
+
+    @property
+    def model(self):
+        """The local model a name opened (:class:`core.models.LocalModel`), None for a path."""
+        return self.source.origin.model if self.source.origin is not None else None
 
     @property
     def is_bundle(self) -> bool:
@@ -115,7 +121,16 @@ def open_tokenizer(path: str | Path, *, preset: str | None = None, pattern: str 
 
 def detect_source(path: str | Path, **options) -> TokenizerSource:
     """What ``path`` is: a bundle (format ``bundle``, its path the bundle's), or a native
-    tokenizer as :func:`core.formats.detect` finds it. Options as :class:`TokenizerSource`'s."""
+    tokenizer as :func:`core.formats.detect` finds it. Options as :class:`TokenizerSource`'s.
+
+    A string that is no file or folder but a model's name (``Qwen/Qwen2.5-7B-Instruct``,
+    ``llama3.1:8b``: :mod:`core.models`) opens that model, named so unless ``name`` is given;
+    the source's ``origin`` says what it resolved to."""
+    if isinstance(path, str) and not Path(path).exists() and looks_like_model_name(path):
+        located = resolve_model(path, fingerprint=_fingerprint_of)
+        source = detect_source(located.model.path, **{"name": located.model.label, **options})
+        source.origin = located
+        return source
     bundle = find_bundle(path)
     if bundle is not None:
         return TokenizerSource("bundle", bundle, {}, options)
@@ -132,8 +147,16 @@ def open_source(source: TokenizerSource, *, rank_file=None) -> Loaded:
         return Loaded(source, bundle.runtime, bundle.configs, bundle.manifest)
     configs, notes = read_configs(source.files)
     runtime = load_runtime(source, configs, rank_file=rank_file)
-    runtime.notes[:0] = notes
+    runtime.notes[:0] = notes + list(source.origin.notes if source.origin else ())
     return Loaded(source, runtime, configs)
+
+
+def _fingerprint_of(model: LocalModel) -> dict[str, str]:
+    """The behaviour and vocabulary fingerprints of a local model's tokenizer (how the resolver
+    tells several matches of one name apart)."""
+    from .golden import fingerprint  # golden encodes with the runtime: imported when needed
+
+    return fingerprint(open_source(detect_source(model.path)).runtime)
 
 
 def check_options(source: TokenizerSource) -> None:

@@ -58,6 +58,11 @@ CODES: dict[str, tuple[Severity, str]] = {
     "offload.fallback": (
         "warning", "the helper process could not encode this large text ({reason}); it was "
                    "encoded in this process instead, which may pause the window"),
+    # a child process of core.supervisor
+    "child.ended": (
+        "error", "the job's process ended unexpectedly (exit code {exit_code})"),
+    "child.failed": (
+        "error", "unexpected {kind} in the job: {error}"),
     # a stream of IDs the stream decoder cannot take (core.stream)
     "stream.id_out_of_range": (
         "error", "token ID {id} at stream position {position} is out of range: the vocabulary "
@@ -91,6 +96,20 @@ CODES: dict[str, tuple[Severity, str]] = {
                 "rank {rank} is used, as tiktoken's loader does"),
     "tiktoken.preset": (
         "info", "preset {preset}: its regex and special tokens"),
+    # a preset's special IDs against a rank file's ranks (core.presets.specials_fit)
+    "tiktoken.specials_collide": (
+        "warning", "{count} special token(s) of preset {preset} have IDs that are ranks of this "
+                   "file ({first:,}–{last:,}; its ranks run 0–{last_rank:,})"),
+    "tiktoken.specials_moved": (
+        "warning", "they are placed after the last rank instead, on IDs {first:,}–{last:,} "
+                   "(choose a preset or give special tokens to change this)"),
+    "tiktoken.presets_fit": (
+        "info", "presets whose special tokens fit these ranks: {presets}"),
+    "tiktoken.specials_refused": (
+        "error", "preset {preset} does not fit this file: {count} of its special tokens have IDs "
+                 "that are ranks ({first:,}–{last:,}; its ranks run 0–{last_rank:,}). Give special "
+                 "tokens after the last rank, from ID {start:,}, or choose a preset that fits: "
+                 "{presets}"),
     "tiktoken.preset_normalization": (
         "info", "preset {preset}: {normalization} normalization first"),
     "tiktoken.preset_bos": (
@@ -278,6 +297,128 @@ CODES: dict[str, tuple[Severity, str]] = {
     "explain.byte_without_rank": (
         "info", "byte {byte:02X} has no rank: these ranks are not a byte-level BPE, so this text "
                 "cannot be explained (nor encoded by tiktoken)"),
+    # diffing two tokenizers (core.diff): the verdict's reasons — severity error for a breaking
+    # one, warning for an append-only compatible one — and facts that change no ID (info)
+    "diff.piece_new_id": (
+        "error", "{n:,} pieces have a new ID (same piece, new ID: a model would read another row "
+                 "for it)"),
+    "diff.id_new_piece": (
+        "error", "{n:,} IDs now hold another piece (same ID, new piece: its row was learned for "
+                 "the old one)"),
+    "diff.removed": (
+        "error", "{n:,} pieces were removed"),
+    "diff.added_appended": (
+        "warning", "{n:,} pieces added (IDs {first:,}–{last:,}, appended past the old ones)"),
+    "diff.added_inside": (
+        "warning", "{n:,} pieces added (IDs {first:,}–{last:,}, some inside the old ID range)"),
+    "diff.kind_changed": (
+        "warning", "{n:,} kept pieces changed kind (normal / control / user-defined / byte)"),
+    "diff.specials_moved": (
+        "error", "{n:,} special tokens moved: {shown}"),
+    "diff.specials_removed": (
+        "error", "{n:,} special tokens removed: {shown}"),
+    "diff.specials_added": (
+        "warning", "{n:,} special tokens added: {shown}"),
+    "diff.specials_changed": (
+        "warning", "{n:,} special tokens changed kind: {shown}"),
+    "diff.part_changed": (
+        "warning", "the {part} changed"),
+    "diff.merges": (
+        "warning", "merges: {added:,} added, {removed:,} removed, {reranked:,} re-ranked"),
+    "diff.unreachable": (
+        "warning", "{n:,} kept pieces are no longer produced by any merge sequence"),
+    "diff.scores": (
+        "warning", "{n:,} piece scores changed"),
+    "diff.golden": (
+        "warning", "{n:,} of {samples:,} golden stress samples get other IDs"),
+    "diff.part_changed_no_ids": (
+        "info", "the {part} changed (IDs of a text do not depend on it)"),
+    "diff.across_families": (
+        "info", "the tokenizers are of different families ({old_family} and {new_family}): "
+                "pieces were compared by the bytes they stand for"),
+    "diff.runtimes_differ": (
+        "info", "the pipelines are described by different runtimes ({old_runtime} and "
+                "{new_runtime}): their parts are shown, not judged; the vocabulary and the "
+                "golden set decide the verdict"),
+    "diff.duplicate_pieces": (
+        "info", "{n:,} IDs of the {side} vocabulary repeat a piece another ID has: a mapping "
+                "could not be made for them (the lowest ID is used)"),
+    "diff.nothing_mapped": (
+        "info", "no piece could be mapped from one vocabulary to the other"),
+    "diff.roles_changed": (
+        "info", "{n:,} special tokens with another role: {shown}"),
+    "diff.merges_not_stored": (
+        "info", "neither model stores merges (tiktoken ranks, SentencePiece scores, WordPiece "
+                "and Unigram have none)"),
+    "diff.merges_one_side": (
+        "info", "only one model stores merges (tiktoken ranks, SentencePiece scores, WordPiece "
+                "and Unigram have none)"),
+    "diff.scores_not_stored": (
+        "info", "only models with scores have them (SentencePiece, Unigram)"),
+    "diff.corpus_empty": (
+        "error", "the corpus holds no text (every file is empty or blank)"),
+    # multilingual diagnostics (core.diagnostics): warnings in the report, refusals of its input
+    "diagnostics.aligned_by_shortest": (
+        "warning", "aligned by the shortest: {lines:,} lines kept of each ({counts})"),
+    "diagnostics.unknown_tokens": (
+        "warning", "{tokenizer} maps many tokens to the unknown token in {languages}: few tokens "
+                   "there mean lost text, not a low cost"),
+    "diagnostics.no_own_template": (
+        "warning", "{tokenizer} has no chat template of its own: its window carries only the "
+                   "post-processor's tokens"),
+    "diagnostics.failed_documents": (
+        "warning", "{tokenizer} failed on {count:,} documents, listed under its failures; the "
+                   "rest was measured"),
+    "diagnostics.line_counts_differ": (
+        "error", "the languages have different line counts ({counts}); line n must be a "
+                 "translation of line n in every file (choose to align by the shortest to keep "
+                 "the first lines only)"),
+    "diagnostics.no_parallel_corpus": (
+        "error", "no such parallel folder or TSV file"),
+    "diagnostics.no_language_files": (
+        "error", "no language files in this folder (a file is one when its name before the "
+                 "first dot is a language code: eng_Latn.dev, zho_Hans.txt, pt_BR.txt)"),
+    "diagnostics.language_twice": (
+        "error", "two files for language {language}: {first} and {second} (keep one split per "
+                 "folder)"),
+    "diagnostics.language_file_empty": (
+        "error", "the file of language {language} is empty"),
+    "diagnostics.unknown_languages": (
+        "error", "the parallel corpus has no language {languages}; it has {available}"),
+    "diagnostics.tsv_too_short": (
+        "error", "a parallel TSV needs a header row of language codes and at least one row of "
+                 "sentences"),
+    "diagnostics.tsv_header": (
+        "error", "the header must name each language once"),
+    "diagnostics.tsv_columns": (
+        "error", "{columns:,} columns where the header has {header:,}"),
+    "diagnostics.unknown_pivot": (
+        "error", "unknown pivot language {pivot!r}; the corpus has {languages}"),
+    "diagnostics.pivot_no_tokens": (
+        "error", "the pivot language {pivot} has no tokens"),
+    "diagnostics.template_failed": (
+        "error", "the chat template cannot be rendered: {error}"),
+    "diagnostics.no_tokenizer": (
+        "error", "choose at least one tokenizer"),
+    "diagnostics.too_many_tokenizers": (
+        "error", "at most {limit} tokenizers at once ({count} given)"),
+    "diagnostics.corpus_choice": (
+        "error", "give either corpus sources or a parallel corpus"),
+    "diagnostics.align_choice": (
+        "error", "align must be one of {choices}"),
+    "diagnostics.context_too_small": (
+        "error", "the context window must be at least 1 token"),
+    "diagnostics.no_source": (
+        "error", "the corpus has no source"),
+    "diagnostics.dask_missing": (
+        "error", "the Dask backend needs the optional extra: pip install "
+                 "'tokenizer-workbench[cluster]' (dask and distributed)"),
+    "diagnostics.scheduler_missing": (
+        "error", "the Dask backend needs a scheduler address (tcp://host:port)"),
+    "diagnostics.no_such_file": (
+        "error", "no such file"),
+    "diagnostics.scheduler_unreachable": (
+        "error", "cannot reach the Dask scheduler at {address} within {seconds:.0f} s: {error}"),
     # chat checks (tokbench chat, the Chat pane); span: code points of the rendered text
     "chat.special_in_content": (
         "warning", "special-token literal {literal!r} typed in message {message} ({role}): "
@@ -354,9 +495,153 @@ CODES: dict[str, tuple[Severity, str]] = {
     "gguf.embedding_short": (
         "warning", "the model's embedding has {rows:,} rows for {vocabulary:,} token IDs: IDs "
                    "{rows:,} and above have no embedding"),
+    # a model named, not a path (core.models): where it was looked for and what is missing
+    "models.not_found": (
+        "error", "no file, folder or local model named {name} (local models looked for in: {places})"),
+    "models.not_found_similar": (
+        "error", "no local model named {name}; local models of a like name: {similar}"),
+    "models.ambiguous": (
+        "error", "{name} names {count} local models with different tokenizers (behaviour · "
+                 "vocabulary fingerprints in brackets): {choices}; name one of them"),
+    "models.same_tokenizer": (
+        "info", "{name} names {count} local models with one tokenizer (behaviour fingerprint "
+                "{behaviour}): opened {chosen}; the same in {others}"),
+    "models.no_snapshot": (
+        "error", "{name} is in the Hugging Face cache without any snapshot: download it again"),
+    "models.ref_without_snapshot": (
+        "error", "{name}: {ref} names commit {commit}, whose snapshot is not in the cache: "
+                 "download it again"),
+    "models.revision_not_cached": (
+        "error", "{name}: revision {revision} is not in the cache (cached: {cached})"),
+    "models.hub_has_no_tokenizer": (
+        "error", "{name} at {revision} has no tokenizer file: the Hub said {files} do not "
+                 "exist there (.no_exist markers)"),
+    "models.snapshot_without_tokenizer": (
+        "error", "{name} at {revision}: no tokenizer file was downloaded (the snapshot holds "
+                 "{present}): download tokenizer.json or tokenizer.model"),
+    "models.blob_missing": (
+        "error", "{file} points to {target}, which is missing (an interrupted download or a "
+                 "cleaned cache): download it again"),
+    "models.no_such_tag": (
+        "error", "{name} has no GGUF tagged {tag} (its tags: {tags})"),
+    "models.bad_manifest": (
+        "error", "the Ollama manifest of {name} cannot be read ({problem})"),
+    "models.no_model_layer": (
+        "error", "the Ollama manifest of {name} has no GGUF model layer (media type "
+                 "application/vnd.ollama.image.model); its layers: {kinds}"),
+    "models.not_gguf": (
+        "error", "the model layer of {name} is not a GGUF file; only GGUF models are read"),
+    "models.go_template_only": (
+        "info", "{name} has no Jinja chat template, only Ollama's Go template, which Ollama "
+                "renders itself: choose a template to render here"),
+    # GGUF tokenizers the workbench refuses, each with why (core.gguf_tokenizer.read_vocab)
+    "gguf.model_unknown": (
+        "error", "tokenizer.ggml.model is {model!r}, a tokenizer llama.cpp does not know either; "
+                 "the workbench runs {supported}"),
+    "gguf.model_no_vocab": (
+        "error", "tokenizer.ggml.model is {model!r}: the file has no vocabulary (llama.cpp loads "
+                 "no tokenizer from it either); the workbench runs {supported}"),
+    "gguf.model_rwkv": (
+        "error", "tokenizer.ggml.model is {model!r}: llama.cpp runs RWKV's greedy longest match "
+                 "over escaped byte tokens, which no tokenizers pipeline reproduces; the "
+                 "workbench runs {supported}"),
+    "gguf.model_plamo2": (
+        "error", "tokenizer.ggml.model is {model!r}: llama.cpp runs PLaMo-2's own table-driven "
+                 "best-path search with byte fallback, which no tokenizers pipeline reproduces; "
+                 "the workbench runs {supported}"),
+    "gguf.model_hybriddna": (
+        "error", "tokenizer.ggml.model is {model!r}: llama.cpp cuts the text inside <dna>…</dna> "
+                 "into 6-letter k-mers padded with A, which no tokenizers pipeline reproduces; "
+                 "the workbench runs {supported}"),
+    "gguf.whitespace_lowercase": (
+        "error", "tokenizer.ggml.model is {model!r} with lowercasing on: llama.cpp lowercases "
+                 "with its own one-code-point table, which no tokenizers normalizer reproduces; "
+                 "not run"),
+    "gguf.pre_unknown": (
+        "error", "tokenizer.ggml.pre is {pre!r}, a pre-tokenizer llama.cpp does not know (it "
+                 "refuses the file too); the workbench will not guess one"),
+    "gguf.newline_merges": (
+        "error", "the merges join newlines without building all {runs} newline tokens: "
+                 "llama.cpp's Gemma 4 rule (a run of newlines that is a token is taken whole) "
+                 "then has no exact tokenizers pipeline; not run"),
+    "gguf.add_without_id": (
+        "error", "{flag} is true but the file sets no {key}: llama.cpp refuses to load it"),
+    # a workspace file (core.workspace): why it cannot be read, and files gone since it was saved
+    "workspace.not_workspace": (
+        "error", 'not a workbench workspace: it has no "{key}" version'),
+    "workspace.bad_version": (
+        "error", 'the workspace version {version} is not a whole number from 1'),
+    "workspace.newer": (
+        "error", 'this workspace is version {version}; this workbench reads versions up to {supported}'),
+    "workspace.not_json": (
+        "error", 'the workspace is not valid JSON: {reason}'),
+    "workspace.unreadable": (
+        "error", 'the workspace cannot be read: {reason}'),
+    "workspace.bad_field": (
+        "error", '{field} is {found}; it should be {expected}'),
+    "workspace.bad_choice": (
+        "error", '{field} is {value!r}; it should be one of {allowed}'),
+    "workspace.bad_weight": (
+        "error", '{field} is {value}; a sampling weight is a finite number, 0 or more'),
+    "workspace.bad_value": (
+        "error", 'a value in the workspace is not valid: {reason}'),
+    "workspace.unusable": (
+        "warning", 'the saved workspace {path} could not be used: {problem}'),
+    "workspace.used_previous": (
+        "info", 'restored the previous good workspace, {path}'),
+    "workspace.tokenizer_missing": (
+        "warning", 'tokenizer {path} is gone: not reopened'),
+    "workspace.corpus_source_missing": (
+        "warning", 'corpus source {path} is gone: left out of the corpus'),
+    "workspace.template_file_missing": (
+        "warning", "chat template file {path} is gone: the tokenizer's own template is used"),
+    "workspace.tokenizer_unusable": (
+        "warning", 'tokenizer {path} could not be reopened: {problem}'),
+    "workspace.dataset_missing": (
+        "warning", 'Align dataset {path} is gone: not reopened'),
 }
 
 ENGLISH: dict[str, str] = {code: template for code, (_, template) in CODES.items()}
+
+# Codes whose English counts something in the plural: the argument that counts, and the template
+# for a count of one (english() and the GUI's render() take it when that argument is 1).
+ONE: dict[str, tuple[str, str]] = {
+    "diff.piece_new_id": ("n", "1 piece has a new ID (same piece, new ID: a model would read "
+                               "another row for it)"),
+    "diff.id_new_piece": ("n", "1 ID now holds another piece (same ID, new piece: its row was "
+                               "learned for the old one)"),
+    "diff.removed": ("n", "1 piece was removed"),
+    "diff.added_appended": ("n", "1 piece added (ID {first:,}, appended past the old ones)"),
+    "diff.added_inside": ("n", "1 piece added (ID {first:,}, inside the old ID range)"),
+    "diff.kind_changed": ("n", "1 kept piece changed kind (normal / control / user-defined / "
+                               "byte)"),
+    "diff.specials_moved": ("n", "1 special token moved: {shown}"),
+    "diff.specials_removed": ("n", "1 special token removed: {shown}"),
+    "diff.specials_added": ("n", "1 special token added: {shown}"),
+    "diff.specials_changed": ("n", "1 special token changed kind: {shown}"),
+    "diff.unreachable": ("n", "1 kept piece is no longer produced by any merge sequence"),
+    "diff.scores": ("n", "1 piece score changed"),
+    "diff.duplicate_pieces": ("n", "1 ID of the {side} vocabulary repeats a piece another ID "
+                                   "has: a mapping could not be made for it (the lowest ID is "
+                                   "used)"),
+    "diff.roles_changed": ("n", "1 special token with another role: {shown}"),
+    "diagnostics.failed_documents": ("count", "{tokenizer} failed on 1 document, listed under "
+                                              "its failures; the rest was measured"),
+}
+
+# tokenizer families (core.diff.vocab.family): pieces compare as text only within one
+FAMILIES = {"byte-level": "byte-level", "wordpiece": "WordPiece", "piece": "SentencePiece-style"}
+# Arguments whose value is a key from a closed set (a pipeline part, a side of a diff): the
+# English for each key. A front end says the same keys in its own language.
+TERMS: dict[str, dict[str, str]] = {
+    "part": {"normalizer": "normalizer", "pre_tokenizer": "pre-tokenizer",
+             "model": "model parameters", "post_processor": "post-processor",
+             "decoder": "decoder", "padding_truncation": "padding / truncation",
+             "chat_template": "chat template", "model_binding": "model binding"},
+    "side": {"old": "old", "new": "new"},
+    "old_family": FAMILIES,
+    "new_family": FAMILIES,
+}
 
 
 @dataclass(frozen=True)
@@ -402,8 +687,28 @@ def english(n: Note) -> str:
     'the file truncates at 512 tokens; truncation is off here'
     >>> english(note("dataset.texts_differ", count=1, total=2, unit="utf16"))
     '1 of 2 span texts do not match the text in UTF-16 units (nor in any other unit)'
+    >>> english(note("diff.removed", n=1)), english(note("diff.part_changed", part="model"))
+    ('1 piece was removed', 'the model parameters changed')
     """
-    return ENGLISH[n.code].format(**worded_args(n.args, unit_words()))
+    return worded(n, ENGLISH, {code: template for code, (_, template) in ONE.items()},
+                  {**TERMS, **{name: unit_words() for name in UNIT_ARGS}})
+
+
+def worded(n: Note, templates: dict[str, str], singular: dict[str, str],
+           terms: dict[str, dict[str, str]]) -> str:
+    """``n`` said with one language's tables: its template (the singular one when its count is
+    1, see :data:`ONE`), its key arguments (:data:`TERMS`, the units of :data:`UNIT_ARGS`)
+    said by their words.
+
+    >>> worded(note("diff.scores", n=1), {}, {"diff.scores": "one"}, {})
+    'one'
+    """
+    count = ONE.get(n.code)
+    template = (singular[n.code] if count is not None and n.args.get(count[0]) == 1
+                else templates[n.code])
+    args = {name: terms[name].get(value, value) if name in terms and isinstance(value, str)
+            else value for name, value in n.args.items()}
+    return template.format(**args)
 
 
 def worded_args(args: dict, units: dict[str, str]) -> dict:
@@ -415,6 +720,18 @@ def worded_args(args: dict, units: dict[str, str]) -> dict:
 def unit_words() -> dict[str, str]:
     """Unit key -> its English name (``cp`` -> ``code points``)."""
     return {u.value: u.label for u in Unit}
+
+
+def from_json(data: dict) -> Note:
+    """A note back from its JSON form (:meth:`Note.to_json`), e.g. a saved report's warnings.
+
+    >>> made = note("diff.removed", n=3)
+    >>> from_json(made.to_json()) == made
+    True
+    """
+    span = data.get("span")
+    return Note(data["code"], data["severity"], dict(data.get("args") or {}),
+                None if span is None else (int(span[0]), int(span[1])))
 
 
 def round_trip_notes(trip) -> list[Note]:

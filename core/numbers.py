@@ -30,3 +30,16 @@ def share_text(count: float, total: float) -> str:
     """
     share = 100 * count / total if total else 0.0
     return "<0.1%" if 0 < share < 0.05 else f"{share:.1f}%"
+
+
+def size_text(size: float) -> str:
+    """Bytes on disk as file managers show them (powers of 1000).
+
+    >>> size_text(999), size_text(1536), size_text(4_920_000_000)
+    ('999 B', '1.5 KB', '4.9 GB')
+    """
+    for unit in ("B", "KB", "MB", "GB"):
+        if size < 1000 or unit == "GB":
+            return f"{size:.0f} {unit}" if unit == "B" else f"{size:.1f} {unit}"
+        size /= 1000
+    return f"{size:.1f} GB"

@@ -12,21 +12,17 @@ pieces and token bytes lazily, in Python loops that let other threads run.
 
 from __future__ import annotations
 
-import multiprocessing
-import os
 import threading
 from multiprocessing import shared_memory
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
 import numpy as np
 
 from .encoding import Encoding
 from .errors import TextError
-from .lifeline import watch_parent
 from .notes import Note, note
 from .runtimes.base import RoundTrip, Runtime
+from .supervisor import ChildDied, PythonChild, serve
 from .text import TextIndex, Unit
 
 LARGE_TEXT = 256 * 1024  # characters; below this the native calls are short enough in-process
@@ -88,9 +84,12 @@ def _unpack(name: str, layout: list) -> dict[str, np.ndarray]:
         block.unlink()
 
 
-def _encode_in_child(source, text: str, add_special_tokens: bool, parse_special: bool):
-    """Runs in the child: load (once per source), encode, convert, decode; return arrays."""
+def _encode_in_child(request: tuple, *, cancel=None):
+    """Runs in the child: load (once per source), encode, convert, decode; return arrays.
+    ``request`` is ``(source, text, add_special_tokens, parse_special)``."""
     from .loading import open_source
+
+    source, text, add_special_tokens, parse_special = request
 
     key = _source_key(source)
     runtime = _child_runtimes.get(key)
@@ -108,8 +107,8 @@ def _encode_in_child(source, text: str, add_special_tokens: bool, parse_special:
 def _reason(err: BaseException) -> str:
     """What went wrong in the child, in one line (for the ``offload.fallback`` note).
 
-    >>> _reason(BrokenProcessPool("died"))
-    'BrokenProcessPool: died'
+    >>> _reason(RuntimeError("died"))
+    'RuntimeError: died'
     """
     message = str(err).strip().splitlines()
     return f"{type(err).__name__}: {message[0]}" if message else type(err).__name__
@@ -125,22 +124,15 @@ def _lazy(fn, ids: np.ndarray):
     return run
 
 
-def _end_with_parent() -> None:
-    """In the pool's child: end when the parent process does. The child holds both ends of the
-    pool's queues, so a parent killed outright would leave it waiting for work for ever, with
-    its tokenizers loaded. Not the Linux parent-death signal: it fires when the *thread* that
-    started the child ends, and the pool outlives the worker thread that first used it."""
-    parent = multiprocessing.parent_process()
-    if parent is not None:
-        watch_parent(parent.join, lambda: os._exit(1), deadline=0)
-
-
 class ProcessEncoder:
-    """A lazily started one-process pool that encodes for runtimes loaded from files."""
+    """A lazily started server child (:class:`core.supervisor.PythonChild`) that encodes for
+    runtimes loaded from files. It lives across encodes (it keeps the tokenizer it loaded) and
+    ends with this process, not with the thread that first used it; one encode at a time."""
 
     def __init__(self) -> None:
-        self._pool: ProcessPoolExecutor | None = None
-        self._lock = threading.Lock()
+        self._child: PythonChild | None = None
+        self._lock = threading.Lock()  # guards _child
+        self._busy = threading.Lock()  # one request in flight
 
     @staticmethod
     def can_encode(source, text: str) -> bool:
@@ -157,24 +149,16 @@ class ProcessEncoder:
         If the child fails, the text is encoded here, and an ``offload.fallback`` note saying so
         is appended to ``notes``: the user should know why the window may pause.
         """
-        with self._lock:
-            if self._pool is None:
-                # spawn: a forked copy of a Qt process is not safe to run Python in
-                self._pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
-                                                 initializer=_end_with_parent)
-            pool = self._pool
         try:
-            future = pool.submit(_encode_in_child, source, text, add_special_tokens,
-                                 parse_special)
-            (name, layout), counts, warnings, round_trip = future.result()
+            with self._busy:
+                (name, layout), counts, warnings, round_trip = self._ask(
+                    (source, text, add_special_tokens, parse_special))
             arrays = _unpack(name, layout)
         except TextError:
             raise  # the text itself cannot be encoded: the same would happen here
         except Exception as err:
             # the child died, or cannot reload the source (file moved, temp folder gone):
             # encode here rather than fail
-            if isinstance(err, BrokenProcessPool):
-                self.shutdown()
             if notes is not None:
                 notes.append(note("offload.fallback", reason=_reason(err)))
             enc = runtime.encode(text, add_special_tokens=add_special_tokens,
@@ -192,8 +176,44 @@ class ProcessEncoder:
                              bytes_of=runtime.token_bytes)
         return enc, round_trip
 
-    def shutdown(self) -> None:
+    def _ask(self, request: tuple):
+        """The child's answer to ``request`` (its error raised here); a child that died is
+        dropped, and the next request starts a new one."""
         with self._lock:
-            if self._pool is not None:
-                self._pool.shutdown(wait=False, cancel_futures=True)
-                self._pool = None
+            if self._child is None:
+                self._child = PythonChild(serve, _encode_in_child, name="workbench-encoder",
+                                          server=True)
+            child = self._child
+        try:
+            child.send(request)
+            while True:
+                message = child.receive(None)
+                if message.kind in ("answer", "error"):
+                    break
+        except (ChildDied, OSError):
+            self._drop(child)
+            raise
+        if message.kind == "error":
+            raise message.value
+        return message.value
+
+    def _drop(self, child: PythonChild) -> None:
+        with self._lock:
+            if self._child is child:
+                self._child = None
+        child.stop(grace=0.0)
+
+    def shutdown(self) -> None:
+        """End the child (the next encode starts a new one). Does not wait for an encode in
+        flight: its child is killed, and its thread encodes in its own process instead."""
+        with self._lock:
+            child, self._child = self._child, None
+        if child is None:
+            return
+        if self._busy.acquire(blocking=False):  # no request in flight: close it
+            try:
+                child.stop(grace=1.0)
+            finally:
+                self._busy.release()
+        else:
+            child.process.kill()  # the waiting thread sees it gone and drops it

@@ -479,13 +479,16 @@ class PostProcessed:
 # --- applying ------------------------------------------------------------------------------------
 def postprocess(runtime, text: str, pair: str | None = None, *, template: Template | None = None,
                 add_special_tokens: bool = True, truncation: Truncation | None = None,
-                padding: Padding | None = None, parse_special: bool = False) -> PostProcessed:
+                padding: Padding | None = None, parse_special: bool = False,
+                allowed_special=None) -> PostProcessed:
     """Encode ``text`` (and ``pair``) on the runtime with nothing added, then post-process.
 
-    ``template`` defaults to the tokenizer's own (:func:`tokenizer_template`).
+    ``template`` defaults to the tokenizer's own (:func:`tokenizer_template`);
+    ``parse_special`` and ``allowed_special`` are :meth:`Runtime.encode`'s.
     """
     template = template or tokenizer_template(runtime)
-    encodings = tuple(runtime.encode(t, add_special_tokens=False, parse_special=parse_special)
+    encodings = tuple(runtime.encode(t, add_special_tokens=False, parse_special=parse_special,
+                                     allowed_special=allowed_special)
                       for t in ([text] if pair is None else [text, pair]))
     return apply(template, encodings, add_special_tokens=add_special_tokens,
                  truncation=truncation, padding=padding)

@@ -8,12 +8,16 @@ given relative to the number of ranks so a preset also fits a file of another si
 'r50k'
 >>> preset("llama3").special_tokens(128000)["<|eot_id|>"]
 128009
+
+A rank file with more ranks than a preset's real one can reach past the preset's fixed special
+IDs (cl100k's ``<|endoftext|>`` is 100257): :func:`specials_fit` says which collide, where they
+fit instead (after the last rank) and which presets fit as they are.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, Collection
 
 R50K_PATTERN = (r"""'(?:[sdmt]|ll|ve|re)| ?\p{L}++| ?\p{N}++| ?[^\s\p{L}\p{N}]++|\s++$|\s+(?!\S)|\s""")
 CL100K_PATTERN = (r"""'(?i:[sdmt]|ll|ve|re)|[^\r\n\p{L}\p{N}]?+\p{L}++|\p{N}{1,3}+| ?[^\s\p{L}\p{N}]++"""
@@ -96,7 +100,53 @@ def preset(name: str) -> TiktokenPreset:
     raise ValueError(f"unknown preset {name!r}; known presets: {names} (gpt2 = r50k)")
 
 
-def guess_preset(n_ranks: int) -> TiktokenPreset | None:
-    """The preset whose real file has this many ranks, if any."""
+def guess_preset(n_ranks: int, rank_ids: Collection[int] | None = None) -> TiktokenPreset | None:
+    """The preset whose real file has this many ranks, if any (and, given the ranks, whose
+    special IDs are none of them)."""
     sizes = {50256: "r50k", 100256: "cl100k", 199998: "o200k", 128000: "llama3", 151643: "qwen"}
-    return preset(sizes[n_ranks]) if n_ranks in sizes else None
+    if n_ranks not in sizes:
+        return None
+    found = preset(sizes[n_ranks])
+    if rank_ids is not None and specials_fit(found, rank_ids).colliding:
+        return None
+    return found
+
+
+@dataclass(frozen=True)
+class SpecialsFit:
+    """A preset's special tokens against a rank file's ranks.
+
+    Attributes:
+        preset: the preset's name.
+        colliding: its special tokens whose ID is a rank of the file (empty: they fit).
+        after_ranks: all its special tokens, in ID order, on the IDs after the last rank.
+        fitting: the presets whose special tokens fit these ranks as they are.
+        last_rank: the file's highest rank.
+    """
+
+    preset: str
+    colliding: dict[str, int]
+    after_ranks: dict[str, int]
+    fitting: tuple[str, ...]
+    last_rank: int
+
+
+def _collisions(candidate: TiktokenPreset, rank_ids: Collection[int]) -> dict[str, int]:
+    return {literal: token_id for literal, token_id
+            in candidate.special_tokens(len(rank_ids)).items() if token_id in rank_ids}
+
+
+def specials_fit(candidate: TiktokenPreset, rank_ids: Collection[int]) -> SpecialsFit:
+    """Whether ``candidate``'s special IDs are free in a file with these ranks, and what fits.
+
+    >>> fit = specials_fit(preset("cl100k"), set(range(100300)))
+    >>> fit.colliding["<|endoftext|>"], fit.after_ranks["<|endoftext|>"], fit.fitting
+    (100257, 100300, ('o200k', 'llama3', 'qwen'))
+    """
+    ids = rank_ids if isinstance(rank_ids, (set, frozenset, range)) else set(rank_ids)
+    last = max(ids)
+    specials = candidate.special_tokens(len(ids))
+    ordered = sorted(specials, key=specials.get)
+    return SpecialsFit(candidate.name, _collisions(candidate, ids),
+                       {literal: last + 1 + i for i, literal in enumerate(ordered)},
+                       tuple(p.name for p in PRESETS if not _collisions(p, ids)), last)

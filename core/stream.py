@@ -11,6 +11,10 @@ the text is sent as soon as it is certain. Three pieces, each usable alone:
   Metaspace / ``Strip`` drop the ``▁`` or space of the *first* piece only, WordPiece keeps ``##``
   on a first piece and joins it to the previous one otherwise. A prompt's IDs can be given first
   (``prefill``, as ``DecodeStream(ids=...)``): they are context, their text is not emitted.
+  Where the decoder chain reads a token the same after any context (:mod:`core.stream_table`:
+  byte-level, ByteFallback, Metaspace, SentencePiece, tiktoken), a step after a context that
+  reads as valid text is its tokens' bytes instead, completed to whole characters incrementally:
+  the same result (tests/core/test_stream_table.py) without a native call per token.
 * :class:`StopMatcher` holds back text that could still become a stop string, so no part of a
   stop is ever emitted.
 * :class:`TextStream` joins both and adds stop token IDs: one :class:`StreamStep` per ID, the way
@@ -40,11 +44,13 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from codecs import utf_8_decode as _utf8_decode
+from typing import Iterable, NamedTuple, Sequence
 
 from .errors import WorkbenchError
 from .notes import note
 from .runtimes.base import byte_piece_value
+from .stream_table import PieceTable
 from .text import hex_bytes
 
 _REPLACEMENT_RUN = re.compile("\ufffd+")
@@ -172,13 +178,16 @@ class StreamDecoder:
             emitted; a character the prompt leaves open is completed by the first IDs pushed.
             (``DecodeStream`` itself emits the prompt's whole text again when the prompt's decode
             ends in ``�``; here only the completed character comes out.)
+        exact: decode every step as a window with the runtime's ``decode``, never from the
+            token bytes table (:mod:`core.stream_table`): the readable reference the table path
+            is tested against. Same results, slower.
 
     Raises :class:`StreamError` naming an ID outside the runtime's vocabulary or one it cannot
     decode; the step is then not taken (the stream is left as it was before it).
     """
 
     def __init__(self, runtime, *, skip_special: bool = False,
-                 prefill: Sequence[int] = ()) -> None:
+                 prefill: Sequence[int] = (), exact: bool = False) -> None:
         self.runtime = runtime
         self.skip_special = bool(skip_special)
         # tokenizers' ByteFallback decoder turns a whole run of byte pieces to "�" when any of
@@ -202,6 +211,16 @@ class StreamDecoder:
         self.count = 0                # IDs taken so far (the prompt's not counted)
         self._pending_since = 0       # the count when the last emitting step ended
         self._in_prompt = False
+        # the fast path (see _take_plain): each token's bytes from the runtime's table, where its
+        # decoder chain allows one; used while the context and the pending IDs are plain
+        self._table = None if exact else PieceTable.of(runtime)
+        self._entries = self._table.entries if self._table is not None else {}
+        # the window has IDs whose decode has no "�" (its byte runs are valid) and every pending
+        # ID has a table entry: the next step may take the table
+        self._fast = False
+        # while it is: the pending bytes' text so far and the part of a character after it
+        self._tail = b""
+        self._pending_text = ""
         self._parts: list[str] = []
         self._lossy: list[str] = []
         if len(prefill):
@@ -232,6 +251,20 @@ class StreamDecoder:
     def push(self, ids: int | Iterable[int]) -> str:
         """One step: take one ID, or several arriving together (``DecodeStream.step(id)`` and
         ``step([...])``); return the text that became certain (may be empty)."""
+        if self._fast:
+            if type(ids) is int:
+                entry = self._entries.get(ids) or self._table.entry(ids)
+                if entry is not None and ids not in self._dropped:
+                    text = entry[2]
+                    if text is not None and not self._pending_bytes:  # the common case
+                        return self._take_whole(ids, text, entry[1])
+                    taken = self._take_plain([ids], entry[0], 1)
+                    if taken is not None:
+                        return taken
+            else:
+                taken = self._push_plain(ids)
+                if taken is not None:
+                    return taken
         ids = [ids] if isinstance(ids, int) else [int(i) for i in ids]
         space = self.runtime.id_space
         for offset, token_id in enumerate(ids):
@@ -250,13 +283,107 @@ class StreamDecoder:
                 self._pending_bytes += self.runtime.token_bytes(token_id)
             self._window += kept
             self.count += len(ids)
-            return self._step()
+            emitted = self._step()
+            if self._read < len(self._window):
+                self._fast = False
+            return emitted
         except Exception as err:  # a hole in the IDs: the native library refuses it
             del self._window[size:], self._pending_bytes[pending_size:]
             self.count = count
             if isinstance(err, StreamError):
                 raise
             raise self._refused(ids, err) from None
+
+    def _push_plain(self, ids: Iterable[int]) -> str | None:
+        """Several IDs as one step through the table, or None (nothing taken) where one of
+        them has no entry or is left out."""
+        ids = [int(i) for i in ids]
+        if not ids or (self._dropped and not self._dropped.isdisjoint(ids)):
+            return None
+        data = []
+        for token_id in ids:
+            entry = self._entries.get(token_id) or self._table.entry(token_id)
+            if entry is None:
+                return None
+            data.append(entry[0])
+        return self._take_plain(ids, b"".join(data), len(ids))
+
+    def _take_whole(self, token_id: int, text: str, drop: int) -> str:
+        """:meth:`_take_plain` of one ID whose bytes are whole characters, nothing pending."""
+        self.count += 1
+        self._pending_since = self.count
+        if drop and len(text) == drop:  # nothing alone (a lone "▁"): the context stays
+            self._window.append(token_id)
+            self._prefix_text += text
+            self._read += 1
+        else:
+            self._window = [token_id]
+            self._prefix_text = text[drop:] if drop else text
+            self._read = 1
+        self._parts.append(text)
+        self._lossy.append(text)
+        return text
+
+    def _take_plain(self, ids: Sequence[int], data: bytes, count: int) -> str | None:
+        """The step of plain IDs (table entries) after a clean context: their text is their
+        bytes, once those end in a whole character. None (nothing taken) where the bytes are no
+        valid UTF-8 (or hold a real "�"): the window decode reads those."""
+        tail = self._tail
+        chunk = tail + data if tail else data
+        try:  # incremental: the part of a character at the end is left unread ("used" stops)
+            text, used = _utf8_decode(chunk, "strict", False)
+        except UnicodeDecodeError:
+            return self._leave_table()
+        if used < len(chunk):  # the bytes end in part of a character
+            held = chunk[used:]
+            if held[0] == 0xED and len(held) > 1 and held[1] >= 0xA0:
+                return self._leave_table()  # a surrogate: it can never complete
+            self._tail = held
+            self._pending_bytes += data
+            if text:
+                self._pending_text += text
+            self._window += ids
+            self.count += count
+            return ""
+        if tail:
+            self._tail = b""
+        if self._pending_text:
+            text = self._pending_text + text
+            self._pending_text = ""
+        if "\ufffd" in text:  # a real "�" (EF BF BD): the window decode tells it apart
+            return self._leave_table()
+        window, read = self._window, self._read
+        window += ids
+        self.count += count
+        # the same state the window decode leaves (see _emit): the context is now these IDs,
+        # read alone (the first one's "▁" dropped), unless that leaves nothing
+        first = self._entries[window[read]]
+        drop = first[1]
+        if drop and len(window) - read > 1 and len(first[2]) == drop:
+            # a first ID that is all dropped ("▁") followed by others: whether the next one's
+            # "▁" is dropped too differs by library (SentencePiece drops until text comes)
+            alone = self._decode(window[read:])
+        else:
+            alone = text[drop:] if drop else text
+        if alone:
+            self._window = window[read:]
+            self._prefix_text = alone
+        else:
+            self._prefix_text += text
+        self._read = len(self._window)
+        self._pending_bytes = bytearray()
+        self._pending_since = self.count
+        self._parts.append(text)
+        self._lossy.append(text)
+        return text
+
+    def _leave_table(self) -> None:
+        """Bytes the table path does not read (no valid UTF-8): the window decode takes this
+        step, and the next ones until a step emits (the incremental UTF-8 state is dropped)."""
+        self._tail = b""
+        self._pending_text = ""
+        self._fast = False
+        return None
 
     def finish(self) -> str:
         """The end of the stream: emit what is pending (bytes that never became a character as
@@ -299,7 +426,7 @@ class StreamDecoder:
             if head and not self._lossy:
                 self._window, self._read, self._prefix_text = [], 0, ""
                 self._pending_bytes = bytearray()
-                self.count = 0
+                self.count, self._fast = 0, False
                 for token_id in ids:
                     self.push(token_id)
         finally:
@@ -361,6 +488,8 @@ class StreamDecoder:
         emitted = self._window[self._read:]
         # with no emitted IDs before them, the window's decode is theirs
         emitted_text = decoded if not self._read else self._decode(emitted)
+        fast = self._table is not None and "\ufffd" not in decoded \
+            and "\ufffd" not in emitted_text
         if emitted_text:
             self._window, self._prefix_text = emitted, emitted_text
         elif all(token_id in self._skipped for token_id in emitted):
@@ -374,6 +503,11 @@ class StreamDecoder:
             # context with the context before them
             self._prefix_text = decoded
         self._read = len(self._window)
+        # a context that reads as nothing is no context (SentencePiece drops the "▁" of every
+        # piece until one gives text)
+        self._fast = fast and self._read > 0 and bool(self._prefix_text)
+        if self._fast:
+            self._tail, self._pending_text = b"", ""
         self._pending_bytes = bytearray()
         self._pending_since = self.count
         self._parts.append(shown)
@@ -414,6 +548,11 @@ class StopMatcher:
     wins (then the one that starts first): what a character-by-character check finds, so the
     result does not depend on how the text was cut.
 
+    The stops are one Aho–Corasick automaton over characters (:class:`_StopAutomaton`): its
+    state after a character is the longest suffix of the text so far that begins a stop, which is
+    the text held back; each character is looked at once, across the pieces fed, and the scan
+    jumps (with one ``re`` search) over text where no stop starts.
+
     >>> m = StopMatcher(["</answer>"])
     >>> m.feed("42</ans"), m.feed("wer> more"), m.hit
     ('42', '', 2)
@@ -424,7 +563,8 @@ class StopMatcher:
             if not isinstance(stop, str) or not stop:
                 raise StreamError(f"a stop string must be non-empty text, not {stop!r}")
         self.stops = list(dict.fromkeys(stops))
-        self._longest = max((len(s) for s in self.stops), default=0)
+        self._automaton = _StopAutomaton(self.stops) if self.stops else None
+        self._state = 0   # the automaton's state: the held text is its string
         self._held = ""
         self.emitted = 0  # characters emitted so far
         self.hit: int | None = None  # the emitted length where the matched stop starts
@@ -439,47 +579,115 @@ class StopMatcher:
         """The part of ``held + text`` that is certain to be no part of a stop."""
         if self.hit is not None:
             return ""
-        buf = self._held + text
-        best: tuple[int, int, str] | None = None  # (end, start, stop)
-        for stop in self.stops:
-            start = buf.find(stop)
-            if start >= 0 and (best is None or (start + len(stop), start) < best[:2]):
-                best = (start + len(stop), start, stop)
-        if best is not None:
-            out = buf[:best[1]]
-            self._held = ""
+        automaton = self._automaton
+        if automaton is None:
+            self.emitted += len(text)
+            return text
+        held = self._held
+        if not held and automaton.next_start(text) is None:  # no stop starts in it
+            self.emitted += len(text)
+            return text
+        buf = held + text if held else text
+        state, end, found = automaton.scan(buf, len(held), self._state)
+        if found is not None:
+            out = buf[:end - len(found)]
+            self._held, self._state = "", 0
             self.emitted += len(out)
-            self.hit, self.matched = self.emitted, best[2]
+            self.hit, self.matched = self.emitted, found
             return out
-        keep = self._could_start(buf)
-        out = buf[:len(buf) - keep]
-        self._held = buf[len(buf) - keep:]
+        keep = automaton.depth[state]
+        self._state = state
+        if keep:
+            out, self._held = buf[:len(buf) - keep], buf[len(buf) - keep:]
+        else:
+            out, self._held = buf, ""
         self.emitted += len(out)
         return out
 
     def flush(self) -> str:
         """The end of the text: what was held back is no stop after all."""
-        out, self._held = self._held, ""
+        out, self._held, self._state = self._held, "", 0
         self.emitted += len(out)
         return out if self.hit is None else ""
 
-    def _could_start(self, buf: str) -> int:
-        """Length of the longest suffix of ``buf`` that is a proper prefix of a stop."""
-        for size in range(min(len(buf), self._longest - 1), 0, -1):
-            tail = buf[-size:]
-            if any(stop.startswith(tail) for stop in self.stops):
-                return size
-        return 0
+
+class _StopAutomaton:
+    """An Aho–Corasick automaton over the stops' characters, as a table of transitions.
+
+    ``scan(text, start, state)`` goes on from ``state`` over ``text[start:]`` and returns
+    ``(state, end, stop)``: the first stop completed (ending at ``end``; of several ending
+    there, the longest, which starts first), or ``stop`` None and the state at the end.
+
+    >>> a = _StopAutomaton(["abcd", "bc"])
+    >>> a.scan("xabc", 0, 0)[1:]
+    (4, 'bc')
+    >>> state, _, stop = a.scan("xab", 0, 0)
+    >>> a.depth[state], stop
+    (2, None)
+    """
+
+    def __init__(self, stops: Sequence[str]) -> None:
+        children: list[dict[str, int]] = [{}]
+        self.depth = [0]
+        ends: list[str | None] = [None]
+        for stop in stops:
+            node = 0
+            for char in stop:
+                if char not in children[node]:
+                    children.append({})
+                    self.depth.append(self.depth[node] + 1)
+                    ends.append(None)
+                    children[node][char] = len(children) - 1
+                node = children[node][char]
+            ends[node] = stop
+        # breadth first: a node's failure link (its longest proper suffix that is a node) and
+        # its full transitions (only those that do not lead back to the root are stored)
+        fail = [0] * len(children)
+        self.moves: list[dict[str, int]] = [dict(children[0])] + [{} for _ in children[1:]]
+        self.found: list[str | None] = list(ends)
+        queue = list(children[0].values())
+        for node in queue:
+            link = fail[node]
+            if self.found[node] is None:
+                self.found[node] = self.found[link]
+            moves = dict(self.moves[link])
+            for char, child in children[node].items():
+                fail[child] = self.moves[link].get(char, 0)
+                moves[char] = child
+                queue.append(child)
+            self.moves[node] = moves
+        starts = sorted(children[0])
+        self.next_start = re.compile("[" + "".join(re.escape(c) for c in starts) + "]").search
+
+    def scan(self, text: str, pos: int, state: int) -> tuple[int, int, str | None]:
+        moves, found, next_start, size = self.moves, self.found, self.next_start, len(text)
+        while pos < size:
+            if not state:  # only a stop's first character leaves the root: jump to the next
+                match = next_start(text, pos)
+                if match is None:
+                    return 0, size, None
+                pos = match.start()
+            state = moves[state].get(text[pos], 0)
+            pos += 1
+            stop = found[state]
+            if stop is not None:
+                return state, pos, stop
+        return state, size, None
 
 
-@dataclass(frozen=True)
-class StreamStep:
-    """What a server sends after one ID: ``text`` (possibly empty), and the stop if it stopped."""
+class StreamStep(NamedTuple):
+    """What a server sends after one ID: ``text`` (possibly empty), and the stop if it stopped.
+
+    (A named tuple: one is made per token, and a frozen dataclass costs more to make than the
+    decoding of the token does.)"""
 
     token_index: int
     token_id: int | None  # None for the end of the stream
     text: str
     stop: StopHit | None = None
+
+
+_new_tuple = tuple.__new__  # a StreamStep made without the keyword handling of its __new__
 
 
 class TextStream:
@@ -530,10 +738,16 @@ class TextStream:
                 return []
             if ids in self.stop_ids:
                 return [self._stop_id(ids)]
-            text = self.matcher.feed(self.decoder.push(ids))
+            matcher = self.matcher
+            text = self.decoder.push(ids)
+            if text:  # (nothing new: nothing for the matcher to look at)
+                text = matcher.feed(text)
+                if text:
+                    self._parts.append(text)
             index = self._index
             self._index += 1
-            return [self._record(StreamStep(index, ids, text, self._hit(index)))]
+            return [_new_tuple(StreamStep, (index, ids, text, None if matcher.hit is None
+                                            else self._hit(index)))]
         ids = [int(i) for i in ids]
         if self.stopped is not None:
             return []

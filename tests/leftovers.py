@@ -79,7 +79,7 @@ def trainers(tmpdir: Path) -> list[int]:
 
 
 def job_processes(tmpdir: Path) -> list[int]:
-    """The GUI's job processes (``app.tasks.run_in_process``) of this test."""
+    """The GUI's job processes (``core.supervisor.run_function``) of this test."""
     return processes(JOB_MARKER, tmpdir)
 
 

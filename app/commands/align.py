@@ -3,23 +3,23 @@
     tokbench align TOKENIZER... --spans FILE [--format jsonl|conll|chars|words]
                    [--spans-key KEY] [--unit bytes|cp|utf16|grapheme] [--mode strict|contract|expand]
                    [--preset NAME] [--json] [--export-bio OUT] [--scheme bio|bilou|io]
-                   [--skip-bad] [--fixed-copy OUT [--fix-order trim,contract]]
+                   [--skip-bad] [--fixed-copy OUT [--fix-order trim,contract]] [--fail-on SHARE]
 
 Bad input (a bad record, a declared unit the span texts do not fit) exits 2 naming each record's
 line, unless ``--skip-bad`` (then listed on stderr and left out); so does a dataset that yields
-no span (naming the keys its records have). The JSON summary is a contract
-(README, "Command line").
+no span (naming the keys its records have). ``--fail-on SHARE`` exits 1 when a tokenizer
+misaligns more than that share of the spans. The JSON summary is a contract (docs/cli.md).
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
-import unicodedata
 from pathlib import Path
 
-from app.cli_args import EXIT_OK, EXIT_USAGE
+from app.cli_args import EXIT_FAILED, EXIT_OK
+from app.cli_output import InputError, print_json
+from app.cli_table import display_width, pad
 from core.align.alignment import MODES
 from core.align.audit import Audit, audit_dataset
 from core.align.dataset import FORMATS, Dataset, DatasetError
@@ -28,6 +28,7 @@ from core.align.tags import SCHEMES, export_format, export_labels, export_paths
 from core.text import Unit
 
 NAME = "align"
+JSON_VERSION = 1
 SHOWN_PROBLEMS = 20
 SHOWN_MISALIGNED = 10
 
@@ -64,6 +65,9 @@ def add_parser(sub) -> argparse.ArgumentParser:
     parser.add_argument("--fixed-copy", type=Path, metavar="OUT",
                         help="write a corrected copy (JSONL) for the first tokenizer: each "
                              "misaligned span replaced by its first aligning fix")
+    parser.add_argument("--fail-on", type=share_argument, metavar="SHARE",
+                        help="exit 1 when a tokenizer misaligns more than this share of the "
+                             "spans in --mode (2%%, 0.02; 0: any misaligned span)")
     parser.add_argument("--fix-order", default="trim,contract",
                         help=f"fix kinds to try, in order ({', '.join(FIX_KINDS)}; default "
                              "trim,contract)")
@@ -126,19 +130,19 @@ def run(args) -> int:
     try:
         audit = audit_dataset(dataset, tokenizers)
     except DatasetError as err:  # no usable record, or records that hold no span
-        print(f"tokbench: error: {err}", file=sys.stderr)
-        _report_problems(dataset, None)  # every record was bad: name them
-        return EXIT_USAGE
+        _report_problems(dataset, None)  # the bad records, if any: name them
+        raise _bad_records(dataset, None, err) from None
     if dataset.stats.problem_count:
         _report_problems(dataset, audit)
         if not args.skip_bad or audit.unit_check.wrong_unit() or not len(audit.spans):
-            return EXIT_USAGE
+            raise _bad_records(dataset, audit)
     if args.export_bio is not None:
         _export(dataset, tokenizers, args)
     if args.fixed_copy is not None:
         report = write_fixed_copy(dataset, tokenizers[0][1], args.fixed_copy, order=order)
         print(f"corrected copy: {args.fixed_copy} ({', '.join(f'{n} {k}' for k, n in report.fixed.items()) or 'nothing fixed'}"
               f", {len(report.left)} left misaligned)", file=sys.stderr)
+    failed = failed_tokenizers(audit, args.mode, args.fail_on)
     if args.json:
         summary = audit.summary(misaligned=False)
         for entry, t in zip(summary["tokenizers"], audit.tokenizers):
@@ -146,10 +150,56 @@ def run(args) -> int:
         summary["mode"] = args.mode
         summary["unit_check"] = audit.unit_check.to_json()
         summary["bad_records"] = dataset.stats.problem_count
-        print(json.dumps(summary, ensure_ascii=False))
-        return EXIT_OK
-    _print_summary(audit, args.mode)
-    return EXIT_OK
+        summary.update(fail_on=args.fail_on, failed=bool(failed))
+        print_json(NAME, JSON_VERSION, summary)
+    else:
+        _print_summary(audit, args.mode)
+    for name, share in failed.items():
+        print(f"tokbench: align failed: {name}: {share:.2%} of spans misaligned ({args.mode}), "
+              f"above --fail-on {args.fail_on:.2%}", file=sys.stderr)
+    return EXIT_FAILED if failed else EXIT_OK
+
+
+def failed_tokenizers(audit: Audit, mode: str, limit: float | None) -> dict[str, float]:
+    """The tokenizers whose share of spans misaligned in ``mode`` is above ``limit``."""
+    if limit is None or not audit.spans:
+        return {}
+    shares = {t.name: len(audit.rows(t, mode=mode)) / len(audit.spans) for t in audit.tokenizers}
+    return {name: share for name, share in shares.items() if share > limit}
+
+
+def share_argument(value: str) -> float:
+    """``--fail-on``: a share of the spans, as ``2%`` or ``0.02`` (0: any misaligned span).
+
+    >>> share_argument("2%"), share_argument("0.5"), share_argument("0")
+    (0.02, 0.5, 0.0)
+    """
+    text = value.strip()
+    try:
+        share = float(text[:-1]) / 100 if text.endswith("%") else float(text)
+    except ValueError:
+        share = -1.0
+    if not 0 <= share <= 1:
+        raise argparse.ArgumentTypeError(f"expected a share of the spans such as 2% or 0.02, "
+                                         f"not {value!r}")
+    return share
+
+
+def _bad_records(dataset: Dataset, audit: Audit | None,
+                 error: DatasetError | None = None) -> InputError:
+    """The error that ends a run on bad records (listed on stderr already) or on a dataset that
+    cannot be used (``error``), with each bad record for the JSON error."""
+    stats = dataset.stats
+    details = {"bad_records": [{"line": p.line, "message": p.message} for p in stats.problems]}
+    if audit is not None:
+        details["unit_check"] = audit.unit_check.to_json()
+    if error is not None:
+        return InputError(error.message, code=error.code, details=details, path=error.path,
+                          line=error.line, column=error.column, note=error.note)
+    wrong_unit = audit is not None and audit.unit_check.wrong_unit()
+    message = (f"{stats.problem_count:,} bad record(s)"
+               + ("" if wrong_unit or audit is None else "; --skip-bad aligns the others"))
+    return InputError(message, path=dataset.path, details=details)
 
 
 def _export(dataset: Dataset, tokenizers, args) -> None:
@@ -167,15 +217,6 @@ def _export(dataset: Dataset, tokenizers, args) -> None:
                   file=sys.stderr)
 
 
-def _cells(text: str) -> int:
-    """Terminal columns ``text`` takes (wide CJK characters take two)."""
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
-
-
-def _ljust(text: str, width: int) -> str:
-    return text + " " * max(0, width - _cells(text))
-
-
 def _print_summary(audit: Audit, mode: str) -> None:
     unit = audit.unit.label
     print(f"{audit.records:,} records, {len(audit.spans):,} spans ({unit})")
@@ -187,11 +228,11 @@ def _print_summary(audit: Audit, mode: str) -> None:
               f"  {j['contract_nonempty']:8.1%}  {j['expand_extra']:6.2f}")
     print()
     labels = audit.labels
-    label_width = max([_cells(label) for label in labels] + [5])
-    print(f"{_ljust('label', label_width)}  spans  " + "  ".join(t.name for t in audit.tokenizers))
+    label_width = max([display_width(label) for label in labels] + [5])
+    print(f"{pad('label', label_width)}  spans  " + "  ".join(t.name for t in audit.tokenizers))
     per = [audit.per_label(t) for t in audit.tokenizers]
     for label in labels:
-        print(f"{_ljust(label, label_width)}  {per[0][label]['spans']:5d}  " + "  ".join(
+        print(f"{pad(label, label_width)}  {per[0][label]['spans']:5d}  " + "  ".join(
             f"{p[label]['strict']:>{len(t.name)}.1%}" for p, t in zip(per, audit.tokenizers)))
     for t in audit.tokenizers:
         rows = audit.rows(t, mode=mode)

@@ -1,23 +1,34 @@
 """``tokbench audit``: the vocabulary audit (core.audit) from the command line.
 
     tokbench audit TOKENIZER [--preset NAME] [--corpus [LANG=]PATH...] [--names FILE] [--json]
-                   [--csv FILE]
+                   [--csv FILE] [--fail-on KIND[=N][,KIND[=N]...]]
 
-Exit codes: 0 done; 2 bad input (an unreadable tokenizer, corpus or names file, invalid UTF-8 in
-the corpus) as well as bad arguments.
+Exit codes: 0 done; 1 when a ``--fail-on`` kind has more findings than allowed; 2 bad input (an
+unreadable tokenizer, corpus or names file, invalid UTF-8 in the corpus) as well as bad
+arguments.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 
-from app.cli_args import EXIT_OK, EXIT_USAGE, _add_tiktoken_options, _load_options, _open
+from app.cli_args import (EXIT_FAILED, EXIT_OK, UsageError, _add_tiktoken_options,
+                          _load_options, _open)
+from app.cli_output import print_json
 from core.errors import WorkbenchError
 
 NAME = "audit"
+JSON_VERSION = 1
+# --fail-on KIND: how many findings of each kind an audit's JSON holds
+FINDINGS = {
+    "sensitive": lambda data: len(data["sensitive"]),
+    "unreachable": lambda data: len(set(data["self_unreachable"]) - set(data["word_internal"])),
+    "merge-unreachable": lambda data: len(data["merge_unreachable"] or []),
+    "near-duplicates": lambda data: len(data["near_duplicates"]),
+    "unused": lambda data: data["unused_on_corpus"],
+}
 SHOWN = 10  # ids listed per line of the text report
 
 
@@ -34,7 +45,41 @@ def add_parser(sub) -> argparse.ArgumentParser:
                        help="your own names to look for in the vocabulary, one per line")
     audit.add_argument("--csv", type=Path, metavar="FILE", help="also write one row per id")
     audit.add_argument("--json", action="store_true", help="one JSON object (stable format)")
+    audit.add_argument("--fail-on", type=fail_on_argument, metavar="KIND[=N],...",
+                       help="exit 1 when a kind has more than N findings (default 0): "
+                            + ", ".join(FINDINGS) + " (unreachable: no text gives the token "
+                            "alone and it is not word-internal; unused needs --corpus)")
     return audit
+
+
+def fail_on_argument(value: str) -> dict[str, int]:
+    """``--fail-on``: kinds, each with the number of findings it tolerates.
+
+    >>> fail_on_argument("sensitive,unreachable=3")
+    {'sensitive': 0, 'unreachable': 3}
+    """
+    limits = {}
+    for item in filter(None, (part.strip() for part in value.split(","))):
+        kind, sep, number = item.partition("=")
+        if kind not in FINDINGS:
+            raise argparse.ArgumentTypeError(f"{kind!r} is not one of {', '.join(FINDINGS)}")
+        if sep and not number.isdigit():
+            raise argparse.ArgumentTypeError(f"{item!r}: N must be a whole number, 0 or more")
+        limits[kind] = int(number) if sep else 0
+    if not limits:
+        raise argparse.ArgumentTypeError("name at least one kind: " + ", ".join(FINDINGS))
+    return limits
+
+
+def failed_kinds(data: dict, limits: dict[str, int] | None) -> dict[str, int]:
+    """The ``--fail-on`` kinds with more findings than allowed, with their counts.
+
+    >>> failed_kinds({"sensitive": [1, 2], "near_duplicates": []},
+    ...              {"sensitive": 1, "near-duplicates": 0})
+    {'sensitive': 2}
+    """
+    counts = {kind: FINDINGS[kind](data) for kind in limits or {}}
+    return {kind: n for kind, n in counts.items() if n > limits[kind]}
 
 
 def corpus_sources(items: list[str]) -> list:
@@ -52,35 +97,31 @@ def corpus_sources(items: list[str]) -> list:
 
 
 def run(args) -> int:
-
-    try:
-        return _run(args)
-    except BrokenPipeError:
-        raise  # the reader closed the pipe: tokbench ends quietly (app.cli.main)
-    except (WorkbenchError, OSError, ValueError) as err:  # bad input: exit 2 (issue 17)
-        where = getattr(err, "filename", None)
-        text = f"{where}: {err.strerror}" if isinstance(err, OSError) and where else str(err)
-        print(f"tokbench: error: {text}", file=sys.stderr)
-        return EXIT_USAGE
-
-
-def _run(args) -> int:
     from core.audit import audit_vocabulary
     from core.audit.sensitive import read_names
     from core.configs import read_text
 
-
+    if args.fail_on and "unused" in args.fail_on and not args.corpus:
+        raise UsageError("--fail-on unused needs --corpus (unused on what?)")
     runtime = _open(args.tokenizer, _load_options(args))
-    names = read_names(read_text(args.names)) if args.names else []
-    sources = corpus_sources(args.corpus)
-    audit = audit_vocabulary(runtime, sources=sources, names=names)
+    try:
+        names = read_names(read_text(args.names)) if args.names else []
+        audit = audit_vocabulary(runtime, sources=corpus_sources(args.corpus), names=names)
+    except ValueError as err:  # a names file or corpus that cannot be read: bad input
+        raise WorkbenchError(str(err)) from None
     if args.csv:
         args.csv.write_text(audit.csv_text(), encoding="utf-8", newline="")
+    data = audit.to_json()
+    failed = failed_kinds(data, args.fail_on)
     if args.json:
-        print(json.dumps(audit.to_json(), ensure_ascii=False))
+        print_json(NAME, JSON_VERSION, {**data, "fail_on": args.fail_on,
+                                        "failed": bool(failed)})
     else:
         _print_report(runtime, audit)
-    return EXIT_OK
+    for kind, count in failed.items():
+        print(f"tokbench: audit failed: {count:,} {kind} (--fail-on allows "
+              f"{args.fail_on[kind]:,})", file=sys.stderr)
+    return EXIT_FAILED if failed else EXIT_OK
 
 
 def _ids(runtime, ids: list[int]) -> str:

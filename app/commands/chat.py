@@ -6,6 +6,10 @@ assistant mask and token budget.
                   [--continue-final-message] [--var NAME=JSON]... [--now ISO-8601]
                   [--parse-content-specials] [--context N] [--json]
                   [--preset NAME] [--pattern REGEX] [--special-tokens FILE.json|NAME=ID,...]
+
+A template that fails (its own raise_exception, a syntax error, a render limit) is bad input,
+exit 2, said as ``tokbench: template error: ...`` (and as JSON under ``--json``, code
+``chat_template``, with the error's ``type`` and template ``line``).
 """
 
 from __future__ import annotations
@@ -15,11 +19,14 @@ import json
 import sys
 from pathlib import Path
 
-from app.cli_args import EXIT_OK, EXIT_TEMPLATE, _add_tiktoken_options, _load_options, _positive
+from app.cli_args import (EXIT_BAD_INPUT, EXIT_OK, UsageError, _add_tiktoken_options,
+                          _load_options, _positive)
+from app.cli_output import print_error, print_json
 from core.errors import WorkbenchError
 from core.utf8 import decode_utf8
 
 NAME = "chat"
+JSON_VERSION = 1
 
 
 def add_parser(sub) -> argparse.ArgumentParser:
@@ -97,12 +104,12 @@ def run(args) -> int:
     from core.configs import Configs, parse_json_text, read_text
 
     if len(args.paths) > 2:
-        raise WorkbenchError("chat takes [TOKENIZER] CONVERSATION.json: too many paths")
+        raise UsageError("chat takes [TOKENIZER] CONVERSATION.json: too many paths")
     tokenizer_path = args.paths[0] if len(args.paths) == 2 else None
     conv_path = Path(args.paths[-1])
     if tokenizer_path is None and (args.preset or args.pattern or args.special_tokens):
-        raise WorkbenchError("--preset, --pattern and --special-tokens describe a tokenizer: "
-                             "give TOKENIZER before CONVERSATION.json")
+        raise UsageError("--preset, --pattern and --special-tokens describe a tokenizer: "
+                         "give TOKENIZER before CONVERSATION.json")
     conversation = parse_conversation(
         decode_utf8(conv_path.read_bytes(), path=conv_path, strip_bom=True), conv_path)
     variables = _chat_variables(args.var)
@@ -128,6 +135,7 @@ def run(args) -> int:
                 templates = templates_of(loaded.configs) if loaded is not None else None
             name = args.template
             _check_template_name(name, templates)
+            _refuse_go_template_only(loaded, templates, name)
         template = choose_template(templates, name, tools=conversation.tools)
         report = chat_report(template, conversation, runtime=loaded.runtime if loaded else None,
                              configs=loaded.configs if loaded else None,
@@ -136,17 +144,25 @@ def run(args) -> int:
                              continue_final_message=args.continue_final_message,
                              now=args.now, context=args.context,
                              parse_content_specials=args.parse_content_specials)
-    except ChatTemplateError as err:
-        if args.json:
-            print(json.dumps({"error": err.as_json()}, ensure_ascii=False))
-        else:
-            print(f"tokbench: template error: {err}", file=sys.stderr)
-        return EXIT_TEMPLATE
+    except ChatTemplateError as err:  # bad input as any other, said as a template's error
+        print_error(NAME, JSON_VERSION, err, as_json=args.json,
+                    line=f"tokbench: template error: {err}")
+        return EXIT_BAD_INPUT
     if args.json:
-        print(json.dumps(report.to_json(), ensure_ascii=False))
+        print_json(NAME, JSON_VERSION, report.to_json())
         return EXIT_OK
     _print_chat(report)
     return EXIT_OK
+
+
+def _refuse_go_template_only(loaded, templates, name: str | None) -> None:
+    """An Ollama model whose only template is Ollama's Go template: say so (Ollama renders it
+    itself; the workbench renders Jinja), rather than "no chat template"."""
+    model = loaded.model if loaded is not None else None
+    if templates is None and name is None and model is not None and model.go_template:
+        from core.notes import note
+
+        raise WorkbenchError.of(note("models.go_template_only", name=model.name))
 
 
 def _print_chat(report) -> None:

@@ -1,18 +1,20 @@
 """``tokbench diff OLD NEW``: the contract diff, the verdict on ID compatibility, the migration
 cost, and (with ``--corpus``) the behaviour diff. Exit 0, or 1 when ``--fail-on`` matches;
-2 on bad input (a file that does not load, a bad checksum, an empty corpus)."""
+2 on bad input (a file that does not load, an empty corpus, a page that cannot be written), 3
+when a bundle is not intact."""
 
 from __future__ import annotations
 
 import argparse
 import json
-import sys
 from pathlib import Path
 
+from app.cli_args import EXIT_FAILED, EXIT_OK
+from app.cli_output import print_json
 from core.errors import WorkbenchError
 
 NAME = "diff"
-EXIT_FAIL, EXIT_BAD_INPUT = 1, 2
+JSON_VERSION = 1
 
 
 def add_parser(sub) -> argparse.ArgumentParser:
@@ -63,9 +65,9 @@ def _print_text(data: dict) -> None:
     print(f"{data['old']}  →  {data['new']}")
     print(f"verdict: {data['verdict']}")
     for reason in data["reasons"]:
-        print(f"  - {reason}")
+        print(f"  - {reason['message']}")
     for note in data["notes"]:
-        print(f"  note: {note}")
+        print(f"  note: {note['message']}")
     v = data["vocab"]
     print(f"vocabulary ({data['identity']}): {v['old_size']:,} → {v['new_size']:,}; kept same ID "
           f"{v['kept_same_id']:,}, same piece new ID {v['kept_new_id']:,}, same ID new piece "
@@ -75,10 +77,13 @@ def _print_text(data: dict) -> None:
     m = data["migration"]
     offset = (f", constant offset {data['offset']:+,} from ID {data['offset_from_id']:,}"
               if data["offset"] is not None else "")
-    print(f"migration: {data['strategy']}{offset}; {m['rows_to_add']:,} rows to add × hidden "
-          f"{m['hidden']:,} {m['dtype']} = {mib_text(m['mib_tied'])} MiB tied, "
-          f"{mib_text(m['mib_untied'])} MiB untied"
+    print(f"migration: {data['strategy']}{offset}; rows added {m['rows_added']:,} "
+          f"({v['old_size']:,} → {v['new_size']:,}) × hidden {m['hidden']:,} {m['dtype']} = "
+          f"{mib_text(m['mib_tied'])} MiB tied, {mib_text(m['mib_untied'])} MiB untied"
           + (f" (assumed: {', '.join(m['assumed'])})" if m["assumed"] else ""))
+    print(f"  rows to initialize {m['rows_to_initialize']:,} (IDs whose piece is new to them: "
+          f"{m['rows_to_initialize'] - m['rows_repurposed']:,} appended, "
+          f"{m['rows_repurposed']:,} in IDs the old vocabulary used)")
     b = data.get("behaviour")
     if b:
         print(f"behaviour on {b['texts']:,} texts: IDs differ {b['ids_differ']:.1%}, tokens "
@@ -95,25 +100,21 @@ def _print_text(data: dict) -> None:
 
 
 def run(args) -> int:
-    try:
-        data = compute(args)
-    except WorkbenchError as err:
-        print(f"tokbench: error: {err}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+    data = compute(args)
     if args.html is not None:
         from core.diff.html import diff_html
 
         try:
             args.html.write_text(diff_html(data), encoding="utf-8")
         except OSError as err:
-            print(f"tokbench: error: {args.html}: cannot write the page ({err.strerror})",
-                  file=sys.stderr)
-            return EXIT_BAD_INPUT
+            raise WorkbenchError(f"cannot write the page ({err.strerror})",
+                                 path=args.html) from None
+    fails = failed(data["verdict"], args.fail_on)
     if args.json:
-        print(json.dumps(data, ensure_ascii=False))
+        print_json(NAME, JSON_VERSION, {**data, "fail_on": args.fail_on, "failed": fails})
     else:
         _print_text(data)
-    return EXIT_FAIL if failed(data["verdict"], args.fail_on) else 0
+    return EXIT_FAILED if fails else EXIT_OK
 
 
 def compute(args) -> dict:
@@ -123,9 +124,7 @@ def compute(args) -> dict:
     from core.diff.report import diff_tokenizers, run_behaviour
     from core.loading import open_tokenizer
 
-    for path in (args.old, args.new):
-        if not Path(path).exists():
-            raise WorkbenchError("no such file or folder", path=path)
+    # a missing path is refused by open_tokenizer, which also takes a local model's name
     old = open_tokenizer(args.old, **({"preset": args.preset_old} if args.preset_old else {}))
     new = open_tokenizer(args.new, **({"preset": args.preset_new} if args.preset_new else {}))
     diff = diff_tokenizers(old, new, hidden=args.hidden, dtype=args.dtype,

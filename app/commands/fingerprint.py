@@ -4,9 +4,11 @@ set's IDs) and the vocabulary fingerprint (a hash of every id's bytes)."""
 from __future__ import annotations
 
 import argparse
-import json
+
+from app.cli_output import print_json
 
 NAME = "fingerprint"
+JSON_VERSION = 1
 
 
 def add_parser(sub) -> argparse.ArgumentParser:
@@ -25,7 +27,7 @@ def run(args) -> int:
     loaded = open_tokenizer(args.tokenizer, **({"preset": args.preset} if args.preset else {}))
     found = fingerprint(loaded.runtime)
     if args.json:
-        print(json.dumps(found))
+        print_json(NAME, JSON_VERSION, found)
     else:
         print(f"behaviour {found['behaviour']}  vocabulary {found['vocabulary']}  "
               f"{loaded.label}")

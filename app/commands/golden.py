@@ -1,23 +1,24 @@
 """``tokbench golden lock|verify``: lock a tokenizer's golden samples, verify them later.
 
-    tokbench golden lock TOKENIZER -o GOLDEN.json [--samples FILE]
-    tokbench golden lock BUNDLE [--samples FILE]        (into the bundle, part of its checksums)
+    tokbench golden lock TOKENIZER -o GOLDEN.json [--samples FILE] [--json]
+    tokbench golden lock BUNDLE [--samples FILE] [--json]  (into the bundle, under its checksums)
     tokbench golden verify TOKENIZER [GOLDEN.json] [--json]   (a bundle: its own golden samples)
 
-``verify`` exits 1 on any difference; both exit 2 on bad input.
+``verify`` exits 1 on any difference; both exit 2 on bad input, 3 when a bundle is not intact.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import sys
 from pathlib import Path
 
+from app.cli_args import EXIT_FAILED, EXIT_OK, UsageError
+from app.cli_output import print_json
 from core.errors import WorkbenchError
 
 NAME = "golden"
-EXIT_DIFFERS, EXIT_BAD_INPUT = 1, 2
+JSON_VERSION = 1
 SHOWN_VALUE = 120  # characters of an old / new value in the text output
 
 
@@ -30,16 +31,12 @@ def add_parser(sub) -> argparse.ArgumentParser:
                         help="lock: the golden file to write (default: into the bundle)")
     parser.add_argument("--samples", type=Path, metavar="FILE",
                         help="lock: your own samples too (JSON list or one text per line)")
-    parser.add_argument("--json", action="store_true", help="verify: one JSON object")
+    parser.add_argument("--json", action="store_true", help="one JSON object")
     return parser
 
 
 def run(args) -> int:
-    try:
-        return _lock(args) if args.action == "lock" else _verify(args)
-    except WorkbenchError as err:
-        print(f"tokbench: error: {err}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+    return _lock(args) if args.action == "lock" else _verify(args)
 
 
 def _open(path: str):
@@ -54,7 +51,7 @@ def _lock(args) -> int:
     from core.golden import lock, read_user_samples, write_golden
 
     if len(args.paths) != 1:
-        raise WorkbenchError("lock takes one tokenizer (the golden file goes in -o)")
+        raise UsageError("lock takes one tokenizer (the golden file goes in -o)")
     loaded = _open(args.paths[0])
     if args.output is None and not loaded.is_bundle:
         raise WorkbenchError("give -o GOLDEN.json (only a bundle can hold its golden samples)",
@@ -63,6 +60,10 @@ def _lock(args) -> int:
     golden = lock(loaded.runtime, samples)
     dest = write_golden(golden, args.output or loaded.path)
     found = golden["fingerprint"]
+    if args.json:
+        print_json(NAME, JSON_VERSION, {"action": "lock", "golden": str(dest),
+                                        "samples": len(golden["samples"]), "fingerprint": found})
+        return EXIT_OK
     print(f"locked {len(golden['samples'])} golden samples into {dest} (fingerprint behaviour "
           f"{found['behaviour']}, vocabulary {found['vocabulary']})")
     return 0
@@ -77,15 +78,16 @@ def _verify(args) -> int:
     from core.golden import read_golden, verify
 
     if len(args.paths) not in (1, 2):
-        raise WorkbenchError("verify takes a tokenizer and a golden file (or a bundle alone)")
+        raise UsageError("verify takes a tokenizer and a golden file (or a bundle alone)")
     loaded = _open(args.paths[0])
     golden = read_golden(args.paths[1] if len(args.paths) == 2 else loaded.path)
     result = verify(loaded.runtime, golden)
     if args.json:
-        print(json.dumps(result.to_json(), ensure_ascii=False))
+        print_json(NAME, JSON_VERSION, {"action": "verify", **result.to_json(),
+                                        "failed": not result.passed})
     else:
         print(result.summary())
         for diff in result.differences:
             print(f"  {diff['sample']} · {diff['field']}: {_short(diff['old'])} → "
                   f"{_short(diff['new'])}")
-    return 0 if result.passed else EXIT_DIFFERS
+    return EXIT_OK if result.passed else EXIT_FAILED

@@ -1,7 +1,7 @@
 """``tokbench import FILE -o BUNDLE``: freeze a tokenizer as a checksummed bundle.
 
     tokbench import FILE -o BUNDLE [--name NAME] [--version V] [--preset NAME]
-                    [--special-tokens FILE.json|NAME=ID,...]
+                    [--special-tokens FILE.json|NAME=ID,...] [--json]
 
 (The module is ``import_``: ``import`` is a Python keyword.)
 """
@@ -12,8 +12,10 @@ import argparse
 from pathlib import Path
 
 from app.cli_args import _add_tiktoken_options, _load_options
+from app.cli_output import print_json
 
 NAME = "import"
+JSON_VERSION = 1
 
 
 def add_parser(sub) -> argparse.ArgumentParser:
@@ -24,6 +26,7 @@ def add_parser(sub) -> argparse.ArgumentParser:
     imp.add_argument("--name")
     imp.add_argument("--version", default="1")
     _add_tiktoken_options(imp)
+    imp.add_argument("--json", action="store_true", help="one JSON object")
     return imp
 
 
@@ -34,6 +37,13 @@ def run(args) -> int:
     loaded = open_tokenizer(args.source, **_load_options(args))
     path = save_loaded(loaded, args.output, name=args.name, version=args.version)
     bundle = load_bundle(path)
-    print(f"wrote bundle {path} ({bundle.manifest['source_format']}, "
-          f"{bundle.runtime.vocab_size:,} tokens, {len(bundle.manifest['files'])} files)")
+    manifest = bundle.manifest
+    if args.json:
+        print_json(NAME, JSON_VERSION, {
+            "bundle": str(path), "name": manifest["name"], "bundle_version": manifest["version"],
+            "source_format": manifest["source_format"], "vocab_size": bundle.runtime.vocab_size,
+            "files": sorted(manifest["files"])})
+        return 0
+    print(f"wrote bundle {path} ({manifest['source_format']}, "
+          f"{bundle.runtime.vocab_size:,} tokens, {len(manifest['files'])} files)")
     return 0

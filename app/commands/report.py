@@ -4,24 +4,26 @@ CSV or a self-contained HTML page.
     tokbench report TOKENIZER... (--corpus [LANG[/DOMAIN]=]PATH... | --parallel DIR|TSV)
                     [--preset NAME] [--pivot LANG] [--context N] [--template FILE|own]
                     [--bootstrap N] [--seed S] [--workers N] [--scheduler ADDR]
-                    [--align refuse|shortest] [--round-trip]
+                    [--languages LANG,...] [--align refuse|shortest] [--round-trip]
                     [-o report.html] [--json] [--csv FILE]
 
-Exit codes: 0 done, 2 bad input or bad arguments (named on stderr), 130 interrupted.
+Exit codes: 0 done, 2 bad input or bad arguments (named on stderr), 3 a bundle that is not
+intact, 130 interrupted.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 
 from app.cli_args import _add_tiktoken_options, _count, _load_options, _positive
+from app.cli_output import print_json
+from core.diagnostics.report import REPORT_JSON_VERSION
 from core.errors import WorkbenchError
 
 NAME = "report"
-EXIT_BAD_INPUT = 2  # the report's contract: any bad input is 2 (files, pivot, scheduler...)
+JSON_VERSION = REPORT_JSON_VERSION  # the report JSON is core's, the GUI exports it too
 
 
 def _bootstrap(value: str) -> int:
@@ -29,6 +31,15 @@ def _bootstrap(value: str) -> int:
     if number < 1:
         raise argparse.ArgumentTypeError(f"expected a positive number of resamples, got {value!r}")
     return number
+
+
+def _languages(value: str) -> tuple[str, ...]:
+    """``eng_Latn,zho_Hans`` -> the codes, each once, in order."""
+    codes = tuple(dict.fromkeys(code.strip() for code in value.split(",") if code.strip()))
+    if not codes:
+        raise argparse.ArgumentTypeError(f"expected language codes separated by commas, "
+                                         f"got {value!r}")
+    return codes
 
 
 def add_parser(sub) -> argparse.ArgumentParser:
@@ -42,8 +53,12 @@ def add_parser(sub) -> argparse.ArgumentParser:
                         help="files, folders or globs, each optionally tagged with a language "
                              "and domain (zho_Hans/news=zh.txt)")
     corpus.add_argument("--parallel", type=Path, metavar="DIR|TSV",
-                        help="a parallel corpus: a folder of <lang>.<split> files (FLORES) or a "
-                             "TSV with a language per column")
+                        help="a parallel corpus: a folder with a file per language named by its "
+                             "code, any extension (eng_Latn.dev, zho_Hans.txt), or a TSV with a "
+                             "language per column")
+    report.add_argument("--languages", type=_languages, metavar="LANG,...",
+                        help="measure only these languages of the parallel corpus (the pivot "
+                             "is added when missing)")
     _add_tiktoken_options(report)
     report.add_argument("--pivot", default="eng_Latn",
                         help="the language premiums are measured against (default eng_Latn)")
@@ -124,7 +139,7 @@ def _progress_printer():
 
 def _print_summary(report: dict) -> None:
     for warning in report["warnings"]:
-        print(f"warning: {warning}", file=sys.stderr)
+        print(f"warning: {warning['message']}", file=sys.stderr)
     for entry in report["tokenizers"]:
         print(f"{entry['tokenizer']} ({entry['format']}, vocabulary "
               f"{entry['vocabulary']['size']:,}, {entry['vocabulary']['share']:.1%} used)")
@@ -153,18 +168,21 @@ def run(args) -> int:
 
     try:
         template, template_name = _template(args.template)
+        if args.languages and args.parallel is None:
+            raise WorkbenchError("--languages chooses languages of a --parallel corpus")
         settings = Settings(pivot=args.pivot, context=args.context, template=template,
                             template_name=template_name, resamples=args.bootstrap,
                             seed=args.seed, round_trip=args.round_trip, align=args.align,
-                            own_template=args.template == "own")
+                            own_template=args.template == "own",
+                            languages=(tuple(dict.fromkeys((args.pivot, *args.languages)))
+                                       if args.languages else None))
         tokenizers = _open_all(args)
         sources = _sources(args.corpus) if args.corpus else None
         result = diagnose(tokenizers, sources=sources, parallel=args.parallel,
                           settings=settings, workers=args.workers, scheduler=args.scheduler,
                           progress=_progress_printer())
-    except (WorkbenchError, ValueError) as err:
-        print(f"tokbench: error: {err}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+    except ValueError as err:  # a setting the corpus cannot meet: bad input, as any other
+        raise WorkbenchError(str(err)) from None
     finally:
         if sys.stderr.isatty():
             print(file=sys.stderr)
@@ -176,7 +194,7 @@ def run(args) -> int:
     if args.csv is not None:
         args.csv.write_text(report_csv(report), encoding="utf-8")
     if args.json:
-        print(json.dumps(report, ensure_ascii=False))
+        print_json(NAME, JSON_VERSION, report)
     elif args.output is None and args.csv is None:
         _print_summary(report)
     return 0

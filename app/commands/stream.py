@@ -14,9 +14,11 @@ import sys
 from pathlib import Path
 
 from app.cli_args import _add_tiktoken_options, _load_options, _open, _positive
+from app.cli_output import print_json
 from core.utf8 import decode_utf8
 
 NAME = "stream"
+JSON_VERSION = 1
 _INLINE_IDS = re.compile(r"\s*\[.*\]\s*|[\d\s,]+", re.DOTALL)  # '[1, 733]' or '1,733'
 
 
@@ -73,7 +75,7 @@ def run(args) -> int:
         "stop": hit.stop, "kind": "id" if isinstance(hit.stop, int) else "string",
         "token_index": hit.token_index, "char_offset": hit.char_offset}
     if args.json:
-        print(json.dumps({"steps": steps, "text": run.text, "stop": stop}, ensure_ascii=False))
+        print_json(NAME, JSON_VERSION, {"steps": steps, "text": run.text, "stop": stop})
         return 0
     if prefill:
         print(f"after a prompt of {len(prefill)} IDs (not emitted)")

@@ -1,6 +1,10 @@
 """``tokbench train``: train a tokenizer on a corpus and save it as a bundle.
 
     tokbench train CONFIG.json --corpus PATH... -o BUNDLE [--policy P] [--dedup|--no-dedup]
+                   [--json]
+
+Progress goes to stderr; a config no engine can train, or a corpus that cannot fill the
+vocabulary, is bad input (exit 2).
 """
 
 from __future__ import annotations
@@ -10,9 +14,11 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
+from app.cli_output import print_json
 from core.errors import WorkbenchError
 
 NAME = "train"
+JSON_VERSION = 1
 
 
 def add_parser(sub) -> argparse.ArgumentParser:
@@ -27,6 +33,8 @@ def add_parser(sub) -> argparse.ArgumentParser:
                        help="drop exact duplicate documents (default: the config's "
                             "'deduplicate', itself true by default); --no-dedup counts a "
                             "repeated line every time")
+    train.add_argument("--json", action="store_true", help="one JSON object (progress stays "
+                                                             "on stderr)")
     return train
 
 
@@ -56,7 +64,13 @@ def run(args) -> int:
                              name=args.output.stem, progress=show)
     finally:
         sys.stderr.write("\n")  # end the progress line: an error starts on a line of its own
-    for note in files.manifest.get("training", {}).get("notes", []):
+    notes = files.manifest.get("training", {}).get("notes", [])
+    if args.json:
+        binding = files.manifest["model_binding"]
+        print_json(NAME, JSON_VERSION, {"bundle": str(files.path), "seconds": files.seconds,
+                                        "vocab_size": binding["vocab_size"], "notes": notes})
+        return 0
+    for note in notes:
         print(f"note: {note}", file=sys.stderr)
     print(f"wrote bundle {files.path} in {files.seconds:.1f} s")
     return 0

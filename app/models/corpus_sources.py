@@ -7,7 +7,6 @@ Language, domain and weight are edited in place; kind, JSON field and CSV column
 from __future__ import annotations
 
 import dataclasses
-import re
 from pathlib import Path
 
 from PySide6.QtCore import (QT_TRANSLATE_NOOP, QAbstractTableModel, QCoreApplication, QModelIndex,
@@ -15,6 +14,7 @@ from PySide6.QtCore import (QT_TRANSLATE_NOOP, QAbstractTableModel, QCoreApplica
 from PySide6.QtGui import QColor
 
 from core.corpus import CorpusSource
+from core.language_codes import file_language
 
 COLUMNS = (QT_TRANSLATE_NOOP("CorpusSourcesModel", "File"),
            QT_TRANSLATE_NOOP("CorpusSourcesModel", "Kind"),
@@ -23,17 +23,19 @@ COLUMNS = (QT_TRANSLATE_NOOP("CorpusSourcesModel", "File"),
            QT_TRANSLATE_NOOP("CorpusSourcesModel", "Weight"),
            QT_TRANSLATE_NOOP("CorpusSourcesModel", "Size"))
 LANG, DOMAIN, WEIGHT = 2, 3, 4
-_LANG_PREFIX = re.compile(r"^([a-z]{2})(?:[_\-.]|$)")
 
 
 def guess_language(path: Path) -> str:
-    """``en_botchan.txt`` -> ``en``; ``corpus.txt`` -> ``""`` (the user sets it).
+    """A file's language tag (:func:`core.language_codes.file_language`): ``en_botchan.txt``
+    -> ``en``; FLORES ``kor_Hang.devtest`` -> ``kor_Hang``; ``corpus.txt`` -> ``""`` (the user
+    sets it).
 
     >>> guess_language(Path("zh_hans_song_ci.txt")), guess_language(Path("code_flask.jsonl"))
     ('zh', '')
+    >>> guess_language(Path("eng_Latn.devtest")), guess_language(Path("pt_BR.dev"))
+    ('eng_Latn', 'pt_BR')
     """
-    match = _LANG_PREFIX.match(path.name.lower())
-    return match.group(1) if match else ""
+    return file_language(path)
 
 
 def human_bytes(size: float) -> str:

@@ -1,5 +1,6 @@
-"""Corpus statistics: the job that reads the corpus (run in a worker) and ``CorpusStatsModel``,
-the table over its :class:`core.corpus.CorpusReport` (per source or per language, with totals).
+"""Corpus statistics: ``CorpusStatsModel``, the table over the :class:`core.corpus.CorpusReport`
+that reading the corpus gave (:func:`app.jobs.corpus.read_statistics`; per source or per
+language, with totals), and the bad-input report.
 """
 
 from __future__ import annotations
@@ -11,9 +12,9 @@ from pathlib import Path
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QAbstractTableModel, QCoreApplication, QModelIndex, Qt
 from PySide6.QtGui import QFont
 
+from app.jobs.corpus import CorpusStatsResult
 from app.models.corpus_sources import human_bytes
-from core.corpus import Corpus, CorpusReport, CorpusSource
-from core.errors import WorkbenchError
+from core.corpus import CorpusReport
 
 NUMBERS = ("documents", "bytes", "code_points", "graphemes", "duplicates", "weighted_bytes")
 HEADERS = (QT_TRANSLATE_NOOP("CorpusStatsModel", "Documents"),
@@ -25,31 +26,6 @@ HEADERS = (QT_TRANSLATE_NOOP("CorpusStatsModel", "Documents"),
 
 
 @dataclass
-class CorpusStatsResult:
-    """What reading the whole corpus gave: the report, or the error that stopped it.
-
-    ``error`` is set in ``strict`` mode at the first invalid UTF-8 (with file and line) or for
-    any other bad input; ``report`` then covers what was read before it.
-    """
-
-    report: CorpusReport
-    policy: str
-    dedup: bool = True
-    error: WorkbenchError | None = None
-
-    @property
-    def scripts(self) -> Counter:
-        total: Counter = Counter()
-        for stats in self.report.sources:
-            total.update(stats.scripts)
-        return total
-
-    @property
-    def bad_lines(self) -> int:
-        return sum(s.invalid_utf8_count for s in self.report.sources)
-
-
-@dataclass
 class InputIssue:
     """One line of the bad-input report."""
 
@@ -57,18 +33,6 @@ class InputIssue:
     what: str
     lines: list[int] = field(default_factory=list)
     count: int = 0
-
-
-def read_statistics(sources: list[CorpusSource], *, policy: str, dedup: bool,
-                    progress=None, cancel=None) -> CorpusStatsResult:
-    """Stream every document once (in a worker); bad input is returned, not raised."""
-    corpus = Corpus(list(sources), policy=policy, dedup=dedup)
-    try:
-        for _ in corpus.documents(progress=progress, cancel=cancel, weighted=False):
-            pass
-    except WorkbenchError as err:
-        return CorpusStatsResult(corpus.report, policy, dedup, err)
-    return CorpusStatsResult(corpus.report, policy, dedup)
 
 
 def input_issues(result: CorpusStatsResult) -> list[InputIssue]:

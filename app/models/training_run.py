@@ -1,6 +1,6 @@
-"""A training run: the job that turns the corpus into a bundle (run in a worker), and
-``RunMeter``, which turns the job's progress reports into phase, rate, ETA, log lines and the
-points of the live chart (no Qt here).
+"""A training run followed: ``RunMeter`` turns the reports of the training job
+(:func:`app.jobs.training.train_to_bundle`) into phase, rate, ETA, log lines and the points of
+the live chart (no Qt here).
 
 What the engines report (``core.progress.Progress``):
 
@@ -16,19 +16,12 @@ What the engines report (``core.progress.Progress``):
 from __future__ import annotations
 
 import re
-import shutil
 import time
 from collections import deque
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Callable
 
-from core.corpus import CorpusSource, SourceStats
-from core.engines.config import TrainingConfig
-from core.engines.train import train_bundle
-from core.loading import Loaded, open_tokenizer
 from core.progress import Progress
-from core.runtimes.base import Runtime
 
 _OBJECTIVE = re.compile(r"obj=(-?[\d.]+)")
 _PIECES = re.compile(r"(\d+) pieces")
@@ -36,45 +29,6 @@ _SIZE = re.compile(r"size=(\d+)")
 _LOG_PREFIX = re.compile(r"^.*?\.cc(?:\(\d+\))?:?\d*\]\s*|^[^\s\]]*\]\s*")
 RATE_WINDOW = 1.0  # seconds a rate is averaged over (reports arrive up to 10 a second)
 POINT_EVERY = 0.5  # seconds between two points of a rate chart
-
-
-@dataclass
-class TrainingOutcome:
-    """A finished run: the bundle, opened (ready for the Inspect pane), and what it read."""
-
-    path: Path
-    loaded: Loaded
-    config: TrainingConfig
-    manifest: dict
-    trace: dict | None
-    sources: list[SourceStats]
-    seconds: float
-
-    @property
-    def runtime(self) -> Runtime:
-        return self.loaded.runtime
-
-
-def train_to_bundle(config: TrainingConfig, sources: list[CorpusSource], dest: Path, *,
-                    policy: str = "strict", name: str = "trained", progress=None, cancel=None,
-                    in_process=None) -> TrainingOutcome:
-    """:func:`train_bundle` (in a child process when ``in_process`` is given: the GUI passes
-    :func:`app.tasks.run_in_process`), then load the bundle for the Inspect pane.
-    De-duplication is ``config.deduplicate``."""
-    job = dict(policy=policy, name=name, progress=progress, cancel=cancel)
-    if in_process is not None:
-        files = in_process(train_bundle, config, list(sources), Path(dest), **job)
-    else:
-        files = train_bundle(config, sources, Path(dest), **job)
-    if progress:
-        progress(Progress("loading the bundle", 0))
-    try:
-        loaded = open_tokenizer(files.path)
-    except BaseException:
-        shutil.rmtree(files.path, ignore_errors=True)
-        raise
-    return TrainingOutcome(files.path, loaded, config, files.manifest, files.trace,
-                           files.sources, files.seconds)
 
 
 def QT_TRANSLATE_NOOP(context: str, text: str) -> str:  # noqa: N802 (the name lupdate reads)

@@ -1,7 +1,7 @@
 """``VocabModel``: a lazy view over a runtime's vocabulary (256k rows scroll smoothly).
 
 The rows shown are an array of ids (filtered and sorted off the GUI thread by
-:func:`vocab_view`); a cell is computed only when Qt paints it. Ids no token has (the holes of a
+:func:`app.jobs.vocab.vocab_view`); a cell is computed only when Qt paints it. Ids no token has (the holes of a
 tiktoken rank file, o200k's 199,998 and 200,000–200,017) are labelled *unassigned* and greyed;
 WordPiece continuation pieces (``##ing``) are labelled as such.
 """
@@ -23,7 +23,7 @@ COLUMNS = (QT_TRANSLATE_NOOP("VocabModel", "ID"), QT_TRANSLATE_NOOP("VocabModel"
            QT_TRANSLATE_NOOP("VocabModel", "Length"), QT_TRANSLATE_NOOP("VocabModel", "Kind"),
            QT_TRANSLATE_NOOP("VocabModel", "Audit"))
 AUDIT_COLUMN = 6
-# sort orders: the key :func:`vocab_view` reads -> its label, translated when shown
+# sort orders: the key :func:`app.jobs.vocab.vocab_view` reads -> its label, translated when shown
 SORTS = {"id": QT_TRANSLATE_NOOP("VocabModel", "ID"),
          "length ↑": QT_TRANSLATE_NOOP("VocabModel", "Length ↑ (shortest first)"),
          "length ↓": QT_TRANSLATE_NOOP("VocabModel", "Length ↓ (longest first)")}
@@ -77,45 +77,6 @@ def token_kind(runtime: Runtime, token_id: int, specials: dict[int, str]) -> str
     if runtime.token_bytes(token_id):
         return ""
     return QCoreApplication.translate("VocabModel", "empty (never produced by encoding)")
-
-
-def vocab_lengths(runtime: Runtime) -> np.ndarray:
-    """Byte length of every id's token bytes."""
-    return runtime.vocab_bytes.lengths(np.arange(runtime.vocab_size)).astype(np.int32)
-
-
-def vocab_view(runtime: Runtime, query: str, sort: str, lengths: np.ndarray | None = None,
-               only: np.ndarray | None = None, counts: np.ndarray | None = None,
-               groups: np.ndarray | None = None) -> np.ndarray:
-    """Ids matching ``query`` (a substring of the piece or of its text; a number also matches
-    that id), in ``sort`` order; ``only``: a per-id mask (an audit filter) they must be in;
-    ``counts``: per-id use on a corpus, for the ``count ↑`` sort (rarest first); ``groups``:
-    per-id key that keeps near duplicates together in ``id`` order.
-
-    >>> # vocab_view(runtime, "ing", "length ↓")[:3] -> the longest pieces containing "ing"
-    """
-    ids = np.arange(runtime.vocab_size, dtype=np.int64)
-    if only is not None:
-        ids = ids[only[:runtime.vocab_size]]
-    query = query.strip()
-    if query:
-        needle = query.lower()
-        matches = [i for i in ids.tolist()
-                   if needle in runtime.piece(i).lower()
-                   or needle in visible_bytes(runtime.token_bytes(i), show_invisibles=False).lower()]
-        if query.isdigit() and int(query) < runtime.vocab_size and (
-                only is None or only[int(query)]):
-            matches = [int(query)] + [i for i in matches if i != int(query)]
-        ids = np.asarray(matches, dtype=np.int64)
-    if sort == "count ↑" and counts is not None and len(ids):
-        return ids[np.argsort(counts[ids], kind="stable")]
-    if sort == "id" and groups is not None and len(ids):
-        return ids[np.argsort(groups[ids], kind="stable")]
-    if sort.startswith("length") and len(ids):
-        lengths = vocab_lengths(runtime) if lengths is None else lengths
-        order = np.argsort(lengths[ids], kind="stable")
-        ids = ids[order[::-1]] if sort == "length ↓" else ids[order]
-    return ids
 
 
 class VocabModel(QAbstractTableModel):

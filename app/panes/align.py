@@ -21,46 +21,29 @@ from pathlib import Path
 import numpy as np
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QHeaderView, QLabel,
-                               QLineEdit, QListWidget, QListWidgetItem, QProgressBar, QPushButton,
+                               QLineEdit, QListWidget, QListWidgetItem, QPushButton,
                                QScrollArea, QSplitter, QTableView, QTableWidget, QTableWidgetItem,
                                QTabWidget, QTextBrowser, QVBoxLayout, QWidget)
 
+from app.jobs.align import export_all, run_audit
 from app.messages import render
 from app.models.align_misaligned import MisalignedModel
 from app.session import Session
-from app.tasks import TaskRunner
+from app.tasks import JobHandle, TaskRunner
 from app.widgets.align_record_view import RecordView, label_color
+from app.widgets.eliding import ElidingProgressBar
 from app.widgets.share_bars import SHARE_ROLE, ShareBarDelegate
+from app.widgets.wrapping_row import wrapping
 from core.align.alignment import MODES, align_encoding
-from core.align.audit import Audit, audit_dataset
+from core.align.audit import Audit
 from core.align.dataset import FORMATS, Dataset, ReadStats
 from core.align.fixes import suggest_fixes, write_fixed_copy
-from core.align.tags import (SCHEMES, export_format, export_labels, export_paths,
-                             file_slug)
+from core.align.tags import SCHEMES, export_format, export_paths, file_slug
 from core.align.units import UnitCheck, spans_in_cp
 from core.progress import Progress
 from core.text import TextIndex, Unit
 
 SHOWN_TOKENS = 400
-
-
-def run_audit(path: str, fmt: str | None, unit: Unit, tokenizers, *, spans_key: str | None = None,
-              progress=None, cancel=None) -> tuple[Audit, Dataset]:
-    """The worker's job: read and audit the whole dataset."""
-    dataset = Dataset(path, fmt, unit, spans_key)
-    return audit_dataset(dataset, tokenizers, progress=progress, cancel=cancel), dataset
-
-
-def export_all(dataset: Dataset, tokenizers, paths, *, mode: str, scheme: str, fmt: str,
-               progress=None, cancel=None) -> list:
-    """The worker's job for "Export labels…": one file per tokenizer ``(name, runtime)``, each
-    naming its tokenizer inside; the reports, in order."""
-    reports = []
-    for (name, runtime), path in zip(tokenizers, paths):
-        again = Dataset(dataset.path, dataset.format, dataset.unit, dataset.spans_key)
-        reports.append(export_labels(again, runtime, path, mode=mode, scheme=scheme, fmt=fmt,
-                                     tokenizer=name, progress=progress, cancel=cancel))
-    return reports
 
 
 class AlignPane(QWidget):
@@ -81,6 +64,7 @@ class AlignPane(QWidget):
         self.dataset: Dataset | None = None
         self.runtimes: list = []
         self.fixes: list = []
+        self._job: JobHandle | None = None  # the latest audit, copy or export: Stop stops it
         self.setAcceptDrops(True)
         self._build()
         self._connect()
@@ -91,8 +75,8 @@ class AlignPane(QWidget):
     def _build(self) -> None:
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
-        layout.addLayout(self._build_dataset_row())
-        layout.addLayout(self._build_tokenizer_row())
+        layout.addLayout(wrapping(self._build_dataset_row()))  # both wrap on a narrow screen
+        layout.addLayout(wrapping(self._build_tokenizer_row()))
         self.banner = QLabel()
         self.banner.setWordWrap(True)
         self.banner.setTextFormat(Qt.TextFormat.RichText)
@@ -135,7 +119,10 @@ class AlignPane(QWidget):
             "[start, end, label] or objects (default: spans, entities or words)"))
         self.align_button = QPushButton(self.tr("Align"))
         self.stop_button = QPushButton(self.tr("Stop"))
-        self.progress = QProgressBar()
+        self.stop_button.setToolTip(self.tr("Stop aligning, writing the copy or exporting; "
+                                            "nothing of it is kept"))
+        self.stop_button.setEnabled(False)
+        self.progress = ElidingProgressBar()  # its text says the phase: elided, never cut
         self.progress.setMaximumWidth(200)
         self.progress.setVisible(False)
         row = QHBoxLayout()
@@ -170,6 +157,7 @@ class AlignPane(QWidget):
         self.summary_tabs = QTabWidget()
         bars = ShareBarDelegate(self)
         self.tokenizer_table = QTableWidget(0, 6)
+        self.tokenizer_table.setAccessibleName(self.tr("Per tokenizer"))
         self.tokenizer_table.setHorizontalHeaderLabels([
             self.tr("Tokenizer"), self.tr("Strict"), self.tr("Start ok"), self.tr("End ok"),
             self.tr("Contract"), self.tr("Expand adds")])
@@ -178,6 +166,7 @@ class AlignPane(QWidget):
         self.tokenizer_table.horizontalHeaderItem(5).setToolTip(self.tr(
             "Characters expand adds to a span, on average"))
         self.label_table = QTableWidget(0, 1)
+        self.label_table.setAccessibleName(self.tr("Per label"))
         for table in (self.tokenizer_table, self.label_table):
             table.setItemDelegate(bars)
             table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
@@ -199,8 +188,11 @@ class AlignPane(QWidget):
 
     def _build_misaligned(self) -> QWidget:
         self.filter_tokenizer = QComboBox()
+        self.filter_tokenizer.setAccessibleName(self.tr("Filter by tokenizer"))
         self.filter_label = QComboBox()
+        self.filter_label.setAccessibleName(self.tr("Filter by label"))
         self.filter_kind = QComboBox()
+        self.filter_kind.setAccessibleName(self.tr("Filter by misaligned end"))
         self.filter_kind.addItem(self.tr("any end"), None)
         self.filter_kind.addItem(self.tr("start only"), "start")
         self.filter_kind.addItem(self.tr("end only"), "end")
@@ -208,6 +200,7 @@ class AlignPane(QWidget):
         self.count_label = QLabel()
         self.model = MisalignedModel(self)
         self.table = QTableView()
+        self.table.setAccessibleName(self.tr("Misaligned spans"))
         self.table.setModel(self.model)
         self.table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QTableView.SelectionMode.SingleSelection)
@@ -234,8 +227,11 @@ class AlignPane(QWidget):
         scroll.setWidget(self.record_view)
         scroll.setMinimumHeight(90)
         self.tokens_view = QTextBrowser()
+        self.tokens_view.setAccessibleName(self.tr("Tokens of the span"))
         self.fix_list = QListWidget()
+        self.fix_list.setAccessibleName(self.tr("Fixes"))
         self.fix_order = QComboBox()
+        self.fix_order.setAccessibleName(self.tr("Order of fixes"))
         # data: the fix kinds in order, comma-separated (a tuple does not survive a QVariant)
         self.fix_order.addItem(self.tr("trim, then contract"), "trim,contract")
         self.fix_order.addItem(self.tr("trim, then expand"), "trim,expand")
@@ -245,9 +241,11 @@ class AlignPane(QWidget):
         self.copy_button.setToolTip(self.tr("Write a new file with every misaligned span of the "
                                             "chosen tokenizer fixed; the original is not changed"))
         self.scheme_box = QComboBox()
+        self.scheme_box.setAccessibleName(self.tr("Label scheme"))
         for scheme in SCHEMES:
             self.scheme_box.addItem(scheme.upper(), scheme)
         self.export_scope = QComboBox()
+        self.export_scope.setAccessibleName(self.tr("What to export"))
         self.export_button = QPushButton(self.tr("Export labels…"))
         self.export_button.setToolTip(self.tr("Write token labels for the chosen mode (JSONL, or "
                                               "CoNLL for .conll): one file per tokenizer, named "
@@ -281,7 +279,7 @@ class AlignPane(QWidget):
     def _connect(self) -> None:
         self.open_button.clicked.connect(self.open_dialog)
         self.align_button.clicked.connect(self.start_audit)
-        self.stop_button.clicked.connect(lambda: self.tasks.stop("align"))
+        self.stop_button.clicked.connect(self._on_stop_clicked)
         self.session.tokenizers_changed.connect(self._refresh_tokenizers)
         self.mode_box.currentIndexChanged.connect(self._show_audit)
         for box in (self.filter_tokenizer, self.filter_label, self.filter_kind):
@@ -365,11 +363,16 @@ class AlignPane(QWidget):
             self.banner.setText(escape(self.tr("Tick at least one tokenizer to align to")))
             return
         self._set_running(True, self.tr("aligning…"))
-        self.tasks.start("align", run_audit, str(self.path), self.format_box.currentData(),
-                         self.unit_box.currentData(), tokenizers,
-                         spans_key=self.spans_key.text().strip() or None,
-                         on_progress=self._on_progress, on_done=self._on_audited,
-                         on_error=self._on_failed, on_cancelled=self._on_cancelled)
+        self._job = self.tasks.submit(
+            "align", run_audit, str(self.path), self.format_box.currentData(),
+            self.unit_box.currentData(), tokenizers,
+            spans_key=self.spans_key.text().strip() or None, latest_only=True,
+            on_progress=self._on_progress, on_result=self._on_audited,
+            on_error=self._on_failed, on_cancelled=self._on_cancelled)
+
+    def _on_stop_clicked(self) -> None:
+        if self._job is not None:
+            self._job.cancel()
 
     def _set_running(self, running: bool, text: str = "") -> None:
         self.progress.setVisible(running)
@@ -644,10 +647,11 @@ class AlignPane(QWidget):
         dataset = Dataset(self.dataset.path, self.dataset.format, self.dataset.unit,
                           self.dataset.spans_key)
         self._set_running(True, self.tr("writing…"))
-        self.tasks.start("align-copy", write_fixed_copy, dataset, runtime, path,
-                         order=self.fix_order.currentData().split(","), on_progress=self._on_progress,
-                         on_done=lambda report: self._on_written(path, report),
-                         on_error=self._on_failed, on_cancelled=self._on_cancelled)
+        self._job = self.tasks.submit(
+            "align-copy", write_fixed_copy, dataset, runtime, path,
+            order=self.fix_order.currentData().split(","), latest_only=True,
+            on_progress=self._on_progress, on_result=lambda report: self._on_written(path, report),
+            on_error=self._on_failed, on_cancelled=self._on_cancelled)
 
     def _on_written(self, path: str, report) -> None:
         self._set_running(False)
@@ -701,11 +705,12 @@ class AlignPane(QWidget):
         tokenizers = self.export_tokenizers() if tokenizers is None else tokenizers
         paths = export_paths(path, [name for name, _ in tokenizers])
         self._set_running(True, self.tr("exporting…"))
-        self.tasks.start("align-export", export_all, self.dataset, tokenizers, paths,
-                         mode=self.mode(), scheme=self.scheme_box.currentData(),
-                         fmt=export_format(path), on_progress=self._on_progress,
-                         on_done=lambda reports: self._on_exported(paths, tokenizers, reports),
-                         on_error=self._on_failed, on_cancelled=self._on_cancelled)
+        self._job = self.tasks.submit(
+            "align-export", export_all, self.dataset, tokenizers, paths, mode=self.mode(),
+            scheme=self.scheme_box.currentData(), fmt=export_format(path), latest_only=True,
+            on_progress=self._on_progress,
+            on_result=lambda reports: self._on_exported(paths, tokenizers, reports),
+            on_error=self._on_failed, on_cancelled=self._on_cancelled)
         return paths
 
     def _on_exported(self, paths, tokenizers, reports) -> None:

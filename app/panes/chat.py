@@ -23,7 +23,8 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDateTimeEdit, QFileDialog,
                                QLabel, QPushButton, QSpinBox, QSplitter, QTabWidget,
                                QVBoxLayout, QWidget)
 
-from app.panes.chat_job import ChatOutcome, ChatRequest, run_chat, tokens_in_span
+from app.jobs.chat import ChatOutcome, ChatRequest, run_chat, tokens_in_span
+from app.screen_fit import ScrollingTabs
 from app.session import Session
 from app.tasks import TaskRunner, user_message
 from app.widgets.budget_table import BudgetTable
@@ -32,14 +33,16 @@ from app.widgets.chat_colors import (ALERT_COLOR, FIELD_COLORS, MASK_COLOR, ROLE
 from app.widgets.chat_text_view import ChatTextView
 from app.widgets.chat_tokens_view import ChatTokensView
 from app.widgets.check_list import CheckList
+from app.widgets.go_template_notice import GoTemplateNotice
 from app.widgets.injection_view import InjectionView
-from app.widgets.json_field import JsonField
+from app.widgets.json_field import JsonError, JsonField
 from app.widgets.message_editor import MessagesEditor
 from app.widgets.template_editor import TemplateEditor
 from app.widgets.template_picker import TemplatePicker
 from app.widgets.stream_simulator import StreamSimulator
 from app.widgets.tokenizer_box import fill_tokenizer_box
 from app.widgets.variables_editor import VariablesEditor
+from app.widgets.wrapping_row import wrapping
 from core.chat import BoundedRenderer
 from core.chat.conversation import Conversation, parse_conversation
 from core.chat.mask import last_learned_run
@@ -82,9 +85,13 @@ class ChatPane(QWidget):
         self.request: ChatRequest | None = None  # what the editors say now
         self._running = False
         self._pending = False
+        self._render_job = None  # the latest render (a JobHandle)
         self._closed = False
         self._stale = False  # the editors changed while the pane was hidden
         self._stream_source = None  # (runtime, ids) not yet handed to the Streaming tab
+        # this pane's own tokenizer (a path): Inspect's choice does not change it
+        self.tokenizer_path: str | None = None
+        self._tokenizer_runtime = None  # the runtime last rendered with (a reopen replaces it)
         self._build()
         self._connect()
         self._update_tokenizers()
@@ -100,8 +107,8 @@ class ChatPane(QWidget):
         split.setStretchFactor(1, 1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
-        layout.addLayout(self._build_toolbar())
-        layout.addLayout(self._build_options())
+        layout.addLayout(wrapping(self._build_toolbar()))  # both wrap on a narrow screen
+        layout.addLayout(wrapping(self._build_options()))
         layout.addWidget(split, 1)
         self._debounce = QTimer(self, singleShot=True, interval=DEBOUNCE_MS)
 
@@ -140,6 +147,7 @@ class ChatPane(QWidget):
         self.fixed_date = QCheckBox(self.tr("Date for strftime_now"))
         self.fixed_date.setToolTip(self.tr("Off: the template reads the clock; on: this date"))
         self.date = QDateTimeEdit(QDateTime.currentDateTime())
+        self.date.setAccessibleName(self.tr("Date for strftime_now"))
         self.date.setDisplayFormat("yyyy-MM-dd HH:mm")  # i18n: data (ISO-8601, as --now)
         self.date.setCalendarPopup(True)
         self.date.setEnabled(False)
@@ -203,6 +211,7 @@ class ChatPane(QWidget):
         self.notice.setWordWrap(True)
         self.notice.setStyleSheet(BANNER_WARN)
         self.notice.hide()
+        self.go_notice = GoTemplateNotice()  # an Ollama model with only its Go template
         self.legend = QLabel()
         self.legend.setTextFormat(Qt.TextFormat.RichText)
         self.legend.setWordWrap(True)
@@ -211,13 +220,14 @@ class ChatPane(QWidget):
         self.budget = BudgetTable()
         self.injections = InjectionView()
         self.stream_view = self._build_stream_view()
-        self.results = QTabWidget()
+        self.results = ScrollingTabs()  # the Streaming tab scrolls rather than grow the pane
         self.results.addTab(self.chips, self.tr("Tokens"))
         self.results.addTab(self.text_view, self.tr("Rendered text"))
         self.results.addTab(self.budget, self.tr("Budget"))
         self.results.addTab(self.injections, self.tr("Injection"))
-        self.results.addTab(self.stream_view, self.tr("Streaming"))
+        self.results.add_scrolling(self.stream_view, self.tr("Streaming"))
         self.checks = CheckList()
+        self.checks.setAccessibleName(self.tr("Checks"))
         checks_box = QWidget()
         checks_layout = QVBoxLayout(checks_box)
         checks_layout.setContentsMargins(0, 0, 0, 0)
@@ -250,6 +260,7 @@ class ChatPane(QWidget):
         layout.addLayout(head)
         layout.addWidget(self.banner)
         layout.addWidget(self.notice)
+        layout.addWidget(self.go_notice)
         layout.addWidget(self.legend)
         layout.addWidget(lower, 1)
         self._update_legend()
@@ -279,12 +290,12 @@ class ChatPane(QWidget):
     def _connect(self) -> None:
         s = self.session
         s.tokenizers_changed.connect(self._update_tokenizers)
-        s.current_changed.connect(self._on_session_current_changed)
         self.tokenizer_box.currentIndexChanged.connect(self._on_tokenizer_box_changed)
         self.picker.failed.connect(lambda message: self._show_banner(
             self.tr("Could not open the template: {problem}").format(problem=message),
             BANNER_ERROR))
         self.tools.changed.connect(self._on_tools_changed)
+        self.picker.reverted.connect(self._on_template_reverted)
         self.load_button.clicked.connect(self._on_load_clicked)
         self.save_button.clicked.connect(self._on_save_clicked)
         for signal in (self.messages.changed, self.tools.changed, self.documents.changed,
@@ -307,28 +318,57 @@ class ChatPane(QWidget):
         self.export_button.clicked.connect(self._on_export_clicked)
 
     # -- tokenizers ----------------------------------------------------------------------------
+    @property
+    def tokenizer(self):
+        """The tokenizer this pane encodes with (its own choice), or None."""
+        for loaded in self.session.tokenizers:
+            if str(loaded.path) == self.tokenizer_path:
+                return loaded
+        return None
+
     def _update_tokenizers(self) -> None:
+        """The session's tokenizers changed: keep this pane's choice; with none (or it was
+        closed), take the one Inspect shows — once, not every time Inspect changes."""
+        if self.tokenizer is None and self.session.tokenizers:
+            chosen = self.session.current_tokenizer or self.session.tokenizers[-1]
+            self.tokenizer_path = str(chosen.path)
+        elif not self.session.tokenizers:
+            self.tokenizer_path = None
         fill_tokenizer_box(self.tokenizer_box, self.session)
+        paths = [str(t.path) for t in self.session.tokenizers]
+        self.tokenizer_box.blockSignals(True)
+        self.tokenizer_box.setCurrentIndex(paths.index(self.tokenizer_path)
+                                           if self.tokenizer_path in paths else -1)
+        self.tokenizer_box.blockSignals(False)
+        self._on_tokenizer_changed()
+
+    def set_tokenizer(self, path: str | None) -> None:
+        """Encode with the open tokenizer at ``path`` (None: none)."""
+        self.tokenizer_path = None if path is None else str(path)
+        self._update_tokenizers()
 
     def _on_tokenizer_box_changed(self, index: int) -> None:
-        if index != self.session.current:
-            self.session.set_current(index)
+        self.tokenizer_path = self.tokenizer_box.itemData(index) if index >= 0 else None
+        self._on_tokenizer_changed()
 
-    def _on_session_current_changed(self, index: int) -> None:
-        if self.tokenizer_box.currentIndex() != index:
-            self.tokenizer_box.blockSignals(True)
-            self.tokenizer_box.setCurrentIndex(index)
-            self.tokenizer_box.blockSignals(False)
-        self.picker.set_own(self._own_templates())
-        self._schedule()
+    def _on_tokenizer_changed(self) -> None:
+        loaded = self.tokenizer
+        runtime = loaded.runtime if loaded is not None else None
+        if runtime is not self._tokenizer_runtime:
+            self._tokenizer_runtime = runtime
+            self.picker.set_own(self._own_templates())
+            self._schedule()
 
     def _own_templates(self):
-        loaded = self.session.current_tokenizer
+        loaded = self.tokenizer
         self.notice.hide()
+        self.go_notice.show_for(None)
         if loaded is None:
             return None
         try:
-            return templates_of(loaded.configs)
+            templates = templates_of(loaded.configs)
+            self.go_notice.show_for(loaded.model if templates is None else None)
+            return templates
         except WorkbenchError as err:  # a malformed chat_template list: the built-ins still work
             self.notice.setText(self.tr("The tokenizer's chat template is unusable: {problem}")
                                 .format(problem=user_message(err)))
@@ -338,6 +378,60 @@ class ChatPane(QWidget):
     def _on_tools_changed(self) -> None:
         if self.tools.problem() is None:
             self.picker.set_tools(self.tools.value())
+
+    def confirm_discard(self, title: str) -> bool:
+        """Before the window quits or a workspace replaces this pane's inputs: an edited
+        template asks Save / Discard / Cancel. True when it may go on."""
+        return self.picker.confirm_replace(title)
+
+    def _on_template_reverted(self) -> None:
+        self.template_editor.mark_error(None)
+        self.banner.hide()  # the error was the edited text's
+        self._schedule()
+
+    # -- workspace ---------------------------------------------------------------------------
+    def save_state(self, setup) -> None:
+        """Put this pane's inputs in ``setup`` (a :class:`core.workspace.ChatSetup`). A field
+        whose JSON does not parse keeps its last valid value (None: none)."""
+        loaded = self.tokenizer
+        setup.tokenizer = loaded.path if loaded is not None else None
+        messages = []
+        for row in self.messages.rows:
+            try:
+                messages.append(row.message())
+            except JsonError:  # its tool calls or fields are being typed: role and text kept
+                messages.append({"role": row.role.currentText(),
+                                 "content": row.content.toPlainText()})
+        setup.messages = messages
+        for name, field in (("tools", self.tools), ("documents", self.documents)):
+            setattr(setup, name, field.value() if field.problem() is None else None)
+        setup.variables = self.variables.variables()
+        entry = self.picker.choice() or ["own", None]
+        setup.template = entry[0]
+        setup.template_name = entry[2] if entry[0] == "file" else entry[1]
+        setup.template_file = Path(entry[1]) if entry[0] == "file" else None
+        setup.template_text = (self.template_editor.toPlainText() if self.picker.is_edited
+                               else None)
+        setup.add_generation_prompt = self.generation_prompt.isChecked()
+        setup.continue_final_message = self.continue_final.isChecked()
+        setup.context = self.context.value()
+
+    def restore_state(self, setup) -> None:
+        """Show ``setup``'s inputs (its tokenizer is open by now, if it still exists)."""
+        self.set_tokenizer(str(setup.tokenizer) if setup.tokenizer is not None else None)
+        if setup.messages is not None:
+            self.set_conversation(Conversation(setup.messages, setup.tools, setup.documents))
+        self.variables.set_variables(setup.variables)
+        if setup.template == "file" and setup.template_file is not None:
+            self.picker.choose(["file", str(setup.template_file), setup.template_name])
+        elif setup.template in ("own", "builtin"):
+            self.picker.choose([setup.template, setup.template_name])
+        if setup.template_text is not None:
+            self.template_editor.setPlainText(setup.template_text)  # shown as "(edited)"
+        self.generation_prompt.setChecked(setup.add_generation_prompt)
+        self.continue_final.setChecked(setup.continue_final_message)
+        self.context.setValue(setup.context)
+        self._schedule()
 
     # -- conversation ------------------------------------------------------------------------
     def _sample_conversation(self) -> Conversation:
@@ -452,7 +546,7 @@ class ChatPane(QWidget):
         problems = self.variables.problems()
         if problems:
             raise ValueError("\n".join(problems))
-        loaded = self.session.current_tokenizer
+        loaded = self.tokenizer
         now = None
         if self.fixed_date.isChecked():
             now = self.date.dateTime().toPython()
@@ -483,8 +577,9 @@ class ChatPane(QWidget):
             self._pending = True  # rendered when the running one is done
             return
         self._running = True
-        self.tasks.run("chat", run_chat, request, self.renderer, on_done=self._on_rendered,
-                       on_error=self._on_render_failed)
+        self._render_job = self.tasks.submit("chat", run_chat, request, self.renderer,
+                                             latest_only=True, on_result=self._on_rendered,
+                                             on_error=self._on_render_failed)
 
     def _render_finished(self) -> bool:
         """After a job: start the one asked for meanwhile; True if the result is current."""
@@ -662,7 +757,8 @@ class ChatPane(QWidget):
         """End the render child (on quit; the pane renders no more after it)."""
         self._closed = True
         self._debounce.stop()
-        self.tasks.cancel("chat")
+        if self._render_job is not None:
+            self._render_job.cancel()  # its result is not shown
         self.renderer.close()
 
     def closeEvent(self, event) -> None:

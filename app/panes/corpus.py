@@ -13,44 +13,24 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QGroupBox, QHBoxLayout,
-                               QHeaderView, QLabel, QLineEdit, QPlainTextEdit, QProgressBar,
+                               QHeaderView, QLabel, QLineEdit, QPlainTextEdit,
                                QPushButton, QSplitter, QTableView, QTabWidget, QTreeWidget,
                                QTreeWidgetItem, QVBoxLayout, QWidget)
 
 from app.models.corpus_sources import CorpusSourcesModel, guess_language, human_bytes
-from app.models.corpus_stats import (CorpusStatsModel, CorpusStatsResult, input_issues,
-                                     read_statistics)
+from app.jobs.corpus import CorpusStatsResult, check_sources, preview_documents, read_statistics
+from app.models.corpus_stats import CorpusStatsModel, input_issues
 from app.session import Session
-from app.tasks import TaskRunner
+from app.tasks import JobHandle, TaskRunner
+from app.widgets.eliding import ElidingProgressBar
 from app.widgets.script_chart import ScriptHistogram
 from app.widgets.source_editor import SourceEditor
-from core.corpus import Corpus, CorpusSource, expand
+from core.corpus import CorpusSource, expand
 from core.errors import WorkbenchError
 from core.progress import Progress
 
 STATS_DELAY_MS = 300
-PREVIEW_DOCUMENTS = 20
 PREVIEW_CHARS = 600
-
-
-def check_sources(sources: list[CorpusSource]) -> tuple[list[CorpusSource], list[str]]:
-    """Split sources into readable ones and messages for refused ones (empty, binary, missing,
-    not decompressible). Reads only the first document of each (run in a worker)."""
-    kept, refused = [], []
-    probe = Corpus([])
-    for source in sources:
-        try:
-            probe.preview(source, 1)
-        except WorkbenchError as err:
-            if err.line is None:  # the file itself is unusable; a bad record is shown later
-                refused.append(str(err))
-                continue
-        kept.append(source)
-    return kept, refused
-
-
-def preview_documents(source: CorpusSource, count: int = PREVIEW_DOCUMENTS) -> list[str]:
-    return Corpus([]).preview(source, count)
 
 
 class CorpusPane(QWidget):
@@ -67,7 +47,7 @@ class CorpusPane(QWidget):
         self.session = session
         self.tasks = tasks
         self.result: CorpusStatsResult | None = None
-        self._checks = 0
+        self._stats_job: JobHandle | None = None  # the latest corpus reading
         self.setAcceptDrops(True)
         self._build()
         self._connect()
@@ -118,8 +98,9 @@ class CorpusPane(QWidget):
         self.stats_button.setToolTip(self.tr("Read the whole corpus again (done automatically "
                                              "after every change)"))
         self.stop_button = QPushButton(self.tr("Stop"))
-        self.stop_button.setVisible(False)
-        self.progress = QProgressBar()
+        self.stop_button.setToolTip(self.tr("Stop reading the corpus"))
+        self.stop_button.setEnabled(False)  # as in every pane: enabled while the job runs
+        self.progress = ElidingProgressBar()
         self.progress.setMaximumWidth(220)
         self.progress.setTextVisible(True)
         self.progress.setVisible(False)
@@ -147,6 +128,7 @@ class CorpusPane(QWidget):
         """The sources table with its editor, over the preview of the current source."""
         self.model = CorpusSourcesModel(self)
         self.table = QTableView()
+        self.table.setAccessibleName(self.tr("Corpus sources"))
         self.table.setModel(self.model)
         self.table.verticalHeader().setVisible(False)
         self.table.verticalHeader().setDefaultSectionSize(24)
@@ -276,16 +258,30 @@ class CorpusPane(QWidget):
         self._show_banner(problems)
         if not sources:
             return
-        self._checks += 1
         self.status.emit(self.tr("checking %n file(s)…", "", len(sources)))
-        self.tasks.run(f"corpus-check:{self._checks}", check_sources, sources,
-                       on_done=lambda result: self._on_sources_checked(*result, problems))
+        # not latest_only: each batch of added files is checked and added
+        self.tasks.submit("corpus-check", check_sources, sources,
+                          on_result=lambda result: self._on_sources_checked(*result, problems))
+
+    def restore_sources(self, sources: list[CorpusSource], policy: str, dedup: bool) -> None:
+        """Show a workspace's corpus: its sources as they were (tags, weights), unchecked (they
+        were checked when added; a file gone since is left out before this)."""
+        for widget, value in ((self.policy_box, policy), (self.dedup_box, dedup)):
+            widget.blockSignals(True)
+            if widget is self.policy_box:
+                self.set_policy(value)
+            else:
+                widget.setChecked(value)
+            widget.blockSignals(False)
+        self.model.clear()
+        self.model.add(list(sources))
+        self._on_options_changed()
 
     def compute_statistics(self) -> None:
         """Read the whole corpus in a worker (the previous reading, if any, is stopped)."""
         self._stats_timer.stop()
         if not self.model.sources:
-            self.tasks.stop("corpus-stats")
+            self._stop_statistics()
             self._show_statistics(None)
             return
         self.progress.setRange(0, 1000)
@@ -293,11 +289,15 @@ class CorpusPane(QWidget):
         self.progress.setFormat(self.tr("reading…"))
         self._set_reading(True)
         self.statistics_changed.emit(None)
-        self.tasks.start("corpus-stats", read_statistics, list(self.model.sources),
-                         policy=self.policy, dedup=self.dedup_box.isChecked(),
-                         on_progress=self._on_stats_progressed, on_done=self._show_statistics,
-                         on_error=self._on_stats_failed,
-                         on_cancelled=lambda: self._set_reading(False))
+        self._stats_job = self.tasks.submit(
+            "corpus-stats", read_statistics, list(self.model.sources), policy=self.policy,
+            dedup=self.dedup_box.isChecked(), latest_only=True,
+            on_progress=self._on_stats_progressed, on_result=self._show_statistics,
+            on_error=self._on_stats_failed, on_cancelled=lambda: self._set_reading(False))
+
+    def _stop_statistics(self) -> None:
+        if self._stats_job is not None:
+            self._stats_job.cancel()
 
     # -- adding and removing -------------------------------------------------------------
     def _on_add_files_clicked(self) -> None:
@@ -402,8 +402,8 @@ class CorpusPane(QWidget):
             return
         self.preview_box.setTitle(self.tr("Preview: first documents of {name}").format(
             name=source.path.name))
-        self.tasks.run("corpus-preview", preview_documents, source,
-                       on_done=self._show_preview, on_error=self._on_preview_failed)
+        self.tasks.submit("corpus-preview", preview_documents, source, latest_only=True,
+                          on_result=self._show_preview, on_error=self._on_preview_failed)
 
     def _show_preview(self, documents: list[str]) -> None:
         parts = []
@@ -420,11 +420,11 @@ class CorpusPane(QWidget):
     # -- statistics ----------------------------------------------------------------------
     def _set_reading(self, reading: bool) -> None:
         self.progress.setVisible(reading)
-        self.stop_button.setVisible(reading)
+        self.stop_button.setEnabled(reading)
         self.stats_button.setEnabled(not reading)
 
     def _on_stop_clicked(self) -> None:
-        self.tasks.stop("corpus-stats")
+        self._stop_statistics()
         self._set_reading(False)
         self.status.emit(self.tr("statistics stopped"))
 

@@ -1,7 +1,8 @@
 """The Diagnostics pane: how the session's tokenizers treat each language, script and domain.
 
 Choose tokenizers (up to 8) and a corpus — the Corpus pane's sources or a parallel folder
-(FLORES-style ``<lang>.<split>`` files) — a context window and an optional chat template, and
+(one file per language, named by its code: FLORES-200's ``eng_Latn.dev``, ``zho_Hans.txt``...)
+and which of its languages to measure — a context window and an optional chat template, and
 run: the job (:func:`core.diagnostics.run.diagnose`) reads the corpus in local processes (a
 worker thread only waits for them and merges) with progress in bytes, the time left and a Stop
 button. Then the charts (premium with its interval, the
@@ -22,11 +23,15 @@ from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QFileDia
                                QProgressBar, QPushButton, QRadioButton, QScrollArea, QSpinBox,
                                QSplitter, QTableView, QTabWidget, QVBoxLayout, QWidget)
 
+from app.messages import error_text, render_all
 from app.models.diagnostics_table import BucketTableModel
 from app.session import Session
-from app.tasks import TaskRunner
+from app.tasks import JobHandle, TaskRunner
 from app.widgets.diagnostics_chart import DiagnosticsChart
+from app.widgets.eliding import ElidedLabel
 from app.widgets.token_view import TokenChipsView
+from app.widgets.wrapping_row import wrapping
+from core.diagnostics.parallel import parallel_languages
 from core.diagnostics.run import MAX_TOKENIZERS, DiagnosticsResult, Settings, diagnose
 from core.errors import WorkbenchError
 from core.progress import Progress
@@ -51,6 +56,7 @@ class DiagnosticsPane(QWidget):
         self.result: DiagnosticsResult | None = None
         self.template: str | None = None
         self._started = 0.0
+        self._job: JobHandle | None = None  # the latest run
         self._build()
         self.session.tokenizers_changed.connect(self._fill_tokenizers)
         self.session.corpus_changed.connect(self._update_corpus_label)
@@ -65,7 +71,7 @@ class DiagnosticsPane(QWidget):
         top.addWidget(self._build_tokenizer_list(), 1)
         top.addLayout(self._build_corpus_box(), 3)
         layout.addLayout(top)
-        layout.addLayout(self._build_run_row())
+        layout.addLayout(wrapping(self._build_run_row()))  # wraps on a narrow screen
         self.warning_label = QLabel()
         self.warning_label.setWordWrap(True)
         self.warning_label.setStyleSheet("background: #fff4e0; color: #202020; padding: 4px;")
@@ -83,6 +89,7 @@ class DiagnosticsPane(QWidget):
         column.setContentsMargins(0, 0, 0, 0)
         column.addWidget(QLabel(self.tr("Tokenizers (up to {n})").format(n=MAX_TOKENIZERS)))
         self.tokenizer_list = QListWidget()
+        self.tokenizer_list.setAccessibleName(self.tr("Tokenizers to diagnose"))
         self.tokenizer_list.setMaximumHeight(96)
         self.tokenizer_list.itemChanged.connect(self._update_run_enabled)
         column.addWidget(self.tokenizer_list)
@@ -92,7 +99,8 @@ class DiagnosticsPane(QWidget):
         column = QVBoxLayout()
         self.use_sources = QRadioButton()
         self.use_parallel = QRadioButton(self.tr("Parallel folder:"))
-        self.use_parallel.setToolTip(self.tr("A folder of <lang>.<split> files (FLORES-200) or a "
+        self.use_parallel.setToolTip(self.tr("A folder with one file per language, named by its "
+                                             "code (eng_Latn.dev, zho_Hans.txt, pt_BR.txt), or a "
                                              "TSV with a language per column: line n of every "
                                              "file is a translation of line n"))
         self.use_sources.setChecked(True)
@@ -109,6 +117,16 @@ class DiagnosticsPane(QWidget):
         self.align_box = QCheckBox(self.tr("Align by the shortest file"))
         self.align_box.setToolTip(self.tr("Files with different line counts are refused unless "
                                           "this is on (then only the lines all files have count)"))
+        self.language_list = QListWidget()
+        self.language_list.setFlow(QListWidget.Flow.LeftToRight)
+        self.language_list.setWrapping(True)
+        self.language_list.setResizeMode(QListWidget.ResizeMode.Adjust)
+        self.language_list.setMaximumHeight(64)
+        self.language_list.setToolTip(self.tr("The languages to measure (the pivot always is)"))
+        self.language_list.itemChanged.connect(self._update_language_count)
+        self.language_count = QLabel()
+        self.all_languages_button = QPushButton(self.tr("All"))
+        self.all_languages_button.clicked.connect(lambda: self.check_languages(None))
         first = QHBoxLayout()
         first.addWidget(self.use_sources)
         first.addStretch(1)
@@ -119,8 +137,17 @@ class DiagnosticsPane(QWidget):
         second.addWidget(QLabel(self.tr("Pivot:")))
         second.addWidget(self.pivot_box)
         second.addWidget(self.align_box)
+        third = QHBoxLayout()
+        languages_label = QVBoxLayout()
+        languages_label.addWidget(QLabel(self.tr("Languages:")))
+        languages_label.addWidget(self.language_count)
+        languages_label.addWidget(self.all_languages_button)
+        languages_label.addStretch(1)
+        third.addLayout(languages_label)
+        third.addWidget(self.language_list, 1)
         column.addLayout(first)
         column.addLayout(second)
+        column.addLayout(third)
         for widget in (self.use_sources, self.use_parallel):
             widget.toggled.connect(self._update_run_enabled)
         return column
@@ -153,12 +180,13 @@ class DiagnosticsPane(QWidget):
         self.run_button = QPushButton(self.tr("Run"))
         self.run_button.clicked.connect(self.run)
         self.stop_button = QPushButton(self.tr("Stop"))
+        self.stop_button.setToolTip(self.tr("Stop the run; the last results stay shown"))
         self.stop_button.setEnabled(False)
         self.stop_button.clicked.connect(self.stop)
         self.progress = QProgressBar()
         self.progress.setMaximumWidth(200)
         self.progress.setVisible(False)
-        self.progress_label = QLabel()
+        self.progress_label = ElidedLabel()  # a long message never widens the pane
         self.export_button = QPushButton(self.tr("Export"))
         self.export_button.setEnabled(False)
         menu = QMenu(self.export_button)
@@ -202,6 +230,7 @@ class DiagnosticsPane(QWidget):
         self.proxy.setSourceModel(self.model)
         self.proxy.setSortRole(Qt.ItemDataRole.UserRole)
         self.table = QTableView()
+        self.table.setAccessibleName(self.tr("Diagnostics table"))
         self.table.setModel(self.proxy)
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(-1, Qt.SortOrder.AscendingOrder)  # the report's order first
@@ -219,9 +248,11 @@ class DiagnosticsPane(QWidget):
         self.drill_kind.addItem(self.tr("Most tokens per character"), "fragmented")
         self.drill_kind.currentIndexChanged.connect(self._fill_documents)
         self.documents = QListWidget()
+        self.documents.setAccessibleName(self.tr("Documents"))
         self.documents.setMaximumHeight(110)
         self.documents.currentRowChanged.connect(self._document_chosen)
         self.chips = TokenChipsView()
+        self.chips.setAccessibleName(self.tr("Tokens of the document"))
         column.addWidget(self.drill_label)
         column.addWidget(self.drill_kind)
         column.addWidget(self.documents)
@@ -282,19 +313,49 @@ class DiagnosticsPane(QWidget):
             self.set_parallel(folder)
 
     def _parallel_changed(self) -> None:
-        """Offer the folder's languages as pivots (the file names say them)."""
-        path = Path(self.parallel_edit.text().strip())
-        if not path.is_dir():
+        """Offer the corpus' languages (its file names or TSV header say them) to measure, all
+        checked, and as pivots."""
+        text = self.parallel_edit.text().strip()
+        if not text:
             return
-        languages = sorted({p.name.split(".")[0] for p in path.iterdir()
-                            if p.is_file() and "." in p.name and not p.name.startswith(".")
-                            and not p.name.upper().startswith("README")})
+        try:
+            languages = sorted(parallel_languages(text))
+        except WorkbenchError as err:
+            languages = []
+            self.progress_label.setText(error_text(err))
+        self.language_list.blockSignals(True)
+        self.language_list.clear()
+        for language in languages:
+            item = QListWidgetItem(language)  # i18n: data (a language code)
+            item.setCheckState(Qt.CheckState.Checked)
+            self.language_list.addItem(item)
+        self.language_list.blockSignals(False)
+        self._update_language_count()
         current = self.pivot_box.currentText()
         self.pivot_box.clear()
         self.pivot_box.addItems(languages)
         self.pivot_box.setEditText(current if current in languages or not languages
                                    else ("eng_Latn" if "eng_Latn" in languages else languages[0]))
         self._update_run_enabled()
+
+    def languages(self) -> list[str]:
+        """The checked languages of the parallel corpus."""
+        return [self.language_list.item(i).text() for i in range(self.language_list.count())
+                if self.language_list.item(i).checkState() == Qt.CheckState.Checked]
+
+    def check_languages(self, languages: list[str] | None) -> None:
+        """Check exactly ``languages`` (None: all of them)."""
+        self.language_list.blockSignals(True)
+        for i in range(self.language_list.count()):
+            item = self.language_list.item(i)
+            item.setCheckState(Qt.CheckState.Checked if languages is None
+                               or item.text() in languages else Qt.CheckState.Unchecked)
+        self.language_list.blockSignals(False)
+        self._update_language_count()
+
+    def _update_language_count(self) -> None:
+        self.language_count.setText(self.tr("{checked} of {total}").format(
+            checked=len(self.languages()), total=self.language_list.count()))
 
     def _template_chosen(self) -> None:
         choice = self.template_box.currentData()
@@ -311,7 +372,7 @@ class DiagnosticsPane(QWidget):
                 self.template = choose_template(template_from_file(path))
             except WorkbenchError as err:
                 self.template_box.setCurrentIndex(0)
-                self.progress_label.setText(str(err))
+                self.progress_label.setText(error_text(err))
                 return
             self.template_box.setItemText(self.template_box.currentIndex(), Path(path).name)
         elif choice is not None and choice != "own":
@@ -331,7 +392,12 @@ class DiagnosticsPane(QWidget):
 
     def settings(self) -> Settings:
         template_name = self.template_box.currentText() if self.template is not None else ""
-        return Settings(pivot=self.pivot_box.currentText().strip() or "eng_Latn",
+        pivot = self.pivot_box.currentText().strip() or "eng_Latn"
+        chosen = self.languages()
+        subset = None  # every language, also those a TSV or folder gains after it was listed
+        if self.use_parallel.isChecked() and len(chosen) < self.language_list.count():
+            subset = tuple(dict.fromkeys([pivot, *chosen]))  # the premium needs its pivot
+        return Settings(pivot=pivot, languages=subset,
                         context=self.context_box.value() or None, template=self.template,
                         template_name=template_name, resamples=self.bootstrap_box.value(),
                         round_trip=self.round_trip_box.isChecked(),
@@ -353,13 +419,15 @@ class DiagnosticsPane(QWidget):
         self._started = time.monotonic()
         # local processes even for a small corpus: encoding and counting in this process would
         # take the GIL from the GUI thread for tens of milliseconds at a time
-        self.tasks.start(TASK_KEY, diagnose, tokenizers, settings=self.settings(),
-                         backend="processes",
-                         on_progress=self._on_progress, on_done=self._on_done,
-                         on_error=self._on_error, on_cancelled=self._on_cancelled, **inputs)
+        self._job = self.tasks.submit(TASK_KEY, diagnose, tokenizers, settings=self.settings(),
+                                      backend="processes", latest_only=True,
+                                      on_progress=self._on_progress, on_result=self._on_done,
+                                      on_error=self._on_error, on_cancelled=self._on_cancelled,
+                                      **inputs)
 
     def stop(self) -> None:
-        self.tasks.stop(TASK_KEY)
+        if self._job is not None:
+            self._job.cancel()
         self.progress_label.setText(self.tr("Stopping…"))
 
     def _on_progress(self, report: Progress) -> None:
@@ -429,37 +497,15 @@ class DiagnosticsPane(QWidget):
         self.model.set_report(report)
         self.table.resizeColumnsToContents()
         self.export_button.setEnabled(True)
-        warnings = self.warnings(report)
+        warnings = self.warnings(result.warnings)
         self.warning_label.setText("\n".join(warnings))
         self.warning_label.setVisible(bool(warnings))
 
-    def warnings(self, report: dict) -> list[str]:
-        """What the user should know before trusting the numbers, in the GUI's language:
-        unknown tokens that make a language look cheap, failed documents, cut files."""
-        from core.diagnostics.run import UNKNOWN_WARNING
-
-        out = []
-        if report["settings"]["align"] == "shortest" and any(
-                w.startswith("aligned by the shortest") for w in report["warnings"]):
-            out.append(self.tr("The files have different line counts: only the first {n} "
-                               "lines of each were measured").format(
-                n=f"{report['corpus'].get('sentences', 0):,}"))
-        for entry in report["tokenizers"]:
-            lost = [key for key, bucket in entry["buckets"].items()
-                    if ":" not in key and key != "all"
-                    and (bucket.get("unk_rate") or 0) > UNKNOWN_WARNING]
-            if lost:
-                out.append(self.tr("{tokenizer} maps over {share} of the tokens of {languages} "
-                                   "to the unknown token: few tokens there mean lost text, not "
-                                   "a low cost").format(tokenizer=entry["tokenizer"],
-                                                        share=f"{UNKNOWN_WARNING:.0%}",
-                                                        languages=", ".join(lost)))
-            failed = entry["buckets"].get("all", {}).get("failed", 0)
-            if failed:
-                out.append(self.tr("{tokenizer} failed on {n} document(s); the rest was "
-                                   "measured").format(tokenizer=entry["tokenizer"],
-                                                      n=f"{failed:,}"))
-        return out
+    def warnings(self, notes) -> list[str]:
+        """What the user should know before trusting the numbers (the core's warnings: unknown
+        tokens that make a language look cheap, failed documents, cut files), in the GUI's
+        language."""
+        return render_all(notes)
 
     def show_language(self, language: str) -> None:
         """Select the first row of ``language``'s bucket (a clicked bar) and drill into it."""
@@ -525,7 +571,7 @@ class DiagnosticsPane(QWidget):
         try:
             self.chips.set_encoding(runtime.encode(text, add_special_tokens=False))
         except WorkbenchError as err:
-            self.drill_label.setText(str(err))
+            self.drill_label.setText(error_text(err))
 
     def export(self, kind: str) -> None:
         if self.result is None:

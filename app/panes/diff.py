@@ -4,7 +4,7 @@ pipeline and merges, the chat template, the migration cost with editable inputs,
 the golden set and the Corpus pane's sources (bars per bucket, aligned examples), and the old
 tokenizer's golden samples verified on the new one. Export as JSON or a self-contained HTML page.
 
-The comparison runs in a worker with progress and cancel (:func:`core.diff.report.compare`).
+The comparison runs in a worker with progress and Stop (:func:`core.diff.report.compare`).
 """
 
 from __future__ import annotations
@@ -14,16 +14,20 @@ from html import escape
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QFormLayout, QHBoxLayout,
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QFormLayout,
+                               QGraphicsOpacityEffect, QHBoxLayout,
                                QHeaderView, QLabel, QLineEdit, QPlainTextEdit, QProgressBar,
                                QPushButton, QSpinBox, QTableView, QTableWidget, QTableWidgetItem,
                                QTabWidget, QTextBrowser, QVBoxLayout, QWidget)
 
+from app.jobs.charts import BarsDrawing
+from app.messages import render, render_all, terms
 from app.models.vocab_diff import FILTERS, VocabDiffModel
 from app.widgets.diff_slot import TokenizerSlot
+from app.widgets.eliding import keep_place_when_hidden
 from app.widgets.figure_widget import FigureWidget
-from app.widgets.script_chart import BarsDrawing
-from core.diff.migration import mib_text
+from app.widgets.wrapping_row import wrapping
+from core.diff.migration import BYTES_PER_PARAMETER, mib_text
 from core.diff.report import compare
 
 BADGE_COLOURS = {"identical": "#2e7d32", "append-only compatible": "#b26a00",
@@ -88,16 +92,18 @@ class DiffPane(QWidget):
         self.slot_b = TokenizerSlot(self.tr("B (new)"), self.session, self.tasks)
         self.swap_button = QPushButton(self.tr("⇄ Swap"))
         self.compare_button = QPushButton(self.tr("Compare"))
-        self.cancel_button = QPushButton(self.tr("Cancel"))
+        self.stop_button = QPushButton(self.tr("Stop"))
+        self.stop_button.setToolTip(self.tr("Stop the comparison"))
         self.progress = QProgressBar()
         self.progress.setMaximumWidth(160)
         self.progress.setVisible(False)
+        keep_place_when_hidden(self.progress)  # showing it moves no button
         top = QHBoxLayout()
         top.addWidget(self.slot_a, 1)
         top.addWidget(self.swap_button)
         top.addWidget(self.slot_b, 1)
         top.addWidget(self.compare_button)
-        top.addWidget(self.cancel_button)
+        top.addWidget(self.stop_button)
         top.addWidget(self.progress)
         self.badge = QLabel()
         self.badge.setTextFormat(Qt.TextFormat.RichText)
@@ -106,6 +112,13 @@ class DiffPane(QWidget):
         self.reasons.setWordWrap(True)
         self.reasons.setTextFormat(Qt.TextFormat.RichText)
         self.reasons.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        # the result stays readable when its inputs change, greyed and said to be out of date
+        self.stale_label = QLabel(self.tr("Out of date — the tokenizers or the corpus changed "
+                                          "since this comparison. Run again (Compare)."))
+        self.stale_label.setStyleSheet("background:#fff4ce;color:#5c4400;padding:4px")
+        self.stale_label.setWordWrap(True)
+        self.stale_label.hide()
+        self._result_inputs = None  # what the result shown was computed from
         verdict = QHBoxLayout()
         verdict.addWidget(self.badge, 0, Qt.AlignmentFlag.AlignTop)
         verdict.addWidget(self.reasons, 1)
@@ -125,16 +138,19 @@ class DiffPane(QWidget):
         bottom.addWidget(self.export_json_button)
         bottom.addWidget(self.export_html_button)
         layout = QVBoxLayout(self)
-        layout.addLayout(top)
+        layout.addLayout(wrapping(top))  # wraps on a narrow screen
+        layout.addWidget(self.stale_label)
         layout.addLayout(verdict)
         layout.addWidget(self.tabs, 1)
         layout.addLayout(bottom)
         self.swap_button.clicked.connect(self._on_swap_clicked)
         self.compare_button.clicked.connect(self.start_compare)
-        self.cancel_button.clicked.connect(self.cancel_compare)
+        self.stop_button.clicked.connect(self.stop_compare)
         self.export_json_button.clicked.connect(self._on_export_json_clicked)
         self.export_html_button.clicked.connect(self._on_export_html_clicked)
+        self.session.corpus_changed.connect(self._update_stale)
         for slot in (self.slot_a, self.slot_b):
+            slot.changed.connect(self._update_stale)
             slot.changed.connect(self._update_buttons)
             slot.failed.connect(self.status.emit)
 
@@ -147,6 +163,7 @@ class DiffPane(QWidget):
         self.jump_edit = QLineEdit(placeholderText=self.tr("Jump to a piece (as A or B spells it)"))
         self.jump_result = QLabel()
         self.vocab_table = QTableView()
+        self.vocab_table.setAccessibleName(self.tr("Vocabulary differences"))
         self.vocab_table.setModel(self.vocab_model)
         self.vocab_table.verticalHeader().setVisible(False)
         self.vocab_table.horizontalHeader().setStretchLastSection(True)
@@ -224,7 +241,7 @@ class DiffPane(QWidget):
         ready = self.slot_a.loaded is not None and self.slot_b.loaded is not None
         running = self.job is not None
         self.compare_button.setEnabled(ready and not running)
-        self.cancel_button.setEnabled(running)
+        self.stop_button.setEnabled(running)
         for button in (self.export_json_button, self.export_html_button, self.row_map_button):
             button.setEnabled(self.diff is not None)
 
@@ -233,20 +250,67 @@ class DiffPane(QWidget):
         self.slot_a.set_loaded(old)
         self.slot_b.set_loaded(new)
 
+    # -- workspace -------------------------------------------------------------------------
+    def save_state(self, setup) -> None:
+        """Put the pair and the migration settings in ``setup`` (a
+        :class:`core.workspace.DiffSetup`; the corpus is the workspace's)."""
+        setup.a = self.slot_a.loaded.path if self.slot_a.loaded is not None else None
+        setup.b = self.slot_b.loaded.path if self.slot_b.loaded is not None else None
+        setup.hidden = self.hidden_spin.value()
+        setup.dtype = self.dtype_combo.currentData() or ""
+        setup.tied = self.tied_check.isChecked()
+
+    def restore_state(self, setup) -> None:
+        """Put ``setup``'s pair in the slots (opened in workers unless open already)."""
+        for slot, path in ((self.slot_a, setup.a), (self.slot_b, setup.b)):
+            if path is None:
+                slot.set_loaded(None)
+            else:
+                slot.open_path(path)
+        self.hidden_spin.setValue(setup.hidden)
+        if self.dtype_combo.findData(setup.dtype) >= 0:
+            self.dtype_combo.setCurrentIndex(self.dtype_combo.findData(setup.dtype))
+        self.tied_check.setChecked(setup.tied)
+
+    # -- stale results -----------------------------------------------------------------------
+    def current_inputs(self) -> tuple:
+        """What a comparison started now would be computed from."""
+        return (self.slot_a.loaded, self.slot_b.loaded, tuple(self.session.corpus_sources))
+
+    @property
+    def is_stale(self) -> bool:
+        return self.diff is not None and self._result_inputs != self.current_inputs()
+
+    def _update_stale(self, *_) -> None:
+        """Grey the result shown when its inputs changed (it is never shown as the new
+        inputs' result); ungrey it when they are back as they were."""
+        stale = self.is_stale
+        self.stale_label.setVisible(stale)
+        for widget in (self.badge, self.reasons, self.tabs):
+            if stale:
+                effect = QGraphicsOpacityEffect(widget)
+                effect.setOpacity(0.45)
+                widget.setGraphicsEffect(effect)
+            else:
+                widget.setGraphicsEffect(None)
+
     def start_compare(self) -> None:
         old, new = self.slot_a.loaded, self.slot_b.loaded
         if old is None or new is None:
             return
+        self._started_inputs = self.current_inputs()
         self.progress.setRange(0, 0)
         self.progress.setVisible(True)
         self.status.emit(self.tr("Comparing…"))
-        self.job = self.tasks.start("diff", compare, old, new, list(self.session.corpus_sources),
-                                    on_progress=self._on_progress, on_done=self._on_compared,
-                                    on_error=self._on_failed, on_cancelled=self._on_cancelled)
+        self.job = self.tasks.submit("diff", compare, old, new, list(self.session.corpus_sources),
+                                     latest_only=True, on_progress=self._on_progress,
+                                     on_result=self._on_compared, on_error=self._on_failed,
+                                     on_cancelled=self._on_stopped)
         self._update_buttons()
 
-    def cancel_compare(self) -> None:
-        self.tasks.stop("diff")
+    def stop_compare(self) -> None:
+        if self.job is not None:
+            self.job.cancel()
 
     def _finish(self) -> None:
         self.job = None
@@ -258,13 +322,15 @@ class DiffPane(QWidget):
             self.progress.setRange(0, 1000)
             self.progress.setValue(int(1000 * report.fraction))
 
-    def _on_cancelled(self) -> None:
+    def _on_stopped(self) -> None:
         self._finish()
-        self.status.emit(self.tr("Comparison cancelled"))
+        self.status.emit(self.tr("Comparison stopped"))
 
     def _on_failed(self, message: str) -> None:
         # what was shown belonged to the pair before: cleared, so nothing stale is exported
         self.diff = None
+        self._result_inputs = None
+        self._update_stale()
         self.badge.clear()
         self.vocab_model.set_diff(None)
         self._finish()
@@ -272,6 +338,7 @@ class DiffPane(QWidget):
 
     def _on_compared(self, diff) -> None:
         self._finish()
+        self._result_inputs = getattr(self, "_started_inputs", self.current_inputs())
         self.status.emit(self.tr("Compared: {verdict}").format(
             verdict=self.verdict_name(diff.verdict)))
         self.show_diff(diff)
@@ -287,49 +354,17 @@ class DiffPane(QWidget):
                 "append-only compatible": self.tr("append-only compatible"),
                 "breaking": self.tr("breaking")}[verdict]
 
-    def reason_text(self, reason) -> str:
-        """A reason of :mod:`core.diff.verdict` in the GUI's language, from its code."""
-        v = reason.values
-        texts = {
-            "piece_new_id": lambda: self.tr("%Ln piece(s) have a new ID (same piece, new ID)", "",
-                                            v["n"]),
-            "id_new_piece": lambda: self.tr("%Ln ID(s) now hold another piece (same ID, new "
-                                            "piece)", "", v["n"]),
-            "removed": lambda: self.tr("%Ln piece(s) removed", "", v["n"]),
-            "added": lambda: (self.tr("%Ln piece(s) added past the old IDs", "", v["n"])
-                              if v["appended"] else
-                              self.tr("%Ln piece(s) added, some inside the old ID range", "",
-                                      v["n"])),
-            "kind_changed": lambda: self.tr("%Ln kept piece(s) changed kind", "", v["n"]),
-            "specials_moved": lambda: self.tr("%Ln special token(s) moved: {shown}", "",
-                                              v["n"]).format(shown=v["shown"]),
-            "specials_removed": lambda: self.tr("%Ln special token(s) removed: {shown}", "",
-                                                v["n"]).format(shown=v["shown"]),
-            "specials_added": lambda: self.tr("%Ln special token(s) added: {shown}", "",
-                                              v["n"]).format(shown=v["shown"]),
-            "specials_changed": lambda: self.tr("%Ln special token(s) changed kind: {shown}",
-                                                "", v["n"]).format(shown=v["shown"]),
-            "part_changed": lambda: self.tr("the pipeline changed: {part}").format(
-                part=self.part_name(v["part"])),
-            "merges": lambda: self.tr("merges: {added} added, {removed} removed, {reranked} "
-                                      "re-ranked").format(**v),
-            "unreachable": lambda: self.tr("%Ln kept piece(s) no longer produced by any merge",
-                                           "", v["n"]),
-            "scores": lambda: self.tr("%Ln piece score(s) changed", "", v["n"]),
-            "golden": lambda: self.tr("{n} of {samples} golden samples get other IDs").format(
-                **v),
-        }
-        return texts[reason.code]() if reason.code in texts else reason.text
-
     def show_diff(self, diff) -> None:
         """Show a finished :class:`core.diff.report.TokenizerDiff` in every tab."""
         self.diff = diff
+        if self._result_inputs is None:  # shown directly (tests, scripts): of the slots now
+            self._result_inputs = self.current_inputs()
         colour = BADGE_COLOURS[diff.verdict]
         name = escape(self.verdict_name(diff.verdict))
         style = f"background:{colour};color:white;font-size:15px;font-weight:600"
         pad = "&nbsp;&nbsp;"
         self.badge.setText(f"<span style='{style}'>{pad}{name}{pad}</span>")  # i18n: data
-        items = "".join(f"<li>{escape(self.reason_text(r))}</li>" for r in diff.reason_items)
+        items = "".join(f"<li>{escape(text)}</li>" for text in render_all(diff.reasons))
         counts = diff.vocab.counts()
         summary = self.tr("Vocabulary {old} → {new} (compared by {basis}): {same} kept with "
                           "their ID").format(old=f"{counts['old_size']:,}",
@@ -344,15 +379,7 @@ class DiffPane(QWidget):
         self._show_behaviour(diff)
         self._show_golden(diff)
         self._update_buttons()
-
-    def part_name(self, part: str) -> str:
-        """A pipeline part of :mod:`core.diff.components` in the GUI's language."""
-        return {"normalizer": self.tr("normalizer"), "pre_tokenizer": self.tr("pre-tokenizer"),
-                "model": self.tr("model parameters"), "post_processor": self.tr("post-processor"),
-                "decoder": self.tr("decoder"),
-                "padding_truncation": self.tr("padding / truncation"),
-                "chat_template": self.tr("chat template"),
-                "model_binding": self.tr("model binding")}.get(part, part)
+        self._update_stale()
 
     def basis_name(self, basis: str) -> str:
         return {"bytes": self.tr("bytes"), "piece text": self.tr("piece text"),
@@ -360,13 +387,14 @@ class DiffPane(QWidget):
 
     def _show_pipeline(self, diff) -> None:
         lines = []
+        part_names = terms()["part"]
         for part in diff.parts:
             if part["part"] == "chat_template":
                 continue
             state = (self.tr("changed") if part["changed"] else self.tr("same"))
             if not part["comparable"]:
                 state = self.tr("shown, not compared (different runtimes)")
-            lines.append(f"== {self.part_name(part['part'])}: {state}")
+            lines.append(f"== {part_names.get(part['part'], part['part'])}: {state}")
             if part["changed"]:
                 lines.extend(part["diff"][:200])
         m = diff.merges
@@ -383,8 +411,8 @@ class DiffPane(QWidget):
             for a, b in m["examples"]["removed"][:20]:
                 lines.append(f"- {a} {b}")
         else:
-            lines.append(self.tr("merges: not compared ({why})").format(why=m["why"]))
-        for note in diff.notes:
+            lines.append(self.tr("merges: not compared ({why})").format(why=render(m["why"])))
+        for note in render_all(diff.notes):
             lines.append(self.tr("note: {note}").format(note=note))
         self.pipeline_text.setPlainText("\n".join(lines))
         template = next(p for p in diff.parts if p["part"] == "chat_template")
@@ -417,6 +445,10 @@ class DiffPane(QWidget):
         return {"none needed": self.tr("Nothing to do: every piece keeps its row."),
                 "append rows": self.tr("Append rows: every old piece keeps its row; add rows "
                                        "for the new pieces."),
+                "reinitialize rows": self.tr("Reinitialize rows: every kept piece keeps its "
+                                             "row; the IDs that now hold another piece need new "
+                                             "vectors (their rows were learned for the old "
+                                             "pieces)."),
                 "row map": self.tr("Row map: copy each kept piece's row to its new ID (save "
                                    "the map below); the rest are new rows."),
                 "retrain": self.tr("No piece is kept: the embedding has to be learned anew.")
@@ -433,15 +465,22 @@ class DiffPane(QWidget):
             assumed = "<br><i>" + escape(self.tr("No config.json gave the model's hidden size, "
                                                  "dtype or tying: the values above are defaults; "
                                                  "edit them.")) + "</i>"
-        self.cost_label.setText(
-            f"<p>{escape(self.strategy_text(self.diff))}</p><p>"
-            + escape(self.tr("{rows} rows to add × {hidden} × {bytes} bytes = {tied} MiB for one "
-                             "matrix; {untied} MiB when the output head is untied. With these "
-                             "settings: {mib} MiB.").format(
-                rows=f"{cost.rows_to_add:,}", hidden=f"{cost.hidden:,}",
-                bytes={"bf16": 2, "fp16": 2, "fp32": 4}[cost.dtype],
-                tied=mib_text(cost.mib_tied), untied=mib_text(cost.mib_untied),
-                mib=mib_text(cost.mib))) + f"</p>{assumed}")
+        counts = self.diff.vocab.counts()
+        grown = self.tr("Embedding rows {old} → {new}: {rows} rows added × {hidden} × {bytes} "
+                        "bytes = {tied} MiB for one matrix; {untied} MiB when the output head is "
+                        "untied. With these settings: {mib} MiB.").format(
+            old=f"{counts['old_size']:,}", new=f"{counts['new_size']:,}",
+            rows=f"{cost.rows_added:,}", hidden=f"{cost.hidden:,}",
+            bytes=BYTES_PER_PARAMETER[cost.dtype], tied=mib_text(cost.mib_tied),
+            untied=mib_text(cost.mib_untied), mib=mib_text(cost.mib))
+        initialize = self.tr("{rows} rows to initialize: IDs whose piece is new to them, which "
+                             "need new vectors ({appended} appended, {repurposed} in IDs the old "
+                             "vocabulary used).").format(
+            rows=f"{cost.rows_to_initialize:,}",
+            appended=f"{cost.rows_to_initialize - cost.rows_repurposed:,}",
+            repurposed=f"{cost.rows_repurposed:,}")
+        self.cost_label.setText(f"<p>{escape(self.strategy_text(self.diff))}</p>"
+                                f"<p>{escape(grown)}</p><p>{escape(initialize)}</p>{assumed}")
 
     def _show_behaviour(self, diff) -> None:
         b = diff.behaviour.to_json() if diff.behaviour is not None else None

@@ -16,11 +16,12 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QHBoxLayout, QHeaderView, Q
 
 from app.messages import render_all, tokenizer_label, unit_label
 from app.heap import settle
+from app.jobs.inspect import compare_tokenizers, compute_explanation
 from app.models.token_table import TokenTableModel
 from app.session import Session
 from app.tasks import TaskRunner
 from app.widgets.compare_view import CompareView
-from app.widgets.explain_view import ExplainView, compute_explanation
+from app.widgets.explain_view import ExplainView
 from app.widgets.pipeline_view import PipelineView
 from app.widgets.postprocess_panel import PostprocessPanel
 from app.widgets.token_copy import TokenCopyActions
@@ -28,7 +29,7 @@ from app.widgets.token_view import DEFAULT_LIMIT, TokenChipsView
 from app.widgets.tokenizer_box import fill_tokenizer_box
 from app.widgets.tokenizer_info import TokenizerInfo
 from app.widgets.vocab_browser import VocabBrowser
-from core.boundaries import compare_boundaries
+from app.widgets.wrapping_row import wrapping
 from core.explain import DEFAULT_LIMIT as EXPLAIN_LIMIT
 from core.inspect import InspectResult, inspect_text
 from core.offload import ProcessEncoder
@@ -88,7 +89,7 @@ class InspectPane(QWidget):
         split.setStretchFactor(1, 1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
-        layout.addLayout(top)
+        layout.addLayout(wrapping(top))  # wraps on a narrow screen
         layout.addWidget(split, 1)
         self._debounce = QTimer(self, singleShot=True, interval=DEBOUNCE_MS)
 
@@ -148,7 +149,9 @@ class InspectPane(QWidget):
     def _build_tokens_tab(self) -> QSplitter:
         """The chips over the text above the token table (with its copy and export actions)."""
         self.chips = TokenChipsView()
+        self.chips.setAccessibleName(self.tr("Tokens over the text"))
         self.more_chips = QPushButton()
+        self.more_chips.setAccessibleName(self.tr("Show more tokens as chips"))
         self.more_chips.hide()
         chips_box = QWidget()
         chips_layout = QVBoxLayout(chips_box)
@@ -164,6 +167,7 @@ class InspectPane(QWidget):
     def _build_token_table(self) -> QTableView:
         self.table_model = TokenTableModel(self)
         self.table = QTableView()
+        self.table.setAccessibleName(self.tr("Token table"))
         self.table.setModel(self.table_model)
         self.table.setMouseTracking(True)
         self.table.verticalHeader().setVisible(False)
@@ -203,7 +207,7 @@ class InspectPane(QWidget):
         s.current_changed.connect(self._on_session_current_changed)
         s.text_changed.connect(self._on_session_text_changed)
         s.unit_changed.connect(self._on_session_unit_changed)
-        s.options_changed.connect(self._schedule)
+        s.options_changed.connect(self._on_session_options_changed)
         self.post_panel.changed.connect(self._schedule)
         self.tokenizer_box.currentIndexChanged.connect(self._on_tokenizer_box_changed)
         self.open_button.clicked.connect(self.open_requested)
@@ -263,6 +267,25 @@ class InspectPane(QWidget):
             self.unit_box.setCurrentIndex(index)
         self._update_counts()
 
+    def _on_session_options_changed(self) -> None:
+        for box, on in ((self.add_special, self.session.add_special_tokens),
+                        (self.parse_special, self.session.parse_special)):
+            if box.isChecked() != on:
+                box.blockSignals(True)
+                box.setChecked(on)
+                box.blockSignals(False)
+        self._schedule()
+
+    # -- workspace -------------------------------------------------------------------------
+    def save_state(self, setup) -> None:
+        """Put what this pane alone holds in ``setup`` (a :class:`core.workspace.InspectSetup`;
+        the text, unit and options are the session's)."""
+        setup.tab = self.tabs.currentIndex()
+
+    def restore_state(self, setup) -> None:
+        if 0 <= setup.tab < self.tabs.count():
+            self.tabs.setCurrentIndex(setup.tab)
+
     # -- view -> session -----------------------------------------------------------------
     def _on_tokenizer_box_changed(self, index: int) -> None:
         if index != self.session.current:
@@ -282,11 +305,12 @@ class InspectPane(QWidget):
             self._show(None)
             return
         self.chip_limit = DEFAULT_LIMIT
-        self.tasks.run("inspect", inspect_text, loaded.runtime, self.session.text,
-                       add_special_tokens=self.session.add_special_tokens,
-                       parse_special=self.session.parse_special, encoder=self.encoder,
-                       source=loaded.source, post_settings=self.post_panel.settings(),
-                       on_done=self._show, on_error=self._on_inspect_failed)
+        self.tasks.submit("inspect", inspect_text, loaded.runtime, self.session.text,
+                          add_special_tokens=self.session.add_special_tokens,
+                          parse_special=self.session.parse_special, encoder=self.encoder,
+                          source=loaded.source, post_settings=self.post_panel.settings(),
+                          latest_only=True, on_result=self._show,
+                          on_error=self._on_inspect_failed)
         self._update_compare()
 
     def _on_inspect_failed(self, message: str) -> None:
@@ -415,10 +439,11 @@ class InspectPane(QWidget):
             self.explain_view.key = None
             self.explain_view.show_error(message)
 
-        self.tasks.run("explain", compute_explanation, loaded.runtime, self.session.text,
-                       limit=EXPLAIN_LIMIT, parse_special=self.session.parse_special,
-                       on_done=lambda done: self.explain_view.set_explanation(*done),
-                       on_error=failed)
+        self.tasks.submit("explain", compute_explanation, loaded.runtime, self.session.text,
+                          limit=EXPLAIN_LIMIT, parse_special=self.session.parse_special,
+                          latest_only=True,
+                          on_result=lambda done: self.explain_view.set_explanation(*done),
+                          on_error=failed)
 
     # -- compare -------------------------------------------------------------------------
     def _update_compare(self) -> None:
@@ -426,17 +451,11 @@ class InspectPane(QWidget):
             return  # computed when the tab is shown
         chosen = [self.session.tokenizers[i] for i in self.compare.selected()
                   if i < len(self.session.tokenizers)]
-        text = self.session.text
-        add, parse = self.session.add_special_tokens, self.session.parse_special
-
-        def compute():
-            results = [inspect_text(t.runtime, text, add_special_tokens=add, parse_special=parse,
-                                    with_stages=False, encoder=self.encoder, source=t.source)
-                       for t in chosen]
-            # where the cuts differ: numpy over every token, so here rather than in the GUI thread
-            return results, compare_boundaries([r.encoding for r in results])
-
-        self.tasks.run("compare", compute, on_done=lambda done: self.compare.set_results(*done))
+        self.tasks.submit("compare", compare_tokenizers, chosen, self.session.text,
+                          add_special_tokens=self.session.add_special_tokens,
+                          parse_special=self.session.parse_special, encoder=self.encoder,
+                          latest_only=True,
+                          on_result=lambda done: self.compare.set_results(*done))
 
     # -- linking -------------------------------------------------------------------------
     def _on_chip_hovered(self, index: int) -> None:

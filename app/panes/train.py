@@ -1,9 +1,9 @@
-"""The Train pane: a training configuration (presets, load/save JSON), Start/Cancel, progress
+"""The Train pane: a training configuration (presets, load/save JSON), Start/Stop, progress
 with phase, rate and ETA, a live log and chart, and the result: the bundle opens in the Inspect
 pane and can be saved.
 
 Training reads the corpus the Corpus pane built (``Session.corpus_sources``) and runs in a
-worker through :meth:`app.tasks.TaskRunner.start`; cancelling stops it within a fraction of a
+worker through :meth:`app.tasks.TaskRunner.submit`; stopping it takes a fraction of a
 second and keeps nothing.
 """
 
@@ -24,9 +24,10 @@ from PySide6.QtWidgets import (QComboBox, QFileDialog, QGroupBox, QHBoxLayout, Q
 
 from app.errors import show_error
 from app.models.corpus_sources import human_bytes
-from app.models.training_run import RunMeter, TrainingOutcome, train_to_bundle
+from app.jobs.training import TrainingOutcome, train_to_bundle
+from app.models.training_run import RunMeter
 from app.session import Session
-from app.tasks import TaskRunner, run_in_process
+from app.tasks import JobHandle, TaskRunner
 from app.widgets.live_chart import LiveChart
 from app.messages import error_text, render_all
 from app.widgets.training_config_form import (PRESET_NAMES, PRESETS, TrainingConfigForm,
@@ -36,6 +37,7 @@ from core.engines.common import split_details
 from core.engines.config import TrainingConfig
 from core.errors import WorkbenchError
 from core.progress import Progress
+from core.supervisor import run_function
 
 TICK_MS = 250
 DEFAULT_PRESET = "GPT-2-like byte-level BPE"
@@ -53,7 +55,7 @@ class TrainPane(QWidget):
         save_requested(): save the current tokenizer as a bundle (File > Save as bundle).
         corpus_requested(): show the Corpus pane.
         finished(object): a run ended: its :class:`TrainingOutcome`, or None if it failed or
-            was cancelled.
+            was stopped.
     """
 
     status = Signal(str)
@@ -69,8 +71,9 @@ class TrainPane(QWidget):
         self.meter: RunMeter | None = None
         self.outcome: TrainingOutcome | None = None
         self.running = False
-        self.cancel_requested_at: float | None = None
-        self.cancel_seconds: float | None = None
+        self._job: JobHandle | None = None  # the latest training run
+        self.stop_requested_at: float | None = None
+        self.stop_seconds: float | None = None
         self._dest: Path | None = None
         self._scratch: tempfile.TemporaryDirectory | None = None
         self._runs = 0
@@ -137,18 +140,19 @@ class TrainPane(QWidget):
         return corpus_row
 
     def _build_run_row(self) -> QHBoxLayout:
-        """The bundle's name, Start and Cancel."""
+        """The bundle's name, Start and Stop."""
         self.name_edit = QLineEdit()
         self.name_edit.setPlaceholderText(self.tr("bundle name (default: algorithm-vocab size)"))
         self.start_button = QPushButton(self.tr("Start training"))
         self.start_button.setDefault(True)
-        self.cancel_button = QPushButton(self.tr("Cancel"))
-        self.cancel_button.setEnabled(False)
+        self.stop_button = QPushButton(self.tr("Stop"))
+        self.stop_button.setToolTip(self.tr("Stop training; nothing of the run is kept"))
+        self.stop_button.setEnabled(False)
         run_row = QHBoxLayout()
         run_row.addWidget(QLabel(self.tr("Name")))
         run_row.addWidget(self.name_edit, 1)
         run_row.addWidget(self.start_button)
-        run_row.addWidget(self.cancel_button)
+        run_row.addWidget(self.stop_button)
         return run_row
 
     def _build_progress(self) -> QProgressBar:
@@ -220,7 +224,7 @@ class TrainPane(QWidget):
         self.session.corpus_changed.connect(self._update_corpus)
         self.corpus_button.clicked.connect(self.corpus_requested)
         self.start_button.clicked.connect(self.start)
-        self.cancel_button.clicked.connect(self.cancel)
+        self.stop_button.clicked.connect(self.stop)
         self.inspect_button.clicked.connect(self.inspect_requested)
         self.save_button.clicked.connect(self.save_requested)
         self._tick.timeout.connect(self._update_progress_label)
@@ -330,7 +334,7 @@ class TrainPane(QWidget):
         self._dest = self._scratch_dir() / f"run-{self._runs}" / name
         self.meter = RunMeter(target=config.vocab_size, translate=run_meter_text)
         self.outcome = None
-        self.cancel_requested_at = self.cancel_seconds = None
+        self.stop_requested_at = self.stop_seconds = None
         self.chart.clear()
         self.chart.set_axes(self.tr("Training"), self.tr("seconds"), "")
         self.chart.set_placeholder(self.tr("The chart fills while training runs"))
@@ -342,21 +346,22 @@ class TrainPane(QWidget):
                           .format(name=name, engine=config.engine, algorithm=config.algorithm,
                                   vocab=f"{config.vocab_size:,}")])
         self._set_running(True)
-        self.tasks.start("train", train_to_bundle, config, list(self.session.corpus_sources),
-                         self._dest, policy=self.session.corpus_policy, name=name,
-                         in_process=run_in_process,
-                         on_progress=self._on_training_progressed, on_done=self._on_trained,
-                         on_error=self._on_training_failed,
-                         on_cancelled=self._on_training_cancelled)
+        self._job = self.tasks.submit(
+            "train", train_to_bundle, config, list(self.session.corpus_sources), self._dest,
+            policy=self.session.corpus_policy, name=name, in_process=run_function,
+            latest_only=True, on_progress=self._on_training_progressed,
+            on_result=self._on_trained, on_error=self._on_training_failed,
+            on_cancelled=self._on_training_stopped)
         self.status.emit(self.tr("training {name}…").format(name=name))
         return True
 
-    def cancel(self) -> None:
-        if self.running and self.cancel_requested_at is None:
-            self.cancel_requested_at = time.monotonic()
-            self.tasks.stop("train")
-            self.cancel_button.setEnabled(False)
-            self.progress_label.setText(self.tr("cancelling…"))
+    def stop(self) -> None:
+        """Stop the run (it ends within a fraction of a second and keeps nothing)."""
+        if self.running and self.stop_requested_at is None:
+            self.stop_requested_at = time.monotonic()
+            self._job.cancel()
+            self.stop_button.setEnabled(False)
+            self.progress_label.setText(self.tr("stopping…"))
 
     def remove_scratch(self) -> None:
         """Delete the bundles trained in this session and not saved (on close, once the
@@ -372,7 +377,7 @@ class TrainPane(QWidget):
 
     def _set_running(self, running: bool) -> None:
         self.running = running
-        self.cancel_button.setEnabled(running)
+        self.stop_button.setEnabled(running)
         self.form.setEnabled(not running)
         self.preset_box.setEnabled(not running)
         self.load_button.setEnabled(not running)
@@ -402,7 +407,7 @@ class TrainPane(QWidget):
         self._update_progress_label()
 
     def _update_progress_label(self) -> None:
-        if self.meter is not None and self.running and self.cancel_requested_at is None:
+        if self.meter is not None and self.running and self.stop_requested_at is None:
             self.progress_label.setText(self.meter.describe())
 
     def _append_log(self, lines: list[str]) -> None:
@@ -413,17 +418,17 @@ class TrainPane(QWidget):
         self._set_running(False)
         return time.monotonic() - self.meter.started if self.meter else 0.0
 
-    def _on_training_cancelled(self) -> None:
+    def _on_training_stopped(self) -> None:
         elapsed = self._finish()
-        if self.cancel_requested_at is not None:
-            self.cancel_seconds = time.monotonic() - self.cancel_requested_at
+        if self.stop_requested_at is not None:
+            self.stop_seconds = time.monotonic() - self.stop_requested_at
         if self._dest is not None:
             shutil.rmtree(self._dest.parent, ignore_errors=True)
-        self.progress_label.setText(self.tr("Cancelled after {seconds} s; nothing was kept.")
+        self.progress_label.setText(self.tr("Stopped after {seconds} s; nothing was kept.")
                                     .format(seconds=f"{elapsed:,.1f}"))
-        self._append_log([self.tr("cancelled ({seconds} s to stop)").format(
-            seconds=f"{self.cancel_seconds or 0:.2f}")])
-        self.status.emit(self.tr("training cancelled"))
+        self._append_log([self.tr("stopped ({seconds} s to stop)").format(
+            seconds=f"{self.stop_seconds or 0:.2f}")])
+        self.status.emit(self.tr("training stopped"))
         self.finished.emit(None)
 
     def _on_training_failed(self, message: str) -> None:

@@ -93,6 +93,7 @@ class CompareView(QWidget):
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
         self.picker = QListWidget()
+        self.picker.setAccessibleName(self.tr("Tokenizers to compare"))
         self.picker.setMaximumWidth(230)
         self.hint = QLabel(self._tick_hint())
         self.hint.setWordWrap(True)
@@ -109,6 +110,7 @@ class CompareView(QWidget):
         self.columns_box = QSplitter(Qt.Orientation.Horizontal)
         self.columns_box.setChildrenCollapsible(False)
         self.scroller = QScrollArea()
+        self.scroller.setAccessibleName(self.tr("Tokenizations compared"))
         self.scroller.setWidgetResizable(True)
         self.scroller.setFrameShape(QFrame.Shape.NoFrame)
         self.scroller.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)

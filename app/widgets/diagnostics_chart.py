@@ -7,63 +7,46 @@ from __future__ import annotations
 
 from PySide6.QtCore import QSize, Signal
 
-from app.widgets.figure_widget import Drawing, FigureWidget
+from app.jobs.charts import DiagnosticsDrawing
+from app.widgets.figure_widget import FigureWidget
 
 KINDS = ("premium", "ranking", "rate", "lengths", "vocabulary")
 ROW_PIXELS = 12  # per language and tokenizer in the size hint of the bar charts
 
 
-class DiagnosticsDrawing(Drawing):
-    """Applies ``(kind, title, labels, data)``; after a draw, ``rows`` and ``axes_box`` say
-    where the language rows are (for clicks)."""
+TEXT_ROWS = 60  # rows of a chart's text alternative (a screen reader's user reads no more)
 
-    def __init__(self, colours: dict) -> None:
-        super().__init__(colours)
-        self._shown = None
-        self.rows: list[str] = []
-        self.axes_box: tuple[float, float, float, float] | None = None
-        self.y_limits: tuple[float, float] = (0.0, 1.0)
 
-    def apply(self, state: tuple) -> bool:
-        from core.diagnostics import figures
+def chart_as_text(kind: str, data) -> str:
+    """The table a chart draws, one line a row: its text alternative.
 
-        if state == self._shown:
-            return False
-        self._shown = state
-        kind, title, labels, data = state
-        self.rows = []
-        if kind == "premium":
-            languages, series = data
-            figures.draw_premiums(self.figure, title, list(languages), list(series),
-                                  x_label=labels[0], palette=self.palette)
-            self.rows = list(languages)
-        elif kind == "rate":
-            languages, series = data
-            figures.draw_rates(self.figure, title, list(languages), list(series),
-                               x_label=labels[0], palette=self.palette)
-            self.rows = list(languages)
-        elif kind == "ranking":
-            languages, series = data
-            figures.draw_ranking(self.figure, title, list(languages), list(series),
-                                 palette=self.palette)
-            self.rows = list(languages)
-        elif kind == "lengths":
-            figures.draw_lengths(self.figure, title, list(data), x_label=labels[0],
-                                 y_label=labels[1], palette=self.palette)
-        else:
-            figures.draw_vocabulary(self.figure, title, list(data), x_label=labels[0],
-                                    y_label=labels[1], palette=self.palette)
-        return True
+    >>> print(chart_as_text("rate", (["en", "zh"], [("a", [0.25, 0.5], None),
+    ...                                              ("b", [0.2, 0.75], None)])))
+    en: a 0.25, b 0.2
+    zh: a 0.5, b 0.75
+    >>> print(chart_as_text("vocabulary", [("a", [[100, 0.5], [1000, 0.9]])]))
+    a: 100 0.5, 1000 0.9
+    """
+    lines = []
+    if kind in ("premium", "rate", "ranking"):
+        languages, series = data
+        for row, language in enumerate(languages):
+            cells = [f"{name} {_number(values[row])}" for name, values, _ in series]
+            lines.append(f"{language}: " + ", ".join(cells))
+    elif kind == "vocabulary":
+        for name, curve in data:
+            lines.append(f"{name}: " + ", ".join(f"{_number(k)} {_number(share)}"
+                                                 for k, share in curve))
+    elif kind == "lengths":
+        for name, histogram in data:
+            # documents, and the median, 90th percentile and longest length in tokens
+            lines.append(f"{name}: n={histogram.total}, p50={histogram.percentile(50)}, "
+                         f"p90={histogram.percentile(90)}, max={histogram.max}")
+    return "\n".join(lines[:TEXT_ROWS])
 
-    def render(self, state, width, height, ratio):
-        image = super().render(state, width, height, ratio)
-        if self.figure.axes and self.rows:
-            box = self.figure.axes[0].get_window_extent()
-            self.axes_box = (box.x0, box.y0, box.x1, box.y1)
-            self.y_limits = self.figure.axes[0].get_ylim()
-        else:
-            self.axes_box = None
-        return image
+
+def _number(value) -> str:
+    return "—" if value is None else f"{value:.4g}" if isinstance(value, float) else str(value)
 
 
 class DiagnosticsChart(FigureWidget):
@@ -85,12 +68,15 @@ class DiagnosticsChart(FigureWidget):
 
     def set_chart(self, kind: str, title: str, labels: tuple, data) -> None:
         self.state = (kind, title, tuple(labels), data)
+        self.setAccessibleName(title)
+        self.setAccessibleDescription(chart_as_text(kind, data))  # what a screen reader reads
         self.setMinimumHeight(self.sizeHint().height())  # tall charts scroll, never squeeze
         self.updateGeometry()
         self.refresh()
 
     def clear(self) -> None:
         self.state = None
+        self.setAccessibleDescription("")
         self.refresh()
 
     def sizeHint(self) -> QSize:

@@ -84,8 +84,8 @@ class TokenizerSlot(QWidget):
         if known is not None:
             self.set_loaded(known)
             return
-        self.tasks.run(f"diff-slot-{id(self)}", open_tokenizer, str(path),
-                       on_done=self._on_opened, on_error=self.failed.emit)
+        self.tasks.submit(f"diff-slot-{id(self)}", open_tokenizer, str(path), latest_only=True,
+                          on_result=self._on_opened, on_error=self.failed.emit)
 
     def _on_opened(self, loaded: Loaded) -> None:
         self._opened[str(loaded.path)] = loaded

@@ -17,12 +17,12 @@ from PySide6.QtWidgets import (QAbstractItemView, QGraphicsScene, QGraphicsView,
                                QLabel, QSplitter, QTableView, QTableWidget, QTableWidgetItem,
                                QVBoxLayout, QWidget)
 
+from app.jobs.inspect import SEP, WordRow, explanation_rows
 from app.messages import model_name, render, render_all
-from core.explain import Explanation, LatticeTrace, Word, explain
+from core.explain import Explanation, LatticeTrace, Word
 from core.text import visible_text
 
 MAX_POSITIONS = 160  # lattice columns drawn; a longer segment is drawn up to here (and says so)
-SEP = "  ·  "
 WRAP_ROWS = 40  # tables up to this many rows wrap long cells and fit rows to them
 STYLE = {
     "ok": "background:#e6f4ea; color:#1e6b30; border:1px solid #9ccc9f;",
@@ -43,39 +43,25 @@ def how_split(kind: str) -> str:
 
 
 class WordTexts(QObject):
-    """The word list's texts, made in the worker: a QObject only for ``tr`` (plural forms)."""
+    """The word list's texts: a QObject only for ``tr`` (plural forms)."""
 
-    def why(self, word: Word) -> str:
+    def why(self, row: WordRow) -> str:
         """What the model did with the word, in a few words (``3 merges``)."""
-        if word.kind == "bpe":
-            return self.tr("%n merge(s)", "", len(word.steps))
-        if word.kind == "wordpiece":
-            if any(m.piece is None for m in word.matches):
+        if row.kind == "bpe":
+            return self.tr("%n merge(s)", "", row.count)
+        if row.kind == "wordpiece":
+            if row.unknown:
                 return self.tr("unknown")
-            return self.tr("%n match(es)", "", len(word.matches))
-        if word.kind == "unigram":
-            return self.tr("%n candidate(s)", "", len(word.lattice.edges))
-        return how_split(word.kind)
+            return self.tr("%n match(es)", "", row.count)
+        if row.kind == "unigram":
+            return self.tr("%n candidate(s)", "", row.count)
+        return how_split(row.kind)
 
     def nothing(self) -> str:
         return self.tr("(nothing)")
 
 
 WORD_TEXTS = WordTexts()
-
-
-def explain_rows(ex: Explanation) -> list[tuple[str, str, str, str]]:
-    """The word list's rows (#, pre-token, why, tokens): plain strings, made in the worker so
-    that showing a long text costs the GUI thread only the items themselves."""
-    return [(str(i), ex.readable(word.text), WORD_TEXTS.why(word),
-             SEP.join(ex.readable(p) for p in word.pieces) or WORD_TEXTS.nothing())
-            for i, word in enumerate(ex.words)]
-
-
-def compute_explanation(runtime, text: str, **options) -> tuple[Explanation, list]:
-    """:func:`core.explain.explain` plus the rows to show (run it in a worker)."""
-    ex = explain(runtime, text, **options)
-    return ex, explain_rows(ex)
 
 
 class WordsModel(QAbstractTableModel):
@@ -86,7 +72,7 @@ class WordsModel(QAbstractTableModel):
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
-        self.rows: list[tuple[str, str, str, str]] = []
+        self.rows: list[WordRow] = []  # worded when shown: only the rows on screen cost
         self.ids: list[list[int]] = []
 
     def set_rows(self, rows: list, ids: list[list[int]]) -> None:
@@ -108,15 +94,22 @@ class WordsModel(QAbstractTableModel):
     def data(self, index, role=Qt.ItemDataRole.DisplayRole):
         if not index.isValid():
             return None
-        row = self.rows[index.row()]
-        if role == Qt.ItemDataRole.DisplayRole:
-            return row[index.column()]
-        if role == Qt.ItemDataRole.ToolTipRole:
-            if index.column() == 3:
-                return self.tr("{tokens}\nids {ids}").format(tokens=row[3],
-                                                              ids=self.ids[index.row()])
-            return row[index.column()]
-        return None
+        if role not in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
+            return None
+        text = self._cell(self.rows[index.row()], index.column())
+        if role == Qt.ItemDataRole.ToolTipRole and index.column() == 3:
+            return self.tr("{tokens}\nids {ids}").format(tokens=text, ids=self.ids[index.row()])
+        return text
+
+    @staticmethod
+    def _cell(row: WordRow, column: int) -> str:
+        if column == 0:
+            return row.number
+        if column == 1:
+            return row.pre_token
+        if column == 2:
+            return WORD_TEXTS.why(row)
+        return row.tokens or WORD_TEXTS.nothing()
 
 
 class LatticeView(QGraphicsView):
@@ -260,6 +253,7 @@ class ExplainView(QWidget):
         self.notes.setStyleSheet("color:#5f6368")
         self.words_model = WordsModel(self)
         self.words = QTableView()
+        self.words.setAccessibleName(self.tr("Words"))
         self.words.setModel(self.words_model)
         self.words.verticalHeader().setVisible(False)
         self.words.verticalHeader().setDefaultSectionSize(22)
@@ -277,11 +271,14 @@ class ExplainView(QWidget):
         self.header.setTextFormat(Qt.TextFormat.RichText)
         self.header.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.table = QTableWidget()
+        self.table.setAccessibleName(self.tr("Steps of the chosen word"))
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.verticalHeader().setVisible(False)
         self.table.setWordWrap(True)
         self.table.setTextElideMode(Qt.TextElideMode.ElideNone)
         self.lattice = LatticeView()
+        self.lattice.setAccessibleName(self.tr("Lattice"))
+        self.lattice.setAccessibleDescription(self.tr("Every vocabulary piece starting at each character"))
         self.lattice_title = QLabel(self.tr(
             "<b>Lattice</b> — every vocabulary piece starting at each character; "
             "<span style='color:#2e7d32'>green: the Viterbi path</span>, "
@@ -321,7 +318,8 @@ class ExplainView(QWidget):
             message=escape(message)))
 
     def set_explanation(self, ex: Explanation | None, rows: list | None = None) -> None:
-        """Show ``ex``; ``rows`` are its :func:`explain_rows` when already made."""
+        """Show ``ex``; ``rows`` are its :func:`~app.jobs.inspect.explanation_rows` when
+        already made."""
         self.words_model.set_rows([], [])
         self.explanation = ex
         self._show_word(None)
@@ -350,7 +348,7 @@ class ExplainView(QWidget):
             self.tr("IDs compared without the post-processor's tokens (BOS, [CLS]…)")] + (
             [self.tr("<E4 BD> = UTF-8 bytes that are not a whole character yet")]
             if ex.pieces_are_bytes else [])))
-        self._fill_words(ex, rows if rows is not None else explain_rows(ex))
+        self._fill_words(ex, rows if rows is not None else explanation_rows(ex))
 
     def _set_banner(self, state: str, html: str) -> None:
         self.banner.setStyleSheet(f"QLabel {{{STYLE[state]} padding:6px; border-radius:4px;}}")

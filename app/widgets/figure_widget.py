@@ -2,96 +2,23 @@
 
 Drawing a figure takes matplotlib 50-150 ms (text layout mostly): done on the GUI thread at
 every progress report, that is a stall. So the figure lives on the chart thread
-(:class:`app.tasks.LatestOnly`): the widget hands over a copy of what to show, the thread
-draws it with Agg and sends back an image, which ``paintEvent`` paints. matplotlib itself is
-first imported there too (about half a second), so neither start-up nor the first look at a
-pane with a chart waits for it.
+(:func:`app.tasks.chart_pool`, through the widget's own runner, latest request only): the
+widget hands over a copy of what to show, the thread draws it with Agg (the Qt-free drawings
+of :mod:`app.jobs.charts`) and sends back pixels, which ``paintEvent`` paints. matplotlib
+itself is first imported there too (about half a second), so neither start-up nor the first
+look at a pane with a chart waits for it.
 """
 
 from __future__ import annotations
 
-import time
-
-from PySide6.QtCore import QSize, QTimer
+from PySide6.QtCore import QSize, Qt, QTimer
 from PySide6.QtGui import QImage, QPainter, QPalette
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from app.tasks import LatestOnly
+from app.jobs.charts import ChartImage, ChartSide, Drawing, render_chart
+from app.tasks import TaskRunner, chart_pool
 
 REDRAW_MS = 200  # requests closer together than this are drawn once (5 images a second)
-
-
-class Drawing:
-    """A figure and its Agg canvas; made, changed and drawn on the chart thread only.
-
-    A subclass turns the widget's state into the figure (:meth:`apply`) and may name artists
-    that change often (:meth:`animated`): when only those changed, they are drawn over a saved
-    copy of the rest (blitting) instead of drawing the whole figure again.
-    """
-
-    def __init__(self, colours: dict) -> None:
-        from matplotlib.backends.backend_agg import FigureCanvasAgg
-
-        from core.charts import Palette, new_figure
-
-        self.palette = Palette(**colours)
-        self.figure = new_figure(palette=self.palette)
-        self.canvas = FigureCanvasAgg(self.figure)
-        self.full_draws = 0
-        self.blits = 0
-        self.seconds: list[float] = []  # how long each render took (for tests and tuning)
-        self._size = None
-        self._background = None
-
-    def apply(self, state) -> bool:
-        """Make the figure show ``state``; True when the whole figure must be drawn again."""
-        raise NotImplementedError
-
-    def animated(self) -> list:
-        """Artists left out of the full draw and drawn over it (see :meth:`apply`)."""
-        return []
-
-    def render(self, state, width: int, height: int, ratio: float) -> QImage:
-        """The figure showing ``state`` as an image of ``width`` x ``height`` device pixels."""
-        started = time.perf_counter()
-        full = self.apply(state)
-        if self._size != (width, height, ratio):
-            self._size = (width, height, ratio)
-            self.figure.set_dpi(100 * ratio)
-            self.figure.set_size_inches(width / (100 * ratio), height / (100 * ratio))
-            full = True
-        if full or self._background is None:
-            self.canvas.draw()
-            self.full_draws += 1
-            if self.animated():
-                self._background = self.canvas.copy_from_bbox(self.figure.bbox)
-        else:
-            self.canvas.restore_region(self._background)
-            self.blits += 1
-        for artist in self.animated():
-            self.figure.draw_artist(artist)
-        pixels = self.canvas.buffer_rgba()
-        rows, columns = pixels.shape[:2]
-        image = QImage(bytes(pixels), columns, rows, 4 * columns,
-                       QImage.Format.Format_RGBA8888).copy()  # copy: the bytes go away
-        image.setDevicePixelRatio(ratio)
-        self.seconds.append(time.perf_counter() - started)
-        return image
-
-
-class _ChartThreadSide:
-    """What a widget keeps on the chart thread: its drawing and the colours it was made with.
-    Plain Python, so a job never touches the widget, which may be deleted while it runs."""
-
-    def __init__(self, drawing_class: type[Drawing]) -> None:
-        self.drawing_class = drawing_class
-        self.drawing: Drawing | None = None
-        self.colours: dict | None = None
-
-    def render(self, state, width: int, height: int, ratio: float, colours: dict) -> QImage:
-        if self.drawing is None or colours != self.colours:
-            self.drawing, self.colours = self.drawing_class(colours), colours
-        return self.drawing.render(state, width, height, ratio)
 
 
 class FigureWidget(QWidget):
@@ -108,10 +35,9 @@ class FigureWidget(QWidget):
         super().__init__(parent)
         self.image: QImage | None = None
         self.render_error = ""
-        self._chart_side = _ChartThreadSide(self.drawing_class)
-        self._renderer = LatestOnly(self)
-        self._renderer.done.connect(self._on_rendered)
-        self._renderer.failed.connect(self._on_render_failed)
+        self._chart_side = ChartSide(self.drawing_class)
+        # its own runner on the chart thread: a failed drawing is said here, not in the window
+        self._renderer = TaskRunner(self, pool=chart_pool())
         self._debounce = QTimer(self, singleShot=True, interval=REDRAW_MS)
         self._debounce.timeout.connect(self._render)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
@@ -133,16 +59,23 @@ class FigureWidget(QWidget):
         """Draw again soon (requests within ``REDRAW_MS`` are drawn once)."""
         if not self._debounce.isActive():
             self._debounce.start()
+        self.update()  # "Drawing the chart…" until the image comes
 
     def _render(self) -> None:
         if not self.isVisible() or self.width() < 2 or self.height() < 2:
             return  # showEvent and resizeEvent ask again
         ratio = self.devicePixelRatioF()
-        self._renderer.request(self._chart_side.render, self._state(),
-                               round(self.width() * ratio), round(self.height() * ratio), ratio,
-                               self.chart_colours())
+        # latest_only: a request made while one draws replaces any still waiting, so a chart
+        # asked to redraw ten times a second draws as often as it can and builds no queue
+        self._renderer.submit("draw", render_chart, self._chart_side, self._state(),
+                              round(self.width() * ratio), round(self.height() * ratio), ratio,
+                              self.chart_colours(), latest_only=True,
+                              on_result=self._on_rendered, on_error=self._on_render_failed)
 
-    def _on_rendered(self, image: QImage) -> None:
+    def _on_rendered(self, drawn: ChartImage) -> None:
+        image = QImage(drawn.rgba, drawn.width, drawn.height, 4 * drawn.width,
+                       QImage.Format.Format_RGBA8888).copy()  # copy: the bytes go away
+        image.setDevicePixelRatio(drawn.ratio)
         self.image = image
         if self.render_error:
             self.render_error = ""
@@ -176,7 +109,27 @@ class FigureWidget(QWidget):
         painter.fillRect(self.rect(), self.palette().color(QPalette.ColorRole.Window))
         if self.image is not None:
             painter.drawImage(0, 0, self.image)
+        if self.rendering and not self._image_fits():
+            self._paint_waiting(painter)
         painter.end()
+
+    def _image_fits(self) -> bool:
+        """The image covers the widget (a chart grown taller would be blank below it)."""
+        if self.image is None:
+            return False
+        ratio = self.image.devicePixelRatio() or 1.0
+        return (self.image.width() / ratio >= self.width() - 1
+                and self.image.height() / ratio >= self.height() - 1)
+
+    def _paint_waiting(self, painter: QPainter) -> None:
+        """A line saying the chart is being drawn, in the middle of the part on screen."""
+        area = self.visibleRegion().boundingRect() or self.rect()
+        text = self.tr("Drawing the chart…")
+        box = painter.fontMetrics().boundingRect(text).adjusted(-12, -6, 12, 6)
+        box.moveCenter(area.center())
+        painter.fillRect(box, self.palette().color(QPalette.ColorRole.Window))
+        painter.setPen(self.palette().color(QPalette.ColorRole.PlaceholderText))
+        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
 
     def _state(self):
         raise NotImplementedError

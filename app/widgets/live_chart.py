@@ -9,61 +9,12 @@ of the rest of the figure (blitting) rather than the whole figure again.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from PySide6.QtCore import QTimer
 
-from app.widgets.figure_widget import Drawing, FigureWidget
+from app.jobs.charts import SeriesDrawing, SeriesState
+from app.widgets.figure_widget import FigureWidget
 
 SETTLE_MS = 1500  # no new point for this long: the job ended or waits; drop the headroom
-
-
-@dataclass(frozen=True)
-class SeriesState:
-    """What a live chart shows, copied for the chart thread."""
-
-    title: str
-    x_label: str
-    y_label: str
-    log_y: bool
-    placeholder: str
-    last_text: str
-    points: tuple
-    settled: bool = False  # no new point for SETTLE_MS: limits tight, without live headroom
-
-
-class SeriesDrawing(Drawing):
-    """A live :class:`core.charts.SeriesChart` on the chart thread."""
-
-    def __init__(self, colours: dict) -> None:
-        super().__init__(colours)
-        from core.charts import SeriesChart
-
-        self.chart = SeriesChart(self.figure, palette=self.palette, live=True)
-        self._shown: SeriesState | None = None
-
-    def apply(self, state: SeriesState) -> bool:
-        shown, self._shown = self._shown, state
-        full = self._names_changed(shown, state)
-        if full:
-            self.chart.last_text = state.last_text
-            self.chart.set_axes(state.title, state.x_label, state.y_label, log_y=state.log_y)
-            self.chart.set_placeholder(state.placeholder)
-        if shown is None or shown.points != state.points:
-            full = self.chart.set_points(list(state.points)) or full
-        if state.settled and (shown is None or not shown.settled):
-            full = self.chart.fit() or full
-        return full
-
-    @staticmethod
-    def _names_changed(shown: SeriesState | None, state: SeriesState) -> bool:
-        return shown is None or (shown.title, shown.x_label, shown.y_label, shown.log_y,
-                                 shown.placeholder, shown.last_text) != (
-            state.title, state.x_label, state.y_label, state.log_y, state.placeholder,
-            state.last_text)
-
-    def animated(self) -> list:
-        return self.chart.animated
 
 
 class LiveChart(FigureWidget):

@@ -140,6 +140,8 @@ class MessageRow(QFrame):
         button = QToolButton()
         button.setText(text)
         button.setToolTip(tip)
+        if not any(char.isalnum() for char in text):
+            button.setAccessibleName(tip)  # a screen reader cannot say "↑"
         button.setAutoRaise(True)
         return button
 
@@ -235,6 +237,7 @@ class MessagesEditor(QWidget):
         scroll.setWidgetResizable(True)
         scroll.setWidget(self._list)
         self.scroll = scroll
+        self.scroll.setAccessibleName(self.tr("Messages"))
         self.add_button = QPushButton(self.tr("+ Add message"))
         self.add_button.setToolTip(self.tr("Add a message after the last one (the role that "
                                            "usually comes next)"))

@@ -93,6 +93,7 @@ class PostprocessPanel(QWidget):
     def _build_truncation_row(self) -> QHBoxLayout:
         self.truncate = QCheckBox(self.tr("Truncate to"))
         self.max_length = _spin(0, LIMIT, 16)
+        self.max_length.setAccessibleName(self.tr("Truncate to this many tokens"))
         self.max_length.setSuffix(self.tr(" tokens"))
         self.truncation_side = self._side_box()
         self.strategy = QComboBox()
@@ -114,6 +115,7 @@ class PostprocessPanel(QWidget):
     def _build_padding_row(self) -> QHBoxLayout:
         self.pad = QCheckBox(self.tr("Pad to"))
         self.pad_to = _spin(0, LIMIT, 0)
+        self.pad_to.setAccessibleName(self.tr("Pad to this many tokens"))
         self.pad_to.setSpecialValueText(self.tr("its length"))
         self.pad_multiple = _spin(0, LIMIT, 0)
         self.pad_multiple.setSpecialValueText("—")  # i18n: data

@@ -2,7 +2,9 @@
 
 A rank file holds only byte-pair ranks: the pre-tokenizer regex and the special tokens come from
 elsewhere. The preset gives both; a file with its own special tokens after the ranks (Qwen3's)
-gets them from the table, which replaces the preset's.
+gets them from the table, which replaces the preset's. When the ranks reach past a preset's
+special IDs (cl100k's start at 100257), the dialog says so, names the presets that fit, and offers
+the preset's special tokens placed after the last rank.
 """
 
 from __future__ import annotations
@@ -12,7 +14,9 @@ from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout
                                QHeaderView, QLabel, QPushButton, QTableWidget, QTableWidgetItem,
                                QVBoxLayout, QWidget)
 
-from core.presets import PRESETS, guess_preset
+from app.messages import render
+from core.notes import note
+from core.presets import PRESETS, guess_preset, preset as find_preset, specials_fit
 from core.runtimes.tiktoken import RankFile
 from core.special import custom_special_tokens
 
@@ -30,7 +34,7 @@ class RankFileDialog(QDialog):
         self._ranks = rank_file.ranks
         self._rank_ids = set(rank_file.ranks.values())
         n = len(rank_file.ranks)
-        guessed = guess_preset(n)
+        guessed = guess_preset(n, self._rank_ids)
         if guessed is not None:
             intro = self.tr("{name} has {n} ranks, as {preset} has. A rank file holds no regex "
                             "and no special tokens: the preset gives them.").format(
@@ -48,12 +52,19 @@ class RankFileDialog(QDialog):
         self.preset.setCurrentIndex(PRESETS.index(guessed) if guessed else 1)  # else cl100k
         form = QFormLayout()
         form.addRow(self.tr("Preset (regex):"), self.preset)
+        # a preset whose special IDs are ranks of this file: what collides, what fits instead
+        self.fit_label = QLabel()
+        self.fit_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.fit_label.setStyleSheet("color: #8a5a00")
+        self.fit_label.setWordWrap(True)
+        self.move_button = QPushButton()
+        self.move_button.clicked.connect(self.place_after_ranks)
 
         self.table = QTableWidget(0, 2)
         self.table.setHorizontalHeaderLabels([self.tr("Name"), self.tr("ID")])
         self.table.verticalHeader().setVisible(False)
         self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        self.table.itemChanged.connect(lambda _item: self.error.setText(""))
+        self.table.itemChanged.connect(lambda _item: self._changed())
         self.add_button = QPushButton(self.tr("Add"))
         self.add_button.clicked.connect(lambda: self.add_row())
         self.remove_button = QPushButton(self.tr("Remove"))
@@ -78,12 +89,16 @@ class RankFileDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(label)
         layout.addLayout(form)
+        layout.addWidget(self.fit_label)
+        layout.addWidget(self.move_button, 0, Qt.AlignmentFlag.AlignLeft)
         layout.addWidget(hint)
         layout.addWidget(self.table, 1)
         layout.addLayout(buttons_row)
         layout.addWidget(self.error)
         layout.addWidget(self.buttons)
-        self.resize(520, 420)
+        self.resize(560, 460)
+        self.preset.currentIndexChanged.connect(lambda _index: self._changed())
+        self._changed()
 
     # -- the table -----------------------------------------------------------------------
     def add_row(self, name: str = "", token_id: int | None = None) -> int:
@@ -96,12 +111,47 @@ class RankFileDialog(QDialog):
         self.table.setItem(row, 0, QTableWidgetItem(name))
         self.table.setItem(row, 1, QTableWidgetItem(str(token_id)))
         self.table.setCurrentCell(row, 0)
+        self._changed()
         return row
 
     def remove_selected(self) -> None:
         rows = sorted({index.row() for index in self.table.selectedIndexes()}, reverse=True)
         for row in rows:
             self.table.removeRow(row)
+        self._changed()
+
+    # -- the preset's special IDs against the ranks ---------------------------------------
+    def _fit(self):
+        return specials_fit(find_preset(self.preset_name()), self._rank_ids)
+
+    def _changed(self) -> None:
+        """Say whether the chosen preset's special tokens collide with the ranks (only matters
+        while the table is empty: given special tokens replace the preset's)."""
+        self.error.setText("")
+        fit = self._fit()
+        collides = bool(fit.colliding) and self.table.rowCount() == 0
+        self.fit_label.setVisible(collides)
+        self.move_button.setVisible(collides)
+        if not collides:
+            return
+        ids = fit.colliding.values()
+        lines = [render(note("tiktoken.specials_collide", preset=fit.preset,
+                             count=len(fit.colliding), first=min(ids), last=max(ids),
+                             last_rank=fit.last_rank))]
+        if fit.fitting:
+            lines.append(render(note("tiktoken.presets_fit", presets=", ".join(fit.fitting))))
+        self.fit_label.setText("\n".join(lines))
+        self.move_button.setText(self.tr("Place the {n} special tokens of {preset} after the "
+                                         "last rank (IDs {first}–{last})").format(
+            n=len(fit.after_ranks), preset=fit.preset,
+            first=f"{min(fit.after_ranks.values()):,}", last=f"{max(fit.after_ranks.values()):,}"))
+
+    def place_after_ranks(self) -> None:
+        """Fill the table with the preset's special tokens on the IDs after the last rank."""
+        self.table.setRowCount(0)
+        for literal, token_id in self._fit().after_ranks.items():
+            self.add_row(literal, token_id)
+        self._changed()
 
     def _rows(self) -> list[tuple[str, str]]:
         def text(row: int, col: int) -> str:
@@ -123,8 +173,16 @@ class RankFileDialog(QDialog):
 
     def accept(self) -> None:
         try:
-            self.special_tokens()
+            special = self.special_tokens()
         except ValueError as err:
             self.error.setText(str(err))
             return  # stay open: the user fixes the row
+        fit = self._fit()
+        if special is None and fit.colliding:
+            ids = fit.colliding.values()
+            self.error.setText(render(note(
+                "tiktoken.specials_refused", preset=fit.preset, count=len(fit.colliding),
+                first=min(ids), last=max(ids), last_rank=fit.last_rank,
+                start=fit.last_rank + 1, presets=", ".join(fit.fitting) or "—")))
+            return  # the file would not open with these IDs
         super().accept()

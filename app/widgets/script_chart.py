@@ -7,7 +7,8 @@ from collections import Counter
 
 from PySide6.QtCore import QSize
 
-from app.widgets.figure_widget import Drawing, FigureWidget
+from app.jobs.charts import BarsDrawing
+from app.widgets.figure_widget import FigureWidget
 from core.numbers import share_text
 
 BAR_HEIGHT = 20  # pixels per bar in the size hint
@@ -33,26 +34,6 @@ def ranked_scripts(counts: Counter | dict | None, limit: int = MAX_BARS) -> list
         rest = sum(n for _, n in ranked[limit - 1:])
         ranked = ranked[:limit - 1] + [("Other", rest)]
     return ranked
-
-
-class BarsDrawing(Drawing):
-    """:func:`core.charts.draw_bars` on the chart thread; ``state`` is ``(title, bars,
-    placeholder)`` with bars as ``(label, value, note, colour)``."""
-
-    def __init__(self, colours: dict) -> None:
-        super().__init__(colours)
-        self._shown = None
-
-    def apply(self, state: tuple) -> bool:
-        from core.charts import Bar, draw_bars
-
-        if state == self._shown:
-            return False
-        self._shown = state
-        title, bars, placeholder = state
-        draw_bars(self.figure, title, [Bar(*bar) for bar in bars], placeholder=placeholder,
-                  palette=self.palette)
-        return True
 
 
 class ScriptHistogram(FigureWidget):

@@ -5,15 +5,14 @@ chunks, after the prompt's IDs if some are given (prefill: context whose text is
 each step the view shows what a server would emit, the bytes that wait for the rest of a
 character (``⟨E4 B8⟩``), the text held back because it may still become a stop string, and the
 stop once one matched (which, at which token and character). The decoding is
-:func:`core.stream_run.replay`; it runs in a worker (a 100k-ID run takes a second or two), and
-moving between steps only reads what it computed.
+:func:`core.stream_run.replay`; it runs in a worker (:func:`app.jobs.stream.simulate`: a
+100k-ID run takes a second or two), and moving between steps only reads what it computed.
 """
 
 from __future__ import annotations
 
 import html
 import re
-from dataclasses import dataclass
 
 import shiboken6
 from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QModelIndex, Qt, QTimer, Signal
@@ -23,11 +22,11 @@ from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QFormLay
                                QPlainTextEdit, QPushButton, QSlider, QSpinBox, QSplitter,
                                QTableView, QTextEdit, QVBoxLayout, QWidget)
 
+from app.jobs.stream import ID_SEPARATORS, Simulation, simulate
 from app.messages import error_text
 from app.tasks import TaskRunner
-from core.progress import check_cancel
 from core.stream import StopHit, utf8_waiting
-from core.stream_run import ChunkStep, StreamRun, first_out_of_range, replay
+from core.stream_run import ChunkStep
 from core.text import hex_bytes, visible_bytes, visible_text
 
 CHIPS_SHOWN = 400          # IDs drawn as chips, up to the current step (the table has all steps)
@@ -40,7 +39,6 @@ UNTAKEN = "#e0e0e0"        # IDs of the last chunk after a stop (the stream igno
 STOPPED = "#f4a79d"        # the ID that completed the stop
 EARLIER = "#e3edf9"        # IDs emitted before the current step
 _ESCAPE = re.compile(r"\\(u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|[ntr\\])")
-_ID_SEPARATORS = re.compile(r"[\s,;\[\]]+")
 
 
 def unescape_stop(typed: str) -> str:
@@ -106,47 +104,6 @@ def readable(text: str) -> str:
                      for line in text.split("\n"))
 
 
-@dataclass(frozen=True)
-class IdsProblem:
-    """An item of the typed IDs that is no integer (worded in the GUI thread)."""
-
-    item: int
-    text: str
-
-
-@dataclass(frozen=True)
-class Simulation:
-    """What the worker computed: the IDs, the run over those before the first out-of-range one
-    (``out_of_range``: its position), or the problem that kept the IDs from being read."""
-
-    ids: list[int]
-    run: StreamRun | None = None
-    out_of_range: int | None = None
-    problem: IdsProblem | None = None
-    prefill: tuple[int, ...] = ()
-
-
-def parse_typed_ids(text: str) -> list[int] | IdsProblem:
-    """IDs typed or pasted: integers separated by spaces or commas, a JSON list, or the
-    ``{"ids": [...]}`` of ``tokbench inspect --json``.
-
-    >>> parse_typed_ids("[1, 2,3]  4"), parse_typed_ids('{"ids": [5]}'), parse_typed_ids("1 x")
-    ([1, 2, 3, 4], [5], IdsProblem(item=1, text='x'))
-    """
-    stripped = text.strip()
-    if stripped.startswith("{"):
-        from core.stream import parse_ids
-
-        return parse_ids(stripped)
-    ids = []
-    for k, item in enumerate(part for part in _ID_SEPARATORS.split(stripped) if part):
-        try:
-            ids.append(int(item))
-        except ValueError:
-            return IdsProblem(k, item[:40])
-    return ids
-
-
 def _typed_ids(text: str) -> list[int] | str:
     """IDs typed in a line (separated by spaces, commas or brackets), or the item that is no ID.
 
@@ -154,7 +111,7 @@ def _typed_ids(text: str) -> list[int] | str:
     ([1, 2, 3], 'x')
     """
     ids = []
-    for item in _ID_SEPARATORS.split(text.strip()):
+    for item in ID_SEPARATORS.split(text.strip()):
         if not item:
             continue
         try:
@@ -162,28 +119,6 @@ def _typed_ids(text: str) -> list[int] | str:
         except ValueError:
             return item
     return ids
-
-
-def simulate(runtime, ids: list[int] | None, text: str, parse_special: bool, chunk: int,
-             stops: list[str], stop_ids: list[int], *, prefill: list[int] = (),
-             skip_special: bool = False, progress=None, cancel=None) -> Simulation:
-    """The worker's job: read the IDs (``ids``, else the typed ``text``: IDs, or text to encode
-    when ``parse_special`` is not None), then replay them after the prompt's IDs ``prefill`` up
-    to the first out-of-range ID."""
-    if ids is None:
-        if parse_special is None:
-            parsed = parse_typed_ids(text)
-            if isinstance(parsed, IdsProblem):
-                return Simulation([], problem=parsed)
-            ids = parsed
-        else:
-            ids = runtime.encode(text, add_special_tokens=False,
-                                 parse_special=parse_special).ids.tolist()
-    check_cancel(cancel)
-    bad = first_out_of_range(ids, runtime.id_space)
-    run = replay(runtime, ids if bad is None else ids[:bad], chunk=chunk, stops=stops,
-                 stop_ids=stop_ids, prefill=prefill, skip_special=skip_special, cancel=cancel)
-    return Simulation(ids, run, bad, prefill=tuple(prefill))
 
 
 class StepsModel(QAbstractTableModel):
@@ -302,6 +237,7 @@ class StreamSimulator(QWidget):
     # -- building ------------------------------------------------------------------------------
     def _build(self) -> None:
         self.source_mode = QComboBox()
+        self.source_mode.setAccessibleName(self.tr("What the stream is made of"))
         self.source_mode.addItem(self.tr("Token IDs"), "ids")
         self.source_mode.addItem(self.tr("Text (encoded)"), "text")
         self.source = QPlainTextEdit()
@@ -338,15 +274,18 @@ class StreamSimulator(QWidget):
         self.forward = QPushButton(self.tr("Step ▶"))
         self.to_end = QPushButton(self.tr("Run to end ⏭"))
         self.slider = QSlider(Qt.Orientation.Horizontal)
+        self.slider.setAccessibleName(self.tr("Stream position"))
         self.where = QLabel()
         self.status = QLabel()
         self.status.setWordWrap(True)
         self.status.setTextFormat(Qt.TextFormat.RichText)
         self.chips = QTextEdit(readOnly=True)
+        self.chips.setAccessibleName(self.tr("Streamed text"))
         self.legend = QLabel(self._legend())
         self.legend.setTextFormat(Qt.TextFormat.RichText)
         self.model = StepsModel(self)
         self.table = QTableView()
+        self.table.setAccessibleName(self.tr("Stream steps"))
         self.table.setModel(self.model)
         self.table.verticalHeader().setVisible(False)
         self.table.verticalHeader().setDefaultSectionSize(22)
@@ -564,13 +503,13 @@ class StreamSimulator(QWidget):
         taken = 0 if reset else self._ids_taken()
         self._computing = True
         self.status.setText(self.tr("Computing the steps…"))
-        self.tasks.start(self._task_key, simulate, self.runtime, self._given_ids,
-                         self.source.toPlainText(), parse_special, self.chunk.value(),
-                         self.stop_strings(), stop_ids, prefill=prefill,
-                         skip_special=self.skip_special.isChecked(),
-                         on_done=lambda simulation: self._alive() and self._computed(
-                             simulation, taken),
-                         on_error=lambda message: self._alive() and self._failed(message))
+        self.tasks.submit(self._task_key, simulate, self.runtime, self._given_ids,
+                          self.source.toPlainText(), parse_special, self.chunk.value(),
+                          self.stop_strings(), stop_ids, prefill=prefill,
+                          skip_special=self.skip_special.isChecked(), latest_only=True,
+                          on_result=lambda simulation: self._alive() and self._computed(
+                              simulation, taken),
+                          on_error=lambda message: self._alive() and self._failed(message))
 
     def _alive(self) -> bool:
         """Whether this widget still exists (a shared runner may finish a job after a pane that

@@ -17,6 +17,7 @@ from pathlib import Path
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QComboBox, QFileDialog, QHBoxLayout, QLabel, QPushButton, QWidget
 
+from app import ask
 from app.tasks import user_message
 from app.widgets.template_editor import TemplateEditor
 from core.chat import BUILTIN_TEMPLATES
@@ -46,6 +47,7 @@ class TemplatePicker(QWidget):
     """
 
     failed = Signal(str)
+    reverted = Signal()
 
     def __init__(self, editor: TemplateEditor, parent=None) -> None:
         super().__init__(parent)
@@ -61,6 +63,10 @@ class TemplatePicker(QWidget):
                                     "variants), a built-in one, or a file"))
         self.edited = QLabel()
         self.edited.setStyleSheet("color:#8a5300")
+        self.revert_button = QPushButton(self.tr("Revert"))
+        self.revert_button.setToolTip(self.tr("Put the picked template's own text back (the "
+                                              "edits and the error they made are dropped)"))
+        self.revert_button.setEnabled(False)
         self.file_button = QPushButton(self.tr("Template file…"))
         self.file_button.setToolTip(self.tr(
             "A .jinja file, or a tokenizer_config.json / chat_template.json holding one"))
@@ -68,9 +74,12 @@ class TemplatePicker(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.box, 1)
         layout.addWidget(self.edited)
+        layout.addWidget(self.revert_button)
         layout.addWidget(self.file_button)
         self.box.currentIndexChanged.connect(self._on_box_changed)
         self.file_button.clicked.connect(self._on_file_clicked)
+        self.revert_button.clicked.connect(self.revert)
+        self._shown_index = self.box.currentIndex()
         editor.textChanged.connect(self._update_edited)
         self._refill(select_own=True)
 
@@ -90,16 +99,25 @@ class TemplatePicker(QWidget):
     def open_file(self, path: str | Path) -> bool:
         """Add a template file's template(s) and pick the first; False (and ``failed``) when
         it holds none."""
-        path = str(path)
+        if not self.confirm_replace():
+            return False
+        return self._open_file_now(str(path))
+
+    def _open_file_now(self, path: str) -> bool:
         try:
-            self.files[path] = template_from_file(path)
+            self.files[path] = template_from_file(path)  # read again: it may have changed
         except (WorkbenchError, OSError) as err:
             self.failed.emit(user_message(err))
             return False
         self._refill()
         index = next(i for i in range(self.box.count())
                      if _entry(self.box.itemData(i))[:2] == ["file", path])
+        self.box.blockSignals(True)
         self.box.setCurrentIndex(index)
+        self.box.blockSignals(False)
+        self._picked = _entry(self.box.currentData())
+        self._shown_index = index
+        self._load(force=True)  # reopening a file shows its text now: no old "(edited)"
         return True
 
     def source(self, key: str | None = None) -> str | None:
@@ -118,6 +136,27 @@ class TemplatePicker(QWidget):
             return choose_template(templates, name, tools=self.tools)
         except WorkbenchError:
             return None
+
+    def choice(self) -> list | None:
+        """The picked entry: ``["own", name]``, ``["builtin", name]`` or ``["file", path,
+        name]`` (None: no entry)."""
+        return _entry(self.box.currentData())
+
+    def choose(self, entry: list) -> bool:
+        """Pick ``entry`` (as :meth:`choice` gives it; a file entry opens its file); False
+        when there is no such entry."""
+        if entry[0] == "file" and entry[1] not in self.files and not self._open_file_now(entry[1]):
+            return False
+        index = self.box.findData(_key(*entry))
+        if index < 0:
+            return False
+        self.box.blockSignals(True)
+        self.box.setCurrentIndex(index)
+        self.box.blockSignals(False)
+        self._shown_index = index
+        self._picked = entry
+        self._load(force=True)
+        return True
 
     @property
     def is_edited(self) -> bool:
@@ -148,11 +187,56 @@ class TemplatePicker(QWidget):
         found = box.findData(current) if current is not None else -1
         box.setCurrentIndex(0 if select_own or found < 0 else found)
         box.blockSignals(False)
+        self._shown_index = box.currentIndex()
         self._load(force=False)
 
-    def _on_box_changed(self, _index: int) -> None:
+    def _on_box_changed(self, index: int) -> None:
+        if not self.confirm_replace():  # Cancel: the edited template stays picked
+            self.box.blockSignals(True)
+            self.box.setCurrentIndex(self._shown_index)
+            self.box.blockSignals(False)
+            return
+        self._shown_index = index
         self._picked = _entry(self.box.currentData())
         self._load(force=True)
+
+    # -- unsaved edits ---------------------------------------------------------------------------
+    def confirm_replace(self, title: str | None = None) -> bool:
+        """Before the edited template is replaced (or the window quits): Save (to a file),
+        Discard (the picked template's text back) or Cancel. True when it may go on."""
+        if not self.is_edited:
+            return True
+        answer = ask.ask_unsaved(self, title or self.tr("Chat template"), self.tr(
+            "The chat template has edits that are not saved in a file. Save them?"))
+        if answer == "save":
+            return self.save_template_dialog()
+        if answer == "discard":
+            self.revert()
+            return True
+        return False
+
+    def save_template_dialog(self) -> bool:
+        """Write the editor's template to a file the user picks; True when written."""
+        path, _ = QFileDialog.getSaveFileName(
+            self, self.tr("Save the chat template"), "template.jinja",  # i18n: data (a name)
+            self.tr("Jinja templates (*.jinja);;All files (*)"))
+        if not path:
+            return False
+        try:
+            Path(path).write_text(self.editor.toPlainText(), encoding="utf-8")
+        except OSError as err:
+            self.failed.emit(f"{path}: {err.strerror or err}")
+            return False
+        # the file is now the picked template: the workspace remembers it, the edits are saved
+        return self._open_file_now(str(path))
+
+    def revert(self) -> None:
+        """The picked template's own text back in the editor; its error mark cleared."""
+        source = self.source()
+        self._loaded = source if source is not None else ""
+        self.editor.set_template(self._loaded)  # (clears the error line)
+        self._update_edited()
+        self.reverted.emit()
 
     def _load(self, *, force: bool) -> None:
         """Put the picked template in the editor (``force``: even over the user's edits)."""
@@ -165,6 +249,7 @@ class TemplatePicker(QWidget):
 
     def _update_edited(self) -> None:
         self.edited.setText(self.tr("(edited)") if self.is_edited else "")
+        self.revert_button.setEnabled(self.is_edited)
 
     def _on_file_clicked(self) -> None:
         path, _ = QFileDialog.getOpenFileName(

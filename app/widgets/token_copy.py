@@ -1,22 +1,22 @@
 """``TokenCopyActions``: copy and export from the token table (context menu and keyboard).
 
 The formats are :mod:`core.export`'s; this only finds the rows, runs the formatting in a worker
-(a million rows take seconds) and puts the result on the clipboard or in a file.
+(:mod:`app.jobs.tokens`: a million rows take seconds) and puts the result on the clipboard or
+in a file.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import numpy as np
 from PySide6.QtCore import QObject, QPoint, Qt, Signal
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMenu, QTableView
 
+from app.jobs.tokens import copy_text, export_file
 from app.models.token_table import TokenTableModel
 from app.tasks import TaskRunner
-from core.export import (encoding_as_json, ids_as_json, ids_as_text, pieces_as_json, rows_as_csv,
-                         rows_as_tsv, token_header, token_rows)
+from core.export import token_header
 
 
 def selected_rows(table: QTableView) -> np.ndarray:
@@ -91,9 +91,10 @@ class TokenCopyActions(QObject):
         return token_header(self.model.unit)
 
     # -- copy ----------------------------------------------------------------------------------
-    def _copy(self, make, said) -> None:
-        """Format in a worker, then put the text on the clipboard and say ``said(n)``: the
-        message translated for the number of rows copied, with ``{n}`` in it."""
+    def _copy(self, kind: str, said) -> None:
+        """Format as ``kind`` (:data:`app.jobs.tokens.COPY_KINDS`) in a worker, then put the
+        text on the clipboard and say ``said(n)``: the message translated for the number of
+        rows copied, with ``{n}`` in it."""
         enc = self.model.encoding
         if enc is None:
             return
@@ -103,46 +104,41 @@ class TokenCopyActions(QObject):
             QGuiApplication.clipboard().setText(text)
             self.status.emit(said(len(rows)).format(n=f"{len(rows):,}"))
 
-        self.tasks.run("copy", make, enc, rows, on_done=done, on_error=self.status.emit)
+        # latest_only: a slow copy that ends after a newer one must not take the clipboard
+        self.tasks.submit("copy", copy_text, enc, rows, kind, self.header(), self.model.unit,
+                          latest_only=True, on_result=done, on_error=self.status.emit)
 
     def _copy_rows(self) -> None:
-        header, unit = self.header(), self.model.unit
-        self._copy(lambda enc, rows: rows_as_tsv(header, token_rows(enc, rows, unit)),
-                   lambda n: self.tr("Copied {n} row(s) as TSV", "", n))
+        self._copy("rows-tsv", lambda n: self.tr("Copied {n} row(s) as TSV", "", n))
 
     def _copy_ids_json(self) -> None:
-        self._copy(lambda enc, rows: ids_as_json(enc.ids[rows].tolist()),
-                   lambda n: self.tr("Copied {n} ID(s) as a JSON list", "", n))
+        self._copy("ids-json", lambda n: self.tr("Copied {n} ID(s) as a JSON list", "", n))
 
     def _copy_ids_text(self) -> None:
-        self._copy(lambda enc, rows: ids_as_text(enc.ids[rows].tolist()),
-                   lambda n: self.tr("Copied {n} ID(s), space-separated", "", n))
+        self._copy("ids-text", lambda n: self.tr("Copied {n} ID(s), space-separated", "", n))
 
     def _copy_pieces(self) -> None:
-        self._copy(pieces_as_json, lambda n: self.tr("Copied {n} token(s) as a JSON list", "", n))
+        self._copy("pieces-json", lambda n: self.tr("Copied {n} token(s) as a JSON list", "", n))
 
     # -- export --------------------------------------------------------------------------------
-    def _export(self, caption: str, suggested: str, file_filter: str, make) -> None:
+    def _export(self, caption: str, suggested: str, file_filter: str, kind: str) -> None:
+        """Ask for a file, then write the table to it as ``kind``
+        (:data:`app.jobs.tokens.EXPORT_KINDS`) in a worker."""
         enc = self.model.encoding
         if enc is None:
             return
         path, _ = QFileDialog.getSaveFileName(self.table, caption, suggested, file_filter)
         if not path:
             return
-
-        def write() -> int:
-            Path(path).write_text(make(enc), encoding="utf-8")
-            return len(enc)
-
-        self.tasks.run("export", write, on_error=self.status.emit,
-                       on_done=lambda n: self.status.emit(self.tr("Wrote {n} token(s) to {path}", "", n).format(
-                           n=f"{n:,}", path=path)))
+        self.tasks.submit("export", export_file, enc, path, kind, self.header(), self.model.unit,
+                          on_error=self.status.emit,
+                          on_result=lambda n: self.status.emit(self.tr(
+                              "Wrote {n} token(s) to {path}", "", n).format(n=f"{n:,}", path=path)))
 
     def _export_csv(self) -> None:
-        header, unit = self.header(), self.model.unit
         self._export(self.tr("Export table as CSV"), "tokens.csv", self.tr("CSV (*.csv)"),
-                     lambda enc: rows_as_csv(header, token_rows(enc, range(len(enc)), unit)))
+                     "table-csv")
 
     def _export_json(self) -> None:
         self._export(self.tr("Export tokens as JSON"), "tokens.json", self.tr("JSON (*.json)"),
-                     encoding_as_json)
+                     "tokens-json")

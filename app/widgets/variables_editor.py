@@ -25,6 +25,7 @@ class VariablesEditor(QWidget):
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
         self.table = QTableWidget(0, 2)
+        self.table.setAccessibleName(self.tr("Variables"))
         self.table.setHorizontalHeaderLabels([self.tr("Name"), self.tr("Value (JSON)")])
         self.table.verticalHeader().setVisible(False)
         self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)

@@ -19,8 +19,9 @@ from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QHeaderView,
                                QLineEdit, QProgressBar, QPushButton, QTableView, QVBoxLayout,
                                QWidget)
 
-from app.models.vocab import BADGES, COUNT_SORT, SORTS, VocabModel, vocab_lengths, vocab_view
-from app.tasks import TaskRunner
+from app.jobs.vocab import vocab_page
+from app.models.vocab import BADGES, COUNT_SORT, SORTS, VocabModel
+from app.tasks import JobHandle, TaskRunner
 from core.audit import VocabAudit, audit_vocabulary
 from core.audit.report import FILTERS
 from core.audit.sensitive import read_names
@@ -44,14 +45,16 @@ class VocabBrowser(QWidget):
         self._lengths: dict[int, np.ndarray] = {}
         self._views: dict[int, object] = {}  # id(runtime) -> its ModelView, built in a worker
         self._audits: dict[int, VocabAudit] = {}
+        self._audit_job: JobHandle | None = None  # the latest audit
         self.search = QLineEdit(placeholderText=self.tr("Search piece or text, or type an ID…"))
         self.search.setClearButtonEnabled(True)
         self.sort = QComboBox()
-        for key, label in SORTS.items():  # shown translated; the key is what vocab_view reads
+        for key, label in SORTS.items():  # shown translated; the key is what vocab_page reads
             self.sort.addItem(QCoreApplication.translate("VocabModel", label), key)
         self.count = QLabel()
         self.model = VocabModel(self)
         self.table = QTableView()
+        self.table.setAccessibleName(self.tr("Vocabulary"))
         self.table.setModel(self.model)
         self.table.verticalHeader().setVisible(False)
         self.table.verticalHeader().setDefaultSectionSize(22)
@@ -78,10 +81,8 @@ class VocabBrowser(QWidget):
         self.sort.currentIndexChanged.connect(self._update_view)
 
     def _build_audit_row(self) -> QHBoxLayout:
-        self.audit_button = QPushButton(self.tr("Audit vocabulary"))
-        self.audit_button.setToolTip(self.tr(
-            "Encode every token's own text, look for sensitive or boilerplate pieces and, with "
-            "sources in the Corpus pane, count which tokens the corpus uses"))
+        self.audit_button = QPushButton()
+        self._show_audit_button(running=False)
         self.audit_button.clicked.connect(self._on_audit_clicked)
         self.names = QLineEdit(placeholderText=self.tr("Your own names to look for, comma-separated"))
         self.show_only = QComboBox()
@@ -106,7 +107,7 @@ class VocabBrowser(QWidget):
 
     # -- what is shown -------------------------------------------------------------------
     def set_runtime(self, runtime: Runtime | None) -> None:
-        self.tasks.stop("audit")
+        self._stop_audit()
         self.runtime = runtime
         self._fill_filters(self.audit)
         self._update_view()
@@ -140,15 +141,8 @@ class VocabBrowser(QWidget):
             self._on_view_ready((runtime, np.arange(runtime.vocab_size), None, view))
             return  # the common case needs no work at all
         self.count.setText(self.tr("searching…"))
-
-        def compute():
-            lengths = self._lengths.get(key)
-            if lengths is None and sort != "id":
-                lengths = vocab_lengths(runtime)
-            return (runtime, vocab_view(runtime, query, sort, lengths, mask, counts, groups),
-                    lengths, runtime.model_view())
-
-        self.tasks.run("vocab", compute, on_done=self._on_view_ready)
+        self.tasks.submit("vocab", vocab_page, runtime, query, sort, self._lengths.get(key),
+                          mask, counts, groups, latest_only=True, on_result=self._on_view_ready)
 
     def _on_view_ready(self, result) -> None:
         runtime, ids, lengths, view = result
@@ -200,20 +194,24 @@ class VocabBrowser(QWidget):
         runtime = self.runtime
         if runtime is None:
             return
-        self.audit_button.setText(self.tr("Stop audit"))
+        self._show_audit_button(running=True)
         self.progress.setRange(0, 0)
         self.progress.setFormat(self.tr("starting…"))
         self.progress.show()
         names = read_names(self.names.text().replace(",", "\n"))
-        self.tasks.start("audit", audit_vocabulary, runtime, sources=self.corpus_sources,
-                         names=names, policy=self.corpus_policy,
-                         on_progress=self._on_audit_progressed,
-                         on_done=lambda audit: self._on_audit_finished(runtime, audit),
-                         on_error=self._on_audit_failed, on_cancelled=self._end_audit)
+        self._audit_job = self.tasks.submit(
+            "audit", audit_vocabulary, runtime, sources=self.corpus_sources, names=names,
+            policy=self.corpus_policy, latest_only=True, on_progress=self._on_audit_progressed,
+            on_result=lambda audit: self._on_audit_finished(runtime, audit),
+            on_error=self._on_audit_failed, on_cancelled=self._end_audit)
+
+    def _stop_audit(self) -> None:
+        if self._audit_job is not None:
+            self._audit_job.cancel()
 
     def _on_audit_clicked(self) -> None:
         if not self.progress.isHidden():  # running: the button stops it
-            self.tasks.stop("audit")
+            self._stop_audit()
             self._end_audit()
         else:
             self.start_audit()
@@ -241,7 +239,18 @@ class VocabBrowser(QWidget):
 
     def _end_audit(self) -> None:
         self.progress.hide()
+        self._show_audit_button(running=False)
+
+    def _show_audit_button(self, *, running: bool) -> None:
+        """The one audit button starts the audit, and stops it while it runs."""
+        if running:
+            self.audit_button.setText(self.tr("Stop audit"))
+            self.audit_button.setToolTip(self.tr("Stop the audit; nothing of it is kept"))
+            return
         self.audit_button.setText(self.tr("Audit vocabulary"))
+        self.audit_button.setToolTip(self.tr(
+            "Encode every token's own text, look for sensitive or boilerplate pieces and, with "
+            "sources in the Corpus pane, count which tokens the corpus uses"))
 
     def show_group(self, name: str | None) -> None:
         """Show only the audit group ``name`` (None: all tokens)."""

@@ -21,10 +21,10 @@ small render).
 
 from __future__ import annotations
 
-import multiprocessing
 import threading
 from datetime import datetime
 
+from ..supervisor import ChildDied, PythonChild
 from .errors import ChatTemplateError, RenderLimitError
 from .messages import PreparedMessages
 from .render import DEFAULT_MAX_CHARS, Rendered, render
@@ -37,7 +37,9 @@ STARTUP_TIMEOUT = 60.0  # seconds for a new child to import and say it is ready 
 class BoundedRenderer:
     """:func:`~core.chat.render.render` in a child process, with time, output and memory limits.
 
-    Thread-safe (one render at a time); :meth:`close` ends the child.
+    Thread-safe (one render at a time); :meth:`close` ends the child. The child is a server
+    child of :mod:`core.supervisor`: it ends with this process, and a render past the time
+    limit kills it.
     """
 
     def __init__(self, *, timeout: float = DEFAULT_TIMEOUT, max_chars: int = DEFAULT_MAX_CHARS,
@@ -46,8 +48,12 @@ class BoundedRenderer:
         self.max_chars = max_chars
         self.memory_bytes = memory_bytes
         self._lock = threading.Lock()
-        self._process = None
-        self._conn = None
+        self._server: PythonChild | None = None
+
+    @property
+    def _process(self):
+        """The render child's process while one runs (None otherwise)."""
+        return self._server.process if self._server is not None else None
 
     def render(self, template: str, messages: list, *, now: datetime | None = None,
                **options) -> Rendered:
@@ -103,16 +109,17 @@ class BoundedRenderer:
 
     def _receive(self) -> tuple[Rendered | ChatTemplateError, bool]:
         """The child's next answer, and whether the child still runs (a limit stops it)."""
-        if not self._conn.poll(self.timeout):
-            self._kill()
-            return RenderLimitError("TimeLimit", f"the template ran longer than "
-                                                 f"{self.timeout:g} s; stopped"), False
         try:
-            return self._conn.recv(), True
-        except (EOFError, OSError):
+            message = self._server.receive(self.timeout)
+        except ChildDied:
             code = self._kill()
             return RenderLimitError("Crashed", "the render process ended unexpectedly "
                                                f"(exit code {code})"), False
+        if message is None:
+            self._kill()
+            return RenderLimitError("TimeLimit", f"the template ran longer than "
+                                                 f"{self.timeout:g} s; stopped"), False
+        return message.value, True
 
     def close(self) -> None:
         """End the child process (a later render starts a new one)."""
@@ -125,49 +132,34 @@ class BoundedRenderer:
     def __exit__(self, *exc):
         self.close()
 
-    def _child(self):
-        if self._process is None or not self._process.is_alive():
+    def _child(self) -> PythonChild:
+        """The render child, started (and its start-up awaited) if none runs."""
+        if self._server is None or not self._server.process.is_alive():
             self._kill()
-            # spawn, not fork: forking a process that runs Qt threads is not safe
-            context = multiprocessing.get_context("spawn")
-            parent, child = context.Pipe()
-            process = context.Process(target=_serve, args=(child, self.memory_bytes),
-                                      daemon=True, name="chat-template-render")
             try:
-                process.start()
+                server = PythonChild(_serve, self.memory_bytes, name="chat-template-render",
+                                     server=True)
             except Exception as err:  # noqa: BLE001 - no process, no file handles: say so
-                parent.close()
-                child.close()
                 raise RenderLimitError("Crashed", f"the render process could not start: "
                                                   f"{err}") from None
             # kept only once started: a process that never started cannot be joined
-            self._process = process
-            child.close()
-            self._conn = parent
+            self._server = server
             # the time limit is the template's: wait for the child's start-up apart from it
-            if not parent.poll(STARTUP_TIMEOUT):
-                self._kill()
-                raise RenderLimitError("Crashed", "the render process did not start")
             try:
-                parent.recv()
-            except (EOFError, OSError):
+                ready = server.receive(STARTUP_TIMEOUT)
+            except ChildDied:
                 code = self._kill()
                 raise RenderLimitError("Crashed", "the render process ended at start-up "
                                                   f"(exit code {code})") from None
-        return self._conn
+            if ready is None:
+                self._kill()
+                raise RenderLimitError("Crashed", "the render process did not start")
+        return self._server
 
     def _kill(self) -> int | None:
-        code = None
-        if self._process is not None:
-            if self._process.is_alive():
-                self._process.kill()
-            self._process.join(timeout=5)
-            code = self._process.exitcode
-            self._process = None
-        if self._conn is not None:
-            self._conn.close()
-            self._conn = None
-        return code
+        """Kill the render child now, if one runs; its exit code."""
+        server, self._server = self._server, None
+        return server.kill() if server is not None else None
 
 
 class RenderBatch:
@@ -226,17 +218,13 @@ def _cap_memory(extra_bytes: int) -> None:
         pass  # no /proc or no rlimit here: the time limit still stops the render
 
 
-def _serve(conn, memory_bytes: int) -> None:
+def _serve(channel, memory_bytes: int) -> None:
     """The child: render each request of a batch, answering each as it is done with
     its Rendered or its ChatTemplateError — one answer at a time, so the parent's
     time limit is each render's."""
     _cap_memory(memory_bytes)
-    conn.send(("ready", None))
-    while True:
-        try:
-            requests, now, max_chars = conn.recv()
-        except (EOFError, OSError):
-            return
+    channel.send("ready")
+    for requests, now, max_chars in channel.requests():
         clock = (lambda: now) if now is not None else datetime.now
         prepare = PreparedMessages()  # the batch's renders share their messages' preparation
         for template, messages, options in requests:
@@ -247,4 +235,4 @@ def _serve(conn, memory_bytes: int) -> None:
                 answer = err
             except MemoryError:
                 answer = RenderLimitError("MemoryError", "the template ran out of memory")
-            conn.send(answer)
+            channel.send("answer", answer)

@@ -6,8 +6,9 @@ identical statistics. Progress is in bytes of corpus read (:class:`~core.progres
 phase ``"diagnostics"``); ``cancel()`` stops between batches in this process, between shards
 elsewhere (pending shards are dropped, running ones are stopped with their processes).
 
-No cluster code of our own: local processes are a ``concurrent.futures`` pool (spawned, so
-safe beside Qt), a cluster is Dask's ``distributed.Client`` (the optional extra ``[cluster]``).
+No cluster code of our own: local processes are server children of :mod:`core.supervisor`
+(spawned, so safe beside Qt; they end with this process), a cluster is Dask's
+``distributed.Client`` (the optional extra ``[cluster]``).
 Its workers must see the tokenizer and corpus files at the same paths as this machine.
 
 >>> # stats = run_job(job, backend="processes", workers=4, progress=print)
@@ -15,15 +16,16 @@ Its workers must see the tokenizer and corpus files at the same paths as this ma
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import time
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from collections import deque
 from dataclasses import dataclass
 
 from ..errors import WorkbenchError
 from ..formats import TokenizerSource
+from ..notes import note
 from ..progress import CancelFn, Cancelled, Progress, ProgressFn, check_cancel
+from ..supervisor import POLL, PythonChild, serve, wait_any
 from .shards import Shard, run_shard
 from .stats import Accumulator, TokenizerStats, partial_ids
 
@@ -70,7 +72,7 @@ def run_job(job: Job, *, backend: str = "inprocess", runtimes=None, workers: int
     if backend == "processes":
         return _processes(job, workers or os.cpu_count() or 1, meter, cancel)
     if not scheduler:
-        raise WorkbenchError("the Dask backend needs a scheduler address (tcp://host:port)")
+        raise WorkbenchError.of(note("diagnostics.scheduler_missing"))
     return _dask(job, scheduler, meter, cancel)
 
 
@@ -118,7 +120,6 @@ def _in_process(job: Job, runtimes, meter: _Meter, cancel) -> list[TokenizerStat
 # -- a worker's side (a local process or a Dask worker) -----------------------------------------
 
 _WORKER_TOKENIZERS: dict = {}  # source key -> (runtime, partial-character table)
-_WORKER_STOP = None
 
 
 def _open(source: TokenizerSource):
@@ -127,13 +128,8 @@ def _open(source: TokenizerSource):
     return open_source(source).runtime
 
 
-def _worker_init(stop) -> None:
-    global _WORKER_STOP
-    _WORKER_STOP = stop
-
-
-def map_shard(tokenizers: tuple[TokenizerSource, ...], round_trip: bool,
-              shard: Shard) -> list[TokenizerStats]:
+def map_shard(tokenizers: tuple[TokenizerSource, ...], round_trip: bool, shard: Shard, *,
+              cancel: CancelFn | None = None) -> list[TokenizerStats]:
     """Count one shard in a worker: the tokenizers are opened once per worker process (the
     partial-character table of each too) and kept for its next shards."""
     from ..offload import _source_key
@@ -146,36 +142,44 @@ def map_shard(tokenizers: tuple[TokenizerSource, ...], round_trip: bool,
             _WORKER_TOKENIZERS[key] = (runtime, partial_ids(runtime))
         runtime, table = _WORKER_TOKENIZERS[key]
         accumulators.append(Accumulator(runtime, round_trip=round_trip, partial=table))
-    stop = _WORKER_STOP
-    return run_shard(accumulators, shard, cancel=stop.is_set if stop is not None else None)
+    return run_shard(accumulators, shard, cancel=cancel)
+
+
+def _count_shard(request: tuple, *, cancel: CancelFn) -> list[TokenizerStats]:
+    """A worker child's answer to ``(tokenizers, round_trip, shard)``."""
+    tokenizers, round_trip, shard = request
+    return map_shard(tokenizers, round_trip, shard, cancel=cancel)
 
 
 def _processes(job: Job, workers: int, meter: _Meter, cancel) -> list[TokenizerStats]:
-    context = multiprocessing.get_context("spawn")  # a forked Qt or threaded parent is unsafe
-    stop = context.Event()
     total = None
-    workers = max(1, min(workers, len(job.shards)))
-    pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_worker_init,
-                               initargs=(stop,))
+    children = [PythonChild(serve, _count_shard, name="workbench-diagnostics", server=True)
+                for _ in range(max(1, min(workers, len(job.shards))))]
+    in_flight = {child: deque() for child in children}  # the shards sent to each, in order
+    queue = deque(job.shards)
     try:
-        # at most two shards per worker in flight: results are merged as they come (memory
-        # stays bounded however many shards a terabyte makes)
-        pending = {}
-        queue = list(job.shards)
-        while queue or pending:
-            while queue and len(pending) < 2 * workers:
-                shard = queue.pop(0)
-                pending[pool.submit(map_shard, job.tokenizers, job.round_trip, shard)] = shard
-            done, _ = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
+        while queue or any(in_flight.values()):
+            # at most two shards per worker in flight: results are merged as they come
+            # (memory stays bounded however many shards a terabyte makes)
+            for child in children:
+                while queue and len(in_flight[child]) < 2:
+                    shard = queue.popleft()
+                    child.send((job.tokenizers, job.round_trip, shard))
+                    in_flight[child].append(shard)
+            ready = wait_any([child for child in children if in_flight[child]], 2 * POLL)
             if cancel is not None and cancel():
-                stop.set()
-                raise Cancelled("cancelled")
-            for future in done:
-                shard = pending.pop(future)
-                total = _merge(total, future.result())
-                meter.add(shard.size)
+                raise Cancelled("cancelled")  # the children are stopped on the way out
+            for child in ready:
+                message = child.receive(0)
+                if message is None or message.kind == "ready":
+                    continue
+                if message.kind == "error":
+                    raise message.value
+                total = _merge(total, message.value)
+                meter.add(in_flight[child].popleft().size)
     finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+        for child in children:  # each asked to drop its shard, then closed: it ends at once
+            child.stop()
     return total or _empty(job)
 
 
@@ -183,13 +187,12 @@ def _dask(job: Job, address: str, meter: _Meter, cancel) -> list[TokenizerStats]
     try:
         from distributed import Client, as_completed
     except ImportError:
-        raise WorkbenchError("the Dask backend needs the optional extra: pip install "
-                             "'tokenizer-workbench[cluster]' (dask and distributed)") from None
+        raise WorkbenchError.of(note("diagnostics.dask_missing")) from None
     try:
         client = Client(address, timeout=CONNECT_TIMEOUT)
     except (OSError, TimeoutError, ValueError) as err:
-        raise WorkbenchError(f"cannot reach the Dask scheduler at {address} within "
-                             f"{CONNECT_TIMEOUT:.0f} s: {err}") from None
+        raise WorkbenchError.of(note("diagnostics.scheduler_unreachable", address=address,
+                                     seconds=CONNECT_TIMEOUT, error=str(err))) from None
     total = None
     try:
         futures = client.map(map_shard, [job.tokenizers] * len(job.shards),

@@ -53,6 +53,8 @@ def _cell(value) -> str:
         return f"{value:.4g}"
     if isinstance(value, int):
         return f"{value:,}"
+    if isinstance(value, list):
+        return ", ".join(map(str, value))
     return str(value)
 
 
@@ -114,12 +116,14 @@ def report_html(report: dict, stats: list) -> str:
     parts.append("<p class=\"muted\">" + " · ".join(
         f"{html.escape(k)}: {html.escape(_cell(v))}" for k, v in settings.items()) + "</p>")
     for warning in report["warnings"]:
-        parts.append(f'<p class="warn">{html.escape(warning)}</p>')
+        parts.append(f'<p class="warn">{html.escape(warning["message"])}</p>')
     parts.append("<h2>Tokenizers</h2>")
     parts.append(_table(
-        ["tokenizer", "format", "fingerprint (sha256)", "vocabulary", "ids used", "share used",
-         "context", "overhead", "failed documents", "worst premium", "geometric mean"],
-        [[e["tokenizer"], e["format"], e["fingerprint"][:16] + "…", e["vocabulary"]["size"],
+        ["tokenizer", "format", "behaviour fingerprint", "vocabulary fingerprint",
+         "vocabulary", "ids used", "share used", "context", "overhead", "failed documents",
+         "worst premium", "geometric mean"],
+        [[e["tokenizer"], e["format"], e["fingerprint"]["behaviour"],
+          e["fingerprint"]["vocabulary"], e["vocabulary"]["size"],
           e["vocabulary"]["used"], e["vocabulary"]["share"], e["context"]["window"],
           e["context"]["overhead"], e["buckets"].get("all", {}).get("failed", 0),
           *_summary_cells(e.get("premium_summary"))]
@@ -159,8 +163,9 @@ def report_html(report: dict, stats: list) -> str:
             parts.append(f'<p class="warn">failed on document {failure["document"]} of '
                          f'{html.escape(str(failure["source"]))}: '
                          f'{html.escape(failure["error"])}</p>')
-    parts.append('<p class="muted">Rates: tokens_per_byte over UTF-8 bytes, tokens_per_cp over '
-                 "code points, fertility over whitespace words of texts that separate words "
+    parts.append('<p class="muted">Tokens are content tokens: no BOS/CLS added, special-token '
+                 "literals read as text. Rates: tokens_per_byte over UTF-8 bytes, tokens_per_cp "
+                 "over code points, fertility over whitespace words of texts that separate words "
                  "(null where none does); p50…max are tokens per document, nearest rank, exact."
                  " Made with tokbench report.</p>")
     parts.append("</body></html>")

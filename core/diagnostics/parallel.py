@@ -1,8 +1,11 @@
 """Parallel corpora (line *n* of every language is a translation of line *n*) and the premium.
 
-A parallel corpus is a folder of ``<lang>.<split>`` files (FLORES-200: ``eng_Latn.dev``,
-``zho_Hans.dev``...) or one TSV with a header row naming a language per column. Every
-language must have the same number of lines: by default a mismatch is refused, naming the
+A parallel corpus is a folder of one file per language or one TSV with a header row naming a
+language per column. A folder's file is a language's when its name before the first dot is a
+language code (:mod:`core.language_codes`), whatever the extension: FLORES-200's
+``eng_Latn.dev`` / ``zho_Hans.devtest``, ``eng_Latn.txt``, ``pt_BR.flores``; README, LICENSE
+and metadata are skipped by name. ``languages`` keeps a subset (no folder of links needed).
+Every language must have the same number of lines: by default a mismatch is refused, naming the
 files and their counts; ``align="shortest"`` keeps the first lines every file has and says so.
 
 The **premium** of a language is ``tokens(lang) / tokens(pivot)`` over the same sentences
@@ -28,6 +31,8 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import FormatError, WorkbenchError
+from ..language_codes import language_of_name
+from ..notes import Note, note
 from ..utf8 import decode_utf8
 
 ALIGN_CHOICES = ("refuse", "shortest")
@@ -38,11 +43,13 @@ CI_LEVEL = 95
 
 @dataclass
 class ParallelCorpus:
-    """Each language's lines, aligned (same count); ``warnings`` says what alignment cut."""
+    """Each language's lines, aligned (same count); ``files`` says where each came from (a
+    TSV: the TSV), ``warnings`` what alignment cut."""
 
     path: Path
     lines: dict[str, list[str]]
-    warnings: list[str] = field(default_factory=list)
+    warnings: list[Note] = field(default_factory=list)
+    files: dict[str, Path] = field(default_factory=dict)
 
     @property
     def size(self) -> int:
@@ -53,21 +60,38 @@ class ParallelCorpus:
                 "sentences": self.size}
 
 
-def read_parallel(path: str | Path, *, align: str = "refuse") -> ParallelCorpus:
-    """Read a parallel folder or TSV (see the module docstring).
+def parallel_languages(path: str | Path) -> dict[str, Path]:
+    """The languages of a parallel folder (each with its file) or TSV (each with the TSV, from
+    its header row), without reading the sentences: what a user chooses a subset from.
 
-    Raises :class:`~core.errors.FormatError` naming the file: no language files, an empty
-    file, invalid UTF-8, or (``align="refuse"``) different line counts.
+    Raises :class:`~core.errors.FormatError` naming the path: no such folder or file, a folder
+    with no language file, two files of one language, a TSV without a usable header.
+    """
+    path = Path(path)
+    if path.is_dir():
+        return _language_files(path)
+    if path.is_file():
+        return {lang: path for lang in _tsv_header(path)}
+    raise FormatError.of(note("diagnostics.no_parallel_corpus"), path=path)
+
+
+def read_parallel(path: str | Path, *, align: str = "refuse",
+                  languages: list[str] | tuple[str, ...] | None = None) -> ParallelCorpus:
+    """Read a parallel folder or TSV (see the module docstring); ``languages``: only these.
+
+    Raises :class:`~core.errors.FormatError` naming the file: no language files, a language
+    the corpus does not have, an empty file, invalid UTF-8, or (``align="refuse"``) different
+    line counts.
     """
     if align not in ALIGN_CHOICES:
         raise ValueError(f"align must be one of {', '.join(ALIGN_CHOICES)}")
     path = Path(path)
+    files = choose_languages(parallel_languages(path), languages, path)
     if path.is_dir():
-        lines = _read_folder(path)
-    elif path.is_file():
-        lines = _read_tsv(path)
+        lines = {lang: read_language_file(file, lang) for lang, file in files.items()}
     else:
-        raise FormatError("no such parallel folder or TSV file", path=path)
+        table = _read_tsv(path)
+        lines = {lang: table[lang] for lang in files}
     sizes = {lang: len(rows) for lang, rows in lines.items()}
     warnings = []
     if len(set(sizes.values())) > 1:
@@ -75,28 +99,41 @@ def read_parallel(path: str | Path, *, align: str = "refuse") -> ParallelCorpus:
                                                                    key=lambda kv: kv[1]))
         shortest = min(sizes.values())
         if align == "refuse":
-            raise FormatError(f"the languages have different line counts ({listed}); line n "
-                              "must be a translation of line n in every file (choose to align "
-                              "by the shortest to keep the first lines only)", path=path)
-        warnings.append(f"aligned by the shortest: {shortest:,} lines kept of each ({listed})")
+            raise FormatError.of(note("diagnostics.line_counts_differ", counts=listed),
+                                 path=path)
+        warnings.append(note("diagnostics.aligned_by_shortest", lines=shortest, counts=listed))
         lines = {lang: rows[:shortest] for lang, rows in lines.items()}
-    return ParallelCorpus(path, lines, warnings)
+    return ParallelCorpus(path, lines, warnings, files)
 
 
-def _read_folder(folder: Path) -> dict[str, list[str]]:
-    files = sorted(p for p in folder.iterdir()
-                   if p.is_file() and "." in p.name and not p.name.startswith(".")
-                   and p.suffix.lower() not in (".md", ".txt", ".tsv", ".json", ".flores")
-                   and not p.name.upper().startswith("README"))
-    if not files:
-        raise FormatError("no language files (<lang>.<split>, e.g. eng_Latn.dev) in this "
-                          "folder", path=folder)
-    out: dict[str, list[str]] = {}
-    for file in files:
-        lang = file.name.split(".", 1)[0]
+def choose_languages(files: dict[str, Path], languages, path: Path) -> dict[str, Path]:
+    """``files`` kept to ``languages`` (all of them when None), in the order given; a language
+    the corpus does not have is refused, naming those it has.
+
+    >>> choose_languages({"eng": Path("eng.dev"), "fra": Path("fra.dev")}, ["fra"], Path("."))
+    {'fra': PosixPath('fra.dev')}
+    """
+    if not languages:
+        return dict(sorted(files.items()))
+    missing = [lang for lang in languages if lang not in files]
+    if missing:
+        raise FormatError.of(note("diagnostics.unknown_languages", languages=", ".join(missing),
+                                  available=", ".join(sorted(files))), path=path)
+    return {lang: files[lang] for lang in dict.fromkeys(languages)}
+
+
+def _language_files(folder: Path) -> dict[str, Path]:
+    out: dict[str, Path] = {}
+    for file in sorted(folder.iterdir()):
+        lang = language_of_name(file.name)
+        if lang is None or not file.is_file() or file.name.startswith("."):
+            continue
         if lang in out:
-            raise FormatError(f"two files for language {lang}", path=file)
-        out[lang] = read_language_file(file, lang)
+            raise FormatError.of(note("diagnostics.language_twice", language=lang,
+                                      first=out[lang].name, second=file.name), path=folder)
+        out[lang] = file
+    if not out:
+        raise FormatError.of(note("diagnostics.no_language_files"), path=folder)
     return out
 
 
@@ -104,7 +141,7 @@ def read_language_file(file: Path, lang: str) -> list[str]:
     """One language's lines (empty lines kept: they hold a line's place)."""
     data = file.read_bytes()
     if not data.strip():
-        raise FormatError(f"the file of language {lang} is empty", path=file)
+        raise FormatError.of(note("diagnostics.language_file_empty", language=lang), path=file)
     text = decode_utf8(data, path=file, strip_bom=True)
     rows = text.split("\n")
     if text.endswith("\n"):
@@ -112,27 +149,44 @@ def read_language_file(file: Path, lang: str) -> list[str]:
     return [row[:-1] if row.endswith("\r") else row for row in rows]
 
 
+def _tsv_rows(text: str) -> list[list[str]]:
+    return list(csv.reader(io.StringIO(text), delimiter="\t", quoting=csv.QUOTE_NONE))
+
+
+def _check_header(header: list[str], file: Path) -> list[str]:
+    if len(set(header)) != len(header) or not all(header):
+        raise FormatError.of(note("diagnostics.tsv_header"), path=file, line=1)
+    return header
+
+
+def _tsv_header(file: Path) -> list[str]:
+    """A parallel TSV's languages, from its first line only."""
+    with open(file, "rb") as handle:
+        first = handle.readline()
+    rows = _tsv_rows(decode_utf8(first, path=file, strip_bom=True))
+    if not rows:
+        raise FormatError.of(note("diagnostics.tsv_too_short"), path=file)
+    return _check_header(rows[0], file)
+
+
 def _read_tsv(file: Path) -> dict[str, list[str]]:
     text = decode_utf8(file.read_bytes(), path=file, strip_bom=True)
-    rows = list(csv.reader(io.StringIO(text), delimiter="\t", quoting=csv.QUOTE_NONE))
+    rows = _tsv_rows(text)
     if len(rows) < 2:
-        raise FormatError("a parallel TSV needs a header row of language codes and at least "
-                          "one row of sentences", path=file)
-    header = rows[0]
-    if len(set(header)) != len(header) or not all(header):
-        raise FormatError("the header must name each language once", path=file, line=1)
+        raise FormatError.of(note("diagnostics.tsv_too_short"), path=file)
+    header = _check_header(rows[0], file)
     for number, row in enumerate(rows[1:], start=2):
         if len(row) != len(header):
-            raise FormatError(f"{len(row)} columns where the header has {len(header)}",
-                              path=file, line=number)
+            raise FormatError.of(note("diagnostics.tsv_columns", columns=len(row),
+                                      header=len(header)), path=file, line=number)
     return {lang: [row[i] for row in rows[1:]] for i, lang in enumerate(header)}
 
 
 def check_pivot(pivot: str, languages) -> None:
     """Raise a :class:`WorkbenchError` naming the languages when ``pivot`` is not one."""
     if pivot not in languages:
-        raise WorkbenchError(f"unknown pivot language {pivot!r}; the corpus has "
-                             f"{', '.join(sorted(languages))}")
+        raise WorkbenchError.of(note("diagnostics.unknown_pivot", pivot=pivot,
+                                     languages=", ".join(sorted(languages))))
 
 
 BOOTSTRAP_CHUNK = 1 << 20  # draws made at once: bounded memory, short numpy calls
@@ -176,7 +230,7 @@ def premiums(counts: dict[str, np.ndarray], pivot: str, *, resamples: int = DEFA
     check_pivot(pivot, counts)
     base = np.asarray(counts[pivot], np.int64)
     if base.sum() == 0:
-        raise WorkbenchError(f"the pivot language {pivot} has no tokens")
+        raise WorkbenchError.of(note("diagnostics.pivot_no_tokens", pivot=pivot))
     languages = sorted(counts)
     matrix = np.stack([np.asarray(counts[lang], np.int64) for lang in languages], axis=1)
     totals = bootstrap_totals(matrix, resamples, seed)

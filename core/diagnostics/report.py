@@ -1,7 +1,9 @@
 """The report as data: one JSON object (the ``tokbench report --json`` contract) and a CSV.
 
-Per tokenizer: its name, a fingerprint (sha256 over its files' checksums and loading options),
-the vocabulary use, the documents it failed on, and per bucket (``all``, each language by its
+Per tokenizer: its name, its ``fingerprint`` (the behaviour and vocabulary fingerprints of
+``tokbench fingerprint``: equal for equal behaviour, whatever the front end that opened it or
+where its files lie), ``files_sha256`` (a hash of its files' checksums and loading options: the
+same files opened the same way), the vocabulary use, the documents it failed on, and per bucket (``all``, each language by its
 code, ``script:*``, ``domain:*``, ``length:*``, ``has:*``) the counts and rates below; with a
 parallel corpus, each language's premium against the pivot. Rates divide by a named
 denominator: ``tokens_per_byte`` (UTF-8 bytes), ``tokens_per_cp`` (code points),
@@ -28,8 +30,11 @@ from datetime import datetime, timezone
 
 import numpy as np
 
+from ..golden import fingerprint
 from .classify import LENGTH_BANDS
 from .stats import ALL, BucketStats, TokenizerStats
+
+REPORT_JSON_VERSION = 1  # its "version": up when a key changes meaning or goes away
 
 BUCKET_FIELDS = ("documents", "tokens", "bytes", "code_points", "graphemes", "tokens_per_byte",
                  "tokens_per_cp", "tokens_per_grapheme", "bytes_per_token", "fertility",
@@ -90,8 +95,9 @@ def bucket_order(keys) -> list[str]:
     return sorted(keys, key=rank)
 
 
-def fingerprint(source) -> str:
-    """sha256 over the tokenizer's files (name and checksum each) and its loading options."""
+def files_sha256(source) -> str:
+    """sha256 over the tokenizer's files (name and checksum each) and its loading options: not
+    a fingerprint of behaviour (the same rank file with a preset given or guessed differs)."""
     from ..bundle import file_entry
 
     digest = hashlib.sha256()
@@ -133,7 +139,8 @@ def tokenizer_json(name: str, source, runtime, stats: TokenizerStats, *, context
                    overhead: int, premium: dict | None) -> dict:
     out = {
         "tokenizer": name,
-        "fingerprint": fingerprint(source),
+        "fingerprint": fingerprint(runtime),
+        "files_sha256": files_sha256(source),
         "format": runtime.source_format,
         "context": {"window": context, "overhead": overhead},
         "buckets": {key: bucket_json(stats.buckets[key], context=context, overhead=overhead)
@@ -164,10 +171,12 @@ def premium_summary(premium: dict) -> dict:
 
 
 def report_json(tokenizers: list[dict], *, corpus: dict, settings: dict,
-                warnings: list[str], created: datetime | None = None) -> dict:
-    """The whole report object."""
+                warnings: list[dict], created: datetime | None = None) -> dict:
+    """The whole report object (``warnings``: notes in their JSON form)."""
     created = created or datetime.now(timezone.utc)
-    return {"tokbench_report": 1, "created": created.isoformat(timespec="seconds"),
+    # the envelope every tokbench JSON carries (docs/cli.md), also in the GUI's exports
+    return {"tokbench": "report", "version": REPORT_JSON_VERSION,
+            "created": created.isoformat(timespec="seconds"),
             "corpus": corpus, "settings": settings, "versions": versions(),
             "warnings": list(warnings), "tokenizers": tokenizers}
 

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from ..corpus import CorpusSource
 from ..errors import WorkbenchError
+from ..notes import Note, note
 from ..progress import CancelFn, ProgressFn
 from .backends import Job, choose_backend, run_job
 from .parallel import (ALIGN_CHOICES, DEFAULT_PIVOT, DEFAULT_RESAMPLES, check_pivot,
@@ -24,8 +25,8 @@ MAX_TOKENIZERS = 8
 
 @dataclass(frozen=True)
 class Settings:
-    """How to measure: the pivot language and bootstrap of a parallel corpus, the context
-    window (and chat template whose overhead it carries), the round-trip check."""
+    """How to measure: the pivot language, languages and bootstrap of a parallel corpus, the
+    context window (and chat template whose overhead it carries), the round-trip check."""
 
     pivot: str = DEFAULT_PIVOT
     context: int | None = None
@@ -36,26 +37,30 @@ class Settings:
     seed: int = 0
     round_trip: bool = False
     align: str = "refuse"            # a parallel corpus whose files differ in length
+    languages: tuple[str, ...] | None = None  # a parallel corpus' languages to measure (None: all)
 
     def describe(self) -> dict:
         return {"pivot": self.pivot, "context": self.context,
                 "template": ("own" if self.own_template else self.template_name
                              or (None if self.template is None else "custom")),
                 "bootstrap": self.resamples, "seed": self.seed, "round_trip": self.round_trip,
-                "align": self.align, "tokens": "content tokens: no BOS/CLS added, "
-                "special-token literals read as text"}
+                "align": self.align,
+                "languages": list(self.languages) if self.languages else None,
+                # content tokens: no BOS/CLS added, special-token literals read as text
+                "tokens": "content"}
 
 
 @dataclass
 class DiagnosticsResult:
     """The report (JSON-ready), and what the pane drills into: the statistics per tokenizer,
-    and the tokenizers themselves."""
+    the tokenizers themselves, and the warnings as notes (the report holds their JSON)."""
 
     report: dict
     names: list[str]
     stats: list[TokenizerStats]
     runtimes: list = field(default_factory=list)
     backend: str = "inprocess"
+    warnings: list[Note] = field(default_factory=list)
 
 
 def context_overhead(runtime, template: str | None) -> int:
@@ -76,20 +81,21 @@ def context_overhead(runtime, template: str | None) -> int:
                              runtime=runtime, add_generation_prompt=True,
                              special_tokens=model_special_token_variables(runtime))
     except ChatTemplateError as err:
-        raise WorkbenchError(f"the chat template cannot be rendered: {err}") from None
+        raise WorkbenchError.of(note("diagnostics.template_failed", error=str(err))) from None
     return int(report.budget.total - sum(report.budget.by_role.values()))
 
 
 UNKNOWN_WARNING = 0.05  # a language with more unknown tokens than this: its premium misleads
 
 
-def unknown_warnings(entry: dict) -> list[str]:
+def unknown_warnings(entry: dict) -> list[Note]:
     """One warning for a tokenizer that maps many tokens of some languages to the unknown token
     (worst first): so few tokens look cheap, but the text is lost (BERT on Burmese: a premium of
     0.5). None when no language passes :data:`UNKNOWN_WARNING`.
 
-    >>> unknown_warnings({"tokenizer": "bert", "buckets": {"mya": {"unk_rate": 0.9},
-    ...                   "tha": {"unk_rate": 0.6}, "eng": {"unk_rate": 0.0}}})
+    >>> from core.notes import english
+    >>> [english(n) for n in unknown_warnings({"tokenizer": "bert", "buckets": {
+    ...     "mya": {"unk_rate": 0.9}, "tha": {"unk_rate": 0.6}, "eng": {"unk_rate": 0.0}}})]
     ['bert maps many tokens to the unknown token in mya (90%), tha (60%): few tokens there mean lost text, not a low cost']
     """
     lost = sorted(((bucket["unk_rate"], key) for key, bucket in entry["buckets"].items()
@@ -98,8 +104,7 @@ def unknown_warnings(entry: dict) -> list[str]:
     if not lost:
         return []
     shown = ", ".join(f"{key} ({rate:.0%})" for rate, key in lost)
-    return [f"{entry['tokenizer']} maps many tokens to the unknown token in {shown}: few tokens "
-            "there mean lost text, not a low cost"]
+    return [note("diagnostics.unknown_tokens", tokenizer=entry["tokenizer"], languages=shown)]
 
 
 def own_template(loaded) -> str | None:
@@ -144,26 +149,27 @@ def diagnose(tokenizers: list, *, sources: list[CorpusSource] | None = None,
     ``settings.align`` is ``shortest``), an empty language file, an unreachable scheduler.
     """
     if not tokenizers:
-        raise WorkbenchError("choose at least one tokenizer")
+        raise WorkbenchError.of(note("diagnostics.no_tokenizer"))
     if len(tokenizers) > MAX_TOKENIZERS:
-        raise WorkbenchError(f"at most {MAX_TOKENIZERS} tokenizers at once "
-                             f"({len(tokenizers)} given)")
+        raise WorkbenchError.of(note("diagnostics.too_many_tokenizers", limit=MAX_TOKENIZERS,
+                                     count=len(tokenizers)))
     if (sources is None) == (parallel is None):
-        raise WorkbenchError("give either corpus sources or a parallel corpus")
+        raise WorkbenchError.of(note("diagnostics.corpus_choice"))
     if settings.align not in ALIGN_CHOICES:
-        raise WorkbenchError(f"align must be one of {', '.join(ALIGN_CHOICES)}")
+        raise WorkbenchError.of(note("diagnostics.align_choice",
+                                     choices=", ".join(ALIGN_CHOICES)))
     if settings.context is not None and settings.context < 1:
-        raise WorkbenchError("the context window must be at least 1 token")
-    warnings: list[str] = []
+        raise WorkbenchError.of(note("diagnostics.context_too_small"))
+    warnings: list[Note] = []
     if parallel is not None:
-        corpus = read_parallel(parallel, align=settings.align)
+        corpus = read_parallel(parallel, align=settings.align, languages=settings.languages)
         check_pivot(settings.pivot, corpus.lines)
         warnings += corpus.warnings
-        shards = parallel_shards(corpus.path, sorted(corpus.lines), corpus.size)
+        shards = parallel_shards(corpus.path, corpus.files, corpus.size)
         description = corpus.describe()
     else:
         if not sources:
-            raise WorkbenchError("the corpus has no source")
+            raise WorkbenchError.of(note("diagnostics.no_source"))
         shards = plan_shards(sources)
         description = {"kind": "sources", "sources": [
             {"path": s.path.name, "kind": s.kind, "language": s.lang, "domain": s.domain,
@@ -174,8 +180,8 @@ def diagnose(tokenizers: list, *, sources: list[CorpusSource] | None = None,
         if settings.context and settings.own_template:
             template = own_template(loaded)
             if template is None:
-                warnings.append(f"{loaded.runtime.name} has no chat template of its own: its "
-                                "window carries only the post-processor's tokens")
+                warnings.append(note("diagnostics.no_own_template",
+                                     tokenizer=loaded.runtime.name))
         overheads.append(context_overhead(loaded.runtime, template) if settings.context else 0)
     job = Job(tuple(t.source for t in tokenizers), tuple(shards), settings.round_trip)
     chosen = backend or choose_backend(job, workers, scheduler)
@@ -193,8 +199,8 @@ def diagnose(tokenizers: list, *, sources: list[CorpusSource] | None = None,
         warnings += unknown_warnings(entries[-1])
         failed = stat.buckets["all"].failed if "all" in stat.buckets else 0
         if failed:
-            warnings.append(f"{name} failed on {failed:,} document(s), listed under its "
-                            "failures; the rest was measured")
+            warnings.append(note("diagnostics.failed_documents", tokenizer=name, count=failed))
     report = report_json(entries, corpus=description, settings=settings.describe(),
-                         warnings=warnings)
-    return DiagnosticsResult(report, names, stats, [t.runtime for t in tokenizers], chosen)
+                         warnings=[w.to_json() for w in warnings])
+    return DiagnosticsResult(report, names, stats, [t.runtime for t in tokenizers], chosen,
+                             warnings)

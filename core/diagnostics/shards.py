@@ -22,6 +22,8 @@ from pathlib import Path
 from typing import Iterator
 
 from ..corpus import OPENERS, CorpusSource, read_documents
+from ..errors import FormatError
+from ..notes import note
 from ..progress import CancelFn, check_cancel
 from .parallel import _read_tsv, read_language_file
 from .stats import Accumulator, Batch, TokenizerStats
@@ -75,9 +77,7 @@ def plan_shards(sources: list[CorpusSource], shard_bytes: int = SHARD_BYTES) -> 
     shards = []
     for source in sources:
         if not source.path.is_file():
-            from ..errors import FormatError
-
-            raise FormatError("no such file", path=source.path)
+            raise FormatError.of(note("diagnostics.no_such_file"), path=source.path)
         cuttable = (source.kind in ("lines", "jsonl")
                     and source.path.suffix.lower() not in OPENERS
                     and source.path.stat().st_size > shard_bytes)
@@ -88,20 +88,11 @@ def plan_shards(sources: list[CorpusSource], shard_bytes: int = SHARD_BYTES) -> 
     return shards
 
 
-def parallel_shards(path: Path, languages: list[str], lines: int) -> list[Shard]:
-    """One shard per language of a parallel corpus (``lines``: the aligned line count)."""
-    path = Path(path)
-    out = []
-    for lang in languages:
-        file = _language_file(path, lang)
-        out.append(Shard(CorpusSource(file, lang=lang), parallel=path, lines=lines))
-    return out
-
-
-def _language_file(path: Path, lang: str) -> Path:
-    if path.is_file():
-        return path
-    return next(p for p in sorted(path.iterdir()) if p.is_file() and p.name.split(".")[0] == lang)
+def parallel_shards(path: Path, files: dict[str, Path], lines: int) -> list[Shard]:
+    """One shard per language of a parallel corpus (``files``: each language's file, the TSV
+    itself for a TSV; ``lines``: the aligned line count)."""
+    return [Shard(CorpusSource(Path(file), lang=lang), parallel=Path(path), lines=lines)
+            for lang, file in sorted(files.items())]
 
 
 def _documents(shard: Shard) -> Iterator[str]:

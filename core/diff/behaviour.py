@@ -20,6 +20,7 @@ import numpy as np
 
 from ..corpus import Corpus, CorpusSource
 from ..errors import WorkbenchError
+from ..notes import note
 from ..progress import CancelFn, Progress, ProgressFn, Throttle, check_cancel
 from ..text import Unit
 
@@ -224,8 +225,8 @@ def corpus_items(sources: list[CorpusSource], *, cancel: CancelFn | None = None,
             yield source_bucket(source), text
         done += source.path.stat().st_size
     if not found:
-        raise WorkbenchError("the corpus holds no text (every file is empty or blank)",
-                             path=sources[0].path if sources else None)
+        raise WorkbenchError.of(note("diff.corpus_empty"),
+                                path=sources[0].path if sources else None)
 
 
 def golden_items() -> list[tuple[str, str]]:

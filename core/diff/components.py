@@ -17,6 +17,7 @@ from __future__ import annotations
 import difflib
 import json
 
+from ..notes import note
 from ..pretokens import ModelView
 
 # parts whose change changes which IDs a text gets; the others change decoding, chat, binding
@@ -118,10 +119,9 @@ def diff_merges(old: ModelView, new: ModelView, kept_pieces: set[str], shown: in
     ``kept_pieces``: pieces (as the new model spells them) that both vocabularies hold.
     """
     if not old.merges or not new.merges:
-        why = ("neither model stores merges" if not old.merges and not new.merges else
-               "only one model stores merges")
-        return {"compared": False, "why": f"{why} (tiktoken ranks, SentencePiece scores, "
-                                          "WordPiece and Unigram have none)"}
+        return {"compared": False, "why": note("diff.merges_not_stored"
+                                               if not old.merges and not new.merges
+                                               else "diff.merges_one_side")}
     old_rank = {pair: r for r, pair in enumerate(old.merges)}
     new_rank = {pair: r for r, pair in enumerate(new.merges)}
     added = [p for p in new.merges if p not in old_rank]
@@ -147,8 +147,7 @@ def diff_scores(old: ModelView, new: ModelView, pairs, shown: int = 20) -> dict:
     ``pairs``: ``(old_id, new_id)`` of kept pieces.
     """
     if old.scores is None or new.scores is None:
-        return {"compared": False, "why": "only models with scores have them (SentencePiece, "
-                                          "Unigram)"}
+        return {"compared": False, "why": note("diff.scores_not_stored")}
     changes = [(o, n, new.scores[n] - old.scores[o]) for o, n in pairs
                if old.scores[o] != new.scores[n]]
     changes.sort(key=lambda c: -abs(c[2]))

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from html import escape
 
-from .migration import mib_text
+from .migration import BYTES_PER_PARAMETER, mib_text
 
 BADGE = {"identical": "#2e7d32", "append-only compatible": "#b26a00", "breaking": "#c62828"}
 STYLE = """
@@ -77,23 +77,10 @@ def diff_html(data: dict) -> str:
     """The page for a diff's JSON (:meth:`core.diff.report.TokenizerDiff.to_json`)."""
     verdict = data["verdict"]
     m = data.get("migration") or {}
-    reasons = "".join(f"<li>{escape(r)}</li>" for r in data["reasons"])
-    notes = "".join(f"<li>{escape(n)}</li>" for n in data["notes"])
+    reasons = "".join(f"<li>{escape(r['message'])}</li>" for r in data["reasons"])
+    notes = "".join(f"<li>{escape(n['message'])}</li>" for n in data["notes"])
     offset = (f"; constant offset {data['offset']:+,} from ID {data.get('offset_from_id', 0):,}"
               if data.get("offset") is not None else "")
-    cost = (f"<p>{escape(data['strategy'])}{offset}. {m['rows_to_add']:,} rows to add × hidden "
-            f"{m['hidden']:,} ({m['dtype']}) = {mib_text(m['mib_tied'])} MiB tied, "
-            f"{mib_text(m['mib_untied'])} MiB untied</p>" if m else "")
-    golden = data.get("golden_verify")
-    golden_html = ""
-    if golden:
-        rows = "".join(f"<tr><td>{escape(str(d['sample']))}</td><td>{escape(d['field'])}</td>"
-                       f"<td>{escape(str(d['old'])[:120])}</td><td>{escape(str(d['new'])[:120])}"
-                       f"</td></tr>" for d in golden["differences"][:300])
-        golden_html = (f"<h2>Golden samples of the old tokenizer, verified on the new</h2>"
-                       f"<p>{golden['differing_samples']} of {golden['samples']} samples differ</p>"
-                       f"<table><tr><th>sample</th><th>field</th><th>old</th><th>new</th></tr>"
-                       f"{rows}</table>")
     return (f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>Tokenizer diff</title>"
             f"<style>{STYLE}</style></head><body>"
             f"<h1>{escape(data['old'])} → {escape(data['new'])}</h1>"
@@ -103,9 +90,37 @@ def diff_html(data: dict) -> str:
             + f"<h2>Vocabulary (compared by {escape(data['identity'])})</h2>"
             + _counts_table(data["vocab"])
             + "<h2>Special tokens</h2>" + _counts_table(data["specials"])
-            + "<h2>Migration</h2>" + cost
+            + "<h2>Migration</h2>" + (f"<p>{escape(data['strategy'])}{offset}.</p>"
+                                      + _migration(m) if m else "")
             + "<h2>Pipeline</h2>" + _parts(data["parts"])
-            + golden_html
+            + _golden(data.get("golden_verify"))
             + ("<h2>Behaviour</h2>" + _behaviour(data["behaviour"]) if data.get("behaviour")
                else "")
             + "</body></html>")
+
+
+def _migration(m: dict) -> str:
+    """The two row counts, each named for what it is, and the growth's size."""
+    bytes_per = BYTES_PER_PARAMETER[m["dtype"]]
+    rows = [("rows added (the matrix grows by)", f"{m['rows_added']:,}"),
+            ("× hidden × bytes", f"{m['hidden']:,} × {bytes_per} ({m['dtype']})"),
+            ("MiB of the added rows, tied (one matrix)", mib_text(m["mib_tied"])),
+            ("MiB of the added rows, untied (two matrices)", mib_text(m["mib_untied"])),
+            ("rows to initialize (pieces new to their ID)", f"{m['rows_to_initialize']:,}"),
+            ("… of them in IDs the old vocabulary used", f"{m.get('rows_repurposed', 0):,}")]
+    body = "".join(f"<tr><td>{escape(k)}</td><td class=n>{escape(v)}</td></tr>" for k, v in rows)
+    assumed = (f"<p>assumed (no config.json gave them): {escape(', '.join(m['assumed']))}</p>"
+               if m.get("assumed") else "")
+    return f"<table>{body}</table>{assumed}"
+
+
+def _golden(golden: dict | None) -> str:
+    if not golden:
+        return ""
+    rows = "".join(f"<tr><td>{escape(str(d['sample']))}</td><td>{escape(d['field'])}</td>"
+                   f"<td>{escape(str(d['old'])[:120])}</td><td>{escape(str(d['new'])[:120])}"
+                   f"</td></tr>" for d in golden["differences"][:300])
+    return (f"<h2>Golden samples of the old tokenizer, verified on the new</h2>"
+            f"<p>{golden['differing_samples']} of {golden['samples']} samples differ</p>"
+            f"<table><tr><th>sample</th><th>field</th><th>old</th><th>new</th></tr>"
+            f"{rows}</table>")

@@ -1,11 +1,19 @@
 """What a model owner does with the embedding rows when the tokenizer changes, and what it costs.
 
-Seed example: 32,000 new rows × hidden 4,096 in BF16 is 131,072,000 parameters ≈ 250 MiB, one
-matrix when the input embedding and the output head are tied, about twice that when untied.
+Two counts, named for what they are. ``rows_added`` is the matrix growth: the new vocabulary's
+rows minus the old one's (none when it does not grow). That is seed 000's cost: 32,000 new rows ×
+hidden 4,096 in BF16 is 131,072,000 parameters ≈ 250 MiB, one matrix when the input embedding and
+the output head are tied, about twice that when untied. ``rows_to_initialize`` counts the IDs
+whose piece is new to them — appended past the old rows, or repurposed (an old ID now holding a
+piece the old vocabulary did not have) — which need new vectors whether or not the matrix grows:
+Mistral v2→v3 keeps its 32,768 rows and renames 24 reserved control pieces in place, so 0 rows
+are added and 24 are to initialize.
 
->>> cost = MigrationCost(rows_to_add=32_000, hidden=4096, dtype="bf16", tied=True)
+>>> cost = MigrationCost(rows_added=32_000, hidden=4096, dtype="bf16", tied=True)
 >>> cost.parameters, round(cost.mib_tied), round(cost.mib_untied)
 (131072000, 250, 500)
+>>> matrix_rows(32_768, 32_768, [10, 11, 12])
+{'rows_added': 0, 'rows_to_initialize': 3, 'rows_repurposed': 3}
 """
 
 from __future__ import annotations
@@ -23,22 +31,25 @@ DEFAULT_HIDDEN, DEFAULT_DTYPE = 4096, "bf16"  # the seed's example, said when as
 
 @dataclass
 class MigrationCost:
-    """Rows to add to the embedding (and to an untied output head) and their size."""
+    """Rows the embedding grows by (and an untied output head with it), their size, and the
+    rows that need new vectors (see the module docstring)."""
 
-    rows_to_add: int
+    rows_added: int
     hidden: int
     dtype: str
     tied: bool
     assumed: list[str] = field(default_factory=list)  # inputs not read from a config.json
+    rows_to_initialize: int = 0
+    rows_repurposed: int = 0  # of rows_to_initialize: IDs the old vocabulary already had
 
     @property
     def parameters(self) -> int:
-        """Parameters of one matrix's new rows."""
-        return self.rows_to_add * self.hidden
+        """Parameters of one matrix's added rows."""
+        return self.rows_added * self.hidden
 
     @property
     def mib_tied(self) -> float:
-        """MiB of the new rows of one matrix (tied embeddings: the whole cost)."""
+        """MiB of the added rows of one matrix (tied embeddings: the whole cost)."""
         return self.parameters * BYTES_PER_PARAMETER[self.dtype] / 2 ** 20
 
     @property
@@ -51,9 +62,25 @@ class MigrationCost:
         return self.mib_tied if self.tied else self.mib_untied
 
     def to_json(self) -> dict:
-        return {"rows_to_add": self.rows_to_add, "hidden": self.hidden, "dtype": self.dtype,
-                "tied": self.tied, "parameters": self.parameters, "mib_tied": self.mib_tied,
-                "mib_untied": self.mib_untied, "mib": self.mib, "assumed": self.assumed}
+        return {"rows_added": self.rows_added, "rows_to_initialize": self.rows_to_initialize,
+                "rows_repurposed": self.rows_repurposed, "hidden": self.hidden,
+                "dtype": self.dtype, "tied": self.tied, "parameters": self.parameters,
+                "mib_tied": self.mib_tied, "mib_untied": self.mib_untied, "mib": self.mib,
+                "assumed": self.assumed}
+
+
+def matrix_rows(old_rows: int, new_rows: int, added_ids) -> dict[str, int]:
+    """The rows a model owner adds and initializes: ``rows_added`` (growth, never negative),
+    ``rows_to_initialize`` (every ID whose piece the old vocabulary did not have,
+    ``added_ids``) and ``rows_repurposed`` (those of them below ``old_rows``).
+
+    >>> matrix_rows(32_000, 32_768, list(range(3, 771)))
+    {'rows_added': 768, 'rows_to_initialize': 768, 'rows_repurposed': 768}
+    """
+    added = np.asarray(added_ids, dtype=np.int64)
+    return {"rows_added": max(0, int(new_rows) - int(old_rows)),
+            "rows_to_initialize": int(added.size),
+            "rows_repurposed": int(np.count_nonzero(added < old_rows))}
 
 
 def mib_text(mib: float) -> str:
@@ -89,8 +116,9 @@ def binding_defaults(*model_configs: dict | None) -> dict:
     return found
 
 
-def migration_cost(rows_to_add: int, *, hidden: int | None = None, dtype: str | None = None,
-                   tied: bool | None = None, configs=()) -> MigrationCost:
+def migration_cost(rows_added: int, *, hidden: int | None = None, dtype: str | None = None,
+                   tied: bool | None = None, configs=(), rows_to_initialize: int = 0,
+                   rows_repurposed: int = 0) -> MigrationCost:
     """The cost with the given inputs; a missing one from ``configs`` (``config.json`` dicts),
     else the seed's defaults (hidden 4,096, BF16, tied — transformers' default), said in
     ``assumed``."""
@@ -111,7 +139,8 @@ def migration_cost(rows_to_add: int, *, hidden: int | None = None, dtype: str | 
         if tied is None:
             tied = True
             assumed.append("tied")
-    return MigrationCost(rows_to_add, int(hidden), dtype, bool(tied), assumed)
+    return MigrationCost(rows_added, int(hidden), dtype, bool(tied), assumed,
+                         rows_to_initialize, rows_repurposed)
 
 
 def block_offset(new_id_of_old: np.ndarray) -> dict | None:

@@ -1,7 +1,7 @@
 """The whole diff of two opened tokenizers, and its JSON (the ``tokbench diff --json`` contract).
 
 >>> # d = diff_tokenizers(open_tokenizer("old/tokenizer.json"), open_tokenizer("new.bundle"))
->>> # d.verdict, d.reasons[0], d.to_json()["vocab"]["kept_new_id"]
+>>> # d.verdict, english(d.reasons[0]), d.to_json()["vocab"]["kept_new_id"]
 >>> # ('breaking', '2 special tokens moved: <s> 1→2, </s> 2→1', 2)
 """
 
@@ -13,12 +13,13 @@ import numpy as np
 
 from ..bundle import model_binding
 from ..golden_stress import STRESS_SAMPLES
+from ..notes import Note, note
 from ..progress import CancelFn, ProgressFn
 from .behaviour import BehaviourDiff
 from .components import compare_parts, diff_merges, diff_scores, part_texts
-from .migration import MigrationCost, block_offset, migration_cost, row_map
+from .migration import MigrationCost, block_offset, matrix_rows, migration_cost, row_map
 from .specials import SpecialsDiff, diff_specials
-from .verdict import (Reason, golden_reason, model_reasons, part_reasons, ranked_reasons,
+from .verdict import (golden_reason, model_reasons, part_reasons, ranked_reasons,
                       special_reasons, verdict_of, vocabulary_reasons)
 from .vocab import VocabMap, family, map_views, show_key
 
@@ -36,8 +37,9 @@ class TokenizerDiff:
         old_pieces, new_pieces: each side's pieces as its runtime spells them.
         specials, parts, merges, scores: each contract part's comparison.
         golden_changed / golden_samples: stress samples whose IDs differ / how many.
-        verdict, reasons, notes: the verdict, its reasons ranked, facts that do not change IDs.
-        cost: rows to add and their size; ``offset``: a block shift, or None.
+        verdict: the verdict; reasons: its reasons ranked, notes: facts that do not change
+            IDs (both :class:`~core.notes.Note` s: each front end words them).
+        cost: rows added and to initialize, and their size; ``offset``: a block shift, or None.
         behaviour: the corpus diff, when one was run.
     """
 
@@ -54,11 +56,10 @@ class TokenizerDiff:
     golden_changed: int
     golden_samples: int
     verdict: str
-    reasons: list[str]
-    notes: list[str]
+    reasons: list[Note]
+    notes: list[Note]
     cost: MigrationCost
     offset: dict | None
-    reason_items: list[Reason] = field(default_factory=list)  # the reasons with codes, ranked
     behaviour: BehaviourDiff | None = None
     golden_verify: object | None = None  # core.golden.GoldenVerify: old's golden set on new
     configs: tuple = field(default=(), repr=False)
@@ -66,19 +67,25 @@ class TokenizerDiff:
     def with_cost(self, *, hidden: int | None = None, dtype: str | None = None,
                   tied: bool | None = None) -> MigrationCost:
         """The migration cost for other inputs (the pane's editable hidden size / dtype / tied)."""
-        self.cost = migration_cost(self.cost.rows_to_add, hidden=hidden, dtype=dtype, tied=tied,
-                                   configs=self.configs)
+        self.cost = migration_cost(self.cost.rows_added, hidden=hidden, dtype=dtype, tied=tied,
+                                   configs=self.configs,
+                                   rows_to_initialize=self.cost.rows_to_initialize,
+                                   rows_repurposed=self.cost.rows_repurposed)
         return self.cost
 
     def strategy(self) -> str:
         """What a model owner does with the rows: ``none needed``, ``append rows``,
-        ``constant offset``, ``row map`` or ``retrain`` (no piece kept)."""
+        ``constant offset``, ``reinitialize rows`` (no kept piece moved, but some IDs now hold
+        another piece: Mistral v2→v3 renaming reserved control pieces in place), ``row map``
+        or ``retrain`` (no piece kept)."""
         counts = self.vocab.counts()
         moved = counts["kept_new_id"] + counts["id_new_piece"] + counts["removed"]
         if not moved:
             return "append rows" if counts["added"] else "none needed"
         if self.offset is not None:  # every kept row from one id on shifted alike: slice
             return "constant offset"
+        if not counts["kept_new_id"] and counts["id_new_piece"] and counts["kept_same_id"]:
+            return "reinitialize rows"
         kept = counts["kept_same_id"] + counts["kept_new_id"]
         return "row map" if kept else "retrain"
 
@@ -110,7 +117,8 @@ class TokenizerDiff:
         """The ``tokbench diff --json`` object (README, "Command line")."""
         counts = self.vocab.counts()
         data = {
-            "verdict": self.verdict, "reasons": self.reasons, "notes": self.notes,
+            "verdict": self.verdict, "reasons": [n.to_json() for n in self.reasons],
+            "notes": [n.to_json() for n in self.notes],
             "old": self.old_label, "new": self.new_label, "identity": self.basis,
             "vocab": {**counts, "examples": {c: self.examples(c) for c in (
                 "kept_new_id", "id_new_piece", "added", "removed", "kind_changed")}},
@@ -118,12 +126,13 @@ class TokenizerDiff:
             "offset": self.offset["offset"] if self.offset else None,
             "offset_from_id": self.offset["from_id"] if self.offset else None,
             "strategy": self.strategy(),
-            "rows_to_add": self.cost.rows_to_add,
+            "rows_added": self.cost.rows_added,
+            "rows_to_initialize": self.cost.rows_to_initialize,
             "mib_tied": self.cost.mib_tied, "mib_untied": self.cost.mib_untied,
             "migration": self.cost.to_json(),
             "parts": [{k: p[k] for k in ("part", "changed", "affects_ids", "comparable", "diff")}
                       for p in self.parts],
-            "merges": self.merges, "scores": self.scores,
+            "merges": _with_note_json(self.merges), "scores": _with_note_json(self.scores),
             "golden": {"samples": self.golden_samples, "ids_differ": self.golden_changed},
         }
         if self.behaviour is not None:
@@ -131,6 +140,12 @@ class TokenizerDiff:
         if self.golden_verify is not None:
             data["golden_verify"] = self.golden_verify.to_json()
         return data
+
+
+def _with_note_json(part: dict) -> dict:
+    """A merges / scores comparison for the JSON: its ``why`` (a note) in the note form."""
+    why = part.get("why")
+    return {**part, "why": why.to_json()} if isinstance(why, Note) else part
 
 
 def _golden_changed(old_rt, new_rt) -> int:
@@ -159,8 +174,7 @@ def diff_tokenizers(old, new, *, hidden: int | None = None, dtype: str | None = 
     kept_pairs = list(zip(kept.tolist(), vocab.new_id_of_old[kept].tolist()))
     merges = diff_merges(old_view, new_view, {new_view.pieces[n] for _, n in kept_pairs})
     scores = (diff_scores(old_view, new_view, kept_pairs) if basis == "piece text"
-              else {"compared": False, "why": "scores are compared between SentencePiece-style "
-                                              "models only"})
+              else {"compared": False, "why": note("diff.scores_not_stored")})
     golden_changed = _golden_changed(old.runtime, new.runtime)
     added = vocab.added().tolist()
     reasons = [*vocabulary_reasons(counts, added, vocab.old_size), *special_reasons(specials),
@@ -172,40 +186,39 @@ def diff_tokenizers(old, new, *, hidden: int | None = None, dtype: str | None = 
     configs = (new.configs.model_config, old.configs.model_config)
     offset = block_offset(vocab.new_id_of_old)
     verdict = verdict_of(reasons)
+    rows = matrix_rows(vocab.old_size, vocab.new_size, added)
     return TokenizerDiff(old.label, new.label, basis, vocab, old_view.pieces, new_view.pieces,
                          specials, parts, merges, scores, golden_changed, len(STRESS_SAMPLES),
-                         verdict, [r.text for r in ranked_reasons(reasons)], notes,
-                         migration_cost(len(added), hidden=hidden, dtype=dtype, tied=tied,
-                                        configs=configs),
-                         offset if verdict == "breaking" else None,
-                         reason_items=ranked_reasons(reasons), configs=configs)
+                         verdict, ranked_reasons(reasons), notes,
+                         migration_cost(rows["rows_added"], hidden=hidden, dtype=dtype, tied=tied,
+                                        configs=configs,
+                                        rows_to_initialize=rows["rows_to_initialize"],
+                                        rows_repurposed=rows["rows_repurposed"]),
+                         offset if verdict == "breaking" else None, configs=configs)
 
 
-def _basis_notes(basis, vocab, comparable, old_view, new_view) -> list[str]:
+def _basis_notes(basis, vocab, comparable, old_view, new_view) -> list[Note]:
     notes = []
-    if basis.startswith("bytes (across"):
-        notes.append(f"the tokenizers are of different families ({family(old_view)} and "
-                     f"{family(new_view)}): pieces were compared by the bytes they stand for")
+    if basis == "bytes (across families)":
+        notes.append(note("diff.across_families", old_family=family(old_view),
+                          new_family=family(new_view)))
     if not comparable:
-        notes.append(f"the pipelines are described by different runtimes ({old_view.runtime_kind}"
-                     f" and {new_view.runtime_kind}): their parts are shown, not judged; the "
-                     "vocabulary and the golden set decide the verdict")
+        notes.append(note("diff.runtimes_differ", old_runtime=old_view.runtime_kind,
+                          new_runtime=new_view.runtime_kind))
     for side, n in vocab.duplicates.items():
-        notes.append(f"{n:,} ids of the {side} vocabulary repeat a piece another id has: a "
-                     "mapping could not be made for them (the lowest id is used)")
+        notes.append(note("diff.duplicate_pieces", n=n, side=side))
     if not vocab.new_id_of_old.size or not np.any(vocab.new_id_of_old >= 0):
-        notes.append("no piece could be mapped from one vocabulary to the other")
+        notes.append(note("diff.nothing_mapped"))
     return notes
 
 
-def _role_notes(specials: SpecialsDiff) -> list[str]:
+def _role_notes(specials: SpecialsDiff) -> list[Note]:
     """Roles the two sides give a special token differently (a protocol fact, not an ID)."""
     if not specials.roles:
         return []
-    shown = ", ".join(f"{r['literal']} {r['old_role'] or '(none)'} → {r['new_role'] or '(none)'}"
-                      for r in specials.roles[:4])
-    n = len(specials.roles)
-    return [f"{n} special token{'s' if n != 1 else ''} with another role: {shown}"]
+    shown = ", ".join(f"{r['literal']} {r['old_role'] or '—'} → {r['new_role'] or '—'}"
+                      for r in specials.roles[:4]) + (", …" if len(specials.roles) > 4 else "")
+    return [note("diff.roles_changed", n=len(specials.roles), shown=shown)]
 
 
 def run_behaviour(diff: TokenizerDiff, old, new, items, *, progress: ProgressFn | None = None,

@@ -5,24 +5,21 @@
 
 from __future__ import annotations
 
-import contextlib
 import errno
 import itertools
 import json
 import re
 import shutil
-import subprocess
-import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from queue import Empty, Queue
 from typing import Callable, Iterable, Iterator, Optional, Sequence
 
 from ..bundle import BUNDLE_FORMAT, runtime_versions
 from ..errors import WorkbenchError
 from ..notes import english, note
-from ..progress import CancelFn, Cancelled
+from ..progress import CancelFn
+from ..supervisor import CommandChild, run_command
 from .checks import config_notes
 from .config import TrainingConfig
 
@@ -113,9 +110,10 @@ def write_corpus(documents: Iterable[str], path: Path) -> CorpusFile:
 def run_child(command: Sequence[str], *, cancel: Optional[CancelFn] = None,
               on_line: Optional[Callable[[str], None]] = None, cwd: str | None = None,
               what: str = "training", feed: Optional[Iterable[str]] = None) -> str:
-    """Run ``command``, feeding its stderr lines to ``on_line``; kill it when ``cancel()`` turns
-    true (checked every 0.1 s) or anything interrupts this function (Ctrl-C, a signal turned
-    into an exception). Returns the stderr text; raises if the child failed.
+    """Run ``command`` under the supervisor (:func:`core.supervisor.run_command`), feeding its
+    stderr lines to ``on_line``; it is killed when ``cancel()`` turns true or anything
+    interrupts this function (Ctrl-C, a signal turned into an exception). Returns the stderr
+    text; raises :class:`ChildFailed` if the child failed.
 
     The child's standard input is its lifeline (:mod:`core.lifeline`; build ``command`` with
     :func:`~core.lifeline.child_command`): this process holds the pipe open until the child
@@ -127,58 +125,12 @@ def run_child(command: Sequence[str], *, cancel: Optional[CancelFn] = None,
     empty line; the child reads them with ``input_lines()`` (``child_command(...,
     reads_input=True)``). The trainer reads the corpus from the pipe, and no copy of it is
     written to disk."""
-    child = subprocess.Popen(list(command), stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
-                             stderr=subprocess.PIPE, text=True, encoding="utf-8",
-                             errors="replace", cwd=cwd)
-    lines: list[str] = []
-    queue: Queue = Queue()
-
-    def pump() -> None:
-        for line in child.stderr:
-            queue.put(line)
-        queue.put(None)
-
-    threading.Thread(target=pump, daemon=True).start()
-    try:
-        if feed is not None:
-            _feed(child.stdin, feed, cancel)
-        while True:
-            if cancel is not None and cancel():
-                raise Cancelled("cancelled")
-            try:
-                line = queue.get(timeout=0.1)
-            except Empty:
-                continue
-            if line is None:
-                break
-            lines.append(line)
-            if on_line is not None:
-                on_line(line)
-        child.wait()
-    except BaseException:
-        child.kill()
-        child.wait()
-        raise
-    finally:
-        with contextlib.suppress(OSError):  # a child that ended early leaves a broken pipe
-            child.stdin.close()  # the lifeline: the child is gone by now
-    if child.returncode != 0:
+    exit_status, lines = run_command(CommandChild(command, cwd=cwd), cancel=cancel,
+                                     on_line=on_line, feed=feed)
+    if exit_status != 0:
         raw = child_error(lines)
         raise ChildFailed(f"{what} failed: {raw}", raw=raw)
     return "".join(lines)
-
-
-def _feed(stdin, lines: Iterable[str], cancel: Optional[CancelFn]) -> None:
-    """Write ``lines`` and the empty line that ends them to a child's standard input."""
-    try:
-        for line in lines:
-            if cancel is not None and cancel():
-                raise Cancelled("cancelled")
-            stdin.write(line + "\n")
-        stdin.write("\n")
-        stdin.flush()
-    except BrokenPipeError:
-        pass  # the child ended before reading it all (it failed): its exit status says why
 
 
 class ChildFailed(WorkbenchError):

@@ -24,7 +24,7 @@ from ..notes import Note, note
 from ..normalizers import normalize_aligned
 from ..pretokens import ModelView, PreToken, char_to_byte_offsets, cut_literals
 from ..small import SmallResult
-from ..presets import TiktokenPreset, guess_preset, preset as find_preset
+from ..presets import TiktokenPreset, guess_preset, preset as find_preset, specials_fit
 from ..special import SpecialToken, guess_role, parses
 from ..text import index_dtype, visible_bytes
 from ..vocab_bytes import VocabBytes
@@ -122,8 +122,10 @@ class TiktokenRuntime(Runtime):
         super().__init__()
         if isinstance(preset, str):
             preset = find_preset(preset)
+        chosen = preset is not None  # the user's choice, not a guess
+        rank_ids = set(ranks.values())
         if preset is None and (pattern is None or special is None):
-            preset = guess_preset(len(ranks))
+            preset = guess_preset(len(ranks), rank_ids)
             if preset is None and pattern is None:
                 preset = find_preset("cl100k")
                 self.notes.append(note("tiktoken.no_preset", ranks=len(ranks)))
@@ -131,12 +133,11 @@ class TiktokenRuntime(Runtime):
         self.name = name
         self.pattern = pattern or preset.pattern
         self.special = dict(special) if special is not None else (
-            preset.special_tokens(len(ranks)) if preset else {})
+            self._preset_specials(preset, rank_ids, chosen, path) if preset else {})
         self.bos = preset.bos if preset else None
         self.normalization = preset.normalization if preset else None
         self.ranks = ranks
         # tiktoken accepts a special id that is also a rank; spans and flags would then be wrong
-        rank_ids = set(ranks.values())
         by_id: dict[int, str] = {}
         for literal, token_id in self.special.items():
             if token_id in rank_ids or token_id in by_id:
@@ -161,12 +162,34 @@ class TiktokenRuntime(Runtime):
         self._is_special = np.zeros(size, dtype=np.uint8)  # the SPECIAL flag (1) per id
         self._is_special[list(self.special.values())] = Flag.SPECIAL
         if preset:
-            self.notes.append(note("tiktoken.preset", preset=preset.name))
+            if not any(n.code == "tiktoken.specials_moved" for n in self.notes):
+                self.notes.append(note("tiktoken.preset", preset=preset.name))
             if preset.normalization:
                 self.notes.append(note("tiktoken.preset_normalization", preset=preset.name,
                                        normalization=preset.normalization))
             if preset.bos:
                 self.notes.append(note("tiktoken.preset_bos", preset=preset.name, bos=preset.bos))
+
+    def _preset_specials(self, preset: TiktokenPreset, rank_ids: set[int], chosen: bool,
+                         path: object) -> dict[str, int]:
+        """The preset's special tokens, when none of their IDs is a rank. A chosen preset that
+        collides is refused, naming what fits; a guessed one gets them after the last rank."""
+        fit = specials_fit(preset, rank_ids)
+        if not fit.colliding:
+            return preset.special_tokens(len(rank_ids))
+        collide = dict(preset=preset.name, count=len(fit.colliding),
+                       first=min(fit.colliding.values()), last=max(fit.colliding.values()),
+                       last_rank=fit.last_rank)
+        if chosen:
+            raise FormatError.of(note("tiktoken.specials_refused", start=fit.last_rank + 1,
+                                      presets=", ".join(fit.fitting) or "—", **collide),
+                                 path=path)
+        moved = fit.after_ranks.values()
+        self.notes.append(note("tiktoken.specials_collide", **collide))
+        self.notes.append(note("tiktoken.specials_moved", first=min(moved), last=max(moved)))
+        if fit.fitting:
+            self.notes.append(note("tiktoken.presets_fit", presets=", ".join(fit.fitting)))
+        return dict(fit.after_ranks)
 
     # -- Runtime -------------------------------------------------------------------------
     @property

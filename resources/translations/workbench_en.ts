@@ -108,93 +108,6 @@
     </message>
 </context>
 <context>
-    <name>DiffPane</name>
-    <message numerus="yes">
-        <source>%Ln piece(s) have a new ID (same piece, new ID)</source>
-        <translation>
-            <numerusform>%Ln piece has a new ID (same piece, new ID)</numerusform>
-            <numerusform>%Ln pieces have a new ID (same piece, new ID)</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln ID(s) now hold another piece (same ID, new piece)</source>
-        <translation>
-            <numerusform>%Ln ID now holds another piece (same ID, new piece)</numerusform>
-            <numerusform>%Ln IDs now hold another piece (same ID, new piece)</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln piece(s) removed</source>
-        <translation>
-            <numerusform>%Ln piece removed</numerusform>
-            <numerusform>%Ln pieces removed</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln piece(s) added past the old IDs</source>
-        <translation>
-            <numerusform>%Ln piece added past the old IDs</numerusform>
-            <numerusform>%Ln pieces added past the old IDs</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln piece(s) added, some inside the old ID range</source>
-        <translation>
-            <numerusform>%Ln piece added, inside the old ID range</numerusform>
-            <numerusform>%Ln pieces added, some inside the old ID range</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln kept piece(s) changed kind</source>
-        <translation>
-            <numerusform>%Ln kept piece changed kind</numerusform>
-            <numerusform>%Ln kept pieces changed kind</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln special token(s) moved: {shown}</source>
-        <translation>
-            <numerusform>%Ln special token moved: {shown}</numerusform>
-            <numerusform>%Ln special tokens moved: {shown}</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln special token(s) removed: {shown}</source>
-        <translation>
-            <numerusform>%Ln special token removed: {shown}</numerusform>
-            <numerusform>%Ln special tokens removed: {shown}</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln special token(s) added: {shown}</source>
-        <translation>
-            <numerusform>%Ln special token added: {shown}</numerusform>
-            <numerusform>%Ln special tokens added: {shown}</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln special token(s) changed kind: {shown}</source>
-        <translation>
-            <numerusform>%Ln special token changed kind: {shown}</numerusform>
-            <numerusform>%Ln special tokens changed kind: {shown}</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln kept piece(s) no longer produced by any merge</source>
-        <translation>
-            <numerusform>%Ln kept piece no longer produced by any merge</numerusform>
-            <numerusform>%Ln kept pieces no longer produced by any merge</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln piece score(s) changed</source>
-        <translation>
-            <numerusform>%Ln piece score changed</numerusform>
-            <numerusform>%Ln piece scores changed</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
     <name>ExplainView</name>
     <message numerus="yes">
         <source>✔ explainer matches runtime: %n token(s)</source>
@@ -288,12 +201,36 @@
     </message>
 </context>
 <context>
+    <name>LocalModelsDialog</name>
+    <message numerus="yes">
+        <source>%n model(s) found</source>
+        <translation>
+            <numerusform>%n model found</numerusform>
+            <numerusform>%n models found</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>; %n do(es) not open (hover for why)</source>
+        <translation>
+            <numerusform>; %n does not open (hover for why)</numerusform>
+            <numerusform>; %n do not open (hover for why)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message numerus="yes">
         <source>opened {name} ({format}, %Ln token(s))</source>
         <translation>
             <numerusform>opened {name} ({format}, %Ln token)</numerusform>
             <numerusform>opened {name} ({format}, %Ln tokens)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>workspace restored; %n item(s) not</source>
+        <translation>
+            <numerusform>workspace restored; %n item not</numerusform>
+            <numerusform>workspace restored; %n items not</numerusform>
         </translation>
     </message>
 </context>

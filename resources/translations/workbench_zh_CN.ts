@@ -68,6 +68,10 @@
         <translation>停止</translation>
     </message>
     <message>
+        <source>Stop aligning, writing the copy or exporting; nothing of it is kept</source>
+        <translation>停止对齐、写入副本或导出；不保留其任何结果</translation>
+    </message>
+    <message>
         <source>The tokenizers of the session to align to (open more from the File menu)</source>
         <translation>要对齐的本会话分词器（可从“文件”菜单打开更多）</translation>
     </message>
@@ -90,6 +94,10 @@
     <message>
         <source>Mode:</source>
         <translation>模式：</translation>
+    </message>
+    <message>
+        <source>Per tokenizer</source>
+        <translation>按分词器</translation>
     </message>
     <message>
         <source>Tokenizer</source>
@@ -124,12 +132,28 @@
         <translation>扩展平均给每个区间增加的字符数</translation>
     </message>
     <message>
+        <source>Per label</source>
+        <translation>按标签</translation>
+    </message>
+    <message>
         <source>Summary</source>
         <translation>汇总</translation>
     </message>
     <message>
         <source>Bad records</source>
         <translation>错误记录</translation>
+    </message>
+    <message>
+        <source>Filter by tokenizer</source>
+        <translation>按分词器筛选</translation>
+    </message>
+    <message>
+        <source>Filter by label</source>
+        <translation>按标签筛选</translation>
+    </message>
+    <message>
+        <source>Filter by misaligned end</source>
+        <translation>按未对齐的一端筛选</translation>
     </message>
     <message>
         <source>any end</source>
@@ -148,8 +172,24 @@
         <translation>两端</translation>
     </message>
     <message>
+        <source>Misaligned spans</source>
+        <translation>未对齐的区间</translation>
+    </message>
+    <message>
         <source>Select a misaligned span to see its record</source>
         <translation>选择一个未对齐的区间以查看其记录</translation>
+    </message>
+    <message>
+        <source>Tokens of the span</source>
+        <translation>区间的词元</translation>
+    </message>
+    <message>
+        <source>Fixes</source>
+        <translation>修正</translation>
+    </message>
+    <message>
+        <source>Order of fixes</source>
+        <translation>修正顺序</translation>
     </message>
     <message>
         <source>trim, then contract</source>
@@ -174,6 +214,14 @@
     <message>
         <source>Write a new file with every misaligned span of the chosen tokenizer fixed; the original is not changed</source>
         <translation>写入一个新文件，其中所选分词器的每个未对齐区间都已修正；原文件不会改动</translation>
+    </message>
+    <message>
+        <source>Label scheme</source>
+        <translation>标签方案</translation>
+    </message>
+    <message>
+        <source>What to export</source>
+        <translation>导出范围</translation>
     </message>
     <message>
         <source>Export labels…</source>
@@ -692,6 +740,10 @@
         <translation>文档（documents 参数），供读取文档的模板（RAG）使用，JSON 列表</translation>
     </message>
     <message>
+        <source>Checks</source>
+        <translation>检查项</translation>
+    </message>
+    <message>
         <source>Copy IDs</source>
         <translation>复制 ID</translation>
     </message>
@@ -924,12 +976,20 @@
 <context>
     <name>CompareView</name>
     <message>
+        <source>Tokenizers to compare</source>
+        <translation>要对比的分词器</translation>
+    </message>
+    <message>
         <source>Compare</source>
         <translation>对比</translation>
     </message>
     <message>
         <source>&lt;span style=&apos;color:#d32f2f&apos;&gt;Red wavy underline&lt;/span&gt;: a token at a place where the tokenizers cut the text differently.</source>
         <translation>&lt;span style=&apos;color:#d32f2f&apos;&gt;红色波浪下划线&lt;/span&gt;：该词元所在之处，各分词器对文本的切分不同。</translation>
+    </message>
+    <message>
+        <source>Tokenizations compared</source>
+        <translation>对比的分词结果</translation>
     </message>
     <message numerus="yes">
         <source>Tick up to {n} tokenizer(s).</source>
@@ -995,8 +1055,16 @@
         <translation>停止</translation>
     </message>
     <message>
+        <source>Stop reading the corpus</source>
+        <translation>停止读取语料</translation>
+    </message>
+    <message>
         <source>Invalid UTF-8</source>
         <translation>无效 UTF-8</translation>
+    </message>
+    <message>
+        <source>Corpus sources</source>
+        <translation>语料来源</translation>
     </message>
     <message>
         <source>No sources yet. Add text, JSONL, CSV/TSV files or folders (.gz/.xz/.bz2 too), or drop them here.</source>
@@ -1521,12 +1589,16 @@
         <translation>分词器（最多 {n} 个）</translation>
     </message>
     <message>
+        <source>Tokenizers to diagnose</source>
+        <translation>要诊断的分词器</translation>
+    </message>
+    <message>
         <source>Parallel folder:</source>
         <translation>平行语料文件夹：</translation>
     </message>
     <message>
-        <source>A folder of &lt;lang&gt;.&lt;split&gt; files (FLORES-200) or a TSV with a language per column: line n of every file is a translation of line n</source>
-        <translation>由 &lt;lang&gt;.&lt;split&gt; 文件组成的文件夹（FLORES-200），或每种语言一列的 TSV：每个文件的第 n 行互为译文</translation>
+        <source>A folder with one file per language, named by its code (eng_Latn.dev, zho_Hans.txt, pt_BR.txt), or a TSV with a language per column: line n of every file is a translation of line n</source>
+        <translation>每种语言一个文件、以语言代码命名的文件夹（eng_Latn.dev、zho_Hans.txt、pt_BR.txt），或每列一种语言的 TSV：每个文件的第 n 行是彼此第 n 行的译文</translation>
     </message>
     <message>
         <source>folder or TSV of parallel text</source>
@@ -1549,8 +1621,20 @@
         <translation>行数不同的文件会被拒绝，除非勾选此项（此时只统计所有文件都有的行）</translation>
     </message>
     <message>
+        <source>The languages to measure (the pivot always is)</source>
+        <translation>要统计的语言（基准语言总会统计）</translation>
+    </message>
+    <message>
+        <source>All</source>
+        <translation>全选</translation>
+    </message>
+    <message>
         <source>Pivot:</source>
         <translation>基准语言：</translation>
+    </message>
+    <message>
+        <source>Languages:</source>
+        <translation>语言：</translation>
     </message>
     <message>
         <source>off</source>
@@ -1591,6 +1675,10 @@
     <message>
         <source>Stop</source>
         <translation>停止</translation>
+    </message>
+    <message>
+        <source>Stop the run; the last results stay shown</source>
+        <translation>停止本次运行；仍显示上次的结果</translation>
     </message>
     <message>
         <source>Export</source>
@@ -1645,6 +1733,10 @@
         <translation>词表使用</translation>
     </message>
     <message>
+        <source>Diagnostics table</source>
+        <translation>诊断表</translation>
+    </message>
+    <message>
         <source>Choose a row or a bar to see its documents</source>
         <translation>选择一行或一个条形以查看其文档</translation>
     </message>
@@ -1657,12 +1749,24 @@
         <translation>每字符词元最多的文档</translation>
     </message>
     <message>
+        <source>Documents</source>
+        <translation>文档</translation>
+    </message>
+    <message>
+        <source>Tokens of the document</source>
+        <translation>文档的词元</translation>
+    </message>
+    <message>
         <source>The Corpus pane&apos;s sources ({n})</source>
         <translation>语料面板的来源（{n}）</translation>
     </message>
     <message>
         <source>Parallel folder</source>
         <translation>平行语料文件夹</translation>
+    </message>
+    <message>
+        <source>{checked} of {total}</source>
+        <translation>{checked} / {total}</translation>
     </message>
     <message>
         <source>Chat template</source>
@@ -1723,18 +1827,6 @@
     <message>
         <source>share of all tokens</source>
         <translation>占全部词元的比例</translation>
-    </message>
-    <message>
-        <source>The files have different line counts: only the first {n} lines of each were measured</source>
-        <translation>这些文件的行数不同：每个文件只统计了前 {n} 行</translation>
-    </message>
-    <message>
-        <source>{tokenizer} maps over {share} of the tokens of {languages} to the unknown token: few tokens there mean lost text, not a low cost</source>
-        <translation>{tokenizer} 在 {languages} 上有超过 {share} 的词元是未知词元：词元少意味着文本丢失，而不是成本低</translation>
-    </message>
-    <message>
-        <source>{tokenizer} failed on {n} document(s); the rest was measured</source>
-        <translation>{tokenizer} 在 {n} 个文档上失败；其余文档已统计</translation>
     </message>
     <message>
         <source>Length distribution · {bucket}</source>
@@ -1808,12 +1900,12 @@
         <translation>对比</translation>
     </message>
     <message>
-        <source>Cancel</source>
-        <translation>取消</translation>
-    </message>
-    <message>
         <source>Choose two tokenizers and press Compare. The Corpus pane&apos;s sources, if any, are compared too.</source>
         <translation>选择两个分词器并点击“对比”。语料面板中的来源（如有）也会一并对比。</translation>
+    </message>
+    <message>
+        <source>Out of date — the tokenizers or the corpus changed since this comparison. Run again (Compare).</source>
+        <translation>已过时——自这次比较以来分词器或语料已改变。请再运行一次（对比）。</translation>
     </message>
     <message>
         <source>Vocabulary</source>
@@ -1850,6 +1942,10 @@
     <message>
         <source>Jump to a piece (as A or B spells it)</source>
         <translation>跳转到片段（按 A 或 B 的写法）</translation>
+    </message>
+    <message>
+        <source>Vocabulary differences</source>
+        <translation>词表差异</translation>
     </message>
     <message>
         <source>Show:</source>
@@ -1896,8 +1992,16 @@
         <translation>正在对比…</translation>
     </message>
     <message>
-        <source>Comparison cancelled</source>
-        <translation>对比已取消</translation>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Stop the comparison</source>
+        <translation>停止对比</translation>
+    </message>
+    <message>
+        <source>Comparison stopped</source>
+        <translation>对比已停止</translation>
     </message>
     <message>
         <source>Compared: {verdict}</source>
@@ -1915,125 +2019,13 @@
         <source>breaking</source>
         <translation>不兼容</translation>
     </message>
-    <message numerus="yes">
-        <source>%Ln piece(s) have a new ID (same piece, new ID)</source>
-        <translation>
-            <numerusform>%Ln 个片段换了 ID（同一片段，新 ID）</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln ID(s) now hold another piece (same ID, new piece)</source>
-        <translation>
-            <numerusform>%Ln 个 ID 现在对应另一个片段（同一 ID，新片段）</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln piece(s) removed</source>
-        <translation>
-            <numerusform>删除了 %Ln 个片段</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln piece(s) added past the old IDs</source>
-        <translation>
-            <numerusform>在旧 ID 之后追加了 %Ln 个片段</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln piece(s) added, some inside the old ID range</source>
-        <translation>
-            <numerusform>新增 %Ln 个片段，部分位于旧 ID 范围内</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln kept piece(s) changed kind</source>
-        <translation>
-            <numerusform>%Ln 个保留片段的类型改变</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln special token(s) moved: {shown}</source>
-        <translation>
-            <numerusform>%Ln 个特殊词元换了 ID：{shown}</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln special token(s) removed: {shown}</source>
-        <translation>
-            <numerusform>删除了 %Ln 个特殊词元：{shown}</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln special token(s) added: {shown}</source>
-        <translation>
-            <numerusform>新增 %Ln 个特殊词元：{shown}</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln special token(s) changed kind: {shown}</source>
-        <translation>
-            <numerusform>%Ln 个特殊词元的类型改变：{shown}</numerusform>
-        </translation>
-    </message>
     <message>
-        <source>the pipeline changed: {part}</source>
-        <translation>流程改变：{part}</translation>
-    </message>
-    <message>
-        <source>merges: {added} added, {removed} removed, {reranked} re-ranked</source>
-        <translation>合并规则：新增 {added}，删除 {removed}，重排 {reranked}</translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln kept piece(s) no longer produced by any merge</source>
-        <translation>
-            <numerusform>%Ln 个保留片段已无法由任何合并产生</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln piece score(s) changed</source>
-        <translation>
-            <numerusform>%Ln 个片段的分数改变</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>{n} of {samples} golden samples get other IDs</source>
-        <translation>{samples} 个黄金样本中有 {n} 个得到不同的 ID</translation>
+        <source>{rows} rows to initialize: IDs whose piece is new to them, which need new vectors ({appended} appended, {repurposed} in IDs the old vocabulary used).</source>
+        <translation>需初始化 {rows} 行：这些 ID 对应的片段对它们是新的，需要新的向量（追加 {appended} 行，{repurposed} 行位于旧词表用过的 ID）。</translation>
     </message>
     <message>
         <source>Vocabulary {old} → {new} (compared by {basis}): {same} kept with their ID</source>
         <translation>词表 {old} → {new}（按{basis}比较）：{same} 个保留原 ID</translation>
-    </message>
-    <message>
-        <source>normalizer</source>
-        <translation>规范化器</translation>
-    </message>
-    <message>
-        <source>pre-tokenizer</source>
-        <translation>预分词器</translation>
-    </message>
-    <message>
-        <source>model parameters</source>
-        <translation>模型参数</translation>
-    </message>
-    <message>
-        <source>post-processor</source>
-        <translation>后处理器</translation>
-    </message>
-    <message>
-        <source>decoder</source>
-        <translation>解码器</translation>
-    </message>
-    <message>
-        <source>padding / truncation</source>
-        <translation>填充 / 截断</translation>
-    </message>
-    <message>
-        <source>chat template</source>
-        <translation>对话模板</translation>
-    </message>
-    <message>
-        <source>model binding</source>
-        <translation>模型绑定</translation>
     </message>
     <message>
         <source>bytes</source>
@@ -2092,6 +2084,10 @@
         <translation>追加行：每个旧片段保留原行；为新片段追加行。</translation>
     </message>
     <message>
+        <source>Reinitialize rows: every kept piece keeps its row; the IDs that now hold another piece need new vectors (their rows were learned for the old pieces).</source>
+        <translation>重新初始化行：每个保留片段保持原行；现在对应另一个片段的 ID 需要新的向量（这些行是为旧片段学习的）。</translation>
+    </message>
+    <message>
         <source>Row map: copy each kept piece&apos;s row to its new ID (save the map below); the rest are new rows.</source>
         <translation>行映射：把每个保留片段的行复制到其新 ID（可在下方保存映射）；其余为新行。</translation>
     </message>
@@ -2104,8 +2100,8 @@
         <translation>没有 config.json 给出模型的隐藏维度、数据类型或是否绑定：上面是默认值，请按需修改。</translation>
     </message>
     <message>
-        <source>{rows} rows to add × {hidden} × {bytes} bytes = {tied} MiB for one matrix; {untied} MiB when the output head is untied. With these settings: {mib} MiB.</source>
-        <translation>需新增 {rows} 行 × {hidden} × {bytes} 字节 = 单个矩阵 {tied} MiB；输出头不绑定时为 {untied} MiB。按当前设置：{mib} MiB。</translation>
+        <source>Embedding rows {old} → {new}: {rows} rows added × {hidden} × {bytes} bytes = {tied} MiB for one matrix; {untied} MiB when the output head is untied. With these settings: {mib} MiB.</source>
+        <translation>Embedding 行数 {old} → {new}：新增 {rows} 行 × {hidden} × {bytes} 字节 = 单个矩阵 {tied} MiB；输出头不绑定时为 {untied} MiB。按当前设置：{mib} MiB。</translation>
     </message>
     <message>
         <source>No texts compared.</source>
@@ -2190,6 +2186,22 @@
     <message>
         <source>Unigram lattice</source>
         <translation>Unigram 词格</translation>
+    </message>
+    <message>
+        <source>Words</source>
+        <translation>单词</translation>
+    </message>
+    <message>
+        <source>Steps of the chosen word</source>
+        <translation>所选单词的步骤</translation>
+    </message>
+    <message>
+        <source>Lattice</source>
+        <translation>词格</translation>
+    </message>
+    <message>
+        <source>Every vocabulary piece starting at each character</source>
+        <translation>每个字符处开始的全部词表片段</translation>
     </message>
     <message>
         <source>&lt;b&gt;Lattice&lt;/b&gt; — every vocabulary piece starting at each character; &lt;span style=&apos;color:#2e7d32&apos;&gt;green: the Viterbi path&lt;/span&gt;, &lt;span style=&apos;color:#b3261e&apos;&gt;red: unknown&lt;/span&gt;; the number is the piece&apos;s log-score</source>
@@ -2356,6 +2368,32 @@
         <source>This chart could not be drawn: {reason}</source>
         <translation>无法绘制此图表：{reason}</translation>
     </message>
+    <message>
+        <source>Drawing the chart…</source>
+        <translation>正在绘制图表…</translation>
+    </message>
+</context>
+<context>
+    <name>GoTemplateDialog</name>
+    <message>
+        <source>Ollama&apos;s template of {name}</source>
+        <translation>{name} 的 Ollama 模板</translation>
+    </message>
+    <message>
+        <source>Ollama renders this Go template itself (text/template, with .System, .Prompt, .Messages…); shown here read-only.</source>
+        <translation>这是 Ollama 自己渲染的 Go 模板（text/template，读取 .System、.Prompt、.Messages 等），此处只读显示。</translation>
+    </message>
+</context>
+<context>
+    <name>GoTemplateNotice</name>
+    <message>
+        <source>Show Ollama&apos;s template…</source>
+        <translation>查看 Ollama 的模板…</translation>
+    </message>
+    <message>
+        <source>{name} has no Jinja chat template, only Ollama&apos;s Go template, which Ollama renders itself (the workbench renders Jinja, as transformers does). Choose a template above to render the conversation here.</source>
+        <translation>{name} 没有 Jinja 对话模板，只有 Ollama 的 Go 模板，由 Ollama 自己渲染（工作台与 transformers 一样渲染 Jinja 模板）。请在上方选择一个模板，在此渲染对话。</translation>
+    </message>
 </context>
 <context>
     <name>InjectionView</name>
@@ -2440,6 +2478,18 @@
     <message>
         <source>Type or paste text, or drop a text file here…</source>
         <translation>在此输入或粘贴文本，或拖入文本文件…</translation>
+    </message>
+    <message>
+        <source>Tokens over the text</source>
+        <translation>文本上的词元</translation>
+    </message>
+    <message>
+        <source>Show more tokens as chips</source>
+        <translation>以色块显示更多词元</translation>
+    </message>
+    <message>
+        <source>Token table</source>
+        <translation>词元表</translation>
     </message>
     <message>
         <source>Tokens</source>
@@ -2602,6 +2652,124 @@
     </message>
 </context>
 <context>
+    <name>LocalModelsDialog</name>
+    <message>
+        <source>Open local model</source>
+        <translation>打开本地模型</translation>
+    </message>
+    <message>
+        <source>The tokenizers your tools keep on this computer: the Hugging Face cache, llama.cpp&apos;s cache, LM Studio and Ollama (and the folders you add). Nothing is downloaded.</source>
+        <translation>你的工具在这台电脑上保存的分词器：Hugging Face 缓存、llama.cpp 缓存、LM Studio 和 Ollama（以及你添加的文件夹）。不会下载任何内容。</translation>
+    </message>
+    <message>
+        <source>Search by name, source, format or tag…</source>
+        <translation>按名称、来源、格式或版本标签搜索…</translation>
+    </message>
+    <message>
+        <source>Add folder…</source>
+        <translation>添加文件夹…</translation>
+    </message>
+    <message>
+        <source>Also list the model folders under a folder of your own</source>
+        <translation>同时列出你自己的某个文件夹下的模型文件夹</translation>
+    </message>
+    <message>
+        <source>Rescan</source>
+        <translation>重新扫描</translation>
+    </message>
+    <message>
+        <source>Looking in the Hugging Face cache, llama.cpp, LM Studio and Ollama…</source>
+        <translation>正在查找 Hugging Face 缓存、llama.cpp、LM Studio 和 Ollama…</translation>
+    </message>
+    <message>
+        <source>No local model found. Looked in: {places}</source>
+        <translation>没有找到本地模型。查找过：{places}</translation>
+    </message>
+    <message>
+        <source>Opening {done} of {count}: {name}…</source>
+        <translation>正在打开第 {done} 个（共 {count} 个）：{name}…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n model(s) found</source>
+        <translation>
+            <numerusform>找到 %n 个模型</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>; %n do(es) not open (hover for why)</source>
+        <translation>
+            <numerusform>；其中 %n 个无法打开（悬停查看原因）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Could not read the stores: {problem}</source>
+        <translation>无法读取模型存储：{problem}</translation>
+    </message>
+    <message>
+        <source>A folder of models</source>
+        <translation>模型文件夹</translation>
+    </message>
+</context>
+<context>
+    <name>LocalModelsModel</name>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Revision / tag</source>
+        <translation>修订版本 / 版本标签</translation>
+    </message>
+    <message>
+        <source>Format</source>
+        <translation>格式</translation>
+    </message>
+    <message>
+        <source>Vocabulary</source>
+        <translation>词表</translation>
+    </message>
+    <message>
+        <source>Chat template</source>
+        <translation>对话模板</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>Hugging Face</source>
+        <translation>Hugging Face</translation>
+    </message>
+    <message>
+        <source>Folder</source>
+        <translation>文件夹</translation>
+    </message>
+    <message>
+        <source>does not open</source>
+        <translation>无法打开</translation>
+    </message>
+    <message>
+        <source>yes ({names})</source>
+        <translation>有（{names}）</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>有</translation>
+    </message>
+    <message>
+        <source>Go template (Ollama)</source>
+        <translation>Go 模板（Ollama）</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>无</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>All files (*)</source>
@@ -2622,6 +2790,10 @@
     <message>
         <source>Tokenizer Workbench</source>
         <translation>分词器工作台</translation>
+    </message>
+    <message>
+        <source>Panes</source>
+        <translation>窗格</translation>
     </message>
     <message>
         <source>Corpus</source>
@@ -2668,6 +2840,14 @@
         <translation>打包文件的文件夹，或存放分词器的文件夹（Hugging Face 模型文件夹）</translation>
     </message>
     <message>
+        <source>Open &amp;local model…</source>
+        <translation>打开本地模型(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>A tokenizer from the Hugging Face cache, llama.cpp&apos;s cache, LM Studio or Ollama, by name</source>
+        <translation>按名称打开 Hugging Face 缓存、llama.cpp 缓存、LM Studio 或 Ollama 中的分词器</translation>
+    </message>
+    <message>
         <source>Open &amp;text file…</source>
         <translation>打开文本文件(&amp;T)…</translation>
     </message>
@@ -2686,6 +2866,22 @@
     <message>
         <source>Load the &amp;demo</source>
         <translation>加载演示(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Open &amp;workspace…</source>
+        <translation>打开工作区(&amp;W)…</translation>
+    </message>
+    <message>
+        <source>Replace every pane&apos;s inputs by a saved workspace&apos;s</source>
+        <translation>用已保存工作区的输入替换每个窗格的输入</translation>
+    </message>
+    <message>
+        <source>Save workspace &amp;as…</source>
+        <translation>工作区另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Every pane&apos;s inputs in one file a colleague can open (paths inside its folder are kept relative)</source>
+        <translation>把每个窗格的输入存进一个同事也能打开的文件（其所在文件夹内的路径保存为相对路径）</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
@@ -2718,6 +2914,10 @@
     <message>
         <source>Open tokenizer folder</source>
         <translation>打开分词器文件夹</translation>
+    </message>
+    <message>
+        <source>looking for {name}…</source>
+        <translation>正在查找 {name}…</translation>
     </message>
     <message>
         <source>reading {name}…</source>
@@ -2777,6 +2977,52 @@
         <source>Could not save the bundle</source>
         <translation>无法保存打包文件</translation>
     </message>
+    <message>
+        <source>Could not save the workspace</source>
+        <translation>无法保存工作区</translation>
+    </message>
+    <message>
+        <source>Open workspace</source>
+        <translation>打开工作区</translation>
+    </message>
+    <message>
+        <source>Workspace (*.json);;All files (*)</source>
+        <translation>工作区 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Could not open the workspace</source>
+        <translation>无法打开工作区</translation>
+    </message>
+    <message>
+        <source>opening workspace {name}…</source>
+        <translation>正在打开工作区 {name}…</translation>
+    </message>
+    <message>
+        <source>Save workspace as</source>
+        <translation>工作区另存为</translation>
+    </message>
+    <message>
+        <source>saved the workspace to {path}</source>
+        <translation>工作区已保存到 {path}</translation>
+    </message>
+    <message>
+        <source>workspace restored</source>
+        <translation>工作区已恢复</translation>
+    </message>
+    <message numerus="yes">
+        <source>workspace restored; %n item(s) not</source>
+        <translation>
+            <numerusform>工作区已恢复；%n 项未恢复</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Some of the workspace was not restored</source>
+        <translation>工作区有部分内容未能恢复</translation>
+    </message>
+    <message>
+        <source>Quit</source>
+        <translation>退出</translation>
+    </message>
 </context>
 <context>
     <name>MessageRow</name>
@@ -2835,6 +3081,10 @@
 </context>
 <context>
     <name>MessagesEditor</name>
+    <message>
+        <source>Messages</source>
+        <translation>消息</translation>
+    </message>
     <message>
         <source>+ Add message</source>
         <translation>+ 添加消息</translation>
@@ -2944,6 +3194,14 @@
     <message>
         <source>the helper process could not encode this large text ({reason}); it was encoded in this process instead, which may pause the window</source>
         <translation>辅助进程无法编码这段大文本（{reason}）；已改在本进程中编码，窗口可能会暂时无响应</translation>
+    </message>
+    <message>
+        <source>the job&apos;s process ended unexpectedly (exit code {exit_code})</source>
+        <translation>任务进程意外结束（退出码 {exit_code}）</translation>
+    </message>
+    <message>
+        <source>unexpected {kind} in the job: {error}</source>
+        <translation>任务中出现意外错误 {kind}：{error}</translation>
     </message>
     <message>
         <source>token ID {id} at stream position {position} is out of range: the vocabulary has IDs 0..{last}</source>
@@ -3210,6 +3468,22 @@
         <translation>预设 {preset}：使用其正则表达式和特殊词元</translation>
     </message>
     <message>
+        <source>{count} special token(s) of preset {preset} have IDs that are ranks of this file ({first:,}–{last:,}; its ranks run 0–{last_rank:,})</source>
+        <translation>预设 {preset} 有 {count} 个特殊词元的 ID 已是此文件的排名（{first:,}–{last:,}；其排名为 0–{last_rank:,}）</translation>
+    </message>
+    <message>
+        <source>they are placed after the last rank instead, on IDs {first:,}–{last:,} (choose a preset or give special tokens to change this)</source>
+        <translation>已改为放在最后一个排名之后，ID 为 {first:,}–{last:,}（如需更改，请选择预设或给出特殊词元）</translation>
+    </message>
+    <message>
+        <source>presets whose special tokens fit these ranks: {presets}</source>
+        <translation>特殊词元与这些排名不冲突的预设：{presets}</translation>
+    </message>
+    <message>
+        <source>preset {preset} does not fit this file: {count} of its special tokens have IDs that are ranks ({first:,}–{last:,}; its ranks run 0–{last_rank:,}). Give special tokens after the last rank, from ID {start:,}, or choose a preset that fits: {presets}</source>
+        <translation>预设 {preset} 不适用于此文件：其 {count} 个特殊词元的 ID 已是排名（{first:,}–{last:,}；其排名为 0–{last_rank:,}）。请给出位于最后一个排名之后（从 ID {start:,} 起）的特殊词元，或选择适用的预设：{presets}</translation>
+    </message>
+    <message>
         <source>preset {preset}: {normalization} normalization first</source>
         <translation>预设 {preset}：先进行 {normalization} 规范化</translation>
     </message>
@@ -3386,6 +3660,206 @@
         <translation>字节 {byte:02X} 没有排名：这些排名不是字节级 BPE，因此无法解释这段文本（tiktoken 也无法编码）</translation>
     </message>
     <message>
+        <source>{n:,} pieces have a new ID (same piece, new ID: a model would read another row for it)</source>
+        <translation>{n:,} 个片段换了 ID（同一片段，新 ID：模型会为它读取另一行）</translation>
+    </message>
+    <message>
+        <source>{n:,} IDs now hold another piece (same ID, new piece: its row was learned for the old one)</source>
+        <translation>{n:,} 个 ID 现在对应另一个片段（同一 ID，新片段：这一行是为旧片段学习的）</translation>
+    </message>
+    <message>
+        <source>{n:,} pieces were removed</source>
+        <translation>删除了 {n:,} 个片段</translation>
+    </message>
+    <message>
+        <source>{n:,} pieces added (IDs {first:,}–{last:,}, appended past the old ones)</source>
+        <translation>新增 {n:,} 个片段（ID {first:,}–{last:,}，追加在旧 ID 之后）</translation>
+    </message>
+    <message>
+        <source>{n:,} pieces added (IDs {first:,}–{last:,}, some inside the old ID range)</source>
+        <translation>新增 {n:,} 个片段（ID {first:,}–{last:,}，部分位于旧 ID 范围内）</translation>
+    </message>
+    <message>
+        <source>{n:,} kept pieces changed kind (normal / control / user-defined / byte)</source>
+        <translation>{n:,} 个保留片段的类型改变（普通 / 控制 / 用户定义 / 字节）</translation>
+    </message>
+    <message>
+        <source>{n:,} special tokens moved: {shown}</source>
+        <translation>{n:,} 个特殊词元换了 ID：{shown}</translation>
+    </message>
+    <message>
+        <source>{n:,} special tokens removed: {shown}</source>
+        <translation>删除了 {n:,} 个特殊词元：{shown}</translation>
+    </message>
+    <message>
+        <source>{n:,} special tokens added: {shown}</source>
+        <translation>新增 {n:,} 个特殊词元：{shown}</translation>
+    </message>
+    <message>
+        <source>{n:,} special tokens changed kind: {shown}</source>
+        <translation>{n:,} 个特殊词元的类型改变：{shown}</translation>
+    </message>
+    <message>
+        <source>the {part} changed</source>
+        <translation>{part}改变了</translation>
+    </message>
+    <message>
+        <source>merges: {added:,} added, {removed:,} removed, {reranked:,} re-ranked</source>
+        <translation>合并规则：新增 {added:,}，删除 {removed:,}，重排 {reranked:,}</translation>
+    </message>
+    <message>
+        <source>{n:,} kept pieces are no longer produced by any merge sequence</source>
+        <translation>{n:,} 个保留片段已无法由任何合并序列产生</translation>
+    </message>
+    <message>
+        <source>{n:,} piece scores changed</source>
+        <translation>{n:,} 个片段的分数改变</translation>
+    </message>
+    <message>
+        <source>{n:,} of {samples:,} golden stress samples get other IDs</source>
+        <translation>{samples:,} 个黄金压力样本中有 {n:,} 个得到不同的 ID</translation>
+    </message>
+    <message>
+        <source>the {part} changed (IDs of a text do not depend on it)</source>
+        <translation>{part}改变了（文本的 ID 不依赖于它）</translation>
+    </message>
+    <message>
+        <source>the tokenizers are of different families ({old_family} and {new_family}): pieces were compared by the bytes they stand for</source>
+        <translation>两个分词器属于不同类型（{old_family} 与 {new_family}）：片段按其代表的字节比较</translation>
+    </message>
+    <message>
+        <source>the pipelines are described by different runtimes ({old_runtime} and {new_runtime}): their parts are shown, not judged; the vocabulary and the golden set decide the verdict</source>
+        <translation>两条流程由不同的运行时描述（{old_runtime} 与 {new_runtime}）：其组成部分只展示、不评判；结论由词表和黄金样本决定</translation>
+    </message>
+    <message>
+        <source>{n:,} IDs of the {side} vocabulary repeat a piece another ID has: a mapping could not be made for them (the lowest ID is used)</source>
+        <translation>{side}词表中有 {n:,} 个 ID 与另一个 ID 的片段重复：无法为它们建立映射（使用最小的 ID）</translation>
+    </message>
+    <message>
+        <source>no piece could be mapped from one vocabulary to the other</source>
+        <translation>没有任何片段能从一个词表映射到另一个词表</translation>
+    </message>
+    <message>
+        <source>{n:,} special tokens with another role: {shown}</source>
+        <translation>{n:,} 个特殊词元的角色不同：{shown}</translation>
+    </message>
+    <message>
+        <source>neither model stores merges (tiktoken ranks, SentencePiece scores, WordPiece and Unigram have none)</source>
+        <translation>两个模型都不保存合并规则（tiktoken 排名、SentencePiece 分数、WordPiece 和 Unigram 都没有）</translation>
+    </message>
+    <message>
+        <source>only one model stores merges (tiktoken ranks, SentencePiece scores, WordPiece and Unigram have none)</source>
+        <translation>只有一个模型保存合并规则（tiktoken 排名、SentencePiece 分数、WordPiece 和 Unigram 都没有）</translation>
+    </message>
+    <message>
+        <source>only models with scores have them (SentencePiece, Unigram)</source>
+        <translation>只有带分数的模型才有分数（SentencePiece、Unigram）</translation>
+    </message>
+    <message>
+        <source>the corpus holds no text (every file is empty or blank)</source>
+        <translation>语料中没有文本（每个文件都为空或只有空白）</translation>
+    </message>
+    <message>
+        <source>aligned by the shortest: {lines:,} lines kept of each ({counts})</source>
+        <translation>按最短文件对齐：每个文件保留 {lines:,} 行（{counts}）</translation>
+    </message>
+    <message>
+        <source>{tokenizer} maps many tokens to the unknown token in {languages}: few tokens there mean lost text, not a low cost</source>
+        <translation>{tokenizer} 在 {languages} 中把许多词元映射为未知词元：那里词元少意味着文本丢失，而不是成本低</translation>
+    </message>
+    <message>
+        <source>{tokenizer} has no chat template of its own: its window carries only the post-processor&apos;s tokens</source>
+        <translation>{tokenizer} 没有自己的对话模板：其上下文窗口只包含后处理器添加的词元</translation>
+    </message>
+    <message>
+        <source>{tokenizer} failed on {count:,} documents, listed under its failures; the rest was measured</source>
+        <translation>{tokenizer} 在 {count:,} 个文档上失败，已列在其失败记录中；其余文档已统计</translation>
+    </message>
+    <message>
+        <source>the languages have different line counts ({counts}); line n must be a translation of line n in every file (choose to align by the shortest to keep the first lines only)</source>
+        <translation>各语言的行数不同（{counts}）；每个文件的第 n 行必须是彼此第 n 行的译文（选择按最短文件对齐则只保留前面的行）</translation>
+    </message>
+    <message>
+        <source>no such parallel folder or TSV file</source>
+        <translation>没有这个平行语料文件夹或 TSV 文件</translation>
+    </message>
+    <message>
+        <source>no language files in this folder (a file is one when its name before the first dot is a language code: eng_Latn.dev, zho_Hans.txt, pt_BR.txt)</source>
+        <translation>此文件夹中没有语言文件（文件名第一个点之前的部分是语言代码的文件才算：eng_Latn.dev、zho_Hans.txt、pt_BR.txt）</translation>
+    </message>
+    <message>
+        <source>two files for language {language}: {first} and {second} (keep one split per folder)</source>
+        <translation>语言 {language} 有两个文件：{first} 和 {second}（每个文件夹只保留一个划分）</translation>
+    </message>
+    <message>
+        <source>the file of language {language} is empty</source>
+        <translation>语言 {language} 的文件为空</translation>
+    </message>
+    <message>
+        <source>the parallel corpus has no language {languages}; it has {available}</source>
+        <translation>平行语料中没有语言 {languages}；它包含 {available}</translation>
+    </message>
+    <message>
+        <source>a parallel TSV needs a header row of language codes and at least one row of sentences</source>
+        <translation>平行 TSV 需要一行语言代码作为表头，以及至少一行句子</translation>
+    </message>
+    <message>
+        <source>the header must name each language once</source>
+        <translation>表头中每种语言只能出现一次</translation>
+    </message>
+    <message>
+        <source>{columns:,} columns where the header has {header:,}</source>
+        <translation>此行有 {columns:,} 列，而表头有 {header:,} 列</translation>
+    </message>
+    <message>
+        <source>unknown pivot language {pivot!r}; the corpus has {languages}</source>
+        <translation>未知的基准语言 {pivot!r}；语料包含 {languages}</translation>
+    </message>
+    <message>
+        <source>the pivot language {pivot} has no tokens</source>
+        <translation>基准语言 {pivot} 没有词元</translation>
+    </message>
+    <message>
+        <source>the chat template cannot be rendered: {error}</source>
+        <translation>无法渲染对话模板：{error}</translation>
+    </message>
+    <message>
+        <source>choose at least one tokenizer</source>
+        <translation>请至少选择一个分词器</translation>
+    </message>
+    <message>
+        <source>at most {limit} tokenizers at once ({count} given)</source>
+        <translation>一次最多 {limit} 个分词器（给了 {count} 个）</translation>
+    </message>
+    <message>
+        <source>give either corpus sources or a parallel corpus</source>
+        <translation>请给出语料来源或平行语料，二者选一</translation>
+    </message>
+    <message>
+        <source>align must be one of {choices}</source>
+        <translation>对齐方式必须是 {choices} 之一</translation>
+    </message>
+    <message>
+        <source>the context window must be at least 1 token</source>
+        <translation>上下文窗口至少为 1 个词元</translation>
+    </message>
+    <message>
+        <source>the corpus has no source</source>
+        <translation>语料没有来源</translation>
+    </message>
+    <message>
+        <source>the Dask backend needs the optional extra: pip install &apos;tokenizer-workbench[cluster]&apos; (dask and distributed)</source>
+        <translation>Dask 后端需要可选依赖：pip install &apos;tokenizer-workbench[cluster]&apos;（dask 和 distributed）</translation>
+    </message>
+    <message>
+        <source>the Dask backend needs a scheduler address (tcp://host:port)</source>
+        <translation>Dask 后端需要调度器地址（tcp://host:port）</translation>
+    </message>
+    <message>
+        <source>cannot reach the Dask scheduler at {address} within {seconds:.0f} s: {error}</source>
+        <translation>无法在 {seconds:.0f} 秒内连接到位于 {address} 的 Dask 调度器：{error}</translation>
+    </message>
+    <message>
         <source>the file names no pre-tokenizer (tokenizer.ggml.pre): llama.cpp then splits with its &apos;default&apos; regexes, as here, and warns that generation quality will be degraded</source>
         <translation>文件未指定预分词器（tokenizer.ggml.pre）：llama.cpp 此时用它的 &apos;default&apos; 正则切分（此处亦然），并警告生成质量会下降</translation>
     </message>
@@ -3396,6 +3870,280 @@
     <message>
         <source>the model&apos;s embedding has {rows:,} rows for {vocabulary:,} token IDs: IDs {rows:,} and above have no embedding</source>
         <translation>模型的嵌入只有 {rows:,} 行，而词元 ID 有 {vocabulary:,} 个：ID {rows:,} 及以上没有嵌入</translation>
+    </message>
+    <message>
+        <source>no file, folder or local model named {name} (local models looked for in: {places})</source>
+        <translation>没有名为 {name} 的文件、文件夹或本地模型（查找本地模型的位置：{places}）</translation>
+    </message>
+    <message>
+        <source>no local model named {name}; local models of a like name: {similar}</source>
+        <translation>没有名为 {name} 的本地模型；名称相近的本地模型：{similar}</translation>
+    </message>
+    <message>
+        <source>{name} names {count} local models with different tokenizers (behaviour · vocabulary fingerprints in brackets): {choices}; name one of them</source>
+        <translation>{name} 对应 {count} 个分词器不同的本地模型（方括号内为行为指纹 · 词表指纹）：{choices}；请指明其中一个</translation>
+    </message>
+    <message>
+        <source>{name} names {count} local models with one tokenizer (behaviour fingerprint {behaviour}): opened {chosen}; the same in {others}</source>
+        <translation>{name} 对应 {count} 个分词器相同的本地模型（行为指纹 {behaviour}）：已打开 {chosen}；{others} 中的分词器与之相同</translation>
+    </message>
+    <message>
+        <source>{name} is in the Hugging Face cache without any snapshot: download it again</source>
+        <translation>{name} 在 Hugging Face 缓存中没有任何快照：请重新下载</translation>
+    </message>
+    <message>
+        <source>{name}: {ref} names commit {commit}, whose snapshot is not in the cache: download it again</source>
+        <translation>{name}：{ref} 指向提交 {commit}，但缓存中没有它的快照：请重新下载</translation>
+    </message>
+    <message>
+        <source>{name}: revision {revision} is not in the cache (cached: {cached})</source>
+        <translation>{name}：缓存中没有修订版本 {revision}（已缓存：{cached}）</translation>
+    </message>
+    <message>
+        <source>{name} at {revision} has no tokenizer file: the Hub said {files} do not exist there (.no_exist markers)</source>
+        <translation>{name} 在 {revision} 没有分词器文件：Hub 表示该版本不存在 {files}（.no_exist 标记）</translation>
+    </message>
+    <message>
+        <source>{name} at {revision}: no tokenizer file was downloaded (the snapshot holds {present}): download tokenizer.json or tokenizer.model</source>
+        <translation>{name} 在 {revision}：没有下载分词器文件（快照中只有 {present}）：请下载 tokenizer.json 或 tokenizer.model</translation>
+    </message>
+    <message>
+        <source>{file} points to {target}, which is missing (an interrupted download or a cleaned cache): download it again</source>
+        <translation>{file} 指向的 {target} 不存在（下载中断或缓存已被清理）：请重新下载</translation>
+    </message>
+    <message>
+        <source>{name} has no GGUF tagged {tag} (its tags: {tags})</source>
+        <translation>{name} 没有版本标签为 {tag} 的 GGUF（现有标签：{tags}）</translation>
+    </message>
+    <message>
+        <source>the Ollama manifest of {name} cannot be read ({problem})</source>
+        <translation>无法读取 {name} 的 Ollama 清单（{problem}）</translation>
+    </message>
+    <message>
+        <source>the Ollama manifest of {name} has no GGUF model layer (media type application/vnd.ollama.image.model); its layers: {kinds}</source>
+        <translation>{name} 的 Ollama 清单中没有 GGUF 模型层（媒体类型 application/vnd.ollama.image.model）；它的层：{kinds}</translation>
+    </message>
+    <message>
+        <source>the model layer of {name} is not a GGUF file; only GGUF models are read</source>
+        <translation>{name} 的模型层不是 GGUF 文件；只能读取 GGUF 模型</translation>
+    </message>
+    <message>
+        <source>{name} has no Jinja chat template, only Ollama&apos;s Go template, which Ollama renders itself: choose a template to render here</source>
+        <translation>{name} 没有 Jinja 对话模板，只有由 Ollama 自己渲染的 Go 模板：请选择一个模板在此渲染</translation>
+    </message>
+    <message>
+        <source>1 piece has a new ID (same piece, new ID: a model would read another row for it)</source>
+        <translation>1 个片段换了 ID（同一片段，新 ID：模型会为它读取另一行）</translation>
+    </message>
+    <message>
+        <source>1 ID now holds another piece (same ID, new piece: its row was learned for the old one)</source>
+        <translation>1 个 ID 现在对应另一个片段（同一 ID，新片段：这一行是为旧片段学习的）</translation>
+    </message>
+    <message>
+        <source>1 piece was removed</source>
+        <translation>删除了 1 个片段</translation>
+    </message>
+    <message>
+        <source>1 piece added (ID {first:,}, appended past the old ones)</source>
+        <translation>新增 1 个片段（ID {first:,}，追加在旧 ID 之后）</translation>
+    </message>
+    <message>
+        <source>1 piece added (ID {first:,}, inside the old ID range)</source>
+        <translation>新增 1 个片段（ID {first:,}，位于旧 ID 范围内）</translation>
+    </message>
+    <message>
+        <source>1 kept piece changed kind (normal / control / user-defined / byte)</source>
+        <translation>1 个保留片段的类型改变（普通 / 控制 / 用户定义 / 字节）</translation>
+    </message>
+    <message>
+        <source>1 special token moved: {shown}</source>
+        <translation>1 个特殊词元换了 ID：{shown}</translation>
+    </message>
+    <message>
+        <source>1 special token removed: {shown}</source>
+        <translation>删除了 1 个特殊词元：{shown}</translation>
+    </message>
+    <message>
+        <source>1 special token added: {shown}</source>
+        <translation>新增 1 个特殊词元：{shown}</translation>
+    </message>
+    <message>
+        <source>1 special token changed kind: {shown}</source>
+        <translation>1 个特殊词元的类型改变：{shown}</translation>
+    </message>
+    <message>
+        <source>1 kept piece is no longer produced by any merge sequence</source>
+        <translation>1 个保留片段已无法由任何合并序列产生</translation>
+    </message>
+    <message>
+        <source>1 piece score changed</source>
+        <translation>1 个片段的分数改变</translation>
+    </message>
+    <message>
+        <source>1 ID of the {side} vocabulary repeats a piece another ID has: a mapping could not be made for it (the lowest ID is used)</source>
+        <translation>{side}词表中有 1 个 ID 与另一个 ID 的片段重复：无法为它建立映射（使用最小的 ID）</translation>
+    </message>
+    <message>
+        <source>1 special token with another role: {shown}</source>
+        <translation>1 个特殊词元的角色不同：{shown}</translation>
+    </message>
+    <message>
+        <source>{tokenizer} failed on 1 document, listed under its failures; the rest was measured</source>
+        <translation>{tokenizer} 在 1 个文档上失败，已列在其失败记录中；其余文档已统计</translation>
+    </message>
+    <message>
+        <source>byte-level</source>
+        <translation>字节级</translation>
+    </message>
+    <message>
+        <source>WordPiece</source>
+        <translation>WordPiece</translation>
+    </message>
+    <message>
+        <source>SentencePiece-style</source>
+        <translation>SentencePiece 式</translation>
+    </message>
+    <message>
+        <source>normalizer</source>
+        <translation>规范化器</translation>
+    </message>
+    <message>
+        <source>pre-tokenizer</source>
+        <translation>预分词器</translation>
+    </message>
+    <message>
+        <source>model parameters</source>
+        <translation>模型参数</translation>
+    </message>
+    <message>
+        <source>post-processor</source>
+        <translation>后处理器</translation>
+    </message>
+    <message>
+        <source>decoder</source>
+        <translation>解码器</translation>
+    </message>
+    <message>
+        <source>padding / truncation</source>
+        <translation>填充 / 截断</translation>
+    </message>
+    <message>
+        <source>chat template</source>
+        <translation>对话模板</translation>
+    </message>
+    <message>
+        <source>model binding</source>
+        <translation>模型绑定</translation>
+    </message>
+    <message>
+        <source>old</source>
+        <comment>the old side of a diff</comment>
+        <translation>旧</translation>
+    </message>
+    <message>
+        <source>new</source>
+        <comment>the new side of a diff</comment>
+        <translation>新</translation>
+    </message>
+    <message>
+        <source>tokenizer.ggml.model is {model!r}, a tokenizer llama.cpp does not know either; the workbench runs {supported}</source>
+        <translation>tokenizer.ggml.model 为 {model!r}，llama.cpp 也不认识这种分词器；工作台可运行 {supported}</translation>
+    </message>
+    <message>
+        <source>tokenizer.ggml.model is {model!r}: the file has no vocabulary (llama.cpp loads no tokenizer from it either); the workbench runs {supported}</source>
+        <translation>tokenizer.ggml.model 为 {model!r}：文件没有词表（llama.cpp 也不会从中加载分词器）；工作台可运行 {supported}</translation>
+    </message>
+    <message>
+        <source>tokenizer.ggml.model is {model!r}: llama.cpp runs RWKV&apos;s greedy longest match over escaped byte tokens, which no tokenizers pipeline reproduces; the workbench runs {supported}</source>
+        <translation>tokenizer.ggml.model 为 {model!r}：llama.cpp 对转义的字节词元做 RWKV 的贪心最长匹配，没有 tokenizers 流程能复现；工作台可运行 {supported}</translation>
+    </message>
+    <message>
+        <source>tokenizer.ggml.model is {model!r}: llama.cpp runs PLaMo-2&apos;s own table-driven best-path search with byte fallback, which no tokenizers pipeline reproduces; the workbench runs {supported}</source>
+        <translation>tokenizer.ggml.model 为 {model!r}：llama.cpp 运行 PLaMo-2 自有的查表式最优路径搜索（带字节回退），没有 tokenizers 流程能复现；工作台可运行 {supported}</translation>
+    </message>
+    <message>
+        <source>tokenizer.ggml.model is {model!r}: llama.cpp cuts the text inside &lt;dna&gt;…&lt;/dna&gt; into 6-letter k-mers padded with A, which no tokenizers pipeline reproduces; the workbench runs {supported}</source>
+        <translation>tokenizer.ggml.model 为 {model!r}：llama.cpp 把 &lt;dna&gt;…&lt;/dna&gt; 内的文本切分为 6 个字母的 k-mer（不足补 A），没有 tokenizers 流程能复现；工作台可运行 {supported}</translation>
+    </message>
+    <message>
+        <source>tokenizer.ggml.model is {model!r} with lowercasing on: llama.cpp lowercases with its own one-code-point table, which no tokenizers normalizer reproduces; not run</source>
+        <translation>tokenizer.ggml.model 为 {model!r} 且开启小写化：llama.cpp 用它自己的单码位表转小写，没有 tokenizers 规范化器能复现；不运行</translation>
+    </message>
+    <message>
+        <source>tokenizer.ggml.pre is {pre!r}, a pre-tokenizer llama.cpp does not know (it refuses the file too); the workbench will not guess one</source>
+        <translation>tokenizer.ggml.pre 为 {pre!r}，llama.cpp 不认识这种预分词器（它也会拒绝此文件）；工作台不会猜测</translation>
+    </message>
+    <message>
+        <source>the merges join newlines without building all {runs} newline tokens: llama.cpp&apos;s Gemma 4 rule (a run of newlines that is a token is taken whole) then has no exact tokenizers pipeline; not run</source>
+        <translation>合并规则会合并换行符，却不能构成全部 {runs} 个换行词元：此时 llama.cpp 的 Gemma 4 规则（本身是词元的连续换行整体取用）没有完全一致的 tokenizers 流程；不运行</translation>
+    </message>
+    <message>
+        <source>{flag} is true but the file sets no {key}: llama.cpp refuses to load it</source>
+        <translation>{flag} 为 true，但文件未设置 {key}：llama.cpp 会拒绝加载</translation>
+    </message>
+    <message>
+        <source>not a workbench workspace: it has no &quot;{key}&quot; version</source>
+        <translation>不是工作台的工作区文件：没有 &quot;{key}&quot; 版本号</translation>
+    </message>
+    <message>
+        <source>the workspace version {version} is not a whole number from 1</source>
+        <translation>工作区版本号 {version} 不是从 1 起的整数</translation>
+    </message>
+    <message>
+        <source>this workspace is version {version}; this workbench reads versions up to {supported}</source>
+        <translation>此工作区为第 {version} 版；本工作台最多读取第 {supported} 版</translation>
+    </message>
+    <message>
+        <source>the workspace is not valid JSON: {reason}</source>
+        <translation>工作区不是有效的 JSON：{reason}</translation>
+    </message>
+    <message>
+        <source>the workspace cannot be read: {reason}</source>
+        <translation>无法读取工作区：{reason}</translation>
+    </message>
+    <message>
+        <source>{field} is {found}; it should be {expected}</source>
+        <translation>{field} 是 {found}；应为 {expected}</translation>
+    </message>
+    <message>
+        <source>{field} is {value!r}; it should be one of {allowed}</source>
+        <translation>{field} 为 {value!r}；应为以下之一：{allowed}</translation>
+    </message>
+    <message>
+        <source>{field} is {value}; a sampling weight is a finite number, 0 or more</source>
+        <translation>{field} 为 {value}；采样权重须为 0 或更大的有限数</translation>
+    </message>
+    <message>
+        <source>a value in the workspace is not valid: {reason}</source>
+        <translation>工作区中有一个值无效：{reason}</translation>
+    </message>
+    <message>
+        <source>the saved workspace {path} could not be used: {problem}</source>
+        <translation>已保存的工作区 {path} 无法使用：{problem}</translation>
+    </message>
+    <message>
+        <source>restored the previous good workspace, {path}</source>
+        <translation>已恢复上一个完好的工作区 {path}</translation>
+    </message>
+    <message>
+        <source>tokenizer {path} is gone: not reopened</source>
+        <translation>分词器 {path} 已不存在：未重新打开</translation>
+    </message>
+    <message>
+        <source>corpus source {path} is gone: left out of the corpus</source>
+        <translation>语料来源 {path} 已不存在：已从语料中略去</translation>
+    </message>
+    <message>
+        <source>chat template file {path} is gone: the tokenizer&apos;s own template is used</source>
+        <translation>对话模板文件 {path} 已不存在：改用分词器自带的模板</translation>
+    </message>
+    <message>
+        <source>tokenizer {path} could not be reopened: {problem}</source>
+        <translation>分词器 {path} 无法重新打开：{problem}</translation>
+    </message>
+    <message>
+        <source>Align dataset {path} is gone: not reopened</source>
+        <translation>对齐数据集 {path} 已不存在：未重新打开</translation>
     </message>
 </context>
 <context>
@@ -3554,6 +4302,14 @@
         <translation>方向</translation>
     </message>
     <message>
+        <source>Truncate to this many tokens</source>
+        <translation>截断到的词元数</translation>
+    </message>
+    <message>
+        <source>Pad to this many tokens</source>
+        <translation>填充到的词元数</translation>
+    </message>
+    <message>
         <source>Use the file&apos;s settings</source>
         <translation>使用文件自身的设置</translation>
     </message>
@@ -3701,6 +4457,10 @@
     <message>
         <source>Special tokens: leave empty to use the preset&apos;s. Given here, they replace the preset&apos;s; IDs must not be ranks (the first free ID is {first}).</source>
         <translation>特殊词元：留空则使用预设的特殊词元。在此填写的特殊词元将取代预设的；ID 不能与排名重复（第一个空闲 ID 为 {first}）。</translation>
+    </message>
+    <message>
+        <source>Place the {n} special tokens of {preset} after the last rank (IDs {first}–{last})</source>
+        <translation>把 {preset} 的 {n} 个特殊词元放在最后一个排名之后（ID {first}–{last}）</translation>
     </message>
     <message>
         <source>row</source>
@@ -4038,6 +4798,10 @@
 <context>
     <name>StreamSimulator</name>
     <message>
+        <source>What the stream is made of</source>
+        <translation>流的内容</translation>
+    </message>
+    <message>
         <source>Token IDs</source>
         <translation>词元 ID</translation>
     </message>
@@ -4108,6 +4872,18 @@
     <message>
         <source>Run to end ⏭</source>
         <translation>运行到结尾 ⏭</translation>
+    </message>
+    <message>
+        <source>Stream position</source>
+        <translation>流中的位置</translation>
+    </message>
+    <message>
+        <source>Streamed text</source>
+        <translation>流式输出的文本</translation>
+    </message>
+    <message>
+        <source>Stream steps</source>
+        <translation>流的各步</translation>
     </message>
     <message>
         <source>Chunk size:</source>
@@ -4225,12 +5001,8 @@
 <context>
     <name>Tasks</name>
     <message>
-        <source>the job&apos;s process ended unexpectedly (exit code {code})</source>
-        <translation>任务进程意外结束（退出码 {code}）</translation>
-    </message>
-    <message>
-        <source>cancelled</source>
-        <translation>已取消</translation>
+        <source>stopped</source>
+        <translation>已停止</translation>
     </message>
     <message>
         <source>not enough memory for this input</source>
@@ -4253,6 +5025,14 @@
     <message>
         <source>The chat template: the tokenizer&apos;s own (and its named variants), a built-in one, or a file</source>
         <translation>对话模板：分词器自带的（及其命名变体）、内置的，或来自文件</translation>
+    </message>
+    <message>
+        <source>Revert</source>
+        <translation>还原</translation>
+    </message>
+    <message>
+        <source>Put the picked template&apos;s own text back (the edits and the error they made are dropped)</source>
+        <translation>放回所选模板自身的文本（丢弃编辑及其造成的错误）</translation>
     </message>
     <message>
         <source>Template file…</source>
@@ -4285,6 +5065,22 @@
     <message>
         <source>File: {name}</source>
         <translation>文件：{name}</translation>
+    </message>
+    <message>
+        <source>Chat template</source>
+        <translation>对话模板</translation>
+    </message>
+    <message>
+        <source>The chat template has edits that are not saved in a file. Save them?</source>
+        <translation>对话模板有尚未保存到文件的编辑。要保存吗？</translation>
+    </message>
+    <message>
+        <source>Save the chat template</source>
+        <translation>保存对话模板</translation>
+    </message>
+    <message>
+        <source>Jinja templates (*.jinja);;All files (*)</source>
+        <translation>Jinja 模板 (*.jinja);;所有文件 (*)</translation>
     </message>
     <message>
         <source>(edited)</source>
@@ -4585,8 +5381,12 @@
         <translation>开始训练</translation>
     </message>
     <message>
-        <source>Cancel</source>
-        <translation>取消</translation>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Stop training; nothing of the run is kept</source>
+        <translation>停止训练；不保留本次运行的任何结果</translation>
     </message>
     <message>
         <source>Name</source>
@@ -4721,20 +5521,20 @@
         <translation>正在训练 {name}…</translation>
     </message>
     <message>
-        <source>cancelling…</source>
-        <translation>正在取消…</translation>
+        <source>stopping…</source>
+        <translation>正在停止…</translation>
     </message>
     <message>
-        <source>Cancelled after {seconds} s; nothing was kept.</source>
-        <translation>已在 {seconds} 秒后取消；未保留任何内容。</translation>
+        <source>Stopped after {seconds} s; nothing was kept.</source>
+        <translation>已在 {seconds} 秒后停止；未保留任何内容。</translation>
     </message>
     <message>
-        <source>cancelled ({seconds} s to stop)</source>
-        <translation>已取消（停止用时 {seconds} 秒）</translation>
+        <source>stopped ({seconds} s to stop)</source>
+        <translation>已停止（停止用时 {seconds} 秒）</translation>
     </message>
     <message>
-        <source>training cancelled</source>
-        <translation>训练已取消</translation>
+        <source>training stopped</source>
+        <translation>训练已停止</translation>
     </message>
     <message>
         <source>The run stopped before there was anything to chart</source>
@@ -5002,6 +5802,10 @@
 <context>
     <name>VariablesEditor</name>
     <message>
+        <source>Variables</source>
+        <translation>变量</translation>
+    </message>
+    <message>
         <source>Name</source>
         <translation>名称</translation>
     </message>
@@ -5053,8 +5857,16 @@
         <translation>搜索片段或文本，或输入 ID…</translation>
     </message>
     <message>
+        <source>Vocabulary</source>
+        <translation>词表</translation>
+    </message>
+    <message>
         <source>Sort by</source>
         <translation>排序方式</translation>
+    </message>
+    <message>
+        <source>Stop the audit; nothing of it is kept</source>
+        <translation>停止审计；不保留其任何结果</translation>
     </message>
     <message>
         <source>Audit vocabulary</source>

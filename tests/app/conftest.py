@@ -15,6 +15,16 @@ from app.session import Session
 pytestmark = pytest.mark.gui
 
 
+@pytest.fixture(autouse=True)
+def own_workspace_file(tmp_path, monkeypatch):
+    """Each test's window saves its workspace in the test's folder, never the user's app-data
+    folder; an unsaved-edits question is answered Discard unless a test answers it."""
+    path = tmp_path / "app-data" / "workspace.json"
+    monkeypatch.setattr("app.main_window.default_file", lambda: path)
+    monkeypatch.setattr("app.ask.ask_unsaved", lambda *args: "discard")
+    return path
+
+
 @pytest.fixture
 def window(qtbot, tmp_path):
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
@@ -54,7 +64,8 @@ def wait_inspected(qtbot, window, timeout=20000):
     qtbot.waitUntil(lambda: not pane._debounce.isActive() and not window.tasks.busy
                     and pane.result is not None
                     and pane.result.encoding.text == window.session.text
-                    and pane.chips.encoding is pane.result.encoding, timeout=timeout)
+                    and pane.chips.encoding is pane.result.encoding
+                    and not pane.chips.drawing, timeout=timeout)  # every chip drawn (6 ms chunks)
     return pane.result
 
 

@@ -10,7 +10,8 @@ import pytest
 
 from app.main_window import DEMO
 from app.widgets import live_chart
-from app.widgets.figure_widget import Drawing, FigureWidget
+from app.jobs.charts import Drawing
+from app.widgets.figure_widget import FigureWidget
 from app.widgets.live_chart import LiveChart
 from app.widgets.script_chart import ScriptHistogram
 from tests.app.test_corpus_pane import add_and_wait, wait_statistics

@@ -16,8 +16,9 @@ from tests.conftest import require_data
 BPE = DEMO / "demo-bpe" / "tokenizer.json"
 UNIGRAM = DEMO / "demo-unigram" / "tokenizer.model"
 TEXT = "Hello 世界 👨\u200d👩\u200d👧 café"
+ENVELOPE = {"tokbench", "version"}  # on every --json output (docs/cli.md)
 JSON_KEYS = {"ids", "tokens", "type_ids", "attention_mask", "special_tokens_mask", "sequence_ids",
-             "overflow", "truncated", "template", "notes"}
+             "overflow", "truncated", "template", "notes"} | ENVELOPE
 
 
 def run(capsys, *argv):
@@ -263,7 +264,7 @@ def test_invalid_utf8_in_a_file_names_the_byte_as_everywhere(capsys, tmp_path):
     bad = tmp_path / "bad.txt"
     bad.write_bytes(b"ok\nab\xff\n")
     code, _, err = run(capsys, "inspect", BPE, "--file", bad)
-    assert code == 1
+    assert code == 2
     assert err.strip().endswith("bad.txt:2: invalid UTF-8 at byte 5 of the file "
                                 "(byte 2 of the line: 0xff)")
 
@@ -325,7 +326,7 @@ def test_allowed_special_reads_only_the_literals_named(capsys, tmp_path):
                      "<|endoftext|>": "special.kept_as_text"}
     assert inspect("--allowed-special", "all") == inspect("--parse-special")
     code, _, err = run(capsys, *common, "--allowed-special", "<|im_stop|>")
-    assert code == 1 and "'<|im_stop|>' is not a special token" in err
+    assert code == 2 and "'<|im_stop|>' is not a special token" in err
     code, _, err = run(capsys, *common, "--allowed-special", "all", "--parse-special")
     assert code == 2 and "give one of them" in err
     code, _, err = run(capsys, *common, "--allowed-special", ",")
@@ -379,14 +380,14 @@ def _intact_then_edited(capsys, tmp_path):
 @pytest.mark.parametrize("argv,code", [
     (["--help"], 0), (["--frobnicate"], 2), (["frobnicate"], 2),
     (["inspect"], 2), (["inspect", BPE, "x", "--unit", "furlongs"], 2),
-    (["inspect", BPE, "hi"], 0), (["inspect", "/nonexistent/tok.json", "x"], 1),
-    (["import", BPE], 2), (["import", DEMO / "sample.txt", "-o", "{tmp}/b"], 1),
-    (["verify"], 2), (["verify", "{tmp}/nothing-here"], 1), (["verify", DEMO], 3),
-    (["export", "{tmp}/nothing-here"], 2), (["export", "{tmp}/nothing-here", "-o", "{tmp}/o"], 1),
+    (["inspect", BPE, "hi"], 0), (["inspect", "/nonexistent/tok.json", "x"], 2),
+    (["import", BPE], 2), (["import", DEMO / "sample.txt", "-o", "{tmp}/b"], 2),
+    (["verify"], 2), (["verify", "{tmp}/nothing-here"], 2), (["verify", DEMO], 2),
+    (["export", "{tmp}/nothing-here"], 2), (["export", "{tmp}/nothing-here", "-o", "{tmp}/o"], 2),
     (["train", "{tmp}/c.json", "-o", "{tmp}/t"], 2),
-    (["train", "{tmp}/c.json", "--corpus", "{tmp}/no-corpus", "-o", "{tmp}/t"], 1),
+    (["train", "{tmp}/c.json", "--corpus", "{tmp}/no-corpus", "-o", "{tmp}/t"], 2),
     (["train", "{tmp}/c.json", "--corpus", DEMO / "corpus.txt", "-o", "{tmp}/t", "--dedup=x"], 2),
-    (["chat"], 2), (["chat", "{tmp}/no-conversation.json"], 1),
+    (["chat"], 2), (["chat", "{tmp}/no-conversation.json"], 2),
     (["chat", "{tmp}/c.json", "--context", "0"], 2),
 ])
 def test_exit_codes(capsys, tmp_path, argv, code):
@@ -402,7 +403,7 @@ def test_verify_tells_an_altered_bundle_from_a_missing_one(capsys, tmp_path):
     code, _, err = run(capsys, "verify", folder)
     assert code == 3 and "checksum" in err and "tokenizer.json" in err
     code, _, err = run(capsys, "verify", tmp_path / "elsewhere")
-    assert code == 1 and "no such file" in err
+    assert code == 2 and "no such file" in err
 
 
 def test_export_and_train_succeed_with_zero(capsys, tmp_path):
@@ -432,11 +433,11 @@ def test_train_refuses_a_config_no_engine_can_train_before_reading(capsys, tmp_p
     config.write_text(json.dumps({"engine": "spm"}))
     code, _, err = run(capsys, "train", config, "--corpus", DEMO / "corpus.txt", "-o",
                        tmp_path / "x")
-    assert code == 1 and "c.json" in err and "engine must be one of" in err
+    assert code == 2 and "c.json" in err and "engine must be one of" in err
     config.write_text(json.dumps({"algorithm": "wordpiece"}))
     code, _, err = run(capsys, "train", config, "--corpus", tmp_path / "x.txt", "-o",
                        tmp_path / "x")
-    assert code == 1 and "add [UNK] to the special tokens" in err
+    assert code == 2 and "add [UNK] to the special tokens" in err
 
 
 # -- the seeds' worked examples, written as a user writes them --------------------------------
@@ -503,7 +504,7 @@ def test_stream_json_steps_by_chunk_add_up_to_decode(capsys, tmp_path):
         code, out, err = run(capsys, "stream", BPE, path, "--chunk", chunk, "--json")
         assert code == 0 and err == ""
         record = json.loads(out)
-        assert set(record) == {"steps", "text", "stop"} and record["stop"] is None
+        assert set(record) == {"steps", "text", "stop"} | ENVELOPE and record["stop"] is None
         assert record["text"] == load_tokenizer(BPE).decode(ids) == TEXT
         assert "".join(s["text"] for s in record["steps"]) == TEXT
         assert [i for s in record["steps"] for i in s["ids"]] == ids
@@ -536,7 +537,7 @@ def test_stream_bad_input_is_named(capsys, tmp_path, content, args, needle):
     path = tmp_path / "ids.json"
     path.write_text(content, encoding="utf-8")
     code, out, err = run(capsys, "stream", BPE, path, *args)
-    assert code == 1 and out == "" and needle in err and len(err.strip().splitlines()) == 1
+    assert code == 2 and out == "" and needle in err and len(err.strip().splitlines()) == 1
 
 
 def test_stream_chunk_must_be_positive(capsys, tmp_path):
@@ -584,9 +585,9 @@ def test_stream_prefill_and_skip_special(capsys, tmp_path):
     assert code == 0 and out.startswith(f"after a prompt of {len(prompt)} IDs (not emitted)")
     assert 'text: "你好 A"' in out
     code, out, err = run(capsys, "stream", BPE, path, "--prefill", "[1, 99999]")
-    assert code == 1 and "token ID 99999 at prompt position 1 is out of range" in err
+    assert code == 2 and "token ID 99999 at prompt position 1 is out of range" in err
     code, out, err = run(capsys, "stream", BPE, path, "--prefill", tmp_path / "none.json")
-    assert code == 1 and "none.json" in err and len(err.strip().splitlines()) == 1
+    assert code == 2 and "none.json" in err and len(err.strip().splitlines()) == 1
 
 
 # -- chat ---------------------------------------------------------------------------------
@@ -683,16 +684,21 @@ def test_chat_without_tokenizer_renders_only(capsys, tmp_path):
     assert "ids" not in record and record["budget"] is None and record["checks"] == []
 
 
-def test_chat_template_error_exits_3_with_its_line(capsys, tmp_path):
+def test_chat_template_error_exits_2_with_its_line(capsys, tmp_path):
     template = tmp_path / "t.jinja"
     template.write_text("{{ bos_token }}\n{{ raise_exception('System role not supported') }}")
     conv = _conversation(tmp_path, CHAT)
     code, out, _ = run(capsys, "chat", conv, "--template", template, "--json")
-    assert code == 3
-    assert json.loads(out) == {"error": {"type": "TemplateError",
-                                         "message": "System role not supported", "line": 2}}
+    assert code == 2
+    record = json.loads(out)
+    assert {k: record[k] for k in ENVELOPE} == {"tokbench": "chat", "version": 1}
+    error = record["error"]
+    assert (error["code"], error["type"], error["detail"], error["line"]) == (
+        "chat_template", "TemplateError", "System role not supported", 2)
+    assert error["message"].endswith("TemplateError: System role not supported")
     code, out, err = run(capsys, "chat", conv, "--template", template)
-    assert code == 3 and out == "" and "TemplateError: System role not supported" in err
+    assert code == 2 and out == "" and "template error" in err
+    assert "TemplateError: System role not supported" in err
 
 
 def test_chat_variables_and_bad_input(capsys, tmp_path):
@@ -703,26 +709,27 @@ def test_chat_variables_and_bad_input(capsys, tmp_path):
                        "enable_thinking=false", "--now", "2026-12-01T10:00:00", "--json")
     assert code == 0 and json.loads(out)["text"] == "False|2026-12-01"
     code, _, err = run(capsys, "chat", conv, "--template", template, "--var", "x=maybe")
-    assert code == 1 and "--var x" in err and "not a JSON value" in err
+    assert code == 2 and "--var x" in err and "not a JSON value" in err
     broken = _conversation(tmp_path, '[{"role": "user",\n  "content": }]', "broken.json")
     code, _, err = run(capsys, "chat", broken, "--template", "chatml")
-    assert code == 1 and "broken.json:2:14" in err and "Traceback" not in err
+    assert code == 2 and "broken.json:2:14" in err and "Traceback" not in err
     no_role = _conversation(tmp_path, [{"content": "hi"}], "norole.json")
     code, _, err = run(capsys, "chat", no_role, "--template", "chatml")
-    assert code == 1 and 'message 0 has no "role"' in err
+    assert code == 2 and 'message 0 has no "role"' in err
     code, _, err = run(capsys, "chat", conv, "--template", "nosuch")
-    assert code == 1 and "not one of the built-in templates" in err
+    assert code == 2 and "not one of the built-in templates" in err
 
 
 def test_chat_input_errors_are_bad_input_not_template_errors(capsys, tmp_path):
-    """An empty conversation, a tool that is not an object: exit 1 naming the file (exit 3 is
-    for a template that fails); both ending flags at once: a usage error (2)."""
+    """An empty conversation, a tool that is not an object: bad input naming the file, exit 2,
+    not said as a template error; both ending flags at once: a usage error (2)."""
     empty = _conversation(tmp_path, [], "empty.json")
     code, _, err = run(capsys, "chat", empty, "--template", "chatml")
-    assert code == 1 and "empty.json" in err and "no messages" in err
+    assert code == 2 and "empty.json" in err and "no messages" in err
+    assert "template error" not in err
     tools = _conversation(tmp_path, {"messages": CHAT[:1], "tools": [1]}, "tools.json")
     code, _, err = run(capsys, "chat", tools, "--template", "chatml")
-    assert code == 1 and '"tools" item 0 is not an object' in err
+    assert code == 2 and '"tools" item 0 is not an object' in err
     conv = _conversation(tmp_path, CHAT[:2])
     code, _, _ = run(capsys, "chat", conv, "--template", "chatml", "--add-generation-prompt",
                      "--continue-final-message")
@@ -748,12 +755,12 @@ def test_chat_template_and_special_tokens_from_config(capsys, tmp_path):
                                                     {"name": "tool_use", "template": "T"}]}))
     code, out, _ = run(capsys, "chat", conv, "--config", config, "--json")
     error = json.loads(out)["error"]
-    assert code == 3 and error["type"] == "ValueError" and "'default'" in error["message"]
+    assert code == 2 and error["type"] == "ValueError" and "'default'" in error["message"]
     # --template NAME picks one of the config's named templates (as transformers' chat_template=)
     code, out, _ = run(capsys, "chat", conv, "--config", config, "--template", "rag", "--json")
     assert code == 0 and json.loads(out)["text"] == "R"
     code, _, err = run(capsys, "chat", conv, "--config", config, "--template", "nosuch")
-    assert code == 1 and "rag, tool_use" in err
+    assert code == 2 and "rag, tool_use" in err
 
 
 def test_chat_json_checks_name_the_model_files_problems(capsys, tmp_path):
@@ -811,7 +818,7 @@ def test_chat_takes_a_rank_files_preset_and_special_tokens(capsys, tmp_path):
     record = json.loads(out)
     assert record["ids"].count(n + 1) == 3 and record["ids"].count(n + 2) == 3
     code, _, err = run(capsys, "chat", conv, "--template", "chatml", "--preset", "cl100k")
-    assert code == 1 and "give TOKENIZER" in err
+    assert code == 2 and "give TOKENIZER" in err
 
 
 # --- post-processing: pair, template, truncation, padding ---------------------------------------
@@ -882,11 +889,11 @@ def test_inspect_truncation_table_reports_what_was_cut(capsys):
 ])
 def test_inspect_bad_post_processing_is_named(capsys, argv, message):
     code, out, err = run(capsys, "inspect", BPE, "one two three four five", *argv)
-    assert code == 1 and out == "" and message in err and "Traceback" not in err
+    assert code == 2 and out == "" and message in err and "Traceback" not in err
 
 
 @pytest.mark.parametrize("argv", [["--max-length", "-1"], ["--truncation-side", "middle"],
-                                  ["--pad-multiple", "0"], ["--truncation-strategy", "x"]])
+                                  ["--pad-multiple", "-1"], ["--truncation-strategy", "x"]])
 def test_inspect_bad_post_processing_arguments_are_usage_errors(capsys, argv):
     assert run(capsys, "inspect", BPE, "x", *argv)[0] == 2
 
@@ -917,10 +924,10 @@ def test_inspect_jsonl_line_that_is_not_a_text_is_named(capsys, tmp_path):
     texts = tmp_path / "texts.jsonl"
     texts.write_text('"ok"\n{"body": "x"}\n', encoding="utf-8")
     code, _, err = run(capsys, "inspect", BPE, "--file", texts)
-    assert code == 1 and "texts.jsonl:2" in err and '"text"' in err
+    assert code == 2 and "texts.jsonl:2" in err and '"text"' in err
     texts.write_text('"ok"\n{oops\n', encoding="utf-8")
     code, _, err = run(capsys, "inspect", BPE, "--file", texts)
-    assert code == 1 and "texts.jsonl:2:2" in err and "invalid JSON" in err
+    assert code == 2 and "texts.jsonl:2:2" in err and "invalid JSON" in err
 
 
 @pytest.mark.realdata

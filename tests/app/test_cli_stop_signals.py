@@ -79,7 +79,7 @@ def test_a_finished_and_a_failed_train_leave_nothing_behind(private_tmp, tmp_pat
         [sys.executable, "-m", "app.cli", "train", str(_config(tmp_path, vocab_size=900_000)),
          "--corpus", str(DEMO / "sample.txt"), "-o", str(tmp_path / "failed")],
         cwd=ROOT, capture_output=True, text=True, timeout=120)
-    assert failed.returncode == 1 and "more than this corpus can fill" in failed.stderr
+    assert failed.returncode == 2 and "more than this corpus can fill" in failed.stderr
     assert trainers(private_tmp) == []
     assert temp_leftovers(private_tmp) == []
 

@@ -24,7 +24,7 @@ def pane(window):
 
 def wait_statistics(qtbot, pane, sources: int = 1):
     qtbot.waitUntil(lambda: pane.result is not None and not pane._stats_timer.isActive()
-                    and not pane.stop_button.isVisible()
+                    and not pane.stop_button.isEnabled()
                     and len(pane.result.report.sources) >= sources, timeout=15000)
     return pane.result
 
@@ -68,7 +68,7 @@ def test_strict_names_file_line_and_byte_then_replace_lists_the_line(qtbot, wind
     assert "0xff" in text
     pane.set_policy("replace")
     qtbot.waitUntil(lambda: pane.result is not None and pane.result.policy == "replace"
-                    and not pane.stop_button.isVisible(), timeout=10000)
+                    and not pane.stop_button.isEnabled(), timeout=10000)
     assert pane.result.error is None and pane.result.bad_lines == 1
     assert "<b>1</b> line with invalid UTF-8 was replaced" in pane.error_label.text()
     item = pane.issues.topLevelItem(0)

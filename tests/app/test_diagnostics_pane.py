@@ -143,12 +143,55 @@ def test_gui_thread_never_stalls_while_diagnostics_run(qtbot, pane, tmp_path, re
     assert meter.worst_stall() < 0.050, f"GUI thread stalled: {meter.worst()}"
 
 
-def test_warnings_name_languages_lost_to_the_unknown_token(qtbot, pane):
-    report = {"settings": {"align": "refuse"}, "warnings": [], "corpus": {},
-              "tokenizers": [{"tokenizer": "bert", "buckets": {
-                  "all": {"unk_rate": 0.3, "failed": 2}, "mya_Mymr": {"unk_rate": 0.9},
-                  "eng_Latn": {"unk_rate": 0.0}, "script:Myanmar": {"unk_rate": 0.9}}}]}
-    warnings = pane.warnings(report)
-    assert len(warnings) == 2
-    assert "mya_Mymr" in warnings[0] and "eng_Latn" not in warnings[0]
-    assert "failed on 2 document(s)" in warnings[1]
+def test_warnings_are_the_cores_notes_said_in_the_gui_language(qtbot, qapp, pane):
+    """The pane words the core's warnings (codes and arguments) from its table: Chinese in the
+    Chinese window, and no re-derivation of its own from the buckets."""
+    from app import i18n
+    from core.diagnostics.run import unknown_warnings
+    from core.notes import english, note
+
+    notes = [*unknown_warnings({"tokenizer": "bert", "buckets": {
+                 "all": {"unk_rate": 0.3}, "mya_Mymr": {"unk_rate": 0.9},
+                 "eng_Latn": {"unk_rate": 0.0}, "script:Myanmar": {"unk_rate": 0.9}}}),
+             note("diagnostics.failed_documents", tokenizer="bert", count=2),
+             note("diagnostics.aligned_by_shortest", lines=3, counts="zho_Hans: 3, eng_Latn: 4")]
+    assert pane.warnings(notes) == [english(n) for n in notes]
+    assert "mya_Mymr (90%)" in pane.warnings(notes)[0] and "eng_Latn" not in pane.warnings(notes)[0]
+    i18n.install_language("zh_CN", qapp)
+    try:
+        chinese = pane.warnings(notes)
+    finally:
+        i18n.install_language("en", qapp)
+    assert all(said != english(n) for said, n in zip(chinese, notes)), chinese
+    assert "mya_Mymr (90%)" in chinese[0] and "bert" in chinese[1] and "3" in chinese[2]
+
+
+def test_a_subset_of_languages_is_measured_and_a_flores_name_is_a_language(qtbot, pane,
+                                                                           tmp_path):
+    """Files named <code>.txt / .devtest beside a README are languages; the unchecked ones are
+    left out of the run, the pivot always kept (issue #21 item 7)."""
+    folder = _parallel(tmp_path)
+    (folder / "eng_Latn.dev").rename(folder / "eng_Latn.txt")
+    (folder / "zho_Hans.dev").rename(folder / "zho_Hans.devtest")
+    (folder / "jpn_Jpan.txt").write_text("猫が寝る。\n今日は雨。\n本を読む。\n", encoding="utf-8")
+    (folder / "README.md").write_text("three languages\n", encoding="utf-8")
+    pane.set_parallel(folder)
+    assert [pane.language_list.item(i).text() for i in range(pane.language_list.count())] == [
+        "eng_Latn", "jpn_Jpan", "zho_Hans"]
+    assert pane.languages() == ["eng_Latn", "jpn_Jpan", "zho_Hans"]
+    assert pane.settings().languages is None  # all checked: every language
+    pane.check_languages(["jpn_Jpan"])
+    assert pane.language_count.text() == "1 of 3"
+    assert pane.settings().languages == ("eng_Latn", "jpn_Jpan")  # the pivot kept
+    pane.run()
+    _wait_done(qtbot, pane)
+    assert pane.result.report["corpus"]["languages"] == ["eng_Latn", "jpn_Jpan"]
+    assert set(pane.result.report["tokenizers"][0]["premium"]) == {"eng_Latn", "jpn_Jpan"}
+
+
+def test_a_folder_without_language_files_is_said_in_the_pane(qtbot, pane, tmp_path):
+    (tmp_path / "notes").mkdir()
+    (tmp_path / "notes" / "README.md").write_text("nothing\n", encoding="utf-8")
+    pane.set_parallel(tmp_path / "notes")
+    assert pane.language_list.count() == 0
+    assert "no language files" in pane.progress_label.text()

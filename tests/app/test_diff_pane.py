@@ -54,6 +54,10 @@ def test_a_breaking_pair_shows_badge_reasons_offset_and_cost(qtbot, pane, paths,
     assert "piece(s) have a new ID" not in pane.reasons.text()  # plural forms, not the source
     assert "pieces have a new ID" in pane.reasons.text()
     assert "Constant offset" in pane.cost_label.text() and "+5" in pane.cost_label.text()
+    # the growth and the rows to initialize, each named for what it is
+    assert diff.cost.rows_added == diff.cost.rows_to_initialize == 5
+    assert "5 rows added" in pane.cost_label.text()
+    assert "5 rows to initialize" in pane.cost_label.text()
     # editing the inputs recomputes the MiB
     pane.hidden_spin.setValue(1024)
     pane.dtype_combo.setCurrentIndex(pane.dtype_combo.findData("fp32"))
@@ -115,14 +119,14 @@ def test_a_dropped_file_fills_a_slot(qtbot, pane, paths):
     assert pane.slot_b.combo.currentText() == pane.slot_b.loaded.label
 
 
-def test_cancel_stops_a_long_behaviour_diff(qtbot, window, pane, paths, tmp_path):
+def test_stop_stops_a_long_behaviour_diff(qtbot, window, pane, paths, tmp_path):
     big = tmp_path / "big.txt"
     big.write_text("the quick brown fox jumps over the lazy dog\n" * 400_000)
     window.session.set_corpus([CorpusSource(big, lang="en")])
     pane.set_pair(open_tokenizer(paths["old"]), open_tokenizer(paths["more"]))
     pane.compare_button.click()
     qtbot.waitUntil(lambda: pane.progress.maximum() == 1000, timeout=20000)
-    pane.cancel_button.click()
+    pane.stop_button.click()
     qtbot.waitUntil(lambda: pane.job is None, timeout=10000)
     assert pane.diff is None and pane.compare_button.isEnabled()
 
@@ -135,3 +139,23 @@ def test_an_empty_corpus_is_said_in_the_pane(qtbot, window, pane, paths, tmp_pat
     qtbot.waitUntil(lambda: pane.job is None, timeout=20000)
     assert "holds no text" in pane.reasons.text() and "empty.txt" in pane.reasons.text()
     assert pane.compare_button.isEnabled() and not pane.export_json_button.isEnabled()
+
+
+def test_reasons_notes_and_migration_are_said_in_chinese(qtbot, qapp, pane, paths):
+    """The pane words the core's reasons and notes (codes and arguments) from its one table:
+    in the Chinese window nothing of the English reaches the verdict or the migration tab."""
+    from app import i18n
+    from core.notes import english
+
+    pane.set_pair(open_tokenizer(paths["old"]), open_tokenizer(paths["more"]))
+    i18n.install_language("zh_CN", qapp)
+    try:
+        diff = compare_and_wait(qtbot, pane)
+        reasons, cost = pane.reasons.text(), pane.cost_label.text()
+    finally:
+        i18n.install_language("en", qapp)
+    assert diff.verdict == "append-only compatible" and diff.reasons
+    for reason in diff.reasons:
+        assert english(reason) not in reasons
+    assert "新增 1 个片段（ID" in reasons and "追加在旧 ID 之后" in reasons
+    assert "新增 1 行" in cost and "需初始化 1 行" in cost and "rows" not in cost

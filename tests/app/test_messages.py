@@ -9,12 +9,12 @@ import string
 import pytest
 
 from app.messages import (describe_labels, describe_rows, model_name, model_names, render,
-                          render_all, special_kind, special_kinds, templates, tokenizer_label,
-                          unit_label)
+                          render_all, singular_templates, special_kind, special_kinds, templates,
+                          terms, tokenizer_label, unit_label)
 from core.bundle import import_tokenizer
 from core.explain import MODEL_NAMES
 from core.loading import open_tokenizer
-from core.notes import CODES, ENGLISH, note
+from core.notes import CODES, ENGLISH, ONE, TERMS, note
 from core.text import Unit
 from tests.core.builders import FORMAT_NAMES, options_for, write_format
 
@@ -29,6 +29,31 @@ def test_every_core_code_has_an_app_template_with_the_same_placeholders():
     assert set(app) == set(CODES) == set(ENGLISH)
     for code, template in app.items():
         assert placeholders(template) == placeholders(ENGLISH[code]), code
+
+
+def test_singular_templates_and_terms_match_the_cores():
+    """The codes that count in the plural have a GUI template for a count of one with the same
+    placeholders; the key arguments (a pipeline part, a diff's side) the same keys."""
+    app = singular_templates()
+    assert set(app) == set(ONE) <= set(CODES)
+    for code, template in app.items():
+        assert placeholders(template) == placeholders(ONE[code][1]), code
+    assert {name: set(words) for name, words in terms().items()} == {
+        name: set(words) for name, words in TERMS.items()}
+
+
+def test_a_count_of_one_and_a_key_argument_are_worded_by_each_side():
+    from core.notes import english
+
+    for made in (note("diff.removed", n=1), note("diff.removed", n=2),
+                 note("diff.part_changed_no_ids", part="padding_truncation"),
+                 note("diff.duplicate_pieces", n=1, side="new"),
+                 note("diagnostics.failed_documents", tokenizer="gpt2", count=1)):
+        assert render(made) == english(made)  # English when untranslated
+    assert english(note("diff.removed", n=1)) == "1 piece was removed"
+    assert english(note("diff.removed", n=2)) == "2 pieces were removed"
+    assert english(note("diff.part_changed_no_ids", part="padding_truncation")) == (
+        "the padding / truncation changed (IDs of a text do not depend on it)")
 
 
 def test_untranslated_rendering_equals_the_english_one():
@@ -105,12 +130,20 @@ def test_chinese_templates_keep_every_placeholder_with_its_format(qapp):
     i18n.install_language("zh_CN", qapp)
     try:
         chinese = templates()
+        chinese_singular = singular_templates()
+        chinese_terms = terms()
         made = render(note("special.more", count=1200))
     finally:
         i18n.install_language("en", qapp)
     assert chinese["special.more"] != ENGLISH["special.more"] and "1,200" in made
     for code, template in chinese.items():
         assert placeholders(template) == placeholders(ENGLISH[code]), code
+    for code, template in chinese_singular.items():
+        assert placeholders(template) == placeholders(ONE[code][1]), code
+    # every key argument has its own Chinese word
+    for name, words in chinese_terms.items():
+        assert all(word != TERMS[name][key] for key, word in words.items()
+                   if key != "wordpiece"), name  # an algorithm keeps its name
 
 
 def test_a_unit_in_a_note_is_named_in_the_windows_language(qapp):

@@ -1,5 +1,5 @@
 """Soak: training started and stopped at a random moment, again and again, across the three
-engines, through the API the Train pane uses (``train_to_bundle`` with ``run_in_process``, from
+engines, through the API the Train pane uses (``train_to_bundle`` with ``run_function``, from
 a worker thread) and through ``tokbench train`` stopped with SIGINT (Ctrl-C) or SIGTERM. At the
 end no process and no file is left, and this long-lived process's memory is flat (issue #15).
 
@@ -27,8 +27,8 @@ from collections import Counter
 
 import pytest
 
-from app.models.training_run import train_to_bundle
-from app.tasks import run_in_process
+from app.jobs.training import train_to_bundle
+from core.supervisor import run_function
 from core.corpus import CorpusSource, expand
 from core.engines.config import TrainingConfig
 from core.progress import CancelToken, Cancelled
@@ -62,7 +62,7 @@ def _core_cycle(config, sources, dest, delay: float) -> str:
 
     def run() -> None:
         try:
-            train_to_bundle(config, sources, dest, cancel=token, in_process=run_in_process)
+            train_to_bundle(config, sources, dest, cancel=token, in_process=run_function)
             ended.append("finished")
         except Cancelled:
             ended.append("cancelled")

@@ -1,6 +1,6 @@
 """The GUI stopped while it trains — its window closed, its process sent SIGTERM or SIGHUP —
 leaves no job process, no trainer and no temporary folder (issue #15). The job process
-(``app.tasks.run_in_process``) and the trainer it starts are found by the markers in their
+(``core.supervisor.run_function``) and the trainer it starts are found by the markers in their
 command lines and the test's own TMPDIR, then checked by pid.
 """
 

@@ -1,4 +1,4 @@
-"""``run_in_process``, the GUI's job processes: both levels (the job process and the trainer it
+"""``run_function``, the GUI's job processes: both levels (the job process and the trainer it
 starts) end, and the job's scratch folder goes, however the GUI process ends (issue #15)."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import threading
 
 import pytest
 
-from app.tasks import run_in_process
+from core.supervisor import run_function
 from core.corpus import CorpusSource
 from core.engines.config import TrainingConfig
 from core.engines.train import train_bundle
@@ -31,11 +31,11 @@ def test_a_job_process_whose_gui_is_killed_stops_its_trainer_and_removes_its_cop
     """The GUI process killed outright (SIGKILL: no cleanup of its own): the job process sees
     its parent gone and stops as a cancelled job does."""
     gui = subprocess.Popen([sys.executable, "-c", textwrap.dedent(f"""
-        from app.tasks import run_in_process
+        from core.supervisor import run_function
         from core.corpus import CorpusSource
         from core.engines.config import TrainingConfig
         from core.engines.train import train_bundle
-        run_in_process(train_bundle, TrainingConfig.from_json({CONFIG!r}),
+        run_function(train_bundle, TrainingConfig.from_json({CONFIG!r}),
                        [CorpusSource({str(big_corpus(tmp_path))!r})], {str(tmp_path / "out")!r})
     """)], cwd=ROOT)
     found = []
@@ -53,14 +53,14 @@ def test_a_job_process_whose_gui_is_killed_stops_its_trainer_and_removes_its_cop
 
 
 def test_a_terminated_job_process_cleans_up_as_a_cancelled_one(private_tmp, tmp_path):
-    """SIGTERM to the job process (``run_in_process`` terminates one that does not stop in
+    """SIGTERM to the job process (``run_function`` terminates one that does not stop in
     time; the Linux parent-death signal is SIGTERM too) stops the job, not the process on the
     spot."""
     caught = []
 
     def run() -> None:
         try:
-            run_in_process(train_bundle, TrainingConfig.from_json(CONFIG),
+            run_function(train_bundle, TrainingConfig.from_json(CONFIG),
                            [CorpusSource(big_corpus(tmp_path))], tmp_path / "out")
         except BaseException as error:  # noqa: BLE001 - the test looks at it
             caught.append(error)
@@ -93,7 +93,7 @@ def test_a_job_started_from_a_worker_thread_trains_to_the_end(private_tmp, tmp_p
               "reference": {"engine": "reference", "algorithm": "bpe", "vocab_size": 300}}[engine]
     result = []
     demo = ROOT / "resources" / "demo" / "corpus.txt"
-    worker = threading.Thread(target=lambda: result.append(run_in_process(
+    worker = threading.Thread(target=lambda: result.append(run_function(
         train_bundle, TrainingConfig.from_json(config), [CorpusSource(demo)],
         tmp_path / "out")))
     worker.start()
@@ -122,7 +122,7 @@ def test_a_result_whose_receiver_was_deleted_is_dropped(qtbot):
     runner = TaskRunner()
     receiver = Receiver()
     gate = threading.Event()
-    runner.run("job", lambda: gate.wait(10) and "late", on_done=receiver.take)
+    runner.submit("job", lambda: gate.wait(10) and "late", on_result=receiver.take)
     receiver.deleteLater()
     qtbot.waitUntil(lambda: not __import__("shiboken6").isValid(receiver), timeout=5000)
     gate.set()
@@ -130,5 +130,5 @@ def test_a_result_whose_receiver_was_deleted_is_dropped(qtbot):
     _time.sleep(0.05)
     assert Receiver.got == []
     alive = Receiver()
-    runner.run("job", lambda: "now", on_done=alive.take)
+    runner.submit("job", lambda: "now", on_result=alive.take)
     qtbot.waitUntil(lambda: Receiver.got == ["now"], timeout=10000)

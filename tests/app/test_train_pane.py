@@ -132,7 +132,7 @@ def test_sentencepiece_unigram_reports_bytes_used_per_source(qtbot, window, pane
     assert "EM" in pane.log.toPlainText()
 
 
-def test_cancel_stops_within_a_second_and_keeps_nothing(qtbot, window, pane, tmp_path):
+def test_stop_stops_within_a_second_and_keeps_nothing(qtbot, window, pane, tmp_path):
     use_corpus(window, synthetic_corpus(tmp_path / "big.txt", 6000))
     configure(pane, "GPT-2-like byte-level BPE", vocab_size=30000)
     before = list(window.session.tokenizers)
@@ -140,13 +140,13 @@ def test_cancel_stops_within_a_second_and_keeps_nothing(qtbot, window, pane, tmp
     qtbot.waitUntil(lambda: pane.meter.phase == "merges", timeout=15000)
     dest = pane._dest
     with qtbot.waitSignal(pane.finished, timeout=3000) as signal:
-        pane.cancel_button.click()
+        pane.stop_button.click()
     assert signal.args == [None]
-    assert pane.cancel_seconds < 1.0
+    assert pane.stop_seconds < 1.0
     assert not dest.exists() and not dest.parent.exists()
     assert window.session.tokenizers == before
-    assert "Cancelled" in pane.progress_label.text()
-    assert pane.start_button.isEnabled() and not pane.cancel_button.isEnabled()
+    assert "Stopped" in pane.progress_label.text()
+    assert pane.start_button.isEnabled() and not pane.stop_button.isEnabled()
 
 
 def test_gui_thread_never_stalls_while_training(qtbot, window, pane, tmp_path):

@@ -17,7 +17,8 @@ characters are cut between byte tokens) with 3 stop strings that never match, th
 :class:`core.stream.TextStream`, one ID at a time, set against ``tokenizers.decoders.DecodeStream``
 on the same IDs: per-token cost of each and the ratio (lower is better). Byte-level: claude-legacy
 ``tokenizer.json``; byte fallback: mistral-v3 as a ``tokenizer.json`` (transformers' conversion of
-the ``.model``, in memory) and as the ``.model`` itself (the SentencePiece runtime).
+the ``.model``, in memory) and as the ``.model`` itself (the SentencePiece runtime); tiktoken: ``gpt2.tiktoken`` against
+``DecodeStream`` on the same vocabulary as a ``tokenizers`` GPT-2.
 
 Each figure is the best of ``--repeat`` runs.
 """
@@ -183,6 +184,10 @@ def stream_pairs(folder: Path):
     yield ("byte-fallback: mistral-v3 .json", load_tokenizer(folder / "tokenizer.json"),
            converted)
     yield "byte-fallback: mistral-v3 .model", load_tokenizer(model), converted
+    # tiktoken has no DecodeStream: tokenizers' GPT-2 (llama.cpp's test GGUF, same IDs) stands in
+    gpt2 = load_tokenizer(DATA / "gguf" / "ggml-vocab-gpt-2.gguf")
+    yield "byte-level: gpt2 .tiktoken", load_tokenizer(DATA / "tokenizers" / "gpt2.tiktoken"), \
+        gpt2.tk
 
 
 def bench_stream(repeat: int, tokens: int) -> list[dict]:
@@ -234,7 +239,8 @@ def main(argv=None) -> int:
     if args.tiny:
         args.repeat, args.tokens = 1, 2000
     needed = [TEMPLATES, FLORES, DATA / "tokenizers" / "claude-legacy",
-              DATA / "tokenizers" / "mistral-v3"]
+              DATA / "tokenizers" / "mistral-v3", DATA / "tokenizers" / "gpt2.tiktoken",
+              DATA / "gguf" / "ggml-vocab-gpt-2.gguf"]
     if not all(path.exists() for path in needed):
         print(f"benchmark data not found under {DATA} (../shared/data is absent)", file=sys.stderr)
         return 0

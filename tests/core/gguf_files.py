@@ -105,3 +105,35 @@ def sentencepiece_as_gguf(model_path: Path, out: Path) -> Path:
     writer.write_ti_data_to_file()
     writer.close()
     return out
+
+
+TRAINING_LINES = [
+    "Hello world, y'all! The quick brown fox jumps over the lazy dog.",
+    "Ünïcödé naïve café — 中文字符 日本語 한국어 12345 678 ١٢٣",
+    "def f(x):\n    return x + 1\n\n\nprint(f(2))",
+    "I'M DON'T we're they'll  spaces   and\ttabs ~~ a+b=c $5",
+] * 3
+
+
+def trained_bpe(raw: bool) -> tuple[list[str], list[tuple[str, str]]]:
+    """``(tokens, merges)`` of a small BPE trained by ``tokenizers`` on :data:`TRAINING_LINES`:
+    GPT-2 byte characters (``raw=False``), or raw UTF-8 with ``▁`` for spaces, as Gemma's
+    (``raw=True``: the vocabulary has no ``<0xNN>`` tokens yet, nor newline runs)."""
+    import json
+
+    from tokenizers import Regex, Tokenizer, models, normalizers, pre_tokenizers, trainers
+
+    tokenizer = Tokenizer(models.BPE())
+    if raw:
+        tokenizer.normalizer = normalizers.Replace(" ", "▁")
+        tokenizer.pre_tokenizer = pre_tokenizers.Split(Regex(r"[^\n]+|\n+"), "isolated")
+        alphabet = sorted({c for line in TRAINING_LINES for c in line.replace(" ", "▁")} - {"\n"})
+    else:
+        tokenizer.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
+        alphabet = pre_tokenizers.ByteLevel.alphabet()
+    trainer = trainers.BpeTrainer(vocab_size=400, initial_alphabet=alphabet, show_progress=False)
+    tokenizer.train_from_iterator(TRAINING_LINES, trainer)
+    model = json.loads(tokenizer.to_str())["model"]
+    tokens = sorted(model["vocab"], key=model["vocab"].get)
+    merges = [tuple(m) for m in model["merges"] if "\n" not in "".join(m)]
+    return [t for t in tokens if "\n" not in t], merges

@@ -193,7 +193,7 @@ def test_llama_cpp_load_time_token_fixes(tmp_path):
               "<PRE>", "<MID>"]
     path = write_gguf(tmp_path / "m.gguf", tokens=tokens,
                       extra={"tokenizer.ggml.fim_pre_token_id": 0})
-    types, _ = token_attributes(read_vocab(read_gguf_header(path)))
+    types, _, _ = token_attributes(read_vocab(read_gguf_header(path)))
     kinds = dict(zip(tokens, types.tolist()))
     assert kinds["<|return|>"] == kinds["<|call|>"] == CONTROL  # ends of generation
     assert kinds["<|end|>"] == USER_DEFINED  # Harmony: not an end when <|return|> and <|call|> are

@@ -70,8 +70,11 @@ def test_bad_record_exits_2_with_its_line(capsys, tmp_path):
     rows = ROWS + [{"text": "abc", "spans": [{"start": 1, "end": 9, "label": "X"}]}]
     path = write_rows(tmp_path, rows)
     code, out, err = run(capsys, "align", BPE, "--spans", path, "--json")
-    assert code == 2 and out == ""
-    assert f"{path}:3: span 1 [1, 9) 'X' is beyond the text (3 code points)" in err
+    assert code == 2 and f"{path}:3: span 1 [1, 9) 'X' is beyond the text (3 code points)" in err
+    error = json.loads(out)["error"]  # under --json the error is JSON on stdout too
+    assert error["code"] == "input" and error["path"] == str(path)
+    assert error["bad_records"] == [{"line": 3, "message": "span 1 [1, 9) 'X' is beyond the "
+                                                           "text (3 code points)"}]
     code, out, err = run(capsys, "align", BPE, "--spans", path, "--json", "--skip-bad")
     assert code == 0 and json.loads(out)["spans"] == 4 and ":3:" in err
 
@@ -94,7 +97,7 @@ def test_invalid_utf8_and_empty_file(capsys, tmp_path):
     empty = tmp_path / "empty.jsonl"
     empty.write_bytes(b"")
     code, _, err = run(capsys, "align", BPE, "--spans", empty)
-    assert code == 1 and "empty" in err
+    assert code == 2 and "empty" in err
 
 
 def test_export_and_fixed_copy(capsys, tmp_path):
@@ -214,6 +217,10 @@ def test_a_dataset_without_spans_exits_2_naming_its_keys(capsys, tmp_path):
     code, out, err = run(capsys, "align", UNIGRAM, "--spans", none)
     assert code == 2 and out == ""
     assert "no span in the dataset (records read: 3; their keys: text, segments)" in err
+    code, out, err = run(capsys, "align", UNIGRAM, "--spans", none, "--json")
+    error = json.loads(out)["error"]  # the dataset's own error, as JSON under --json
+    assert code == 2 and error["code"] == "dataset" and error["message"] in err
+    assert "their keys: text, segments" in error["message"] and error["bad_records"] == []
     code, out, err = run(capsys, "align", UNIGRAM, "--spans", none, "--spans-key", "segments",
                          "--json")
     assert code == 0, err

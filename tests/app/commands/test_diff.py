@@ -9,6 +9,7 @@ import pytest
 
 from app.cli import main
 from core.loading import open_tokenizer, save_loaded
+from core.notes import english, from_json
 from tests.core.diff.conftest import small_bpe_spec  # noqa: F401 (fixture)
 from tests.core.diff.variants import (with_block_inserted, with_one_more_merge, without_merge,
                                       write)
@@ -42,9 +43,13 @@ def test_diff_json_holds_the_documented_keys(capsys, pair, tmp_path):
     data = json.loads(out)
     assert data["verdict"] == "append-only compatible"
     assert isinstance(data["reasons"], list) and data["reasons"]
+    for said in data["reasons"] + data["notes"]:  # notes: {code, severity, args, message}
+        assert {"code", "severity", "args", "message"} <= set(said)
+        assert said["message"] == english(from_json(said))
     assert VOCAB_KEYS <= set(data["vocab"]) and data["vocab"]["added"] == 1
     assert {"added", "removed", "moved"} <= set(data["specials"])
-    assert data["offset"] is None and data["rows_to_add"] == 1
+    assert data["offset"] is None and data["rows_added"] == data["rows_to_initialize"] == 1
+    assert "rows_to_add" not in data and "rows_to_add" not in data["migration"]
     assert data["mib_tied"] == pytest.approx(4096 * 2 / 2 ** 20)
     assert data["mib_untied"] == pytest.approx(2 * data["mib_tied"])
     assert BEHAVIOUR_KEYS <= set(data["behaviour"])
@@ -73,7 +78,8 @@ def test_text_output_says_verdict_offset_and_cost(capsys, pair):
     code, out, _ = run(capsys, "diff", old, shifted, "--hidden", "4096")
     assert code == 0
     assert "verdict: breaking" in out
-    assert "constant offset +5 from ID 0" in out and "5 rows to add" in out
+    assert "constant offset +5 from ID 0" in out and "rows added 5" in out
+    assert "rows to initialize 5 " in out
 
 
 def test_html_page_is_written_beside_the_report_and_needs_no_network(capsys, pair, tmp_path):
@@ -88,12 +94,12 @@ def test_html_page_is_written_beside_the_report_and_needs_no_network(capsys, pai
     assert code == 2 and "x.html" in err and "Traceback" not in err
 
 
-def test_a_bundle_with_a_bad_checksum_is_bad_input(capsys, pair, tmp_path):
+def test_a_bundle_with_a_bad_checksum_is_an_integrity_failure(capsys, pair, tmp_path):
     old, more, _ = pair
     bundle = save_loaded(open_tokenizer(old), tmp_path / "b.bundle")
     (bundle / "tokenizer.json").write_text((bundle / "tokenizer.json").read_text() + " ")
     code, _, err = run(capsys, "diff", bundle, more)
-    assert code == 2 and "checksum mismatch in tokenizer.json" in err
+    assert code == 3 and "checksum mismatch in tokenizer.json" in err
 
 
 def test_golden_lock_verify_round_trip_and_failure(capsys, pair, small_bpe_spec,  # noqa: F811

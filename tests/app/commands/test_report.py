@@ -41,7 +41,8 @@ def test_json_contract_with_premiums_per_language(capsys, parallel):
                             "--bootstrap", "50", "--seed", "3", "--context", "8"])
     assert [e["tokenizer"] for e in report["tokenizers"]] == ["demo-bpe", "demo-unigram"]
     for entry in report["tokenizers"]:
-        assert len(entry["fingerprint"]) == 64
+        assert set(entry["fingerprint"]) == {"behaviour", "vocabulary"}
+        assert len(entry["files_sha256"]) == 64
         assert {"all", "eng_Latn", "zho_Hans", "deu_Latn"} <= set(entry["buckets"])
         for bucket in entry["buckets"].values():
             assert BUCKET_KEYS <= set(bucket)
@@ -103,7 +104,10 @@ def test_bad_input_exits_2_with_a_named_message(capsys, tmp_path, parallel, monk
     argv = [a.format(**paths) for a in argv]
     assert main(["report", BPE, *argv]) == 2
     captured = capsys.readouterr()
-    assert captured.out == ""
+    if "--json" in argv:  # the error as JSON on stdout as well
+        assert json.loads(captured.out)["error"]["code"] == "input"
+    else:
+        assert captured.out == ""
     assert "Traceback" not in captured.err
     assert (needle or "cannot reach the Dask scheduler") in captured.err
 
@@ -111,3 +115,20 @@ def test_bad_input_exits_2_with_a_named_message(capsys, tmp_path, parallel, monk
 def test_bad_arguments_exit_2(capsys, parallel):
     assert main(["report", BPE, "--parallel", str(parallel), "--bootstrap", "0"]) == 2
     assert main(["report", BPE]) == 2  # neither --corpus nor --parallel
+
+
+def test_a_folder_of_language_files_named_any_way_and_a_subset(capsys, parallel):
+    """eng_Latn.txt, zho_Hans.devtest... are languages; --languages measures a subset (the pivot
+    added), and refuses a language the corpus does not have, naming those it has."""
+    (parallel / "eng_Latn.dev").rename(parallel / "eng_Latn.txt")
+    (parallel / "zho_Hans.dev").rename(parallel / "zho_Hans.devtest")
+    (parallel / "README.md").write_text("three languages\n", encoding="utf-8")
+    report = _json(capsys, ["report", BPE, "--parallel", str(parallel), "--json",
+                            "--bootstrap", "20", "--languages", "zho_Hans"])
+    assert report["corpus"]["languages"] == ["eng_Latn", "zho_Hans"]
+    assert set(report["tokenizers"][0]["premium"]) == {"eng_Latn", "zho_Hans"}
+    assert main(["report", BPE, "--parallel", str(parallel), "--languages", "jpn_Jpan"]) == 2
+    err = capsys.readouterr().err
+    assert "has no language jpn_Jpan; it has deu_Latn, eng_Latn, zho_Hans" in err
+    assert main(["report", BPE, "--corpus", str(parallel / "eng_Latn.txt"),
+                 "--languages", "eng_Latn"]) == 2

@@ -146,3 +146,48 @@ def test_unknown_and_byte_fallback_rates_equal_the_native_ids(flores_report):
     byte_pieces = sum(p.startswith("<0x") and p.endswith(">") for p in pieces)
     bucket = flores_report["tokenizers"][2]["buckets"]["mya_Mymr"]
     assert bucket["byte_fallback_rate"] == pytest.approx(byte_pieces / len(pieces), abs=1e-6)
+
+
+def test_flores_files_under_any_extension_and_a_subset_of_languages(three, tmp_path):
+    """FLORES files renamed ``<lang>.txt`` / ``.devtest`` / ``.flores`` beside a README and a
+    LICENSE are read by their codes; a subset of languages is measured alone, its totals those
+    of tiktoken itself (issue #21 item 7)."""
+    import shutil
+
+    import tiktoken
+
+    from core.language_codes import file_language
+    from core.presets import R50K_PATTERN
+
+    folder = tmp_path / "flores"
+    folder.mkdir()
+    for lang, suffix in (("eng_Latn", ".txt"), ("zho_Hans", ".txt"), ("jpn_Jpan", ".devtest"),
+                         ("fra_Latn", ".flores"), ("deu_Latn", "")):
+        shutil.copy(FLORES / f"{lang}.dev", folder / f"{lang}{suffix}")
+    shutil.copy(FLORES / "README.flores", folder / "README.flores")
+    (folder / "LICENSE").write_text("CC-BY-SA-4.0\n", encoding="utf-8")
+    subset = ("eng_Latn", "zho_Hans", "jpn_Jpan")
+    report = diagnose(three[:1], parallel=folder, settings=Settings(
+        resamples=50, languages=subset)).report
+    assert report["corpus"]["languages"] == sorted(subset)
+    assert report["settings"]["languages"] == list(subset)
+    entry = report["tokenizers"][0]
+    assert set(entry["premium"]) == set(subset)
+    ranks = {}
+    for line in (TOKENIZERS / "gpt2.tiktoken").read_text().splitlines():
+        token, rank = line.split()
+        ranks[base64.b64decode(token)] = int(rank)
+    gpt2 = tiktoken.Encoding("gpt2-test", pat_str=R50K_PATTERN, mergeable_ranks=ranks,
+                             special_tokens={})
+    lines = flores_lines()
+    for lang in subset:
+        assert entry["buckets"][lang]["tokens"] == sum(
+            len(ids) for ids in gpt2.encode_ordinary_batch(lines[lang])), lang
+    # the whole shared folder, README.flores beside the .dev files, with a subset too
+    whole = diagnose(three[:1], parallel=FLORES, settings=Settings(
+        resamples=20, languages=("eng_Latn", "mya_Mymr"))).report
+    assert whole["corpus"]["languages"] == ["eng_Latn", "mya_Mymr"]
+    # the Corpus pane tags a FLORES file with its code, as it tags en_*.txt with en
+    for path in sorted(FLORES.iterdir()):
+        assert file_language(path) == ("" if path.name == "README.flores"
+                                       else path.name.split(".")[0]), path.name

@@ -82,6 +82,7 @@ def test_each_tokenizers_own_template_or_a_warning_without_one(tmp_path):
     assert overheads[0] == context_overhead(chatty.runtime, BUILTIN_TEMPLATES["chatml"]) > 0
     assert own_template(unigram) is None
     assert overheads[1] == context_overhead(unigram.runtime, None)
-    assert [w for w in report["warnings"] if "no chat template" in w] == [
-        "demo-unigram has no chat template of its own: its window carries only the "
-        "post-processor's tokens"]
+    [warning] = [w for w in report["warnings"] if w["code"] == "diagnostics.no_own_template"]
+    assert warning["args"] == {"tokenizer": "demo-unigram"} and warning["severity"] == "warning"
+    assert warning["message"] == ("demo-unigram has no chat template of its own: its window "
+                                  "carries only the post-processor's tokens")

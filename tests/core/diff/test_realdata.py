@@ -12,6 +12,7 @@ import pytest
 from core.diff.report import diff_tokenizers
 from core.golden import lock, verify
 from core.loading import open_tokenizer, save_loaded
+from core.notes import english, note
 from tests.conftest import REAL_TOKENIZERS, TOKENIZERS, require_data
 from tests.core.diff.variants import (with_one_more_merge, with_specials_swapped, without_merge,
                                       write)
@@ -105,7 +106,7 @@ def test_bert_json_and_vocab_txt_are_identical_but_the_json_pads():
     diff = diff_tokenizers(_open("bert-minilm/tokenizer.json"), _open("bert-minilm/vocab.txt"))
     assert diff.verdict == "identical", diff.reasons
     assert diff.vocab.counts()["kept_same_id"] == 30522
-    assert any("padding / truncation" in note for note in diff.notes)
+    assert note("diff.part_changed_no_ids", part="padding_truncation") in diff.notes
 
 
 def test_gpt2_against_claude_legacy_counts_equal_the_native_libraries():
@@ -115,9 +116,11 @@ def test_gpt2_against_claude_legacy_counts_equal_the_native_libraries():
                                           hf_bytes("claude-legacy/tokenizer.json"))
     assert diff.verdict == "breaking"
     assert diff.specials.removed[0]["literal"] == "<|endoftext|>"
-    assert diff.cost.rows_to_add == diff.vocab.counts()["added"]
+    counts = diff.vocab.counts()
+    assert diff.cost.rows_to_initialize == counts["added"]
+    assert diff.cost.rows_added == counts["new_size"] - counts["old_size"]
     assert diff.with_cost(hidden=768, dtype="fp32", tied=True).mib_tied == pytest.approx(
-        diff.vocab.counts()["added"] * 768 * 4 / 2 ** 20)
+        diff.cost.rows_added * 768 * 4 / 2 ** 20)
 
 
 def test_test_model_against_test_ja_model_compares_piece_text():
@@ -133,7 +136,7 @@ def test_test_model_against_test_ja_model_compares_piece_text():
 def test_sentencepiece_against_byte_level_compares_bytes_and_says_so():
     diff = diff_tokenizers(_open("sentencepiece/test_model.model"), _open("gpt2.tiktoken"))
     assert diff.basis == "bytes (across families)"
-    assert any("families (piece and byte-level)" in note for note in diff.notes)
+    assert note("diff.across_families", old_family="piece", new_family="byte-level") in diff.notes
     # ▁the is the bytes " the" on both sides
     mapped = diff.vocab.new_id_of_old[_open("sentencepiece/test_model.model").runtime
                                        .token_to_id("▁the")]
@@ -154,7 +157,8 @@ def test_claude_legacy_retrained_one_merge_further_is_append_only(claude_spec, t
     diff = diff_tokenizers(old, new, hidden=4096, dtype="bf16", tied=False)
     assert diff.verdict == "append-only compatible", diff.reasons
     assert diff.vocab.counts()["added"] == 1 and diff.vocab.counts()["kept_same_id"] == 65000
-    assert diff.merges["added"] == 1 and diff.cost.rows_to_add == 1
+    assert diff.merges["added"] == 1
+    assert diff.cost.rows_added == diff.cost.rows_to_initialize == 1
     assert diff.cost.mib == pytest.approx(2 * 4096 * 2 / 2 ** 20)
 
 
@@ -164,7 +168,7 @@ def test_claude_legacy_with_two_specials_swapped_is_breaking(claude_spec, tmp_pa
                                tmp_path / "swapped"))
     diff = diff_tokenizers(old, new)
     assert diff.verdict == "breaking"
-    assert diff.reasons[0] == "2 special tokens moved: <EOT> 0→4, <SOS> 4→0"
+    assert english(diff.reasons[0]) == "2 special tokens moved: <EOT> 0→4, <SOS> 4→0"
     assert diff.vocab.counts()["kept_new_id"] == 2
 
 
@@ -242,13 +246,16 @@ def test_mistral_block_of_control_tokens_is_a_constant_offset(mistral_without_co
     assert old_pieces == [native.id_to_piece(i) for i in range(native.get_piece_size())]
     counts = diff.vocab.counts()
     assert counts["kept_new_id"] == 32000 - 3 and counts["added"] == 768
-    assert diff.cost.rows_to_add == 768
+    # the matrix grows by 768 rows, and the 768 new pieces take IDs 3–770, which v1 used
+    assert diff.cost.rows_added == diff.cost.rows_to_initialize == diff.cost.rows_repurposed \
+        == 768
     assert diff.cost.mib_tied == pytest.approx(768 * 4096 * 2 / 2 ** 20)  # 6 MiB
     assert diff.cost.mib == pytest.approx(12.0)
     # and back: the block removed, every later row moved down by 768
     back = diff_tokenizers(v3, v1)
     assert back.offset == {"offset": -768, "from_id": 771}
-    assert back.vocab.counts()["removed"] == 768 and back.cost.rows_to_add == 0
+    assert back.vocab.counts()["removed"] == 768
+    assert back.cost.rows_added == back.cost.rows_to_initialize == 0
 
 
 def test_gpt2_tiktoken_and_its_tokenizer_json_compare_identical(tmp_path):
@@ -264,7 +271,7 @@ def test_gpt2_tiktoken_and_its_tokenizer_json_compare_identical(tmp_path):
     diff = diff_tokenizers(gpt2, as_json)
     assert diff.basis == "bytes" and diff.verdict == "identical", diff.reasons
     assert diff.vocab.counts()["kept_same_id"] == 50257
-    assert any("different runtimes" in note for note in diff.notes)
+    assert [n.code for n in diff.notes] == ["diff.runtimes_differ"]
     from core.golden import fingerprint
 
     assert fingerprint(gpt2.runtime) == fingerprint(as_json.runtime)
@@ -274,4 +281,5 @@ def test_wordpiece_against_sentencepiece_compares_bytes_and_says_so():
     bert = _open("bert-minilm/vocab.txt")
     diff = diff_tokenizers(bert, _open("sentencepiece/test_model.model"))
     assert diff.basis == "bytes (across families)"
-    assert any("different families (wordpiece and piece)" in note for note in diff.notes)
+    assert note("diff.across_families", old_family="wordpiece", new_family="piece") in diff.notes
+    assert "different families (WordPiece and SentencePiece-style)" in english(diff.notes[0])

@@ -8,6 +8,7 @@ import pytest
 
 from core.diff.report import diff_tokenizers
 from core.loading import open_tokenizer, save_loaded
+from core.notes import english
 from tests.core.diff.variants import (with_block_inserted, with_one_more_merge,
                                       with_specials_swapped)
 
@@ -22,7 +23,8 @@ def test_a_tokenizer_against_itself_and_its_bundle_is_identical(small_bpe_spec, 
         assert diff.reasons == []
         counts = diff.vocab.counts()
         assert counts["kept_same_id"] == old.runtime.vocab_size
-        assert diff.cost.rows_to_add == 0 and diff.to_json()["offset"] is None
+        assert diff.cost.rows_added == diff.cost.rows_to_initialize == 0
+        assert diff.to_json()["offset"] is None
 
 
 def test_one_more_merge_is_append_only_with_one_row(small_bpe_spec, open_spec):
@@ -38,9 +40,14 @@ def test_one_more_merge_is_append_only_with_one_row(small_bpe_spec, open_spec):
                                        .decode()}]
     assert diff.merges["added"] == 1 and diff.merges["removed"] == 0
     assert diff.strategy() == "append rows"
-    assert diff.cost.rows_to_add == 1
+    assert diff.cost.rows_added == diff.cost.rows_to_initialize == 1
+    assert diff.cost.rows_repurposed == 0
     assert diff.cost.mib_tied == pytest.approx(4096 * 2 / 2 ** 20)
-    assert any("1 piece added" in r and "appended past the old ones" in r for r in diff.reasons)
+    [added] = [r for r in diff.reasons if r.code == "diff.added_appended"]
+    assert added.args == {"n": 1, "first": old.runtime.vocab_size,
+                          "last": old.runtime.vocab_size}
+    assert english(added) == f"1 piece added (ID {old.runtime.vocab_size:,}, appended past the " \
+                             "old ones)"
 
 
 def test_two_special_tokens_swapped_is_breaking_with_the_ids_named(small_bpe_spec, open_spec):
@@ -48,7 +55,8 @@ def test_two_special_tokens_swapped_is_breaking_with_the_ids_named(small_bpe_spe
     new = open_spec(with_specials_swapped(small_bpe_spec, "<s>", "</s>"))
     diff = diff_tokenizers(old, new)
     assert diff.verdict == "breaking"
-    assert diff.reasons[0] == "2 special tokens moved: <s> 0→1, </s> 1→0"
+    assert (diff.reasons[0].code, diff.reasons[0].severity) == ("diff.specials_moved", "error")
+    assert english(diff.reasons[0]) == "2 special tokens moved: <s> 0→1, </s> 1→0"
     counts = diff.vocab.counts()
     assert counts["kept_new_id"] == 2 and counts["id_new_piece"] == 2
     assert counts["added"] == counts["removed"] == 0
@@ -67,7 +75,9 @@ def test_a_block_inserted_is_a_constant_offset(small_bpe_spec, open_spec):
     assert data["offset"] == 7 and data["offset_from_id"] == 0
     assert data["strategy"] == "constant offset"
     assert data["vocab"]["kept_new_id"] == old.runtime.vocab_size
-    assert data["rows_to_add"] == 7
+    # the matrix grows by the 7 rows; the 7 new pieces sit in IDs the old vocabulary used
+    assert data["rows_added"] == data["rows_to_initialize"] == 7
+    assert data["migration"]["rows_repurposed"] == 7
     assert data["mib_tied"] == pytest.approx(7 * 1024 * 4 / 2 ** 20)
     assert data["mib_untied"] == pytest.approx(2 * data["mib_tied"])
     assert data["migration"]["tied"] is False and data["migration"]["assumed"] == []
@@ -96,7 +106,20 @@ def test_a_special_tokens_role_is_a_note_and_its_kind_class_a_reason(small_bpe_s
     diff = diff_tokenizers(open_spec(small_bpe_spec), open_spec(spec))
     assert diff.verdict == "append-only compatible"
     assert [c["literal"] for c in diff.specials.changed] == ["<pad>"]
-    assert any(r.startswith("1 special token changed kind: <pad>") for r in diff.reasons)
+    assert any(english(r).startswith("1 special token changed kind: <pad>")
+               for r in diff.reasons)
+
+
+def test_a_role_given_differently_is_a_note_in_the_singular_or_plural():
+    from core.diff.report import _role_notes
+    from core.diff.specials import diff_specials
+    from core.special import SpecialToken as S
+
+    [one] = _role_notes(diff_specials([S("<s>", 1, "control", "bos")], [S("<s>", 1, "control")]))
+    assert one.severity == "info" and english(one) == "1 special token with another role: <s> bos → —"
+    [two] = _role_notes(diff_specials([S("<s>", 1, "control", "bos"), S("</s>", 2, "control")],
+                                      [S("<s>", 1, "control"), S("</s>", 2, "control", "eos")]))
+    assert english(two) == "2 special tokens with another role: <s> bos → —, </s> — → eos"
 
 
 @pytest.mark.parametrize("lowercase", [True, False])
@@ -127,6 +150,7 @@ def test_a_real_option_change_is_still_a_reason(small_bpe_spec, open_spec):
     spec["pre_tokenizer"]["add_prefix_space"] = True
     diff = diff_tokenizers(open_spec(small_bpe_spec), open_spec(spec))
     assert diff.verdict == "append-only compatible"
-    assert "the pre-tokenizer changed" in diff.reasons
+    [part] = [r for r in diff.reasons if r.code == "diff.part_changed"]
+    assert part.args == {"part": "pre_tokenizer"} and english(part) == "the pre-tokenizer changed"
     part = next(p for p in diff.parts if p["part"] == "pre_tokenizer")
     assert '- "add_prefix_space": false,' in part["diff"]

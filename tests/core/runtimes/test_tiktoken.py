@@ -133,8 +133,76 @@ def test_preset_whose_special_ids_clash_is_refused(tmp_path):
     ranks = {bytes([b]): b for b in range(256)}
     for i in range(256, 50300):
         ranks[b"x" + i.to_bytes(3, "big")] = i
-    with pytest.raises(FormatError, match="50256"):
+    with pytest.raises(FormatError, match="50,256") as info:
         TiktokenRuntime(ranks, preset="r50k")
+    assert info.value.note.code == "tiktoken.specials_refused"
+
+
+# --- ranks that reach past a preset's special IDs (Qwen 3.6's file: 248,044 ranks) ------------
+
+TEXTS_WITH_SPECIALS = ["hello w12 w100299<|endoftext|>x", "<|fim_prefix|>a<|fim_suffix|>b<|im_end|>",
+                       "<|begin_of_text|>hi<|eot_id|>", "plain text 12345  \n\n end", ""]
+
+
+def big_ranks(count: int = 100_300) -> dict[bytes, int]:
+    """``count`` ranks: the 256 bytes, then ``w256``, ``w257``...: past cl100k's 100257."""
+    ranks = {bytes([b]): b for b in range(256)}
+    for i in range(256, count):
+        ranks[b"w%d" % i] = i
+    return ranks
+
+
+def assert_equals_tiktoken(runtime, pattern: str, ranks: dict, special: dict) -> None:
+    oracle = tiktoken.Encoding("oracle", pat_str=pattern, mergeable_ranks=ranks,
+                               special_tokens=special)
+    for text in TEXTS_WITH_SPECIALS:
+        assert runtime.encode(text, add_special_tokens=False).ids.tolist() == \
+            oracle.encode_ordinary(text)
+        assert runtime.encode(text, add_special_tokens=False, parse_special=True).ids.tolist() == \
+            oracle.encode(text, allowed_special="all")
+
+
+def test_guessed_preset_whose_special_ids_are_ranks_gets_them_after_the_last_rank():
+    from core.presets import preset, specials_fit
+
+    ranks = big_ranks()
+    runtime = TiktokenRuntime(ranks)  # no preset: none has this size, cl100k's regex is used
+    codes = {n.code: n.args for n in runtime.notes}
+    assert list(codes)[:4] == ["tiktoken.no_preset", "tiktoken.specials_collide",
+                               "tiktoken.specials_moved", "tiktoken.presets_fit"]
+    assert codes["tiktoken.specials_collide"] == {"preset": "cl100k", "count": 5,
+                                                  "first": 100257, "last": 100276,
+                                                  "last_rank": 100299}
+    moved = specials_fit(preset("cl100k"), set(ranks.values())).after_ranks
+    assert runtime.special == moved
+    assert sorted(moved.values()) == list(range(100300, 100305))
+    assert codes["tiktoken.presets_fit"]["presets"] == "o200k, llama3, qwen"
+    assert_equals_tiktoken(runtime, CL100K_PATTERN, ranks, moved)
+
+
+def test_chosen_preset_that_collides_is_refused_and_each_proposal_runs():
+    from core.presets import preset
+
+    ranks = big_ranks()
+    with pytest.raises(FormatError) as info:
+        TiktokenRuntime(ranks, preset="cl100k", path="qwen3_6.tiktoken")
+    assert info.value.note.code == "tiktoken.specials_refused"
+    assert info.value.note.args["start"] == 100300
+    assert "qwen3_6.tiktoken: preset cl100k does not fit" in str(info.value)
+    for name in info.value.note.args["presets"].split(", "):
+        chosen = preset(name)
+        assert_equals_tiktoken(TiktokenRuntime(ranks, preset=name), chosen.pattern, ranks,
+                               chosen.special_tokens(len(ranks)))
+
+
+def test_size_match_whose_specials_collide_is_not_guessed():
+    from core.presets import guess_preset
+
+    ranks = big_ranks(100256)  # cl100k's size...
+    ranks[b"late"] = ranks.pop(b"w300")  # ...but a rank at 100257 instead of 300
+    ranks[b"late"] = 100257
+    assert guess_preset(len(ranks)).name == "cl100k"
+    assert guess_preset(len(ranks), set(ranks.values())) is None
 
 
 def test_unknown_size_falls_back_to_cl100k_with_a_note():

@@ -1,4 +1,4 @@
-"""The Chat pane's work off the GUI thread: one call of the core's
+"""The Chat pane's job: one call of the core's
 :func:`core.chat.report.chat_report` (the function ``tokbench chat`` calls), through the pane's
 long-lived :class:`~core.chat.bounded.BoundedRenderer`, and the chip labels only a view needs.
 A template error is a result here, not an exception: the pane marks its line in the editor.
