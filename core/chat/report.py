@@ -26,7 +26,7 @@ from .budget import token_budget
 from .checks import (generation_prompt_notes, injection_note, injections,
                      prompt_text_matters)
 from .conversation import Conversation
-from .encode import encode_chat, typed_literals
+from .encode import encode_chat, encode_render, typed_literals
 from .errors import ChatTemplateError, RenderLimitError
 from ..notes import note
 from .fit import BosSource, bos_source, control_literals, undefined_variable_notes
@@ -194,10 +194,12 @@ def _report(template, conversation, options, flags, render, runtime, configs, re
     rendered = render(template, messages, **options, **flags)  # alone: it fails first, if any
     text = rendered.text
     render.prefetch(template, _later_renders(messages, options, flags, runtime is not None))
-    # first, while the process renders the rest (the encoding waits for it alone)
+    # the render read at once needs no segments: read it while the process makes the marked
+    # render (the first of the rest), which the segments then wait for
+    whole = encode_render(runtime, text, template) if runtime is not None else None
     segmentation = split_segments(template, messages, render_with=render, **options, **flags)
     if runtime is not None:
-        encoding = encode_chat(runtime, segmentation, template)
+        encoding = encode_chat(runtime, segmentation, template, whole=whole)
     checks = generation_prompt_notes(
         messages, flags["add_generation_prompt"], flags["continue_final_message"],
         lambda: _prompt_text(template, messages, text, options, render))
