@@ -1,16 +1,19 @@
 # `make run` starts the workbench on its embedded demo (in Chinese under a zh_* locale, or as chosen in
-# its Language menu), `make test` runs the whole suite headless, `make bench` runs the benchmarks
-# (encoding, training, then chat rendering and streaming, then the 50-cycle `make soak`), `make translations` updates resources/translations from app/.
+# its Language menu), `make test` runs the whole suite headless, `make check` its fast lane,
+# `make bench` runs the benchmarks (figures into docs/bench/ and docs/bench-results.md, then the
+# 50-cycle `make soak`), `make translations` updates resources/translations from app/.
 # Each creates .venv and installs the project on first use: `make run` (and demo, screenshots,
-# translations) the runtime dependencies only; `make test`, bench and soak add the test extra
+# translations) the runtime dependencies only; `make test`, check, bench and soak add the test extra
 # (the oracles: transformers, gguf, mistral-common, spaCy, dask...).
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-run
 TEST_STAMP := $(VENV)/.installed-test
+# each bench saves its figures as JSON here; docs/bench-results.md is generated from them
+BENCH_OUT := docs/bench
 
-.PHONY: run test bench soak demo screenshots translations clean
+.PHONY: run test check bench soak demo screenshots translations clean
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -29,15 +32,21 @@ test: $(TEST_STAMP)
 	@QT_QPA_PLATFORM=offscreen $(PY) -m pytest $(PYTEST_ARGS); rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests"; exit 0; fi; exit $$rc
 
+# the fast lane for development (docs/testing.md): no shared real data, no GUI, no soak, none of the
+# tests marked slow (every tokenizer family, child processes started and killed)
+check: $(TEST_STAMP)
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest --no-realdata -m "not gui and not soak and not slow" $(PYTEST_ARGS)
+
 bench: $(TEST_STAMP)
-	$(PY) -m tests.bench.run
-	$(PY) -m tests.bench.train_bpe_wordpiece --repeat 1
-	$(PY) -m tests.bench.train_unigram --repeat 1
-	$(PY) -m tests.bench.chat
-	$(PY) -m tests.bench.align --repeat 3
-	$(PY) -m tests.bench.audit
-	$(PY) -m tests.bench.diff --repeat 1
-	$(PY) -m tests.bench.report
+	$(PY) -m tests.bench.run --json $(BENCH_OUT)/run.json
+	$(PY) -m tests.bench.train_bpe_wordpiece --repeat 1 --json $(BENCH_OUT)/train_bpe_wordpiece.json
+	$(PY) -m tests.bench.train_unigram --repeat 1 --json $(BENCH_OUT)/train_unigram.json
+	$(PY) -m tests.bench.chat --json $(BENCH_OUT)/chat.json
+	$(PY) -m tests.bench.align --repeat 3 --json $(BENCH_OUT)/align.json
+	$(PY) -m tests.bench.audit --json $(BENCH_OUT)/audit.json
+	$(PY) -m tests.bench.diff --repeat 1 --json $(BENCH_OUT)/diff.json
+	$(PY) -m tests.bench.report --json $(BENCH_OUT)/report.json
+	$(PY) -m tests.bench.results --folder $(BENCH_OUT) --out docs/bench-results.md
 	$(MAKE) soak
 
 # 50 training runs started and stopped at random moments (three engines; the GUI's API, Ctrl-C

@@ -875,14 +875,16 @@ def model_file_value(loaded, key: str) -> str | None:
     if loaded.format == "tekken" and key == "model":
         return QCoreApplication.translate("Describe", "byte-level BPE (Tekken ranks)")
     if loaded.format == "tekken" and key == "special tokens":
-        named = sum(not s.startswith("<SPECIAL_") for s in runtime.special)
+        facts = runtime.model_facts
+        count = facts["special_tokens"]
         return QCoreApplication.translate("Describe", "{count} (IDs 0–{last}, {named} named)").format(
-            count=f"{len(runtime.special):,}", last=f"{len(runtime.special) - 1:,}", named=named)
+            count=f"{count:,}", last=f"{count - 1:,}", named=facts["named_special_tokens"])
     if loaded.format == "tekken" and key == "ranks":
+        facts = runtime.model_facts
         return QCoreApplication.translate(
             "Describe", "{used} of {listed} listed, ID = rank + {offset}").format(
-            used=f"{len(runtime.ranks):,}", listed=f"{runtime.listed_ranks:,}",
-            offset=f"{len(runtime.special):,}")
+            used=f"{facts['ranks']:,}", listed=f"{facts['listed_ranks']:,}",
+            offset=f"{facts['special_tokens']:,}")
     return None
 
 

@@ -139,7 +139,6 @@ def main(argv=None) -> int:
     if "audit" in panes:
         audit_shots(app, window, args.out, corpus)
     if "diff" in panes:  # the tokenizers, compared pairwise
-        from app.panes.diff_shots import diff_shots
         diff_shots(app, window, args.out, args.tokenizers, corpus)
     if "diagnostics" in panes:
         diagnostics_shots(app, window, args.out)
@@ -308,6 +307,34 @@ def align_shots(app, window, out: Path, spans: Path) -> None:
         _save(app, window, out / f"align-{k}.png")
     pane.mode_box.setCurrentIndex(pane.mode_box.findData("expand"))
     _save(app, window, out / "align-expand.png")
+
+
+DIFF_TABS = ("vocabulary", "pipeline", "template", "migration", "behaviour", "golden")
+
+
+def diff_shots(app, window, out: Path, tokenizers: list[str], corpus: list[Path]) -> None:
+    """The tokenizers given compared pairwise (A old, B new), with ``corpus`` as the Corpus
+    pane's sources: every tab saved as ``diff-<pair>-<tab>.png``."""
+    from core.corpus import expand
+
+    pane = window.diff
+    window.panes.setCurrentWidget(pane)
+    window.session.set_corpus([s for path in corpus for s in expand(path)])
+    by_path = {str(Path(t.path).resolve()): t for t in window.session.tokenizers}
+    for pair in range(len(tokenizers) // 2):
+        old, new = (by_path.get(str(Path(p).resolve())) for p in tokenizers[2 * pair:2 * pair + 2])
+        if old is None or new is None:
+            print(f"skipped pair {pair + 1}: a tokenizer did not load")
+            continue
+        done = []
+        pane.compared.connect(done.append)
+        pane.set_pair(old, new)
+        pane.start_compare()
+        wait_until(app, lambda: done, timeout=300)
+        pane.compared.disconnect(done.append)
+        for index, name in enumerate(DIFF_TABS):
+            pane.tabs.setCurrentIndex(index)
+            _save(app, window, out / f"diff-{pair + 1}-{name}.png")
 
 
 def _save(app, window, path: Path) -> None:

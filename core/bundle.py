@@ -28,6 +28,7 @@ from pathlib import Path
 
 from .configs import Configs, read_configs
 from .errors import BundleError, FormatError, IntegrityError
+from .fingerprints import fingerprint
 from .formats import TokenizerSource, detect, load_runtime
 from .runtimes.base import Runtime
 from .special import registry_of
@@ -148,8 +149,6 @@ def save_bundle(source: TokenizerSource, runtime: Runtime, dest: str | Path, *,
 
     ``configs``: the sibling files as parsed when ``runtime`` was loaded (read again if None).
     """
-    from .golden import fingerprint as golden_fingerprint  # golden reads bundles: no cycle
-
     if configs is None:
         configs, _ = read_configs(source.files)
     source_format, extra = source.format, dict(extra or {})
@@ -159,11 +158,9 @@ def save_bundle(source: TokenizerSource, runtime: Runtime, dest: str | Path, *,
         source_format = "tokenizer.json"
     else:
         files = {bundle_name: Path(path).read_bytes() for bundle_name, path in source.files.items()}
-    options = dict(source.options)
-    if source.format == "tiktoken":
-        # make the bundle self-contained: store the resolved regex and special tokens
-        options = {"pattern": runtime.pattern, "special": runtime.special,
-                   "preset": runtime.preset.name if runtime.preset else None}
+    # self-contained: a tiktoken file's resolved regex and special tokens, not the preset guess
+    own = runtime.bundle_options()
+    options = dict(source.options) if own is None else dict(own)
     options.pop("name", None)
     manifest = {
         "format": BUNDLE_FORMAT,
@@ -179,8 +176,8 @@ def save_bundle(source: TokenizerSource, runtime: Runtime, dest: str | Path, *,
         "special_tokens": [e.to_json() for e in registry_of(runtime, configs).entries
                            if e.token.kind != "vocabulary"],
         "model_binding": model_binding(runtime, configs),
-        # recognises the tokenizer's behaviour whatever its files (core.golden)
-        "fingerprint": golden_fingerprint(runtime),
+        # recognises the tokenizer's behaviour whatever its files (core.fingerprints)
+        "fingerprint": fingerprint(runtime),
         **extra,
     }
     return save_bundle_files(manifest, files, dest)
@@ -191,13 +188,13 @@ def converted_gguf(source: TokenizerSource, runtime: Runtime,
     """A GGUF tokenizer as the files a bundle keeps — ``tokenizer.json`` (the pipeline it runs
     as), ``tokenizer_config.json`` (special tokens, chat template) and ``config.json`` (embedding
     rows...) — and where it came from (file, size, model facts), for the manifest."""
-    files = {"tokenizer.json": json.dumps(runtime.spec, ensure_ascii=False).encode("utf-8")}
+    files = {"tokenizer.json": json.dumps(runtime.pipeline_json(), ensure_ascii=False).encode("utf-8")}
     for name, config in (("tokenizer_config.json", configs.tokenizer_config),
                          ("config.json", configs.model_config)):
         if config:
             files[name] = (json.dumps(config, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
     origin = {"format": "gguf", "file": source.path.name, "bytes": source.path.stat().st_size,
-              "model": getattr(runtime, "model_facts", {})}
+              "model": runtime.model_facts}
     return files, origin
 
 

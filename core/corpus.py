@@ -256,6 +256,15 @@ class _Reader:
         if path.stat().st_size == 0:
             raise FormatError("the file is empty", path=path)
         self.raw = open(path, "rb")
+        try:
+            self.stream = self._text_stream(path)
+        except BaseException:
+            self.close()  # a refused file is not left open
+            raise
+        return self.stream
+
+    def _text_stream(self, path: Path) -> IO[bytes]:
+        """The file's (decompressed) bytes from the shard's start, refused when binary."""
         if self.byte_range is not None:
             self.raw.seek(self.byte_range[0])  # a shard starts at a line start (see file_shards)
         opener = OPENERS.get(path.suffix.lower())
@@ -265,8 +274,8 @@ class _Reader:
         except (OSError, EOFError, lzma.LZMAError) as err:
             raise FormatError(f"cannot decompress: {err}", path=path) from None
         if b"\x00" in head:
+            stream.close()
             raise FormatError("this is a binary file, not text (it contains NUL bytes)", path=path)
-        self.stream = stream
         return stream
 
     def position(self) -> int:

@@ -43,6 +43,7 @@ from .gguf_header import GGUFHeader, read_gguf_header
 from .gguf_newlines import newline_plan
 from .gguf_pre import FORCED_PRE, PRE_TYPES, LlamaPre
 from .notes import note
+from .runtimes.spm_layout import PieceType
 
 # tokenizer.ggml.model -> what the workbench builds (llama.cpp's LLAMA_VOCAB_TYPE_* in brackets)
 MODELS = {"gpt2": "byte-level BPE [BPE]", "gemma4": "SentencePiece-style BPE with merges [BPE]",
@@ -57,8 +58,9 @@ REFUSED_MODELS = {"none": "gguf.model_no_vocab", "no_vocab": "gguf.model_no_voca
 PRE_SPLITS: dict[str, tuple[str, ...]] = {name: pre.regexes for name, pre in PRE_TYPES.items()}
 # the pre-tokenizers after which llama.cpp wants a separator token (add_sep)
 ADD_SEP_BY_PRE = frozenset({"jina-v1-en", "jina-v2-code", "roberta-bpe"})
-# token types (llama_token_type): what llama.cpp's tokenizer_st_partition does with each
-NORMAL, UNKNOWN, CONTROL, USER_DEFINED, UNUSED, BYTE = 1, 2, 3, 4, 5, 6
+# token types (llama_token_type, SentencePiece's piece types by number): what llama.cpp's
+# tokenizer_st_partition does with each
+NORMAL, UNKNOWN, CONTROL, USER_DEFINED, UNUSED, BYTE = PieceType
 
 # llama.cpp (llama_vocab::impl::load) makes these texts control tokens whatever the file says:
 # the end-of-generation ones always, the FIM ones when the file sets no ID of their kind

@@ -1,5 +1,4 @@
-"""Golden samples: lock what a tokenizer does to a set of texts, verify it field by field later,
-and a behaviour fingerprint that recognises a tokenizer whatever its files look like.
+"""Golden samples: lock what a tokenizer does to a set of texts, verify it field by field later.
 
 ``lock`` records per sample the text, normalized text, pieces, IDs, spans in all four units,
 decoded text, flags and whether special tokens were added, with the runtime versions; ``verify``
@@ -11,11 +10,13 @@ re-runs every sample and reports each field that differs (sample, field, old, ne
 ... except GoldenError as err:
 ...     print(err.message.split(":")[0])
 golden file format version 0 is older than this workbench writes (1)
+
+The fingerprints live in :mod:`core.fingerprints` (a bundle's manifest records them too); they are
+importable from here as well.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -23,8 +24,11 @@ from pathlib import Path
 
 import numpy as np
 
+from .bundle import (find_bundle, read_bundle_files, runtime_versions, save_bundle_files,
+                     verify_bundle)
 from .encoding import Flag
 from .errors import WorkbenchError
+from .fingerprints import encode_each, fingerprint  # noqa: F401  (also imported from here)
 from .golden_stress import STRESS_SAMPLES
 from .text import Unit
 from .utf8 import decode_utf8
@@ -49,30 +53,6 @@ def samples_for(runtime, user_samples=()) -> list[tuple[str, str]]:
     return [*STRESS_SAMPLES, *literal_samples, *user_samples]
 
 
-def encode_each(runtime, texts: list[str]) -> list:
-    """Each text's Encoding, or the runtime's error message where it refuses one (a WordLevel
-    model without an unknown token raises on a word it lacks): one batch call, text by text only
-    when the batch fails.
-
-    >>> class Refuses:
-    ...     def encode_batch(self, texts): raise ValueError("no [UNK]")
-    ...     def encode(self, text): raise ValueError("no [UNK]")
-    >>> encode_each(Refuses(), ["a"])
-    ['ValueError: no [UNK]']
-    """
-    try:
-        return list(runtime.encode_batch(texts))
-    except Exception:  # the native library's own error type: any of them
-        pass
-    out = []
-    for text in texts:
-        try:
-            out.append(runtime.encode(text))
-        except Exception as err:
-            out.append(f"{type(err).__name__}: {err}")
-    return out
-
-
 def normalized_text(runtime, text: str) -> str:
     """The text after the runtime's normalizer (the text itself when it has none)."""
     for stage in runtime.stages(text):
@@ -95,39 +75,8 @@ def sample_record(runtime, name: str, text: str, enc) -> dict:
             "special_tokens_added": bool(np.any(enc.flags & Flag.INSERTED))}
 
 
-def vocabulary_fingerprint(runtime) -> str:
-    """A short hash over every id's bytes (special tokens: their literal) in id order: the same
-    for a ``tokenizer.json`` and a tiktoken file of one tokenizer."""
-    vocab = runtime.vocab_bytes
-    digest = hashlib.sha256(np.asarray(vocab.all_lengths, dtype="<i8").tobytes())
-    digest.update(np.asarray(vocab.blob, dtype=np.uint8).tobytes())
-    return digest.hexdigest()[:16]
-
-
-def behaviour_fingerprint(runtime) -> str:
-    """A short hash over the IDs of the built-in stress set (special tokens added as the
-    tokenizer adds them): two tokenizers that encode it alike share it."""
-    digest = hashlib.sha256()
-    for enc in encode_each(runtime, [text for _, text in STRESS_SAMPLES]):
-        # a refused text counts as its error message: refusing is behaviour too
-        digest.update((enc.encode() if isinstance(enc, str)
-                       else np.asarray(enc.ids, dtype="<i8").tobytes()) + b"|")
-    return digest.hexdigest()[:16]
-
-
-def fingerprint(runtime) -> dict[str, str]:
-    """``{"behaviour": ..., "vocabulary": ...}`` (computed once per runtime object)."""
-    cached = getattr(runtime, "_golden_fingerprint", None)
-    if cached is None:
-        cached = {"behaviour": behaviour_fingerprint(runtime),
-                  "vocabulary": vocabulary_fingerprint(runtime)}
-        runtime._golden_fingerprint = cached
-    return dict(cached)
-
-
 def lock(runtime, user_samples=(), *, progress=None) -> dict:
     """Encode every sample and return the golden document (JSON-ready)."""
-    from .bundle import runtime_versions
 
     samples = samples_for(runtime, user_samples)
     batch = encode_each(runtime, [text for _, text in samples])
@@ -190,7 +139,6 @@ def check_golden_format(golden: object, path=None) -> dict:
 
 def read_golden(path: str | Path) -> dict:
     """A golden file, or a bundle's golden samples (its checksums verified)."""
-    from .bundle import find_bundle, read_bundle_files, verify_bundle
 
     path = Path(path)
     bundle = find_bundle(path)
@@ -216,7 +164,6 @@ def read_golden(path: str | Path) -> dict:
 def write_golden(golden: dict, dest: str | Path) -> Path:
     """Write a golden document as a standalone JSON file, or into a bundle (``dest`` a bundle:
     its manifest lists it with its checksum and the fingerprint)."""
-    from .bundle import find_bundle, read_bundle_files, save_bundle_files, verify_bundle
 
     dest = Path(dest)
     text = json.dumps(golden, ensure_ascii=False, indent=1) + "\n"

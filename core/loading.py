@@ -18,6 +18,7 @@ from pathlib import Path
 from .bundle import copy_bundle, find_bundle, load_bundle, save_bundle
 from .configs import Configs, read_configs
 from .errors import WorkbenchError
+from .fingerprints import fingerprint
 from .formats import TokenizerSource, detect, load_runtime
 from .models import LocalModel, looks_like_model_name, resolve_model
 from .runtimes.base import Runtime
@@ -88,8 +89,6 @@ class Loaded:
                 " (from the GGUF metadata)" if self.source.format == "gguf" else "")
         if self.configs.chat_template is not None:
             info["chat template"] = f"{len(self.configs.chat_template):,} characters"
-        from .golden import fingerprint  # golden encodes with the runtime: imported when needed
-
         found = fingerprint(self.runtime)
         info["fingerprint"] = f"behaviour {found['behaviour']} · vocabulary {found['vocabulary']}"
         return info

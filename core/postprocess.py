@@ -21,7 +21,7 @@ content encodings, never copies of changed spans.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable, Literal, Sequence
 
 import numpy as np
@@ -201,79 +201,19 @@ def bos_eos_template(bos: tuple[str, int] | None, eos: tuple[str, int] | None, *
 
 def tokenizer_template(runtime) -> Template:
     """The template the runtime itself applies with ``add_special_tokens`` (so
-    :func:`postprocess` with it equals the runtime's own encode: tested for every format)."""
-    spec = getattr(runtime, "spec", None)
-    if isinstance(spec, dict) and "model" in spec:
-        return _hf_template(spec.get("post_processor"))
-    sp = getattr(runtime, "sp", None)
-    if sp is not None:
-        bos = (runtime.piece(sp.bos_id()), sp.bos_id()) if runtime.add_bos and sp.bos_id() >= 0 \
-            else None
-        eos = (runtime.piece(sp.eos_id()), sp.eos_id()) if runtime.add_eos and sp.eos_id() >= 0 \
-            else None
-        by = getattr(runtime, "added_by", "user")
-        detail = {"tokenizer_config.json": "add_bos_token / add_eos_token",
-                  "default": "the model's BOS piece"}.get(by, "")
-        return bos_eos_template(bos, eos, origin=by if bos or eos else "none", detail=detail
-                                if bos or eos else "")
-    bos_literal = getattr(runtime, "bos", None)
-    if bos_literal:
-        preset = getattr(runtime, "preset", None)
-        # a Tekken file has no preset: its format puts <s> first (mistral-common's bos=True)
-        return bos_eos_template((bos_literal, runtime.special[bos_literal]), None,
-                                origin="tiktoken preset" if preset else runtime.source_format,
-                                detail=preset.name if preset else "")
-    return _nothing("none")
+    :func:`postprocess` with it equals the runtime's own encode: tested for every format); each
+    runtime answers it (:meth:`core.runtimes.base.Runtime.post_template`)."""
+    return runtime.post_template()
 
 
-def _nothing(origin: str, detail: str = "") -> Template:
-    # no processor: tokenizers still gives the second text type ID 1 (encode_single_sequence)
+def plain_template(origin: str, detail: str = "") -> Template:
+    """Nothing added: with no processor tokenizers still gives the second text type ID 1
+    (``encode_single_sequence``).
+
+    >>> plain_template("none").notation(pair=True)
+    '$A $B:1'
+    """
     return Template((Piece(0, 0),), (Piece(0, 0), Piece(1, 1)), origin, detail)
-
-
-def _hf_template(node) -> Template:
-    """A ``tokenizer.json`` post-processor as a template. ``ByteLevel`` adds nothing (it trims
-    offsets, which the content encoding already has); a ``Sequence`` uses its one processor
-    that adds tokens."""
-    if not isinstance(node, dict):
-        return _nothing("tokenizer.json", "no post-processor")
-    kind = node.get("type", "")
-    if kind == "Sequence":
-        adding = [p for p in node.get("processors") or [] if p.get("type") != "ByteLevel"]
-        if len(adding) > 1:
-            raise PostprocessError("tokenizer.json: a Sequence of several processors that add "
-                                   "tokens is not supported here")
-        inner = _hf_template(adding[0]) if adding else _nothing("tokenizer.json", "ByteLevel")
-        return Template(inner.single, inner.pair, "tokenizer.json", "Sequence: " + inner.detail)
-    if kind == "TemplateProcessing":
-        specials = {name: tuple(int(i) for i in entry.get("ids", []))
-                    for name, entry in (node.get("special_tokens") or {}).items()}
-
-        def convert(items) -> tuple[Piece, ...]:
-            out = []
-            for item in items or []:
-                if "Sequence" in item:
-                    seq = item["Sequence"]
-                    out.append(Piece(0 if seq.get("id") == "A" else 1, int(seq.get("type_id", 0))))
-                else:
-                    tok = item["SpecialToken"]
-                    out.append(Piece(None, int(tok.get("type_id", 0)), tok["id"],
-                                     specials.get(tok["id"], ())))
-            return tuple(out)
-        return Template(convert(node.get("single")), convert(node.get("pair")),
-                        "tokenizer.json", kind)
-    if kind in ("BertProcessing", "RobertaProcessing"):
-        (sep, sep_id), (cls, cls_id) = node["sep"], node["cls"]
-        c, s = Piece(None, 0, cls, (int(cls_id),)), Piece(None, 0, sep, (int(sep_id),))
-        if kind == "BertProcessing":
-            pair = (c, Piece(0), s, Piece(1, 1), Piece(None, 1, sep, (int(sep_id),)))
-        else:  # RoBERTa: <s> A </s> </s> B </s>, every type ID 0 (as tokenizers gives them)
-            pair = (c, Piece(0), s, s, Piece(1, 0), s)
-        return Template((c, Piece(0), s), pair, "tokenizer.json", kind)
-    if kind == "ByteLevel":
-        return _nothing("tokenizer.json", "ByteLevel")
-    raise PostprocessError(f"tokenizer.json: the {kind or 'unnamed'} post-processor is not "
-                           "supported here")
 
 
 # --- settings ------------------------------------------------------------------------------------
@@ -331,10 +271,9 @@ def default_pad(runtime) -> tuple[int, str, str]:
     """``(id, token, where it came from)`` for padding: the tokenizer.json's own padding, else a
     special token whose role is pad, else the end-of-sequence token, else ID 0 (tokenizers'
     default)."""
-    spec = getattr(runtime, "spec", None)
-    configured = spec.get("padding") if isinstance(spec, dict) else None
-    if isinstance(configured, dict) and "pad_id" in configured:
-        return int(configured["pad_id"]), str(configured.get("pad_token", "")), "tokenizer.json"
+    own = runtime.own_pad()
+    if own is not None:
+        return own[0], own[1], "tokenizer.json"
     specials = runtime.special_tokens()
     for role in ("pad", "eos"):
         for token in specials:
@@ -400,27 +339,8 @@ def file_settings(runtime, pair: str | None = None) -> PostSettings | None:
     >>> file_settings(None) is None
     True
     """
-    spec = getattr(runtime, "spec", None)
-    if not isinstance(spec, dict):
-        return None
-    trunc, pad = spec.get("truncation"), spec.get("padding")
-    if not isinstance(trunc, dict) and not isinstance(pad, dict):
-        return None
-    settings: dict = {"pair": pair}
-    if isinstance(trunc, dict):
-        strategy = {"LongestFirst": "longest_first", "OnlyFirst": "only_first",
-                    "OnlySecond": "only_second"}.get(trunc.get("strategy"), "longest_first")
-        settings.update(max_length=int(trunc.get("max_length", 512)),
-                        truncation_side=str(trunc.get("direction", "Right")).lower(),
-                        truncation_strategy=strategy, stride=int(trunc.get("stride", 0)))
-    if isinstance(pad, dict):
-        fixed = pad.get("strategy")
-        length = fixed.get("Fixed") if isinstance(fixed, dict) else None
-        settings.update(pad_to=length, pad_multiple=pad.get("pad_to_multiple_of") or (
-                            None if length is not None else 1),
-                        pad_side=str(pad.get("direction", "Right")).lower(),
-                        pad_id=int(pad.get("pad_id", 0)))
-    return PostSettings(**settings)
+    own = runtime.own_post_settings() if runtime is not None else None
+    return None if own is None else replace(own, pair=pair)
 
 
 # --- the result ----------------------------------------------------------------------------------

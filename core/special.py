@@ -260,26 +260,6 @@ class SpecialRegistry:
                 or e.token.role == role]
 
 
-def _token_source(runtime) -> str:
-    """Where the runtime's list of special tokens comes from, in its format's words."""
-    fmt = runtime.source_format
-    if fmt == "sentencepiece":
-        return "SentencePiece piece type"
-    if fmt == "tiktoken":
-        # by content, not by how it was opened: a bundle stores the preset's tokens as given ones
-        preset = getattr(runtime, "preset", None)
-        if preset is not None and runtime.special == preset.special_tokens(len(runtime.ranks)):
-            return f"tiktoken preset {preset.name}"
-        return "user-given special tokens"
-    if fmt == "tokenizer.json":
-        return "tokenizer.json added_tokens"
-    if fmt == "gguf":
-        return "GGUF token type"  # tokenizer.ggml.token_type: control, unknown, user-defined
-    if fmt == "tekken":
-        return "Tekken special tokens"
-    return f"{fmt} special tokens"
-
-
 def _as_ids(value) -> list[int] | None:
     """An ``*_token_id`` value as a list of IDs (``eos_token_id`` may be a list), else None."""
     values = value if isinstance(value, list) else [value]
@@ -383,13 +363,13 @@ def registry_of(runtime, configs) -> SpecialRegistry:
         return by_content[content] if content in by_content else runtime.token_to_id(content)
 
     # a format whose roles live in the tokenizer file itself (GGUF metadata) claims them first
-    claims = [*getattr(runtime, "role_claims", list)(), *_role_claims(configs, lookup)]
+    claims = [*runtime.role_claims(), *_role_claims(configs, lookup)]
     roles_of: dict[int, list[tuple[str, str]]] = {}
     for role, source, ids, _ in claims:
         for token_id in ids:
             if (role, source) not in roles_of.setdefault(token_id, []):
                 roles_of[token_id].append((role, source))
-    source = _token_source(runtime)
+    source = runtime.special_token_source()
     entries = []
     extra_ids = sorted(i for i in roles_of if i not in by_id and 0 <= i < runtime.id_space)
     for token_id in sorted([*by_id, *extra_ids]):

@@ -41,7 +41,6 @@ IDs are decoded without the emitted ones before them (``A`` then ``<80>``), and
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 from codecs import utf_8_decode as _utf8_decode
@@ -192,14 +191,15 @@ class StreamDecoder:
         self.skip_special = bool(skip_special)
         # tokenizers' ByteFallback decoder turns a whole run of byte pieces to "�" when any of
         # it is invalid: the hex shown for those "�" is then the whole run (see _byte_runs)
-        self._whole_byte_runs = _byte_fallback_decoder(runtime)
-        spm = getattr(runtime, "source_format", "") == "sentencepiece"
-        specials = runtime.special_tokens() if spm or skip_special else []
+        traits = runtime.stream_traits
+        self._whole_byte_runs = traits.whole_byte_runs
+        skips_control = traits.skips_control_anywhere
+        specials = runtime.special_tokens() if skips_control or skip_special else []
         # sentencepiece's decode skips control pieces wherever they are (<s> between two
         # pieces changes neither); other decoders may not: an ID that decodes to "" alone may
         # still change its neighbours' reading
-        self._skipped = frozenset(t.id for t in specials if t.kind == "control") if spm \
-            else frozenset()
+        self._skipped = frozenset(t.id for t in specials if t.kind == "control") \
+            if skips_control else frozenset()
         # skipped special tokens never reach the decoder: decode(ids, skip_special_tokens=True)
         # is decode of the others (tokenizers filters the IDs before its decoder runs)
         self._dropped = frozenset(t.id for t in specials if t.kind in SKIPPED_KINDS) \
@@ -513,15 +513,6 @@ class StreamDecoder:
         self._parts.append(shown)
         self._lossy.append(lossy)
         return shown
-
-
-def _byte_fallback_decoder(runtime) -> bool:
-    """Whether the runtime decodes with tokenizers' ``ByteFallback`` decoder (a ``tokenizer.json``
-    or a GGUF vocabulary run as one)."""
-    spec = getattr(runtime, "spec", None)
-    if not isinstance(spec, dict) or not getattr(runtime, "byte_fallback", False):
-        return False
-    return '"ByteFallback"' in json.dumps(spec.get("decoder"))
 
 
 @dataclass(frozen=True)

@@ -48,7 +48,7 @@ def table_is_exact(runtime) -> bool:
     if isinstance(runtime, (TiktokenRuntime, SentencePieceRuntime)):
         return True
     if isinstance(runtime, HFRuntime):
-        spec = getattr(runtime, "spec", None)
+        spec = runtime.pipeline_json()
         return isinstance(spec, dict) and _hf_chain_is_exact(spec.get("decoder"))
     return False  # the reference BPE strips the text's last space: a later token changes it
 

@@ -24,8 +24,40 @@ REAL_TOKENIZERS = [
 ]
 
 
+NO_REALDATA = "--no-realdata"
+_real_data = {"off": False}  # set from the command line when the session starts
+
+
+def pytest_addoption(parser):
+    parser.addoption(NO_REALDATA, action="store_true",
+                     help="skip every test that reads ../shared/data (the realdata marker or "
+                          "require_data): the fast lane, `make check`")
+
+
+def pytest_configure(config):
+    _real_data["off"] = bool(config.getoption(NO_REALDATA, default=False))
+
+
+def pytest_collection_modifyitems(config, items):
+    skip = pytest.mark.skip(reason=f"real data skipped ({NO_REALDATA})")
+    for item in items:
+        if "qtbot" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.gui)  # drives Qt widgets: a GUI test, marked or not
+        if _real_data["off"] and item.get_closest_marker("realdata"):
+            item.add_marker(skip)
+
+
+def real_data_present(path: Path) -> bool:
+    """Whether a test may read this optional piece of the shared data (present, and not turned
+    off by ``--no-realdata``)."""
+    return not _real_data["off"] and path.exists()
+
+
 def require_data(path: Path) -> Path:
-    """Skip (with the reason) when the shared real data is not on this machine."""
+    """Skip (with the reason) when the shared real data is not on this machine, or when the
+    session was told not to read it (``--no-realdata``)."""
+    if _real_data["off"]:
+        pytest.skip(f"real data skipped ({NO_REALDATA}): {path.name}")
     if not path.exists():
         pytest.skip(f"real data not present: {path} (../shared/data is absent)")
     return path

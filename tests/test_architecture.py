@@ -1,12 +1,21 @@
-"""The core is a pure library: importing all of it loads no Qt and nothing from app/."""
+"""The import structure holds: core is a pure library (importing all of it loads no Qt and nothing
+from app/), the import-linter contracts in pyproject.toml are kept (layers of core and app, no
+cycles), and docs/architecture.md names what the contracts check."""
 
 import pkgutil
 import shutil
+import os
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+try:
+    import tomllib
+except ImportError:  # Python 3.10
+    tomllib = pytest.importorskip("tomli")
 
 import core
 
@@ -30,7 +39,42 @@ def test_core_imports_no_qt_in_a_fresh_interpreter():
 @pytest.mark.skipif(shutil.which("lint-imports") is None and
                     not (Path(sys.executable).parent / "lint-imports").exists(),
                     reason="import-linter is not installed")
-def test_import_linter_contract_holds():
+def test_import_linter_contracts_hold():
     exe = shutil.which("lint-imports") or str(Path(sys.executable).parent / "lint-imports")
-    out = subprocess.run([exe], cwd=ROOT, capture_output=True, text=True)
+    # this tree first on the path: an editable install elsewhere must not be what gets checked
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        [str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])])}
+    out = subprocess.run([exe, "--no-cache"], cwd=ROOT, capture_output=True, text=True, env=env)
     assert out.returncode == 0, out.stdout + out.stderr
+    assert "0 broken" in out.stdout
+
+
+def contracts() -> list[dict]:
+    with open(ROOT / "pyproject.toml", "rb") as handle:
+        return tomllib.load(handle)["tool"]["importlinter"]["contracts"]
+
+
+def test_core_and_app_have_layers_and_no_cycles():
+    by_type: dict[str, list[dict]] = {}
+    for contract in contracts():
+        by_type.setdefault(contract["type"], []).append(contract)
+    layered = {c for contract in by_type.get("layers", []) for c in contract["containers"]}
+    assert layered == {"core", "app"}
+    core_layers = next(c for c in by_type["layers"] if c["containers"] == ["core"])
+    assert core_layers.get("exhaustive") is True  # a new core module must be given a floor
+    acyclic = {a for contract in by_type.get("acyclic_siblings", []) for a in contract["ancestors"]}
+    assert acyclic == {"core", "app"}
+
+
+def test_the_architecture_doc_names_every_floor_of_core():
+    """docs/architecture.md's table of floors lists the modules the layers contract checks, floor
+    by floor in the same order."""
+    core_layers = next(c for c in contracts()
+                       if c["type"] == "layers" and c["containers"] == ["core"])
+    floors = [re.split(r"\s*[|:]\s*", layer.strip()) for layer in core_layers["layers"]]
+    doc = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    rows = [line for line in doc.splitlines() if line.startswith("| ") and "`" in line
+            and not line.startswith("| floor")]
+    documented = [[name.rstrip("/") for name in re.findall(r"`([a-z_0-9]+/?)`", row.split("|")[2])]
+                  for row in rows[:len(floors)]]
+    assert documented == floors

@@ -15,6 +15,7 @@ from PySide6.QtGui import QColor
 
 from core.corpus import CorpusSource
 from core.language_codes import file_language
+from core.numbers import size_text
 
 COLUMNS = (QT_TRANSLATE_NOOP("CorpusSourcesModel", "File"),
            QT_TRANSLATE_NOOP("CorpusSourcesModel", "Kind"),
@@ -36,19 +37,6 @@ def guess_language(path: Path) -> str:
     ('eng_Latn', 'pt_BR')
     """
     return file_language(path)
-
-
-def human_bytes(size: float) -> str:
-    """``1536`` -> ``1.5 KB`` (powers of 1000, as file managers show).
-
-    >>> human_bytes(999), human_bytes(1536), human_bytes(5_390_002)
-    ('999 B', '1.5 KB', '5.4 MB')
-    """
-    for unit in ("B", "KB", "MB", "GB"):
-        if size < 1000 or unit == "GB":
-            return f"{size:.0f} {unit}" if unit == "B" else f"{size:.1f} {unit}"
-        size /= 1000
-    return f"{size:.1f} GB"
 
 
 def file_size(path: Path) -> int:
@@ -164,7 +152,7 @@ class CorpusSourcesModel(QAbstractTableModel):
             return source.domain if (source.domain or edit) else none
         if column == WEIGHT:
             return source.weight if edit else f"{source.weight:g}"
-        return human_bytes(file_size(source.path))
+        return size_text(file_size(source.path))
 
     def setData(self, index, value, role=Qt.ItemDataRole.EditRole) -> bool:
         if role != Qt.ItemDataRole.EditRole or not index.isValid():

@@ -13,7 +13,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QAbstractTableModel, QCoreApplicat
 from PySide6.QtGui import QFont
 
 from app.jobs.corpus import CorpusStatsResult
-from app.models.corpus_sources import human_bytes
+from core.numbers import size_text
 from core.corpus import CorpusReport
 
 NUMBERS = ("documents", "bytes", "code_points", "graphemes", "duplicates", "weighted_bytes")
@@ -104,7 +104,7 @@ class CorpusStatsModel(QAbstractTableModel):
                 return name
             key = NUMBERS[column - 1]
             value = numbers.get(key, 0)
-            return human_bytes(value) if key.endswith("bytes") else f"{value:,}"
+            return size_text(value) if key.endswith("bytes") else f"{value:,}"
         if role == Qt.ItemDataRole.ToolTipRole and column:
             key = NUMBERS[column - 1]
             if key == "weighted_bytes":

@@ -17,7 +17,8 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QGroupBox, QHB
                                QPushButton, QSplitter, QTableView, QTabWidget, QTreeWidget,
                                QTreeWidgetItem, QVBoxLayout, QWidget)
 
-from app.models.corpus_sources import CorpusSourcesModel, guess_language, human_bytes
+from app.models.corpus_sources import CorpusSourcesModel, guess_language
+from core.numbers import size_text
 from app.jobs.corpus import CorpusStatsResult, check_sources, preview_documents, read_statistics
 from app.models.corpus_stats import CorpusStatsModel, input_issues
 from app.session import Session
@@ -432,7 +433,7 @@ class CorpusPane(QWidget):
         if report.total:
             self.progress.setValue(int(1000 * report.fraction))
             self.progress.setFormat(self.tr("{done} of {total}").format(
-                done=human_bytes(report.done), total=human_bytes(report.total)))
+                done=size_text(report.done), total=size_text(report.total)))
 
     def _on_stats_failed(self, message: str) -> None:
         self._set_reading(False)
@@ -491,7 +492,7 @@ class CorpusPane(QWidget):
         size = sum(s.path.stat().st_size for s in sources if s.path.exists())
         langs = sorted({s.lang or self.tr("untagged") for s in sources})
         text = self.tr("<b>%n</b> source(s) · <b>{size}</b> on disk · languages: {languages}",
-                       "", len(sources)).format(size=human_bytes(size),
+                       "", len(sources)).format(size=size_text(size),
                                                 languages=escape(self.tr(", ").join(langs)))
         if self.result is not None and self.result.report.sources:
             numbers = {k: sum(getattr(s, k) for s in self.result.report.sources)

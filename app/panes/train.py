@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (QComboBox, QFileDialog, QGroupBox, QHBoxLayout, Q
                                QVBoxLayout, QWidget)
 
 from app.errors import show_error
-from app.models.corpus_sources import human_bytes
+from core.numbers import size_text
 from app.jobs.training import TrainingOutcome, train_to_bundle
 from app.models.training_run import RunMeter
 from app.session import Session
@@ -302,7 +302,7 @@ class TrainPane(QWidget):
             self.corpus_label.setText(self.tr(
                 "<b>Corpus:</b> %n source(s), {size} on disk ({languages}) · invalid UTF-8: "
                 "{policy} · {duplicates}", "", len(sources)).format(
-                size=human_bytes(size), languages=escape(langs),
+                size=size_text(size), languages=escape(langs),
                 policy=self.session.corpus_policy, duplicates=duplicates))
         self._update_start_button()
 
@@ -523,10 +523,10 @@ class TrainPane(QWidget):
         self.bytes_table.setRowCount(len(outcome.sources))
         for row, stats in enumerate(outcome.sources):
             # the source's sampling weight repeats or thins out its documents
-            used_text = (human_bytes(stats.weighted_bytes) if offered is None or used == offered
+            used_text = (size_text(stats.weighted_bytes) if offered is None or used == offered
                          else self.tr("unknown (the trainer reports totals only)"))
             values = [Path(stats.path).name, stats.lang or self.tr("untagged"),
-                      f"{stats.documents:,}", human_bytes(stats.bytes), used_text]
+                      f"{stats.documents:,}", size_text(stats.bytes), used_text]
             for column, value in enumerate(values):
                 item = QTableWidgetItem(value)
                 if column >= 2:

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout
 
 from app.messages import error_text
 from core.engines.config import ALGORITHMS, END_OF_WORD, ENGINES, NORMALIZERS, TrainingConfig
-from core.engines.sentencepiece import ALGORITHMS as SENTENCEPIECE_ALGORITHMS
+from core.engines.checks import SENTENCEPIECE_ALGORITHMS
 from core.errors import WorkbenchError
 
 # Shown texts are English marked in the "TrainingConfigForm" context (lupdate needs the context

@@ -22,9 +22,9 @@ Offsets of ``conll``, ``chars`` and ``words`` are code points (the reader builds
 A file is read line by line (a 1 GB file never sits in memory); every record carries its line
 number and byte offset, so one record can be read again (:meth:`Dataset.record_at`).
 
->>> import tempfile, os
+>>> import os, pathlib, tempfile
 >>> path = os.path.join(tempfile.mkdtemp(), "d.jsonl")
->>> _ = open(path, "w").write('{"text": "Tokyo is big", "spans": [{"start": 0, "end": 5, "label": "LOC"}]}\\n')
+>>> _ = pathlib.Path(path).write_text('{"text": "Tokyo is big", "spans": [{"start": 0, "end": 5, "label": "LOC"}]}\\n')
 >>> [(r.line, r.text, r.spans[0].label) for r in Dataset(path).records()]
 [(1, 'Tokyo is big', 'LOC')]
 """

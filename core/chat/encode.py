@@ -230,7 +230,7 @@ def _encode_pieces(runtime, pieces: list[tuple[str, list[int] | None]], parse: b
     chat is cut at every control symbol: some fifty encodes for fifty messages, each with its
     own call overhead)."""
     texts = ["\n" + piece if newline is not None else piece for piece, newline in pieces]
-    plain = _plain_encoder(runtime) if not parse else None
+    plain = runtime.plain_encoder() if not parse else None
     if plain is not None:
         results = [plain(text) for text in texts]
     elif texts:
@@ -260,35 +260,6 @@ def _ids_and_spans_of_each(batch) -> list[tuple[list[int], list[tuple[int, int]]
     ids, spans = batch.ids.tolist(), list(zip(starts.tolist(), ends.tolist()))
     bounds = batch.token_offsets.tolist()
     return [(ids[a:b], spans[a:b]) for a, b in zip(bounds[:-1], bounds[1:])]
-
-
-def _plain_encoder(runtime):
-    """For a ``tokenizers`` runtime: text encoded without matching any added token, special or
-    not — transformers' ``_encode_without_added_tokens`` (normalizer, pre-tokenizer, model;
-    ``parse_special=False`` still matches plain added tokens such as ``<think>``). None for other
-    runtimes, whose encode without parsing already matches no added token.
-
-    The steps run on one ``PreTokenizedString``, as the library's own encode runs them, so the
-    offsets are the library's: code points of the original text (a byte-level model's offsets
-    within a split are bytes; added to a split's start they would be wrong past a non-ASCII
-    character).
-    """
-    tk = getattr(runtime, "tk", None)
-    if tk is None or not hasattr(tk, "pre_tokenizer"):
-        return None
-    from tokenizers import PreTokenizedString
-
-    def encode(text: str):
-        pts = PreTokenizedString(text)
-        if tk.normalizer is not None:
-            pts.normalize(lambda normalized: tk.normalizer.normalize(normalized))
-        if tk.pre_tokenizer is not None:
-            tk.pre_tokenizer.pre_tokenize(pts)
-        pts.tokenize(lambda split: tk.model.tokenize(split))
-        enc = pts.to_encoding()
-        return list(enc.ids), [tuple(offsets) for offsets in enc.offsets]
-
-    return encode
 
 
 def _tokens(runtime, ids, spans, segments, bounds) -> tuple[ChatToken, ...]:

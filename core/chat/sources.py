@@ -105,13 +105,6 @@ def special_token_variables(configs: Configs) -> dict[str, str]:
     return named_special_tokens(configs)
 
 
-# the claims of a tokenizer file's own metadata transformers 5 names special tokens by: a
-# GGUF's four IDs (integrations/gguf: _SPECIAL_TOKENS), mistral-common's Tekkenizer (its
-# MistralCommonBackend: bos, eos, unk, pad)
-MODEL_CLAIM_SOURCES = frozenset({
-    "tokenizer.ggml.bos_token_id", "tokenizer.ggml.eos_token_id",
-    "tokenizer.ggml.unknown_token_id", "tokenizer.ggml.padding_token_id",
-    "mistral-common Tekkenizer"})
 _NAME_OF_ROLE = {"bos": "bos_token", "eos": "eos_token", "unk": "unk_token", "pad": "pad_token"}
 
 
@@ -127,14 +120,8 @@ def model_special_token_variables(runtime) -> dict[str, str]:
     """
     if runtime is None:
         return {}
-    if getattr(runtime, "source_format", "") == "sentencepiece":
-        return {_NAME_OF_ROLE[t.role]: t.content for t in runtime.special_tokens()
-                if t.role in _NAME_OF_ROLE}
-    out: dict[str, str] = {}
-    for role, source, ids, content in getattr(runtime, "role_claims", list)():
-        if source in MODEL_CLAIM_SOURCES and role in _NAME_OF_ROLE and content and ids:
-            out.setdefault(_NAME_OF_ROLE[role], content)
-    return out
+    return {_NAME_OF_ROLE[role]: content for role, content in runtime.declared_roles().items()
+            if role in _NAME_OF_ROLE}
 
 
 def tokenizer_special_token_variables(runtime, configs: Configs | None) -> dict[str, str]:

@@ -58,7 +58,7 @@ def _json_text(value) -> str:
 def part_texts(runtime, view: ModelView, configs, binding: dict) -> dict[str, str]:
     """Each pipeline part as comparable text (a ``tokenizer.json``'s own JSON where it has
     one)."""
-    spec = getattr(runtime, "spec", None)
+    spec = runtime.pipeline_json()
     options = {k: v for k, v in dict(view.options).items() if k not in MODEL_OPTION_SKIP}
     texts = {"normalizer": view.normalizer, "pre_tokenizer": view.pre_tokenizer,
              "model": _json_text({"algorithm": view.algorithm, **options}),

@@ -23,6 +23,8 @@ from ..errors import WorkbenchError
 from ..notes import Note, english, note
 from .config import TrainingConfig
 
+SENTENCEPIECE_ALGORITHMS = ("unigram", "bpe")  # what SentencePieceTrainer's model_type can be, of ours
+SENTENCEPIECE_RULES = {"NFKC": "nmt_nfkc", "none": "identity"}  # our normalizer -> its rule name
 NEEDS_UNKNOWN = {"wordpiece": ("training.wordpiece_needs_unknown", "[UNK]"),
                  "unigram": ("training.unigram_needs_unknown", "<unk>")}
 
@@ -30,6 +32,20 @@ NEEDS_UNKNOWN = {"wordpiece": ("training.wordpiece_needs_unknown", "[UNK]"),
 def unknown_token(special_tokens: list[str]) -> str | None:
     """The special token that stands for unknown text: the first whose name says "unk"."""
     return next((t for t in special_tokens if "unk" in t.lower()), None)
+
+
+def unsupported_by_sentencepiece(config: TrainingConfig) -> Note | None:
+    """What in ``config`` SentencePieceTrainer cannot do, or None.
+
+    >>> english(unsupported_by_sentencepiece(TrainingConfig(engine="sentencepiece",
+    ...                                                     algorithm="wordpiece")))
+    "the sentencepiece engine trains unigram or bpe, not 'wordpiece'"
+    """
+    if config.algorithm not in SENTENCEPIECE_ALGORITHMS:
+        return note("training.sentencepiece_algorithm", algorithm=config.algorithm)
+    if config.normalizer not in SENTENCEPIECE_RULES:
+        return note("training.sentencepiece_normalizer", normalizer=config.normalizer)
+    return None
 
 
 def config_problem_note(config: TrainingConfig) -> Note | None:
@@ -40,8 +56,6 @@ def config_problem_note(config: TrainingConfig) -> Note | None:
     {'token': '<unk>'}
     """
     if config.engine == "sentencepiece":
-        from .sentencepiece import unsupported_by_sentencepiece
-
         problem = unsupported_by_sentencepiece(config)
         if problem:
             return problem

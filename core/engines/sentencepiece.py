@@ -19,10 +19,9 @@ from typing import Iterable, Optional
 from ..bundle import save_bundle_files
 from ..errors import WorkbenchError
 from ..lifeline import child_command
-from ..notes import Note, english, note
 from ..progress import CancelFn, Progress, ProgressFn, Throttle
 from ..special import guess_role
-from .checks import check_config
+from .checks import SENTENCEPIECE_RULES, check_config, unsupported_by_sentencepiece
 from .common import ChildFailed, dump_json, engine_manifest, run_child, write_corpus
 from .config import TrainingConfig
 from .sentencepiece_checks import check_vocabulary, plain_error
@@ -37,31 +36,13 @@ _LOG_PHASES = [  # (log pattern, phase name)
 _SKIPPED = re.compile(r"too long\D*(\d+)", re.IGNORECASE)
 
 
-ALGORITHMS = ("unigram", "bpe")  # what SentencePieceTrainer's model_type can be, of ours
-_RULES = {"NFKC": "nmt_nfkc", "none": "identity"}  # our normalizer -> SentencePiece's rule
-
-
-def unsupported_by_sentencepiece(config: TrainingConfig) -> Note | None:
-    """What in ``config`` SentencePieceTrainer cannot do, or None.
-
-    >>> english(unsupported_by_sentencepiece(TrainingConfig(engine="sentencepiece",
-    ...                                                     algorithm="wordpiece")))
-    "the sentencepiece engine trains unigram or bpe, not 'wordpiece'"
-    """
-    if config.algorithm not in ALGORITHMS:
-        return note("training.sentencepiece_algorithm", algorithm=config.algorithm)
-    if config.normalizer not in _RULES:
-        return note("training.sentencepiece_normalizer", normalizer=config.normalizer)
-    return None
-
-
 def trainer_options(config: TrainingConfig, max_line_bytes: int) -> dict:
     """SentencePieceTrainer options for ``config``, sized to a corpus whose longest line has
     ``max_line_bytes`` bytes (so no sentence is dropped and none is sampled away)."""
     problem = unsupported_by_sentencepiece(config)
     if problem:
         raise WorkbenchError.of(problem)
-    rule = _RULES[config.normalizer]
+    rule = SENTENCEPIECE_RULES[config.normalizer]
     return {
         "model_type": config.algorithm, "vocab_size": config.vocab_size,
         "character_coverage": config.character_coverage, "byte_fallback": config.byte_fallback,

@@ -66,7 +66,7 @@ def _cached(runtime, build: Callable):
 
 
 def explain_hf(runtime, view, pre_tokens, *, nbest: int, parse_special: bool) -> Units:
-    model = runtime.spec["model"]
+    model = runtime.pipeline_json()["model"]
     kind = view.algorithm
     explain_word = _cached(runtime, lambda: _hf_word_explainer(model, kind))
     notes = []

@@ -19,6 +19,7 @@ from ..batch import EncodingBatch, encode_one
 from ..small import SMALL_TEXT, SmallResult, encode_small
 from ..encoding import Encoding, Flag
 from ..notes import Note, note
+from ..postprocess import PostSettings, Template, plain_template
 from ..spans import NativeMany, NativeResult
 from ..pretokens import ModelView, PreToken
 from ..special import SpecialLiterals, SpecialToken, parses, resolve_allowed_special
@@ -121,6 +122,27 @@ def _common_prefix(a: str, b: str) -> int:
         else:
             hi = mid - 1
     return lo
+
+
+@dataclass(frozen=True)
+class StreamTraits:
+    """How a runtime's decoder treats IDs one by one, as :class:`core.stream.TokenStream` needs
+    to know it.
+
+    Attributes:
+        skips_control_anywhere: decode drops control pieces wherever they are (SentencePiece:
+            ``<s>`` between two pieces changes neither), so such an ID never changes its
+            neighbours' reading.
+        whole_byte_runs: ``tokenizers``' ``ByteFallback`` decoder, which turns a whole run of
+            byte pieces to "�" when any of it is invalid.
+    """
+
+    skips_control_anywhere: bool = False
+    whole_byte_runs: bool = False
+
+
+# (role, where the claim comes from, ids, content): a special-token role the tokenizer file states
+RoleClaim = tuple[str, str, list[int], str]
 
 
 class Runtime(abc.ABC):
@@ -260,6 +282,65 @@ class Runtime(abc.ABC):
         """Key facts for display (model type, normalizer, pre-tokenizer...)."""
         return {"format": self.source_format, "runtime": self.library,
                 "vocabulary": f"{self.vocab_size:,}"}
+
+    # -- what generic code asks a runtime (each format answers in its runtime) --------------
+    def post_template(self) -> Template:
+        """The template this runtime applies with ``add_special_tokens`` (a ``tokenizer.json``'s
+        post-processor, a SentencePiece model's BOS/EOS, a tiktoken preset's BOS), so
+        :func:`core.postprocess.postprocess` with it equals the runtime's own encode.
+        A runtime that adds nothing answers the empty template."""
+        return plain_template("none")
+
+    def own_post_settings(self) -> PostSettings | None:
+        """The truncation and padding the tokenizer file itself sets (the workbench turns them
+        off to show a text's own tokens), as settings; None when the file sets none."""
+        return None
+
+    def own_pad(self) -> tuple[int, str] | None:
+        """``(id, token)`` of the padding the tokenizer file itself configures, else None."""
+        return None
+
+    def pipeline_json(self) -> dict | None:
+        """The pipeline in ``tokenizers``' JSON form when the runtime runs one (a
+        ``tokenizer.json``, a GGUF converted to one, the reference BPE's spec), else None.
+        Read it, never change it."""
+        return None
+
+    @property
+    def stream_traits(self) -> StreamTraits:
+        """How the decoder treats IDs one by one (see :class:`StreamTraits`)."""
+        return StreamTraits()
+
+    @property
+    def model_facts(self) -> dict:
+        """Facts about the model around the tokenizer that its file states (a GGUF's
+        architecture, embedding rows, context length...); empty for a tokenizer-only file."""
+        return {}
+
+    def role_claims(self) -> list[RoleClaim]:
+        """Special-token roles the tokenizer file itself states (GGUF metadata IDs, Tekken's
+        literals), claimed before any config's; none for formats that leave them to configs."""
+        return []
+
+    def declared_roles(self) -> dict[str, str]:
+        """``role -> content`` of the special tokens the tokenizer file itself names, as
+        transformers names them from that file alone (the chat template's ``bos_token``...)."""
+        return {}
+
+    def special_token_source(self) -> str:
+        """Where the list of special tokens comes from, in the format's words."""
+        return f"{self.source_format} special tokens"
+
+    def bundle_options(self) -> dict | None:
+        """Options a bundle stores instead of the source's so it opens without guessing (a
+        tiktoken file's resolved regex and special tokens); None: the source's own."""
+        return None
+
+    def plain_encoder(self) -> Callable[[str], tuple[list[int], list[tuple[int, int]]]] | None:
+        """A function encoding a text without matching any added token, special or not, to
+        ``(ids, code point spans)`` — transformers' ``_encode_without_added_tokens``; None when
+        the runtime's encode without parsing already matches no added token."""
+        return None
 
     # -- shared helpers -------------------------------------------------------------------
     @cached_property

@@ -26,7 +26,8 @@ from ..notes import note
 from ..pretokens import ModelView, PreToken
 from ..special import ROLE_BY_NAME, SpecialToken, guess_role
 from ..vocab_bytes import VocabBytes
-from .base import Runtime, Stage, byte_piece_value
+from .base import Runtime, Stage, StreamTraits, byte_piece_value
+from . import hf_json
 from .hf_pretokens import added_token_id, hf_pre_tokens
 
 
@@ -423,6 +424,30 @@ class HFRuntime(Runtime):
     def _component_names(self) -> dict[str, str]:
         return {key: ", ".join(_types(self.spec.get(key))) or "none"
                 for key in ("normalizer", "pre_tokenizer", "decoder", "post_processor")}
+
+    # -- the protocol's questions, answered from the tokenizer.json (core.runtimes.hf_json) ---
+    def post_template(self):
+        return hf_json.post_template_of(self.spec.get("post_processor"))
+
+    def own_post_settings(self):
+        return hf_json.own_post_settings(self.spec)
+
+    def own_pad(self):
+        return hf_json.own_pad(self.spec)
+
+    def pipeline_json(self) -> dict:
+        return self.spec
+
+    @property
+    def stream_traits(self) -> StreamTraits:
+        return StreamTraits(whole_byte_runs=hf_json.decodes_byte_runs_whole(
+            self.spec, self.byte_fallback))
+
+    def special_token_source(self) -> str:
+        return "tokenizer.json added_tokens"
+
+    def plain_encoder(self):
+        return hf_json.plain_encoder(self.tk)
 
     def describe(self) -> dict[str, str]:
         info = super().describe()

@@ -250,6 +250,9 @@ class ReferenceBPERuntime(Runtime):
                          decoder="</w> -> space",
                          options={"end_of_word": "symbol", "unk_token": self.unk_token})
 
+    def pipeline_json(self) -> dict:
+        return self.spec
+
     def describe(self) -> dict[str, str]:
         info = super().describe()
         info.update({"model": "BPE, separate </w> symbol (reference encoder)",

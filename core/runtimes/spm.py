@@ -25,12 +25,13 @@ from ..pretokens import ModelView, PreToken, char_to_byte_offsets
 from ..text import TextIndex
 from ..vocab_bytes import ragged_positions
 from ..special import SpecialToken, guess_role
-from .base import Runtime, Stage, byte_piece_value, native_threads
-from .spm_layout import check_model_layout
+from ..postprocess import Template, bos_eos_template
+from .base import Runtime, Stage, StreamTraits, byte_piece_value, native_threads
+from .spm_layout import PieceType, check_model_layout
 from .spm_unknown import piece_code_points, unknown_lengths_from_text
 
-# ModelProto.SentencePiece.Type
-NORMAL, UNKNOWN, CONTROL, USER_DEFINED, UNUSED, BYTE = 1, 2, 3, 4, 5, 6
+# ModelProto.SentencePiece.Type, by the short names this module compares with
+NORMAL, UNKNOWN, CONTROL, USER_DEFINED, UNUSED, BYTE = PieceType
 MODEL_TYPES = {1: "unigram", 2: "bpe", 3: "word", 4: "char"}
 
 
@@ -635,6 +636,30 @@ class SentencePieceRuntime(Runtime):
                                      if on) or "none",
             options={"byte_fallback": trainer.byte_fallback, "unk_id": self.unk_id,
                      "unk_piece": self._pieces[self.unk_id]})
+
+    # -- the protocol's questions ----------------------------------------------------------
+    def post_template(self) -> Template:
+        """BOS / EOS as this runtime adds them, and where that choice came from."""
+        sp, by = self.sp, self.added_by
+        bos = (self.piece(sp.bos_id()), sp.bos_id()) if self.add_bos and sp.bos_id() >= 0 else None
+        eos = (self.piece(sp.eos_id()), sp.eos_id()) if self.add_eos and sp.eos_id() >= 0 else None
+        if not (bos or eos):
+            return bos_eos_template(None, None, origin="none")
+        detail = {"tokenizer_config.json": "add_bos_token / add_eos_token",
+                  "default": "the model's BOS piece"}.get(by, "")
+        return bos_eos_template(bos, eos, origin=by, detail=detail)
+
+    @property
+    def stream_traits(self) -> StreamTraits:
+        # sentencepiece's decode skips control pieces wherever they are
+        return StreamTraits(skips_control_anywhere=True)
+
+    def declared_roles(self) -> dict[str, str]:
+        """The model's own bos/eos/unk/pad pieces (transformers' tokenizer of a bare ``.model``)."""
+        return {t.role: t.content for t in self.special_tokens() if t.role}
+
+    def special_token_source(self) -> str:
+        return "SentencePiece piece type"
 
     def describe(self) -> dict[str, str]:
         info = super().describe()

@@ -28,17 +28,25 @@ class TekkenRuntime(TiktokenRuntime):
         self.version = version
         self.listed_ranks = listed_ranks if listed_ranks is not None else len(ranks)
 
+    @property
+    def model_facts(self) -> dict:
+        """How the file lays out its IDs: special tokens first (``<SPECIAL_n>`` fillers among
+        them), then the ranks it uses of those it lists."""
+        return {"special_tokens": len(self.special),
+                "named_special_tokens": sum(not s.startswith("<SPECIAL_") for s in self.special),
+                "ranks": len(self.ranks), "listed_ranks": self.listed_ranks}
+
     def describe(self) -> dict[str, str]:
         info = super().describe()
-        named = sum(not s.startswith("<SPECIAL_") for s in self.special)
+        facts = self.model_facts
         info.pop("preset", None)
         info.update({
             "model": "byte-level BPE (Tekken ranks)",
             "tekken version": self.version,
-            "special tokens": f"{len(self.special):,} (IDs 0–{len(self.special) - 1:,}, "
-                              f"{named} named)",
-            "ranks": f"{len(self.ranks):,} of {self.listed_ranks:,} listed, "
-                     f"ID = rank + {len(self.special):,}",
+            "special tokens": f"{facts['special_tokens']:,} (IDs 0–{facts['special_tokens'] - 1:,}, "
+                              f"{facts['named_special_tokens']} named)",
+            "ranks": f"{facts['ranks']:,} of {facts['listed_ranks']:,} listed, "
+                     f"ID = rank + {facts['special_tokens']:,}",
         })
         return info
 
@@ -48,3 +56,16 @@ class TekkenRuntime(TiktokenRuntime):
         roles = {"<s>": "bos", "</s>": "eos", "<unk>": "unk", "<pad>": "pad"}
         return [(role, "mistral-common Tekkenizer", [self.special[literal]], literal)
                 for literal, role in roles.items() if literal in self.special]
+
+    def declared_roles(self) -> dict[str, str]:
+        """The roles mistral-common names (transformers' ``MistralCommonBackend``)."""
+        out: dict[str, str] = {}
+        for role, _, _, content in self.role_claims():
+            out.setdefault(role, content)
+        return out
+
+    def special_token_source(self) -> str:
+        return "Tekken special tokens"
+
+    def bundle_options(self) -> None:
+        return None  # the .json file holds its pattern and special tokens itself

@@ -25,9 +25,11 @@ from ..normalizers import normalize_aligned
 from ..pretokens import ModelView, PreToken, char_to_byte_offsets, cut_literals
 from ..small import SmallResult
 from ..presets import TiktokenPreset, guess_preset, preset as find_preset, specials_fit
+from ..small import SmallResult
 from ..special import SpecialToken, guess_role, parses
 from ..text import index_dtype, visible_bytes
 from ..vocab_bytes import VocabBytes
+from ..postprocess import Template, bos_eos_template, plain_template
 from .base import Runtime, Stage, in_chunks, native_threads
 
 
@@ -376,6 +378,28 @@ class TiktokenRuntime(Runtime):
                          pre_tokenizer=self.pattern, decoder="bytes",
                          post_processor=f"{self.bos} at the start" if self.bos else "none",
                          options={"preset": self.preset.name if self.preset else None})
+
+    # -- the protocol's questions ----------------------------------------------------------
+    def post_template(self) -> Template:
+        """The preset's BOS (a Tekken file has no preset: its format puts ``<s>`` first)."""
+        if not self.bos:
+            return plain_template("none")
+        preset = self.preset
+        return bos_eos_template((self.bos, self.special[self.bos]), None,
+                                origin="tiktoken preset" if preset else self.source_format,
+                                detail=preset.name if preset else "")
+
+    def special_token_source(self) -> str:
+        # by content, not by how it was opened: a bundle stores the preset's tokens as given ones
+        preset = self.preset
+        if preset is not None and self.special == preset.special_tokens(len(self.ranks)):
+            return f"tiktoken preset {preset.name}"
+        return "user-given special tokens"
+
+    def bundle_options(self) -> dict:
+        """The resolved regex and special tokens: a bundle opens without the preset guess."""
+        return {"pattern": self.pattern, "special": self.special,
+                "preset": self.preset.name if self.preset else None}
 
     def describe(self) -> dict[str, str]:
         info = super().describe()

@@ -12,7 +12,7 @@ from PySide6.QtCore import QSettings
 from app.main_window import DEMO_TOKENIZERS, MainWindow
 from app.session import Session
 
-pytestmark = pytest.mark.gui
+# every test that uses qtbot (these fixtures do) is marked gui by tests/conftest.py
 
 
 @pytest.fixture(autouse=True)

@@ -223,12 +223,13 @@ def test_options_may_follow_positionals_in_every_command(capsys, tmp_path):
 def test_a_closed_pipe_ends_quietly_with_exit_0(tmp_path):
     lines = tmp_path / "many.txt"
     lines.write_text("Hello world, this is line number one of many.\n" * 3000, encoding="utf-8")
-    writer = subprocess.Popen([sys.executable, "-m", "app.cli", "inspect", str(BPE), "--file",
-                               str(lines)], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    writer.stdout.readline()
-    writer.stdout.close()  # as `| head -1` does
-    err = writer.stderr.read().decode()
-    assert writer.wait(timeout=120) == 0
+    with subprocess.Popen([sys.executable, "-m", "app.cli", "inspect", str(BPE), "--file",
+                           str(lines)], stdout=subprocess.PIPE, stderr=subprocess.PIPE) as writer:
+        writer.stdout.readline()
+        writer.stdout.close()  # as `| head -1` does
+        err = writer.stderr.read().decode()
+        code = writer.wait(timeout=120)
+    assert code == 0
     assert err == ""
 
 

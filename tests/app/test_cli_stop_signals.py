@@ -22,7 +22,9 @@ from tests.leftovers import (LONG_RUNS, big_corpus, cleanup, needs_proc, temp_le
                              wait_for, wait_gone)
 from tests.leftovers import private_tmp  # noqa: F401 - a fixture
 
-pytestmark = needs_proc
+# slow: starts and stops tokbench train processes (make check skips it)
+pytestmark = [needs_proc, pytest.mark.slow]
+
 
 CONFIGS = {engine: LONG_RUNS[engine] for engine in ("sentencepiece", "hf")}
 # (signal, sent to the process group as a terminal does, exit code: README's table)

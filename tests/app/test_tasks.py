@@ -22,7 +22,9 @@ from tests.leftovers import (LONG_RUNS, big_corpus, cleanup, job_processes, need
                              temp_leftovers, trainers, wait_for, wait_gone)
 from tests.leftovers import private_tmp  # noqa: F401 - a fixture
 
-pytestmark = needs_proc
+# slow: starts and kills job processes and their trainers (make check skips it)
+pytestmark = [needs_proc, pytest.mark.slow]
+
 CONFIG = LONG_RUNS["sentencepiece"]
 
 

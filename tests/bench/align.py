@@ -76,23 +76,23 @@ def best(fn, repeat: int) -> float:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--repeat", type=int, default=3)
-    results.add_arguments(parser)
+    parser.add_argument("--json", type=Path, help="also save the figures here (bench.results)")
+    results.add_tiny(parser)
     args = parser.parse_args(argv)
     if not SPANS.exists():
         print(f"skipped: {SPANS} is absent", file=sys.stderr)
         return 0
-    started = results.machine()
     if args.tiny:  # the first 50 sentences, one run
         args.repeat = 1
         with tempfile.TemporaryDirectory() as scratch:
             spans = Path(scratch) / SPANS.name
             head = SPANS.read_text(encoding="utf-8").splitlines()[:50]
             spans.write_text("\n".join(head) + "\n", encoding="utf-8")
-            return run(spans, args, started)
-    return run(SPANS, args, started)
+            return run(spans, args)
+    return run(SPANS, args)
 
 
-def run(spans_file: Path, args, started: str) -> int:
+def run(spans_file: Path, args) -> int:
     runtimes = [(name, open_tokenizer(TOKENIZERS / path, **options).runtime)
                 for name, path, options in TOKENIZER_FILES]
     texts = [json.loads(line)["text"]
@@ -110,11 +110,18 @@ def run(spans_file: Path, args, started: str) -> int:
     print(f"align audit: {len(texts):,} sentences, {spans:,} spans x {len(runtimes)} tokenizers")
     print(f"  native encode with offsets: {t_native * 1000:8.1f} ms")
     print(f"  audit (read + check + encode + align): {t_audit * 1000:8.1f} ms")
-    results.report("align", "Span-alignment audit against native encoding with offsets", [
+    figures = results.judge("Span-alignment audit", [
         results.Figure(f"audit of {len(texts):,} sentences × {len(runtimes)} tokenizers",
                        f"{t_audit * 1000:.0f} ms", f"{t_native * 1000:.0f} ms",
-                       t_audit / t_native, 1.5)],
-        settings=f"best of {args.repeat}", results=results.results_path(args), started=started)
+                       t_audit / t_native, 1.5)])
+    if args.json:
+        row = {"sentences": len(texts), "spans": spans, "tokenizers": len(runtimes),
+               "native_ms": t_native * 1000, "audit_ms": t_audit * 1000,
+               "ratio": t_audit / t_native}
+        results.save(args.json, "align", {
+            results.GOALS: results.goal_rows(figures),
+            "span audit against native encoding with offsets": [row]},
+            {"repeat": args.repeat, "spans_file": spans_file.name})
     return 0
 
 

@@ -28,11 +28,13 @@ import argparse
 import base64
 import json
 import time
+from pathlib import Path
 
 from core.audit import audit_vocabulary
 from core.audit.reachability import PARTIAL, own_texts, self_reachability
 from core.loading import open_tokenizer
 from tests.bench import results
+from tests.bench.results import save
 from tests.conftest import DEMO, TOKENIZERS, require_data
 
 
@@ -81,7 +83,7 @@ def own_texts_of(runtime) -> list[str]:
     return own_texts(runtime, status, False)[1]
 
 
-def report(name: str, runtime, one_by_one, batch, repeat: int) -> list[results.Figure]:
+def report(name: str, runtime, one_by_one, batch, repeat: int) -> dict:
     texts = own_texts_of(runtime)
     ours = best(lambda: self_reachability(runtime), repeat)
     native_loop = best(lambda: [one_by_one(t) for t in texts], repeat)
@@ -94,20 +96,19 @@ def report(name: str, runtime, one_by_one, batch, repeat: int) -> list[results.F
     print(f"  native one by one        {native_loop:7.2f} s   ratio {ours / native_loop:.2f}")
     print(f"  native batch (encode only){native_batch:6.2f} s   ratio {ours / native_batch:.2f}")
     print(f"  whole audit              {whole:7.2f} s")
-    return [results.Figure(f"{name}: reachability / native one by one", f"{ours:.2f} s",
-                           f"{native_loop:.2f} s", ours / native_loop),
-            results.Figure(f"{name}: reachability / native batch", f"{ours:.2f} s",
-                           f"{native_batch:.2f} s", ours / native_batch),
-            results.Figure(f"{name}: whole audit", f"{whole:.2f} s", "", None)]
+    return {"vocabulary": name, "tokens": runtime.vocab_size, "texts": len(texts),
+            "reachability_s": ours, "native_one_by_one_s": native_loop,
+            "ratio_one_by_one": ours / native_loop, "native_batch_s": native_batch,
+            "ratio_batch": ours / native_batch, "whole_audit_s": whole}
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--size", type=int, default=200_000)
-    results.add_arguments(parser)
+    parser.add_argument("--json", type=Path, help="also save the figures here (bench.results)")
+    results.add_tiny(parser)
     args = parser.parse_args(argv)
-    started = results.machine()
     if args.tiny:  # a 2,000-token union and the demo BPE (2k) for the tokenizer.json part
         args.size, args.repeat = 2000, 1
     from core.presets import preset
@@ -117,18 +118,28 @@ def main(argv=None) -> int:
     runtime = TiktokenRuntime(ranks, name=f"union-{len(ranks)}", pattern=preset("o200k").pattern,
                               special={})
     enc = runtime.enc
-    figures = report(runtime.name, runtime, enc.encode_ordinary, enc.encode_ordinary_batch,
-                     args.repeat)
+    rows = [report(runtime.name, runtime, enc.encode_ordinary, enc.encode_ordinary_batch,
+                   args.repeat)]
 
     name = "demo-bpe" if args.tiny else "claude-legacy"
     folder = DEMO if args.tiny else require_data(TOKENIZERS)
     json_runtime = open_tokenizer(folder / name / "tokenizer.json").runtime
     tk = json_runtime.tk
-    figures += report(name, json_runtime, lambda t: tk.encode(t, add_special_tokens=False).ids,
-                      lambda ts: tk.encode_batch(ts, add_special_tokens=False), args.repeat)
-    results.report("audit", "Vocabulary audit: reachability against native encoding", figures,
-                   settings=f"best of {args.repeat}", results=results.results_path(args),
-                   started=started)
+    rows.append(report(name, json_runtime,
+                       lambda t: tk.encode(t, add_special_tokens=False).ids,
+                       lambda ts: tk.encode_batch(ts, add_special_tokens=False), args.repeat))
+    figures = results.judge("Vocabulary audit", [
+        figure for row in rows for figure in (
+            results.Figure(f"{row['vocabulary']}: reachability / native one by one",
+                           f"{row['reachability_s']:.2f} s", f"{row['native_one_by_one_s']:.2f} s",
+                           row["ratio_one_by_one"]),
+            results.Figure(f"{row['vocabulary']}: reachability / native batch",
+                           f"{row['reachability_s']:.2f} s", f"{row['native_batch_s']:.2f} s",
+                           row["ratio_batch"]))])
+    if args.json:
+        save(args.json, "audit", {results.GOALS: results.goal_rows(figures),
+                                  "self-reachability against native encoding": rows},
+             {"repeat": args.repeat, "size": args.size})
     return 0
 
 

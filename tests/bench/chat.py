@@ -231,11 +231,10 @@ def main(argv=None) -> int:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--tokens", type=int, default=100_000, help="tokens streamed (b)")
     parser.add_argument("--only", choices=["chat", "stream"], help="run one part only")
-    parser.add_argument("--json", type=Path, help="also write the figures here")
-    results.add_arguments(parser)
+    parser.add_argument("--json", type=Path, help="also save the figures here (bench.results)")
+    results.add_tiny(parser)
     args = parser.parse_args(argv)
     keep_freed_memory()
-    started = results.machine()
     if args.tiny:
         args.repeat, args.tokens = 1, 2000
     needed = [TEMPLATES, FLORES, DATA / "tokenizers" / "claude-legacy",
@@ -253,11 +252,13 @@ def main(argv=None) -> int:
         found["chat"] = bench_chat(args.repeat)
     if args.only in (None, "stream"):
         found["stream"] = bench_stream(args.repeat, args.tokens)
-    results.report("chat", "Chat report and stream decode", figures(found),
-                   settings=f"best of {args.repeat}; {args.tokens:,} tokens streamed",
-                   started=started, results=results.results_path(args))
+    judged = results.judge("Chat report and stream decode", figures(found))
     if args.json:
-        args.json.write_text(json.dumps(found, indent=2))
+        results.save(args.json, "chat",
+                     {results.GOALS: results.goal_rows(judged),
+                      "render + encode against apply_chat_template": found.get("chat", []),
+                      "stream decode against DecodeStream": found.get("stream", [])},
+                     {"repeat": args.repeat, "tokens": args.tokens})
     return 0
 
 

@@ -28,6 +28,7 @@ import time
 from pathlib import Path
 
 from tests.bench import results
+from tests.bench.results import save
 from tests.conftest import FLORES, TOKENIZERS
 
 LANGS = ["eng_Latn", "zho_Hans", "jpn_Jpan", "kor_Hang", "arb_Arab", "hin_Deva", "rus_Cyrl",
@@ -75,7 +76,7 @@ def rank_files(folder: Path, size: int) -> tuple[Path, Path]:
     return old_path, new_path
 
 
-def contract(repeat: int, size: int) -> list[results.Figure]:
+def contract(repeat: int, size: int) -> dict:
     from core.diff.report import diff_tokenizers
     from core.diff.vocab import map_views
     from core.loading import open_tokenizer
@@ -88,19 +89,21 @@ def contract(repeat: int, size: int) -> list[results.Figure]:
                     for path in (old_path, new_path))
         started = time.perf_counter()
         views = old.runtime.model_view(), new.runtime.model_view()
+        views_s = time.perf_counter() - started
         print(f"    (the runtimes' model views, built once per tokenizer and cached: "
-              f"{time.perf_counter() - started:.2f} s for both)")
-        seconds, (vocab, _) = best(repeat, lambda: map_views(*views))
+              f"{views_s:.2f} s for both)")
+        map_s, (vocab, _) = best(repeat, lambda: map_views(*views))
         print(f"(a) vocabulary map of {len(views[0].pieces):,} vs {len(views[1].pieces):,} ids: "
-              f"{seconds * 1000:.0f} ms  {vocab.counts()}")
+              f"{map_s * 1000:.0f} ms  {vocab.counts()}")
         seconds, diff = best(repeat, lambda: diff_tokenizers(old, new))
         print(f"    whole contract diff (specials, parts, golden IDs, verdict): "
               f"{seconds * 1000:.0f} ms, verdict {diff.verdict}")
-    return [results.Figure(f"contract diff of {size:,}-token vocabularies",
-                           f"{seconds * 1000:.0f} ms", "", None)]
+        return {"old_ids": len(views[0].pieces), "new_ids": len(views[1].pieces),
+                "model_views_s": views_s, "vocabulary_map_s": map_s,
+                "contract_diff_s": seconds, "verdict": diff.verdict}
 
 
-def behaviour(repeat: int, lines_per_language: int) -> list[results.Figure]:
+def behaviour(repeat: int, lines_per_language: int = 200) -> dict:
     import tiktoken
     from tokenizers import Tokenizer
 
@@ -126,8 +129,8 @@ def behaviour(repeat: int, lines_per_language: int) -> list[results.Figure]:
     print(f"(b) behaviour diff of {len(texts):,} lines × 2 tokenizers: {seconds:.2f} s; native "
           f"batch encodes {native:.2f} s; ratio {seconds / native:.1f}× "
           f"(IDs differ {data['ids_differ']:.0%}, tokens new/old {data['token_ratio']:.3f})")
-    return [results.Figure(f"behaviour diff of {len(texts):,} lines / 2 native batch encodes",
-                           f"{seconds:.2f} s", f"{native:.2f} s", seconds / native, 1.2)]
+    return {"lines": len(texts), "behaviour_diff_s": seconds, "native_batch_s": native,
+            "ratio": seconds / native, "ids_differ": data["ids_differ"]}
 
 
 def main(argv=None) -> int:
@@ -135,17 +138,25 @@ def main(argv=None) -> int:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--vocab", type=int, default=200_000)
     parser.add_argument("--lines", type=int, default=200, help="FLORES lines per language")
-    results.add_arguments(parser)
+    parser.add_argument("--json", type=Path, help="also save the figures here (bench.results)")
+    results.add_tiny(parser)
     args = parser.parse_args(argv)
     if not FLORES.is_dir():
         print(f"skipped: {FLORES} is absent")
         return 0
-    started = results.machine()
     if args.tiny:
         args.repeat, args.vocab, args.lines = 1, 2000, 5
-    figures = contract(args.repeat, args.vocab) + behaviour(args.repeat, args.lines)
-    results.report("diff", "Tokenizer diff", figures, settings=f"best of {args.repeat}",
-                   results=results.results_path(args), started=started)
+    contracted = contract(args.repeat, args.vocab)
+    found = behaviour(args.repeat, args.lines)
+    tables = {"contract diff of two random byte-level vocabularies": [contracted],
+              "behaviour diff on FLORES against native batch encodes": [found]}
+    figures = results.judge("Tokenizer diff", [results.Figure(
+        f"behaviour diff of {found['lines']:,} lines / 2 native batch encodes",
+        f"{found['behaviour_diff_s']:.2f} s", f"{found['native_batch_s']:.2f} s",
+        found["ratio"], 1.2)])
+    tables = {results.GOALS: results.goal_rows(figures), **tables}
+    if args.json:
+        save(args.json, "diff", tables, {"repeat": args.repeat, "vocab": args.vocab})
     return 0
 
 

@@ -158,7 +158,8 @@ def main(argv=None) -> int:
                              "memory is then the large run's)")
     parser.add_argument("--flores", type=Path, default=FLORES, help=argparse.SUPPRESS)
     parser.add_argument("--mono", type=Path, default=MONO, help=argparse.SUPPRESS)
-    results.add_arguments(parser)
+    parser.add_argument("--json", type=Path, help="also save the figures here (bench.results)")
+    results.add_tiny(parser)
     args = parser.parse_args(argv)
     keep_freed_memory()
     if not FLORES.is_dir() or not MONO.is_dir():
@@ -167,9 +168,8 @@ def main(argv=None) -> int:
     if args.large_only:
         print(json.dumps(large(args.large_mb, args.mono)))
         return 0
-    started = results.machine()
     if not args.tiny:
-        return run(args, started)
+        return run(args)
     # three FLORES languages (English the pivot) x 30 lines, up to 10 KB of each mono file, and
     # those as the "large" corpus
     args.repeat, args.large_mb = 1, 0.01
@@ -181,7 +181,7 @@ def main(argv=None) -> int:
             (args.flores / path.name).write_text(_head(path, 30), encoding="utf-8")
         for path in sorted(MONO.iterdir()):
             (args.mono / path.name).write_text(_head(path, 40), encoding="utf-8")
-        return run(args, started)
+        return run(args)
 
 
 def _head(path: Path, lines: int, max_bytes: int = 10_000) -> str:
@@ -195,7 +195,7 @@ def _head(path: Path, lines: int, max_bytes: int = 10_000) -> str:
     return "".join(kept)
 
 
-def run(args, started: str) -> int:
+def run(args) -> int:
     rows = [flores(args.repeat, args.flores), mono(args.repeat, args.mono)]
     for row in rows:
         print(f"{row['corpus']}: diagnostics {row['diagnostics_s']:.2f} s, native batch "
@@ -216,10 +216,12 @@ def run(args, started: str) -> int:
             f"diagnostics of {row['corpus']}, local processes",
             f"{row['wall_s']:.1f} s ({row['mb_per_s']:.2f} MB/s; peak {row['peak_parent_mb']:.0f}"
             f" MB, worker {row['peak_worker_mb']:.0f} MB)", "", None))
-    print(json.dumps(rows))
-    results.report("report", "tokbench report's diagnostics against native batch encoding",
-                   figures, settings=f"best of {args.repeat}", results=results.results_path(args),
-                   started=started)
+    judged = results.judge("tokbench report's diagnostics", figures)
+    if args.json:
+        results.save(args.json, "report", {results.GOALS: results.goal_rows(judged),
+                                           "diagnostics against native batch encoding": rows},
+                     {"repeat": args.repeat, "large_mb": None if args.skip_large
+                      else args.large_mb})
     return 0
 
 

@@ -1,31 +1,45 @@
-"""What every benchmark reports the same way: its ratios against the goals of issue #27, each
-with PASS or MISS, and its figures written into ``docs/bench-results.md``.
+"""Benchmark figures as files, not prose: each bench saves what it measured, with the machine and
+the load it ran under, and one page is generated from all of them.
 
-A bench collects :class:`Figure` rows and hands them to :func:`report`, which prints one line
-per figure and, on a full run, replaces the bench's own section of the results file (between
-``<!-- bench:NAME -->`` and ``<!-- /bench:NAME -->``; added at the end of the generated part
-when absent), so the file always holds the last run of each bench, with the machine it ran on.
+    python -m tests.bench.run --json docs/bench/run.json   # what `make bench` does, per bench
+    python -m tests.bench.results          # docs/bench/*.json -> docs/bench-results.md
+
+A saved file is ``{"bench", "recorded", "machine", "settings", "tables": {title: [row, ...]}}``;
+a row is a flat or one-level nested dict (``{"reference": {"seconds": 1.2}}`` becomes the column
+``reference seconds``; lists are kept in the JSON and left out of the page).
+
+Every bench also judges its ratios against the goals of issue #27: it collects :class:`Figure`
+rows, prints each with its goal and PASS or MISS (:func:`judge`), and saves them as the table
+:data:`GOALS` (:func:`goal_rows`), first on its part of the page.
 
 >>> Figure("encode", "1.0 s", "0.5 s", 2.0, 1.5).line()
 'encode: 1.0 s vs 0.5 s = 2.00× (goal ≤ 1.5×) MISS'
->>> Figure("audit", "0.3 s", "0.2 s", 1.5).verdict
-''
+
+>>> print(markdown_table([{"tokenizer": "gpt2", "ratio": 1.23456, "sides": {"ours_s": 0.5}}]))
+| tokenizer | ratio | sides ours_s |
+|---|---|---|
+| gpt2 | 1.235 | 0.500 |
 """
 
 from __future__ import annotations
 
 import argparse
-import datetime
+import json
 import os
 import platform
-import re
+import sys
 from dataclasses import dataclass
+from datetime import datetime, timezone
+from importlib import metadata
 from pathlib import Path
-from typing import Iterable
 
 ROOT = Path(__file__).resolve().parents[2]
-RESULTS = ROOT / "docs" / "bench-results.md"
-GENERATED_END = "<!-- end of the benches' own sections -->"
+FOLDER = ROOT / "docs" / "bench"
+PAGE = ROOT / "docs" / "bench-results.md"
+LIBRARIES = ("tokenizers", "sentencepiece", "tiktoken", "transformers", "numpy")
+# the order the page lists them in: `make bench`'s order
+ORDER = ("run", "train_bpe_wordpiece", "train_unigram", "chat", "align", "audit", "diff", "report")
+GOALS = "ratios against the goals (issue #27)"
 
 
 @dataclass(frozen=True)
@@ -41,15 +55,14 @@ class Figure:
 
     @property
     def verdict(self) -> str:
+        """PASS or MISS against the goal; empty without one.
+
+        >>> Figure("audit", "0.3 s", "0.2 s", 1.5).verdict
+        ''
+        """
         if self.goal is None or self.ratio is None:
             return ""
         return "PASS" if self.ratio <= self.goal else "MISS"
-
-    def ratio_text(self) -> str:
-        return "" if self.ratio is None else f"{self.ratio:.2f}×"
-
-    def goal_text(self) -> str:
-        return "" if self.goal is None else f"≤ {self.goal:g}×"
 
     def line(self) -> str:
         """The figure as the bench prints it."""
@@ -57,83 +70,137 @@ class Figure:
         if self.reference:
             text += f" vs {self.reference}"
         if self.ratio is not None:
-            text += f" = {self.ratio_text()}"
+            text += f" = {self.ratio:.2f}×"
         if self.goal is not None:
-            text += f" (goal {self.goal_text()}) {self.verdict}"
+            text += f" (goal ≤ {self.goal:g}×) {self.verdict}"
         return text
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The options every bench has: ``--tiny`` and ``--results``."""
+def add_tiny(parser: argparse.ArgumentParser) -> None:
+    """``--tiny``: what every bench has for the test of the benches (``tests/test_benches.py``)."""
     parser.add_argument("--tiny", action="store_true",
-                        help="the smallest inputs that still run every step (what the test of "
-                             "the benches runs); writes no results unless --results is given")
-    parser.add_argument("--results", type=Path, default=None,
-                        help=f"the Markdown file the figures are written into (default: "
-                             f"{RESULTS.relative_to(ROOT)}, except with --tiny)")
+                        help="the smallest inputs that still take every step (the test of the "
+                             "benches runs this)")
 
 
-def results_path(args: argparse.Namespace) -> Path | None:
-    """Where this run's figures go: ``--results``, else the docs' file unless ``--tiny``."""
-    if args.results is not None:
-        return args.results
-    return None if args.tiny else RESULTS
-
-
-def machine() -> str:
-    """The machine and its load when the bench started (ratios move with the load)."""
-    try:
-        load = "load %.1f / %.1f / %.1f (1 / 5 / 15 min)" % os.getloadavg()
-    except OSError:
-        load = "load unknown"
-    return (f"{datetime.date.today().isoformat()}, {os.cpu_count()} cores, {load}, "
-            f"python {platform.python_version()}")
-
-
-def report(bench: str, title: str, figures: Iterable[Figure], *, settings: str,
-           results: Path | None, started: str | None = None) -> list[Figure]:
-    """Print each figure's line and, when ``results`` is a file, write the bench's section.
-
-    ``settings``: how the figures were taken (corpus, repeats); ``started``: :func:`machine`
-    at the bench's start (taken now when not given)."""
-    figures = list(figures)
-    print(f"\n{title} — ratios against the goals (issue #27):")
+def judge(title: str, figures: list[Figure]) -> list[Figure]:
+    """Print each figure with its goal and PASS or MISS."""
+    print(f"\n{title} — {GOALS}:")
     for figure in figures:
         print(f"  {figure.line()}")
-    if results is not None:
-        write_section(results, bench, section(bench, title, figures, settings,
-                                              started or machine()))
-        print(f"  (written to {results})")
     return figures
 
 
-def section(bench: str, title: str, figures: list[Figure], settings: str, started: str) -> str:
-    """The Markdown of one bench's run."""
-    rows = [f"| {f.measure} | {f.ours} | {f.reference} | {f.ratio_text()} | {f.goal_text()} "
-            f"| {f.verdict} |" for f in figures]
-    return "\n".join([
-        f"<!-- bench:{bench} -->",
-        f"### {title} (`python -m tests.bench.{bench}`)",
-        "",
-        f"{started} · {settings}",
-        "",
-        "| measure | workbench | reference | ratio | goal | |",
-        "|---|---|---|---|---|---|",
-        *rows,
-        f"<!-- /bench:{bench} -->",
-    ])
+def goal_rows(figures: list[Figure]) -> list[dict]:
+    """The figures as the rows of the saved table :data:`GOALS`.
+
+    >>> goal_rows([Figure("encode", "1.0 s", "0.5 s", 2.0, 1.5)])[0]["verdict"]
+    'MISS'
+    """
+    return [{"measure": f.measure, "workbench": f.ours, "reference": f.reference,
+             "ratio": f"{f.ratio:.2f}×" if f.ratio is not None else "",
+             "goal": f"≤ {f.goal:g}×" if f.goal is not None else "", "verdict": f.verdict}
+            for f in figures]
 
 
-def write_section(path: Path, bench: str, text: str) -> None:
-    """Replace ``bench``'s section of ``path`` with ``text`` (or add it before the end of the
-    generated part, or at the end of the file)."""
-    old = path.read_text(encoding="utf-8") if path.exists() else ""
-    pattern = re.compile(rf"<!-- bench:{re.escape(bench)} -->.*?<!-- /bench:{re.escape(bench)} -->",
-                         re.DOTALL)
-    if pattern.search(old):
-        new = pattern.sub(lambda _: text, old, count=1)
-    elif GENERATED_END in old:
-        new = old.replace(GENERATED_END, f"{text}\n\n{GENERATED_END}", 1)
-    else:
-        new = f"{old.rstrip()}\n\n{text}\n" if old.strip() else f"{text}\n"
-    path.write_text(new, encoding="utf-8")
+def machine() -> dict:
+    """Where and under what load the figures were taken: a figure means little without it."""
+    load = os.getloadavg() if hasattr(os, "getloadavg") else None
+    versions = {}
+    for name in LIBRARIES:
+        try:
+            versions[name] = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            pass
+    return {"platform": platform.platform(), "python": platform.python_version(),
+            "cpus": os.cpu_count(), "load_average": list(load) if load else None,
+            "libraries": versions}
+
+
+def save(path: Path | str, bench: str, tables: dict[str, list[dict]],
+         settings: dict | None = None) -> Path:
+    """Write one bench's figures as JSON at ``path`` (its folder is made)."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    data = {"bench": bench, "recorded": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+            "machine": machine(), "settings": settings or {}, "tables": tables}
+    path.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    return path
+
+
+def _flat(row: dict) -> dict:
+    out = {}
+    for key, value in row.items():
+        if isinstance(value, dict):
+            out.update({f"{key} {inner}": v for inner, v in value.items()
+                        if not isinstance(v, (dict, list))})
+        elif not isinstance(value, list):
+            out[key] = value
+    return out
+
+
+def _cell(value) -> str:
+    if isinstance(value, float):
+        return f"{value:.3f}"
+    if isinstance(value, int) and not isinstance(value, bool):
+        return f"{value:,}"
+    return "" if value is None else str(value)
+
+
+def markdown_table(rows: list[dict]) -> str:
+    """The rows as a Markdown table, columns in first-seen order."""
+    flat = [_flat(row) for row in rows]
+    columns: list[str] = []
+    for row in flat:
+        columns += [key for key in row if key not in columns]
+    lines = ["| " + " | ".join(columns) + " |", "|" + "---|" * len(columns)]
+    lines += ["| " + " | ".join(_cell(row.get(c)) for c in columns) + " |" for row in flat]
+    return "\n".join(lines)
+
+
+def _machine_line(info: dict) -> str:
+    load = info.get("load_average")
+    libraries = ", ".join(f"{k} {v}" for k, v in info.get("libraries", {}).items())
+    load_text = " / ".join(f"{x:.1f}" for x in load) if load else "?"
+    return (f"{info.get('cpus')} CPUs, load average {load_text} (1/5/15 min) when saved · "
+            f"Python {info.get('python')} · {libraries} · {info.get('platform')}")
+
+
+def render(folder: Path = FOLDER) -> str:
+    """The page of every saved bench in ``folder``, in `make bench`'s order."""
+    saved = {p.stem: json.loads(p.read_text(encoding="utf-8")) for p in folder.glob("*.json")}
+    names = [n for n in ORDER if n in saved] + sorted(set(saved) - set(ORDER))
+    parts = ["# Benchmark results", "",
+             "Generated by `make bench` from the figures each bench saved in [bench/](bench/) "
+             "(`python -m tests.bench.results` renders this page again; do not edit it by hand). "
+             "What each bench measures and how to read it: [testing.md](testing.md#benchmarks). "
+             "Ratios are the workbench's time over the native library's (lower is better)."]
+    for name in names:
+        data = saved[name]
+        parts += ["", f"## `tests.bench.{name}`", "",
+                  f"Recorded {data.get('recorded')} · {_machine_line(data.get('machine', {}))}"]
+        if data.get("settings"):
+            parts += ["", "Settings: " + ", ".join(f"`{k}={v}`" for k, v in
+                                                   data["settings"].items())]
+        tables = data.get("tables", {})
+        for title, rows in sorted(tables.items(), key=lambda item: item[0] != GOALS):
+            if rows:
+                parts += ["", f"### {title}", "", markdown_table(rows)]
+    return "\n".join(parts) + "\n"
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--folder", type=Path, default=FOLDER)
+    parser.add_argument("--out", type=Path, default=PAGE)
+    args = parser.parse_args(argv)
+    if not any(args.folder.glob("*.json")):
+        print(f"no saved figures in {args.folder}: run `make bench` first", file=sys.stderr)
+        return 1
+    args.out.write_text(render(args.folder), encoding="utf-8")
+    print(args.out)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -20,7 +20,6 @@ in that same process.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import platform
 import sys
@@ -139,15 +138,14 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="about 1 MB of lines instead of all")
     parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--json", type=Path, help="also write the figures here")
+    parser.add_argument("--json", type=Path, help="also save the figures here (bench.results)")
     parser.add_argument("--only", metavar="TEXT", help="only tokenizers whose name contains TEXT")
-    results.add_arguments(parser)
+    results.add_tiny(parser)
     args = parser.parse_args(argv)
     keep_freed_memory()
     if not MONO.exists():
         print(f"benchmark data not found: {MONO} (../shared/data is absent)", file=sys.stderr)
         return 0
-    started = results.machine()
     if args.tiny:
         args.repeat = 1
     lines = corpus_lines(20_000 if args.tiny else 1_000_000 if args.quick else None)
@@ -185,10 +183,12 @@ def main(argv=None) -> int:
         print(f"{name:32} {mb / native:11.2f} {mb / batch:10.2f} {batch / native:11.2f}× "
               f"{mb / single:13.2f} {single / native:14.2f}× {mb / native_batch:17.2f} "
               f"{batch / native_batch:17.2f}×", flush=True)
-    results.report("run", "Encode against the native libraries", figures(rows),
-                   settings=settings, results=results.results_path(args), started=started)
+    judged = results.judge("Encode against the native libraries", figures(rows))
     if args.json:
-        args.json.write_text(json.dumps(rows, indent=2))
+        results.save(args.json, "run", {results.GOALS: results.goal_rows(judged),
+                                        "encode with spans, against the native calls": rows},
+                     {"lines": len(lines), "mb": round(size / 1e6, 1), "repeat": args.repeat,
+                      "quick": args.quick, "tiny": args.tiny})
     return 0
 
 

@@ -148,8 +148,8 @@ def main(argv=None) -> int:
     parser.add_argument("--algorithms", nargs="+", choices=["bpe", "wordpiece"],
                         default=["bpe", "wordpiece"])
     parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--json", type=Path, help="also write the figures here")
-    results.add_arguments(parser)
+    parser.add_argument("--json", type=Path, help="also save the figures here (bench.results)")
+    results.add_tiny(parser)
     parser.add_argument("--child", choices=SIDES, help=argparse.SUPPRESS)
     parser.add_argument("--corpus-file", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--out", type=Path, help=argparse.SUPPRESS)
@@ -170,7 +170,6 @@ def main(argv=None) -> int:
         return 0
     from core.engines.common import write_corpus
 
-    started = results.machine()
     rows = []
     with tempfile.TemporaryDirectory(prefix="tokbench-bpe-wp-") as scratch:
         corpus = write_corpus(documents(args.corpus), Path(scratch) / "corpus.txt")
@@ -185,11 +184,13 @@ def main(argv=None) -> int:
                 print(format_row(row), flush=True)
         settings = (f"{corpus.sentences:,} lines, {corpus.bytes / 1e6:.1f} MB, median of "
                     f"{args.repeat} alternated runs per side")
-    results.report("train_bpe_wordpiece", "Training: BPE and WordPiece against tokenizers",
-                   figures(rows), settings=settings, results=results.results_path(args),
-                   started=started)
+    judged = results.judge(f"Training: BPE and WordPiece against tokenizers ({settings})",
+                           figures(rows))
     if args.json:
-        args.json.write_text(json.dumps(rows, indent=2))
+        results.save(args.json, "train_bpe_wordpiece",
+                     {results.GOALS: results.goal_rows(judged),
+                      "reference trainers against tokenizers": rows},
+                     {"vocab": args.vocab, "repeat": args.repeat, "corpus": args.corpus.name})
     return 0
 
 

@@ -143,8 +143,8 @@ def main(argv=None) -> int:
                         help="train on N unique-suffixed copies of the corpus (e.g. 9: ~100 MB)")
     parser.add_argument("--sides", choices=["both", "reference", "sentencepiece"],
                         default="both", help="which trainers to run")
-    parser.add_argument("--json", type=Path, help="also write the figures here")
-    results.add_arguments(parser)
+    parser.add_argument("--json", type=Path, help="also save the figures here (bench.results)")
+    results.add_tiny(parser)
     parser.add_argument("--child", choices=["reference", "sentencepiece"], help=argparse.SUPPRESS)
     parser.add_argument("--corpus-file", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--out", type=Path, help=argparse.SUPPRESS)
@@ -164,7 +164,6 @@ def main(argv=None) -> int:
         return 0
     from core.engines.common import write_corpus
 
-    started = results.machine()
     sides = ("sentencepiece", "reference") if args.sides == "both" else (args.sides,)
     with tempfile.TemporaryDirectory(prefix="tokbench-unigram-") as scratch:
         corpus = write_corpus(documents(args.corpus), Path(scratch) / "corpus.txt")
@@ -190,10 +189,14 @@ def main(argv=None) -> int:
         settings = (f"{corpus.sentences:,} lines, {corpus.bytes / 1e6:.1f} MB"
                     f"{f' ({args.scale} copies)' if args.scale > 1 else ''}, median of "
                     f"{args.repeat} alternated runs per side")
-    results.report("train_unigram", "Training: Unigram against SentencePiece", figures(rows),
-                   settings=settings, results=results.results_path(args), started=started)
+    judged = results.judge(f"Training: Unigram against SentencePiece ({settings})",
+                           figures(rows))
     if args.json:
-        args.json.write_text(json.dumps(rows, indent=2))
+        results.save(args.json, "train_unigram",
+                     {results.GOALS: results.goal_rows(judged),
+                      "reference Unigram against SentencePiece": rows},
+                     {"vocab": args.vocab, "repeat": args.repeat, "scale": args.scale,
+                      "corpus": args.corpus.name})
     return 0
 
 

@@ -194,7 +194,8 @@ def test_the_formats_page_lists_every_value_as_the_code_runs_it():
     from tests.conftest import ROOT
 
     page = (ROOT / "docs" / "formats.md").read_text(encoding="utf-8")
-    section = page[page.index("### What each GGUF value runs as"):page.index("## Bundles")]
+    start = page.index("### What each GGUF value runs as")
+    section = page[start:page.index("\n## ", start)]  # up to the next section, whichever it is
     models, pres = section.split("`tokenizer.ggml.pre` (for")
     first_cells = lambda table: {v for row in table.splitlines() if row.startswith("| `")  # noqa: E731
                                  for v in re.findall(r"`([^`]+)`", row.split("|")[1])}

@@ -28,7 +28,9 @@ from tests.leftovers import (LONG_RUNS, big_corpus, cleanup, needs_proc, temp_le
                              wait_for, wait_gone)
 from tests.leftovers import private_tmp  # noqa: F401 - a fixture
 
-pytestmark = needs_proc
+# slow: starts and kills trainer child processes (make check skips it)
+pytestmark = [needs_proc, pytest.mark.slow]
+
 
 SLEEPER = "import time\ntime.sleep(60)\n"  # a child that waits, the GIL free
 # a child that holds the GIL in C for minutes (the regular expression engine backtracking):
@@ -138,6 +140,7 @@ def test_the_parent_death_signal_follows_the_thread_that_started_the_child(priva
     finally:
         child.kill()
         child.stdin.close()
+        child.stderr.close()
 
 
 def test_a_child_started_from_a_worker_thread_runs_to_its_end(private_tmp):

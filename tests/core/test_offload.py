@@ -4,11 +4,16 @@ import contextlib
 import os
 import shutil
 
+import pytest
+
 from core.inspect import inspect_text
 from core.loading import open_tokenizer
 from core.offload import LARGE_TEXT, ProcessEncoder
 from tests.conftest import DEMO
 from tests.leftovers import needs_proc, private_tmp  # noqa: F401 - a fixture
+
+# slow: starts encoding child processes (make check skips it)
+pytestmark = pytest.mark.slow
 
 
 def test_child_encoding_equals_in_process_and_follows_file_edits(tmp_path):
@@ -101,6 +106,8 @@ def test_the_pool_child_ends_with_its_parent_but_not_with_the_thread_that_starte
         assert wait_gone(pool, 5.0) == []
     finally:
         parent.kill()
+        parent.wait()
+        parent.stdout.close()
         for pid in pool:
             with contextlib.suppress(OSError):
                 os.kill(pid, signal.SIGKILL)

@@ -127,6 +127,7 @@ def _runtimes_without_data():
     yield _reference()
 
 
+@pytest.mark.slow  # every tokenizer family (make check skips it)
 @pytest.mark.parametrize("runtime", list(_runtimes_without_data()),
                          ids=lambda r: f"{type(r).__name__}-{r.name}")
 def test_pre_tokens_of_demo_and_family_tokenizers(runtime):

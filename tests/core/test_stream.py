@@ -17,6 +17,7 @@ from tokenizers import Tokenizer, decoders, models
 from tokenizers.decoders import DecodeStream
 
 from core.formats import load_tokenizer
+from core.runtimes.base import StreamTraits
 from core.runtimes.hf import HFRuntime
 from core.stream import (SKIPPED_KINDS, StopMatcher, StreamDecoder, StreamError, TextStream,
                          invalid_runs, show_invalid, utf8_waiting)
@@ -401,6 +402,7 @@ def test_a_long_run_of_ids_that_decode_to_nothing_costs_linear_work():
 def test_a_hole_in_the_ids_is_named():
     class Holey:  # a runtime whose ID 7 is unused (as o200k has unused IDs)
         id_space = 10
+        stream_traits = StreamTraits()
 
         def token_bytes(self, token_id):
             return b"" if token_id == 7 else b"\xe4" if token_id == 8 else b"a"

@@ -8,7 +8,7 @@ from tokenizers.pre_tokenizers import BertPreTokenizer, Metaspace, WhitespaceSpl
 from core.algorithms.char_split import ProbedSplitter
 from core.engines.config import TrainingConfig
 from core.engines.reference import count_words
-from tests.conftest import DATA, DEMO
+from tests.conftest import DATA, DEMO, real_data_present
 
 TRICKY = ("Tab\there, NBSP\u00a0and ideographic\u3000space; file\x1cseparator (not a space "
           "for Rust), zero\u200bwidth, «guillemets», 「括弧」、句読点。 ¿Qué? ‽ ⁂ — dash… "
@@ -18,7 +18,7 @@ TRICKY = ("Tab\there, NBSP\u00a0and ideographic\u3000space; file\x1cseparator (n
 def _sample_lines():
     lines = (DEMO / "corpus.txt").read_text(encoding="utf-8").splitlines()
     mono = DATA / "corpora" / "mono"
-    if mono.exists():  # a few lines of every script in the benchmark corpus, when present
+    if real_data_present(mono):  # a few lines of every script in the benchmark corpus
         for path in sorted(mono.glob("*.txt")):
             lines += path.read_text(encoding="utf-8").splitlines()[:200]
     return lines + [TRICKY]

@@ -18,6 +18,9 @@ import pytest
 from core.bundle import read_bundle_files, read_manifest
 from tests.conftest import DEMO
 
+# slow: trains every engine twice, in fresh processes (make check skips it)
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[3]
 
 CASES = [

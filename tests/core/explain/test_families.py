@@ -15,6 +15,9 @@ from core.runtimes.tiktoken import TiktokenRuntime
 from tests.core import families as F
 from tests.core.builders import SAMPLES
 
+# slow: explains every tokenizer family (make check skips it)
+pytestmark = pytest.mark.slow
+
 HF_FAMILIES = {
     "llama2-legacy": lambda: F.llama2_spec(True), "llama2": lambda: F.llama2_spec(False),
     "llama3": F.llama3_spec, "qwen2": F.qwen2_spec, "gpt2": F.gpt2_spec,

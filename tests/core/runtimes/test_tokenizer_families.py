@@ -21,6 +21,9 @@ from core.presets import preset
 from tests.conftest import FLORES, require_data
 from tests.core import families as fam
 
+# slow: builds every tokenizer family and runs it against the native library (make check skips it)
+pytestmark = pytest.mark.slow
+
 TEXTS = fam.sample_texts()
 INSERTED = np.uint8(Flag.INSERTED)
 
@@ -48,8 +51,6 @@ def check_batch_equals_one_by_one(runtime, texts, add_special_tokens: bool = Tru
             want = [x.tolist() for x in one.spans(unit)]
             assert [x.tolist() for x in enc.spans(unit)] == want, (text, unit)
             assert [x[a:b].tolist() for x in whole[unit]] == want, (text, unit)
-
-
 
 
 def check_common(enc, text: str) -> None:
