@@ -43,7 +43,7 @@ from .gguf_header import GGUFHeader, read_gguf_header
 from .gguf_newlines import newline_plan
 from .gguf_pre import FORCED_PRE, PRE_TYPES, LlamaPre
 from .notes import note
-from .runtimes.spm_layout import PieceType
+from .piece_types import PieceType
 
 # tokenizer.ggml.model -> what the workbench builds (llama.cpp's LLAMA_VOCAB_TYPE_* in brackets)
 MODELS = {"gpt2": "byte-level BPE [BPE]", "gemma4": "SentencePiece-style BPE with merges [BPE]",

@@ -208,29 +208,68 @@ def difference_kind(fields: set[str]) -> str:
     return "pieces or flags"
 
 
+@dataclass(frozen=True)
+class Fingerprint:
+    """A tokenizer's two fingerprints (:func:`fingerprint`); either is None where a golden file
+    did not record it.
+
+    >>> Fingerprint.from_json({"vocabulary": "ab12"}).to_json()
+    {'vocabulary': 'ab12'}
+    """
+
+    behaviour: str | None = None
+    vocabulary: str | None = None
+
+    @classmethod
+    def from_json(cls, data: dict | None) -> "Fingerprint":
+        data = data or {}
+        return cls(data.get("behaviour"), data.get("vocabulary"))
+
+    def to_json(self) -> dict:
+        """The recorded fingerprints, as a golden file and ``fingerprint()`` spell them."""
+        return {k: v for k, v in (("behaviour", self.behaviour),
+                                  ("vocabulary", self.vocabulary)) if v is not None}
+
+
+@dataclass(frozen=True)
+class FieldDifference:
+    """One field of one sample that differs: its locked and its current value (JSON values)."""
+
+    sample: str
+    field: str
+    old: object
+    new: object
+
+    def to_json(self) -> dict:
+        return {"sample": self.sample, "field": self.field, "old": self.old, "new": self.new}
+
+
 @dataclass
-class GoldenVerify:
-    """The outcome of :func:`verify`.
+class GoldenCheck:
+    """The outcome of :func:`verify` (``tokbench golden verify``; the Diff pane's golden tab).
 
     Attributes:
         samples: how many samples were re-run.
-        differences: ``{"sample", "field", "old", "new"}`` per differing field.
+        differences: each differing field of each sample.
         kinds: per differing sample, what the difference amounts to (:func:`difference_kind`).
-        fingerprint_old / fingerprint_new: the locked and the current fingerprints.
+        locked / now: the golden file's and the current fingerprints.
         other_tokenizer: the vocabulary fingerprints differ: the file was locked on another
             tokenizer (said before any field).
+
+    >>> check = GoldenCheck(2, [FieldDifference("a", "ids", [1], [2])], {"a": "ids"})
+    >>> check.passed, check.to_json()["differing_samples"]
+    (False, 1)
     """
 
     samples: int
-    differences: list[dict] = field(default_factory=list)
+    differences: list[FieldDifference] = field(default_factory=list)
     kinds: dict[str, str] = field(default_factory=dict)
-    fingerprint_old: dict = field(default_factory=dict)
-    fingerprint_new: dict = field(default_factory=dict)
+    locked: Fingerprint = field(default_factory=Fingerprint)
+    now: Fingerprint = field(default_factory=Fingerprint)
 
     @property
     def other_tokenizer(self) -> bool:
-        old = self.fingerprint_old.get("vocabulary")
-        return old is not None and old != self.fingerprint_new.get("vocabulary")
+        return self.locked.vocabulary is not None and self.locked.vocabulary != self.now.vocabulary
 
     @property
     def passed(self) -> bool:
@@ -241,8 +280,8 @@ class GoldenVerify:
         if self.passed:
             return f"ok: {self.samples} golden samples unchanged"
         head = ("the golden file was locked on another tokenizer (vocabulary fingerprint "
-                f"{self.fingerprint_old.get('vocabulary')}, this one "
-                f"{self.fingerprint_new.get('vocabulary')}); " if self.other_tokenizer else "")
+                f"{self.locked.vocabulary}, this one "
+                f"{self.now.vocabulary}); " if self.other_tokenizer else "")
         counts: dict[str, int] = {}
         for kind in self.kinds.values():
             counts[kind] = counts.get(kind, 0) + 1
@@ -251,18 +290,20 @@ class GoldenVerify:
                 + (f" ({shown})" if shown else ""))
 
     def to_json(self) -> dict:
+        """The ``tokbench golden verify --json`` object (and the diff's ``golden_verify``)."""
         return {"passed": self.passed, "samples": self.samples,
                 "differing_samples": len(self.kinds), "other_tokenizer": self.other_tokenizer,
-                "fingerprint": {"locked": self.fingerprint_old, "now": self.fingerprint_new},
-                "kinds": self.kinds, "differences": self.differences}
+                "fingerprint": {"locked": self.locked.to_json(), "now": self.now.to_json()},
+                "kinds": self.kinds, "differences": [d.to_json() for d in self.differences]}
 
 
-def verify(runtime, golden: dict, *, progress=None) -> GoldenVerify:
-    """Re-run every locked sample on ``runtime`` and compare field by field."""
+def verify(runtime, golden: dict, *, progress=None) -> GoldenCheck:
+    """Re-run every locked sample on ``runtime`` and compare field by field (the one check both
+    ``tokbench golden verify`` and the Diff pane run)."""
     golden = check_golden_format(golden)
     records = golden["samples"]
-    result = GoldenVerify(len(records), fingerprint_old=dict(golden.get("fingerprint") or {}),
-                          fingerprint_new=fingerprint(runtime))
+    result = GoldenCheck(len(records), locked=Fingerprint.from_json(golden.get("fingerprint")),
+                         now=Fingerprint.from_json(fingerprint(runtime)))
     batch = encode_each(runtime, [str(r.get("text", "")) for r in records])
     for k, (record, enc) in enumerate(zip(records, batch)):
         now = _field_values({"error": enc} if isinstance(enc, str) else
@@ -272,9 +313,8 @@ def verify(runtime, golden: dict, *, progress=None) -> GoldenVerify:
         for name in FIELDS:
             if then[name] != now[name]:
                 differing.add(name)
-                result.differences.append({"sample": record.get("name", f"#{k}"),
-                                           "field": name, "old": then[name],
-                                           "new": now[name]})
+                result.differences.append(FieldDifference(record.get("name", f"#{k}"), name,
+                                                          then[name], now[name]))
         if differing:
             result.kinds[record.get("name", f"#{k}")] = difference_kind(differing)
         if progress is not None:

@@ -27,6 +27,7 @@ from .postprocess import (PostProcessed, PostprocessError, PostSettings, Templat
 from .pretokens import PreToken
 from .runtimes.base import RoundTrip, Runtime, Stage  # noqa: F401
 from .text import Unit
+from .token_cover import count_split_graphemes
 
 STAGE_LIMIT = 20_000  # characters shown stage by stage (native stage calls hold the GIL)
 BATCH = 4096  # texts encoded per encode_batch call by inspect_texts (memory stays bounded)
@@ -132,6 +133,9 @@ def text_stats(encoding: Encoding) -> dict[str, float]:
     stats["unk"] = int(((encoding.flags & Flag.UNK) != 0).sum())
     stats["byte_fallback"] = int(((encoding.flags & Flag.BYTE_FALLBACK) != 0).sum())
     stats["partial"] = int(((encoding.flags & Flag.PARTIAL) != 0).sum())
+    # graphemes no token holds whole (a family emoji in seven byte-level tokens is one)
+    stats["split_graphemes"] = count_split_graphemes(encoding.index, encoding.byte_starts,
+                                                     encoding.byte_ends)
     return stats
 
 

@@ -174,7 +174,7 @@ def save_loaded(loaded: Loaded, dest: str | Path, *, name: str | None = None,
                 version: str = "1", audit: dict | None = None) -> Path:
     """Save what was opened as a bundle at ``dest``, run exactly as it was opened (the preset
     and special tokens chosen for a rank file included). A bundle is copied as it is.
-    ``audit``: a vocabulary audit's manifest form (``VocabAudit.manifest()``), kept as the
+    ``audit``: a vocabulary audit's manifest form (``AuditReport.manifest()``), kept as the
     manifest's ``audit``."""
     extra = {"audit": audit} if audit is not None else None
     if loaded.is_bundle:

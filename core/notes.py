@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from .text import Unit
+from .units import Unit
 
 Severity = Literal["info", "warning", "error"]
 

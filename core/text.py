@@ -14,7 +14,6 @@ derived exactly, in bulk, with numpy.
 
 from __future__ import annotations
 
-import enum
 import re
 import unicodedata
 
@@ -22,33 +21,8 @@ import numpy as np
 import regex
 
 from .errors import TextError
+from .units import Unit  # noqa: F401  (the enum lives below errors and notes; imported from here too)
 from .graphemes import grapheme_boundary_mask
-
-
-class Unit(str, enum.Enum):
-    """A unit in which offsets are counted."""
-
-    BYTES = "bytes"
-    CP = "cp"
-    UTF16 = "utf16"
-    GRAPHEME = "grapheme"
-
-    @property
-    def label(self) -> str:
-        return {"bytes": "UTF-8 bytes", "cp": "code points", "utf16": "UTF-16 units",
-                "grapheme": "graphemes"}[self.value]
-
-    @classmethod
-    def parse(cls, name: str) -> "Unit":
-        """Accept the canonical names and common aliases (``codepoints``, ``chars``...)."""
-        aliases = {"byte": "bytes", "b": "bytes", "utf8": "bytes", "codepoints": "cp",
-                   "codepoint": "cp", "chars": "cp", "char": "cp", "utf-16": "utf16",
-                   "graphemes": "grapheme", "g": "grapheme"}
-        key = aliases.get(name.lower(), name.lower())
-        try:
-            return cls(key)
-        except ValueError:
-            raise ValueError(f"unknown unit {name!r}; use bytes, cp, utf16 or grapheme") from None
 
 
 # --- lone surrogates -------------------------------------------------------------------------
@@ -393,6 +367,16 @@ def visible_text(text: str) -> str:
     'a␣b↵⟨ZWJ⟩'
     """
     return _NEEDS_GLYPH.sub(_glyph, text)
+
+
+def invisible_chars(text: str) -> list[tuple[int, str]]:
+    """Code point index and glyph of every character :func:`visible_text` shows as a glyph (a
+    view that lays the text out itself marks them where they are).
+
+    >>> invisible_chars("a b\u200d")
+    [(1, '␣'), (3, '⟨ZWJ⟩')]
+    """
+    return [(m.start(), _glyph(m)) for m in _NEEDS_GLYPH.finditer(text)]
 
 
 def hex_bytes(data: bytes) -> str:

@@ -21,7 +21,7 @@ from app.cli_args import EXIT_FAILED, EXIT_OK
 from app.cli_output import InputError, print_json
 from app.cli_table import display_width, pad
 from core.align.alignment import MODES
-from core.align.audit import Audit, audit_dataset
+from core.align.audit import AlignReport, audit_dataset
 from core.align.dataset import FORMATS, Dataset, DatasetError
 from core.align.fixes import FIX_KINDS, write_fixed_copy
 from core.align.tags import SCHEMES, export_format, export_labels, export_paths
@@ -108,7 +108,7 @@ def _labels(paths: list[str]) -> list[str]:
             depth[k] += 1
 
 
-def _report_problems(dataset: Dataset, audit: Audit | None) -> None:
+def _report_problems(dataset: Dataset, audit: AlignReport | None) -> None:
     stats = dataset.stats
     if audit is not None and audit.unit_check.wrong_unit():
         other = audit.unit_check.best_other()
@@ -144,14 +144,8 @@ def run(args) -> int:
               f", {len(report.left)} left misaligned)", file=sys.stderr)
     failed = failed_tokenizers(audit, args.mode, args.fail_on)
     if args.json:
-        summary = audit.summary(misaligned=False)
-        for entry, t in zip(summary["tokenizers"], audit.tokenizers):
-            entry["misaligned"] = audit.misaligned_json(t, audit.rows(t, mode=args.mode))
-        summary["mode"] = args.mode
-        summary["unit_check"] = audit.unit_check.to_json()
-        summary["bad_records"] = dataset.stats.problem_count
-        summary.update(fail_on=args.fail_on, failed=bool(failed))
-        print_json(NAME, JSON_VERSION, summary)
+        print_json(NAME, JSON_VERSION, {**audit.to_json(args.mode), "fail_on": args.fail_on,
+                                        "failed": bool(failed)})
     else:
         _print_summary(audit, args.mode)
     for name, share in failed.items():
@@ -160,7 +154,7 @@ def run(args) -> int:
     return EXIT_FAILED if failed else EXIT_OK
 
 
-def failed_tokenizers(audit: Audit, mode: str, limit: float | None) -> dict[str, float]:
+def failed_tokenizers(audit: AlignReport, mode: str, limit: float | None) -> dict[str, float]:
     """The tokenizers whose share of spans misaligned in ``mode`` is above ``limit``."""
     if limit is None or not audit.spans:
         return {}
@@ -185,7 +179,7 @@ def share_argument(value: str) -> float:
     return share
 
 
-def _bad_records(dataset: Dataset, audit: Audit | None,
+def _bad_records(dataset: Dataset, audit: AlignReport | None,
                  error: DatasetError | None = None) -> InputError:
     """The error that ends a run on bad records (listed on stderr already) or on a dataset that
     cannot be used (``error``), with each bad record for the JSON error."""
@@ -217,33 +211,35 @@ def _export(dataset: Dataset, tokenizers, args) -> None:
                   file=sys.stderr)
 
 
-def _print_summary(audit: Audit, mode: str) -> None:
+def _print_summary(audit: AlignReport, mode: str) -> None:
+    """The report in tables: shares per tokenizer, strict share per label, the first spans
+    ``mode`` does not align."""
     unit = audit.unit.label
     print(f"{audit.records:,} records, {len(audit.spans):,} spans ({unit})")
     width = max(len(t.name) for t in audit.tokenizers)
     print(f"{'tokenizer':<{width}}  strict  start ok  end ok  contract  expand +chars/span")
     for t in audit.tokenizers:
-        j = audit.tokenizer_json(t, misaligned=False)
-        print(f"{t.name:<{width}}  {j['strict']:6.1%}  {j['start_ok']:8.1%}  {j['end_ok']:6.1%}"
-              f"  {j['contract_nonempty']:8.1%}  {j['expand_extra']:6.2f}")
+        s = audit.shares(t)
+        print(f"{t.name:<{width}}  {s.strict:6.1%}  {s.start_ok:8.1%}  {s.end_ok:6.1%}"
+              f"  {s.contract_nonempty:8.1%}  {s.expand_extra:6.2f}")
     print()
     labels = audit.labels
     label_width = max([display_width(label) for label in labels] + [5])
     print(f"{pad('label', label_width)}  spans  " + "  ".join(t.name for t in audit.tokenizers))
     per = [audit.per_label(t) for t in audit.tokenizers]
     for label in labels:
-        print(f"{pad(label, label_width)}  {per[0][label]['spans']:5d}  " + "  ".join(
-            f"{p[label]['strict']:>{len(t.name)}.1%}" for p, t in zip(per, audit.tokenizers)))
+        print(f"{pad(label, label_width)}  {per[0][label].spans:5d}  " + "  ".join(
+            f"{p[label].strict:>{len(t.name)}.1%}" for p, t in zip(per, audit.tokenizers)))
     for t in audit.tokenizers:
         rows = audit.rows(t, mode=mode)
         if not len(rows):
             continue
         print(f"\n{t.name}: {len(rows):,} spans misaligned ({mode}); first {min(len(rows), SHOWN_MISALIGNED)}:")
-        for item in audit.misaligned_json(t, rows[:SHOWN_MISALIGNED]):
-            ends = ("both ends" if not (item["start_ok"] or item["end_ok"])
-                    else "start" if not item["start_ok"] else "end")
-            contract = item["contract"] and f"[{item['contract'][0]}, {item['contract'][1]})"
-            expand = item["expand"] and f"[{item['expand'][0]}, {item['expand'][1]})"
-            print(f"  line {item['line']}: [{item['start']}, {item['end']}) {item['label']}: "
+        for span in audit.misaligned_spans(t, rows[:SHOWN_MISALIGNED]):
+            ends = ("both ends" if not (span.start_ok or span.end_ok)
+                    else "start" if not span.start_ok else "end")
+            contract = span.contract and f"[{span.contract[0]}, {span.contract[1]})"
+            expand = span.expand and f"[{span.expand[0]}, {span.expand[1]})"
+            print(f"  line {span.line}: [{span.start}, {span.end}) {span.label}: "
                   f"{ends} misaligned; contract {contract or 'empty'}, expand "
                   f"{expand or 'empty'}")

@@ -21,13 +21,13 @@ from core.errors import WorkbenchError
 
 NAME = "audit"
 JSON_VERSION = 1
-# --fail-on KIND: how many findings of each kind an audit's JSON holds
+# --fail-on KIND: how many findings of each kind an audit (core.audit.AuditReport) holds
 FINDINGS = {
-    "sensitive": lambda data: len(data["sensitive"]),
-    "unreachable": lambda data: len(set(data["self_unreachable"]) - set(data["word_internal"])),
-    "merge-unreachable": lambda data: len(data["merge_unreachable"] or []),
-    "near-duplicates": lambda data: len(data["near_duplicates"]),
-    "unused": lambda data: data["unused_on_corpus"],
+    "sensitive": lambda audit: len(audit.sensitive),
+    "unreachable": lambda audit: len(audit.unreachable_alone()),
+    "merge-unreachable": lambda audit: len(audit.merge_unreachable() or []),
+    "near-duplicates": lambda audit: len(audit.near_duplicates),
+    "unused": lambda audit: len(audit.usage.unused()) if audit.usage is not None else None,
 }
 SHOWN = 10  # ids listed per line of the text report
 
@@ -71,15 +71,15 @@ def fail_on_argument(value: str) -> dict[str, int]:
     return limits
 
 
-def failed_kinds(data: dict, limits: dict[str, int] | None) -> dict[str, int]:
-    """The ``--fail-on`` kinds with more findings than allowed, with their counts.
+def failed_kinds(counts: dict[str, int], limits: dict[str, int] | None) -> dict[str, int]:
+    """The ``--fail-on`` kinds with more findings (``counts``: :data:`FINDINGS` of an audit)
+    than allowed, with their counts.
 
-    >>> failed_kinds({"sensitive": [1, 2], "near_duplicates": []},
+    >>> failed_kinds({"sensitive": 2, "near-duplicates": 0},
     ...              {"sensitive": 1, "near-duplicates": 0})
     {'sensitive': 2}
     """
-    counts = {kind: FINDINGS[kind](data) for kind in limits or {}}
-    return {kind: n for kind, n in counts.items() if n > limits[kind]}
+    return {kind: counts[kind] for kind in limits or {} if counts[kind] > limits[kind]}
 
 
 def corpus_sources(items: list[str]) -> list:
@@ -111,10 +111,10 @@ def run(args) -> int:
         raise WorkbenchError(str(err)) from None
     if args.csv:
         args.csv.write_text(audit.csv_text(), encoding="utf-8", newline="")
-    data = audit.to_json()
-    failed = failed_kinds(data, args.fail_on)
+    failed = failed_kinds({kind: FINDINGS[kind](audit) for kind in args.fail_on or {}},
+                          args.fail_on)
     if args.json:
-        print_json(NAME, JSON_VERSION, {**data, "fail_on": args.fail_on,
+        print_json(NAME, JSON_VERSION, {**audit.to_json(), "fail_on": args.fail_on,
                                         "failed": bool(failed)})
     else:
         _print_report(runtime, audit)
@@ -130,32 +130,31 @@ def _ids(runtime, ids: list[int]) -> str:
 
 
 def _print_report(runtime, audit) -> None:
-    data = audit.to_json()
-    internal = set(data["word_internal"])
-    alone = [i for i in data["self_unreachable"] if i not in internal]
-    print(f"{runtime.name}: {data['tokens']:,} ids, {len(data['special'])} special (apart)")
-    print(f"partial (not whole characters): {data['partial']:,}")
-    print(f"self-reachable: {data['self_reachable']:,}")
-    print(f"self-unreachable: {len(data['self_unreachable']):,} "
-          f"({len(internal):,} word-internal)")
+    """The audit (a :class:`core.audit.AuditReport`) in lines."""
+    alone = audit.unreachable_alone()
+    print(f"{runtime.name}: {audit.tokens:,} ids, {len(audit.special)} special (apart)")
+    print(f"partial (not whole characters): {audit.partial:,}")
+    print(f"self-reachable: {audit.self_reachable:,}")
+    print(f"self-unreachable: {len(audit.self_unreachable()):,} "
+          f"({len(audit.word_internal()):,} word-internal)")
     if alone:
         print(f"  not word-internal: {_ids(runtime, alone)}")
-    merges = data["merge_unreachable"]
+    merges = audit.merge_unreachable()
     print("merge-unreachable: " + ("not a BPE with merges" if merges is None
                                    else f"{len(merges):,}" + (f": {_ids(runtime, merges)}"
                                                              if merges else "")))
-    if data["corpus"] is not None:
-        corpus = data["corpus"]
-        cover = ", ".join(f"{p}%: {share:.1%}" for p, share in corpus["coverage"].items())
-        print(f"corpus: {corpus['documents']:,} documents, {corpus['tokens']:,} tokens; "
-              f"unused ids {corpus['unused']:,}; vocabulary covering {cover}")
-        for lang, row in corpus["by_language"].items():
-            print(f"  {lang}: {row['tokens']:,} tokens, unused {row['unused']:,}")
-        rarest = ", ".join(f"{r['id']} {runtime.piece(r['id'])!r} ({r['count']})"
-                           for r in corpus["rarest"][:SHOWN])
+    corpus = audit.corpus
+    if corpus is not None:
+        cover = ", ".join(f"{p}%: {share:.1%}" for p, share in corpus.coverage.items())
+        print(f"corpus: {corpus.documents:,} documents, {corpus.tokens:,} tokens; "
+              f"unused ids {corpus.unused:,}; vocabulary covering {cover}")
+        for lang, use in corpus.by_language.items():
+            print(f"  {lang}: {use.tokens:,} tokens, unused {use.unused:,}")
+        rarest = ", ".join(f"{token_id} {runtime.piece(token_id)!r} ({count})"
+                           for token_id, count in corpus.rarest[:SHOWN])
         if rarest:
             print(f"  rarest used: {rarest}")
-    print(f"sensitive or boilerplate pieces: {len(data['sensitive']):,}")
-    for entry in data["sensitive"][:SHOWN * 3]:
-        print(f"  {entry['id']:>7}  {entry['rule']:9} {entry['piece']!r}")
-    print(f"near-duplicate groups: {len(data['near_duplicates']):,}")
+    print(f"sensitive or boilerplate pieces: {len(audit.sensitive):,}")
+    for entry in audit.sensitive[:SHOWN * 3]:
+        print(f"  {entry.id:>7}  {entry.rule:9} {entry.piece!r}")
+    print(f"near-duplicate groups: {len(audit.near_duplicates):,}")

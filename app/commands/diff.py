@@ -59,79 +59,79 @@ def failed(verdict: str, fail_on: str | None) -> bool:
     return False
 
 
-def _print_text(data: dict) -> None:
+def _print_text(diff) -> None:
+    """The diff in lines (a :class:`core.diff.report.TokenizerDiff`)."""
     from core.diff.migration import mib_text
+    from core.notes import english
 
-    print(f"{data['old']}  →  {data['new']}")
-    print(f"verdict: {data['verdict']}")
-    for reason in data["reasons"]:
-        print(f"  - {reason['message']}")
-    for note in data["notes"]:
-        print(f"  note: {note['message']}")
-    v = data["vocab"]
-    print(f"vocabulary ({data['identity']}): {v['old_size']:,} → {v['new_size']:,}; kept same ID "
-          f"{v['kept_same_id']:,}, same piece new ID {v['kept_new_id']:,}, same ID new piece "
-          f"{v['id_new_piece']:,}, added {v['added']:,}, removed {v['removed']:,}")
-    s = data["specials"]
-    print(f"special tokens: added {s['added']}, removed {s['removed']}, moved {s['moved']}")
-    m = data["migration"]
-    offset = (f", constant offset {data['offset']:+,} from ID {data['offset_from_id']:,}"
-              if data["offset"] is not None else "")
-    print(f"migration: {data['strategy']}{offset}; rows added {m['rows_added']:,} "
-          f"({v['old_size']:,} → {v['new_size']:,}) × hidden {m['hidden']:,} {m['dtype']} = "
-          f"{mib_text(m['mib_tied'])} MiB tied, {mib_text(m['mib_untied'])} MiB untied"
-          + (f" (assumed: {', '.join(m['assumed'])})" if m["assumed"] else ""))
-    print(f"  rows to initialize {m['rows_to_initialize']:,} (IDs whose piece is new to them: "
-          f"{m['rows_to_initialize'] - m['rows_repurposed']:,} appended, "
-          f"{m['rows_repurposed']:,} in IDs the old vocabulary used)")
-    b = data.get("behaviour")
-    if b:
-        print(f"behaviour on {b['texts']:,} texts: IDs differ {b['ids_differ']:.1%}, tokens "
-              f"differ {b['tokens_differ']:.1%}, token ratio new/old {b['token_ratio']:.3f}")
-        split = b["pretokenizer"]
-        if split.get("hybrid"):
-            print(f"  of {split['checked']:,} texts whose tokens changed: the old model behind the "
-                  f"new pre-tokenizer reproduces {split['explained_by_regex']:,} (the regex "
+    print(f"{diff.old_label}  →  {diff.new_label}")
+    print(f"verdict: {diff.verdict}")
+    for reason in diff.reasons:
+        print(f"  - {english(reason)}")
+    for note in diff.notes:
+        print(f"  note: {english(note)}")
+    v, s = diff.counts, diff.specials
+    print(f"vocabulary ({diff.basis}): {v.old_size:,} → {v.new_size:,}; kept same ID "
+          f"{v.kept_same_id:,}, same piece new ID {v.kept_new_id:,}, same ID new piece "
+          f"{v.id_new_piece:,}, added {v.added:,}, removed {v.removed:,}")
+    print(f"special tokens: added {len(s.added)}, removed {len(s.removed)}, moved {len(s.moved)}")
+    m = diff.cost
+    offset = (f", constant offset {diff.offset.offset:+,} from ID {diff.offset.from_id:,}"
+              if diff.offset is not None else "")
+    print(f"migration: {diff.strategy()}{offset}; rows added {m.rows_added:,} "
+          f"({v.old_size:,} → {v.new_size:,}) × hidden {m.hidden:,} {m.dtype} = "
+          f"{mib_text(m.mib_tied)} MiB tied, {mib_text(m.mib_untied)} MiB untied"
+          + (f" (assumed: {', '.join(m.assumed)})" if m.assumed else ""))
+    print(f"  rows to initialize {m.rows_to_initialize:,} (IDs whose piece is new to them: "
+          f"{m.rows_to_initialize - m.rows_repurposed:,} appended, "
+          f"{m.rows_repurposed:,} in IDs the old vocabulary used)")
+    b = diff.behaviour
+    if b is not None:
+        print(f"behaviour on {b.total.texts:,} texts: IDs differ {b.total.ids_differ_share:.1%}, "
+              f"tokens differ {b.total.tokens_differ_share:.1%}, token ratio new/old "
+              f"{b.total.token_ratio:.3f}")
+        if b.hybrid is not None:
+            print(f"  of {b.pretokens_checked:,} texts whose tokens changed: the old model behind "
+                  f"the new pre-tokenizer reproduces {b.hybrid.explained_by_regex:,} (the regex "
                   f"explains them), the new model behind the old one "
-                  f"{split['explained_by_model']:,}")
-        for name, bucket in b["per_bucket"].items():
-            print(f"  {name}: {bucket['texts']:,} texts, IDs differ {bucket['ids_differ']:.1%}, "
-                  f"ratio {bucket['token_ratio']:.3f}")
+                  f"{b.hybrid.explained_by_model:,}")
+        for name, bucket in b.per_bucket():
+            print(f"  {name}: {bucket.texts:,} texts, IDs differ {bucket.ids_differ_share:.1%}, "
+                  f"ratio {bucket.token_ratio:.3f}")
 
 
 def run(args) -> int:
-    data = compute(args)
+    diff = compute(args)
     if args.html is not None:
         from core.diff.html import diff_html
 
         try:
-            args.html.write_text(diff_html(data), encoding="utf-8")
+            args.html.write_text(diff_html(diff.to_json()), encoding="utf-8")
         except OSError as err:
             raise WorkbenchError(f"cannot write the page ({err.strerror})",
                                  path=args.html) from None
-    fails = failed(data["verdict"], args.fail_on)
+    fails = failed(diff.verdict, args.fail_on)
     if args.json:
-        print_json(NAME, JSON_VERSION, {**data, "fail_on": args.fail_on, "failed": fails})
+        print_json(NAME, JSON_VERSION, {**diff.to_json(), "fail_on": args.fail_on,
+                                        "failed": fails})
     else:
-        _print_text(data)
+        _print_text(diff)
     return EXIT_FAILED if fails else EXIT_OK
 
 
-def compute(args) -> dict:
-    """The diff as ``--json`` prints it (raises WorkbenchError on bad input)."""
+def compute(args):
+    """The :class:`core.diff.report.TokenizerDiff` the arguments ask for (raises
+    WorkbenchError on bad input); writes ``--row-map``."""
     from core.corpus import expand
-    from core.diff.behaviour import corpus_items
-    from core.diff.report import diff_tokenizers, run_behaviour
+    from core.diff.report import compare
     from core.loading import open_tokenizer
 
     # a missing path is refused by open_tokenizer, which also takes a local model's name
     old = open_tokenizer(args.old, **({"preset": args.preset_old} if args.preset_old else {}))
     new = open_tokenizer(args.new, **({"preset": args.preset_new} if args.preset_new else {}))
-    diff = diff_tokenizers(old, new, hidden=args.hidden, dtype=args.dtype,
-                           tied=False if args.untied else None)
-    if args.corpus:
-        sources = [source for pattern in args.corpus for source in expand(pattern)]
-        run_behaviour(diff, old, new, corpus_items(sources))
+    sources = [source for pattern in args.corpus for source in expand(pattern)]
+    diff = compare(old, new, sources, golden=False, hidden=args.hidden, dtype=args.dtype,
+                   tied=False if args.untied else None)
     if args.row_map is not None:
         args.row_map.write_text(json.dumps(diff.row_map()) + "\n", encoding="utf-8")
-    return diff.to_json()
+    return diff

@@ -88,6 +88,5 @@ def _verify(args) -> int:
     else:
         print(result.summary())
         for diff in result.differences:
-            print(f"  {diff['sample']} · {diff['field']}: {_short(diff['old'])} → "
-                  f"{_short(diff['new'])}")
+            print(f"  {diff.sample} · {diff.field}: {_short(diff.old)} → {_short(diff.new)}")
     return EXIT_OK if result.passed else EXIT_FAILED

@@ -137,28 +137,32 @@ def _progress_printer():
     return show
 
 
-def _print_summary(report: dict) -> None:
-    for warning in report["warnings"]:
-        print(f"warning: {warning['message']}", file=sys.stderr)
-    for entry in report["tokenizers"]:
-        print(f"{entry['tokenizer']} ({entry['format']}, vocabulary "
-              f"{entry['vocabulary']['size']:,}, {entry['vocabulary']['share']:.1%} used)")
-        premium = entry.get("premium", {})
+def _print_summary(report) -> None:
+    """The report (a :class:`core.diagnostics.result.DiagnosticsReport`) in lines: warnings on
+    stderr, per tokenizer its language buckets and premiums."""
+    from core.notes import english
+
+    for warning in report.warnings:
+        print(f"warning: {english(warning)}", file=sys.stderr)
+    for entry in report.tokenizers:
+        print(f"{entry.name} ({entry.format}, vocabulary {entry.vocabulary.size:,}, "
+              f"{entry.vocabulary.share:.1%} used)")
+        premium = entry.premium or {}
         if premium:
-            summary = entry["premium_summary"]
-            print(f"  worst premium {summary['max']:.2f} ({summary['language']}), geometric "
-                  f"mean {summary['geometric_mean']:.2f}")
+            summary = entry.premium_summary
+            print(f"  worst premium {summary.max:.2f} ({summary.language}), geometric "
+                  f"mean {summary.geometric_mean:.2f}")
         print(f"  {'bucket':<22}{'docs':>9}{'tokens':>12}{'tok/byte':>10}{'p95':>7}"
               f"{'unk':>8}" + (f"{'premium':>9}  95% interval" if premium else ""))
-        for key, bucket in entry["buckets"].items():
+        for key, bucket in entry.buckets.items():
             if ":" in key:
                 continue  # the summary lists languages; --json and the page have every bucket
-            line = (f"  {key:<22}{bucket['documents']:>9,}{bucket['tokens']:>12,}"
-                    f"{bucket['tokens_per_byte'] or 0:>10.3f}{bucket['p95'] or 0:>7}"
-                    f"{bucket['unk_rate'] or 0:>8.2%}")
+            line = (f"  {key:<22}{bucket.documents:>9,}{bucket.tokens:>12,}"
+                    f"{bucket.tokens_per_byte or 0:>10.3f}{bucket.p95 or 0:>7}"
+                    f"{bucket.unk_rate or 0:>8.2%}")
             if key in premium:
-                low, high = premium[key]["ci"]
-                line += f"{premium[key]['premium']:>9.2f}  {low:.2f}–{high:.2f}"
+                low, high = premium[key].ci
+                line += f"{premium[key].premium:>9.2f}  {low:.2f}–{high:.2f}"
             print(line)
 
 
@@ -186,15 +190,14 @@ def run(args) -> int:
     finally:
         if sys.stderr.isatty():
             print(file=sys.stderr)
-    report = result.report
     if args.output is not None:
         from core.diagnostics.html import report_html
 
-        args.output.write_text(report_html(report, result.stats), encoding="utf-8")
+        args.output.write_text(report_html(result), encoding="utf-8")
     if args.csv is not None:
-        args.csv.write_text(report_csv(report), encoding="utf-8")
+        args.csv.write_text(report_csv(result), encoding="utf-8")
     if args.json:
-        print_json(NAME, JSON_VERSION, report)
+        print_json(NAME, JSON_VERSION, result.to_json())
     elif args.output is None and args.csv is None:
-        _print_summary(report)
+        _print_summary(result)
     return 0

@@ -9,14 +9,14 @@ submitted as it is).
 
 from __future__ import annotations
 
-from core.align.audit import Audit, audit_dataset
+from core.align.audit import AlignReport, audit_dataset
 from core.align.dataset import Dataset
 from core.align.tags import export_labels
 from core.text import Unit
 
 
 def run_audit(path: str, fmt: str | None, unit: Unit, tokenizers, *, spans_key: str | None = None,
-              progress=None, cancel=None) -> tuple[Audit, Dataset]:
+              progress=None, cancel=None) -> tuple[AlignReport, Dataset]:
     """Read and audit the whole dataset; the audit and the dataset it read."""
     dataset = Dataset(path, fmt, unit, spans_key)
     return audit_dataset(dataset, tokenizers, progress=progress, cancel=cancel), dataset

@@ -1,4 +1,4 @@
-"""``MisalignedModel``: the misaligned spans of one tokenizer of an :class:`core.align.audit.Audit`.
+"""``MisalignedModel``: the misaligned spans of one tokenizer of an :class:`core.align.audit.AlignReport`.
 
 Lazy: rows are indices into the audit's numpy arrays and each cell is computed when the view
 asks for it, so 100,000 misaligned spans cost a few arrays, not 100,000 Python objects.
@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QAbstractTableModel, QCoreApplication, QModelIndex, Qt
 
-from core.align.audit import Audit, TokenizerAudit
+from core.align.audit import AlignReport, TokenizerAudit
 
 HEADERS = (QT_TRANSLATE_NOOP("MisalignedModel", "Line"),
            QT_TRANSLATE_NOOP("MisalignedModel", "Label"),
@@ -31,12 +31,12 @@ class MisalignedModel(QAbstractTableModel):
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
-        self.audit: Audit | None = None
+        self.audit: AlignReport | None = None
         self.result: TokenizerAudit | None = None
         self.rows = np.zeros(0, dtype=np.int64)
         self._kinds = np.zeros(0, dtype=np.int64)
 
-    def set_rows(self, audit: Audit | None, result: TokenizerAudit | None,
+    def set_rows(self, audit: AlignReport | None, result: TokenizerAudit | None,
                  rows: np.ndarray | None) -> None:
         self.beginResetModel()
         self.audit, self.result = audit, result

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QAbstractTableModel, QModelIndex, Qt
 
+from core.diagnostics.result import BucketReport, DiagnosticsReport, LanguagePremium
+
 COLUMNS = (
     ("tokenizer", QT_TRANSLATE_NOOP("BucketTableModel", "Tokenizer")),
     ("bucket", QT_TRANSLATE_NOOP("BucketTableModel", "Bucket")),
@@ -38,19 +40,20 @@ TOOLTIPS = {
 
 
 class BucketTableModel(QAbstractTableModel):
-    """Rows ``(tokenizer, bucket key, bucket numbers, premium row or None)``."""
+    """Rows ``(tokenizer, bucket key, BucketReport, LanguagePremium or None)`` of a
+    :class:`core.diagnostics.result.DiagnosticsReport`."""
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
-        self.rows: list[tuple[str, str, dict, dict | None]] = []
+        self.rows: list[tuple[str, str, BucketReport, LanguagePremium | None]] = []
 
-    def set_report(self, report: dict | None) -> None:
+    def set_report(self, report: DiagnosticsReport | None) -> None:
         self.beginResetModel()
         self.rows = []
-        for entry in (report or {}).get("tokenizers", []):
-            premium = entry.get("premium", {})
-            for key, bucket in entry["buckets"].items():
-                self.rows.append((entry["tokenizer"], key, bucket, premium.get(key)))
+        for entry in report.tokenizers if report is not None else ():
+            premium = entry.premium or {}
+            for key, bucket in entry.buckets.items():
+                self.rows.append((entry.name, key, bucket, premium.get(key)))
         self.endResetModel()
 
     def rowCount(self, parent=QModelIndex()) -> int:
@@ -77,10 +80,10 @@ class BucketTableModel(QAbstractTableModel):
         if key == "bucket":
             return bucket_key
         if key == "premium":
-            return premium["premium"] if premium else None
+            return premium.premium if premium else None
         if key == "ci":
-            return premium["ci"][0] if premium else None
-        return bucket.get(key)
+            return premium.ci[0] if premium else None
+        return bucket.value(key)
 
     def data(self, index, role=Qt.ItemDataRole.DisplayRole):
         if not index.isValid():
@@ -99,7 +102,7 @@ class BucketTableModel(QAbstractTableModel):
         if value is None:
             return "–"
         if key == "ci":
-            low, high = self.rows[row][3]["ci"]
+            low, high = self.rows[row][3].ci
             return f"{low:.2f}–{high:.2f}"
         if key in RATES:
             return f"{value:.2%}"

@@ -13,7 +13,7 @@ from PySide6.QtCore import (QT_TRANSLATE_NOOP, QAbstractTableModel, QCoreApplica
                             Qt)
 from PySide6.QtGui import QColor, QFontDatabase
 
-from core.audit.report import VocabAudit
+from core.audit.report import AuditReport
 from core.pretokens import ModelView
 from core.runtimes.base import Runtime
 from core.text import hex_bytes, visible_bytes
@@ -85,14 +85,14 @@ class VocabModel(QAbstractTableModel):
         self.runtime: Runtime | None = None
         self.ids = np.zeros(0, dtype=np.int64)
         self.view: ModelView | None = None
-        self.audit: VocabAudit | None = None
+        self.audit: AuditReport | None = None
         self._rule_of: dict[int, str] | None = None
         self._specials: dict[int, str] = {}
         self._prefix = ""
         self._mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
 
     def set_view(self, runtime: Runtime | None, ids: np.ndarray, view: ModelView | None = None,
-                 audit: VocabAudit | None = None) -> None:
+                 audit: AuditReport | None = None) -> None:
         """Show ``ids`` of ``runtime``; ``view``: its model view, built off the GUI thread
         (built here if None); ``audit``: its vocabulary audit, for the Audit column."""
         self.beginResetModel()

@@ -35,7 +35,7 @@ from app.widgets.eliding import ElidingProgressBar
 from app.widgets.share_bars import SHARE_ROLE, ShareBarDelegate
 from app.widgets.wrapping_row import wrapping
 from core.align.alignment import MODES, align_encoding
-from core.align.audit import Audit
+from core.align.audit import AlignReport
 from core.align.dataset import FORMATS, Dataset, ReadStats
 from core.align.fixes import suggest_fixes, write_fixed_copy
 from core.align.tags import SCHEMES, export_format, export_paths, file_slug
@@ -49,7 +49,7 @@ SHOWN_TOKENS = 400
 class AlignPane(QWidget):
     """Signals:
         status(str): a short message for the status bar.
-        audited(object): a new :class:`~core.align.audit.Audit` is shown.
+        audited(object): a new :class:`~core.align.audit.AlignReport` is shown.
     """
 
     status = Signal(str)
@@ -60,7 +60,7 @@ class AlignPane(QWidget):
         self.session = session
         self.tasks = tasks
         self.path: Path | None = None
-        self.audit: Audit | None = None
+        self.audit: AlignReport | None = None
         self.dataset: Dataset | None = None
         self.runtimes: list = []
         self.fixes: list = []
@@ -432,7 +432,7 @@ class AlignPane(QWidget):
             box.blockSignals(False)
         self._apply_filters()
 
-    def _show_banner(self, audit: Audit) -> None:
+    def _show_banner(self, audit: AlignReport) -> None:
         check, stats = audit.unit_check, audit.stats
         parts = [self.tr("{records} records, {spans} spans, {fmt}, offsets in {unit}").format(
             records=f"{audit.records:,}", spans=f"{len(audit.spans):,}", fmt=audit.format,
@@ -470,15 +470,17 @@ class AlignPane(QWidget):
         item.setData(SHARE_ROLE, share)
         return item
 
-    def _show_tables(self, audit: Audit) -> None:
+    def _show_tables(self, audit: AlignReport) -> None:
         mode = self.mode()
         self.tokenizer_table.setRowCount(len(audit.tokenizers))
         for row, t in enumerate(audit.tokenizers):
-            j = audit.tokenizer_json(t, misaligned=False)
+            shares = audit.shares(t)
             self.tokenizer_table.setItem(row, 0, QTableWidgetItem(t.name))
-            for col, key in enumerate(("strict", "start_ok", "end_ok", "contract_nonempty"), 1):
-                self.tokenizer_table.setItem(row, col, self._share_item(j[key]))
-            extra = QTableWidgetItem(self.tr("{n} chars/span").format(n=f"{j['expand_extra']:.2f}"))
+            for col, share in enumerate((shares.strict, shares.start_ok, shares.end_ok,
+                                         shares.contract_nonempty), 1):
+                self.tokenizer_table.setItem(row, col, self._share_item(share))
+            extra = QTableWidgetItem(self.tr("{n} chars/span").format(
+                n=f"{shares.expand_extra:.2f}"))
             extra.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             self.tokenizer_table.setItem(row, 5, extra)
         captions = {"strict": self.tr("Share of spans aligned strictly, per label"),
@@ -661,7 +663,7 @@ class AlignPane(QWidget):
         self.banner.setText(escape(message))
         self.status.emit(message)
 
-    def _fill_export_scope(self, audit: Audit) -> None:
+    def _fill_export_scope(self, audit: AlignReport) -> None:
         """Export for the tokenizer chosen in the list's filter, or for all aligned at once."""
         current = self.export_scope.currentData()
         self.export_scope.blockSignals(True)

@@ -496,12 +496,9 @@ class ChatPane(QWidget):
             self._show_banner(self.tr("Fix the conversation before saving: {problem}").format(
                 problem=err), BANNER_ERROR)
             return False
-        data = {"messages": conversation.messages}
-        for key in ("tools", "documents"):
-            if getattr(conversation, key) is not None:
-                data[key] = getattr(conversation, key)
         try:
-            Path(path).write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n",
+            Path(path).write_text(json.dumps(conversation.to_json(), ensure_ascii=False,
+                                             indent=2) + "\n",
                                   encoding="utf-8")
         except OSError as err:
             self._show_banner(self.tr("Could not save the conversation: {problem}").format(
@@ -611,8 +608,10 @@ class ChatPane(QWidget):
         tokens = report.tokens or ()
         alerts = frozenset(i for item in report.injections
                            for i in tokens_in_span(tokens, item.span))
+        runtime = outcome.request.runtime
         self.chips.set_tokens(report.text, tokens, report.assistant_mask,
-                              labels=outcome.labels, alerts=alerts)
+                              labels=outcome.labels, alerts=alerts,
+                              token_bytes=runtime.token_bytes if runtime is not None else None)
         self.budget.set_budget(report.budget)
         self.checks.set_checks(report.checks)
         self.checks_title.setText(self.tr("Checks ({n})").format(n=len(report.checks)))

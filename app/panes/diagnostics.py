@@ -32,7 +32,8 @@ from app.widgets.eliding import ElidedLabel
 from app.widgets.token_view import TokenChipsView
 from app.widgets.wrapping_row import wrapping
 from core.diagnostics.parallel import parallel_languages
-from core.diagnostics.run import MAX_TOKENIZERS, DiagnosticsResult, Settings, diagnose
+from core.diagnostics.result import DiagnosticsReport
+from core.diagnostics.run import MAX_TOKENIZERS, Settings, diagnose
 from core.errors import WorkbenchError
 from core.progress import Progress
 
@@ -53,7 +54,7 @@ class DiagnosticsPane(QWidget):
         super().__init__(parent)
         self.session = session
         self.tasks = tasks
-        self.result: DiagnosticsResult | None = None
+        self.result: DiagnosticsReport | None = None
         self.template: str | None = None
         self._started = 0.0
         self._job: JobHandle | None = None  # the latest run
@@ -455,7 +456,7 @@ class DiagnosticsPane(QWidget):
         self.progress_label.setText(message)
         self._end()
 
-    def _on_done(self, result: DiagnosticsResult) -> None:
+    def _on_done(self, result: DiagnosticsReport) -> None:
         self.show_result(result)
         seconds = time.monotonic() - self._started
         self.progress_label.setText(self.tr("Done in {seconds} s").format(
@@ -465,13 +466,12 @@ class DiagnosticsPane(QWidget):
         self._end()
 
     # -- results -------------------------------------------------------------------------
-    def show_result(self, result: DiagnosticsResult) -> None:
+    def show_result(self, result: DiagnosticsReport) -> None:
         from core.diagnostics import figures
 
         self.result = result
-        report = result.report
-        pivot = report["settings"]["pivot"]
-        languages, series = figures.premium_data(report)
+        pivot = result.settings.pivot
+        languages, series = figures.premium_data(result)
         has_premium = bool(languages)
         if has_premium:
             self.charts["premium"].set_chart(
@@ -484,7 +484,7 @@ class DiagnosticsPane(QWidget):
                     (n, tuple(v), None) for n, v, _ in series)))
         for kind in ("premium", "ranking"):
             self.chart_tabs.setTabEnabled(list(self.charts).index(kind), has_premium)
-        rate_languages, rates = figures.rate_data(report)
+        rate_languages, rates = figures.rate_data(result)
         self.charts["rate"].set_chart(
             "rate", self.tr("Tokens per byte"), (self.tr("tokens per UTF-8 byte"),),
             (tuple(rate_languages), tuple((n, tuple(v), None) for n, v, _ in rates)))
@@ -492,9 +492,9 @@ class DiagnosticsPane(QWidget):
         self.charts["vocabulary"].set_chart(
             "vocabulary", self.tr("Vocabulary use"),
             (self.tr("most used ids (k)"), self.tr("share of all tokens")),
-            tuple((n, tuple(map(tuple, c))) for n, c in figures.vocabulary_data(report)))
+            tuple((n, tuple(map(tuple, c))) for n, c in figures.vocabulary_data(result)))
         self.chart_tabs.setCurrentIndex(0 if has_premium else 2)
-        self.model.set_report(report)
+        self.model.set_report(result)
         self.table.resizeColumnsToContents()
         self.export_button.setEnabled(True)
         warnings = self.warnings(result.warnings)
@@ -530,7 +530,7 @@ class DiagnosticsPane(QWidget):
         self.charts["lengths"].set_chart(
             "lengths", self.tr("Length distribution · {bucket}").format(bucket=bucket),
             (self.tr("tokens per document"), self.tr("documents")),
-            tuple(figures.length_data(self.result.report, self.result.stats, bucket)))
+            tuple(figures.length_data(self.result, bucket)))
 
     def _selected_bucket(self):
         index = self.table.currentIndex()
@@ -590,13 +590,12 @@ class DiagnosticsPane(QWidget):
         from core.diagnostics.html import report_html
         from core.diagnostics.report import report_csv
 
-        report = self.result.report
         if kind == "html":
-            text = report_html(report, self.result.stats)
+            text = report_html(self.result)
         elif kind == "json":
-            text = json.dumps(report, ensure_ascii=False, indent=1)
+            text = json.dumps(self.result.to_json(), ensure_ascii=False, indent=1)
         else:
-            text = report_csv(report)
+            text = report_csv(self.result)
         try:
             path.write_text(text, encoding="utf-8")
         except OSError as err:

@@ -18,11 +18,12 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QFormLayout,
                                QGraphicsOpacityEffect, QHBoxLayout,
                                QHeaderView, QLabel, QLineEdit, QPlainTextEdit, QProgressBar,
                                QPushButton, QSpinBox, QTableView, QTableWidget, QTableWidgetItem,
-                               QTabWidget, QTextBrowser, QVBoxLayout, QWidget)
+                               QTabWidget, QVBoxLayout, QWidget)
 
 from app.jobs.charts import BarsDrawing
 from app.messages import render, render_all, terms
 from app.models.vocab_diff import FILTERS, VocabDiffModel
+from app.widgets.aligned_examples import AlignedExamplesView
 from app.widgets.diff_slot import TokenizerSlot
 from app.widgets.eliding import keep_place_when_hidden
 from app.widgets.figure_widget import FigureWidget
@@ -48,25 +49,17 @@ class RatioBars(FigureWidget):
         self.placeholder = self.tr("Compare to see the token count ratio per bucket")
         self.setMinimumHeight(160)
 
-    def set_buckets(self, buckets: dict) -> None:
+    def set_buckets(self, buckets) -> None:
+        """``buckets``: ``(name, BucketStats)`` pairs (:meth:`BehaviourDiff.per_bucket`)."""
         self.title = self.tr("Tokens new / old per bucket")
-        self.bars = [(name, b["token_ratio"], self.tr("{ratio} · IDs differ in {share}").format(
-                          ratio=f"{b['token_ratio']:.3f}", share=f"{b['ids_differ']:.0%}"),
-                      "#c62828" if b["token_ratio"] > 1 else "#4e79a7")
-                     for name, b in buckets.items()]
+        self.bars = [(name, b.token_ratio, self.tr("{ratio} · IDs differ in {share}").format(
+                          ratio=f"{b.token_ratio:.3f}", share=f"{b.ids_differ_share:.0%}"),
+                      "#c62828" if b.token_ratio > 1 else "#4e79a7")
+                     for name, b in buckets]
         self.refresh()
 
     def _state(self):
         return (self.title, tuple(self.bars), self.placeholder)
-
-
-def aligned_html(example: dict) -> str:
-    """One example: its text, then A's tokens over B's on a shared grid (each token spans the
-    columns of its bytes), each with its ID."""
-    from core.diff.aligned import chunk_html, example_chunks
-
-    return (f"<p><b>{escape(example['bucket'])}</b> &nbsp;{escape(example['text'][:160])}</p>"
-            + "".join(chunk_html(chunk) for chunk in example_chunks(example)) + "<br>")
 
 
 class DiffPane(QWidget):
@@ -209,13 +202,13 @@ class DiffPane(QWidget):
         self.behaviour_summary = QLabel()
         self.behaviour_summary.setWordWrap(True)
         self.ratio_bars = RatioBars()
-        self.examples = QTextBrowser()
+        self.examples = AlignedExamplesView()
         page = QWidget()
         layout = QVBoxLayout(page)
         layout.addWidget(self.behaviour_summary)
         layout.addWidget(self.ratio_bars, 1)
-        layout.addWidget(QLabel(self.tr("Most changed texts: A's tokens over B's, each with "
-                                        "its ID")))
+        layout.addWidget(QLabel(self.tr("Most changed texts: A's tokens over B's (hover a "
+                                        "token for its ID)")))
         layout.addWidget(self.examples, 2)
         return page
 
@@ -365,12 +358,12 @@ class DiffPane(QWidget):
         pad = "&nbsp;&nbsp;"
         self.badge.setText(f"<span style='{style}'>{pad}{name}{pad}</span>")  # i18n: data
         items = "".join(f"<li>{escape(text)}</li>" for text in render_all(diff.reasons))
-        counts = diff.vocab.counts()
+        counts = diff.counts
         summary = self.tr("Vocabulary {old} → {new} (compared by {basis}): {same} kept with "
-                          "their ID").format(old=f"{counts['old_size']:,}",
-                                             new=f"{counts['new_size']:,}",
+                          "their ID").format(old=f"{counts.old_size:,}",
+                                             new=f"{counts.new_size:,}",
                                              basis=self.basis_name(diff.basis),
-                                             same=f"{counts['kept_same_id']:,}")
+                                             same=f"{counts.kept_same_id:,}")
         self.reasons.setText(f"{escape(summary)}<ul style='margin:0'>{items}</ul>"
                              if items else escape(summary))
         self.vocab_model.set_diff(diff, self.filter_combo.currentData())
@@ -389,40 +382,40 @@ class DiffPane(QWidget):
         lines = []
         part_names = terms()["part"]
         for part in diff.parts:
-            if part["part"] == "chat_template":
+            if part.part == "chat_template":
                 continue
-            state = (self.tr("changed") if part["changed"] else self.tr("same"))
-            if not part["comparable"]:
+            state = (self.tr("changed") if part.changed else self.tr("same"))
+            if not part.comparable:
                 state = self.tr("shown, not compared (different runtimes)")
-            lines.append(f"== {part_names.get(part['part'], part['part'])}: {state}")
-            if part["changed"]:
-                lines.extend(part["diff"][:200])
+            lines.append(f"== {part_names.get(part.part, part.part)}: {state}")
+            if part.changed:
+                lines.extend(part.diff[:200])
         m = diff.merges
         lines.append("")
-        if m.get("compared"):
+        if m.compared:
             lines.append(self.tr("merges: {old} → {new}; {added} added, {removed} removed, "
                                  "{reranked} re-ranked, {unreachable} kept pieces made "
-                                 "unreachable").format(old=m["old"], new=m["new"],
-                                                       added=m["added"], removed=m["removed"],
-                                                       reranked=m["reranked"],
-                                                       unreachable=m["made_unreachable"]))
-            for a, b in m["examples"]["added"][:20]:
+                                 "unreachable").format(old=m.old, new=m.new,
+                                                       added=m.added, removed=m.removed,
+                                                       reranked=m.reranked,
+                                                       unreachable=m.made_unreachable))
+            for a, b in m.added_examples[:20]:
                 lines.append(f"+ {a} {b}")
-            for a, b in m["examples"]["removed"][:20]:
+            for a, b in m.removed_examples[:20]:
                 lines.append(f"- {a} {b}")
         else:
-            lines.append(self.tr("merges: not compared ({why})").format(why=render(m["why"])))
+            lines.append(self.tr("merges: not compared ({why})").format(why=render(m.why)))
         for note in render_all(diff.notes):
             lines.append(self.tr("note: {note}").format(note=note))
         self.pipeline_text.setPlainText("\n".join(lines))
-        template = next(p for p in diff.parts if p["part"] == "chat_template")
-        if not template["old"] and not template["new"]:
+        template = diff.part("chat_template")
+        if not template.old and not template.new:
             self.template_text.setPlainText(self.tr("Neither tokenizer has a chat template."))
-        elif not template["changed"]:
+        elif not template.changed:
             self.template_text.setPlainText(self.tr("The chat templates are the same.") + "\n\n"
-                                            + template["new"])
+                                            + template.new)
         else:
-            self.template_text.setPlainText("\n".join(template["diff"]))
+            self.template_text.setPlainText("\n".join(template.diff))
 
     def _show_migration(self, diff) -> None:
         cost = diff.cost
@@ -440,8 +433,8 @@ class DiffPane(QWidget):
         if strategy == "constant offset":
             return self.tr("Constant offset: every kept row from ID {start} on moved by {offset}; "
                            "remap the rows by slicing.").format(
-                               start=f"{diff.offset['from_id']:,}",
-                               offset=f"{diff.offset['offset']:+,}")
+                               start=f"{diff.offset.from_id:,}",
+                               offset=f"{diff.offset.offset:+,}")
         return {"none needed": self.tr("Nothing to do: every piece keeps its row."),
                 "append rows": self.tr("Append rows: every old piece keeps its row; add rows "
                                        "for the new pieces."),
@@ -465,11 +458,11 @@ class DiffPane(QWidget):
             assumed = "<br><i>" + escape(self.tr("No config.json gave the model's hidden size, "
                                                  "dtype or tying: the values above are defaults; "
                                                  "edit them.")) + "</i>"
-        counts = self.diff.vocab.counts()
+        counts = self.diff.counts
         grown = self.tr("Embedding rows {old} → {new}: {rows} rows added × {hidden} × {bytes} "
                         "bytes = {tied} MiB for one matrix; {untied} MiB when the output head is "
                         "untied. With these settings: {mib} MiB.").format(
-            old=f"{counts['old_size']:,}", new=f"{counts['new_size']:,}",
+            old=f"{counts.old_size:,}", new=f"{counts.new_size:,}",
             rows=f"{cost.rows_added:,}", hidden=f"{cost.hidden:,}",
             bytes=BYTES_PER_PARAMETER[cost.dtype], tied=mib_text(cost.mib_tied),
             untied=mib_text(cost.mib_untied), mib=mib_text(cost.mib))
@@ -483,31 +476,34 @@ class DiffPane(QWidget):
                                 f"<p>{escape(grown)}</p><p>{escape(initialize)}</p>{assumed}")
 
     def _show_behaviour(self, diff) -> None:
-        b = diff.behaviour.to_json() if diff.behaviour is not None else None
-        if not b or not b["texts"]:
+        b = diff.behaviour
+        if b is None or not b.total.texts:
             self.behaviour_summary.setText(self.tr("No texts compared."))
             return
+        total = b.total
         self.behaviour_summary.setText(self.tr(
             "{texts} texts (the golden set and the Corpus pane's sources): IDs differ in {ids}, "
             "token strings in {tokens}; tokens new/old {ratio}. Where the tokens changed, the "
             "pre-tokens differ too in {pre} of {checked} texts checked.").format(
-                texts=f"{b['texts']:,}", ids=f"{b['ids_differ']:.1%}",
-                tokens=f"{b['tokens_differ']:.1%}", ratio=f"{b['token_ratio']:.3f}",
-                pre=b["pretokenizer"]["differ"], checked=b["pretokenizer"]["checked"])
-            + self._hybrid_text(b["pretokenizer"]))
-        self.ratio_bars.set_buckets(b["per_bucket"])
-        self.examples.setHtml("".join(aligned_html(e) for e in b["examples"][:EXAMPLES_SHOWN]))
+                texts=f"{total.texts:,}", ids=f"{total.ids_differ_share:.1%}",
+                tokens=f"{total.tokens_differ_share:.1%}", ratio=f"{total.token_ratio:.3f}",
+                pre=b.pretokens_differ, checked=b.pretokens_checked)
+            + self._hybrid_text(b.hybrid))
+        self.ratio_bars.set_buckets(b.per_bucket())
+        self.examples.set_examples([e.to_json() for e in
+                                    b.ranked_examples()[:EXAMPLES_SHOWN]])
 
-    def _hybrid_text(self, split: dict) -> str:
-        if not split.get("hybrid"):
+    def _hybrid_text(self, split) -> str:
+        """What the :class:`~core.diff.behaviour.HybridSplit` says, or nothing without one."""
+        if split is None:
             return ""
         return " " + self.tr("The old model behind the new pre-tokenizer gives the new tokens in "
                              "{regex} of them (the regex explains those); the new model behind "
                              "the old pre-tokenizer in {model}.").format(
-            regex=split["explained_by_regex"], model=split["explained_by_model"])
+            regex=split.explained_by_regex, model=split.explained_by_model)
 
     def _show_golden(self, diff) -> None:
-        result = diff.golden_verify
+        result = diff.golden_check
         if result is None:
             return
         if result.passed:
@@ -518,14 +514,13 @@ class DiffPane(QWidget):
                 n=len(result.kinds), total=result.samples)
             if result.other_tokenizer:
                 text = self.tr("The vocabularies differ (fingerprints {a} and {b}).").format(
-                    a=result.fingerprint_old.get("vocabulary"),
-                    b=result.fingerprint_new.get("vocabulary")) + " " + text
+                    a=result.locked.vocabulary, b=result.now.vocabulary) + " " + text
         self.golden_summary.setText(text)
         rows = result.differences[:GOLDEN_ROWS]
         self.golden_table.setRowCount(len(rows))
         for row, d in enumerate(rows):
-            values = (str(d["sample"]), d["field"], json.dumps(d["old"], ensure_ascii=False),
-                      json.dumps(d["new"], ensure_ascii=False))
+            values = (str(d.sample), d.field, json.dumps(d.old, ensure_ascii=False),
+                      json.dumps(d.new, ensure_ascii=False))
             for column, value in enumerate(values):
                 self.golden_table.setItem(row, column, QTableWidgetItem(value[:400]))
 

@@ -1,7 +1,8 @@
 """The Inspect pane: type or paste text and see exactly what the tokenizer makes of it.
 
-Text editor → (debounced, in a worker) :func:`core.inspect.inspect_text` → chips over the
-original text, the token table, counts, round trip, pipeline stages; plus side-by-side compare,
+Text editor → (debounced, in a worker) :func:`core.inspect.inspect_text` → the tokens over the
+text as it is read (bands behind the shaped text, or the pieces as chips one toggle away), the
+token table, counts, round trip, pipeline stages; plus side-by-side compare,
 the vocabulary browser and the tokenizer's facts.
 """
 
@@ -10,9 +11,9 @@ from __future__ import annotations
 from html import escape
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QHBoxLayout, QHeaderView, QLabel,
-                               QPlainTextEdit, QPushButton, QSplitter, QTableView, QTabWidget,
-                               QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QButtonGroup, QCheckBox, QComboBox, QHBoxLayout, QHeaderView,
+                               QLabel, QPlainTextEdit, QPushButton, QSplitter, QStackedWidget,
+                               QTableView, QTabWidget, QToolButton, QVBoxLayout, QWidget)
 
 from app.messages import render_all, tokenizer_label, unit_label
 from app.heap import settle
@@ -25,6 +26,7 @@ from app.widgets.explain_view import ExplainView
 from app.widgets.pipeline_view import PipelineView
 from app.widgets.postprocess_panel import PostprocessPanel
 from app.widgets.token_copy import TokenCopyActions
+from app.widgets.token_text_view import TokenTextView
 from app.widgets.token_view import DEFAULT_LIMIT, TokenChipsView
 from app.widgets.tokenizer_box import fill_tokenizer_box
 from app.widgets.tokenizer_info import TokenizerInfo
@@ -147,9 +149,12 @@ class InspectPane(QWidget):
         return editor_box
 
     def _build_tokens_tab(self) -> QSplitter:
-        """The chips over the text above the token table (with its copy and export actions)."""
+        """The tokens over the text (as text, or as piece chips) above the token table (with
+        its copy and export actions)."""
+        self.text_view = TokenTextView()
+        self.text_view.describe = lambda row: self.table_model.tooltip(row)
         self.chips = TokenChipsView()
-        self.chips.setAccessibleName(self.tr("Tokens over the text"))
+        self.chips.setAccessibleName(self.tr("Tokens as pieces"))
         self.more_chips = QPushButton()
         self.more_chips.setAccessibleName(self.tr("Show more tokens as chips"))
         self.more_chips.hide()
@@ -158,11 +163,48 @@ class InspectPane(QWidget):
         chips_layout.setContentsMargins(0, 0, 0, 0)
         chips_layout.addWidget(self.chips, 1)
         chips_layout.addWidget(self.more_chips)
+        self.token_views = QStackedWidget()
+        self.token_views.addWidget(self.text_view)
+        self.token_views.addWidget(chips_box)
+        views_box = QWidget()
+        views_layout = QVBoxLayout(views_box)
+        views_layout.setContentsMargins(0, 0, 0, 0)
+        views_layout.setSpacing(2)
+        views_layout.addLayout(self._build_view_switch())
+        views_layout.addWidget(self.token_views, 1)
         tokens_split = QSplitter(Qt.Orientation.Vertical)
-        tokens_split.addWidget(chips_box)
+        tokens_split.addWidget(views_box)
         tokens_split.addWidget(self._build_token_table())
         tokens_split.setSizes([220, 300])
         return tokens_split
+
+    def _build_view_switch(self) -> QHBoxLayout:
+        """Text (the default: shaped text with token bands) or pieces (a chip per token), and
+        the outline of graphemes split across tokens."""
+        self.as_text = QToolButton(text=self.tr("Text"), checkable=True, checked=True)
+        self.as_text.setToolTip(self.tr("The text as it is read, each token a band behind it"))
+        self.as_pieces = QToolButton(text=self.tr("Pieces"), checkable=True)
+        self.as_pieces.setToolTip(self.tr("Each token as a chip of its own"))
+        self.view_group = QButtonGroup(self)
+        self.view_group.addButton(self.as_text)
+        self.view_group.addButton(self.as_pieces)
+        self.outline_split = QCheckBox(self.tr("Outline split graphemes"))
+        self.outline_split.setToolTip(self.tr(
+            "Outline each grapheme (a letter with its marks, an emoji) that no token holds whole"))
+        row = QHBoxLayout()
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(QLabel(self.tr("Show tokens as")))
+        row.addWidget(self.as_text)
+        row.addWidget(self.as_pieces)
+        row.addSpacing(12)
+        row.addWidget(self.outline_split)
+        row.addStretch(1)
+        return row
+
+    @property
+    def token_view(self) -> TokenTextView | TokenChipsView:
+        """The view of the tokens shown now (the other is left empty)."""
+        return self.chips if self.as_pieces.isChecked() else self.text_view
 
     def _build_token_table(self) -> QTableView:
         self.table_model = TokenTableModel(self)
@@ -221,11 +263,14 @@ class InspectPane(QWidget):
                 "replaced {n} lone surrogate(s) from the clipboard with U+FFFD", "", n).format(
                 n=f"{n:,}")))
         self._debounce.timeout.connect(self._update_inspection)
-        self.chips.token_hovered.connect(self._on_chip_hovered)
-        self.chips.token_clicked.connect(self._on_chip_clicked)
-        self.table.entered.connect(lambda index: self.chips.highlight(index.row()))
+        for view in (self.text_view, self.chips):
+            view.token_hovered.connect(self._on_chip_hovered)
+            view.token_clicked.connect(self._on_chip_clicked)
+        self.view_group.buttonToggled.connect(self._on_token_view_toggled)
+        self.outline_split.toggled.connect(self.text_view.set_outline_split)
+        self.table.entered.connect(lambda index: self.token_view.highlight(index.row()))
         self.table.selectionModel().currentRowChanged.connect(
-            lambda current, _: self.chips.highlight(current.row()))
+            lambda current, _: self.token_view.highlight(current.row()))
         self.more_chips.clicked.connect(self._on_more_chips_clicked)
         self.copy_actions.status.connect(self.status)
         self.compare.selection_changed.connect(lambda _: self._update_compare())
@@ -338,9 +383,20 @@ class InspectPane(QWidget):
         settle()  # the result lives on: keep it out of the collector's full scans
 
     def _show_chips(self, result: InspectResult | None) -> None:
+        """Show the result in the token view in use (only there: the other is costly too)."""
         if result is self.result:
-            self.chips.set_encoding(result.encoding if result else None, self.chip_limit)
+            idle = self.text_view if self.token_view is self.chips else self.chips
+            if idle.encoding is not None:
+                idle.set_encoding(None)
+            self.token_view.set_encoding(result.encoding if result else None, self.chip_limit)
             self._update_more_button()
+
+    def _on_token_view_toggled(self, button, checked: bool) -> None:
+        if checked:
+            self.token_views.setCurrentIndex(1 if button is self.as_pieces else 0)
+            self.compare.set_pieces(button is self.as_pieces)
+            self.outline_split.setEnabled(button is self.as_text)
+            self._show_chips(self.result)
 
     def _show_stages(self, result: InspectResult | None) -> None:
         """Fill the stage tree, only when its tab is shown (it is costly to build)."""
@@ -350,7 +406,7 @@ class InspectPane(QWidget):
 
     def _update_more_button(self) -> None:
         enc = self.result.encoding if self.result else None
-        hidden = len(enc) - self.chips.shown if enc else 0
+        hidden = len(enc) - self.chips.shown if enc and self.token_view is self.chips else 0
         self.more_chips.setVisible(hidden > 0)
         if hidden > 0:
             self.more_chips.setText(self.tr(
@@ -390,6 +446,10 @@ class InspectPane(QWidget):
                 n=shown["unk"]) + "</span>"
         if count["byte_fallback"]:
             line += " · " + self.tr("{n} byte-fallback").format(n=shown["byte_fallback"])
+        split = int(st.get("split_graphemes", 0))
+        if split:
+            line += " · " + self.tr("{n} grapheme(s) split across tokens", "", split).format(
+                n=f"{split:,}")
         self.counts.setText(line)
 
     def _update_round_trip(self) -> None:
@@ -460,6 +520,7 @@ class InspectPane(QWidget):
     # -- linking -------------------------------------------------------------------------
     def _on_chip_hovered(self, index: int) -> None:
         self.table_model.set_highlighted(index)
+        # the text view words its own tooltip (with every token sharing a character)
         if index >= 0:
             self.table.scrollTo(self.table_model.index(index, 0))
             self.chips.setToolTip(self.table_model.tooltip(index))

@@ -6,12 +6,12 @@ from html import escape
 
 from PySide6.QtCore import QCoreApplication
 
-from core.audit import VocabAudit
+from core.audit import AuditReport
 
 RAREST_SHOWN = 8
 
 
-def audit_summary_html(audit: VocabAudit | None) -> str:
+def audit_summary_html(audit: AuditReport | None) -> str:
     """``<p><b>Vocabulary audit</b></p><table>…</table>``, or a hint to run one.
 
     >>> # audit_summary_html(audit) -> "...self-unreachable</td><td>994 ..."
@@ -19,15 +19,13 @@ def audit_summary_html(audit: VocabAudit | None) -> str:
     if audit is None:
         return "<p style='color:#555'>" + escape(QCoreApplication.translate(
             "AuditSummary", "No vocabulary audit yet: run one from the Vocabulary tab.")) + "</p>"
-    data = audit.to_json()
-    internal = len(data["word_internal"])
-    unreachable = len(data["self_unreachable"])
-    merges = data["merge_unreachable"]
+    internal = len(audit.word_internal())
+    unreachable = len(audit.self_unreachable())
+    merges = audit.merge_unreachable()
     rows = [
-        (QCoreApplication.translate("AuditSummary", "ordinary tokens"),
-         f"{int(audit.reach.ordinary.sum()):,}"),
+        (QCoreApplication.translate("AuditSummary", "ordinary tokens"), f"{audit.ordinary:,}"),
         (QCoreApplication.translate("AuditSummary", "partial (not whole characters)"),
-         f"{data['partial']:,}"),
+         f"{audit.partial:,}"),
         (QCoreApplication.translate("AuditSummary", "self-unreachable"),
          QCoreApplication.translate("AuditSummary", "{n} ({internal} word-internal)").format(
              n=f"{unreachable:,}", internal=f"{internal:,}")),
@@ -35,24 +33,24 @@ def audit_summary_html(audit: VocabAudit | None) -> str:
          QCoreApplication.translate("AuditSummary", "not a BPE with merges") if merges is None
          else f"{len(merges):,}"),
         (QCoreApplication.translate("AuditSummary", "sensitive or boilerplate"),
-         f"{len(data['sensitive']):,}"),
+         f"{len(audit.sensitive):,}"),
         (QCoreApplication.translate("AuditSummary", "near-duplicate groups"),
-         f"{len(data['near_duplicates']):,}"),
+         f"{len(audit.near_duplicates):,}"),
     ]
-    corpus = data["corpus"]
+    corpus = audit.corpus
     if corpus is not None:
-        cover = corpus["coverage"]
+        cover = corpus.coverage
         rows.append((QCoreApplication.translate("AuditSummary", "unused on the corpus"),
-                     f"{corpus['unused']:,}"))
+                     f"{corpus.unused:,}"))
         rows.append((QCoreApplication.translate("AuditSummary", "share covering 50 / 90 / 99%"),
                      " / ".join(f"{cover[p]:.1%}" for p in ("50", "90", "99"))))
-        if len(corpus["by_language"]) > 1:
-            for lang, row in corpus["by_language"].items():
+        if len(corpus.by_language) > 1:
+            for lang, use in corpus.by_language.items():
                 rows.append((QCoreApplication.translate(
                     "AuditSummary", "unused on the {lang} part").format(lang=lang),
-                    f"{row['unused']:,}"))
-        rarest = ", ".join(f"{audit.pieces[r['id']]} ({r['count']})"
-                           for r in corpus["rarest"][:RAREST_SHOWN])
+                    f"{use.unused:,}"))
+        rarest = ", ".join(f"{audit.pieces[token_id]} ({count})"
+                           for token_id, count in corpus.rarest[:RAREST_SHOWN])
         if rarest:
             rows.append((QCoreApplication.translate("AuditSummary", "rarest used (count)"),
                          rarest))

@@ -1,8 +1,9 @@
 """``CompareView``: up to four tokenizers side by side on the same text.
 
-Chips touching a boundary the other columns lack are marked (:mod:`core.boundaries`); the
-columns scroll together, to the same place in the text; when they do not fit, the row of
-columns scrolls sideways rather than squeezing them.
+Each column shows the text with its tokens as bands (or as piece chips, as the Tokens tab's
+switch says); tokens touching a boundary the other columns lack are marked with a red wave
+(:mod:`core.boundaries`); the columns scroll together, to the same place in the text; when they
+do not fit, the row of columns scrolls sideways rather than squeezing them.
 """
 
 from __future__ import annotations
@@ -13,8 +14,9 @@ import numpy as np
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import (QFrame, QHBoxLayout, QLabel, QListWidget, QListWidgetItem,
-                               QScrollArea, QSplitter, QVBoxLayout, QWidget)
+                               QScrollArea, QSplitter, QStackedWidget, QVBoxLayout, QWidget)
 
+from app.widgets.token_text_view import TokenTextView
 from app.widgets.token_view import TokenChipsView
 from core.boundaries import compare_boundaries
 from core.inspect import InspectResult
@@ -29,13 +31,31 @@ class CompareColumn(QFrame):
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.title = QLabel()
         self.title.setTextFormat(Qt.TextFormat.RichText)
+        self.text_view = TokenTextView()
         self.chips = TokenChipsView()
+        self.views = QStackedWidget()
+        self.views.addWidget(self.text_view)
+        self.views.addWidget(self.chips)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.title)
-        layout.addWidget(self.chips, 1)
-
+        layout.addWidget(self.views, 1)
+        self._shown: tuple | None = None  # (result, marked) last set
         self.setMinimumWidth(COLUMN_MIN_WIDTH)
+
+    @property
+    def token_view(self) -> TokenTextView | TokenChipsView:
+        """The view in use: the text with bands, or the piece chips."""
+        return self.chips if self.views.currentWidget() is self.chips else self.text_view
+
+    def set_pieces(self, on: bool) -> None:
+        """Show the tokens as piece chips (or as bands on the text)."""
+        view = self.chips if on else self.text_view
+        if self.views.currentWidget() is not view:
+            self.views.currentWidget().set_encoding(None)
+            self.views.setCurrentWidget(view)
+            if self._shown is not None:
+                view.set_encoding(self._shown[0].encoding, marked=self._shown[1])
 
     def set_result(self, result: InspectResult, marked: np.ndarray | None = None) -> None:
         """Show ``result``; ``marked`` tokens are those at a boundary another column lacks."""
@@ -55,11 +75,14 @@ class CompareColumn(QFrame):
             title += "<br><span style='color:#d32f2f'>" + self.tr(
                 "{n} token(s) where the cuts differ", "", differ).format(n=f"{differ:,}") + "</span>"
         self.title.setText(title)
-        self.chips.set_encoding(result.encoding, marked=marked)
+        self._shown = (result, marked)
+        self.token_view.set_encoding(result.encoding, marked=marked)
 
     # -- scrolling together -------------------------------------------------------------------
     def top_byte(self) -> int | None:
-        """Byte offset (on the text) of the first chip at the top of the view."""
+        """Byte offset (on the text) of the first token at the top of the view."""
+        if self.token_view is self.text_view:
+            return self.text_view.top_byte()
         chips, enc = self.chips, self.chips.encoding
         if enc is None or not chips._starts:
             return None
@@ -68,7 +91,10 @@ class CompareColumn(QFrame):
         return int(enc.byte_starts[k])
 
     def scroll_to_byte(self, offset: int) -> None:
-        """Scroll so the chip covering byte ``offset`` of the text is at the top."""
+        """Scroll so the token covering byte ``offset`` of the text is at the top."""
+        if self.token_view is self.text_view:
+            self.text_view.scroll_to_byte(offset)
+            return
         chips, enc = self.chips, self.chips.encoding
         if enc is None or not chips._starts:
             return
@@ -102,7 +128,7 @@ class CompareView(QWidget):
         left.addWidget(self.picker, 1)
         left.addWidget(self.hint)
         self.legend = QLabel(self.tr(
-            "<span style='color:#d32f2f'>Red wavy underline</span>: a token at a place where "
+            "<span style='color:#d32f2f'>Red wavy line</span> under a token: a place where "
             "the tokenizers cut the text differently."))
         self.legend.setWordWrap(True)
         self.legend.hide()
@@ -116,6 +142,7 @@ class CompareView(QWidget):
         self.scroller.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.scroller.setWidget(self.columns_box)
         self.columns: list[CompareColumn] = []
+        self.pieces = False  # the columns show piece chips rather than bands on the text
         self._syncing = False
         layout = QHBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
@@ -172,10 +199,12 @@ class CompareView(QWidget):
         :func:`~core.boundaries.compare_boundaries` when a worker computed it already."""
         while len(self.columns) < len(results):
             column = CompareColumn()
+            column.set_pieces(self.pieces)
             self.columns.append(column)
             self.columns_box.addWidget(column)
-            column.chips.verticalScrollBar().valueChanged.connect(
-                lambda _value, source=column: self._on_column_scrolled(source))
+            for view in (column.text_view, column.chips):
+                view.verticalScrollBar().valueChanged.connect(
+                    lambda _value, source=column: self._on_column_scrolled(source))
         differing, marks = compared or compare_boundaries([r.encoding for r in results])
         self.differing = differing
         for column, result, marked in zip(self.columns, results, marks):
@@ -185,11 +214,17 @@ class CompareView(QWidget):
             column.hide()
         self.legend.setVisible(len(differing) > 0)
 
+    def set_pieces(self, on: bool) -> None:
+        """Show every column's tokens as piece chips (or as bands on the text)."""
+        self.pieces = on
+        for column in self.columns:
+            column.set_pieces(on)
+
     def _on_column_scrolled(self, source: CompareColumn) -> None:
         """Scroll the other columns to the place in the text the source column shows at its top."""
         if self._syncing:
             return
-        bar = source.chips.verticalScrollBar()
+        bar = source.token_view.verticalScrollBar()
         offset = 0 if bar.value() == 0 else source.top_byte()
         if offset is None:
             return

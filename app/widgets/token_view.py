@@ -20,9 +20,9 @@ from PySide6.QtWidgets import QTextEdit
 from core.encoding import Encoding, Flag
 from core.export import covered_range, original_text
 from core.text import visible_bytes
+from core.token_html import TOKEN_COLOURS
 
-PALETTE = [QColor(c) for c in ("#cfe8ff", "#d5f5d0", "#ffe0cc", "#e8dcff", "#fff3b0",
-                               "#cdf2ef")]
+PALETTE = [QColor(c) for c in TOKEN_COLOURS]  # the HTML exports' colours too
 FLAG_CHIP = {Flag.PAD: QColor("#d6d6d6"),  # padding: grey, before SPECIAL (pads are both)
              Flag.UNK: QColor("#f4a79d"), Flag.SPECIAL: QColor("#b9a6ee"),
              Flag.BYTE_FALLBACK: QColor("#f8c88a"),

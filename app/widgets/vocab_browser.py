@@ -5,7 +5,7 @@ Filtering, sorting and the audit run off the GUI thread (the audit as a stoppabl
 progress); the table is a lazy :class:`app.models.vocab.VocabModel` (256k rows scroll smoothly).
 
 Signals:
-    audited(object, object): a runtime and its finished :class:`core.audit.VocabAudit`.
+    audited(object, object): a runtime and its finished :class:`core.audit.AuditReport`.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QHeaderView,
 from app.jobs.vocab import vocab_page
 from app.models.vocab import BADGES, COUNT_SORT, SORTS, VocabModel
 from app.tasks import JobHandle, TaskRunner
-from core.audit import VocabAudit, audit_vocabulary
+from core.audit import AuditReport, audit_vocabulary
 from core.audit.report import FILTERS
 from core.audit.sensitive import read_names
 from core.runtimes.base import Runtime
@@ -44,7 +44,7 @@ class VocabBrowser(QWidget):
         self.corpus_policy = "strict"
         self._lengths: dict[int, np.ndarray] = {}
         self._views: dict[int, object] = {}  # id(runtime) -> its ModelView, built in a worker
-        self._audits: dict[int, VocabAudit] = {}
+        self._audits: dict[int, AuditReport] = {}
         self._audit_job: JobHandle | None = None  # the latest audit
         self.search = QLineEdit(placeholderText=self.tr("Search piece or text, or type an ID…"))
         self.search.setClearButtonEnabled(True)
@@ -117,11 +117,11 @@ class VocabBrowser(QWidget):
         self.corpus_sources, self.corpus_policy = list(sources), policy
 
     @property
-    def audit(self) -> VocabAudit | None:
+    def audit(self) -> AuditReport | None:
         """The shown runtime's audit, once one has run."""
         return self.audit_for(self.runtime)
 
-    def audit_for(self, runtime: Runtime | None) -> VocabAudit | None:
+    def audit_for(self, runtime: Runtime | None) -> AuditReport | None:
         return self._audits.get(id(runtime)) if runtime is not None else None
 
     def _update_view(self) -> None:
@@ -158,7 +158,7 @@ class VocabBrowser(QWidget):
         if query.isdigit() and len(ids):
             self.table.selectRow(0)
 
-    def _fill_filters(self, audit: VocabAudit | None) -> None:
+    def _fill_filters(self, audit: AuditReport | None) -> None:
         """The Show list: everything, then each audit group with its size (only after an
         audit; a group the audit has no answer for is left out)."""
         current = self.show_only.currentData()
@@ -225,7 +225,7 @@ class VocabBrowser(QWidget):
             self.progress.setRange(0, 0)
         self.progress.setFormat(phase)
 
-    def _on_audit_finished(self, runtime: Runtime, audit: VocabAudit) -> None:
+    def _on_audit_finished(self, runtime: Runtime, audit: AuditReport) -> None:
         self._end_audit()
         self._audits[id(runtime)] = audit
         if runtime is self.runtime:

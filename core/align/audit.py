@@ -6,8 +6,12 @@ spans are aligned at once (:mod:`.alignment`). What is kept per span is a few by
 bits, characters expand adds); misaligned spans keep their contract / expand ranges in the
 declared unit, and each record its line and byte offset, so a view reads one record again.
 
->>> # audit = audit_dataset(Dataset("ner.jsonl"), [("gpt2", runtime)])
->>> # audit.summary()["tokenizers"][0]["strict"]
+:func:`audit_dataset` is the one function ``tokbench align`` and the Align pane call; its
+:class:`AlignReport` is what both show (the CLI's tables, the pane's tables and misaligned list)
+and :meth:`AlignReport.to_json` the ``--json`` summary.
+
+>>> # report = audit_dataset(Dataset("ner.jsonl"), [("gpt2", runtime)])
+>>> # report.shares(report.tokenizers[0]).strict
 >>> # 0.53
 """
 
@@ -72,9 +76,57 @@ class TokenizerAudit:
         return np.where(~s & ~e, 2, np.where(~s, 0, 1))
 
 
+@dataclass(frozen=True)
+class TokenizerShares:
+    """One tokenizer's shares of the spans: aligned strictly, start / end on a token boundary,
+    with a token inside (contract), and the characters expand adds per span on average."""
+
+    tokenizer: str
+    strict: float
+    contract_nonempty: float
+    expand_extra: float
+    start_ok: float
+    end_ok: float
+
+
+@dataclass(frozen=True)
+class LabelShare:
+    """One label's spans and the share of them aligned strictly."""
+
+    spans: int
+    strict: float
+
+    def to_json(self) -> dict:
+        return {"spans": self.spans, "strict": self.strict}
+
+
+@dataclass(frozen=True)
+class MisalignedSpan:
+    """A span one tokenizer does not align strictly: where (record, line, offsets in the
+    declared unit), its label, which end is off, and what contract / expand make of it (None:
+    no token)."""
+
+    record: int
+    line: int
+    start: int
+    end: int
+    label: str
+    start_ok: bool
+    end_ok: bool
+    contract: tuple[int, int] | None
+    expand: tuple[int, int] | None
+
+    def to_json(self) -> dict:
+        return {"record": self.record, "line": self.line, "start": self.start, "end": self.end,
+                "label": self.label, "start_ok": self.start_ok, "end_ok": self.end_ok,
+                "contract": None if self.contract is None else list(self.contract),
+                "expand": None if self.expand is None else list(self.expand)}
+
+
 @dataclass
-class Audit:
-    """The result of :func:`audit_dataset`."""
+class AlignReport:
+    """The result of :func:`audit_dataset`: the spans, each tokenizer's verdicts on them, the
+    bad records and the unit check."""
 
     path: str
     format: str
@@ -100,11 +152,23 @@ class Audit:
             values = values[mask]
         return float(values.mean()) if len(values) else 0.0
 
-    def per_label(self, t: TokenizerAudit) -> dict[str, dict]:
+    @property
+    def bad_records(self) -> int:
+        """Bad records or spans left out (``stats.problems`` lists the first of them)."""
+        return self.stats.problem_count
+
+    def shares(self, t: TokenizerAudit) -> TokenizerShares:
+        """``t``'s shares over all spans."""
+        return TokenizerShares(t.name, self.share(t.strict), self.share(t.contract_nonempty),
+                               self.share(t.expand_extra.astype(np.float64)),
+                               self.share(t.start_ok), self.share(t.end_ok))
+
+    def per_label(self, t: TokenizerAudit) -> dict[str, LabelShare]:
+        """Each label's spans and ``t``'s strict share of them, labels in order of appearance."""
         counts = np.bincount(self.spans.label, minlength=len(self.labels))
         strict = np.bincount(self.spans.label, weights=t.strict, minlength=len(self.labels))
-        return {label: {"spans": int(counts[k]),
-                        "strict": float(strict[k] / counts[k]) if counts[k] else 0.0}
+        return {label: LabelShare(int(counts[k]),
+                                  float(strict[k] / counts[k]) if counts[k] else 0.0)
                 for k, label in enumerate(self.labels)}
 
     def rows(self, t: TokenizerAudit, *, mode: str = "strict", label: str | None = None,
@@ -125,35 +189,39 @@ class Audit:
             rows = rows[t.kind(rows) == KINDS.index(kind)]
         return rows
 
-    def misaligned_json(self, t: TokenizerAudit, rows: np.ndarray | None = None) -> list[dict]:
+    def misaligned_spans(self, t: TokenizerAudit, rows: np.ndarray | None = None
+                         ) -> list[MisalignedSpan]:
+        """The spans of ``rows`` (indices into ``t.misaligned``, :meth:`rows`; default all)."""
         rows = np.arange(len(t.misaligned)) if rows is None else rows
         out = []
         for r in rows.tolist():
             k = int(t.misaligned[r])
             c, x = t.contract[r].tolist(), t.expand[r].tolist()
-            out.append({"record": int(self.spans.record[k]),
-                        "line": int(self.record_lines[self.spans.record[k]]),
-                        "start": int(self.spans.start[k]), "end": int(self.spans.end[k]),
-                        "label": self.labels[self.spans.label[k]],
-                        "start_ok": bool(t.start_ok[k]), "end_ok": bool(t.end_ok[k]),
-                        "contract": None if c[0] < 0 else c, "expand": None if x[0] < 0 else x})
+            out.append(MisalignedSpan(
+                int(self.spans.record[k]), int(self.record_lines[self.spans.record[k]]),
+                int(self.spans.start[k]), int(self.spans.end[k]),
+                self.labels[self.spans.label[k]], bool(t.start_ok[k]), bool(t.end_ok[k]),
+                None if c[0] < 0 else tuple(c), None if x[0] < 0 else tuple(x)))
         return out
 
-    def tokenizer_json(self, t: TokenizerAudit, *, misaligned: bool = True) -> dict:
-        out = {"tokenizer": t.name, "strict": self.share(t.strict),
-               "contract_nonempty": self.share(t.contract_nonempty),
-               "expand_extra": self.share(t.expand_extra.astype(np.float64)),
-               "start_ok": self.share(t.start_ok), "end_ok": self.share(t.end_ok),
-               "per_label": self.per_label(t)}
-        if misaligned:
-            out["misaligned"] = self.misaligned_json(t)
-        return out
-
-    def summary(self, *, misaligned: bool = True) -> dict:
-        """The JSON summary (README, ``tokbench align --json``)."""
+    def to_json(self, mode: str = "strict") -> dict:
+        """The ``tokbench align --json`` summary (docs/cli.md): per tokenizer its shares, per
+        label, and the spans ``mode`` does not align; the unit check and the bad records."""
+        tokenizers = []
+        for t in self.tokenizers:
+            shares = self.shares(t)
+            tokenizers.append({
+                "tokenizer": t.name, "strict": shares.strict,
+                "contract_nonempty": shares.contract_nonempty,
+                "expand_extra": shares.expand_extra, "start_ok": shares.start_ok,
+                "end_ok": shares.end_ok,
+                "per_label": {label: share.to_json()
+                              for label, share in self.per_label(t).items()},
+                "misaligned": [s.to_json() for s in self.misaligned_spans(
+                    t, self.rows(t, mode=mode))]})
         return {"records": self.records, "spans": len(self.spans), "unit": self.unit.value,
-                "tokenizers": [self.tokenizer_json(t, misaligned=misaligned)
-                               for t in self.tokenizers]}
+                "tokenizers": tokenizers, "mode": mode, "unit_check": self.unit_check.to_json(),
+                "bad_records": self.bad_records}
 
 
 class _Collect:
@@ -170,7 +238,7 @@ class _Collect:
 
 def audit_dataset(dataset: Dataset, tokenizers: Sequence[tuple[str, object]], *,
                   chunk: int = CHUNK_RECORDS, progress: Callable | None = None,
-                  cancel: Callable[[], bool] | None = None) -> Audit:
+                  cancel: Callable[[], bool] | None = None) -> AlignReport:
     """Align every span of ``dataset`` to every tokenizer ``(name, runtime)``.
 
     Raises :class:`~core.align.dataset.DatasetError` for a dataset with no usable record, or
@@ -227,7 +295,7 @@ def _cat(parts, dtype, width: int | None = None) -> np.ndarray:
     return np.concatenate(parts).astype(dtype, copy=False)
 
 
-def _finish(dataset, tokenizers, labels, check, collect, count) -> Audit:
+def _finish(dataset, tokenizers, labels, check, collect, count) -> AlignReport:
     cols = list(zip(*collect.spans)) if collect.spans else [[]] * 4
     table = SpanTable(_cat(cols[0], np.int64), _cat(cols[1], np.int32),
                       _cat(cols[2], np.int64), _cat(cols[3], np.int64))
@@ -238,7 +306,7 @@ def _finish(dataset, tokenizers, labels, check, collect, count) -> Audit:
                                       _cat(c[3], bool), _cat(c[4], np.int32),
                                       _cat(c[5], np.int64), _cat(c[6], np.int64, 2),
                                       _cat(c[7], np.int64, 2)))
-    return Audit(str(dataset.path), dataset.format, dataset.unit, count,
+    return AlignReport(str(dataset.path), dataset.format, dataset.unit, count,
                  _cat(collect.lines, np.int64), _cat(collect.offsets, np.int64), table,
                  list(labels), results, dataset.stats, check)
 

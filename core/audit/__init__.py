@@ -6,6 +6,6 @@ One module per question: :mod:`.reachability` (partial / self-reachable / self-u
 (rules), :mod:`.duplicates` (near-duplicate groups); :mod:`.report` runs them all.
 """
 
-from .report import VocabAudit, audit_vocabulary
+from .report import AuditReport, audit_vocabulary
 
-__all__ = ["VocabAudit", "audit_vocabulary"]
+__all__ = ["AuditReport", "audit_vocabulary"]

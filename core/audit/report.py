@@ -1,7 +1,12 @@
 """The whole vocabulary audit of one tokenizer, and its JSON / CSV / manifest forms.
 
+:func:`audit_vocabulary` is the one function ``tokbench audit`` and the Vocabulary tab call;
+its :class:`AuditReport` is what both show (the CLI's lines, the tab's filters and badges, the
+Tokenizer tab's summary) and :meth:`AuditReport.to_json` what both write (``--json``, the
+tab's JSON export).
+
 >>> # audit = audit_vocabulary(runtime, sources=[CorpusSource("wiki.txt", lang="en")])
->>> # audit.to_json()["self_unreachable"][:3] -> [1, 2, 3]
+>>> # audit.self_unreachable()[:3] -> [1, 2, 3]
 """
 
 from __future__ import annotations
@@ -21,19 +26,36 @@ from .merges import MergeReachability, merge_reachability
 from .reachability import (PARTIAL, REACHABLE, SPECIAL, STATUS_NAMES, UNREACHABLE,
                            Reachability, self_reachability)
 from .sensitive import SensitivePiece, sensitive_pieces
-from .usage import Usage, corpus_usage
+from .usage import CorpusUse, Usage, corpus_usage
 
 CSV_COLUMNS = ("id", "piece", "status", "word_internal", "encodes_to", "merge_unreachable",
                "sensitive_rule", "corpus_count", "duplicate_group")
 AUDIT_VERSION = 1
-# what the Vocabulary tab can show only of (see VocabAudit.mask)
+# what the Vocabulary tab can show only of (see AuditReport.mask)
 FILTERS = ("partial", "unreachable", "word-internal", "merge-unreachable", "unused", "sensitive",
            "near-duplicate", "special")
 
 
+@dataclass(frozen=True)
+class SpecialPiece:
+    """A special token, reported apart from the ordinary ones."""
+
+    id: int
+    piece: str
+
+    def to_json(self) -> dict:
+        return {"id": self.id, "piece": self.piece}
+
+
 @dataclass
-class VocabAudit:
-    """Everything the audit found about one vocabulary (see the ``core.audit`` modules)."""
+class AuditReport:
+    """Everything the audit found about one vocabulary (see the ``core.audit`` modules).
+
+    ``tokens``: the ids audited; ``reach``: each id's status (partial, self-reachable or not,
+    word-internal); ``merges``: the ids no merge forms (None: not a BPE with merges);
+    ``sensitive``, ``near_duplicates`` (groups of ids), ``usage`` (on a corpus, or None) and the
+    ``special`` tokens, apart.
+    """
 
     tokens: int
     pieces: Sequence[str]
@@ -42,8 +64,46 @@ class VocabAudit:
     sensitive: list[SensitivePiece]
     near_duplicates: list[list[int]]
     usage: Usage | None = None
-    special: list[dict] = field(default_factory=list)
+    special: list[SpecialPiece] = field(default_factory=list)
     _masks: dict = field(default_factory=dict, repr=False, compare=False)
+
+    # -- the counts and ids it found ---------------------------------------------------------
+    @property
+    def partial(self) -> int:
+        """Ids that are not whole characters."""
+        return int((self.reach.status == PARTIAL).sum())
+
+    @property
+    def self_reachable(self) -> int:
+        """Ids the runtime gives for their own text."""
+        return int((self.reach.status == REACHABLE).sum())
+
+    @property
+    def ordinary(self) -> int:
+        """Ids that are not special tokens."""
+        return int(self.reach.ordinary.sum())
+
+    def self_unreachable(self) -> list[int]:
+        """Ordinary ids no text gives alone (word-internal ones included)."""
+        return self.reach.ids(UNREACHABLE)
+
+    def word_internal(self) -> list[int]:
+        """Self-unreachable ids that only occur inside a word (``##ing`` alone is not one)."""
+        return np.flatnonzero(self.reach.word_internal).tolist()
+
+    def unreachable_alone(self) -> list[int]:
+        """Self-unreachable ids that are not word-internal."""
+        internal = set(self.word_internal())
+        return [i for i in self.self_unreachable() if i not in internal]
+
+    def merge_unreachable(self) -> list[int] | None:
+        """Ids no merge sequence forms; None when the model has no merges."""
+        return self.merges.ids if self.merges is not None else None
+
+    @property
+    def corpus(self) -> CorpusUse | None:
+        """Token use on the corpus, or None when none was given."""
+        return self.usage.summary() if self.usage is not None else None
 
     # -- per id, for the Vocabulary tab's filters and badges --------------------------------
     @property
@@ -112,20 +172,20 @@ class VocabAudit:
     def to_json(self) -> dict:
         """The ``tokbench audit --json`` contract (README): ids of ordinary tokens; special
         tokens in ``special``, apart."""
-        reach = self.reach
+        corpus = self.corpus
         return {
             "tokens": self.tokens,
-            "partial": int((reach.status == PARTIAL).sum()),
-            "self_reachable": int((reach.status == REACHABLE).sum()),
-            "self_unreachable": reach.ids(UNREACHABLE),
-            "word_internal": np.flatnonzero(reach.word_internal).tolist(),
-            "prefix_space": reach.prefix_space,
-            "merge_unreachable": self.merges.ids if self.merges is not None else None,
+            "partial": self.partial,
+            "self_reachable": self.self_reachable,
+            "self_unreachable": self.self_unreachable(),
+            "word_internal": self.word_internal(),
+            "prefix_space": self.reach.prefix_space,
+            "merge_unreachable": self.merge_unreachable(),
             "unused_on_corpus": len(self.usage.unused()) if self.usage is not None else None,
-            "corpus": self.usage.summary() if self.usage is not None else None,
+            "corpus": corpus.to_json() if corpus is not None else None,
             "sensitive": [p.to_json() for p in self.sensitive],
             "near_duplicates": self.near_duplicates,
-            "special": self.special,
+            "special": [s.to_json() for s in self.special],
         }
 
     def manifest(self) -> dict:
@@ -161,7 +221,7 @@ class VocabAudit:
 def audit_vocabulary(runtime: Runtime, *, sources: Sequence[CorpusSource] = (),
                      names: Sequence[str] = (), policy: str = "strict",
                      progress: ProgressFn | None = None,
-                     cancel: CancelFn | None = None) -> VocabAudit:
+                     cancel: CancelFn | None = None) -> AuditReport:
     """Audit ``runtime``'s vocabulary; ``sources``: a corpus to count use on; ``names``: the
     user's own names (matched without regard to case; :func:`core.audit.sensitive.read_names`
     reads a names file)."""
@@ -182,7 +242,7 @@ def audit_vocabulary(runtime: Runtime, *, sources: Sequence[CorpusSource] = (),
     if sources:
         usage = corpus_usage(runtime, sources, reach.ordinary, policy=policy,
                              progress=progress, cancel=cancel)
-    special = [{"id": i, "piece": view.pieces[i]}
+    special = [SpecialPiece(i, view.pieces[i])
                for i in np.flatnonzero(reach.status == SPECIAL).tolist()]
-    return VocabAudit(runtime.id_space, view.pieces, reach, merges, sensitive, groups, usage,
+    return AuditReport(runtime.id_space, view.pieces, reach, merges, sensitive, groups, usage,
                       special)

@@ -22,6 +22,35 @@ RAREST = 20              # rarest used ids listed
 BATCH = 2048             # documents per encode_batch call
 
 
+@dataclass(frozen=True)
+class LanguageUse:
+    """Token use of one language's part of the corpus (or of all of it): tokens, ordinary ids
+    never used, and the share of the ordinary vocabulary that covers 50 / 90 / 99 % of the
+    tokens (``coverage``, by the percent as text: ``"90"``)."""
+
+    tokens: int
+    unused: int
+    coverage: dict[str, float]
+
+    def to_json(self) -> dict:
+        return {"tokens": self.tokens, "unused": self.unused, "coverage": dict(self.coverage)}
+
+
+@dataclass(frozen=True)
+class CorpusUse(LanguageUse):
+    """:class:`LanguageUse` of the whole corpus, with its documents, the rarest used ids
+    ``(id, count)`` and each language's own."""
+
+    documents: int = 0
+    rarest: tuple[tuple[int, int], ...] = ()
+    by_language: dict[str, LanguageUse] = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        return {"documents": self.documents, **super().to_json(),
+                "rarest": [{"id": i, "count": c} for i, c in self.rarest],
+                "by_language": {lang: use.to_json() for lang, use in self.by_language.items()}}
+
+
 @dataclass
 class Usage:
     """Token counts of a corpus over the vocabulary (ordinary tokens only in the shares).
@@ -52,15 +81,15 @@ class Usage:
         order = used[np.argsort(self.counts[used], kind="stable")][:n]
         return [(int(i), int(self.counts[i])) for i in order]
 
-    def summary(self) -> dict:
-        """The numbers the CLI and the manifest give (JSON-ready)."""
-        def one(counts: np.ndarray) -> dict:
-            return {"tokens": int(counts.sum()),
-                    "unused": int((self.ordinary & (counts == 0)).sum()),
-                    "coverage": coverage_shares(counts, self.ordinary)}
-        return {"documents": self.documents, **one(self.counts),
-                "rarest": [{"id": i, "count": c} for i, c in self.rarest()],
-                "by_language": {lang: one(c) for lang, c in sorted(self.by_language.items())}}
+    def summary(self) -> CorpusUse:
+        """The numbers the CLI, the Tokenizer tab and the manifest give."""
+        def one(counts: np.ndarray) -> LanguageUse:
+            return LanguageUse(int(counts.sum()), int((self.ordinary & (counts == 0)).sum()),
+                               coverage_shares(counts, self.ordinary))
+        total = one(self.counts)
+        return CorpusUse(total.tokens, total.unused, total.coverage, self.documents,
+                         tuple(self.rarest()),
+                         {lang: one(c) for lang, c in sorted(self.by_language.items())})
 
 
 def coverage_shares(counts: np.ndarray, ordinary: np.ndarray) -> dict[str, float]:

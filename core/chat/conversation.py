@@ -23,6 +23,19 @@ class Conversation:
     tools: list | None = None
     documents: list | None = None
 
+    def to_json(self) -> dict:
+        """The conversation as a file holds it (what :func:`parse_conversation` reads back):
+        its messages, and its tools and documents when it has them.
+
+        >>> Conversation([{"role": "user", "content": "hi"}], tools=[]).to_json()
+        {'messages': [{'role': 'user', 'content': 'hi'}], 'tools': []}
+        """
+        data = {"messages": self.messages}
+        for key in ("tools", "documents"):
+            if getattr(self, key) is not None:
+                data[key] = getattr(self, key)
+        return data
+
 
 def parse_conversation(text: str, path: object) -> Conversation:
     """Parse and check a conversation JSON text (``path`` names it in errors)."""

@@ -23,6 +23,7 @@ import numpy as np
 from matplotlib.figure import Figure
 
 from ..charts import Palette, ShortNumbers, _style_axes, _text  # the charts' one look
+from .result import DiagnosticsReport
 from .stats import ALL
 
 SERIES_COLOURS = ("#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#b07aa1", "#76b7b2", "#edc948",
@@ -55,18 +56,18 @@ def _legend(axes, palette: Palette, count: int) -> None:
             text.set_color(palette.text)
 
 
-def premium_data(report: dict, names: list[str] | None = None) -> tuple[list[str], list]:
+def premium_data(report: DiagnosticsReport, names: list[str] | None = None
+                 ) -> tuple[list[str], list]:
     """Languages (worst first, by the largest premium any tokenizer gives) and per tokenizer
     ``(name, premiums, intervals)``, from a report with a parallel corpus."""
-    entries = [e for e in report["tokenizers"] if "premium" in e
-               and (names is None or e["tokenizer"] in names)]
+    entries = [e for e in report.tokenizers if e.premium is not None
+               and (names is None or e.name in names)]
     if not entries:
         return [], []
-    languages = sorted(entries[0]["premium"],
-                       key=lambda lang: (-max(e["premium"][lang]["premium"] for e in entries),
-                                         lang))
-    series = [(e["tokenizer"], [e["premium"][lang]["premium"] for lang in languages],
-               [e["premium"][lang]["ci"] for lang in languages]) for e in entries]
+    languages = sorted(entries[0].premium,
+                       key=lambda lang: (-max(e.premium[lang].premium for e in entries), lang))
+    series = [(e.name, [e.premium[lang].premium for lang in languages],
+               [e.premium[lang].ci for lang in languages]) for e in entries]
     return languages, series
 
 
@@ -107,17 +108,21 @@ def premium_height(languages: int, tokenizers: int) -> float:
     return max(2.5, 0.8 + languages * max(tokenizers, 1) * ROW_INCHES + 0.25 * languages)
 
 
-def rate_data(report: dict, field: str = "tokens_per_byte",
+def rate_data(report: DiagnosticsReport, field: str = "tokens_per_byte",
               names: list[str] | None = None) -> tuple[list[str], list]:
-    """Languages (the highest rate first) and per tokenizer ``(name, rates, None)``."""
-    entries = [e for e in report["tokenizers"] if names is None or e["tokenizer"] in names]
+    """Languages (the highest rate first) and per tokenizer ``(name, rates, None)``; ``field``
+    one of the bucket fields (:data:`~core.diagnostics.result.BUCKET_FIELDS`)."""
+    entries = [e for e in report.tokenizers if names is None or e.name in names]
     if not entries:
         return [], []
-    languages = [key for key in entries[0]["buckets"] if key != ALL and ":" not in key]
-    value = lambda e, lang: e["buckets"].get(lang, {}).get(field) or 0.0  # noqa: E731
+    languages = entries[0].languages
+
+    def value(entry, lang: str) -> float:
+        bucket = entry.buckets.get(lang)
+        return (bucket.value(field) if bucket is not None else None) or 0.0
+
     languages.sort(key=lambda lang: (-max(value(e, lang) for e in entries), lang))
-    return languages, [(e["tokenizer"], [value(e, lang) for lang in languages], None)
-                       for e in entries]
+    return languages, [(e.name, [value(e, lang) for lang in languages], None) for e in entries]
 
 
 def draw_rates(figure: Figure, title: str, languages: list[str], series: list, *,
@@ -130,11 +135,11 @@ def draw_rates(figure: Figure, title: str, languages: list[str], series: list, *
     return figure
 
 
-def length_data(report: dict, stats: list, bucket: str = ALL) -> list:
+def length_data(report: DiagnosticsReport, bucket: str = ALL) -> list:
     """Per tokenizer ``(name, Histogram)`` of a bucket's document lengths (from the
     statistics the report was made from)."""
-    return [(entry["tokenizer"], stat.buckets[bucket].lengths)
-            for entry, stat in zip(report["tokenizers"], stats) if bucket in stat.buckets]
+    return [(entry.name, stat.buckets[bucket].lengths)
+            for entry, stat in zip(report.tokenizers, report.stats) if bucket in stat.buckets]
 
 
 def draw_lengths(figure: Figure, title: str, series: list, *, bins: int = 40,
@@ -189,9 +194,9 @@ def draw_ranking(figure: Figure, title: str, languages: list[str], series: list,
     return figure
 
 
-def vocabulary_data(report: dict) -> list:
-    """Per tokenizer ``(name, [[k, share], ...])``: the coverage curve."""
-    return [(e["tokenizer"], e["vocabulary"]["curve"]) for e in report["tokenizers"]]
+def vocabulary_data(report: DiagnosticsReport) -> list:
+    """Per tokenizer ``(name, ((k, share), ...))``: the coverage curve."""
+    return [(e.name, e.vocabulary.curve) for e in report.tokenizers]
 
 
 def draw_vocabulary(figure: Figure, title: str, series: list, *,

@@ -14,7 +14,7 @@ import matplotlib
 
 from ..charts import figure_svg, new_figure
 from . import figures
-from .report import BUCKET_FIELDS
+from .result import BUCKET_FIELDS, DiagnosticsReport
 
 SVG_SALT = "tokbench-report"
 STYLE = """
@@ -64,13 +64,13 @@ def _summary_cells(summary: dict | None) -> list:
     return [f"{summary['max']:.2f} ({summary['language']})", summary["geometric_mean"]]
 
 
-def chart_figures(report: dict, stats: list) -> list[tuple[str, object]]:
+def chart_figures(report: DiagnosticsReport) -> list[tuple[str, object]]:
     """``(caption, Figure)`` of every chart the report has (the pane shows the same)."""
     out = []
-    count = len(report["tokenizers"])
+    count = len(report.tokenizers)
     languages, series = figures.premium_data(report)
     if languages:
-        pivot = report["settings"]["pivot"]
+        pivot = report.settings.pivot
         out.append((f"Premium against {pivot}: tokens for the same sentences (95% bootstrap "
                     "interval)", figures.draw_premiums(
                         new_figure(7.5, figures.premium_height(len(languages), count)),
@@ -84,7 +84,7 @@ def chart_figures(report: dict, stats: list) -> list[tuple[str, object]]:
         out.append(("Tokens per UTF-8 byte per language", figures.draw_rates(
             new_figure(7.5, figures.premium_height(len(languages), count)),
             "Tokens per byte", languages, series)))
-    lengths = figures.length_data(report, stats)
+    lengths = figures.length_data(report)
     if lengths:
         out.append(("Document lengths in tokens (all documents)", figures.draw_lengths(
             new_figure(7.5, 3.2), "Length distribution", lengths)))
@@ -94,8 +94,10 @@ def chart_figures(report: dict, stats: list) -> list[tuple[str, object]]:
     return out
 
 
-def report_html(report: dict, stats: list) -> str:
-    """The whole page (a ``str``; write it as UTF-8)."""
+def report_html(result: DiagnosticsReport) -> str:
+    """The whole page (a ``str``; write it as UTF-8): its numbers from the report's JSON
+    (:meth:`~core.diagnostics.result.DiagnosticsReport.to_json`), its charts from the report."""
+    report = result.to_json()
     parts = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
              "<title>Tokenizer diagnostics</title>", f"<style>{STYLE}</style></head><body>",
              "<h1>Tokenizer diagnostics</h1>",
@@ -129,13 +131,13 @@ def report_html(report: dict, stats: list) -> str:
           *_summary_cells(e.get("premium_summary"))]
          for e in report["tokenizers"]]))
     parts.append("<h2>Charts</h2>")
-    for caption, figure in chart_figures(report, stats):
+    for caption, figure in chart_figures(result):
         parts.append(f"<figure>{_svg(figure)}<figcaption class=\"muted\">"
                      f"{html.escape(caption)}</figcaption></figure>")
     if any("premium" in e for e in report["tokenizers"]):
         parts.append("<h2>Premium per language</h2>")
         entries = [e for e in report["tokenizers"] if "premium" in e]
-        languages, _ = figures.premium_data(report)
+        languages, _ = figures.premium_data(result)
         header = ["language"]
         for e in entries:
             header += [f"{e['tokenizer']} tokens", "premium", "95% interval", "pairs", "rank"]

@@ -17,8 +17,8 @@ percentiles of the ratios. Attention pairs for the same content grow with the sq
 
 >>> counts = {"eng": np.array([10, 20, 30]), "zho": np.array([15, 30, 45])}
 >>> result = premiums(counts, "eng", resamples=200, seed=1)
->>> result["zho"]["premium"], result["zho"]["ci"], result["zho"]["attention_pairs"]
-(1.5, [1.5, 1.5], 2.25)
+>>> result["zho"].premium, result["zho"].ci, result["zho"].attention_pairs
+(1.5, (1.5, 1.5), 2.25)
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ from ..errors import FormatError, WorkbenchError
 from ..language_codes import language_of_name
 from ..notes import Note, note
 from ..utf8 import decode_utf8
+from .result import CorpusSummary, LanguagePremium, SentenceRatio
 
 ALIGN_CHOICES = ("refuse", "shortest")
 DEFAULT_PIVOT = "eng_Latn"
@@ -55,9 +56,8 @@ class ParallelCorpus:
     def size(self) -> int:
         return len(next(iter(self.lines.values()), []))
 
-    def describe(self) -> dict:
-        return {"kind": "parallel", "path": self.path.name, "languages": sorted(self.lines),
-                "sentences": self.size}
+    def describe(self) -> CorpusSummary:
+        return CorpusSummary("parallel", self.path.name, tuple(sorted(self.lines)), self.size)
 
 
 def parallel_languages(path: str | Path) -> dict[str, Path]:
@@ -220,9 +220,10 @@ def bootstrap_totals(matrix: np.ndarray, resamples: int, seed: int) -> np.ndarra
 
 
 def premiums(counts: dict[str, np.ndarray], pivot: str, *, resamples: int = DEFAULT_RESAMPLES,
-             seed: int = 0) -> dict[str, dict]:
-    """Per language: ``tokens``, ``premium`` (ratio of totals to the pivot's), ``ci`` (the
-    bootstrap's 95% interval), ``attention_pairs`` (premium squared), ``sentence_ratio``
+             seed: int = 0) -> dict[str, LanguagePremium]:
+    """Per language (a :class:`~core.diagnostics.result.LanguagePremium`): ``tokens``,
+    ``premium`` (ratio of totals to the pivot's), ``ci`` (the bootstrap's 95% interval),
+    ``attention_pairs`` (premium squared), ``sentence_ratio``
     (p10/p50/p90 of the per-sentence ratios, sentences with tokens in both) and ``rank``
     (1 = the fewest tokens). Tokenizers measured with the same ``seed`` are resampled with the
     same sentences (a paired comparison).
@@ -237,7 +238,7 @@ def premiums(counts: dict[str, np.ndarray], pivot: str, *, resamples: int = DEFA
     ratios = totals / np.maximum(totals[:, [languages.index(pivot)]], 1)
     bounds = (np.percentile(ratios, [(100 - CI_LEVEL) / 2, 100 - (100 - CI_LEVEL) / 2], axis=0)
               if len(ratios) and len(matrix) else None)
-    out = {}
+    rows = {}
     for column, lang in enumerate(languages):
         mine = matrix[:, column]
         point = float(mine.sum() / base.sum())
@@ -245,16 +246,11 @@ def premiums(counts: dict[str, np.ndarray], pivot: str, *, resamples: int = DEFA
                      if bounds is not None else (point, point))
         both = (base > 0) & (mine > 0)
         per_sentence = mine[both] / base[both]
-        out[lang] = {
-            "tokens": int(mine.sum()),
-            "premium": round(point, 6),
-            "ci": [round(low, 6), round(high, 6)],
-            "attention_pairs": round(point * point, 6),
-            "sentence_ratio": ({"p10": round(float(np.percentile(per_sentence, 10)), 6),
-                                "p50": round(float(np.percentile(per_sentence, 50)), 6),
-                                "p90": round(float(np.percentile(per_sentence, 90)), 6)}
-                               if len(per_sentence) else None),
-        }
-    for rank, lang in enumerate(sorted(out, key=lambda k: (out[k]["premium"], k)), start=1):
-        out[lang]["rank"] = rank
-    return out
+        ratio = (SentenceRatio(*(round(float(np.percentile(per_sentence, q)), 6)
+                                 for q in (10, 50, 90)))
+                 if len(per_sentence) else None)
+        rows[lang] = (int(mine.sum()), round(point, 6), (round(low, 6), round(high, 6)),
+                      round(point * point, 6), ratio)
+    ranked = sorted(rows, key=lambda k: (rows[k][1], k))
+    return {lang: LanguagePremium(*rows[lang], rank=ranked.index(lang) + 1)
+            for lang in languages}

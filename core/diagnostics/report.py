@@ -1,4 +1,5 @@
-"""The report as data: one JSON object (the ``tokbench report --json`` contract) and a CSV.
+"""The report's numbers (:mod:`.result` holds them typed; their JSON is the ``tokbench report
+--json`` contract) and its CSV.
 
 Per tokenizer: its name, its ``fingerprint`` (the behaviour and vocabulary fingerprints of
 ``tokbench fingerprint``: equal for equal behaviour, whatever the front end that opened it or
@@ -15,7 +16,7 @@ when a template is chosen, else the post-processor's BOS/CLS/SEP); null without 
 
 The same inputs give the same report: only ``created`` changes.
 
->>> bucket_json(_example(), context=3, overhead=1)["truncation_rate"]
+>>> bucket_report(_example(), context=3, overhead=1).truncation_rate
 0.5
 """
 
@@ -30,17 +31,17 @@ from datetime import datetime, timezone
 
 import numpy as np
 
-from ..golden import fingerprint
+from ..golden import Fingerprint, fingerprint
 from .classify import LENGTH_BANDS
+from .result import (BUCKET_FIELDS, REPORT_JSON_VERSION, BucketReport, DiagnosticsReport,
+                     DocumentFailure, LanguagePremium, PremiumSummary, TokenizerReport, TopPiece,
+                     VocabularyUse)
 from .stats import ALL, BucketStats, TokenizerStats
 
-REPORT_JSON_VERSION = 1  # its "version": up when a key changes meaning or goes away
+__all__ = ["BUCKET_FIELDS", "REPORT_JSON_VERSION", "bucket_report", "bucket_order",
+           "files_sha256", "premium_summary", "report_csv", "tokenizer_report", "versions",
+           "vocabulary_use"]
 
-BUCKET_FIELDS = ("documents", "tokens", "bytes", "code_points", "graphemes", "tokens_per_byte",
-                 "tokens_per_cp", "tokens_per_grapheme", "bytes_per_token", "fertility",
-                 "words", "p50", "p90", "p95", "p99", "max", "unk_rate", "byte_fallback_rate",
-                 "partial_rate", "truncation_rate", "round_trip_failures",
-                 "round_trip_normalized_failures", "failed")
 PERCENTILES = (50, 90, 95, 99)
 TOP_PIECES = 20
 CURVE_POINTS = 40
@@ -50,31 +51,29 @@ def _rate(numerator: int, denominator: int, digits: int = 6) -> float | None:
     return round(numerator / denominator, digits) if denominator else None
 
 
-def bucket_json(bucket: BucketStats, *, context: int | None = None, overhead: int = 0) -> dict:
-    """One bucket's numbers (:data:`BUCKET_FIELDS`)."""
-    out = {
-        "documents": bucket.documents, "tokens": bucket.tokens, "bytes": bucket.bytes,
-        "code_points": bucket.code_points, "graphemes": bucket.graphemes,
-        "tokens_per_byte": _rate(bucket.tokens, bucket.bytes),
-        "tokens_per_cp": _rate(bucket.tokens, bucket.code_points),
-        "tokens_per_grapheme": _rate(bucket.tokens, bucket.graphemes),
-        "bytes_per_token": _rate(bucket.bytes, bucket.tokens),
-        "fertility": _rate(bucket.word_tokens, bucket.words), "words": bucket.words,
-    }
-    for q in PERCENTILES:
-        out[f"p{q}"] = bucket.lengths.percentile(q)
-    out["max"] = bucket.lengths.max
-    out["unk_rate"] = _rate(bucket.unk, bucket.tokens)
-    out["byte_fallback_rate"] = _rate(bucket.byte_fallback, bucket.tokens)
-    out["partial_rate"] = _rate(bucket.partial, bucket.tokens)
-    out["truncation_rate"] = (_rate(bucket.lengths.above(context - overhead), bucket.documents)
-                              if context else None)
+def bucket_report(bucket: BucketStats, *, context: int | None = None, overhead: int = 0
+                  ) -> BucketReport:
+    """One bucket's numbers (:data:`~core.diagnostics.result.BUCKET_FIELDS`)."""
     checked = bucket.round_trip_checked
-    out["round_trip_failures"] = bucket.round_trip_failures if checked else None
-    out["round_trip_normalized_failures"] = (bucket.round_trip_normalized_failures if checked
-                                             else None)
-    out["failed"] = bucket.failed
-    return out
+    return BucketReport(
+        documents=bucket.documents, tokens=bucket.tokens, bytes=bucket.bytes,
+        code_points=bucket.code_points, graphemes=bucket.graphemes,
+        tokens_per_byte=_rate(bucket.tokens, bucket.bytes),
+        tokens_per_cp=_rate(bucket.tokens, bucket.code_points),
+        tokens_per_grapheme=_rate(bucket.tokens, bucket.graphemes),
+        bytes_per_token=_rate(bucket.bytes, bucket.tokens),
+        fertility=_rate(bucket.word_tokens, bucket.words), words=bucket.words,
+        **{f"p{q}": bucket.lengths.percentile(q) for q in PERCENTILES},
+        max=bucket.lengths.max,
+        unk_rate=_rate(bucket.unk, bucket.tokens),
+        byte_fallback_rate=_rate(bucket.byte_fallback, bucket.tokens),
+        partial_rate=_rate(bucket.partial, bucket.tokens),
+        truncation_rate=(_rate(bucket.lengths.above(context - overhead), bucket.documents)
+                         if context else None),
+        round_trip_failures=bucket.round_trip_failures if checked else None,
+        round_trip_normalized_failures=(bucket.round_trip_normalized_failures if checked
+                                        else None),
+        failed=bucket.failed)
 
 
 def bucket_order(keys) -> list[str]:
@@ -108,20 +107,20 @@ def files_sha256(source) -> str:
     return digest.hexdigest()
 
 
-def vocabulary_json(counts: np.ndarray | None, runtime) -> dict:
+def vocabulary_use(counts: np.ndarray | None, runtime) -> VocabularyUse:
     """Distinct ids used, their share of the vocabulary, the top pieces, and the coverage
     curve (share of all tokens taken by the ``k`` most used ids, ``k`` log-spaced)."""
     size = runtime.vocab_size
     if counts is None or counts.sum() == 0:
-        return {"size": size, "used": 0, "share": 0.0, "top": [], "curve": []}
+        return VocabularyUse(size, 0, 0.0)
     used = int(np.count_nonzero(counts))
     order = np.lexsort((np.arange(len(counts)), -counts))  # most used first, ties by id
-    top = [{"id": int(i), "piece": runtime.piece(int(i)), "count": int(counts[i])}
-           for i in order[:TOP_PIECES] if counts[i]]
+    top = tuple(TopPiece(int(i), runtime.piece(int(i)), int(counts[i]))
+                for i in order[:TOP_PIECES] if counts[i])
     cumulative = np.cumsum(counts[order[:used]]) / counts.sum()
     ranks = np.unique(np.geomspace(1, used, CURVE_POINTS).astype(np.int64))
-    return {"size": size, "used": used, "share": round(used / size, 6), "top": top,
-            "curve": [[int(r), round(float(cumulative[r - 1]), 6)] for r in ranks]}
+    return VocabularyUse(size, used, round(used / size, 6), top,
+                         tuple((int(r), round(float(cumulative[r - 1]), 6)) for r in ranks))
 
 
 def versions() -> dict[str, str]:
@@ -135,65 +134,57 @@ def versions() -> dict[str, str]:
     return out
 
 
-def tokenizer_json(name: str, source, runtime, stats: TokenizerStats, *, context: int | None,
-                   overhead: int, premium: dict | None) -> dict:
-    out = {
-        "tokenizer": name,
-        "fingerprint": fingerprint(runtime),
-        "files_sha256": files_sha256(source),
-        "format": runtime.source_format,
-        "context": {"window": context, "overhead": overhead},
-        "buckets": {key: bucket_json(stats.buckets[key], context=context, overhead=overhead)
-                    for key in bucket_order(stats.buckets)},
-        "vocabulary": vocabulary_json(stats.vocab.get(ALL), runtime),
-        "failures": [{"source": where[0], "offset": where[1], "document": where[2],
-                      "error": message} for where, message in stats.failures],
-    }
-    if premium is not None:
-        out["premium"] = premium
-        out["premium_summary"] = premium_summary(premium)
-    return out
+def tokenizer_report(name: str, source, runtime, stats: TokenizerStats, *,
+                     context: int | None, overhead: int,
+                     premium: dict[str, LanguagePremium] | None) -> TokenizerReport:
+    """One tokenizer's report from its statistics (``premium``: per language, with a parallel
+    corpus)."""
+    return TokenizerReport(
+        name, Fingerprint.from_json(fingerprint(runtime)), files_sha256(source),
+        runtime.source_format, context, overhead,
+        {key: bucket_report(stats.buckets[key], context=context, overhead=overhead)
+         for key in bucket_order(stats.buckets)},
+        vocabulary_use(stats.vocab.get(ALL), runtime),
+        tuple(DocumentFailure(where[0], where[1], where[2], message)
+              for where, message in stats.failures),
+        premium, premium_summary(premium) if premium is not None else None)
 
 
-def premium_summary(premium: dict) -> dict:
+def premium_summary(premium: dict[str, LanguagePremium]) -> PremiumSummary:
     """How fair a tokenizer is over the corpus' languages: the worst premium and its
     language, and the geometric mean (a ratio's average: 2x and 0.5x cancel out).
 
-    >>> premium_summary({"a": {"premium": 1.0}, "b": {"premium": 4.0}})
-    {'max': 4.0, 'language': 'b', 'geometric_mean': 2.0}
+    >>> def row(value):
+    ...     return LanguagePremium(0, value, (value, value), value * value, None, 1)
+    >>> premium_summary({"a": row(1.0), "b": row(4.0)})
+    PremiumSummary(max=4.0, language='b', geometric_mean=2.0)
     """
-    worst = max(sorted(premium), key=lambda lang: premium[lang]["premium"])
-    values = np.array([row["premium"] for row in premium.values()], float)
+    worst = max(sorted(premium), key=lambda lang: premium[lang].premium)
+    values = np.array([row.premium for row in premium.values()], float)
     positive = values[values > 0]
     mean = float(np.exp(np.log(positive).mean())) if len(positive) else None
-    return {"max": premium[worst]["premium"], "language": worst,
-            "geometric_mean": round(mean, 6) if mean is not None else None}
+    return PremiumSummary(premium[worst].premium, worst,
+                          round(mean, 6) if mean is not None else None)
 
 
-def report_json(tokenizers: list[dict], *, corpus: dict, settings: dict,
-                warnings: list[dict], created: datetime | None = None) -> dict:
-    """The whole report object (``warnings``: notes in their JSON form)."""
-    created = created or datetime.now(timezone.utc)
-    # the envelope every tokbench JSON carries (docs/cli.md), also in the GUI's exports
-    return {"tokbench": "report", "version": REPORT_JSON_VERSION,
-            "created": created.isoformat(timespec="seconds"),
-            "corpus": corpus, "settings": settings, "versions": versions(),
-            "warnings": list(warnings), "tokenizers": tokenizers}
+def created_now() -> str:
+    """The report's ``created``: now, in UTC, to the second."""
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
-def report_csv(report: dict) -> str:
+def report_csv(report: DiagnosticsReport) -> str:
     """One row per tokenizer x bucket: the tokenizer, the bucket, :data:`BUCKET_FIELDS`, and
     the premium with its interval where the bucket is a language of a parallel corpus."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(["tokenizer", "bucket", *BUCKET_FIELDS, "premium", "ci_low", "ci_high"])
-    for entry in report["tokenizers"]:
-        premium = entry.get("premium", {})
-        for key, bucket in entry["buckets"].items():
-            row = [entry["tokenizer"], key, *("" if bucket[f] is None else bucket[f]
-                                              for f in BUCKET_FIELDS)]
+    for entry in report.tokenizers:
+        premium = entry.premium or {}
+        for key, bucket in entry.buckets.items():
+            row = [entry.name, key, *("" if bucket.value(f) is None else bucket.value(f)
+                                      for f in BUCKET_FIELDS)]
             if key in premium:
-                row += [premium[key]["premium"], *premium[key]["ci"]]
+                row += [premium[key].premium, *premium[key].ci]
             else:
                 row += ["", "", ""]
             writer.writerow(row)

@@ -1,12 +1,12 @@
 """One call from tokenizers and a corpus to the report: what the CLI and the pane run.
 
->>> # result = diagnose(loaded_list, parallel="flores200-dev", settings=Settings(context=512))
->>> # result.report["tokenizers"][0]["premium"]["zho_Hans"]["ci"]
+>>> # report = diagnose(loaded_list, parallel="flores200-dev", settings=Settings(context=512))
+>>> # report.tokenizers[0].premium["zho_Hans"].ci
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from ..corpus import CorpusSource
@@ -16,9 +16,9 @@ from ..progress import CancelFn, ProgressFn
 from .backends import Job, choose_backend, run_job
 from .parallel import (ALIGN_CHOICES, DEFAULT_PIVOT, DEFAULT_RESAMPLES, check_pivot,
                        premiums, read_parallel)
-from .report import report_json, tokenizer_json
+from .report import created_now, tokenizer_report, versions
+from .result import CorpusFile, CorpusSummary, DiagnosticsReport
 from .shards import parallel_shards, plan_shards
-from .stats import TokenizerStats
 
 MAX_TOKENIZERS = 8
 
@@ -50,19 +50,6 @@ class Settings:
                 "tokens": "content"}
 
 
-@dataclass
-class DiagnosticsResult:
-    """The report (JSON-ready), and what the pane drills into: the statistics per tokenizer,
-    the tokenizers themselves, and the warnings as notes (the report holds their JSON)."""
-
-    report: dict
-    names: list[str]
-    stats: list[TokenizerStats]
-    runtimes: list = field(default_factory=list)
-    backend: str = "inprocess"
-    warnings: list[Note] = field(default_factory=list)
-
-
 def context_overhead(runtime, template: str | None) -> int:
     """Tokens a document shares the window with: the template's own tokens around one user
     message (with the generation prompt), else the post-processor's (BOS, CLS + SEP).
@@ -88,23 +75,23 @@ def context_overhead(runtime, template: str | None) -> int:
 UNKNOWN_WARNING = 0.05  # a language with more unknown tokens than this: its premium misleads
 
 
-def unknown_warnings(entry: dict) -> list[Note]:
+def unknown_warnings(tokenizer: str, unk_rates: dict[str, float | None]) -> list[Note]:
     """One warning for a tokenizer that maps many tokens of some languages to the unknown token
     (worst first): so few tokens look cheap, but the text is lost (BERT on Burmese: a premium of
-    0.5). None when no language passes :data:`UNKNOWN_WARNING`.
+    0.5). None when no language passes :data:`UNKNOWN_WARNING`. ``unk_rates``: per bucket
+    (``all``, languages, ``script:``... groups), its share of unknown tokens.
 
     >>> from core.notes import english
-    >>> [english(n) for n in unknown_warnings({"tokenizer": "bert", "buckets": {
-    ...     "mya": {"unk_rate": 0.9}, "tha": {"unk_rate": 0.6}, "eng": {"unk_rate": 0.0}}})]
+    >>> [english(n) for n in unknown_warnings("bert", {"mya": 0.9, "tha": 0.6, "eng": 0.0})]
     ['bert maps many tokens to the unknown token in mya (90%), tha (60%): few tokens there mean lost text, not a low cost']
     """
-    lost = sorted(((bucket["unk_rate"], key) for key, bucket in entry["buckets"].items()
-                   if ":" not in key and key != "all"
-                   and (bucket.get("unk_rate") or 0) > UNKNOWN_WARNING), reverse=True)
+    lost = sorted(((rate, key) for key, rate in unk_rates.items()
+                   if ":" not in key and key != "all" and (rate or 0) > UNKNOWN_WARNING),
+                  reverse=True)
     if not lost:
         return []
     shown = ", ".join(f"{key} ({rate:.0%})" for rate, key in lost)
-    return [note("diagnostics.unknown_tokens", tokenizer=entry["tokenizer"], languages=shown)]
+    return [note("diagnostics.unknown_tokens", tokenizer=tokenizer, languages=shown)]
 
 
 def own_template(loaded) -> str | None:
@@ -139,7 +126,7 @@ def diagnose(tokenizers: list, *, sources: list[CorpusSource] | None = None,
              parallel: str | Path | None = None, settings: Settings = Settings(),
              backend: str | None = None, workers: int | None = None,
              scheduler: str | None = None, progress: ProgressFn | None = None,
-             cancel: CancelFn | None = None) -> DiagnosticsResult:
+             cancel: CancelFn | None = None) -> DiagnosticsReport:
     """Measure ``tokenizers`` (:class:`~core.loading.Loaded`, up to 8) on ``sources`` or a
     ``parallel`` corpus. ``backend``: ``inprocess``, ``processes`` or ``dask`` (default: by
     corpus size, :func:`~.backends.choose_backend`).
@@ -171,9 +158,9 @@ def diagnose(tokenizers: list, *, sources: list[CorpusSource] | None = None,
         if not sources:
             raise WorkbenchError.of(note("diagnostics.no_source"))
         shards = plan_shards(sources)
-        description = {"kind": "sources", "sources": [
-            {"path": s.path.name, "kind": s.kind, "language": s.lang, "domain": s.domain,
-             "bytes": s.path.stat().st_size} for s in sources]}
+        description = CorpusSummary("sources", sources=tuple(
+            CorpusFile(s.path.name, s.kind, s.lang, s.domain, s.path.stat().st_size)
+            for s in sources))
     overheads = []
     for loaded in tokenizers:
         template = settings.template
@@ -193,14 +180,13 @@ def diagnose(tokenizers: list, *, sources: list[CorpusSource] | None = None,
         premium = (premiums(stat.parallel, settings.pivot, resamples=settings.resamples,
                             seed=settings.seed)
                    if parallel is not None else None)
-        entries.append(tokenizer_json(name, loaded.source, loaded.runtime, stat,
-                                      context=settings.context, overhead=overhead,
-                                      premium=premium))
-        warnings += unknown_warnings(entries[-1])
+        entry = tokenizer_report(name, loaded.source, loaded.runtime, stat,
+                                 context=settings.context, overhead=overhead, premium=premium)
+        entries.append(entry)
+        warnings += unknown_warnings(name, {key: bucket.unk_rate
+                                            for key, bucket in entry.buckets.items()})
         failed = stat.buckets["all"].failed if "all" in stat.buckets else 0
         if failed:
             warnings.append(note("diagnostics.failed_documents", tokenizer=name, count=failed))
-    report = report_json(entries, corpus=description, settings=settings.describe(),
-                         warnings=[w.to_json() for w in warnings])
-    return DiagnosticsResult(report, names, stats, [t.runtime for t in tokenizers], chosen,
-                             warnings)
+    return DiagnosticsReport(created_now(), description, settings, versions(), warnings,
+                             entries, stats, [t.runtime for t in tokenizers], chosen)

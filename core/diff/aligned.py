@@ -64,12 +64,13 @@ def _place(rows: list, columns: list[tuple[int, int]], data: bytes) -> list[list
     return placed
 
 
-def example_chunks(example: dict, max_columns: int = MAX_COLUMNS) -> list[dict]:
-    """:func:`aligned_chunks` of a behaviour example (:func:`core.diff.behaviour.token_rows`)."""
+def example_chunks(text: str, old: list, new: list, max_columns: int = MAX_COLUMNS
+                   ) -> list[dict]:
+    """:func:`aligned_chunks` of a behaviour example: its text and both sides' token rows
+    (:func:`core.diff.behaviour.token_rows`)."""
     def by_bytes(rows):
         return [[r[4], r[5], r[2], r[3]] for r in rows]
-    return aligned_chunks(example["text"], by_bytes(example["old"]), by_bytes(example["new"]),
-                          max_columns)
+    return aligned_chunks(text, by_bytes(old), by_bytes(new), max_columns)
 
 
 def chunk_html(chunk: dict, old_colour: str = "#fdecea", new_colour: str = "#e8f5e9") -> str:

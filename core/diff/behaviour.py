@@ -6,8 +6,8 @@ Texts stream in batches (a 2 GB corpus is never held whole) and each batch is en
 runtimes' batch call; ``cancel`` is checked between batches.
 
 >>> d = BehaviourDiff()
->>> d.to_json()["texts"], d.to_json()["ids_differ"]
-(0, 0.0)
+>>> d.total.texts, d.total.ids_differ_share, d.to_json()["ids_differ"]
+(0, 0.0, 0.0)
 """
 
 from __future__ import annotations
@@ -31,18 +31,57 @@ PRETOKEN_CHECKS = 400  # changed texts whose pre-tokens are compared (pre_tokens
 
 @dataclass
 class BucketStats:
+    """Counts of one bucket (or of all texts): texts, how many got other IDs, other token
+    strings, and both sides' token counts."""
+
     texts: int = 0
     ids_differ: int = 0
     tokens_differ: int = 0
     old_tokens: int = 0
     new_tokens: int = 0
 
+    @property
+    def ids_differ_share(self) -> float:
+        return self.ids_differ / self.texts if self.texts else 0.0
+
+    @property
+    def tokens_differ_share(self) -> float:
+        return self.tokens_differ / self.texts if self.texts else 0.0
+
+    @property
+    def token_ratio(self) -> float:
+        """Tokens new / old (1.0 when the old side has none)."""
+        return self.new_tokens / self.old_tokens if self.old_tokens else 1.0
+
     def to_json(self) -> dict:
-        share = (lambda n: n / self.texts if self.texts else 0.0)
-        return {"texts": self.texts, "ids_differ": share(self.ids_differ),
-                "tokens_differ": share(self.tokens_differ), "old_tokens": self.old_tokens,
-                "new_tokens": self.new_tokens,
-                "token_ratio": self.new_tokens / self.old_tokens if self.old_tokens else 1.0}
+        return {"texts": self.texts, "ids_differ": self.ids_differ_share,
+                "tokens_differ": self.tokens_differ_share, "old_tokens": self.old_tokens,
+                "new_tokens": self.new_tokens, "token_ratio": self.token_ratio}
+
+
+@dataclass(frozen=True)
+class HybridSplit:
+    """Of the changed texts checked: how many the old model behind the new pre-tokenizer
+    reproduces (the regex explains them), and the new model behind the old pre-tokenizer."""
+
+    explained_by_regex: int
+    explained_by_model: int
+
+
+@dataclass(frozen=True)
+class ChangedExample:
+    """A text whose IDs changed, with both tokenizations (:func:`token_rows`) and how much the
+    segmentation changed (``score``)."""
+
+    bucket: str
+    text: str
+    score: int
+    old: list
+    new: list
+
+    def to_json(self) -> dict:
+        return {"bucket": self.bucket, "text": self.text, "score": self.score, "old": self.old,
+                "new": self.new}
 
 
 @dataclass
@@ -59,26 +98,32 @@ class BehaviourDiff:
     examples: list = field(default_factory=list)  # heap of ((score, ids), -seq, example)
     pretokens_checked: int = 0
     pretokens_differ: int = 0
-    hybrid: dict | None = None  # see explain_by_regex
+    hybrid: HybridSplit | None = None  # None: the runtimes cannot be combined (explain_by_regex)
     refused: int = 0  # texts one runtime refused to encode (not counted in the statistics)
     _seq: int = 0
     _changed: list = field(default_factory=list)  # changed texts kept for explain_by_regex
 
-    def ranked_examples(self) -> list[dict]:
+    def ranked_examples(self) -> list[ChangedExample]:
         # most changed first; among equals the one met first
         return [e for _, _, e in sorted(self.examples, key=lambda x: (x[0], x[1]), reverse=True)]
 
+    def per_bucket(self) -> list[tuple[str, BucketStats]]:
+        """Each bucket's statistics, by name."""
+        return sorted(self.buckets.items())
+
     def to_json(self) -> dict:
-        total = self.total.to_json()
-        return {"texts": total["texts"], "ids_differ": total["ids_differ"],
-                "tokens_differ": total["tokens_differ"], "token_ratio": total["token_ratio"],
-                "old_tokens": total["old_tokens"], "new_tokens": total["new_tokens"],
+        total = self.total
+        hybrid = ({"hybrid": True, "explained_by_regex": self.hybrid.explained_by_regex,
+                   "explained_by_model": self.hybrid.explained_by_model}
+                  if self.hybrid is not None else {"hybrid": False})
+        return {"texts": total.texts, "ids_differ": total.ids_differ_share,
+                "tokens_differ": total.tokens_differ_share, "token_ratio": total.token_ratio,
+                "old_tokens": total.old_tokens, "new_tokens": total.new_tokens,
                 "refused": self.refused,
-                "per_bucket": {name: b.to_json() for name, b in sorted(self.buckets.items())},
+                "per_bucket": {name: b.to_json() for name, b in self.per_bucket()},
                 "pretokenizer": {"checked": self.pretokens_checked,
-                                 "differ": self.pretokens_differ,
-                                 **(self.hybrid or {"hybrid": False})},
-                "examples": self.ranked_examples()}
+                                 "differ": self.pretokens_differ, **hybrid},
+                "examples": [e.to_json() for e in self.ranked_examples()]}
 
 
 def token_rows(enc) -> list[list]:
@@ -145,8 +190,8 @@ def add_batch(diff: BehaviourDiff, old_rt, new_rt, items: list[tuple[str, str]])
         diff._seq += 1
         entry = ((score, renumbered), -diff._seq)
         if len(diff.examples) < EXAMPLES_KEPT or entry > diff.examples[0][:2]:
-            example = {"bucket": bucket, "text": text, "score": score,
-                       "old": token_rows(old_enc), "new": token_rows(new_enc)}
+            example = ChangedExample(bucket, text, score, token_rows(old_enc),
+                                     token_rows(new_enc))
             item = (*entry, example)
             if len(diff.examples) < EXAMPLES_KEPT:
                 heapq.heappush(diff.examples, item)
@@ -179,25 +224,26 @@ def behaviour_diff(old_rt, new_rt, items: Iterable[tuple[str, str]], *,
     return diff
 
 
-def explain_by_regex(old_rt, new_rt, changed: list[tuple[str, list[int]]]) -> dict:
+def explain_by_regex(old_rt, new_rt, changed: list[tuple[str, list[int]]]
+                     ) -> HybridSplit | None:
     """Of the changed texts (with the new tokenization's token ends), how many the old model
     behind the new pre-tokenizer reproduces (the regex explains the change), and how many the new
     model behind the old pre-tokenizer reproduces (the model explains it).
 
-    ``{"hybrid": False}`` when the two runtimes cannot be combined (:mod:`core.diff.hybrid`)."""
+    None when the two runtimes cannot be combined (:mod:`core.diff.hybrid`) or no text
+    changed."""
     from .hybrid import with_pretokenizer
 
     old_model_new_regex = with_pretokenizer(old_rt, new_rt)
     new_model_old_regex = with_pretokenizer(new_rt, old_rt)
     if old_model_new_regex is None or new_model_old_regex is None or not changed:
-        return {"hybrid": False}
+        return None
     texts = [text for text, _ in changed]
     ends = [e for _, e in changed]
     by_regex = old_model_new_regex.encode_batch(texts)
     by_model = new_model_old_regex.encode_batch(texts)
-    return {"hybrid": True,
-            "explained_by_regex": sum(h.byte_ends.tolist() == e for h, e in zip(by_regex, ends)),
-            "explained_by_model": sum(h.byte_ends.tolist() == e for h, e in zip(by_model, ends))}
+    return HybridSplit(sum(h.byte_ends.tolist() == e for h, e in zip(by_regex, ends)),
+                       sum(h.byte_ends.tolist() == e for h, e in zip(by_model, ends)))
 
 
 def source_bucket(source: CorpusSource) -> str:

@@ -8,16 +8,17 @@ is ``ByteLevel`` in a ``tokenizer.json``), so parts of different runtimes are sh
 judged: the golden set decides whether they behave the same.
 
 >>> part = compare_part("pre_tokenizer", "a|b", "a|c", affects_ids=True)
->>> part["changed"], part["diff"]
-(True, ['-a|b', '+a|c'])
+>>> part.changed, part.diff
+(True, ('-a|b', '+a|c'))
 """
 
 from __future__ import annotations
 
 import difflib
 import json
+from dataclasses import dataclass
 
-from ..notes import note
+from ..notes import Note, note
 from ..pretokens import ModelView
 
 # parts whose change changes which IDs a text gets; the others change decoding, chat, binding
@@ -74,18 +75,97 @@ def part_texts(runtime, view: ModelView, configs, binding: dict) -> dict[str, st
     return texts
 
 
+@dataclass(frozen=True)
+class PartDiff:
+    """One pipeline part of both sides: its texts, whether it changed, a line diff (``-old`` /
+    ``+new``), whether it takes part in which IDs a text gets, and whether the two texts can be
+    compared at all (parts of different runtimes are shown, not judged)."""
+
+    part: str
+    old: str
+    new: str
+    changed: bool
+    diff: tuple[str, ...]
+    affects_ids: bool
+    comparable: bool
+
+    def to_json(self) -> dict:
+        return {"part": self.part, "changed": self.changed, "affects_ids": self.affects_ids,
+                "comparable": self.comparable, "diff": list(self.diff)}
+
+
+@dataclass(frozen=True)
+class MergesDiff:
+    """Merges added, removed, re-ranked, and kept pieces no merge sequence produces any more
+    (``made_unreachable``); with examples of each. Not ``compared`` (``why``, a note) when a
+    side stores no merges."""
+
+    compared: bool
+    why: Note | None = None
+    old: int = 0
+    new: int = 0
+    added: int = 0
+    removed: int = 0
+    reranked: int = 0
+    made_unreachable: int = 0
+    added_examples: tuple[tuple[str, str], ...] = ()
+    removed_examples: tuple[tuple[str, str], ...] = ()
+    reranked_examples: tuple[tuple[str, str, int, int], ...] = ()  # left, right, old, new rank
+    unreachable_examples: tuple[str, ...] = ()
+
+    def to_json(self) -> dict:
+        if not self.compared:
+            return {"compared": False, "why": self.why.to_json()}
+        return {"compared": True, "old": self.old, "new": self.new, "added": self.added,
+                "removed": self.removed, "reranked": self.reranked,
+                "made_unreachable": self.made_unreachable,
+                "examples": {"added": [list(p) for p in self.added_examples],
+                             "removed": [list(p) for p in self.removed_examples],
+                             "reranked": [list(r) for r in self.reranked_examples],
+                             "made_unreachable": list(self.unreachable_examples)}}
+
+
+@dataclass(frozen=True)
+class ScoreChange:
+    """A kept piece whose score changed."""
+
+    piece: str
+    old: float
+    new: float
+
+    def to_json(self) -> dict:
+        return {"piece": self.piece, "old": self.old, "new": self.new}
+
+
+@dataclass(frozen=True)
+class ScoresDiff:
+    """Scores of kept pieces (SentencePiece, Unigram): how many changed, the largest change, the
+    largest changes. Not ``compared`` (``why``) when a side stores no scores."""
+
+    compared: bool
+    why: Note | None = None
+    changed: int = 0
+    max_change: float = 0.0
+    examples: tuple[ScoreChange, ...] = ()
+
+    def to_json(self) -> dict:
+        if not self.compared:
+            return {"compared": False, "why": self.why.to_json()}
+        return {"compared": True, "changed": self.changed, "max_change": self.max_change,
+                "examples": [e.to_json() for e in self.examples]}
+
+
 def compare_part(name: str, old: str, new: str, *, affects_ids: bool,
-                 comparable: bool = True) -> dict:
+                 comparable: bool = True) -> PartDiff:
     """One part's old and new text, whether it changed, and a line diff (``-old`` / ``+new``)."""
     lines = [line for line in difflib.unified_diff(old.splitlines(), new.splitlines(),
                                                    lineterm="", n=2)
              if not line.startswith(("---", "+++", "@@"))]
-    return {"part": name, "old": old, "new": new, "changed": old != new, "diff": lines,
-            "affects_ids": affects_ids, "comparable": comparable}
+    return PartDiff(name, old, new, old != new, tuple(lines), affects_ids, comparable)
 
 
 def compare_parts(old_texts: dict[str, str], new_texts: dict[str, str], comparable: bool
-                  ) -> list[dict]:
+                  ) -> list[PartDiff]:
     """Every part of :data:`SHOWN_PARTS` compared. Across runtimes only the chat template and
     the model binding are comparable as text."""
     return [compare_part(name, old_texts[name], new_texts[name], affects_ids=name in ID_PARTS,
@@ -113,15 +193,16 @@ def reachable_pieces(merges, pieces, prefix: str = "") -> set[str]:
     return reachable
 
 
-def diff_merges(old: ModelView, new: ModelView, kept_pieces: set[str], shown: int = 50) -> dict:
+def diff_merges(old: ModelView, new: ModelView, kept_pieces: set[str], shown: int = 50
+                ) -> MergesDiff:
     """Merges added, removed and re-ranked, and kept pieces the new merges cannot produce.
 
     ``kept_pieces``: pieces (as the new model spells them) that both vocabularies hold.
     """
     if not old.merges or not new.merges:
-        return {"compared": False, "why": note("diff.merges_not_stored"
-                                               if not old.merges and not new.merges
-                                               else "diff.merges_one_side")}
+        return MergesDiff(False, note("diff.merges_not_stored"
+                                      if not old.merges and not new.merges
+                                      else "diff.merges_one_side"))
     old_rank = {pair: r for r, pair in enumerate(old.merges)}
     new_rank = {pair: r for r, pair in enumerate(new.merges)}
     added = [p for p in new.merges if p not in old_rank]
@@ -132,26 +213,24 @@ def diff_merges(old: ModelView, new: ModelView, kept_pieces: set[str], shown: in
     old_reach = reachable_pieces(old.merges, old.pieces, prefix)
     new_reach = reachable_pieces(new.merges, new.pieces, prefix)
     unreachable = sorted(p for p in kept_pieces if p in old_reach and p not in new_reach)
-    return {"compared": True, "old": len(old.merges), "new": len(new.merges),
-            "added": len(added), "removed": len(removed), "reranked": len(reranked),
-            "made_unreachable": len(unreachable),
-            "examples": {"added": [list(p) for p in added[:shown]],
-                         "removed": [list(p) for p in removed[:shown]],
-                         "reranked": [[*p, a, b] for p, a, b in reranked[:shown]],
-                         "made_unreachable": unreachable[:shown]}}
+    return MergesDiff(True, None, len(old.merges), len(new.merges), len(added), len(removed),
+                      len(reranked), len(unreachable),
+                      tuple(tuple(p) for p in added[:shown]),
+                      tuple(tuple(p) for p in removed[:shown]),
+                      tuple((*p, a, b) for p, a, b in reranked[:shown]),
+                      tuple(unreachable[:shown]))
 
 
-def diff_scores(old: ModelView, new: ModelView, pairs, shown: int = 20) -> dict:
+def diff_scores(old: ModelView, new: ModelView, pairs, shown: int = 20) -> ScoresDiff:
     """Scores of kept pieces (SentencePiece, Unigram): how many changed and the largest change.
 
     ``pairs``: ``(old_id, new_id)`` of kept pieces.
     """
     if old.scores is None or new.scores is None:
-        return {"compared": False, "why": note("diff.scores_not_stored")}
+        return ScoresDiff(False, note("diff.scores_not_stored"))
     changes = [(o, n, new.scores[n] - old.scores[o]) for o, n in pairs
                if old.scores[o] != new.scores[n]]
     changes.sort(key=lambda c: -abs(c[2]))
-    return {"compared": True, "changed": len(changes),
-            "max_change": abs(changes[0][2]) if changes else 0.0,
-            "examples": [{"piece": new.pieces[n], "old": old.scores[o], "new": new.scores[n]}
-                         for o, n, _ in changes[:shown]]}
+    return ScoresDiff(True, None, len(changes), abs(changes[0][2]) if changes else 0.0,
+                      tuple(ScoreChange(new.pieces[n], old.scores[o], new.scores[n])
+                            for o, n, _ in changes[:shown]))

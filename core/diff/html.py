@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from html import escape
 
+from ..token_html import STYLE as TOKENS_STYLE
+from ..token_html import tokens_html
 from .migration import BYTES_PER_PARAMETER, mib_text
 
 BADGE = {"identical": "#2e7d32", "append-only compatible": "#b26a00", "breaking": "#c62828"}
@@ -25,7 +27,9 @@ td.n{text-align:right;font-variant-numeric:tabular-nums}
 pre{background:#f6f6f6;padding:8px;overflow:auto;font-size:12px}
 .del{color:#b71c1c} .add{color:#1b5e20}
 td{font-size:13px}
-"""
+.pair{display:grid;grid-template-columns:3em 1fr;align-items:baseline}
+.who{color:#666;font-size:12px}
+""" + TOKENS_STYLE
 
 
 def _counts_table(counts: dict) -> str:
@@ -35,11 +39,22 @@ def _counts_table(counts: dict) -> str:
 
 
 def _examples(examples: list[dict]) -> str:
-    from .aligned import chunk_html, example_chunks
-
-    return "".join(f"<p><b>{escape(ex['bucket'])}</b> · {escape(ex['text'][:200])}</p>"
-                   + "".join(chunk_html(chunk) for chunk in example_chunks(ex, 24))
-                   for ex in examples)
+    """Each example's text twice, old tokens behind the first, new behind the second: the same
+    text in the same font, so the two lines stay aligned while their bands differ."""
+    out = []
+    for ex in examples:
+        sides = []
+        for name, rows, other in (("old", ex["old"], ex["new"]), ("new", ex["new"], ex["old"])):
+            titles = [f"{piece} · id {token_id}" for _, _, token_id, piece, *_ in rows]
+            reserve: dict[int, list[str]] = {}  # the other side's tokens covering no text
+            for row in other:
+                if row[4] == row[5]:
+                    reserve.setdefault(row[4], []).append(row[3])
+            sides.append(f"<div class=who>{name}</div>" + tokens_html(
+                ex["text"], [r[4] for r in rows], [r[5] for r in rows], titles,
+                pieces=[r[3] for r in rows], reserve=reserve))
+        out.append(f"<p><b>{escape(ex['bucket'])}</b></p><div class=pair>{''.join(sides)}</div>")
+    return "".join(out)
 
 
 def _behaviour(b: dict) -> str:

@@ -143,13 +143,22 @@ def migration_cost(rows_added: int, *, hidden: int | None = None, dtype: str | N
                          rows_to_initialize, rows_repurposed)
 
 
-def block_offset(new_id_of_old: np.ndarray) -> dict | None:
+@dataclass(frozen=True)
+class BlockOffset:
+    """Every kept row from ``from_id`` on moved by ``offset`` (a block inserted or removed
+    there); the rows before it stay."""
+
+    offset: int
+    from_id: int
+
+
+def block_offset(new_id_of_old: np.ndarray) -> BlockOffset | None:
     """A constant shift of the kept rows: ids from ``from_id`` on moved by ``offset`` (a block
     inserted or removed there), the ones before it unchanged; None when the rows did not move
     that way (or did not move at all).
 
     >>> block_offset(np.array([0, 1, 5, 6, 7]))
-    {'offset': 3, 'from_id': 2}
+    BlockOffset(offset=3, from_id=2)
     >>> block_offset(np.array([0, 1, 2])) is None, block_offset(np.array([1, 0])) is None
     (True, True)
     """
@@ -163,7 +172,7 @@ def block_offset(new_id_of_old: np.ndarray) -> dict | None:
     # every kept row from the first moved one on moves by the same offset
     if not np.all(shift[moved[0]:] == offset):
         return None
-    return {"offset": offset, "from_id": int(ids[kept][moved[0]])}
+    return BlockOffset(offset, int(ids[kept][moved[0]]))
 
 
 def row_map(new_id_of_old: np.ndarray) -> list[list[int]]:

@@ -1,27 +1,35 @@
 """The whole diff of two opened tokenizers, and its JSON (the ``tokbench diff --json`` contract).
 
->>> # d = diff_tokenizers(open_tokenizer("old/tokenizer.json"), open_tokenizer("new.bundle"))
->>> # d.verdict, english(d.reasons[0]), d.to_json()["vocab"]["kept_new_id"]
+:func:`compare` is the one function ``tokbench diff`` and the Diff pane call; its
+:class:`TokenizerDiff` is what both show (the pane's tabs, the CLI's lines) and its
+:meth:`TokenizerDiff.to_json` what both write (``--json``, the pane's JSON and HTML exports).
+
+>>> # d = compare(open_tokenizer("old/tokenizer.json"), open_tokenizer("new.bundle"))
+>>> # d.verdict, english(d.reasons[0]), d.counts.kept_new_id
 >>> # ('breaking', '2 special tokens moved: <s> 1→2, </s> 2→1', 2)
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import numpy as np
 
 from ..bundle import model_binding
+from ..golden import GoldenCheck
 from ..golden_stress import STRESS_SAMPLES
 from ..notes import Note, note
 from ..progress import CancelFn, ProgressFn
 from .behaviour import BehaviourDiff
-from .components import compare_parts, diff_merges, diff_scores, part_texts
-from .migration import MigrationCost, block_offset, matrix_rows, migration_cost, row_map
+from .components import (MergesDiff, PartDiff, ScoresDiff, compare_parts, diff_merges,
+                         diff_scores, part_texts)
+from .migration import (BlockOffset, MigrationCost, block_offset, matrix_rows, migration_cost,
+                        row_map)
 from .specials import SpecialsDiff, diff_specials
 from .verdict import (golden_reason, model_reasons, part_reasons, ranked_reasons,
                       special_reasons, verdict_of, vocabulary_reasons)
-from .vocab import VocabMap, family, map_views, show_key
+from .vocab import VocabCounts, VocabMap, family, map_views, show_key
 
 EXAMPLE_ROWS = 50  # rows per vocabulary category kept in the JSON
 
@@ -35,12 +43,14 @@ class TokenizerDiff:
         basis: how pieces were identified (:func:`core.diff.vocab.identity_basis`).
         vocab: the vocabulary map (lazy views for a table of 256k rows).
         old_pieces, new_pieces: each side's pieces as its runtime spells them.
-        specials, parts, merges, scores: each contract part's comparison.
+        specials, parts, merges, scores: each contract part's comparison (``parts``: the
+            pipeline parts in :data:`~core.diff.components.SHOWN_PARTS` order).
         golden_changed / golden_samples: stress samples whose IDs differ / how many.
         verdict: the verdict; reasons: its reasons ranked, notes: facts that do not change
             IDs (both :class:`~core.notes.Note` s: each front end words them).
         cost: rows added and to initialize, and their size; ``offset``: a block shift, or None.
         behaviour: the corpus diff, when one was run.
+        golden_check: old's golden samples verified on new (the pane's comparison).
     """
 
     old_label: str
@@ -50,19 +60,28 @@ class TokenizerDiff:
     old_pieces: tuple[str, ...]
     new_pieces: tuple[str, ...]
     specials: SpecialsDiff
-    parts: list[dict]
-    merges: dict
-    scores: dict
+    parts: list[PartDiff]
+    merges: MergesDiff
+    scores: ScoresDiff
     golden_changed: int
     golden_samples: int
     verdict: str
     reasons: list[Note]
     notes: list[Note]
     cost: MigrationCost
-    offset: dict | None
+    offset: BlockOffset | None
     behaviour: BehaviourDiff | None = None
-    golden_verify: object | None = None  # core.golden.GoldenVerify: old's golden set on new
+    golden_check: GoldenCheck | None = None  # old's golden samples verified on new
     configs: tuple = field(default=(), repr=False)
+
+    @cached_property
+    def counts(self) -> VocabCounts:
+        """How the vocabularies map (:meth:`~core.diff.vocab.VocabMap.counts`, computed once)."""
+        return self.vocab.counts()
+
+    def part(self, name: str) -> PartDiff:
+        """One pipeline part's comparison (``chat_template``, ``normalizer``...)."""
+        return next(p for p in self.parts if p.part == name)
 
     def with_cost(self, *, hidden: int | None = None, dtype: str | None = None,
                   tied: bool | None = None) -> MigrationCost:
@@ -78,15 +97,15 @@ class TokenizerDiff:
         ``constant offset``, ``reinitialize rows`` (no kept piece moved, but some IDs now hold
         another piece: Mistral v2→v3 renaming reserved control pieces in place), ``row map``
         or ``retrain`` (no piece kept)."""
-        counts = self.vocab.counts()
-        moved = counts["kept_new_id"] + counts["id_new_piece"] + counts["removed"]
+        counts = self.counts
+        moved = counts.kept_new_id + counts.id_new_piece + counts.removed
         if not moved:
-            return "append rows" if counts["added"] else "none needed"
+            return "append rows" if counts.added else "none needed"
         if self.offset is not None:  # every kept row from one id on shifted alike: slice
             return "constant offset"
-        if not counts["kept_new_id"] and counts["id_new_piece"] and counts["kept_same_id"]:
+        if not counts.kept_new_id and counts.id_new_piece and counts.kept_same_id:
             return "reinitialize rows"
-        kept = counts["kept_same_id"] + counts["kept_new_id"]
+        kept = counts.kept_same_id + counts.kept_new_id
         return "row map" if kept else "retrain"
 
     def row_map(self) -> list[list[int]]:
@@ -114,38 +133,30 @@ class TokenizerDiff:
         return rows
 
     def to_json(self) -> dict:
-        """The ``tokbench diff --json`` object (README, "Command line")."""
-        counts = self.vocab.counts()
+        """The ``tokbench diff --json`` object (docs/cli.md), the pane's exports."""
         data = {
             "verdict": self.verdict, "reasons": [n.to_json() for n in self.reasons],
             "notes": [n.to_json() for n in self.notes],
             "old": self.old_label, "new": self.new_label, "identity": self.basis,
-            "vocab": {**counts, "examples": {c: self.examples(c) for c in (
+            "vocab": {**self.counts.to_json(), "examples": {c: self.examples(c) for c in (
                 "kept_new_id", "id_new_piece", "added", "removed", "kind_changed")}},
             "specials": self.specials.to_json(),
-            "offset": self.offset["offset"] if self.offset else None,
-            "offset_from_id": self.offset["from_id"] if self.offset else None,
+            "offset": self.offset.offset if self.offset else None,
+            "offset_from_id": self.offset.from_id if self.offset else None,
             "strategy": self.strategy(),
             "rows_added": self.cost.rows_added,
             "rows_to_initialize": self.cost.rows_to_initialize,
             "mib_tied": self.cost.mib_tied, "mib_untied": self.cost.mib_untied,
             "migration": self.cost.to_json(),
-            "parts": [{k: p[k] for k in ("part", "changed", "affects_ids", "comparable", "diff")}
-                      for p in self.parts],
-            "merges": _with_note_json(self.merges), "scores": _with_note_json(self.scores),
+            "parts": [p.to_json() for p in self.parts],
+            "merges": self.merges.to_json(), "scores": self.scores.to_json(),
             "golden": {"samples": self.golden_samples, "ids_differ": self.golden_changed},
         }
         if self.behaviour is not None:
             data["behaviour"] = self.behaviour.to_json()
-        if self.golden_verify is not None:
-            data["golden_verify"] = self.golden_verify.to_json()
+        if self.golden_check is not None:
+            data["golden_verify"] = self.golden_check.to_json()
         return data
-
-
-def _with_note_json(part: dict) -> dict:
-    """A merges / scores comparison for the JSON: its ``why`` (a note) in the note form."""
-    why = part.get("why")
-    return {**part, "why": why.to_json()} if isinstance(why, Note) else part
 
 
 def _golden_changed(old_rt, new_rt) -> int:
@@ -174,7 +185,7 @@ def diff_tokenizers(old, new, *, hidden: int | None = None, dtype: str | None = 
     kept_pairs = list(zip(kept.tolist(), vocab.new_id_of_old[kept].tolist()))
     merges = diff_merges(old_view, new_view, {new_view.pieces[n] for _, n in kept_pairs})
     scores = (diff_scores(old_view, new_view, kept_pairs) if basis == "piece text"
-              else {"compared": False, "why": note("diff.scores_not_stored")})
+              else ScoresDiff(False, note("diff.scores_not_stored")))
     golden_changed = _golden_changed(old.runtime, new.runtime)
     added = vocab.added().tolist()
     reasons = [*vocabulary_reasons(counts, added, vocab.old_size), *special_reasons(specials),
@@ -216,7 +227,7 @@ def _role_notes(specials: SpecialsDiff) -> list[Note]:
     """Roles the two sides give a special token differently (a protocol fact, not an ID)."""
     if not specials.roles:
         return []
-    shown = ", ".join(f"{r['literal']} {r['old_role'] or '—'} → {r['new_role'] or '—'}"
+    shown = ", ".join(f"{r.literal} {r.old or '—'} → {r.new or '—'}"
                       for r in specials.roles[:4]) + (", …" if len(specials.roles) > 4 else "")
     return [note("diff.roles_changed", n=len(specials.roles), shown=shown)]
 
@@ -231,11 +242,20 @@ def run_behaviour(diff: TokenizerDiff, old, new, items, *, progress: ProgressFn 
     return diff.behaviour
 
 
-def compare(old, new, sources=(), *, hidden: int | None = None, dtype: str | None = None,
-            tied: bool | None = None, progress: ProgressFn | None = None,
-            cancel: CancelFn | None = None) -> TokenizerDiff:
-    """Everything the Diff pane shows: the contract diff, old's golden samples verified on new,
-    and the behaviour on the golden stress set plus ``sources`` (Corpus-pane sources)."""
+def compare(old, new, sources=(), *, golden: bool = True, hidden: int | None = None,
+            dtype: str | None = None, tied: bool | None = None,
+            progress: ProgressFn | None = None, cancel: CancelFn | None = None
+            ) -> TokenizerDiff:
+    """The diff of two :class:`core.loading.Loaded` tokenizers: the contract diff, and the
+    behaviour on ``sources`` (:class:`~core.corpus.CorpusSource`, a bucket each by language or
+    file name).
+
+    ``golden`` (the Diff pane): also old's golden samples verified on new, and the behaviour on
+    the golden stress set (as the bucket ``golden``) before the sources. Without it
+    (``tokbench diff``) the behaviour is measured only when sources are given.
+
+    Raises :class:`~core.errors.WorkbenchError` when the sources hold no text.
+    """
     from ..golden import lock, verify
     from ..progress import Progress, check_cancel
     from .behaviour import corpus_items, golden_items
@@ -244,13 +264,17 @@ def compare(old, new, sources=(), *, hidden: int | None = None, dtype: str | Non
         progress(Progress("contract", 0, 3))
     diff = diff_tokenizers(old, new, hidden=hidden, dtype=dtype, tied=tied)
     check_cancel(cancel)
-    if progress is not None:
-        progress(Progress("golden", 1, 3))
-    diff.golden_verify = verify(new.runtime, lock(old.runtime))
-    check_cancel(cancel)
+    if golden:
+        if progress is not None:
+            progress(Progress("golden", 1, 3))
+        diff.golden_check = verify(new.runtime, lock(old.runtime))
+        check_cancel(cancel)
+    if not golden and not sources:
+        return diff
 
     def items():
-        yield from golden_items()
+        if golden:
+            yield from golden_items()
         if sources:  # progress in bytes read
             yield from corpus_items(list(sources), cancel=cancel, progress=progress)
 

@@ -18,6 +18,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..notes import Note, note
+from .components import MergesDiff, PartDiff, ScoresDiff
+from .vocab import VocabCounts
 
 
 class Reason(NamedTuple):
@@ -52,22 +54,22 @@ def ranked_reasons(reasons: list[Reason]) -> list[Note]:
     return [r.note for r in sorted(reasons, key=lambda r: (LEVELS.index(r.level), -r.weight))]
 
 
-def vocabulary_reasons(counts: dict[str, int], added_ids: list[int], old_size: int
+def vocabulary_reasons(counts: VocabCounts, added_ids: list[int], old_size: int
                        ) -> list[Reason]:
     """Reasons from the vocabulary counts (:meth:`core.diff.vocab.VocabMap.counts`)."""
     reasons = []
-    for key, code in (("kept_new_id", "diff.piece_new_id"), ("id_new_piece", "diff.id_new_piece"),
-                      ("removed", "diff.removed")):
-        if counts[key]:
-            reasons.append(Reason(counts[key], note(code, n=counts[key])))
+    for n, code in ((counts.kept_new_id, "diff.piece_new_id"),
+                    (counts.id_new_piece, "diff.id_new_piece"), (counts.removed, "diff.removed")):
+        if n:
+            reasons.append(Reason(n, note(code, n=n)))
     if added_ids:
         first, last = min(added_ids), max(added_ids)
         code = "diff.added_appended" if first >= old_size else "diff.added_inside"
         reasons.append(Reason(len(added_ids), note(code, n=len(added_ids), first=first,
                                                    last=last)))
-    if counts["kind_changed"]:
-        reasons.append(Reason(counts["kind_changed"], note("diff.kind_changed",
-                                                           n=counts["kind_changed"])))
+    if counts.kind_changed:
+        reasons.append(Reason(counts.kind_changed, note("diff.kind_changed",
+                                                        n=counts.kind_changed)))
     return reasons
 
 
@@ -85,50 +87,50 @@ def special_reasons(specials) -> list[Reason]:
     """Reasons from a :class:`core.diff.specials.SpecialsDiff`."""
     reasons = []
     if specials.moved:
-        shown = _first(f"{m['literal']} {m['old_id']}→{m['new_id']}" for m in specials.moved)
+        shown = _first(f"{m.literal} {m.old_id}→{m.new_id}" for m in specials.moved)
         n = len(specials.moved)
         reasons.append(Reason(SPECIAL_WEIGHT + n, note("diff.specials_moved", n=n, shown=shown)))
     if specials.removed:
         n = len(specials.removed)
         reasons.append(Reason(SPECIAL_WEIGHT + n, note(
-            "diff.specials_removed", n=n, shown=_first(r["literal"] for r in specials.removed))))
+            "diff.specials_removed", n=n, shown=_first(r.literal for r in specials.removed))))
     if specials.added:
         reasons.append(Reason(len(specials.added), note(
             "diff.specials_added", n=len(specials.added),
-            shown=_first(a["literal"] for a in specials.added))))
+            shown=_first(a.literal for a in specials.added))))
     if specials.changed:
         reasons.append(Reason(len(specials.changed), note(
             "diff.specials_changed", n=len(specials.changed),
-            shown=_first(c["literal"] for c in specials.changed))))
+            shown=_first(c.literal for c in specials.changed))))
     return reasons
 
 
-def part_reasons(parts: list[dict]) -> tuple[list[Reason], list[Note]]:
+def part_reasons(parts: list[PartDiff]) -> tuple[list[Reason], list[Note]]:
     """Reasons from changed ID parts; notes for changed parts that do not change IDs."""
     reasons, notes = [], []
     for part in parts:
-        if not part["changed"] or not part["comparable"]:
+        if not part.changed or not part.comparable:
             continue
-        if part["affects_ids"]:
-            reasons.append(Reason(1, note("diff.part_changed", part=part["part"])))
+        if part.affects_ids:
+            reasons.append(Reason(1, note("diff.part_changed", part=part.part)))
         else:
-            notes.append(note("diff.part_changed_no_ids", part=part["part"]))
+            notes.append(note("diff.part_changed_no_ids", part=part.part))
     return reasons, notes
 
 
-def model_reasons(merges: dict, scores: dict) -> list[Reason]:
+def model_reasons(merges: MergesDiff, scores: ScoresDiff) -> list[Reason]:
     reasons = []
-    if merges.get("compared"):
-        moved = merges["added"] + merges["removed"] + merges["reranked"]
+    if merges.compared:
+        moved = merges.added + merges.removed + merges.reranked
         if moved:
-            reasons.append(Reason(moved, note("diff.merges", added=merges["added"],
-                                              removed=merges["removed"],
-                                              reranked=merges["reranked"])))
-        if merges["made_unreachable"]:
-            n = merges["made_unreachable"]
+            reasons.append(Reason(moved, note("diff.merges", added=merges.added,
+                                              removed=merges.removed,
+                                              reranked=merges.reranked)))
+        if merges.made_unreachable:
+            n = merges.made_unreachable
             reasons.append(Reason(n, note("diff.unreachable", n=n)))
-    if scores.get("compared") and scores["changed"]:
-        reasons.append(Reason(scores["changed"], note("diff.scores", n=scores["changed"])))
+    if scores.compared and scores.changed:
+        reasons.append(Reason(scores.changed, note("diff.scores", n=scores.changed)))
     return reasons
 
 

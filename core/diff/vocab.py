@@ -8,7 +8,7 @@ literal. Two tokenizers of different families can only be compared by bytes, whi
 >>> old = [b"a", b"b", b"ab"]
 >>> new = [b"b", b"a", b"ab", b"abc"]
 >>> d = map_vocabularies(old, new, ("normal",) * 3, ("normal",) * 4)
->>> d.new_id_of_old.tolist(), d.counts()["kept_new_id"], d.counts()["added"]
+>>> d.new_id_of_old.tolist(), d.counts().kept_new_id, d.counts().added
 ([1, 0, 2], 2, 1)
 """
 
@@ -26,6 +26,28 @@ SPECIAL_KINDS = frozenset({"control", "user-defined", "added", "special", "unkno
 # piece kinds (core.pretokens.PIECE_KINDS) as each runtime says them -> their class
 PIECE_KIND_CLASSES = {"control": "special", "special": "special", "unknown": "special",
                       "user-defined": "added", "added": "added"}
+
+
+@dataclass(frozen=True)
+class VocabCounts:
+    """How the ids of two vocabularies map: sizes, kept with the same ID, same piece with a new
+    ID, same ID holding a new piece, added, removed, kind changed (every id, specials too)."""
+
+    old_size: int
+    new_size: int
+    kept_same_id: int
+    kept_new_id: int
+    id_new_piece: int
+    added: int
+    removed: int
+    kind_changed: int
+
+    def to_json(self) -> dict[str, int]:
+        """The counts of the ``vocab`` block of ``tokbench diff --json``."""
+        return {"old_size": self.old_size, "new_size": self.new_size,
+                "kept_same_id": self.kept_same_id, "kept_new_id": self.kept_new_id,
+                "id_new_piece": self.id_new_piece, "added": self.added, "removed": self.removed,
+                "kind_changed": self.kind_changed}
 
 
 def kind_class(kind: str) -> str:
@@ -173,12 +195,11 @@ class VocabMap:
         changed = arrays["old_kinds"][kept] != arrays["new_kinds"][self.new_id_of_old[kept]]
         return kept[changed]
 
-    def counts(self) -> dict[str, int]:
-        """The ``vocab`` block of ``tokbench diff --json``; counts cover every id, specials too."""
-        return {"old_size": self.old_size, "new_size": self.new_size,
-                "kept_same_id": len(self.kept_same_id()), "kept_new_id": len(self.kept_new_id()),
-                "id_new_piece": len(self.id_new_piece()), "added": len(self.added()),
-                "removed": len(self.removed()), "kind_changed": len(self.kind_changed())}
+    def counts(self) -> VocabCounts:
+        """How many ids fall in each category (every id, specials too)."""
+        return VocabCounts(self.old_size, self.new_size, len(self.kept_same_id()),
+                           len(self.kept_new_id()), len(self.id_new_piece()), len(self.added()),
+                           len(self.removed()), len(self.kind_changed()))
 
 
 def _first_ids(keys: list[bytes]) -> tuple[dict[bytes, int], int]:

@@ -17,26 +17,8 @@ a SentencePiece model must be copied whole
 
 from __future__ import annotations
 
-from enum import IntEnum
-
 from ..errors import FormatError
-
-
-class PieceType(IntEnum):
-    """``ModelProto.SentencePiece.Type``: what a piece is. llama.cpp's ``llama_token_type`` (a
-    GGUF's ``tokenizer.ggml.token_type``) uses the same numbers, so the SentencePiece runtime and
-    the GGUF reader share this one enum.
-
-    >>> PieceType(3).name, int(PieceType.BYTE)
-    ('CONTROL', 6)
-    """
-
-    NORMAL = 1
-    UNKNOWN = 2
-    CONTROL = 3
-    USER_DEFINED = 4
-    UNUSED = 5
-    BYTE = 6
+from ..piece_types import PieceType  # noqa: F401  (imported from here too)
 
 
 PIECES, TRAINER_SPEC, NORMALIZER_SPEC = 1, 2, 3

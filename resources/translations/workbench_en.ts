@@ -189,6 +189,13 @@
             <numerusform>&lt;b&gt;{n}&lt;/b&gt; tokens</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>{n} grapheme(s) split across tokens</source>
+        <translation>
+            <numerusform>{n} grapheme split across tokens</numerusform>
+            <numerusform>{n} graphemes split across tokens</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>LatticeView</name>
@@ -327,6 +334,16 @@
         <translation>
             <numerusform>Wrote {n} token to {path}</numerusform>
             <numerusform>Wrote {n} tokens to {path}</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>TokenTextView</name>
+    <message numerus="yes">
+        <source>{n} tokens share this character ({hex}):</source>
+        <translation>
+            <numerusform>{n} token covers this character ({hex}):</numerusform>
+            <numerusform>{n} tokens share this character ({hex}):</numerusform>
         </translation>
     </message>
 </context>

@@ -441,6 +441,21 @@
     </message>
 </context>
 <context>
+    <name>AlignedExamplesView</name>
+    <message>
+        <source>Examples</source>
+        <translation>示例</translation>
+    </message>
+    <message>
+        <source>A (old)</source>
+        <translation>A（旧）</translation>
+    </message>
+    <message>
+        <source>B (new)</source>
+        <translation>B（新）</translation>
+    </message>
+</context>
+<context>
     <name>AuditSummary</name>
     <message>
         <source>No vocabulary audit yet: run one from the Vocabulary tab.</source>
@@ -938,6 +953,10 @@
 {who} · 字符 {start}–{end}
 {mask}</translation>
     </message>
+    <message>
+        <source>a special-token literal written into the content</source>
+        <translation>写进内容里的特殊词元字面量</translation>
+    </message>
 </context>
 <context>
     <name>CheckList</name>
@@ -984,8 +1003,8 @@
         <translation>对比</translation>
     </message>
     <message>
-        <source>&lt;span style=&apos;color:#d32f2f&apos;&gt;Red wavy underline&lt;/span&gt;: a token at a place where the tokenizers cut the text differently.</source>
-        <translation>&lt;span style=&apos;color:#d32f2f&apos;&gt;红色波浪下划线&lt;/span&gt;：该词元所在之处，各分词器对文本的切分不同。</translation>
+        <source>&lt;span style=&apos;color:#d32f2f&apos;&gt;Red wavy line&lt;/span&gt; under a token: a place where the tokenizers cut the text differently.</source>
+        <translation>词元下的&lt;span style=&apos;color:#d32f2f&apos;&gt;红色波浪线&lt;/span&gt;：各分词器在此处对文本的切分不同。</translation>
     </message>
     <message>
         <source>Tokenizations compared</source>
@@ -1968,10 +1987,6 @@
         <translation>权重</translation>
     </message>
     <message>
-        <source>Most changed texts: A&apos;s tokens over B&apos;s, each with its ID</source>
-        <translation>变化最大的文本：上行为 A 的词元，下行为 B 的词元，各附 ID</translation>
-    </message>
-    <message>
         <source>Sample</source>
         <translation>样本</translation>
     </message>
@@ -2026,6 +2041,10 @@
     <message>
         <source>Vocabulary {old} → {new} (compared by {basis}): {same} kept with their ID</source>
         <translation>词表 {old} → {new}（按{basis}比较）：{same} 个保留原 ID</translation>
+    </message>
+    <message>
+        <source>Most changed texts: A&apos;s tokens over B&apos;s (hover a token for its ID)</source>
+        <translation>变化最大的文本：A 的词元在上、B 的在下（悬停词元可见其 ID）</translation>
     </message>
     <message>
         <source>bytes</source>
@@ -2480,8 +2499,36 @@
         <translation>在此输入或粘贴文本，或拖入文本文件…</translation>
     </message>
     <message>
-        <source>Tokens over the text</source>
-        <translation>文本上的词元</translation>
+        <source>Tokens as pieces</source>
+        <translation>以片段显示的词元</translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation>文本</translation>
+    </message>
+    <message>
+        <source>The text as it is read, each token a band behind it</source>
+        <translation>按阅读时的样子显示文本，每个词元是其后的一条色带</translation>
+    </message>
+    <message>
+        <source>Pieces</source>
+        <translation>片段</translation>
+    </message>
+    <message>
+        <source>Each token as a chip of its own</source>
+        <translation>每个词元显示为单独的色块</translation>
+    </message>
+    <message>
+        <source>Outline split graphemes</source>
+        <translation>框出被切分的字素簇</translation>
+    </message>
+    <message>
+        <source>Outline each grapheme (a letter with its marks, an emoji) that no token holds whole</source>
+        <translation>框出没有任何词元完整包含的字素簇（带附加符号的字母、表情符号等）</translation>
+    </message>
+    <message>
+        <source>Show tokens as</source>
+        <translation>词元显示为</translation>
     </message>
     <message>
         <source>Show more tokens as chips</source>
@@ -2578,6 +2625,12 @@
     <message>
         <source>{n} byte-fallback</source>
         <translation>{n} 个字节回退</translation>
+    </message>
+    <message numerus="yes">
+        <source>{n} grapheme(s) split across tokens</source>
+        <translation>
+            <numerusform>{n} 个字素簇被切分到多个词元中</numerusform>
+        </translation>
     </message>
     <message>
         <source>✔ decode(encode(text)) equals the text</source>
@@ -5262,6 +5315,35 @@
     <message>
         <source>covers part of a character: spans in other units are widened outward</source>
         <translation>只覆盖一个字符的一部分：其他单位下的区间向外扩展到整个字符</translation>
+    </message>
+</context>
+<context>
+    <name>TokenTextView</name>
+    <message>
+        <source>Tokens over the text</source>
+        <translation>文本上的词元</translation>
+    </message>
+    <message>
+        <source>Copy the text</source>
+        <translation>复制文本</translation>
+    </message>
+    <message>
+        <source>Select all</source>
+        <translation>全选</translation>
+    </message>
+    <message>
+        <source>text no token covers (the normalizer removed it)</source>
+        <translation>没有词元覆盖的文本（被规范化删除）</translation>
+    </message>
+    <message numerus="yes">
+        <source>{n} tokens share this character ({hex}):</source>
+        <translation>
+            <numerusform>{n} 个词元共用这个字符（{hex}）：</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>#{i} {piece}  id {id}  bytes {hex}</source>
+        <translation>#{i} {piece}  ID {id}  字节 {hex}</translation>
     </message>
 </context>
 <context>

@@ -64,8 +64,8 @@ def wait_inspected(qtbot, window, timeout=20000):
     qtbot.waitUntil(lambda: not pane._debounce.isActive() and not window.tasks.busy
                     and pane.result is not None
                     and pane.result.encoding.text == window.session.text
-                    and pane.chips.encoding is pane.result.encoding
-                    and not pane.chips.drawing, timeout=timeout)  # every chip drawn (6 ms chunks)
+                    and pane.token_view.encoding is pane.result.encoding
+                    and not pane.token_view.drawing, timeout=timeout)  # all on screen
     return pane.result
 
 

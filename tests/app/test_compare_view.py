@@ -22,20 +22,60 @@ def show_compare(qtbot, window, paths, text):
     pane = window.inspect
     pane.tabs.setCurrentWidget(pane.compare)
     columns = pane.compare.columns
-    qtbot.waitUntil(lambda: sum(c.isVisible() for c in columns) == len(paths)
-                    and all(c.chips.encoding is not None and c.chips.encoding.text == text
-                            and c.chips._built == c.chips.shown for c in columns[:len(paths)]),
-                    timeout=30000)
+    qtbot.waitUntil(lambda: sum(c.isVisible() for c in columns) == len(paths), timeout=30000)
+    wait_shown(qtbot, columns[:len(paths)], text)
     return pane.compare
 
 
-def test_chips_where_the_cuts_differ_are_marked(qtbot, window, demo_paths):
+def wait_shown(qtbot, columns, text):
+    qtbot.waitUntil(lambda: all(c.isVisible() and c.token_view.encoding is not None
+                                and c.token_view.encoding.text == text
+                                and not c.token_view.drawing for c in columns), timeout=30000)
+
+
+def red_under(column, token: int) -> bool:
+    """Whether the text view paints red under token ``token``'s band (the difference mark)."""
+    view = column.text_view
+    image = view.viewport().grab().toImage()
+    for k, top in view.visible_paragraphs():
+        para = view.paragraph_layout(k)
+        for line in para.lines:
+            bottom = int(top + line.top + line.height + 1)
+            for seg in line.segments:
+                if seg.token == token and seg.x1 - seg.x0 >= 3:
+                    xs = range(int(seg.x0) + 1, int(seg.x1))
+                    ys = range(bottom - 4, bottom + 3)
+                    return any(_reddish(image.pixelColor(x, y)) for x in xs for y in ys)
+    raise AssertionError(f"token {token} has no band on screen")
+
+
+def _reddish(color) -> bool:
+    return color.red() > 170 and color.green() < 110 and color.blue() < 110
+
+
+def test_tokens_where_the_cuts_differ_are_marked(qtbot, window, demo_paths):
     compare = show_compare(qtbot, window, demo_paths, TEXT)
     native = [load_tokenizer(p).encode(TEXT) for p in demo_paths]
     differing, marks = compare_boundaries(native)
     assert compare.differing.tolist() == differing.tolist() and len(differing)
     for column, marked in zip(compare.columns, marks):
-        assert column.chips.marked.tolist() == marked.tolist()
+        assert column.token_view is column.text_view  # bands on the text by default
+        assert column.text_view.marked.tolist() == marked.tolist()
+        assert f"{int(marked.sum()):,} tokens where the cuts differ" in column.title.text()
+        wide = [k for k in range(len(marked))
+                if column.text_view.encoding.byte_ends[k] - column.text_view.encoding.byte_starts[k] > 1]
+        assert red_under(column, next(k for k in wide if marked[k]))
+        assert not red_under(column, next(k for k in wide if not marked[k]))
+    assert compare.legend.isVisible()
+
+
+def test_pieces_where_the_cuts_differ_are_marked(qtbot, window, demo_paths):
+    compare = show_compare(qtbot, window, demo_paths, TEXT)
+    window.inspect.as_pieces.click()
+    wait_shown(qtbot, compare.columns[:2], TEXT)
+    marks = compare_boundaries([load_tokenizer(p).encode(TEXT) for p in demo_paths])[1]
+    for column, marked in zip(compare.columns, marks):
+        assert column.token_view is column.chips and column.text_view.encoding is None
         assert f"{int(marked.sum()):,} tokens where the cuts differ" in column.title.text()
         # a marked chip is drawn with the red wavy underline, an unmarked one without
         chips = column.chips
@@ -51,7 +91,7 @@ def test_chips_where_the_cuts_differ_are_marked(qtbot, window, demo_paths):
 
 def test_one_tokenizer_alone_has_no_marks(qtbot, window, demo_paths):
     compare = show_compare(qtbot, window, demo_paths[:1], TEXT)
-    assert compare.columns[0].chips.marked is None
+    assert compare.columns[0].token_view.marked is None
     assert "differ" not in compare.columns[0].title.text()
     assert not compare.legend.isVisible()
 
@@ -60,7 +100,7 @@ def test_columns_scroll_together_to_the_same_place_in_the_text(qtbot, window, de
     text = "\n".join(f"line {n}: {TEXT}" for n in range(120))
     compare = show_compare(qtbot, window, demo_paths, text)
     first, second = compare.columns[:2]
-    bar = first.chips.verticalScrollBar()
+    bar = first.token_view.verticalScrollBar()
     assert bar.maximum() > 0
     bar.setValue(bar.maximum() // 2)
     top = first.top_byte()
@@ -68,7 +108,7 @@ def test_columns_scroll_together_to_the_same_place_in_the_text(qtbot, window, de
     line = len(f"line 0: {TEXT}\n".encode())
     assert top > 0 and abs(other - top) <= line  # the same line of the text, give or take one
     bar.setValue(0)
-    assert second.chips.verticalScrollBar().value() == 0
+    assert second.token_view.verticalScrollBar().value() == 0
 
 
 def test_columns_keep_their_width_and_the_row_scrolls_sideways(qtbot, window, demo_paths, tmp_path):

@@ -47,7 +47,7 @@ def test_a_run_shows_charts_table_and_a_drill_down(qtbot, pane, tmp_path):
     _wait_done(qtbot, pane)
     result = pane.result
     assert result is not None and result.names == ["demo-bpe", "demo-unigram"]
-    buckets = sum(len(e["buckets"]) for e in result.report["tokenizers"])
+    buckets = sum(len(e["buckets"]) for e in result.to_json()["tokenizers"])
     assert pane.model.rowCount() == buckets
     kind, _, _, (languages, series) = pane.charts["premium"].state
     assert kind == "premium" and set(languages) == {"eng_Latn", "zho_Hans"} and len(series) == 2
@@ -87,7 +87,7 @@ def test_mismatched_files_give_a_message_not_a_crash(qtbot, pane, tmp_path):
     pane.align_box.setChecked(True)
     pane.run()
     _wait_done(qtbot, pane)
-    assert pane.result is not None and pane.result.report["warnings"]
+    assert pane.result is not None and pane.result.to_json()["warnings"]
 
 
 def test_stop_ends_a_long_run_and_keeps_the_last_results(qtbot, pane, tmp_path):
@@ -108,7 +108,7 @@ def test_the_corpus_panes_sources_are_used(qtbot, window, pane):
     pane.use_sources.setChecked(True)
     pane.run()
     _wait_done(qtbot, pane)
-    assert "mixed" in pane.result.report["tokenizers"][0]["buckets"]
+    assert "mixed" in pane.result.to_json()["tokenizers"][0]["buckets"]
     assert not pane.chart_tabs.isTabEnabled(0)  # no parallel text: no premium
 
 
@@ -150,9 +150,8 @@ def test_warnings_are_the_cores_notes_said_in_the_gui_language(qtbot, qapp, pane
     from core.diagnostics.run import unknown_warnings
     from core.notes import english, note
 
-    notes = [*unknown_warnings({"tokenizer": "bert", "buckets": {
-                 "all": {"unk_rate": 0.3}, "mya_Mymr": {"unk_rate": 0.9},
-                 "eng_Latn": {"unk_rate": 0.0}, "script:Myanmar": {"unk_rate": 0.9}}}),
+    notes = [*unknown_warnings("bert", {"all": 0.3, "mya_Mymr": 0.9, "eng_Latn": 0.0,
+                                        "script:Myanmar": 0.9}),
              note("diagnostics.failed_documents", tokenizer="bert", count=2),
              note("diagnostics.aligned_by_shortest", lines=3, counts="zho_Hans: 3, eng_Latn: 4")]
     assert pane.warnings(notes) == [english(n) for n in notes]
@@ -185,8 +184,8 @@ def test_a_subset_of_languages_is_measured_and_a_flores_name_is_a_language(qtbot
     assert pane.settings().languages == ("eng_Latn", "jpn_Jpan")  # the pivot kept
     pane.run()
     _wait_done(qtbot, pane)
-    assert pane.result.report["corpus"]["languages"] == ["eng_Latn", "jpn_Jpan"]
-    assert set(pane.result.report["tokenizers"][0]["premium"]) == {"eng_Latn", "jpn_Jpan"}
+    assert pane.result.to_json()["corpus"]["languages"] == ["eng_Latn", "jpn_Jpan"]
+    assert set(pane.result.to_json()["tokenizers"][0]["premium"]) == {"eng_Latn", "jpn_Jpan"}
 
 
 def test_a_folder_without_language_files_is_said_in_the_pane(qtbot, pane, tmp_path):

@@ -76,7 +76,7 @@ def test_vocabulary_filters_and_jump(qtbot, pane, paths):
     assert model.rowCount() == 5
     assert model.data(model.index(0, 3)) == "[NEW0]"
     pane.filter_combo.setCurrentIndex(pane.filter_combo.findData("kept_new_id"))
-    assert model.rowCount() == diff.vocab.counts()["kept_new_id"]
+    assert model.rowCount() == diff.vocab.counts().kept_new_id
     assert model.data(model.index(0, 4)) == "same piece, new ID"
     piece = old.runtime.piece(100)
     pane.jump_edit.setText(piece)
@@ -99,7 +99,7 @@ def test_append_only_pair_with_corpus_behaviour_golden_and_exports(qtbot, window
     assert set(buckets) == {"golden", "en"} and buckets["en"]["texts"] == 2
     assert [bar[0] for bar in pane.ratio_bars.bars] == ["en", "golden"]
     assert "texts" in pane.behaviour_summary.text()
-    assert pane.golden_table.rowCount() == len(diff.golden_verify.differences[:500])
+    assert pane.golden_table.rowCount() == len(diff.golden_check.differences[:500])
     pane.export_json(tmp_path / "d.json")
     assert json.loads((tmp_path / "d.json").read_text())["verdict"] == "append-only compatible"
     pane.export_html(tmp_path / "d.html")
@@ -159,3 +159,22 @@ def test_reasons_notes_and_migration_are_said_in_chinese(qtbot, qapp, pane, path
         assert english(reason) not in reasons
     assert "新增 1 个片段（ID" in reasons and "追加在旧 ID 之后" in reasons
     assert "新增 1 行" in cost and "需初始化 1 行" in cost and "rows" not in cost
+
+
+def test_most_changed_texts_are_shown_old_over_new_as_text(qtbot, window, pane, demo_paths,
+                                                          tmp_path):
+    """Each example is its text twice, the old tokens behind the first copy and the new ones
+    behind the second, in text views (shaped, bands) that scroll together."""
+    (tmp_path / "mixed.txt").write_text("नमस्ते दुनिया 👨\u200d👩\u200d👧\nThe quick brown fox\n",
+                                        encoding="utf-8")
+    window.session.set_corpus([CorpusSource(tmp_path / "mixed.txt", lang="mul")])
+    pane.set_pair(open_tokenizer(demo_paths[0]), open_tokenizer(demo_paths[1]))
+    diff = compare_and_wait(qtbot, pane)
+    examples = diff.behaviour.to_json()["examples"]
+    shown = pane.examples
+    assert shown.picker.count() == min(len(examples), 12) > 0
+    for row in range(shown.picker.count()):
+        shown.picker.setCurrentRow(row)
+        for view, side in ((shown.old_view, "old"), (shown.new_view, "new")):
+            assert view.encoding.text == examples[row]["text"]
+            assert view.encoding.ids.tolist() == [token[2] for token in examples[row][side]]

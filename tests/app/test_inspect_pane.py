@@ -29,7 +29,7 @@ def test_typing_shows_the_runtime_ids(qtbot, window, demo_paths):
     assert [int(model.index(r, 2).data()) for r in range(model.rowCount())] == expected.ids.tolist()
     assert f"<b>{len(expected)}</b> tokens" in pane.counts.text()
     assert "equals the text" in pane.round_trip.text()
-    assert pane.chips.shown == len(expected)
+    assert pane.token_view.shown == len(expected)
 
 
 def test_switching_units_changes_the_span_column(qtbot, window, demo_paths):
@@ -100,10 +100,41 @@ def test_chip_hover_highlights_the_table_row(qtbot, window, demo_paths):
     window.session.set_text(TEXT)
     wait_inspected(qtbot, window)
     pane = window.inspect
-    pane.chips.token_hovered.emit(2)
+    pane.token_view.token_hovered.emit(2)
     assert pane.table_model.highlighted == 2
-    pane.chips.token_clicked.emit(3)
+    pane.token_view.token_clicked.emit(3)
     assert pane.table.currentIndex().row() == 3
+
+
+def test_tokens_show_as_text_by_default_and_as_pieces_one_toggle_away(qtbot, window,
+                                                                    demo_paths):
+    """The shaped text with bands is the default view; the chips are one toggle away and get
+    the same encoding; the count of graphemes no token holds whole is next to the counts."""
+    import regex
+
+    open_and_wait(qtbot, window, demo_paths[0])
+    window.session.set_text(TEXT)
+    result = wait_inspected(qtbot, window)
+    pane = window.inspect
+    assert pane.token_view is pane.text_view and pane.text_view.encoding is result.encoding
+    enc = result.encoding
+    cuts = {int(b) for s, e in zip(enc.byte_starts, enc.byte_ends) if e > s for b in (s, e)}
+    split, pos = 0, 0
+    for cluster in regex.findall(r"\X", TEXT):
+        size = len(cluster.encode())
+        split += any(pos < c < pos + size for c in cuts)
+        pos += size
+    counts = pane.counts.text()
+    assert (f"{split} grapheme" in counts) == (split > 0)
+    pane.as_pieces.click()
+    qtbot.waitUntil(lambda: pane.chips.encoding is result.encoding, timeout=5000)
+    assert pane.token_view is pane.chips and pane.text_view.encoding is None
+    pane.token_view.token_hovered.emit(1)
+    assert pane.table_model.highlighted == 1
+    pane.as_text.click()
+    qtbot.waitUntil(lambda: pane.text_view.encoding is result.encoding, timeout=5000)
+    pane.outline_split.setChecked(True)
+    assert pane.text_view.outline_split
 
 
 def test_bad_file_shows_a_message_not_a_crash(qtbot, window, tmp_path, monkeypatch):

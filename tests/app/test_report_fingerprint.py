@@ -45,7 +45,8 @@ def test_gui_cli_and_a_copy_elsewhere_give_the_same_fingerprint(qapp, capsys, tm
 
     gui = opened_as_the_gui_does(original)
     assert gui.source.options == {"preset": "r50k"}  # the dialog's choice, given explicitly
-    gui_entry = diagnose([gui], sources=[CorpusSource(corpus, lang="en")]).report["tokenizers"][0]
+    gui_entry = diagnose([gui], sources=[CorpusSource(corpus, lang="en")]
+                         ).to_json()["tokenizers"][0]
     entries = [gui_entry]
     for path in (original, copy):
         assert main(["report", str(path), "--corpus", f"en={corpus}", "--json"]) == 0

@@ -129,8 +129,28 @@ def test_export_to_an_unwritable_place_says_why(qtbot, pane, tmp_path, monkeypat
     assert "t.csv" in said.args[0]
 
 
+def as_pieces(qtbot, pane):
+    """The piece chips (one toggle away from the text view) with the result drawn in them."""
+    pane.as_pieces.click()
+    qtbot.waitUntil(lambda: pane.chips.encoding is pane.result.encoding
+                    and not pane.chips.drawing, timeout=10000)
+    return pane.chips
+
+
+def test_copying_the_text_view_gives_the_original_text(qtbot, pane):
+    """Select all, or a drag over part of a character byte-level tokens split: the original
+    characters are copied, whole (never glyphs, never half a character)."""
+    view = pane.text_view
+    assert pane.token_view is view
+    view.selectAll()
+    assert clipboard_after(qtbot, pane, view.copy) == TEXT
+    start = TEXT.encode().index("世".encode())
+    view._selection = (start + 1, start + 2)  # inside 世: as a drag within its glyph selects
+    assert clipboard_after(qtbot, pane, view.copy) == "世"
+
+
 def test_copying_chips_gives_the_original_text_not_glyphs(qtbot, pane):
-    chips = pane.chips
+    chips = as_pieces(qtbot, pane)
     chips.selectAll()
     assert clipboard_after(qtbot, pane, chips.copy) == TEXT
     # one chip of a character split in bytes (shown as hex) copies the whole character
@@ -157,6 +177,11 @@ def test_copying_chips_of_a_tokenizer_that_adds_tokens(qtbot, window, demo_paths
     open_and_wait(qtbot, window, demo_paths[1])
     window.session.set_text(TEXT)
     wait_inspected(qtbot, window)
-    chips = window.inspect.chips
+    chips = as_pieces(qtbot, window.inspect)
     chips.selectAll()
     assert clipboard_after(qtbot, window.inspect, chips.copy) == TEXT
+    window.inspect.as_text.click()  # and the text view
+    view = window.inspect.text_view
+    qtbot.waitUntil(lambda: view.encoding is window.inspect.result.encoding, timeout=10000)
+    view.selectAll()
+    assert clipboard_after(qtbot, window.inspect, view.copy) == TEXT

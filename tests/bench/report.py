@@ -142,8 +142,9 @@ def large(megabytes: float, mono_folder: Path = MONO) -> dict:
         result = diagnose(tokenizers, sources=sources, backend="processes")
         seconds = time.perf_counter() - started
         workers = watch.stop()
-    tokens = [e["buckets"]["all"]["tokens"] for e in result.report["tokenizers"]]
-    return {"corpus": f"{total / 1e6:.{0 if total > 1e7 else 1}f} MB (mono x {copy})", "workers": os.cpu_count(),
+    tokens = [e["buckets"]["all"]["tokens"] for e in result.to_json()["tokenizers"]]
+    size = f"{total / 1e6:.{0 if total > 1e7 else 1}f} MB"  # a tiny run's is under one MB
+    return {"corpus": f"{size} (mono x {copy})", "workers": os.cpu_count(),
             "wall_s": seconds, "mb_per_s": total / 1e6 / seconds, "tokens": tokens,
             "peak_parent_mb": peak_mb(), "peak_worker_mb": workers}
 

@@ -47,12 +47,12 @@ def test_removing_one_merge_fails_with_field_level_differences(small_bpe_spec, o
     golden = lock(old.runtime)
     result = verify(open_spec(without_merge(small_bpe_spec, 0)).runtime, golden)
     assert not result.passed and not result.other_tokenizer  # same vocabulary, other merges
-    fields = {d["field"] for d in result.differences}
+    fields = {d.field for d in result.differences}
     assert {"ids", "pieces", "spans.bytes"} <= fields
     assert set(result.kinds.values()) == {"ids"}
-    first = next(d for d in result.differences if d["field"] == "ids")
-    locked = next(s for s in golden["samples"] if s["name"] == first["sample"])
-    assert first["old"] == locked["ids"] and first["new"] != locked["ids"]
+    first = next(d for d in result.differences if d.field == "ids")
+    locked = next(s for s in golden["samples"] if s["name"] == first.sample)
+    assert first.old == locked["ids"] and first.new != locked["ids"]
     assert "samples differ (" in result.summary()
 
 

@@ -137,10 +137,10 @@ def test_audit_equals_native_offsets(records, name, file, library, options):
         differ = np.flatnonzero(ours != native[key])
         assert len(differ) == 0, (key, differ[:5])
     strict_native = native["start_ok"] & native["end_ok"]
-    summary = audit.tokenizer_json(result, misaligned=False)
-    assert summary["strict"] == pytest.approx(strict_native.mean())
-    assert summary["start_ok"] == pytest.approx(native["start_ok"].mean())
-    assert summary["end_ok"] == pytest.approx(native["end_ok"].mean())
-    assert summary["contract_nonempty"] == pytest.approx(native["contract_nonempty"].mean())
+    summary = audit.shares(result)
+    assert summary.strict == pytest.approx(strict_native.mean())
+    assert summary.start_ok == pytest.approx(native["start_ok"].mean())
+    assert summary.end_ok == pytest.approx(native["end_ok"].mean())
+    assert summary.contract_nonempty == pytest.approx(native["contract_nonempty"].mean())
     # the set is not trivially aligned for every tokenizer: the comparison can fail
-    assert summary["strict"] < 1.0
+    assert summary.strict < 1.0

@@ -211,8 +211,7 @@ def test_the_audit_equals_spacy_on_every_span(tokenizer, tmp_path):
                     encoding="utf-8")
     audit = audit_dataset(Dataset(path), [("t", runtime)], chunk=2)
     result = audit.tokenizers[0]
-    misaligned = {(m["record"], m["start"], m["end"]): m
-                  for m in audit.misaligned_json(result)}
+    misaligned = {(m.record, m.start, m.end): m for m in audit.misaligned_spans(result)}
     k = 0
     for record, row in enumerate(rows):
         oracle = SpacyOracle(row["text"], groups_of_intervals(native(row["text"])))
@@ -224,6 +223,6 @@ def test_the_audit_equals_spacy_on_every_span(tokenizer, tmp_path):
                 item = misaligned[(record, s, e)]
                 contract, expand = oracle.char_span(s, e, "contract"), oracle.char_span(s, e,
                                                                                         "expand")
-                assert item["contract"] == (None if contract is None else list(contract))
-                assert item["expand"] == (None if expand == EMPTY else list(expand))
+                assert item.contract == (None if contract is None else tuple(contract))
+                assert item.expand == (None if expand == EMPTY else tuple(expand))
             k += 1

@@ -48,15 +48,15 @@ def test_in_process_local_processes_and_dask_give_identical_reports(tokenizers, 
     monkeypatch.setattr("core.diagnostics.run.plan_shards", _plan)
     settings = Settings(context=64, round_trip=True)
     here = diagnose(tokenizers, sources=corpus, settings=settings, backend="inprocess")
-    assert len(here.report["tokenizers"][0]["buckets"]) > 5
+    assert len(here.to_json()["tokenizers"][0]["buckets"]) > 5
     local = diagnose(tokenizers, sources=corpus, settings=settings, backend="processes",
                      workers=2)
-    assert _without_time(local.report) == _without_time(here.report)
+    assert _without_time(local.to_json()) == _without_time(here.to_json())
     with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
                                   dashboard_address=None) as cluster:
         remote = diagnose(tokenizers, sources=corpus, settings=settings, backend="dask",
                           scheduler=cluster.scheduler_address)
-    assert _without_time(remote.report) == _without_time(here.report)
+    assert _without_time(remote.to_json()) == _without_time(here.to_json())
 
 
 def _plan(sources):

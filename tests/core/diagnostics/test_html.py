@@ -21,8 +21,8 @@ def result(tmp_path_factory):
 
 
 def test_the_same_report_gives_the_same_page(result):
-    first = report_html(result.report, result.stats)
-    assert report_html(result.report, result.stats) == first
+    first = report_html(result)
+    assert report_html(result) == first
     assert first.count("<svg") == 5  # premiums, ranking, tokens per byte, lengths, vocabulary
     assert "<script" not in first and "<img" not in first
 
@@ -34,5 +34,5 @@ def test_a_corpus_without_parallel_text_has_no_premium_charts(tmp_path):
 
     plain = diagnose([open_tokenizer(DEMO / "demo-bpe" / "tokenizer.json")],
                      sources=[CorpusSource(path, lang="en")])
-    captions = [caption for caption, _ in chart_figures(plain.report, plain.stats)]
+    captions = [caption for caption, _ in chart_figures(plain)]
     assert not any("Premium" in c for c in captions) and len(captions) == 3

@@ -20,16 +20,16 @@ def test_seed_example_1_4x_length_is_1_96x_attention_pairs():
     # seed 000: 4,200 / 3,000 = 1.4x the tokens; 1.4^2 = 1.96x the pairs of a dense layer
     counts = {"eng": np.array([1000, 2000]), "zho": np.array([1400, 2800])}
     row = premiums(counts, "eng", resamples=50, seed=0)["zho"]
-    assert row["tokens"] == 4200 and row["premium"] == 1.4
-    assert row["attention_pairs"] == pytest.approx(1.96)
+    assert row.tokens == 4200 and row.premium == 1.4
+    assert row.attention_pairs == pytest.approx(1.96)
 
 
 def test_ranking_and_sentence_ratios():
     counts = {"a": np.array([10, 10, 10]), "b": np.array([20, 30, 10]), "c": np.array([5, 5, 5])}
     out = premiums(counts, "a", resamples=100, seed=3)
-    assert [out[k]["rank"] for k in "abc"] == [2, 3, 1]
-    assert out["b"]["sentence_ratio"]["p50"] == 2.0
-    assert out["b"]["ci"][0] <= 2.0 <= out["b"]["ci"][1]
+    assert [out[k].rank for k in "abc"] == [2, 3, 1]
+    assert out["b"].sentence_ratio.p50 == 2.0
+    assert out["b"].ci[0] <= 2.0 <= out["b"].ci[1]
 
 
 def test_folder_is_read_by_language_code_and_empty_lines_keep_their_place(tmp_path):
@@ -107,7 +107,7 @@ def test_a_subset_of_languages_is_read_alone_and_an_unknown_one_is_refused(tmp_p
                                 "fra_Latn.dev": "x\n"})  # fra is short: left out, no refusal
     corpus = read_parallel(folder, languages=["zho_Hans", "eng_Latn"])
     assert list(corpus.lines) == ["zho_Hans", "eng_Latn"] and corpus.size == 2
-    assert corpus.describe()["languages"] == ["eng_Latn", "zho_Hans"]
+    assert list(corpus.describe().languages) == ["eng_Latn", "zho_Hans"]
     with pytest.raises(FormatError, match="different line counts"):
         read_parallel(folder)
     with pytest.raises(FormatError, match="has no language deu_Latn; it has eng_Latn, fra_Latn, "

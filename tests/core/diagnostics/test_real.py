@@ -37,7 +37,7 @@ def three():
 @pytest.fixture(scope="module")
 def flores_report(three):
     return diagnose(three, parallel=FLORES, settings=Settings(resamples=300, seed=7,
-                                                              context=64)).report
+                                                              context=64)).to_json()
 
 
 def _native_counts():
@@ -100,9 +100,9 @@ def test_gpt2_premiums_agree_with_the_published_table(flores_report):
 
 def test_bootstrap_is_reproducible_with_a_seed_and_covers_the_point(three, flores_report):
     again = diagnose(three[:1], parallel=FLORES,
-                     settings=Settings(resamples=300, seed=7)).report
+                     settings=Settings(resamples=300, seed=7)).to_json()
     other_seed = diagnose(three[:1], parallel=FLORES,
-                          settings=Settings(resamples=300, seed=8)).report
+                          settings=Settings(resamples=300, seed=8)).to_json()
     first = flores_report["tokenizers"][0]["premium"]
     assert again["tokenizers"][0]["premium"] == first
     assert other_seed["tokenizers"][0]["premium"]["zho_Hans"]["ci"] != first["zho_Hans"]["ci"]
@@ -118,7 +118,7 @@ def test_mono_corpus_totals_equal_native_per_source(three, tmp_path):
 
     mono = require_data(FLORES.parent / "mono")
     source = CorpusSource(mono / "ar_quran_no_tashkeel.txt", lang="ar", domain="religion")
-    report = diagnose(three[2:], sources=[source]).report
+    report = diagnose(three[2:], sources=[source]).to_json()
     import sentencepiece
 
     sp = sentencepiece.SentencePieceProcessor(
@@ -168,7 +168,7 @@ def test_flores_files_under_any_extension_and_a_subset_of_languages(three, tmp_p
     (folder / "LICENSE").write_text("CC-BY-SA-4.0\n", encoding="utf-8")
     subset = ("eng_Latn", "zho_Hans", "jpn_Jpan")
     report = diagnose(three[:1], parallel=folder, settings=Settings(
-        resamples=50, languages=subset)).report
+        resamples=50, languages=subset)).to_json()
     assert report["corpus"]["languages"] == sorted(subset)
     assert report["settings"]["languages"] == list(subset)
     entry = report["tokenizers"][0]
@@ -185,7 +185,7 @@ def test_flores_files_under_any_extension_and_a_subset_of_languages(three, tmp_p
             len(ids) for ids in gpt2.encode_ordinary_batch(lines[lang])), lang
     # the whole shared folder, README.flores beside the .dev files, with a subset too
     whole = diagnose(three[:1], parallel=FLORES, settings=Settings(
-        resamples=20, languages=("eng_Latn", "mya_Mymr"))).report
+        resamples=20, languages=("eng_Latn", "mya_Mymr"))).to_json()
     assert whole["corpus"]["languages"] == ["eng_Latn", "mya_Mymr"]
     # the Corpus pane tags a FLORES file with its code, as it tags en_*.txt with en
     for path in sorted(FLORES.iterdir()):

@@ -39,7 +39,7 @@ def test_truncation_counts_documents_longer_than_the_window_minus_the_overhead(b
                for t in ("short", "a much longer line of text than the other one")]
     window = lengths[1] - 1 + context_overhead(bpe.runtime, BUILTIN_TEMPLATES["chatml"])
     report = diagnose([bpe], sources=[source], settings=Settings(
-        context=window, template=BUILTIN_TEMPLATES["chatml"], template_name="chatml")).report
+        context=window, template=BUILTIN_TEMPLATES["chatml"], template_name="chatml")).to_json()
     assert report["tokenizers"][0]["buckets"]["en"]["truncation_rate"] == 0.5
     assert report["settings"]["template"] == "chatml"
 
@@ -54,7 +54,7 @@ def test_inputs_are_checked(bpe, tmp_path):
         diagnose([bpe] * (MAX_TOKENIZERS + 1), sources=sources)
     with pytest.raises(WorkbenchError, match="either corpus sources or a parallel corpus"):
         diagnose([bpe])
-    report = diagnose([bpe, bpe], sources=sources).report
+    report = diagnose([bpe, bpe], sources=sources).to_json()
     assert [e["tokenizer"] for e in report["tokenizers"]] == ["demo-bpe", "demo-bpe #2"]
     assert "und" in report["tokenizers"][0]["buckets"]  # no language tag: undetermined
 
@@ -75,7 +75,7 @@ def test_each_tokenizers_own_template_or_a_warning_without_one(tmp_path):
     path = tmp_path / "a.txt"
     path.write_text("hello there\n", encoding="utf-8")
     report = diagnose([chatty, unigram], sources=[CorpusSource(path)],
-                      settings=Settings(context=100, own_template=True)).report
+                      settings=Settings(context=100, own_template=True)).to_json()
     overheads = [e["context"]["overhead"] for e in report["tokenizers"]]
     assert report["settings"]["template"] == "own"
     assert own_template(chatty) == BUILTIN_TEMPLATES["chatml"]

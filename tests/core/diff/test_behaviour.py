@@ -38,7 +38,7 @@ def test_a_removed_merge_changes_segmentation_and_counts(small_bpe_spec, open_sp
     assert diff.to_json()["token_ratio"] == pytest.approx(new_n / old_n)
     assert diff.total.tokens_differ >= 1
     example = diff.ranked_examples()[0]
-    assert example["score"] > 0 and example["old"] != example["new"]
+    assert example.score > 0 and example.old != example.new
 
 
 def test_corpus_items_stream_by_bucket_and_refuse_an_empty_corpus(tmp_path):

@@ -9,6 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from core.diff.migration import BlockOffset
 from core.diff.report import diff_tokenizers
 from core.golden import lock, verify
 from core.loading import open_tokenizer, save_loaded
@@ -85,7 +86,7 @@ def spm_pieces(rel: str) -> list[bytes]:
 
 
 def _counts(diff) -> dict[str, int]:
-    counts = diff.vocab.counts()
+    counts = diff.vocab.counts().to_json()
     counts.pop("kind_changed")
     return counts
 
@@ -105,7 +106,7 @@ def test_every_shared_tokenizer_is_identical_to_itself_and_its_bundle(name, rel,
 def test_bert_json_and_vocab_txt_are_identical_but_the_json_pads():
     diff = diff_tokenizers(_open("bert-minilm/tokenizer.json"), _open("bert-minilm/vocab.txt"))
     assert diff.verdict == "identical", diff.reasons
-    assert diff.vocab.counts()["kept_same_id"] == 30522
+    assert diff.vocab.counts().kept_same_id == 30522
     assert note("diff.part_changed_no_ids", part="padding_truncation") in diff.notes
 
 
@@ -115,10 +116,10 @@ def test_gpt2_against_claude_legacy_counts_equal_the_native_libraries():
     assert _counts(diff) == native_counts(tiktoken_gpt2_bytes(),
                                           hf_bytes("claude-legacy/tokenizer.json"))
     assert diff.verdict == "breaking"
-    assert diff.specials.removed[0]["literal"] == "<|endoftext|>"
+    assert diff.specials.removed[0].literal == "<|endoftext|>"
     counts = diff.vocab.counts()
-    assert diff.cost.rows_to_initialize == counts["added"]
-    assert diff.cost.rows_added == counts["new_size"] - counts["old_size"]
+    assert diff.cost.rows_to_initialize == counts.added
+    assert diff.cost.rows_added == counts.new_size - counts.old_size
     assert diff.with_cost(hidden=768, dtype="fp32", tied=True).mib_tied == pytest.approx(
         diff.cost.rows_added * 768 * 4 / 2 ** 20)
 
@@ -130,7 +131,7 @@ def test_test_model_against_test_ja_model_compares_piece_text():
     assert _counts(diff) == native_counts(spm_pieces("sentencepiece/test_model.model"),
                                           spm_pieces("sentencepiece/test_ja_model.model"))
     assert diff.verdict == "breaking"
-    assert diff.scores["compared"]
+    assert diff.scores.compared
 
 
 def test_sentencepiece_against_byte_level_compares_bytes_and_says_so():
@@ -156,8 +157,8 @@ def test_claude_legacy_retrained_one_merge_further_is_append_only(claude_spec, t
                                      tmp_path / "new.bundle"))
     diff = diff_tokenizers(old, new, hidden=4096, dtype="bf16", tied=False)
     assert diff.verdict == "append-only compatible", diff.reasons
-    assert diff.vocab.counts()["added"] == 1 and diff.vocab.counts()["kept_same_id"] == 65000
-    assert diff.merges["added"] == 1
+    assert diff.vocab.counts().added == 1 and diff.vocab.counts().kept_same_id == 65000
+    assert diff.merges.added == 1
     assert diff.cost.rows_added == diff.cost.rows_to_initialize == 1
     assert diff.cost.mib == pytest.approx(2 * 4096 * 2 / 2 ** 20)
 
@@ -169,7 +170,7 @@ def test_claude_legacy_with_two_specials_swapped_is_breaking(claude_spec, tmp_pa
     diff = diff_tokenizers(old, new)
     assert diff.verdict == "breaking"
     assert english(diff.reasons[0]) == "2 special tokens moved: <EOT> 0→4, <SOS> 4→0"
-    assert diff.vocab.counts()["kept_new_id"] == 2
+    assert diff.vocab.counts().kept_new_id == 2
 
 
 def test_golden_verify_fails_field_by_field_after_one_merge_removed(claude_spec, tmp_path):
@@ -178,15 +179,15 @@ def test_golden_verify_fails_field_by_field_after_one_merge_removed(claude_spec,
     new = open_tokenizer(write(without_merge(claude_spec, 0), tmp_path / "less"))
     result = verify(new.runtime, golden)
     assert not result.passed and not result.other_tokenizer
-    assert any(d["field"] == "ids" for d in result.differences)
+    assert any(d.field == "ids" for d in result.differences)
     # every recorded difference is real: the native library gives the new IDs
     from tokenizers import Tokenizer
 
     native = Tokenizer.from_file(str(tmp_path / "less" / "tokenizer.json"))
     for d in result.differences:
-        if d["field"] == "ids":
-            text = next(s["text"] for s in golden["samples"] if s["name"] == d["sample"])
-            assert d["new"] == native.encode(text).ids
+        if d.field == "ids":
+            text = next(s["text"] for s in golden["samples"] if s["name"] == d.sample)
+            assert d.new == native.encode(text).ids
 
 
 def test_behaviour_diff_on_flores_against_native_encodes():
@@ -213,7 +214,7 @@ def test_behaviour_diff_on_flores_against_native_encodes():
         bucket = diff.buckets[lang].to_json()
         assert (bucket["old_tokens"], bucket["new_tokens"]) == (old_n, new_n)
         assert bucket["token_ratio"] == pytest.approx(new_n / old_n)
-    assert diff.ranked_examples()[0]["score"] >= diff.ranked_examples()[-1]["score"]
+    assert diff.ranked_examples()[0].score >= diff.ranked_examples()[-1].score
     assert np.isclose(diff.to_json()["ids_differ"], 1.0)
 
 
@@ -239,13 +240,13 @@ def test_mistral_block_of_control_tokens_is_a_constant_offset(mistral_without_co
     v3 = _open("mistral-v3/tokenizer.model")
     diff = diff_tokenizers(v1, v3, hidden=4096, dtype="bf16", tied=False)
     assert diff.verdict == "breaking"
-    assert diff.offset == {"offset": 768, "from_id": 3} and diff.strategy() == "constant offset"
+    assert diff.offset == BlockOffset(768, 3) and diff.strategy() == "constant offset"
     old_pieces = [p.decode() for p in spm_pieces("mistral-v3/tokenizer.model")]
     old_pieces = old_pieces[:3] + old_pieces[771:]
     native = spm.SentencePieceProcessor(model_file=str(mistral_without_control_block))
     assert old_pieces == [native.id_to_piece(i) for i in range(native.get_piece_size())]
     counts = diff.vocab.counts()
-    assert counts["kept_new_id"] == 32000 - 3 and counts["added"] == 768
+    assert counts.kept_new_id == 32000 - 3 and counts.added == 768
     # the matrix grows by 768 rows, and the 768 new pieces take IDs 3–770, which v1 used
     assert diff.cost.rows_added == diff.cost.rows_to_initialize == diff.cost.rows_repurposed \
         == 768
@@ -253,8 +254,8 @@ def test_mistral_block_of_control_tokens_is_a_constant_offset(mistral_without_co
     assert diff.cost.mib == pytest.approx(12.0)
     # and back: the block removed, every later row moved down by 768
     back = diff_tokenizers(v3, v1)
-    assert back.offset == {"offset": -768, "from_id": 771}
-    assert back.vocab.counts()["removed"] == 768
+    assert back.offset == BlockOffset(-768, 771)
+    assert back.vocab.counts().removed == 768
     assert back.cost.rows_added == back.cost.rows_to_initialize == 0
 
 
@@ -270,7 +271,7 @@ def test_gpt2_tiktoken_and_its_tokenizer_json_compare_identical(tmp_path):
     as_json = open_tokenizer(tmp_path / "tokenizer.json")
     diff = diff_tokenizers(gpt2, as_json)
     assert diff.basis == "bytes" and diff.verdict == "identical", diff.reasons
-    assert diff.vocab.counts()["kept_same_id"] == 50257
+    assert diff.vocab.counts().kept_same_id == 50257
     assert [n.code for n in diff.notes] == ["diff.runtimes_differ"]
     from core.golden import fingerprint
 

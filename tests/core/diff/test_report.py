@@ -22,7 +22,7 @@ def test_a_tokenizer_against_itself_and_its_bundle_is_identical(small_bpe_spec, 
         assert diff.verdict == "identical", diff.reasons
         assert diff.reasons == []
         counts = diff.vocab.counts()
-        assert counts["kept_same_id"] == old.runtime.vocab_size
+        assert counts.kept_same_id == old.runtime.vocab_size
         assert diff.cost.rows_added == diff.cost.rows_to_initialize == 0
         assert diff.to_json()["offset"] is None
 
@@ -33,12 +33,12 @@ def test_one_more_merge_is_append_only_with_one_row(small_bpe_spec, open_spec):
     diff = diff_tokenizers(old, new, hidden=4096, dtype="bf16")
     assert diff.verdict == "append-only compatible"
     counts = diff.vocab.counts()
-    assert counts["added"] == 1 and counts["removed"] == counts["kept_new_id"] == 0
-    assert counts["kept_same_id"] == old.runtime.vocab_size
+    assert counts.added == 1 and counts.removed == counts.kept_new_id == 0
+    assert counts.kept_same_id == old.runtime.vocab_size
     assert diff.examples("added") == [{"new_id": old.runtime.vocab_size,
                                        "piece": new.runtime.token_bytes(old.runtime.vocab_size)
                                        .decode()}]
-    assert diff.merges["added"] == 1 and diff.merges["removed"] == 0
+    assert diff.merges.added == 1 and diff.merges.removed == 0
     assert diff.strategy() == "append rows"
     assert diff.cost.rows_added == diff.cost.rows_to_initialize == 1
     assert diff.cost.rows_repurposed == 0
@@ -58,8 +58,8 @@ def test_two_special_tokens_swapped_is_breaking_with_the_ids_named(small_bpe_spe
     assert (diff.reasons[0].code, diff.reasons[0].severity) == ("diff.specials_moved", "error")
     assert english(diff.reasons[0]) == "2 special tokens moved: <s> 0→1, </s> 1→0"
     counts = diff.vocab.counts()
-    assert counts["kept_new_id"] == 2 and counts["id_new_piece"] == 2
-    assert counts["added"] == counts["removed"] == 0
+    assert counts.kept_new_id == 2 and counts.id_new_piece == 2
+    assert counts.added == counts.removed == 0
     assert diff.strategy() == "row map"
     assert diff.row_map()[:3] == [[0, 1], [1, 0], [2, 2]]
     # <s> is what the post-processor adds: every golden sample now starts with another ID
@@ -105,7 +105,7 @@ def test_a_special_tokens_role_is_a_note_and_its_kind_class_a_reason(small_bpe_s
     pad["special"] = False  # <pad> becomes a plain added token: another kind class
     diff = diff_tokenizers(open_spec(small_bpe_spec), open_spec(spec))
     assert diff.verdict == "append-only compatible"
-    assert [c["literal"] for c in diff.specials.changed] == ["<pad>"]
+    assert [c.literal for c in diff.specials.changed] == ["<pad>"]
     assert any(english(r).startswith("1 special token changed kind: <pad>")
                for r in diff.reasons)
 
@@ -152,5 +152,5 @@ def test_a_real_option_change_is_still_a_reason(small_bpe_spec, open_spec):
     assert diff.verdict == "append-only compatible"
     [part] = [r for r in diff.reasons if r.code == "diff.part_changed"]
     assert part.args == {"part": "pre_tokenizer"} and english(part) == "the pre-tokenizer changed"
-    part = next(p for p in diff.parts if p["part"] == "pre_tokenizer")
-    assert '- "add_prefix_space": false,' in part["diff"]
+    part = next(p for p in diff.parts if p.part == "pre_tokenizer")
+    assert '- "add_prefix_space": false,' in part.diff

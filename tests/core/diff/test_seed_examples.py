@@ -63,14 +63,14 @@ def test_the_four_migration_steps(open_spec, tmp_path):
     new = open_spec(new_spec, "new")
     diff = diff_tokenizers(old, new, hidden=4096, dtype="bf16", tied=False)
     assert diff.verdict == "append-only compatible"
-    assert diff.vocab.counts()["kept_same_id"] == old.runtime.vocab_size
+    assert diff.vocab.counts().kept_same_id == old.runtime.vocab_size
     assert diff.cost.rows_added == diff.cost.rows_to_initialize == 2
     assert diff.cost.mib == pytest.approx(2 * 2 * 4096 * 2 / 2 ** 20)  # untied: two matrices
     # 3 · even with every old ID kept, new pieces take over old texts: verify says which
     result = verify(new.runtime, golden)
     # the stress set's Chinese sample holds 低碳模型 too; nothing else changed
     assert result.kinds == {"seed 1": "ids", "seed 2": "ids", "zh": "ids"}
-    changed = {(d["sample"], d["field"]): (d["old"], d["new"]) for d in result.differences}
+    changed = {(d.sample, d.field): (d.old, d.new) for d in result.differences}
     assert changed[("seed 1", "ids")] == ([418, 419], [421])
     assert changed[("seed 2", "ids")] == ([418, 5, 6], [418, 420])
     # 4 · release: the bundle carries its golden samples under its checksums
