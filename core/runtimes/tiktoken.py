@@ -23,7 +23,6 @@ from ..errors import FormatError
 from ..notes import Note, note
 from ..normalizers import normalize_aligned
 from ..pretokens import ModelView, PreToken, char_to_byte_offsets, cut_literals
-from ..small import SmallResult
 from ..presets import TiktokenPreset, guess_preset, preset as find_preset, specials_fit
 from ..small import SmallResult
 from ..special import SpecialToken, guess_role, parses
