@@ -27,6 +27,7 @@ def _param(name: str, needs_data: bool):
     return pytest.param(name, marks=[pytest.mark.realdata] if needs_data else [], id=name)
 
 
+@pytest.mark.slow  # child processes, real workloads (make test runs it, make check does not)
 @pytest.mark.parametrize("name", [_param(name, needs) for name, needs in BENCHES])
 def test_each_bench_runs_to_its_end_and_saves_its_judged_figures(name, tmp_path, capsys):
     if dict(BENCHES)[name]:

@@ -186,6 +186,7 @@ def test_a_fifty_message_chat_measures_the_first_turn_of_each_kind_only(name, sp
     assert prefix_renders == 48 and marker_renders == 2 * len(kinds) == len(turn_renders(messages))
 
 
+@pytest.mark.slow  # a render child process
 def test_the_report_is_the_one_the_prefix_method_gives(monkeypatch):
     """The whole chat report (mask, turn checks, stop checks) with the marker method equals the
     report the prefix method makes."""
