@@ -143,7 +143,7 @@ class Encoding:
         return list(_NAMES_OF_BITS[int(self.flags[i])])
 
     def to_json(self) -> dict:
-        """The stable JSON form read by other tools (see README, ``tokbench inspect --json``).
+        """The stable JSON form read by other tools (see docs/cli.md, ``tokbench inspect --json``).
 
         Built for corpora: a token costs a few dict look-ups (pieces and hex cached per id,
         flag names per bit pattern, spans converted to lists once), not a call per field.

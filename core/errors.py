@@ -9,6 +9,8 @@ Every user-facing failure in the workbench is one of these; the GUI and the CLI 
 
 from __future__ import annotations
 
+from .notes import english
+
 
 class WorkbenchError(Exception):
     """A problem with the user's input, described for the user.
@@ -45,8 +47,6 @@ class WorkbenchError(Exception):
         >>> str(WorkbenchError.of(note("sentencepiece.needs_unknown")))
         'SentencePiece needs an unknown piece: add <unk> to the special tokens'
         """
-        from .notes import english
-
         return cls(english(note), note=note, **kwargs)
 
     def __reduce__(self):

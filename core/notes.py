@@ -661,7 +661,7 @@ class Note:
     span: tuple[int, int] | None = None
 
     def to_json(self) -> dict:
-        """The stable JSON form (``tokbench inspect --json``, see README)."""
+        """The stable JSON form (``tokbench inspect --json``, see docs/cli.md)."""
         return {"code": self.code, "severity": self.severity, "message": english(self),
                 "args": dict(self.args), "span": list(self.span) if self.span else None}
 

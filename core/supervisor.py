@@ -331,8 +331,9 @@ class CommandChild:
         threading.Thread(target=self._pump, daemon=True, name="child-stderr").start()
 
     def _pump(self) -> None:
-        for line in self.process.stderr:
-            self._lines.put(line)
+        with self.process.stderr:  # closed at its end (after a kill too): no pipe left open
+            for line in self.process.stderr:
+                self._lines.put(line)
         self._lines.put(None)
 
     def feed(self, lines: Iterable[str], cancel: Optional[CancelFn] = None) -> None:

@@ -170,7 +170,7 @@ class AuditReport:
 
     # -- the forms it is written in ---------------------------------------------------------
     def to_json(self) -> dict:
-        """The ``tokbench audit --json`` contract (README): ids of ordinary tokens; special
+        """The ``tokbench audit --json`` contract (docs/cli.md): ids of ordinary tokens; special
         tokens in ``special``, apart."""
         corpus = self.corpus
         return {

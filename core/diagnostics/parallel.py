@@ -35,10 +35,9 @@ from ..language_codes import language_of_name
 from ..notes import Note, note
 from ..utf8 import decode_utf8
 from .result import CorpusSummary, LanguagePremium, SentenceRatio
+from .settings import DEFAULT_RESAMPLES
 
 ALIGN_CHOICES = ("refuse", "shortest")
-DEFAULT_PIVOT = "eng_Latn"
-DEFAULT_RESAMPLES = 1000
 CI_LEVEL = 95
 
 

@@ -17,14 +17,11 @@ runtimes ride along for the pane.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from ..golden import Fingerprint
 from ..notes import Note
+from .settings import Settings
 from .stats import ALL
-
-if TYPE_CHECKING:  # run.py makes the report: importing it here would be a cycle
-    from .run import Settings
 
 REPORT_JSON_VERSION = 1  # its "version": up when a key changes meaning or goes away
 
@@ -235,7 +232,7 @@ class CorpusSummary:
 @dataclass
 class DiagnosticsReport:
     """One diagnostics run: when, on what, how (``settings``: a
-    :class:`~core.diagnostics.run.Settings`), with which library versions, the warnings, and
+    :class:`~core.diagnostics.settings.Settings`), with which library versions, the warnings, and
     each tokenizer's report; ``stats``, ``runtimes`` and ``backend`` for the pane (not in the
     JSON)."""
 

@@ -6,7 +6,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 from ..corpus import CorpusSource
@@ -14,40 +13,13 @@ from ..errors import WorkbenchError
 from ..notes import Note, note
 from ..progress import CancelFn, ProgressFn
 from .backends import Job, choose_backend, run_job
-from .parallel import (ALIGN_CHOICES, DEFAULT_PIVOT, DEFAULT_RESAMPLES, check_pivot,
-                       premiums, read_parallel)
+from .parallel import ALIGN_CHOICES, check_pivot, premiums, read_parallel
 from .report import created_now, tokenizer_report, versions
 from .result import CorpusFile, CorpusSummary, DiagnosticsReport
+from .settings import Settings  # noqa: F401  (imported from here by both fronts)
 from .shards import parallel_shards, plan_shards
 
 MAX_TOKENIZERS = 8
-
-
-@dataclass(frozen=True)
-class Settings:
-    """How to measure: the pivot language, languages and bootstrap of a parallel corpus, the
-    context window (and chat template whose overhead it carries), the round-trip check."""
-
-    pivot: str = DEFAULT_PIVOT
-    context: int | None = None
-    template: str | None = None      # a chat template's source
-    template_name: str = ""          # what to call it in the report
-    own_template: bool = False       # each tokenizer's own chat template instead
-    resamples: int = DEFAULT_RESAMPLES
-    seed: int = 0
-    round_trip: bool = False
-    align: str = "refuse"            # a parallel corpus whose files differ in length
-    languages: tuple[str, ...] | None = None  # a parallel corpus' languages to measure (None: all)
-
-    def describe(self) -> dict:
-        return {"pivot": self.pivot, "context": self.context,
-                "template": ("own" if self.own_template else self.template_name
-                             or (None if self.template is None else "custom")),
-                "bootstrap": self.resamples, "seed": self.seed, "round_trip": self.round_trip,
-                "align": self.align,
-                "languages": list(self.languages) if self.languages else None,
-                # content tokens: no BOS/CLS added, special-token literals read as text
-                "tokens": "content"}
 
 
 def context_overhead(runtime, template: str | None) -> int:

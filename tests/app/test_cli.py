@@ -363,7 +363,7 @@ def test_special_tokens_do_not_apply_to_other_formats(capsys):
     assert code != 0 and "special tokens apply to tiktoken rank files" in err
 
 
-# -- exit codes: a contract (README, "Command line") ------------------------------------------
+# -- exit codes: a contract (docs/cli.md, "Exit codes and JSON") --------------------------------
 
 def _bundle(capsys, tmp_path):
     folder = tmp_path / "bundle"

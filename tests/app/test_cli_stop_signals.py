@@ -27,7 +27,7 @@ pytestmark = [needs_proc, pytest.mark.slow]
 
 
 CONFIGS = {engine: LONG_RUNS[engine] for engine in ("sentencepiece", "hf")}
-# (signal, sent to the process group as a terminal does, exit code: README's table)
+# (signal, sent to the process group as a terminal does, exit code: docs/cli.md's table)
 ENDINGS = {
     "SIGINT": (signal.SIGINT, True, 130),  # Ctrl-C: the terminal signals the whole group
     "SIGTERM": (signal.SIGTERM, False, 143),  # kill PID, timeout, a CI runner: tokbench only

@@ -36,7 +36,7 @@ ROOT = Path(__file__).resolve().parents[2]
 # Modules with no GUI text, each with the reason; EVERY other module under app/ is checked, so a
 # new module is held to the translation from its first line.
 EXEMPT = {
-    "app/cli.py": "the command line speaks English by design (README, Command line)",
+    "app/cli.py": "the command line speaks English by design (docs/cli.md)",
     "app/cli_args.py": "the command line's shared options: English by design",
     "app/platform_check.py": "prints to stderr before Qt starts: English, no GUI text",
     "app/translations.py": "the build tool behind `make translations`: no GUI text",

@@ -1,4 +1,4 @@
-"""``tokbench audit``: the JSON contract (README), the text report, CSV, and exit 2 on bad
+"""``tokbench audit``: the JSON contract (docs/cli.md), the text report, CSV, and exit 2 on bad
 input."""
 
 from __future__ import annotations

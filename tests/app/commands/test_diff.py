@@ -1,5 +1,5 @@
 """``tokbench diff``, ``golden lock|verify`` and ``fingerprint``: the JSON contract, --fail-on
-and the exit codes (0, 1, 2) the README documents."""
+and the exit codes (0, 1, 2) docs/cli.md documents."""
 
 from __future__ import annotations
 

@@ -29,7 +29,7 @@ CASES = [
     ("sentencepiece", "bpe", 1500), ("sentencepiece", "unigram", 1500),
     ("hf", "bytelevel_bpe", 600),
 ]
-# Not deterministic, and said so in the README: the hf engine's character-level "bpe",
+# Not deterministic, and said so in docs/training.md: the hf engine's character-level "bpe",
 # "wordpiece" and "unigram". tokenizers adds end-of-word and continuation symbols in the order
 # of a Rust HashMap, whose seed is random in every process, so ids of equal-count symbols move;
 # its Unigram sums floats in that order too (scores differ in the last digits, even on one
