@@ -39,7 +39,7 @@ FEATURES = {
     "align": ("core.align.audit:AlignReport", "core.align.audit:audit_dataset",
               ("app/commands/align.py", "app/jobs/align.py")),
     "audit": ("core.audit.report:AuditReport", "core.audit.report:audit_vocabulary",
-              ("app/commands/audit.py", "app/widgets/vocab_browser.py")),
+              ("app/commands/audit.py", "app/jobs/vocab.py")),
     "chat": ("core.chat.result:ChatReport", "core.chat.report:chat_report",
              ("app/commands/chat.py", "app/jobs/chat.py")),
 }
