@@ -183,8 +183,8 @@ def with_mnemonic(text: str, taken: set[str]) -> str:
         if text[index].lower() not in taken:
             taken.add(text[index].lower())
             return text[:index] + "&" + text[index:]
-    if letters:
-        return text
+    if letters and all(c.isascii() for c in text if c.isalpha()):
+        return text  # an English label whose letters are all taken: no "(&X)" in English
     free = next((c for c in "abcdefghijklmnopqrstuvwxyz" if c not in taken), None)
     if free is None:
         return text
@@ -204,5 +204,9 @@ def assign_mnemonics(root: QWidget, taken: set[str]) -> None:
              if b.text()]
     for button in buttons + boxes:
         used.add(mnemonic_of(button.text()))
-    for button in buttons + boxes:
+    # the most constrained first: a short word ("Reset") has few letters to choose from, a long
+    # label finds a free one later (sorted is stable: reading order among equals)
+    def choices(button) -> int:
+        return len({c.lower() for c in button.text() if c.isascii() and c.isalpha()})
+    for button in sorted(buttons, key=choices) + sorted(boxes, key=choices):
         button.setText(with_mnemonic(button.text(), used))

@@ -52,6 +52,11 @@ class EncodingBatch(Sequence[Encoding]):
     def __len__(self) -> int:
         return len(self.texts)
 
+    @property
+    def token_offsets(self) -> np.ndarray:
+        """Where each text's tokens start in ``ids`` (K + 1 entries)."""
+        return self._token_offsets
+
     @cached_property
     def text_of_token(self) -> np.ndarray:
         """Which text each token belongs to."""

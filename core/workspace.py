@@ -66,13 +66,17 @@ class TokenizerRef:
 
 @dataclass
 class InspectSetup:
-    """The Inspect pane: its text, offset unit, special-token options and the tab shown."""
+    """The Inspect pane: its text, offset unit, special-token options and the tab shown; the
+    tokens shown as ``text`` (bands behind the shaped text) or ``pieces`` (chips), graphemes
+    split across tokens outlined or not."""
 
     text: str = ""
     unit: str = "cp"
     add_special_tokens: bool = True
     parse_special: bool = False
     tab: int = 0
+    token_view: str = "text"
+    outline_split: bool = False
 
 
 @dataclass
@@ -323,7 +327,9 @@ def workspace_from_json(data: object, base: Path | None = None) -> Workspace:
     ws.inspect = InspectSetup(text=i.get("text", str, ""), unit=i.choice("unit", UNITS, "cp"),
                               add_special_tokens=i.get("add_special_tokens", bool, True),
                               parse_special=i.get("parse_special", bool, False),
-                              tab=i.get("tab", int, 0))
+                              tab=i.get("tab", int, 0),
+                              token_view=i.choice("token_view", ("text", "pieces"), "text"),
+                              outline_split=i.get("outline_split", bool, False))
     c = r.sub("chat")
     ws.chat = ChatSetup(
         tokenizer=c.path("tokenizer"), messages=c.get("messages", list, None, optional=True),

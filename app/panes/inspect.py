@@ -326,10 +326,14 @@ class InspectPane(QWidget):
         """Put what this pane alone holds in ``setup`` (a :class:`core.workspace.InspectSetup`;
         the text, unit and options are the session's)."""
         setup.tab = self.tabs.currentIndex()
+        setup.token_view = "pieces" if self.as_pieces.isChecked() else "text"
+        setup.outline_split = self.outline_split.isChecked()
 
     def restore_state(self, setup) -> None:
         if 0 <= setup.tab < self.tabs.count():
             self.tabs.setCurrentIndex(setup.tab)
+        (self.as_pieces if setup.token_view == "pieces" else self.as_text).setChecked(True)
+        self.outline_split.setChecked(setup.outline_split)
 
     # -- view -> session -----------------------------------------------------------------
     def _on_tokenizer_box_changed(self, index: int) -> None:

@@ -817,7 +817,7 @@ class TokenTextView(QAbstractScrollArea):
 
     def mouseReleaseEvent(self, event) -> None:
         self._anchor = None
-        super().mouseReleaseEvent(event)
+        event.accept()  # the press was ours: so is its release (else Qt warns it went unhandled)
 
     def leaveEvent(self, event) -> None:
         super().leaveEvent(event)

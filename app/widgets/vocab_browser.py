@@ -22,7 +22,8 @@ from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QHeaderView,
 from app.jobs.vocab import vocab_page
 from app.models.vocab import BADGES, COUNT_SORT, SORTS, VocabModel
 from app.tasks import JobHandle, TaskRunner
-from core.audit import AuditReport, audit_vocabulary
+from app.jobs.vocab import audit_with_group_sizes
+from core.audit import AuditReport
 from core.audit.report import FILTERS
 from core.audit.sensitive import read_names
 from core.runtimes.base import Runtime
@@ -165,12 +166,12 @@ class VocabBrowser(QWidget):
         self.show_only.blockSignals(True)
         self.show_only.clear()
         self.show_only.addItem(self.tr("all tokens"), None)
+        sizes = audit.group_sizes() if audit is not None else {}
         for name in FILTERS if audit is not None else ():
-            mask = audit.mask(name)
-            if mask is not None:
+            if sizes[name] is not None:
                 label = QCoreApplication.translate("VocabModel", BADGES[name])
                 self.show_only.addItem(self.tr("{group} ({n})").format(
-                    group=label, n=f"{int(mask.sum()):,}"), name)
+                    group=label, n=f"{sizes[name]:,}"), name)
         found = self.show_only.findData(current)
         self.show_only.setCurrentIndex(max(found, 0))
         self.show_only.blockSignals(False)
@@ -200,7 +201,7 @@ class VocabBrowser(QWidget):
         self.progress.show()
         names = read_names(self.names.text().replace(",", "\n"))
         self._audit_job = self.tasks.submit(
-            "audit", audit_vocabulary, runtime, sources=self.corpus_sources, names=names,
+            "audit", audit_with_group_sizes, runtime, sources=self.corpus_sources, names=names,
             policy=self.corpus_policy, latest_only=True, on_progress=self._on_audit_progressed,
             on_result=lambda audit: self._on_audit_finished(runtime, audit),
             on_error=self._on_audit_failed, on_cancelled=self._end_audit)

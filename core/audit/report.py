@@ -113,6 +113,19 @@ class AuditReport:
     def sensitive_rules(self) -> dict[int, str]:
         return {p.id: p.rule for p in self.sensitive}
 
+    def group_sizes(self) -> dict[str, int | None]:
+        """Each group of :data:`FILTERS` with its size (None: no answer), counted once: the
+        worker asks first, so the window only reads them.
+
+        >>> # audit.group_sizes()["sensitive"] -> 174
+        """
+        sizes = self.__dict__.get("_group_sizes")
+        if sizes is None:
+            masks = {name: self.mask(name) for name in FILTERS}
+            sizes = {name: None if m is None else int(m.sum()) for name, m in masks.items()}
+            self.__dict__["_group_sizes"] = sizes
+        return sizes
+
     def mask(self, name: str) -> np.ndarray | None:
         """Per id: in the group ``name`` (one of :data:`FILTERS`); None when the audit has no
         answer for it (``unused`` without a corpus, ``merge-unreachable`` without merges).

@@ -75,9 +75,18 @@ class ChatEncoding:
         return self.unsanitized_tokens if parse_content_specials else self.tokens
 
 
-def encode_chat(runtime, segmentation: Segmentation, template: str | None = None) -> ChatEncoding:
+def encode_render(runtime, text: str, template: str | None = None) -> tuple[list, list]:
+    """The unsanitized reading of a render: its IDs and code-point spans, the whole text
+    encoded at once with special-token literals parsed. It needs no segments: a report reads
+    it while the marked render is still being made, and hands it to :func:`encode_chat`."""
+    return _Reader(runtime, template).encode(text, 0, True)
+
+
+def encode_chat(runtime, segmentation: Segmentation, template: str | None = None, *,
+                whole: tuple[list, list] | None = None) -> ChatEncoding:
     """Encode ``segmentation`` (see the module docstring); ``template``: its source, which says
-    which plain added tokens are control tokens (:func:`typed_literals`)."""
+    which plain added tokens are control tokens (:func:`typed_literals`); ``whole``: the
+    render's :func:`encode_render`, when already read."""
     text = segmentation.text
     segments = segmentation.segments
     reader = _Reader(runtime, template)
@@ -86,21 +95,23 @@ def encode_chat(runtime, segmentation: Segmentation, template: str | None = None
         pieces += [(cursor, start, True), (start, end, False)]
         cursor = end
     pieces.append((cursor, len(text), True))
+    unsanitized = pieces == [(0, len(text), True)]  # no literal typed in content: one encode
+    if whole is None:
+        whole = reader.encode(text, 0, True)
     ids, spans = [], []
-    for start, end, parse in pieces:
-        if end > start:
-            piece_ids, piece_spans = reader.encode(text[start:end], start, parse)
-            ids += piece_ids
-            spans += piece_spans
-    bounds = [seg.start for seg in segments]
-    tokens = tuple(_token(runtime, token_id, span, segments, bounds)
-                   for token_id, span in zip(ids, spans))
-    if pieces == [(0, len(text), True)]:  # no literal typed in content: the same encode
-        whole_ids, whole_spans, whole_tokens = ids, spans, tokens
+    if unsanitized:
+        ids, spans = whole
     else:
-        whole_ids, whole_spans = reader.encode(text, 0, True)
-        whole_tokens = tuple(_token(runtime, token_id, span, segments, bounds)
-                             for token_id, span in zip(whole_ids, whole_spans))
+        for start, end, parse in pieces:
+            if end > start:
+                piece_ids, piece_spans = reader.encode(text[start:end], start, parse)
+                ids += piece_ids
+                spans += piece_spans
+    bounds = [seg.start for seg in segments]
+    tokens = _tokens(runtime, ids, spans, segments, bounds)
+    whole_ids, whole_spans = whole
+    whole_tokens = (tokens if unsanitized
+                    else _tokens(runtime, whole_ids, whole_spans, segments, bounds))
     return ChatEncoding(text, tokens, tuple(whole_ids), tuple(whole_spans),
                         crossed_bounds(bounds[1:], whole_spans), whole_tokens)
 
@@ -161,9 +172,7 @@ class _Reader:
         specials = runtime.special_tokens()
         self.controls = {t.content: t.id for t in specials
                          if not t.parsable and t.kind != "unk" and t.content}
-        self.pattern = (re.compile("|".join(re.escape(c) for c in sorted(self.controls, key=len,
-                                                                           reverse=True)))
-                        if self.controls else None)
+        self.pattern = _literal_pattern(tuple(self.controls)) if self.controls else None
         self.literals = typed_literals(specials, template)
 
     def encode(self, text: str, offset: int, parse: bool) -> tuple[list[int], list]:
@@ -189,6 +198,13 @@ class _Reader:
                 ids += piece_ids
                 spans += [(s + at, e + at) for s, e in piece_spans]
         return ids, spans
+
+
+@lru_cache(maxsize=8)
+def _literal_pattern(literals: tuple[str, ...]) -> re.Pattern:
+    """One alternation of ``literals``, longest first. Cached: a SentencePiece model has
+    hundreds of control symbols to escape, and every report reads its chat anew."""
+    return re.compile("|".join(re.escape(c) for c in sorted(literals, key=len, reverse=True)))
 
 
 def _content_literals(segmentation: Segmentation, literals) -> list[tuple[int, int]]:
@@ -218,17 +234,18 @@ def _encode_pieces(runtime, pieces: list[tuple[str, list[int] | None]], parse: b
     if plain is not None:
         results = [plain(text) for text in texts]
     elif texts:
-        results = [_ids_and_spans(enc) for enc in runtime.encode_batch(
-            texts, add_special_tokens=False, parse_special=parse)]
+        results = _ids_and_spans_of_each(runtime.encode_batch(
+            texts, add_special_tokens=False, parse_special=parse))
     else:
         results = []
     out = []
     for (piece, newline), (ids, spans) in zip(pieces, results):
         if newline is not None:
             if ids[:len(newline)] == newline:
-                drop = len(newline)
-                ids, spans = ids[drop:], [(min(max(s - 1, 0), len(piece)),
-                                           min(max(e - 1, 0), len(piece)))
+                drop, top = len(newline), len(piece) + 1
+                # each offset less the newline, within the piece (min/max calls cost more)
+                ids, spans = ids[drop:], [(0 if s < 1 else s - 1 if s < top else top - 1,
+                                           0 if e < 1 else e - 1 if e < top else top - 1)
                                           for s, e in spans[drop:]]
             else:  # the newline merged with the piece: the piece alone
                 ids, spans = _encode_pieces(runtime, [(piece, None)], parse)[0]
@@ -236,12 +253,30 @@ def _encode_pieces(runtime, pieces: list[tuple[str, list[int] | None]], parse: b
     return out
 
 
-def _ids_and_spans(enc) -> tuple[list[int], list[tuple[int, int]]]:
-    starts, ends = enc.spans("cp")
-    return enc.ids.tolist(), list(zip(starts.tolist(), ends.tolist()))
+def _ids_and_spans_of_each(batch) -> list[tuple[list[int], list[tuple[int, int]]]]:
+    """Each text's IDs and code-point spans, from the batch's arrays at once (an Encoding
+    per text cost more than its tokens: a SentencePiece chat is some fifty pieces)."""
+    starts, ends = batch.spans("cp")
+    ids, spans = batch.ids.tolist(), list(zip(starts.tolist(), ends.tolist()))
+    bounds = batch.token_offsets.tolist()
+    return [(ids[a:b], spans[a:b]) for a, b in zip(bounds[:-1], bounds[1:])]
 
 
-def _token(runtime, token_id: int, span: tuple[int, int], segments, bounds) -> ChatToken:
+def _tokens(runtime, ids, spans, segments, bounds) -> tuple[ChatToken, ...]:
+    """Each token with its provenance (:func:`_token`), the pieces looked up once per id."""
+    pieces: dict[int, str] = {}
+    out = []
+    for token_id, span in zip(ids, spans):
+        piece = pieces.get(token_id)
+        if piece is None:
+            piece = pieces[token_id] = runtime.piece(token_id)
+        out.append(_token(piece, token_id, span, segments, bounds))
+    return tuple(out)
+
+
+def _token(piece: str, token_id: int, span: tuple[int, int], segments, bounds) -> ChatToken:
+    """The token with the provenance of the segment holding most of its characters (content
+    on a tie)."""
     start, end = span
     k = max(bisect_right(bounds, start) - 1, 0)
     best, best_overlap = segments[k] if segments else None, -1
@@ -253,8 +288,20 @@ def _token(runtime, token_id: int, span: tuple[int, int], segments, bounds) -> C
         if overlap > best_overlap or (overlap == best_overlap and seg.source == "content"):
             best, best_overlap = seg, overlap
         k += 1
-    piece = runtime.piece(token_id)
     if best is None:
-        return ChatToken(token_id, piece, None, None, "template", None, start, end)
-    return ChatToken(token_id, piece, best.message, best.role, best.source, best.field,
-                     start, end)
+        return _chat_token(token_id, piece, None, None, "template", None, start, end)
+    return _chat_token(token_id, piece, best.message, best.role, best.source, best.field,
+                       start, end)
+
+
+def _chat_token(token_id, piece, message, role, source, field, start, end) -> ChatToken:
+    """``ChatToken(...)``, without the frozen dataclass' ``__init__`` (a ``object.__setattr__``
+    per field: most of the cost of the tokens of a long chat); an equal object."""
+    token = _new_object(ChatToken)
+    _set_attribute(token, "__dict__", {"id": token_id, "piece": piece, "message": message,
+                                       "role": role, "source": source, "field": field,
+                                       "start": start, "end": end})
+    return token
+
+
+_new_object, _set_attribute = object.__new__, object.__setattr__

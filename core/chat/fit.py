@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Iterable
 
 from ..notes import Note, note
@@ -111,16 +112,8 @@ def template_control_literals(segmentation: Segmentation, special_literals: Iter
     >>> template_control_literals(cut, ["<|im_end|>"])
     {'<|im_start|>': [(0, 12)]}
     """
-    known = sorted({s for s in special_literals if s}, key=len, reverse=True)
-    brackets = any(BRACKET_SHAPE.fullmatch(s) for s in known)
-    extra = sorted({s for s in (*named, *ROLE_BY_CONTENT) if s and s.strip()
-                    and (brackets or not BRACKET_SHAPE.fullmatch(s))} - set(known),
-                   key=len, reverse=True)
-    alternatives = [f"(?P<known>{'|'.join(map(re.escape, known))})"] if known else []
-    if extra:
-        alternatives.append("|".join(map(re.escape, extra)))
-    alternatives.append(_shapes(brackets).pattern)
-    finder = re.compile("|".join(alternatives))
+    known, finder = _control_finder(frozenset(s for s in special_literals if s),
+                                    frozenset(named))
     text = segmentation.text
     found: dict[str, list[tuple[int, int]]] = {}
     for seg in segmentation.segments:
@@ -131,6 +124,27 @@ def template_control_literals(segmentation: Segmentation, special_literals: Iter
                 continue  # a special token of this tokenizer: what the template should write
             found.setdefault(match.group(), []).append(match.span())
     return found
+
+
+@lru_cache(maxsize=16)
+def _control_finder(special_literals: frozenset, named: frozenset) -> tuple[tuple, re.Pattern]:
+    """The known literals (longest first) and the pattern finding them and the control
+    strings (see :func:`template_control_literals`). Cached: a SentencePiece model's hundreds
+    of control symbols took milliseconds to escape, on every report."""
+    known = tuple(sorted(special_literals, key=len, reverse=True))
+    brackets = any(BRACKET_SHAPE.fullmatch(s) for s in known)
+    extra = sorted({s for s in (*named, *ROLE_BY_CONTENT) if s and s.strip()
+                    and (brackets or not BRACKET_SHAPE.fullmatch(s))} - set(known),
+                   key=len, reverse=True)
+    # the look-ahead on the literals' first characters keeps the engine from trying hundreds
+    # of alternatives at every position of the render (the same matches, found sooner)
+    starts = "".join(sorted({re.escape(k[0]) for k in known}))
+    alternatives = ([f"(?P<known>(?=[{starts}])(?:{'|'.join(map(re.escape, known))}))"]
+                    if known else [])
+    if extra:
+        alternatives.append("|".join(map(re.escape, extra)))
+    alternatives.append(_shapes(brackets).pattern)
+    return known, re.compile("|".join(alternatives))
 
 
 def control_literals(segmentation: Segmentation, runtime,

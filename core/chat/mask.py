@@ -58,15 +58,20 @@ def prefix_renders(messages: list) -> list[tuple[list, dict]]:
     >>> [(len(m), f) for m, f in prefix_renders([{"role": "user"}, {"role": "assistant"}])]
     [(1, {'add_generation_prompt': True}), (2, {})]
     """
-    return [pair for k in _assistant_turns(messages) if k > 0 for pair in _prefix_pair(messages, k)]
+    return [pair for k in assistant_turns(messages) if k > 0 for pair in prefix_pair(messages, k)]
 
 
-def _assistant_turns(messages: list) -> list[int]:
+def assistant_turns(messages: list) -> list[int]:
+    """The indexes of the assistant messages.
+
+    >>> assistant_turns([{"role": "user"}, {"role": "assistant"}, "x"])
+    [1]
+    """
     return [k for k, message in enumerate(messages)
             if isinstance(message, dict) and message.get("role") == "assistant"]
 
 
-def _prefix_pair(messages: list, k: int) -> tuple[tuple[list, dict], tuple[list, dict]]:
+def prefix_pair(messages: list, k: int) -> tuple[tuple[list, dict], tuple[list, dict]]:
     """Where assistant turn ``k`` starts (``[:k]`` + generation prompt) and ends (``[:k+1]``)."""
     return (messages[:k], {"add_generation_prompt": True}), (messages[:k + 1], {})
 
@@ -76,27 +81,68 @@ def prefix_diff_spans(template: str, messages: list, full_text: str,
     """Each assistant turn's span in ``full_text`` (the render of all ``messages`` with the
     same ``options``), found from prefix renders (:func:`prefix_renders`). ``end_tokens``: the
     literals that end a turn (EOS, end of turn); the span is cut after the last one found in
-    the turn."""
+    the turn.
+
+    This is the definition of the mask; :func:`core.chat.turns.marker_diff_spans` finds the
+    same spans with a render per kind of turn instead of two per turn."""
+    found = TurnSpans(full_text, end_tokens)
+    for k in assistant_turns(messages):
+        found.add(k, measure_turn(template, messages, k, full_text, render_with, **options))
+    return found.result()
+
+
+@dataclass(frozen=True)
+class Measured:
+    """One assistant turn measured by its prefix renders: where it starts and ends in the full
+    render (None when the renders are not prefixes of it), and the render before the turn."""
+
+    start: int | None
+    end: int | None
+    before: str = ""
+
+
+def measure_turn(template: str, messages: list, k: int, full_text: str, render_with=None,
+                 **options) -> Measured:
+    """Assistant turn ``k`` from the renders of ``[:k]`` with the generation prompt (where the
+    assistant starts writing) and of ``[:k+1]`` (after its turn); unmeasured (``start`` None)
+    when those are not prefixes of each other and of ``full_text``, or ``k`` is 0."""
+    if k == 0:  # no empty conversation renders: nothing to measure the turn against
+        return Measured(None, None)
     render = render_with or _render  # ``render_with``: e.g. a bounded renderer
-    options = {k: v for k, v in options.items()
-               if k not in ("add_generation_prompt", "continue_final_message")}
-    ends = [t for t in end_tokens if t]
-    spans, unstable, turns = [], [], []
-    for k in _assistant_turns(messages):
-        if k == 0:  # no empty conversation renders: nothing to measure the turn against
-            unstable.append(k)
-            continue
-        before, after = (render(template, prefix, **options, **flags).text
-                         for prefix, flags in _prefix_pair(messages, k))
-        if not (after.startswith(before) and full_text.startswith(after)):
-            unstable.append(k)
-            continue
-        turn = after[len(before):]
-        turns.append((k, len(before), len(after)))
-        cut = max((turn.rfind(t) + len(t) for t in ends if t in turn), default=len(turn))
+    options = {key: value for key, value in options.items()
+               if key not in ("add_generation_prompt", "continue_final_message")}
+    before, after = (render(template, prefix, **options, **flags).text
+                     for prefix, flags in prefix_pair(messages, k))
+    if not (after.startswith(before) and full_text.startswith(after)):
+        return Measured(None, None, before)
+    return Measured(len(before), len(after), before)
+
+
+class TurnSpans:
+    """The :class:`PrefixSpans` of a conversation, turn by turn: a measured turn's span is cut
+    after the last end-of-turn literal in it (the ``\\n`` a template writes after
+    ``<|im_end|>`` is not generated)."""
+
+    def __init__(self, full_text: str, end_tokens: Iterable[str]) -> None:
+        self.text = full_text
+        self.ends = [t for t in end_tokens if t]
+        self.spans: list[tuple[int, int]] = []
+        self.unstable: list[int] = []
+        self.turns: list[tuple[int, int, int]] = []
+
+    def add(self, k: int, measured: Measured) -> None:
+        if measured.start is None:
+            self.unstable.append(k)
+            return
+        start, end = measured.start, measured.end
+        turn = self.text[start:end]
+        self.turns.append((k, start, end))
+        cut = max((turn.rfind(t) + len(t) for t in self.ends if t in turn), default=len(turn))
         if cut > 0:
-            spans.append((len(before), len(before) + cut))
-    return PrefixSpans(tuple(spans), tuple(unstable), tuple(turns))
+            self.spans.append((start, start + cut))
+
+    def result(self) -> PrefixSpans:
+        return PrefixSpans(tuple(self.spans), tuple(self.unstable), tuple(self.turns))
 
 
 def last_learned_run(ids: Sequence[int], mask: Sequence[int] | None) -> list[int]:

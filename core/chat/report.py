@@ -26,7 +26,7 @@ from .budget import token_budget
 from .checks import (generation_prompt_notes, injection_note, injections,
                      prompt_text_matters)
 from .conversation import Conversation
-from .encode import encode_chat, typed_literals
+from .encode import encode_chat, encode_render, typed_literals
 from .errors import ChatTemplateError, RenderLimitError
 from ..notes import note
 from .fit import BosSource, bos_source, control_literals, undefined_variable_notes
@@ -34,8 +34,9 @@ from .mask import PrefixSpans, mask_from_spans, prefix_diff_spans, prefix_render
 from .model_checks import (added_by_post_processor, double_special_notes, embedding_notes,
                            embedding_rows, stop_ids, stop_notes, turn_end_literals)
 from .result import ChatReport
-from .segments import segment_renders, split_segments
+from .segments import Segmentation, segment_renders, split_segments
 from .sources import tokenizer_special_token_variables
+from .turns import marker_diff_spans, turn_renders
 from .template_checks import (end_literals, end_of_turn_notes, system_notes, system_renders,
                               tool_notes, turn_tails)
 
@@ -193,10 +194,12 @@ def _report(template, conversation, options, flags, render, runtime, configs, re
     rendered = render(template, messages, **options, **flags)  # alone: it fails first, if any
     text = rendered.text
     render.prefetch(template, _later_renders(messages, options, flags, runtime is not None))
-    # first, while the process renders the rest (the encoding waits for it alone)
+    # the render read at once needs no segments: read it while the process makes the marked
+    # render (the first of the rest), which the segments then wait for
+    whole = encode_render(runtime, text, template) if runtime is not None else None
     segmentation = split_segments(template, messages, render_with=render, **options, **flags)
     if runtime is not None:
-        encoding = encode_chat(runtime, segmentation, template)
+        encoding = encode_chat(runtime, segmentation, template, whole=whole)
     checks = generation_prompt_notes(
         messages, flags["add_generation_prompt"], flags["continue_final_message"],
         lambda: _prompt_text(template, messages, text, options, render))
@@ -210,7 +213,7 @@ def _report(template, conversation, options, flags, render, runtime, configs, re
     mask_ends = set(ends) | set((special_tokens or {}).values())
     if runtime is not None:
         mask_ends |= {t.content for t in typed_literals(runtime.special_tokens(), template)}
-    found = _prefix_spans(template, messages, text, mask_ends, render, options)
+    found = _prefix_spans(template, messages, text, mask_ends, render, options, segmentation)
     tails = turn_tails(text, messages, found.turns)
     checks += end_of_turn_notes(text, tails, ends)
     checks += system_notes(template, messages, render, **options)
@@ -277,7 +280,8 @@ def _later_renders(messages, options, flags, encoded: bool) -> list[tuple[list, 
     """Every render the report makes after the conversation's own, as ``(messages, options)``,
     in the order it asks for them: the marked render of the segments (an encoding, the
     parent's longest work, waits for it alone), then the generation
-    prompt's (when its check needs it), the mask's prefixes, the system check's and the
+    prompt's (when its check needs it), the mask's prefixes (the first turn of each kind: the
+    marked render finds the others, :mod:`core.chat.turns`), the system check's and the
     render without the generation prompt (the budget's). One trip renders them all."""
     later = [(marked, {**options, **marked_options, **flags}) for marked, marked_options
              in segment_renders(messages, tools=options["tools"],
@@ -286,7 +290,7 @@ def _later_renders(messages, options, flags, encoded: bool) -> list[tuple[list, 
                            flags["continue_final_message"]):
         later.append((messages, {**options, "add_generation_prompt": True}))
     later += [(prefix, {**options, **prefix_flags}) for prefix, prefix_flags
-              in prefix_renders(messages)]
+              in turn_renders(messages)]
     later += [(variant, options) for variant in system_renders(messages)]
     if encoded and flags["add_generation_prompt"]:
         later.append((messages, options))
@@ -308,10 +312,16 @@ def _stop_notes(template, text, tails, ends, mask_ends, runtime, configs, render
     return stop_notes(runtime, turn_end_literals(text, tails, ends), stops)
 
 
-def _prefix_spans(template, messages, text, ends, render, options) -> PrefixSpans:
-    """:func:`prefix_diff_spans`, or none found when a prefix of the conversation is one the
-    template refuses (the conversation itself rendered: its report stands)."""
+def _prefix_spans(template, messages, text, ends, render, options,
+                  segmentation: Segmentation | None = None) -> PrefixSpans:
+    """:func:`prefix_diff_spans` (found with the marked render of the conversation when there
+    is one: :func:`~core.chat.turns.marker_diff_spans`), or none found when a prefix of the
+    conversation is one the template refuses (the conversation itself rendered: its report
+    stands)."""
     try:
+        if segmentation is not None:
+            return marker_diff_spans(template, messages, text, ends, segmentation,
+                                     render_with=render, **options)
         return prefix_diff_spans(template, messages, text, ends, render_with=render, **options)
     except RenderLimitError:
         raise

@@ -148,5 +148,7 @@ def test_the_chat_pane_shows_an_ollama_go_template_read_only(qtbot, window, stor
     assert seen == [(GO_TEMPLATE, True)]
     assert window.open_path("acme/tiny")
     qtbot.waitUntil(lambda: len(window.session.tokenizers) == 2, timeout=20000)
+    # the Chat pane keeps its own tokenizer (issue #23): the user picks the new one there
+    window.chat.set_tokenizer(window.session.tokenizers[-1].path)
     qtbot.waitUntil(lambda: not notice.isVisible(), timeout=5000)  # its own Jinja template
     assert window.chat.picker.own == "{% for m in messages %}{{ m['content'] }}{% endfor %}"

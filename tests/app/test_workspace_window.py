@@ -52,6 +52,7 @@ def set_up(qtbot, window, demo_paths, tmp_path):
     window.session.set_unit(Unit.UTF16)
     window.inspect.parse_special.setChecked(True)
     window.inspect.tabs.setCurrentIndex(3)
+    window.inspect.as_pieces.click()  # the tokens as chips, one toggle from the text
     chat = window.chat
     chat.set_tokenizer(str(unigram))  # ...Chat the unigram model
     window.session.set_current(1)
@@ -116,6 +117,7 @@ def test_closing_and_reopening_restores_every_pane(qtbot, window, demo_paths, tm
     # and what the panes show, not only what they hold
     assert again.inspect.editor.toPlainText() == "Tokenizers split text 分词"
     assert again.inspect.parse_special.isChecked() and again.inspect.tabs.currentIndex() == 3
+    assert again.inspect.token_view is again.inspect.chips
     assert again.inspect.unit_box.currentData() == Unit.UTF16
     assert again.chat.tokenizer_box.currentText().startswith("demo-unigram")
     assert again.inspect.tokenizer_box.currentText().startswith("demo-bpe")

@@ -33,31 +33,38 @@ from pathlib import Path
 from core.audit import audit_vocabulary
 from core.audit.reachability import PARTIAL, own_texts, self_reachability
 from core.loading import open_tokenizer
+from tests.bench import results
 from tests.bench.results import save
-from tests.conftest import TOKENIZERS, require_data
+from tests.conftest import DEMO, TOKENIZERS, require_data
 
 
 def union_ranks(size: int) -> dict[bytes, int]:
-    """Token bytes of the shared tokenizers, as one rank file of ``size`` tokens."""
-    tekken = json.loads(require_data(TOKENIZERS / "mistral-tekken" / "tekken_240718.json")
-                        .read_text(encoding="utf-8"))
-    ordered = [bytes([b]) for b in range(256)]
-    ordered += [base64.b64decode(t["token_bytes"])
-                for t in sorted(tekken["vocab"], key=lambda t: t["rank"])]
-    for name in ("claude-legacy/tokenizer.json", "gpt2.tiktoken", "mistral-v3/tokenizer.model",
-                 "sentencepiece/test_ja_model.model", "bert-minilm/tokenizer.json"):
-        view = open_tokenizer(require_data(TOKENIZERS / name)).runtime.model_view()
-        ordered += [data for data, kind in zip(view.vocab, view.piece_kinds)
-                    if kind == "normal" and data]
-    ordered += [b" " + data for data, piece in zip(view.vocab, view.pieces)  # BERT's, spaced
-                if data and not piece.startswith(("##", "["))]
+    """Token bytes of the shared tokenizers, as one rank file of ``size`` tokens (each
+    tokenizer is read only when the ones before it did not fill the size)."""
     ranks: dict[bytes, int] = {}
-    for data in ordered:
+    for data in _union_tokens():
         if data not in ranks:
             ranks[data] = len(ranks)
             if len(ranks) == size:
                 break
     return ranks
+
+
+def _union_tokens():
+    """The 256 bytes, Tekken's tokens by rank, the other tokenizers' normal pieces, then
+    BERT's word pieces with a leading space."""
+    yield from (bytes([b]) for b in range(256))
+    tekken = json.loads(require_data(TOKENIZERS / "mistral-tekken" / "tekken_240718.json")
+                        .read_text(encoding="utf-8"))
+    yield from (base64.b64decode(t["token_bytes"])
+                for t in sorted(tekken["vocab"], key=lambda t: t["rank"]))
+    for name in ("claude-legacy/tokenizer.json", "gpt2.tiktoken", "mistral-v3/tokenizer.model",
+                 "sentencepiece/test_ja_model.model", "bert-minilm/tokenizer.json"):
+        view = open_tokenizer(require_data(TOKENIZERS / name)).runtime.model_view()
+        yield from (data for data, kind in zip(view.vocab, view.piece_kinds)
+                    if kind == "normal" and data)
+    yield from (b" " + data for data, piece in zip(view.vocab, view.pieces)  # BERT's, spaced
+                if data and not piece.startswith(("##", "[")))
 
 
 def best(fn, repeat: int) -> float:
@@ -100,7 +107,10 @@ def main(argv=None) -> int:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--size", type=int, default=200_000)
     parser.add_argument("--json", type=Path, help="also save the figures here (bench.results)")
+    results.add_tiny(parser)
     args = parser.parse_args(argv)
+    if args.tiny:  # a 2,000-token union and the demo BPE (2k) for the tokenizer.json part
+        args.size, args.repeat = 2000, 1
     from core.presets import preset
     from core.runtimes.tiktoken import TiktokenRuntime
 
@@ -111,13 +121,24 @@ def main(argv=None) -> int:
     rows = [report(runtime.name, runtime, enc.encode_ordinary, enc.encode_ordinary_batch,
                    args.repeat)]
 
-    claude = open_tokenizer(require_data(TOKENIZERS / "claude-legacy" / "tokenizer.json")).runtime
-    tk = claude.tk
-    rows.append(report("claude-legacy", claude,
+    name = "demo-bpe" if args.tiny else "claude-legacy"
+    folder = DEMO if args.tiny else require_data(TOKENIZERS)
+    json_runtime = open_tokenizer(folder / name / "tokenizer.json").runtime
+    tk = json_runtime.tk
+    rows.append(report(name, json_runtime,
                        lambda t: tk.encode(t, add_special_tokens=False).ids,
                        lambda ts: tk.encode_batch(ts, add_special_tokens=False), args.repeat))
+    figures = results.judge("Vocabulary audit", [
+        figure for row in rows for figure in (
+            results.Figure(f"{row['vocabulary']}: reachability / native one by one",
+                           f"{row['reachability_s']:.2f} s", f"{row['native_one_by_one_s']:.2f} s",
+                           row["ratio_one_by_one"]),
+            results.Figure(f"{row['vocabulary']}: reachability / native batch",
+                           f"{row['reachability_s']:.2f} s", f"{row['native_batch_s']:.2f} s",
+                           row["ratio_batch"]))])
     if args.json:
-        save(args.json, "audit", {"self-reachability against native encoding": rows},
+        save(args.json, "audit", {results.GOALS: results.goal_rows(figures),
+                                  "self-reachability against native encoding": rows},
              {"repeat": args.repeat, "size": args.size})
     return 0
 

@@ -34,7 +34,7 @@ import time
 from pathlib import Path
 
 from core.memory import keep_freed_memory
-from tests.bench.results import save
+from tests.bench import results
 from tests.conftest import DATA, FLORES
 
 TEMPLATES = DATA / "chat" / "templates"
@@ -125,7 +125,7 @@ def bench_chat(repeat: int) -> list[dict]:
 
     messages, tools = conversation_50()
     conversation = Conversation(messages=messages, tools=tools, documents=None)
-    results = []
+    rows = []
     print(f"(a) render + encode a {len(messages)}-message conversation with {len(tools)} tools "
           f"· best of {repeat}")
     print(f"{'pair':34} {'tokens':>7} {'core ms':>8} {'transformers ms':>15} {'ratio':>7}")
@@ -144,13 +144,13 @@ def bench_chat(repeat: int) -> list[dict]:
                 report = ours()  # the child starts and imports once: not part of the figure
                 assert report.ids == list(theirs()["input_ids"]), name  # the same IDs
                 core_s, hf_s = best_time(ours, repeat), best_time(theirs, repeat)
-                results.append({"pair": name, "tokens": len(report.ids), "core_s": core_s,
+                rows.append({"pair": name, "tokens": len(report.ids), "core_s": core_s,
                                 "transformers_s": hf_s, "ratio": core_s / hf_s})
                 print(f"{name:34} {len(report.ids):7,} {core_s * 1e3:8.1f} "
                       f"{hf_s * 1e3:15.1f} {core_s / hf_s:6.2f}×", flush=True)
     finally:
         renderer.close()
-    return results
+    return rows
 
 
 # -- (b) stream decode ----------------------------------------------------------------------------
@@ -195,7 +195,7 @@ def bench_stream(repeat: int, tokens: int) -> list[dict]:
 
     from core.stream import TextStream
 
-    results = []
+    rows = []
     print(f"\n(b) stream-decode {tokens:,} tokens, one at a time, {len(STOPS)} stop strings · "
           f"best of {repeat}")
     print(f"{'tokenizer':34} {'core µs/token':>13} {'DecodeStream µs/token':>21} {'ratio':>7}")
@@ -217,13 +217,13 @@ def bench_stream(repeat: int, tokens: int) -> list[dict]:
             stream = ours()
             assert stream.stopped is None and stream.decoder.lossy_text == theirs(), name
             core_s, hf_s = best_time(ours, repeat), best_time(theirs, repeat)
-            results.append({"tokenizer": name, "tokens": len(ids),
+            rows.append({"tokenizer": name, "tokens": len(ids),
                             "core_us_per_token": core_s / len(ids) * 1e6,
                             "decode_stream_us_per_token": hf_s / len(ids) * 1e6,
                             "ratio": core_s / hf_s})
             print(f"{name:34} {core_s / len(ids) * 1e6:13.2f} {hf_s / len(ids) * 1e6:21.2f} "
                   f"{core_s / hf_s:6.2f}×", flush=True)
-    return results
+    return rows
 
 
 def main(argv=None) -> int:
@@ -231,9 +231,12 @@ def main(argv=None) -> int:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--tokens", type=int, default=100_000, help="tokens streamed (b)")
     parser.add_argument("--only", choices=["chat", "stream"], help="run one part only")
-    parser.add_argument("--json", type=Path, help="also write the figures here")
+    parser.add_argument("--json", type=Path, help="also save the figures here (bench.results)")
+    results.add_tiny(parser)
     args = parser.parse_args(argv)
     keep_freed_memory()
+    if args.tiny:
+        args.repeat, args.tokens = 1, 2000
     needed = [TEMPLATES, FLORES, DATA / "tokenizers" / "claude-legacy",
               DATA / "tokenizers" / "mistral-v3", DATA / "tokenizers" / "gpt2.tiktoken",
               DATA / "gguf" / "ggml-vocab-gpt-2.gguf"]
@@ -244,17 +247,32 @@ def main(argv=None) -> int:
         print("transformers is not installed (pip install -e '.[test]'): nothing to compare "
               "against", file=sys.stderr)
         return 0
-    results = {}
+    found = {}
     if args.only in (None, "chat"):
-        results["chat"] = bench_chat(args.repeat)
+        found["chat"] = bench_chat(args.repeat)
     if args.only in (None, "stream"):
-        results["stream"] = bench_stream(args.repeat, args.tokens)
+        found["stream"] = bench_stream(args.repeat, args.tokens)
+    judged = results.judge("Chat report and stream decode", figures(found))
     if args.json:
-        save(args.json, "chat",
-             {"render + encode against apply_chat_template": results.get("chat", []),
-              "stream decode against DecodeStream": results.get("stream", [])},
-             {"repeat": args.repeat, "tokens": args.tokens})
+        results.save(args.json, "chat",
+                     {results.GOALS: results.goal_rows(judged),
+                      "render + encode against apply_chat_template": found.get("chat", []),
+                      "stream decode against DecodeStream": found.get("stream", [])},
+                     {"repeat": args.repeat, "tokens": args.tokens})
     return 0
+
+
+def figures(found: dict) -> list:
+    """The chat report against ``apply_chat_template(tokenize=True)`` and the stream against
+    ``DecodeStream``, per tokenizer; goal 2.0× each."""
+    out = [results.Figure(f"chat report, {row['pair']}", f"{row['core_s'] * 1e3:.1f} ms",
+                          f"{row['transformers_s'] * 1e3:.1f} ms", row["ratio"], 2.0)
+           for row in found.get("chat", [])]
+    out += [results.Figure(f"stream decode, {row['tokenizer']}",
+                           f"{row['core_us_per_token']:.2f} µs/token",
+                           f"{row['decode_stream_us_per_token']:.2f} µs/token", row["ratio"], 2.0)
+            for row in found.get("stream", [])]
+    return out
 
 
 if __name__ == "__main__":

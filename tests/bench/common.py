@@ -1,15 +1,18 @@
-"""What the benchmarks share: the corpus' documents and a child process' peak memory."""
+"""What the benchmarks share: the corpus' documents, a process's peak memory and its children's."""
 
 from __future__ import annotations
 
 import json
 import resource
+import threading
+import time
 from pathlib import Path
 from typing import Iterator
 
-from tests.conftest import DATA
+from tests.conftest import DATA, DEMO
 
 MONO = DATA / "corpora" / "mono"
+DEMO_CORPUS = DEMO  # the project's own corpus.txt and sample.txt (100 KB): --tiny runs
 
 
 def documents(folder: Path) -> Iterator[str]:
@@ -35,3 +38,36 @@ def peak_mb() -> float:
     except OSError:
         pass
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+class ChildPeaks(threading.Thread):
+    """The largest ``VmHWM`` among this process's children, read from /proc while they run
+    (``ru_maxrss`` of children would carry this process's own peak across fork)."""
+
+    def __init__(self, interval: float = 0.2) -> None:
+        super().__init__(daemon=True)
+        self.interval = interval
+        self.peak_kb = 0
+        self.running = True
+        self.start()
+
+    def run(self) -> None:
+        while self.running:
+            for task in Path("/proc/self/task").iterdir():
+                try:
+                    children = (task / "children").read_text().split()
+                except OSError:
+                    continue
+                for pid in children:
+                    try:
+                        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+                            if line.startswith("VmHWM:"):
+                                self.peak_kb = max(self.peak_kb, int(line.split()[1]))
+                    except OSError:
+                        pass
+            time.sleep(self.interval)
+
+    def stop(self) -> float:
+        self.running = False
+        self.join()
+        return self.peak_kb / 1024

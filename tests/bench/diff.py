@@ -9,7 +9,7 @@ removed, 1% moved and 2,000 appended), diffed with :func:`core.diff.report.diff_
 (vocabulary map, specials, parts, golden IDs, verdict), and the vocabulary map alone
 (:func:`core.diff.vocab.map_views`, model views built beforehand).
 
-(b) **Behaviour diff** of 4,000 FLORES lines (20 languages × 200) between GPT-2 (tiktoken) and
+(b) **Behaviour diff** of 4,000 FLORES lines (20 languages × ``--lines`` 200) between GPT-2 (tiktoken) and
 claude-legacy (``tokenizers``) with :func:`core.diff.behaviour.behaviour_diff`, set against
 encoding the same lines with both native libraries' batch calls (tiktoken
 ``encode_ordinary_batch``, tokenizers ``encode_batch``): the ratio is the diff's cost over the
@@ -27,6 +27,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from tests.bench import results
 from tests.bench.results import save
 from tests.conftest import FLORES, TOKENIZERS
 
@@ -102,7 +103,7 @@ def contract(repeat: int, size: int) -> dict:
                 "contract_diff_s": seconds, "verdict": diff.verdict}
 
 
-def behaviour(repeat: int) -> dict:
+def behaviour(repeat: int, lines_per_language: int = 200) -> dict:
     import tiktoken
     from tokenizers import Tokenizer
 
@@ -111,7 +112,7 @@ def behaviour(repeat: int) -> dict:
 
     items = []
     for lang in LANGS:
-        lines = (FLORES / f"{lang}.dev").read_text(encoding="utf-8").splitlines()[:200]
+        lines = (FLORES / f"{lang}.dev").read_text(encoding="utf-8").splitlines()[:lines_per_language]
         items += [(lang, line) for line in lines]
     texts = [t for _, t in items]
     old = open_tokenizer(TOKENIZERS / "gpt2.tiktoken")
@@ -136,14 +137,24 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--vocab", type=int, default=200_000)
+    parser.add_argument("--lines", type=int, default=200, help="FLORES lines per language")
     parser.add_argument("--json", type=Path, help="also save the figures here (bench.results)")
+    results.add_tiny(parser)
     args = parser.parse_args(argv)
     if not FLORES.is_dir():
         print(f"skipped: {FLORES} is absent")
         return 0
-    tables = {"contract diff of two random byte-level vocabularies":
-              [contract(args.repeat, args.vocab)],
-              "behaviour diff on FLORES against native batch encodes": [behaviour(args.repeat)]}
+    if args.tiny:
+        args.repeat, args.vocab, args.lines = 1, 2000, 5
+    contracted = contract(args.repeat, args.vocab)
+    found = behaviour(args.repeat, args.lines)
+    tables = {"contract diff of two random byte-level vocabularies": [contracted],
+              "behaviour diff on FLORES against native batch encodes": [found]}
+    figures = results.judge("Tokenizer diff", [results.Figure(
+        f"behaviour diff of {found['lines']:,} lines / 2 native batch encodes",
+        f"{found['behaviour_diff_s']:.2f} s", f"{found['native_batch_s']:.2f} s",
+        found["ratio"], 1.2)])
+    tables = {results.GOALS: results.goal_rows(figures), **tables}
     if args.json:
         save(args.json, "diff", tables, {"repeat": args.repeat, "vocab": args.vocab})
     return 0

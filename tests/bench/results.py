@@ -8,6 +8,13 @@ A saved file is ``{"bench", "recorded", "machine", "settings", "tables": {title:
 a row is a flat or one-level nested dict (``{"reference": {"seconds": 1.2}}`` becomes the column
 ``reference seconds``; lists are kept in the JSON and left out of the page).
 
+Every bench also judges its ratios against the goals of issue #27: it collects :class:`Figure`
+rows, prints each with its goal and PASS or MISS (:func:`judge`), and saves them as the table
+:data:`GOALS` (:func:`goal_rows`), first on its part of the page.
+
+>>> Figure("encode", "1.0 s", "0.5 s", 2.0, 1.5).line()
+'encode: 1.0 s vs 0.5 s = 2.00× (goal ≤ 1.5×) MISS'
+
 >>> print(markdown_table([{"tokenizer": "gpt2", "ratio": 1.23456, "sides": {"ours_s": 0.5}}]))
 | tokenizer | ratio | sides ours_s |
 |---|---|---|
@@ -21,6 +28,7 @@ import json
 import os
 import platform
 import sys
+from dataclasses import dataclass
 from datetime import datetime, timezone
 from importlib import metadata
 from pathlib import Path
@@ -31,6 +39,68 @@ PAGE = ROOT / "docs" / "bench-results.md"
 LIBRARIES = ("tokenizers", "sentencepiece", "tiktoken", "transformers", "numpy")
 # the order the page lists them in: `make bench`'s order
 ORDER = ("run", "train_bpe_wordpiece", "train_unigram", "chat", "align", "audit", "diff", "report")
+GOALS = "ratios against the goals (issue #27)"
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One comparison: the workbench's figure against the reference's, their ratio (lower is
+    better), and the goal the ratio must stay at or under (None: no goal, shown for context)."""
+
+    measure: str
+    ours: str
+    reference: str
+    ratio: float | None
+    goal: float | None = None
+
+    @property
+    def verdict(self) -> str:
+        """PASS or MISS against the goal; empty without one.
+
+        >>> Figure("audit", "0.3 s", "0.2 s", 1.5).verdict
+        ''
+        """
+        if self.goal is None or self.ratio is None:
+            return ""
+        return "PASS" if self.ratio <= self.goal else "MISS"
+
+    def line(self) -> str:
+        """The figure as the bench prints it."""
+        text = f"{self.measure}: {self.ours}"
+        if self.reference:
+            text += f" vs {self.reference}"
+        if self.ratio is not None:
+            text += f" = {self.ratio:.2f}×"
+        if self.goal is not None:
+            text += f" (goal ≤ {self.goal:g}×) {self.verdict}"
+        return text
+
+
+def add_tiny(parser: argparse.ArgumentParser) -> None:
+    """``--tiny``: what every bench has for the test of the benches (``tests/test_benches.py``)."""
+    parser.add_argument("--tiny", action="store_true",
+                        help="the smallest inputs that still take every step (the test of the "
+                             "benches runs this)")
+
+
+def judge(title: str, figures: list[Figure]) -> list[Figure]:
+    """Print each figure with its goal and PASS or MISS."""
+    print(f"\n{title} — {GOALS}:")
+    for figure in figures:
+        print(f"  {figure.line()}")
+    return figures
+
+
+def goal_rows(figures: list[Figure]) -> list[dict]:
+    """The figures as the rows of the saved table :data:`GOALS`.
+
+    >>> goal_rows([Figure("encode", "1.0 s", "0.5 s", 2.0, 1.5)])[0]["verdict"]
+    'MISS'
+    """
+    return [{"measure": f.measure, "workbench": f.ours, "reference": f.reference,
+             "ratio": f"{f.ratio:.2f}×" if f.ratio is not None else "",
+             "goal": f"≤ {f.goal:g}×" if f.goal is not None else "", "verdict": f.verdict}
+            for f in figures]
 
 
 def machine() -> dict:
@@ -112,7 +182,8 @@ def render(folder: Path = FOLDER) -> str:
         if data.get("settings"):
             parts += ["", "Settings: " + ", ".join(f"`{k}={v}`" for k, v in
                                                    data["settings"].items())]
-        for title, rows in data.get("tables", {}).items():
+        tables = data.get("tables", {})
+        for title, rows in sorted(tables.items(), key=lambda item: item[0] != GOALS):
             if rows:
                 parts += ["", f"### {title}", "", markdown_table(rows)]
     return "\n".join(parts) + "\n"

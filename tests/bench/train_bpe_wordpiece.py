@@ -11,8 +11,10 @@ streams that file, trains, saves a ``tokenizer.json``, and reports its wall time
 
 * reference: ``train_reference`` (word counting through the exported pre-tokenizer, training,
   bundle saved); the counting share is reported too;
-* hf: the hf engine's own child script (``core.engines.hf._CHILD``, the same pipeline JSON and
-  trainer options), run in-process so that its timing, like ours, excludes interpreter start.
+* hf: the hf engine's own ``train_hf`` (the same pipeline JSON and trainer options as a user's
+  training), as a user runs it: its ``tokenizers`` child process starts and reads the corpus
+  through its pipe, both inside the time; peak memory is that child's ``VmHWM``, read while it
+  runs.
 
 Both use the same pre-tokenization: ``bpe`` is char-level BPE with the ``</w>`` suffix on
 ``WhitespaceSplit`` words, ``wordpiece`` uses ``BertPreTokenizer``. Timings are noisy on a shared
@@ -37,18 +39,18 @@ import tempfile
 import time
 from pathlib import Path
 
-from tests.bench.common import MONO, documents, peak_mb
-from tests.bench.results import save
+from tests.bench import results
+from tests.bench.common import DEMO_CORPUS, MONO, ChildPeaks, documents, peak_mb
 SIDES = ("reference", "hf")
 
 
 
 
-def _config(algorithm: str, vocab: int):
+def _config(algorithm: str, vocab: int, engine: str = "reference"):
     from core.engines.config import TrainingConfig
 
     specials = ["<unk>"] if algorithm == "bpe" else ["[UNK]"]  # WordPiece needs one too
-    return TrainingConfig(engine="reference", algorithm=algorithm, vocab_size=vocab,
+    return TrainingConfig(engine=engine, algorithm=algorithm, vocab_size=vocab,
                           end_of_word="suffix" if algorithm == "bpe" else "none",
                           special_tokens=specials)
 
@@ -58,46 +60,31 @@ def _lines(corpus: Path):
         yield from (line.rstrip("\n") for line in handle)
 
 
-def _train_reference(config, corpus: Path, out: Path) -> dict:
-    from core.engines.reference import train_reference
+def _train(config, corpus: Path, out: Path) -> dict:
+    """Train with the engine's own function (:func:`core.engines.train.engine_function`): the
+    time, the counting share (reference) and the peak memory of what trained."""
+    from core.engines.train import engine_function
 
     marks: dict[str, float] = {}
 
     def progress(report):
         marks.setdefault(report.phase, time.perf_counter())
 
+    watch = ChildPeaks(interval=0.05) if config.engine == "hf" else None
     started = time.perf_counter()
-    train_reference(config, _lines(corpus), out / "bundle", progress=progress)
+    engine_function(config.engine)(config, _lines(corpus), out / "bundle", progress=progress)
+    seconds = time.perf_counter() - started
     (out / "tokenizer.json").write_bytes((out / "bundle" / "tokenizer.json").read_bytes())
-    counted = marks.get("counting pairs", started) - started
-    return {"seconds": time.perf_counter() - started, "count_seconds": counted}
-
-
-def _train_hf(config, corpus: Path, out: Path) -> dict:
-    from core.engines.hf import _CHILD
-    from core.engines.reference import _decoder_spec, _normalizer_spec, _pre_tokenizer_spec
-
-    job = {"algorithm": config.algorithm, "vocab_size": config.vocab_size,
-           "min_frequency": config.min_frequency, "special_tokens": config.special_tokens,
-           "suffix": "</w>" if config.algorithm == "bpe" else None, "limit_alphabet": None,
-           "normalizer": _normalizer_spec(config), "pre_tokenizer": _pre_tokenizer_spec(config),
-           "decoder": _decoder_spec(config), "input": str(corpus),
-           "output": str(out / "tokenizer.json")}
-    started = time.perf_counter()
-    sys.argv = ["-c", json.dumps(job)]
-    exec(compile(_CHILD, "<hf engine child>", "exec"), {"__name__": "__hf_child__"})
-    return {"seconds": time.perf_counter() - started}
-
-
+    result = {"seconds": seconds,
+              "count_seconds": marks.get("counting pairs", started) - started}
+    # the library's memory is its training process's, not this feeding one's
+    result["peak_mb"] = watch.stop() if watch is not None else peak_mb()
+    return result
 
 
 def _child(side: str, algorithm: str, corpus: Path, vocab: int, out: Path) -> dict:
     """Train one side in this (child) process; returns seconds and peak MB."""
-    config = _config(algorithm, vocab)
-    train = _train_reference if side == "reference" else _train_hf
-    result = train(config, corpus, out)
-    result["peak_mb"] = peak_mb()
-    return result
+    return _train(_config(algorithm, vocab, "hf" if side == "hf" else "reference"), corpus, out)
 
 
 def run_side(side: str, algorithm: str, corpus: Path, vocab: int, out: Path) -> dict:
@@ -157,15 +144,22 @@ def format_row(row: dict) -> str:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--corpus", type=Path, default=MONO, help="folder of .txt/.jsonl files")
-    parser.add_argument("--vocab", type=int, nargs="+", default=[8000, 32000])
+    parser.add_argument("--vocab", type=int, nargs="+", help="default: 8000 32000 (--tiny: 800)")
     parser.add_argument("--algorithms", nargs="+", choices=["bpe", "wordpiece"],
                         default=["bpe", "wordpiece"])
     parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--json", type=Path, help="also write the figures here")
+    parser.add_argument("--json", type=Path, help="also save the figures here (bench.results)")
+    results.add_tiny(parser)
     parser.add_argument("--child", choices=SIDES, help=argparse.SUPPRESS)
     parser.add_argument("--corpus-file", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--out", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.tiny:  # the demo corpus (no shared data needed), one small vocabulary, one run
+        args.vocab = args.vocab or [800]
+        args.repeat = 1
+        if args.corpus == MONO:
+            args.corpus = DEMO_CORPUS
+    args.vocab = args.vocab or [8000, 32000]
     if args.child:
         result = _child(args.child, args.algorithms[0], args.corpus_file, args.vocab[0], args.out)
         print(json.dumps(result))
@@ -188,10 +182,36 @@ def main(argv=None) -> int:
                 row = compare(algorithm, corpus.path, lines, vocab, args.repeat, Path(scratch))
                 rows.append(row)
                 print(format_row(row), flush=True)
+        settings = (f"{corpus.sentences:,} lines, {corpus.bytes / 1e6:.1f} MB, median of "
+                    f"{args.repeat} alternated runs per side")
+    judged = results.judge(f"Training: BPE and WordPiece against tokenizers ({settings})",
+                           figures(rows))
     if args.json:
-        save(args.json, "train_bpe_wordpiece", {"reference trainers against tokenizers": rows},
-             {"vocab": args.vocab, "repeat": args.repeat, "corpus": args.corpus.name})
+        results.save(args.json, "train_bpe_wordpiece",
+                     {results.GOALS: results.goal_rows(judged),
+                      "reference trainers against tokenizers": rows},
+                     {"vocab": args.vocab, "repeat": args.repeat, "corpus": args.corpus.name})
     return 0
+
+
+GOAL_VOCAB = 32000  # the issue's goals are set at this size (at 8k the alphabet fills the vocab)
+
+
+def figures(rows: list[dict]) -> list[results.Figure]:
+    """Time and peak memory of each training against the library's (goals at 32k), and the
+    bytes per token of both vocabularies."""
+    out = []
+    for row in rows:
+        ref, hf = row["reference"], row["hf"]
+        name = f"{row['algorithm']} {row['vocab']:,}"
+        goal = 1.0 if row["vocab"] == GOAL_VOCAB else None
+        out += [results.Figure(f"{name} time", f"{ref['seconds']:.1f} s",
+                               f"{hf['seconds']:.1f} s", row["time_ratio"], goal),
+                results.Figure(f"{name} peak memory", f"{ref['peak_mb']:.0f} MB",
+                               f"{hf['peak_mb']:.0f} MB", row["memory_ratio"], goal),
+                results.Figure(f"{name} bytes per token", f"{ref['bytes_per_token']:.3f}",
+                               f"{hf['bytes_per_token']:.3f}", None)]
+    return out
 
 
 if __name__ == "__main__":

@@ -36,8 +36,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from tests.bench.common import MONO, documents, peak_mb
-from tests.bench.results import save
+from tests.bench import results
+from tests.bench.common import DEMO_CORPUS, MONO, documents, peak_mb
 SPM_PARITY = {"remove_extra_whitespaces": False, "split_by_unicode_script": False,
               "split_by_number": False}
 
@@ -137,17 +137,24 @@ def compare(corpus: Path, lines: list[str], vocab: int, repeat: int, scratch: Pa
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--corpus", type=Path, default=MONO, help="folder of .txt/.jsonl files")
-    parser.add_argument("--vocab", type=int, nargs="+", default=[8000, 32000])
+    parser.add_argument("--vocab", type=int, nargs="+", help="default: 8000 32000 (--tiny: 2000)")
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--scale", type=int, default=1,
                         help="train on N unique-suffixed copies of the corpus (e.g. 9: ~100 MB)")
     parser.add_argument("--sides", choices=["both", "reference", "sentencepiece"],
                         default="both", help="which trainers to run")
-    parser.add_argument("--json", type=Path, help="also write the figures here")
+    parser.add_argument("--json", type=Path, help="also save the figures here (bench.results)")
+    results.add_tiny(parser)
     parser.add_argument("--child", choices=["reference", "sentencepiece"], help=argparse.SUPPRESS)
     parser.add_argument("--corpus-file", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--out", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.tiny:  # the demo corpus (no shared data needed), one small vocabulary, one run
+        args.vocab = args.vocab or [2000]
+        args.repeat = 1
+        if args.corpus == MONO:
+            args.corpus = DEMO_CORPUS
+    args.vocab = args.vocab or [8000, 32000]
     if args.child:
         print(json.dumps(_child(args.child, args.corpus_file, args.vocab[0], args.out)))
         return 0
@@ -179,11 +186,42 @@ def main(argv=None) -> int:
                   f"{_cell(sp, 'peak_mb', '7.0f')} {_cell(ref, 'bytes_per_token', '9.3f')} "
                   f"{_cell(sp, 'bytes_per_token', '9.3f')} "
                   f"{_cell(row, 'bytes_per_token_diff', '+7.1%')}", flush=True)
+        settings = (f"{corpus.sentences:,} lines, {corpus.bytes / 1e6:.1f} MB"
+                    f"{f' ({args.scale} copies)' if args.scale > 1 else ''}, median of "
+                    f"{args.repeat} alternated runs per side")
+    judged = results.judge(f"Training: Unigram against SentencePiece ({settings})",
+                           figures(rows))
     if args.json:
-        save(args.json, "train_unigram", {"reference Unigram against SentencePiece": rows},
-             {"vocab": args.vocab, "repeat": args.repeat, "scale": args.scale,
-              "corpus": args.corpus.name})
+        results.save(args.json, "train_unigram",
+                     {results.GOALS: results.goal_rows(judged),
+                      "reference Unigram against SentencePiece": rows},
+                     {"vocab": args.vocab, "repeat": args.repeat, "scale": args.scale,
+                      "corpus": args.corpus.name})
     return 0
+
+
+GOAL_VOCAB = 32000  # the issue's goals are set at this size
+
+
+def figures(rows: list[dict]) -> list[results.Figure]:
+    """Time (goal 0.5× at 32k) and peak memory (goal 1.0× at 32k) against SentencePiece, and
+    the bytes per token of both models."""
+    out = []
+    for row in rows:
+        ref, spm = row.get("reference"), row.get("sentencepiece")
+        if not (ref and spm):
+            continue
+        at_goal = row["vocab"] == GOAL_VOCAB
+        name = f"unigram {row['vocab']:,}"
+        out += [results.Figure(f"{name} time", f"{ref['seconds']:.1f} s",
+                               f"{spm['seconds']:.1f} s", row["time_ratio"],
+                               0.5 if at_goal else None),
+                results.Figure(f"{name} peak memory", f"{ref['peak_mb']:.0f} MB",
+                               f"{spm['peak_mb']:.0f} MB", ref["peak_mb"] / spm["peak_mb"],
+                               1.0 if at_goal else None),
+                results.Figure(f"{name} bytes per token", f"{ref['bytes_per_token']:.3f}",
+                               f"{spm['bytes_per_token']:.3f}", None)]
+    return out
 
 
 def _cell(values: dict, key: str, spec: str) -> str:

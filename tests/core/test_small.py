@@ -21,6 +21,8 @@ from core.small import SMALL_TEXT
 from tests.conftest import DATA, DEMO, FLORES, REAL_TOKENIZERS, TOKENIZERS, require_data
 from tests.core import families as fam
 
+pytestmark = pytest.mark.slow  # every tokenizer family (make check skips it)
+
 UNITS = ("bytes", "cp", "utf16", "grapheme")
 
 # pieces of text that reach every branch: ASCII words and spaces, CR LF, CJK, combining marks,
