@@ -92,6 +92,7 @@ def test_each_pre_tokenizer_gives_llama_cpps_ids(name, vocabularies, tmp_path):
 _BY_REGEXES = sorted({pre.regexes: name for name, pre in sorted(PRE_TYPES.items())}.values())
 
 
+@pytest.mark.slow  # every pre-tokenizer family (make check skips it)
 @pytest.mark.parametrize("name", _BY_REGEXES)
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(text=st.text(alphabet=ALPHABET, max_size=40))

@@ -112,6 +112,7 @@ def family(tmp_path_factory):
     return get
 
 
+@pytest.mark.slow  # every tokenizer family (make check skips it)
 @pytest.mark.parametrize("name", FAMILIES)
 def test_the_small_path_gives_the_array_paths_encoding(name, family):
     check_family(family(name))

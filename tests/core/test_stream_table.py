@@ -101,6 +101,7 @@ def test_plain_text_goes_through_the_table(runtime):
         assert decoder.text + decoder.finish() == runtime.decode(ids)
 
 
+@pytest.mark.slow  # every tokenizer family (make check skips it)
 @pytest.mark.parametrize("runtime", RUNTIMES, ids=_name)
 @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data())
