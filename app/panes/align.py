@@ -22,7 +22,7 @@ import numpy as np
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QHeaderView, QLabel,
                                QLineEdit, QListWidget, QListWidgetItem, QPushButton,
-                               QScrollArea, QSplitter, QTableView, QTableWidget, QTableWidgetItem,
+                               QSplitter, QTableView, QTableWidget, QTableWidgetItem,
                                QTabWidget, QTextBrowser, QVBoxLayout, QWidget)
 
 from app.jobs.align import export_all, run_audit
@@ -222,10 +222,12 @@ class AlignPane(QWidget):
     def _build_record(self) -> QWidget:
         self.record_caption = QLabel(self.tr("Select a misaligned span to see its record"))
         self.record_view = RecordView()
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setWidget(self.record_view)
-        scroll.setMinimumHeight(90)
+        self.record_view.setMinimumHeight(90)
+        self.record_legend = QLabel()
+        self.record_legend.setTextFormat(Qt.TextFormat.RichText)
+        self.record_legend.setWordWrap(True)
+        self._record: tuple | None = None  # (record, span table index of its first span,
+        #                                     spans, encoding, groups, aligned) shown
         self.tokens_view = QTextBrowser()
         self.tokens_view.setAccessibleName(self.tr("Tokens of the span"))
         self.fix_list = QListWidget()
@@ -272,7 +274,8 @@ class AlignPane(QWidget):
         box = QVBoxLayout(widget)
         box.setContentsMargins(0, 0, 0, 0)
         box.addWidget(self.record_caption)
-        box.addWidget(scroll, 2)
+        box.addWidget(self.record_view, 2)
+        box.addWidget(self.record_legend)
         box.addWidget(lower, 3)
         return widget
 
@@ -285,6 +288,7 @@ class AlignPane(QWidget):
         for box in (self.filter_tokenizer, self.filter_label, self.filter_kind):
             box.currentIndexChanged.connect(self._apply_filters)
         self.table.selectionModel().currentRowChanged.connect(self._show_row)
+        self.record_view.span_selected.connect(self._show_record_span)
         self.copy_button.clicked.connect(self.write_copy_dialog)
         self.export_button.clicked.connect(self.export_dialog)
 
@@ -545,7 +549,9 @@ class AlignPane(QWidget):
         if len(rows):
             self.table.selectRow(0)
         else:
+            self._record = None
             self.record_view.set_record("", [])
+            self.record_legend.clear()
             self.tokens_view.clear()
             self.fix_list.clear()
 
@@ -573,7 +579,6 @@ class AlignPane(QWidget):
         encoding = runtime.encode(record.text, add_special_tokens=False)
         groups, aligned = align_encoding(encoding, [s for s, _, _ in spans],
                                          [e for _, e, _ in spans])
-        ticks = set(groups.starts.tolist()) | set(groups.ends.tolist())
         bad_ends = []
         for k in range(len(spans)):
             if not aligned.start_ok[k]:
@@ -583,15 +588,45 @@ class AlignPane(QWidget):
         # which of the record's spans is the selected one: same offsets in the declared unit
         first_of_record = int(np.searchsorted(audit.spans.record, record_index))
         selected = span - first_of_record
-        self.record_view.set_record(record.text, spans, labels=audit.labels, ticks=ticks,
+        self._record = (record, first_of_record, spans, encoding, groups, aligned)
+        self.record_view.set_record(record.text, spans, labels=audit.labels, encoding=encoding,
                                     bad_ends=bad_ends, selected=selected)
+        self.record_legend.setText(self._record_legend(spans, audit.labels))
+        self._show_record_span(selected)
+
+    def _show_record_span(self, selected: int) -> None:
+        """The caption, tokens and fixes of span ``selected`` of the record shown (picked in
+        the list, or in the record from the keyboard or with the mouse)."""
+        if self._record is None or self.audit is None:
+            return
+        record, first_of_record, spans, encoding, groups, aligned = self._record
+        audit, result = self.audit, self.current_result()
+        span = first_of_record + selected
         s, e, label = spans[selected] if 0 <= selected < len(spans) else (0, 0, "")
+        known = 0 <= span < len(audit.spans.start)
         self.record_caption.setText(self.tr(
             "Line {line}: {label} [{start}, {end}) “{text}” — {tokenizer}").format(
-            line=record.line, label=label, start=int(audit.spans.start[span]),
-            end=int(audit.spans.end[span]), text=record.text[s:e], tokenizer=result.name))
+            line=record.line, label=label, start=int(audit.spans.start[span]) if known else s,
+            end=int(audit.spans.end[span]) if known else e, text=record.text[s:e],
+            tokenizer=result.name))
         self._show_tokens(encoding, groups, aligned, selected)
         self._show_fixes(record.text, s, e, groups)
+
+    def _record_legend(self, spans, labels) -> str:
+        """What the record's marks mean: token bands, each label's line, the red marks."""
+        def swatch(color: str, text: str, height: int = 4) -> str:
+            return (f"<span style='background:{color};font-size:{height}px'>"
+                    f"&nbsp;&nbsp;&nbsp;&nbsp;&nbsp;&nbsp;</span>&nbsp;{escape(text)}")
+        shown = sorted({label for _, _, label in spans}, key=lambda x: labels.index(x)
+                       if x in labels else 0)
+        parts = [escape(self.tr("Bands: tokens (thin gaps between them)")) + ";"]
+        parts += [swatch(label_color(label, labels).name(), label) for label in shown]
+        parts.append("<span style='color:#d62728'>▲</span>&nbsp;" +
+                     escape(self.tr("span end inside a token")))
+        parts.append("<span style='color:#d32f2f'>┆</span>&nbsp;" +
+                     escape(self.tr("span end inside a grapheme")))
+        parts.append(escape(self.tr("(↑/↓: previous/next span; ←/→: tokens)")))
+        return "&nbsp;&nbsp; ".join(parts)
 
     def _show_tokens(self, encoding, groups, aligned, selected: int) -> None:
         inside = set()

@@ -216,6 +216,7 @@ class TokenTextView(QAbstractScrollArea):
         # tokens covering no text (a BOS) as pills in the lane over the line rather than in it:
         # the text does not move, so two tokenizations of one text stay aligned (Diff)
         self.pills_in_lane = False
+        self.below = 0.0  # extra room under each line (views drawing marks there: Align)
         self._spans: SpanLookup | None = None
         self._starts = self._ends = self._nexts = np.zeros(0, dtype=np.int64)
         self._heights = np.zeros(0)
@@ -337,7 +338,7 @@ class TokenTextView(QAbstractScrollArea):
         return max(60.0, self.viewport().width() - 2 * MARGIN)
 
     def _line_height(self) -> float:
-        return QFontMetricsF(self.font()).height() * 1.3 + 2 * PAD
+        return QFontMetricsF(self.font()).height() * 1.3 + 2 * PAD + self.below
 
     def _estimate_heights(self) -> None:
         """Heights of paragraphs not laid out yet, from their length: exact once painted."""
@@ -473,7 +474,7 @@ class TokenTextView(QAbstractScrollArea):
             y += lane + PAD
             line.setPosition(QPointF(x, y))
             lines.append(VisualLine(y, line.height(), layout.lineCount() - 1, [], []))
-            y += line.height() + PAD
+            y += line.height() + PAD + self.below
         layout.endLayout()
         for visual in lines:
             self._fill_line(visual, layout.lineAt(visual.text_line), layout, shown, spans,
@@ -559,7 +560,7 @@ class TokenTextView(QAbstractScrollArea):
             height = QFontMetricsF(self.font()).height()
             visual = VisualLine(y, height, -1, [], [])
             lines.append(visual)
-            y += height + PAD
+            y += height + PAD + self.below
             rect = QRectF(MARGIN + (self._width if rtl else 0), y, 0, height)
         x = rect.right() + 2 if not rtl else rect.left() - 2
         for start, stop, width, label, token in items:
@@ -810,7 +811,8 @@ class TokenTextView(QAbstractScrollArea):
         self._settle_tops()
         inside = y - self._tops[k]
         for visual in para.lines:
-            if visual.top - PAD - para.lane <= inside < visual.top + visual.height + PAD:
+            if visual.top - PAD - para.lane <= inside < (visual.top + visual.height + PAD
+                                                         + self.below):
                 if inside < visual.top - PAD / 2:  # in the lane: a pill drawn there
                     pill = next((t for x0, x1, t in visual.pills if x0 <= point.x() < x1), None)
                     seg = next((s for s in visual.segments if s.token == pill), None)
