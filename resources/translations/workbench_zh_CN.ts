@@ -236,6 +236,22 @@
         <translation>{n} 个区间经扩展后变宽或不含任何词元（{tokenizer}）</translation>
     </message>
     <message>
+        <source>Bands: tokens (thin gaps between them)</source>
+        <translation>色带：词元（词元之间有细缝）</translation>
+    </message>
+    <message>
+        <source>span end inside a token</source>
+        <translation>区间端点落在词元内部</translation>
+    </message>
+    <message>
+        <source>span end inside a grapheme</source>
+        <translation>区间端点落在字素簇内部</translation>
+    </message>
+    <message>
+        <source>(↑/↓: previous/next span; ←/→: tokens)</source>
+        <translation>（↑/↓：上一个/下一个区间；←/→：词元）</translation>
+    </message>
+    <message>
         <source>Labels exported for {tokenizer}: {path} ({tagged} of {spans} spans tagged, {n} reported)</source>
         <translation>已为 {tokenizer} 导出标签：{path}（{spans} 个区间中标注了 {tagged} 个，报告 {n} 个）</translation>
     </message>
@@ -4536,6 +4552,29 @@
     </message>
 </context>
 <context>
+    <name>RecordView</name>
+    <message>
+        <source>Record: tokens over the text, spans under it</source>
+        <translation>记录：文本上方是词元，下方是区间</translation>
+    </message>
+    <message>
+        <source>{label} [{start}, {end}) “{text}”</source>
+        <translation>{label} [{start}, {end})“{text}”</translation>
+    </message>
+    <message>
+        <source>its start falls inside a token</source>
+        <translation>其起点落在词元内部</translation>
+    </message>
+    <message>
+        <source>its end falls inside a token</source>
+        <translation>其终点落在词元内部</translation>
+    </message>
+    <message>
+        <source>an end falls inside a grapheme (a letter with its marks, an emoji): no token boundary can be there</source>
+        <translation>有端点落在字素簇内部（带附加符号的字母、表情符号）：那里不可能有词元边界</translation>
+    </message>
+</context>
+<context>
     <name>RunMeter</name>
     <message>
         <source>{rate} merges/s</source>
@@ -4931,8 +4970,24 @@
         <translation>流中的位置</translation>
     </message>
     <message>
-        <source>Streamed text</source>
-        <translation>流式输出的文本</translation>
+        <source>Streamed IDs</source>
+        <translation>流式输出的 ID</translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation>文本</translation>
+    </message>
+    <message>
+        <source>The text decoded so far, each ID a band behind the text it completed</source>
+        <translation>目前已解码的文本，每个 ID 是其补全文本背后的一条色带</translation>
+    </message>
+    <message>
+        <source>IDs</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>Each ID as a chip with its bytes</source>
+        <translation>每个 ID 显示为带字节的小块</translation>
     </message>
     <message>
         <source>Stream steps</source>
@@ -4955,12 +5010,24 @@
         <translation>停止字符串：</translation>
     </message>
     <message>
+        <source>Show the stream as</source>
+        <translation>流显示为</translation>
+    </message>
+    <message>
+        <source>earlier steps</source>
+        <translation>之前各步</translation>
+    </message>
+    <message>
         <source>this step&apos;s IDs</source>
         <translation>本步的 ID</translation>
     </message>
     <message>
         <source>waiting for the rest of a character</source>
         <translation>等待字符的其余字节</translation>
+    </message>
+    <message>
+        <source>held back (may become a stop string)</source>
+        <translation>暂扣（可能成为停止字符串）</translation>
     </message>
     <message>
         <source>the stop</source>
@@ -5001,10 +5068,6 @@
     <message>
         <source>{n} IDs to stream: press Step</source>
         <translation>待流式输出 {n} 个 ID：请按“前进一步”</translation>
-    </message>
-    <message>
-        <source>Emitted so far: {n} characters (the last {k} shown)</source>
-        <translation>已输出 {n} 个字符（显示最后 {k} 个）</translation>
     </message>
     <message>
         <source>Emitted so far: {n} characters</source>
@@ -5049,6 +5112,37 @@
     <message>
         <source>End of stream: no stop matched.</source>
         <translation>流结束：没有匹配到停止条件。</translation>
+    </message>
+</context>
+<context>
+    <name>StreamTextView</name>
+    <message>
+        <source>Streamed text, each ID a band behind its text</source>
+        <translation>流式输出的文本，每个 ID 是其文本背后的一条色带</translation>
+    </message>
+    <message>
+        <source>emitted at step {step}</source>
+        <translation>在第 {step} 步输出</translation>
+    </message>
+    <message>
+        <source>emitted at this step ({step})</source>
+        <translation>在本步（第 {step} 步）输出</translation>
+    </message>
+    <message>
+        <source>held back: it may still become a stop string</source>
+        <translation>暂扣：它仍可能成为停止字符串</translation>
+    </message>
+    <message>
+        <source>waiting for the rest of a character</source>
+        <translation>等待字符的其余字节</translation>
+    </message>
+    <message>
+        <source>completed the stop</source>
+        <translation>完成了停止</translation>
+    </message>
+    <message>
+        <source>ignored after the stop</source>
+        <translation>停止后被忽略</translation>
     </message>
 </context>
 <context>
