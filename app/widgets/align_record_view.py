@@ -29,7 +29,7 @@ PALETTE = ("#1f77b4", "#2ca02c", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#b
            "#ff7f0e", "#7f7f7f", "#393b79")
 MISALIGNED = QColor("#d62728")
 STRIPE = 3.0   # height of a span's line; the selected one is thicker
-STEP = 5.0     # vertical distance between stacked spans' lines
+STEP = 6.0     # vertical distance between stacked spans' lines
 TRIANGLE = 7.0
 
 
@@ -103,7 +103,7 @@ class RecordView(TokenTextView):
         self.selected = selected
         self._levels = span_levels(self.spans)
         # room under each line for the stacked spans and the triangles under them
-        self.below = (max(self._levels, default=-1) + 1) * STEP + TRIANGLE + 2 if spans else 0.0
+        self.below = self._level_count() * STEP + TRIANGLE + 4 if spans else 0.0
         if encoding is None or not text:
             self._byte_spans, self._cut = [], set()
             self.set_encoding(None)
@@ -193,7 +193,7 @@ class RecordView(TokenTextView):
             if place is None:
                 continue
             x, y = place
-            y += STRIPE + 2
+            y += (self._level_count() - self._levels[k]) * STEP + 1  # under every span's line
             painter.drawPolygon(QPolygonF([QPointF(x, y), QPointF(x - 4.5, y + TRIANGLE),
                                            QPointF(x + 4.5, y + TRIANGLE)]))
         painter.setPen(QPen(SPLIT_COLOR, 1.5, Qt.PenStyle.DashLine))
@@ -203,6 +203,10 @@ class RecordView(TokenTextView):
                 x, y = place
                 painter.drawLine(QPointF(x, y - self._line_extent()), QPointF(x, y + STRIPE))
         painter.end()
+
+    def _level_count(self) -> int:
+        """How many lines the spans stack under the text."""
+        return max(self._levels, default=-1) + 1
 
     def _line_extent(self) -> float:
         """From a span's line up through the glyphs above it."""

@@ -328,7 +328,7 @@ class StreamSimulator(QWidget):
         split.setStretchFactor(0, 2)
         split.setStretchFactor(1, 3)
         line = self.fontMetrics().lineSpacing()
-        split.setSizes([line * 10, line * 16])  # the text over the steps
+        split.setSizes([line * 14, line * 12])  # the text over the steps
 
         layout = QVBoxLayout(self)
         layout.addLayout(source_row)
