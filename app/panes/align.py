@@ -5,8 +5,10 @@ align: a worker reads the file streaming and audits every span (progress, Stop).
 declared unit checked against the span texts, bad records with their lines, a table per
 tokenizer (strict, start ok, end ok, contract non-empty, characters expand adds) and per label
 (bars) for the chosen mode, the misaligned spans (a lazy list, filtered by tokenizer, label and
-failure kind), and for the selected span its record — the text with label underlines and token
-boundary ticks, misaligned ends marked, the tokens with their IDs — and the suggested fixes.
+failure kind), and for the selected span its record — the text shaped once with the tokens as
+bands and the spans as label-coloured lines under it, misaligned ends and ends inside a grapheme
+marked (:class:`~app.widgets.align_record_view.RecordView`; ↑/↓ pick another span of the record),
+the tokens with their IDs — and the suggested fixes.
 "Corrected copy…" writes a new file with the fixes applied (the original is never modified);
 "Export labels…" writes BIO / BILOU / IO token labels for the chosen tokenizer or for every
 aligned one at once, each file named after its tokenizer and naming it inside. Bad records and
