@@ -70,6 +70,8 @@ class StreamTextView(TokenTextView):
         self.kinds = np.zeros(0, dtype=np.int8)
         self.steps_of = np.zeros(0, dtype=np.int64)  # the step that completed each ID
         self.emitted = ""
+        self._cover = None
+        self._cover_arrays: tuple = ()
         self.color_of = self._color
         self.describe = self._describe
 
@@ -97,8 +99,9 @@ class StreamTextView(TokenTextView):
         count = max(done, arrived)
         starts = np.full(count, size, dtype=np.int64)
         ends = np.full(count, size, dtype=np.int64)
-        starts[:done] = np.minimum(cover.starts[:done], size)  # a stop drops held text
-        ends[:done] = np.minimum(cover.ends[:done], size)
+        all_starts, all_ends, completed = self._arrays(cover)
+        starts[:done] = np.minimum(all_starts[:done], size)  # a stop drops held text
+        ends[:done] = np.minimum(all_ends[:done], size)
         kinds = np.full(count, EARLIER_KIND, dtype=np.int8)
         kinds[before:done] = CURRENT_KIND
         kinds[:done][(ends[:done] > emitted_size) & (ends[:done] > starts[:done])] = HELD_KIND
@@ -107,8 +110,7 @@ class StreamTextView(TokenTextView):
         if step.stop is not None and step.stop.token_index < count:
             kinds[step.stop.token_index] = STOP_KIND
         self.kinds = kinds
-        self.steps_of = np.searchsorted(np.asarray(cover.completed[:position]),
-                                        np.arange(count), side="right")
+        self.steps_of = np.searchsorted(completed[:position], np.arange(count), side="right")
         flags = np.where(ends > starts, 0, int(Flag.INSERTED)).astype(np.uint8)
         enc = Encoding.build(text, ids=ids[:count], byte_starts=starts, byte_ends=ends,
                              pieces=lambda: [runtime.piece(int(i)) for i in ids[:count]],
@@ -119,6 +121,16 @@ class StreamTextView(TokenTextView):
         self.set_encoding(enc)
         if count:  # the newest text in view
             self._scroll_to_byte(size)
+
+    def _arrays(self, cover) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The cover's lists as arrays, made once per simulation (a long stream's steps are
+        stepped through many times)."""
+        if self._cover is not cover:
+            self._cover = cover
+            self._cover_arrays = (np.asarray(cover.starts, dtype=np.int64),
+                                  np.asarray(cover.ends, dtype=np.int64),
+                                  np.asarray(cover.completed, dtype=np.int64))
+        return self._cover_arrays
 
     def shown_text(self) -> str:
         """The text laid out: emitted so far, then what is held back."""
