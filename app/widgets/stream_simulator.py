@@ -258,6 +258,7 @@ class StreamSimulator(QWidget):
         self.as_ids.toggled.connect(lambda on: self.views.setCurrentIndex(1 if on else 0))
         self.legend = QLabel(self._legend())
         self.legend.setTextFormat(Qt.TextFormat.RichText)
+        self.legend.setWordWrap(True)
         self.model = StepsModel(self)
         self.table = QTableView()
         self.table.setAccessibleName(self.tr("Stream steps"))
@@ -325,10 +326,13 @@ class StreamSimulator(QWidget):
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(chips_box)
         split.addWidget(self.table)
-        split.setStretchFactor(0, 2)
+        split.setStretchFactor(0, 1)
         split.setStretchFactor(1, 3)
+        split.setChildrenCollapsible(False)  # neither the text nor the steps can vanish
         line = self.fontMetrics().lineSpacing()
-        split.setSizes([line * 14, line * 12])  # the text over the steps
+        self.views.setMinimumHeight(line * 3)
+        self.table.setMinimumHeight(line * 4)
+        split.setSizes([line * 7, line * 20])  # a few lines of text; the steps get the room
 
         layout = QVBoxLayout(self)
         layout.addLayout(source_row)
