@@ -78,6 +78,14 @@ def test_align_shows_tables_list_and_record(qtbot, window, tmp_path):
     assert any(k == pane.record_view.selected for k, _ in pane.record_view.bad_ends)
     assert "[" in pane.tokens_view.toPlainText()  # tokens with their spans
     assert pane.fix_list.count() >= 1
+    # from the keyboard: another span of the record, its caption following
+    spans = ROWS[record]["spans"]
+    other = 1 if pane.record_view.selected == 0 else pane.record_view.selected - 1
+    key = Qt.Key.Key_Down if other > pane.record_view.selected else Qt.Key.Key_Up
+    qtbot.keyClick(pane.record_view, key)
+    assert pane.record_view.selected == other
+    assert f"“{spans[other]['text']}”" in pane.record_caption.text()
+    assert spans[other]["label"] in pane.record_caption.text()
 
 
 def test_filters_and_mode(qtbot, window, tmp_path):
