@@ -20,7 +20,7 @@ import numpy as np
 from PySide6.QtGui import QColor
 
 from app.widgets.token_text_view import TokenTextView
-from core.encoding import Encoding, Flag
+from core.encoding import Encoding
 from core.text import hex_bytes, visible_text
 
 CURRENT = "#c8ecc0"        # the IDs of the current step
@@ -111,12 +111,12 @@ class StreamTextView(TokenTextView):
             kinds[step.stop.token_index] = STOP_KIND
         self.kinds = kinds
         self.steps_of = np.searchsorted(completed[:position], np.arange(count), side="right")
-        flags = np.where(ends > starts, 0, int(Flag.INSERTED)).astype(np.uint8)
+        # no flags: the pills of IDs covering no text are upright (a pending byte is no insert)
         enc = Encoding.build(text, ids=ids[:count], byte_starts=starts, byte_ends=ends,
                              pieces=lambda: [runtime.piece(int(i)) for i in ids[:count]],
                              token_bytes=lambda: [runtime.token_bytes(int(i))
                                                   for i in ids[:count]],
-                             flags=flags, piece_of=runtime.piece,
+                             piece_of=runtime.piece,
                              bytes_of=runtime.token_bytes)
         self.set_encoding(enc)
         if count:  # the newest text in view
