@@ -151,8 +151,9 @@ class MainWindow(QMainWindow):
             assign_mnemonics(self.panes.widget(index), menu_letters)
         self.panes.tabBar().setAccessibleName(self.tr("Panes"))
         name_from_context(self.panes)
-        if hasattr(self, "late_names"):  # a language change: the menu's letters may differ
-            self.late_names.taken = menu_letters
+        if hasattr(self, "late_names"):  # a language change: the menu's letters may differ,
+            self.late_names.taken = menu_letters  # and the panes' own texts change after this
+            self.late_names.schedule()
 
     # -- chrome --------------------------------------------------------------------------
     def _build_status_bar(self) -> None:

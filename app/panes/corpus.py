@@ -66,13 +66,13 @@ class CorpusPane(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         # the input rows fold to one line once there are statistics (#25): the tables get the
-        # room; adding files, Stop and Recompute stay in the fold's header, shown either way
+        # room; adding and removing files, Stop and Recompute stay in the fold's header
         self.settings_fold = SettingsFold("corpus", self.session.settings,
                                           describe=self.settings_summary)
         self.settings_fold.add_row(self._build_add_row())
         self.settings_fold.add_row(self._build_options_row())
-        for widget in (self.add_files_button, self.add_folder_button, self.progress,
-                       self.stop_button, self.stats_button):
+        for widget in (self.add_files_button, self.add_folder_button, self.remove_button,
+                       self.progress, self.stop_button, self.stats_button):
             self.settings_fold.add_action(widget)
         layout.addWidget(self.settings_fold)
         layout.addWidget(self._build_banner())
@@ -88,8 +88,7 @@ class CorpusPane(QWidget):
         self.path_edit = QLineEdit()
         self.path_edit.setPlaceholderText(self.tr("…or type a path, folder or glob "
                                                   "(data/**/*.jsonl.gz) and press Enter"))
-        top = QHBoxLayout()  # Add files and Add folder sit in the settings' header
-        top.addWidget(self.remove_button)
+        top = QHBoxLayout()  # Add files, Add folder and Remove sit in the settings' header
         top.addWidget(self.path_edit, 1)
         return top
 
@@ -170,7 +169,7 @@ class CorpusPane(QWidget):
         sources_layout.addWidget(self.editor)
         left = QSplitter(Qt.Orientation.Vertical)
         left.addWidget(sources_box)
-        left.addWidget(self.preview_box)
+        left.addWidget(scrolling(self.preview_box))  # squeezed, it scrolls (#25)
         left.setSizes([380, 300])
         return left
 

@@ -16,6 +16,7 @@ from app.jobs.charts import SeriesDrawing, SeriesState
 from app.widgets.figure_widget import FigureWidget
 
 SETTLE_MS = 1500  # no new point for this long: the job ended or waits; drop the headroom
+DESCRIBE_MS = 1000  # a screen reader's table of the points is made again at most this often
 
 
 class LiveChart(FigureWidget):
@@ -39,6 +40,8 @@ class LiveChart(FigureWidget):
         self._settle = QTimer(self, singleShot=True, interval=SETTLE_MS)
         self._settle.timeout.connect(self._on_settled)
         self.setMinimumHeight(140)
+        self._describe_later = QTimer(self, singleShot=True, interval=DESCRIBE_MS)
+        self._describe_later.timeout.connect(self._describe)
         self._describe()
 
     def set_axes(self, title: str, x_label: str, y_label: str, *, log_y: bool = False) -> None:
@@ -66,7 +69,10 @@ class LiveChart(FigureWidget):
         self._changed()
 
     def _changed(self) -> None:
-        self._describe()
+        if not self.points:
+            self._describe()
+        elif not self._describe_later.isActive():
+            self._describe_later.start()  # the text alternative follows at most once a second
         self.settled = False
         self._settle.start()
         self.refresh()

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QSettings, Qt, Signal
+from PySide6.QtCore import QEvent, QSettings, Qt, Signal
 from PySide6.QtWidgets import (QApplication, QLayout, QPushButton, QSizePolicy, QStyle,
                                QVBoxLayout, QWidget, QWidgetItem)
 
@@ -40,12 +40,12 @@ class SettingsFold(QWidget):
         self.key = key
         self.settings = settings
         self.describe = describe
-        self.toggle = QPushButton(self.tr("Settings"))
+        self.toggle = QPushButton()
         self.toggle.setObjectName(f"{key}_settings_toggle")
         self.toggle.setCheckable(True)
         self.toggle.setChecked(True)  # checked: the settings are shown
         self.toggle.setFlat(True)
-        self.toggle.setToolTip(self.tr("Show or hide the settings; the results get the room"))
+        self._set_texts()
         self.toggle.clicked.connect(self._toggled_by_user)
         self.summary = _SummaryLabel()
         self.summary.setEnabled(False)  # greyed: it repeats the settings, it does not act
@@ -66,6 +66,16 @@ class SettingsFold(QWidget):
         column.addWidget(self.body)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
         self._show_arrow()
+
+    def _set_texts(self) -> None:
+        self.toggle.setText(self.tr("Settings"))
+        self.toggle.setToolTip(self.tr("Show or hide the settings; the results get the room"))
+
+    def changeEvent(self, event) -> None:
+        if event.type() == QEvent.Type.LanguageChange:  # the window gives the Alt+letter again
+            self._set_texts()
+            self.refresh_summary()
+        super().changeEvent(event)
 
     # -- building ----------------------------------------------------------------------------
     def add_row(self, row: QLayout | QWidget) -> None:

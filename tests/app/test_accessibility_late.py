@@ -130,6 +130,7 @@ def test_the_charts_read_as_the_tables_they_draw(qtbot):
     assert chart.accessibleDescription() == chart.placeholder
     for second in range(500):
         chart.append(float(second), 1000.0 + second)
+    qtbot.waitUntil(lambda: "499: 1,499" in chart.accessibleDescription(), timeout=3000)
     lines = chart.accessibleDescription().splitlines()
     assert chart.accessibleName() == "Training"
     assert lines[0] == "seconds: merges per second" and len(lines) <= 60
@@ -170,3 +171,20 @@ def test_the_chat_tokens_view_says_why_it_is_empty(qtbot):
     assert len({top.pixel(x, y) for x in range(300) for y in range(30)}) > 2  # text drawn
     view.set_tokens("", (), ())
     assert view.accessibleDescription() == view.placeholder
+
+
+def test_a_language_switch_translates_the_fold_and_gives_it_a_letter_again(qapp, qtbot, window):
+    from app import i18n
+
+    toggle = window.align.settings_fold.toggle
+    window.panes.setCurrentWidget(window.align)
+    assert mnemonic_of(toggle.text())
+    i18n.install_language("zh_CN", qapp)
+    try:
+        qtbot.waitUntil(lambda: "设置" in toggle.text() and bool(mnemonic_of(toggle.text())),
+                        timeout=3000)
+        letters = letters_shown(window.align)
+        assert len(letters) == len(set(letters)), letters
+    finally:
+        i18n.install_language("en", qapp)
+    qtbot.waitUntil(lambda: "Settings" in toggle.text().replace("&", ""), timeout=3000)

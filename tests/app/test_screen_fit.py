@@ -196,11 +196,14 @@ out = {"ratio": window.screen().devicePixelRatio()}
 for name, view in views.items():
     pane = window.named_panes()[name]
     window.panes.setCurrentWidget(pane)
+    for _ in range(10):
+        app.processEvents()
+    unfolded = pane.height()
     pane.settings_fold.results_shown()  # as a run that has results does
     for _ in range(10):
         app.processEvents()
     page = window.panes.page(window.panes.currentIndex())
-    out[name] = {"room": page.viewport().height(), "pane": pane.height(),
+    out[name] = {"room": page.viewport().height(), "pane": pane.height(), "open": unfolded,
                  "wide": pane.width() <= page.viewport().width(),
                  "shown": view.visibleRegion().boundingRect().height()}
 print(json.dumps(out))
@@ -222,6 +225,7 @@ def test_at_200_percent_the_folded_panes_give_their_results_the_height(tmp_path)
     for name in FOLDED_PANES:
         got = sizes[name]
         assert got["pane"] <= got["room"] and got["wide"], (name, got)  # no scrolling
+        assert got["open"] <= got["room"], (name, got)  # nor before, the settings open
         assert got["shown"] >= FLOOR * got["room"], (name, got)
 
 
