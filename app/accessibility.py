@@ -105,7 +105,7 @@ def describe_chart(chart: QWidget, title: str, rows: list[str]) -> None:
 
     >>> chart = QWidget(); describe_chart(chart, "Scripts", ["Latin: 90%", "Han: 10%"])
     >>> chart.accessibleName(), chart.accessibleDescription()
-    ('Scripts', 'Latin: 90%\nHan: 10%')
+    ('Scripts', 'Latin: 90%\\nHan: 10%')
     """
     chart.setAccessibleName(title)
     chart.setAccessibleDescription("\n".join(rows[:TEXT_ROWS]))
