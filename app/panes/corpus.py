@@ -201,7 +201,7 @@ class CorpusPane(QWidget):
         right.addWidget(stats_box)
         right.addWidget(scrolling(self.chart))  # squeezed, it scrolls: its labels never overlap
         right.addWidget(scrolling(self._build_bad_input()))  # scrolls rather than grow the pane
-        right.setSizes([420, 190, 110])  # the tables first: they are what the pane computes
+        right.setSizes([420, 210, 90])  # the tables first: they are what the pane computes
         right.setStretchFactor(0, 3)
         right.setStretchFactor(1, 1)
         right.setStretchFactor(2, 1)
