@@ -22,11 +22,12 @@ from pathlib import Path
 from app.cli_args import (EXIT_BAD_INPUT, EXIT_OK, UsageError, _add_tiktoken_options,
                           _load_options, _positive)
 from app.cli_output import print_error, print_json
+from core.chat.result import JSON_VERSION as CHAT_JSON_VERSION
 from core.errors import WorkbenchError
 from core.utf8 import decode_utf8
 
 NAME = "chat"
-JSON_VERSION = 1
+JSON_VERSION = CHAT_JSON_VERSION  # the JSON is core's (ChatReport.to_json); the GUI exports it
 
 
 def add_parser(sub) -> argparse.ArgumentParser:
