@@ -42,12 +42,13 @@ FEATURES = {
               ("app/commands/audit.py", "app/jobs/vocab.py")),
     "chat": ("core.chat.result:ChatReport", "core.chat.report:chat_report",
              ("app/commands/chat.py", "app/jobs/chat.py")),
+    # the Inspect pane inspects its one text through app/jobs/inspect.py (inspect_one)
+    "inspect": ("core.inspect:InspectResult", "core.inspect:inspect_texts",
+                ("app/commands/inspect.py", "app/jobs/inspect.py")),
     # the Streaming tab replays through app/jobs/stream.py (the IDs typed, encoded or given)
     "stream": ("core.stream_run:StreamRun", "core.stream_run:replay",
                ("app/commands/stream.py", "app/jobs/stream.py")),
 }
-# not yet one function: inspect (core.inspect.InspectResult) is made by inspect_text for the
-# pane and by inspect_texts, its batch twin, for tokbench inspect
 # a field a view reads is typed: a dict only maps names to plain values or to typed values
 UNTYPED = re.compile(r"\bdict\b(?!\[str, (?:str|int|float|bool|[A-Z]\w*)\b)|\[dict\b")
 # keys a command adds of its own run around a result (docs/cli.md), never a result's
@@ -97,8 +98,9 @@ def test_a_feature_has_one_typed_result_made_by_one_function_both_fronts_call(fe
     builders = [name for name in dir(result) if name.endswith("_json") and name != "to_json"
                 and not name.startswith("_")]
     assert not builders, f"{result_spec}: JSON built outside to_json: {builders}"
-    returns = function.__annotations__.get("return")
-    assert str(getattr(returns, "__name__", returns)).endswith(result.__name__), (
+    returns = function.__annotations__.get("return")  # the result, or an iterator of them
+    assert str(getattr(returns, "__name__", returns)).removeprefix("Iterator[").rstrip(
+        "]").endswith(result.__name__), (
         f"{function_spec} returns {returns}, not {result.__name__}")
     name = function.__name__
     for caller in callers:
