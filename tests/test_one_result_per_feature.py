@@ -327,3 +327,45 @@ def run(result):
     whats = [what for _, _, what in formatted_json(ast.parse(source))]
     assert whats == ["writes data['mode'] of a to_json()", "uses a to_json() as a dict (.update)",
                      "prints or writes data, filled in here"], whats
+
+
+# -- the HTML pages are drawn from the typed results, their JSON is only the serialisation ---
+PAGES = {"core/diff/html.py": ("diff_html", "TokenizerDiff"),
+         "core/diagnostics/html.py": ("report_html", "DiagnosticsReport")}
+
+
+def json_reads(tree: ast.AST) -> list[str]:
+    """What a renderer reads of a JSON: ``x.to_json()`` calls, ``data["key"]`` subscripts and
+    ``data.get("key")`` by a string key."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and node.attr == "to_json":
+            found.append(ast.unparse(node))
+        elif isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant) \
+                and isinstance(node.slice.value, str):
+            found.append(ast.unparse(node))
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+                and node.func.attr == "get" and node.args \
+                and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
+            found.append(ast.unparse(node))
+    return found
+
+
+@pytest.mark.parametrize("page", sorted(PAGES))
+def test_an_html_page_is_drawn_from_the_typed_result(page):
+    function, result = PAGES[page]
+    tree = _tree(page)
+    drawn = next(node for node in ast.walk(tree)
+                 if isinstance(node, ast.FunctionDef) and node.name == function)
+    assert ast.unparse(drawn.args.args[0].annotation) == result, f"{function} takes no {result}"
+    assert not json_reads(tree), f"{page} reads a JSON: {json_reads(tree)}"
+
+
+def test_the_page_check_sees_a_page_drawn_from_json():
+    source = '''
+def diff_html(data: dict) -> str:
+    m = data.get("migration") or {}
+    return data["verdict"] + str(diff.to_json()) + BADGE.get(verdict, "#555")
+'''
+    assert json_reads(ast.parse(source)) == ["data.get('migration')", "data['verdict']",
+                                             "diff.to_json"], json_reads(ast.parse(source))

@@ -92,7 +92,7 @@ def run(args) -> int:
         from core.diff.html import diff_html
 
         try:
-            args.html.write_text(diff_html(diff.to_json()), encoding="utf-8")
+            args.html.write_text(diff_html(diff), encoding="utf-8")
         except OSError as err:
             raise WorkbenchError(f"cannot write the page ({err.strerror})",
                                  path=args.html) from None

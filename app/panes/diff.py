@@ -575,7 +575,7 @@ class DiffPane(QWidget):
     def export_html(self, path: str | Path) -> None:
         from core.diff.html import diff_html
 
-        Path(path).write_text(diff_html(self.diff.to_json()), encoding="utf-8")
+        Path(path).write_text(diff_html(self.diff), encoding="utf-8")
         self.status.emit(self.tr("Saved {path}").format(path=path))
 
     def _on_row_map_clicked(self) -> None:
