@@ -338,7 +338,7 @@ class StreamSimulator(QWidget):
         line = self.fontMetrics().lineSpacing()
         self.views.setMinimumHeight(line * 3)
         self.table.setMinimumHeight(line * 4)
-        split.setSizes([line * 7, line * 20])  # a few lines of text; the steps get the room
+        split.setSizes([line * 9, line * 18])  # a few lines of text; the steps get the room
 
         layout = QVBoxLayout(self)
         layout.addLayout(source_row)
