@@ -5,7 +5,7 @@ the pane calls :func:`inspect_text`, ``tokbench inspect`` :func:`inspect_texts` 
 batch by batch) and prints each :class:`InspectResult`'s :meth:`~InspectResult.to_json`.
 
 >>> from pathlib import Path
->>> from core.formats import load_tokenizer
+>>> from core.formats.detect import load_tokenizer
 >>> demo = Path(__file__).parents[1] / "resources" / "demo" / "demo-bpe" / "tokenizer.json"
 >>> result = inspect_text(load_tokenizer(demo), "Hi 世界", with_stages=False)
 >>> result.round_trip.ok, list(result.to_json())[:3]
@@ -19,15 +19,15 @@ from dataclasses import dataclass, field
 
 from typing import Iterator, Sequence
 
-from .encoding import Encoding, Flag
+from .encodings.encoding import Encoding, Flag
 from .notes import Note, note, round_trip_notes
 from .offload import ProcessEncoder
-from .postprocess import (PostProcessed, PostprocessError, PostSettings, Template, postprocess,
+from .pipeline.postprocess import (PostProcessed, PostprocessError, PostSettings, Template, postprocess,
                           tokenizer_template, window_encoding)
-from .pretokens import PreToken
-from .runtimes.base import RoundTrip, Runtime, Stage  # noqa: F401
-from .text import Unit
-from .token_cover import count_split_graphemes
+from .pipeline.pretokens import PreToken
+from .formats.runtime import RoundTrip, Runtime, Stage  # noqa: F401
+from .text.offsets import Unit
+from .encodings.token_cover import count_split_graphemes
 
 STAGE_LIMIT = 20_000  # characters shown stage by stage (native stage calls hold the GIL)
 BATCH = 4096  # texts encoded per encode_batch call by inspect_texts (memory stays bounded)
@@ -47,7 +47,7 @@ class InspectResult:
     # the runtime's pre-tokens of the text shown stage by stage (byte spans on the text)
     pre_tokens: list[PreToken] = field(default_factory=list)
     pre_tokenizer: str = ""  # its description (the model view is built here, off a GUI thread)
-    # post-processing (core.postprocess): the template in force (None: one the workbench cannot
+    # post-processing (core.pipeline.postprocess): the template in force (None: one the workbench cannot
     # describe), the post-processed windows when settings were asked for, and why they could
     # not be applied (then ``encoding`` is the plain one)
     template: Template | None = None
@@ -91,7 +91,7 @@ class InspectResult:
 
 def _plain_window_json(enc: Encoding) -> dict:
     """The post-processing keys of an encoding with no pair, truncation or padding: what
-    :func:`core.postprocess.postprocess` gives then (type IDs 0, all attended, the special-tokens
+    :func:`core.pipeline.postprocess.postprocess` gives then (type IDs 0, all attended, the special-tokens
     mask marking the tokens the post-processor added), without encoding again."""
     inserted = ((enc.flags & Flag.INSERTED) != 0).astype(int).tolist()
     return {"type_ids": [0] * len(enc), "attention_mask": [1] * len(enc),
@@ -148,7 +148,7 @@ def inspect_text(runtime: Runtime, text: str, *, add_special_tokens: bool = True
     With an ``encoder`` and the ``source`` the runtime was opened from (``Loaded.source``), a
     large text is encoded in the encoder's child process (see :mod:`core.offload`). With
     ``post_settings`` asking for something (a pair, a template, truncation, padding), the
-    encoding shown is the post-processed main window on ``text`` (:mod:`core.postprocess`).
+    encoding shown is the post-processed main window on ``text`` (:mod:`core.pipeline.postprocess`).
     """
     started = time.perf_counter()
     round_trip = None
@@ -200,7 +200,7 @@ def inspect_texts(runtime: Runtime, texts: Sequence[str], *, add_special_tokens:
     """Inspect many texts for a report (no stages), in order: ``batch`` texts per
     ``encode_batch`` call, or one by one through post-processing when ``post_settings`` ask
     for something. Unlike :func:`inspect_text` (which shows the plain encoding and says why),
-    settings that cannot be applied raise :class:`core.postprocess.PostprocessError`.
+    settings that cannot be applied raise :class:`core.pipeline.postprocess.PostprocessError`.
 
     ``allowed_special``: special-token literals read as special tokens (``"all"`` or a set),
     as :meth:`Runtime.encode` takes them.

@@ -35,7 +35,7 @@ class ModelRow:
         format: the tokenizer's format (``tokenizer.json``, ``gguf``...); None until opened
             or when it does not open.
         vocab_size: its vocabulary size.
-        behaviour / vocabulary: its fingerprints (:mod:`core.golden`).
+        behaviour / vocabulary: its fingerprints (:mod:`core.bundles.golden`).
         template: ``jinja`` (its own template, named variants included), ``go`` (only Ollama's
             Go template) or ``none``.
         templates: the names of its named templates (empty for one unnamed template).
@@ -121,7 +121,7 @@ def describe(model: LocalModel | BrokenModel) -> ModelRow:
         return _with(row, ModelRow.broken(model.source, model.name, model.revision, model.path,
                                           err))
     from .chat.sources import templates_of  # (the chat package loads jinja2)
-    from .golden import fingerprint
+    from .bundles.golden import fingerprint
 
     found = fingerprint(loaded.runtime)
     try:

@@ -28,7 +28,7 @@ WORD = re.compile(r"[A-Za-z]{2,}")
 SENTENCE = re.compile(r"\b[A-Za-z][A-Za-z'-]*(?: [A-Za-z][A-Za-z'-]*){2,}\b")
 MATCHING_CALLS = {"startswith", "endswith"}
 REGEX_CALLS = {"match", "search", "fullmatch", "findall", "finditer", "sub", "split"}
-# matches in app/ on labels the core gives special-token facts (core.special's sources), which
+# matches in app/ on labels the core gives special-token facts (core.pipeline.special's sources), which
 # are not notes yet: outside the diff and diagnostics features; each must still be found here
 KNOWN_APP_MATCHES = {
     ("app/messages.py", "SentencePiece piece type"),

@@ -32,7 +32,7 @@ FEATURES = {
     "diff": ("core.diff.report:TokenizerDiff", "core.diff.report:compare",
              ("app/commands/diff.py", "app/panes/diff.py")),
     # the Diff pane verifies old's golden samples on new through core.diff.report.compare
-    "golden": ("core.golden:GoldenCheck", "core.golden:verify",
+    "golden": ("core.bundles.golden:GoldenCheck", "core.bundles.golden:verify",
                ("app/commands/golden.py", "core/diff/report.py")),
     "diagnostics": ("core.diagnostics.result:DiagnosticsReport", "core.diagnostics.run:diagnose",
                     ("app/commands/report.py", "app/panes/diagnostics.py")),

@@ -48,7 +48,7 @@ def _open(path: str):
 
 
 def _lock(args) -> int:
-    from core.golden import lock, read_user_samples, write_golden
+    from core.bundles.golden import lock, read_user_samples, write_golden
 
     if len(args.paths) != 1:
         raise UsageError("lock takes one tokenizer (the golden file goes in -o)")
@@ -75,7 +75,7 @@ def _short(value) -> str:
 
 
 def _verify(args) -> int:
-    from core.golden import read_golden, verify
+    from core.bundles.golden import read_golden, verify
 
     if len(args.paths) not in (1, 2):
         raise UsageError("verify takes a tokenizer and a golden file (or a bundle alone)")

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from app.cli_args import _add_tiktoken_options, _load_options, _open, _positive
 from app.cli_output import print_json
-from core.utf8 import decode_utf8
+from core.text.utf8 import decode_utf8
 
 NAME = "stream"
 JSON_VERSION = 1
@@ -47,8 +47,8 @@ def add_parser(sub) -> argparse.ArgumentParser:
 
 
 def run(args) -> int:
-    from core.stream import parse_ids
-    from core.stream_run import replay
+    from core.stream.decode import parse_ids
+    from core.stream.run import replay
 
     if args.ids == "-":
         ids = parse_ids(sys.stdin.read(), "standard input")

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import (QHBoxLayout, QHeaderView, QLabel, QTableWidget, Q
 from app.messages import describe_rows, render_all, special_kind, special_source
 from app.widgets.audit_summary import audit_summary_html
 from core.loading import Loaded
-from core.special import special_registry
+from core.pipeline.special import special_registry
 
 # the special-tokens table's columns
 ID, LITERAL, KIND, ROLE, PARSABLE, SOURCE = range(6)

@@ -26,7 +26,7 @@ from app.jobs.vocab import audit_with_group_sizes
 from core.audit import AuditReport
 from core.audit.report import FILTERS
 from core.audit.sensitive import read_names
-from core.runtimes.base import Runtime
+from core.formats.runtime import Runtime
 
 PHASES = {"reachability": QT_TRANSLATE_NOOP("VocabBrowser", "encoding every token's text"),
           "merges": QT_TRANSLATE_NOOP("VocabBrowser", "replaying merges"),

@@ -143,7 +143,7 @@ def typed_literals(special_tokens, template: str | None = None) -> list:
     transformers tokenizer parses it); the unknown token forges nothing. A plain added token
     (not special) counts, as in transformers' ``_get_control_tokens``, only when the template
     writes it and it is not whitespace (Gemma's ``"\\n"`` is ordinary text).
-    ``special_tokens``: :class:`~core.special.SpecialToken` values."""
+    ``special_tokens``: :class:`~core.pipeline.special.SpecialToken` values."""
     return list(_typed_literals(tuple(special_tokens), template))
 
 
@@ -215,7 +215,7 @@ def _content_literals(segmentation: Segmentation, literals) -> list[tuple[int, i
 def content_literals(segmentation: Segmentation, literals) -> list[tuple[int, int, str, object]]:
     """``(start, end, literal, segment)`` of each of ``literals`` (special tokens) typed in
     message content, in order: the places a sanitized reading keeps as text."""
-    from ..special import SpecialLiterals
+    from ..pipeline.special import SpecialLiterals
 
     finder = SpecialLiterals(literals)  # one matcher for every segment: hundreds of literals
     text = segmentation.text

@@ -22,7 +22,7 @@ from ..corpus import Corpus, CorpusSource
 from ..errors import WorkbenchError
 from ..notes import note
 from ..progress import CancelFn, Progress, ProgressFn, Throttle, check_cancel
-from ..text import Unit
+from ..text.offsets import Unit
 
 BATCH_TEXTS = 1024
 EXAMPLES_KEPT = 20
@@ -159,7 +159,7 @@ def _pretoken_spans(runtime, text: str) -> list[tuple[int, int]]:
 
 def add_batch(diff: BehaviourDiff, old_rt, new_rt, items: list[tuple[str, str]]) -> None:
     """Encode ``items`` (``(bucket, text)``) with both runtimes and add them to ``diff``."""
-    from ..golden import encode_each
+    from ..bundles.golden import encode_each
 
     texts = [text for _, text in items]
     old_batch, new_batch = encode_each(old_rt, texts), encode_each(new_rt, texts)
@@ -277,6 +277,6 @@ def corpus_items(sources: list[CorpusSource], *, cancel: CancelFn | None = None,
 
 def golden_items() -> list[tuple[str, str]]:
     """The built-in stress set, as ``("golden", text)`` items."""
-    from ..golden_stress import STRESS_SAMPLES
+    from ..bundles.golden_stress import STRESS_SAMPLES
 
     return [("golden", text) for _, text in STRESS_SAMPLES]

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from html import escape
 
-from ..token_html import STYLE as TOKENS_STYLE
-from ..token_html import tokens_html
+from ..encodings.token_html import STYLE as TOKENS_STYLE
+from ..encodings.token_html import tokens_html
 from .migration import BYTES_PER_PARAMETER, mib_text
 
 BADGE = {"identical": "#2e7d32", "append-only compatible": "#b26a00", "breaking": "#c62828"}

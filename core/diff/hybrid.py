@@ -18,8 +18,8 @@ from ..errors import WorkbenchError
 def with_pretokenizer(model_side, pretokenizer_side):
     """A runtime running ``model_side``'s model (vocabulary, merges, normalizer) on the
     pre-tokens of ``pretokenizer_side``, or None when the two cannot be combined."""
-    from ..runtimes.hf import HFRuntime
-    from ..runtimes.tiktoken import TiktokenRuntime
+    from ..formats.hf.runtime import HFRuntime
+    from ..formats.tiktoken.runtime import TiktokenRuntime
 
     try:
         if isinstance(model_side, TiktokenRuntime) and isinstance(pretokenizer_side,

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from core.encoding import FLAG_NAMES, Flag
-from core.export import token_header
-from core.formats import load_tokenizer
-from core.text import Unit
+from core.encodings.encoding import FLAG_NAMES, Flag
+from core.encodings.export import token_header
+from core.formats.detect import load_tokenizer
+from core.text.offsets import Unit
 from tests.app.conftest import open_and_wait, wait_inspected
 
 pytestmark = pytest.mark.gui
@@ -205,7 +205,7 @@ def test_dropping_files_opens_tokenizers_and_texts(qtbot, window, demo_paths, tm
 
 def test_table_cells_are_the_ones_tokbench_prints(qtbot, window, demo_paths):
     from app.commands.inspect import format_table
-    from core.export import token_cell
+    from core.encodings.export import token_cell
 
     open_and_wait(qtbot, window, demo_paths[0])
     window.session.set_text("a世 x")

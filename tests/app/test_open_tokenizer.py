@@ -8,13 +8,13 @@ import threading
 from PySide6.QtCore import QItemSelectionModel, Qt
 from PySide6.QtWidgets import QDialog, QFileDialog
 
-import core.runtimes.tiktoken as tiktoken_runtime
+import core.formats.tiktoken.runtime as tiktoken_runtime
 from app.main_window import tokenizer_filter
 from app.widgets.rank_file_dialog import RankFileDialog
-from core.bundle import import_tokenizer
+from core.bundles.bundle import import_tokenizer
 from core.loading import open_tokenizer
-from core.presets import preset
-from core.runtimes.tiktoken import RankFile
+from core.formats.tiktoken.presets import preset
+from core.formats.tiktoken.runtime import RankFile
 from tests.app.conftest import answer_rank_file_dialog
 from tests.core.builders import rank_file_bytes, tiktoken_ranks, write_tokenizer_json
 

@@ -10,9 +10,9 @@ import pytest
 from PySide6.QtCore import QItemSelection, QItemSelectionModel, Qt
 from PySide6.QtGui import QGuiApplication, QTextCursor
 
-from core.encoding import Flag
-from core.formats import load_tokenizer
-from core.text import Unit
+from core.encodings.encoding import Flag
+from core.formats.detect import load_tokenizer
+from core.text.offsets import Unit
 from tests.app.conftest import open_and_wait, wait_inspected
 
 pytestmark = pytest.mark.gui

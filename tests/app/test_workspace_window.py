@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QFileDialog
 
 from app.main_window import MainWindow
 from app.session import Session
-from core.text import Unit
+from core.text.offsets import Unit
 from core.workspace import read_workspace
 from tests.app.conftest import open_and_wait, wait_inspected
 

@@ -21,7 +21,7 @@ from core.chat import BoundedRenderer
 from core.chat.conversation import Conversation
 from core.chat.report import chat_report
 from core.loading import open_tokenizer
-from core.presets import preset
+from core.formats.tiktoken.presets import preset
 from tests.conftest import DATA, DEMO, TOKENIZERS, require_data
 
 transformers = pytest.importorskip("transformers", reason="transformers is the render oracle")
