@@ -153,8 +153,6 @@ def open_source(source: TokenizerSource, *, rank_file=None) -> Loaded:
 def _fingerprint_of(model: LocalModel) -> dict[str, str]:
     """The behaviour and vocabulary fingerprints of a local model's tokenizer (how the resolver
     tells several matches of one name apart)."""
-    from .bundles.golden import fingerprint  # golden encodes with the runtime: imported when needed
-
     return fingerprint(open_source(detect_source(model.path)).runtime)
 
 

@@ -16,6 +16,7 @@ import os
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 
+from .bundles.fingerprints import fingerprint
 from .errors import WorkbenchError
 from .loading import detect_source, open_source
 from .models import BrokenModel, LocalModel, find_models
@@ -121,7 +122,6 @@ def describe(model: LocalModel | BrokenModel) -> ModelRow:
         return _with(row, ModelRow.broken(model.source, model.name, model.revision, model.path,
                                           err))
     from .chat.sources import templates_of  # (the chat package loads jinja2)
-    from .bundles.golden import fingerprint
 
     found = fingerprint(loaded.runtime)
     try:

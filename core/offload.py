@@ -22,6 +22,7 @@ from .encodings.encoding import Encoding
 from .errors import TextError
 from .notes import Note, note
 from .formats.runtime import RoundTrip, Runtime
+from .loading import open_source
 from .supervisor import ChildDied, PythonChild, serve
 from .text.offsets import TextIndex, Unit
 
@@ -87,8 +88,6 @@ def _unpack(name: str, layout: list) -> dict[str, np.ndarray]:
 def _encode_in_child(request: tuple, *, cancel=None):
     """Runs in the child: load (once per source), encode, convert, decode; return arrays.
     ``request`` is ``(source, text, add_special_tokens, parse_special)``."""
-    from .loading import open_source
-
     source, text, add_special_tokens, parse_special = request
 
     key = _source_key(source)

@@ -17,6 +17,7 @@ True
 
 from __future__ import annotations
 
+import re
 from typing import Callable, Sequence
 
 import numpy as np
@@ -144,3 +145,16 @@ def ragged_positions(starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
     total = int(lengths.sum())
     firsts = np.cumsum(lengths) - lengths  # where each range begins in the output
     return np.repeat(starts - firsts, lengths) + np.arange(total, dtype=np.int64)
+
+
+_BYTE_PIECE = re.compile(r"^<0x([0-9A-Fa-f]{2})>$")
+
+
+def byte_piece_value(piece: str) -> int | None:
+    """The byte a byte-fallback piece stands for, or None.
+
+    >>> byte_piece_value("<0x0A>"), byte_piece_value("a")
+    (10, None)
+    """
+    match = _BYTE_PIECE.match(piece)
+    return int(match.group(1), 16) if match else None

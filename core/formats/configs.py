@@ -18,6 +18,7 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 
 from ..errors import FormatError
+from .gguf.tokenizer import embedded_configs
 from ..notes import Note, note
 from ..text.utf8 import decode_utf8
 
@@ -89,8 +90,6 @@ def read_configs(files: dict[str, Path]) -> tuple[Configs, list[Note]]:
     values: dict[str, object] = {}
     notes: list[Note] = []
     if GGUF_FILE in files:
-        from .gguf.tokenizer import embedded_configs
-
         try:
             values["tokenizer_config"], model = embedded_configs(files[GGUF_FILE])
             values["model_config"] = model or None

@@ -384,7 +384,7 @@ def _load_gguf(source: TokenizerSource, configs: Configs) -> Runtime:
 
 
 def _load_tekken(source: TokenizerSource, configs: Configs) -> Runtime:
-    from .tekken.read import load_tekken
+    from .tekken.runtime import load_tekken
 
     path = source.files["tekken.json"]
     return load_tekken(path, parse_json_text(_read_text(path), path))

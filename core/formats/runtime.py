@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import abc
 import os
-import re
 import threading
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -93,19 +92,6 @@ def native_threads(texts: int) -> int:
     1
     """
     return max(1, os.cpu_count() or 1) if texts >= 64 else 1
-
-
-_BYTE_PIECE = re.compile(r"^<0x([0-9A-Fa-f]{2})>$")
-
-
-def byte_piece_value(piece: str) -> int | None:
-    """The byte a byte-fallback piece stands for, or None.
-
-    >>> byte_piece_value("<0x0A>"), byte_piece_value("a")
-    (10, None)
-    """
-    match = _BYTE_PIECE.match(piece)
-    return int(match.group(1), 16) if match else None
 
 
 def _common_prefix(a: str, b: str) -> int:

@@ -48,7 +48,7 @@ from typing import Iterable, NamedTuple, Sequence
 
 from ..errors import WorkbenchError
 from ..notes import note
-from ..formats.runtime import byte_piece_value
+from ..encodings.vocab_bytes import byte_piece_value
 from .table import PieceTable
 from ..text.offsets import hex_bytes
 

@@ -25,8 +25,8 @@ from ...errors import FormatError
 from ...notes import note
 from ...pipeline.pretokens import ModelView, PreToken
 from ...pipeline.special import ROLE_BY_NAME, SpecialToken, guess_role
-from ...encodings.vocab_bytes import VocabBytes
-from ..runtime import Runtime, Stage, StreamTraits, byte_piece_value
+from ...encodings.vocab_bytes import VocabBytes, byte_piece_value
+from ..runtime import Runtime, Stage, StreamTraits
 from . import tokenizer_json
 from .pretokens import added_token_id, hf_pre_tokens
 

@@ -18,7 +18,6 @@ a SentencePiece model must be copied whole
 from __future__ import annotations
 
 from ...errors import FormatError
-from .piece_types import PieceType  # noqa: F401  (imported from here too)
 
 
 PIECES, TRAINER_SPEC, NORMALIZER_SPEC = 1, 2, 3

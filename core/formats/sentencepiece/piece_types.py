@@ -1,5 +1,6 @@
-"""What a vocabulary piece is, in SentencePiece's numbering: the SentencePiece runtime and the
-GGUF reader share this one enum (below both, so neither imports the other for it).
+"""What a vocabulary piece is, in SentencePiece's numbering: the one enum the SentencePiece
+runtime and the GGUF reader (:mod:`core.formats.gguf.tokenizer`, which sits above the
+SentencePiece package in the formats' layers) both use.
 """
 
 from __future__ import annotations

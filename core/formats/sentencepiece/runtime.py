@@ -23,11 +23,12 @@ from ...errors import FormatError
 from ...notes import Note, note
 from ...pipeline.pretokens import ModelView, PreToken, char_to_byte_offsets
 from ...text.offsets import TextIndex
-from ...encodings.vocab_bytes import ragged_positions
+from ...encodings.vocab_bytes import byte_piece_value, ragged_positions
 from ...pipeline.special import SpecialToken, guess_role
 from ...pipeline.postprocess import Template, bos_eos_template
-from ..runtime import Runtime, Stage, StreamTraits, byte_piece_value, native_threads
-from .layout import PieceType, check_model_layout
+from ..runtime import Runtime, Stage, StreamTraits, native_threads
+from .layout import check_model_layout
+from .piece_types import PieceType
 from .unknown import piece_code_points, unknown_lengths_from_text
 
 # ModelProto.SentencePiece.Type, by the short names this module compares with

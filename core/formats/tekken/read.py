@@ -1,4 +1,5 @@
-"""Mistral's Tekken tokenizer (``tekken.json``) on tiktoken, with Mistral's ID layout.
+"""Mistral's Tekken tokenizer (``tekken.json``) read into tiktoken's tables, with Mistral's ID
+layout (:func:`core.formats.tekken.runtime.load_tekken` runs them on tiktoken).
 
 A Tekken file is byte-level BPE ranks (``vocab``: base64 ``token_bytes`` in rank order) with a
 regex (``config.pattern``). Mistral puts its special tokens first: IDs ``0 ..
@@ -102,13 +103,3 @@ def tekken_tables(data: dict, path: object = None) -> tuple[dict[bytes, int], di
             special[FILLER.format(id=rank)] = rank
             control[FILLER.format(id=rank)] = True
     return ranks, special, pattern, control
-
-
-def load_tekken(path: Path, data: dict):
-    """Run a parsed ``tekken.json`` on tiktoken (see the module docstring for the ID layout)."""
-    from .runtime import TekkenRuntime
-
-    ranks, special, pattern, _ = tekken_tables(data, path)
-    return TekkenRuntime(ranks, special, pattern, name=Path(path).stem, path=path,
-                         version=str(data["config"].get("version", "?")),
-                         listed_ranks=len(data["vocab"]))

@@ -3,7 +3,10 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from ..tiktoken.runtime import TiktokenRuntime
+from .read import tekken_tables
 
 
 class TekkenRuntime(TiktokenRuntime):
@@ -69,3 +72,11 @@ class TekkenRuntime(TiktokenRuntime):
 
     def bundle_options(self) -> None:
         return None  # the .json file holds its pattern and special tokens itself
+
+
+def load_tekken(path: Path, data: dict) -> TekkenRuntime:
+    """Run a parsed ``tekken.json`` on tiktoken (:mod:`core.formats.tekken.read` for the ID layout)."""
+    ranks, special, pattern, _ = tekken_tables(data, path)
+    return TekkenRuntime(ranks, special, pattern, name=Path(path).stem, path=path,
+                         version=str(data["config"].get("version", "?")),
+                         listed_ranks=len(data["vocab"]))
