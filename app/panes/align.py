@@ -404,8 +404,8 @@ class AlignPane(QWidget):
 
     def _on_progress(self, report: Progress) -> None:
         self.progress.setValue(int(1000 * report.fraction))
-        if report.message:
-            self.progress.setFormat(report.message)
+        if report.note is not None:
+            self.progress.setFormat(render(report.note))
 
     def _on_failed(self, message: str) -> None:
         self._set_running(False)

@@ -608,15 +608,14 @@ class DiagnosticsPane(QWidget):
 
     def write_export(self, kind: str, path: Path) -> None:
         """Write the report as ``kind`` (html, json, csv) to ``path``."""
-        import json
-
         from core.diagnostics.html import report_html
-        from core.diagnostics.report import report_csv
+        from core.diagnostics.report import REPORT_JSON_VERSION, report_csv
+        from core.envelope import json_line
 
         if kind == "html":
             text = report_html(self.result)
-        elif kind == "json":
-            text = json.dumps(self.result.to_json(), ensure_ascii=False, indent=1)
+        elif kind == "json":  # what tokbench report --json prints
+            text = json_line("report", REPORT_JSON_VERSION, self.result.to_json()) + "\n"
         else:
             text = report_csv(self.result)
         try:

@@ -32,7 +32,8 @@ from app.widgets.figure_widget import FigureWidget
 from app.widgets.settings_fold import SettingsFold
 from app.widgets.wrapping_row import wrapping
 from core.diff.migration import BYTES_PER_PARAMETER, mib_text
-from core.diff.report import compare
+from core.diff.report import JSON_VERSION as DIFF_JSON_VERSION, compare
+from core.envelope import json_line
 
 BADGE_COLOURS = {"identical": "#2e7d32", "append-only compatible": "#b26a00",
                  "breaking": "#c62828"}
@@ -579,14 +580,16 @@ class DiffPane(QWidget):
             self.export_html(path)
 
     def export_json(self, path: str | Path) -> None:
-        Path(path).write_text(json.dumps(self.diff.to_json(), ensure_ascii=False, indent=1),
-                              encoding="utf-8")
+        """Write what ``tokbench diff OLD NEW --json`` prints for this diff (no ``--fail-on``)."""
+        Path(path).write_text(json_line("diff", DIFF_JSON_VERSION, {
+            **self.diff.to_json(), "fail_on": None, "failed": self.diff.fails(None)}) + "\n",
+            encoding="utf-8")
         self.status.emit(self.tr("Saved {path}").format(path=path))
 
     def export_html(self, path: str | Path) -> None:
         from core.diff.html import diff_html
 
-        Path(path).write_text(diff_html(self.diff.to_json()), encoding="utf-8")
+        Path(path).write_text(diff_html(self.diff), encoding="utf-8")
         self.status.emit(self.tr("Saved {path}").format(path=path))
 
     def _on_row_map_clicked(self) -> None:

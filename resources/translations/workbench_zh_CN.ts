@@ -3332,6 +3332,34 @@
         <translation>任务中出现意外错误 {kind}：{error}</translation>
     </message>
     <message>
+        <source>{count:,} records</source>
+        <translation>{count:,} 条记录</translation>
+    </message>
+    <message>
+        <source>characters to keep</source>
+        <translation>统计要保留的字符</translation>
+    </message>
+    <message>
+        <source>{lines:,} lines, {bytes:,} bytes</source>
+        <translation>{lines:,} 行，{bytes:,} 字节</translation>
+    </message>
+    <message>
+        <source>{count} seed pieces</source>
+        <translation>{count} 个初始片段</translation>
+    </message>
+    <message>
+        <source>EM: {count} pieces</source>
+        <translation>EM：{count} 个片段</translation>
+    </message>
+    <message>
+        <source>pruned to {count} pieces</source>
+        <translation>剪枝至 {count} 个片段</translation>
+    </message>
+    <message>
+        <source>{count} pieces</source>
+        <translation>{count} 个片段</translation>
+    </message>
+    <message>
         <source>token ID {id} at stream position {position} is out of range: the vocabulary has IDs 0..{last}</source>
         <translation>流位置 {position} 处的词元 ID {id} 超出范围：词表的 ID 为 0..{last}</translation>
     </message>
@@ -4685,30 +4713,6 @@
         <translation>加载打包文件</translation>
     </message>
     <message>
-        <source>characters to keep</source>
-        <translation>统计要保留的字符</translation>
-    </message>
-    <message>
-        <source>{count} seed pieces</source>
-        <translation>{count} 个初始片段</translation>
-    </message>
-    <message>
-        <source>EM: {count} pieces</source>
-        <translation>EM：{count} 个片段</translation>
-    </message>
-    <message>
-        <source>pruned to {count} pieces</source>
-        <translation>剪枝至 {count} 个片段</translation>
-    </message>
-    <message>
-        <source>{count} pieces</source>
-        <translation>{count} 个片段</translation>
-    </message>
-    <message>
-        <source>{lines} lines, {bytes} bytes</source>
-        <translation>{lines} 行，{bytes} 字节</translation>
-    </message>
-    <message>
         <source>seconds</source>
         <translation>秒</translation>
     </message>
@@ -5017,6 +5021,14 @@
         <translation>运行到结尾 ⏭</translation>
     </message>
     <message>
+        <source>Export JSON…</source>
+        <translation>导出 JSON…</translation>
+    </message>
+    <message>
+        <source>Save every step as tokbench stream --json prints them</source>
+        <translation>按 tokbench stream --json 的输出格式保存每一步</translation>
+    </message>
+    <message>
         <source>Stream position</source>
         <translation>流中的位置</translation>
     </message>
@@ -5083,6 +5095,14 @@
     <message>
         <source>Step {k} of {n}</source>
         <translation>第 {k} 步，共 {n} 步</translation>
+    </message>
+    <message>
+        <source>Could not save the steps: {problem}</source>
+        <translation>无法保存各步：{problem}</translation>
+    </message>
+    <message>
+        <source>Export the stream&apos;s steps</source>
+        <translation>导出流的各步</translation>
     </message>
     <message>
         <source>… {n} earlier IDs</source>
