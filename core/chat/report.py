@@ -26,7 +26,7 @@ from .budget import token_budget
 from .checks import (generation_prompt_notes, injection_note, injections,
                      prompt_text_matters)
 from .conversation import Conversation
-from .encode import encode_chat, encode_render, typed_literals
+from .encode import encode_chat, encode_render, runtime_typed_literals
 from .errors import ChatTemplateError, RenderLimitError
 from ..notes import note
 from .fit import BosSource, bos_source, control_literals, undefined_variable_notes
@@ -83,13 +83,15 @@ class RenderCache:
             raise value
         return value
 
-    def prefetch(self, template: str, requests: list[tuple[list, dict]]) -> None:
+    def prefetch(self, template: str, requests: list[tuple[list, dict]], *,
+                 stop_if_first_fails: bool = False) -> None:
         """Start rendering each ``(messages, options)`` not yet done, all in one trip when
         ``bounded`` has ``start_many`` (else each is rendered when asked for), and return:
         the render process works while the caller does, and a call waits for its answer
         only. Each outcome is kept as a call would keep it; renders a limit left unrun (the
         process was stopped on an earlier one) are not kept: a call renders them. Call
-        :meth:`finish` when done."""
+        :meth:`finish` when done. ``stop_if_first_fails``: the others are not rendered when
+        the first request (one not done yet) fails."""
         start_many = getattr(self.bounded, "start_many", None)
         if start_many is None:
             return
@@ -100,7 +102,11 @@ class RenderCache:
             if key not in self._done:
                 todo.setdefault(key, (template, messages, options))
         if todo:
-            self._batch = start_many(list(todo.values()), now=self.now)
+            if stop_if_first_fails:
+                self._batch = start_many(list(todo.values()), now=self.now,
+                                         stop_if_first_fails=True)
+            else:
+                self._batch = start_many(list(todo.values()), now=self.now)
             self._waiting.extend(todo)
 
     def finish(self) -> None:
@@ -120,15 +126,17 @@ class RenderCache:
         self._done[key] = (not isinstance(outcome, ChatTemplateError), outcome)
 
     def _key(self, template: str, messages: list, options: dict) -> tuple[tuple, dict]:
-        """The cache key, and the options the render takes. A message's JSON is made once
-        (the prefix renders repeat the same message objects: their keys were most of the
-        cost of a 50-message report's keys, quadratic in its length)."""
+        """The cache key, and the options the render takes. A message's JSON, and an
+        option's, is made once (the prefix renders repeat the same message objects: their
+        keys were most of the cost of a 50-message report's keys, quadratic in its length)."""
         options = dict(options)
         options.pop("clock", None)  # the child takes the frozen time as ``now``
         options = {k: v for k, v in options.items() if v is not None and v is not False}
         shown = (tuple(map(self._json, messages)) if isinstance(messages, list)
                  else _json(messages))
-        return (template, _json(options), shown), options
+        # each option's JSON made once too: every render repeats the tools and special tokens
+        shown_options = tuple((name, self._json(options[name])) for name in sorted(options))
+        return (template, shown_options, shown), options
 
     def _json(self, message) -> str:
         seen = self._message_json.get(id(message))
@@ -191,9 +199,14 @@ def _report(template, conversation, options, flags, render, runtime, configs, re
             context, parse_content_specials, judge_variables) -> ChatReport:
     messages = conversation.messages
     special_tokens = options["special_tokens"]
-    rendered = render(template, messages, **options, **flags)  # alone: it fails first, if any
+    # every render the report needs goes in one trip, the chat's own first: the process
+    # renders the rest while this one is read and encoded (a second trip cost a wake-up of
+    # the render process, milliseconds on a busy machine); when it fails, no other is made
+    render.prefetch(template, [(messages, {**options, **flags})]
+                    + _later_renders(messages, options, flags, runtime is not None),
+                    stop_if_first_fails=True)
+    rendered = render(template, messages, **options, **flags)
     text = rendered.text
-    render.prefetch(template, _later_renders(messages, options, flags, runtime is not None))
     # the render read at once needs no segments: read it while the process makes the marked
     # render (the first of the rest), which the segments then wait for
     whole = encode_render(runtime, text, template) if runtime is not None else None
@@ -212,7 +225,7 @@ def _report(template, conversation, options, flags, render, runtime, configs, re
     # a plain added "\n", which is text the assistant does not produce) and the named specials
     mask_ends = set(ends) | set((special_tokens or {}).values())
     if runtime is not None:
-        mask_ends |= {t.content for t in typed_literals(runtime.special_tokens(), template)}
+        mask_ends |= {t.content for t in runtime_typed_literals(runtime, template)}
     found = _prefix_spans(template, messages, text, mask_ends, render, options, segmentation)
     tails = turn_tails(text, messages, found.turns)
     checks += end_of_turn_notes(text, tails, ends)
