@@ -11,17 +11,30 @@ from PySide6.QtCore import QSettings
 
 from app.main_window import DEMO_TOKENIZERS, MainWindow
 from app.session import Session
+from tests.app.dialogs import ModalGuard
 
 # every test that uses qtbot (these fixtures do) is marked gui by tests/conftest.py
 
 
 @pytest.fixture(autouse=True)
+def dialogs(monkeypatch):
+    """No modal dialog blocks a test (tests/app/dialogs.py): one the test did not announce
+    (``dialogs.expect(kind)``, ``dialogs.answer(kind, value)``) fails it where it opened and
+    at teardown; an unsaved-edits question is answered Discard unless a test answers it."""
+    guard = ModalGuard().install(monkeypatch)
+    yield guard
+    unexpected = guard.unexpected()
+    if unexpected:
+        pytest.fail("modal dialogs opened under test (each would wait for a click for ever): "
+                    + "; ".join(map(str, unexpected)), pytrace=False)
+
+
+@pytest.fixture(autouse=True)
 def own_workspace_file(tmp_path, monkeypatch):
     """Each test's window saves its workspace in the test's folder, never the user's app-data
-    folder; an unsaved-edits question is answered Discard unless a test answers it."""
+    folder."""
     path = tmp_path / "app-data" / "workspace.json"
     monkeypatch.setattr("app.main_window.default_file", lambda: path)
-    monkeypatch.setattr("app.ask.ask_unsaved", lambda *args: "discard")
     return path
 
 
