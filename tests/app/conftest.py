@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import os
+import time
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import pytest
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QSettings, QThreadPool
 
 from app.main_window import DEMO_TOKENIZERS, MainWindow
 from app.session import Session
@@ -27,6 +28,28 @@ def dialogs(monkeypatch):
     if unexpected:
         pytest.fail("modal dialogs opened under test (each would wait for a click for ever): "
                     + "; ".join(map(str, unexpected)), pytrace=False)
+
+
+JOBS_END_S = 60  # how long a test's worker jobs may run on once its windows are closed
+
+
+@pytest.fixture(autouse=True)
+def no_job_outlives_its_test(qapp):
+    """A test's worker jobs end before the next test starts. Its windows are closed first
+    (pytest-qt, before fixtures are torn down; closing cancels every job), then this waits
+    for Qt's global pool and the chart thread to be idle. A job left running took a worker
+    thread from the next test (the pool has as many as cores: the next test's job queued
+    behind it and its wait ran out) and held the GIL during the next test's stall measurement;
+    one still running a minute on fails the test that started it."""
+    yield
+    from app.tasks import chart_pool
+
+    deadline = time.monotonic() + JOBS_END_S
+    for name, pool in (("worker", QThreadPool.globalInstance()), ("chart", chart_pool())):
+        while not pool.waitForDone(100):
+            if time.monotonic() > deadline:
+                pytest.fail(f"{pool.activeThreadCount()} {name} job(s) still ran {JOBS_END_S} s "
+                            "after the test ended and its windows closed", pytrace=False)
 
 
 @pytest.fixture(autouse=True)
