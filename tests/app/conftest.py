@@ -37,10 +37,12 @@ JOBS_END_S = 60  # how long a test's worker jobs may run on once its windows are
 def no_job_outlives_its_test(qapp):
     """A test's worker jobs end before the next test starts. Its windows are closed first
     (pytest-qt, before fixtures are torn down; closing cancels every job), then this waits
-    for Qt's global pool and the chart thread to be idle. A job left running took a worker
-    thread from the next test (the pool has as many as cores: the next test's job queued
-    behind it and its wait ran out) and held the GIL during the next test's stall measurement;
-    one still running a minute on fails the test that started it."""
+    for Qt's global pool and the chart thread to be idle. A job left running competes with
+    the next test: measured, the Corpus pane's first test left its chart drawing (matplotlib's
+    first figure of the session) 3 s into the next test at load 14, Python holding the GIL
+    while that test waited for its own job or measured GUI stalls; a job on the global pool
+    (2 threads on 2 cores) would also make the next one queue. One still running a minute on
+    fails the test that started it."""
     yield
     from app.tasks import chart_pool
 
