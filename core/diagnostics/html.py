@@ -14,7 +14,9 @@ import matplotlib
 
 from ..charts import figure_svg, new_figure
 from . import figures
-from .result import BUCKET_FIELDS, DiagnosticsReport
+from ..notes import english
+from .result import BUCKET_FIELDS, DiagnosticsReport, PremiumSummary
+from .stats import ALL
 
 SVG_SALT = "tokbench-report"
 STYLE = """
@@ -58,10 +60,10 @@ def _cell(value) -> str:
     return str(value)
 
 
-def _summary_cells(summary: dict | None) -> list:
-    if not summary:
+def _summary_cells(summary: PremiumSummary | None) -> list:
+    if summary is None:
         return [None, None]
-    return [f"{summary['max']:.2f} ({summary['language']})", summary["geometric_mean"]]
+    return [f"{summary.max:.2f} ({summary.language})", summary.geometric_mean]
 
 
 def chart_figures(report: DiagnosticsReport) -> list[tuple[str, object]]:
@@ -95,76 +97,74 @@ def chart_figures(report: DiagnosticsReport) -> list[tuple[str, object]]:
 
 
 def report_html(result: DiagnosticsReport) -> str:
-    """The whole page (a ``str``; write it as UTF-8): its numbers from the report's JSON
-    (:meth:`~core.diagnostics.result.DiagnosticsReport.to_json`), its charts from the report."""
-    report = result.to_json()
+    """The whole page (a ``str``; write it as UTF-8), drawn from the typed report (its fields;
+    its JSON is only what ``tokbench report --json`` prints) and its charts."""
     parts = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
              "<title>Tokenizer diagnostics</title>", f"<style>{STYLE}</style></head><body>",
              "<h1>Tokenizer diagnostics</h1>",
-             f'<p class="muted">created {html.escape(report["created"])} · '
+             f'<p class="muted">created {html.escape(result.created)} · '
              + " · ".join(f"{html.escape(k)} {html.escape(v)}"
-                          for k, v in report["versions"].items()) + "</p>"]
-    corpus = report["corpus"]
-    if corpus["kind"] == "parallel":
-        parts.append(f"<p>Parallel corpus <code>{html.escape(corpus['path'])}</code>: "
-                     f"{len(corpus['languages'])} languages × {corpus['sentences']:,} "
+                          for k, v in result.versions.items()) + "</p>"]
+    corpus = result.corpus
+    if corpus.kind == "parallel":
+        parts.append(f"<p>Parallel corpus <code>{html.escape(corpus.path)}</code>: "
+                     f"{len(corpus.languages)} languages × {corpus.sentences:,} "
                      "sentences.</p>")
     else:
         parts.append("<p>Corpus: " + ", ".join(
-            f"<code>{html.escape(s['path'])}</code> ({html.escape(s['language'] or '?')}"
-            f"{', ' + html.escape(s['domain']) if s['domain'] else ''}, {s['bytes']:,} bytes)"
-            for s in corpus["sources"]) + ".</p>")
-    settings = report["settings"]
+            f"<code>{html.escape(s.path)}</code> ({html.escape(s.language or '?')}"
+            f"{', ' + html.escape(s.domain) if s.domain else ''}, {s.bytes:,} bytes)"
+            for s in corpus.sources) + ".</p>")
     parts.append("<p class=\"muted\">" + " · ".join(
-        f"{html.escape(k)}: {html.escape(_cell(v))}" for k, v in settings.items()) + "</p>")
-    for warning in report["warnings"]:
-        parts.append(f'<p class="warn">{html.escape(warning["message"])}</p>')
+        f"{html.escape(k)}: {html.escape(_cell(v))}"
+        for k, v in result.settings.describe().items()) + "</p>")
+    for warning in result.warnings:
+        parts.append(f'<p class="warn">{html.escape(english(warning))}</p>')
     parts.append("<h2>Tokenizers</h2>")
     parts.append(_table(
         ["tokenizer", "format", "behaviour fingerprint", "vocabulary fingerprint",
          "vocabulary", "ids used", "share used", "context", "overhead", "failed documents",
          "worst premium", "geometric mean"],
-        [[e["tokenizer"], e["format"], e["fingerprint"]["behaviour"],
-          e["fingerprint"]["vocabulary"], e["vocabulary"]["size"],
-          e["vocabulary"]["used"], e["vocabulary"]["share"], e["context"]["window"],
-          e["context"]["overhead"], e["buckets"].get("all", {}).get("failed", 0),
-          *_summary_cells(e.get("premium_summary"))]
-         for e in report["tokenizers"]]))
+        [[t.name, t.format, t.fingerprint.behaviour, t.fingerprint.vocabulary,
+          t.vocabulary.size, t.vocabulary.used, t.vocabulary.share, t.context_window,
+          t.context_overhead, t.buckets[ALL].failed if ALL in t.buckets else 0,
+          *_summary_cells(t.premium_summary)]
+         for t in result.tokenizers]))
     parts.append("<h2>Charts</h2>")
     for caption, figure in chart_figures(result):
         parts.append(f"<figure>{_svg(figure)}<figcaption class=\"muted\">"
                      f"{html.escape(caption)}</figcaption></figure>")
-    if any("premium" in e for e in report["tokenizers"]):
+    entries = [t for t in result.tokenizers if t.premium is not None]
+    if entries:
         parts.append("<h2>Premium per language</h2>")
-        entries = [e for e in report["tokenizers"] if "premium" in e]
         languages, _ = figures.premium_data(result)
         header = ["language"]
-        for e in entries:
-            header += [f"{e['tokenizer']} tokens", "premium", "95% interval", "pairs", "rank"]
+        for t in entries:
+            header += [f"{t.name} tokens", "premium", "95% interval", "pairs", "rank"]
         rows = []
         for lang in languages:
             row = [lang]
-            for e in entries:
-                p = e["premium"][lang]
-                row += [p["tokens"], p["premium"], f"{p['ci'][0]:.3f}–{p['ci'][1]:.3f}",
-                        p["attention_pairs"], p["rank"]]
+            for t in entries:
+                p = t.premium[lang]
+                row += [p.tokens, p.premium, f"{p.ci[0]:.3f}–{p.ci[1]:.3f}",
+                        p.attention_pairs, p.rank]
             rows.append(row)
         parts.append(_table(header, rows))
         parts.append('<p class="muted">premium = tokens(language) / tokens(pivot) over the same '
                      "sentences; pairs = premium², the attention pairs of one dense layer for "
                      "the same content.</p>")
-    for entry in report["tokenizers"]:
-        parts.append(f"<h2>Buckets · {html.escape(entry['tokenizer'])}</h2>")
+    for t in result.tokenizers:
+        parts.append(f"<h2>Buckets · {html.escape(t.name)}</h2>")
         parts.append(_table(["bucket", *BUCKET_FIELDS],
-                            [[key, *(bucket[f] for f in BUCKET_FIELDS)]
-                             for key, bucket in entry["buckets"].items()]))
-        top = ", ".join(f"{html.escape(repr(t['piece']))} ({t['count']:,})"
-                        for t in entry["vocabulary"]["top"][:10])
+                            [[key, *(bucket.value(f) for f in BUCKET_FIELDS)]
+                             for key, bucket in t.buckets.items()]))
+        top = ", ".join(f"{html.escape(repr(piece.piece))} ({piece.count:,})"
+                        for piece in t.vocabulary.top[:10])
         parts.append(f'<p class="muted">most used pieces: {top}</p>')
-        for failure in entry["failures"]:
-            parts.append(f'<p class="warn">failed on document {failure["document"]} of '
-                         f'{html.escape(str(failure["source"]))}: '
-                         f'{html.escape(failure["error"])}</p>')
+        for failure in t.failures:
+            parts.append(f'<p class="warn">failed on document {failure.document} of '
+                         f'{html.escape(str(failure.source))}: '
+                         f'{html.escape(failure.error)}</p>')
     parts.append('<p class="muted">Tokens are content tokens: no BOS/CLS added, special-token '
                  "literals read as text. Rates: tokens_per_byte over UTF-8 bytes, tokens_per_cp "
                  "over code points, fertility over whitespace words of texts that separate words "

@@ -265,7 +265,7 @@ def corpus_items(sources: list[CorpusSource], *, cancel: CancelFn | None = None,
 
         def report(p: Progress, before=before) -> None:
             if progress is not None:
-                progress(Progress("comparing", before + p.done, total, p.message))
+                progress(Progress("comparing", before + p.done, total, p.note, p.detail))
         for text in corpus.documents(cancel=cancel, weighted=False, progress=report):
             found = True
             yield source_bucket(source), text
