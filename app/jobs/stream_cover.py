@@ -9,7 +9,7 @@ pieces of ``ह`` each get their byte — else in proportion to them (a Sentence
 leading space the decoder dropped). IDs still pending, and those a stop left unread, cover no
 text: the view shows them as pills (their bytes in hex, never U+FFFD).
 
->>> from core.stream_run import ChunkStep
+>>> from core.stream.run import ChunkStep
 >>> class Bytes:
 ...     token_bytes = staticmethod({1: b"a", 2: b"\\xe4\\xbd", 3: b"\\xa0"}.get)
 >>> steps = [ChunkStep(0, 0, (1,), 1, "a", b"", 0, "", 1, None),
@@ -73,7 +73,7 @@ def _divided(lo: int, hi: int, sizes: list[int]) -> list[tuple[int, int]]:
 
 def stream_cover(steps: Sequence, ids: Sequence[int], runtime) -> StreamCover:
     """The bytes each ID of ``ids`` stands for in the text ``steps`` (a
-    :class:`~core.stream_run.StreamRun`'s) decode, step by step (see the module docstring).
+    :class:`~core.stream.run.StreamRun`'s) decode, step by step (see the module docstring).
 
     The text decoded after a step is the text emitted so far and the text held back; from one
     step to the next the emitted text grows by the step's text, and what was held back is

@@ -22,8 +22,8 @@ from PySide6.QtGui import QColor, QPainter, QPen, QPolygonF
 
 from app.widgets.text_bands import byte_range_x
 from app.widgets.token_text_view import PAD, SPLIT_COLOR, TokenTextView, reported
-from core.encoding import Encoding
-from core.text import TextIndex
+from core.encodings.encoding import Encoding
+from core.text.offsets import TextIndex
 
 PALETTE = ("#1f77b4", "#2ca02c", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#bcbd22",
            "#ff7f0e", "#7f7f7f", "#393b79")

@@ -8,7 +8,7 @@ stop once one matched (which, at which token and character). The text decoded so
 as people read it, each ID a band behind the text it completed and the IDs waiting for the rest
 of a character as pills with their bytes (:class:`~app.widgets.stream_text_view.StreamTextView`),
 or as a row of ID chips. The decoding is
-:func:`core.stream_run.replay`; it runs in a worker (:func:`app.jobs.stream.simulate`: a
+:func:`core.stream.run.replay`; it runs in a worker (:func:`app.jobs.stream.simulate`: a
 100k-ID run takes a second or two), and moving between steps only reads what it computed.
 """
 
@@ -33,9 +33,9 @@ from app.tasks import TaskRunner, user_message
 from app.widgets.stream_text_view import (CURRENT, EARLIER, HELD, PENDING, STOPPED, UNTAKEN,
                                            StreamTextView, pending_shown)
 from core.envelope import json_line
-from core.stream import StopHit, utf8_waiting
-from core.stream_run import JSON_VERSION as STREAM_JSON_VERSION, ChunkStep, StreamRun
-from core.text import visible_bytes, visible_text
+from core.stream.decode import StopHit, utf8_waiting
+from core.stream.run import JSON_VERSION as STREAM_JSON_VERSION, ChunkStep, StreamRun
+from core.text.offsets import visible_bytes, visible_text
 
 CHIPS_SHOWN = 400          # IDs drawn as chips, up to the current step (the table has all steps)
 SOURCE_BOX_LIMIT = 20_000  # IDs given by set_source are written into the text box up to this
@@ -594,7 +594,7 @@ class StreamSimulator(QWidget):
         return simulation.run
 
     def export_json(self, path: str | Path) -> bool:
-        """Write the run's :meth:`~core.stream_run.StreamRun.to_json` in tokbench's envelope:
+        """Write the run's :meth:`~core.stream.run.StreamRun.to_json` in tokbench's envelope:
         what ``tokbench stream TOKENIZER IDS --json`` prints for the same IDs and settings."""
         run = self.exportable_run()
         if run is None:

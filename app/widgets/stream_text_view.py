@@ -20,8 +20,8 @@ import numpy as np
 from PySide6.QtGui import QColor
 
 from app.widgets.token_text_view import TokenTextView
-from core.encoding import Encoding
-from core.text import hex_bytes, visible_text
+from core.encodings.encoding import Encoding
+from core.text.offsets import hex_bytes, visible_text
 
 CURRENT = "#c8ecc0"        # the IDs of the current step
 PENDING = "#f8c88a"        # IDs whose bytes wait for the rest of a character

@@ -16,9 +16,9 @@ from functools import cached_property
 
 import numpy as np
 
-from ..bundle import model_binding
-from ..golden import GoldenCheck
-from ..golden_stress import STRESS_SAMPLES
+from ..bundles.bundle import model_binding
+from ..bundles.golden import GoldenCheck
+from ..bundles.golden_stress import STRESS_SAMPLES
 from ..notes import Note, note
 from ..progress import CancelFn, ProgressFn
 from .behaviour import BehaviourDiff
@@ -180,7 +180,7 @@ class TokenizerDiff:
 
 def _golden_changed(old_rt, new_rt) -> int:
     """Stress samples whose IDs differ (a text one side refuses and the other not counts)."""
-    from ..golden import encode_each
+    from ..bundles.golden import encode_each
 
     texts = [text for _, text in STRESS_SAMPLES]
     old, new = encode_each(old_rt, texts), encode_each(new_rt, texts)
@@ -275,7 +275,7 @@ def compare(old, new, sources=(), *, golden: bool = True, hidden: int | None = N
 
     Raises :class:`~core.errors.WorkbenchError` when the sources hold no text.
     """
-    from ..golden import lock, verify
+    from ..bundles.golden import lock, verify
     from ..progress import Progress, check_cancel
     from .behaviour import corpus_items, golden_items
 

@@ -20,7 +20,7 @@ from PySide6.QtCore import Qt
 from app.widgets.align_record_view import RecordView, span_levels
 from app.widgets.token_text_view import PAD
 from core.align.alignment import align_encoding
-from core.formats import load_tokenizer
+from core.formats.detect import load_tokenizer
 from tests.conftest import DATA, TOKENIZERS, require_data
 
 pytestmark = [pytest.mark.gui, pytest.mark.realdata]

@@ -13,7 +13,7 @@ from PySide6.QtCore import QPointF
 
 from app.widgets.aligned_examples import AlignedExamplesView
 from core.diff.behaviour import token_rows
-from core.formats import load_tokenizer
+from core.formats.detect import load_tokenizer
 from tests.conftest import TOKENIZERS, require_data
 
 pytestmark = pytest.mark.gui

@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 from app.jobs.stream_cover import stream_cover
 from app.widgets.stream_simulator import StreamSimulator
 from app.widgets.stream_text_view import PENDING_KIND, pending_shown
-from core.formats import load_tokenizer
-from core.stream_run import replay
+from core.formats.detect import load_tokenizer
+from core.stream.run import replay
 from tests.conftest import TOKENIZERS, require_data
 
 pytestmark = [pytest.mark.gui, pytest.mark.realdata]
