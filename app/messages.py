@@ -598,6 +598,11 @@ def templates() -> dict[str, str]:
             "Notes", 'tokenizer {path} could not be reopened: {problem}'),
         "workspace.dataset_missing": QCoreApplication.translate(
             "Notes", 'Align dataset {path} is gone: not reopened'),
+        "workspace.parallel_missing": QCoreApplication.translate(
+            "Notes", "Diagnostics parallel corpus {path} is gone: the Corpus pane's sources are "
+            "used"),
+        "workspace.diagnostics_template_missing": QCoreApplication.translate(
+            "Notes", 'Diagnostics chat template file {path} is gone: no template is used'),
     }
 
 

@@ -73,6 +73,9 @@ class WorkspaceStore(QObject):
         w.inspect.save_state(ws.inspect)
         w.chat.save_state(ws.chat)
         w.diff.save_state(ws.diff)
+        w.align.save_state(ws.align)
+        w.diagnostics.save_state(ws.diagnostics)
+        w.train.save_state(ws.train)
         ws.window.pane = w.pane_name(w.panes.currentWidget())
         ws.window.geometry = base64.b64encode(bytes(w.saveGeometry())).decode("ascii")
         for name, pane in w.named_panes().items():
@@ -156,6 +159,9 @@ class WorkspaceStore(QObject):
         w.inspect.restore_state(ws.inspect)
         w.chat.restore_state(ws.chat)
         w.diff.restore_state(ws.diff)
+        w.align.restore_state(ws.align)
+        w.diagnostics.restore_state(ws.diagnostics)
+        w.train.restore_state(ws.train)
         notes, self._notes = self._notes, []
         self.restored.emit(notes)
 

@@ -599,6 +599,11 @@ CODES: dict[str, tuple[Severity, str]] = {
         "warning", 'tokenizer {path} could not be reopened: {problem}'),
     "workspace.dataset_missing": (
         "warning", 'Align dataset {path} is gone: not reopened'),
+    "workspace.parallel_missing": (
+        "warning", "Diagnostics parallel corpus {path} is gone: the Corpus pane's sources are "
+                   "used"),
+    "workspace.diagnostics_template_missing": (
+        "warning", 'Diagnostics chat template file {path} is gone: no template is used'),
 }
 
 ENGLISH: dict[str, str] = {code: template for code, (_, template) in CODES.items()}

@@ -333,6 +333,44 @@ class AlignPane(QWidget):
             self.tokenizer_list.addItem(item)
         self._update_enabled()
 
+    # -- workspace -------------------------------------------------------------------------
+    def save_state(self, setup) -> None:
+        """Put the dataset, the ticked tokenizers and the settings in ``setup`` (a
+        :class:`core.workspace.AlignSetup`)."""
+        setup.dataset = self.path
+        setup.tokenizers = [Path(self.tokenizer_list.item(i).data(Qt.ItemDataRole.UserRole))
+                            for i in range(self.tokenizer_list.count())
+                            if self.tokenizer_list.item(i).checkState() == Qt.CheckState.Checked]
+        unit = self.unit_box.currentData()
+        setup.settings = {"format": self.format_box.currentData(),
+                          "unit": Unit(unit).value if unit is not None else "cp",
+                          "spans_key": self.spans_key.text(), "mode": self.mode(),
+                          "fix_order": self.fix_order.currentData(),
+                          "scheme": self.scheme_box.currentData()}
+
+    def restore_state(self, setup) -> None:
+        """Show ``setup``'s dataset (not aligned until Align is pressed), tick its tokenizers
+        (those the session has; none saved: the pane's default) and settings."""
+        settings = setup.settings
+        for box, value in ((self.format_box, settings.get("format")),
+                           (self.unit_box, _unit_or_none(settings.get("unit"))),
+                           (self.mode_box, settings.get("mode")),
+                           (self.fix_order, settings.get("fix_order")),
+                           (self.scheme_box, settings.get("scheme"))):
+            if value is not None and box.findData(value) >= 0:
+                box.setCurrentIndex(box.findData(value))
+        if isinstance(settings.get("spans_key"), str):
+            self.spans_key.setText(settings["spans_key"])
+        if setup.tokenizers:
+            ticked = {str(path) for path in setup.tokenizers}
+            for i in range(self.tokenizer_list.count()):
+                item = self.tokenizer_list.item(i)
+                item.setCheckState(Qt.CheckState.Checked if item.data(Qt.ItemDataRole.UserRole)
+                                   in ticked else Qt.CheckState.Unchecked)
+        if setup.dataset is not None:
+            self.set_dataset(setup.dataset, start=False)
+        self._update_enabled()
+
     def chosen_tokenizers(self) -> list[tuple[str, object]]:
         """The ticked tokenizers ``(name, runtime)``; a name two share gets a counter, so each
         names one tokenizer (in the tables and the exported files)."""
@@ -725,3 +763,11 @@ class AlignPane(QWidget):
         self.banner.setText("<br>".join(escape(line) for line in lines))
         self.status.emit(lines[0] if len(lines) == 1 else self.tr(
             "Labels exported for {n} tokenizers").format(n=len(lines)))
+
+
+def _unit_or_none(value) -> Unit | None:
+    """The :class:`Unit` a saved value names, None for anything else (a file edited by hand)."""
+    try:
+        return Unit(value)
+    except ValueError:
+        return None

@@ -56,6 +56,7 @@ class DiagnosticsPane(QWidget):
         self.tasks = tasks
         self.result: DiagnosticsReport | None = None
         self.template: str | None = None
+        self.template_file: Path | None = None  # the file the template came from, if one
         self._started = 0.0
         self._job: JobHandle | None = None  # the latest run
         self._build()
@@ -361,25 +362,95 @@ class DiagnosticsPane(QWidget):
     def _template_chosen(self) -> None:
         choice = self.template_box.currentData()
         self.template = None
+        self.template_file = None
         if choice == "file":
             path, _ = QFileDialog.getOpenFileName(self, self.tr("Chat template"), "",
                                                   self.tr("Templates (*.jinja *.json);;All files (*)"))
             if not path:
                 self.template_box.setCurrentIndex(0)
                 return
-            from core.chat.sources import choose_template, template_from_file
-
-            try:
-                self.template = choose_template(template_from_file(path))
-            except WorkbenchError as err:
-                self.template_box.setCurrentIndex(0)
-                self.progress_label.setText(error_text(err))
-                return
-            self.template_box.setItemText(self.template_box.currentIndex(), Path(path).name)
+            self.use_template_file(path)
         elif choice is not None and choice != "own":
             from core.chat.builtin import BUILTIN_TEMPLATES
 
             self.template = BUILTIN_TEMPLATES[choice]
+
+    def use_template_file(self, path: str | Path) -> bool:
+        """Measure with the chat template in ``path``; False (said under the Run button, the
+        template box back on "no chat template") when it is not one."""
+        from core.chat.sources import choose_template, template_from_file
+
+        self.template_box.setCurrentIndex(self.template_box.findData("file"))
+        try:
+            self.template = choose_template(template_from_file(path))
+        except WorkbenchError as err:
+            self.template, self.template_file = None, None
+            self.template_box.setCurrentIndex(0)
+            self.progress_label.setText(error_text(err))
+            return False
+        self.template_file = Path(path)
+        self.template_box.setItemText(self.template_box.currentIndex(), Path(path).name)
+        return True
+
+    # -- workspace -------------------------------------------------------------------------
+    def save_state(self, setup) -> None:
+        """Put the ticked tokenizers and the settings in ``setup`` (a
+        :class:`core.workspace.DiagnosticsSetup`)."""
+        setup.tokenizers = [loaded.path for loaded in self.chosen_tokenizers()]
+        parallel = self.parallel_edit.text().strip()
+        setup.parallel = Path(parallel) if parallel else None
+        choice = self.template_box.currentData()
+        setup.template_file = self.template_file if choice == "file" else None
+        every = len(self.languages()) == self.language_list.count()
+        setup.settings = {"source": "parallel" if self.use_parallel.isChecked() else "corpus",
+                          "pivot": self.pivot_box.currentText().strip(),
+                          "languages": None if every else self.languages(),
+                          "align_shortest": self.align_box.isChecked(),
+                          "context": self.context_box.value(),
+                          "template": choice if choice != "file" or self.template_file
+                          else None,
+                          "bootstrap": self.bootstrap_box.value(),
+                          "round_trip": self.round_trip_box.isChecked()}
+
+    def restore_state(self, setup) -> None:
+        """Tick ``setup``'s tokenizers (none saved: the pane's default) and show its settings;
+        a value of the wrong type (a file edited by hand) leaves that setting as it is."""
+        if setup.tokenizers:
+            ticked = {str(path) for path in setup.tokenizers}
+            self.set_checked([i for i, loaded in enumerate(self.session.tokenizers)
+                              if str(loaded.path) in ticked])
+        settings = setup.settings
+
+        def value(key, kind):
+            found = settings.get(key)
+            return found if isinstance(found, kind) and not (
+                kind is int and isinstance(found, bool)) else None
+
+        if setup.parallel is not None:
+            self.set_parallel(setup.parallel)
+            if value("languages", list) is not None:
+                self.check_languages([str(v) for v in settings["languages"]])
+        if value("pivot", str):
+            self.pivot_box.setEditText(settings["pivot"])
+        (self.use_parallel if value("source", str) == "parallel" and setup.parallel is not None
+         else self.use_sources).setChecked(True)
+        for box, key in ((self.context_box, "context"), (self.bootstrap_box, "bootstrap")):
+            if value(key, int) is not None:
+                box.setValue(settings[key])
+        for box, key in ((self.align_box, "align_shortest"),
+                         (self.round_trip_box, "round_trip")):
+            if value(key, bool) is not None:
+                box.setChecked(settings[key])
+        template = settings.get("template")
+        self.template, self.template_file = None, None
+        if template == "file" and setup.template_file is not None:
+            self.use_template_file(setup.template_file)
+        elif isinstance(template, str) and self.template_box.findData(template) >= 0:
+            self.template_box.setCurrentIndex(self.template_box.findData(template))
+            self._template_chosen()
+        else:
+            self.template_box.setCurrentIndex(0)
+        self._update_run_enabled()
 
     def _update_run_enabled(self) -> None:
         chosen = len(self.chosen_tokenizers())

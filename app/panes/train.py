@@ -260,6 +260,23 @@ class TrainPane(QWidget):
         if path:
             self.save_config(Path(path))
 
+    # -- workspace -------------------------------------------------------------------------
+    def save_state(self, setup) -> None:
+        """Put the configuration and the bundle name in ``setup`` (a
+        :class:`core.workspace.TrainSetup`); a form with a bad value keeps the last good
+        configuration out (the workspace file holds only configurations that load)."""
+        try:
+            setup.config = self.form.config().to_json()
+        except WorkbenchError:
+            setup.config = {}
+        setup.name = self.name_edit.text()
+
+    def restore_state(self, setup) -> None:
+        """Show ``setup``'s configuration (none saved: the default preset) and name."""
+        if setup.config:
+            self.form.set_config(TrainingConfig.from_json(setup.config))
+        self.name_edit.setText(setup.name)
+
     def _config_filter(self) -> str:
         return self.tr("Training config (*.json);;All files (*)")
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QFileDialog
 
 from app.main_window import MainWindow
@@ -70,9 +70,41 @@ def set_up(qtbot, window, demo_paths, tmp_path):
                                              "dtype": "fp16", "tied": True})())
     qtbot.waitUntil(lambda: window.diff.slot_b.loaded is not None
                     and window.diff.slot_a.loaded is not None, timeout=10000)
+    set_up_align_diagnostics_train(window, tmp_path)
     window.panes.setCurrentWidget(window.diff)
     window.session.last_folders["corpus"] = str(corpus_file.parent)
     return corpus_file
+
+
+def set_up_align_diagnostics_train(window, tmp_path):
+    """Align: a dataset, one tokenizer of two ticked, its settings; Diagnostics: a parallel
+    folder with one language of three left out, a template, its numbers; Train: a config."""
+    dataset = tmp_path / "data" / "spans.jsonl"
+    dataset.parent.mkdir(exist_ok=True)
+    dataset.write_text('{"text": "Paris is big", "entities": [[0, 5, "LOC"]]}\n',
+                       encoding="utf-8")
+    align = window.align
+    align.set_dataset(dataset, start=False)
+    align.tokenizer_list.item(0).setCheckState(Qt.CheckState.Unchecked)
+    align.mode_box.setCurrentIndex(align.mode_box.findData("contract"))
+    align.spans_key.setText("entities")
+    align.unit_box.setCurrentIndex(0)  # bytes
+    parallel = tmp_path / "parallel"
+    parallel.mkdir()
+    for code in ("eng_Latn", "fra_Latn", "deu_Latn"):
+        (parallel / f"{code}.txt").write_text("one\ntwo\n", encoding="utf-8")
+    diagnostics = window.diagnostics
+    diagnostics.set_checked([1])
+    diagnostics.set_parallel(parallel)
+    diagnostics.check_languages(["eng_Latn", "fra_Latn"])
+    diagnostics.context_box.setValue(4096)
+    diagnostics.round_trip_box.setChecked(True)
+    diagnostics.template_box.setCurrentIndex(diagnostics.template_box.findData("chatml"))
+    diagnostics._template_chosen()
+    train = window.train
+    train.form.editors["vocab_size"].setValue(777)
+    train.name_edit.setText("my-run")
+    return dataset, parallel
 
 
 def comparable(ws):
@@ -125,7 +157,36 @@ def test_closing_and_reopening_restores_every_pane(qtbot, window, demo_paths, tm
         m["role"] for m in CONVERSATION]
     assert again.corpus.model.sources[0].weight == 2.5
     assert again.panes.currentWidget() is again.diff
+    assert again.align.path_label.text() == "spans.jsonl" and again.align.mode() == "contract"
+    assert [again.align.tokenizer_list.item(i).checkState() == Qt.CheckState.Checked
+            for i in range(2)] == [False, True]
+    assert [t.path for t in again.diagnostics.chosen_tokenizers()] == [demo_paths[1]]
+    assert again.diagnostics.use_parallel.isChecked()
+    assert again.diagnostics.languages() == ["eng_Latn", "fra_Latn"]
+    assert again.diagnostics.settings().template == window.diagnostics.settings().template
+    assert again.train.form.config().vocab_size == 777 and again.train.name_edit.text() == "my-run"
     wait_inspected(qtbot, again)
+
+
+def test_a_missing_dataset_and_parallel_folder_are_said_each(qtbot, window, demo_paths,
+                                                             tmp_path, own_workspace_file):
+    open_and_wait(qtbot, window, demo_paths[0])
+    open_and_wait(qtbot, window, demo_paths[1])
+    dataset, parallel = set_up_align_diagnostics_train(window, tmp_path)
+    window.close()
+    dataset.unlink()
+    for file in parallel.iterdir():
+        file.unlink()
+    parallel.rmdir()
+    again = new_window(qtbot, tmp_path)
+    again.restore_workspace()
+    qtbot.waitUntil(lambda: not again.workspace.restoring and bool(again.restore_notes),
+                    timeout=20000)
+    assert [(n.code, n.args["path"]) for n in again.restore_notes] == [
+        ("workspace.dataset_missing", str(dataset)),
+        ("workspace.parallel_missing", str(parallel))]
+    assert again.align.path is None and again.diagnostics.use_sources.isChecked()
+    assert again.train.form.config().vocab_size == 777  # the rest restored
 
 
 def test_a_missing_file_is_said_and_the_rest_restored(qtbot, window, demo_paths, tmp_path,
