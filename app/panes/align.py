@@ -33,6 +33,7 @@ from app.tasks import JobHandle, TaskRunner
 from app.widgets.align_record_view import RecordView, label_color
 from app.widgets.eliding import ElidingProgressBar
 from app.widgets.share_bars import SHARE_ROLE, ShareBarDelegate
+from app.widgets.stale_mark import StaleMark
 from app.widgets.wrapping_row import wrapping
 from core.align.alignment import MODES, align_encoding
 from core.align.audit import AlignReport
@@ -81,6 +82,12 @@ class AlignPane(QWidget):
         self.banner.setWordWrap(True)
         self.banner.setTextFormat(Qt.TextFormat.RichText)
         layout.addWidget(self.banner)
+        # the result stays readable when an input changes, greyed and said to be out of date
+        self.stale_mark = StaleMark(self.tr("Out of date — the dataset, its settings or the "
+                                            "tokenizers changed since this run. Run again "
+                                            "(Align)."))
+        self._result_inputs = None  # what the audit shown was computed from
+        layout.addWidget(self.stale_mark)
         top = QSplitter(Qt.Orientation.Horizontal)
         top.addWidget(self._build_summary())
         top.addWidget(self._build_misaligned())
@@ -90,6 +97,7 @@ class AlignPane(QWidget):
         split.addWidget(self._build_record())
         split.setSizes([430, 330])
         layout.addWidget(split, 1)
+        self.result_view = split
 
     def _build_dataset_row(self) -> QHBoxLayout:
         self.open_button = QPushButton(self.tr("Open dataset…"))
@@ -287,6 +295,10 @@ class AlignPane(QWidget):
         self.table.selectionModel().currentRowChanged.connect(self._show_row)
         self.copy_button.clicked.connect(self.write_copy_dialog)
         self.export_button.clicked.connect(self.export_dialog)
+        self.tokenizer_list.itemChanged.connect(self._update_stale)
+        for box in (self.format_box, self.unit_box):
+            box.currentIndexChanged.connect(self._update_stale)
+        self.spans_key.textChanged.connect(self._update_stale)
 
     # -- dataset and tokenizers ----------------------------------------------------------------
     def dragEnterEvent(self, event) -> None:
@@ -332,6 +344,7 @@ class AlignPane(QWidget):
                                else Qt.CheckState.Unchecked)
             self.tokenizer_list.addItem(item)
         self._update_enabled()
+        self._update_stale()
 
     # -- workspace -------------------------------------------------------------------------
     def save_state(self, setup) -> None:
@@ -401,6 +414,7 @@ class AlignPane(QWidget):
             self.banner.setText(escape(self.tr("Tick at least one tokenizer to align to")))
             return
         self._set_running(True, self.tr("aligning…"))
+        self._started_inputs = self.current_inputs()
         self._job = self.tasks.submit(
             "align", run_audit, str(self.path), self.format_box.currentData(),
             self.unit_box.currentData(), tokenizers,
@@ -439,10 +453,27 @@ class AlignPane(QWidget):
         self._set_running(False)
         self.audit, self.dataset = result
         self.runtimes = self.chosen_tokenizers()
+        self._result_inputs = getattr(self, "_started_inputs", self.current_inputs())
+        self._update_stale()
         self._show_audit()
         self.audited.emit(self.audit)
         self.status.emit(self.tr("{n} spans aligned to {k} tokenizers").format(
             n=f"{len(self.audit.spans):,}", k=len(self.audit.tokenizers)))
+
+    # -- stale results -----------------------------------------------------------------------
+    def current_inputs(self) -> tuple:
+        """What an audit started now would be computed from (the mode only changes the view)."""
+        return (self.path, self.format_box.currentData(), self.unit_box.currentData(),
+                self.spans_key.text().strip(),
+                tuple((name, id(runtime)) for name, runtime in self.chosen_tokenizers()))
+
+    @property
+    def is_stale(self) -> bool:
+        return self.audit is not None and self._result_inputs != self.current_inputs()
+
+    def _update_stale(self, *_) -> None:
+        """Grey the audit shown when its inputs changed; ungrey it when they are back."""
+        self.stale_mark.set_stale(self.is_stale, [self.result_view])
 
     def mode(self) -> str:
         return self.mode_box.currentData()

@@ -29,6 +29,7 @@ from app.session import Session
 from app.tasks import JobHandle, TaskRunner
 from app.widgets.diagnostics_chart import DiagnosticsChart
 from app.widgets.eliding import ElidedLabel
+from app.widgets.stale_mark import StaleMark
 from app.widgets.token_view import TokenChipsView
 from app.widgets.wrapping_row import wrapping
 from core.diagnostics.parallel import parallel_languages
@@ -79,11 +80,24 @@ class DiagnosticsPane(QWidget):
         self.warning_label.setStyleSheet("background: #fff4e0; color: #202020; padding: 4px;")
         self.warning_label.setVisible(False)
         layout.addWidget(self.warning_label)
+        # the result stays readable when an input changes, greyed and said to be out of date
+        self.stale_mark = StaleMark(self.tr("Out of date — the tokenizers, the corpus or the "
+                                            "settings changed since this run. Run again (Run)."))
+        self._result_inputs = None  # what the result shown was computed from
+        layout.addWidget(self.stale_mark)
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(self._build_charts())
         split.addWidget(self._build_table_and_drill())
         split.setSizes([460, 300])
         layout.addWidget(split, 1)
+        self.result_view = split
+        self.language_list.itemChanged.connect(self._update_stale)
+        self.pivot_box.editTextChanged.connect(self._update_stale)
+        self.template_box.currentIndexChanged.connect(self._update_stale)
+        for spin in (self.context_box, self.bootstrap_box):
+            spin.valueChanged.connect(self._update_stale)
+        for check in (self.align_box, self.round_trip_box):
+            check.toggled.connect(self._update_stale)
 
     def _build_tokenizer_list(self) -> QWidget:
         box = QWidget()
@@ -458,6 +472,7 @@ class DiagnosticsPane(QWidget):
                   else bool(self.session.corpus_sources))
         running = self.stop_button.isEnabled()
         self.run_button.setEnabled(0 < chosen <= MAX_TOKENIZERS and corpus and not running)
+        self._update_stale()
         if chosen > MAX_TOKENIZERS:
             self.progress_label.setText(self.tr("Choose at most {n} tokenizers").format(
                 n=MAX_TOKENIZERS))
@@ -489,6 +504,7 @@ class DiagnosticsPane(QWidget):
         self.progress.setRange(0, 0)
         self.progress_label.setText(self.tr("Reading…"))
         self._started = time.monotonic()
+        self._started_inputs = self.current_inputs()
         # local processes even for a small corpus: encoding and counting in this process would
         # take the GIL from the GUI thread for tens of milliseconds at a time
         self._job = self.tasks.submit(TASK_KEY, diagnose, tokenizers, settings=self.settings(),
@@ -528,6 +544,7 @@ class DiagnosticsPane(QWidget):
         self._end()
 
     def _on_done(self, result: DiagnosticsReport) -> None:
+        self._result_inputs = getattr(self, "_started_inputs", None)
         self.show_result(result)
         seconds = time.monotonic() - self._started
         self.progress_label.setText(self.tr("Done in {seconds} s").format(
@@ -536,11 +553,31 @@ class DiagnosticsPane(QWidget):
             n=len(result.names)))
         self._end()
 
+    # -- stale results -----------------------------------------------------------------------
+    def current_inputs(self) -> tuple:
+        """What a run started now would be computed from."""
+        corpus = (("parallel", self.parallel_edit.text().strip()) if self.use_parallel.isChecked()
+                  else ("sources", tuple(self.session.corpus_sources)))
+        return (tuple(id(loaded) for loaded in self.chosen_tokenizers()), corpus,
+                self.settings())
+
+    @property
+    def is_stale(self) -> bool:
+        return self.result is not None and self._result_inputs != self.current_inputs()
+
+    def _update_stale(self, *_) -> None:
+        """Grey the result shown when its inputs changed; ungrey it when they are back."""
+        if hasattr(self, "result_view"):  # (not while _build makes the widgets)
+            self.stale_mark.set_stale(self.is_stale, [self.result_view])
+
     # -- results -------------------------------------------------------------------------
     def show_result(self, result: DiagnosticsReport) -> None:
         from core.diagnostics import figures
 
         self.result = result
+        if self._result_inputs is None:  # shown directly (tests, scripts): of the inputs now
+            self._result_inputs = self.current_inputs()
+        self._update_stale()
         pivot = result.settings.pivot
         languages, series = figures.premium_data(result)
         has_premium = bool(languages)
