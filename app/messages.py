@@ -393,7 +393,7 @@ def templates() -> dict[str, str]:
         "diff.scores": QCoreApplication.translate(
             "Notes", "{n:,} piece scores changed"),
         "diff.golden": QCoreApplication.translate(
-            "Notes", "{n:,} of {samples:,} golden stress samples get other IDs"),
+            "Notes", "{n:,} of {samples:,} golden samples get other IDs"),
         "diff.part_changed_no_ids": QCoreApplication.translate(
             "Notes", "the {part} changed (IDs of a text do not depend on it)"),
         "diff.across_families": QCoreApplication.translate(

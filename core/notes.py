@@ -330,7 +330,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "diff.scores": (
         "warning", "{n:,} piece scores changed"),
     "diff.golden": (
-        "warning", "{n:,} of {samples:,} golden stress samples get other IDs"),
+        "warning", "{n:,} of {samples:,} golden samples get other IDs"),
     "diff.part_changed_no_ids": (
         "info", "the {part} changed (IDs of a text do not depend on it)"),
     "diff.across_families": (

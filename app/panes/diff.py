@@ -510,8 +510,14 @@ class DiffPane(QWidget):
             text = self.tr("All {n} golden samples of A give the same fields on B.").format(
                 n=result.samples)
         else:
-            text = self.tr("{n} of {total} golden samples of A differ on B.").format(
-                n=len(result.kinds), total=result.samples)
+            # the IDs count first: the verdict's reason counts the same samples the same way
+            ids = sum(kind == "ids" for kind in result.kinds.values())
+            text = self.tr("{n} of {total} golden samples of A get other IDs on B.").format(
+                n=ids, total=result.samples)
+            if len(result.kinds) > ids:
+                text += " " + self.tr("{n} more differ only in other fields (offsets, "
+                                      "decoding, normalization).").format(
+                    n=len(result.kinds) - ids)
             if result.other_tokenizer:
                 text = self.tr("The vocabularies differ (fingerprints {a} and {b}).").format(
                     a=result.locked.vocabulary, b=result.now.vocabulary) + " " + text
