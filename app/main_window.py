@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QEvent, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import (QApplication, QDialog, QFileDialog, QLabel, QMainWindow, QMenu,
                                QMessageBox, QProgressBar)
@@ -21,7 +21,8 @@ from app.panes.diagnostics import DiagnosticsPane
 from app.panes.inspect import InspectPane
 from app.panes.train import TrainPane
 from app.keyboard import FocusFrame, PaneKeys, assign_mnemonics, mnemonic_of, release_tab
-from app.screen_fit import WANTED, ScrollingTabs, first_size
+from app.pane_rebuild import carry_results, carry_view
+from app.screen_fit import WANTED, ScrollingTabs, first_size, scrolling
 from app.session import Session
 from app.tasks import TaskRunner
 from app.widgets.local_models_dialog import LocalModelsDialog
@@ -89,13 +90,7 @@ class MainWindow(QMainWindow):
         self.session = session or Session(parent=self)
         self.tasks = TaskRunner(self)
         self.encoder = ProcessEncoder()
-        self.inspect = InspectPane(self.session, self.tasks, self.encoder)
-        self.corpus = CorpusPane(self.session, self.tasks)
-        self.train = TrainPane(self.session, self.tasks)
-        self.chat = ChatPane(self.session, self.tasks)
-        self.align = AlignPane(self.session, self.tasks)
-        self.diff = DiffPane(self.session, self.tasks)
-        self.diagnostics = DiagnosticsPane(self.session, self.tasks)
+        self._make_panes()
         self.workspace = WorkspaceStore(self)
         self.workspace_file = default_file()  # saved on quit, restored at start
         self._closing_checked = False
@@ -112,17 +107,10 @@ class MainWindow(QMainWindow):
         self.pane_keys = PaneKeys(self.panes, self)
         self.focus_frame = FocusFrame(self)
         self._name_panes()
-        self.inspect.open_requested.connect(self.open_dialog)
-        self.inspect.status.connect(self.show_status)
-        self.corpus.status.connect(self.show_status)
-        self.train.status.connect(self.show_status)
-        self.chat.status.connect(self.show_status)
-        self.align.status.connect(self.show_status)
-        self.diff.status.connect(self.show_status)
-        self.diagnostics.status.connect(self.show_status)
-        self.train.inspect_requested.connect(lambda: self.panes.setCurrentWidget(self.inspect))
-        self.train.corpus_requested.connect(lambda: self.panes.setCurrentWidget(self.corpus))
-        self.train.save_requested.connect(self.save_bundle_dialog)
+        self._connect_panes()
+        self._panes_language = i18n.current_language()  # the language the panes were made in
+        self._rebuild_pending = False
+        self.tasks.busy_changed.connect(self._rebuild_when_idle)
         self.tasks.failed.connect(self._on_task_failed)
         self.tasks.busy_changed.connect(self.busy.setVisible)
         self.session.recent_changed.connect(self._update_recent_menu)
@@ -131,6 +119,73 @@ class MainWindow(QMainWindow):
         app = QApplication.instance()
         if app is not None:
             app.aboutToQuit.connect(self._on_app_about_to_quit)
+
+    def _make_panes(self) -> None:
+        self.inspect = InspectPane(self.session, self.tasks, self.encoder)
+        self.corpus = CorpusPane(self.session, self.tasks)
+        self.train = TrainPane(self.session, self.tasks)
+        self.chat = ChatPane(self.session, self.tasks)
+        self.align = AlignPane(self.session, self.tasks)
+        self.diff = DiffPane(self.session, self.tasks)
+        self.diagnostics = DiagnosticsPane(self.session, self.tasks)
+
+    def _connect_panes(self) -> None:
+        self.inspect.open_requested.connect(self.open_dialog)
+        for pane in self.named_panes().values():
+            pane.status.connect(self.show_status)
+        self.train.inspect_requested.connect(lambda: self.panes.setCurrentWidget(self.inspect))
+        self.train.corpus_requested.connect(lambda: self.panes.setCurrentWidget(self.corpus))
+        self.train.save_requested.connect(self.save_bundle_dialog)
+
+    # -- live language switch --------------------------------------------------------------
+    def rebuild_panes(self) -> bool:
+        """Make the panes anew in the installed language, each with the old one's inputs,
+        results and view (:mod:`app.pane_rebuild` says why and what). While a job runs (a
+        training, an audit...) it waits for its end; False then."""
+        if self.tasks.busy or self.workspace.restoring:
+            self._rebuild_pending = True
+            self.show_status(self.tr("The panes switch to the new language when the running "
+                                     "job ends"))
+            return False
+        self._rebuild_pending = False
+        ws = self.workspace.capture()
+        ws.diff.a = ws.diff.b = None  # the Diff's pair is handed over as it is, not reopened
+        old = self.named_panes()
+        current = self.panes.currentIndex()
+        self.panes.setUpdatesEnabled(False)
+        try:
+            self._make_panes()
+            titles = self._pane_titles()
+            pages = []  # the old panes' scroll areas: deleted (with their pane) at the end
+            for name, pane in self.named_panes().items():
+                index = self.panes.indexOf(old[name])
+                pages.append(self.panes.page(index))
+                self.panes.removeTab(index)
+                self.panes.insertTab(index, scrolling(pane), titles[pane])
+            self.panes.setCurrentIndex(current)
+            self._connect_panes()
+            self.workspace.restore_panes(ws)
+            carry_results(old, self.named_panes())
+            for name, pane in self.named_panes().items():
+                carry_view(old[name], pane)
+            self._name_panes()
+        finally:
+            self.panes.setUpdatesEnabled(True)
+        old["chat"].shutdown()  # its render child ends; the new pane has its own
+        for page in pages:
+            page.hide()
+            page.deleteLater()
+        self._panes_language = i18n.current_language()
+        return True
+
+    def _rebuild_when_idle(self, busy: bool) -> None:
+        if not busy and self._rebuild_pending:
+            QTimer.singleShot(0, self._rebuild_for_language)
+
+    def _rebuild_for_language(self) -> None:
+        """The translators changed (several events for one switch: one rebuild, later)."""
+        if self._panes_language != i18n.current_language() and not self._closing_checked:
+            self.rebuild_panes()
 
     def _fit_to_screen(self) -> None:
         """The first size: the wanted one, at most the screen's free area."""
@@ -237,18 +292,16 @@ class MainWindow(QMainWindow):
 
     def set_language(self, language: str) -> None:
         """Save the choice and install its translations: the window's title, tabs and menus
-        switch at once (``changeEvent``); the panes switch on the next start, which we say."""
+        switch at once, the panes are made anew in it (``changeEvent``), nothing lost."""
         if language == i18n.current_language():
             return
         i18n.save_language(self.session.settings, language)
         i18n.install_language(language)
-        QMessageBox.information(self, self.tr("Language"), self.tr(
-            "The menus and tabs now use the new language. The panes switch to it the next time "
-            "you start the workbench."))
 
     def changeEvent(self, event) -> None:
         if event.type() == QEvent.Type.LanguageChange and hasattr(self, "recent_menu"):
             self._retranslate()  # (not while __init__ has yet to make the menus)
+            QTimer.singleShot(0, self._rebuild_for_language)
         super().changeEvent(event)
 
     def _retranslate(self) -> None:

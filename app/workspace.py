@@ -151,19 +151,25 @@ class WorkspaceStore(QObject):
         paths = [str(t.path) for t in s.tokenizers]
         s.set_current(paths.index(str(ws.current)) if str(ws.current) in paths else
                       (0 if paths else -1))
-        w.corpus.restore_sources(ws.corpus, ws.corpus_policy, ws.corpus_dedup)
         s.set_text(ws.inspect.text)
         s.set_unit(ws.inspect.unit)
         s.set_options(add_special_tokens=ws.inspect.add_special_tokens,
                       parse_special=ws.inspect.parse_special)
+        self.restore_panes(ws)
+        notes, self._notes = self._notes, []
+        self.restored.emit(notes)
+
+    def restore_panes(self, ws: Workspace) -> None:
+        """Give every pane its inputs from ``ws`` (the session's tokenizers, text and options
+        are there already: after a restore opened them, or when the panes are made anew)."""
+        w = self.window
+        w.corpus.restore_sources(ws.corpus, ws.corpus_policy, ws.corpus_dedup)
         w.inspect.restore_state(ws.inspect)
         w.chat.restore_state(ws.chat)
         w.diff.restore_state(ws.diff)
         w.align.restore_state(ws.align)
         w.diagnostics.restore_state(ws.diagnostics)
         w.train.restore_state(ws.train)
-        notes, self._notes = self._notes, []
-        self.restored.emit(notes)
 
     def _apply_window(self, ws: Workspace) -> None:
         w = self.window

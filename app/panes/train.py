@@ -469,7 +469,7 @@ class TrainPane(QWidget):
 
     def _on_trained(self, outcome: TrainingOutcome) -> None:
         elapsed = self._finish()
-        self.outcome = outcome
+        self.outcome, self.last_elapsed = outcome, elapsed
         self.progress.setRange(0, 1)
         self.progress.setValue(1)
         runtime = outcome.runtime

@@ -336,6 +336,10 @@
         <translation>{n} 字符/区间</translation>
     </message>
     <message>
+        <source>Out of date — the dataset, its settings or the tokenizers changed since this run. Run again (Align).</source>
+        <translation>已过期——自这次运行以来数据集、其设置或分词器已改变。请重新运行（对齐）。</translation>
+    </message>
+    <message>
         <source>Share of spans aligned strictly, per label</source>
         <translation>各标签严格对齐的区间比例</translation>
     </message>
@@ -1604,6 +1608,10 @@
 <context>
     <name>DiagnosticsPane</name>
     <message>
+        <source>Out of date — the tokenizers, the corpus or the settings changed since this run. Run again (Run).</source>
+        <translation>已过期——自这次运行以来分词器、语料或设置已改变。请重新运行（运行）。</translation>
+    </message>
+    <message>
         <source>Tokenizers (up to {n})</source>
         <translation>分词器（最多 {n} 个）</translation>
     </message>
@@ -1924,7 +1932,7 @@
     </message>
     <message>
         <source>Out of date — the tokenizers or the corpus changed since this comparison. Run again (Compare).</source>
-        <translation>已过时——自这次比较以来分词器或语料已改变。请再运行一次（对比）。</translation>
+        <translation>已过期——自这次比较以来分词器或语料已改变。请重新运行（对比）。</translation>
     </message>
     <message>
         <source>Vocabulary</source>
@@ -2005,6 +2013,14 @@
     <message>
         <source>Comparing…</source>
         <translation>正在对比…</translation>
+    </message>
+    <message>
+        <source>{n} of {total} golden samples of A get other IDs on B.</source>
+        <translation>A 的 {total} 个黄金样本中有 {n} 个在 B 上得到不同的 ID。</translation>
+    </message>
+    <message>
+        <source>{n} more differ only in other fields (offsets, decoding, normalization).</source>
+        <translation>另有 {n} 个仅在其他字段（偏移、解码、规范化）上不同。</translation>
     </message>
     <message>
         <source>Stop</source>
@@ -2137,10 +2153,6 @@
     <message>
         <source>All {n} golden samples of A give the same fields on B.</source>
         <translation>A 的全部 {n} 个黄金样本在 B 上各字段都相同。</translation>
-    </message>
-    <message>
-        <source>{n} of {total} golden samples of A differ on B.</source>
-        <translation>A 的 {total} 个黄金样本中有 {n} 个在 B 上不同。</translation>
     </message>
     <message>
         <source>The vocabularies differ (fingerprints {a} and {b}).</source>
@@ -2845,6 +2857,10 @@
         <translation>分词器工作台</translation>
     </message>
     <message>
+        <source>The panes switch to the new language when the running job ends</source>
+        <translation>正在运行的任务结束后，各面板将切换为新语言</translation>
+    </message>
+    <message>
         <source>Panes</source>
         <translation>窗格</translation>
     </message>
@@ -2943,14 +2959,6 @@
     <message>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
-    </message>
-    <message>
-        <source>Language</source>
-        <translation>语言</translation>
-    </message>
-    <message>
-        <source>The menus and tabs now use the new language. The panes switch to it the next time you start the workbench.</source>
-        <translation>菜单和标签页已切换为新语言。各面板将在下次启动工作台时切换。</translation>
     </message>
     <message>
         <source>⚠ {message}</source>
@@ -3769,10 +3777,6 @@
         <translation>{n:,} 个片段的分数改变</translation>
     </message>
     <message>
-        <source>{n:,} of {samples:,} golden stress samples get other IDs</source>
-        <translation>{samples:,} 个黄金压力样本中有 {n:,} 个得到不同的 ID</translation>
-    </message>
-    <message>
         <source>the {part} changed (IDs of a text do not depend on it)</source>
         <translation>{part}改变了（文本的 ID 不依赖于它）</translation>
     </message>
@@ -3985,6 +3989,14 @@
         <translation>{name} 没有 Jinja 对话模板，只有由 Ollama 自己渲染的 Go 模板：请选择一个模板在此渲染</translation>
     </message>
     <message>
+        <source>Diagnostics parallel corpus {path} is gone: the Corpus pane&apos;s sources are used</source>
+        <translation>诊断的平行语料 {path} 已不存在：改用语料面板的来源</translation>
+    </message>
+    <message>
+        <source>Diagnostics chat template file {path} is gone: no template is used</source>
+        <translation>诊断的对话模板文件 {path} 已不存在：不使用模板</translation>
+    </message>
+    <message>
         <source>1 piece has a new ID (same piece, new ID: a model would read another row for it)</source>
         <translation>1 个片段换了 ID（同一片段，新 ID：模型会为它读取另一行）</translation>
     </message>
@@ -4101,6 +4113,10 @@
     <message>
         <source>tokenizer.ggml.model is {model!r}, a tokenizer llama.cpp does not know either; the workbench runs {supported}</source>
         <translation>tokenizer.ggml.model 为 {model!r}，llama.cpp 也不认识这种分词器；工作台可运行 {supported}</translation>
+    </message>
+    <message>
+        <source>{n:,} of {samples:,} golden samples get other IDs</source>
+        <translation>{samples:,} 个黄金样本中有 {n:,} 个得到不同的 ID</translation>
     </message>
     <message>
         <source>tokenizer.ggml.model is {model!r}: the file has no vocabulary (llama.cpp loads no tokenizer from it either); the workbench runs {supported}</source>
