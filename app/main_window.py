@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer
@@ -564,6 +565,16 @@ class MainWindow(QMainWindow):
         super().closeEvent(event)
 
     def _on_app_about_to_quit(self) -> None:
+        if not self._closing_checked and not self.workspace.restoring:
+            # a stop signal (SIGTERM, SIGINT, SIGHUP) quits without closing the window: the
+            # workspace is saved as on quit (an edited template as the unsaved edit it is),
+            # without a box, since nobody may be there to answer it
+            self._closing_checked = True
+            try:
+                self.workspace.save(self.workspace_file)
+            except OSError as err:
+                print(f"could not save the workspace {self.workspace_file}: "  # i18n: data
+                      f"{err.strerror or err}", file=sys.stderr)
         # every job is cancelled (training and corpus reading stop at their next check)
         self.tasks.cancel_all()
         self.encoder.shutdown()
