@@ -15,9 +15,11 @@ import base64
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QObject, QStandardPaths, Signal
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QSplitter
 
 from app.messages import render_all
+from app.screen_fit import clamp_to_screen
 from core.errors import WorkbenchError
 from core.loading import Loaded, detect_source, open_source
 from core.notes import Note, note
@@ -179,6 +181,7 @@ class WorkspaceStore(QObject):
                                                               validate=True)))
             except ValueError:  # not base64 (edited by hand): the window keeps its size
                 pass
+            fit_onto_screen(w)
         panes = w.named_panes()
         if ws.window.pane in panes:
             w.panes.setCurrentWidget(panes[ws.window.pane])
@@ -187,6 +190,17 @@ class WorkspaceStore(QObject):
                 sizes = ws.window.splitters.get(f"{name}/{index}")
                 if sizes and len(sizes) == splitter.count():
                     splitter.setSizes(sizes)
+
+
+def fit_onto_screen(window) -> None:
+    """A restored window wholly on a screen, at most its size: the file may come from a larger
+    screen, a second monitor since unplugged, or a colleague's machine."""
+    screen = window.screen() or QGuiApplication.primaryScreen()
+    if screen is None or window.isMaximized() or window.isFullScreen():
+        return
+    frame = clamp_to_screen(window.geometry(), screen.availableGeometry())
+    if frame != window.geometry():
+        window.setGeometry(frame)
 
 
 def notes_text(notes: list[Note]) -> str:

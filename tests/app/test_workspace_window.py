@@ -303,3 +303,22 @@ def test_a_changed_input_marks_the_diff_stale_and_running_again_clears_it(
     with qtbot.waitSignal(pane.compared, timeout=60000):
         pane.compare_button.click()
     assert not pane.is_stale and pane.stale_label.isHidden()
+
+
+def test_a_geometry_from_a_larger_screen_is_fitted_onto_this_one(qtbot, window, tmp_path):
+    from PySide6.QtCore import QRect
+
+    from app.workspace import fit_onto_screen
+
+    available = window.screen().availableGeometry()
+    too_big = QRect(available.right() - 100, available.top() + 50,
+                    available.width() + 400, available.height() + 300)
+    window.setGeometry(too_big)  # as a geometry saved on a larger screen may come back
+    assert not available.contains(window.geometry())
+    fit_onto_screen(window)
+    assert available.contains(window.geometry()), (window.geometry(), available)
+    ws = window.workspace.capture()  # and through a restore
+    again = new_window(qtbot, tmp_path)
+    again.workspace.restore(ws)
+    qtbot.waitUntil(lambda: not again.workspace.restoring, timeout=10000)
+    assert available.contains(again.geometry())
