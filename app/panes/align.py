@@ -20,11 +20,12 @@ from pathlib import Path
 
 import numpy as np
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QHeaderView, QLabel,
+from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QHeaderView, QLabel,
                                QLineEdit, QListWidget, QListWidgetItem, QPushButton,
                                QScrollArea, QSplitter, QTableView, QTableWidget, QTableWidgetItem,
                                QTabWidget, QTextBrowser, QVBoxLayout, QWidget)
 
+from app.folders import ask_open_file, ask_save_file
 from app.jobs.align import export_all, run_audit
 from app.messages import render
 from app.models.align_misaligned import MisalignedModel
@@ -312,8 +313,8 @@ class AlignPane(QWidget):
         event.acceptProposedAction()
 
     def open_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(
-            self, self.tr("Open an annotation dataset"), "",
+        path = ask_open_file(
+            self, "dataset", self.tr("Open an annotation dataset"),
             self.tr("Annotation datasets (*.jsonl *.json *.conll *.bio *.txt *.tsv);;"
                     "All files (*)"))
         if path:
@@ -708,8 +709,8 @@ class AlignPane(QWidget):
         if self.dataset is None:
             return
         suggested = str(self.dataset.path.with_name(self.dataset.path.stem + ".fixed.jsonl"))
-        path, _ = QFileDialog.getSaveFileName(self, self.tr("Write a corrected copy"), suggested,
-                                              self.tr("JSONL (*.jsonl)"))
+        path = ask_save_file(self, "dataset", self.tr("Write a corrected copy"), suggested,
+                             self.tr("JSONL (*.jsonl)"))
         if path:
             self.write_copy(path)
 
@@ -764,9 +765,8 @@ class AlignPane(QWidget):
                 f"{stem}.labels.{file_slug(tokenizers[0][0])}.jsonl")
         else:  # one file each: the name given, with each tokenizer's name before the extension
             suggested = self.dataset.path.with_name(f"{stem}.labels.jsonl")
-        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export token labels"),
-                                              str(suggested),
-                                              self.tr("JSONL (*.jsonl);;CoNLL (*.conll)"))
+        path = ask_save_file(self, "export", self.tr("Export token labels"), str(suggested),
+                             self.tr("JSONL (*.jsonl);;CoNLL (*.conll)"))
         if path:
             self.export(path, tokenizers)
 

@@ -19,10 +19,11 @@ from pathlib import Path
 
 from PySide6.QtCore import QDateTime, Qt, QTimer, Signal
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QDateTimeEdit, QFileDialog, QHBoxLayout,
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QDateTimeEdit, QHBoxLayout,
                                QLabel, QPushButton, QSpinBox, QSplitter, QTabWidget,
                                QVBoxLayout, QWidget)
 
+from app.folders import ask_open_file, ask_save_file
 from app.jobs.chat import ChatOutcome, ChatRequest, run_chat, tokens_in_span
 from app.screen_fit import ScrollingTabs
 from app.session import Session
@@ -508,15 +509,15 @@ class ChatPane(QWidget):
         return True
 
     def _on_load_clicked(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, self.tr("Load a conversation"), "",
-                                              self.tr("JSON (*.json);;All files (*)"))
+        path = ask_open_file(self, "conversation", self.tr("Load a conversation"),
+                             self.tr("JSON (*.json);;All files (*)"))
         if path:
             self.load_conversation(path)
 
     def _on_save_clicked(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, self.tr("Save the conversation"),
-                                              "conversation.json",  # i18n: data (a file name)
-                                              self.tr("JSON (*.json);;All files (*)"))
+        path = ask_save_file(self, "conversation", self.tr("Save the conversation"),
+                             "conversation.json",  # i18n: data (a file name)
+                             self.tr("JSON (*.json);;All files (*)"))
         if path:
             self.save_conversation(path)
 
@@ -702,9 +703,9 @@ class ChatPane(QWidget):
         return True
 
     def _on_export_clicked(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export the chat report"),
-                                              "chat.json",  # i18n: data (a file name)
-                                              self.tr("JSON (*.json);;All files (*)"))
+        path = ask_save_file(self, "export", self.tr("Export the chat report"),
+                             "chat.json",  # i18n: data (a file name)
+                             self.tr("JSON (*.json);;All files (*)"))
         if path:
             self.export_report(path)
 

@@ -18,11 +18,12 @@ from pathlib import Path
 
 from PySide6.QtCore import QSortFilterProxyModel, Qt, Signal
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QFileDialog, QHBoxLayout,
+from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QHBoxLayout,
                                QLabel, QLineEdit, QListWidget, QListWidgetItem, QMenu,
                                QProgressBar, QPushButton, QRadioButton, QScrollArea, QSpinBox,
                                QSplitter, QTableView, QTabWidget, QVBoxLayout, QWidget)
 
+from app.folders import ask_folder, ask_open_file, ask_save_file
 from app.messages import error_text, render_all
 from app.models.diagnostics_table import BucketTableModel
 from app.session import Session
@@ -324,7 +325,7 @@ class DiagnosticsPane(QWidget):
         self._parallel_changed()
 
     def _browse_parallel(self) -> None:
-        folder = QFileDialog.getExistingDirectory(self, self.tr("Parallel folder"))
+        folder = ask_folder(self, "corpus", self.tr("Parallel folder"))
         if folder:
             self.set_parallel(folder)
 
@@ -378,8 +379,8 @@ class DiagnosticsPane(QWidget):
         self.template = None
         self.template_file = None
         if choice == "file":
-            path, _ = QFileDialog.getOpenFileName(self, self.tr("Chat template"), "",
-                                                  self.tr("Templates (*.jinja *.json);;All files (*)"))
+            path = ask_open_file(self, "template", self.tr("Chat template"),
+                                 self.tr("Templates (*.jinja *.json);;All files (*)"))
             if not path:
                 self.template_box.setCurrentIndex(0)
                 return
@@ -686,8 +687,8 @@ class DiagnosticsPane(QWidget):
             return
         filters = {"html": self.tr("HTML page (*.html)"), "json": self.tr("JSON (*.json)"),
                    "csv": self.tr("CSV (*.csv)")}
-        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export the report"),
-                                              f"report.{kind}", filters[kind])
+        path = ask_save_file(self, "export", self.tr("Export the report"), f"report.{kind}",
+                             filters[kind])
         if path:
             self.write_export(kind, Path(path))
 

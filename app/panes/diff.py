@@ -14,12 +14,13 @@ from html import escape
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QFormLayout,
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout,
                                QGraphicsOpacityEffect, QHBoxLayout,
                                QHeaderView, QLabel, QLineEdit, QPlainTextEdit, QProgressBar,
                                QPushButton, QSpinBox, QTableView, QTableWidget, QTableWidgetItem,
                                QTabWidget, QVBoxLayout, QWidget)
 
+from app.folders import ask_save_file
 from app.jobs.charts import BarsDrawing
 from app.messages import render, render_all, terms
 from app.models.vocab_diff import FILTERS, VocabDiffModel
@@ -559,14 +560,14 @@ class DiffPane(QWidget):
 
     # -- export --------------------------------------------------------------------------
     def _on_export_json_clicked(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export the diff as JSON"),
-                                              "diff.json", "JSON (*.json)")
+        path = ask_save_file(self, "export", self.tr("Export the diff as JSON"), "diff.json",
+                             "JSON (*.json)")
         if path:
             self.export_json(path)
 
     def _on_export_html_clicked(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export the diff as a web page"),
-                                              "diff.html", "HTML (*.html)")
+        path = ask_save_file(self, "export", self.tr("Export the diff as a web page"),
+                             "diff.html", "HTML (*.html)")
         if path:
             self.export_html(path)
 
@@ -582,8 +583,8 @@ class DiffPane(QWidget):
         self.status.emit(self.tr("Saved {path}").format(path=path))
 
     def _on_row_map_clicked(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, self.tr("Save the row map"),
-                                              "row_map.json", "JSON (*.json)")
+        path = ask_save_file(self, "export", self.tr("Save the row map"), "row_map.json",
+                             "JSON (*.json)")
         if path:
             Path(path).write_text(json.dumps(self.diff.row_map()), encoding="utf-8")
             self.status.emit(self.tr("Saved {path}").format(path=path))

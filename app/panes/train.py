@@ -17,11 +17,12 @@ from html import escape
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
-from PySide6.QtWidgets import (QComboBox, QFileDialog, QGroupBox, QHBoxLayout, QHeaderView,
+from PySide6.QtWidgets import (QComboBox, QGroupBox, QHBoxLayout, QHeaderView,
                                QLabel, QLineEdit, QPlainTextEdit, QProgressBar, QPushButton,
                                QScrollArea, QSplitter, QTableWidget, QTableWidgetItem,
                                QVBoxLayout, QWidget)
 
+from app.folders import ask_open_file, ask_save_file
 from app.errors import show_error
 from core.numbers import size_text
 from app.jobs.training import TrainingOutcome, train_to_bundle
@@ -249,14 +250,14 @@ class TrainPane(QWidget):
         self.preset_box.setCurrentIndex(index)
 
     def _on_load_clicked(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, self.tr("Load training config"), "",
-                                              self._config_filter())
+        path = ask_open_file(self, "config", self.tr("Load training config"),
+                             self._config_filter())
         if path:
             self.load_config(Path(path))
 
     def _on_save_config_clicked(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, self.tr("Save training config"),
-                                              "training.json", self._config_filter())
+        path = ask_save_file(self, "config", self.tr("Save training config"), "training.json",
+                             self._config_filter())
         if path:
             self.save_config(Path(path))
 

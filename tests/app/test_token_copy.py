@@ -105,7 +105,7 @@ def test_context_menu_offers_every_action(qtbot, pane):
 
 def test_export_csv_and_json(qtbot, pane, demo_paths, tmp_path, monkeypatch, window):
     target = {}
-    monkeypatch.setattr("app.widgets.token_copy.QFileDialog.getSaveFileName",
+    monkeypatch.setattr("PySide6.QtWidgets.QFileDialog.getSaveFileName",
                         lambda *args: (str(target["path"]), ""))
     enc = native(demo_paths[0])
     select_rows(pane, 0)  # exports take the whole table, whatever is selected
@@ -122,7 +122,7 @@ def test_export_csv_and_json(qtbot, pane, demo_paths, tmp_path, monkeypatch, win
 
 
 def test_export_to_an_unwritable_place_says_why(qtbot, pane, tmp_path, monkeypatch):
-    monkeypatch.setattr("app.widgets.token_copy.QFileDialog.getSaveFileName",
+    monkeypatch.setattr("PySide6.QtWidgets.QFileDialog.getSaveFileName",
                         lambda *args: (str(tmp_path / "missing" / "t.csv"), ""))
     with qtbot.waitSignal(pane.status, timeout=10000) as said:
         pane.copy_actions.export_csv.trigger()

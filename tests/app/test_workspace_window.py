@@ -141,6 +141,7 @@ def test_closing_and_reopening_restores_every_pane(qtbot, window, demo_paths, tm
     assert not again.chat.picker.is_edited
     before.chat.template, before.chat.template_name = "file", None
     before.chat.template_file, before.chat.template_text = template_file, None
+    before.window.last_folders["template"] = template_file.parent  # where it was saved
     # splitters: a pane never shown has not laid its splitters out yet; the one shown agrees
     shown = {k: v for k, v in before.window.splitters.items() if k.startswith("diff/")}
     assert {k: v for k, v in after.window.splitters.items() if k.startswith("diff/")} == shown
@@ -322,3 +323,30 @@ def test_a_geometry_from_a_larger_screen_is_fitted_onto_this_one(qtbot, window, 
     again.workspace.restore(ws)
     qtbot.waitUntil(lambda: not again.workspace.restoring, timeout=10000)
     assert available.contains(again.geometry())
+
+
+def test_every_pane_dialog_starts_in_the_last_folder_of_its_kind(qtbot, window, tmp_path,
+                                                                  monkeypatch):
+    """Two dialogs of one kind in different panes: the second starts where the first ended;
+    a save dialog suggests its name there; a kind never used starts in the home folder."""
+    from pathlib import Path
+
+    seen = []
+    folder = tmp_path / "configs"
+    folder.mkdir()
+    chosen = folder / "mine.json"
+    monkeypatch.setattr(QFileDialog, "getOpenFileName",
+                        lambda parent, title, start, *a: seen.append(start) or ("", ""))
+    monkeypatch.setattr(QFileDialog, "getSaveFileName",
+                        lambda parent, title, start, *a: seen.append(start) or (str(chosen), ""))
+    monkeypatch.setattr(QFileDialog, "getOpenFileNames",
+                        lambda parent, title, start, *a: seen.append(start) or ([], ""))
+    window.train._on_load_clicked()  # config: never used, the home folder
+    window.train._on_save_config_clicked()  # suggests training.json in the home folder
+    window.train._on_load_clicked()  # where the save ended
+    window.corpus._on_add_files_clicked()  # another kind
+    window.chat._on_load_clicked()
+    window.align.open_dialog()
+    home = str(Path.home())
+    assert seen == [home, str(Path.home() / "training.json"), str(folder), home, home, home]
+    assert window.session.last_folders["config"] == folder
