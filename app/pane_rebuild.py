@@ -19,7 +19,8 @@ it: the switch waits for the job to end (said in the status bar).
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QAbstractScrollArea, QSplitter, QTabWidget, QWidget
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QAbstractScrollArea, QListWidget, QSplitter, QTabWidget, QWidget
 
 
 def carry_results(old: dict, new: dict) -> None:
@@ -52,9 +53,10 @@ def carry_results(old: dict, new: dict) -> None:
 
 def carry_view(old: QWidget, new: QWidget) -> None:
     """The tab shown in each tab widget, the splitter sizes and the scroll positions of ``old``
-    in ``new`` (matched by position: both panes were built by the same code)."""
+    and the ticks in lists in ``new`` (matched by position: both panes were built by the same
+    code)."""
     for kind, copy in ((QTabWidget, _copy_tab), (QSplitter, _copy_sizes),
-                       (QAbstractScrollArea, _copy_scroll)):
+                       (QListWidget, _copy_checks), (QAbstractScrollArea, _copy_scroll)):
         before, after = old.findChildren(kind), new.findChildren(kind)
         if len(before) == len(after):
             for a, b in zip(before, after):
@@ -69,6 +71,16 @@ def _copy_tab(old: QTabWidget, new: QTabWidget) -> None:
 def _copy_sizes(old: QSplitter, new: QSplitter) -> None:
     if old.count() == new.count():
         new.setSizes(old.sizes())
+
+
+def _copy_checks(old: QListWidget, new: QListWidget) -> None:
+    """The ticks of a list of the same items (Compare's tokenizers, Diagnostics' languages)."""
+    items = [(old.item(i), new.item(i)) for i in range(min(old.count(), new.count()))]
+    if old.count() != new.count() or any(a.text() != b.text() for a, b in items):
+        return
+    for a, b in items:
+        if b.flags() & Qt.ItemFlag.ItemIsUserCheckable and a.checkState() != b.checkState():
+            b.setCheckState(a.checkState())
 
 
 def _copy_scroll(old: QAbstractScrollArea, new: QAbstractScrollArea) -> None:

@@ -114,6 +114,7 @@ def test_switching_to_chinese_keeps_everything_and_leaves_no_english(qtbot, wind
     qtbot.waitUntil(lambda: window.diagnostics.result is not None
                     and not window.diagnostics.stop_button.isEnabled(), timeout=60000)
     window.diff.tabs.setCurrentIndex(5)  # the Golden tab, inside a pane
+    window.inspect.compare.picker.item(0).setCheckState(Qt.CheckState.Unchecked)
     window.panes.setCurrentWidget(window.align)
     qtbot.waitUntil(lambda: not window.tasks.busy, timeout=30000)
     patterns = english_patterns()
@@ -131,6 +132,7 @@ def test_switching_to_chinese_keeps_everything_and_leaves_no_english(qtbot, wind
         # the same pane and tab, the same inputs, the same results (not recomputed), not stale
         assert window.panes.currentWidget() is window.align
         assert window.diff.tabs.currentIndex() == 5
+        assert window.inspect.compare.selected() == [1]  # ticks in lists too
         after = window.workspace.capture()
         before.window.geometry = after.window.geometry = ""
         # splitters: a pane not shown has not laid its splitters out; the one shown agrees
