@@ -468,10 +468,26 @@ class MainWindow(QMainWindow):
         audit = self.inspect.vocab.audit_for(loaded.runtime)  # kept in the manifest
         self.tasks.submit("save", save_loaded, loaded, path,
                           audit=audit.manifest() if audit is not None else None,
-                          on_result=lambda p: self.show_status(
-                              self.tr("saved bundle {path}").format(path=p)),
+                          on_result=lambda p: self._bundle_saved(loaded, p),
                           on_error=lambda m: show_error(self, self.tr("Could not save the bundle"),
                                                         m))
+
+    def _bundle_saved(self, loaded: Loaded, path) -> None:
+        """Said; and a tokenizer trained in this session (kept in a scratch folder removed on
+        quit) becomes the saved bundle in its place: the panes show, and the workspace keeps,
+        the path that lasts; the recent list gets it once."""
+        self.show_status(self.tr("saved bundle {path}").format(path=path))
+        if not self.train.owns(loaded.path):
+            return
+        self.session.remember(path)
+
+        def reopened(saved: Loaded) -> None:
+            index = next((i for i, t in enumerate(self.session.tokenizers) if t is loaded), -1)
+            if index >= 0:
+                self.session.replace_tokenizer(index, saved)
+
+        self.tasks.submit(f"open:{path}", open_source, detect_source(Path(path)),
+                          on_result=reopened, on_error=self.show_status)
 
     # -- drag and drop -------------------------------------------------------------------
     def dragEnterEvent(self, event) -> None:

@@ -388,6 +388,14 @@ class TrainPane(QWidget):
             self._scratch.cleanup()
             self._scratch = None
 
+    def owns(self, path: str | Path) -> bool:
+        """Whether ``path`` lies in this pane's scratch folder (a bundle trained here, not
+        saved yet: removed on quit)."""
+        if self._scratch is None:
+            return False
+        scratch = Path(self._scratch.name).resolve()
+        return scratch in Path(path).resolve().parents
+
     def _scratch_dir(self) -> Path:
         if self._scratch is None:
             self._scratch = tempfile.TemporaryDirectory(prefix="tokbench-trained-")
