@@ -529,7 +529,7 @@ class MainWindow(QMainWindow):
     def open_workspace(self, path: str | Path) -> bool:
         """Replace every pane's inputs by the workspace in ``path`` (after asking about unsaved
         edits); False when it is not one (said, nothing changed) or the user cancelled."""
-        if not self.chat.confirm_discard(self.tr("Open workspace")):
+        if not self.chat.confirm_discard(self.tr("Open workspace"), conversation=True):
             return False
         try:
             self.workspace.open_file(path)

@@ -815,6 +815,10 @@
         <translation>法国的首都是巴黎。</translation>
     </message>
     <message>
+        <source>The conversation has edits that are not saved in a file. Save them?</source>
+        <translation>对话有尚未保存到文件的修改。要保存吗？</translation>
+    </message>
+    <message>
         <source>the conversation has no messages</source>
         <translation>对话中没有消息</translation>
     </message>

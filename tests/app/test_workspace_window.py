@@ -350,3 +350,33 @@ def test_every_pane_dialog_starts_in_the_last_folder_of_its_kind(qtbot, window, 
     home = str(Path.home())
     assert seen == [home, str(Path.home() / "training.json"), str(folder), home, home, home]
     assert window.session.last_folders["config"] == folder
+
+
+def test_replacing_an_edited_conversation_asks(qtbot, window, tmp_path, monkeypatch):
+    chat = window.chat
+    saved = tmp_path / "talk.json"
+    saved.write_text(json.dumps({"messages": CONVERSATION[:2]}), encoding="utf-8")
+    opened = []
+    monkeypatch.setattr(QFileDialog, "getOpenFileName",
+                        lambda *a: opened.append(1) or (str(saved), ""))
+    asked = []
+    monkeypatch.setattr("app.ask.ask_unsaved", lambda *args: asked.append(args[2]) or "cancel")
+    chat._on_load_clicked()  # the sample conversation, not edited: no question
+    assert asked == [] and len(chat.messages.rows) == 2 and not chat.conversation_edited
+    chat.messages.rows[1].content.setPlainText("Weather in Lyon?")
+    assert chat.conversation_edited
+    chat._on_load_clicked()  # Cancel: nothing replaced, no file asked for
+    assert len(asked) == 1 and "conversation" in asked[0] and len(opened) == 1
+    assert chat.messages.rows[1].content.toPlainText() == "Weather in Lyon?"
+    other = tmp_path / "other.json"
+    other.write_text(json.dumps({"workbench_workspace": 1}), encoding="utf-8")
+    assert not window.open_workspace(other)  # a workspace replaces it too: asked, cancelled
+    assert len(asked) == 2 and chat.messages.rows[1].content.toPlainText() == "Weather in Lyon?"
+    target = tmp_path / "kept.json"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a: (str(target), ""))
+    monkeypatch.setattr("app.ask.ask_unsaved", lambda *args: asked.append(args[2]) or "save")
+    chat._on_load_clicked()  # Save: written to a file, then the other one loaded
+    assert json.loads(target.read_text(encoding="utf-8"))["messages"][1]["content"] == (
+        "Weather in Lyon?")
+    assert chat.messages.rows[1].content.toPlainText() == "Weather in Paris?"
+    assert not chat.conversation_edited
