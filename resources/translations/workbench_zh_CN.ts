@@ -816,7 +816,7 @@
     </message>
     <message>
         <source>The conversation has edits that are not saved in a file. Save them?</source>
-        <translation>对话有尚未保存到文件的修改。要保存吗？</translation>
+        <translation>对话有尚未保存到文件的编辑。要保存吗？</translation>
     </message>
     <message>
         <source>the conversation has no messages</source>
