@@ -26,12 +26,13 @@ from app.pane_rebuild import carry_results, carry_view
 from app.screen_fit import WANTED, ScrollingTabs, first_size, scrolling
 from app.session import Session
 from app.tasks import TaskRunner
+from app.jobs.opening import open_for_window
 from app.widgets.local_models_dialog import LocalModelsDialog
 from app.widgets.rank_file_dialog import RankFileDialog
 from app.workspace import WorkspaceStore, default_file, notes_text
 from core.errors import WorkbenchError
 from core.formats import TokenizerSource
-from core.loading import Loaded, detect_source, open_source, save_loaded
+from core.loading import Loaded, detect_source, save_loaded
 from core.models import looks_like_model_name
 from core.offload import ProcessEncoder
 from core.runtimes.tiktoken import RankFile
@@ -424,7 +425,7 @@ class MainWindow(QMainWindow):
                                      runtime.vocab_size).format(name=runtime.name,
                                                                 format=runtime.source_format))
 
-        self.tasks.submit(f"open:{path}", open_source, source, rank_file=rank_file,
+        self.tasks.submit(f"open:{path}", open_for_window, source, rank_file=rank_file,
                           latest_only=True, on_result=loaded)
 
     def open_text_dialog(self) -> None:

@@ -1402,6 +1402,27 @@
         <translation>词表条目</translation>
     </message>
     <message>
+        <source>chat role</source>
+        <translation>对话角色</translation>
+    </message>
+    <message>
+        <source>end of turn</source>
+        <translation>轮次结束</translation>
+    </message>
+    <message>
+        <source>end of message</source>
+        <translation>消息结束</translation>
+    </message>
+    <message>
+        <source>tool</source>
+        <comment>special-token role</comment>
+        <translation>工具</translation>
+    </message>
+    <message>
+        <source>image placeholder</source>
+        <translation>图像占位符</translation>
+    </message>
+    <message>
         <source>guessed from the string</source>
         <translation>根据字符串推测</translation>
     </message>
