@@ -83,7 +83,8 @@ def shown_texts(widget: QWidget) -> list[str]:
 
 
 # texts that are data and happen to equal one of our English words (each says where)
-DATA = {"text": "the Corpus source editor's field placeholder: the default JSONL field's name"}
+DATA = {"text": "the Corpus source editor's field placeholder: the default JSONL field's name",
+        "tool": "a chat message's role, as the chat template protocol names it"}
 
 
 def english_in(pane: QWidget, patterns) -> list[str]:
