@@ -373,8 +373,6 @@ def workspace_from_json(data: object, base: Path | None = None) -> Workspace:
                                       template_file=g.path("template_file"))
     t = r.sub("train")
     ws.train = TrainSetup(config=t.get("config", dict, {}), name=t.get("name", str, ""))
-    if ws.train.config:
-        _check_training_config(ws.train.config)
     w = r.sub("window")
     splitters = w.get("splitters", dict, {})
     for name, sizes in splitters.items():
@@ -387,18 +385,6 @@ def workspace_from_json(data: object, base: Path | None = None) -> Workspace:
                             last_folders={k: folders.path(k, optional=False)
                                           for k in folders.data})
     return ws
-
-
-def _check_training_config(config: dict) -> None:
-    """A saved training configuration the Train pane can take, else a WorkspaceError naming
-    ``train.config`` (an unknown field, a bad value)."""
-    from .engines.config import TrainingConfig
-
-    try:
-        TrainingConfig.from_json(config)
-    except WorkbenchError as err:
-        raise WorkspaceError.of(note("workspace.bad_value",
-                                     reason=f"train.config: {err.message}")) from None
 
 
 def migrate(data: object) -> dict:

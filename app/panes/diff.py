@@ -577,9 +577,12 @@ class DiffPane(QWidget):
         self.status.emit(self.tr("Saved {path}").format(path=path))
 
     def export_html(self, path: str | Path) -> None:
+        from app.report_words import page_language, page_words
         from core.diff.html import diff_html
 
-        Path(path).write_text(diff_html(self.diff.to_json()), encoding="utf-8")
+        # in the window's language (the CLI's page stays English)
+        Path(path).write_text(diff_html(self.diff.to_json(), tr=page_words(),
+                                        lang=page_language()), encoding="utf-8")
         self.status.emit(self.tr("Saved {path}").format(path=path))
 
     def _on_row_map_clicked(self) -> None:

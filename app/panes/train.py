@@ -273,9 +273,15 @@ class TrainPane(QWidget):
         setup.name = self.name_edit.text()
 
     def restore_state(self, setup) -> None:
-        """Show ``setup``'s configuration (none saved: the default preset) and name."""
+        """Show ``setup``'s configuration (none saved: the default preset) and name; one
+        this workbench cannot take (a file edited by hand, an older field) is said in the
+        status bar and the form keeps its own."""
         if setup.config:
-            self.form.set_config(TrainingConfig.from_json(setup.config))
+            try:
+                self.form.set_config(TrainingConfig.from_json(setup.config))
+            except WorkbenchError as err:
+                self.status.emit(self.tr("The workspace's training configuration was not "
+                                         "restored: {problem}").format(problem=error_text(err)))
         self.name_edit.setText(setup.name)
 
     def _config_filter(self) -> str:

@@ -4577,6 +4577,173 @@
     </message>
 </context>
 <context>
+    <name>ReportPage</name>
+    <message>
+        <source>Tokenizer diff</source>
+        <translation>分词器差异</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>说明</translation>
+    </message>
+    <message>
+        <source>Vocabulary (compared by {basis})</source>
+        <translation>词表（按{basis}比较）</translation>
+    </message>
+    <message>
+        <source>Special tokens</source>
+        <translation>特殊词元</translation>
+    </message>
+    <message>
+        <source>Migration</source>
+        <translation>迁移</translation>
+    </message>
+    <message>
+        <source>Pipeline</source>
+        <translation>流程</translation>
+    </message>
+    <message>
+        <source>Behaviour</source>
+        <translation>行为</translation>
+    </message>
+    <message>
+        <source>no pipeline part differs</source>
+        <translation>流程各部分均无差异</translation>
+    </message>
+    <message>
+        <source>constant offset {offset} from ID {start}</source>
+        <translation>从 ID {start} 起固定偏移 {offset}</translation>
+    </message>
+    <message>
+        <source>identical</source>
+        <translation>完全相同</translation>
+    </message>
+    <message>
+        <source>append-only compatible</source>
+        <translation>仅追加兼容</translation>
+    </message>
+    <message>
+        <source>breaking</source>
+        <translation>不兼容</translation>
+    </message>
+    <message>
+        <source>bytes</source>
+        <translation>字节</translation>
+    </message>
+    <message>
+        <source>piece text</source>
+        <translation>片段文本</translation>
+    </message>
+    <message>
+        <source>bytes (across families)</source>
+        <translation>字节（跨类型）</translation>
+    </message>
+    <message>
+        <source>none needed</source>
+        <translation>无需处理</translation>
+    </message>
+    <message>
+        <source>append rows</source>
+        <translation>追加行</translation>
+    </message>
+    <message>
+        <source>constant offset</source>
+        <translation>固定偏移</translation>
+    </message>
+    <message>
+        <source>reinitialize rows</source>
+        <translation>重新初始化行</translation>
+    </message>
+    <message>
+        <source>row map</source>
+        <translation>行映射</translation>
+    </message>
+    <message>
+        <source>retrain</source>
+        <translation>重新训练</translation>
+    </message>
+    <message>
+        <source>rows added (the matrix grows by)</source>
+        <translation>新增行数（矩阵增长量）</translation>
+    </message>
+    <message>
+        <source>× hidden × bytes</source>
+        <translation>× 隐藏维度 × 字节</translation>
+    </message>
+    <message>
+        <source>MiB of the added rows, tied (one matrix)</source>
+        <translation>新增行的 MiB，共享权重（一个矩阵）</translation>
+    </message>
+    <message>
+        <source>MiB of the added rows, untied (two matrices)</source>
+        <translation>新增行的 MiB，不共享权重（两个矩阵）</translation>
+    </message>
+    <message>
+        <source>rows to initialize (pieces new to their ID)</source>
+        <translation>需初始化的行（ID 上是新片段）</translation>
+    </message>
+    <message>
+        <source>… of them in IDs the old vocabulary used</source>
+        <translation>… 其中位于旧词表用过的 ID 上</translation>
+    </message>
+    <message>
+        <source>assumed (no config.json gave them): {names}</source>
+        <translation>假定值（没有 config.json 提供）：{names}</translation>
+    </message>
+    <message>
+        <source>Golden samples of the old tokenizer, verified on the new</source>
+        <translation>旧分词器的黄金样本在新分词器上的验证</translation>
+    </message>
+    <message>
+        <source>{n} of {total} samples differ</source>
+        <translation>{total} 个样本中有 {n} 个不同</translation>
+    </message>
+    <message>
+        <source>sample</source>
+        <translation>样本</translation>
+    </message>
+    <message>
+        <source>field</source>
+        <translation>字段</translation>
+    </message>
+    <message>
+        <source>old</source>
+        <translation>旧</translation>
+    </message>
+    <message>
+        <source>new</source>
+        <translation>新</translation>
+    </message>
+    <message>
+        <source>bucket</source>
+        <translation>分组</translation>
+    </message>
+    <message>
+        <source>texts</source>
+        <translation>文本数</translation>
+    </message>
+    <message>
+        <source>IDs differ</source>
+        <translation>ID 不同</translation>
+    </message>
+    <message>
+        <source>new/old</source>
+        <translation>新/旧</translation>
+    </message>
+    <message>
+        <source>{texts} texts: IDs differ in {ids}, token strings in {tokens}; tokens new/old {ratio}</source>
+        <translation>{texts} 条文本：ID 不同占 {ids}，词元字符串不同占 {tokens}；词元数新/旧 {ratio}</translation>
+    </message>
+    <message>
+        <source>Of {checked} texts whose tokens changed, the old model behind the new pre-tokenizer reproduces {regex} (the regex explains them); the new model behind the old pre-tokenizer {model}.</source>
+        <translation>在 {checked} 条词元有变化的文本中，旧模型配新预分词器可复现 {regex} 条（由正则表达式解释）；新模型配旧预分词器可复现 {model} 条。</translation>
+    </message>
+    <message>
+        <source>Most changed examples (old above, new below)</source>
+        <translation>变化最大的示例（上为旧，下为新）</translation>
+    </message>
+</context>
+<context>
     <name>RunMeter</name>
     <message>
         <source>{rate} merges/s</source>
@@ -5570,6 +5737,10 @@
     <message>
         <source>Save training config</source>
         <translation>保存训练配置</translation>
+    </message>
+    <message>
+        <source>The workspace&apos;s training configuration was not restored: {problem}</source>
+        <translation>工作区的训练配置未能恢复：{problem}</translation>
     </message>
     <message>
         <source>Training config (*.json);;All files (*)</source>

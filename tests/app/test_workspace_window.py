@@ -380,3 +380,14 @@ def test_replacing_an_edited_conversation_asks(qtbot, window, tmp_path, monkeypa
         "Weather in Lyon?")
     assert chat.messages.rows[1].content.toPlainText() == "Weather in Paris?"
     assert not chat.conversation_edited
+
+
+def test_a_training_config_the_pane_cannot_take_is_said_and_the_rest_restored(qtbot, window):
+    from core.workspace import TrainSetup
+
+    said = []
+    window.train.status.connect(said.append)
+    before = window.train.form.config()
+    window.train.restore_state(TrainSetup({"vocab_sise": 5}, "kept"))
+    assert window.train.form.config() == before and window.train.name_edit.text() == "kept"
+    assert said and "vocab_sise" in said[0]

@@ -231,14 +231,6 @@ def test_a_bad_value_is_refused_naming_its_field(data, field):
     assert caught.value.note.args["field"] == field
 
 
-def test_a_training_config_the_pane_cannot_take_is_refused_naming_it():
-    with pytest.raises(WorkspaceError) as caught:
-        workspace_from_json({KEY: VERSION, "train": {"config": {"vocab_sise": 5}}})
-    assert caught.value.note.code == "workspace.bad_value"
-    assert "train.config" in caught.value.note.args["reason"]
-    assert "vocab_size" in caught.value.note.args["reason"]  # the close match is suggested
-
-
 def test_absent_sections_take_their_defaults():
     assert workspace_from_json({KEY: VERSION}) == Workspace()
 

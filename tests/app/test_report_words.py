@@ -1,0 +1,66 @@
+"""HTML pages exported from the window speak its language: every text core's diff page asks
+for is worded by app/report_words.py (so in the .ts), and the page exported from the Chinese
+window has none of those English texts, its notes worded from their codes."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from app import i18n
+from app.report_words import PageWords, page_language
+from core.corpus import CorpusSource
+from core.diff.html import diff_html
+from core.diff.report import compare
+from core.loading import open_tokenizer
+from tests.core.diff.conftest import small_bpe_spec  # noqa: F401 (fixture)
+from tests.core.diff.variants import with_block_inserted, with_one_more_merge, write
+
+pytestmark = pytest.mark.gui
+
+
+@pytest.fixture(scope="module")
+def diff_json(tmp_path_factory, small_bpe_spec):  # noqa: F811
+    """A diff with every part of the page: reasons, notes, migration, golden, behaviour."""
+    folder = tmp_path_factory.mktemp("pair")
+    spec = small_bpe_spec
+    old = open_tokenizer(write(spec, folder / "old"))
+    new = open_tokenizer(write(with_block_inserted(with_one_more_merge(spec)[0], 3),
+                               folder / "new"))
+    corpus = folder / "en.txt"
+    corpus.write_text("the quick brown fox\njumps over the lazy dog\n", encoding="utf-8")
+    return compare(old, new, [CorpusSource(corpus, lang="en")], hidden=64, dtype="fp16",
+                   tied=True).to_json()
+
+
+def test_every_text_the_page_asks_for_is_worded_by_the_gui(qapp, diff_json):
+    asked = []
+
+    def recording(text):
+        asked.append(text)
+        return text
+
+    diff_html(diff_json, tr=recording)
+    words = PageWords().words
+    assert asked and set(asked) <= set(words), sorted(set(asked) - set(words))
+    assert "Behaviour" in asked and "Golden samples of the old tokenizer, verified on the new" \
+        in asked  # the whole page was made
+
+
+def test_the_page_exported_from_the_chinese_window_is_in_chinese(qapp, diff_json):
+    english_page = diff_html(diff_json)
+    assert diff_html(diff_json, tr=lambda text: text) == english_page  # the CLI's, unchanged
+    i18n.install_language("zh_CN", qapp)
+    try:
+        page = diff_html(diff_json, tr=PageWords(), lang=page_language())
+    finally:
+        i18n.install_language("en", qapp)
+    assert "<html lang='zh-CN'>" in page
+    text = re.sub(r"<style>.*?</style>|<[^>]+>", "\n", page, flags=re.S)
+    for english in PageWords().words:  # (English again, after the switch back)
+        if re.search("[A-Za-z]{3}", english) and "{" not in english:
+            assert f"\n{english}\n" not in text, english
+    for reason in diff_json["reasons"]:  # the verdict's reasons, worded from their codes
+        assert reason["message"] not in page
+    assert "迁移" in text and "黄金样本" in text
