@@ -178,6 +178,7 @@ class MainWindow(QMainWindow):
             page.hide()
             page.deleteLater()
         self._panes_language = i18n.current_language()
+        self.status_label.clear()  # its message was in the other language
         return True
 
     def _rebuild_when_idle(self, busy: bool) -> None:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout,
-                               QGraphicsOpacityEffect, QHBoxLayout,
+                               QHBoxLayout,
                                QHeaderView, QLabel, QLineEdit, QPlainTextEdit, QProgressBar,
                                QPushButton, QSpinBox, QTableView, QTableWidget, QTableWidgetItem,
                                QTabWidget, QVBoxLayout, QWidget)
@@ -28,6 +28,7 @@ from app.widgets.aligned_examples import AlignedExamplesView
 from app.widgets.diff_slot import TokenizerSlot
 from app.widgets.eliding import keep_place_when_hidden
 from app.widgets.figure_widget import FigureWidget
+from app.widgets.stale_mark import StaleMark
 from app.widgets.wrapping_row import wrapping
 from core.diff.migration import BYTES_PER_PARAMETER, mib_text
 from core.diff.report import compare
@@ -107,11 +108,9 @@ class DiffPane(QWidget):
         self.reasons.setTextFormat(Qt.TextFormat.RichText)
         self.reasons.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         # the result stays readable when its inputs change, greyed and said to be out of date
-        self.stale_label = QLabel(self.tr("Out of date — the tokenizers or the corpus changed "
-                                          "since this comparison. Run again (Compare)."))
-        self.stale_label.setStyleSheet("background:#fff4ce;color:#5c4400;padding:4px")
-        self.stale_label.setWordWrap(True)
-        self.stale_label.hide()
+        self.stale_label = StaleMark(self.tr("Out of date — the tokenizers or the corpus "
+                                             "changed since this comparison. Run again "
+                                             "(Compare)."))
         self._result_inputs = None  # what the result shown was computed from
         verdict = QHBoxLayout()
         verdict.addWidget(self.badge, 0, Qt.AlignmentFlag.AlignTop)
@@ -278,15 +277,7 @@ class DiffPane(QWidget):
     def _update_stale(self, *_) -> None:
         """Grey the result shown when its inputs changed (it is never shown as the new
         inputs' result); ungrey it when they are back as they were."""
-        stale = self.is_stale
-        self.stale_label.setVisible(stale)
-        for widget in (self.badge, self.reasons, self.tabs):
-            if stale:
-                effect = QGraphicsOpacityEffect(widget)
-                effect.setOpacity(0.45)
-                widget.setGraphicsEffect(effect)
-            else:
-                widget.setGraphicsEffect(None)
+        self.stale_label.set_stale(self.is_stale, [self.badge, self.reasons, self.tabs])
 
     def start_compare(self) -> None:
         old, new = self.slot_a.loaded, self.slot_b.loaded

@@ -260,9 +260,9 @@ def test_a_changed_input_marks_the_audit_stale_and_aligning_again_clears_it(qtbo
     pane.tokenizer_list.item(1).setCheckState(Qt.CheckState.Unchecked)
     assert pane.is_stale and pane.stale_mark.isVisible()
     assert pane.tokenizer_table.item(0, 1).text() == shown  # kept, greyed
-    assert pane.result_view.graphicsEffect() is not None
+    assert pane.stale_mark.veiled(pane.result_view)
     pane.tokenizer_list.item(1).setCheckState(Qt.CheckState.Checked)  # back as it was
-    assert not pane.is_stale and pane.result_view.graphicsEffect() is None
+    assert not pane.is_stale and not pane.stale_mark.veiled(pane.result_view)
     pane.unit_box.setCurrentIndex(0)  # the offsets' unit is an input too
     assert pane.is_stale
     align_and_wait(qtbot, pane, pane.path)

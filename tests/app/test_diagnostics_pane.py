@@ -205,9 +205,9 @@ def test_a_changed_input_marks_the_result_stale_and_running_again_clears_it(qtbo
     assert pane.result is not None and not pane.is_stale and pane.stale_mark.isHidden()
     pane.round_trip_box.setChecked(True)  # a setting the result did not have
     assert pane.is_stale and pane.stale_mark.isVisible()
-    assert pane.model.rowCount() == rows and pane.result_view.graphicsEffect() is not None
+    assert pane.model.rowCount() == rows and pane.stale_mark.veiled(pane.result_view)
     pane.round_trip_box.setChecked(False)
-    assert not pane.is_stale and pane.result_view.graphicsEffect() is None
+    assert not pane.is_stale and not pane.stale_mark.veiled(pane.result_view)
     pane.set_checked([0])  # a tokenizer left out
     assert pane.is_stale
     pane.run()

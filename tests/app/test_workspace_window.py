@@ -293,10 +293,10 @@ def test_a_changed_input_marks_the_diff_stale_and_running_again_clears_it(
     pane.slot_a.open_path(unigram)  # A changed: the B-vs-B result would be another one
     qtbot.waitUntil(lambda: pane.slot_a.loaded.path == unigram, timeout=10000)
     assert pane.is_stale and pane.stale_label.isVisible()
-    assert pane.badge.text() == verdict and pane.tabs.graphicsEffect() is not None  # kept, grey
+    assert pane.badge.text() == verdict and pane.stale_label.veiled(pane.tabs)  # kept, faded
     pane.slot_a.open_path(bpe)  # back as it was: the result is that of the inputs again
     qtbot.waitUntil(lambda: pane.slot_a.loaded.path == bpe, timeout=10000)
-    assert not pane.is_stale and pane.tabs.graphicsEffect() is None
+    assert not pane.is_stale and not pane.stale_label.veiled(pane.tabs)
     corpus = tmp_path / "c.txt"
     corpus.write_text("more text\n", encoding="utf-8")
     window.corpus.add_paths([corpus])  # the corpus is an input too
