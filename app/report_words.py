@@ -89,13 +89,119 @@ def _diff_page() -> dict[str, str]:
             "ReportPage", "Most changed examples (old above, new below)"),
     }
 
+def _diagnostics_page() -> dict[str, str]:
+    return {
+        'Tokenizer diagnostics': QCoreApplication.translate("ReportPage", 'Tokenizer diagnostics'),
+        'created {date}': QCoreApplication.translate("ReportPage", 'created {date}'),
+        'Parallel corpus {path}: {languages} languages × {sentences} sentences.':
+            QCoreApplication.translate(
+                "ReportPage",
+                'Parallel corpus {path}: {languages} languages × {sentences} sentences.'),
+        'Corpus: {sources}.': QCoreApplication.translate("ReportPage", 'Corpus: {sources}.'),
+        '{n} bytes': QCoreApplication.translate("ReportPage", '{n} bytes'),
+        'Tokenizers': QCoreApplication.translate("ReportPage", 'Tokenizers'),
+        'tokenizer': QCoreApplication.translate("ReportPage", 'tokenizer'),
+        'format': QCoreApplication.translate("ReportPage", 'format'),
+        'behaviour fingerprint': QCoreApplication.translate("ReportPage", 'behaviour fingerprint'),
+        'vocabulary fingerprint':
+            QCoreApplication.translate(
+                "ReportPage",
+                'vocabulary fingerprint'),
+        'vocabulary': QCoreApplication.translate("ReportPage", 'vocabulary'),
+        'ids used': QCoreApplication.translate("ReportPage", 'ids used'),
+        'share used': QCoreApplication.translate("ReportPage", 'share used'),
+        'context': QCoreApplication.translate("ReportPage", 'context'),
+        'overhead': QCoreApplication.translate("ReportPage", 'overhead'),
+        'failed documents': QCoreApplication.translate("ReportPage", 'failed documents'),
+        'worst premium': QCoreApplication.translate("ReportPage", 'worst premium'),
+        'geometric mean': QCoreApplication.translate("ReportPage", 'geometric mean'),
+        'Charts': QCoreApplication.translate("ReportPage", 'Charts'),
+        'Premium per language': QCoreApplication.translate("ReportPage", 'Premium per language'),
+        'language': QCoreApplication.translate("ReportPage", 'language'),
+        '{tokenizer} tokens': QCoreApplication.translate("ReportPage", '{tokenizer} tokens'),
+        'premium': QCoreApplication.translate("ReportPage", 'premium'),
+        '95% interval': QCoreApplication.translate("ReportPage", '95% interval'),
+        'pairs': QCoreApplication.translate("ReportPage", 'pairs'),
+        'rank': QCoreApplication.translate("ReportPage", 'rank'),
+        'premium = tokens(language) / tokens(pivot) over the same sentences; '
+        'pairs = premium², the attention pairs of one dense layer for the same '
+        'content.':
+            QCoreApplication.translate(
+                "ReportPage",
+                'premium = tokens(language) / tokens(pivot) over the same sentences; '
+                'pairs = premium², the attention pairs of one dense layer for the same '
+                'content.'),
+        'Buckets · {tokenizer}': QCoreApplication.translate("ReportPage",
+                                                            'Buckets · {tokenizer}'),
+        'most used pieces: {pieces}':
+            QCoreApplication.translate(
+                "ReportPage",
+                'most used pieces: {pieces}'),
+        'failed on document {document} of {source}: {error}':
+            QCoreApplication.translate(
+                "ReportPage",
+                'failed on document {document} of {source}: {error}'),
+        'Tokens are content tokens: no BOS/CLS added, special-token literals '
+        'read as text. Rates: tokens_per_byte over UTF-8 bytes, tokens_per_cp '
+        'over code points, fertility over whitespace words of texts that '
+        'separate words (null where none does); p50…max are tokens per '
+        'document, nearest rank, exact. Made with tokbench report.':
+            QCoreApplication.translate(
+                "ReportPage",
+                'Tokens are content tokens: no BOS/CLS added, special-token literals '
+                'read as text. Rates: tokens_per_byte over UTF-8 bytes, tokens_per_cp '
+                'over code points, fertility over whitespace words of texts that '
+                'separate words (null where none does); p50…max are tokens per '
+                'document, nearest rank, exact. Made with tokbench report.'),
+        'Premium against {pivot}: tokens for the same sentences (95% bootstrap '
+        'interval)':
+            QCoreApplication.translate(
+                "ReportPage",
+                'Premium against {pivot}: tokens for the same sentences (95% bootstrap '
+                'interval)'),
+        'Premium per language (pivot {pivot})':
+            QCoreApplication.translate(
+                "ReportPage",
+                'Premium per language (pivot {pivot})'),
+        "tokens / pivot's tokens (95% interval)":
+            QCoreApplication.translate(
+                "ReportPage", "tokens / pivot's tokens (95% interval)"),
+        'Premium ranking across tokenizers (blue: fewer tokens than the pivot, '
+        'red: more)':
+            QCoreApplication.translate(
+                "ReportPage",
+                'Premium ranking across tokenizers (blue: fewer tokens than the pivot, '
+                'red: more)'),
+        'Premium ranking': QCoreApplication.translate("ReportPage", 'Premium ranking'),
+        'Tokens per UTF-8 byte per language':
+            QCoreApplication.translate(
+                "ReportPage",
+                'Tokens per UTF-8 byte per language'),
+        'Tokens per byte': QCoreApplication.translate("ReportPage", 'Tokens per byte'),
+        'tokens per UTF-8 byte': QCoreApplication.translate("ReportPage", 'tokens per UTF-8 byte'),
+        'Document lengths in tokens (all documents)':
+            QCoreApplication.translate(
+                "ReportPage",
+                'Document lengths in tokens (all documents)'),
+        'Length distribution': QCoreApplication.translate("ReportPage", 'Length distribution'),
+        'tokens per document': QCoreApplication.translate("ReportPage", 'tokens per document'),
+        'documents': QCoreApplication.translate("ReportPage", 'documents'),
+        'Vocabulary use: share of all tokens taken by the k most used ids':
+            QCoreApplication.translate(
+                "ReportPage",
+                'Vocabulary use: share of all tokens taken by the k most used ids'),
+        'Vocabulary use': QCoreApplication.translate("ReportPage", 'Vocabulary use'),
+        'most used ids (k)': QCoreApplication.translate("ReportPage", 'most used ids (k)'),
+        'share of all tokens': QCoreApplication.translate("ReportPage", 'share of all tokens'),
+    }
+
 
 class PageWords:
     """``tr`` for a core page: its texts in the installed language (a text not listed stays
     as given), and ``note`` wording a note's JSON from its code."""
 
     def __init__(self) -> None:
-        self.words = _diff_page()
+        self.words = {**_diff_page(), **_diagnostics_page()}
 
     def __call__(self, text: str) -> str:
         return self.words.get(text, text)

@@ -700,7 +700,9 @@ class DiagnosticsPane(QWidget):
         from core.diagnostics.report import report_csv
 
         if kind == "html":
-            text = report_html(self.result)
+            from app.report_words import page_language, page_words
+
+            text = report_html(self.result, tr=page_words(), lang=page_language())
         elif kind == "json":
             text = json.dumps(self.result.to_json(), ensure_ascii=False, indent=1)
         else:

@@ -4742,6 +4742,194 @@
         <source>Most changed examples (old above, new below)</source>
         <translation>变化最大的示例（上为旧，下为新）</translation>
     </message>
+    <message>
+        <source>Tokenizer diagnostics</source>
+        <translation>分词器诊断</translation>
+    </message>
+    <message>
+        <source>created {date}</source>
+        <translation>生成于 {date}</translation>
+    </message>
+    <message>
+        <source>Parallel corpus {path}: {languages} languages × {sentences} sentences.</source>
+        <translation>平行语料 {path}：{languages} 种语言 × {sentences} 个句子。</translation>
+    </message>
+    <message>
+        <source>Corpus: {sources}.</source>
+        <translation>语料：{sources}。</translation>
+    </message>
+    <message>
+        <source>{n} bytes</source>
+        <translation>{n} 字节</translation>
+    </message>
+    <message>
+        <source>Tokenizers</source>
+        <translation>分词器</translation>
+    </message>
+    <message>
+        <source>tokenizer</source>
+        <translation>分词器</translation>
+    </message>
+    <message>
+        <source>format</source>
+        <translation>格式</translation>
+    </message>
+    <message>
+        <source>behaviour fingerprint</source>
+        <translation>行为指纹</translation>
+    </message>
+    <message>
+        <source>vocabulary fingerprint</source>
+        <translation>词表指纹</translation>
+    </message>
+    <message>
+        <source>vocabulary</source>
+        <translation>词表</translation>
+    </message>
+    <message>
+        <source>ids used</source>
+        <translation>已用 ID</translation>
+    </message>
+    <message>
+        <source>share used</source>
+        <translation>使用比例</translation>
+    </message>
+    <message>
+        <source>context</source>
+        <translation>上下文</translation>
+    </message>
+    <message>
+        <source>overhead</source>
+        <translation>开销</translation>
+    </message>
+    <message>
+        <source>failed documents</source>
+        <translation>失败文档</translation>
+    </message>
+    <message>
+        <source>worst premium</source>
+        <translation>最高溢价</translation>
+    </message>
+    <message>
+        <source>geometric mean</source>
+        <translation>几何平均</translation>
+    </message>
+    <message>
+        <source>Charts</source>
+        <translation>图表</translation>
+    </message>
+    <message>
+        <source>Premium per language</source>
+        <translation>各语言的溢价</translation>
+    </message>
+    <message>
+        <source>language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <source>{tokenizer} tokens</source>
+        <translation>{tokenizer} 词元数</translation>
+    </message>
+    <message>
+        <source>premium</source>
+        <translation>溢价</translation>
+    </message>
+    <message>
+        <source>95% interval</source>
+        <translation>95% 区间</translation>
+    </message>
+    <message>
+        <source>pairs</source>
+        <translation>注意力对</translation>
+    </message>
+    <message>
+        <source>rank</source>
+        <translation>排名</translation>
+    </message>
+    <message>
+        <source>premium = tokens(language) / tokens(pivot) over the same sentences; pairs = premium², the attention pairs of one dense layer for the same content.</source>
+        <translation>溢价 = 相同句子上的 词元数(语言) / 词元数(基准语言)；注意力对 = 溢价²，即同样内容在一个稠密层中的注意力对数。</translation>
+    </message>
+    <message>
+        <source>Buckets · {tokenizer}</source>
+        <translation>分桶 · {tokenizer}</translation>
+    </message>
+    <message>
+        <source>most used pieces: {pieces}</source>
+        <translation>最常用的片段：{pieces}</translation>
+    </message>
+    <message>
+        <source>failed on document {document} of {source}: {error}</source>
+        <translation>在 {source} 的第 {document} 个文档上失败：{error}</translation>
+    </message>
+    <message>
+        <source>Tokens are content tokens: no BOS/CLS added, special-token literals read as text. Rates: tokens_per_byte over UTF-8 bytes, tokens_per_cp over code points, fertility over whitespace words of texts that separate words (null where none does); p50…max are tokens per document, nearest rank, exact. Made with tokbench report.</source>
+        <translation>词元均为内容词元：不添加 BOS/CLS，特殊词元字面量按文本读取。比率：tokens_per_byte 以 UTF-8 字节计，tokens_per_cp 以码位计，fertility 以用空白分词的文本中的词计（无此类文本时为 null）；p50…max 为每个文档的词元数，最近秩法，精确值。由 tokbench report 生成。</translation>
+    </message>
+    <message>
+        <source>Premium against {pivot}: tokens for the same sentences (95% bootstrap interval)</source>
+        <translation>相对 {pivot} 的溢价：相同句子的词元数（95% 自助法区间）</translation>
+    </message>
+    <message>
+        <source>Premium per language (pivot {pivot})</source>
+        <translation>各语言的溢价（基准 {pivot}）</translation>
+    </message>
+    <message>
+        <source>tokens / pivot&apos;s tokens (95% interval)</source>
+        <translation>词元数 / 基准语言词元数（95% 区间）</translation>
+    </message>
+    <message>
+        <source>Premium ranking across tokenizers (blue: fewer tokens than the pivot, red: more)</source>
+        <translation>各分词器的溢价排名（蓝：词元少于基准语言，红：多于）</translation>
+    </message>
+    <message>
+        <source>Premium ranking</source>
+        <translation>溢价排名</translation>
+    </message>
+    <message>
+        <source>Tokens per UTF-8 byte per language</source>
+        <translation>各语言每个 UTF-8 字节的词元数</translation>
+    </message>
+    <message>
+        <source>Tokens per byte</source>
+        <translation>每字节词元数</translation>
+    </message>
+    <message>
+        <source>tokens per UTF-8 byte</source>
+        <translation>每个 UTF-8 字节的词元数</translation>
+    </message>
+    <message>
+        <source>Document lengths in tokens (all documents)</source>
+        <translation>以词元计的文档长度（全部文档）</translation>
+    </message>
+    <message>
+        <source>Length distribution</source>
+        <translation>长度分布</translation>
+    </message>
+    <message>
+        <source>tokens per document</source>
+        <translation>每个文档的词元数</translation>
+    </message>
+    <message>
+        <source>documents</source>
+        <translation>文档数</translation>
+    </message>
+    <message>
+        <source>Vocabulary use: share of all tokens taken by the k most used ids</source>
+        <translation>词表使用：最常用的 k 个 ID 占全部词元的比例</translation>
+    </message>
+    <message>
+        <source>Vocabulary use</source>
+        <translation>词表使用</translation>
+    </message>
+    <message>
+        <source>most used ids (k)</source>
+        <translation>最常用的 ID（k）</translation>
+    </message>
+    <message>
+        <source>share of all tokens</source>
+        <translation>占全部词元的比例</translation>
+    </message>
 </context>
 <context>
     <name>RunMeter</name>

@@ -58,9 +58,45 @@ def test_the_page_exported_from_the_chinese_window_is_in_chinese(qapp, diff_json
         i18n.install_language("en", qapp)
     assert "<html lang='zh-CN'>" in page
     text = re.sub(r"<style>.*?</style>|<[^>]+>", "\n", page, flags=re.S)
-    for english in PageWords().words:  # (English again, after the switch back)
+    asked = set()
+    diff_html(diff_json, tr=lambda text: asked.add(text) or text)
+    for english in asked:
         if re.search("[A-Za-z]{3}", english) and "{" not in english:
             assert f"\n{english}\n" not in text, english
     for reason in diff_json["reasons"]:  # the verdict's reasons, worded from their codes
         assert reason["message"] not in page
     assert "迁移" in text and "黄金样本" in text
+
+
+@pytest.fixture(scope="module")
+def diagnostics_report(tmp_path_factory):
+    from app.main_window import DEMO_TOKENIZERS
+    from core.diagnostics.run import Settings, diagnose
+
+    folder = tmp_path_factory.mktemp("parallel")
+    (folder / "eng_Latn.dev").write_text("The cat sleeps.\nIt rains today.\n", encoding="utf-8")
+    (folder / "zho_Hans.dev").write_text("猫在睡觉。\n今天下雨。\n", encoding="utf-8")
+    return diagnose([open_tokenizer(path) for path in DEMO_TOKENIZERS], parallel=folder,
+                    settings=Settings(resamples=20))
+
+
+def test_every_text_the_diagnostics_page_asks_for_is_worded_by_the_gui(qapp, diagnostics_report):
+    from core.diagnostics.html import report_html
+
+    asked = []
+
+    def recording(text):
+        asked.append(text)
+        return text
+
+    page = report_html(diagnostics_report, tr=recording)
+    assert page == report_html(diagnostics_report)  # the CLI's page, unchanged
+    words = PageWords().words
+    assert "Charts" in asked and set(asked) <= set(words), sorted(set(asked) - set(words))
+    i18n.install_language("zh_CN", qapp)
+    try:
+        chinese = report_html(diagnostics_report, tr=PageWords(), lang=page_language())
+    finally:
+        i18n.install_language("en", qapp)
+    assert '<html lang="zh-CN">' in chinese and "<h2>图表</h2>" in chinese
+    assert "Premium per language" not in chinese and "词元数 / 基准语言词元数" in chinese  # SVG
