@@ -22,6 +22,7 @@ from app.panes.diagnostics import DiagnosticsPane
 from app.panes.inspect import InspectPane
 from app.panes.train import TrainPane
 from app.keyboard import FocusFrame, PaneKeys, assign_mnemonics, mnemonic_of, release_tab
+from app.late_names import LateNames
 from app.pane_rebuild import carry_results, carry_view
 from app.screen_fit import WANTED, ScrollingTabs, first_size, scrolling
 from app.session import Session
@@ -109,6 +110,10 @@ class MainWindow(QMainWindow):
         self.pane_keys = PaneKeys(self.panes, self)
         self.focus_frame = FocusFrame(self)
         self._name_panes()
+        # what panes make later (result tables, added rows, dialogs) is named as it appears
+        self.late_names = LateNames(self, self.panes, {
+            mnemonic_of(action.text()) for action in self.menuBar().actions()})
+        self.tasks.busy_changed.connect(lambda busy: busy or self.late_names.schedule())
         self._connect_panes()
         self._panes_language = i18n.current_language()  # the language the panes were made in
         self._rebuild_pending = False
@@ -204,6 +209,9 @@ class MainWindow(QMainWindow):
             assign_mnemonics(self.panes.widget(index), menu_letters)
         self.panes.tabBar().setAccessibleName(self.tr("Panes"))
         name_from_context(self.panes)
+        if hasattr(self, "late_names"):  # a language change: the menu's letters may differ,
+            self.late_names.taken = menu_letters  # and the panes' own texts change after this
+            self.late_names.schedule()
 
     # -- chrome --------------------------------------------------------------------------
     def _build_status_bar(self) -> None:

@@ -56,6 +56,15 @@ def templates() -> dict[str, str]:
         "child.ended": QCoreApplication.translate(
             "Notes", "the job's process ended unexpectedly (exit code {exit_code})"),
         "child.failed": QCoreApplication.translate("Notes", "unexpected {kind} in the job: {error}"),
+        "progress.records": QCoreApplication.translate("Notes", "{count:,} records"),
+        "progress.characters_to_keep": QCoreApplication.translate("Notes",
+                                                                  "characters to keep"),
+        "progress.corpus_fed": QCoreApplication.translate("Notes",
+                                                          "{lines:,} lines, {bytes:,} bytes"),
+        "progress.seed_pieces": QCoreApplication.translate("Notes", "{count} seed pieces"),
+        "progress.em_pieces": QCoreApplication.translate("Notes", "EM: {count} pieces"),
+        "progress.pruned": QCoreApplication.translate("Notes", "pruned to {count} pieces"),
+        "progress.pieces": QCoreApplication.translate("Notes", "{count} pieces"),
         "stream.id_out_of_range": QCoreApplication.translate(
             "Notes", "token ID {id} at stream position {position} is out of range: the "
                      "vocabulary has IDs 0..{last}"),

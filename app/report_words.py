@@ -15,7 +15,7 @@ from PySide6.QtCore import QCoreApplication
 
 from app import i18n
 from app.messages import render
-from core.notes import CODES, Note
+from core.notes import Note
 
 
 def _diff_page() -> dict[str, str]:
@@ -206,11 +206,9 @@ class PageWords:
     def __call__(self, text: str) -> str:
         return self.words.get(text, text)
 
-    def note(self, item: dict) -> str:
-        if item.get("code") not in CODES:
-            return item.get("message", "")
-        return render(Note(item["code"], item.get("severity", "info"), dict(item.get("args")
-                                                                               or {})))
+    def note(self, note: Note) -> str:
+        """A note of the page (a verdict's reason, a warning) as the panes word it."""
+        return render(note)
 
 
 def page_words() -> PageWords:

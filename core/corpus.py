@@ -236,7 +236,7 @@ class Corpus:
                     seen.add(key)
                 stats.add_document(text, raw_bytes)
                 report(Progress("reading", done_before + reader.position(), total,
-                                source.path.name))
+                                detail=source.path.name))
                 copies = weighted_copies(source.weight, key)
                 stats.weighted_documents += copies
                 stats.weighted_bytes += copies * raw_bytes

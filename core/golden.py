@@ -275,19 +275,17 @@ class GoldenCheck:
     def passed(self) -> bool:
         return not self.differences and not self.other_tokenizer
 
-    def summary(self) -> str:
-        """One English line (the CLI's)."""
-        if self.passed:
-            return f"ok: {self.samples} golden samples unchanged"
-        head = ("the golden file was locked on another tokenizer (vocabulary fingerprint "
-                f"{self.locked.vocabulary}, this one "
-                f"{self.now.vocabulary}); " if self.other_tokenizer else "")
+    def kind_counts(self) -> dict[str, int]:
+        """How many differing samples there are of each kind (:func:`difference_kind`), by kind
+        in alphabetical order: what a front says after the count (it words the kinds).
+
+        >>> GoldenCheck(3, kinds={"a": "ids", "b": "spans only", "c": "ids"}).kind_counts()
+        {'ids': 2, 'spans only': 1}
+        """
         counts: dict[str, int] = {}
         for kind in self.kinds.values():
             counts[kind] = counts.get(kind, 0) + 1
-        shown = ", ".join(f"{n} {kind}" for kind, n in sorted(counts.items()))
-        return (f"{head}{len(self.kinds)} of {self.samples} samples differ"
-                + (f" ({shown})" if shown else ""))
+        return dict(sorted(counts.items()))
 
     def to_json(self) -> dict:
         """The ``tokbench golden verify --json`` object (and the diff's ``golden_verify``)."""

@@ -63,6 +63,14 @@ CODES: dict[str, tuple[Severity, str]] = {
         "error", "the job's process ended unexpectedly (exit code {exit_code})"),
     "child.failed": (
         "error", "unexpected {kind} in the job: {error}"),
+    # what a long job says besides its numbers (core.progress.Progress.note)
+    "progress.records": ("info", "{count:,} records"),
+    "progress.characters_to_keep": ("info", "characters to keep"),
+    "progress.corpus_fed": ("info", "{lines:,} lines, {bytes:,} bytes"),
+    "progress.seed_pieces": ("info", "{count} seed pieces"),
+    "progress.em_pieces": ("info", "EM: {count} pieces"),
+    "progress.pruned": ("info", "pruned to {count} pieces"),
+    "progress.pieces": ("info", "{count} pieces"),
     # a stream of IDs the stream decoder cannot take (core.stream)
     "stream.id_out_of_range": (
         "error", "token ID {id} at stream position {position} is out of range: the vocabulary "

@@ -28,6 +28,7 @@ from .progress import check_cancel
 from .stream import StopHit, StreamError, TextStream
 
 CANCEL_EVERY = 1024  # steps between two looks at the cancel flag
+JSON_VERSION = 1  # of StreamRun.to_json (tokbench stream --json)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,13 +67,40 @@ class ChunkStep:
 class StreamRun:
     """Every step of a replayed stream, the whole text, and the error that cut it short, if any
     (the steps are then those before the ID that could not be decoded). ``prompt_pending``: the
-    bytes a prompt (prefill) leaves open, which the stream's first IDs may complete."""
+    bytes a prompt (prefill) leaves open, which the stream's first IDs may complete.
+
+    >>> hit = StopHit("STOP", 3, 2)
+    >>> StreamRun([], "ab", hit).to_json()["stop"]
+    {'stop': 'STOP', 'kind': 'string', 'token_index': 3, 'char_offset': 2}
+    """
 
     steps: list[ChunkStep]
     text: str
     stop: StopHit | None
     error: StreamError | None = None
     prompt_pending: bytes = b""
+
+    def to_json(self) -> dict:
+        """What ``tokbench stream --json`` prints and the Streaming tab exports (docs/cli.md):
+        ``steps`` (each ``step``, the ``ids`` taken, the ``text`` emitted; ``end`` on the step
+        after the last ID), the whole ``text``, and the ``stop`` that matched (``kind``
+        ``string`` or ``id``), or null."""
+        steps = [{"step": s.index, "ids": list(s.ids[:s.taken]), "text": s.text,
+                  **({"end": True} if s.final else {})} for s in self.steps]
+        hit = self.stop
+        stop = None if hit is None else {
+            "stop": hit.stop, "kind": stop_kind(hit), "token_index": hit.token_index,
+            "char_offset": hit.char_offset}
+        return {"steps": steps, "text": self.text, "stop": stop}
+
+
+def stop_kind(hit: StopHit) -> str:
+    """``id`` for a stop token ID, ``string`` for a stop string (JSON and the CLI's line say it).
+
+    >>> stop_kind(StopHit(2, 5, 9)), stop_kind(StopHit("</s>", 5, 9))
+    ('id', 'string')
+    """
+    return "id" if isinstance(hit.stop, int) else "string"
 
 
 def first_out_of_range(ids: Sequence[int], id_space: int) -> int | None:

@@ -9,9 +9,9 @@ read differently (its leading ``▁`` or space dropped). :class:`PieceTable` hol
 bytes and how many characters the first position drops, so a step whose bytes are whole UTF-8
 characters is a concatenation.
 
-Which chains qualify is decided once per runtime (:func:`table_is_exact`: WordPiece's clean-up,
-a BPE ``</w>`` suffix, CTC or no decoder read a token by its neighbours and are left to the
-window decode). Each ID is then checked once, the first time it is asked for, against the
+Which chains qualify each runtime says (:func:`table_is_exact`, a stream trait: WordPiece's
+clean-up, a BPE ``</w>`` suffix, CTC or no decoder read a token by its neighbours and are left
+to the window decode). Each ID is then checked once, the first time it is asked for, against the
 runtime's decode of it alone and after a plain anchor token; an ID that reads otherwise (an
 added or special token, an unknown piece, a control piece) has no entry and its steps take
 the window decode.
@@ -27,47 +27,21 @@ from __future__ import annotations
 import weakref
 from typing import Any
 
-# decoders whose output, after the first token, is each token's bytes in order; "Strip" and
-# "Replace" only in the forms the Llama chain uses (checked in _hf_chain_is_exact)
-_CONTEXT_FREE_DECODERS = frozenset({"ByteLevel", "ByteFallback", "Fuse", "Strip", "Replace",
-                                    "Metaspace"})
 _TABLES: "weakref.WeakKeyDictionary[Any, PieceTable | None]" = weakref.WeakKeyDictionary()
 
 
 def table_is_exact(runtime) -> bool:
-    """Whether the runtime's decode of a token after others is that token's bytes (its family and,
-    for a ``tokenizer.json``, its decoder chain).
+    """Whether the runtime's decode of a token after others is that token's bytes: a trait
+    each runtime answers (:attr:`core.runtimes.base.StreamTraits.bytes_after_context`; for a
+    ``tokenizer.json``, from its decoder chain).
 
-    >>> table_is_exact(object())
+    >>> from core.runtimes.base import StreamTraits
+    >>> class Wordpiece:  # reads a token by its neighbours
+    ...     stream_traits = StreamTraits()
+    >>> table_is_exact(Wordpiece())
     False
     """
-    from .runtimes.hf import HFRuntime
-    from .runtimes.spm import SentencePieceRuntime
-    from .runtimes.tiktoken import TiktokenRuntime
-
-    if isinstance(runtime, (TiktokenRuntime, SentencePieceRuntime)):
-        return True
-    if isinstance(runtime, HFRuntime):
-        spec = runtime.pipeline_json()
-        return isinstance(spec, dict) and _hf_chain_is_exact(spec.get("decoder"))
-    return False  # the reference BPE strips the text's last space: a later token changes it
-
-
-def _hf_chain_is_exact(decoder) -> bool:
-    if not isinstance(decoder, dict):
-        return False  # no decoder: tokenizers joins the tokens with spaces
-    kind = decoder.get("type")
-    if kind == "Sequence":
-        parts = decoder.get("decoders") or []
-        return bool(parts) and all(_hf_chain_is_exact(part) for part in parts)
-    if kind == "Strip":  # the whole text's first space (after Fuse) or each token's: first only
-        return decoder.get("content") == " " and decoder.get("start", 0) <= 1 \
-            and not decoder.get("stop", 0)
-    if kind == "Replace":
-        return decoder.get("pattern") == {"String": "\u2581"} and decoder.get("content") == " "
-    if kind == "ByteLevel":
-        return True
-    return kind in _CONTEXT_FREE_DECODERS
+    return runtime.stream_traits.bytes_after_context
 
 
 class PieceTable:

@@ -6,7 +6,7 @@ through the pane's own :class:`~core.chat.bounded.BoundedRenderer` child) the re
 :func:`core.chat.report.chat_report`, the function ``tokbench chat`` calls: a typed
 :class:`~core.chat.result.ChatReport` the views bind to → token chips by role with the mask, the
 coloured render, the budget, the checks (a click shows their tokens) and both readings of an
-injected literal; *Export JSON…* writes its ``to_json()``, what ``tokbench chat --json`` prints. One render runs at a time: edits made meanwhile are rendered
+injected literal; *Export JSON…* writes its ``to_json()`` in tokbench's envelope: what ``tokbench chat --json`` prints. One render runs at a time: edits made meanwhile are rendered
 next, in one go, and a result older than the editors is dropped.
 """
 
@@ -48,8 +48,9 @@ from app.widgets.wrapping_row import wrapping
 from core.chat import BoundedRenderer
 from core.chat.conversation import Conversation, parse_conversation
 from core.chat.mask import last_learned_run
-from core.chat.result import ChatReport
+from core.chat.result import JSON_VERSION as CHAT_JSON_VERSION, ChatReport
 from core.chat.sources import templates_of
+from core.envelope import json_line
 from core.errors import WorkbenchError
 from core.special import ENDING_ROLES as STREAM_STOP_ROLES
 from core.export import ids_as_json
@@ -731,7 +732,7 @@ class ChatPane(QWidget):
         if report is None:
             return False
         try:
-            Path(path).write_text(json.dumps(report.to_json(), ensure_ascii=False) + "\n",
+            Path(path).write_text(json_line("chat", CHAT_JSON_VERSION, report.to_json()) + "\n",
                                   encoding="utf-8")
         except OSError as err:
             self._show_banner(self.tr("Could not save the report: {problem}").format(

@@ -24,13 +24,16 @@ from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QHBoxLay
                                QSplitter, QTableView, QTabWidget, QVBoxLayout, QWidget)
 
 from app.folders import ask_folder, ask_open_file, ask_save_file
+from app.keyboard import without_mnemonic
 from app.messages import error_text, render_all
 from app.models.diagnostics_table import BucketTableModel
+from app.screen_fit import scrolling
 from app.session import Session
 from app.tasks import JobHandle, TaskRunner
 from app.widgets.diagnostics_chart import DiagnosticsChart
 from app.widgets.eliding import ElidedLabel
 from app.widgets.stale_mark import StaleMark
+from app.widgets.settings_fold import SettingsFold
 from app.widgets.token_view import TokenChipsView
 from app.widgets.wrapping_row import wrapping
 from core.diagnostics.parallel import parallel_languages
@@ -74,8 +77,15 @@ class DiagnosticsPane(QWidget):
         top = QHBoxLayout()
         top.addWidget(self._build_tokenizer_list(), 1)
         top.addLayout(self._build_corpus_box(), 3)
-        layout.addLayout(top)
-        layout.addLayout(wrapping(self._build_run_row()))  # wraps on a narrow screen
+        # the settings fold to one line once there are results (#25): the charts get the room
+        self.settings_fold = SettingsFold("diagnostics", self.session.settings,
+                                          describe=self.settings_summary)
+        self.settings_fold.add_row(top)
+        self.settings_fold.add_row(wrapping(self._build_run_row()))  # wraps on a narrow screen
+        for widget in (self.progress, self.progress_label, self.run_button, self.stop_button,
+                       self.export_button):
+            self.settings_fold.add_action(widget)
+        layout.addWidget(self.settings_fold)
         self.warning_label = QLabel()
         self.warning_label.setWordWrap(True)
         self.warning_label.setStyleSheet("background: #fff4e0; color: #202020; padding: 4px;")
@@ -90,6 +100,8 @@ class DiagnosticsPane(QWidget):
         split.addWidget(self._build_charts())
         split.addWidget(self._build_table_and_drill())
         split.setSizes([460, 300])
+        split.setStretchFactor(0, 3)  # the charts take most of the room a larger window gives
+        split.setStretchFactor(1, 2)
         layout.addWidget(split, 1)
         self.result_view = split
         self.language_list.itemChanged.connect(self._update_stale)
@@ -220,9 +232,6 @@ class DiagnosticsPane(QWidget):
             row.addWidget(widget)
         row.addWidget(self.round_trip_box)
         row.addStretch(1)
-        for widget in (self.progress, self.progress_label, self.run_button, self.stop_button,
-                       self.export_button):
-            row.addWidget(widget)
         return row
 
     def _build_charts(self) -> QTabWidget:
@@ -276,7 +285,7 @@ class DiagnosticsPane(QWidget):
         column.addWidget(self.chips, 1)
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(self.table)
-        split.addWidget(drill)
+        split.addWidget(scrolling(drill))  # scrolls in its part rather than grow the pane (#25)
         split.setSizes([760, 420])
         return split
 
@@ -467,7 +476,20 @@ class DiagnosticsPane(QWidget):
             self.template_box.setCurrentIndex(0)
         self._update_run_enabled()
 
+    def settings_summary(self) -> str:
+        """The folded settings' line: how many tokenizers, on what text, the context window."""
+        if self.use_parallel.isChecked():
+            corpus = Path(self.parallel_edit.text().strip()).name or self.tr("no parallel folder")
+        else:
+            corpus = without_mnemonic(self.use_sources.text())
+        parts = [self.tr("%n tokenizer(s)", "", len(self.chosen_tokenizers())), corpus,
+                 self.tr("context window {n}").format(n=self.context_box.text())]
+        if self.template is not None or self.template_box.currentData() == "own":
+            parts.append(self.template_box.currentText())
+        return " · ".join(parts)
+
     def _update_run_enabled(self) -> None:
+        self.settings_fold.refresh_summary()
         chosen = len(self.chosen_tokenizers())
         corpus = (bool(self.parallel_edit.text().strip()) if self.use_parallel.isChecked()
                   else bool(self.session.corpus_sources))
@@ -547,6 +569,7 @@ class DiagnosticsPane(QWidget):
     def _on_done(self, result: DiagnosticsReport) -> None:
         self._result_inputs = getattr(self, "_started_inputs", None)
         self.show_result(result)
+        self.settings_fold.results_shown()
         seconds = time.monotonic() - self._started
         self.progress_label.setText(self.tr("Done in {seconds} s").format(
             seconds=f"{seconds:.1f}"))
@@ -694,17 +717,16 @@ class DiagnosticsPane(QWidget):
 
     def write_export(self, kind: str, path: Path) -> None:
         """Write the report as ``kind`` (html, json, csv) to ``path``."""
-        import json
-
         from core.diagnostics.html import report_html
-        from core.diagnostics.report import report_csv
+        from core.diagnostics.report import REPORT_JSON_VERSION, report_csv
+        from core.envelope import json_line
 
         if kind == "html":
             from app.report_words import page_language, page_words
 
             text = report_html(self.result, tr=page_words(), lang=page_language())
-        elif kind == "json":
-            text = json.dumps(self.result.to_json(), ensure_ascii=False, indent=1)
+        elif kind == "json":  # what tokbench report --json prints
+            text = json_line("report", REPORT_JSON_VERSION, self.result.to_json()) + "\n"
         else:
             text = report_csv(self.result)
         try:

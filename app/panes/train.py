@@ -30,7 +30,7 @@ from app.models.training_run import RunMeter
 from app.session import Session
 from app.tasks import JobHandle, TaskRunner
 from app.widgets.live_chart import LiveChart
-from app.messages import error_text, render_all
+from app.messages import error_text, render, render_all
 from app.widgets.training_config_form import (PRESET_NAMES, PRESETS, TrainingConfigForm,
                                               preflight, shown_name)
 from core.engines.checks import config_notes
@@ -356,7 +356,8 @@ class TrainPane(QWidget):
         name = self.name_edit.text().strip() or f"{config.algorithm}-{config.vocab_size}"
         self._runs += 1
         self._dest = self._scratch_dir() / f"run-{self._runs}" / name
-        self.meter = RunMeter(target=config.vocab_size, translate=run_meter_text)
+        self.meter = RunMeter(target=config.vocab_size, translate=run_meter_text,
+                              word_note=render)
         self.outcome = None
         self.stop_requested_at = self.stop_seconds = None
         self.chart.clear()

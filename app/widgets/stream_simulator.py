@@ -13,20 +13,22 @@ from __future__ import annotations
 
 import html
 import re
+from pathlib import Path
 
 import shiboken6
 from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QModelIndex, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QFormLayout, QHBoxLayout,
-                               QHeaderView, QLabel, QLineEdit, QListWidget, QListWidgetItem,
-                               QPlainTextEdit, QPushButton, QSlider, QSpinBox, QSplitter,
-                               QTableView, QTextEdit, QVBoxLayout, QWidget)
+                               QFileDialog, QHeaderView, QLabel, QLineEdit, QListWidget,
+                               QListWidgetItem, QPlainTextEdit, QPushButton, QSlider, QSpinBox,
+                               QSplitter, QTableView, QTextEdit, QVBoxLayout, QWidget)
 
 from app.jobs.stream import ID_SEPARATORS, Simulation, simulate
 from app.messages import error_text
-from app.tasks import TaskRunner
+from app.tasks import TaskRunner, user_message
+from core.envelope import json_line
 from core.stream import StopHit, utf8_waiting
-from core.stream_run import ChunkStep
+from core.stream_run import JSON_VERSION as STREAM_JSON_VERSION, ChunkStep, StreamRun
 from core.text import hex_bytes, visible_bytes, visible_text
 
 CHIPS_SHOWN = 400          # IDs drawn as chips, up to the current step (the table has all steps)
@@ -273,6 +275,9 @@ class StreamSimulator(QWidget):
         self.back = QPushButton(self.tr("◀ Step back"))
         self.forward = QPushButton(self.tr("Step ▶"))
         self.to_end = QPushButton(self.tr("Run to end ⏭"))
+        self.export_button = QPushButton(self.tr("Export JSON…"))
+        self.export_button.setToolTip(self.tr("Save every step as tokbench stream --json "
+                                              "prints them"))
         self.slider = QSlider(Qt.Orientation.Horizontal)
         self.slider.setAccessibleName(self.tr("Stream position"))
         self.where = QLabel()
@@ -333,6 +338,7 @@ class StreamSimulator(QWidget):
             steps_row.addWidget(button)
         steps_row.addWidget(self.slider, 1)
         steps_row.addWidget(self.where)
+        steps_row.addWidget(self.export_button)
 
         chips_box = QWidget()
         chips_layout = QVBoxLayout(chips_box)
@@ -381,6 +387,7 @@ class StreamSimulator(QWidget):
         self.forward.clicked.connect(lambda: self.go_to(self.position + 1))
         self.to_end.clicked.connect(lambda: self.go_to(self.step_count))
         self.slider.valueChanged.connect(self.go_to)
+        self.export_button.clicked.connect(self._on_export_clicked)
         self._mode_changed()
         self._show()
 
@@ -596,6 +603,38 @@ class StreamSimulator(QWidget):
 
     def _update_buttons(self) -> None:
         self.remove_stop.setEnabled(bool(self.stops.selectedItems()))
+        self.export_button.setEnabled(self.exportable_run() is not None)
+
+    # -- export --------------------------------------------------------------------------------
+    def exportable_run(self) -> StreamRun | None:
+        """The whole run, when ``tokbench stream`` would print it for these inputs (not when an
+        ID is out of range or cannot be decoded: the command refuses those)."""
+        simulation = self.simulation
+        if simulation is None or simulation.run is None or simulation.out_of_range is not None \
+                or simulation.run.error is not None:
+            return None
+        return simulation.run
+
+    def export_json(self, path: str | Path) -> bool:
+        """Write the run's :meth:`~core.stream_run.StreamRun.to_json` in tokbench's envelope:
+        what ``tokbench stream TOKENIZER IDS --json`` prints for the same IDs and settings."""
+        run = self.exportable_run()
+        if run is None:
+            return False
+        try:
+            Path(path).write_text(json_line("stream", STREAM_JSON_VERSION, run.to_json()) + "\n",
+                                  encoding="utf-8")
+        except OSError as err:
+            self.status.setText(self._error(self.tr("Could not save the steps: {problem}").format(
+                problem=user_message(err))))
+            return False
+        return True
+
+    def _on_export_clicked(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export the stream's steps"),
+                                              "stream.json", "JSON (*.json)")
+        if path:
+            self.export_json(path)
 
     def _chips_html(self, step: ChunkStep | None) -> str:
         if self.simulation is None or self.runtime is None:

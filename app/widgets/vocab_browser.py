@@ -10,7 +10,6 @@ Signals:
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import numpy as np
@@ -25,8 +24,9 @@ from app.models.vocab import BADGES, COUNT_SORT, SORTS, VocabModel
 from app.tasks import JobHandle, TaskRunner
 from app.jobs.vocab import audit_with_group_sizes
 from core.audit import AuditReport
-from core.audit.report import FILTERS
+from core.audit.report import FILTERS, JSON_VERSION as AUDIT_JSON_VERSION
 from core.audit.sensitive import read_names
+from core.envelope import json_line
 from core.runtimes.base import Runtime
 
 PHASES = {"reachability": QT_TRANSLATE_NOOP("VocabBrowser", "encoding every token's text"),
@@ -277,8 +277,10 @@ class VocabBrowser(QWidget):
             if path.suffix.lower() == ".csv":
                 path.write_text(audit.csv_text(), encoding="utf-8", newline="")
             else:
-                path.write_text(json.dumps(audit.to_json(), ensure_ascii=False, indent=1),
-                                encoding="utf-8")
+                # what tokbench audit --json prints (no --fail-on)
+                path.write_text(json_line("audit", AUDIT_JSON_VERSION, {
+                    **audit.to_json(), "fail_on": None, "failed": False}) + "\n",
+                    encoding="utf-8")
         except OSError as err:
             self.count.setText(self.tr("could not write {path}: {reason}").format(
                 path=path, reason=err.strerror or err))

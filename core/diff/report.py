@@ -31,6 +31,8 @@ from .verdict import (golden_reason, model_reasons, part_reasons, ranked_reasons
 from .vocab import VocabCounts, VocabMap, family, map_views, show_key
 
 EXAMPLE_ROWS = 50  # rows per vocabulary category kept in the JSON
+JSON_VERSION = 1  # of TokenizerDiff.to_json (tokbench diff --json, the Diff pane's export)
+FAIL_ON = ("breaking", "any")  # what tokbench diff --fail-on can fail on
 
 
 @dataclass
@@ -110,6 +112,23 @@ class TokenizerDiff:
 
     def row_map(self) -> list[list[int]]:
         return row_map(self.vocab.new_id_of_old)
+
+    def fails(self, fail_on: str | None) -> bool:
+        """Whether the check ``fail_on`` asks for fails on this diff (``tokbench diff
+        --fail-on``): ``breaking`` on a breaking verdict, ``any`` on anything but identical,
+        None never. The JSON's ``failed`` says it.
+
+        >>> from types import SimpleNamespace as Diff
+        >>> [TokenizerDiff.fails(Diff(verdict=v), "breaking") for v in ("breaking", "identical")]
+        [True, False]
+        >>> TokenizerDiff.fails(Diff(verdict="append-only compatible"), "any")
+        True
+        """
+        if fail_on == "breaking":
+            return self.verdict == "breaking"
+        if fail_on == "any":
+            return self.verdict != "identical"
+        return False
 
     def examples(self, category: str, limit: int = EXAMPLE_ROWS) -> list[dict]:
         """A few rows of a vocabulary category (``kept_new_id``, ``id_new_piece``, ``added``,

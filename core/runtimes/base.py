@@ -135,10 +135,34 @@ class StreamTraits:
             neighbours' reading.
         whole_byte_runs: ``tokenizers``' ``ByteFallback`` decoder, which turns a whole run of
             byte pieces to "�" when any of it is invalid.
+        bytes_after_context: a token decoded after others adds exactly its bytes (only the first
+            token of a decode may read differently): byte-level BPE, tiktoken, SentencePiece,
+            the Llama and Metaspace chains; not WordPiece's clean-up, a ``</w>`` suffix, CTC or
+            no decoder, which read a token by its neighbours (:mod:`core.stream_table` then
+            decodes windows).
     """
 
     skips_control_anywhere: bool = False
     whole_byte_runs: bool = False
+    bytes_after_context: bool = False
+
+
+@dataclass(frozen=True)
+class PreTokenizerPart:
+    """A runtime's pre-tokenizer as its library states it, for another runtime of the same
+    library to run its model behind (:meth:`Runtime.with_pre_tokenizer`).
+
+    Attributes:
+        library: whose form ``value`` is in (``tiktoken``: a regex; ``tokenizers``: the
+            ``pre_tokenizer`` JSON, None for none).
+        value: the pre-tokenizer in that form.
+
+    >>> PreTokenizerPart("tokenizers", {"type": "Whitespace"}).library
+    'tokenizers'
+    """
+
+    library: str
+    value: object
 
 
 # (role, where the claim comes from, ids, content): a special-token role the tokenizer file states
@@ -311,6 +335,18 @@ class Runtime(abc.ABC):
         """How the decoder treats IDs one by one (see :class:`StreamTraits`)."""
         return StreamTraits()
 
+    def pre_tokenizer_part(self) -> PreTokenizerPart | None:
+        """This runtime's pre-tokenizer in its library's form, for a runtime of the same library
+        to combine with its own model (the behaviour diff's regex-or-model split); None where
+        it cannot be lifted out."""
+        return None
+
+    def with_pre_tokenizer(self, part: PreTokenizerPart) -> "Runtime | None":
+        """A runtime running this one's model (vocabulary, merges, normalizer) behind the
+        pre-tokenizer ``part`` of another runtime, or None when this runtime's library cannot
+        run it. May raise :class:`~core.errors.WorkbenchError` when the model refuses it."""
+        return None
+
     @property
     def model_facts(self) -> dict:
         """Facts about the model around the tokenizer that its file states (a GGUF's
@@ -351,9 +387,11 @@ class Runtime(abc.ABC):
     def _special_literals(self) -> SpecialLiterals:
         """The literals a text is checked for (``special.kept_as_text`` / ``special.parsed``):
         special tokens only. A plain added token (``AddedToken(special=False)``, kind
-        ``added``) is no control boundary: ``tokenizers`` matches it in every text, parsing
-        or not, so its literal is neither kept as text nor an injection."""
-        return SpecialLiterals([t for t in self.special_tokens() if t.kind != "added"])
+        ``added``) or a SentencePiece user-defined symbol (kind ``user_defined``) is no control
+        boundary: its library matches it in every text, parsing or not, so its literal is
+        neither kept as text nor an injection."""
+        return SpecialLiterals([t for t in self.special_tokens()
+                                if t.kind not in ("added", "user_defined")])
 
     def decode_bytes(self, ids: Sequence[int]) -> bytes:
         """Concatenated token bytes (exact for byte-level tokenizers; no decoder clean-up)."""

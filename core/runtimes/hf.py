@@ -26,7 +26,7 @@ from ..notes import note
 from ..pretokens import ModelView, PreToken
 from ..special import ROLE_BY_NAME, SpecialToken, guess_role
 from ..vocab_bytes import VocabBytes
-from .base import Runtime, Stage, StreamTraits, byte_piece_value
+from .base import PreTokenizerPart, Runtime, Stage, StreamTraits, byte_piece_value
 from . import hf_json
 from .hf_pretokens import added_token_id, hf_pre_tokens
 
@@ -441,7 +441,16 @@ class HFRuntime(Runtime):
     @property
     def stream_traits(self) -> StreamTraits:
         return StreamTraits(whole_byte_runs=hf_json.decodes_byte_runs_whole(
-            self.spec, self.byte_fallback))
+            self.spec, self.byte_fallback),
+            bytes_after_context=hf_json.decodes_bytes_after_context(self.spec.get("decoder")))
+
+    def pre_tokenizer_part(self) -> PreTokenizerPart:
+        return PreTokenizerPart("tokenizers", self.spec.get("pre_tokenizer"))
+
+    def with_pre_tokenizer(self, part: PreTokenizerPart) -> "HFRuntime | None":
+        if part.library != "tokenizers":
+            return None
+        return HFRuntime({**self.spec, "pre_tokenizer": part.value}, name=self.name)
 
     def special_token_source(self) -> str:
         return "tokenizer.json added_tokens"

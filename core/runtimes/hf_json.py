@@ -109,6 +109,37 @@ def decodes_byte_runs_whole(spec: dict, byte_fallback: bool) -> bool:
     return byte_fallback and '"ByteFallback"' in json.dumps(spec.get("decoder"))
 
 
+# decoders whose output, after the first token, is each token's bytes in order; "Strip" and
+# "Replace" only in the forms the Llama chain uses (checked in decodes_bytes_after_context)
+_CONTEXT_FREE_DECODERS = frozenset({"ByteLevel", "ByteFallback", "Fuse", "Strip", "Replace",
+                                    "Metaspace"})
+
+
+def decodes_bytes_after_context(decoder) -> bool:
+    """Whether a ``tokenizer.json`` decoder (chain) decodes a token after others as its bytes
+    (only the first token of a decode may read differently): ByteLevel, Metaspace, the Llama
+    chain ``Replace ▁ + ByteFallback + Fuse + Strip``; not WordPiece, BPEDecoder (``</w>``),
+    CTC or no decoder (``tokenizers`` then joins the tokens with spaces).
+
+    >>> decodes_bytes_after_context({"type": "ByteLevel"}), decodes_bytes_after_context(None)
+    (True, False)
+    >>> decodes_bytes_after_context({"type": "WordPiece", "prefix": "##"})
+    False
+    """
+    if not isinstance(decoder, dict):
+        return False
+    kind = decoder.get("type")
+    if kind == "Sequence":
+        parts = decoder.get("decoders") or []
+        return bool(parts) and all(decodes_bytes_after_context(part) for part in parts)
+    if kind == "Strip":  # the whole text's first space (after Fuse) or each token's: first only
+        return decoder.get("content") == " " and decoder.get("start", 0) <= 1 \
+            and not decoder.get("stop", 0)
+    if kind == "Replace":
+        return decoder.get("pattern") == {"String": "\u2581"} and decoder.get("content") == " "
+    return kind in _CONTEXT_FREE_DECODERS
+
+
 def plain_encoder(tk):
     """For a ``tokenizers.Tokenizer``: text encoded without matching any added token, special or
     not — transformers' ``_encode_without_added_tokens`` (normalizer, pre-tokenizer, model;

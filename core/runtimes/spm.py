@@ -651,8 +651,9 @@ class SentencePieceRuntime(Runtime):
 
     @property
     def stream_traits(self) -> StreamTraits:
-        # sentencepiece's decode skips control pieces wherever they are
-        return StreamTraits(skips_control_anywhere=True)
+        # sentencepiece's decode skips control pieces wherever they are, and a piece after
+        # others reads as its bytes (only the first drops its leading space)
+        return StreamTraits(skips_control_anywhere=True, bytes_after_context=True)
 
     def declared_roles(self) -> dict[str, str]:
         """The model's own bos/eos/unk/pad pieces (transformers' tokenizer of a bare ``.model``)."""

@@ -29,7 +29,8 @@ from ..special import SpecialToken, guess_role, parses
 from ..text import index_dtype, visible_bytes
 from ..vocab_bytes import VocabBytes
 from ..postprocess import Template, bos_eos_template, plain_template
-from .base import Runtime, Stage, in_chunks, native_threads
+from .base import (PreTokenizerPart, Runtime, Stage, StreamTraits, in_chunks,
+                   native_threads)
 
 
 def parse_rank_file(data: bytes, path: object = None, *,
@@ -387,6 +388,19 @@ class TiktokenRuntime(Runtime):
         return bos_eos_template((self.bos, self.special[self.bos]), None,
                                 origin="tiktoken preset" if preset else self.source_format,
                                 detail=preset.name if preset else "")
+
+    @property
+    def stream_traits(self) -> StreamTraits:
+        return StreamTraits(bytes_after_context=True)  # decode is the tokens' bytes joined
+
+    def pre_tokenizer_part(self) -> PreTokenizerPart:
+        return PreTokenizerPart("tiktoken", self.pattern)
+
+    def with_pre_tokenizer(self, part: PreTokenizerPart) -> "TiktokenRuntime | None":
+        if part.library != "tiktoken":
+            return None
+        return TiktokenRuntime(self.ranks, name=self.name, preset=self.preset,
+                               pattern=part.value, special=self.special)
 
     def special_token_source(self) -> str:
         # by content, not by how it was opened: a bundle stores the preset's tokens as given ones

@@ -232,6 +232,16 @@
         <translation>按所选模式写出词元标签（JSONL；.conll 文件为 CoNLL）：每个分词器一个文件，文件名和文件内容都注明该分词器</translation>
     </message>
     <message>
+        <source>no dataset</source>
+        <translation>未打开标注数据集</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tokenizer(s)</source>
+        <translation>
+            <numerusform>%n 个分词器</numerusform>
+        </translation>
+    </message>
+    <message>
         <source>{n} spans expand widens or leaves without a token ({tokenizer})</source>
         <translation>{n} 个区间经扩展后变宽或不含任何词元（{tokenizer}）</translation>
     </message>
@@ -938,6 +948,10 @@
 <context>
     <name>ChatTokensView</name>
     <message>
+        <source>The conversation&apos;s tokens show here once a tokenizer is open and its chat template renders</source>
+        <translation>打开分词器且其对话模板渲染成功后，对话的词元将显示在这里</translation>
+    </message>
+    <message>
         <source>template text</source>
         <translation>模板文本</translation>
     </message>
@@ -1224,6 +1238,24 @@
         <translation>
             <numerusform>已替换 &lt;b&gt;%n&lt;/b&gt; 行无效 UTF-8（策略 &lt;i&gt;replace&lt;/i&gt;）；下方列出最先出现的几行。</numerusform>
         </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n source(s)</source>
+        <translation>
+            <numerusform>%n 个来源</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>invalid UTF-8 stops</source>
+        <translation>遇无效 UTF-8 即停止</translation>
+    </message>
+    <message>
+        <source>invalid UTF-8 replaced</source>
+        <translation>无效 UTF-8 已替换</translation>
+    </message>
+    <message>
+        <source>duplicates kept</source>
+        <translation>保留重复</translation>
     </message>
     <message>
         <source>&lt;i&gt;The corpus is empty.&lt;/i&gt;</source>
@@ -1829,6 +1861,20 @@
         <translation>模板 (*.jinja *.json);;所有文件 (*)</translation>
     </message>
     <message>
+        <source>no parallel folder</source>
+        <translation>未选平行语料文件夹</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tokenizer(s)</source>
+        <translation>
+            <numerusform>%n 个分词器</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>context window {n}</source>
+        <translation>上下文窗口 {n}</translation>
+    </message>
+    <message>
         <source>Choose at most {n} tokenizers</source>
         <translation>最多选择 {n} 个分词器</translation>
     </message>
@@ -2086,6 +2132,14 @@
     <message>
         <source>Most changed texts: A&apos;s tokens over B&apos;s (hover a token for its ID)</source>
         <translation>变化最大的文本：A 的词元在上、B 的在下（悬停词元可见其 ID）</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>A (old) {a} ⇄ B (new) {b}</source>
+        <translation>A（旧）{a} ⇄ B（新）{b}</translation>
     </message>
     <message>
         <source>bytes</source>
@@ -3288,6 +3342,34 @@
     <message>
         <source>unexpected {kind} in the job: {error}</source>
         <translation>任务中出现意外错误 {kind}：{error}</translation>
+    </message>
+    <message>
+        <source>{count:,} records</source>
+        <translation>{count:,} 条记录</translation>
+    </message>
+    <message>
+        <source>characters to keep</source>
+        <translation>统计要保留的字符</translation>
+    </message>
+    <message>
+        <source>{lines:,} lines, {bytes:,} bytes</source>
+        <translation>{lines:,} 行，{bytes:,} 字节</translation>
+    </message>
+    <message>
+        <source>{count} seed pieces</source>
+        <translation>{count} 个初始片段</translation>
+    </message>
+    <message>
+        <source>EM: {count} pieces</source>
+        <translation>EM：{count} 个片段</translation>
+    </message>
+    <message>
+        <source>pruned to {count} pieces</source>
+        <translation>剪枝至 {count} 个片段</translation>
+    </message>
+    <message>
+        <source>{count} pieces</source>
+        <translation>{count} 个片段</translation>
     </message>
     <message>
         <source>token ID {id} at stream position {position} is out of range: the vocabulary has IDs 0..{last}</source>
@@ -4533,6 +4615,10 @@
         <translation>预设（正则表达式）：</translation>
     </message>
     <message>
+        <source>Special tokens</source>
+        <translation>特殊词元</translation>
+    </message>
+    <message>
         <source>Name</source>
         <translation>名称</translation>
     </message>
@@ -5002,30 +5088,6 @@
         <translation>加载打包文件</translation>
     </message>
     <message>
-        <source>characters to keep</source>
-        <translation>统计要保留的字符</translation>
-    </message>
-    <message>
-        <source>{count} seed pieces</source>
-        <translation>{count} 个初始片段</translation>
-    </message>
-    <message>
-        <source>EM: {count} pieces</source>
-        <translation>EM：{count} 个片段</translation>
-    </message>
-    <message>
-        <source>pruned to {count} pieces</source>
-        <translation>剪枝至 {count} 个片段</translation>
-    </message>
-    <message>
-        <source>{count} pieces</source>
-        <translation>{count} 个片段</translation>
-    </message>
-    <message>
-        <source>{lines} lines, {bytes} bytes</source>
-        <translation>{lines} 行，{bytes} 字节</translation>
-    </message>
-    <message>
         <source>seconds</source>
         <translation>秒</translation>
     </message>
@@ -5132,6 +5194,17 @@
         <translation>
             <numerusform>已将 %n 个孤立代理项替换为 U+FFFD</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>SettingsFold</name>
+    <message>
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <source>Show or hide the settings; the results get the room</source>
+        <translation>显示或隐藏设置；隐藏时结果区域获得更多空间</translation>
     </message>
 </context>
 <context>
@@ -5323,6 +5396,14 @@
         <translation>运行到结尾 ⏭</translation>
     </message>
     <message>
+        <source>Export JSON…</source>
+        <translation>导出 JSON…</translation>
+    </message>
+    <message>
+        <source>Save every step as tokbench stream --json prints them</source>
+        <translation>按 tokbench stream --json 的输出格式保存每一步</translation>
+    </message>
+    <message>
         <source>Stream position</source>
         <translation>流中的位置</translation>
     </message>
@@ -5389,6 +5470,14 @@
     <message>
         <source>Step {k} of {n}</source>
         <translation>第 {k} 步，共 {n} 步</translation>
+    </message>
+    <message>
+        <source>Could not save the steps: {problem}</source>
+        <translation>无法保存各步：{problem}</translation>
+    </message>
+    <message>
+        <source>Export the stream&apos;s steps</source>
+        <translation>导出流的各步</translation>
     </message>
     <message>
         <source>… {n} earlier IDs</source>

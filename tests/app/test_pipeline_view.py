@@ -8,7 +8,7 @@ import pytest
 
 from app.widgets.pipeline_view import PipelineView
 from core.formats import load_tokenizer
-from core.inspect import inspect_text
+from app.jobs.inspect import inspect_one
 from tests.conftest import DEMO, TOKENIZERS, require_data
 
 TEXT = "你好 中文 😀👍🏽"
@@ -26,7 +26,7 @@ def _rows(view: PipelineView, title: str) -> list[list[str]]:
 def _view(qtbot, runtime, text: str = TEXT, **options) -> PipelineView:
     view = PipelineView()
     qtbot.addWidget(view)
-    view.set_result(inspect_text(runtime, text, **options))
+    view.set_result(inspect_one(runtime, text, **options))
     return view
 
 

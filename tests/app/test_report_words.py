@@ -21,7 +21,7 @@ pytestmark = pytest.mark.gui
 
 
 @pytest.fixture(scope="module")
-def diff_json(tmp_path_factory, small_bpe_spec):  # noqa: F811
+def diff_result(tmp_path_factory, small_bpe_spec):  # noqa: F811
     """A diff with every part of the page: reasons, notes, migration, golden, behaviour."""
     folder = tmp_path_factory.mktemp("pair")
     spec = small_bpe_spec
@@ -31,40 +31,42 @@ def diff_json(tmp_path_factory, small_bpe_spec):  # noqa: F811
     corpus = folder / "en.txt"
     corpus.write_text("the quick brown fox\njumps over the lazy dog\n", encoding="utf-8")
     return compare(old, new, [CorpusSource(corpus, lang="en")], hidden=64, dtype="fp16",
-                   tied=True).to_json()
+                   tied=True)
 
 
-def test_every_text_the_page_asks_for_is_worded_by_the_gui(qapp, diff_json):
+def test_every_text_the_page_asks_for_is_worded_by_the_gui(qapp, diff_result):
     asked = []
 
     def recording(text):
         asked.append(text)
         return text
 
-    diff_html(diff_json, tr=recording)
+    diff_html(diff_result, tr=recording)
     words = PageWords().words
     assert asked and set(asked) <= set(words), sorted(set(asked) - set(words))
     assert "Behaviour" in asked and "Golden samples of the old tokenizer, verified on the new" \
         in asked  # the whole page was made
 
 
-def test_the_page_exported_from_the_chinese_window_is_in_chinese(qapp, diff_json):
-    english_page = diff_html(diff_json)
-    assert diff_html(diff_json, tr=lambda text: text) == english_page  # the CLI's, unchanged
+def test_the_page_exported_from_the_chinese_window_is_in_chinese(qapp, diff_result):
+    english_page = diff_html(diff_result)
+    assert diff_html(diff_result, tr=lambda text: text) == english_page  # the CLI's, unchanged
     i18n.install_language("zh_CN", qapp)
     try:
-        page = diff_html(diff_json, tr=PageWords(), lang=page_language())
+        page = diff_html(diff_result, tr=PageWords(), lang=page_language())
     finally:
         i18n.install_language("en", qapp)
     assert "<html lang='zh-CN'>" in page
     text = re.sub(r"<style>.*?</style>|<[^>]+>", "\n", page, flags=re.S)
     asked = set()
-    diff_html(diff_json, tr=lambda text: asked.add(text) or text)
+    diff_html(diff_result, tr=lambda text: asked.add(text) or text)
     for english in asked:
         if re.search("[A-Za-z]{3}", english) and "{" not in english:
             assert f"\n{english}\n" not in text, english
-    for reason in diff_json["reasons"]:  # the verdict's reasons, worded from their codes
-        assert reason["message"] not in page
+    from core.notes import english
+
+    for reason in diff_result.reasons:  # the verdict's reasons, worded from their codes
+        assert english(reason) not in page
     assert "迁移" in text and "黄金样本" in text
 
 

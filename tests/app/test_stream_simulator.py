@@ -308,3 +308,35 @@ def test_leaving_out_special_tokens(qtbot, simulator, demo):
     qtbot.waitUntil(lambda: not simulator.busy and simulator.simulation.run.text == "Hi there",
                     timeout=60000)
     assert simulator.simulation.run.text == demo.tk.decode(ids, skip_special_tokens=True)
+
+
+def test_the_json_export_is_what_tokbench_stream_prints(qtbot, simulator, demo, tmp_path, capsys):
+    """The same IDs, chunk, stops and prompt through the Streaming tab's Export JSON… and
+    through ``tokbench stream --json``: the same line, envelope and all (docs/cli.md)."""
+    import json
+
+    from app.cli import main
+
+    ids = _ids(demo, "Hello 😀 world STOP here")
+    prompt = _ids(demo, "a prompt")
+    simulator.set_stops(["STOP"], [])
+    simulator.chunk.setValue(2)
+    simulator.prefill.setText(" ".join(map(str, prompt)))
+    simulator.set_source(demo, ids)
+    _computed(qtbot, simulator)
+    assert simulator.export_button.isEnabled()
+    assert simulator.export_json(tmp_path / "s.json")
+    (tmp_path / "ids.json").write_text(json.dumps(ids), encoding="utf-8")
+    capsys.readouterr()
+    assert main(["stream", str(DEMO / "demo-bpe" / "tokenizer.json"), str(tmp_path / "ids.json"),
+                 "--stop", "STOP", "--chunk", "2", "--prefill", json.dumps(prompt),
+                 "--json"]) == 0
+    printed = capsys.readouterr().out
+    assert (tmp_path / "s.json").read_text(encoding="utf-8") == printed
+    assert json.loads(printed)["stop"]["kind"] == "string"
+    # an ID out of range: tokbench stream refuses it, so there is nothing to export
+    simulator.set_source(demo, [*ids, 10 ** 9])
+    _computed(qtbot, simulator)
+    assert not simulator.export_button.isEnabled()
+    assert not simulator.export_json(tmp_path / "none.json")
+    assert not (tmp_path / "none.json").exists()

@@ -76,8 +76,10 @@ def test_bert_audit_filters_badges_summary_and_export(qtbot, window, tmp_path):
     # export
     as_json, as_csv = tmp_path / "a.json", tmp_path / "a.csv"
     assert browser.export_audit(as_json) and browser.export_audit(as_csv)
-    assert json.loads(as_json.read_text(encoding="utf-8")) == json.loads(
-        json.dumps(audit.to_json()))
+    # what tokbench audit --json prints: the audit in the envelope, no --fail-on
+    assert json.loads(as_json.read_text(encoding="utf-8")) == json.loads(json.dumps(
+        {"tokbench": "audit", "version": 1, **audit.to_json(), "fail_on": None,
+         "failed": False}))
     with as_csv.open(encoding="utf-8", newline="") as f:
         rows = list(csv.DictReader(f))
     assert len(rows) == runtime.vocab_size and rows[1]["status"] == "unreachable"

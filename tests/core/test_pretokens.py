@@ -1,6 +1,7 @@
 """Every runtime's pre-tokens (core.pretokens), held to the native library and to the two
-readers: the Pipeline tab's (``inspect_text(...).pre_tokens``) and Explain's words are the same
-pre-tokens, and the model run on each pre-token gives the runtime's IDs.
+readers: the Pipeline tab's (``pre_tokens`` of ``inspect_texts(..., with_stages=True)``) and
+Explain's words are the same pre-tokens, and the model run on each pre-token gives the
+runtime's IDs.
 
 Oracles: the native model on each pre-token (``tokenizers``' ``model.tokenize``, tiktoken's
 single-piece BPE, the reference encoder), ``pre_tokenizer.pre_tokenize_str(normalizer
@@ -13,7 +14,7 @@ import pytest
 
 from core.explain import explain
 from core.formats import load_tokenizer
-from core.inspect import inspect_text
+from core.inspect import inspect_texts
 from core.presets import LLAMA3_PATTERN
 from core.runtimes.hf import HFRuntime
 from core.runtimes.reference import ReferenceBPERuntime, bpe_model_spec
@@ -76,7 +77,8 @@ def check_pre_tokens(runtime, text: str, parse_special: bool) -> None:
     assert all(a.start <= b.start and a.end <= b.end
                for a, b in zip(tokens, tokens[1:])), (text, tokens)
     # the Pipeline tab's pre-tokens are these
-    assert inspect_text(runtime, text, parse_special=parse_special).pre_tokens == tokens
+    (inspected,) = inspect_texts(runtime, [text], parse_special=parse_special, with_stages=True)
+    assert inspected.pre_tokens == tokens
     # Explain explains these: its words come from them (spans in code points of the same text)
     ex = explain(runtime, text, parse_special=parse_special)
     assert ex.supported, ex.reason

@@ -163,6 +163,20 @@ def test_a_batch_closed_before_its_end_hands_back_a_clean_renderer(bounded):
     assert bounded.render("after", USER).text == "after"
 
 
+def test_a_batch_that_stops_if_its_first_fails_renders_nothing_after_that_failure(bounded):
+    """A report sends its chat's render with every other it needs; when the chat's own fails,
+    the others (a hanging one among them) are not rendered and the batch ends there."""
+    with bounded.start_many([("{{ raise_exception('no') }}", USER, {}), (ENDLESS, USER, {}),
+                             ("b", USER, {})], stop_if_first_fails=True) as batch:
+        outcomes = list(batch)
+    assert len(outcomes) == 1 and isinstance(outcomes[0], ChatTemplateError)
+    assert bounded.render("after", USER).text == "after"  # nothing of that batch left
+    with bounded.start_many([("a", USER, {}), ("{{ x.y }}", USER, {}), ("b", USER, {})],
+                            stop_if_first_fails=True) as batch:
+        outcomes = list(batch)  # a later failure is that render's own
+    assert [getattr(o, "text", None) for o in outcomes] == ["a", None, "b"]
+
+
 def test_the_time_limit_is_each_renders_not_the_whole_batchs():
     """Eight renders that each take a fraction of the limit pass together, in one trip that
     takes longer than the limit."""
