@@ -22,6 +22,8 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractScrollArea, QListWidget, QSplitter, QTabWidget, QWidget
 
+from app.widgets.settings_fold import SettingsFold
+
 
 def carry_results(old: dict, new: dict) -> None:
     """Show in each new pane (by workspace name) the result its old pane showed, marked stale
@@ -52,15 +54,20 @@ def carry_results(old: dict, new: dict) -> None:
 
 
 def carry_view(old: QWidget, new: QWidget) -> None:
-    """The tab shown in each tab widget, the splitter sizes and the scroll positions of ``old``
-    and the ticks in lists in ``new`` (matched by position: both panes were built by the same
+    """The folded settings, the tab shown in each tab widget, the splitter sizes, the scroll
+    positions and the ticks in lists of ``old`` in ``new`` (matched by position: both panes were built by the same
     code)."""
-    for kind, copy in ((QTabWidget, _copy_tab), (QSplitter, _copy_sizes),
+    for kind, copy in ((SettingsFold, _copy_fold), (QTabWidget, _copy_tab),
+                       (QSplitter, _copy_sizes),
                        (QListWidget, _copy_checks), (QAbstractScrollArea, _copy_scroll)):
         before, after = old.findChildren(kind), new.findChildren(kind)
         if len(before) == len(after):
             for a, b in zip(before, after):
                 copy(a, b)
+
+
+def _copy_fold(old: SettingsFold, new: SettingsFold) -> None:
+    new.set_folded(old.is_folded())  # (before the splitters: it changes the room they have)
 
 
 def _copy_tab(old: QTabWidget, new: QTabWidget) -> None:
