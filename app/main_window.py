@@ -496,7 +496,7 @@ class MainWindow(QMainWindow):
             if index >= 0:
                 self.session.replace_tokenizer(index, saved)
 
-        self.tasks.submit(f"open:{path}", open_source, detect_source(Path(path)),
+        self.tasks.submit(f"open:{path}", open_for_window, detect_source(Path(path)),
                           on_result=reopened, on_error=self.show_status)
 
     # -- drag and drop -------------------------------------------------------------------
