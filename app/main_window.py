@@ -32,12 +32,12 @@ from app.widgets.local_models_dialog import LocalModelsDialog
 from app.widgets.rank_file_dialog import RankFileDialog
 from app.workspace import WorkspaceStore, default_file, notes_text
 from core.errors import WorkbenchError
-from core.formats import TokenizerSource
+from core.formats.detect import TokenizerSource
 from core.loading import Loaded, detect_source, save_loaded
 from core.models import looks_like_model_name
 from core.offload import ProcessEncoder
-from core.runtimes.tiktoken import RankFile
-from core.utf8 import decode_utf8
+from core.formats.tiktoken.runtime import RankFile
+from core.text.utf8 import decode_utf8
 from core.workspace import PANES
 
 RESOURCES = Path(__file__).resolve().parents[1] / "resources"

@@ -13,8 +13,8 @@ from PySide6.QtCore import QCoreApplication, QObject
 
 from core.errors import WorkbenchError
 from core.notes import UNIT_ARGS, Note, worded
-from core.special import GUESS
-from core.text import Unit
+from core.pipeline.special import GUESS
+from core.text.offsets import Unit
 
 CONTEXT = "Notes"
 
@@ -744,7 +744,7 @@ def tokenizer_label(loaded) -> str:
 
 
 def special_kind(kind: str) -> str:
-    """A special token's kind (:attr:`core.special.SpecialToken.kind`, a key) in the GUI's
+    """A special token's kind (:attr:`core.pipeline.special.SpecialToken.kind`, a key) in the GUI's
     language; an unknown kind is shown as it is."""
     return special_kinds().get(kind, kind)
 
@@ -762,7 +762,7 @@ def special_kinds() -> dict[str, str]:
 
 
 def special_role(role: str) -> str:
-    """A special token's role (:attr:`core.special.SpecialToken.role`, a key) in the GUI's
+    """A special token's role (:attr:`core.pipeline.special.SpecialToken.role`, a key) in the GUI's
     language. The short names of the configs (bos, eos, pad, unk, cls, sep, mask, fim) are the
     files' own words and stay; the roles said in words are translated; an unknown role is shown
     as it is.
@@ -784,7 +784,7 @@ def special_roles() -> dict[str, str]:
 
 
 def special_source(source: str) -> str:
-    """Where a special-token fact came from (:class:`core.special.RegistryEntry` ``source`` /
+    """Where a special-token fact came from (:class:`core.pipeline.special.RegistryEntry` ``source`` /
     ``role_source``) in the GUI's language: a file and its key stay as they are (they are
     names), the format's own words are translated.
 
@@ -867,7 +867,7 @@ def describe_rows(loaded) -> list[tuple[str, str]]:
                 "Describe", "{control} control, {user} user-defined").format(
                 control=kinds.count("control"), user=kinds.count("user_defined"))
         elif key == "fingerprint":  # said again from the runtime's (cached) fingerprints
-            from core.golden import fingerprint
+            from core.bundles.golden import fingerprint
 
             found = fingerprint(loaded.runtime)
             value = QCoreApplication.translate("Describe", "behaviour {behaviour} · vocabulary "

@@ -11,7 +11,7 @@ from PySide6.QtCore import QObject, QSettings, Signal
 
 from core.corpus import CorpusSource
 from core.loading import Loaded
-from core.text import Unit, replace_lone_surrogates
+from core.text.offsets import Unit, replace_lone_surrogates
 
 MAX_RECENT = 10
 

@@ -36,9 +36,9 @@ from typing import IO, Iterator, Optional
 import regex
 
 from .errors import FormatError
-from .graphemes import count_graphemes
+from .text.graphemes import count_graphemes
 from .progress import CancelFn, Progress, ProgressFn, Throttle, check_cancel
-from .utf8 import decode_utf8
+from .text.utf8 import decode_utf8
 
 OPENERS = {".gz": gzip.open, ".xz": lzma.open, ".bz2": bz2.open}
 KINDS = ("lines", "paragraphs", "jsonl", "csv", "tsv")

@@ -6,7 +6,7 @@ both call :func:`inspect_texts` (the pane with its one text, its stages and the 
 :meth:`~InspectResult.to_json`).
 
 >>> from pathlib import Path
->>> from core.formats import load_tokenizer
+>>> from core.formats.detect import load_tokenizer
 >>> demo = Path(__file__).parents[1] / "resources" / "demo" / "demo-bpe" / "tokenizer.json"
 >>> (result,) = inspect_texts(load_tokenizer(demo), ["Hi 世界"])
 >>> result.round_trip.ok, list(result.to_json())[:3]
@@ -20,15 +20,15 @@ from dataclasses import dataclass, field
 
 from typing import Iterator, Sequence
 
-from .encoding import Encoding, Flag
+from .encodings.encoding import Encoding, Flag
 from .notes import Note, note, round_trip_notes
 from .offload import ProcessEncoder
-from .postprocess import (PostProcessed, PostprocessError, PostSettings, Template, postprocess,
+from .pipeline.postprocess import (PostProcessed, PostprocessError, PostSettings, Template, postprocess,
                           tokenizer_template, window_encoding)
-from .pretokens import PreToken
-from .runtimes.base import RoundTrip, Runtime, Stage  # noqa: F401
-from .text import Unit
-from .token_cover import count_split_graphemes
+from .pipeline.pretokens import PreToken
+from .formats.runtime import RoundTrip, Runtime, Stage  # noqa: F401
+from .text.offsets import Unit
+from .encodings.token_cover import count_split_graphemes
 
 STAGE_LIMIT = 20_000  # characters shown stage by stage (native stage calls hold the GIL)
 BATCH = 4096  # texts encoded per encode_batch call by inspect_texts (memory stays bounded)
@@ -48,7 +48,7 @@ class InspectResult:
     # the runtime's pre-tokens of the text shown stage by stage (byte spans on the text)
     pre_tokens: list[PreToken] = field(default_factory=list)
     pre_tokenizer: str = ""  # its description (the model view is built here, off a GUI thread)
-    # post-processing (core.postprocess): the template in force (None: one the workbench cannot
+    # post-processing (core.pipeline.postprocess): the template in force (None: one the workbench cannot
     # describe), the post-processed windows when settings were asked for, and why they could
     # not be applied (then ``encoding`` is the plain one)
     template: Template | None = None
@@ -92,7 +92,7 @@ class InspectResult:
 
 def _plain_window_json(enc: Encoding) -> dict:
     """The post-processing keys of an encoding with no pair, truncation or padding: what
-    :func:`core.postprocess.postprocess` gives then (type IDs 0, all attended, the special-tokens
+    :func:`core.pipeline.postprocess.postprocess` gives then (type IDs 0, all attended, the special-tokens
     mask marking the tokens the post-processor added), without encoding again."""
     inserted = ((enc.flags & Flag.INSERTED) != 0).astype(int).tolist()
     return {"type_ids": [0] * len(enc), "attention_mask": [1] * len(enc),
@@ -152,8 +152,8 @@ def inspect_texts(runtime: Runtime, texts: Sequence[str], *, add_special_tokens:
     encoded alone (:meth:`Runtime.encode`, or, given an ``encoder`` and the ``source`` the
     runtime was opened from, a large text in the encoder's child process: :mod:`core.offload`).
     With ``post_settings`` asking for something (a pair, a template, truncation, padding) each
-    text goes through :mod:`core.postprocess` and the encoding is its main window on the text;
-    settings that cannot be applied raise :class:`~core.postprocess.PostprocessError`, or with
+    text goes through :mod:`core.pipeline.postprocess` and the encoding is its main window on the text;
+    settings that cannot be applied raise :class:`~core.pipeline.postprocess.PostprocessError`, or with
     ``bad_settings="show"`` (the pane) leave the plain encoding and say why in
     :attr:`InspectResult.post_error`. ``with_stages``: the pipeline stages and pre-tokens too
     (the first :data:`STAGE_LIMIT` characters). ``allowed_special``: special-token literals

@@ -33,7 +33,7 @@ CODES: dict[str, tuple[Severity, str]] = {
         "warning", "special-token literals further on: {count:,}"),
     "special.control_not_parsed": (
         "info", "SentencePiece never parses control symbols from text; they stay plain text"),
-    # special-token facts the files beside a tokenizer disagree on (core.special.special_registry)
+    # special-token facts the files beside a tokenizer disagree on (core.pipeline.special.special_registry)
     "special.ids_differ": (
         "warning", "{role} is {first_ids} in {first} but {second_ids} in {second}"),
     "special.role_token_missing": (
@@ -104,7 +104,7 @@ CODES: dict[str, tuple[Severity, str]] = {
                 "rank {rank} is used, as tiktoken's loader does"),
     "tiktoken.preset": (
         "info", "preset {preset}: its regex and special tokens"),
-    # a preset's special IDs against a rank file's ranks (core.presets.specials_fit)
+    # a preset's special IDs against a rank file's ranks (core.formats.tiktoken.presets.specials_fit)
     "tiktoken.specials_collide": (
         "warning", "{count} special token(s) of preset {preset} have IDs that are ranks of this "
                    "file ({first:,}–{last:,}; its ranks run 0–{last_rank:,})"),
@@ -491,7 +491,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "chat.bos_differs": (
         "warning", "the template starts with {token!r} (ID {id}) but the tokenizer's "
                    "post-processor starts a text with {added!r} (ID {added_id})"),
-    # GGUF files (core.gguf_tokenizer)
+    # GGUF files (core.formats.gguf.tokenizer)
     "gguf.pre_default": (
         "warning", "the file names no pre-tokenizer (tokenizer.ggml.pre): llama.cpp then splits "
                    "with its 'default' regexes, as here, and warns that generation quality will "
@@ -542,7 +542,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "models.go_template_only": (
         "info", "{name} has no Jinja chat template, only Ollama's Go template, which Ollama "
                 "renders itself: choose a template to render here"),
-    # GGUF tokenizers the workbench refuses, each with why (core.gguf_tokenizer.read_vocab)
+    # GGUF tokenizers the workbench refuses, each with why (core.formats.gguf.tokenizer.read_vocab)
     "gguf.model_unknown": (
         "error", "tokenizer.ggml.model is {model!r}, a tokenizer llama.cpp does not know either; "
                  "the workbench runs {supported}"),
@@ -748,7 +748,7 @@ def from_json(data: dict) -> Note:
 
 
 def round_trip_notes(trip) -> list[Note]:
-    """A ``round_trip.differs`` note when a :class:`~core.runtimes.base.RoundTrip` failed."""
+    """A ``round_trip.differs`` note when a :class:`~core.formats.runtime.RoundTrip` failed."""
     if trip.ok:
         return []
     start, end = trip.original_range

@@ -28,7 +28,7 @@ WORD = re.compile(r"[A-Za-z]{2,}")
 SENTENCE = re.compile(r"\b[A-Za-z][A-Za-z'-]*(?: [A-Za-z][A-Za-z'-]*){2,}\b")
 MATCHING_CALLS = {"startswith", "endswith"}
 REGEX_CALLS = {"match", "search", "fullmatch", "findall", "finditer", "sub", "split"}
-# matches in app/ on labels the core gives special-token facts (core.special's sources), which
+# matches in app/ on labels the core gives special-token facts (core.pipeline.special's sources), which
 # are not notes yet: outside the diff and diagnostics features; each must still be found here
 KNOWN_APP_MATCHES = {
     ("app/messages.py", "SentencePiece piece type"),
@@ -213,10 +213,10 @@ def test_the_sentence_check_sees_a_worded_warning_and_error(tmp_path):
 
 # -- the typed results and progress reports word no sentence (issue #22 item 2) ---------------
 # each feature's result (tests/test_one_result_per_feature.py): the fronts word what it holds
-RESULTS = ("core.diff.report:TokenizerDiff", "core.golden:GoldenCheck",
+RESULTS = ("core.diff.report:TokenizerDiff", "core.bundles.golden:GoldenCheck",
            "core.diagnostics.result:DiagnosticsReport", "core.align.audit:AlignReport",
            "core.audit.report:AuditReport", "core.chat.result:ChatReport",
-           "core.stream_run:StreamRun", "core.inspect:InspectResult")
+           "core.stream.run:StreamRun", "core.inspect:InspectResult")
 
 
 def worded_in_class(source: str) -> list[str]:

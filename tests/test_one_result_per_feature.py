@@ -32,7 +32,7 @@ FEATURES = {
     "diff": ("core.diff.report:TokenizerDiff", "core.diff.report:compare",
              ("app/commands/diff.py", "app/panes/diff.py")),
     # the Diff pane verifies old's golden samples on new through core.diff.report.compare
-    "golden": ("core.golden:GoldenCheck", "core.golden:verify",
+    "golden": ("core.bundles.golden:GoldenCheck", "core.bundles.golden:verify",
                ("app/commands/golden.py", "core/diff/report.py")),
     "diagnostics": ("core.diagnostics.result:DiagnosticsReport", "core.diagnostics.run:diagnose",
                     ("app/commands/report.py", "app/panes/diagnostics.py")),
@@ -46,7 +46,7 @@ FEATURES = {
     "inspect": ("core.inspect:InspectResult", "core.inspect:inspect_texts",
                 ("app/commands/inspect.py", "app/jobs/inspect.py")),
     # the Streaming tab replays through app/jobs/stream.py (the IDs typed, encoded or given)
-    "stream": ("core.stream_run:StreamRun", "core.stream_run:replay",
+    "stream": ("core.stream.run:StreamRun", "core.stream.run:replay",
                ("app/commands/stream.py", "app/jobs/stream.py")),
 }
 # a field a view reads is typed: a dict only maps names to plain values or to typed values

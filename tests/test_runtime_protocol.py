@@ -1,5 +1,5 @@
 """Runtime knowledge stays behind the Runtime protocol (issue #22 item 3): generic code asks a
-runtime (a method or a trait of ``core/runtimes/base.py``) instead of choosing behaviour by its
+runtime (a method or a trait of ``core/formats/runtime.py``) instead of choosing behaviour by its
 class. Read from the syntax trees of every module of ``core/`` and ``app/`` (a runtime that
 needs another of its own library asks it too: :meth:`Runtime.pre_tokenizer_part`):
 
@@ -52,7 +52,7 @@ def test_generic_code_asks_the_runtime_instead_of_testing_its_class():
             problems += [f"{rel}:{line}: {what}"
                          for line, what in runtime_class_switches(path.read_text(encoding="utf-8"))]
     assert not problems, ("make it a method or a trait of the Runtime protocol "
-                          "(core/runtimes/base.py):\n" + "\n".join(problems))
+                          "(core/formats/runtime.py):\n" + "\n".join(problems))
 
 
 def test_the_check_sees_the_switches_the_diff_and_the_stream_table_had():

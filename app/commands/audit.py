@@ -100,7 +100,7 @@ def corpus_sources(items: list[str]) -> list:
 def run(args) -> int:
     from core.audit import audit_vocabulary
     from core.audit.sensitive import read_names
-    from core.configs import read_text
+    from core.formats.configs import read_text
 
     if args.fail_on and "unused" in args.fail_on and not args.corpus:
         raise UsageError("--fail-on unused needs --corpus (unused on what?)")

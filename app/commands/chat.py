@@ -28,7 +28,7 @@ from app.cli_args import (EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK, UsageError, _add
 from app.cli_output import print_error, print_json
 from core.chat.result import JSON_VERSION as CHAT_JSON_VERSION
 from core.errors import WorkbenchError
-from core.utf8 import decode_utf8
+from core.text.utf8 import decode_utf8
 
 NAME = "chat"
 JSON_VERSION = CHAT_JSON_VERSION  # the JSON is core's (ChatReport.to_json); the GUI exports it
@@ -109,9 +109,9 @@ def run(args) -> int:
     from core.chat.report import chat_report
     from core.chat.sources import (choose_template, named_templates, template_from_file,
                                    templates_of, tokenizer_special_token_variables)
-    from core.special import named_special_tokens
+    from core.pipeline.special import named_special_tokens
     from core.chat.conversation import parse_conversation
-    from core.configs import Configs, parse_json_text, read_text
+    from core.formats.configs import Configs, parse_json_text, read_text
 
     if len(args.paths) > 2:
         raise UsageError("chat takes [TOKENIZER] CONVERSATION.json: too many paths")

@@ -48,7 +48,7 @@ def _open(path: str):
 
 
 def _lock(args) -> int:
-    from core.golden import lock, read_user_samples, write_golden
+    from core.bundles.golden import lock, read_user_samples, write_golden
 
     if len(args.paths) != 1:
         raise UsageError("lock takes one tokenizer (the golden file goes in -o)")
@@ -70,9 +70,9 @@ def _lock(args) -> int:
 
 
 def summary(result) -> str:
-    """One English line for a :class:`core.golden.GoldenCheck` (the core words none).
+    """One English line for a :class:`core.bundles.golden.GoldenCheck` (the core words none).
 
-    >>> from core.golden import FieldDifference, GoldenCheck
+    >>> from core.bundles.golden import FieldDifference, GoldenCheck
     >>> summary(GoldenCheck(3))
     'ok: 3 golden samples unchanged'
     >>> summary(GoldenCheck(3, [FieldDifference("a", "ids", [1], [2])], {"a": "ids"}))
@@ -94,7 +94,7 @@ def _short(value) -> str:
 
 
 def _verify(args) -> int:
-    from core.golden import read_golden, verify
+    from core.bundles.golden import read_golden, verify
 
     if len(args.paths) not in (1, 2):
         raise UsageError("verify takes a tokenizer and a golden file (or a bundle alone)")

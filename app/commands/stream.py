@@ -15,8 +15,8 @@ from pathlib import Path
 
 from app.cli_args import _add_tiktoken_options, _load_options, _open, _positive
 from app.cli_output import print_json
-from core.stream_run import JSON_VERSION as STREAM_JSON_VERSION
-from core.utf8 import decode_utf8
+from core.stream.run import JSON_VERSION as STREAM_JSON_VERSION
+from core.text.utf8 import decode_utf8
 
 NAME = "stream"
 JSON_VERSION = STREAM_JSON_VERSION  # the JSON is core's (StreamRun.to_json); the GUI exports it
@@ -48,8 +48,8 @@ def add_parser(sub) -> argparse.ArgumentParser:
 
 
 def run(args) -> int:
-    from core.stream import parse_ids
-    from core.stream_run import replay, stop_kind
+    from core.stream.decode import parse_ids
+    from core.stream.run import replay, stop_kind
 
     if args.ids == "-":
         ids = parse_ids(sys.stdin.read(), "standard input")

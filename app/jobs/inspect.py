@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from core.boundaries import compare_boundaries
+from core.encodings.boundaries import compare_boundaries
 from core.explain import Explanation, Word, explain
 from core.inspect import InspectResult, inspect_texts
 
@@ -33,7 +33,7 @@ def inspect_one(runtime, text: str, *, with_stages: bool = True, **options) -> I
 def compare_tokenizers(tokenizers: list, text: str, *, add_special_tokens: bool,
                        parse_special: bool, encoder=None) -> tuple[list[InspectResult], object]:
     """``text`` inspected by each opened tokenizer (a :class:`~core.loading.Loaded`; without
-    the pipeline stages), and :func:`~core.boundaries.compare_boundaries` over their
+    the pipeline stages), and :func:`~core.encodings.boundaries.compare_boundaries` over their
     encodings: where the cuts differ is numpy over every token, so it is done here rather than
     on the GUI thread."""
     results = [inspect_one(t.runtime, text, add_special_tokens=add_special_tokens,

@@ -1,5 +1,5 @@
 """The Streaming tab's job: read the IDs given (typed, pasted, or text to encode), then replay
-them as a server streams them (:func:`core.stream_run.replay`) up to the first ID outside the
+them as a server streams them (:func:`core.stream.run.replay`) up to the first ID outside the
 vocabulary.
 
 >>> # simulation = simulate(runtime, None, "1 2 3", None, 1, [], [])  # simulation.run.steps
@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 
 from core.progress import check_cancel
-from core.stream_run import StreamRun, first_out_of_range, replay
+from core.stream.run import StreamRun, first_out_of_range, replay
 
 ID_SEPARATORS = re.compile(r"[\s,;\[\]]+")  # between typed IDs
 
@@ -45,7 +45,7 @@ def parse_typed_ids(text: str) -> list[int] | IdsProblem:
     """
     stripped = text.strip()
     if stripped.startswith("{"):
-        from core.stream import parse_ids
+        from core.stream.decode import parse_ids
 
         return parse_ids(stripped)
     ids = []

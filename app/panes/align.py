@@ -45,7 +45,7 @@ from core.align.fixes import suggest_fixes, write_fixed_copy
 from core.align.tags import SCHEMES, export_format, export_paths, file_slug
 from core.align.units import UnitCheck, spans_in_cp
 from core.progress import Progress
-from core.text import TextIndex, Unit
+from core.text.offsets import TextIndex, Unit
 
 SHOWN_TOKENS = 400
 

@@ -52,9 +52,9 @@ from core.chat.result import JSON_VERSION as CHAT_JSON_VERSION, ChatReport
 from core.chat.sources import templates_of
 from core.envelope import json_line
 from core.errors import WorkbenchError
-from core.special import ENDING_ROLES as STREAM_STOP_ROLES
-from core.export import ids_as_json
-from core.utf8 import decode_utf8
+from core.pipeline.special import ENDING_ROLES as STREAM_STOP_ROLES
+from core.encodings.export import ids_as_json
+from core.text.utf8 import decode_utf8
 
 DEBOUNCE_MS = 250
 TOOLS_EXAMPLE = ('[{"type": "function", "function": {"name": "get_weather", '  # i18n: data

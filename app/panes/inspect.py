@@ -35,8 +35,8 @@ from app.widgets.wrapping_row import wrapping
 from core.explain import DEFAULT_LIMIT as EXPLAIN_LIMIT
 from core.inspect import InspectResult
 from core.offload import ProcessEncoder
-from core.postprocess import file_settings
-from core.text import Unit, replace_lone_surrogates, visible_text
+from core.pipeline.postprocess import file_settings
+from core.text.offsets import Unit, replace_lone_surrogates, visible_text
 
 DEBOUNCE_MS = 150
 

@@ -12,7 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QListWidget, QSplitter, QVBoxLayout, QWidget
 
 from app.widgets.token_text_view import TokenTextView
-from core.encoding import Encoding, Flag
+from core.encodings.encoding import Encoding, Flag
 
 
 def example_encoding(text: str, rows: list) -> Encoding:

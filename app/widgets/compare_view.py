@@ -2,7 +2,7 @@
 
 Each column shows the text with its tokens as bands (or as piece chips, as the Tokens tab's
 switch says); tokens touching a boundary the other columns lack are marked with a red wave
-(:mod:`core.boundaries`); the columns scroll together, to the same place in the text; when they
+(:mod:`core.encodings.boundaries`); the columns scroll together, to the same place in the text; when they
 do not fit, the row of columns scrolls sideways rather than squeezing them.
 """
 
@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (QFrame, QHBoxLayout, QLabel, QListWidget, QListWi
 
 from app.widgets.token_text_view import TokenTextView
 from app.widgets.token_view import TokenChipsView
-from core.boundaries import compare_boundaries
+from core.encodings.boundaries import compare_boundaries
 from core.inspect import InspectResult
 
 MAX_COMPARED = 4
@@ -205,7 +205,7 @@ class CompareView(QWidget):
     def set_results(self, results: list[InspectResult],
                     compared: tuple[np.ndarray, list[np.ndarray]] | None = None) -> None:
         """Show ``results`` side by side; ``compared`` is their
-        :func:`~core.boundaries.compare_boundaries` when a worker computed it already."""
+        :func:`~core.encodings.boundaries.compare_boundaries` when a worker computed it already."""
         while len(self.columns) < len(results):
             column = CompareColumn()
             column.set_pieces(self.pieces)

@@ -5,7 +5,7 @@ chunks, after the prompt's IDs if some are given (prefill: context whose text is
 each step the view shows what a server would emit, the bytes that wait for the rest of a
 character (``⟨E4 B8⟩``), the text held back because it may still become a stop string, and the
 stop once one matched (which, at which token and character). The decoding is
-:func:`core.stream_run.replay`; it runs in a worker (:func:`app.jobs.stream.simulate`: a
+:func:`core.stream.run.replay`; it runs in a worker (:func:`app.jobs.stream.simulate`: a
 100k-ID run takes a second or two), and moving between steps only reads what it computed.
 """
 
@@ -27,9 +27,9 @@ from app.jobs.stream import ID_SEPARATORS, Simulation, simulate
 from app.messages import error_text
 from app.tasks import TaskRunner, user_message
 from core.envelope import json_line
-from core.stream import StopHit, utf8_waiting
-from core.stream_run import JSON_VERSION as STREAM_JSON_VERSION, ChunkStep, StreamRun
-from core.text import hex_bytes, visible_bytes, visible_text
+from core.stream.decode import StopHit, utf8_waiting
+from core.stream.run import JSON_VERSION as STREAM_JSON_VERSION, ChunkStep, StreamRun
+from core.text.offsets import hex_bytes, visible_bytes, visible_text
 
 CHIPS_SHOWN = 400          # IDs drawn as chips, up to the current step (the table has all steps)
 TOTAL_SHOWN = 20_000       # characters of the emitted text shown (its end)
@@ -616,7 +616,7 @@ class StreamSimulator(QWidget):
         return simulation.run
 
     def export_json(self, path: str | Path) -> bool:
-        """Write the run's :meth:`~core.stream_run.StreamRun.to_json` in tokbench's envelope:
+        """Write the run's :meth:`~core.stream.run.StreamRun.to_json` in tokbench's envelope:
         what ``tokbench stream TOKENIZER IDS --json`` prints for the same IDs and settings."""
         run = self.exportable_run()
         if run is None:

@@ -1,6 +1,6 @@
 """``TokenCopyActions``: copy and export from the token table (context menu and keyboard).
 
-The formats are :mod:`core.export`'s; this only finds the rows, runs the formatting in a worker
+The formats are :mod:`core.encodings.export`'s; this only finds the rows, runs the formatting in a worker
 (:mod:`app.jobs.tokens`: a million rows take seconds) and puts the result on the clipboard or
 in a file.
 """
@@ -17,7 +17,7 @@ from app.folders import ask_save_file
 from app.jobs.tokens import copy_text, export_file
 from app.models.token_table import TokenTableModel
 from app.tasks import TaskRunner
-from core.export import token_header
+from core.encodings.export import token_header
 
 
 def selected_rows(table: QTableView) -> np.ndarray:
@@ -88,7 +88,7 @@ class TokenCopyActions(QObject):
 
     def header(self) -> list[str]:
         """The header row of a copy or export: core's English column names, not the translated
-        ones the table shows (see :func:`core.export.token_header` for why)."""
+        ones the table shows (see :func:`core.encodings.export.token_header` for why)."""
         return token_header(self.model.unit)
 
     # -- copy ----------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ token's bytes get the band behind the glyphs that draw them; a thin line marks w
 meets the next. A character that byte-level tokens split (a CJK character, an emoji) is drawn
 once and its tokens' bands divide its width by their share of its bytes (geometry in
 :mod:`app.widgets.text_bands`). Whitespace and invisible characters keep visible glyphs
-(SPEC §2, the glyphs of :func:`core.text.visible_text`): spaces and tabs inside their own width,
+(SPEC §2, the glyphs of :func:`core.text.offsets.visible_text`): spaces and tabs inside their own width,
 zero-width ones (joiners, bidi controls, variation selectors) as a tick and a label in a lane
 over the line, since replacing them would change the shaping. Tokens covering no text (a BOS,
 a pair's second text) are small pills where they stand.
@@ -45,10 +45,10 @@ from app.widgets.text_bands import (Cluster, Glyph, LaidText, Segment, SpanLooku
                                     segments_of, string_indexes_trusted, token_at)
 from app.widgets.token_view import (DIFFERENCE_MARK, FLAG_CHIP, PALETTE, SECOND_SHADES,
                                     _release_clipboard_at_exit)
-from core.encoding import Encoding, Flag
-from core.export import original_text
-from core.text import TextIndex, hex_bytes, invisible_chars, visible_text
-from core.token_cover import split_grapheme_spans
+from core.encodings.encoding import Encoding, Flag
+from core.encodings.export import original_text
+from core.text.offsets import TextIndex, hex_bytes, invisible_chars, visible_text
+from core.encodings.token_cover import split_grapheme_spans
 
 MARGIN = 6.0        # left and right of the text
 PAD = 4.0           # above and below each line; its band takes half of it

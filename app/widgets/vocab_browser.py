@@ -27,7 +27,7 @@ from core.audit import AuditReport
 from core.audit.report import FILTERS, JSON_VERSION as AUDIT_JSON_VERSION
 from core.audit.sensitive import read_names
 from core.envelope import json_line
-from core.runtimes.base import Runtime
+from core.formats.runtime import Runtime
 
 PHASES = {"reachability": QT_TRANSLATE_NOOP("VocabBrowser", "encoding every token's text"),
           "merges": QT_TRANSLATE_NOOP("VocabBrowser", "replaying merges"),

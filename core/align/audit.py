@@ -25,7 +25,7 @@ import numpy as np
 from ..errors import WorkbenchError
 from ..notes import note
 from ..progress import Progress, Throttle, check_cancel
-from ..text import TextIndex, Unit
+from ..text.offsets import TextIndex, Unit
 from .alignment import align, token_groups
 from .dataset import Dataset, DatasetError, ReadStats, Record
 from .units import UnitCheck, from_cp, spans_in_cp

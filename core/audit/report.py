@@ -20,7 +20,7 @@ import numpy as np
 
 from ..corpus import CorpusSource
 from ..progress import CancelFn, Progress, ProgressFn, check_cancel
-from ..runtimes.base import Runtime
+from ..formats.runtime import Runtime
 from .duplicates import near_duplicate_groups
 from .merges import MergeReachability, merge_reachability
 from .reachability import (PARTIAL, REACHABLE, SPECIAL, STATUS_NAMES, UNREACHABLE,

@@ -15,7 +15,7 @@ import numpy as np
 
 from ..corpus import Corpus, CorpusSource
 from ..progress import CancelFn, Progress, ProgressFn, Throttle, check_cancel
-from ..runtimes.base import Runtime
+from ..formats.runtime import Runtime
 
 COVERAGE = (50, 90, 99)  # percent of the corpus' tokens
 RAREST = 20              # rarest used ids listed

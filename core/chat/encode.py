@@ -146,7 +146,7 @@ def runtime_typed_literals(runtime, template: str | None = None) -> list:
 
 
 def runtime_literal_finder(runtime, template: str | None = None):
-    """The :class:`~core.special.SpecialLiterals` of :func:`runtime_typed_literals`, made once
+    """The :class:`~core.pipeline.special.SpecialLiterals` of :func:`runtime_typed_literals`, made once
     per runtime and template (for :func:`content_literals`)."""
     return _reader(runtime, template).finder
 
@@ -157,7 +157,7 @@ def typed_literals(special_tokens, template: str | None = None) -> list:
     transformers tokenizer parses it); the unknown token forges nothing. A plain added token
     (not special) counts, as in transformers' ``_get_control_tokens``, only when the template
     writes it and it is not whitespace (Gemma's ``"\\n"`` is ordinary text).
-    ``special_tokens``: :class:`~core.special.SpecialToken` values."""
+    ``special_tokens``: :class:`~core.pipeline.special.SpecialToken` values."""
     return list(_typed_literals(tuple(special_tokens), template))
 
 
@@ -209,7 +209,7 @@ class _Reader:
 
     @cached_property
     def finder(self):
-        from ..special import SpecialLiterals
+        from ..pipeline.special import SpecialLiterals
 
         return SpecialLiterals(self.literals)
 
@@ -252,9 +252,9 @@ def _content_literals(segmentation: Segmentation, literals) -> list[tuple[int, i
 
 def content_literals(segmentation: Segmentation, literals) -> list[tuple[int, int, str, object]]:
     """``(start, end, literal, segment)`` of each of ``literals`` (special tokens, or their
-    :class:`~core.special.SpecialLiterals`) typed in message content, in order: the places a
+    :class:`~core.pipeline.special.SpecialLiterals`) typed in message content, in order: the places a
     sanitized reading keeps as text."""
-    from ..special import SpecialLiterals
+    from ..pipeline.special import SpecialLiterals
 
     # one matcher for every segment: hundreds of literals
     finder = literals if isinstance(literals, SpecialLiterals) else SpecialLiterals(literals)

@@ -9,7 +9,7 @@
   generation stop IDs (``generation_config.json`` ``eos_token_id``, else ``config.json``'s);
 
 the files' own disagreements are the special-token registry's notes
-(:func:`core.special.registry_of`), reported as they are.
+(:func:`core.pipeline.special.registry_of`), reported as they are.
 
 >>> added_by_post_processor(None)
 ([], [])

@@ -161,7 +161,7 @@ def chat_report(template: str, conversation: Conversation, *, runtime=None, conf
     prints and the Chat pane shows (the ids, tokens, mask, budget, BOS source and injections
     only with a ``runtime``).
 
-    ``configs``: the tokenizer's :class:`~core.configs.Configs` (the model's ``vocab_size``
+    ``configs``: the tokenizer's :class:`~core.formats.configs.Configs` (the model's ``vocab_size``
     and stop IDs); ``registry``: its special-token registry, whose disagreements become checks
     (made from ``runtime`` and ``configs`` when not given). ``special_tokens``: the named
     special tokens the template is rendered with (``bos_token``...); None: the tokenizer's own
@@ -175,7 +175,7 @@ def chat_report(template: str, conversation: Conversation, *, runtime=None, conf
 
     Raises :class:`~core.chat.errors.ChatTemplateError`."""
     if registry is None and runtime is not None and configs is not None:
-        from ..special import registry_of
+        from ..pipeline.special import registry_of
 
         registry = registry_of(runtime, configs)
     judge_variables = runtime is not None or special_tokens is not None

@@ -22,7 +22,7 @@ from collections import deque
 from dataclasses import dataclass
 
 from ..errors import WorkbenchError
-from ..formats import TokenizerSource
+from ..formats.detect import TokenizerSource
 from ..notes import note
 from ..progress import CancelFn, Cancelled, Progress, ProgressFn, check_cancel
 from ..supervisor import POLL, PythonChild, serve, wait_any

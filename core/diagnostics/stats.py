@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..encoding import Flag
+from ..encodings.encoding import Flag
 from ..errors import WorkbenchError
 from .classify import Traits, classify
 from .histogram import Histogram

@@ -22,8 +22,8 @@ from ..corpus import Corpus, CorpusSource
 from ..errors import WorkbenchError
 from ..notes import note
 from ..progress import CancelFn, Progress, ProgressFn, Throttle, check_cancel
-from ..encoding import Flag
-from ..text import Unit
+from ..encodings.encoding import Flag
+from ..text.offsets import Unit
 
 BATCH_TEXTS = 1024
 EXAMPLES_KEPT = 20
@@ -182,9 +182,9 @@ def add_batch(diff: BehaviourDiff, old_rt, new_rt, items: list[tuple[str, str]])
 
     Both batches are compared as arrays (:func:`_add_batches`): a text's Encoding is made only
     where it becomes an example. Where a runtime refuses the batch, text by text
-    (:func:`~core.fingerprints.encode_each`, the refused ones counted) and Encoding by
+    (:func:`~core.bundles.fingerprints.encode_each`, the refused ones counted) and Encoding by
     Encoding (:func:`_add_encodings`, the readable rule the fast one is tested against)."""
-    from ..fingerprints import encode_each
+    from ..bundles.fingerprints import encode_each
 
     texts = [text for _, text in items]
     try:
@@ -197,7 +197,7 @@ def add_batch(diff: BehaviourDiff, old_rt, new_rt, items: list[tuple[str, str]])
 
 
 def _add_batches(diff: BehaviourDiff, old_rt, new_rt, items, old_batch, new_batch) -> None:
-    """:func:`_add_encodings` of two :class:`~core.batch.EncodingBatch` es, from their arrays
+    """:func:`_add_encodings` of two :class:`~core.encodings.batch.EncodingBatch` es, from their arrays
     (IDs and byte spans as lists, each text a slice): the same statistics and examples.
 
     Profiled on 4,000 FLORES lines (GPT-2 against claude-legacy, every line's IDs differ):
@@ -383,6 +383,6 @@ def corpus_items(sources: list[CorpusSource], *, cancel: CancelFn | None = None,
 
 def golden_items() -> list[tuple[str, str]]:
     """The built-in stress set, as ``("golden", text)`` items."""
-    from ..golden_stress import STRESS_SAMPLES
+    from ..bundles.golden_stress import STRESS_SAMPLES
 
     return [("golden", text) for _, text in STRESS_SAMPLES]

@@ -13,10 +13,10 @@ from dataclasses import fields
 from html import escape
 from typing import Callable
 
-from ..golden import GoldenCheck
+from ..bundles.golden import GoldenCheck
 from ..notes import english
-from ..token_html import STYLE as TOKENS_STYLE
-from ..token_html import tokens_html
+from ..encodings.token_html import STYLE as TOKENS_STYLE
+from ..encodings.token_html import tokens_html
 from .behaviour import BehaviourDiff, ChangedExample
 from .components import PartDiff
 from .migration import BYTES_PER_PARAMETER, MigrationCost, mib_text

@@ -7,7 +7,7 @@ pattern) or two ``tokenizer.json`` (the ``pre_tokenizer`` component): each runti
 pre-tokenizer is and what it can run behind its model (:meth:`Runtime.pre_tokenizer_part`,
 :meth:`Runtime.with_pre_tokenizer`); else None, and the diff says the split was not computed.
 
->>> from core.runtimes.base import PreTokenizerPart
+>>> from core.formats.runtime import PreTokenizerPart
 >>> class Plain:  # a runtime with no pre-tokenizer to lend
 ...     def pre_tokenizer_part(self): return None
 >>> with_pretokenizer(Plain(), Plain()) is None

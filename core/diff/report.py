@@ -16,8 +16,8 @@ from functools import cached_property
 
 import numpy as np
 
-from ..bundle import model_binding
-from ..golden import GoldenCheck
+from ..bundles.bundle import model_binding
+from ..bundles.golden import GoldenCheck
 from ..notes import Note, note
 from ..progress import CancelFn, ProgressFn
 from .behaviour import BehaviourDiff
@@ -181,9 +181,9 @@ class TokenizerDiff:
 def _golden_changed(old_rt, new_rt) -> tuple[int, int]:
     """Golden samples whose IDs differ (a text one side refuses and the other not counts), and
     how many there are: old's golden samples (the stress set and one per special-token literal,
-    :func:`core.golden.samples_for`), the very set the Diff pane's golden check verifies, so
+    :func:`core.bundles.golden.samples_for`), the very set the Diff pane's golden check verifies, so
     the verdict's count and the check's agree."""
-    from ..golden import encode_each, samples_for
+    from ..bundles.golden import encode_each, samples_for
 
     texts = [text for _, text in samples_for(old_rt)]
     old, new = encode_each(old_rt, texts), encode_each(new_rt, texts)
@@ -279,7 +279,7 @@ def compare(old, new, sources=(), *, golden: bool = True, hidden: int | None = N
 
     Raises :class:`~core.errors.WorkbenchError` when the sources hold no text.
     """
-    from ..golden import lock, verify
+    from ..bundles.golden import lock, verify
     from ..progress import Progress, check_cancel
     from .behaviour import corpus_items, golden_items
 

@@ -15,7 +15,7 @@ import tempfile
 from pathlib import Path
 from typing import Iterable, Iterator, Optional
 
-from ..bundle import save_bundle_files
+from ..bundles.bundle import save_bundle_files
 from ..lifeline import child_command
 from ..notes import note
 from ..progress import CancelFn, Progress, ProgressFn, Throttle

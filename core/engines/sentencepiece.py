@@ -16,12 +16,12 @@ import tempfile
 from pathlib import Path
 from typing import Iterable, Optional
 
-from ..bundle import save_bundle_files
+from ..bundles.bundle import save_bundle_files
 from ..errors import WorkbenchError
 from ..lifeline import child_command
 from ..notes import note
 from ..progress import CancelFn, Progress, ProgressFn, Throttle
-from ..special import guess_role
+from ..pipeline.special import guess_role
 from .checks import SENTENCEPIECE_RULES, check_config, unsupported_by_sentencepiece
 from .common import ChildFailed, dump_json, engine_manifest, run_child, write_corpus
 from .config import TrainingConfig

@@ -7,8 +7,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QTextCharFormat, QTextCursor
 
 from app.widgets.compare_view import COLUMN_MIN_WIDTH
-from core.boundaries import compare_boundaries
-from core.formats import load_tokenizer
+from core.encodings.boundaries import compare_boundaries
+from core.formats.detect import load_tokenizer
 from tests.app.conftest import open_and_wait, wait_inspected
 
 pytestmark = pytest.mark.gui

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from app.widgets.pipeline_view import PipelineView
-from core.formats import load_tokenizer
+from core.formats.detect import load_tokenizer
 from app.jobs.inspect import inspect_one
 from tests.conftest import DEMO, TOKENIZERS, require_data
 
@@ -71,7 +71,7 @@ def test_real_byte_level_tokenizers_read_as_text(qtbot, rel, forms):
 
 
 def test_an_unknown_piece_shows_the_text_it_stands_for(qtbot):
-    from core.runtimes.hf import HFRuntime
+    from core.formats.hf.runtime import HFRuntime
     from tests.core import families as F
 
     runtime = HFRuntime(F.bert_spec(True))
@@ -80,7 +80,7 @@ def test_an_unknown_piece_shows_the_text_it_stands_for(qtbot):
 
 
 def test_a_normalized_piece_shows_the_original_text_and_the_piece_beside(qtbot):
-    from core.runtimes.hf import HFRuntime
+    from core.formats.hf.runtime import HFRuntime
     from tests.core import families as F
 
     runtime = HFRuntime(F.bert_spec(True))

@@ -136,7 +136,7 @@ def test_audit_json_is_unchanged(capsys, tmp_path):
 def test_audit_export_is_unchanged(qtbot, tmp_path):
     from app.tasks import TaskRunner
     from app.widgets.vocab_browser import VocabBrowser
-    from core.formats import load_tokenizer
+    from core.formats.detect import load_tokenizer
 
     browser = VocabBrowser(TaskRunner())
     qtbot.addWidget(browser)

@@ -1,4 +1,4 @@
-"""The streaming simulator: what it shows at each step equals what core.stream emits; pending bytes
+"""The streaming simulator: what it shows at each step equals what core.stream.decode emits; pending bytes
 show as hex (never a silent �), stops are reported where they matched, bad IDs give a message.
 
 Oracles: the runtime's own ``decode`` (the native library) and the IDs' own bytes.
@@ -11,7 +11,7 @@ import time
 import pytest
 
 from app.widgets.stream_simulator import StreamSimulator, pending_shown, readable, unescape_stop
-from core.formats import load_tokenizer
+from core.formats.detect import load_tokenizer
 from tests.conftest import DEMO, TOKENIZERS, require_data
 
 pytestmark = pytest.mark.gui

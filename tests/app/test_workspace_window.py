@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QFileDialog
 
 from app.main_window import MainWindow
 from app.session import Session
-from core.text import Unit
+from core.text.offsets import Unit
 from core.workspace import read_workspace
 from tests.app.conftest import open_and_wait, wait_inspected
 
@@ -113,16 +113,14 @@ def comparable(ws):
 
 
 def test_closing_and_reopening_restores_every_pane(qtbot, window, demo_paths, tmp_path,
-                                                   own_workspace_file, monkeypatch):
+                                                   own_workspace_file, dialogs):
     set_up(qtbot, window, demo_paths, tmp_path)
     template_file = tmp_path / "mine.jinja"
-    asked = []
-    monkeypatch.setattr("app.ask.ask_unsaved", lambda *args: asked.append(args[1]) or "save")
-    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(template_file), ""))
+    dialogs.answer("unsaved", "save").answer("save_file", template_file)
     edited = window.chat.template_editor.toPlainText()
     before = window.workspace.capture()
     assert window.close()
-    assert asked, "the edited template was not asked about"
+    assert dialogs.titles("unsaved"), "the edited template was not asked about"
     assert template_file.read_text(encoding="utf-8") == edited
     saved = read_workspace(own_workspace_file)
     assert saved.chat.template == "file" and saved.chat.template_file == template_file
@@ -207,28 +205,27 @@ def test_a_missing_file_is_said_and_the_rest_restored(qtbot, window, demo_paths,
 
 
 def test_an_edited_template_asks_before_quitting_and_cancel_keeps_the_window(
-        qtbot, window, demo_paths, monkeypatch, own_workspace_file):
+        qtbot, window, demo_paths, dialogs, own_workspace_file):
     open_and_wait(qtbot, window, demo_paths[0])
     editor = window.chat.template_editor
     editor.setPlainText(editor.toPlainText() + "x")
-    asked = []
-    monkeypatch.setattr("app.ask.ask_unsaved", lambda *args: asked.append(args[1]) or "cancel")
+    dialogs.answer("unsaved", "cancel")
     assert not window.close()
-    assert asked and window.isVisible() and window.chat.picker.is_edited
+    assert dialogs.titles("unsaved") and window.isVisible() and window.chat.picker.is_edited
     assert not own_workspace_file.exists()
-    monkeypatch.setattr("app.ask.ask_unsaved", lambda *args: "discard")
+    dialogs.answer("unsaved", "discard")
     assert window.close()
     assert read_workspace(own_workspace_file).chat.template_text is None  # discarded
 
 
 def test_switching_templates_asks_and_revert_restores_the_text(qtbot, window, demo_paths,
-                                                               monkeypatch):
+                                                               dialogs):
     picker, editor = window.chat.picker, window.chat.template_editor
     picker.choose(["builtin", "chatml"])
     original = editor.toPlainText()
     editor.setPlainText("{{ broken")
     editor.mark_error(1)
-    monkeypatch.setattr("app.ask.ask_unsaved", lambda *args: "cancel")
+    dialogs.answer("unsaved", "cancel")
     picker.box.setCurrentIndex(picker.box.findData(json.dumps(["builtin", "inst"])))
     assert picker.choice() == ["builtin", "chatml"] and editor.toPlainText() == "{{ broken"
     picker.revert()
@@ -247,33 +244,30 @@ def test_reopening_a_template_file_drops_the_old_edited_mark(qtbot, window, tmp_
     assert editor.toPlainText() == "{{ messages[-1].content }}" and not picker.is_edited
 
 
-def test_a_newer_workspace_is_refused_naming_its_version(qtbot, window, tmp_path, monkeypatch):
+def test_a_newer_workspace_is_refused_naming_its_version(qtbot, window, tmp_path, dialogs):
     path = tmp_path / "future.json"
     path.write_text(json.dumps({"workbench_workspace": 99}), encoding="utf-8")
-    shown = []
-    monkeypatch.setattr("app.main_window.show_error", lambda parent, title, err: shown.append(
-        str(err)))
+    dialogs.expect("warning")
     window.session.set_text("kept")
     assert not window.open_workspace(path)
+    shown = dialogs.texts("warning")
     assert "version 99" in shown[0] and window.session.text == "kept"
 
 
 def test_file_dialogs_start_in_the_last_folder_of_their_kind(qtbot, window, tmp_path,
-                                                             monkeypatch):
-    seen = []
+                                                             dialogs):
     text = tmp_path / "texts" / "a.txt"
     text.parent.mkdir()
     text.write_text("hello", encoding="utf-8")
-    monkeypatch.setattr(QFileDialog, "getOpenFileName",
-                        # the tokenizer dialog is cancelled: a .txt opened as a tokenizer would
-                        # fail later in a worker and its modal error box would block teardown
-                        lambda parent, title, folder, *a: seen.append(folder) or (
-                            (str(text), "") if len(seen) <= 2 else ("", "")))
+    dialogs.answer("open_file", text)
     window.open_text_dialog()
     window.open_text_dialog()
+    # the tokenizer dialog is cancelled: a .txt opened as a tokenizer would fail (in a worker)
+    dialogs.answer("open_file", None)
     window.open_dialog()  # another kind: the home folder
     from pathlib import Path
 
+    seen = dialogs.texts("open_file")
     assert seen == [str(Path.home()), str(text.parent), str(Path.home())]
 
 

@@ -10,11 +10,11 @@ import pytest
 
 from app.cli import main
 from app.main_window import DEMO
-from core.formats import load_tokenizer
+from core.formats.detect import load_tokenizer
 from app.jobs.inspect import inspect_one
 from core.inspect import inspect_texts
-from core.postprocess import PostSettings
-from core.text import Unit
+from core.pipeline.postprocess import PostSettings
+from core.text.offsets import Unit
 
 BPE = DEMO / "demo-bpe" / "tokenizer.json"
 UNIGRAM = DEMO / "demo-unigram" / "tokenizer.model"
@@ -85,7 +85,7 @@ def columns(text: str) -> int:
 @pytest.mark.parametrize("tokenizer", [BPE, UNIGRAM])
 @pytest.mark.parametrize("text", [CJK, "ｆｕｌｌｗｉｄｔｈ　ｔｅｘｔ and 한국어 텍스트"])
 def test_table_columns_start_at_one_display_column_after_wide_pieces(capsys, tokenizer, text):
-    from core.export import token_rows
+    from core.encodings.export import token_rows
 
     code, out, _ = run(capsys, "inspect", tokenizer, text, "--no-special")
     assert code == 0

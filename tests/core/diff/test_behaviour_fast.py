@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from core.diff.behaviour import BehaviourDiff, _add_batches, _add_encodings
-from core.fingerprints import encode_each
+from core.bundles.fingerprints import encode_each
 from tests.core.diff.variants import with_block_inserted, without_merge
 
 WORDS = ["the", "quick", "brown", "fox", "你好", "世界", " ", "  ", "\n", "<s>", "é", "🦊",
