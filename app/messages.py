@@ -402,7 +402,7 @@ def templates() -> dict[str, str]:
         "diff.scores": QCoreApplication.translate(
             "Notes", "{n:,} piece scores changed"),
         "diff.golden": QCoreApplication.translate(
-            "Notes", "{n:,} of {samples:,} golden stress samples get other IDs"),
+            "Notes", "{n:,} of {samples:,} golden samples get other IDs"),
         "diff.part_changed_no_ids": QCoreApplication.translate(
             "Notes", "the {part} changed (IDs of a text do not depend on it)"),
         "diff.across_families": QCoreApplication.translate(
@@ -607,6 +607,11 @@ def templates() -> dict[str, str]:
             "Notes", 'tokenizer {path} could not be reopened: {problem}'),
         "workspace.dataset_missing": QCoreApplication.translate(
             "Notes", 'Align dataset {path} is gone: not reopened'),
+        "workspace.parallel_missing": QCoreApplication.translate(
+            "Notes", "Diagnostics parallel corpus {path} is gone: the Corpus pane's sources are "
+            "used"),
+        "workspace.diagnostics_template_missing": QCoreApplication.translate(
+            "Notes", 'Diagnostics chat template file {path} is gone: no template is used'),
     }
 
 

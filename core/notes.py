@@ -338,7 +338,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "diff.scores": (
         "warning", "{n:,} piece scores changed"),
     "diff.golden": (
-        "warning", "{n:,} of {samples:,} golden stress samples get other IDs"),
+        "warning", "{n:,} of {samples:,} golden samples get other IDs"),
     "diff.part_changed_no_ids": (
         "info", "the {part} changed (IDs of a text do not depend on it)"),
     "diff.across_families": (
@@ -607,6 +607,11 @@ CODES: dict[str, tuple[Severity, str]] = {
         "warning", 'tokenizer {path} could not be reopened: {problem}'),
     "workspace.dataset_missing": (
         "warning", 'Align dataset {path} is gone: not reopened'),
+    "workspace.parallel_missing": (
+        "warning", "Diagnostics parallel corpus {path} is gone: the Corpus pane's sources are "
+                   "used"),
+    "workspace.diagnostics_template_missing": (
+        "warning", 'Diagnostics chat template file {path} is gone: no template is used'),
 }
 
 ENGLISH: dict[str, str] = {code: template for code, (_, template) in CODES.items()}

@@ -22,11 +22,12 @@ from pathlib import Path
 
 import numpy as np
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QHeaderView, QLabel,
+from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QHeaderView, QLabel,
                                QLineEdit, QListWidget, QListWidgetItem, QPushButton,
                                QSplitter, QTableView, QTableWidget, QTableWidgetItem,
                                QTabWidget, QTextBrowser, QVBoxLayout, QWidget)
 
+from app.folders import ask_open_file, ask_save_file
 from app.jobs.align import export_all, run_audit
 from app.messages import render
 from app.models.align_misaligned import MisalignedModel
@@ -37,6 +38,7 @@ from app.widgets.align_record_view import RecordView, label_color
 from app.widgets.eliding import ElidingProgressBar
 from app.widgets.settings_fold import SettingsFold
 from app.widgets.share_bars import SHARE_ROLE, ShareBarDelegate
+from app.widgets.stale_mark import StaleMark
 from app.widgets.wrapping_row import wrapping
 from core.align.alignment import MODES, align_encoding
 from core.align.audit import AlignReport
@@ -92,6 +94,12 @@ class AlignPane(QWidget):
         self.banner.setWordWrap(True)
         self.banner.setTextFormat(Qt.TextFormat.RichText)
         layout.addWidget(self.banner)
+        # the result stays readable when an input changes, greyed and said to be out of date
+        self.stale_mark = StaleMark(self.tr("Out of date — the dataset, its settings or the "
+                                            "tokenizers changed since this run. Run again "
+                                            "(Align)."))
+        self._result_inputs = None  # what the audit shown was computed from
+        layout.addWidget(self.stale_mark)
         top = QSplitter(Qt.Orientation.Horizontal)
         top.addWidget(self._build_summary())
         top.addWidget(self._build_misaligned())
@@ -104,6 +112,7 @@ class AlignPane(QWidget):
         split.setStretchFactor(0, 3)  # the tables take most of the room a larger window gives
         split.setStretchFactor(1, 2)
         layout.addWidget(split, 1)
+        self.result_view = split
 
     def _build_dataset_row(self) -> QHBoxLayout:
         self.open_button = QPushButton(self.tr("Open dataset…"))
@@ -304,6 +313,10 @@ class AlignPane(QWidget):
         self.record_view.span_selected.connect(self._show_record_span)
         self.copy_button.clicked.connect(self.write_copy_dialog)
         self.export_button.clicked.connect(self.export_dialog)
+        self.tokenizer_list.itemChanged.connect(self._update_stale)
+        for box in (self.format_box, self.unit_box):
+            box.currentIndexChanged.connect(self._update_stale)
+        self.spans_key.textChanged.connect(self._update_stale)
 
     # -- dataset and tokenizers ----------------------------------------------------------------
     def dragEnterEvent(self, event) -> None:
@@ -317,8 +330,8 @@ class AlignPane(QWidget):
         event.acceptProposedAction()
 
     def open_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(
-            self, self.tr("Open an annotation dataset"), "",
+        path = ask_open_file(
+            self, "dataset", self.tr("Open an annotation dataset"),
             self.tr("Annotation datasets (*.jsonl *.json *.conll *.bio *.txt *.tsv);;"
                     "All files (*)"))
         if path:
@@ -348,6 +361,45 @@ class AlignPane(QWidget):
             item.setCheckState(Qt.CheckState.Checked if new or key in checked
                                else Qt.CheckState.Unchecked)
             self.tokenizer_list.addItem(item)
+        self._update_enabled()
+        self._update_stale()
+
+    # -- workspace -------------------------------------------------------------------------
+    def save_state(self, setup) -> None:
+        """Put the dataset, the ticked tokenizers and the settings in ``setup`` (a
+        :class:`core.workspace.AlignSetup`)."""
+        setup.dataset = self.path
+        setup.tokenizers = [Path(self.tokenizer_list.item(i).data(Qt.ItemDataRole.UserRole))
+                            for i in range(self.tokenizer_list.count())
+                            if self.tokenizer_list.item(i).checkState() == Qt.CheckState.Checked]
+        unit = self.unit_box.currentData()
+        setup.settings = {"format": self.format_box.currentData(),
+                          "unit": Unit(unit).value if unit is not None else "cp",
+                          "spans_key": self.spans_key.text(), "mode": self.mode(),
+                          "fix_order": self.fix_order.currentData(),
+                          "scheme": self.scheme_box.currentData()}
+
+    def restore_state(self, setup) -> None:
+        """Show ``setup``'s dataset (not aligned until Align is pressed), tick its tokenizers
+        (those the session has; none saved: the pane's default) and settings."""
+        settings = setup.settings
+        for box, value in ((self.format_box, settings.get("format")),
+                           (self.unit_box, _unit_or_none(settings.get("unit"))),
+                           (self.mode_box, settings.get("mode")),
+                           (self.fix_order, settings.get("fix_order")),
+                           (self.scheme_box, settings.get("scheme"))):
+            if value is not None and box.findData(value) >= 0:
+                box.setCurrentIndex(box.findData(value))
+        if isinstance(settings.get("spans_key"), str):
+            self.spans_key.setText(settings["spans_key"])
+        if setup.tokenizers:
+            ticked = {str(path) for path in setup.tokenizers}
+            for i in range(self.tokenizer_list.count()):
+                item = self.tokenizer_list.item(i)
+                item.setCheckState(Qt.CheckState.Checked if item.data(Qt.ItemDataRole.UserRole)
+                                   in ticked else Qt.CheckState.Unchecked)
+        if setup.dataset is not None:
+            self.set_dataset(setup.dataset, start=False)
         self._update_enabled()
 
     def chosen_tokenizers(self) -> list[tuple[str, object]]:
@@ -388,6 +440,7 @@ class AlignPane(QWidget):
             self.banner.setText(escape(self.tr("Tick at least one tokenizer to align to")))
             return
         self._set_running(True, self.tr("aligning…"))
+        self._started_inputs = self.current_inputs()
         self._job = self.tasks.submit(
             "align", run_audit, str(self.path), self.format_box.currentData(),
             self.unit_box.currentData(), tokenizers,
@@ -426,11 +479,28 @@ class AlignPane(QWidget):
         self._set_running(False)
         self.audit, self.dataset = result
         self.runtimes = self.chosen_tokenizers()
+        self._result_inputs = getattr(self, "_started_inputs", self.current_inputs())
+        self._update_stale()
         self._show_audit()
         self.settings_fold.results_shown()
         self.audited.emit(self.audit)
         self.status.emit(self.tr("{n} spans aligned to {k} tokenizers").format(
             n=f"{len(self.audit.spans):,}", k=len(self.audit.tokenizers)))
+
+    # -- stale results -----------------------------------------------------------------------
+    def current_inputs(self) -> tuple:
+        """What an audit started now would be computed from (the mode only changes the view)."""
+        return (self.path, self.format_box.currentData(), self.unit_box.currentData(),
+                self.spans_key.text().strip(),
+                tuple((name, id(runtime)) for name, runtime in self.chosen_tokenizers()))
+
+    @property
+    def is_stale(self) -> bool:
+        return self.audit is not None and self._result_inputs != self.current_inputs()
+
+    def _update_stale(self, *_) -> None:
+        """Grey the audit shown when its inputs changed; ungrey it when they are back."""
+        self.stale_mark.set_stale(self.is_stale, [self.result_view])
 
     def mode(self) -> str:
         return self.mode_box.currentData()
@@ -696,8 +766,8 @@ class AlignPane(QWidget):
         if self.dataset is None:
             return
         suggested = str(self.dataset.path.with_name(self.dataset.path.stem + ".fixed.jsonl"))
-        path, _ = QFileDialog.getSaveFileName(self, self.tr("Write a corrected copy"), suggested,
-                                              self.tr("JSONL (*.jsonl)"))
+        path = ask_save_file(self, "dataset", self.tr("Write a corrected copy"), suggested,
+                             self.tr("JSONL (*.jsonl)"))
         if path:
             self.write_copy(path)
 
@@ -752,9 +822,8 @@ class AlignPane(QWidget):
                 f"{stem}.labels.{file_slug(tokenizers[0][0])}.jsonl")
         else:  # one file each: the name given, with each tokenizer's name before the extension
             suggested = self.dataset.path.with_name(f"{stem}.labels.jsonl")
-        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export token labels"),
-                                              str(suggested),
-                                              self.tr("JSONL (*.jsonl);;CoNLL (*.conll)"))
+        path = ask_save_file(self, "export", self.tr("Export token labels"), str(suggested),
+                             self.tr("JSONL (*.jsonl);;CoNLL (*.conll)"))
         if path:
             self.export(path, tokenizers)
 
@@ -782,3 +851,11 @@ class AlignPane(QWidget):
         self.banner.setText("<br>".join(escape(line) for line in lines))
         self.status.emit(lines[0] if len(lines) == 1 else self.tr(
             "Labels exported for {n} tokenizers").format(n=len(lines)))
+
+
+def _unit_or_none(value) -> Unit | None:
+    """The :class:`Unit` a saved value names, None for anything else (a file edited by hand)."""
+    try:
+        return Unit(value)
+    except ValueError:
+        return None

@@ -11,8 +11,9 @@ from __future__ import annotations
 import numpy as np
 from PySide6.QtCore import QObject, QPoint, Qt, Signal
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
-from PySide6.QtWidgets import QFileDialog, QMenu, QTableView
+from PySide6.QtWidgets import QMenu, QTableView
 
+from app.folders import ask_save_file
 from app.jobs.tokens import copy_text, export_file
 from app.models.token_table import TokenTableModel
 from app.tasks import TaskRunner
@@ -127,7 +128,7 @@ class TokenCopyActions(QObject):
         enc = self.model.encoding
         if enc is None:
             return
-        path, _ = QFileDialog.getSaveFileName(self.table, caption, suggested, file_filter)
+        path = ask_save_file(self.table, "export", caption, suggested, file_filter)
         if not path:
             return
         self.tasks.submit("export", export_file, enc, path, kind, self.header(), self.model.unit,

@@ -14,10 +14,11 @@ from pathlib import Path
 
 import numpy as np
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QTimer, Signal
-from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QHeaderView, QLabel,
+from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QHeaderView, QLabel,
                                QLineEdit, QProgressBar, QPushButton, QTableView, QVBoxLayout,
                                QWidget)
 
+from app.folders import ask_save_file
 from app.jobs.vocab import vocab_page
 from app.models.vocab import BADGES, COUNT_SORT, SORTS, VocabModel
 from app.tasks import JobHandle, TaskRunner
@@ -260,8 +261,8 @@ class VocabBrowser(QWidget):
     # -- export --------------------------------------------------------------------------
     def _on_export_clicked(self) -> None:
         runtime = self.runtime
-        path, _ = QFileDialog.getSaveFileName(
-            self, self.tr("Export the audit"), f"{runtime.name}-audit.json",
+        path = ask_save_file(
+            self, "export", self.tr("Export the audit"), f"{runtime.name}-audit.json",
             self.tr("JSON (*.json);;CSV, one row per token (*.csv)"))
         if path:
             self.export_audit(path)

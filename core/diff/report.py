@@ -18,7 +18,6 @@ import numpy as np
 
 from ..bundles.bundle import model_binding
 from ..bundles.golden import GoldenCheck
-from ..bundles.golden_stress import STRESS_SAMPLES
 from ..notes import Note, note
 from ..progress import CancelFn, ProgressFn
 from .behaviour import BehaviourDiff
@@ -47,7 +46,8 @@ class TokenizerDiff:
         old_pieces, new_pieces: each side's pieces as its runtime spells them.
         specials, parts, merges, scores: each contract part's comparison (``parts``: the
             pipeline parts in :data:`~core.diff.components.SHOWN_PARTS` order).
-        golden_changed / golden_samples: stress samples whose IDs differ / how many.
+        golden_changed / golden_samples: old's golden samples whose IDs differ on new / how
+            many (the golden check's samples: its ``ids`` kind counts the same).
         verdict: the verdict; reasons: its reasons ranked, notes: facts that do not change
             IDs (both :class:`~core.notes.Note` s: each front end words them).
         cost: rows added and to initialize, and their size; ``offset``: a block shift, or None.
@@ -178,14 +178,18 @@ class TokenizerDiff:
         return data
 
 
-def _golden_changed(old_rt, new_rt) -> int:
-    """Stress samples whose IDs differ (a text one side refuses and the other not counts)."""
-    from ..bundles.golden import encode_each
+def _golden_changed(old_rt, new_rt) -> tuple[int, int]:
+    """Golden samples whose IDs differ (a text one side refuses and the other not counts), and
+    how many there are: old's golden samples (the stress set and one per special-token literal,
+    :func:`core.bundles.golden.samples_for`), the very set the Diff pane's golden check verifies, so
+    the verdict's count and the check's agree."""
+    from ..bundles.golden import encode_each, samples_for
 
-    texts = [text for _, text in STRESS_SAMPLES]
+    texts = [text for _, text in samples_for(old_rt)]
     old, new = encode_each(old_rt, texts), encode_each(new_rt, texts)
-    return sum((a != b) if isinstance(a, str) or isinstance(b, str)
-               else not np.array_equal(a.ids, b.ids) for a, b in zip(old, new))
+    changed = sum((a != b) if isinstance(a, str) or isinstance(b, str)
+                  else not np.array_equal(a.ids, b.ids) for a, b in zip(old, new))
+    return changed, len(texts)
 
 
 def diff_tokenizers(old, new, *, hidden: int | None = None, dtype: str | None = None,
@@ -205,10 +209,10 @@ def diff_tokenizers(old, new, *, hidden: int | None = None, dtype: str | None = 
     merges = diff_merges(old_view, new_view, {new_view.pieces[n] for _, n in kept_pairs})
     scores = (diff_scores(old_view, new_view, kept_pairs) if basis == "piece text"
               else ScoresDiff(False, note("diff.scores_not_stored")))
-    golden_changed = _golden_changed(old.runtime, new.runtime)
+    golden_changed, golden_samples = _golden_changed(old.runtime, new.runtime)
     added = vocab.added().tolist()
     reasons = [*vocabulary_reasons(counts, added, vocab.old_size), *special_reasons(specials),
-               *model_reasons(merges, scores), *golden_reason(golden_changed, len(STRESS_SAMPLES))]
+               *model_reasons(merges, scores), *golden_reason(golden_changed, golden_samples)]
     id_parts, notes = part_reasons(parts)
     reasons += id_parts
     notes = [*_basis_notes(basis, vocab, comparable, old_view, new_view), *notes,
@@ -218,7 +222,7 @@ def diff_tokenizers(old, new, *, hidden: int | None = None, dtype: str | None = 
     verdict = verdict_of(reasons)
     rows = matrix_rows(vocab.old_size, vocab.new_size, added)
     return TokenizerDiff(old.label, new.label, basis, vocab, old_view.pieces, new_view.pieces,
-                         specials, parts, merges, scores, golden_changed, len(STRESS_SAMPLES),
+                         specials, parts, merges, scores, golden_changed, golden_samples,
                          verdict, ranked_reasons(reasons), notes,
                          migration_cost(rows["rows_added"], hidden=hidden, dtype=dtype, tied=tied,
                                         configs=configs,

@@ -180,6 +180,21 @@ def test_most_changed_texts_are_shown_old_over_new_as_text(qtbot, window, pane, 
             assert view.encoding.ids.tolist() == [token[2] for token in examples[row][side]]
 
 
+def test_the_verdicts_golden_count_and_the_golden_tabs_agree(qtbot, pane, paths, english):
+    old = open_tokenizer(paths["old"])
+    pane.set_pair(old, open_tokenizer(paths["shifted"]))
+    diff = compare_and_wait(qtbot, pane)
+    check = diff.golden_check
+    ids = sum(kind == "ids" for kind in check.kinds.values())
+    assert old.runtime.special_tokens(), "the pair has special-token samples (the issue's case)"
+    (reason,) = [n for n in diff.reasons if n.code == "diff.golden"]
+    # one sample set, one way of counting: the stress set and old's special literals, by IDs
+    assert (reason.args["n"], reason.args["samples"]) == (ids, check.samples) == (
+        diff.golden_changed, diff.golden_samples)
+    said = f"{ids:,} of {check.samples:,} golden samples"
+    assert said in pane.reasons.text() and said in pane.golden_summary.text()
+
+
 def test_the_json_export_is_what_tokbench_diff_prints(qtbot, pane, paths, tmp_path, capsys):
     """The same comparison (the CLI's: no golden samples, the corpus file as its bucket) through
     the pane's Export JSON… and through ``tokbench diff --json``: the same line, envelope and

@@ -363,3 +363,30 @@ def test_a_repeated_special_token_is_said_in_chinese_as_it_is_typed(qtbot, chine
     form.editors["special_tokens"].setText("<unk> <s> <unk>")
     assert form.note.text() == "⚠ 配置：special_tokens 中有重复的 ['<unk>']"
     assert form.problem == "配置：special_tokens 中有重复的 ['<unk>']"
+
+
+def test_a_saved_trained_bundle_takes_the_scratch_copys_place(qtbot, window, pane, tmp_path,
+                                                              monkeypatch):
+    from PySide6.QtWidgets import QFileDialog
+
+    use_corpus(window, DEMO / "corpus.txt")
+    configure(pane, "GPT-2-like byte-level BPE", vocab_size=300)
+    outcome = run_to_end(qtbot, pane)
+    assert pane.owns(outcome.path)
+    target = tmp_path / "mine.zip"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a: (str(target), ""))
+    count = len(window.session.tokenizers)
+    pane.save_button.click()
+    qtbot.waitUntil(lambda: window.session.current_tokenizer.path == target, timeout=20000)
+    # in its place, once: the Tokenizer tab shows the bundle, the lists have one entry of it
+    assert len(window.session.tokenizers) == count
+    assert str(target) in window.inspect.info.summary.text()
+    labels = [window.inspect.tokenizer_box.itemText(i)
+              for i in range(window.inspect.tokenizer_box.count())]
+    assert labels.count(window.session.current_tokenizer.label) == 1
+    assert window.session.recent_files()[0] == str(target.resolve())
+    assert str(target) == str(window.workspace.capture().current)  # the path that lasts
+    window.open_path(target)  # opened again: still one entry
+    qtbot.wait(500)
+    qtbot.waitUntil(lambda: not window.tasks.busy, timeout=20000)
+    assert len(window.session.tokenizers) == count
