@@ -51,12 +51,15 @@ def focusable_widgets(root: QWidget) -> list[QWidget]:
     return found
 
 
-def has_name(widget: QWidget) -> bool:
+def has_name(widget: QWidget, labelled: set | None = None) -> bool:
     """A screen reader announces ``widget`` by a name, not only by its value or a symbol: a
     combo box needs a name or a label (Qt would say its current item instead); a button
-    needs letters (``✕`` or ``↑`` alone say nothing)."""
+    needs letters (``✕`` or ``↑`` alone say nothing). ``labelled``: the window's widgets that
+    are a label's buddy (:func:`labelled_widgets`), when the caller asks about many widgets."""
     if isinstance(widget, QComboBox):
-        return bool(widget.accessibleName() or _buddy_label(widget))
+        if widget.accessibleName():
+            return True
+        return (widget in labelled) if labelled is not None else _buddy_label(widget) is not None
     name = spoken_name(widget)
     if isinstance(widget, QAbstractButton):
         return any(char.isalnum() for char in name)
@@ -65,7 +68,15 @@ def has_name(widget: QWidget) -> bool:
 
 def unnamed_widgets(root: QWidget) -> list[QWidget]:
     """The focusable widgets under ``root`` a screen reader would announce without a name."""
-    return [widget for widget in focusable_widgets(root) if not has_name(widget)]
+    labelled = labelled_widgets(root.window())
+    return [widget for widget in focusable_widgets(root) if not has_name(widget, labelled)]
+
+
+def labelled_widgets(window: QWidget) -> set:
+    """The widgets of ``window`` some label names as its buddy: one walk of the window's labels
+    for a whole pane (asking each combo box's label apart walked them once per combo box, and
+    a pane has dozens: 0.1 s on the GUI thread after each job)."""
+    return {buddy for label in window.findChildren(QLabel) if (buddy := label.buddy()) is not None}
 
 
 def _buddy_label(widget: QWidget) -> QLabel | None:
@@ -80,15 +91,17 @@ def name_from_context(root: QWidget) -> None:
     """Name every focusable widget under ``root`` that has no spoken name, from (in order) the
     label just before it in its layout, its placeholder text, its tooltip, the tab it is the
     page of, or the titled group around it. Idempotent; rerun it after a language change."""
+    labelled = labelled_widgets(root.window())
     for widget in focusable_widgets(root):
         if widget.property(AUTO):
             widget.setAccessibleName("")
-        if has_name(widget):
+        if has_name(widget, labelled):
             continue
         label = _label_before(widget)
         if label is not None:
             label.setBuddy(widget)
-            if has_name(widget):
+            labelled.add(widget)
+            if has_name(widget, labelled):
                 continue
         name = _placeholder(widget) or _plain(widget.toolTip()) or _page_title(widget)
         if name:

@@ -176,15 +176,17 @@ def test_the_chat_tokens_view_says_why_it_is_empty(qtbot):
 def test_a_language_switch_translates_the_fold_and_gives_it_a_letter_again(qapp, qtbot, window):
     from app import i18n
 
-    toggle = window.align.settings_fold.toggle
+    def toggle():  # a live switch builds the panes again (app/pane_rebuild.py): ask each time
+        return window.align.settings_fold.toggle
+
     window.panes.setCurrentWidget(window.align)
-    assert mnemonic_of(toggle.text())
+    assert mnemonic_of(toggle().text())
     i18n.install_language("zh_CN", qapp)
     try:
-        qtbot.waitUntil(lambda: "设置" in toggle.text() and bool(mnemonic_of(toggle.text())),
+        qtbot.waitUntil(lambda: "设置" in toggle().text() and bool(mnemonic_of(toggle().text())),
                         timeout=3000)
         letters = letters_shown(window.align)
         assert len(letters) == len(set(letters)), letters
     finally:
         i18n.install_language("en", qapp)
-    qtbot.waitUntil(lambda: "Settings" in toggle.text().replace("&", ""), timeout=3000)
+    qtbot.waitUntil(lambda: "Settings" in toggle().text().replace("&", ""), timeout=3000)
