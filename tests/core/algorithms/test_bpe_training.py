@@ -167,7 +167,7 @@ def test_pair_stats_match_a_recount_after_every_merge_even_when_a_symbol_is_resp
         assert stats.counts == {p: c for p, c in truth.items() if c >= floor}
         for key in stats.counts:  # every holder of a kept pair is listed
             holders = {i for i, w in enumerate(stats.words) if key in w}
-            assert holders <= set(stats.where[key])
+            assert holders <= set(stats.listed(key))
 
 
 _DETERMINISM = """
