@@ -11,7 +11,9 @@ from what a sighted user reads around them, in the installed language::
     'Ranking'
 
 A label just before an unnamed field in a row becomes its buddy (so its mnemonic works too).
-Names set by hand (``setAccessibleName``) are never replaced.
+Names set by hand (``setAccessibleName``) are never replaced. What a window shows after it
+was built (a run's result tables, rows a user adds, a dialog a pane opens) is named, and its
+buttons given Alt+letters, by :class:`app.late_names.LateNames`.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from PySide6.QtWidgets import (QAbstractButton, QAbstractSpinBox, QComboBox, QGr
                                QLayout, QLineEdit, QPlainTextEdit, QStackedWidget, QTabWidget,
                                QTextEdit, QWidget)
 
+HIDDEN_ON_PURPOSE = Qt.WidgetAttribute.WA_WState_ExplicitShowHide  # with isHidden(): hide()
 AUTO = "_accessible_name_from_context"  # marks a name this module set (replaced on a rerun)
 
 
@@ -33,11 +36,13 @@ def spoken_name(widget: QWidget) -> str:
 
 def focusable_widgets(root: QWidget) -> list[QWidget]:
     """The widgets under ``root`` that Tab can reach: not the inner line edit of a spin box or
-    combo box, nor a popup's list (they speak through their owner)."""
+    combo box, nor a popup's list (they speak through their owner), nor one hidden itself."""
     found = []
     for widget in root.findChildren(QWidget):
         if not widget.focusPolicy() & Qt.FocusPolicy.TabFocus or widget.focusProxy() is not None:
             continue
+        if widget.isHidden() and widget.testAttribute(HIDDEN_ON_PURPOSE):
+            continue  # a button shown only when needed: named (late) when it shows
         if widget.window() is not root.window():
             continue  # a combo box's popup list
         if isinstance(widget.parentWidget(), (QAbstractSpinBox, QComboBox)):
@@ -89,6 +94,21 @@ def name_from_context(root: QWidget) -> None:
         if name:
             widget.setAccessibleName(name)
             widget.setProperty(AUTO, True)
+
+
+TEXT_ROWS = 60  # rows of a chart's text alternative (a screen reader's user reads no more)
+
+
+def describe_chart(chart: QWidget, title: str, rows: list[str]) -> None:
+    """Give ``chart`` its text alternative: named by its title, described by the table it
+    draws, one line a row (at most ``TEXT_ROWS``), as a screen reader reads it.
+
+    >>> chart = QWidget(); describe_chart(chart, "Scripts", ["Latin: 90%", "Han: 10%"])
+    >>> chart.accessibleName(), chart.accessibleDescription()
+    ('Scripts', 'Latin: 90%\\nHan: 10%')
+    """
+    chart.setAccessibleName(title)
+    chart.setAccessibleDescription("\n".join(rows[:TEXT_ROWS]))
 
 
 def _plain(text: str) -> str:
@@ -155,3 +175,4 @@ def _page_title(widget: QWidget) -> str:
             return _plain(parent.title())
         child, parent = parent, parent.parentWidget()
     return ""
+

@@ -165,6 +165,18 @@ def mnemonic_of(text: str) -> str:
     return ""
 
 
+def without_mnemonic(text: str) -> str:
+    """``text`` as it reads, its mnemonic marks gone (to quote a button's label elsewhere).
+
+    >>> without_mnemonic("Drop &duplicates"), without_mnemonic("去除重复(&H)")
+    ('Drop duplicates', '去除重复')
+    """
+    import re
+
+    text = re.sub(r"\(&[^&\s]\)", "", text)
+    return text.replace("&&", "\0").replace("&", "").replace("\0", "&")
+
+
 def with_mnemonic(text: str, taken: set[str]) -> str:
     """``text`` with a mnemonic on a letter not in ``taken`` (which it joins): the first free
     initial of a word, else any free letter of it; text without Latin letters (Chinese) gets

@@ -21,15 +21,17 @@ from app.panes.diagnostics import DiagnosticsPane
 from app.panes.inspect import InspectPane
 from app.panes.train import TrainPane
 from app.keyboard import FocusFrame, PaneKeys, assign_mnemonics, mnemonic_of, release_tab
+from app.late_names import LateNames
 from app.screen_fit import WANTED, ScrollingTabs, first_size
 from app.session import Session
 from app.tasks import TaskRunner
+from app.jobs.opening import open_for_window
 from app.widgets.local_models_dialog import LocalModelsDialog
 from app.widgets.rank_file_dialog import RankFileDialog
 from app.workspace import WorkspaceStore, default_file, notes_text
 from core.errors import WorkbenchError
 from core.formats import TokenizerSource
-from core.loading import Loaded, detect_source, open_source, save_loaded
+from core.loading import Loaded, detect_source, save_loaded
 from core.models import looks_like_model_name
 from core.offload import ProcessEncoder
 from core.runtimes.tiktoken import RankFile
@@ -112,6 +114,10 @@ class MainWindow(QMainWindow):
         self.pane_keys = PaneKeys(self.panes, self)
         self.focus_frame = FocusFrame(self)
         self._name_panes()
+        # what panes make later (result tables, added rows, dialogs) is named as it appears
+        self.late_names = LateNames(self, self.panes, {
+            mnemonic_of(action.text()) for action in self.menuBar().actions()})
+        self.tasks.busy_changed.connect(lambda busy: busy or self.late_names.schedule())
         self.inspect.open_requested.connect(self.open_dialog)
         self.inspect.status.connect(self.show_status)
         self.corpus.status.connect(self.show_status)
@@ -146,6 +152,9 @@ class MainWindow(QMainWindow):
             assign_mnemonics(self.panes.widget(index), menu_letters)
         self.panes.tabBar().setAccessibleName(self.tr("Panes"))
         name_from_context(self.panes)
+        if hasattr(self, "late_names"):  # a language change: the menu's letters may differ,
+            self.late_names.taken = menu_letters  # and the panes' own texts change after this
+            self.late_names.schedule()
 
     # -- chrome --------------------------------------------------------------------------
     def _build_status_bar(self) -> None:
@@ -370,7 +379,7 @@ class MainWindow(QMainWindow):
                                      runtime.vocab_size).format(name=runtime.name,
                                                                 format=runtime.source_format))
 
-        self.tasks.submit(f"open:{path}", open_source, source, rank_file=rank_file,
+        self.tasks.submit(f"open:{path}", open_for_window, source, rank_file=rank_file,
                           latest_only=True, on_result=loaded)
 
     def open_text_dialog(self) -> None:

@@ -747,6 +747,28 @@ def special_kinds() -> dict[str, str]:
     }
 
 
+def special_role(role: str) -> str:
+    """A special token's role (:attr:`core.special.SpecialToken.role`, a key) in the GUI's
+    language. The short names of the configs (bos, eos, pad, unk, cls, sep, mask, fim) are the
+    files' own words and stay; the roles said in words are translated; an unknown role is shown
+    as it is.
+
+    >>> # special_role("chat role") -> '对话角色' in the Chinese window
+    """
+    return special_roles().get(role, role)
+
+
+def special_roles() -> dict[str, str]:
+    """Special-token role said in words -> its translation (see :func:`special_role`)."""
+    return {
+        "chat role": QCoreApplication.translate("Describe", "chat role"),
+        "end of turn": QCoreApplication.translate("Describe", "end of turn"),
+        "end of message": QCoreApplication.translate("Describe", "end of message"),
+        "tool": QCoreApplication.translate("Describe", "tool", "special-token role"),
+        "image placeholder": QCoreApplication.translate("Describe", "image placeholder"),
+    }
+
+
 def special_source(source: str) -> str:
     """Where a special-token fact came from (:class:`core.special.RegistryEntry` ``source`` /
     ``role_source``) in the GUI's language: a file and its key stay as they are (they are

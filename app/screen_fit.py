@@ -10,7 +10,7 @@ and panes that scroll rather than grow the window's minimum size.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRect, QSize, Qt
+from PySide6.QtCore import QEvent, QRect, QSize, Qt
 from PySide6.QtWidgets import QFrame, QScrollArea, QTabWidget, QWidget
 
 WANTED = QSize(1280, 860)  # the window's first size on a screen that has room for it
@@ -33,12 +33,61 @@ def clamp_to_screen(geometry: QRect, available: QRect) -> QRect:
 def scrolling(pane: QWidget) -> QScrollArea:
     """``pane`` in a frameless scroll area: it fills the area while the window is larger than
     the pane's minimum, and scrolls (rather than being cut or widening the window) below it."""
-    area = QScrollArea()
+    area = FittingScrollArea()
     area.setFrameShape(QFrame.Shape.NoFrame)
-    area.setWidgetResizable(True)
     area.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the pane's own widgets take focus
     area.setWidget(pane)
     return area
+
+
+def minimum_height_for(widget: QWidget, width: int) -> int:
+    """The least height ``widget`` lays out in at ``width``: rows that wrap counted at their
+    wrapped height, tables and charts at their minimum (not at their preferred) height.
+
+    Qt's own resizable scroll area asks a layout with wrapping rows for its *preferred*
+    height for the width, which makes every pane with a wrapping row as tall as all its
+    tables' size hints: the pane scrolled even on a large screen.
+    """
+    layout = widget.layout()
+    least = widget.minimumSizeHint().height()
+    if layout is not None and layout.hasHeightForWidth():
+        margins = widget.contentsMargins()
+        least = max(least, layout.minimumHeightForWidth(width)
+                    + margins.top() + margins.bottom())
+    return max(least, widget.minimumHeight())
+
+
+class FittingScrollArea(QScrollArea):
+    """A scroll area that sizes its widget itself: the viewport's width and height, but never
+    less than the widget's minimum width and its :func:`minimum_height_for` that width."""
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.setWidgetResizable(False)
+
+    def setWidget(self, widget: QWidget) -> None:
+        super().setWidget(widget)
+        widget.installEventFilter(self)
+        self.fit_widget()
+
+    def fit_widget(self) -> None:
+        widget = self.widget()
+        if widget is None:
+            return
+        view = self.viewport().size()
+        width = max(view.width(), widget.minimumSizeHint().width(), widget.minimumWidth())
+        height = max(view.height(), minimum_height_for(widget, width))
+        if widget.size() != QSize(width, height):
+            widget.resize(width, height)
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self.fit_widget()
+
+    def eventFilter(self, watched, event) -> bool:
+        if watched is self.widget() and event.type() == QEvent.Type.LayoutRequest:
+            self.fit_widget()  # a row wrapped or a part appeared: the least height changed
+        return super().eventFilter(watched, event)
 
 
 class ScrollingTabs(QTabWidget):

@@ -23,7 +23,9 @@ its post-processing group in use; ``audit`` audits each open tokenizer in the Vo
 use counted on ``--corpus``: ``audit-<n>-unreachable.png``, ``-sensitive.png``,
 ``-summary.png``; ``models`` the *Open local model* dialog on this HOME's stores:
 ``local-models*.png``; ``overview`` every pane as it opens, ``pane-<name>.png``, to check a
-``--size`` such as 1280x720, or 800x500 under ``QT_SCALE_FACTOR=2``). ``--lang`` picks the UI language (default
+``--size`` such as 1280x720, or 800x500 under ``QT_SCALE_FACTOR=2``; ``results`` the Corpus,
+Align, Diff and Diagnostics panes after a run, their settings folded, ``results-<name>.png``,
+and Align's unfolded again, ``results-align-open.png``). ``--lang`` picks the UI language (default
 English, whatever the locale, so that screenshots are comparable).
 """
 
@@ -146,6 +148,8 @@ def main(argv=None) -> int:
         local_models_shots(app, window, args.out)
     if "overview" in panes:
         overview_shots(app, window, args.out)
+    if "results" in panes:
+        results_shots(app, window, args.out, corpus, args.spans or SPANS)
     window.close()
     return 0
 
@@ -170,6 +174,39 @@ def overview_shots(app, window, out: Path) -> None:
         for _ in range(5):
             app.processEvents()
         _save(app, window, out / f"pane-{name}.png")
+
+
+def results_shots(app, window, out: Path, corpus: list[Path], spans: Path) -> None:
+    """The Corpus, Align, Diff and Diagnostics panes once a run has results: the settings
+    folded to their summary line, the results given the height (``results-<name>.png``);
+    then Align's settings opened again by their toggle (``results-align-open.png``)."""
+    _load_corpus(app, window, corpus[:1])
+    window.panes.setCurrentWidget(window.corpus)
+    _save(app, window, out / "results-corpus.png")
+    align = window.align
+    window.panes.setCurrentWidget(align)
+    align.set_dataset(spans)
+    wait_until(app, lambda: align.audit is not None and not align.progress.isVisible(), 120)
+    align.table.selectRow(0)
+    _save(app, window, out / "results-align.png")
+    diff = window.diff
+    window.panes.setCurrentWidget(diff)
+    done = []
+    diff.compared.connect(done.append)
+    diff.set_pair(*window.session.tokenizers[:2])
+    diff.start_compare()
+    wait_until(app, lambda: done, timeout=300)
+    diff.compared.disconnect(done.append)
+    _save(app, window, out / "results-diff.png")
+    pane = window.diagnostics
+    window.panes.setCurrentWidget(pane)
+    pane.run()
+    wait_until(app, lambda: pane.result is not None and not pane.stop_button.isEnabled(),
+               timeout=600)
+    _save(app, window, out / "results-diagnostics.png")
+    window.panes.setCurrentWidget(align)
+    align.settings_fold.toggle.click()
+    _save(app, window, out / "results-align-open.png")
 
 
 def local_models_shots(app, window, out: Path) -> None:

@@ -17,9 +17,10 @@ from pathlib import Path
 from PySide6.QtCore import QByteArray, QObject, QStandardPaths, Signal
 from PySide6.QtWidgets import QSplitter
 
+from app.jobs.opening import open_for_window
 from app.messages import render_all
 from core.errors import WorkbenchError
-from core.loading import Loaded, detect_source, open_source
+from core.loading import Loaded, detect_source
 from core.notes import Note, note
 from core.workspace import (TokenizerRef, Workspace, read_workspace, read_workspace_or_previous,
                             without_missing, write_workspace)
@@ -119,7 +120,7 @@ class WorkspaceStore(QObject):
             except (WorkbenchError, TypeError) as err:
                 self._opened(ref, None, str(err))
                 continue
-            w.tasks.submit(f"open:{ref.path}", open_source, source,
+            w.tasks.submit(f"open:{ref.path}", open_for_window, source,
                            on_result=lambda loaded, r=ref: self._opened(r, loaded, None),
                            on_error=lambda message, r=ref: self._opened(r, None, message))
         if not self._waiting:

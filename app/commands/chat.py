@@ -4,8 +4,12 @@ assistant mask and token budget.
     tokbench chat [TOKENIZER] CONVERSATION.json [--template FILE|NAME]
                   [--config TOKENIZER_CONFIG.json] [--add-generation-prompt]
                   [--continue-final-message] [--var NAME=JSON]... [--now ISO-8601]
-                  [--parse-content-specials] [--context N] [--json]
-                  [--preset NAME] [--pattern REGEX] [--special-tokens FILE.json|NAME=ID,...]
+                  [--parse-content-specials] [--context N] [--fail-on error|warning|info]
+                  [--json] [--preset NAME] [--pattern REGEX] [--special-tokens FILE.json|NAME=ID,...]
+
+``--fail-on SEVERITY`` exits 1 when a check of that severity or a worse one is found (``error``:
+only errors; ``warning``: warnings and errors; ``info``: any check), for CI that gates a template
+change; the JSON then says ``"fail_on"`` and ``"failed"``.
 
 A template that fails (its own raise_exception, a syntax error, a render limit) is bad input,
 exit 2, said as ``tokbench: template error: ...`` (and as JSON under ``--json``, code
@@ -19,7 +23,7 @@ import json
 import sys
 from pathlib import Path
 
-from app.cli_args import (EXIT_BAD_INPUT, EXIT_OK, UsageError, _add_tiktoken_options,
+from app.cli_args import (EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK, UsageError, _add_tiktoken_options,
                           _load_options, _positive)
 from app.cli_output import print_error, print_json
 from core.errors import WorkbenchError
@@ -27,6 +31,8 @@ from core.utf8 import decode_utf8
 
 NAME = "chat"
 JSON_VERSION = 1
+# --fail-on SEVERITY fails on checks of that severity or a worse one
+SEVERITY_RANK = {"info": 0, "warning": 1, "error": 2}
 
 
 def add_parser(sub) -> argparse.ArgumentParser:
@@ -52,6 +58,9 @@ def add_parser(sub) -> argparse.ArgumentParser:
                       help="read special-token literals typed in messages as control tokens "
                            "(the unsanitized reading becomes the IDs; the check still names "
                            "each one)")
+    chat.add_argument("--fail-on", choices=("error", "warning", "info"), metavar="SEVERITY",
+                      help="exit 1 when a check of this severity or a worse one is found "
+                           "(error, warning or info)")
     chat.add_argument("--json", action="store_true", help="one JSON object (stable format)")
     _add_tiktoken_options(chat)
     return chat
@@ -148,11 +157,31 @@ def run(args) -> int:
         print_error(NAME, JSON_VERSION, err, as_json=args.json,
                     line=f"tokbench: template error: {err}")
         return EXIT_BAD_INPUT
+    failing = failing_checks(report.checks, args.fail_on)
     if args.json:
-        print_json(NAME, JSON_VERSION, report.to_json())
-        return EXIT_OK
-    _print_chat(report)
+        gate = ({"fail_on": args.fail_on, "failed": bool(failing)} if args.fail_on else {})
+        print_json(NAME, JSON_VERSION, {**report.to_json(), **gate})
+    else:
+        _print_chat(report)
+    if failing:
+        print(f"tokbench: {len(failing)} check(s) at or above --fail-on {args.fail_on}: "
+              + ", ".join(sorted({check.code for check in failing})), file=sys.stderr)
+        return EXIT_FAILED
     return EXIT_OK
+
+
+def failing_checks(checks, fail_on: str | None) -> list:
+    """The checks at ``fail_on``'s severity or a worse one (none without ``--fail-on``).
+
+    >>> from core.notes import note
+    >>> checks = [note("chat.system_refused", error="no"), note("chat.mask_unlocated", messages="1")]
+    >>> [c.code for c in failing_checks(checks, "warning")], failing_checks(checks, None)
+    (['chat.system_refused'], [])
+    """
+    if fail_on is None:
+        return []
+    floor = SEVERITY_RANK[fail_on]
+    return [check for check in checks if SEVERITY_RANK[check.severity] >= floor]
 
 
 def _refuse_go_template_only(loaded, templates, name: str | None) -> None:

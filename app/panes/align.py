@@ -28,10 +28,12 @@ from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QHeaderView,
 from app.jobs.align import export_all, run_audit
 from app.messages import render
 from app.models.align_misaligned import MisalignedModel
+from app.screen_fit import scrolling
 from app.session import Session
 from app.tasks import JobHandle, TaskRunner
 from app.widgets.align_record_view import RecordView, label_color
 from app.widgets.eliding import ElidingProgressBar
+from app.widgets.settings_fold import SettingsFold
 from app.widgets.share_bars import SHARE_ROLE, ShareBarDelegate
 from app.widgets.wrapping_row import wrapping
 from core.align.alignment import MODES, align_encoding
@@ -75,8 +77,15 @@ class AlignPane(QWidget):
     def _build(self) -> None:
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
-        layout.addLayout(wrapping(self._build_dataset_row()))  # both wrap on a narrow screen
-        layout.addLayout(wrapping(self._build_tokenizer_row()))
+        # the settings fold to one line once there are results (#25): the tables get the room
+        self.settings_fold = SettingsFold("align", self.session.settings,
+                                          describe=self.settings_summary)
+        self.settings_fold.add_row(wrapping(self._build_dataset_row()))  # rows wrap when narrow
+        self.settings_fold.add_row(wrapping(self._build_tokenizer_row()))
+        for widget in (self.align_button, self.stop_button, self.progress):
+            self.settings_fold.add_action(widget)
+        layout.addWidget(self.settings_fold)
+        self.tokenizer_list.itemChanged.connect(lambda _item: self.settings_fold.refresh_summary())
         self.banner = QLabel()
         self.banner.setWordWrap(True)
         self.banner.setTextFormat(Qt.TextFormat.RichText)
@@ -87,8 +96,11 @@ class AlignPane(QWidget):
         top.setSizes([560, 640])
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(top)
-        split.addWidget(self._build_record())
-        split.setSizes([430, 330])
+        # the record scrolls in its part rather than set the pane's least height (#25)
+        split.addWidget(scrolling(self._build_record()))
+        split.setSizes([450, 320])
+        split.setStretchFactor(0, 3)  # the tables take most of the room a larger window gives
+        split.setStretchFactor(1, 2)
         layout.addWidget(split, 1)
 
     def _build_dataset_row(self) -> QHBoxLayout:
@@ -128,8 +140,7 @@ class AlignPane(QWidget):
         row = QHBoxLayout()
         row.addWidget(self.open_button)
         row.addWidget(self.path_label, 1)
-        for widget in (self.format_box, self.unit_box, self.spans_key, self.align_button,
-                       self.stop_button, self.progress):
+        for widget in (self.format_box, self.unit_box, self.spans_key):
             row.addWidget(widget)
         return row
 
@@ -348,11 +359,19 @@ class AlignPane(QWidget):
         return chosen
 
     def _update_enabled(self) -> None:
+        self.settings_fold.refresh_summary()
         has = self.path is not None and self.tokenizer_list.count() > 0
         self.align_button.setEnabled(has)
         shown = self.audit is not None
         self.copy_button.setEnabled(shown)
         self.export_button.setEnabled(shown)
+
+    def settings_summary(self) -> str:
+        """The folded settings' line: the dataset, how many tokenizers, the mode."""
+        count = len(self.chosen_tokenizers())
+        parts = [self.path.name if self.path is not None else self.tr("no dataset"),
+                 self.tr("%n tokenizer(s)", "", count), self.mode_box.currentText()]
+        return " · ".join(parts)
 
     # -- the audit -----------------------------------------------------------------------------
     def start_audit(self) -> None:
@@ -402,6 +421,7 @@ class AlignPane(QWidget):
         self.audit, self.dataset = result
         self.runtimes = self.chosen_tokenizers()
         self._show_audit()
+        self.settings_fold.results_shown()
         self.audited.emit(self.audit)
         self.status.emit(self.tr("{n} spans aligned to {k} tokenizers").format(
             n=f"{len(self.audit.spans):,}", k=len(self.audit.tokenizers)))

@@ -17,14 +17,17 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QGroupBox, QHB
                                QPushButton, QSplitter, QTableView, QTabWidget, QTreeWidget,
                                QTreeWidgetItem, QVBoxLayout, QWidget)
 
+from app.keyboard import without_mnemonic
 from app.models.corpus_sources import CorpusSourcesModel, guess_language
 from core.numbers import size_text
 from app.jobs.corpus import CorpusStatsResult, check_sources, preview_documents, read_statistics
 from app.models.corpus_stats import CorpusStatsModel, input_issues
+from app.screen_fit import scrolling
 from app.session import Session
 from app.tasks import JobHandle, TaskRunner
 from app.widgets.eliding import ElidingProgressBar
 from app.widgets.script_chart import ScriptHistogram
+from app.widgets.settings_fold import SettingsFold
 from app.widgets.source_editor import SourceEditor
 from core.corpus import CorpusSource, expand
 from core.errors import WorkbenchError
@@ -62,8 +65,16 @@ class CorpusPane(QWidget):
         split.setSizes([560, 640])
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
-        layout.addLayout(self._build_add_row())
-        layout.addLayout(self._build_options_row())
+        # the input rows fold to one line once there are statistics (#25): the tables get the
+        # room; adding and removing files, Stop and Recompute stay in the fold's header
+        self.settings_fold = SettingsFold("corpus", self.session.settings,
+                                          describe=self.settings_summary)
+        self.settings_fold.add_row(self._build_add_row())
+        self.settings_fold.add_row(self._build_options_row())
+        for widget in (self.add_files_button, self.add_folder_button, self.remove_button,
+                       self.progress, self.stop_button, self.stats_button):
+            self.settings_fold.add_action(widget)
+        layout.addWidget(self.settings_fold)
         layout.addWidget(self._build_banner())
         layout.addWidget(split, 1)
         self._stats_timer = QTimer(self, singleShot=True, interval=STATS_DELAY_MS)
@@ -77,9 +88,7 @@ class CorpusPane(QWidget):
         self.path_edit = QLineEdit()
         self.path_edit.setPlaceholderText(self.tr("…or type a path, folder or glob "
                                                   "(data/**/*.jsonl.gz) and press Enter"))
-        top = QHBoxLayout()
-        for widget in (self.add_files_button, self.add_folder_button, self.remove_button):
-            top.addWidget(widget)
+        top = QHBoxLayout()  # Add files, Add folder and Remove sit in the settings' header
         top.addWidget(self.path_edit, 1)
         return top
 
@@ -109,10 +118,7 @@ class CorpusPane(QWidget):
         second.addWidget(QLabel(self.tr("Invalid UTF-8")))
         second.addWidget(self.policy_box)
         second.addWidget(self.dedup_box)
-        second.addStretch(1)
-        second.addWidget(self.progress)
-        second.addWidget(self.stop_button)
-        second.addWidget(self.stats_button)
+        second.addStretch(1)  # the progress, Stop and Recompute sit in the settings' header
         return second
 
     def _build_banner(self) -> QLabel:
@@ -163,7 +169,7 @@ class CorpusPane(QWidget):
         sources_layout.addWidget(self.editor)
         left = QSplitter(Qt.Orientation.Vertical)
         left.addWidget(sources_box)
-        left.addWidget(self.preview_box)
+        left.addWidget(scrolling(self.preview_box))  # squeezed, it scrolls (#25)
         left.setSizes([380, 300])
         return left
 
@@ -193,10 +199,11 @@ class CorpusPane(QWidget):
         stats_layout.addWidget(self.stats_tabs, 1)
         right = QSplitter(Qt.Orientation.Vertical)
         right.addWidget(stats_box)
-        right.addWidget(self.chart)
-        right.addWidget(self._build_bad_input())
-        right.setSizes([330, 250, 170])
-        right.setStretchFactor(0, 2)
+        right.addWidget(scrolling(self.chart))  # squeezed, it scrolls: its labels never overlap
+        right.addWidget(scrolling(self._build_bad_input()))  # scrolls rather than grow the pane
+        right.setSizes([420, 210, 90])  # the tables first: they are what the pane computes
+        right.setStretchFactor(0, 3)
+        right.setStretchFactor(1, 1)
         right.setStretchFactor(2, 1)
         return right
 
@@ -449,6 +456,8 @@ class CorpusPane(QWidget):
         self._update_bad_input(result)
         self._update_summary()
         self.statistics_changed.emit(result)
+        if result is not None and self.model.sources:
+            self.settings_fold.results_shown()
         if result is not None:
             self.status.emit(self.tr("corpus statistics ready") if result.error is None else
                              self.tr("corpus reading stopped at bad input"))
@@ -484,7 +493,17 @@ class CorpusPane(QWidget):
             self.issues.addTopLevelItem(item)
         self.issues.setVisible(self.issues.topLevelItemCount() > 0)
 
+    def settings_summary(self) -> str:
+        """The folded input rows' line: how many sources, the UTF-8 policy, duplicates."""
+        parts = [self.tr("%n source(s)", "", len(self.model.sources)),
+                 self.tr("invalid UTF-8 stops") if self.policy_box.currentData() == "strict"
+                 else self.tr("invalid UTF-8 replaced"),
+                 without_mnemonic(self.dedup_box.text()) if self.dedup_box.isChecked()
+                 else self.tr("duplicates kept")]
+        return " · ".join(parts)
+
     def _update_summary(self) -> None:
+        self.settings_fold.refresh_summary()
         sources = self.model.sources
         if not sources:
             self.summary.setText(self.tr("<i>The corpus is empty.</i>"))

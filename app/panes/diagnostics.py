@@ -23,12 +23,15 @@ from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QFileDia
                                QProgressBar, QPushButton, QRadioButton, QScrollArea, QSpinBox,
                                QSplitter, QTableView, QTabWidget, QVBoxLayout, QWidget)
 
+from app.keyboard import without_mnemonic
 from app.messages import error_text, render_all
 from app.models.diagnostics_table import BucketTableModel
+from app.screen_fit import scrolling
 from app.session import Session
 from app.tasks import JobHandle, TaskRunner
 from app.widgets.diagnostics_chart import DiagnosticsChart
 from app.widgets.eliding import ElidedLabel
+from app.widgets.settings_fold import SettingsFold
 from app.widgets.token_view import TokenChipsView
 from app.widgets.wrapping_row import wrapping
 from core.diagnostics.parallel import parallel_languages
@@ -71,8 +74,15 @@ class DiagnosticsPane(QWidget):
         top = QHBoxLayout()
         top.addWidget(self._build_tokenizer_list(), 1)
         top.addLayout(self._build_corpus_box(), 3)
-        layout.addLayout(top)
-        layout.addLayout(wrapping(self._build_run_row()))  # wraps on a narrow screen
+        # the settings fold to one line once there are results (#25): the charts get the room
+        self.settings_fold = SettingsFold("diagnostics", self.session.settings,
+                                          describe=self.settings_summary)
+        self.settings_fold.add_row(top)
+        self.settings_fold.add_row(wrapping(self._build_run_row()))  # wraps on a narrow screen
+        for widget in (self.progress, self.progress_label, self.run_button, self.stop_button,
+                       self.export_button):
+            self.settings_fold.add_action(widget)
+        layout.addWidget(self.settings_fold)
         self.warning_label = QLabel()
         self.warning_label.setWordWrap(True)
         self.warning_label.setStyleSheet("background: #fff4e0; color: #202020; padding: 4px;")
@@ -82,6 +92,8 @@ class DiagnosticsPane(QWidget):
         split.addWidget(self._build_charts())
         split.addWidget(self._build_table_and_drill())
         split.setSizes([460, 300])
+        split.setStretchFactor(0, 3)  # the charts take most of the room a larger window gives
+        split.setStretchFactor(1, 2)
         layout.addWidget(split, 1)
 
     def _build_tokenizer_list(self) -> QWidget:
@@ -204,9 +216,6 @@ class DiagnosticsPane(QWidget):
             row.addWidget(widget)
         row.addWidget(self.round_trip_box)
         row.addStretch(1)
-        for widget in (self.progress, self.progress_label, self.run_button, self.stop_button,
-                       self.export_button):
-            row.addWidget(widget)
         return row
 
     def _build_charts(self) -> QTabWidget:
@@ -260,7 +269,7 @@ class DiagnosticsPane(QWidget):
         column.addWidget(self.chips, 1)
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(self.table)
-        split.addWidget(drill)
+        split.addWidget(scrolling(drill))  # scrolls in its part rather than grow the pane (#25)
         split.setSizes([760, 420])
         return split
 
@@ -381,7 +390,20 @@ class DiagnosticsPane(QWidget):
 
             self.template = BUILTIN_TEMPLATES[choice]
 
+    def settings_summary(self) -> str:
+        """The folded settings' line: how many tokenizers, on what text, the context window."""
+        if self.use_parallel.isChecked():
+            corpus = Path(self.parallel_edit.text().strip()).name or self.tr("no parallel folder")
+        else:
+            corpus = without_mnemonic(self.use_sources.text())
+        parts = [self.tr("%n tokenizer(s)", "", len(self.chosen_tokenizers())), corpus,
+                 self.tr("context window {n}").format(n=self.context_box.text())]
+        if self.template is not None or self.template_box.currentData() == "own":
+            parts.append(self.template_box.currentText())
+        return " · ".join(parts)
+
     def _update_run_enabled(self) -> None:
+        self.settings_fold.refresh_summary()
         chosen = len(self.chosen_tokenizers())
         corpus = (bool(self.parallel_edit.text().strip()) if self.use_parallel.isChecked()
                   else bool(self.session.corpus_sources))
@@ -458,6 +480,7 @@ class DiagnosticsPane(QWidget):
 
     def _on_done(self, result: DiagnosticsReport) -> None:
         self.show_result(result)
+        self.settings_fold.results_shown()
         seconds = time.monotonic() - self._started
         self.progress_label.setText(self.tr("Done in {seconds} s").format(
             seconds=f"{seconds:.1f}"))

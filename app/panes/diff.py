@@ -20,13 +20,16 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QFormLayout,
                                QPushButton, QSpinBox, QTableView, QTableWidget, QTableWidgetItem,
                                QTabWidget, QVBoxLayout, QWidget)
 
+from app.accessibility import describe_chart
 from app.jobs.charts import BarsDrawing
 from app.messages import render, render_all, terms
 from app.models.vocab_diff import FILTERS, VocabDiffModel
+from app.screen_fit import ScrollingTabs
 from app.widgets.aligned_examples import AlignedExamplesView
 from app.widgets.diff_slot import TokenizerSlot
 from app.widgets.eliding import keep_place_when_hidden
 from app.widgets.figure_widget import FigureWidget
+from app.widgets.settings_fold import SettingsFold
 from app.widgets.wrapping_row import wrapping
 from core.diff.migration import BYTES_PER_PARAMETER, mib_text
 from core.diff.report import compare
@@ -48,6 +51,7 @@ class RatioBars(FigureWidget):
         self.title = ""
         self.placeholder = self.tr("Compare to see the token count ratio per bucket")
         self.setMinimumHeight(160)
+        describe_chart(self, self.tr("Tokens new / old per bucket"), [self.placeholder])
 
     def set_buckets(self, buckets) -> None:
         """``buckets``: ``(name, BucketStats)`` pairs (:meth:`BehaviourDiff.per_bucket`)."""
@@ -56,6 +60,8 @@ class RatioBars(FigureWidget):
                           ratio=f"{b.token_ratio:.3f}", share=f"{b.ids_differ_share:.0%}"),
                       "#c62828" if b.token_ratio > 1 else "#4e79a7")
                      for name, b in buckets]
+        describe_chart(self, self.title, [f"{name}: {label}" for name, _, label, _ in self.bars]
+                       or [self.placeholder])  # the bars as a table, for a screen reader
         self.refresh()
 
     def _state(self):
@@ -95,9 +101,6 @@ class DiffPane(QWidget):
         top.addWidget(self.slot_a, 1)
         top.addWidget(self.swap_button)
         top.addWidget(self.slot_b, 1)
-        top.addWidget(self.compare_button)
-        top.addWidget(self.stop_button)
-        top.addWidget(self.progress)
         self.badge = QLabel()
         self.badge.setTextFormat(Qt.TextFormat.RichText)
         self.reasons = QLabel(self.tr("Choose two tokenizers and press Compare. The Corpus "
@@ -115,27 +118,30 @@ class DiffPane(QWidget):
         verdict = QHBoxLayout()
         verdict.addWidget(self.badge, 0, Qt.AlignmentFlag.AlignTop)
         verdict.addWidget(self.reasons, 1)
-        self.tabs = QTabWidget()
+        self.tabs = ScrollingTabs()  # tall pages scroll rather than set the pane's height (#25)
         self.tabs.addTab(self._build_vocabulary(), self.tr("Vocabulary"))
         self.pipeline_text = QPlainTextEdit(readOnly=True)
         self.tabs.addTab(self.pipeline_text, self.tr("Pipeline and merges"))
         self.template_text = QPlainTextEdit(readOnly=True)
         self.tabs.addTab(self.template_text, self.tr("Chat template"))
-        self.tabs.addTab(self._build_migration(), self.tr("Migration"))
-        self.tabs.addTab(self._build_behaviour(), self.tr("Behaviour"))
+        self.tabs.add_scrolling(self._build_migration(), self.tr("Migration"))
+        self.tabs.add_scrolling(self._build_behaviour(), self.tr("Behaviour"))
         self.tabs.addTab(self._build_golden(), self.tr("Golden samples"))
         self.export_json_button = QPushButton(self.tr("Export JSON…"))
         self.export_html_button = QPushButton(self.tr("Export HTML…"))
-        bottom = QHBoxLayout()
-        bottom.addStretch(1)
-        bottom.addWidget(self.export_json_button)
-        bottom.addWidget(self.export_html_button)
+        # the pair folds to one line once compared (#25): the result tabs get the room; the
+        # run and export buttons stay in the fold's header, shown either way
+        self.settings_fold = SettingsFold("diff", self.session.settings,
+                                          describe=self.settings_summary)
+        self.settings_fold.add_row(wrapping(top))  # wraps on a narrow screen
+        for widget in (self.progress, self.compare_button, self.stop_button,
+                       self.export_json_button, self.export_html_button):
+            self.settings_fold.add_action(widget)
         layout = QVBoxLayout(self)
-        layout.addLayout(wrapping(top))  # wraps on a narrow screen
+        layout.addWidget(self.settings_fold)
         layout.addWidget(self.stale_label)
         layout.addLayout(verdict)
         layout.addWidget(self.tabs, 1)
-        layout.addLayout(bottom)
         self.swap_button.clicked.connect(self._on_swap_clicked)
         self.compare_button.clicked.connect(self.start_compare)
         self.stop_button.clicked.connect(self.stop_compare)
@@ -143,6 +149,7 @@ class DiffPane(QWidget):
         self.export_html_button.clicked.connect(self._on_export_html_clicked)
         self.session.corpus_changed.connect(self._update_stale)
         for slot in (self.slot_a, self.slot_b):
+            slot.changed.connect(self.settings_fold.refresh_summary)
             slot.changed.connect(self._update_stale)
             slot.changed.connect(self._update_buttons)
             slot.failed.connect(self.status.emit)
@@ -335,11 +342,18 @@ class DiffPane(QWidget):
         self.status.emit(self.tr("Compared: {verdict}").format(
             verdict=self.verdict_name(diff.verdict)))
         self.show_diff(diff)
+        self.settings_fold.results_shown()
         self.compared.emit(diff)
 
     def _on_swap_clicked(self) -> None:
         old, new = self.slot_a.loaded, self.slot_b.loaded
         self.set_pair(new, old)
+
+    def settings_summary(self) -> str:
+        """The folded pair's line: ``A (old) name ⇄ B (new) name``."""
+        names = [slot.loaded.label if slot.loaded is not None else self.tr("none")
+                 for slot in (self.slot_a, self.slot_b)]
+        return self.tr("A (old) {a} ⇄ B (new) {b}").format(a=names[0], b=names[1])
 
     # -- showing -------------------------------------------------------------------------
     def verdict_name(self, verdict: str) -> str:

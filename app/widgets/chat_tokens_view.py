@@ -13,7 +13,8 @@ from __future__ import annotations
 from typing import Callable
 
 import numpy as np
-from PySide6.QtGui import QColor
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QPainter, QPalette
 
 from app.widgets.chat_colors import FIELD_COLORS, MASK_COLOR, role_color, template_color
 from app.widgets.token_text_view import TokenTextView
@@ -70,6 +71,10 @@ class ChatTokensView(TokenTextView):
         self.describe = self.tooltip
         self.underline_color = QColor(MASK_COLOR)
         self._colors: dict[tuple, QColor] = {}
+        # said while there are no tokens to show (#25: a blank view looks broken)
+        self.placeholder = self.tr("The conversation's tokens show here once a tokenizer is "
+                                   "open and its chat template renders")
+        self.setAccessibleDescription(self.placeholder)
 
     def set_tokens(self, text: str, tokens, mask, *, labels: dict | None = None,
                    alerts=frozenset(), token_bytes: Callable[[int], bytes] | None = None) -> None:
@@ -81,9 +86,11 @@ class ChatTokensView(TokenTextView):
         self.text, self.tokens, self.mask = text, tuple(tokens), tuple(mask)
         self.labels, self.alerts = dict(labels or {}), alerts
         self.outlined = set()
-        if not self.tokens and not text:
+        if not self.tokens:  # nothing encoded (no tokenizer): the placeholder says why
             self.set_encoding(None)
+            self.setAccessibleDescription(self.placeholder)
             return
+        self.setAccessibleDescription("")
         index = TextIndex(text)
         starts, ends = token_byte_spans(index, self.tokens, token_bytes)
         data = index.data
@@ -99,6 +106,16 @@ class ChatTokensView(TokenTextView):
         marked = np.zeros(n, dtype=bool)
         marked[[i for i in self.alerts if i < n]] = True
         self.set_encoding(enc, marked=marked if marked.any() else None)
+
+    def paintEvent(self, event) -> None:
+        super().paintEvent(event)
+        if self.encoding is None and self.placeholder:
+            painter = QPainter(self.viewport())
+            painter.setPen(self.palette().color(QPalette.ColorRole.PlaceholderText))
+            painter.drawText(self.viewport().rect().adjusted(12, 12, -12, -12),
+                             int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
+                                 | Qt.TextFlag.TextWordWrap), self.placeholder)
+            painter.end()
 
     def _token_color(self, i: int) -> QColor:
         """A token's band: its message's role (or field), template text grey; neighbours of one

@@ -61,6 +61,7 @@ class RankFileDialog(QDialog):
         self.move_button.clicked.connect(self.place_after_ranks)
 
         self.table = QTableWidget(0, 2)
+        self.table.setAccessibleName(self.tr("Special tokens"))  # its hint is too long a name
         self.table.setHorizontalHeaderLabels([self.tr("Name"), self.tr("ID")])
         self.table.verticalHeader().setVisible(False)
         self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)

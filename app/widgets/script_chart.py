@@ -7,6 +7,7 @@ from collections import Counter
 
 from PySide6.QtCore import QSize
 
+from app.accessibility import describe_chart
 from app.jobs.charts import BarsDrawing
 from app.widgets.figure_widget import FigureWidget
 from core.numbers import share_text
@@ -49,16 +50,26 @@ class ScriptHistogram(FigureWidget):
         self.counts: list[tuple[str, int]] = []
         self.placeholder = self.tr("Script histogram: computed with the statistics")
         self.setMinimumHeight(80)
+        describe_chart(self, self.tr("Characters per script"), [self.placeholder])
 
     def set_counts(self, counts: Counter | dict | None) -> None:
         """Show ``{script: code points}``; past ``MAX_BARS`` the rest is summed as *Other*."""
         self.counts = ranked_scripts(counts)
+        title, bars, placeholder = self._state()
+        # what a screen reader reads: the bars as a table, or why there are none yet
+        describe_chart(self, title, [f"{name}: {label}" for name, _, label, _ in bars]
+                       or [placeholder])
         self.updateGeometry()
         self.refresh()
 
     def sizeHint(self) -> QSize:
         rows = max(len(self.counts), 3)
         return QSize(360, 60 + rows * BAR_HEIGHT)
+
+    def minimumSizeHint(self) -> QSize:
+        """Tall enough that the bars' labels do not overlap (a splitter squeezing it scrolls)."""
+        rows = max(len(self.counts), 3)
+        return QSize(200, 50 + rows * self.fontMetrics().height())
 
     def _state(self) -> tuple:
         total = sum(n for _, n in self.counts)

@@ -8,7 +8,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QHBoxLayout, QHeaderView, QLabel, QTableWidget, QTableWidgetItem,
                                QVBoxLayout, QWidget)
 
-from app.messages import describe_rows, render_all, special_kind, special_source
+from app.messages import (describe_rows, render_all, special_kind, special_role,
+                          special_source)
 from app.widgets.audit_summary import audit_summary_html
 from core.loading import Loaded
 from core.special import special_registry
@@ -75,8 +76,8 @@ class TokenizerInfo(QWidget):
         self.specials.setRowCount(len(registry.entries))
         for row, entry in enumerate(registry.entries):
             token = entry.token
-            role = (self.tr("{role} (guess)").format(role=token.role) if entry.role_guessed
-                    else token.role)
+            role = (self.tr("{role} (guess)").format(role=special_role(token.role))
+                    if entry.role_guessed else special_role(token.role))
             values = (str(token.id), token.content, special_kind(token.kind), role,
                       self.tr("yes") if token.parsable else self.tr("no"),
                       special_source(entry.source))
@@ -84,6 +85,7 @@ class TokenizerInfo(QWidget):
                 self.specials.setItem(row, col, QTableWidgetItem(value))
             # every role the files give, each with its file, on the role cell
             if entry.roles or entry.role_source:
-                lines = [self.tr("{role}: {source}").format(role=r, source=special_source(src))
+                lines = [self.tr("{role}: {source}").format(role=special_role(r),
+                                                            source=special_source(src))
                          for r, src in entry.roles] or [special_source(entry.role_source)]
                 self.specials.item(row, ROLE).setToolTip("\n".join(lines))

@@ -351,9 +351,11 @@ class Runtime(abc.ABC):
     def _special_literals(self) -> SpecialLiterals:
         """The literals a text is checked for (``special.kept_as_text`` / ``special.parsed``):
         special tokens only. A plain added token (``AddedToken(special=False)``, kind
-        ``added``) is no control boundary: ``tokenizers`` matches it in every text, parsing
-        or not, so its literal is neither kept as text nor an injection."""
-        return SpecialLiterals([t for t in self.special_tokens() if t.kind != "added"])
+        ``added``) or a SentencePiece user-defined symbol (kind ``user_defined``) is no control
+        boundary: its library matches it in every text, parsing or not, so its literal is
+        neither kept as text nor an injection."""
+        return SpecialLiterals([t for t in self.special_tokens()
+                                if t.kind not in ("added", "user_defined")])
 
     def decode_bytes(self, ids: Sequence[int]) -> bytes:
         """Concatenated token bytes (exact for byte-level tokenizers; no decoder clean-up)."""

@@ -36,6 +36,19 @@ class GGUFRuntime(HFRuntime):
                            vocab.id_sources[key], token_id)
                           for key, token_id in vocab.special_ids.items()]
 
+    def decode(self, ids) -> str:
+        """Decode as llama.cpp's ``token_to_piece`` does: in a byte-level vocabulary a normal
+        token's text is byte-level characters to map back to bytes, but a user-defined or control
+        token's text is copied as it is (``tokenizers`` would map deepseek-coder's user-defined
+        ``õ``, ID 32000, to the lone byte 0xF5, a U+FFFD).
+
+        >>> # GGUFRuntime("ggml-vocab-deepseek-coder.gguf").decode([32000]) -> 'õ'
+        """
+        if not self.byte_level:
+            return super().decode(ids)
+        # token_bytes: an added token's own UTF-8, a normal one's mapped-back bytes
+        return b"".join(self.token_bytes(int(i)) for i in ids).decode("utf-8", "replace")
+
     @property
     def model_facts(self) -> dict:
         return self._model_facts

@@ -2,6 +2,16 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US" sourcelanguage="en">
 <context>
+    <name>AlignPane</name>
+    <message numerus="yes">
+        <source>%n tokenizer(s)</source>
+        <translation>
+            <numerusform>%n tokenizer</numerusform>
+            <numerusform>%n tokenizers</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>CompareColumn</name>
     <message numerus="yes">
         <source>&lt;b&gt;{n}&lt;/b&gt; token(s) · {bpt} bytes/token&lt;br&gt;{tpc} tokens/char · {trip}</source>
@@ -66,6 +76,13 @@
         </translation>
     </message>
     <message numerus="yes">
+        <source>%n source(s)</source>
+        <translation>
+            <numerusform>%n source</numerusform>
+            <numerusform>%n sources</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>&lt;b&gt;%n&lt;/b&gt; source(s) · &lt;b&gt;{size}&lt;/b&gt; on disk · languages: {languages}</source>
         <translation>
             <numerusform>&lt;b&gt;%n&lt;/b&gt; source · &lt;b&gt;{size}&lt;/b&gt; on disk · languages: {languages}</numerusform>
@@ -104,6 +121,16 @@
         <translation>
             <numerusform>%Ln character</numerusform>
             <numerusform>%Ln characters</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>DiagnosticsPane</name>
+    <message numerus="yes">
+        <source>%n tokenizer(s)</source>
+        <translation>
+            <numerusform>%n tokenizer</numerusform>
+            <numerusform>%n tokenizers</numerusform>
         </translation>
     </message>
 </context>

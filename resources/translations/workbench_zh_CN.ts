@@ -232,6 +232,16 @@
         <translation>按所选模式写出词元标签（JSONL；.conll 文件为 CoNLL）：每个分词器一个文件，文件名和文件内容都注明该分词器</translation>
     </message>
     <message>
+        <source>no dataset</source>
+        <translation>未打开标注数据集</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tokenizer(s)</source>
+        <translation>
+            <numerusform>%n 个分词器</numerusform>
+        </translation>
+    </message>
+    <message>
         <source>{n} spans expand widens or leaves without a token ({tokenizer})</source>
         <translation>{n} 个区间经扩展后变宽或不含任何词元（{tokenizer}）</translation>
     </message>
@@ -930,6 +940,10 @@
 <context>
     <name>ChatTokensView</name>
     <message>
+        <source>The conversation&apos;s tokens show here once a tokenizer is open and its chat template renders</source>
+        <translation>打开分词器且其对话模板渲染成功后，对话的词元将显示在这里</translation>
+    </message>
+    <message>
         <source>template text</source>
         <translation>模板文本</translation>
     </message>
@@ -1217,6 +1231,24 @@
             <numerusform>已替换 &lt;b&gt;%n&lt;/b&gt; 行无效 UTF-8（策略 &lt;i&gt;replace&lt;/i&gt;）；下方列出最先出现的几行。</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n source(s)</source>
+        <translation>
+            <numerusform>%n 个来源</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>invalid UTF-8 stops</source>
+        <translation>遇无效 UTF-8 即停止</translation>
+    </message>
+    <message>
+        <source>invalid UTF-8 replaced</source>
+        <translation>无效 UTF-8 已替换</translation>
+    </message>
+    <message>
+        <source>duplicates kept</source>
+        <translation>保留重复</translation>
+    </message>
     <message>
         <source>&lt;i&gt;The corpus is empty.&lt;/i&gt;</source>
         <translation>&lt;i&gt;语料为空。&lt;/i&gt;</translation>
@@ -1392,6 +1424,27 @@
         <source>vocabulary</source>
         <comment>special-token kind</comment>
         <translation>词表条目</translation>
+    </message>
+    <message>
+        <source>chat role</source>
+        <translation>对话角色</translation>
+    </message>
+    <message>
+        <source>end of turn</source>
+        <translation>轮次结束</translation>
+    </message>
+    <message>
+        <source>end of message</source>
+        <translation>消息结束</translation>
+    </message>
+    <message>
+        <source>tool</source>
+        <comment>special-token role</comment>
+        <translation>工具</translation>
+    </message>
+    <message>
+        <source>image placeholder</source>
+        <translation>图像占位符</translation>
     </message>
     <message>
         <source>guessed from the string</source>
@@ -1796,6 +1849,20 @@
         <translation>模板 (*.jinja *.json);;所有文件 (*)</translation>
     </message>
     <message>
+        <source>no parallel folder</source>
+        <translation>未选平行语料文件夹</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tokenizer(s)</source>
+        <translation>
+            <numerusform>%n 个分词器</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>context window {n}</source>
+        <translation>上下文窗口 {n}</translation>
+    </message>
+    <message>
         <source>Choose at most {n} tokenizers</source>
         <translation>最多选择 {n} 个分词器</translation>
     </message>
@@ -2045,6 +2112,14 @@
     <message>
         <source>Most changed texts: A&apos;s tokens over B&apos;s (hover a token for its ID)</source>
         <translation>变化最大的文本：A 的词元在上、B 的在下（悬停词元可见其 ID）</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>A (old) {a} ⇄ B (new) {b}</source>
+        <translation>A（旧）{a} ⇄ B（新）{b}</translation>
     </message>
     <message>
         <source>bytes</source>
@@ -4492,6 +4567,10 @@
         <translation>预设（正则表达式）：</translation>
     </message>
     <message>
+        <source>Special tokens</source>
+        <translation>特殊词元</translation>
+    </message>
+    <message>
         <source>Name</source>
         <translation>名称</translation>
     </message>
@@ -4736,6 +4815,17 @@
         <translation>
             <numerusform>已将 %n 个孤立代理项替换为 U+FFFD</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>SettingsFold</name>
+    <message>
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <source>Show or hide the settings; the results get the room</source>
+        <translation>显示或隐藏设置；隐藏时结果区域获得更多空间</translation>
     </message>
 </context>
 <context>

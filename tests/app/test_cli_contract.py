@@ -33,7 +33,7 @@ OK = {
     "audit": ["audit", BPE, "--json"],
     "align": ["align", BPE, "--spans", "{aligned}", "--json", "--fail-on", "0"],
     "report": ["report", BPE, "--corpus", DEMO / "sample.txt", "--bootstrap", "10", "--json"],
-    "chat": ["chat", BPE, "{chat}", "--template", "chatml", "--json"],
+    "chat": ["chat", "{chat}", "--template", "chatml", "--fail-on", "error", "--json"],
     "diff": ["diff", BPE, BPE, "--fail-on", "any", "--json"],
     "golden": ["golden", "verify", BPE, "{golden}", "--json"],
     "fingerprint": ["fingerprint", BPE, "--json"],
@@ -62,6 +62,8 @@ FAILED = {
     "golden": ["golden", "verify", UNIGRAM, "{golden}", "--json"],
     "audit": ["audit", BPE, "--fail-on", "near-duplicates", "--json"],
     "align": ["align", BPE, "--spans", "{misaligned}", "--fail-on", "0", "--json"],
+    # chatml's <|im_start|> is no token of the demo BPE: chat.control_split, an error
+    "chat": ["chat", BPE, "{chat}", "--template", "chatml", "--fail-on", "error", "--json"],
 }
 # a bundle whose file changed after it was saved: exit 3, wherever a bundle is opened
 INTEGRITY = {
@@ -186,6 +188,9 @@ def test_a_failed_check_exits_1_and_the_json_says_so(capsys, files, command):
         assert len(record["near_duplicates"]) > 0 and "near-duplicates" in err
     if command == "golden":
         assert record["passed"] is False and record["differences"]
+    if command == "chat":  # the oracle: an error among the checks, named on stderr
+        assert any(c["severity"] == "error" for c in record["checks"])
+        assert "chat.control_split" in err
 
 
 @pytest.mark.parametrize("command", list(INTEGRITY))

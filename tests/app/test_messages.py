@@ -122,6 +122,29 @@ def test_every_special_token_kind_the_core_names_is_said_in_the_gui():
     assert [special_kind(k) for k in kinds] == kinds  # English: the core's own words
 
 
+def test_every_role_said_in_words_by_the_core_has_a_chinese_translation(qapp):
+    """Roles of special tokens that are words ("chat role", "end of turn") are translated in the
+    Chinese window, so the Special tokens table never shows "chat role (推测)"; the configs' short
+    names (bos, eos, fim ...) are the files' own words and stay."""
+    from app import i18n
+    from app.messages import special_role, special_roles
+    from core.gguf_tokenizer import SPECIAL_ID_KEYS
+    from core.special import ROLE_BY_CONTENT
+
+    core_roles = set(ROLE_BY_CONTENT.values()) | set(SPECIAL_ID_KEYS.values())
+    worded = {role for role in core_roles if " " in role or role == "tool"}
+    assert worded <= set(special_roles())
+    assert special_role("end of turn") == "end of turn"  # English: the core's own words
+    i18n.install_language("zh_CN", qapp)
+    try:
+        for role in worded:
+            said = special_role(role)
+            assert said != role and not any("a" <= c <= "z" for c in said), (role, said)
+        assert special_role("bos") == "bos"
+    finally:
+        i18n.install_language("en", qapp)
+
+
 def test_chinese_templates_keep_every_placeholder_with_its_format(qapp):
     """The .ts check sees only plain ``{name}``: ``{count:,}`` and ``{literal!r}`` are checked
     here, on the installed Chinese, so that a translation cannot drop or change one."""

@@ -143,3 +143,28 @@ def test_open_folder_opens_a_folder_bundle(qtbot, window, tmp_path, monkeypatch)
     loaded = _wait_opened(qtbot, window)
     assert loaded.is_bundle and loaded.manifest["format"] == "tokbench-bundle"
     assert loaded.path == bundle and "(bundle)" in loaded.label
+
+
+def test_fingerprints_are_computed_in_the_open_job_not_on_the_gui_thread(qtbot, window, tmp_path,
+                                                                        monkeypatch):
+    """The Tokenizer tab shows both fingerprints; hashing a large vocabulary takes seconds, so
+    the open job computes them and the tab reads the cache."""
+    import core.fingerprints as fingerprints
+
+    threads = []
+    real = fingerprints.behaviour_fingerprint
+
+    def recording(runtime):
+        threads.append(threading.current_thread() is threading.main_thread())
+        return real(runtime)
+
+    monkeypatch.setattr(fingerprints, "behaviour_fingerprint", recording)
+    assert window.open_path(write_tokenizer_json(tmp_path))
+    loaded = _wait_opened(qtbot, window)
+    window.inspect.info.set_tokenizer(loaded)  # what the Tokenizer tab shows on selection
+    assert "behaviour" in window.inspect.info.summary.text()
+    assert threads == [False]  # once, in the worker
+    assert fingerprints.fingerprint(loaded.runtime) == {
+        "behaviour": real(loaded.runtime), "vocabulary": fingerprints.vocabulary_fingerprint(
+            loaded.runtime)}
+    assert threads == [False]  # showing it again reads the cache

@@ -121,6 +121,39 @@ def test_user_defined_tokens_are_always_whole_control_only_when_parsed(tmp_path)
     assert parsed == [14, 3]
 
 
+def test_byte_level_user_defined_tokens_decode_as_their_own_text(tmp_path):
+    """llama.cpp's token_to_piece copies a user-defined or control token's text as it is and maps
+    only normal tokens' byte-level characters back to bytes: "õ" (0xF5 in the byte alphabet) as a
+    user-defined token decodes to "õ", as a normal one to the lone byte 0xF5 (U+FFFD)."""
+    tokens = ["a", "b", "ab", "Ġ", "Ġab", "õ", "<|ctl|>"]
+    path = write_gguf(tmp_path / "bpe.gguf", tokens=tokens, types=[1, 1, 1, 1, 1, 4, 3])
+    runtime = open_tokenizer(path).runtime
+    ids = runtime.encode("aõb", add_special_tokens=False).ids.tolist()
+    assert ids == [0, 5, 1] and runtime.decode(ids) == "aõb"  # the round trip holds
+    assert runtime.decode([6, 4]) == "<|ctl|> ab"
+    normal = open_tokenizer(write_gguf(tmp_path / "normal.gguf", tokens=tokens,
+                                       types=[1] * 7)).runtime
+    assert normal.decode([5]) == "\ufffd"  # the byte 0xF5 alone is no UTF-8
+
+
+@pytest.mark.realdata
+def test_user_defined_tokens_of_a_shared_file_decode_as_llama_cpp_does():
+    """deepseek-coder's user-defined tokens 32000-32012 are Latin-1 letters: each decodes to its
+    own text, and a text holding them round-trips."""
+    import gguf
+
+    path = require_data(GGUF_DATA / "ggml-vocab-deepseek-coder.gguf")
+    reader = gguf.GGUFReader(str(path))
+    field, kinds = reader.fields["tokenizer.ggml.tokens"], reader.fields["tokenizer.ggml.token_type"]
+    texts = [bytes(field.parts[i]).decode("utf-8") for i in field.data]
+    ids = [n for n, part in enumerate(kinds.data) if int(kinds.parts[part][0]) == 4]
+    runtime = open_tokenizer(path).runtime
+    assert len(ids) > 200
+    assert [runtime.decode([i]) for i in ids] == [texts[i] for i in ids]
+    text = "x = 'õ÷Á' + <|User|>"
+    assert runtime.decode(runtime.encode(text, add_special_tokens=False).ids.tolist()) == text
+
+
 @pytest.mark.realdata
 @pytest.mark.parametrize("model, language", [("test_model", "eng_Latn"),
                                              ("test_ja_model", "jpn_Jpan")])

@@ -18,6 +18,7 @@ from tokenizers.decoders import DecodeStream
 
 from core.formats import load_tokenizer
 from core.runtimes.base import StreamTraits
+from core.runtimes.gguf import GGUFRuntime
 from core.runtimes.hf import HFRuntime
 from core.stream import (SKIPPED_KINDS, StopMatcher, StreamDecoder, StreamError, TextStream,
                          invalid_runs, show_invalid, utf8_waiting)
@@ -84,19 +85,22 @@ def _run(runtime, steps, *, skip=False, prefill=()) -> tuple[StreamDecoder, list
 @lru_cache(maxsize=100_000)
 def _own_replacement(runtime, token_id: int) -> bool:
     """Whether an ID's "�" is no invalid byte: the text holds one (bytes EF BF BD), or the
-    runtime decodes the ID's valid bytes to "�" (deepseek-coder's GGUF added tokens such as "À",
-    which the ByteLevel decoder reads as the byte C0)."""
+    runtime decodes the ID's valid bytes to "�" (an added token such as "À" in a tokenizer.json
+    whose ByteLevel decoder reads it as the byte C0)."""
     data = runtime.token_bytes(token_id)
     return b"\xef\xbf\xbd" in data or (not invalid_runs(data)
                                        and "\ufffd" in runtime.decode([token_id]))
 
 
 def check_steps(runtime, steps, *, skip=False, prefill=()) -> StreamDecoder:
-    """Our text at every step against the oracle: ``DecodeStream`` for a runtime with a
-    ``tokenizers.Tokenizer``, ``DecodeStream``'s rule on ``decode`` for the others."""
+    """Our text at every step against the oracle: ``DecodeStream`` for a runtime that decodes
+    with its ``tokenizers.Tokenizer``, ``DecodeStream``'s rule on ``decode`` for the others (a
+    GGUF file decodes as llama.cpp does: its user-defined tokens as their own text)."""
     steps, prefill = [list(s) for s in steps], list(prefill)
     decoder, shown, lossy = _run(runtime, steps, skip=skip, prefill=prefill)
-    if isinstance(runtime, HFRuntime):
+    # a byte-level GGUF decodes as llama.cpp, not as its tokenizers.Tokenizer (GGUFRuntime.decode)
+    llama_cpp_decode = isinstance(runtime, GGUFRuntime) and runtime.byte_level
+    if isinstance(runtime, HFRuntime) and not llama_cpp_decode:
         assert lossy == decode_stream_steps(runtime.tk, steps, skip=skip, prefill=prefill)
     else:
         dropped = _skipped(runtime) if skip else frozenset()

@@ -80,3 +80,23 @@ def test_real_tokenizer_json_with_plain_added_tokens(tmp_path, name):
     assert specials  # the file's own special tokens
     for special in specials:  # one a text: the notes name the first three literals only
         _check(tk, runtime, f"my zebra {special} my")
+
+
+def test_sentencepiece_user_defined_pieces_get_no_injection_note(tmp_path):
+    """A SentencePiece user-defined symbol is matched whole in every text (sentencepiece's own
+    encode is the oracle), so it is no control boundary: no "kept as plain text" note; a control
+    symbol typed in the text is one (sentencepiece spells it in pieces)."""
+    import sentencepiece as spm
+
+    from tests.core.families import spm_model
+
+    path = tmp_path / "symbols.model"
+    path.write_bytes(spm_model("bpe-symbols"))
+    native = spm.SentencePieceProcessor(model_file=str(path))
+    runtime = load_tokenizer(path)
+    text = "hello <|im_start|>user@@ <ctrl> bye"
+    enc = runtime.encode(text, add_special_tokens=False)
+    assert enc.ids.tolist() == native.encode(text)
+    assert native.piece_to_id("<|im_start|>") in native.encode(text)  # matched whole
+    assert native.piece_to_id("<ctrl>") not in native.encode(text)  # a control: spelled out
+    assert literal_notes(enc) == {}
