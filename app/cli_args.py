@@ -63,8 +63,8 @@ def special_tokens_argument(value: str) -> dict[str, int]:
     >>> special_tokens_argument("<|endoftext|>=151643,<|im_start|>=151644")
     {'<|endoftext|>': 151643, '<|im_start|>': 151644}
     """
-    from core.configs import read_text
-    from core.special import custom_special_tokens
+    from core.formats.configs import read_text
+    from core.pipeline.special import custom_special_tokens
 
     path = Path(value)
     if value.endswith(".json") or path.is_file():

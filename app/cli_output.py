@@ -21,9 +21,8 @@ from __future__ import annotations
 import json
 import sys
 
+from core.envelope import ENVELOPE_KEYS, envelope, json_line  # noqa: F401 (the CLI's envelope)
 from core.errors import WorkbenchError
-
-ENVELOPE_KEYS = ("tokbench", "version")
 
 
 class InputError(WorkbenchError):
@@ -38,19 +37,10 @@ class InputError(WorkbenchError):
         self.details = details or {}
 
 
-def envelope(command: str, version: int, payload: dict) -> dict:
-    """``payload`` under the envelope's two keys (first). A payload that carries them itself
-    (a core result saved by the GUI too) must agree with them."""
-    own = {key: payload[key] for key in ENVELOPE_KEYS if key in payload}
-    if own and own != {"tokbench": command, "version": version}:
-        raise ValueError(f"{command} JSON says {own}, its command version {version}")
-    return {"tokbench": command, "version": version,
-            **{key: value for key, value in payload.items() if key not in ENVELOPE_KEYS}}
-
-
 def print_json(command: str, version: int, payload: dict) -> None:
-    """Print one enveloped JSON object on one line (UTF-8 as is, not escaped)."""
-    print(json.dumps(envelope(command, version, payload), ensure_ascii=False))
+    """Print one enveloped JSON object on one line (:func:`core.envelope.json_line`, which the
+    GUI's exports write too)."""
+    print(json_line(command, version, payload))
 
 
 def error_object(err: Exception, code: str | None = None) -> dict:

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QEvent, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import (QApplication, QDialog, QFileDialog, QLabel, QMainWindow, QMenu,
                                QMessageBox, QProgressBar)
@@ -22,7 +23,8 @@ from app.panes.inspect import InspectPane
 from app.panes.train import TrainPane
 from app.keyboard import FocusFrame, PaneKeys, assign_mnemonics, mnemonic_of, release_tab
 from app.late_names import LateNames
-from app.screen_fit import WANTED, ScrollingTabs, first_size
+from app.pane_rebuild import carry_results, carry_view
+from app.screen_fit import WANTED, ScrollingTabs, first_size, scrolling
 from app.session import Session
 from app.tasks import TaskRunner
 from app.jobs.opening import open_for_window
@@ -30,12 +32,12 @@ from app.widgets.local_models_dialog import LocalModelsDialog
 from app.widgets.rank_file_dialog import RankFileDialog
 from app.workspace import WorkspaceStore, default_file, notes_text
 from core.errors import WorkbenchError
-from core.formats import TokenizerSource
+from core.formats.detect import TokenizerSource
 from core.loading import Loaded, detect_source, save_loaded
 from core.models import looks_like_model_name
 from core.offload import ProcessEncoder
-from core.runtimes.tiktoken import RankFile
-from core.utf8 import decode_utf8
+from core.formats.tiktoken.runtime import RankFile
+from core.text.utf8 import decode_utf8
 from core.workspace import PANES
 
 RESOURCES = Path(__file__).resolve().parents[1] / "resources"
@@ -91,13 +93,7 @@ class MainWindow(QMainWindow):
         self.session = session or Session(parent=self)
         self.tasks = TaskRunner(self)
         self.encoder = ProcessEncoder()
-        self.inspect = InspectPane(self.session, self.tasks, self.encoder)
-        self.corpus = CorpusPane(self.session, self.tasks)
-        self.train = TrainPane(self.session, self.tasks)
-        self.chat = ChatPane(self.session, self.tasks)
-        self.align = AlignPane(self.session, self.tasks)
-        self.diff = DiffPane(self.session, self.tasks)
-        self.diagnostics = DiagnosticsPane(self.session, self.tasks)
+        self._make_panes()
         self.workspace = WorkspaceStore(self)
         self.workspace_file = default_file()  # saved on quit, restored at start
         self._closing_checked = False
@@ -118,17 +114,10 @@ class MainWindow(QMainWindow):
         self.late_names = LateNames(self, self.panes, {
             mnemonic_of(action.text()) for action in self.menuBar().actions()})
         self.tasks.busy_changed.connect(lambda busy: busy or self.late_names.schedule())
-        self.inspect.open_requested.connect(self.open_dialog)
-        self.inspect.status.connect(self.show_status)
-        self.corpus.status.connect(self.show_status)
-        self.train.status.connect(self.show_status)
-        self.chat.status.connect(self.show_status)
-        self.align.status.connect(self.show_status)
-        self.diff.status.connect(self.show_status)
-        self.diagnostics.status.connect(self.show_status)
-        self.train.inspect_requested.connect(lambda: self.panes.setCurrentWidget(self.inspect))
-        self.train.corpus_requested.connect(lambda: self.panes.setCurrentWidget(self.corpus))
-        self.train.save_requested.connect(self.save_bundle_dialog)
+        self._connect_panes()
+        self._panes_language = i18n.current_language()  # the language the panes were made in
+        self._rebuild_pending = False
+        self.tasks.busy_changed.connect(self._rebuild_when_idle)
         self.tasks.failed.connect(self._on_task_failed)
         self.tasks.busy_changed.connect(self.busy.setVisible)
         self.session.recent_changed.connect(self._update_recent_menu)
@@ -137,6 +126,74 @@ class MainWindow(QMainWindow):
         app = QApplication.instance()
         if app is not None:
             app.aboutToQuit.connect(self._on_app_about_to_quit)
+
+    def _make_panes(self) -> None:
+        self.inspect = InspectPane(self.session, self.tasks, self.encoder)
+        self.corpus = CorpusPane(self.session, self.tasks)
+        self.train = TrainPane(self.session, self.tasks)
+        self.chat = ChatPane(self.session, self.tasks)
+        self.align = AlignPane(self.session, self.tasks)
+        self.diff = DiffPane(self.session, self.tasks)
+        self.diagnostics = DiagnosticsPane(self.session, self.tasks)
+
+    def _connect_panes(self) -> None:
+        self.inspect.open_requested.connect(self.open_dialog)
+        for pane in self.named_panes().values():
+            pane.status.connect(self.show_status)
+        self.train.inspect_requested.connect(lambda: self.panes.setCurrentWidget(self.inspect))
+        self.train.corpus_requested.connect(lambda: self.panes.setCurrentWidget(self.corpus))
+        self.train.save_requested.connect(self.save_bundle_dialog)
+
+    # -- live language switch --------------------------------------------------------------
+    def rebuild_panes(self) -> bool:
+        """Make the panes anew in the installed language, each with the old one's inputs,
+        results and view (:mod:`app.pane_rebuild` says why and what). While a job runs (a
+        training, an audit...) it waits for its end; False then."""
+        if self.tasks.busy or self.workspace.restoring:
+            self._rebuild_pending = True
+            self.show_status(self.tr("The panes switch to the new language when the running "
+                                     "job ends"))
+            return False
+        self._rebuild_pending = False
+        ws = self.workspace.capture()
+        ws.diff.a = ws.diff.b = None  # the Diff's pair is handed over as it is, not reopened
+        old = self.named_panes()
+        current = self.panes.currentIndex()
+        self.panes.setUpdatesEnabled(False)
+        try:
+            self._make_panes()
+            titles = self._pane_titles()
+            pages = []  # the old panes' scroll areas: deleted (with their pane) at the end
+            for name, pane in self.named_panes().items():
+                index = self.panes.indexOf(old[name])
+                pages.append(self.panes.page(index))
+                self.panes.removeTab(index)
+                self.panes.insertTab(index, scrolling(pane), titles[pane])
+            self.panes.setCurrentIndex(current)
+            self._connect_panes()
+            self.workspace.restore_panes(ws)
+            carry_results(old, self.named_panes())
+            for name, pane in self.named_panes().items():
+                carry_view(old[name], pane)
+            self._name_panes()
+        finally:
+            self.panes.setUpdatesEnabled(True)
+        old["chat"].shutdown()  # its render child ends; the new pane has its own
+        for page in pages:
+            page.hide()
+            page.deleteLater()
+        self._panes_language = i18n.current_language()
+        self.status_label.clear()  # its message was in the other language
+        return True
+
+    def _rebuild_when_idle(self, busy: bool) -> None:
+        if not busy and self._rebuild_pending:
+            QTimer.singleShot(0, self._rebuild_for_language)
+
+    def _rebuild_for_language(self) -> None:
+        """The translators changed (several events for one switch: one rebuild, later)."""
+        if self._panes_language != i18n.current_language() and not self._closing_checked:
+            self.rebuild_panes()
 
     def _fit_to_screen(self) -> None:
         """The first size: the wanted one, at most the screen's free area."""
@@ -246,18 +303,16 @@ class MainWindow(QMainWindow):
 
     def set_language(self, language: str) -> None:
         """Save the choice and install its translations: the window's title, tabs and menus
-        switch at once (``changeEvent``); the panes switch on the next start, which we say."""
+        switch at once, the panes are made anew in it (``changeEvent``), nothing lost."""
         if language == i18n.current_language():
             return
         i18n.save_language(self.session.settings, language)
         i18n.install_language(language)
-        QMessageBox.information(self, self.tr("Language"), self.tr(
-            "The menus and tabs now use the new language. The panes switch to it the next time "
-            "you start the workbench."))
 
     def changeEvent(self, event) -> None:
         if event.type() == QEvent.Type.LanguageChange and hasattr(self, "recent_menu"):
             self._retranslate()  # (not while __init__ has yet to make the menus)
+            QTimer.singleShot(0, self._rebuild_for_language)
         super().changeEvent(event)
 
     def _retranslate(self) -> None:
@@ -423,10 +478,26 @@ class MainWindow(QMainWindow):
         audit = self.inspect.vocab.audit_for(loaded.runtime)  # kept in the manifest
         self.tasks.submit("save", save_loaded, loaded, path,
                           audit=audit.manifest() if audit is not None else None,
-                          on_result=lambda p: self.show_status(
-                              self.tr("saved bundle {path}").format(path=p)),
+                          on_result=lambda p: self._bundle_saved(loaded, p),
                           on_error=lambda m: show_error(self, self.tr("Could not save the bundle"),
                                                         m))
+
+    def _bundle_saved(self, loaded: Loaded, path) -> None:
+        """Said; and a tokenizer trained in this session (kept in a scratch folder removed on
+        quit) becomes the saved bundle in its place: the panes show, and the workspace keeps,
+        the path that lasts; the recent list gets it once."""
+        self.show_status(self.tr("saved bundle {path}").format(path=path))
+        if not self.train.owns(loaded.path):
+            return
+        self.session.remember(path)
+
+        def reopened(saved: Loaded) -> None:
+            index = next((i for i, t in enumerate(self.session.tokenizers) if t is loaded), -1)
+            if index >= 0:
+                self.session.replace_tokenizer(index, saved)
+
+        self.tasks.submit(f"open:{path}", open_for_window, detect_source(Path(path)),
+                          on_result=reopened, on_error=self.show_status)
 
     # -- drag and drop -------------------------------------------------------------------
     def dragEnterEvent(self, event) -> None:
@@ -468,7 +539,7 @@ class MainWindow(QMainWindow):
     def open_workspace(self, path: str | Path) -> bool:
         """Replace every pane's inputs by the workspace in ``path`` (after asking about unsaved
         edits); False when it is not one (said, nothing changed) or the user cancelled."""
-        if not self.chat.confirm_discard(self.tr("Open workspace")):
+        if not self.chat.confirm_discard(self.tr("Open workspace"), conversation=True):
             return False
         try:
             self.workspace.open_file(path)
@@ -520,6 +591,16 @@ class MainWindow(QMainWindow):
         super().closeEvent(event)
 
     def _on_app_about_to_quit(self) -> None:
+        if not self._closing_checked and not self.workspace.restoring:
+            # a stop signal (SIGTERM, SIGINT, SIGHUP) quits without closing the window: the
+            # workspace is saved as on quit (an edited template as the unsaved edit it is),
+            # without a box, since nobody may be there to answer it
+            self._closing_checked = True
+            try:
+                self.workspace.save(self.workspace_file)
+            except OSError as err:
+                print(f"could not save the workspace {self.workspace_file}: "  # i18n: data
+                      f"{err.strerror or err}", file=sys.stderr)
         # every job is cancelled (training and corpus reading stop at their next check)
         self.tasks.cancel_all()
         self.encoder.shutdown()

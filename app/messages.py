@@ -13,8 +13,8 @@ from PySide6.QtCore import QCoreApplication, QObject
 
 from core.errors import WorkbenchError
 from core.notes import UNIT_ARGS, Note, worded
-from core.special import GUESS
-from core.text import Unit
+from core.pipeline.special import GUESS
+from core.text.offsets import Unit
 
 CONTEXT = "Notes"
 
@@ -56,6 +56,15 @@ def templates() -> dict[str, str]:
         "child.ended": QCoreApplication.translate(
             "Notes", "the job's process ended unexpectedly (exit code {exit_code})"),
         "child.failed": QCoreApplication.translate("Notes", "unexpected {kind} in the job: {error}"),
+        "progress.records": QCoreApplication.translate("Notes", "{count:,} records"),
+        "progress.characters_to_keep": QCoreApplication.translate("Notes",
+                                                                  "characters to keep"),
+        "progress.corpus_fed": QCoreApplication.translate("Notes",
+                                                          "{lines:,} lines, {bytes:,} bytes"),
+        "progress.seed_pieces": QCoreApplication.translate("Notes", "{count} seed pieces"),
+        "progress.em_pieces": QCoreApplication.translate("Notes", "EM: {count} pieces"),
+        "progress.pruned": QCoreApplication.translate("Notes", "pruned to {count} pieces"),
+        "progress.pieces": QCoreApplication.translate("Notes", "{count} pieces"),
         "stream.id_out_of_range": QCoreApplication.translate(
             "Notes", "token ID {id} at stream position {position} is out of range: the "
                      "vocabulary has IDs 0..{last}"),
@@ -393,7 +402,7 @@ def templates() -> dict[str, str]:
         "diff.scores": QCoreApplication.translate(
             "Notes", "{n:,} piece scores changed"),
         "diff.golden": QCoreApplication.translate(
-            "Notes", "{n:,} of {samples:,} golden stress samples get other IDs"),
+            "Notes", "{n:,} of {samples:,} golden samples get other IDs"),
         "diff.part_changed_no_ids": QCoreApplication.translate(
             "Notes", "the {part} changed (IDs of a text do not depend on it)"),
         "diff.across_families": QCoreApplication.translate(
@@ -598,6 +607,11 @@ def templates() -> dict[str, str]:
             "Notes", 'tokenizer {path} could not be reopened: {problem}'),
         "workspace.dataset_missing": QCoreApplication.translate(
             "Notes", 'Align dataset {path} is gone: not reopened'),
+        "workspace.parallel_missing": QCoreApplication.translate(
+            "Notes", "Diagnostics parallel corpus {path} is gone: the Corpus pane's sources are "
+            "used"),
+        "workspace.diagnostics_template_missing": QCoreApplication.translate(
+            "Notes", 'Diagnostics chat template file {path} is gone: no template is used'),
     }
 
 
@@ -730,7 +744,7 @@ def tokenizer_label(loaded) -> str:
 
 
 def special_kind(kind: str) -> str:
-    """A special token's kind (:attr:`core.special.SpecialToken.kind`, a key) in the GUI's
+    """A special token's kind (:attr:`core.pipeline.special.SpecialToken.kind`, a key) in the GUI's
     language; an unknown kind is shown as it is."""
     return special_kinds().get(kind, kind)
 
@@ -748,7 +762,7 @@ def special_kinds() -> dict[str, str]:
 
 
 def special_role(role: str) -> str:
-    """A special token's role (:attr:`core.special.SpecialToken.role`, a key) in the GUI's
+    """A special token's role (:attr:`core.pipeline.special.SpecialToken.role`, a key) in the GUI's
     language. The short names of the configs (bos, eos, pad, unk, cls, sep, mask, fim) are the
     files' own words and stay; the roles said in words are translated; an unknown role is shown
     as it is.
@@ -770,7 +784,7 @@ def special_roles() -> dict[str, str]:
 
 
 def special_source(source: str) -> str:
-    """Where a special-token fact came from (:class:`core.special.RegistryEntry` ``source`` /
+    """Where a special-token fact came from (:class:`core.pipeline.special.RegistryEntry` ``source`` /
     ``role_source``) in the GUI's language: a file and its key stay as they are (they are
     names), the format's own words are translated.
 
@@ -853,7 +867,7 @@ def describe_rows(loaded) -> list[tuple[str, str]]:
                 "Describe", "{control} control, {user} user-defined").format(
                 control=kinds.count("control"), user=kinds.count("user_defined"))
         elif key == "fingerprint":  # said again from the runtime's (cached) fingerprints
-            from core.golden import fingerprint
+            from core.bundles.golden import fingerprint
 
             found = fingerprint(loaded.runtime)
             value = QCoreApplication.translate("Describe", "behaviour {behaviour} · vocabulary "

@@ -38,7 +38,7 @@ import time
 from pathlib import Path
 
 from core.errors import WorkbenchError
-from core.utf8 import decode_utf8
+from core.text.utf8 import decode_utf8
 
 
 INSPECT_TABS = ("tokens", "pipeline", "explain", "compare", "vocabulary", "tokenizer")

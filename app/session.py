@@ -11,7 +11,7 @@ from PySide6.QtCore import QObject, QSettings, Signal
 
 from core.corpus import CorpusSource
 from core.loading import Loaded
-from core.text import Unit, replace_lone_surrogates
+from core.text.offsets import Unit, replace_lone_surrogates
 
 MAX_RECENT = 10
 
@@ -68,6 +68,26 @@ class Session(QObject):
         if select or self.current < 0:
             self.set_current(index)
         return index
+
+    def replace_tokenizer(self, index: int, loaded: Loaded) -> None:
+        """Put ``loaded`` where the tokenizer at ``index`` was (a trained bundle, once saved,
+        in place of its scratch copy): the same place in the lists, still current if it was;
+        another entry of the same path goes (one entry per path)."""
+        if not 0 <= index < len(self.tokenizers):
+            return
+        current = self.tokenizers[self.current] if 0 <= self.current < len(self.tokenizers) \
+            else None
+        was_current = current is self.tokenizers[index]
+        self.tokenizers[index] = loaded
+        self.tokenizers = [t for i, t in enumerate(self.tokenizers)
+                           if i == index or t.path != loaded.path]
+        kept = [i for i, t in enumerate(self.tokenizers) if t is current]
+        if was_current or (current is not None and not kept):  # (a duplicate was current)
+            self.current = next(i for i, t in enumerate(self.tokenizers) if t is loaded)
+        elif kept:
+            self.current = kept[0]
+        self.tokenizers_changed.emit()
+        self.current_changed.emit(self.current)
 
     def remove_tokenizer(self, index: int) -> None:
         if 0 <= index < len(self.tokenizers):

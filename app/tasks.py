@@ -26,7 +26,7 @@ callbacks submitted with it:
 Example::
 
     runner = TaskRunner()
-    job = runner.submit("inspect", inspect_text, runtime, text, latest_only=True,
+    job = runner.submit("inspect", inspect_one, runtime, text, latest_only=True,
                         on_result=self._show, on_error=self._on_inspect_failed)
     job.cancel()  # the user pressed Stop
 """

@@ -15,10 +15,12 @@ import base64
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QObject, QStandardPaths, Signal
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QSplitter
 
 from app.jobs.opening import open_for_window
 from app.messages import render_all
+from app.screen_fit import clamp_to_screen
 from core.errors import WorkbenchError
 from core.loading import Loaded, detect_source
 from core.notes import Note, note
@@ -74,6 +76,9 @@ class WorkspaceStore(QObject):
         w.inspect.save_state(ws.inspect)
         w.chat.save_state(ws.chat)
         w.diff.save_state(ws.diff)
+        w.align.save_state(ws.align)
+        w.diagnostics.save_state(ws.diagnostics)
+        w.train.save_state(ws.train)
         ws.window.pane = w.pane_name(w.panes.currentWidget())
         ws.window.geometry = base64.b64encode(bytes(w.saveGeometry())).decode("ascii")
         for name, pane in w.named_panes().items():
@@ -149,16 +154,25 @@ class WorkspaceStore(QObject):
         paths = [str(t.path) for t in s.tokenizers]
         s.set_current(paths.index(str(ws.current)) if str(ws.current) in paths else
                       (0 if paths else -1))
-        w.corpus.restore_sources(ws.corpus, ws.corpus_policy, ws.corpus_dedup)
         s.set_text(ws.inspect.text)
         s.set_unit(ws.inspect.unit)
         s.set_options(add_special_tokens=ws.inspect.add_special_tokens,
                       parse_special=ws.inspect.parse_special)
+        self.restore_panes(ws)
+        notes, self._notes = self._notes, []
+        self.restored.emit(notes)
+
+    def restore_panes(self, ws: Workspace) -> None:
+        """Give every pane its inputs from ``ws`` (the session's tokenizers, text and options
+        are there already: after a restore opened them, or when the panes are made anew)."""
+        w = self.window
+        w.corpus.restore_sources(ws.corpus, ws.corpus_policy, ws.corpus_dedup)
         w.inspect.restore_state(ws.inspect)
         w.chat.restore_state(ws.chat)
         w.diff.restore_state(ws.diff)
-        notes, self._notes = self._notes, []
-        self.restored.emit(notes)
+        w.align.restore_state(ws.align)
+        w.diagnostics.restore_state(ws.diagnostics)
+        w.train.restore_state(ws.train)
 
     def _apply_window(self, ws: Workspace) -> None:
         w = self.window
@@ -168,6 +182,7 @@ class WorkspaceStore(QObject):
                                                               validate=True)))
             except ValueError:  # not base64 (edited by hand): the window keeps its size
                 pass
+            fit_onto_screen(w)
         panes = w.named_panes()
         if ws.window.pane in panes:
             w.panes.setCurrentWidget(panes[ws.window.pane])
@@ -176,6 +191,17 @@ class WorkspaceStore(QObject):
                 sizes = ws.window.splitters.get(f"{name}/{index}")
                 if sizes and len(sizes) == splitter.count():
                     splitter.setSizes(sizes)
+
+
+def fit_onto_screen(window) -> None:
+    """A restored window wholly on a screen, at most its size: the file may come from a larger
+    screen, a second monitor since unplugged, or a colleague's machine."""
+    screen = window.screen() or QGuiApplication.primaryScreen()
+    if screen is None or window.isMaximized() or window.isFullScreen():
+        return
+    frame = clamp_to_screen(window.geometry(), screen.availableGeometry())
+    if frame != window.geometry():
+        window.setGeometry(frame)
 
 
 def notes_text(notes: list[Note]) -> str:

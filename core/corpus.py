@@ -19,6 +19,7 @@ and never modified. Bad input follows a policy: ``strict`` stops at the first in
 from __future__ import annotations
 
 import bz2
+import copy
 import csv
 import glob
 import gzip
@@ -35,9 +36,9 @@ from typing import IO, Iterator, Optional
 import regex
 
 from .errors import FormatError
-from .graphemes import count_graphemes
+from .text.graphemes import count_graphemes
 from .progress import CancelFn, Progress, ProgressFn, Throttle, check_cancel
-from .utf8 import decode_utf8
+from .text.utf8 import decode_utf8
 
 OPENERS = {".gz": gzip.open, ".xz": lzma.open, ".bz2": bz2.open}
 KINDS = ("lines", "paragraphs", "jsonl", "csv", "tsv")
@@ -146,6 +147,17 @@ class CorpusReport:
         return {lang: dict(row) for lang, row in out.items()}
 
 
+@dataclass
+class ReadState:
+    """Where reading the first ``count`` sources ended: their statistics and the documents
+    seen (de-duplication spans sources), so that reading those sources and more resumes after
+    them (:meth:`Corpus.documents`'s ``resume``): adding a file reads that file alone."""
+
+    count: int
+    report: CorpusReport
+    seen: frozenset
+
+
 def weighted_copies(weight: float, key: bytes) -> int:
     """How many times a document goes to training under a source's sampling ``weight``: the
     whole part always, one more with the probability of the fractional part, decided by the
@@ -182,20 +194,31 @@ class Corpus:
         self.dedup = dedup
         self.max_line_bytes = max_line_bytes
         self.report = CorpusReport()
+        self.state: ReadState | None = None  # set once every source was read
 
     def total_bytes(self) -> int:
         return sum(s.path.stat().st_size for s in self.sources)
 
     def documents(self, *, progress: Optional[ProgressFn] = None,
-                  cancel: Optional[CancelFn] = None, weighted: bool = True) -> Iterator[str]:
+                  cancel: Optional[CancelFn] = None, weighted: bool = True,
+                  resume: ReadState | None = None) -> Iterator[str]:
         """Every kept document, as many times as its source's weight says (once each without
-        ``weighted``; the report counts the copies either way); progress in bytes read."""
-        self.report = CorpusReport()
-        seen: set[bytes] = set()
+        ``weighted``; the report counts the copies either way); progress in bytes read.
+
+        ``resume``: the state a reading of this corpus's first sources (same files, tags and
+        options) ended in: those are not read again, their statistics are taken from it and
+        their documents are not yielded (for statistics, not for training)."""
+        self.state = None
+        skip = resume.count if resume is not None else 0
+        self.report = (copy.deepcopy(resume.report) if resume is not None else CorpusReport())
+        seen: set[bytes] = set(resume.seen) if resume is not None else set()
         total = self.total_bytes()
         done_before = 0
         report = Throttle(progress)
-        for source in self.sources:
+        for index, source in enumerate(self.sources):
+            if index < skip:
+                done_before += source.path.stat().st_size
+                continue
             stats = SourceStats(str(source.path), source.lang)
             self.report.sources.append(stats)
             reader = _Reader(source, stats, self.policy, self.max_line_bytes)
@@ -213,7 +236,7 @@ class Corpus:
                     seen.add(key)
                 stats.add_document(text, raw_bytes)
                 report(Progress("reading", done_before + reader.position(), total,
-                                source.path.name))
+                                detail=source.path.name))
                 copies = weighted_copies(source.weight, key)
                 stats.weighted_documents += copies
                 stats.weighted_bytes += copies * raw_bytes
@@ -221,6 +244,7 @@ class Corpus:
                     yield text
             done_before += source.path.stat().st_size
         report(Progress("reading", total, total), force=True)
+        self.state = ReadState(len(self.sources), self.report, frozenset(seen))
 
     def preview(self, source: CorpusSource, lines: int = 20) -> list[str]:
         """The first documents of one source, instantly (nothing else is read)."""

@@ -1,13 +1,14 @@
 """One inspection of a text by a tokenizer: what the Inspect pane and ``tokbench inspect`` show.
 
 Everything expensive is done here, so a front end can run it in a worker and only display:
-the pane calls :func:`inspect_text`, ``tokbench inspect`` :func:`inspect_texts` (many texts,
-batch by batch) and prints each :class:`InspectResult`'s :meth:`~InspectResult.to_json`.
+both call :func:`inspect_texts` (the pane with its one text, its stages and the offload encoder;
+``tokbench inspect`` with many texts, batch by batch, printing each :class:`InspectResult`'s
+:meth:`~InspectResult.to_json`).
 
 >>> from pathlib import Path
->>> from core.formats import load_tokenizer
+>>> from core.formats.detect import load_tokenizer
 >>> demo = Path(__file__).parents[1] / "resources" / "demo" / "demo-bpe" / "tokenizer.json"
->>> result = inspect_text(load_tokenizer(demo), "Hi 世界", with_stages=False)
+>>> (result,) = inspect_texts(load_tokenizer(demo), ["Hi 世界"])
 >>> result.round_trip.ok, list(result.to_json())[:3]
 (True, ['ids', 'tokens', 'type_ids'])
 """
@@ -19,15 +20,15 @@ from dataclasses import dataclass, field
 
 from typing import Iterator, Sequence
 
-from .encoding import Encoding, Flag
+from .encodings.encoding import Encoding, Flag
 from .notes import Note, note, round_trip_notes
 from .offload import ProcessEncoder
-from .postprocess import (PostProcessed, PostprocessError, PostSettings, Template, postprocess,
+from .pipeline.postprocess import (PostProcessed, PostprocessError, PostSettings, Template, postprocess,
                           tokenizer_template, window_encoding)
-from .pretokens import PreToken
-from .runtimes.base import RoundTrip, Runtime, Stage  # noqa: F401
-from .text import Unit
-from .token_cover import count_split_graphemes
+from .pipeline.pretokens import PreToken
+from .formats.runtime import RoundTrip, Runtime, Stage  # noqa: F401
+from .text.offsets import Unit
+from .encodings.token_cover import count_split_graphemes
 
 STAGE_LIMIT = 20_000  # characters shown stage by stage (native stage calls hold the GIL)
 BATCH = 4096  # texts encoded per encode_batch call by inspect_texts (memory stays bounded)
@@ -47,7 +48,7 @@ class InspectResult:
     # the runtime's pre-tokens of the text shown stage by stage (byte spans on the text)
     pre_tokens: list[PreToken] = field(default_factory=list)
     pre_tokenizer: str = ""  # its description (the model view is built here, off a GUI thread)
-    # post-processing (core.postprocess): the template in force (None: one the workbench cannot
+    # post-processing (core.pipeline.postprocess): the template in force (None: one the workbench cannot
     # describe), the post-processed windows when settings were asked for, and why they could
     # not be applied (then ``encoding`` is the plain one)
     template: Template | None = None
@@ -91,7 +92,7 @@ class InspectResult:
 
 def _plain_window_json(enc: Encoding) -> dict:
     """The post-processing keys of an encoding with no pair, truncation or padding: what
-    :func:`core.postprocess.postprocess` gives then (type IDs 0, all attended, the special-tokens
+    :func:`core.pipeline.postprocess.postprocess` gives then (type IDs 0, all attended, the special-tokens
     mask marking the tokens the post-processor added), without encoding again."""
     inserted = ((enc.flags & Flag.INSERTED) != 0).astype(int).tolist()
     return {"type_ids": [0] * len(enc), "attention_mask": [1] * len(enc),
@@ -139,97 +140,101 @@ def text_stats(encoding: Encoding) -> dict[str, float]:
     return stats
 
 
-def inspect_text(runtime: Runtime, text: str, *, add_special_tokens: bool = True,
-                 parse_special: bool = False, with_stages: bool = True,
-                 encoder: ProcessEncoder | None = None, source=None,
-                 post_settings: PostSettings | None = None) -> InspectResult:
-    """Encode ``text`` and precompute what a display needs (pieces, bytes, spans in all units).
+def inspect_texts(runtime: Runtime, texts: Sequence[str], *, add_special_tokens: bool = True,
+                  parse_special: bool = False, allowed_special=None,
+                  post_settings: PostSettings | None = None, with_stages: bool = False,
+                  encoder: ProcessEncoder | None = None, source=None,
+                  bad_settings: str = "raise", batch: int = BATCH) -> Iterator[InspectResult]:
+    """Inspect ``texts`` in order: the one inspection both fronts make (the Inspect pane of its
+    one text, ``tokbench inspect`` of each text it is given).
 
-    With an ``encoder`` and the ``source`` the runtime was opened from (``Loaded.source``), a
-    large text is encoded in the encoder's child process (see :mod:`core.offload`). With
-    ``post_settings`` asking for something (a pair, a template, truncation, padding), the
-    encoding shown is the post-processed main window on ``text`` (:mod:`core.postprocess`).
+    Texts are encoded ``batch`` at a time in one ``encode_batch`` call; a batch of one text is
+    encoded alone (:meth:`Runtime.encode`, or, given an ``encoder`` and the ``source`` the
+    runtime was opened from, a large text in the encoder's child process: :mod:`core.offload`).
+    With ``post_settings`` asking for something (a pair, a template, truncation, padding) each
+    text goes through :mod:`core.pipeline.postprocess` and the encoding is its main window on the text;
+    settings that cannot be applied raise :class:`~core.pipeline.postprocess.PostprocessError`, or with
+    ``bad_settings="show"`` (the pane) leave the plain encoding and say why in
+    :attr:`InspectResult.post_error`. ``with_stages``: the pipeline stages and pre-tokens too
+    (the first :data:`STAGE_LIMIT` characters). ``allowed_special``: special-token literals
+    read as special tokens (``"all"`` or a set), as :meth:`Runtime.encode` takes them.
     """
-    started = time.perf_counter()
-    round_trip = None
-    notes: list[Note] = []
-    template, post, post_error = _own_template(runtime), None, ""
+    resolved, post_error = None, ""
     if post_settings is not None and post_settings.active:
         try:
-            resolved = post_settings.resolve(runtime)
-            post = postprocess(runtime, text, post_settings.pair,
-                               add_special_tokens=add_special_tokens,
-                               parse_special=parse_special, **resolved)
+            resolved = post_settings.resolve(runtime)  # bad settings raise before any text
+        except PostprocessError as err:
+            if bad_settings != "show":
+                raise
+            post_error = err.message
+    template = _own_template(runtime)
+    options = {"add_special_tokens": add_special_tokens, "parse_special": parse_special,
+               "allowed_special": allowed_special}
+    for k in range(0, len(texts), 1 if resolved is not None else batch):
+        chunk = texts[k:k + batch] if resolved is None else texts[k:k + 1]
+        if len(chunk) == 1:
+            yield _inspect_one(runtime, chunk[0], options, template, post_settings, resolved,
+                               post_error, bad_settings, with_stages, encoder, source)
+            continue
+        started = time.perf_counter()
+        encodings = runtime.encode_batch(chunk, **options)
+        seconds = (time.perf_counter() - started) / len(chunk)
+        for text, encoding in zip(chunk, encodings):
+            yield _with_stages(InspectResult(
+                runtime, encoding, runtime.round_trip(text, encoding), stats=text_stats(encoding),
+                seconds=seconds, template=template, add_special_tokens=add_special_tokens,
+                post_error=post_error), text, parse_special, with_stages)
+
+
+def _inspect_one(runtime: Runtime, text: str, options: dict, template: Template | None,
+                 post_settings: PostSettings | None, resolved: dict | None, post_error: str,
+                 bad_settings: str, with_stages: bool, encoder: ProcessEncoder | None,
+                 source) -> InspectResult:
+    """One text encoded alone (see :func:`inspect_texts`), its spans in every unit computed
+    here (a display then only reads them)."""
+    started = time.perf_counter()
+    round_trip, notes, post = None, [], None
+    if resolved is not None:
+        try:
+            post = postprocess(runtime, text, post_settings.pair, **options, **resolved)
             template = post.template
         except PostprocessError as err:
+            if bad_settings != "show":
+                raise
             post_error = err.message
     if post is not None:
         encoding, round_trip = _post_encoding(runtime, text, post)
         notes.extend(post.notes)
-    elif encoder is not None and encoder.can_encode(source, text):
-        encoding, round_trip = encoder.encode(runtime, text, source=source,
-                                              add_special_tokens=add_special_tokens,
-                                              parse_special=parse_special, notes=notes)
+    elif encoder is not None and options["allowed_special"] is None \
+            and encoder.can_encode(source, text):
+        encoding, round_trip = encoder.encode(
+            runtime, text, source=source, add_special_tokens=options["add_special_tokens"],
+            parse_special=options["parse_special"], notes=notes)
     else:
-        encoding = runtime.encode(text, add_special_tokens=add_special_tokens,
-                                  parse_special=parse_special)
+        encoding = runtime.encode(text, **options)
     for unit in Unit:
         encoding.spans(unit)
     if round_trip is None:
         round_trip = runtime.round_trip(text, encoding)
-    stages: list[Stage] = []
-    pre_tokens: list[PreToken] = []
-    pre_tokenizer = ""
+    result = InspectResult(runtime, encoding, round_trip, stats=text_stats(encoding), notes=notes,
+                           template=template, post=post, post_error=post_error,
+                           add_special_tokens=options["add_special_tokens"])
+    result = _with_stages(result, text, options["parse_special"], with_stages)
+    result.seconds = time.perf_counter() - started
+    return result
+
+
+def _with_stages(result: InspectResult, text: str, parse_special: bool,
+                 with_stages: bool) -> InspectResult:
+    """``result`` with the pipeline stages and pre-tokens of ``text`` when asked for."""
     if with_stages:
-        stages = runtime.stages(text[:STAGE_LIMIT])
-        pre_tokens = runtime.pre_tokens(text[:STAGE_LIMIT], parse_special)
-        pre_tokenizer = runtime.model_view().pre_tokenizer
+        runtime = result.runtime
+        result.stages = runtime.stages(text[:STAGE_LIMIT])
+        result.pre_tokens = runtime.pre_tokens(text[:STAGE_LIMIT], parse_special)
+        result.pre_tokenizer = runtime.model_view().pre_tokenizer
         if len(text) > STAGE_LIMIT:
-            notes.append(note("stages.limited", limit=STAGE_LIMIT))
-    return InspectResult(runtime, encoding, round_trip, stages, text_stats(encoding),
-                         time.perf_counter() - started, notes,
-                         pre_tokens=pre_tokens, pre_tokenizer=pre_tokenizer,
-                         template=template, post=post, post_error=post_error,
-                         add_special_tokens=add_special_tokens)
-
-
-def inspect_texts(runtime: Runtime, texts: Sequence[str], *, add_special_tokens: bool = True,
-                  parse_special: bool = False, allowed_special=None,
-                  post_settings: PostSettings | None = None,
-                  batch: int = BATCH) -> Iterator[InspectResult]:
-    """Inspect many texts for a report (no stages), in order: ``batch`` texts per
-    ``encode_batch`` call, or one by one through post-processing when ``post_settings`` ask
-    for something. Unlike :func:`inspect_text` (which shows the plain encoding and says why),
-    settings that cannot be applied raise :class:`core.postprocess.PostprocessError`.
-
-    ``allowed_special``: special-token literals read as special tokens (``"all"`` or a set),
-    as :meth:`Runtime.encode` takes them.
-    """
-    if post_settings is not None and post_settings.active:
-        resolved = post_settings.resolve(runtime)  # bad settings raise before any text
-        for text in texts:
-            started = time.perf_counter()
-            post = postprocess(runtime, text, post_settings.pair,
-                               add_special_tokens=add_special_tokens, parse_special=parse_special,
-                               allowed_special=allowed_special, **resolved)
-            encoding, round_trip = _post_encoding(runtime, text, post)
-            yield InspectResult(runtime, encoding, round_trip, stats=text_stats(encoding),
-                                seconds=time.perf_counter() - started, notes=list(post.notes),
-                                template=post.template, post=post,
-                                add_special_tokens=add_special_tokens)
-        return
-    template = _own_template(runtime)
-    for k in range(0, len(texts), batch):
-        chunk = texts[k:k + batch]
-        started = time.perf_counter()
-        encodings = runtime.encode_batch(chunk, add_special_tokens=add_special_tokens,
-                                         parse_special=parse_special,
-                                         allowed_special=allowed_special)
-        seconds = (time.perf_counter() - started) / max(1, len(chunk))
-        for text, encoding in zip(chunk, encodings):
-            yield InspectResult(runtime, encoding, runtime.round_trip(text, encoding),
-                                stats=text_stats(encoding), seconds=seconds, template=template,
-                                add_special_tokens=add_special_tokens)
+            result.notes.append(note("stages.limited", limit=STAGE_LIMIT))
+    return result
 
 
 def _post_encoding(runtime: Runtime, text: str, post: PostProcessed):

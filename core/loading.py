@@ -15,13 +15,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from .bundle import copy_bundle, find_bundle, load_bundle, save_bundle
-from .configs import Configs, read_configs
+from .bundles.bundle import copy_bundle, find_bundle, load_bundle, save_bundle
+from .formats.configs import Configs, read_configs
 from .errors import WorkbenchError
-from .fingerprints import fingerprint
-from .formats import TokenizerSource, detect, load_runtime
+from .bundles.fingerprints import fingerprint
+from .formats.detect import TokenizerSource, detect, load_runtime
 from .models import LocalModel, looks_like_model_name, resolve_model
-from .runtimes.base import Runtime
+from .formats.runtime import Runtime
 
 # loading options each format takes (anything else is a mistake worth naming)
 FORMAT_OPTIONS = {"tiktoken": {"preset", "pattern", "special"},
@@ -106,7 +106,7 @@ def open_tokenizer(path: str | Path, *, preset: str | None = None, pattern: str 
         add_bos / add_eos: override a SentencePiece model's BOS/EOS (default: its
             ``tokenizer_config.json``).
         name: the display name (default: from the file or bundle).
-        rank_file: the tiktoken :class:`~core.runtimes.tiktoken.RankFile`, if already parsed.
+        rank_file: the tiktoken :class:`~core.formats.tiktoken.runtime.RankFile`, if already parsed.
 
     Raises :class:`~core.errors.WorkbenchError` naming the file (an option the format does not
     take is one: it would otherwise be silently ignored).
@@ -120,7 +120,7 @@ def open_tokenizer(path: str | Path, *, preset: str | None = None, pattern: str 
 
 def detect_source(path: str | Path, **options) -> TokenizerSource:
     """What ``path`` is: a bundle (format ``bundle``, its path the bundle's), or a native
-    tokenizer as :func:`core.formats.detect` finds it. Options as :class:`TokenizerSource`'s.
+    tokenizer as :func:`core.formats.detect.detect` finds it. Options as :class:`TokenizerSource`'s.
 
     A string that is no file or folder but a model's name (``Qwen/Qwen2.5-7B-Instruct``,
     ``llama3.1:8b``: :mod:`core.models`) opens that model, named so unless ``name`` is given;
@@ -153,8 +153,6 @@ def open_source(source: TokenizerSource, *, rank_file=None) -> Loaded:
 def _fingerprint_of(model: LocalModel) -> dict[str, str]:
     """The behaviour and vocabulary fingerprints of a local model's tokenizer (how the resolver
     tells several matches of one name apart)."""
-    from .golden import fingerprint  # golden encodes with the runtime: imported when needed
-
     return fingerprint(open_source(detect_source(model.path)).runtime)
 
 

@@ -16,6 +16,7 @@ import os
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 
+from .bundles.fingerprints import fingerprint
 from .errors import WorkbenchError
 from .loading import detect_source, open_source
 from .models import BrokenModel, LocalModel, find_models
@@ -35,7 +36,7 @@ class ModelRow:
         format: the tokenizer's format (``tokenizer.json``, ``gguf``...); None until opened
             or when it does not open.
         vocab_size: its vocabulary size.
-        behaviour / vocabulary: its fingerprints (:mod:`core.golden`).
+        behaviour / vocabulary: its fingerprints (:mod:`core.bundles.golden`).
         template: ``jinja`` (its own template, named variants included), ``go`` (only Ollama's
             Go template) or ``none``.
         templates: the names of its named templates (empty for one unnamed template).
@@ -121,7 +122,6 @@ def describe(model: LocalModel | BrokenModel) -> ModelRow:
         return _with(row, ModelRow.broken(model.source, model.name, model.revision, model.path,
                                           err))
     from .chat.sources import templates_of  # (the chat package loads jinja2)
-    from .golden import fingerprint
 
     found = fingerprint(loaded.runtime)
     try:

@@ -33,7 +33,7 @@ CODES: dict[str, tuple[Severity, str]] = {
         "warning", "special-token literals further on: {count:,}"),
     "special.control_not_parsed": (
         "info", "SentencePiece never parses control symbols from text; they stay plain text"),
-    # special-token facts the files beside a tokenizer disagree on (core.special.special_registry)
+    # special-token facts the files beside a tokenizer disagree on (core.pipeline.special.special_registry)
     "special.ids_differ": (
         "warning", "{role} is {first_ids} in {first} but {second_ids} in {second}"),
     "special.role_token_missing": (
@@ -63,6 +63,14 @@ CODES: dict[str, tuple[Severity, str]] = {
         "error", "the job's process ended unexpectedly (exit code {exit_code})"),
     "child.failed": (
         "error", "unexpected {kind} in the job: {error}"),
+    # what a long job says besides its numbers (core.progress.Progress.note)
+    "progress.records": ("info", "{count:,} records"),
+    "progress.characters_to_keep": ("info", "characters to keep"),
+    "progress.corpus_fed": ("info", "{lines:,} lines, {bytes:,} bytes"),
+    "progress.seed_pieces": ("info", "{count} seed pieces"),
+    "progress.em_pieces": ("info", "EM: {count} pieces"),
+    "progress.pruned": ("info", "pruned to {count} pieces"),
+    "progress.pieces": ("info", "{count} pieces"),
     # a stream of IDs the stream decoder cannot take (core.stream)
     "stream.id_out_of_range": (
         "error", "token ID {id} at stream position {position} is out of range: the vocabulary "
@@ -96,7 +104,7 @@ CODES: dict[str, tuple[Severity, str]] = {
                 "rank {rank} is used, as tiktoken's loader does"),
     "tiktoken.preset": (
         "info", "preset {preset}: its regex and special tokens"),
-    # a preset's special IDs against a rank file's ranks (core.presets.specials_fit)
+    # a preset's special IDs against a rank file's ranks (core.formats.tiktoken.presets.specials_fit)
     "tiktoken.specials_collide": (
         "warning", "{count} special token(s) of preset {preset} have IDs that are ranks of this "
                    "file ({first:,}–{last:,}; its ranks run 0–{last_rank:,})"),
@@ -330,7 +338,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "diff.scores": (
         "warning", "{n:,} piece scores changed"),
     "diff.golden": (
-        "warning", "{n:,} of {samples:,} golden stress samples get other IDs"),
+        "warning", "{n:,} of {samples:,} golden samples get other IDs"),
     "diff.part_changed_no_ids": (
         "info", "the {part} changed (IDs of a text do not depend on it)"),
     "diff.across_families": (
@@ -483,7 +491,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "chat.bos_differs": (
         "warning", "the template starts with {token!r} (ID {id}) but the tokenizer's "
                    "post-processor starts a text with {added!r} (ID {added_id})"),
-    # GGUF files (core.gguf_tokenizer)
+    # GGUF files (core.formats.gguf.tokenizer)
     "gguf.pre_default": (
         "warning", "the file names no pre-tokenizer (tokenizer.ggml.pre): llama.cpp then splits "
                    "with its 'default' regexes, as here, and warns that generation quality will "
@@ -534,7 +542,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "models.go_template_only": (
         "info", "{name} has no Jinja chat template, only Ollama's Go template, which Ollama "
                 "renders itself: choose a template to render here"),
-    # GGUF tokenizers the workbench refuses, each with why (core.gguf_tokenizer.read_vocab)
+    # GGUF tokenizers the workbench refuses, each with why (core.formats.gguf.tokenizer.read_vocab)
     "gguf.model_unknown": (
         "error", "tokenizer.ggml.model is {model!r}, a tokenizer llama.cpp does not know either; "
                  "the workbench runs {supported}"),
@@ -599,6 +607,11 @@ CODES: dict[str, tuple[Severity, str]] = {
         "warning", 'tokenizer {path} could not be reopened: {problem}'),
     "workspace.dataset_missing": (
         "warning", 'Align dataset {path} is gone: not reopened'),
+    "workspace.parallel_missing": (
+        "warning", "Diagnostics parallel corpus {path} is gone: the Corpus pane's sources are "
+                   "used"),
+    "workspace.diagnostics_template_missing": (
+        "warning", 'Diagnostics chat template file {path} is gone: no template is used'),
 }
 
 ENGLISH: dict[str, str] = {code: template for code, (_, template) in CODES.items()}
@@ -735,7 +748,7 @@ def from_json(data: dict) -> Note:
 
 
 def round_trip_notes(trip) -> list[Note]:
-    """A ``round_trip.differs`` note when a :class:`~core.runtimes.base.RoundTrip` failed."""
+    """A ``round_trip.differs`` note when a :class:`~core.formats.runtime.RoundTrip` failed."""
     if trip.ok:
         return []
     start, end = trip.original_range

@@ -3,7 +3,7 @@
 ``tokenizers`` builds its offset and token lists, and ``sentencepiece`` its protobuf result, while
 holding the GIL: on a few megabytes that is hundreds of milliseconds in which a GUI thread cannot
 run. A child process encodes, converts spans to every unit, counts and decodes; it sends back only
-compact arrays. The parent rebuilds the :class:`~core.encoding.Encoding` around them and fills
+compact arrays. The parent rebuilds the :class:`~core.encodings.encoding.Encoding` around them and fills
 pieces and token bytes lazily, in Python loops that let other threads run.
 
 >>> # loaded = open_tokenizer(path); encoder = ProcessEncoder()
@@ -18,12 +18,13 @@ from pathlib import Path
 
 import numpy as np
 
-from .encoding import Encoding
+from .encodings.encoding import Encoding
 from .errors import TextError
 from .notes import Note, note
-from .runtimes.base import RoundTrip, Runtime
+from .formats.runtime import RoundTrip, Runtime
+from .loading import open_source
 from .supervisor import ChildDied, PythonChild, serve
-from .text import TextIndex, Unit
+from .text.offsets import TextIndex, Unit
 
 LARGE_TEXT = 256 * 1024  # characters; below this the native calls are short enough in-process
 _CHUNK = 1 << 16
@@ -87,8 +88,6 @@ def _unpack(name: str, layout: list) -> dict[str, np.ndarray]:
 def _encode_in_child(request: tuple, *, cancel=None):
     """Runs in the child: load (once per source), encode, convert, decode; return arrays.
     ``request`` is ``(source, text, add_special_tokens, parse_special)``."""
-    from .loading import open_source
-
     source, text, add_special_tokens, parse_special = request
 
     key = _source_key(source)
@@ -137,7 +136,7 @@ class ProcessEncoder:
     @staticmethod
     def can_encode(source, text: str) -> bool:
         """Worth it, and possible: a large text, and a tokenizer the child can open again
-        (``source``, a :class:`~core.formats.TokenizerSource`; None for one built in memory)."""
+        (``source``, a :class:`~core.formats.detect.TokenizerSource`; None for one built in memory)."""
         return len(text) >= LARGE_TEXT and source is not None
 
     def encode(self, runtime: Runtime, text: str, *, source, add_special_tokens: bool = True,

@@ -14,6 +14,8 @@ import time
 from dataclasses import dataclass
 from typing import Callable, Optional
 
+from .notes import Note
+
 ProgressFn = Callable[["Progress"], None]
 CancelFn = Callable[[], bool]
 
@@ -24,12 +26,25 @@ class Cancelled(Exception):
 
 @dataclass(frozen=True)
 class Progress:
-    """Where a job is: ``phase`` name, ``done`` of ``total`` units (``total`` 0 if unknown)."""
+    """Where a job is: ``phase`` name, ``done`` of ``total`` units (``total`` 0 if unknown).
+
+    Besides the numbers a report may carry what the job says as a ``note`` (a code and typed
+    arguments that each front words: :mod:`core.notes`), text it passes on as it is
+    (``detail``: the file being read, a trainer's own log line) and the ``seconds_left`` it
+    estimates. The core words no sentence here.
+
+    >>> from core.notes import english, note
+    >>> report = Progress("unigram", 1, 4, note("progress.pieces", count=1200))
+    >>> report.fraction, english(report.note)
+    (0.25, '1200 pieces')
+    """
 
     phase: str
     done: float
     total: float = 0.0
-    message: str = ""
+    note: Note | None = None
+    detail: str = ""
+    seconds_left: float | None = None
 
     @property
     def fraction(self) -> float:

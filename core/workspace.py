@@ -122,10 +122,23 @@ class AlignSetup:
 
 @dataclass
 class DiagnosticsSetup:
-    """The Diagnostics pane: the tokenizers measured and its settings (JSON values by name)."""
+    """The Diagnostics pane: the tokenizers measured, the parallel folder (or TSV) when it
+    measures one, a template file when one was chosen, and its other settings (JSON values
+    by name: ``source``, ``pivot``, ``languages``, ``context``, ``template``...)."""
 
     tokenizers: list[Path] = field(default_factory=list)
     settings: dict = field(default_factory=dict)
+    parallel: Path | None = None
+    template_file: Path | None = None
+
+
+@dataclass
+class TrainSetup:
+    """The Train pane: the training configuration (``TrainingConfig.to_json``'s fields; empty:
+    the defaults) and the bundle name typed."""
+
+    config: dict = field(default_factory=dict)
+    name: str = ""
 
 
 @dataclass
@@ -153,6 +166,7 @@ class Workspace:
     diff: DiffSetup = field(default_factory=DiffSetup)
     align: AlignSetup = field(default_factory=AlignSetup)
     diagnostics: DiagnosticsSetup = field(default_factory=DiagnosticsSetup)
+    train: TrainSetup = field(default_factory=TrainSetup)
     window: WindowSetup = field(default_factory=WindowSetup)
 
 
@@ -215,7 +229,10 @@ def workspace_to_json(ws: Workspace, base: Path | None = None) -> dict:
                   "tokenizers": [p(t) for t in ws.align.tokenizers],
                   "settings": ws.align.settings},
         "diagnostics": {"tokenizers": [p(t) for t in ws.diagnostics.tokenizers],
-                        "settings": ws.diagnostics.settings},
+                        "settings": ws.diagnostics.settings,
+                        "parallel": p(ws.diagnostics.parallel),
+                        "template_file": p(ws.diagnostics.template_file)},
+        "train": {"config": ws.train.config, "name": ws.train.name},
         "window": {"pane": ws.window.pane, "geometry": ws.window.geometry,
                    "splitters": ws.window.splitters,
                    "last_folders": {k: p(v) for k, v in ws.window.last_folders.items()}},
@@ -351,7 +368,11 @@ def workspace_from_json(data: object, base: Path | None = None) -> Workspace:
                           settings=a.get("settings", dict, {}))
     g = r.sub("diagnostics")
     ws.diagnostics = DiagnosticsSetup(tokenizers=g.paths("tokenizers"),
-                                      settings=g.get("settings", dict, {}))
+                                      settings=g.get("settings", dict, {}),
+                                      parallel=g.path("parallel"),
+                                      template_file=g.path("template_file"))
+    t = r.sub("train")
+    ws.train = TrainSetup(config=t.get("config", dict, {}), name=t.get("name", str, ""))
     w = r.sub("window")
     splitters = w.get("splitters", dict, {})
     for name, sizes in splitters.items():
@@ -505,6 +526,13 @@ def without_missing(ws: Workspace) -> tuple[Workspace, list[Note]]:
     align = AlignSetup(ws.align.dataset, list(ws.align.tokenizers), dict(ws.align.settings))
     if not keep(align.dataset, "workspace.dataset_missing"):
         align.dataset = None
+    old = ws.diagnostics
+    diagnostics = DiagnosticsSetup([t for t in old.tokenizers if t in opened],
+                                   dict(old.settings), old.parallel, old.template_file)
+    if not keep(old.parallel, "workspace.parallel_missing"):
+        diagnostics.parallel = None
+    if not keep(old.template_file, "workspace.diagnostics_template_missing"):
+        diagnostics.template_file = None
 
     def opened_only(path):  # a pane's tokenizer that was not restored is not chosen
         return path if path is None or path in opened else None
@@ -517,9 +545,8 @@ def without_missing(ws: Workspace) -> tuple[Workspace, list[Note]]:
         chat=chat, diff=DiffSetup(*(p if keep(p, "workspace.tokenizer_missing") else None
                                     for p in (ws.diff.a, ws.diff.b)),  # a slot opens any path
                                   ws.diff.hidden, ws.diff.dtype, ws.diff.tied),
-        align=align, diagnostics=DiagnosticsSetup(
-            [t for t in ws.diagnostics.tokenizers if t in opened],
-            dict(ws.diagnostics.settings)),
+        align=align, diagnostics=diagnostics,
+        train=TrainSetup(dict(ws.train.config), ws.train.name),
         window=WindowSetup(ws.window.pane, ws.window.geometry, dict(ws.window.splitters),
                            {k: v for k, v in ws.window.last_folders.items() if v.is_dir()}))
     return restored, notes

@@ -28,7 +28,7 @@ WORD = re.compile(r"[A-Za-z]{2,}")
 SENTENCE = re.compile(r"\b[A-Za-z][A-Za-z'-]*(?: [A-Za-z][A-Za-z'-]*){2,}\b")
 MATCHING_CALLS = {"startswith", "endswith"}
 REGEX_CALLS = {"match", "search", "fullmatch", "findall", "finditer", "sub", "split"}
-# matches in app/ on labels the core gives special-token facts (core.special's sources), which
+# matches in app/ on labels the core gives special-token facts (core.pipeline.special's sources), which
 # are not notes yet: outside the diff and diagnostics features; each must still be found here
 KNOWN_APP_MATCHES = {
     ("app/messages.py", "SentencePiece piece type"),
@@ -209,3 +209,111 @@ def test_the_sentence_check_sees_a_worded_warning_and_error(tmp_path):
                     '    raise ValueError("align must be one of these")\n', encoding="utf-8")
     assert english_built_in(path) == ["5: WorkbenchError raised with words, not a note",
                                       "4: ' failed on some documents'"]
+
+
+# -- the typed results and progress reports word no sentence (issue #22 item 2) ---------------
+# each feature's result (tests/test_one_result_per_feature.py): the fronts word what it holds
+RESULTS = ("core.diff.report:TokenizerDiff", "core.bundles.golden:GoldenCheck",
+           "core.diagnostics.result:DiagnosticsReport", "core.align.audit:AlignReport",
+           "core.audit.report:AuditReport", "core.chat.result:ChatReport",
+           "core.stream.run:StreamRun", "core.inspect:InspectResult")
+
+
+def worded_in_class(source: str) -> list[str]:
+    """Sentences (three words or more) in string literals of a class's code, docstrings and
+    programming errors aside: what a method would hand a front already worded in English."""
+    tree = ast.parse(source)
+    skip = docstrings(tree)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call) \
+                and getattr(node.exc.func, "id", None) in PROGRAMMING_ERRORS:
+            skip.update(id(n) for n in ast.walk(node.exc))
+        if isinstance(node, ast.JoinedStr):
+            skip.update(id(value) for value in node.values)
+    found = [(node.lineno, shown(node)) for node in ast.walk(tree)
+             if id(node) not in skip and SENTENCE.search(shown(node))]
+    return [f"{line}: {text!r}" for line, text in sorted(found)]
+
+
+def shown(node: ast.AST) -> str:
+    """A string constant's text, or an f-string's with each placeholder read as a word ``N``
+    (``f"{n} of {total} samples differ"`` reads ``N of N samples differ``)."""
+    if isinstance(node, ast.JoinedStr):
+        return "".join(v.value if isinstance(v, ast.Constant) else "N" for v in node.values)
+    return "".join(literal_parts(node))
+
+
+def test_no_typed_result_words_a_sentence_for_a_user():
+    import importlib
+    import inspect
+    import textwrap
+
+    problems = []
+    for spec in RESULTS:
+        module, name = spec.split(":")
+        cls = getattr(importlib.import_module(module), name)
+        problems += [f"{spec}:{p}" for p in
+                     worded_in_class(textwrap.dedent(inspect.getsource(cls)))]
+    assert not problems, ("give the fronts data or notes to word (core/notes.py):\n"
+                          + "\n".join(problems))
+
+
+def worded_progress(source: str) -> list[str]:
+    """``Progress(...)`` reports that carry text the core wrote: any string literal or f-string
+    among their arguments but the phase (its first), which is a key the fronts name."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Progress":
+            values = node.args[1:] + [k.value for k in node.keywords if k.arg != "phase"]
+            for value in values:
+                for inner in ast.walk(value):
+                    if isinstance(inner, ast.JoinedStr) or (
+                            isinstance(inner, ast.Constant) and isinstance(inner.value, str)
+                            and not _is_note_code(inner, value)):
+                        found.append(f"{node.lineno}: {ast.unparse(value)}")
+                        break
+    return found
+
+
+def _is_note_code(constant: ast.Constant, value: ast.AST) -> bool:
+    """Whether ``constant`` is the code of a ``note("...", ...)`` call inside ``value``."""
+    return any(isinstance(call, ast.Call) and getattr(call.func, "id", None) == "note"
+               and call.args and call.args[0] is constant for call in ast.walk(value))
+
+
+def test_progress_reports_carry_notes_not_sentences():
+    from core.progress import Progress
+
+    assert "message" not in Progress.__dataclass_fields__  # a note, a detail, seconds left
+    problems = []
+    for path in sorted((ROOT / "core").rglob("*.py")):
+        rel = path.relative_to(ROOT).as_posix()
+        problems += [f"{rel}:{p}" for p in worded_progress(path.read_text(encoding="utf-8"))]
+    assert not problems, "say it with a note (core/notes.py):\n" + "\n".join(problems)
+
+
+def test_the_checks_see_what_progress_and_golden_once_worded():
+    progress = '''
+report(Progress("unigram", done, total, f"EM: {len(pieces)} pieces"))
+report(Progress("checking", 0, 0, "characters to keep"), force=True)
+report(Progress("counting words", 0))
+report(Progress("unigram", 1, 4, note("progress.em_pieces", count=len(pieces))))
+report(Progress("corpus", 1, 2, detail=source.path.name))
+'''
+    assert worded_progress(progress) == [
+        "2: f'EM: {len(pieces)} pieces'", "3: 'characters to keep'"]
+    golden = '''
+class GoldenCheck:
+    def summary(self) -> str:
+        """One English line (the CLI's)."""
+        if self.passed:
+            return f"ok: {self.samples} golden samples unchanged"
+        return f"{len(self.kinds)} of {self.samples} samples differ"
+
+    def fails(self, fail_on):
+        if fail_on not in ("breaking", "any"):
+            raise ValueError(f"fail_on is one of these words: {fail_on}")
+        return "append rows"
+'''
+    assert worded_in_class(golden) == ["6: 'ok: N golden samples unchanged'",
+                                       "7: 'N of N samples differ'"]

@@ -32,7 +32,7 @@ FEATURES = {
     "diff": ("core.diff.report:TokenizerDiff", "core.diff.report:compare",
              ("app/commands/diff.py", "app/panes/diff.py")),
     # the Diff pane verifies old's golden samples on new through core.diff.report.compare
-    "golden": ("core.golden:GoldenCheck", "core.golden:verify",
+    "golden": ("core.bundles.golden:GoldenCheck", "core.bundles.golden:verify",
                ("app/commands/golden.py", "core/diff/report.py")),
     "diagnostics": ("core.diagnostics.result:DiagnosticsReport", "core.diagnostics.run:diagnose",
                     ("app/commands/report.py", "app/panes/diagnostics.py")),
@@ -42,9 +42,13 @@ FEATURES = {
               ("app/commands/audit.py", "app/jobs/vocab.py")),
     "chat": ("core.chat.result:ChatReport", "core.chat.report:chat_report",
              ("app/commands/chat.py", "app/jobs/chat.py")),
+    # the Inspect pane inspects its one text through app/jobs/inspect.py (inspect_one)
+    "inspect": ("core.inspect:InspectResult", "core.inspect:inspect_texts",
+                ("app/commands/inspect.py", "app/jobs/inspect.py")),
+    # the Streaming tab replays through app/jobs/stream.py (the IDs typed, encoded or given)
+    "stream": ("core.stream.run:StreamRun", "core.stream.run:replay",
+               ("app/commands/stream.py", "app/jobs/stream.py")),
 }
-# not yet one function: inspect (core.inspect.InspectResult) is made by inspect_text for the
-# pane and by inspect_texts, its batch twin, for tokbench inspect
 # a field a view reads is typed: a dict only maps names to plain values or to typed values
 UNTYPED = re.compile(r"\bdict\b(?!\[str, (?:str|int|float|bool|[A-Z]\w*)\b)|\[dict\b")
 # keys a command adds of its own run around a result (docs/cli.md), never a result's
@@ -57,7 +61,7 @@ FILLS = {"update", "setdefault", "pop", "append", "extend", "insert"}
 # each must still be found (one that prints a result's to_json() leaves this list)
 NOT_TYPED_YET = {"app/commands/export.py:run", "app/commands/golden.py:_lock",
                  "app/commands/import_.py:run", "app/commands/models.py:run",
-                 "app/commands/stream.py:run", "app/commands/train.py:run",
+                 "app/commands/train.py:run",
                  "app/commands/verify.py:run"}
 
 
@@ -94,8 +98,9 @@ def test_a_feature_has_one_typed_result_made_by_one_function_both_fronts_call(fe
     builders = [name for name in dir(result) if name.endswith("_json") and name != "to_json"
                 and not name.startswith("_")]
     assert not builders, f"{result_spec}: JSON built outside to_json: {builders}"
-    returns = function.__annotations__.get("return")
-    assert str(getattr(returns, "__name__", returns)).endswith(result.__name__), (
+    returns = function.__annotations__.get("return")  # the result, or an iterator of them
+    assert str(getattr(returns, "__name__", returns)).removeprefix("Iterator[").rstrip(
+        "]").endswith(result.__name__), (
         f"{function_spec} returns {returns}, not {result.__name__}")
     name = function.__name__
     for caller in callers:
@@ -322,3 +327,45 @@ def run(result):
     whats = [what for _, _, what in formatted_json(ast.parse(source))]
     assert whats == ["writes data['mode'] of a to_json()", "uses a to_json() as a dict (.update)",
                      "prints or writes data, filled in here"], whats
+
+
+# -- the HTML pages are drawn from the typed results, their JSON is only the serialisation ---
+PAGES = {"core/diff/html.py": ("diff_html", "TokenizerDiff"),
+         "core/diagnostics/html.py": ("report_html", "DiagnosticsReport")}
+
+
+def json_reads(tree: ast.AST) -> list[str]:
+    """What a renderer reads of a JSON: ``x.to_json()`` calls, ``data["key"]`` subscripts and
+    ``data.get("key")`` by a string key."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and node.attr == "to_json":
+            found.append(ast.unparse(node))
+        elif isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant) \
+                and isinstance(node.slice.value, str):
+            found.append(ast.unparse(node))
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+                and node.func.attr == "get" and node.args \
+                and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
+            found.append(ast.unparse(node))
+    return found
+
+
+@pytest.mark.parametrize("page", sorted(PAGES))
+def test_an_html_page_is_drawn_from_the_typed_result(page):
+    function, result = PAGES[page]
+    tree = _tree(page)
+    drawn = next(node for node in ast.walk(tree)
+                 if isinstance(node, ast.FunctionDef) and node.name == function)
+    assert ast.unparse(drawn.args.args[0].annotation) == result, f"{function} takes no {result}"
+    assert not json_reads(tree), f"{page} reads a JSON: {json_reads(tree)}"
+
+
+def test_the_page_check_sees_a_page_drawn_from_json():
+    source = '''
+def diff_html(data: dict) -> str:
+    m = data.get("migration") or {}
+    return data["verdict"] + str(diff.to_json()) + BADGE.get(verdict, "#555")
+'''
+    assert json_reads(ast.parse(source)) == ["data.get('migration')", "data['verdict']",
+                                             "diff.to_json"], json_reads(ast.parse(source))

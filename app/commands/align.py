@@ -25,7 +25,7 @@ from core.align.audit import AlignReport, audit_dataset
 from core.align.dataset import FORMATS, Dataset, DatasetError
 from core.align.fixes import FIX_KINDS, write_fixed_copy
 from core.align.tags import SCHEMES, export_format, export_labels, export_paths
-from core.text import Unit
+from core.text.offsets import Unit
 
 NAME = "align"
 JSON_VERSION = 1

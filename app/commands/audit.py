@@ -17,10 +17,11 @@ from pathlib import Path
 from app.cli_args import (EXIT_FAILED, EXIT_OK, UsageError, _add_tiktoken_options,
                           _load_options, _open)
 from app.cli_output import print_json
+from core.audit.report import JSON_VERSION as AUDIT_JSON_VERSION
 from core.errors import WorkbenchError
 
 NAME = "audit"
-JSON_VERSION = 1
+JSON_VERSION = AUDIT_JSON_VERSION  # the JSON is core's (AuditReport.to_json); the GUI exports it
 # --fail-on KIND: how many findings of each kind an audit (core.audit.AuditReport) holds
 FINDINGS = {
     "sensitive": lambda audit: len(audit.sensitive),
@@ -99,7 +100,7 @@ def corpus_sources(items: list[str]) -> list:
 def run(args) -> int:
     from core.audit import audit_vocabulary
     from core.audit.sensitive import read_names
-    from core.configs import read_text
+    from core.formats.configs import read_text
 
     if args.fail_on and "unused" in args.fail_on and not args.corpus:
         raise UsageError("--fail-on unused needs --corpus (unused on what?)")

@@ -26,11 +26,12 @@ from pathlib import Path
 from app.cli_args import (EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK, UsageError, _add_tiktoken_options,
                           _load_options, _positive)
 from app.cli_output import print_error, print_json
+from core.chat.result import JSON_VERSION as CHAT_JSON_VERSION
 from core.errors import WorkbenchError
-from core.utf8 import decode_utf8
+from core.text.utf8 import decode_utf8
 
 NAME = "chat"
-JSON_VERSION = 1
+JSON_VERSION = CHAT_JSON_VERSION  # the JSON is core's (ChatReport.to_json); the GUI exports it
 # --fail-on SEVERITY fails on checks of that severity or a worse one
 SEVERITY_RANK = {"info": 0, "warning": 1, "error": 2}
 
@@ -108,9 +109,9 @@ def run(args) -> int:
     from core.chat.report import chat_report
     from core.chat.sources import (choose_template, named_templates, template_from_file,
                                    templates_of, tokenizer_special_token_variables)
-    from core.special import named_special_tokens
+    from core.pipeline.special import named_special_tokens
     from core.chat.conversation import parse_conversation
-    from core.configs import Configs, parse_json_text, read_text
+    from core.formats.configs import Configs, parse_json_text, read_text
 
     if len(args.paths) > 2:
         raise UsageError("chat takes [TOKENIZER] CONVERSATION.json: too many paths")
@@ -159,8 +160,11 @@ def run(args) -> int:
         return EXIT_BAD_INPUT
     failing = failing_checks(report.checks, args.fail_on)
     if args.json:
-        gate = ({"fail_on": args.fail_on, "failed": bool(failing)} if args.fail_on else {})
-        print_json(NAME, JSON_VERSION, {**report.to_json(), **gate})
+        if args.fail_on:  # the check asked for, in the contract's keys
+            print_json(NAME, JSON_VERSION, {**report.to_json(), "fail_on": args.fail_on,
+                                            "failed": bool(failing)})
+        else:  # what the Chat pane's export writes too
+            print_json(NAME, JSON_VERSION, report.to_json())
     else:
         _print_chat(report)
     if failing:

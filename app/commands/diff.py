@@ -11,10 +11,11 @@ from pathlib import Path
 
 from app.cli_args import EXIT_FAILED, EXIT_OK
 from app.cli_output import print_json
+from core.diff.report import FAIL_ON, JSON_VERSION as DIFF_JSON_VERSION
 from core.errors import WorkbenchError
 
 NAME = "diff"
-JSON_VERSION = 1
+JSON_VERSION = DIFF_JSON_VERSION  # the JSON is core's (TokenizerDiff.to_json); the GUI exports it
 
 
 def add_parser(sub) -> argparse.ArgumentParser:
@@ -39,24 +40,9 @@ def add_parser(sub) -> argparse.ArgumentParser:
     parser.add_argument("--json", action="store_true", help="one JSON object (stable format)")
     parser.add_argument("--html", type=Path, metavar="OUT",
                         help="also write the diff as a self-contained HTML page (for a review)")
-    parser.add_argument("--fail-on", choices=("breaking", "any"),
+    parser.add_argument("--fail-on", choices=FAIL_ON,
                         help="exit 1 when the verdict is breaking (or, with any, not identical)")
     return parser
-
-
-def failed(verdict: str, fail_on: str | None) -> bool:
-    """Whether ``--fail-on`` makes the run fail.
-
-    >>> failed("breaking", "breaking"), failed("append-only compatible", "breaking")
-    (True, False)
-    >>> failed("append-only compatible", "any"), failed("identical", "any"), failed("x", None)
-    (True, False, False)
-    """
-    if fail_on == "breaking":
-        return verdict == "breaking"
-    if fail_on == "any":
-        return verdict != "identical"
-    return False
 
 
 def _print_text(diff) -> None:
@@ -106,11 +92,11 @@ def run(args) -> int:
         from core.diff.html import diff_html
 
         try:
-            args.html.write_text(diff_html(diff.to_json()), encoding="utf-8")
+            args.html.write_text(diff_html(diff), encoding="utf-8")
         except OSError as err:
             raise WorkbenchError(f"cannot write the page ({err.strerror})",
                                  path=args.html) from None
-    fails = failed(diff.verdict, args.fail_on)
+    fails = diff.fails(args.fail_on)
     if args.json:
         print_json(NAME, JSON_VERSION, {**diff.to_json(), "fail_on": args.fail_on,
                                         "failed": fails})

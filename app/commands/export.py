@@ -21,7 +21,7 @@ def add_parser(sub) -> argparse.ArgumentParser:
 
 
 def run(args) -> int:
-    from core.bundle import export_native
+    from core.bundles.bundle import export_native
 
     if not args.bundle.exists():
         raise WorkbenchError("no such file or folder", path=args.bundle)

@@ -48,7 +48,7 @@ def _open(path: str):
 
 
 def _lock(args) -> int:
-    from core.golden import lock, read_user_samples, write_golden
+    from core.bundles.golden import lock, read_user_samples, write_golden
 
     if len(args.paths) != 1:
         raise UsageError("lock takes one tokenizer (the golden file goes in -o)")
@@ -69,13 +69,32 @@ def _lock(args) -> int:
     return 0
 
 
+def summary(result) -> str:
+    """One English line for a :class:`core.bundles.golden.GoldenCheck` (the core words none).
+
+    >>> from core.bundles.golden import FieldDifference, GoldenCheck
+    >>> summary(GoldenCheck(3))
+    'ok: 3 golden samples unchanged'
+    >>> summary(GoldenCheck(3, [FieldDifference("a", "ids", [1], [2])], {"a": "ids"}))
+    '1 of 3 samples differ (1 ids)'
+    """
+    if result.passed:
+        return f"ok: {result.samples} golden samples unchanged"
+    head = ("the golden file was locked on another tokenizer (vocabulary fingerprint "
+            f"{result.locked.vocabulary}, this one "
+            f"{result.now.vocabulary}); " if result.other_tokenizer else "")
+    shown = ", ".join(f"{n} {kind}" for kind, n in result.kind_counts().items())
+    return (f"{head}{len(result.kinds)} of {result.samples} samples differ"
+            + (f" ({shown})" if shown else ""))
+
+
 def _short(value) -> str:
     text = json.dumps(value, ensure_ascii=False)
     return text if len(text) <= SHOWN_VALUE else text[:SHOWN_VALUE - 1] + "…"
 
 
 def _verify(args) -> int:
-    from core.golden import read_golden, verify
+    from core.bundles.golden import read_golden, verify
 
     if len(args.paths) not in (1, 2):
         raise UsageError("verify takes a tokenizer and a golden file (or a bundle alone)")
@@ -86,7 +105,7 @@ def _verify(args) -> int:
         print_json(NAME, JSON_VERSION, {"action": "verify", **result.to_json(),
                                         "failed": not result.passed})
     else:
-        print(result.summary())
+        print(summary(result))
         for diff in result.differences:
             print(f"  {diff.sample} · {diff.field}: {_short(diff.old)} → {_short(diff.new)}")
     return EXIT_OK if result.passed else EXIT_FAILED

@@ -31,7 +31,7 @@ def add_parser(sub) -> argparse.ArgumentParser:
 
 
 def run(args) -> int:
-    from core.bundle import load_bundle
+    from core.bundles.bundle import load_bundle
     from core.loading import open_tokenizer, save_loaded
 
     loaded = open_tokenizer(args.source, **_load_options(args))

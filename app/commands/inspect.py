@@ -22,13 +22,13 @@ from pathlib import Path
 from app.cli_args import EXIT_OK, UsageError, _add_tiktoken_options, _count, _load_options, _open
 from app.cli_output import print_json
 from app.cli_table import layout
-from core.encoding import Encoding
-from core.export import TOKEN_COLUMNS, WINDOW_COLUMNS, token_rows, window_rows
+from core.encodings.encoding import Encoding
+from core.encodings.export import TOKEN_COLUMNS, WINDOW_COLUMNS, token_rows, window_rows
 from core.inspect import InspectResult, inspect_texts
 from core.notes import english
-from core.postprocess import PostSettings
-from core.text import Unit, visible_text
-from core.utf8 import decode_utf8
+from core.pipeline.postprocess import PostSettings
+from core.text.offsets import Unit, visible_text
+from core.text.utf8 import decode_utf8
 
 NAME = "inspect"
 JSON_VERSION = 1
@@ -106,7 +106,7 @@ def _texts(args) -> list[str]:
     if args.file is not None:
         text = decode_utf8(args.file.read_bytes(), path=args.file)
         if args.file.suffix.lower() == ".jsonl":
-            from core.jsonl_texts import jsonl_texts
+            from core.text.jsonl_texts import jsonl_texts
 
             return jsonl_texts(text, args.file)
         lines = text.split("\n")

@@ -130,9 +130,9 @@ def _progress_printer():
         return None
 
     def show(report) -> None:
+        left = "" if report.seconds_left is None else f", about {report.seconds_left:.0f} s left"
         print(f"\r{report.done / 1e6:,.1f} of {report.total / 1e6:,.1f} MB "
-              f"({report.fraction:.0%}), about {report.message} s left   ", end="",
-              file=sys.stderr, flush=True)
+              f"({report.fraction:.0%}){left}   ", end="", file=sys.stderr, flush=True)
 
     return show
 

@@ -15,10 +15,11 @@ from pathlib import Path
 
 from app.cli_args import _add_tiktoken_options, _load_options, _open, _positive
 from app.cli_output import print_json
-from core.utf8 import decode_utf8
+from core.stream.run import JSON_VERSION as STREAM_JSON_VERSION
+from core.text.utf8 import decode_utf8
 
 NAME = "stream"
-JSON_VERSION = 1
+JSON_VERSION = STREAM_JSON_VERSION  # the JSON is core's (StreamRun.to_json); the GUI exports it
 _INLINE_IDS = re.compile(r"\s*\[.*\]\s*|[\d\s,]+", re.DOTALL)  # '[1, 733]' or '1,733'
 
 
@@ -47,8 +48,8 @@ def add_parser(sub) -> argparse.ArgumentParser:
 
 
 def run(args) -> int:
-    from core.stream import parse_ids
-    from core.stream_run import replay
+    from core.stream.decode import parse_ids
+    from core.stream.run import replay, stop_kind
 
     if args.ids == "-":
         ids = parse_ids(sys.stdin.read(), "standard input")
@@ -68,26 +69,21 @@ def run(args) -> int:
                  prefill=prefill, skip_special=args.skip_special)
     if run.error is not None:
         raise run.error
-    steps = [{"step": s.index, "ids": list(s.ids[:s.taken]), "text": s.text,
-              **({"end": True} if s.final else {})} for s in run.steps]
-    hit = run.stop
-    stop = None if hit is None else {
-        "stop": hit.stop, "kind": "id" if isinstance(hit.stop, int) else "string",
-        "token_index": hit.token_index, "char_offset": hit.char_offset}
     if args.json:
-        print_json(NAME, JSON_VERSION, {"steps": steps, "text": run.text, "stop": stop})
+        print_json(NAME, JSON_VERSION, run.to_json())
         return 0
     if prefill:
         print(f"after a prompt of {len(prefill)} IDs (not emitted)")
-    for step in steps:
-        ids_shown = "end" if step.get("end") else " ".join(map(str, step["ids"]))
-        print(f"{step['step']:>4}  {ids_shown:<{6 * args.chunk}}  "
-              f"{json.dumps(step['text'], ensure_ascii=False)}")
-    if stop is None:
+    for step in run.steps:
+        ids_shown = "end" if step.final else " ".join(map(str, step.ids[:step.taken]))
+        print(f"{step.index:>4}  {ids_shown:<{6 * args.chunk}}  "
+              f"{json.dumps(step.text, ensure_ascii=False)}")
+    hit = run.stop
+    if hit is None:
         print(f"no stop; {len(ids)} IDs, {len(run.text)} characters")
     else:
         shown = json.dumps(hit.stop, ensure_ascii=False)
-        print(f"stopped by {stop['kind']} {shown} at token {hit.token_index}, character "
+        print(f"stopped by {stop_kind(hit)} {shown} at token {hit.token_index}, character "
               f"{hit.char_offset}")
     print(f"text: {json.dumps(run.text, ensure_ascii=False)}")
     return 0

@@ -24,7 +24,7 @@ def add_parser(sub) -> argparse.ArgumentParser:
 
 
 def run(args) -> int:
-    from core.bundle import load_bundle
+    from core.bundles.bundle import load_bundle
 
     if not args.bundle.exists():
         raise WorkbenchError("no such file or folder", path=args.bundle)

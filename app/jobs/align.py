@@ -12,7 +12,7 @@ from __future__ import annotations
 from core.align.audit import AlignReport, audit_dataset
 from core.align.dataset import Dataset
 from core.align.tags import export_labels
-from core.text import Unit
+from core.text.offsets import Unit
 
 
 def run_audit(path: str, fmt: str | None, unit: Unit, tokenizers, *, spans_key: str | None = None,

@@ -22,7 +22,7 @@ from core.chat import BoundedRenderer, ChatTemplateError
 from core.chat.conversation import Conversation
 from core.chat.report import chat_report
 from core.chat.result import ChatReport, tokens_in_span
-from core.text import visible_bytes
+from core.text.offsets import visible_bytes
 
 __all__ = ["ChatOutcome", "ChatRequest", "run_chat", "shared_labels", "tokens_in_span"]
 
@@ -30,7 +30,7 @@ __all__ = ["ChatOutcome", "ChatRequest", "run_chat", "shared_labels", "tokens_in
 @dataclass(frozen=True)
 class ChatRequest:
     """Everything one render depends on (the pane builds it from its editors): the template,
-    the conversation, the tokenizer (its runtime and :class:`~core.configs.Configs`; the
+    the conversation, the tokenizer (its runtime and :class:`~core.formats.configs.Configs`; the
     template gets its named special tokens), variables and switches."""
 
     template: str

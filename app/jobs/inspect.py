@@ -1,6 +1,9 @@
-"""The Inspect pane's jobs beyond :func:`core.inspect.inspect_text` itself: the Compare tab (one
+"""The Inspect pane's jobs: its one text inspected (:func:`inspect_one`, through
+:func:`core.inspect.inspect_texts`, which ``tokbench inspect`` calls too), the Compare tab (one
 text through several tokenizers, and where their cuts differ) and the Explain tab (why the text
 split so, with the word list's rows made ready to show).
+
+>>> # result = inspect_one(runtime, "Hello world", encoder=encoder, source=loaded.source)
 
 >>> # results, cuts = compare_tokenizers([gpt2, llama], "Hello world", add_special_tokens=True,
 >>> #                                    parse_special=False)
@@ -11,22 +14,31 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from core.boundaries import compare_boundaries
+from core.encodings.boundaries import compare_boundaries
 from core.explain import Explanation, Word, explain
-from core.inspect import InspectResult, inspect_text
+from core.inspect import InspectResult, inspect_texts
 
 SEP = "  ·  "  # between the tokens of a word in the word list
+
+
+def inspect_one(runtime, text: str, *, with_stages: bool = True, **options) -> InspectResult:
+    """The pane's inspection of ``text``: :func:`core.inspect.inspect_texts` of that one text,
+    with its pipeline stages, and post-processing settings that cannot be applied said in the
+    result instead of raised (``options``: those of ``inspect_texts``)."""
+    (result,) = inspect_texts(runtime, [text], with_stages=with_stages, bad_settings="show",
+                              **options)
+    return result
 
 
 def compare_tokenizers(tokenizers: list, text: str, *, add_special_tokens: bool,
                        parse_special: bool, encoder=None) -> tuple[list[InspectResult], object]:
     """``text`` inspected by each opened tokenizer (a :class:`~core.loading.Loaded`; without
-    the pipeline stages), and :func:`~core.boundaries.compare_boundaries` over their
+    the pipeline stages), and :func:`~core.encodings.boundaries.compare_boundaries` over their
     encodings: where the cuts differ is numpy over every token, so it is done here rather than
     on the GUI thread."""
-    results = [inspect_text(t.runtime, text, add_special_tokens=add_special_tokens,
-                            parse_special=parse_special, with_stages=False, encoder=encoder,
-                            source=t.source)
+    results = [inspect_one(t.runtime, text, add_special_tokens=add_special_tokens,
+                           parse_special=parse_special, with_stages=False, encoder=encoder,
+                           source=t.source)
                for t in tokenizers]
     return results, compare_boundaries([r.encoding for r in results])
 

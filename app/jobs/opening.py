@@ -3,14 +3,14 @@
 The tab shows the behaviour and vocabulary fingerprints (``Loaded.describe``): hashing a
 vocabulary's bytes and encoding the probe texts take 0.5–2 s for a 100k-token vocabulary, so
 they are computed here, in the worker, where the open already runs; the tab then reads them from
-:func:`core.fingerprints.fingerprint`'s per-runtime cache.
+:func:`core.bundles.fingerprints.fingerprint`'s per-runtime cache.
 
 >>> # open_for_window(detect_source("tokenizer.json")) -> Loaded (fingerprints cached)
 """
 
 from __future__ import annotations
 
-from core.fingerprints import fingerprint
+from core.bundles.fingerprints import fingerprint
 from core.loading import Loaded, open_source
 
 

@@ -1,5 +1,5 @@
 """The Streaming tab's job: read the IDs given (typed, pasted, or text to encode), then replay
-them as a server streams them (:func:`core.stream_run.replay`) up to the first ID outside the
+them as a server streams them (:func:`core.stream.run.replay`) up to the first ID outside the
 vocabulary.
 
 >>> # simulation = simulate(runtime, None, "1 2 3", None, 1, [], [])  # simulation.run.steps
@@ -10,8 +10,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from app.jobs.stream_cover import StreamCover, stream_cover
 from core.progress import check_cancel
-from core.stream_run import StreamRun, first_out_of_range, replay
+from core.stream.run import StreamRun, first_out_of_range, replay
 
 ID_SEPARATORS = re.compile(r"[\s,;\[\]]+")  # between typed IDs
 
@@ -34,6 +35,7 @@ class Simulation:
     out_of_range: int | None = None
     problem: IdsProblem | None = None
     prefill: tuple[int, ...] = ()
+    cover: StreamCover | None = None  # which text each ID stands for, step by step
 
 
 def parse_typed_ids(text: str) -> list[int] | IdsProblem:
@@ -45,7 +47,7 @@ def parse_typed_ids(text: str) -> list[int] | IdsProblem:
     """
     stripped = text.strip()
     if stripped.startswith("{"):
-        from core.stream import parse_ids
+        from core.stream.decode import parse_ids
 
         return parse_ids(stripped)
     ids = []
@@ -76,4 +78,6 @@ def simulate(runtime, ids: list[int] | None, text: str, parse_special: bool, chu
     bad = first_out_of_range(ids, runtime.id_space)
     run = replay(runtime, ids if bad is None else ids[:bad], chunk=chunk, stops=stops,
                  stop_ids=stop_ids, prefill=prefill, skip_special=skip_special, cancel=cancel)
-    return Simulation(ids, run, bad, prefill=tuple(prefill))
+    taken = ids if bad is None else ids[:bad]
+    return Simulation(ids, run, bad, prefill=tuple(prefill),
+                      cover=stream_cover(run.steps, taken, runtime))

@@ -1,5 +1,5 @@
 """The token table's copy and export jobs: the chosen rows formatted (a million rows take
-seconds) by :mod:`core.export`, for the clipboard or a file.
+seconds) by :mod:`core.encodings.export`, for the clipboard or a file.
 
 >>> # copy_text(enc, rows, "ids-json", header, Unit.CP) -> '[15496, 220]'
 >>> # export_file(enc, "tokens.csv", "table-csv", header, Unit.CP) -> 2 (tokens written)
@@ -12,10 +12,10 @@ from typing import Sequence
 
 import numpy as np
 
-from core.encoding import Encoding
-from core.export import (encoding_as_json, ids_as_json, ids_as_text, pieces_as_json, rows_as_csv,
+from core.encodings.encoding import Encoding
+from core.encodings.export import (encoding_as_json, ids_as_json, ids_as_text, pieces_as_json, rows_as_csv,
                          rows_as_tsv, token_rows)
-from core.text import Unit
+from core.text.offsets import Unit
 
 COPY_KINDS = ("rows-tsv", "ids-json", "ids-text", "pieces-json")
 EXPORT_KINDS = ("table-csv", "tokens-json")

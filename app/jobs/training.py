@@ -15,7 +15,7 @@ from core.engines.config import TrainingConfig
 from core.engines.train import train_bundle
 from core.loading import Loaded, open_tokenizer
 from core.progress import Progress
-from core.runtimes.base import Runtime
+from core.formats.runtime import Runtime
 
 
 @dataclass

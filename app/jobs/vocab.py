@@ -9,8 +9,8 @@ from __future__ import annotations
 import numpy as np
 
 from core.audit import AuditReport, audit_vocabulary
-from core.runtimes.base import Runtime
-from core.text import visible_bytes
+from core.formats.runtime import Runtime
+from core.text.offsets import visible_bytes
 
 
 def vocab_lengths(runtime: Runtime) -> np.ndarray:
@@ -57,7 +57,7 @@ def vocab_page(runtime: Runtime, query: str, sort: str, lengths: np.ndarray | No
                groups: np.ndarray | None = None) -> tuple:
     """``(runtime, ids, lengths, model view)``: :func:`vocab_view` with the same arguments, the
     byte lengths (computed here when a sort needs them and none were given) and the runtime's
-    :class:`~core.pretokens.ModelView`, which the table reads and which takes a while to build
+    :class:`~core.pipeline.pretokens.ModelView`, which the table reads and which takes a while to build
     for a large vocabulary."""
     if lengths is None and sort != "id":
         lengths = vocab_lengths(runtime)

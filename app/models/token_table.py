@@ -1,4 +1,4 @@
-"""``TokenTableModel``: the token table over one :class:`core.encoding.Encoding`.
+"""``TokenTableModel``: the token table over one :class:`core.encodings.encoding.Encoding`.
 
 Cells are computed when Qt asks for them, so a million-token encoding costs nothing until
 scrolled to.
@@ -10,10 +10,10 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QAbstractTableModel, QModelIndex, 
 from PySide6.QtGui import QColor, QFontDatabase
 
 from app.messages import unit_label
-from core.encoding import Encoding, Flag
-from core.export import TOKEN_COLUMNS as COLUMNS
-from core.export import token_cell
-from core.text import Unit, hex_bytes
+from core.encodings.encoding import Encoding, Flag
+from core.encodings.export import TOKEN_COLUMNS as COLUMNS
+from core.encodings.export import token_cell
+from core.text.offsets import Unit, hex_bytes
 
 FLAG_COLORS = {  # background per flag, most telling first
     Flag.PAD: QColor("#e3e3e3"),  # padding: grey, not the special tokens' violet
@@ -26,7 +26,7 @@ FLAG_COLORS = {  # background per flag, most telling first
 HIGHLIGHT = QColor("#9ecbff")
 # core's column names (English, Qt-free) -> the header shown, translated when shown; the span
 # column names its unit (see ``headerData``). Copies and exports write core's English names
-# instead (:func:`core.export.token_header`): they are data, the same in every UI language.
+# instead (:func:`core.encodings.export.token_header`): they are data, the same in every UI language.
 HEADERS = {
     "#": QT_TRANSLATE_NOOP("TokenTableModel", "#"),
     "Piece": QT_TRANSLATE_NOOP("TokenTableModel", "Piece"),
@@ -38,7 +38,7 @@ HEADERS = {
 }
 SPAN = COLUMNS.index("Span")
 FLAGS = COLUMNS.index("Flags")
-# core's flag names (:data:`core.encoding.FLAG_NAMES`, also the JSON output's) -> shown, translated
+# core's flag names (:data:`core.encodings.encoding.FLAG_NAMES`, also the JSON output's) -> shown, translated
 FLAG_LABELS = {
     "special": QT_TRANSLATE_NOOP("TokenTableModel", "special"),
     "unk": QT_TRANSLATE_NOOP("TokenTableModel", "unk"),

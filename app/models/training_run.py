@@ -4,13 +4,17 @@ the live chart (no Qt here).
 
 What the engines report (``core.progress.Progress``):
 
-* reading the corpus: phase ``reading``, bytes done of total, the file name as message;
+* reading the corpus: phase ``reading``, bytes done of total, the file name as ``detail``;
 * reference BPE / WordPiece: ``merges`` with the merge count (of the target when known);
-* reference Unigram: ``em`` with the round number and ``"N pieces"``; the log-likelihood of
-  each round is only in the bundle's ``trace.json`` (shown when the run ends);
-* sentencepiece: its log lines: ``loading``, ``seeding``, ``EM`` (``obj=`` in the line),
-  ``merging`` (pieces so far), ``saving``;
-* hf: only ``training`` and ``done`` (the native trainer reports nothing in between).
+* reference Unigram: ``unigram`` with a note of its pieces (``progress.em_pieces``...); the
+  log-likelihood of each round is only in the bundle's ``trace.json`` (shown when the run ends);
+* sentencepiece: its own log lines as ``detail``: ``loading``, ``seeding``, ``EM`` (``size=``
+  and ``obj=`` in the line), ``merging`` (pieces so far), ``saving``;
+* hf: only ``training`` (a note of the corpus fed) and ``done`` (the native trainer reports
+  nothing in between).
+
+What the engines say is a note (:mod:`core.notes`), worded by ``word_note`` (the GUI's
+translated table); the trainer's own log lines and file names are shown as they are.
 """
 
 from __future__ import annotations
@@ -21,11 +25,14 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Callable
 
+from core.notes import Note, english
 from core.progress import Progress
 
-_OBJECTIVE = re.compile(r"obj=(-?[\d.]+)")
-_PIECES = re.compile(r"(\d+) pieces")
+_OBJECTIVE = re.compile(r"obj=(-?[\d.]+)")  # in SentencePiece's own log line
 _SIZE = re.compile(r"size=(\d+)")
+# the engines' notes that count the pieces so far (the reference Unigram's)
+PIECE_COUNTS = frozenset({"progress.seed_pieces", "progress.em_pieces", "progress.pruned",
+                          "progress.pieces"})
 _LOG_PREFIX = re.compile(r"^.*?\.cc(?:\(\d+\))?:?\d*\]\s*|^[^\s\]]*\]\s*")
 RATE_WINDOW = 1.0  # seconds a rate is averaged over (reports arrive up to 10 a second)
 POINT_EVERY = 0.5  # seconds between two points of a rate chart
@@ -75,22 +82,6 @@ PHASE_NAMES = {
     "loading the bundle": QT_TRANSLATE_NOOP("RunMeter", "loading the bundle"),
 }
 
-# the engines' own progress messages, by pattern: their numbers go into the template (file
-# names and SentencePiece's log lines are shown as they are)
-MESSAGE_TEXTS = [
-    (re.compile(r"^characters to keep$"), QT_TRANSLATE_NOOP("RunMeter", "characters to keep")),
-    (re.compile(r"^(?P<count>\d+) seed pieces$"),
-     QT_TRANSLATE_NOOP("RunMeter", "{count} seed pieces")),
-    (re.compile(r"^EM: (?P<count>\d+) pieces$"),
-     QT_TRANSLATE_NOOP("RunMeter", "EM: {count} pieces")),
-    (re.compile(r"^pruned to (?P<count>\d+) pieces$"),
-     QT_TRANSLATE_NOOP("RunMeter", "pruned to {count} pieces")),
-    (re.compile(r"^(?P<count>\d+) pieces$"), QT_TRANSLATE_NOOP("RunMeter", "{count} pieces")),
-    (re.compile(r"^(?P<lines>[\d,]+) lines, (?P<bytes>[\d,]+) bytes$"),
-     QT_TRANSLATE_NOOP("RunMeter", "{lines} lines, {bytes} bytes")),
-]
-
-
 def untranslated(text: str) -> str:
     """The English text itself (a RunMeter made without a translator speaks English)."""
     return text
@@ -102,7 +93,8 @@ class RunMeter:
     live chart's series (what it shows depends on the phase).
 
     Its texts are English marked in the ``RunMeter`` context; ``translate`` (the GUI passes
-    ``QCoreApplication.translate`` for that context) says them in the user's language. The
+    ``QCoreApplication.translate`` for that context) says them in the user's language, and
+    ``word_note`` the engines' notes (the GUI passes :func:`app.messages.render`). The
     trainer's own log messages stay as they are.
     """
 
@@ -120,6 +112,7 @@ class RunMeter:
     _history: deque = field(default_factory=deque)
     _last_point: float = -1e9
     translate: Callable[[str], str] = untranslated
+    word_note: Callable[[Note], str] = english
 
     def feed(self, report: Progress, now: float | None = None) -> list[str]:
         """Take one report; return the new log lines it makes."""
@@ -130,11 +123,10 @@ class RunMeter:
             self._history.clear()
             lines.append(f"{self._clock(now)}  {self.phase_name(report.phase)}")
             self._start_chart(report.phase)
-        message = _LOG_PREFIX.sub("", report.message)
+        message = self.said(report)
         if message and message != self._message:
             self._message = message
-            lines.append(f"{self._clock(now)}  {self.phase_name(report.phase)}: "
-                         f"{self.message_text(message)}")
+            lines.append(f"{self._clock(now)}  {self.phase_name(report.phase)}: {message}")
         self._add_point(report, now)
         self.last, self.last_time = report, now
         self.log.extend(lines)
@@ -144,17 +136,19 @@ class RunMeter:
         """A phase as the user reads it (an unknown one as the engine named it)."""
         return self.translate(PHASE_NAMES[phase]) if phase in PHASE_NAMES else phase
 
-    def message_text(self, message: str) -> str:
-        """An engine's progress message as the user reads it (see :data:`MESSAGE_TEXTS`).
+    def said(self, report: Progress) -> str:
+        """What a report says besides its numbers, as the user reads it: its note worded, else
+        the text it passes on (a file name; a trainer's log line without its source prefix).
 
-        >>> RunMeter().message_text("EM: 1200 pieces"), RunMeter().message_text("a.txt")
-        ('EM: 1200 pieces', 'a.txt')
+        >>> from core.notes import note
+        >>> RunMeter().said(Progress("unigram", 1, 4, note("progress.em_pieces", count=1200)))
+        'EM: 1200 pieces'
+        >>> RunMeter().said(Progress("EM", 0, detail="trainer.cc:903] EM sub_iter=0 size=9"))
+        'EM sub_iter=0 size=9'
         """
-        for pattern, template in MESSAGE_TEXTS:
-            match = pattern.match(message)
-            if match:
-                return self.translate(template).format(**match.groupdict())
-        return message
+        if report.note is not None:
+            return self.word_note(report.note)
+        return _LOG_PREFIX.sub("", report.detail)
 
     def _clock(self, now: float) -> str:
         return f"{now - self.started:6.1f} s"
@@ -185,11 +179,11 @@ class RunMeter:
     def _add_point(self, report: Progress, now: float) -> None:
         phase = report.phase
         if phase == "em":
-            match = _PIECES.search(report.message)
-            if match:
-                self.points.append((report.done, float(match.group(1))))
+            pieces = _pieces(report)
+            if pieces is not None:
+                self.points.append((report.done, float(pieces)))
         elif phase == "EM":
-            match = _OBJECTIVE.search(report.message)
+            match = _OBJECTIVE.search(report.detail)
             if match:
                 self.points.append((len(self.points), float(match.group(1))))
         elif phase in ("merges", "merging", "reading"):
@@ -247,9 +241,9 @@ class RunMeter:
                 done=f"{report.done:,.0f}", total=f"{report.total:,.0f}"))
         elif report.done and report.phase not in ("EM", "em"):
             parts.append(f"{report.done:,.0f}")
-        size = _SIZE.search(report.message) or _PIECES.search(report.message)
-        if size and report.phase in ("EM", "em"):
-            pieces = f"{int(size.group(1)):,}"
+        size = _pieces(report)
+        if size is not None and report.phase in ("EM", "em"):
+            pieces = f"{size:,}"
             parts.append(tr(QT_TRANSLATE_NOOP("RunMeter", "{pieces} pieces, pruning towards "
                                                           "{target}")).format(
                 pieces=pieces, target=f"{self.target:,}") if self.target else
@@ -266,3 +260,12 @@ class RunMeter:
         parts.append(tr(QT_TRANSLATE_NOOP("RunMeter", "{seconds} s elapsed")).format(
             seconds=f"{now - self.started:,.1f}"))
         return " · ".join(parts)
+
+
+def _pieces(report: Progress) -> int | None:
+    """The vocabulary size a report gives: a note's count of pieces (the reference Unigram's),
+    or ``size=`` in SentencePiece's own log line; None if it gives none."""
+    if report.note is not None and report.note.code in PIECE_COUNTS:
+        return int(report.note.args["count"])
+    match = _SIZE.search(report.detail)
+    return int(match.group(1)) if match else None

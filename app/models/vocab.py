@@ -14,9 +14,9 @@ from PySide6.QtCore import (QT_TRANSLATE_NOOP, QAbstractTableModel, QCoreApplica
 from PySide6.QtGui import QColor, QFontDatabase
 
 from core.audit.report import AuditReport
-from core.pretokens import ModelView
-from core.runtimes.base import Runtime
-from core.text import hex_bytes, visible_bytes
+from core.pipeline.pretokens import ModelView
+from core.formats.runtime import Runtime
+from core.text.offsets import hex_bytes, visible_bytes
 
 COLUMNS = (QT_TRANSLATE_NOOP("VocabModel", "ID"), QT_TRANSLATE_NOOP("VocabModel", "Piece"),
            QT_TRANSLATE_NOOP("VocabModel", "Text"), QT_TRANSLATE_NOOP("VocabModel", "Bytes"),

@@ -5,8 +5,10 @@ align: a worker reads the file streaming and audits every span (progress, Stop).
 declared unit checked against the span texts, bad records with their lines, a table per
 tokenizer (strict, start ok, end ok, contract non-empty, characters expand adds) and per label
 (bars) for the chosen mode, the misaligned spans (a lazy list, filtered by tokenizer, label and
-failure kind), and for the selected span its record — the text with label underlines and token
-boundary ticks, misaligned ends marked, the tokens with their IDs — and the suggested fixes.
+failure kind), and for the selected span its record — the text shaped once with the tokens as
+bands and the spans as label-coloured lines under it, misaligned ends and ends inside a grapheme
+marked (:class:`~app.widgets.align_record_view.RecordView`; ↑/↓ pick another span of the record),
+the tokens with their IDs — and the suggested fixes.
 "Corrected copy…" writes a new file with the fixes applied (the original is never modified);
 "Export labels…" writes BIO / BILOU / IO token labels for the chosen tokenizer or for every
 aligned one at once, each file named after its tokenizer and naming it inside. Bad records and
@@ -20,11 +22,12 @@ from pathlib import Path
 
 import numpy as np
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QHeaderView, QLabel,
+from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QHeaderView, QLabel,
                                QLineEdit, QListWidget, QListWidgetItem, QPushButton,
-                               QScrollArea, QSplitter, QTableView, QTableWidget, QTableWidgetItem,
+                               QSplitter, QTableView, QTableWidget, QTableWidgetItem,
                                QTabWidget, QTextBrowser, QVBoxLayout, QWidget)
 
+from app.folders import ask_open_file, ask_save_file
 from app.jobs.align import export_all, run_audit
 from app.messages import render
 from app.models.align_misaligned import MisalignedModel
@@ -35,6 +38,7 @@ from app.widgets.align_record_view import RecordView, label_color
 from app.widgets.eliding import ElidingProgressBar
 from app.widgets.settings_fold import SettingsFold
 from app.widgets.share_bars import SHARE_ROLE, ShareBarDelegate
+from app.widgets.stale_mark import StaleMark
 from app.widgets.wrapping_row import wrapping
 from core.align.alignment import MODES, align_encoding
 from core.align.audit import AlignReport
@@ -43,7 +47,7 @@ from core.align.fixes import suggest_fixes, write_fixed_copy
 from core.align.tags import SCHEMES, export_format, export_paths, file_slug
 from core.align.units import UnitCheck, spans_in_cp
 from core.progress import Progress
-from core.text import TextIndex, Unit
+from core.text.offsets import TextIndex, Unit
 
 SHOWN_TOKENS = 400
 
@@ -90,6 +94,12 @@ class AlignPane(QWidget):
         self.banner.setWordWrap(True)
         self.banner.setTextFormat(Qt.TextFormat.RichText)
         layout.addWidget(self.banner)
+        # the result stays readable when an input changes, greyed and said to be out of date
+        self.stale_mark = StaleMark(self.tr("Out of date — the dataset, its settings or the "
+                                            "tokenizers changed since this run. Run again "
+                                            "(Align)."))
+        self._result_inputs = None  # what the audit shown was computed from
+        layout.addWidget(self.stale_mark)
         top = QSplitter(Qt.Orientation.Horizontal)
         top.addWidget(self._build_summary())
         top.addWidget(self._build_misaligned())
@@ -102,6 +112,7 @@ class AlignPane(QWidget):
         split.setStretchFactor(0, 3)  # the tables take most of the room a larger window gives
         split.setStretchFactor(1, 2)
         layout.addWidget(split, 1)
+        self.result_view = split
 
     def _build_dataset_row(self) -> QHBoxLayout:
         self.open_button = QPushButton(self.tr("Open dataset…"))
@@ -233,10 +244,12 @@ class AlignPane(QWidget):
     def _build_record(self) -> QWidget:
         self.record_caption = QLabel(self.tr("Select a misaligned span to see its record"))
         self.record_view = RecordView()
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setWidget(self.record_view)
-        scroll.setMinimumHeight(90)
+        self.record_view.setMinimumHeight(90)
+        self.record_legend = QLabel()
+        self.record_legend.setTextFormat(Qt.TextFormat.RichText)
+        self.record_legend.setWordWrap(True)
+        self._record: tuple | None = None  # (record, span table index of its first span,
+        #                                     spans, encoding, groups, aligned) shown
         self.tokens_view = QTextBrowser()
         self.tokens_view.setAccessibleName(self.tr("Tokens of the span"))
         self.fix_list = QListWidget()
@@ -283,7 +296,8 @@ class AlignPane(QWidget):
         box = QVBoxLayout(widget)
         box.setContentsMargins(0, 0, 0, 0)
         box.addWidget(self.record_caption)
-        box.addWidget(scroll, 2)
+        box.addWidget(self.record_view, 2)
+        box.addWidget(self.record_legend)
         box.addWidget(lower, 3)
         return widget
 
@@ -296,8 +310,13 @@ class AlignPane(QWidget):
         for box in (self.filter_tokenizer, self.filter_label, self.filter_kind):
             box.currentIndexChanged.connect(self._apply_filters)
         self.table.selectionModel().currentRowChanged.connect(self._show_row)
+        self.record_view.span_selected.connect(self._show_record_span)
         self.copy_button.clicked.connect(self.write_copy_dialog)
         self.export_button.clicked.connect(self.export_dialog)
+        self.tokenizer_list.itemChanged.connect(self._update_stale)
+        for box in (self.format_box, self.unit_box):
+            box.currentIndexChanged.connect(self._update_stale)
+        self.spans_key.textChanged.connect(self._update_stale)
 
     # -- dataset and tokenizers ----------------------------------------------------------------
     def dragEnterEvent(self, event) -> None:
@@ -311,8 +330,8 @@ class AlignPane(QWidget):
         event.acceptProposedAction()
 
     def open_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(
-            self, self.tr("Open an annotation dataset"), "",
+        path = ask_open_file(
+            self, "dataset", self.tr("Open an annotation dataset"),
             self.tr("Annotation datasets (*.jsonl *.json *.conll *.bio *.txt *.tsv);;"
                     "All files (*)"))
         if path:
@@ -342,6 +361,45 @@ class AlignPane(QWidget):
             item.setCheckState(Qt.CheckState.Checked if new or key in checked
                                else Qt.CheckState.Unchecked)
             self.tokenizer_list.addItem(item)
+        self._update_enabled()
+        self._update_stale()
+
+    # -- workspace -------------------------------------------------------------------------
+    def save_state(self, setup) -> None:
+        """Put the dataset, the ticked tokenizers and the settings in ``setup`` (a
+        :class:`core.workspace.AlignSetup`)."""
+        setup.dataset = self.path
+        setup.tokenizers = [Path(self.tokenizer_list.item(i).data(Qt.ItemDataRole.UserRole))
+                            for i in range(self.tokenizer_list.count())
+                            if self.tokenizer_list.item(i).checkState() == Qt.CheckState.Checked]
+        unit = self.unit_box.currentData()
+        setup.settings = {"format": self.format_box.currentData(),
+                          "unit": Unit(unit).value if unit is not None else "cp",
+                          "spans_key": self.spans_key.text(), "mode": self.mode(),
+                          "fix_order": self.fix_order.currentData(),
+                          "scheme": self.scheme_box.currentData()}
+
+    def restore_state(self, setup) -> None:
+        """Show ``setup``'s dataset (not aligned until Align is pressed), tick its tokenizers
+        (those the session has; none saved: the pane's default) and settings."""
+        settings = setup.settings
+        for box, value in ((self.format_box, settings.get("format")),
+                           (self.unit_box, _unit_or_none(settings.get("unit"))),
+                           (self.mode_box, settings.get("mode")),
+                           (self.fix_order, settings.get("fix_order")),
+                           (self.scheme_box, settings.get("scheme"))):
+            if value is not None and box.findData(value) >= 0:
+                box.setCurrentIndex(box.findData(value))
+        if isinstance(settings.get("spans_key"), str):
+            self.spans_key.setText(settings["spans_key"])
+        if setup.tokenizers:
+            ticked = {str(path) for path in setup.tokenizers}
+            for i in range(self.tokenizer_list.count()):
+                item = self.tokenizer_list.item(i)
+                item.setCheckState(Qt.CheckState.Checked if item.data(Qt.ItemDataRole.UserRole)
+                                   in ticked else Qt.CheckState.Unchecked)
+        if setup.dataset is not None:
+            self.set_dataset(setup.dataset, start=False)
         self._update_enabled()
 
     def chosen_tokenizers(self) -> list[tuple[str, object]]:
@@ -382,6 +440,7 @@ class AlignPane(QWidget):
             self.banner.setText(escape(self.tr("Tick at least one tokenizer to align to")))
             return
         self._set_running(True, self.tr("aligning…"))
+        self._started_inputs = self.current_inputs()
         self._job = self.tasks.submit(
             "align", run_audit, str(self.path), self.format_box.currentData(),
             self.unit_box.currentData(), tokenizers,
@@ -404,8 +463,8 @@ class AlignPane(QWidget):
 
     def _on_progress(self, report: Progress) -> None:
         self.progress.setValue(int(1000 * report.fraction))
-        if report.message:
-            self.progress.setFormat(report.message)
+        if report.note is not None:
+            self.progress.setFormat(render(report.note))
 
     def _on_failed(self, message: str) -> None:
         self._set_running(False)
@@ -420,11 +479,28 @@ class AlignPane(QWidget):
         self._set_running(False)
         self.audit, self.dataset = result
         self.runtimes = self.chosen_tokenizers()
+        self._result_inputs = getattr(self, "_started_inputs", self.current_inputs())
+        self._update_stale()
         self._show_audit()
         self.settings_fold.results_shown()
         self.audited.emit(self.audit)
         self.status.emit(self.tr("{n} spans aligned to {k} tokenizers").format(
             n=f"{len(self.audit.spans):,}", k=len(self.audit.tokenizers)))
+
+    # -- stale results -----------------------------------------------------------------------
+    def current_inputs(self) -> tuple:
+        """What an audit started now would be computed from (the mode only changes the view)."""
+        return (self.path, self.format_box.currentData(), self.unit_box.currentData(),
+                self.spans_key.text().strip(),
+                tuple((name, id(runtime)) for name, runtime in self.chosen_tokenizers()))
+
+    @property
+    def is_stale(self) -> bool:
+        return self.audit is not None and self._result_inputs != self.current_inputs()
+
+    def _update_stale(self, *_) -> None:
+        """Grey the audit shown when its inputs changed; ungrey it when they are back."""
+        self.stale_mark.set_stale(self.is_stale, [self.result_view])
 
     def mode(self) -> str:
         return self.mode_box.currentData()
@@ -565,7 +641,9 @@ class AlignPane(QWidget):
         if len(rows):
             self.table.selectRow(0)
         else:
+            self._record = None
             self.record_view.set_record("", [])
+            self.record_legend.clear()
             self.tokens_view.clear()
             self.fix_list.clear()
 
@@ -593,7 +671,6 @@ class AlignPane(QWidget):
         encoding = runtime.encode(record.text, add_special_tokens=False)
         groups, aligned = align_encoding(encoding, [s for s, _, _ in spans],
                                          [e for _, e, _ in spans])
-        ticks = set(groups.starts.tolist()) | set(groups.ends.tolist())
         bad_ends = []
         for k in range(len(spans)):
             if not aligned.start_ok[k]:
@@ -603,15 +680,45 @@ class AlignPane(QWidget):
         # which of the record's spans is the selected one: same offsets in the declared unit
         first_of_record = int(np.searchsorted(audit.spans.record, record_index))
         selected = span - first_of_record
-        self.record_view.set_record(record.text, spans, labels=audit.labels, ticks=ticks,
+        self._record = (record, first_of_record, spans, encoding, groups, aligned)
+        self.record_view.set_record(record.text, spans, labels=audit.labels, encoding=encoding,
                                     bad_ends=bad_ends, selected=selected)
+        self.record_legend.setText(self._record_legend(spans, audit.labels))
+        self._show_record_span(selected)
+
+    def _show_record_span(self, selected: int) -> None:
+        """The caption, tokens and fixes of span ``selected`` of the record shown (picked in
+        the list, or in the record from the keyboard or with the mouse)."""
+        if self._record is None or self.audit is None:
+            return
+        record, first_of_record, spans, encoding, groups, aligned = self._record
+        audit, result = self.audit, self.current_result()
+        span = first_of_record + selected
         s, e, label = spans[selected] if 0 <= selected < len(spans) else (0, 0, "")
+        known = 0 <= span < len(audit.spans.start)
         self.record_caption.setText(self.tr(
             "Line {line}: {label} [{start}, {end}) “{text}” — {tokenizer}").format(
-            line=record.line, label=label, start=int(audit.spans.start[span]),
-            end=int(audit.spans.end[span]), text=record.text[s:e], tokenizer=result.name))
+            line=record.line, label=label, start=int(audit.spans.start[span]) if known else s,
+            end=int(audit.spans.end[span]) if known else e, text=record.text[s:e],
+            tokenizer=result.name))
         self._show_tokens(encoding, groups, aligned, selected)
         self._show_fixes(record.text, s, e, groups)
+
+    def _record_legend(self, spans, labels) -> str:
+        """What the record's marks mean: token bands, each label's line, the red marks."""
+        def swatch(color: str, text: str, height: int = 4) -> str:
+            return (f"<span style='background:{color};font-size:{height}px'>"
+                    f"&nbsp;&nbsp;&nbsp;&nbsp;&nbsp;&nbsp;</span>&nbsp;{escape(text)}")
+        shown = sorted({label for _, _, label in spans}, key=lambda x: labels.index(x)
+                       if x in labels else 0)
+        parts = [escape(self.tr("Bands: tokens (thin gaps between them)")) + ";"]
+        parts += [swatch(label_color(label, labels).name(), label) for label in shown]
+        parts.append("<span style='color:#d62728'>▲</span>&nbsp;" +
+                     escape(self.tr("span end inside a token")))
+        parts.append("<span style='color:#d32f2f'>┆</span>&nbsp;" +
+                     escape(self.tr("span end inside a grapheme")))
+        parts.append(escape(self.tr("(↑/↓: previous/next span; ←/→: tokens)")))
+        return "&nbsp;&nbsp; ".join(parts)
 
     def _show_tokens(self, encoding, groups, aligned, selected: int) -> None:
         inside = set()
@@ -659,8 +766,8 @@ class AlignPane(QWidget):
         if self.dataset is None:
             return
         suggested = str(self.dataset.path.with_name(self.dataset.path.stem + ".fixed.jsonl"))
-        path, _ = QFileDialog.getSaveFileName(self, self.tr("Write a corrected copy"), suggested,
-                                              self.tr("JSONL (*.jsonl)"))
+        path = ask_save_file(self, "dataset", self.tr("Write a corrected copy"), suggested,
+                             self.tr("JSONL (*.jsonl)"))
         if path:
             self.write_copy(path)
 
@@ -715,9 +822,8 @@ class AlignPane(QWidget):
                 f"{stem}.labels.{file_slug(tokenizers[0][0])}.jsonl")
         else:  # one file each: the name given, with each tokenizer's name before the extension
             suggested = self.dataset.path.with_name(f"{stem}.labels.jsonl")
-        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export token labels"),
-                                              str(suggested),
-                                              self.tr("JSONL (*.jsonl);;CoNLL (*.conll)"))
+        path = ask_save_file(self, "export", self.tr("Export token labels"), str(suggested),
+                             self.tr("JSONL (*.jsonl);;CoNLL (*.conll)"))
         if path:
             self.export(path, tokenizers)
 
@@ -745,3 +851,11 @@ class AlignPane(QWidget):
         self.banner.setText("<br>".join(escape(line) for line in lines))
         self.status.emit(lines[0] if len(lines) == 1 else self.tr(
             "Labels exported for {n} tokenizers").format(n=len(lines)))
+
+
+def _unit_or_none(value) -> Unit | None:
+    """The :class:`Unit` a saved value names, None for anything else (a file edited by hand)."""
+    try:
+        return Unit(value)
+    except ValueError:
+        return None

@@ -6,7 +6,7 @@ through the pane's own :class:`~core.chat.bounded.BoundedRenderer` child) the re
 :func:`core.chat.report.chat_report`, the function ``tokbench chat`` calls: a typed
 :class:`~core.chat.result.ChatReport` the views bind to → token chips by role with the mask, the
 coloured render, the budget, the checks (a click shows their tokens) and both readings of an
-injected literal; *Export JSON…* writes its ``to_json()``, what ``tokbench chat --json`` prints. One render runs at a time: edits made meanwhile are rendered
+injected literal; *Export JSON…* writes its ``to_json()`` in tokbench's envelope: what ``tokbench chat --json`` prints. One render runs at a time: edits made meanwhile are rendered
 next, in one go, and a result older than the editors is dropped.
 """
 
@@ -19,10 +19,12 @@ from pathlib import Path
 
 from PySide6.QtCore import QDateTime, Qt, QTimer, Signal
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QDateTimeEdit, QFileDialog, QHBoxLayout,
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QDateTimeEdit, QHBoxLayout,
                                QLabel, QPushButton, QSpinBox, QSplitter, QTabWidget,
                                QVBoxLayout, QWidget)
 
+from app import ask
+from app.folders import ask_open_file, ask_save_file
 from app.jobs.chat import ChatOutcome, ChatRequest, run_chat, tokens_in_span
 from app.screen_fit import ScrollingTabs
 from app.session import Session
@@ -46,12 +48,13 @@ from app.widgets.wrapping_row import wrapping
 from core.chat import BoundedRenderer
 from core.chat.conversation import Conversation, parse_conversation
 from core.chat.mask import last_learned_run
-from core.chat.result import ChatReport
+from core.chat.result import JSON_VERSION as CHAT_JSON_VERSION, ChatReport
 from core.chat.sources import templates_of
+from core.envelope import json_line
 from core.errors import WorkbenchError
-from core.special import ENDING_ROLES as STREAM_STOP_ROLES
-from core.export import ids_as_json
-from core.utf8 import decode_utf8
+from core.pipeline.special import ENDING_ROLES as STREAM_STOP_ROLES
+from core.encodings.export import ids_as_json
+from core.text.utf8 import decode_utf8
 
 DEBOUNCE_MS = 250
 TOOLS_EXAMPLE = ('[{"type": "function", "function": {"name": "get_weather", '  # i18n: data
@@ -379,10 +382,13 @@ class ChatPane(QWidget):
         if self.tools.problem() is None:
             self.picker.set_tools(self.tools.value())
 
-    def confirm_discard(self, title: str) -> bool:
+    def confirm_discard(self, title: str, *, conversation: bool = False) -> bool:
         """Before the window quits or a workspace replaces this pane's inputs: an edited
-        template asks Save / Discard / Cancel. True when it may go on."""
-        return self.picker.confirm_replace(title)
+        template asks Save / Discard / Cancel, and with ``conversation`` (it is replaced, not
+        kept in the workspace saved on quit) an edited conversation too. True when it may go
+        on."""
+        return self.picker.confirm_replace(title) and (
+            not conversation or self.confirm_replace_conversation(title))
 
     def _on_template_reverted(self) -> None:
         self.template_editor.mark_error(None)
@@ -442,12 +448,43 @@ class ChatPane(QWidget):
         ])
 
     def set_conversation(self, conversation: Conversation) -> None:
-        """Show ``conversation`` in the editors (and render it)."""
+        """Show ``conversation`` in the editors (and render it); it is the one edits are
+        measured from (:attr:`conversation_edited`)."""
         self.messages.set_messages(conversation.messages)
         self.tools.set_value(conversation.tools)
         self.documents.set_value(conversation.documents)
         self.picker.set_tools(conversation.tools)  # transformers picks tool_use for tools
+        self._conversation_kept = self._conversation_snapshot()
         self._schedule()
+
+    def _conversation_snapshot(self) -> tuple:
+        """What the editors hold, as typed (a field whose JSON does not parse included)."""
+        rows = []
+        for row in self.messages.rows:
+            try:
+                rows.append(json.dumps(row.message(), sort_keys=True, ensure_ascii=False))
+            except JsonError:
+                rows.append((row.role.currentText(), row.content.toPlainText(), "invalid"))
+        return tuple(rows), self.tools.text(), self.documents.text()
+
+    @property
+    def conversation_edited(self) -> bool:
+        """The conversation was edited since it was set, loaded or saved."""
+        return self._conversation_snapshot() != getattr(self, "_conversation_kept", None)
+
+    def confirm_replace_conversation(self, title: str) -> bool:
+        """Before an edited conversation is replaced (a file loaded, a workspace opened):
+        Save (to a file) / Discard / Cancel. True when it may go on."""
+        if not self.conversation_edited:
+            return True
+        answer = ask.ask_unsaved(self, title, self.tr(
+            "The conversation has edits that are not saved in a file. Save them?"))
+        if answer == "save":
+            path = ask_save_file(self, "conversation", self.tr("Save the conversation"),
+                                 "conversation.json",  # i18n: data (a file name)
+                                 self.tr("JSON (*.json);;All files (*)"))
+            return bool(path) and self.save_conversation(path)
+        return answer == "discard"
 
     def conversation(self) -> Conversation:
         """The editors' conversation.
@@ -504,19 +541,22 @@ class ChatPane(QWidget):
             self._show_banner(self.tr("Could not save the conversation: {problem}").format(
                 problem=user_message(err)), BANNER_ERROR)
             return False
+        self._conversation_kept = self._conversation_snapshot()  # saved: no longer edited
         self.status.emit(self.tr("saved the conversation to {name}").format(name=Path(path).name))
         return True
 
     def _on_load_clicked(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, self.tr("Load a conversation"), "",
-                                              self.tr("JSON (*.json);;All files (*)"))
+        if not self.confirm_replace_conversation(self.tr("Load a conversation")):
+            return
+        path = ask_open_file(self, "conversation", self.tr("Load a conversation"),
+                             self.tr("JSON (*.json);;All files (*)"))
         if path:
             self.load_conversation(path)
 
     def _on_save_clicked(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, self.tr("Save the conversation"),
-                                              "conversation.json",  # i18n: data (a file name)
-                                              self.tr("JSON (*.json);;All files (*)"))
+        path = ask_save_file(self, "conversation", self.tr("Save the conversation"),
+                             "conversation.json",  # i18n: data (a file name)
+                             self.tr("JSON (*.json);;All files (*)"))
         if path:
             self.save_conversation(path)
 
@@ -692,7 +732,7 @@ class ChatPane(QWidget):
         if report is None:
             return False
         try:
-            Path(path).write_text(json.dumps(report.to_json(), ensure_ascii=False) + "\n",
+            Path(path).write_text(json_line("chat", CHAT_JSON_VERSION, report.to_json()) + "\n",
                                   encoding="utf-8")
         except OSError as err:
             self._show_banner(self.tr("Could not save the report: {problem}").format(
@@ -702,9 +742,9 @@ class ChatPane(QWidget):
         return True
 
     def _on_export_clicked(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export the chat report"),
-                                              "chat.json",  # i18n: data (a file name)
-                                              self.tr("JSON (*.json);;All files (*)"))
+        path = ask_save_file(self, "export", self.tr("Export the chat report"),
+                             "chat.json",  # i18n: data (a file name)
+                             self.tr("JSON (*.json);;All files (*)"))
         if path:
             self.export_report(path)
 

@@ -12,11 +12,12 @@ from html import escape
 from pathlib import Path
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QGroupBox, QHBoxLayout,
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QGroupBox, QHBoxLayout,
                                QHeaderView, QLabel, QLineEdit, QPlainTextEdit,
                                QPushButton, QSplitter, QTableView, QTabWidget, QTreeWidget,
                                QTreeWidgetItem, QVBoxLayout, QWidget)
 
+from app.folders import ask_folder, ask_open_files
 from app.keyboard import without_mnemonic
 from app.models.corpus_sources import CorpusSourcesModel, guess_language
 from core.numbers import size_text
@@ -309,14 +310,14 @@ class CorpusPane(QWidget):
 
     # -- adding and removing -------------------------------------------------------------
     def _on_add_files_clicked(self) -> None:
-        paths, _ = QFileDialog.getOpenFileNames(self, self.tr("Add corpus files"), "", self.tr(
+        paths = ask_open_files(self, "corpus", self.tr("Add corpus files"), self.tr(
             "Text corpora (*.txt *.text *.md *.jsonl *.json *.csv *.tsv *.gz *.xz *.bz2);;"
             "All files (*)"))
         if paths:
             self.add_paths(paths)
 
     def _on_add_folder_clicked(self) -> None:
-        path = QFileDialog.getExistingDirectory(self, self.tr("Add every file of a folder"))
+        path = ask_folder(self, "corpus", self.tr("Add every file of a folder"))
         if path:
             self.add_paths([path])
 

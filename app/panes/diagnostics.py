@@ -18,11 +18,12 @@ from pathlib import Path
 
 from PySide6.QtCore import QSortFilterProxyModel, Qt, Signal
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QFileDialog, QHBoxLayout,
+from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QHBoxLayout,
                                QLabel, QLineEdit, QListWidget, QListWidgetItem, QMenu,
                                QProgressBar, QPushButton, QRadioButton, QScrollArea, QSpinBox,
                                QSplitter, QTableView, QTabWidget, QVBoxLayout, QWidget)
 
+from app.folders import ask_folder, ask_open_file, ask_save_file
 from app.keyboard import without_mnemonic
 from app.messages import error_text, render_all
 from app.models.diagnostics_table import BucketTableModel
@@ -31,6 +32,7 @@ from app.session import Session
 from app.tasks import JobHandle, TaskRunner
 from app.widgets.diagnostics_chart import DiagnosticsChart
 from app.widgets.eliding import ElidedLabel
+from app.widgets.stale_mark import StaleMark
 from app.widgets.settings_fold import SettingsFold
 from app.widgets.token_view import TokenChipsView
 from app.widgets.wrapping_row import wrapping
@@ -59,6 +61,7 @@ class DiagnosticsPane(QWidget):
         self.tasks = tasks
         self.result: DiagnosticsReport | None = None
         self.template: str | None = None
+        self.template_file: Path | None = None  # the file the template came from, if one
         self._started = 0.0
         self._job: JobHandle | None = None  # the latest run
         self._build()
@@ -88,6 +91,11 @@ class DiagnosticsPane(QWidget):
         self.warning_label.setStyleSheet("background: #fff4e0; color: #202020; padding: 4px;")
         self.warning_label.setVisible(False)
         layout.addWidget(self.warning_label)
+        # the result stays readable when an input changes, greyed and said to be out of date
+        self.stale_mark = StaleMark(self.tr("Out of date — the tokenizers, the corpus or the "
+                                            "settings changed since this run. Run again (Run)."))
+        self._result_inputs = None  # what the result shown was computed from
+        layout.addWidget(self.stale_mark)
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(self._build_charts())
         split.addWidget(self._build_table_and_drill())
@@ -95,6 +103,14 @@ class DiagnosticsPane(QWidget):
         split.setStretchFactor(0, 3)  # the charts take most of the room a larger window gives
         split.setStretchFactor(1, 2)
         layout.addWidget(split, 1)
+        self.result_view = split
+        self.language_list.itemChanged.connect(self._update_stale)
+        self.pivot_box.editTextChanged.connect(self._update_stale)
+        self.template_box.currentIndexChanged.connect(self._update_stale)
+        for spin in (self.context_box, self.bootstrap_box):
+            spin.valueChanged.connect(self._update_stale)
+        for check in (self.align_box, self.round_trip_box):
+            check.toggled.connect(self._update_stale)
 
     def _build_tokenizer_list(self) -> QWidget:
         box = QWidget()
@@ -318,7 +334,7 @@ class DiagnosticsPane(QWidget):
         self._parallel_changed()
 
     def _browse_parallel(self) -> None:
-        folder = QFileDialog.getExistingDirectory(self, self.tr("Parallel folder"))
+        folder = ask_folder(self, "corpus", self.tr("Parallel folder"))
         if folder:
             self.set_parallel(folder)
 
@@ -370,25 +386,95 @@ class DiagnosticsPane(QWidget):
     def _template_chosen(self) -> None:
         choice = self.template_box.currentData()
         self.template = None
+        self.template_file = None
         if choice == "file":
-            path, _ = QFileDialog.getOpenFileName(self, self.tr("Chat template"), "",
-                                                  self.tr("Templates (*.jinja *.json);;All files (*)"))
+            path = ask_open_file(self, "template", self.tr("Chat template"),
+                                 self.tr("Templates (*.jinja *.json);;All files (*)"))
             if not path:
                 self.template_box.setCurrentIndex(0)
                 return
-            from core.chat.sources import choose_template, template_from_file
-
-            try:
-                self.template = choose_template(template_from_file(path))
-            except WorkbenchError as err:
-                self.template_box.setCurrentIndex(0)
-                self.progress_label.setText(error_text(err))
-                return
-            self.template_box.setItemText(self.template_box.currentIndex(), Path(path).name)
+            self.use_template_file(path)
         elif choice is not None and choice != "own":
             from core.chat.builtin import BUILTIN_TEMPLATES
 
             self.template = BUILTIN_TEMPLATES[choice]
+
+    def use_template_file(self, path: str | Path) -> bool:
+        """Measure with the chat template in ``path``; False (said under the Run button, the
+        template box back on "no chat template") when it is not one."""
+        from core.chat.sources import choose_template, template_from_file
+
+        self.template_box.setCurrentIndex(self.template_box.findData("file"))
+        try:
+            self.template = choose_template(template_from_file(path))
+        except WorkbenchError as err:
+            self.template, self.template_file = None, None
+            self.template_box.setCurrentIndex(0)
+            self.progress_label.setText(error_text(err))
+            return False
+        self.template_file = Path(path)
+        self.template_box.setItemText(self.template_box.currentIndex(), Path(path).name)
+        return True
+
+    # -- workspace -------------------------------------------------------------------------
+    def save_state(self, setup) -> None:
+        """Put the ticked tokenizers and the settings in ``setup`` (a
+        :class:`core.workspace.DiagnosticsSetup`)."""
+        setup.tokenizers = [loaded.path for loaded in self.chosen_tokenizers()]
+        parallel = self.parallel_edit.text().strip()
+        setup.parallel = Path(parallel) if parallel else None
+        choice = self.template_box.currentData()
+        setup.template_file = self.template_file if choice == "file" else None
+        every = len(self.languages()) == self.language_list.count()
+        setup.settings = {"source": "parallel" if self.use_parallel.isChecked() else "corpus",
+                          "pivot": self.pivot_box.currentText().strip(),
+                          "languages": None if every else self.languages(),
+                          "align_shortest": self.align_box.isChecked(),
+                          "context": self.context_box.value(),
+                          "template": choice if choice != "file" or self.template_file
+                          else None,
+                          "bootstrap": self.bootstrap_box.value(),
+                          "round_trip": self.round_trip_box.isChecked()}
+
+    def restore_state(self, setup) -> None:
+        """Tick ``setup``'s tokenizers (none saved: the pane's default) and show its settings;
+        a value of the wrong type (a file edited by hand) leaves that setting as it is."""
+        if setup.tokenizers:
+            ticked = {str(path) for path in setup.tokenizers}
+            self.set_checked([i for i, loaded in enumerate(self.session.tokenizers)
+                              if str(loaded.path) in ticked])
+        settings = setup.settings
+
+        def value(key, kind):
+            found = settings.get(key)
+            return found if isinstance(found, kind) and not (
+                kind is int and isinstance(found, bool)) else None
+
+        if setup.parallel is not None:
+            self.set_parallel(setup.parallel)
+            if value("languages", list) is not None:
+                self.check_languages([str(v) for v in settings["languages"]])
+        if value("pivot", str):
+            self.pivot_box.setEditText(settings["pivot"])
+        (self.use_parallel if value("source", str) == "parallel" and setup.parallel is not None
+         else self.use_sources).setChecked(True)
+        for box, key in ((self.context_box, "context"), (self.bootstrap_box, "bootstrap")):
+            if value(key, int) is not None:
+                box.setValue(settings[key])
+        for box, key in ((self.align_box, "align_shortest"),
+                         (self.round_trip_box, "round_trip")):
+            if value(key, bool) is not None:
+                box.setChecked(settings[key])
+        template = settings.get("template")
+        self.template, self.template_file = None, None
+        if template == "file" and setup.template_file is not None:
+            self.use_template_file(setup.template_file)
+        elif isinstance(template, str) and self.template_box.findData(template) >= 0:
+            self.template_box.setCurrentIndex(self.template_box.findData(template))
+            self._template_chosen()
+        else:
+            self.template_box.setCurrentIndex(0)
+        self._update_run_enabled()
 
     def settings_summary(self) -> str:
         """The folded settings' line: how many tokenizers, on what text, the context window."""
@@ -409,6 +495,7 @@ class DiagnosticsPane(QWidget):
                   else bool(self.session.corpus_sources))
         running = self.stop_button.isEnabled()
         self.run_button.setEnabled(0 < chosen <= MAX_TOKENIZERS and corpus and not running)
+        self._update_stale()
         if chosen > MAX_TOKENIZERS:
             self.progress_label.setText(self.tr("Choose at most {n} tokenizers").format(
                 n=MAX_TOKENIZERS))
@@ -440,6 +527,7 @@ class DiagnosticsPane(QWidget):
         self.progress.setRange(0, 0)
         self.progress_label.setText(self.tr("Reading…"))
         self._started = time.monotonic()
+        self._started_inputs = self.current_inputs()
         # local processes even for a small corpus: encoding and counting in this process would
         # take the GIL from the GUI thread for tens of milliseconds at a time
         self._job = self.tasks.submit(TASK_KEY, diagnose, tokenizers, settings=self.settings(),
@@ -479,6 +567,7 @@ class DiagnosticsPane(QWidget):
         self._end()
 
     def _on_done(self, result: DiagnosticsReport) -> None:
+        self._result_inputs = getattr(self, "_started_inputs", None)
         self.show_result(result)
         self.settings_fold.results_shown()
         seconds = time.monotonic() - self._started
@@ -488,11 +577,31 @@ class DiagnosticsPane(QWidget):
             n=len(result.names)))
         self._end()
 
+    # -- stale results -----------------------------------------------------------------------
+    def current_inputs(self) -> tuple:
+        """What a run started now would be computed from."""
+        corpus = (("parallel", self.parallel_edit.text().strip()) if self.use_parallel.isChecked()
+                  else ("sources", tuple(self.session.corpus_sources)))
+        return (tuple(id(loaded) for loaded in self.chosen_tokenizers()), corpus,
+                self.settings())
+
+    @property
+    def is_stale(self) -> bool:
+        return self.result is not None and self._result_inputs != self.current_inputs()
+
+    def _update_stale(self, *_) -> None:
+        """Grey the result shown when its inputs changed; ungrey it when they are back."""
+        if hasattr(self, "result_view"):  # (not while _build makes the widgets)
+            self.stale_mark.set_stale(self.is_stale, [self.result_view])
+
     # -- results -------------------------------------------------------------------------
     def show_result(self, result: DiagnosticsReport) -> None:
         from core.diagnostics import figures
 
         self.result = result
+        if self._result_inputs is None:  # shown directly (tests, scripts): of the inputs now
+            self._result_inputs = self.current_inputs()
+        self._update_stale()
         pivot = result.settings.pivot
         languages, series = figures.premium_data(result)
         has_premium = bool(languages)
@@ -601,22 +710,23 @@ class DiagnosticsPane(QWidget):
             return
         filters = {"html": self.tr("HTML page (*.html)"), "json": self.tr("JSON (*.json)"),
                    "csv": self.tr("CSV (*.csv)")}
-        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export the report"),
-                                              f"report.{kind}", filters[kind])
+        path = ask_save_file(self, "export", self.tr("Export the report"), f"report.{kind}",
+                             filters[kind])
         if path:
             self.write_export(kind, Path(path))
 
     def write_export(self, kind: str, path: Path) -> None:
         """Write the report as ``kind`` (html, json, csv) to ``path``."""
-        import json
-
         from core.diagnostics.html import report_html
-        from core.diagnostics.report import report_csv
+        from core.diagnostics.report import REPORT_JSON_VERSION, report_csv
+        from core.envelope import json_line
 
         if kind == "html":
-            text = report_html(self.result)
-        elif kind == "json":
-            text = json.dumps(self.result.to_json(), ensure_ascii=False, indent=1)
+            from app.report_words import page_language, page_words
+
+            text = report_html(self.result, tr=page_words(), lang=page_language())
+        elif kind == "json":  # what tokbench report --json prints
+            text = json_line("report", REPORT_JSON_VERSION, self.result.to_json()) + "\n"
         else:
             text = report_csv(self.result)
         try:

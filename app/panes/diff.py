@@ -14,12 +14,13 @@ from html import escape
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QFormLayout,
-                               QGraphicsOpacityEffect, QHBoxLayout,
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout,
+                               QHBoxLayout,
                                QHeaderView, QLabel, QLineEdit, QPlainTextEdit, QProgressBar,
                                QPushButton, QSpinBox, QTableView, QTableWidget, QTableWidgetItem,
                                QTabWidget, QVBoxLayout, QWidget)
 
+from app.folders import ask_save_file
 from app.accessibility import describe_chart
 from app.jobs.charts import BarsDrawing
 from app.messages import render, render_all, terms
@@ -29,10 +30,12 @@ from app.widgets.aligned_examples import AlignedExamplesView
 from app.widgets.diff_slot import TokenizerSlot
 from app.widgets.eliding import keep_place_when_hidden
 from app.widgets.figure_widget import FigureWidget
+from app.widgets.stale_mark import StaleMark
 from app.widgets.settings_fold import SettingsFold
 from app.widgets.wrapping_row import wrapping
 from core.diff.migration import BYTES_PER_PARAMETER, mib_text
-from core.diff.report import compare
+from core.diff.report import JSON_VERSION as DIFF_JSON_VERSION, compare
+from core.envelope import json_line
 
 BADGE_COLOURS = {"identical": "#2e7d32", "append-only compatible": "#b26a00",
                  "breaking": "#c62828"}
@@ -109,11 +112,9 @@ class DiffPane(QWidget):
         self.reasons.setTextFormat(Qt.TextFormat.RichText)
         self.reasons.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         # the result stays readable when its inputs change, greyed and said to be out of date
-        self.stale_label = QLabel(self.tr("Out of date — the tokenizers or the corpus changed "
-                                          "since this comparison. Run again (Compare)."))
-        self.stale_label.setStyleSheet("background:#fff4ce;color:#5c4400;padding:4px")
-        self.stale_label.setWordWrap(True)
-        self.stale_label.hide()
+        self.stale_label = StaleMark(self.tr("Out of date — the tokenizers or the corpus "
+                                             "changed since this comparison. Run again "
+                                             "(Compare)."))
         self._result_inputs = None  # what the result shown was computed from
         verdict = QHBoxLayout()
         verdict.addWidget(self.badge, 0, Qt.AlignmentFlag.AlignTop)
@@ -284,15 +285,7 @@ class DiffPane(QWidget):
     def _update_stale(self, *_) -> None:
         """Grey the result shown when its inputs changed (it is never shown as the new
         inputs' result); ungrey it when they are back as they were."""
-        stale = self.is_stale
-        self.stale_label.setVisible(stale)
-        for widget in (self.badge, self.reasons, self.tabs):
-            if stale:
-                effect = QGraphicsOpacityEffect(widget)
-                effect.setOpacity(0.45)
-                widget.setGraphicsEffect(effect)
-            else:
-                widget.setGraphicsEffect(None)
+        self.stale_label.set_stale(self.is_stale, [self.badge, self.reasons, self.tabs])
 
     def start_compare(self) -> None:
         old, new = self.slot_a.loaded, self.slot_b.loaded
@@ -524,8 +517,14 @@ class DiffPane(QWidget):
             text = self.tr("All {n} golden samples of A give the same fields on B.").format(
                 n=result.samples)
         else:
-            text = self.tr("{n} of {total} golden samples of A differ on B.").format(
-                n=len(result.kinds), total=result.samples)
+            # the IDs count first: the verdict's reason counts the same samples the same way
+            ids = sum(kind == "ids" for kind in result.kinds.values())
+            text = self.tr("{n} of {total} golden samples of A get other IDs on B.").format(
+                n=ids, total=result.samples)
+            if len(result.kinds) > ids:
+                text += " " + self.tr("{n} more differ only in other fields (offsets, "
+                                      "decoding, normalization).").format(
+                    n=len(result.kinds) - ids)
             if result.other_tokenizer:
                 text = self.tr("The vocabularies differ (fingerprints {a} and {b}).").format(
                     a=result.locked.vocabulary, b=result.now.vocabulary) + " " + text
@@ -567,31 +566,36 @@ class DiffPane(QWidget):
 
     # -- export --------------------------------------------------------------------------
     def _on_export_json_clicked(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export the diff as JSON"),
-                                              "diff.json", "JSON (*.json)")
+        path = ask_save_file(self, "export", self.tr("Export the diff as JSON"), "diff.json",
+                             "JSON (*.json)")
         if path:
             self.export_json(path)
 
     def _on_export_html_clicked(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export the diff as a web page"),
-                                              "diff.html", "HTML (*.html)")
+        path = ask_save_file(self, "export", self.tr("Export the diff as a web page"),
+                             "diff.html", "HTML (*.html)")
         if path:
             self.export_html(path)
 
     def export_json(self, path: str | Path) -> None:
-        Path(path).write_text(json.dumps(self.diff.to_json(), ensure_ascii=False, indent=1),
-                              encoding="utf-8")
+        """Write what ``tokbench diff OLD NEW --json`` prints for this diff (no ``--fail-on``)."""
+        Path(path).write_text(json_line("diff", DIFF_JSON_VERSION, {
+            **self.diff.to_json(), "fail_on": None, "failed": self.diff.fails(None)}) + "\n",
+            encoding="utf-8")
         self.status.emit(self.tr("Saved {path}").format(path=path))
 
     def export_html(self, path: str | Path) -> None:
+        from app.report_words import page_language, page_words
         from core.diff.html import diff_html
 
-        Path(path).write_text(diff_html(self.diff.to_json()), encoding="utf-8")
+        # in the window's language (the CLI's page stays English)
+        Path(path).write_text(diff_html(self.diff, tr=page_words(), lang=page_language()),
+                              encoding="utf-8")
         self.status.emit(self.tr("Saved {path}").format(path=path))
 
     def _on_row_map_clicked(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, self.tr("Save the row map"),
-                                              "row_map.json", "JSON (*.json)")
+        path = ask_save_file(self, "export", self.tr("Save the row map"), "row_map.json",
+                             "JSON (*.json)")
         if path:
             Path(path).write_text(json.dumps(self.diff.row_map()), encoding="utf-8")
             self.status.emit(self.tr("Saved {path}").format(path=path))

@@ -1,6 +1,6 @@
 """The Inspect pane: type or paste text and see exactly what the tokenizer makes of it.
 
-Text editor → (debounced, in a worker) :func:`core.inspect.inspect_text` → the tokens over the
+Text editor → (debounced, in a worker) :func:`core.inspect.inspect_texts` → the tokens over the
 text as it is read (bands behind the shaped text, or the pieces as chips one toggle away), the
 token table, counts, round trip, pipeline stages; plus side-by-side compare,
 the vocabulary browser and the tokenizer's facts.
@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (QButtonGroup, QCheckBox, QComboBox, QHBoxLayout, 
 
 from app.messages import render_all, tokenizer_label, unit_label
 from app.heap import settle
-from app.jobs.inspect import compare_tokenizers, compute_explanation
+from app.jobs.inspect import compare_tokenizers, compute_explanation, inspect_one
 from app.models.token_table import TokenTableModel
 from app.session import Session
 from app.tasks import TaskRunner
@@ -33,10 +33,10 @@ from app.widgets.tokenizer_info import TokenizerInfo
 from app.widgets.vocab_browser import VocabBrowser
 from app.widgets.wrapping_row import wrapping
 from core.explain import DEFAULT_LIMIT as EXPLAIN_LIMIT
-from core.inspect import InspectResult, inspect_text
+from core.inspect import InspectResult
 from core.offload import ProcessEncoder
-from core.postprocess import file_settings
-from core.text import Unit, replace_lone_surrogates, visible_text
+from core.pipeline.postprocess import file_settings
+from core.text.offsets import Unit, replace_lone_surrogates, visible_text
 
 DEBOUNCE_MS = 150
 
@@ -354,7 +354,7 @@ class InspectPane(QWidget):
             self._show(None)
             return
         self.chip_limit = DEFAULT_LIMIT
-        self.tasks.submit("inspect", inspect_text, loaded.runtime, self.session.text,
+        self.tasks.submit("inspect", inspect_one, loaded.runtime, self.session.text,
                           add_special_tokens=self.session.add_special_tokens,
                           parse_special=self.session.parse_special, encoder=self.encoder,
                           source=loaded.source, post_settings=self.post_panel.settings(),

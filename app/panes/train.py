@@ -17,11 +17,12 @@ from html import escape
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
-from PySide6.QtWidgets import (QComboBox, QFileDialog, QGroupBox, QHBoxLayout, QHeaderView,
+from PySide6.QtWidgets import (QComboBox, QGroupBox, QHBoxLayout, QHeaderView,
                                QLabel, QLineEdit, QPlainTextEdit, QProgressBar, QPushButton,
                                QScrollArea, QSplitter, QTableWidget, QTableWidgetItem,
                                QVBoxLayout, QWidget)
 
+from app.folders import ask_open_file, ask_save_file
 from app.errors import show_error
 from core.numbers import size_text
 from app.jobs.training import TrainingOutcome, train_to_bundle
@@ -29,7 +30,7 @@ from app.models.training_run import RunMeter
 from app.session import Session
 from app.tasks import JobHandle, TaskRunner
 from app.widgets.live_chart import LiveChart
-from app.messages import error_text, render_all
+from app.messages import error_text, render, render_all
 from app.widgets.training_config_form import (PRESET_NAMES, PRESETS, TrainingConfigForm,
                                               preflight, shown_name)
 from core.engines.checks import config_notes
@@ -249,16 +250,39 @@ class TrainPane(QWidget):
         self.preset_box.setCurrentIndex(index)
 
     def _on_load_clicked(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, self.tr("Load training config"), "",
-                                              self._config_filter())
+        path = ask_open_file(self, "config", self.tr("Load training config"),
+                             self._config_filter())
         if path:
             self.load_config(Path(path))
 
     def _on_save_config_clicked(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, self.tr("Save training config"),
-                                              "training.json", self._config_filter())
+        path = ask_save_file(self, "config", self.tr("Save training config"), "training.json",
+                             self._config_filter())
         if path:
             self.save_config(Path(path))
+
+    # -- workspace -------------------------------------------------------------------------
+    def save_state(self, setup) -> None:
+        """Put the configuration and the bundle name in ``setup`` (a
+        :class:`core.workspace.TrainSetup`); a form with a bad value keeps the last good
+        configuration out (the workspace file holds only configurations that load)."""
+        try:
+            setup.config = self.form.config().to_json()
+        except WorkbenchError:
+            setup.config = {}
+        setup.name = self.name_edit.text()
+
+    def restore_state(self, setup) -> None:
+        """Show ``setup``'s configuration (none saved: the default preset) and name; one
+        this workbench cannot take (a file edited by hand, an older field) is said in the
+        status bar and the form keeps its own."""
+        if setup.config:
+            try:
+                self.form.set_config(TrainingConfig.from_json(setup.config))
+            except WorkbenchError as err:
+                self.status.emit(self.tr("The workspace's training configuration was not "
+                                         "restored: {problem}").format(problem=error_text(err)))
+        self.name_edit.setText(setup.name)
 
     def _config_filter(self) -> str:
         return self.tr("Training config (*.json);;All files (*)")
@@ -332,7 +356,8 @@ class TrainPane(QWidget):
         name = self.name_edit.text().strip() or f"{config.algorithm}-{config.vocab_size}"
         self._runs += 1
         self._dest = self._scratch_dir() / f"run-{self._runs}" / name
-        self.meter = RunMeter(target=config.vocab_size, translate=run_meter_text)
+        self.meter = RunMeter(target=config.vocab_size, translate=run_meter_text,
+                              word_note=render)
         self.outcome = None
         self.stop_requested_at = self.stop_seconds = None
         self.chart.clear()
@@ -369,6 +394,14 @@ class TrainPane(QWidget):
         if self._scratch is not None:
             self._scratch.cleanup()
             self._scratch = None
+
+    def owns(self, path: str | Path) -> bool:
+        """Whether ``path`` lies in this pane's scratch folder (a bundle trained here, not
+        saved yet: removed on quit)."""
+        if self._scratch is None:
+            return False
+        scratch = Path(self._scratch.name).resolve()
+        return scratch in Path(path).resolve().parents
 
     def _scratch_dir(self) -> Path:
         if self._scratch is None:
@@ -452,7 +485,7 @@ class TrainPane(QWidget):
 
     def _on_trained(self, outcome: TrainingOutcome) -> None:
         elapsed = self._finish()
-        self.outcome = outcome
+        self.outcome, self.last_elapsed = outcome, elapsed
         self.progress.setRange(0, 1)
         self.progress.setValue(1)
         runtime = outcome.runtime

@@ -1,6 +1,8 @@
 """``AlignedExamplesView``: a diff's most changed texts, each shown twice as people read it —
 the old tokenizer's tokens behind the first copy, the new one's behind the second — one over
-the other, scrolled together, so the same characters sit one above the other.
+the other, scrolled together, so the same characters sit one above the other. Tokens covering
+no text (a BOS one side adds and the other does not) are pills over the line, where they stand,
+so they never push one side's text out of line with the other's.
 
 The examples are the rows :func:`core.diff.behaviour.token_rows` makes
 (``[cp start, cp end, id, piece, byte start, byte end]`` per token).
@@ -12,7 +14,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QListWidget, QSplitter, QVBoxLayout, QWidget
 
 from app.widgets.token_text_view import TokenTextView
-from core.encoding import Encoding, Flag
+from core.encodings.encoding import Encoding, Flag
 
 
 def example_encoding(text: str, rows: list) -> Encoding:
@@ -38,6 +40,10 @@ class AlignedExamplesView(QWidget):
         self.picker = QListWidget()
         self.picker.setAccessibleName(self.tr("Examples"))
         self.old_view, self.new_view = TokenTextView(), TokenTextView()
+        for view in (self.old_view, self.new_view):
+            # a BOS on one side only must not push that side's text: the same characters stay
+            # one above the other (specials are pills in the lane over the line)
+            view.pills_in_lane = True
         self.examples: list[dict] = []
         sides = QWidget()
         column = QVBoxLayout(sides)

@@ -18,8 +18,8 @@ from PySide6.QtGui import QColor, QPainter, QPalette
 
 from app.widgets.chat_colors import FIELD_COLORS, MASK_COLOR, role_color, template_color
 from app.widgets.token_text_view import TokenTextView
-from core.encoding import Encoding, Flag
-from core.text import TextIndex
+from core.encodings.encoding import Encoding, Flag
+from core.text.offsets import TextIndex
 
 
 def token_byte_spans(index: TextIndex, tokens, token_bytes: Callable[[int], bytes] | None

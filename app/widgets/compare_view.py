@@ -2,7 +2,7 @@
 
 Each column shows the text with its tokens as bands (or as piece chips, as the Tokens tab's
 switch says); tokens touching a boundary the other columns lack are marked with a red wave
-(:mod:`core.boundaries`); the columns scroll together, to the same place in the text; when they
+(:mod:`core.encodings.boundaries`); the columns scroll together, to the same place in the text; when they
 do not fit, the row of columns scrolls sideways rather than squeezing them.
 """
 
@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (QFrame, QHBoxLayout, QLabel, QListWidget, QListWi
 
 from app.widgets.token_text_view import TokenTextView
 from app.widgets.token_view import TokenChipsView
-from core.boundaries import compare_boundaries
+from core.encodings.boundaries import compare_boundaries
 from core.inspect import InspectResult
 
 MAX_COMPARED = 4
@@ -154,21 +154,30 @@ class CompareView(QWidget):
         return self.tr("Tick up to {n} tokenizer(s).", "", MAX_COMPARED).format(n=MAX_COMPARED)
 
     def set_tokenizers(self, labels: list[str]) -> None:
-        """Refill the picker, keeping ticks; a newly opened tokenizer is ticked while there is room."""
+        """Refill the picker, keeping ticks. A tokenizer opened since is ticked: the one a user
+        just opened is the one to compare, so when that makes too many, the longest-ticked
+        ones make room (the first fill ticks the first ``MAX_COMPARED``)."""
         known = {self.picker.item(i).text(): self.picker.item(i).checkState()
                  for i in range(self.picker.count())}
+        checked = Qt.CheckState.Checked
+        new = [label for label in labels if label not in known]
+        if known:
+            states = [known.get(label, checked) for label in labels]
+            keep = set(new[-MAX_COMPARED:])  # more new ones than room: the last opened
+            ticked = [i for i, label in enumerate(labels) if states[i] == checked]
+            surplus = len(ticked) - MAX_COMPARED
+            for i in [i for i in ticked if labels[i] not in new] + [
+                    i for i in ticked if labels[i] in new and labels[i] not in keep]:
+                if surplus <= 0:
+                    break
+                states[i] = Qt.CheckState.Unchecked
+                surplus -= 1
+        else:
+            states = [checked if i < MAX_COMPARED else Qt.CheckState.Unchecked
+                      for i in range(len(labels))]
         self.picker.blockSignals(True)
         self.picker.clear()
-        ticked = 0
-        for label in labels:
-            state = known.get(label)
-            if state is None:
-                state = Qt.CheckState.Checked if ticked < MAX_COMPARED else Qt.CheckState.Unchecked
-            if state == Qt.CheckState.Checked:
-                if ticked >= MAX_COMPARED:
-                    state = Qt.CheckState.Unchecked
-                else:
-                    ticked += 1
+        for label, state in zip(labels, states):
             item = QListWidgetItem(label)
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(state)
@@ -196,7 +205,7 @@ class CompareView(QWidget):
     def set_results(self, results: list[InspectResult],
                     compared: tuple[np.ndarray, list[np.ndarray]] | None = None) -> None:
         """Show ``results`` side by side; ``compared`` is their
-        :func:`~core.boundaries.compare_boundaries` when a worker computed it already."""
+        :func:`~core.encodings.boundaries.compare_boundaries` when a worker computed it already."""
         while len(self.columns) < len(results):
             column = CompareColumn()
             column.set_pieces(self.pieces)

@@ -6,8 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QComboBox, QFileDialog, QHBoxLayout, QLabel, QPushButton, QWidget
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QWidget
 
+from app.folders import ask_open_file
 from core.loading import Loaded, open_tokenizer
 
 
@@ -74,7 +75,7 @@ class TokenizerSlot(QWidget):
             self.open_path(path)
 
     def _on_open_clicked(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open a tokenizer or bundle"))
+        path = ask_open_file(self, "tokenizer", self.tr("Open a tokenizer or bundle"))
         if path:
             self.open_path(path)
 

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QGraphicsScene, QGraphicsView,
 from app.jobs.inspect import SEP, WordRow, explanation_rows
 from app.messages import model_name, render, render_all
 from core.explain import Explanation, LatticeTrace, Word
-from core.text import visible_text
+from core.text.offsets import visible_text
 
 MAX_POSITIONS = 160  # lattice columns drawn; a longer segment is drawn up to here (and says so)
 WRAP_ROWS = 40  # tables up to this many rows wrap long cells and fit rows to them

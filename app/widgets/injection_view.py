@@ -12,7 +12,7 @@ from html import escape
 
 from PySide6.QtWidgets import QTextBrowser
 
-from core.text import visible_text
+from core.text.offsets import visible_text
 
 SAFE, UNSAFE = "#1e7d32", "#b3261e"
 SAFE_CHIP, UNSAFE_CHIP = "#e3f3e4", "#fbe3e0"

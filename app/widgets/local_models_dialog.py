@@ -12,10 +12,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QItemSelectionModel, Qt
-from PySide6.QtWidgets import (QAbstractItemView, QDialog, QDialogButtonBox, QFileDialog,
+from PySide6.QtWidgets import (QAbstractItemView, QDialog, QDialogButtonBox, 
                                QHBoxLayout, QHeaderView, QLabel, QLineEdit, QPushButton,
                                QTableView, QVBoxLayout, QWidget)
 
+from app.folders import ask_folder
 from app.models.local_models import (NAME, LocalModelsFilter, LocalModelsModel)
 from app.tasks import JobHandle, TaskRunner
 from core.model_catalog import describe
@@ -154,7 +155,7 @@ class LocalModelsDialog(QDialog):
             problem=message))
 
     def _on_add_folder(self) -> None:
-        path = QFileDialog.getExistingDirectory(self, self.tr("A folder of models"), "")
+        path = ask_folder(self, "tokenizer", self.tr("A folder of models"))
         if path and Path(path) not in self.folders:
             self.folders.append(Path(path))
             self.scan()

@@ -13,14 +13,14 @@ import numpy as np
 from PySide6.QtCore import QT_TRANSLATE_NOOP
 from PySide6.QtWidgets import QTreeWidget, QTreeWidgetItem
 
-from core.encoding import Flag
+from core.encodings.encoding import Flag
 from core.inspect import InspectResult
-from core.pretokens import PreToken
-from core.text import visible_bytes, visible_text
+from core.pipeline.pretokens import PreToken
+from core.text.offsets import visible_bytes, visible_text
 
 ROW_LIMIT = 1000  # tree rows per stage; the token table holds everything
 CELL_CHARS = 500  # characters of one cell (a whole paragraph can be one pre-token)
-# the names core's runtimes give their stages (:class:`core.runtimes.base.Stage`; English,
+# the names core's runtimes give their stages (:class:`core.formats.runtime.Stage`; English,
 # Qt-free), translated when shown
 STAGE_NAMES = {"normalizer": QT_TRANSLATE_NOOP("PipelineView", "normalizer")}
 

@@ -1,5 +1,5 @@
 """The Inspect pane's post-processing group: what the tokenizer adds, in words, and the controls
-for a pair, a template of one's own, truncation and padding (:mod:`core.postprocess`).
+for a pair, a template of one's own, truncation and padding (:mod:`core.pipeline.postprocess`).
 
 Collapsed, it is one line: what is added and where that came from, and what the settings cut.
 Expanded, three compact rows of controls. The pane runs the encoding (in its worker) with
@@ -14,8 +14,8 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QHBoxLayout, QLabel, QLineEdit,
                                QPushButton, QSpinBox, QToolButton, QVBoxLayout, QWidget)
 
-from core.postprocess import STRATEGIES, PostSettings, Template
-from core.text import visible_text
+from core.pipeline.postprocess import STRATEGIES, PostSettings, Template
+from core.text.offsets import visible_text
 
 LIMIT = 1_000_000  # largest length a spin box takes
 CUT_SHOWN = 60     # characters of the truncated text shown

@@ -16,9 +16,9 @@ from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout
 
 from app.messages import render
 from core.notes import note
-from core.presets import PRESETS, guess_preset, preset as find_preset, specials_fit
-from core.runtimes.tiktoken import RankFile
-from core.special import custom_special_tokens
+from core.formats.tiktoken.presets import PRESETS, guess_preset, preset as find_preset, specials_fit
+from core.formats.tiktoken.runtime import RankFile
+from core.pipeline.special import custom_special_tokens
 
 
 class RankFileDialog(QDialog):

@@ -4,8 +4,11 @@ The IDs (given by :meth:`StreamSimulator.set_source`, pasted, or text typed and 
 chunks, after the prompt's IDs if some are given (prefill: context whose text is not emitted); at
 each step the view shows what a server would emit, the bytes that wait for the rest of a
 character (``⟨E4 B8⟩``), the text held back because it may still become a stop string, and the
-stop once one matched (which, at which token and character). The decoding is
-:func:`core.stream_run.replay`; it runs in a worker (:func:`app.jobs.stream.simulate`: a
+stop once one matched (which, at which token and character). The text decoded so far is shown
+as people read it, each ID a band behind the text it completed and the IDs waiting for the rest
+of a character as pills with their bytes (:class:`~app.widgets.stream_text_view.StreamTextView`),
+or as a row of ID chips. The decoding is
+:func:`core.stream.run.replay`; it runs in a worker (:func:`app.jobs.stream.simulate`: a
 100k-ID run takes a second or two), and moving between steps only reads what it computed.
 """
 
@@ -13,31 +16,30 @@ from __future__ import annotations
 
 import html
 import re
+from pathlib import Path
 
 import shiboken6
 from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QModelIndex, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont
-from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QFormLayout, QHBoxLayout,
-                               QHeaderView, QLabel, QLineEdit, QListWidget, QListWidgetItem,
-                               QPlainTextEdit, QPushButton, QSlider, QSpinBox, QSplitter,
-                               QTableView, QTextEdit, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QAbstractItemView, QButtonGroup, QCheckBox, QComboBox, QFileDialog,
+                               QFormLayout, QHBoxLayout, QHeaderView, QLabel, QLineEdit,
+                               QListWidget, QListWidgetItem, QPlainTextEdit, QPushButton, QSlider,
+                               QSpinBox, QSplitter, QStackedWidget, QTableView, QTextEdit,
+                               QToolButton, QVBoxLayout, QWidget)
 
 from app.jobs.stream import ID_SEPARATORS, Simulation, simulate
 from app.messages import error_text
-from app.tasks import TaskRunner
-from core.stream import StopHit, utf8_waiting
-from core.stream_run import ChunkStep
-from core.text import hex_bytes, visible_bytes, visible_text
+from app.tasks import TaskRunner, user_message
+from app.widgets.stream_text_view import (CURRENT, EARLIER, HELD, PENDING, STOPPED, UNTAKEN,
+                                           StreamTextView, pending_shown)
+from core.envelope import json_line
+from core.stream.decode import StopHit, utf8_waiting
+from core.stream.run import JSON_VERSION as STREAM_JSON_VERSION, ChunkStep, StreamRun
+from core.text.offsets import visible_bytes, visible_text
 
 CHIPS_SHOWN = 400          # IDs drawn as chips, up to the current step (the table has all steps)
-TOTAL_SHOWN = 20_000       # characters of the emitted text shown (its end)
 SOURCE_BOX_LIMIT = 20_000  # IDs given by set_source are written into the text box up to this
 DEBOUNCE_MS = 250
-CURRENT = "#c8ecc0"        # the IDs of the current step
-PENDING = "#f8c88a"        # IDs whose bytes wait for the rest of a character
-UNTAKEN = "#e0e0e0"        # IDs of the last chunk after a stop (the stream ignores them)
-STOPPED = "#f4a79d"        # the ID that completed the stop
-EARLIER = "#e3edf9"        # IDs emitted before the current step
 _ESCAPE = re.compile(r"\\(u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|[ntr\\])")
 
 
@@ -64,44 +66,6 @@ def escape_stop(stop: str) -> str:
     """
     return (stop.replace("\\", "\\\\").replace("\n", "\\n").replace("\t", "\\t")
             .replace("\r", "\\r"))
-
-
-def pending_shown(data: bytes) -> str:
-    """Bytes that wait for the rest of a character: whole characters as visible text, the
-    others in hex between ``⟨⟩`` (an unfinished character is no text yet).
-
-    >>> pending_shown("你".encode()[:2]), pending_shown(b" \\xf0\\x9f")
-    ('⟨E4 BD⟩', '␣⟨F0 9F⟩')
-    """
-    out, pos = [], 0
-    while pos < len(data):
-        try:
-            out.append(visible_text(data[pos:].decode("utf-8")))
-            break
-        except UnicodeDecodeError as err:
-            out.append(visible_text(data[pos:pos + err.start].decode("utf-8")))
-            bad_start = pos = pos + err.start
-            while pos < len(data):  # adjacent undecodable bytes make one group
-                try:
-                    data[pos:].decode("utf-8")
-                    break
-                except UnicodeDecodeError as more:
-                    if more.start:
-                        break
-                    pos += more.end
-            out.append(f"⟨{hex_bytes(data[bad_start:pos])}⟩")
-    return "".join(out)
-
-
-def readable(text: str) -> str:
-    """Emitted text for the running total: control and invisible characters as glyphs, but
-    spaces and line breaks kept, so it reads as text.
-
-    >>> readable("a b\\n\\x00")
-    'a b\\n⟨U+0000⟩'
-    """
-    return "\n".join(" ".join(visible_text(part) for part in line.split(" "))
-                     for line in text.split("\n"))
 
 
 def _typed_ids(text: str) -> list[int] | str:
@@ -273,16 +237,33 @@ class StreamSimulator(QWidget):
         self.back = QPushButton(self.tr("◀ Step back"))
         self.forward = QPushButton(self.tr("Step ▶"))
         self.to_end = QPushButton(self.tr("Run to end ⏭"))
+        self.export_button = QPushButton(self.tr("Export JSON…"))
+        self.export_button.setToolTip(self.tr("Save every step as tokbench stream --json "
+                                              "prints them"))
         self.slider = QSlider(Qt.Orientation.Horizontal)
         self.slider.setAccessibleName(self.tr("Stream position"))
         self.where = QLabel()
         self.status = QLabel()
         self.status.setWordWrap(True)
         self.status.setTextFormat(Qt.TextFormat.RichText)
+        self.text_view = StreamTextView()
         self.chips = QTextEdit(readOnly=True)
-        self.chips.setAccessibleName(self.tr("Streamed text"))
+        self.chips.setAccessibleName(self.tr("Streamed IDs"))
+        self.views = QStackedWidget()
+        self.views.addWidget(self.text_view)
+        self.views.addWidget(self.chips)
+        self.as_text = QToolButton(text=self.tr("Text"), checkable=True, checked=True)
+        self.as_text.setToolTip(self.tr("The text decoded so far, each ID a band behind the "
+                                        "text it completed"))
+        self.as_ids = QToolButton(text=self.tr("IDs"), checkable=True)
+        self.as_ids.setToolTip(self.tr("Each ID as a chip with its bytes"))
+        view_group = QButtonGroup(self)
+        view_group.addButton(self.as_text)
+        view_group.addButton(self.as_ids)
+        self.as_ids.toggled.connect(lambda on: self.views.setCurrentIndex(1 if on else 0))
         self.legend = QLabel(self._legend())
         self.legend.setTextFormat(Qt.TextFormat.RichText)
+        self.legend.setWordWrap(True)
         self.model = StepsModel(self)
         self.table = QTableView()
         self.table.setAccessibleName(self.tr("Stream steps"))
@@ -298,7 +279,6 @@ class StreamSimulator(QWidget):
         header.setStretchLastSection(True)
         for column, width in enumerate((44, 120, 130, 110, 80)):
             header.resizeSection(column, width)
-        self.total = QPlainTextEdit(readOnly=True)
         self.total_label = QLabel()
 
         source_row = QHBoxLayout()
@@ -333,30 +313,32 @@ class StreamSimulator(QWidget):
             steps_row.addWidget(button)
         steps_row.addWidget(self.slider, 1)
         steps_row.addWidget(self.where)
+        steps_row.addWidget(self.export_button)
 
+        view_row = QHBoxLayout()
+        view_row.setContentsMargins(0, 0, 0, 0)
+        view_row.addWidget(QLabel(self.tr("Show the stream as")))
+        view_row.addWidget(self.as_text)
+        view_row.addWidget(self.as_ids)
+        view_row.addSpacing(12)
+        view_row.addWidget(self.total_label, 1)
         chips_box = QWidget()
         chips_layout = QVBoxLayout(chips_box)
         chips_layout.setContentsMargins(0, 0, 0, 0)
-        chips_layout.addWidget(self.chips, 1)
+        chips_layout.setSpacing(2)
+        chips_layout.addLayout(view_row)
+        chips_layout.addWidget(self.views, 1)
         chips_layout.addWidget(self.legend)
-        total_box = QWidget()
-        total_layout = QVBoxLayout(total_box)
-        total_layout.setContentsMargins(0, 0, 0, 0)
-        total_layout.addWidget(self.total_label)
-        total_layout.addWidget(self.total, 1)
-        lower = QSplitter(Qt.Orientation.Horizontal)
-        lower.addWidget(self.table)
-        lower.addWidget(total_box)
-        lower.setStretchFactor(0, 3)
-        lower.setStretchFactor(1, 2)
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(chips_box)
-        split.addWidget(lower)
+        split.addWidget(self.table)
         split.setStretchFactor(0, 1)
         split.setStretchFactor(1, 3)
+        split.setChildrenCollapsible(False)  # neither the text nor the steps can vanish
         line = self.fontMetrics().lineSpacing()
-        split.setSizes([line * 6, line * 24])  # a few rows of chips; the steps get the room
-        lower.setSizes([640, 400])
+        self.views.setMinimumHeight(line * 3)
+        self.table.setMinimumHeight(line * 4)
+        split.setSizes([line * 9, line * 18])  # a few lines of text; the steps get the room
 
         layout = QVBoxLayout(self)
         layout.addLayout(source_row)
@@ -381,6 +363,7 @@ class StreamSimulator(QWidget):
         self.forward.clicked.connect(lambda: self.go_to(self.position + 1))
         self.to_end.clicked.connect(lambda: self.go_to(self.step_count))
         self.slider.valueChanged.connect(self.go_to)
+        self.export_button.clicked.connect(self._on_export_clicked)
         self._mode_changed()
         self._show()
 
@@ -389,8 +372,10 @@ class StreamSimulator(QWidget):
             return (f"<span style='background:{color}'>&nbsp;&nbsp;&nbsp;</span>&nbsp;"
                     f"{html.escape(label)}")
         return "&nbsp;&nbsp;&nbsp;".join([
+            swatch(EARLIER, self.tr("earlier steps")),
             swatch(CURRENT, self.tr("this step's IDs")),
             swatch(PENDING, self.tr("waiting for the rest of a character")),
+            swatch(HELD, self.tr("held back (may become a stop string)")),
             swatch(STOPPED, self.tr("the stop")),
             swatch(UNTAKEN, self.tr("ignored after the stop"))])
 
@@ -596,6 +581,38 @@ class StreamSimulator(QWidget):
 
     def _update_buttons(self) -> None:
         self.remove_stop.setEnabled(bool(self.stops.selectedItems()))
+        self.export_button.setEnabled(self.exportable_run() is not None)
+
+    # -- export --------------------------------------------------------------------------------
+    def exportable_run(self) -> StreamRun | None:
+        """The whole run, when ``tokbench stream`` would print it for these inputs (not when an
+        ID is out of range or cannot be decoded: the command refuses those)."""
+        simulation = self.simulation
+        if simulation is None or simulation.run is None or simulation.out_of_range is not None \
+                or simulation.run.error is not None:
+            return None
+        return simulation.run
+
+    def export_json(self, path: str | Path) -> bool:
+        """Write the run's :meth:`~core.stream.run.StreamRun.to_json` in tokbench's envelope:
+        what ``tokbench stream TOKENIZER IDS --json`` prints for the same IDs and settings."""
+        run = self.exportable_run()
+        if run is None:
+            return False
+        try:
+            Path(path).write_text(json_line("stream", STREAM_JSON_VERSION, run.to_json()) + "\n",
+                                  encoding="utf-8")
+        except OSError as err:
+            self.status.setText(self._error(self.tr("Could not save the steps: {problem}").format(
+                problem=user_message(err))))
+            return False
+        return True
+
+    def _on_export_clicked(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export the stream's steps"),
+                                              "stream.json", "JSON (*.json)")
+        if path:
+            self.export_json(path)
 
     def _chips_html(self, step: ChunkStep | None) -> str:
         if self.simulation is None or self.runtime is None:
@@ -635,16 +652,13 @@ class StreamSimulator(QWidget):
     def _show_total(self, step: ChunkStep | None) -> None:
         run = self.simulation.run if self.simulation else None
         emitted = run.text[:step.emitted] if run and step else ""
-        shown = emitted[-TOTAL_SHOWN:]
-        if len(emitted) > len(shown):
-            label = self.tr("Emitted so far: {n} characters (the last {k} shown)").format(
-                n=f"{len(emitted):,}", k=f"{len(shown):,}")
-        else:
-            label = self.tr("Emitted so far: {n} characters").format(n=f"{len(emitted):,}")
-        self.total_label.setText(label)
-        self.total.setPlainText(readable(shown))
-        bar = self.total.verticalScrollBar()
-        bar.setValue(bar.maximum())
+        self.total_label.setText(self.tr("Emitted so far: {n} characters").format(
+            n=f"{len(emitted):,}"))
+        self.text_view.show_step(self.simulation, self.runtime, self.position)
+
+    def emitted_text(self) -> str:
+        """The text emitted up to the current step (what a server has sent)."""
+        return self.text_view.emitted
 
     def _status(self, step: ChunkStep | None) -> str:
         simulation = self.simulation

@@ -15,9 +15,10 @@ import json
 from pathlib import Path
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QComboBox, QFileDialog, QHBoxLayout, QLabel, QPushButton, QWidget
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QWidget
 
 from app import ask
+from app.folders import ask_open_file, ask_save_file
 from app.tasks import user_message
 from app.widgets.template_editor import TemplateEditor
 from core.chat import BUILTIN_TEMPLATES
@@ -217,8 +218,9 @@ class TemplatePicker(QWidget):
 
     def save_template_dialog(self) -> bool:
         """Write the editor's template to a file the user picks; True when written."""
-        path, _ = QFileDialog.getSaveFileName(
-            self, self.tr("Save the chat template"), "template.jinja",  # i18n: data (a name)
+        path = ask_save_file(
+            self, "template", self.tr("Save the chat template"),
+            "template.jinja",  # i18n: data (a name)
             self.tr("Jinja templates (*.jinja);;All files (*)"))
         if not path:
             return False
@@ -252,8 +254,8 @@ class TemplatePicker(QWidget):
         self.revert_button.setEnabled(self.is_edited)
 
     def _on_file_clicked(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(
-            self, self.tr("Open a chat template"), "",
+        path = ask_open_file(
+            self, "template", self.tr("Open a chat template"),
             self.tr("Chat templates (*.jinja *.j2 *.json *.txt);;All files (*)"))
         if path:
             self.open_file(path)

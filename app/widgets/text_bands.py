@@ -6,7 +6,7 @@ of the text unit its cluster starts at, its x position and the font's advance. F
 :func:`clusters_from_glyphs` makes the line's clusters — the smallest pieces of text drawn as
 a whole (a letter with its vowel signs, an emoji family) — each with its x-range and the
 original bytes it stands for; :func:`segments_of` divides every cluster among the tokens that
-cover it in proportion to their bytes (:func:`core.token_cover.unit_shares`); :func:`token_at`
+cover it in proportion to their bytes (:func:`core.encodings.token_cover.unit_shares`); :func:`token_at`
 is the hit test, :func:`bands_of` and :func:`boundaries_of` what is painted.
 
 >>> glyphs = [Glyph(0, 0.0, 10.0), Glyph(1, 10.0, 10.0)]
@@ -28,7 +28,7 @@ from typing import Sequence
 import numpy as np
 import regex
 
-from core.token_cover import unit_shares
+from core.encodings.token_cover import unit_shares
 
 _CLUSTER = regex.compile(r"\X")
 
@@ -124,7 +124,7 @@ class _LocalLookup(SpanLookup):
             top = max(top, e)
             self._max_end.append(top)
         self._span = dict(zip(self.tokens, zip(self.token_starts, self.token_ends)))
-        # by token number, as :func:`core.token_cover.unit_shares` reads them
+        # by token number, as :func:`core.encodings.token_cover.unit_shares` reads them
         self.starts = dict(zip(self.tokens, self.token_starts))
         self.ends = dict(zip(self.tokens, self.token_ends))
 

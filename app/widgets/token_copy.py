@@ -1,6 +1,6 @@
 """``TokenCopyActions``: copy and export from the token table (context menu and keyboard).
 
-The formats are :mod:`core.export`'s; this only finds the rows, runs the formatting in a worker
+The formats are :mod:`core.encodings.export`'s; this only finds the rows, runs the formatting in a worker
 (:mod:`app.jobs.tokens`: a million rows take seconds) and puts the result on the clipboard or
 in a file.
 """
@@ -11,12 +11,13 @@ from __future__ import annotations
 import numpy as np
 from PySide6.QtCore import QObject, QPoint, Qt, Signal
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
-from PySide6.QtWidgets import QFileDialog, QMenu, QTableView
+from PySide6.QtWidgets import QMenu, QTableView
 
+from app.folders import ask_save_file
 from app.jobs.tokens import copy_text, export_file
 from app.models.token_table import TokenTableModel
 from app.tasks import TaskRunner
-from core.export import token_header
+from core.encodings.export import token_header
 
 
 def selected_rows(table: QTableView) -> np.ndarray:
@@ -87,7 +88,7 @@ class TokenCopyActions(QObject):
 
     def header(self) -> list[str]:
         """The header row of a copy or export: core's English column names, not the translated
-        ones the table shows (see :func:`core.export.token_header` for why)."""
+        ones the table shows (see :func:`core.encodings.export.token_header` for why)."""
         return token_header(self.model.unit)
 
     # -- copy ----------------------------------------------------------------------------------
@@ -127,7 +128,7 @@ class TokenCopyActions(QObject):
         enc = self.model.encoding
         if enc is None:
             return
-        path, _ = QFileDialog.getSaveFileName(self.table, caption, suggested, file_filter)
+        path = ask_save_file(self.table, "export", caption, suggested, file_filter)
         if not path:
             return
         self.tasks.submit("export", export_file, enc, path, kind, self.header(), self.model.unit,

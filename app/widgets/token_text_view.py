@@ -7,7 +7,7 @@ token's bytes get the band behind the glyphs that draw them; a thin line marks w
 meets the next. A character that byte-level tokens split (a CJK character, an emoji) is drawn
 once and its tokens' bands divide its width by their share of its bytes (geometry in
 :mod:`app.widgets.text_bands`). Whitespace and invisible characters keep visible glyphs
-(SPEC §2, the glyphs of :func:`core.text.visible_text`): spaces and tabs inside their own width,
+(SPEC §2, the glyphs of :func:`core.text.offsets.visible_text`): spaces and tabs inside their own width,
 zero-width ones (joiners, bidi controls, variation selectors) as a tick and a label in a lane
 over the line, since replacing them would change the shaping. Tokens covering no text (a BOS,
 a pair's second text) are small pills where they stand.
@@ -45,10 +45,10 @@ from app.widgets.text_bands import (Cluster, Glyph, LaidText, Segment, SpanLooku
                                     segments_of, string_indexes_trusted, token_at)
 from app.widgets.token_view import (DIFFERENCE_MARK, FLAG_CHIP, PALETTE, SECOND_SHADES,
                                     _release_clipboard_at_exit)
-from core.encoding import Encoding, Flag
-from core.export import original_text
-from core.text import TextIndex, hex_bytes, invisible_chars, visible_text
-from core.token_cover import split_grapheme_spans
+from core.encodings.encoding import Encoding, Flag
+from core.encodings.export import original_text
+from core.text.offsets import TextIndex, hex_bytes, invisible_chars, visible_text
+from core.encodings.token_cover import split_grapheme_spans
 
 MARGIN = 6.0        # left and right of the text
 PAD = 4.0           # above and below each line; its band takes half of it
@@ -174,6 +174,7 @@ class VisualLine:
     markers: list[Marker] = field(default_factory=list)
     labels: dict[int, str] = field(default_factory=dict)  # cluster -> text drawn in it
     split: list[tuple[float, float]] = field(default_factory=list)
+    pills: list[tuple[float, float, int]] = field(default_factory=list)  # in the lane, as drawn
 
 
 @dataclass
@@ -212,6 +213,10 @@ class TokenTextView(QAbstractScrollArea):
         self.underlined: np.ndarray | None = None
         self.underline_color = QColor("#2e7d32")
         self.outlined: set[int] = set()
+        # tokens covering no text (a BOS) as pills in the lane over the line rather than in it:
+        # the text does not move, so two tokenizations of one text stay aligned (Diff)
+        self.pills_in_lane = False
+        self.below = 0.0  # extra room under each line (views drawing marks there: Align)
         self._spans: SpanLookup | None = None
         self._starts = self._ends = self._nexts = np.zeros(0, dtype=np.int64)
         self._heights = np.zeros(0)
@@ -333,7 +338,7 @@ class TokenTextView(QAbstractScrollArea):
         return max(60.0, self.viewport().width() - 2 * MARGIN)
 
     def _line_height(self) -> float:
-        return QFontMetricsF(self.font()).height() * 1.3 + 2 * PAD
+        return QFontMetricsF(self.font()).height() * 1.3 + 2 * PAD + self.below
 
     def _estimate_heights(self) -> None:
         """Heights of paragraphs not laid out yet, from their length: exact once painted."""
@@ -420,13 +425,20 @@ class TokenTextView(QAbstractScrollArea):
         shown = layout_text(text, start, replaced)
         rtl = paragraph_is_rtl(text)
         spans = self._spans.narrowed(start, after)
-        prefix = [t for t in spans.empty_at(start, start)]
-        middle = [t for t in spans.empty_at(start, end) if start < spans.span(t)[0] < end]
-        suffix_before = [t for t in spans.empty_at(end, after)
-                         if spans.span(t)[0] < after or (last and spans.span(t)[0] != start)]
+        if self.pills_in_lane:  # every token covering no text named over the line, in place
+            prefix, suffix_before = [], []
+            middle = {t: min(spans.span(t)[0], end) for t in spans.empty_at(start, after)
+                      if spans.span(t)[0] < after or last}
+        else:
+            prefix = [t for t in spans.empty_at(start, start)]
+            middle = {t: spans.span(t)[0] for t in spans.empty_at(start, end)
+                      if start < spans.span(t)[0] < end}
+            suffix_before = [t for t in spans.empty_at(end, after)
+                             if spans.span(t)[0] < after or (last and spans.span(t)[0] != start)]
         small = self._small_font()
         fm_small = QFontMetricsF(small)
-        lane = fm_small.height() if middle or any(
+        # with pills in the lane, every line has one: two views of one text keep lines level
+        lane = fm_small.height() + 2 if self.pills_in_lane or middle or any(
             _zero_width(text[i]) for i, _ in invisibles if i not in replaced) else 0.0
         layout = QTextLayout(shown.text, self.font())
         option = QTextOption()
@@ -445,7 +457,7 @@ class TokenTextView(QAbstractScrollArea):
                 r.start, r.length, r.format = unit, length, grey
                 ranges.append(r)
             layout.setFormats(ranges)
-        labels = {t: self._pill_label(t) for t in prefix + middle + suffix_before}
+        labels = {t: self._pill_label(t) for t in [*prefix, *middle, *suffix_before]}
         pill_width = {t: fm_small.horizontalAdvance(label) + 8 for t, label in labels.items()}
         prefix_width = sum(pill_width[t] for t in prefix) + (2 if prefix else 0)
         width = self._width
@@ -462,7 +474,7 @@ class TokenTextView(QAbstractScrollArea):
             y += lane + PAD
             line.setPosition(QPointF(x, y))
             lines.append(VisualLine(y, line.height(), layout.lineCount() - 1, [], []))
-            y += line.height() + PAD
+            y += line.height() + PAD + self.below
         layout.endLayout()
         for visual in lines:
             self._fill_line(visual, layout.lineAt(visual.text_line), layout, shown, spans,
@@ -487,8 +499,9 @@ class TokenTextView(QAbstractScrollArea):
             else enc.display_piece(t)
 
     def _fill_line(self, visual: VisualLine, line, layout: QTextLayout, shown, spans,
-                   middle: list[int], labels: dict[int, str]) -> None:
-        """The line's clusters from its glyph runs, plus the inserted tokens inside it."""
+                   middle: dict[int, int], labels: dict[int, str]) -> None:
+        """The line's clusters from its glyph runs, plus the inserted tokens inside it
+        (``middle``: token -> the byte it stands at)."""
         glyphs = line_glyphs(layout, line)
         line_end = line.textStart() + line.textLength()
         right = line.naturalTextRect().right()
@@ -500,10 +513,10 @@ class TokenTextView(QAbstractScrollArea):
             byte = shown.unit_starts[first] if first < len(shown.unit_starts) else None
             if byte is not None:
                 clusters = [Cluster(byte, byte, x, x)]
-        for t in middle:
-            pos = spans.span(t)[0]
-            at = next((c for c in clusters if c.start == pos), None)
-            before = next((c for c in clusters if c.end == pos), None)
+        text_clusters = list(clusters)
+        for t, pos in middle.items():
+            at = next((c for c in text_clusters if c.start == pos), None)
+            before = next((c for c in text_clusters if c.end == pos), None)
             if at is None and before is None:
                 continue
             x = ((at.x1 if at.rtl else at.x0) if at is not None
@@ -547,7 +560,7 @@ class TokenTextView(QAbstractScrollArea):
             height = QFontMetricsF(self.font()).height()
             visual = VisualLine(y, height, -1, [], [])
             lines.append(visual)
-            y += height + PAD
+            y += height + PAD + self.below
             rect = QRectF(MARGIN + (self._width if rtl else 0), y, 0, height)
         x = rect.right() + 2 if not rtl else rect.left() - 2
         for start, stop, width, label, token in items:
@@ -744,19 +757,47 @@ class TokenTextView(QAbstractScrollArea):
         fm = QFontMetricsF(painter.font())
         painter.setPen(MARKER_COLOR)
         taken = -1e9  # the lane's right end so far: labels never overlap
-        ticks = [(m.x0, m.label) for m in visual.markers if not m.inline]
-        ticks += [(visual.clusters[k].x0, label) for k, label in visual.labels.items()
+        ticks = [(m.x0, m.label, -1) for m in visual.markers if not m.inline]
+        ticks += [(visual.clusters[k].x0, label, visual.clusters[k].token)
+                  for k, label in visual.labels.items()
                   if visual.clusters[k].x1 - visual.clusters[k].x0 < 1]
         for m in visual.markers:
             if m.inline:
                 painter.drawText(QRectF(m.x0, top, m.x1 - m.x0, height),
                                  Qt.AlignmentFlag.AlignCenter, m.label)
-        for x, label in sorted(ticks):
+        right = self.viewport().width() - 1.0
+        visual.pills = []
+        for x, label, token in sorted(ticks):
+            painter.setPen(MARKER_COLOR if token < 0 else QColor("#606060"))
             painter.drawLine(QPointF(x, top - 3), QPointF(x, top + 3))
             width = fm.horizontalAdvance(label)
-            if lane and x - width / 2 > taken:
+            if not lane:
+                continue
+            if token >= 0:  # a token covering no text: a pill in its colour, never dropped
+                x0 = min(max(x - width / 2 - 3, taken, 1.0), right - width - 6)
+                self._paint_lane_pill(painter, QRectF(x0, top - lane - 1, width + 6, lane),
+                                      token, label)
+                taken = x0 + width + 8
+                visual.pills.append((x0, x0 + width + 6, token))
+            elif x - width / 2 > taken:
                 painter.drawText(QPointF(x - width / 2, top - 3 - fm.descent()), label)
                 taken = x + width / 2 + 2
+
+    def _paint_lane_pill(self, painter: QPainter, rect: QRectF, token: int, label: str) -> None:
+        """A token covering no text named in the lane: its band colour, framed like a pill."""
+        color = self.color_of(token) if self.color_of else band_color(
+            int(self.encoding.flags[token]), token)
+        painter.setPen(QPen(QColor(0, 0, 0, 90), 1))
+        painter.setBrush(color)
+        painter.drawRoundedRect(rect, 3, 3)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        font = painter.font()
+        font.setItalic(bool(self.encoding.flags[token] & INSERTED))
+        painter.setFont(font)
+        painter.setPen(QColor("#202020"))
+        painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, label)
+        font.setItalic(False)
+        painter.setFont(font)
 
     # -- hit testing and the mouse -----------------------------------------------------------
     def hit(self, point) -> tuple[int, VisualLine, Segment] | None:
@@ -770,7 +811,13 @@ class TokenTextView(QAbstractScrollArea):
         self._settle_tops()
         inside = y - self._tops[k]
         for visual in para.lines:
-            if visual.top - PAD - para.lane <= inside < visual.top + visual.height + PAD:
+            if visual.top - PAD - para.lane <= inside < (visual.top + visual.height + PAD
+                                                         + self.below):
+                if inside < visual.top - PAD / 2:  # in the lane: a pill drawn there
+                    pill = next((t for x0, x1, t in visual.pills if x0 <= point.x() < x1), None)
+                    seg = next((s for s in visual.segments if s.token == pill), None)
+                    if seg is not None:
+                        return k, visual, seg
                 seg = token_at(visual.segments, point.x(), slack=SLACK)
                 return None if seg is None else (k, visual, seg)
         return None

@@ -17,10 +17,10 @@ from PySide6.QtCore import QMimeData, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QGuiApplication, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import QTextEdit
 
-from core.encoding import Encoding, Flag
-from core.export import covered_range, original_text
-from core.text import visible_bytes
-from core.token_html import TOKEN_COLOURS
+from core.encodings.encoding import Encoding, Flag
+from core.encodings.export import covered_range, original_text
+from core.text.offsets import visible_bytes
+from core.encodings.token_html import TOKEN_COLOURS
 
 PALETTE = [QColor(c) for c in TOKEN_COLOURS]  # the HTML exports' colours too
 FLAG_CHIP = {Flag.PAD: QColor("#d6d6d6"),  # padding: grey, before SPECIAL (pads are both)

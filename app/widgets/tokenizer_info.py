@@ -12,7 +12,7 @@ from app.messages import (describe_rows, render_all, special_kind, special_role,
                           special_source)
 from app.widgets.audit_summary import audit_summary_html
 from core.loading import Loaded
-from core.special import special_registry
+from core.pipeline.special import special_registry
 
 # the special-tokens table's columns
 ID, LITERAL, KIND, ROLE, PARSABLE, SOURCE = range(6)

@@ -10,23 +10,24 @@ Signals:
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import numpy as np
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QTimer, Signal
-from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QHeaderView, QLabel,
+from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QHeaderView, QLabel,
                                QLineEdit, QProgressBar, QPushButton, QTableView, QVBoxLayout,
                                QWidget)
 
+from app.folders import ask_save_file
 from app.jobs.vocab import vocab_page
 from app.models.vocab import BADGES, COUNT_SORT, SORTS, VocabModel
 from app.tasks import JobHandle, TaskRunner
 from app.jobs.vocab import audit_with_group_sizes
 from core.audit import AuditReport
-from core.audit.report import FILTERS
+from core.audit.report import FILTERS, JSON_VERSION as AUDIT_JSON_VERSION
 from core.audit.sensitive import read_names
-from core.runtimes.base import Runtime
+from core.envelope import json_line
+from core.formats.runtime import Runtime
 
 PHASES = {"reachability": QT_TRANSLATE_NOOP("VocabBrowser", "encoding every token's text"),
           "merges": QT_TRANSLATE_NOOP("VocabBrowser", "replaying merges"),
@@ -260,8 +261,8 @@ class VocabBrowser(QWidget):
     # -- export --------------------------------------------------------------------------
     def _on_export_clicked(self) -> None:
         runtime = self.runtime
-        path, _ = QFileDialog.getSaveFileName(
-            self, self.tr("Export the audit"), f"{runtime.name}-audit.json",
+        path = ask_save_file(
+            self, "export", self.tr("Export the audit"), f"{runtime.name}-audit.json",
             self.tr("JSON (*.json);;CSV, one row per token (*.csv)"))
         if path:
             self.export_audit(path)
@@ -276,8 +277,10 @@ class VocabBrowser(QWidget):
             if path.suffix.lower() == ".csv":
                 path.write_text(audit.csv_text(), encoding="utf-8", newline="")
             else:
-                path.write_text(json.dumps(audit.to_json(), ensure_ascii=False, indent=1),
-                                encoding="utf-8")
+                # what tokbench audit --json prints (no --fail-on)
+                path.write_text(json_line("audit", AUDIT_JSON_VERSION, {
+                    **audit.to_json(), "fail_on": None, "failed": False}) + "\n",
+                    encoding="utf-8")
         except OSError as err:
             self.count.setText(self.tr("could not write {path}: {reason}").format(
                 path=path, reason=err.strerror or err))

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..memory import release_freed_memory
+from ..notes import note
 from ..progress import Progress, Throttle, check_cancel
 from .unigram_batch import CharTable, Edges, PieceTrie, WordBatch
 from .unigram_seed import covered_words, seed_pieces
@@ -281,7 +282,7 @@ def train(word_counts: dict[str, float], *, vocab_size: int, seed_size: int = 1_
     desired = max(int(vocab_size * 1.1), vocab_size)  # SentencePiece prunes to 110%, then cuts
     total = 2 + planned_rounds(len(pieces), desired, shrinking_factor) * (em_iterations + 1)
     done = 1
-    report(Progress("unigram", done, total, f"{len(pieces)} seed pieces"))
+    report(Progress("unigram", done, total, note("progress.seed_pieces", count=len(pieces))))
     lattices = None  # built after the first E step, from the pieces it leaves
     rounds: list[Round] = []
     while True:
@@ -300,7 +301,7 @@ def train(word_counts: dict[str, float], *, vocab_size: int, seed_size: int = 1_
                 pieces = _shrink(pieces, lattices, keep)
             release_freed_memory()
             done = min(done + 1, total - 1)
-            report(Progress("unigram", done, total, f"EM: {len(pieces)} pieces"))
+            report(Progress("unigram", done, total, note("progress.em_pieces", count=len(pieces))))
         rounds.append(Round(len(pieces), log_likelihood))
         if len(pieces) <= max(desired, pieces.chars):
             break
@@ -310,11 +311,12 @@ def train(word_counts: dict[str, float], *, vocab_size: int, seed_size: int = 1_
         pieces = _shrink(pieces, lattices, prune(lattices, pieces, len(chars), target, cancel))
         release_freed_memory()
         done = min(done + 1, total - 1)
-        report(Progress("unigram", done, total, f"pruned to {len(pieces)} pieces"))
+        report(Progress("unigram", done, total, note("progress.pruned", count=len(pieces))))
     del lattices
     release_freed_memory()
     pieces = pieces.select(finalize(pieces, vocab_size))
-    report(Progress("unigram", total, total, f"{len(pieces)} pieces"), force=True)
+    report(Progress("unigram", total, total, note("progress.pieces", count=len(pieces))),
+           force=True)
     return pieces.strings(chars), pieces.logp, rounds
 
 

@@ -184,11 +184,11 @@ def align(groups: Groups, starts: np.ndarray, ends: np.ndarray) -> Aligned:
 
 
 def align_encoding(encoding, starts, ends) -> tuple[Groups, Aligned]:
-    """Align code point spans of one text to an :class:`~core.encoding.Encoding`.
+    """Align code point spans of one text to an :class:`~core.encodings.encoding.Encoding`.
 
     >>> # groups, aligned = align_encoding(runtime.encode("東京都"), [0], [2])
     """
-    from ..encoding import Flag
+    from ..encodings.encoding import Flag
 
     s, e = encoding.spans("cp")
     content = (encoding.flags & Flag.INSERTED) == 0

@@ -25,7 +25,7 @@ import numpy as np
 from ..errors import WorkbenchError
 from ..notes import note
 from ..progress import Progress, Throttle, check_cancel
-from ..text import TextIndex, Unit
+from ..text.offsets import TextIndex, Unit
 from .alignment import align, token_groups
 from .dataset import Dataset, DatasetError, ReadStats, Record
 from .units import UnitCheck, from_cp, spans_in_cp
@@ -261,13 +261,15 @@ def audit_dataset(dataset: Dataset, tokenizers: Sequence[tuple[str, object]], *,
             check_cancel(cancel)
             _audit_chunk(batch, dataset, tokenizers, labels, check, collect)
             count += len(batch)
-            throttle(Progress("align", record.offset, total, f"{count:,} records"))
+            throttle(Progress("align", record.offset, total,
+                              note("progress.records", count=count)))
             batch = []
     if batch:
         check_cancel(cancel)
         _audit_chunk(batch, dataset, tokenizers, labels, check, collect)
         count += len(batch)
-    throttle(Progress("align", total, total, f"{count:,} records"), force=True)
+    throttle(Progress("align", total, total, note("progress.records", count=count)),
+             force=True)
     if count == 0:
         stats = dataset.stats
         raise DatasetError.of(note("dataset.all_bad", count=stats.problem_count,

@@ -39,7 +39,7 @@ from typing import IO, Iterator
 
 from ..errors import WorkbenchError
 from ..notes import Note, english, note
-from ..text import Unit
+from ..text.offsets import Unit
 
 FORMATS = ("jsonl", "conll", "chars", "words")
 BOM = b"\xef\xbb\xbf"

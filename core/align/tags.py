@@ -24,7 +24,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from ..encoding import Flag
+from ..encodings.encoding import Flag
 from ..errors import WorkbenchError
 from ..notes import note
 from ..progress import Progress, Throttle
@@ -113,7 +113,7 @@ def token_labels(encoding, spans: Sequence[tuple[int, int, str]], *, mode: str =
 
 
 def window_labels(window, labels: Sequence[str | None]) -> list[str | None]:
-    """A post-processing window's labels (:class:`core.postprocess.Window`): each token of the
+    """A post-processing window's labels (:class:`core.pipeline.postprocess.Window`): each token of the
     first text keeps its label, added and pad tokens get None (a pair's second text too)."""
     return [labels[p] if seq == 0 else None
             for seq, p in zip(window.sequence_ids, window.positions)]

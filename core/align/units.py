@@ -1,7 +1,7 @@
 """A record's spans in its declared unit, checked and converted to code points; a wrong unit found.
 
 Alignment works in code points (whole characters); datasets count in any of the four units
-(:class:`core.text.Unit`). :func:`spans_in_cp` checks every span against its text (beyond the
+(:class:`core.text.offsets.Unit`). :func:`spans_in_cp` checks every span against its text (beyond the
 text, start after end, empty, inside a character, text mismatch) and converts the good ones.
 When a span's text does not match in the declared unit, the other units are tried, and
 :class:`UnitCheck` says which one fits: a file declared in code points whose span texts match
@@ -24,7 +24,7 @@ import numpy as np
 
 from ..errors import TextError
 from ..notes import Note, english, note
-from ..text import TextIndex, Unit
+from ..text.offsets import TextIndex, Unit
 from .dataset import ReadStats, Record
 
 

@@ -29,7 +29,7 @@ from typing import Callable, Hashable, Sequence
 
 import numpy as np
 
-from ..pretokens import ModelView
+from ..pipeline.pretokens import ModelView
 from ..progress import CancelFn, Progress, ProgressFn, check_cancel
 
 NEVER = float("inf")  # the rank of a pair no merge joins

@@ -32,9 +32,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..encoding import Flag
+from ..encodings.encoding import Flag
 from ..progress import CancelFn, Progress, ProgressFn, check_cancel
-from ..runtimes.base import Runtime
+from ..formats.runtime import Runtime
 
 # a token's status (one uint8 per id)
 EMPTY, SPECIAL, PARTIAL, REACHABLE, UNREACHABLE = range(5)

@@ -20,7 +20,7 @@ import numpy as np
 
 from ..corpus import CorpusSource
 from ..progress import CancelFn, Progress, ProgressFn, check_cancel
-from ..runtimes.base import Runtime
+from ..formats.runtime import Runtime
 from .duplicates import near_duplicate_groups
 from .merges import MergeReachability, merge_reachability
 from .reachability import (PARTIAL, REACHABLE, SPECIAL, STATUS_NAMES, UNREACHABLE,
@@ -31,6 +31,7 @@ from .usage import CorpusUse, Usage, corpus_usage
 CSV_COLUMNS = ("id", "piece", "status", "word_internal", "encodes_to", "merge_unreachable",
                "sensitive_rule", "corpus_count", "duplicate_group")
 AUDIT_VERSION = 1
+JSON_VERSION = 1  # of AuditReport.to_json (tokbench audit --json, the vocabulary audit's export)
 # what the Vocabulary tab can show only of (see AuditReport.mask)
 FILTERS = ("partial", "unreachable", "word-internal", "merge-unreachable", "unused", "sensitive",
            "near-duplicate", "special")

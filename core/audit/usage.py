@@ -15,7 +15,7 @@ import numpy as np
 
 from ..corpus import Corpus, CorpusSource
 from ..progress import CancelFn, Progress, ProgressFn, Throttle, check_cancel
-from ..runtimes.base import Runtime
+from ..formats.runtime import Runtime
 
 COVERAGE = (50, 90, 99)  # percent of the corpus' tokens
 RAREST = 20              # rarest used ids listed
@@ -125,11 +125,11 @@ def corpus_usage(runtime: Runtime, sources: Sequence[CorpusSource], ordinary: np
                 usage.documents += _count(runtime, batch, counts)
                 batch = []
                 report(Progress("corpus", done + source.path.stat().st_size / 2, total,
-                                source.path.name))
+                                detail=source.path.name))
         usage.documents += _count(runtime, batch, counts)
         check_cancel(cancel)
         done += source.path.stat().st_size
-        report(Progress("corpus", done, total, source.path.name))
+        report(Progress("corpus", done, total, detail=source.path.name))
     for counts in usage.by_language.values():
         usage.counts += counts
     return usage

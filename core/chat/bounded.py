@@ -87,11 +87,15 @@ class BoundedRenderer:
             return list(batch)
 
     def start_many(self, requests: list[tuple[str, list, dict]], *,
-                   now: datetime | None = None) -> "RenderBatch":
+                   now: datetime | None = None,
+                   stop_if_first_fails: bool = False) -> "RenderBatch":
         """:meth:`render_many` begun: the requests are sent and the child renders them while
         the caller does other work; iterate the batch for the outcomes as they come. The
         renderer is the batch's until it is read to the end or closed (other renders wait):
-        use it in a ``with`` block.
+        use it in a ``with`` block. ``stop_if_first_fails``: when the first render fails, the
+        child renders none of the others and the batch ends after that failure (a report
+        sends its chat's render with all the renders it will need, and needs none of them
+        when that one fails).
 
         >>> # with renderer.start_many(requests) as batch:
         >>> #     ...  # encode something meanwhile
@@ -101,14 +105,15 @@ class BoundedRenderer:
         try:
             conn = self._child() if requests else None
             if conn is not None:
-                conn.send((list(requests), now, self.max_chars))
+                conn.send((list(requests), now, self.max_chars, stop_if_first_fails))
         except BaseException:
             self._lock.release()
             raise
         return RenderBatch(self, len(requests))
 
-    def _receive(self) -> tuple[Rendered | ChatTemplateError, bool]:
-        """The child's next answer, and whether the child still runs (a limit stops it)."""
+    def _receive(self) -> tuple[Rendered | ChatTemplateError | None, bool]:
+        """The child's next answer, and whether the child still runs (a limit stops it);
+        None when the child skipped the rest of the batch (``stop_if_first_fails``)."""
         try:
             message = self._server.receive(self.timeout)
         except ChildDied:
@@ -119,6 +124,8 @@ class BoundedRenderer:
             self._kill()
             return RenderLimitError("TimeLimit", f"the template ran longer than "
                                                  f"{self.timeout:g} s; stopped"), False
+        if message.kind == "skipped":
+            return None, True
         return message.value, True
 
     def close(self) -> None:
@@ -184,16 +191,20 @@ class RenderBatch:
             raise StopIteration
         outcome, running = self._renderer._receive()
         self._left = self._left - 1 if running else 0  # a stopped child renders no more
+        if outcome is None:  # the child skipped the rest: nothing more comes
+            self._left = 0
         if self._left == 0:
             self.close()
+        if outcome is None:
+            raise StopIteration
         return outcome
 
     def close(self) -> None:
         if not self._open:
             return
         while self._left > 0:
-            _, running = self._renderer._receive()
-            self._left = self._left - 1 if running else 0
+            outcome, running = self._renderer._receive()
+            self._left = self._left - 1 if running and outcome is not None else 0
         self._open = False
         self._renderer._lock.release()
 
@@ -224,10 +235,10 @@ def _serve(channel, memory_bytes: int) -> None:
     time limit is each render's."""
     _cap_memory(memory_bytes)
     channel.send("ready")
-    for requests, now, max_chars in channel.requests():
+    for requests, now, max_chars, stop_if_first_fails in channel.requests():
         clock = (lambda: now) if now is not None else datetime.now
         prepare = PreparedMessages()  # the batch's renders share their messages' preparation
-        for template, messages, options in requests:
+        for k, (template, messages, options) in enumerate(requests):
             try:
                 answer = render(template, messages, clock=clock, max_chars=max_chars,
                                 prepare=prepare, **options)
@@ -236,3 +247,7 @@ def _serve(channel, memory_bytes: int) -> None:
             except MemoryError:
                 answer = RenderLimitError("MemoryError", "the template ran out of memory")
             channel.send("answer", answer)
+            if k == 0 and stop_if_first_fails and isinstance(answer, ChatTemplateError):
+                if len(requests) > 1:
+                    channel.send("skipped")
+                break

@@ -13,7 +13,7 @@
 from __future__ import annotations
 
 from ..notes import Note, note
-from .encode import ChatEncoding, content_literals, typed_literals
+from .encode import ChatEncoding, content_literals, runtime_literal_finder
 from .result import Injection, Reading, tokens_in_span
 from .segments import Segmentation
 
@@ -53,7 +53,7 @@ def injections(segmentation: Segmentation, encoding: ChatEncoding, runtime,
     out = []
     sanitized = encoding.tokens
     for start, end, literal, segment in content_literals(
-            segmentation, typed_literals(runtime.special_tokens(), template)):
+            segmentation, runtime_literal_finder(runtime, template)):
         ids = tuple(token_id for token_id, (s, e) in zip(encoding.unsanitized_ids,
                                                          encoding.unsanitized_spans)
                     if s >= start and e <= end and e > s)

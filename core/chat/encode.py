@@ -26,7 +26,8 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import cached_property, lru_cache
+from weakref import WeakKeyDictionary
 
 from .segments import Segmentation
 
@@ -79,7 +80,7 @@ def encode_render(runtime, text: str, template: str | None = None) -> tuple[list
     """The unsanitized reading of a render: its IDs and code-point spans, the whole text
     encoded at once with special-token literals parsed. It needs no segments: a report reads
     it while the marked render is still being made, and hands it to :func:`encode_chat`."""
-    return _Reader(runtime, template).encode(text, 0, True)
+    return _reader(runtime, template).encode(text, 0, True)
 
 
 def encode_chat(runtime, segmentation: Segmentation, template: str | None = None, *,
@@ -89,9 +90,9 @@ def encode_chat(runtime, segmentation: Segmentation, template: str | None = None
     render's :func:`encode_render`, when already read."""
     text = segmentation.text
     segments = segmentation.segments
-    reader = _Reader(runtime, template)
+    reader = _reader(runtime, template)
     pieces, cursor = [], 0
-    for start, end in _content_literals(segmentation, reader.literals):
+    for start, end in _content_literals(segmentation, reader.finder):
         pieces += [(cursor, start, True), (start, end, False)]
         cursor = end
     pieces.append((cursor, len(text), True))
@@ -137,13 +138,26 @@ def crossed_bounds(bounds, spans) -> tuple[int, ...]:
     return tuple(out)
 
 
+def runtime_typed_literals(runtime, template: str | None = None) -> list:
+    """:func:`typed_literals` of ``runtime``'s special tokens: the same list, made once per
+    runtime and template (a SentencePiece model's hundreds of control symbols cost a report
+    milliseconds to copy, hash and filter, three times over)."""
+    return list(_reader(runtime, template).literals)
+
+
+def runtime_literal_finder(runtime, template: str | None = None):
+    """The :class:`~core.pipeline.special.SpecialLiterals` of :func:`runtime_typed_literals`, made once
+    per runtime and template (for :func:`content_literals`)."""
+    return _reader(runtime, template).finder
+
+
 def typed_literals(special_tokens, template: str | None = None) -> list:
     """The literals a user could type to forge a boundary, parsable by this runtime or not (a
     SentencePiece control symbol is never parsed by sentencepiece, but the same model's
     transformers tokenizer parses it); the unknown token forges nothing. A plain added token
     (not special) counts, as in transformers' ``_get_control_tokens``, only when the template
     writes it and it is not whitespace (Gemma's ``"\\n"`` is ordinary text).
-    ``special_tokens``: :class:`~core.special.SpecialToken` values."""
+    ``special_tokens``: :class:`~core.pipeline.special.SpecialToken` values."""
     return list(_typed_literals(tuple(special_tokens), template))
 
 
@@ -155,6 +169,24 @@ def _typed_literals(special_tokens: tuple, template: str | None) -> tuple:
                  if t.kind != "unk" and t.content
                  and (t.kind != "added" or template is None
                       or (t.content in template and not t.content.isspace())))
+
+
+_READERS: "WeakKeyDictionary[object, dict]" = WeakKeyDictionary()
+
+
+def _reader(runtime, template: str | None) -> "_Reader":
+    """The :class:`_Reader` of ``runtime`` and ``template``, made once (the last few templates
+    of each runtime kept): it only reads the runtime's special tokens, fixed for its life."""
+    try:
+        readers = _READERS.setdefault(runtime, {})
+    except TypeError:  # a runtime that takes no weak reference: made anew
+        return _Reader(runtime, template)
+    reader = readers.get(template)
+    if reader is None:
+        if len(readers) >= 4:
+            readers.pop(next(iter(readers)))
+        reader = readers[template] = _Reader(runtime, template)
+    return reader
 
 
 class _Reader:
@@ -173,7 +205,13 @@ class _Reader:
         self.controls = {t.content: t.id for t in specials
                          if not t.parsable and t.kind != "unk" and t.content}
         self.pattern = _literal_pattern(tuple(self.controls)) if self.controls else None
-        self.literals = typed_literals(specials, template)
+        self.literals = tuple(typed_literals(specials, template))
+
+    @cached_property
+    def finder(self):
+        from ..pipeline.special import SpecialLiterals
+
+        return SpecialLiterals(self.literals)
 
     def encode(self, text: str, offset: int, parse: bool) -> tuple[list[int], list]:
         cuts = (list(self.pattern.finditer(text)) if parse and self.pattern is not None else [])
@@ -213,11 +251,13 @@ def _content_literals(segmentation: Segmentation, literals) -> list[tuple[int, i
 
 
 def content_literals(segmentation: Segmentation, literals) -> list[tuple[int, int, str, object]]:
-    """``(start, end, literal, segment)`` of each of ``literals`` (special tokens) typed in
-    message content, in order: the places a sanitized reading keeps as text."""
-    from ..special import SpecialLiterals
+    """``(start, end, literal, segment)`` of each of ``literals`` (special tokens, or their
+    :class:`~core.pipeline.special.SpecialLiterals`) typed in message content, in order: the places a
+    sanitized reading keeps as text."""
+    from ..pipeline.special import SpecialLiterals
 
-    finder = SpecialLiterals(literals)  # one matcher for every segment: hundreds of literals
+    # one matcher for every segment: hundreds of literals
+    finder = literals if isinstance(literals, SpecialLiterals) else SpecialLiterals(literals)
     text = segmentation.text
     return [(start + seg.start, end + seg.start, literal, seg)
             for seg in segmentation.segments if seg.source == "content"
@@ -263,14 +303,39 @@ def _ids_and_spans_of_each(batch) -> list[tuple[list[int], list[tuple[int, int]]
 
 
 def _tokens(runtime, ids, spans, segments, bounds) -> tuple[ChatToken, ...]:
-    """Each token with its provenance (:func:`_token`), the pieces looked up once per id."""
-    pieces: dict[int, str] = {}
+    """Each token with its provenance: :func:`_token`'s answer (the readable rule, and the
+    oracle of the tests), found faster for the tokens inside one segment, as nearly all are.
+    Tokens come in order, so the segment of the last token, or the next one, holds the next:
+    a step, not a bisection, and no call per token (the tokens of a long chat were a third of
+    its report's own work)."""
+    piece_of: dict[int, str] = {}
     out = []
+    append = out.append
+    last = len(segments) - 1
+    k, seg = 0, segments[0] if segments else None
+    new, set_attribute = _new_object, _set_attribute
     for token_id, span in zip(ids, spans):
-        piece = pieces.get(token_id)
+        piece = piece_of.get(token_id)
         if piece is None:
-            piece = pieces[token_id] = runtime.piece(token_id)
-        out.append(_token(piece, token_id, span, segments, bounds))
+            piece = piece_of[token_id] = runtime.piece(token_id)
+        start, end = span
+        if seg is not None and not seg.start <= start < end <= seg.end:
+            if k < last and segments[k + 1].start <= start < end <= segments[k + 1].end:
+                k += 1
+            else:
+                k = max(bisect_right(bounds, start) - 1, 0)
+            seg = segments[k]
+            if not seg.start <= start < end <= seg.end:  # across segments, or empty: the rule
+                append(_token(piece, token_id, span, segments, bounds))
+                continue
+        if seg is None:
+            append(_chat_token(token_id, piece, None, None, "template", None, start, end))
+            continue
+        token = new(ChatToken)
+        set_attribute(token, "__dict__", {"id": token_id, "piece": piece, "message": seg.message,
+                                          "role": seg.role, "source": seg.source,
+                                          "field": seg.field, "start": start, "end": end})
+        append(token)
     return tuple(out)
 
 

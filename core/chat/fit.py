@@ -18,7 +18,7 @@ segments of the render (:mod:`core.chat.segments`) are searched for this tokeniz
 literals first, then for the shapes control tokens take (:data:`CONTROL_SHAPE`; ``[INST]``-like
 brackets, :data:`BRACKET_SHAPE`, only where the tokenizer has bracketed special tokens: Llama 2
 reads its ``[INST]`` as text by design) and for the named special tokens and well-known
-literals (:data:`~core.special.ROLE_BY_CONTENT`).
+literals (:data:`~core.pipeline.special.ROLE_BY_CONTENT`).
 
 >>> control_shapes("<|im_start|>user\\n[INST] <start_of_turn> <tool_call> <|x")
 ['<|im_start|>', '[INST]', '<start_of_turn>']
@@ -32,7 +32,7 @@ from functools import lru_cache
 from typing import Iterable
 
 from ..notes import Note, note
-from ..special import ROLE_BY_CONTENT, ROLE_BY_NAME
+from ..pipeline.special import ROLE_BY_CONTENT, ROLE_BY_NAME
 from .segments import Segmentation
 
 # the shapes control tokens take in every family that uses them: <|im_start|> (ChatML,
@@ -104,7 +104,7 @@ def template_control_literals(segmentation: Segmentation, special_literals: Iter
     tokenizer's special and added tokens: found first, so a literal inside one is not looked
     at): the strings of :data:`CONTROL_SHAPE` (and of :data:`BRACKET_SHAPE` when one of
     ``special_literals`` has that shape), the ``named`` special tokens (the template's
-    ``bos_token``...) and the well-known literals of :data:`~core.special.ROLE_BY_CONTENT`.
+    ``bos_token``...) and the well-known literals of :data:`~core.pipeline.special.ROLE_BY_CONTENT`.
 
     >>> from core.chat import CHATML
     >>> from core.chat.segments import split_segments

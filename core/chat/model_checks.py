@@ -9,7 +9,7 @@
   generation stop IDs (``generation_config.json`` ``eos_token_id``, else ``config.json``'s);
 
 the files' own disagreements are the special-token registry's notes
-(:func:`core.special.registry_of`), reported as they are.
+(:func:`core.pipeline.special.registry_of`), reported as they are.
 
 >>> added_by_post_processor(None)
 ([], [])
@@ -18,16 +18,33 @@ the files' own disagreements are the special-token registry's notes
 from __future__ import annotations
 
 from typing import Sequence
+from weakref import WeakKeyDictionary
 
 from ..notes import Note, note
 
 PROBE = "Hello"  # a text any tokenizer encodes to ordinary tokens
 
 
+_ADDED: "WeakKeyDictionary[object, tuple[tuple[int, ...], tuple[int, ...]]]" = \
+    WeakKeyDictionary()
+
+
 def added_by_post_processor(runtime) -> tuple[list[int], list[int]]:
-    """The IDs ``encode(add_special_tokens=True)`` puts before and after a text's own."""
+    """The IDs ``encode(add_special_tokens=True)`` puts before and after a text's own.
+    Found once per runtime (a report asks twice, four encodes a time)."""
     if runtime is None:
         return [], []
+    try:
+        found = _ADDED.get(runtime)
+    except TypeError:  # no weak reference to this runtime: found anew
+        return _added_by_post_processor(runtime)
+    if found is None:
+        before, after = _added_by_post_processor(runtime)
+        found = _ADDED[runtime] = (tuple(before), tuple(after))
+    return list(found[0]), list(found[1])
+
+
+def _added_by_post_processor(runtime) -> tuple[list[int], list[int]]:
     plain = runtime.encode(PROBE, add_special_tokens=False).ids.tolist()
     full = runtime.encode(PROBE, add_special_tokens=True).ids.tolist()
     for at in range(len(full) - len(plain) + 1):

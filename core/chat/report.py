@@ -20,13 +20,14 @@ from __future__ import annotations
 import json
 from collections import deque
 from datetime import datetime
+from weakref import WeakKeyDictionary
 
 from .bounded import BoundedRenderer
 from .budget import token_budget
 from .checks import (generation_prompt_notes, injection_note, injections,
                      prompt_text_matters)
 from .conversation import Conversation
-from .encode import encode_chat, encode_render, typed_literals
+from .encode import encode_chat, encode_render, runtime_typed_literals
 from .errors import ChatTemplateError, RenderLimitError
 from ..notes import note
 from .fit import BosSource, bos_source, control_literals, undefined_variable_notes
@@ -34,11 +35,11 @@ from .mask import PrefixSpans, mask_from_spans, prefix_diff_spans, prefix_render
 from .model_checks import (added_by_post_processor, double_special_notes, embedding_notes,
                            embedding_rows, stop_ids, stop_notes, turn_end_literals)
 from .result import ChatReport
-from .segments import Segmentation, segment_renders, split_segments
+from .segments import Segmentation, mark_conversation, segment_renders, split_segments
 from .sources import tokenizer_special_token_variables
 from .turns import marker_diff_spans, turn_renders
-from .template_checks import (end_literals, end_of_turn_notes, system_notes, system_renders,
-                              tool_notes, turn_tails)
+from .template_checks import (END_ROLES, end_literals, end_of_turn_notes, system_notes,
+                              system_renders, tool_notes, turn_tails)
 
 # a conversation to find the template's end of an assistant turn when the chat has none
 PROBE_TURN = [{"role": "user", "content": "Hi"}, {"role": "assistant", "content": "Hello"}]
@@ -83,13 +84,15 @@ class RenderCache:
             raise value
         return value
 
-    def prefetch(self, template: str, requests: list[tuple[list, dict]]) -> None:
+    def prefetch(self, template: str, requests: list[tuple[list, dict]], *,
+                 stop_if_first_fails: bool = False) -> None:
         """Start rendering each ``(messages, options)`` not yet done, all in one trip when
         ``bounded`` has ``start_many`` (else each is rendered when asked for), and return:
         the render process works while the caller does, and a call waits for its answer
         only. Each outcome is kept as a call would keep it; renders a limit left unrun (the
         process was stopped on an earlier one) are not kept: a call renders them. Call
-        :meth:`finish` when done."""
+        :meth:`finish` when done. ``stop_if_first_fails``: the others are not rendered when
+        the first request (one not done yet) fails."""
         start_many = getattr(self.bounded, "start_many", None)
         if start_many is None:
             return
@@ -100,7 +103,11 @@ class RenderCache:
             if key not in self._done:
                 todo.setdefault(key, (template, messages, options))
         if todo:
-            self._batch = start_many(list(todo.values()), now=self.now)
+            if stop_if_first_fails:
+                self._batch = start_many(list(todo.values()), now=self.now,
+                                         stop_if_first_fails=True)
+            else:
+                self._batch = start_many(list(todo.values()), now=self.now)
             self._waiting.extend(todo)
 
     def finish(self) -> None:
@@ -120,15 +127,17 @@ class RenderCache:
         self._done[key] = (not isinstance(outcome, ChatTemplateError), outcome)
 
     def _key(self, template: str, messages: list, options: dict) -> tuple[tuple, dict]:
-        """The cache key, and the options the render takes. A message's JSON is made once
-        (the prefix renders repeat the same message objects: their keys were most of the
-        cost of a 50-message report's keys, quadratic in its length)."""
+        """The cache key, and the options the render takes. A message's JSON, and an
+        option's, is made once (the prefix renders repeat the same message objects: their
+        keys were most of the cost of a 50-message report's keys, quadratic in its length)."""
         options = dict(options)
         options.pop("clock", None)  # the child takes the frozen time as ``now``
         options = {k: v for k, v in options.items() if v is not None and v is not False}
         shown = (tuple(map(self._json, messages)) if isinstance(messages, list)
                  else _json(messages))
-        return (template, _json(options), shown), options
+        # each option's JSON made once too: every render repeats the tools and special tokens
+        shown_options = tuple((name, self._json(options[name])) for name in sorted(options))
+        return (template, shown_options, shown), options
 
     def _json(self, message) -> str:
         seen = self._message_json.get(id(message))
@@ -152,7 +161,7 @@ def chat_report(template: str, conversation: Conversation, *, runtime=None, conf
     prints and the Chat pane shows (the ids, tokens, mask, budget, BOS source and injections
     only with a ``runtime``).
 
-    ``configs``: the tokenizer's :class:`~core.configs.Configs` (the model's ``vocab_size``
+    ``configs``: the tokenizer's :class:`~core.formats.configs.Configs` (the model's ``vocab_size``
     and stop IDs); ``registry``: its special-token registry, whose disagreements become checks
     (made from ``runtime`` and ``configs`` when not given). ``special_tokens``: the named
     special tokens the template is rendered with (``bos_token``...); None: the tokenizer's own
@@ -166,7 +175,7 @@ def chat_report(template: str, conversation: Conversation, *, runtime=None, conf
 
     Raises :class:`~core.chat.errors.ChatTemplateError`."""
     if registry is None and runtime is not None and configs is not None:
-        from ..special import registry_of
+        from ..pipeline.special import registry_of
 
         registry = registry_of(runtime, configs)
     judge_variables = runtime is not None or special_tokens is not None
@@ -191,13 +200,20 @@ def _report(template, conversation, options, flags, render, runtime, configs, re
             context, parse_content_specials, judge_variables) -> ChatReport:
     messages = conversation.messages
     special_tokens = options["special_tokens"]
-    rendered = render(template, messages, **options, **flags)  # alone: it fails first, if any
+    # every render the report needs goes in one trip, the chat's own first: the process
+    # renders the rest while this one is read and encoded (a second trip cost a wake-up of
+    # the render process, milliseconds on a busy machine); when it fails, no other is made
+    marked = mark_conversation(messages, options["tools"], options["documents"])
+    render.prefetch(template, [(messages, {**options, **flags})]
+                    + _later_renders(messages, options, flags, runtime is not None, marked),
+                    stop_if_first_fails=True)
+    rendered = render(template, messages, **options, **flags)
     text = rendered.text
-    render.prefetch(template, _later_renders(messages, options, flags, runtime is not None))
     # the render read at once needs no segments: read it while the process makes the marked
     # render (the first of the rest), which the segments then wait for
     whole = encode_render(runtime, text, template) if runtime is not None else None
-    segmentation = split_segments(template, messages, render_with=render, **options, **flags)
+    segmentation = split_segments(template, messages, render_with=render, marked=marked,
+                                  **options, **flags)
     if runtime is not None:
         encoding = encode_chat(runtime, segmentation, template, whole=whole)
     checks = generation_prompt_notes(
@@ -206,13 +222,13 @@ def _report(template, conversation, options, flags, render, runtime, configs, re
     if judge_variables:
         checks += undefined_variable_notes(rendered.undefined_reads)
     role_tokens = (registry.entries if registry is not None
-                   else runtime.special_tokens() if runtime is not None else ())
+                   else _role_tokens(runtime) if runtime is not None else ())
     ends = end_literals(template, special_tokens, role_tokens)
     # what can end a turn for the mask: the literals a template writes as control tokens (not
     # a plain added "\n", which is text the assistant does not produce) and the named specials
     mask_ends = set(ends) | set((special_tokens or {}).values())
     if runtime is not None:
-        mask_ends |= {t.content for t in typed_literals(runtime.special_tokens(), template)}
+        mask_ends |= {t.content for t in runtime_typed_literals(runtime, template)}
     found = _prefix_spans(template, messages, text, mask_ends, render, options, segmentation)
     tails = turn_tails(text, messages, found.turns)
     checks += end_of_turn_notes(text, tails, ends)
@@ -262,7 +278,7 @@ def _bos_source(runtime, encoding, registry, special_tokens) -> BosSource:
     it (when the template wrote it), against the post-processor's first added token; a token
     is a BOS by its role (registry, runtime, ``bos_token``) or by being the one the
     post-processor starts a text with."""
-    roles = registry.entries if registry is not None else runtime.special_tokens()
+    roles = registry.entries if registry is not None else _role_tokens(runtime)
     bos_ids = {getattr(e, "token", e).id for e in roles
                if "bos" in {getattr(e, "token", e).role, *(r for r, _ in getattr(e, "roles", ()))}}
     named = (special_tokens or {}).get("bos_token")
@@ -276,16 +292,34 @@ def _bos_source(runtime, encoding, registry, special_tokens) -> BosSource:
     return bos_source(runtime, first, bos_ids, before)
 
 
-def _later_renders(messages, options, flags, encoded: bool) -> list[tuple[list, dict]]:
+_ROLE_TOKENS: "WeakKeyDictionary[object, tuple]" = WeakKeyDictionary()
+
+
+def _role_tokens(runtime) -> tuple:
+    """The runtime's special tokens whose role a report reads (BOS, EOS, end of turn: the
+    others change neither :func:`end_literals` nor the BOS source), found once per runtime (a
+    SentencePiece model has hundreds of control symbols, read twice per report)."""
+    try:
+        found = _ROLE_TOKENS.get(runtime)
+    except TypeError:  # no weak reference to this runtime: all of them
+        return tuple(runtime.special_tokens())
+    if found is None:
+        found = _ROLE_TOKENS[runtime] = tuple(t for t in runtime.special_tokens()
+                                              if t.role in ("bos", *END_ROLES))
+    return found
+
+
+def _later_renders(messages, options, flags, encoded: bool,
+                   marked=None) -> list[tuple[list, dict]]:
     """Every render the report makes after the conversation's own, as ``(messages, options)``,
     in the order it asks for them: the marked render of the segments (an encoding, the
     parent's longest work, waits for it alone), then the generation
     prompt's (when its check needs it), the mask's prefixes (the first turn of each kind: the
     marked render finds the others, :mod:`core.chat.turns`), the system check's and the
     render without the generation prompt (the budget's). One trip renders them all."""
-    later = [(marked, {**options, **marked_options, **flags}) for marked, marked_options
+    later = [(shown, {**options, **shown_options, **flags}) for shown, shown_options
              in segment_renders(messages, tools=options["tools"],
-                                documents=options["documents"])]
+                                documents=options["documents"], marked=marked)]
     if prompt_text_matters(messages, flags["add_generation_prompt"],
                            flags["continue_final_message"]):
         later.append((messages, {**options, "add_generation_prompt": True}))

@@ -25,6 +25,8 @@ from .encode import ChatToken
 from .fit import BosSource
 from .segments import Segment
 
+JSON_VERSION = 1  # of ChatReport.to_json (tokbench chat --json, the Chat pane's export)
+
 
 def tokens_in_span(tokens: Sequence[ChatToken], span: tuple[int, int]) -> list[int]:
     """Indexes of the tokens whose span overlaps ``span`` (a token of no text counts when it

@@ -132,13 +132,17 @@ def _marked_tool_call(marker: _Marker, index: int, role, call: Any) -> Any:
 
 
 def split_segments(template: str, messages: list, *, tools: list | None = None,
-                   documents: list | None = None, render_with=None, **options) -> Segmentation:
+                   documents: list | None = None, render_with=None, marked=None,
+                   **options) -> Segmentation:
     """The render of ``messages`` (same options as :func:`~core.chat.render.render`) with its
     segments. Raises what :func:`render` raises. ``render_with``: another renderer with the same
-    signature (a bounded one, for untrusted templates)."""
+    signature (a bounded one, for untrusted templates). ``marked``: :func:`mark_conversation`
+    of these messages, tools and documents, when already made (a report asks for the marked
+    render beforehand, with the same objects)."""
     render = render_with or _render
     plain = render(template, messages, tools=tools, documents=documents, **options).text
-    marker, (marked_messages, marked_options) = _marked(messages, tools, documents)
+    marker, (marked_messages, marked_options) = (
+        marked if marked is not None else _marked(messages, tools, documents))
     try:
         marked = render(template, marked_messages, **marked_options, **options).text
     except Exception:  # noqa: BLE001 - markers upset this template; locate by search instead
@@ -148,8 +152,16 @@ def split_segments(template: str, messages: list, *, tools: list | None = None,
     return _by_search(plain, marker.origins)
 
 
+def mark_conversation(messages: list, tools: list | None = None,
+                      documents: list | None = None):
+    """The conversation with its text marked, for :func:`segment_renders` and
+    :func:`split_segments` to share (marking a long chat's every string twice cost a report
+    as much as its checks)."""
+    return _marked(messages, tools, documents)
+
+
 def segment_renders(messages: list, *, tools: list | None = None,
-                    documents: list | None = None) -> list[tuple[list, dict]]:
+                    documents: list | None = None, marked=None) -> list[tuple[list, dict]]:
     """The renders :func:`split_segments` asks for, as ``(messages, options)``: the plain one
     and the marked one (add the caller's other options), so a caller can have them rendered
     at once.
@@ -158,7 +170,7 @@ def segment_renders(messages: list, *, tools: list | None = None,
     [(True, {'tools': None, 'documents': None}), (False, {'tools': None, 'documents': None})]
     """
     return [(messages, {"tools": tools, "documents": documents}),
-            _marked(messages, tools, documents)[1]]
+            (marked if marked is not None else _marked(messages, tools, documents))[1]]
 
 
 def _marked(messages: list, tools, documents) -> tuple[_Marker, tuple[list, dict]]:

@@ -2,7 +2,7 @@
 
 A ``tokenizer_config.json`` holds ``chat_template`` as a string, or as a list of named templates
 (``[{"name": "default", "template": ...}, {"name": "tool_use", ...}]``); ``chat_template.jinja``
-or ``chat_template.json`` beside a tokenizer hold one (read by :mod:`core.configs`); a file holds
+or ``chat_template.json`` beside a tokenizer hold one (read by :mod:`core.formats.configs`); a file holds
 one; the workbench has its own built-ins. :func:`choose_template` picks one by transformers'
 rules: a name asked for, else ``tool_use`` when tools are given, else ``default``.
 
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..configs import Configs, read_text
+from ..formats.configs import Configs, read_text
 from ..errors import FormatError
 from .builtin import BUILTIN_TEMPLATES
 from .errors import ChatTemplateError
@@ -84,7 +84,7 @@ def template_from_file(path: str | Path) -> Templates:
     path = Path(path)
     if path.suffix.lower() != ".json":
         return read_text(path)
-    from ..configs import parse_json_text
+    from ..formats.configs import parse_json_text
 
     templates = named_templates(parse_json_text(read_text(path), path), path=path)
     if templates is None:
@@ -93,14 +93,14 @@ def template_from_file(path: str | Path) -> Templates:
 
 
 def special_token_variables(configs: Configs) -> dict[str, str]:
-    """The named special tokens as template variables: :func:`core.special.named_special_tokens`
+    """The named special tokens as template variables: :func:`core.pipeline.special.named_special_tokens`
     (the registry's rule, transformers 5's: ``special_tokens_map.json`` over
     ``tokenizer_config.json`` unless the config holds ``added_tokens_decoder``).
 
     >>> special_token_variables(Configs(tokenizer_config={"eos_token": {"content": "</s>"}}))
     {'eos_token': '</s>'}
     """
-    from ..special import named_special_tokens
+    from ..pipeline.special import named_special_tokens
 
     return named_special_tokens(configs)
 

@@ -17,7 +17,7 @@ import json
 from typing import Callable, Iterable
 
 from ..notes import Note, note
-from ..special import ROLE_BY_CONTENT
+from ..pipeline.special import ROLE_BY_CONTENT
 from .errors import ChatTemplateError, RenderLimitError
 
 END_ROLES = ("eos", "end of turn")
@@ -28,7 +28,7 @@ SYSTEM_PROBE = "Reply in formal English, please."
 
 def end_literals(template: str, named: dict | None, tokens: Iterable = ()) -> set[str]:
     """The literals that end a turn or a text: the named ``eos_token``, the special tokens whose
-    role is EOS or end of turn (``tokens``: :class:`~core.special.SpecialToken` or registry
+    role is EOS or end of turn (``tokens``: :class:`~core.pipeline.special.SpecialToken` or registry
     entries), and the well-known ones the template writes (``<|eot_id|>``, ``<end_of_turn>``).
 
     >>> sorted(end_literals("{{ m }}<|eot_id|>", {"eos_token": "</s>"}))

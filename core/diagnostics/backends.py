@@ -22,7 +22,7 @@ from collections import deque
 from dataclasses import dataclass
 
 from ..errors import WorkbenchError
-from ..formats import TokenizerSource
+from ..formats.detect import TokenizerSource
 from ..notes import note
 from ..progress import CancelFn, Cancelled, Progress, ProgressFn, check_cancel
 from ..supervisor import POLL, PythonChild, serve, wait_any
@@ -77,7 +77,7 @@ def run_job(job: Job, *, backend: str = "inprocess", runtimes=None, workers: int
 
 
 class _Meter:
-    """Progress in bytes; the message is the estimated time left, in seconds."""
+    """Progress in bytes, with the estimated time left in seconds."""
 
     def __init__(self, total: int, progress: ProgressFn | None) -> None:
         self.total, self.done, self.progress = total, 0, progress
@@ -88,7 +88,7 @@ class _Meter:
         if self.progress is not None:
             elapsed = time.monotonic() - self.started
             left = elapsed * (self.total - self.done) / self.done if self.done else 0.0
-            self.progress(Progress("diagnostics", self.done, self.total, f"{left:.0f}"))
+            self.progress(Progress("diagnostics", self.done, self.total, seconds_left=left))
 
 
 def _merge(total: list[TokenizerStats] | None, part: list[TokenizerStats]):

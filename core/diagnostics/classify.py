@@ -31,7 +31,7 @@ import numpy as np
 import regex
 
 from ..corpus import SCRIPTS
-from ..graphemes import code_points, grapheme_boundary_mask
+from ..text.graphemes import code_points, grapheme_boundary_mask
 
 COMMON = "Common"
 JAPANESE = "Japanese"

@@ -9,14 +9,25 @@ the same report gives the same bytes (matplotlib's SVG ids are salted with a fix
 from __future__ import annotations
 
 import html
+from typing import Callable
 
 import matplotlib
 
 from ..charts import figure_svg, new_figure
 from . import figures
-from .result import BUCKET_FIELDS, DiagnosticsReport
+from ..notes import english
+from .result import BUCKET_FIELDS, DiagnosticsReport, PremiumSummary
+from .stats import ALL
 
 SVG_SALT = "tokbench-report"
+# words the page's own texts: English here; a front end passes its translations (with a
+# ``note`` attribute wording a Note, else its English is used)
+Words = Callable[[str], str]
+
+
+def same(text: str) -> str:
+    return text
+
 STYLE = """
 body { font-family: system-ui, -apple-system, "Segoe UI", "Noto Sans", "Noto Sans CJK SC",
        sans-serif; margin: 2em auto; max-width: 1100px; color: #202020; padding: 0 1em; }
@@ -58,117 +69,129 @@ def _cell(value) -> str:
     return str(value)
 
 
-def _summary_cells(summary: dict | None) -> list:
-    if not summary:
+def _summary_cells(summary: PremiumSummary | None) -> list:
+    if summary is None:
         return [None, None]
-    return [f"{summary['max']:.2f} ({summary['language']})", summary["geometric_mean"]]
+    return [f"{summary.max:.2f} ({summary.language})", summary.geometric_mean]
 
 
-def chart_figures(report: DiagnosticsReport) -> list[tuple[str, object]]:
+def chart_figures(report: DiagnosticsReport, tr: Words = same) -> list[tuple[str, object]]:
     """``(caption, Figure)`` of every chart the report has (the pane shows the same)."""
     out = []
     count = len(report.tokenizers)
     languages, series = figures.premium_data(report)
     if languages:
         pivot = report.settings.pivot
-        out.append((f"Premium against {pivot}: tokens for the same sentences (95% bootstrap "
-                    "interval)", figures.draw_premiums(
+        out.append((tr("Premium against {pivot}: tokens for the same sentences (95% bootstrap "
+                       "interval)").format(pivot=pivot), figures.draw_premiums(
                         new_figure(7.5, figures.premium_height(len(languages), count)),
-                        f"Premium per language (pivot {pivot})", languages, series)))
-        out.append(("Premium ranking across tokenizers (blue: fewer tokens than the pivot, red: "
-                     "more)", figures.draw_ranking(
+                        tr("Premium per language (pivot {pivot})").format(pivot=pivot),
+                        languages, series, x_label=tr("tokens / pivot's tokens (95% interval)"))))
+        out.append((tr("Premium ranking across tokenizers (blue: fewer tokens than the pivot, "
+                       "red: more)"), figures.draw_ranking(
                         new_figure(1.6 + 1.1 * count, 0.8 + 0.22 * len(languages)),
-                        "Premium ranking", languages, series)))
+                        tr("Premium ranking"), languages, series)))
     languages, series = figures.rate_data(report)
     if languages:
-        out.append(("Tokens per UTF-8 byte per language", figures.draw_rates(
+        out.append((tr("Tokens per UTF-8 byte per language"), figures.draw_rates(
             new_figure(7.5, figures.premium_height(len(languages), count)),
-            "Tokens per byte", languages, series)))
+            tr("Tokens per byte"), languages, series, x_label=tr("tokens per UTF-8 byte"))))
     lengths = figures.length_data(report)
     if lengths:
-        out.append(("Document lengths in tokens (all documents)", figures.draw_lengths(
-            new_figure(7.5, 3.2), "Length distribution", lengths)))
-    out.append(("Vocabulary use: share of all tokens taken by the k most used ids",
-                figures.draw_vocabulary(new_figure(7.5, 3.2), "Vocabulary use",
-                                        figures.vocabulary_data(report))))
+        out.append((tr("Document lengths in tokens (all documents)"), figures.draw_lengths(
+            new_figure(7.5, 3.2), tr("Length distribution"), lengths,
+            x_label=tr("tokens per document"), y_label=tr("documents"))))
+    out.append((tr("Vocabulary use: share of all tokens taken by the k most used ids"),
+                figures.draw_vocabulary(new_figure(7.5, 3.2), tr("Vocabulary use"),
+                                        figures.vocabulary_data(report),
+                                        x_label=tr("most used ids (k)"),
+                                        y_label=tr("share of all tokens"))))
     return out
 
 
-def report_html(result: DiagnosticsReport) -> str:
-    """The whole page (a ``str``; write it as UTF-8): its numbers from the report's JSON
-    (:meth:`~core.diagnostics.result.DiagnosticsReport.to_json`), its charts from the report."""
-    report = result.to_json()
-    parts = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
-             "<title>Tokenizer diagnostics</title>", f"<style>{STYLE}</style></head><body>",
-             "<h1>Tokenizer diagnostics</h1>",
-             f'<p class="muted">created {html.escape(report["created"])} · '
-             + " · ".join(f"{html.escape(k)} {html.escape(v)}"
-                          for k, v in report["versions"].items()) + "</p>"]
-    corpus = report["corpus"]
-    if corpus["kind"] == "parallel":
-        parts.append(f"<p>Parallel corpus <code>{html.escape(corpus['path'])}</code>: "
-                     f"{len(corpus['languages'])} languages × {corpus['sentences']:,} "
-                     "sentences.</p>")
+def report_html(result: DiagnosticsReport, *, tr: Words = same, lang: str = "en") -> str:
+    """The whole page (a ``str``; write it as UTF-8), drawn from the typed report (its fields;
+    its JSON is only what ``tokbench report --json`` prints) and its charts.
+
+    ``tr`` words the page's own texts (English unless a front end gives its translations;
+    its ``note``, when it has one, words the warnings); ``lang``: the page's ``lang``."""
+    h = html.escape
+    note_text = getattr(tr, "note", None) or english
+    title = h(tr("Tokenizer diagnostics"))
+    parts = ["<!DOCTYPE html>", f'<html lang="{h(lang)}"><head><meta charset="utf-8">',
+             f"<title>{title}</title>", f"<style>{STYLE}</style></head><body>",
+             f"<h1>{title}</h1>",
+             f'<p class="muted">{h(tr("created {date}").format(date=result.created))} · '
+             + " · ".join(f"{h(k)} {h(v)}" for k, v in result.versions.items()) + "</p>"]
+    corpus = result.corpus
+    if corpus.kind == "parallel":
+        parts.append("<p>" + h(tr("Parallel corpus {path}: {languages} languages × {sentences} "
+                                  "sentences.")).format(
+            path=f"<code>{h(corpus.path)}</code>", languages=len(corpus.languages),
+            sentences=f"{corpus.sentences:,}") + "</p>")
     else:
-        parts.append("<p>Corpus: " + ", ".join(
-            f"<code>{html.escape(s['path'])}</code> ({html.escape(s['language'] or '?')}"
-            f"{', ' + html.escape(s['domain']) if s['domain'] else ''}, {s['bytes']:,} bytes)"
-            for s in corpus["sources"]) + ".</p>")
-    settings = report["settings"]
+        parts.append("<p>" + h(tr("Corpus: {sources}.")).format(sources=", ".join(
+            f"<code>{h(s.path)}</code> ({h(s.language or '?')}"
+            f"{', ' + h(s.domain) if s.domain else ''}, "
+            + h(tr("{n} bytes").format(n=f"{s.bytes:,}")) + ")"
+            for s in corpus.sources)) + "</p>")
     parts.append("<p class=\"muted\">" + " · ".join(
-        f"{html.escape(k)}: {html.escape(_cell(v))}" for k, v in settings.items()) + "</p>")
-    for warning in report["warnings"]:
-        parts.append(f'<p class="warn">{html.escape(warning["message"])}</p>')
-    parts.append("<h2>Tokenizers</h2>")
+        f"{h(k)}: {h(_cell(v))}" for k, v in result.settings.describe().items()) + "</p>")
+    for warning in result.warnings:
+        parts.append(f'<p class="warn">{h(note_text(warning))}</p>')
+    parts.append(f"<h2>{h(tr('Tokenizers'))}</h2>")
     parts.append(_table(
-        ["tokenizer", "format", "behaviour fingerprint", "vocabulary fingerprint",
-         "vocabulary", "ids used", "share used", "context", "overhead", "failed documents",
-         "worst premium", "geometric mean"],
-        [[e["tokenizer"], e["format"], e["fingerprint"]["behaviour"],
-          e["fingerprint"]["vocabulary"], e["vocabulary"]["size"],
-          e["vocabulary"]["used"], e["vocabulary"]["share"], e["context"]["window"],
-          e["context"]["overhead"], e["buckets"].get("all", {}).get("failed", 0),
-          *_summary_cells(e.get("premium_summary"))]
-         for e in report["tokenizers"]]))
-    parts.append("<h2>Charts</h2>")
-    for caption, figure in chart_figures(result):
+        [tr(name) for name in (
+            "tokenizer", "format", "behaviour fingerprint", "vocabulary fingerprint",
+            "vocabulary", "ids used", "share used", "context", "overhead", "failed documents",
+            "worst premium", "geometric mean")],
+        [[t.name, t.format, t.fingerprint.behaviour, t.fingerprint.vocabulary,
+          t.vocabulary.size, t.vocabulary.used, t.vocabulary.share, t.context_window,
+          t.context_overhead, t.buckets[ALL].failed if ALL in t.buckets else 0,
+          *_summary_cells(t.premium_summary)]
+         for t in result.tokenizers]))
+    parts.append(f"<h2>{h(tr('Charts'))}</h2>")
+    for caption, figure in chart_figures(result, tr):
         parts.append(f"<figure>{_svg(figure)}<figcaption class=\"muted\">"
-                     f"{html.escape(caption)}</figcaption></figure>")
-    if any("premium" in e for e in report["tokenizers"]):
-        parts.append("<h2>Premium per language</h2>")
-        entries = [e for e in report["tokenizers"] if "premium" in e]
+                     f"{h(caption)}</figcaption></figure>")
+    entries = [t for t in result.tokenizers if t.premium is not None]
+    if entries:
+        parts.append(f"<h2>{h(tr('Premium per language'))}</h2>")
         languages, _ = figures.premium_data(result)
-        header = ["language"]
-        for e in entries:
-            header += [f"{e['tokenizer']} tokens", "premium", "95% interval", "pairs", "rank"]
+        header = [tr("language")]
+        for t in entries:
+            header += [tr("{tokenizer} tokens").format(tokenizer=t.name),
+                       *(tr(name) for name in ("premium", "95% interval", "pairs", "rank"))]
         rows = []
-        for lang in languages:
-            row = [lang]
-            for e in entries:
-                p = e["premium"][lang]
-                row += [p["tokens"], p["premium"], f"{p['ci'][0]:.3f}–{p['ci'][1]:.3f}",
-                        p["attention_pairs"], p["rank"]]
+        for language in languages:
+            row = [language]
+            for t in entries:
+                p = t.premium[language]
+                row += [p.tokens, p.premium, f"{p.ci[0]:.3f}–{p.ci[1]:.3f}",
+                        p.attention_pairs, p.rank]
             rows.append(row)
         parts.append(_table(header, rows))
-        parts.append('<p class="muted">premium = tokens(language) / tokens(pivot) over the same '
-                     "sentences; pairs = premium², the attention pairs of one dense layer for "
-                     "the same content.</p>")
-    for entry in report["tokenizers"]:
-        parts.append(f"<h2>Buckets · {html.escape(entry['tokenizer'])}</h2>")
-        parts.append(_table(["bucket", *BUCKET_FIELDS],
-                            [[key, *(bucket[f] for f in BUCKET_FIELDS)]
-                             for key, bucket in entry["buckets"].items()]))
-        top = ", ".join(f"{html.escape(repr(t['piece']))} ({t['count']:,})"
-                        for t in entry["vocabulary"]["top"][:10])
-        parts.append(f'<p class="muted">most used pieces: {top}</p>')
-        for failure in entry["failures"]:
-            parts.append(f'<p class="warn">failed on document {failure["document"]} of '
-                         f'{html.escape(str(failure["source"]))}: '
-                         f'{html.escape(failure["error"])}</p>')
-    parts.append('<p class="muted">Tokens are content tokens: no BOS/CLS added, special-token '
-                 "literals read as text. Rates: tokens_per_byte over UTF-8 bytes, tokens_per_cp "
-                 "over code points, fertility over whitespace words of texts that separate words "
-                 "(null where none does); p50…max are tokens per document, nearest rank, exact."
-                 " Made with tokbench report.</p>")
+        parts.append('<p class="muted">' + h(tr(
+            "premium = tokens(language) / tokens(pivot) over the same sentences; pairs = "
+            "premium², the attention pairs of one dense layer for the same content.")) + "</p>")
+    for t in result.tokenizers:
+        parts.append("<h2>" + h(tr("Buckets · {tokenizer}").format(tokenizer=t.name)) + "</h2>")
+        parts.append(_table([tr("bucket"), *BUCKET_FIELDS],
+                            [[key, *(bucket.value(f) for f in BUCKET_FIELDS)]
+                             for key, bucket in t.buckets.items()]))
+        top = ", ".join(f"{h(repr(piece.piece))} ({piece.count:,})"
+                        for piece in t.vocabulary.top[:10])
+        parts.append('<p class="muted">' + h(tr("most used pieces: {pieces}")).format(
+            pieces=top) + "</p>")
+        for failure in t.failures:
+            parts.append('<p class="warn">' + h(tr(
+                "failed on document {document} of {source}: {error}").format(
+                    document=failure.document, source=failure.source,
+                    error=failure.error)) + "</p>")
+    parts.append('<p class="muted">' + h(tr(
+        "Tokens are content tokens: no BOS/CLS added, special-token literals read as text. "
+        "Rates: tokens_per_byte over UTF-8 bytes, tokens_per_cp over code points, fertility "
+        "over whitespace words of texts that separate words (null where none does); p50…max "
+        "are tokens per document, nearest rank, exact. Made with tokbench report.")) + "</p>")
     parts.append("</body></html>")
     return "\n".join(parts) + "\n"

@@ -33,7 +33,7 @@ import numpy as np
 from ..errors import FormatError, WorkbenchError
 from ..language_codes import language_of_name
 from ..notes import Note, note
-from ..utf8 import decode_utf8
+from ..text.utf8 import decode_utf8
 from .result import CorpusSummary, LanguagePremium, SentenceRatio
 from .settings import DEFAULT_RESAMPLES
 

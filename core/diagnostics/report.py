@@ -31,7 +31,7 @@ from datetime import datetime, timezone
 
 import numpy as np
 
-from ..golden import Fingerprint, fingerprint
+from ..bundles.golden import Fingerprint, fingerprint
 from .classify import LENGTH_BANDS
 from .result import (BUCKET_FIELDS, REPORT_JSON_VERSION, BucketReport, DiagnosticsReport,
                      DocumentFailure, LanguagePremium, PremiumSummary, TokenizerReport, TopPiece,
@@ -97,7 +97,7 @@ def bucket_order(keys) -> list[str]:
 def files_sha256(source) -> str:
     """sha256 over the tokenizer's files (name and checksum each) and its loading options: not
     a fingerprint of behaviour (the same rank file with a preset given or guessed differs)."""
-    from ..bundle import file_entry
+    from ..bundles.bundle import file_entry
 
     digest = hashlib.sha256()
     for name, path in sorted(source.files.items()):
@@ -124,7 +124,7 @@ def vocabulary_use(counts: np.ndarray | None, runtime) -> VocabularyUse:
 
 
 def versions() -> dict[str, str]:
-    from ..bundle import runtime_versions
+    from ..bundles.bundle import runtime_versions
 
     import matplotlib
 

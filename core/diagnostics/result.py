@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..golden import Fingerprint
+from ..bundles.golden import Fingerprint
 from ..notes import Note
 from .settings import Settings
 from .stats import ALL

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..encoding import Flag
+from ..encodings.encoding import Flag
 from ..errors import WorkbenchError
 from .classify import Traits, classify
 from .histogram import Histogram
@@ -201,8 +201,9 @@ class Accumulator:
         runtime = self.runtime
         try:
             ids, flags, counts = runtime.count_many(batch.texts)
-            return (ids.astype(np.int64), flags.astype(np.int64), counts.astype(np.int64),
-                    np.zeros(len(batch.texts), np.int64))
+            # no copy where the runtime's arrays are int64 already (the ids and counts)
+            return (np.asarray(ids, np.int64), flags.astype(np.int64),
+                    np.asarray(counts, np.int64), np.zeros(len(batch.texts), np.int64))
         except (WorkbenchError, ValueError, TypeError, RuntimeError, OverflowError):
             pass  # one document spoils the batch: encode them one by one to find it
         ids, flags, counts, failed = [], [], [], []
@@ -297,8 +298,10 @@ class PartialIds:
         self.known = np.zeros(runtime.id_space, bool)
 
     def __getitem__(self, ids: np.ndarray) -> np.ndarray:
-        unique = np.unique(ids)
-        for token_id in unique[~self.known[unique]].tolist():
+        # the ids not yet known, each once: after the first batches a gather finds none (a
+        # sort of every batch's ids was most of the table's cost on FLORES)
+        unseen = ids[~self.known[ids]]
+        for token_id in np.unique(unseen).tolist():
             try:
                 self.runtime.token_bytes(token_id).decode("utf-8")
             except UnicodeDecodeError:

@@ -19,7 +19,7 @@ import json
 from dataclasses import dataclass
 
 from ..notes import Note, note
-from ..pretokens import ModelView
+from ..pipeline.pretokens import ModelView
 
 # parts whose change changes which IDs a text gets; the others change decoding, chat, binding
 ID_PARTS = ("normalizer", "pre_tokenizer", "model", "post_processor")

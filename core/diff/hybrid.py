@@ -3,10 +3,14 @@ the pre-tokenizer (its regex) explains: segment with the old regex and the new m
 new regex and the old model.
 
 Made where both sides run on the same library: two tiktoken rank files (the regex is the
-pattern) or two ``tokenizer.json`` (the ``pre_tokenizer`` component); else None, and the diff
-says the split was not computed.
+pattern) or two ``tokenizer.json`` (the ``pre_tokenizer`` component): each runtime says what its
+pre-tokenizer is and what it can run behind its model (:meth:`Runtime.pre_tokenizer_part`,
+:meth:`Runtime.with_pre_tokenizer`); else None, and the diff says the split was not computed.
 
->>> with_pretokenizer(object(), object()) is None
+>>> from core.formats.runtime import PreTokenizerPart
+>>> class Plain:  # a runtime with no pre-tokenizer to lend
+...     def pre_tokenizer_part(self): return None
+>>> with_pretokenizer(Plain(), Plain()) is None
 True
 """
 
@@ -18,18 +22,10 @@ from ..errors import WorkbenchError
 def with_pretokenizer(model_side, pretokenizer_side):
     """A runtime running ``model_side``'s model (vocabulary, merges, normalizer) on the
     pre-tokens of ``pretokenizer_side``, or None when the two cannot be combined."""
-    from ..runtimes.hf import HFRuntime
-    from ..runtimes.tiktoken import TiktokenRuntime
-
+    part = pretokenizer_side.pre_tokenizer_part()
+    if part is None:
+        return None
     try:
-        if isinstance(model_side, TiktokenRuntime) and isinstance(pretokenizer_side,
-                                                                  TiktokenRuntime):
-            return TiktokenRuntime(model_side.ranks, name=model_side.name,
-                                   preset=model_side.preset, pattern=pretokenizer_side.pattern,
-                                   special=model_side.special)
-        if isinstance(model_side, HFRuntime) and isinstance(pretokenizer_side, HFRuntime):
-            spec = {**model_side.spec, "pre_tokenizer": pretokenizer_side.spec.get("pre_tokenizer")}
-            return HFRuntime(spec, name=model_side.name)
+        return model_side.with_pre_tokenizer(part)
     except WorkbenchError:  # the model rejects the other pre-tokenizer: no split to show
         return None
-    return None

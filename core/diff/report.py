@@ -16,9 +16,8 @@ from functools import cached_property
 
 import numpy as np
 
-from ..bundle import model_binding
-from ..golden import GoldenCheck
-from ..golden_stress import STRESS_SAMPLES
+from ..bundles.bundle import model_binding
+from ..bundles.golden import GoldenCheck
 from ..notes import Note, note
 from ..progress import CancelFn, ProgressFn
 from .behaviour import BehaviourDiff
@@ -32,6 +31,8 @@ from .verdict import (golden_reason, model_reasons, part_reasons, ranked_reasons
 from .vocab import VocabCounts, VocabMap, family, map_views, show_key
 
 EXAMPLE_ROWS = 50  # rows per vocabulary category kept in the JSON
+JSON_VERSION = 1  # of TokenizerDiff.to_json (tokbench diff --json, the Diff pane's export)
+FAIL_ON = ("breaking", "any")  # what tokbench diff --fail-on can fail on
 
 
 @dataclass
@@ -45,7 +46,8 @@ class TokenizerDiff:
         old_pieces, new_pieces: each side's pieces as its runtime spells them.
         specials, parts, merges, scores: each contract part's comparison (``parts``: the
             pipeline parts in :data:`~core.diff.components.SHOWN_PARTS` order).
-        golden_changed / golden_samples: stress samples whose IDs differ / how many.
+        golden_changed / golden_samples: old's golden samples whose IDs differ on new / how
+            many (the golden check's samples: its ``ids`` kind counts the same).
         verdict: the verdict; reasons: its reasons ranked, notes: facts that do not change
             IDs (both :class:`~core.notes.Note` s: each front end words them).
         cost: rows added and to initialize, and their size; ``offset``: a block shift, or None.
@@ -111,6 +113,23 @@ class TokenizerDiff:
     def row_map(self) -> list[list[int]]:
         return row_map(self.vocab.new_id_of_old)
 
+    def fails(self, fail_on: str | None) -> bool:
+        """Whether the check ``fail_on`` asks for fails on this diff (``tokbench diff
+        --fail-on``): ``breaking`` on a breaking verdict, ``any`` on anything but identical,
+        None never. The JSON's ``failed`` says it.
+
+        >>> from types import SimpleNamespace as Diff
+        >>> [TokenizerDiff.fails(Diff(verdict=v), "breaking") for v in ("breaking", "identical")]
+        [True, False]
+        >>> TokenizerDiff.fails(Diff(verdict="append-only compatible"), "any")
+        True
+        """
+        if fail_on == "breaking":
+            return self.verdict == "breaking"
+        if fail_on == "any":
+            return self.verdict != "identical"
+        return False
+
     def examples(self, category: str, limit: int = EXAMPLE_ROWS) -> list[dict]:
         """A few rows of a vocabulary category (``kept_new_id``, ``id_new_piece``, ``added``,
         ``removed``, ``kind_changed``) for the JSON."""
@@ -159,14 +178,18 @@ class TokenizerDiff:
         return data
 
 
-def _golden_changed(old_rt, new_rt) -> int:
-    """Stress samples whose IDs differ (a text one side refuses and the other not counts)."""
-    from ..golden import encode_each
+def _golden_changed(old_rt, new_rt) -> tuple[int, int]:
+    """Golden samples whose IDs differ (a text one side refuses and the other not counts), and
+    how many there are: old's golden samples (the stress set and one per special-token literal,
+    :func:`core.bundles.golden.samples_for`), the very set the Diff pane's golden check verifies, so
+    the verdict's count and the check's agree."""
+    from ..bundles.golden import encode_each, samples_for
 
-    texts = [text for _, text in STRESS_SAMPLES]
+    texts = [text for _, text in samples_for(old_rt)]
     old, new = encode_each(old_rt, texts), encode_each(new_rt, texts)
-    return sum((a != b) if isinstance(a, str) or isinstance(b, str)
-               else not np.array_equal(a.ids, b.ids) for a, b in zip(old, new))
+    changed = sum((a != b) if isinstance(a, str) or isinstance(b, str)
+                  else not np.array_equal(a.ids, b.ids) for a, b in zip(old, new))
+    return changed, len(texts)
 
 
 def diff_tokenizers(old, new, *, hidden: int | None = None, dtype: str | None = None,
@@ -186,10 +209,10 @@ def diff_tokenizers(old, new, *, hidden: int | None = None, dtype: str | None = 
     merges = diff_merges(old_view, new_view, {new_view.pieces[n] for _, n in kept_pairs})
     scores = (diff_scores(old_view, new_view, kept_pairs) if basis == "piece text"
               else ScoresDiff(False, note("diff.scores_not_stored")))
-    golden_changed = _golden_changed(old.runtime, new.runtime)
+    golden_changed, golden_samples = _golden_changed(old.runtime, new.runtime)
     added = vocab.added().tolist()
     reasons = [*vocabulary_reasons(counts, added, vocab.old_size), *special_reasons(specials),
-               *model_reasons(merges, scores), *golden_reason(golden_changed, len(STRESS_SAMPLES))]
+               *model_reasons(merges, scores), *golden_reason(golden_changed, golden_samples)]
     id_parts, notes = part_reasons(parts)
     reasons += id_parts
     notes = [*_basis_notes(basis, vocab, comparable, old_view, new_view), *notes,
@@ -199,7 +222,7 @@ def diff_tokenizers(old, new, *, hidden: int | None = None, dtype: str | None = 
     verdict = verdict_of(reasons)
     rows = matrix_rows(vocab.old_size, vocab.new_size, added)
     return TokenizerDiff(old.label, new.label, basis, vocab, old_view.pieces, new_view.pieces,
-                         specials, parts, merges, scores, golden_changed, len(STRESS_SAMPLES),
+                         specials, parts, merges, scores, golden_changed, golden_samples,
                          verdict, ranked_reasons(reasons), notes,
                          migration_cost(rows["rows_added"], hidden=hidden, dtype=dtype, tied=tied,
                                         configs=configs,
@@ -256,7 +279,7 @@ def compare(old, new, sources=(), *, golden: bool = True, hidden: int | None = N
 
     Raises :class:`~core.errors.WorkbenchError` when the sources hold no text.
     """
-    from ..golden import lock, verify
+    from ..bundles.golden import lock, verify
     from ..progress import Progress, check_cancel
     from .behaviour import corpus_items, golden_items
 

@@ -4,7 +4,7 @@ Kinds compare by class: a SentencePiece ``control`` token and a ``tokenizer.json
 token are one thing said by two runtimes; ``control`` against ``user_defined`` is a change.
 A role that differs (files name roles differently) is listed apart, in ``roles``.
 
->>> from core.special import SpecialToken as S
+>>> from core.pipeline.special import SpecialToken as S
 >>> d = diff_specials([S("<s>", 1, "control", "bos"), S("</s>", 2)], [S("<s>", 2), S("</s>", 1)])
 >>> [(m.literal, m.old_id, m.new_id) for m in d.moved]
 [('<s>', 1, 2), ('</s>', 2, 1)]
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..special import SpecialToken
+from ..pipeline.special import SpecialToken
 
 
 @dataclass(frozen=True)

@@ -19,11 +19,11 @@ from itertools import repeat
 
 import numpy as np
 
-from ..pretokens import ModelView
+from ..pipeline.pretokens import ModelView
 
 # kinds that are tokens of the protocol (matched by literal), not pieces of text
 SPECIAL_KINDS = frozenset({"control", "user-defined", "added", "special", "unknown"})
-# piece kinds (core.pretokens.PIECE_KINDS) as each runtime says them -> their class
+# piece kinds (core.pipeline.pretokens.PIECE_KINDS) as each runtime says them -> their class
 PIECE_KIND_CLASSES = {"control": "special", "special": "special", "unknown": "special",
                       "user-defined": "added", "added": "added"}
 
@@ -74,7 +74,7 @@ def identity_basis(old: ModelView, new: ModelView) -> str:
     ``piece text`` (both SentencePiece-style, or both WordPiece), or ``bytes (across
     families)`` when the families differ (the bytes a piece stands for are all they share).
 
-    >>> from core.pretokens import ModelView
+    >>> from core.pipeline.pretokens import ModelView
     >>> bl = ModelView("tiktoken/BPE", "BPE", (), (), (), byte_level=True)
     >>> sp = ModelView("sentencepiece/bpe", "bpe", (), (), ())
     >>> wp = ModelView("tokenizers/WordPiece", "WordPiece", (), (), ())

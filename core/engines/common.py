@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, Optional, Sequence
 
-from ..bundle import BUNDLE_FORMAT, runtime_versions
+from ..bundles.bundle import BUNDLE_FORMAT, runtime_versions
 from ..errors import WorkbenchError
 from ..notes import english, note
 from ..progress import CancelFn

@@ -15,8 +15,9 @@ import tempfile
 from pathlib import Path
 from typing import Iterable, Iterator, Optional
 
-from ..bundle import save_bundle_files
+from ..bundles.bundle import save_bundle_files
 from ..lifeline import child_command
+from ..notes import note
 from ..progress import CancelFn, Progress, ProgressFn, Throttle
 from .checks import check_config, unknown_token
 from .common import dump_json, engine_manifest, fed_corpus, run_child
@@ -78,8 +79,9 @@ def train_hf(config: TrainingConfig, documents: Iterable[str], dest: str | Path,
 
         def fed_then_reported() -> Iterator[str]:
             yield from lines  # the corpus is read (its own progress) while it is fed
-            report(Progress("training", 0, 0,
-                            f"{corpus.sentences:,} lines, {corpus.bytes:,} bytes"), force=True)
+            report(Progress("training", 0, 0, note("progress.corpus_fed",
+                                                   lines=corpus.sentences, bytes=corpus.bytes)),
+                   force=True)
 
         run_child(child_command(_CHILD, json.dumps(job), reads_input=True),
                   feed=fed_then_reported(), cancel=cancel, what="tokenizers training")

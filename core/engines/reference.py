@@ -21,12 +21,12 @@ from ..algorithms.bpe import END_OF_WORD, train_bpe
 from ..algorithms.char_split import ProbedSplitter
 from ..algorithms.unigram import train_unigram
 from ..algorithms.wordpiece import train_wordpiece
-from ..bundle import save_bundle_files
+from ..bundles.bundle import save_bundle_files
 from ..errors import WorkbenchError
 from ..notes import note
 from ..progress import CancelFn, Progress, ProgressFn, check_cancel
-from ..runtimes.hf import byte_level_decoder
-from ..runtimes.reference import MODEL_FILE, MODEL_FORMAT, bpe_model_spec
+from ..formats.hf.runtime import byte_level_decoder
+from ..formats.reference.runtime import MODEL_FILE, MODEL_FORMAT, bpe_model_spec
 from .checks import check_config, unknown_token
 from .common import dump_json, engine_manifest
 from .config import TrainingConfig
@@ -146,7 +146,7 @@ def train_reference(config: TrainingConfig, documents: Iterable[str], dest: str 
 def _save_symbol_bpe(config: TrainingConfig, counts: Counter, dest, name: str,
                      corpus_report: dict | None, progress, cancel) -> Path:
     """The paper's separate ``</w>`` symbol has no tokenizer.json form: the bundle holds the
-    workbench's own model file, run by :class:`core.runtimes.reference.ReferenceBPERuntime`."""
+    workbench's own model file, run by :class:`core.formats.reference.runtime.ReferenceBPERuntime`."""
     specials = list(config.special_tokens)
     unk = unknown_token(specials)  # none listed: unseen characters are dropped (config_notes)
     model = train_bpe(counts, vocab_size=max(1, config.vocab_size - len(specials)),

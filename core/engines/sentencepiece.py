@@ -16,11 +16,12 @@ import tempfile
 from pathlib import Path
 from typing import Iterable, Optional
 
-from ..bundle import save_bundle_files
+from ..bundles.bundle import save_bundle_files
 from ..errors import WorkbenchError
 from ..lifeline import child_command
+from ..notes import note
 from ..progress import CancelFn, Progress, ProgressFn, Throttle
-from ..special import guess_role
+from ..pipeline.special import guess_role
 from .checks import SENTENCEPIECE_RULES, check_config, unsupported_by_sentencepiece
 from .common import ChildFailed, dump_json, engine_manifest, run_child, write_corpus
 from .config import TrainingConfig
@@ -103,7 +104,7 @@ def train_sentencepiece(config: TrainingConfig, documents: Iterable[str], dest: 
     with tempfile.TemporaryDirectory(prefix="tokbench-spm-") as scratch:
         corpus = write_corpus(documents, Path(scratch) / "corpus.txt")
         options = trainer_options(config, corpus.longest)
-        report(Progress("checking", 0, 0, "characters to keep"), force=True)
+        report(Progress("checking", 0, 0, note("progress.characters_to_keep")), force=True)
         check_vocabulary(corpus.path, options)  # now, not after the trainer reads it again
         # relative names: the model records them, and a temp folder's name would make two
         # identical runs differ
@@ -147,7 +148,7 @@ def _report_log_line(line: str, report: Throttle) -> None:
         match = pattern.search(line)
         if match:
             report(Progress(phase, float(match.group(1)) if match.groups() else 0, 0,
-                            line.strip()[-80:]))
+                            detail=line.strip()[-80:]))  # the trainer's own words
 
 
 _CHILD = """

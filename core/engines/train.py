@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
-from ..bundle import read_bundle_files, read_manifest
+from ..bundles.bundle import read_bundle_files, read_manifest
 from ..corpus import Corpus, CorpusSource, SourceStats
 from .checks import check_config
 from .common import check_free_space

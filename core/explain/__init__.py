@@ -6,7 +6,7 @@ recomputes the IDs with the workbench's own algorithms (``core.algorithms``) and
 against the native runtime: ``Explanation.agreement`` says whether they are equal, or where
 they first differ — a mismatch is shown, never hidden.
 
->>> from core.runtimes.tiktoken import TiktokenRuntime
+>>> from core.formats.tiktoken.runtime import TiktokenRuntime
 >>> ranks = {bytes([b]): b for b in range(256)} | {b"lo": 256, b"low": 257}
 >>> ex = explain(TiktokenRuntime(ranks, pattern=r"\S+|\s+", special={}), "lower")
 >>> [(s.rank, s.left, s.right) for s in ex.words[0].steps], ex.words[0].pieces
@@ -69,7 +69,7 @@ def _spans_to_code_points(words: list[Word], text: str) -> None:
     """The explainers give byte spans on the original text; words show code points."""
     import numpy as np
 
-    from ..text import TextIndex
+    from ..text.offsets import TextIndex
 
     placed = [w for w in words if w.span is not None]
     if not placed:

@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..notes import Note
-from ..runtimes.hf import byte_level_decoder
-from ..text import visible_bytes, visible_text
+from ..formats.hf.runtime import byte_level_decoder
+from ..text.offsets import visible_bytes, visible_text
 
 
 @dataclass
@@ -144,7 +144,7 @@ class Explanation:
             Both are :class:`core.notes.Note` values (``english(note)`` says them in English;
             the GUI translates them by code).
         pieces_are_bytes: pieces are GPT-2 byte-level strings (shown as bytes).
-        pre_tokens: the runtime's :class:`core.pretokens.PreToken` list the words come from.
+        pre_tokens: the runtime's :class:`core.pipeline.pretokens.PreToken` list the words come from.
     """
 
     model: str

@@ -1,7 +1,7 @@
 """Per model kind: what its model makes of each pre-token, with the model's trace.
 
-The pre-tokens are the runtime's own (:meth:`core.runtimes.base.Runtime.pre_tokens`, the very
-list the Pipeline tab shows); the tables come from its :class:`core.pretokens.ModelView` (and,
+The pre-tokens are the runtime's own (:meth:`core.formats.runtime.Runtime.pre_tokens`, the very
+list the Pipeline tab shows); the tables come from its :class:`core.pipeline.pretokens.ModelView` (and,
 for a ``tokenizer.json``, the model's own settings). Each explainer returns words whose spans are
 byte spans on the original text; :func:`core.explain.explain` turns them into code points.
 
@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..notes import Note, english, note
-from ..runtimes.hf import byte_level_decoder
+from ..formats.hf.runtime import byte_level_decoder
 from .bpe import merge_by_token_rank, merge_steps, model_from_merges
 from .result import Word
 from .unigram import ScoreTable, explain_lattice, path_ids, units_to_ids
@@ -379,13 +379,13 @@ EXPLAINERS: dict[str, Callable] = {
     "sentencepiece/unigram": explain_spm, "sentencepiece/bpe": explain_spm,
     "reference/BPE": explain_reference_bpe,
 }
-"""Explainers by :attr:`core.pretokens.ModelView.kind`; a kind not here is refused."""
+"""Explainers by :attr:`core.pipeline.pretokens.ModelView.kind`; a kind not here is refused."""
 
 
 def unsupported_reason(view) -> Note:
     """Why a model kind has no explainer.
 
-    >>> from core.pretokens import ModelView
+    >>> from core.pipeline.pretokens import ModelView
     >>> english(unsupported_reason(ModelView("tokenizers/WordLevel", "WordLevel", (), (), ())))
     'a WordLevel model has no subword algorithm to explain (BPE, WordPiece, Unigram and SentencePiece unigram / bpe can be explained)'
     """

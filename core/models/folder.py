@@ -18,10 +18,10 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..configs import SIBLING_FILES
+from ..formats.configs import SIBLING_FILES
 from .entry import LocalModel, dangling, disk_size
 
-# the files that make a tokenizer (the folder opens by them: core.formats._detect_dir), and the
+# the files that make a tokenizer (the folder opens by them: core.formats.detect._detect_dir), and the
 # patterns of those named by their content
 TOKENIZER_FILES = ("tokenizer.json", "tokenizer.model", "vocab.json", "merges.txt", "vocab.txt",
                    "tekken.json")

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping
 
-from ..gguf_header import is_gguf
+from ..formats.gguf.header import is_gguf
 from .entry import BrokenModel, LocalModel, ModelError, disk_size
 
 DEFAULT_HOST, DEFAULT_NAMESPACE, DEFAULT_TAG = "registry.ollama.ai", "library", "latest"

@@ -10,7 +10,7 @@ source that takes its shape is asked:
 - ``org/repo[:quantization]``: llama.cpp's cache.
 
 Several matches (a name in two stores, several quantizations or snapshots) are compared by
-tokenizer fingerprint (:mod:`core.golden`, through the ``fingerprint`` callable the caller
+tokenizer fingerprint (:mod:`core.bundles.golden`, through the ``fingerprint`` callable the caller
 gives): the same tokenizer everywhere opens the first, with a note saying so and naming the
 others; different ones are refused, each named exactly (:attr:`LocalModel.spec`).
 

@@ -246,6 +246,22 @@
         <translation>{n} 个区间经扩展后变宽或不含任何词元（{tokenizer}）</translation>
     </message>
     <message>
+        <source>Bands: tokens (thin gaps between them)</source>
+        <translation>色带：词元（词元之间有细缝）</translation>
+    </message>
+    <message>
+        <source>span end inside a token</source>
+        <translation>区间端点落在词元内部</translation>
+    </message>
+    <message>
+        <source>span end inside a grapheme</source>
+        <translation>区间端点落在字素簇内部</translation>
+    </message>
+    <message>
+        <source>(↑/↓: previous/next span; ←/→: tokens)</source>
+        <translation>（↑/↓：上一个/下一个区间；←/→：词元）</translation>
+    </message>
+    <message>
         <source>Labels exported for {tokenizer}: {path} ({tagged} of {spans} spans tagged, {n} reported)</source>
         <translation>已为 {tokenizer} 导出标签：{path}（{spans} 个区间中标注了 {tagged} 个，报告 {n} 个）</translation>
     </message>
@@ -344,6 +360,10 @@
     <message>
         <source>{n} chars/span</source>
         <translation>{n} 字符/区间</translation>
+    </message>
+    <message>
+        <source>Out of date — the dataset, its settings or the tokenizers changed since this run. Run again (Align).</source>
+        <translation>已过期——自这次运行以来数据集、其设置或分词器已改变。请重新运行（对齐）。</translation>
     </message>
     <message>
         <source>Share of spans aligned strictly, per label</source>
@@ -819,6 +839,10 @@
     <message>
         <source>The capital of France is Paris.</source>
         <translation>法国的首都是巴黎。</translation>
+    </message>
+    <message>
+        <source>The conversation has edits that are not saved in a file. Save them?</source>
+        <translation>对话有尚未保存到文件的编辑。要保存吗？</translation>
     </message>
     <message>
         <source>the conversation has no messages</source>
@@ -1657,6 +1681,10 @@
 <context>
     <name>DiagnosticsPane</name>
     <message>
+        <source>Out of date — the tokenizers, the corpus or the settings changed since this run. Run again (Run).</source>
+        <translation>已过期——自这次运行以来分词器、语料或设置已改变。请重新运行（运行）。</translation>
+    </message>
+    <message>
         <source>Tokenizers (up to {n})</source>
         <translation>分词器（最多 {n} 个）</translation>
     </message>
@@ -1991,7 +2019,7 @@
     </message>
     <message>
         <source>Out of date — the tokenizers or the corpus changed since this comparison. Run again (Compare).</source>
-        <translation>已过时——自这次比较以来分词器或语料已改变。请再运行一次（对比）。</translation>
+        <translation>已过期——自这次比较以来分词器或语料已改变。请重新运行（对比）。</translation>
     </message>
     <message>
         <source>Vocabulary</source>
@@ -2072,6 +2100,14 @@
     <message>
         <source>Comparing…</source>
         <translation>正在对比…</translation>
+    </message>
+    <message>
+        <source>{n} of {total} golden samples of A get other IDs on B.</source>
+        <translation>A 的 {total} 个黄金样本中有 {n} 个在 B 上得到不同的 ID。</translation>
+    </message>
+    <message>
+        <source>{n} more differ only in other fields (offsets, decoding, normalization).</source>
+        <translation>另有 {n} 个仅在其他字段（偏移、解码、规范化）上不同。</translation>
     </message>
     <message>
         <source>Stop</source>
@@ -2212,10 +2248,6 @@
     <message>
         <source>All {n} golden samples of A give the same fields on B.</source>
         <translation>A 的全部 {n} 个黄金样本在 B 上各字段都相同。</translation>
-    </message>
-    <message>
-        <source>{n} of {total} golden samples of A differ on B.</source>
-        <translation>A 的 {total} 个黄金样本中有 {n} 个在 B 上不同。</translation>
     </message>
     <message>
         <source>The vocabularies differ (fingerprints {a} and {b}).</source>
@@ -2920,6 +2952,10 @@
         <translation>分词器工作台</translation>
     </message>
     <message>
+        <source>The panes switch to the new language when the running job ends</source>
+        <translation>正在运行的任务结束后，各面板将切换为新语言</translation>
+    </message>
+    <message>
         <source>Panes</source>
         <translation>窗格</translation>
     </message>
@@ -3018,14 +3054,6 @@
     <message>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
-    </message>
-    <message>
-        <source>Language</source>
-        <translation>语言</translation>
-    </message>
-    <message>
-        <source>The menus and tabs now use the new language. The panes switch to it the next time you start the workbench.</source>
-        <translation>菜单和标签页已切换为新语言。各面板将在下次启动工作台时切换。</translation>
     </message>
     <message>
         <source>⚠ {message}</source>
@@ -3330,6 +3358,34 @@
     <message>
         <source>unexpected {kind} in the job: {error}</source>
         <translation>任务中出现意外错误 {kind}：{error}</translation>
+    </message>
+    <message>
+        <source>{count:,} records</source>
+        <translation>{count:,} 条记录</translation>
+    </message>
+    <message>
+        <source>characters to keep</source>
+        <translation>统计要保留的字符</translation>
+    </message>
+    <message>
+        <source>{lines:,} lines, {bytes:,} bytes</source>
+        <translation>{lines:,} 行，{bytes:,} 字节</translation>
+    </message>
+    <message>
+        <source>{count} seed pieces</source>
+        <translation>{count} 个初始片段</translation>
+    </message>
+    <message>
+        <source>EM: {count} pieces</source>
+        <translation>EM：{count} 个片段</translation>
+    </message>
+    <message>
+        <source>pruned to {count} pieces</source>
+        <translation>剪枝至 {count} 个片段</translation>
+    </message>
+    <message>
+        <source>{count} pieces</source>
+        <translation>{count} 个片段</translation>
     </message>
     <message>
         <source>token ID {id} at stream position {position} is out of range: the vocabulary has IDs 0..{last}</source>
@@ -3844,10 +3900,6 @@
         <translation>{n:,} 个片段的分数改变</translation>
     </message>
     <message>
-        <source>{n:,} of {samples:,} golden stress samples get other IDs</source>
-        <translation>{samples:,} 个黄金压力样本中有 {n:,} 个得到不同的 ID</translation>
-    </message>
-    <message>
         <source>the {part} changed (IDs of a text do not depend on it)</source>
         <translation>{part}改变了（文本的 ID 不依赖于它）</translation>
     </message>
@@ -4060,6 +4112,14 @@
         <translation>{name} 没有 Jinja 对话模板，只有由 Ollama 自己渲染的 Go 模板：请选择一个模板在此渲染</translation>
     </message>
     <message>
+        <source>Diagnostics parallel corpus {path} is gone: the Corpus pane&apos;s sources are used</source>
+        <translation>诊断的平行语料 {path} 已不存在：改用语料面板的来源</translation>
+    </message>
+    <message>
+        <source>Diagnostics chat template file {path} is gone: no template is used</source>
+        <translation>诊断的对话模板文件 {path} 已不存在：不使用模板</translation>
+    </message>
+    <message>
         <source>1 piece has a new ID (same piece, new ID: a model would read another row for it)</source>
         <translation>1 个片段换了 ID（同一片段，新 ID：模型会为它读取另一行）</translation>
     </message>
@@ -4176,6 +4236,10 @@
     <message>
         <source>tokenizer.ggml.model is {model!r}, a tokenizer llama.cpp does not know either; the workbench runs {supported}</source>
         <translation>tokenizer.ggml.model 为 {model!r}，llama.cpp 也不认识这种分词器；工作台可运行 {supported}</translation>
+    </message>
+    <message>
+        <source>{n:,} of {samples:,} golden samples get other IDs</source>
+        <translation>{samples:,} 个黄金样本中有 {n:,} 个得到不同的 ID</translation>
     </message>
     <message>
         <source>tokenizer.ggml.model is {model!r}: the file has no vocabulary (llama.cpp loads no tokenizer from it either); the workbench runs {supported}</source>
@@ -4615,6 +4679,384 @@
     </message>
 </context>
 <context>
+    <name>RecordView</name>
+    <message>
+        <source>Record: tokens over the text, spans under it</source>
+        <translation>记录：文本上方是词元，下方是区间</translation>
+    </message>
+    <message>
+        <source>{label} [{start}, {end}) “{text}”</source>
+        <translation>{label} [{start}, {end})“{text}”</translation>
+    </message>
+    <message>
+        <source>its start falls inside a token</source>
+        <translation>其起点落在词元内部</translation>
+    </message>
+    <message>
+        <source>its end falls inside a token</source>
+        <translation>其终点落在词元内部</translation>
+    </message>
+    <message>
+        <source>an end falls inside a grapheme (a letter with its marks, an emoji): no token boundary can be there</source>
+        <translation>有端点落在字素簇内部（带附加符号的字母、表情符号）：那里不可能有词元边界</translation>
+    </message>
+</context>
+<context>
+    <name>ReportPage</name>
+    <message>
+        <source>Tokenizer diff</source>
+        <translation>分词器差异</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>说明</translation>
+    </message>
+    <message>
+        <source>Vocabulary (compared by {basis})</source>
+        <translation>词表（按{basis}比较）</translation>
+    </message>
+    <message>
+        <source>Special tokens</source>
+        <translation>特殊词元</translation>
+    </message>
+    <message>
+        <source>Migration</source>
+        <translation>迁移</translation>
+    </message>
+    <message>
+        <source>Pipeline</source>
+        <translation>流程</translation>
+    </message>
+    <message>
+        <source>Behaviour</source>
+        <translation>行为</translation>
+    </message>
+    <message>
+        <source>no pipeline part differs</source>
+        <translation>流程各部分均无差异</translation>
+    </message>
+    <message>
+        <source>constant offset {offset} from ID {start}</source>
+        <translation>从 ID {start} 起固定偏移 {offset}</translation>
+    </message>
+    <message>
+        <source>identical</source>
+        <translation>完全相同</translation>
+    </message>
+    <message>
+        <source>append-only compatible</source>
+        <translation>仅追加兼容</translation>
+    </message>
+    <message>
+        <source>breaking</source>
+        <translation>不兼容</translation>
+    </message>
+    <message>
+        <source>bytes</source>
+        <translation>字节</translation>
+    </message>
+    <message>
+        <source>piece text</source>
+        <translation>片段文本</translation>
+    </message>
+    <message>
+        <source>bytes (across families)</source>
+        <translation>字节（跨类型）</translation>
+    </message>
+    <message>
+        <source>none needed</source>
+        <translation>无需处理</translation>
+    </message>
+    <message>
+        <source>append rows</source>
+        <translation>追加行</translation>
+    </message>
+    <message>
+        <source>constant offset</source>
+        <translation>固定偏移</translation>
+    </message>
+    <message>
+        <source>reinitialize rows</source>
+        <translation>重新初始化行</translation>
+    </message>
+    <message>
+        <source>row map</source>
+        <translation>行映射</translation>
+    </message>
+    <message>
+        <source>retrain</source>
+        <translation>重新训练</translation>
+    </message>
+    <message>
+        <source>rows added (the matrix grows by)</source>
+        <translation>新增行数（矩阵增长量）</translation>
+    </message>
+    <message>
+        <source>× hidden × bytes</source>
+        <translation>× 隐藏维度 × 字节</translation>
+    </message>
+    <message>
+        <source>MiB of the added rows, tied (one matrix)</source>
+        <translation>新增行的 MiB，共享权重（一个矩阵）</translation>
+    </message>
+    <message>
+        <source>MiB of the added rows, untied (two matrices)</source>
+        <translation>新增行的 MiB，不共享权重（两个矩阵）</translation>
+    </message>
+    <message>
+        <source>rows to initialize (pieces new to their ID)</source>
+        <translation>需初始化的行（ID 上是新片段）</translation>
+    </message>
+    <message>
+        <source>… of them in IDs the old vocabulary used</source>
+        <translation>… 其中位于旧词表用过的 ID 上</translation>
+    </message>
+    <message>
+        <source>assumed (no config.json gave them): {names}</source>
+        <translation>假定值（没有 config.json 提供）：{names}</translation>
+    </message>
+    <message>
+        <source>Golden samples of the old tokenizer, verified on the new</source>
+        <translation>旧分词器的黄金样本在新分词器上的验证</translation>
+    </message>
+    <message>
+        <source>{n} of {total} samples differ</source>
+        <translation>{total} 个样本中有 {n} 个不同</translation>
+    </message>
+    <message>
+        <source>sample</source>
+        <translation>样本</translation>
+    </message>
+    <message>
+        <source>field</source>
+        <translation>字段</translation>
+    </message>
+    <message>
+        <source>old</source>
+        <translation>旧</translation>
+    </message>
+    <message>
+        <source>new</source>
+        <translation>新</translation>
+    </message>
+    <message>
+        <source>bucket</source>
+        <translation>分组</translation>
+    </message>
+    <message>
+        <source>texts</source>
+        <translation>文本数</translation>
+    </message>
+    <message>
+        <source>IDs differ</source>
+        <translation>ID 不同</translation>
+    </message>
+    <message>
+        <source>new/old</source>
+        <translation>新/旧</translation>
+    </message>
+    <message>
+        <source>{texts} texts: IDs differ in {ids}, token strings in {tokens}; tokens new/old {ratio}</source>
+        <translation>{texts} 条文本：ID 不同占 {ids}，词元字符串不同占 {tokens}；词元数新/旧 {ratio}</translation>
+    </message>
+    <message>
+        <source>Of {checked} texts whose tokens changed, the old model behind the new pre-tokenizer reproduces {regex} (the regex explains them); the new model behind the old pre-tokenizer {model}.</source>
+        <translation>在 {checked} 条词元有变化的文本中，旧模型配新预分词器可复现 {regex} 条（由正则表达式解释）；新模型配旧预分词器可复现 {model} 条。</translation>
+    </message>
+    <message>
+        <source>Most changed examples (old above, new below)</source>
+        <translation>变化最大的示例（上为旧，下为新）</translation>
+    </message>
+    <message>
+        <source>Tokenizer diagnostics</source>
+        <translation>分词器诊断</translation>
+    </message>
+    <message>
+        <source>created {date}</source>
+        <translation>生成于 {date}</translation>
+    </message>
+    <message>
+        <source>Parallel corpus {path}: {languages} languages × {sentences} sentences.</source>
+        <translation>平行语料 {path}：{languages} 种语言 × {sentences} 个句子。</translation>
+    </message>
+    <message>
+        <source>Corpus: {sources}.</source>
+        <translation>语料：{sources}。</translation>
+    </message>
+    <message>
+        <source>{n} bytes</source>
+        <translation>{n} 字节</translation>
+    </message>
+    <message>
+        <source>Tokenizers</source>
+        <translation>分词器</translation>
+    </message>
+    <message>
+        <source>tokenizer</source>
+        <translation>分词器</translation>
+    </message>
+    <message>
+        <source>format</source>
+        <translation>格式</translation>
+    </message>
+    <message>
+        <source>behaviour fingerprint</source>
+        <translation>行为指纹</translation>
+    </message>
+    <message>
+        <source>vocabulary fingerprint</source>
+        <translation>词表指纹</translation>
+    </message>
+    <message>
+        <source>vocabulary</source>
+        <translation>词表</translation>
+    </message>
+    <message>
+        <source>ids used</source>
+        <translation>已用 ID</translation>
+    </message>
+    <message>
+        <source>share used</source>
+        <translation>使用比例</translation>
+    </message>
+    <message>
+        <source>context</source>
+        <translation>上下文</translation>
+    </message>
+    <message>
+        <source>overhead</source>
+        <translation>开销</translation>
+    </message>
+    <message>
+        <source>failed documents</source>
+        <translation>失败文档</translation>
+    </message>
+    <message>
+        <source>worst premium</source>
+        <translation>最高溢价</translation>
+    </message>
+    <message>
+        <source>geometric mean</source>
+        <translation>几何平均</translation>
+    </message>
+    <message>
+        <source>Charts</source>
+        <translation>图表</translation>
+    </message>
+    <message>
+        <source>Premium per language</source>
+        <translation>各语言的溢价</translation>
+    </message>
+    <message>
+        <source>language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <source>{tokenizer} tokens</source>
+        <translation>{tokenizer} 词元数</translation>
+    </message>
+    <message>
+        <source>premium</source>
+        <translation>溢价</translation>
+    </message>
+    <message>
+        <source>95% interval</source>
+        <translation>95% 区间</translation>
+    </message>
+    <message>
+        <source>pairs</source>
+        <translation>注意力对</translation>
+    </message>
+    <message>
+        <source>rank</source>
+        <translation>排名</translation>
+    </message>
+    <message>
+        <source>premium = tokens(language) / tokens(pivot) over the same sentences; pairs = premium², the attention pairs of one dense layer for the same content.</source>
+        <translation>溢价 = 相同句子上的 词元数(语言) / 词元数(基准语言)；注意力对 = 溢价²，即同样内容在一个稠密层中的注意力对数。</translation>
+    </message>
+    <message>
+        <source>Buckets · {tokenizer}</source>
+        <translation>分桶 · {tokenizer}</translation>
+    </message>
+    <message>
+        <source>most used pieces: {pieces}</source>
+        <translation>最常用的片段：{pieces}</translation>
+    </message>
+    <message>
+        <source>failed on document {document} of {source}: {error}</source>
+        <translation>在 {source} 的第 {document} 个文档上失败：{error}</translation>
+    </message>
+    <message>
+        <source>Tokens are content tokens: no BOS/CLS added, special-token literals read as text. Rates: tokens_per_byte over UTF-8 bytes, tokens_per_cp over code points, fertility over whitespace words of texts that separate words (null where none does); p50…max are tokens per document, nearest rank, exact. Made with tokbench report.</source>
+        <translation>词元均为内容词元：不添加 BOS/CLS，特殊词元字面量按文本读取。比率：tokens_per_byte 以 UTF-8 字节计，tokens_per_cp 以码位计，fertility 以用空白分词的文本中的词计（无此类文本时为 null）；p50…max 为每个文档的词元数，最近秩法，精确值。由 tokbench report 生成。</translation>
+    </message>
+    <message>
+        <source>Premium against {pivot}: tokens for the same sentences (95% bootstrap interval)</source>
+        <translation>相对 {pivot} 的溢价：相同句子的词元数（95% 自助法区间）</translation>
+    </message>
+    <message>
+        <source>Premium per language (pivot {pivot})</source>
+        <translation>各语言的溢价（基准 {pivot}）</translation>
+    </message>
+    <message>
+        <source>tokens / pivot&apos;s tokens (95% interval)</source>
+        <translation>词元数 / 基准语言词元数（95% 区间）</translation>
+    </message>
+    <message>
+        <source>Premium ranking across tokenizers (blue: fewer tokens than the pivot, red: more)</source>
+        <translation>各分词器的溢价排名（蓝：词元少于基准语言，红：多于）</translation>
+    </message>
+    <message>
+        <source>Premium ranking</source>
+        <translation>溢价排名</translation>
+    </message>
+    <message>
+        <source>Tokens per UTF-8 byte per language</source>
+        <translation>各语言每个 UTF-8 字节的词元数</translation>
+    </message>
+    <message>
+        <source>Tokens per byte</source>
+        <translation>每字节词元数</translation>
+    </message>
+    <message>
+        <source>tokens per UTF-8 byte</source>
+        <translation>每个 UTF-8 字节的词元数</translation>
+    </message>
+    <message>
+        <source>Document lengths in tokens (all documents)</source>
+        <translation>以词元计的文档长度（全部文档）</translation>
+    </message>
+    <message>
+        <source>Length distribution</source>
+        <translation>长度分布</translation>
+    </message>
+    <message>
+        <source>tokens per document</source>
+        <translation>每个文档的词元数</translation>
+    </message>
+    <message>
+        <source>documents</source>
+        <translation>文档数</translation>
+    </message>
+    <message>
+        <source>Vocabulary use: share of all tokens taken by the k most used ids</source>
+        <translation>词表使用：最常用的 k 个 ID 占全部词元的比例</translation>
+    </message>
+    <message>
+        <source>Vocabulary use</source>
+        <translation>词表使用</translation>
+    </message>
+    <message>
+        <source>most used ids (k)</source>
+        <translation>最常用的 ID（k）</translation>
+    </message>
+    <message>
+        <source>share of all tokens</source>
+        <translation>占全部词元的比例</translation>
+    </message>
+</context>
+<context>
     <name>RunMeter</name>
     <message>
         <source>{rate} merges/s</source>
@@ -4683,30 +5125,6 @@
     <message>
         <source>loading the bundle</source>
         <translation>加载打包文件</translation>
-    </message>
-    <message>
-        <source>characters to keep</source>
-        <translation>统计要保留的字符</translation>
-    </message>
-    <message>
-        <source>{count} seed pieces</source>
-        <translation>{count} 个初始片段</translation>
-    </message>
-    <message>
-        <source>EM: {count} pieces</source>
-        <translation>EM：{count} 个片段</translation>
-    </message>
-    <message>
-        <source>pruned to {count} pieces</source>
-        <translation>剪枝至 {count} 个片段</translation>
-    </message>
-    <message>
-        <source>{count} pieces</source>
-        <translation>{count} 个片段</translation>
-    </message>
-    <message>
-        <source>{lines} lines, {bytes} bytes</source>
-        <translation>{lines} 行，{bytes} 字节</translation>
     </message>
     <message>
         <source>seconds</source>
@@ -5017,12 +5435,36 @@
         <translation>运行到结尾 ⏭</translation>
     </message>
     <message>
+        <source>Export JSON…</source>
+        <translation>导出 JSON…</translation>
+    </message>
+    <message>
+        <source>Save every step as tokbench stream --json prints them</source>
+        <translation>按 tokbench stream --json 的输出格式保存每一步</translation>
+    </message>
+    <message>
         <source>Stream position</source>
         <translation>流中的位置</translation>
     </message>
     <message>
-        <source>Streamed text</source>
-        <translation>流式输出的文本</translation>
+        <source>Streamed IDs</source>
+        <translation>流式输出的 ID</translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation>文本</translation>
+    </message>
+    <message>
+        <source>The text decoded so far, each ID a band behind the text it completed</source>
+        <translation>目前已解码的文本，每个 ID 是其补全文本背后的一条色带</translation>
+    </message>
+    <message>
+        <source>IDs</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>Each ID as a chip with its bytes</source>
+        <translation>每个 ID 显示为带字节的小块</translation>
     </message>
     <message>
         <source>Stream steps</source>
@@ -5045,12 +5487,24 @@
         <translation>停止字符串：</translation>
     </message>
     <message>
+        <source>Show the stream as</source>
+        <translation>流显示为</translation>
+    </message>
+    <message>
+        <source>earlier steps</source>
+        <translation>之前各步</translation>
+    </message>
+    <message>
         <source>this step&apos;s IDs</source>
         <translation>本步的 ID</translation>
     </message>
     <message>
         <source>waiting for the rest of a character</source>
         <translation>等待字符的其余字节</translation>
+    </message>
+    <message>
+        <source>held back (may become a stop string)</source>
+        <translation>暂扣（可能成为停止字符串）</translation>
     </message>
     <message>
         <source>the stop</source>
@@ -5085,16 +5539,20 @@
         <translation>第 {k} 步，共 {n} 步</translation>
     </message>
     <message>
+        <source>Could not save the steps: {problem}</source>
+        <translation>无法保存各步：{problem}</translation>
+    </message>
+    <message>
+        <source>Export the stream&apos;s steps</source>
+        <translation>导出流的各步</translation>
+    </message>
+    <message>
         <source>… {n} earlier IDs</source>
         <translation>… 之前的 {n} 个 ID</translation>
     </message>
     <message>
         <source>{n} IDs to stream: press Step</source>
         <translation>待流式输出 {n} 个 ID：请按“前进一步”</translation>
-    </message>
-    <message>
-        <source>Emitted so far: {n} characters (the last {k} shown)</source>
-        <translation>已输出 {n} 个字符（显示最后 {k} 个）</translation>
     </message>
     <message>
         <source>Emitted so far: {n} characters</source>
@@ -5139,6 +5597,37 @@
     <message>
         <source>End of stream: no stop matched.</source>
         <translation>流结束：没有匹配到停止条件。</translation>
+    </message>
+</context>
+<context>
+    <name>StreamTextView</name>
+    <message>
+        <source>Streamed text, each ID a band behind its text</source>
+        <translation>流式输出的文本，每个 ID 是其文本背后的一条色带</translation>
+    </message>
+    <message>
+        <source>emitted at step {step}</source>
+        <translation>在第 {step} 步输出</translation>
+    </message>
+    <message>
+        <source>emitted at this step ({step})</source>
+        <translation>在本步（第 {step} 步）输出</translation>
+    </message>
+    <message>
+        <source>held back: it may still become a stop string</source>
+        <translation>暂扣：它仍可能成为停止字符串</translation>
+    </message>
+    <message>
+        <source>waiting for the rest of a character</source>
+        <translation>等待字符的其余字节</translation>
+    </message>
+    <message>
+        <source>completed the stop</source>
+        <translation>完成了停止</translation>
+    </message>
+    <message>
+        <source>ignored after the stop</source>
+        <translation>停止后被忽略</translation>
     </message>
 </context>
 <context>
@@ -5619,6 +6108,10 @@
     <message>
         <source>Save training config</source>
         <translation>保存训练配置</translation>
+    </message>
+    <message>
+        <source>The workspace&apos;s training configuration was not restored: {problem}</source>
+        <translation>工作区的训练配置未能恢复：{problem}</translation>
     </message>
     <message>
         <source>Training config (*.json);;All files (*)</source>

@@ -3,25 +3,63 @@
 from __future__ import annotations
 
 import os
+import time
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import pytest
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QSettings, QThreadPool
 
 from app.main_window import DEMO_TOKENIZERS, MainWindow
 from app.session import Session
+from tests.app.dialogs import ModalGuard
 
 # every test that uses qtbot (these fixtures do) is marked gui by tests/conftest.py
 
 
 @pytest.fixture(autouse=True)
+def dialogs(monkeypatch):
+    """No modal dialog blocks a test (tests/app/dialogs.py): one the test did not announce
+    (``dialogs.expect(kind)``, ``dialogs.answer(kind, value)``) fails it where it opened and
+    at teardown; an unsaved-edits question is answered Discard unless a test answers it."""
+    guard = ModalGuard().install(monkeypatch)
+    yield guard
+    unexpected = guard.unexpected()
+    if unexpected:
+        pytest.fail("modal dialogs opened under test (each would wait for a click for ever): "
+                    + "; ".join(map(str, unexpected)), pytrace=False)
+
+
+JOBS_END_S = 60  # how long a test's worker jobs may run on once its windows are closed
+
+
+@pytest.fixture(autouse=True)
+def no_job_outlives_its_test(qapp):
+    """A test's worker jobs end before the next test starts. Its windows are closed first
+    (pytest-qt, before fixtures are torn down; closing cancels every job), then this waits
+    for Qt's global pool and the chart thread to be idle. A job left running competes with
+    the next test: measured, the Corpus pane's first test left its chart drawing (matplotlib's
+    first figure of the session) 3 s into the next test at load 14, Python holding the GIL
+    while that test waited for its own job or measured GUI stalls; a job on the global pool
+    (2 threads on 2 cores) would also make the next one queue. One still running a minute on
+    fails the test that started it."""
+    yield
+    from app.tasks import chart_pool
+
+    deadline = time.monotonic() + JOBS_END_S
+    for name, pool in (("worker", QThreadPool.globalInstance()), ("chart", chart_pool())):
+        while not pool.waitForDone(100):
+            if time.monotonic() > deadline:
+                pytest.fail(f"{pool.activeThreadCount()} {name} job(s) still ran {JOBS_END_S} s "
+                            "after the test ended and its windows closed", pytrace=False)
+
+
+@pytest.fixture(autouse=True)
 def own_workspace_file(tmp_path, monkeypatch):
     """Each test's window saves its workspace in the test's folder, never the user's app-data
-    folder; an unsaved-edits question is answered Discard unless a test answers it."""
+    folder."""
     path = tmp_path / "app-data" / "workspace.json"
     monkeypatch.setattr("app.main_window.default_file", lambda: path)
-    monkeypatch.setattr("app.ask.ask_unsaved", lambda *args: "discard")
     return path
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import sys
+from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
@@ -27,6 +28,8 @@ def main(argv: list[str]) -> int:
     settings_path, config_path, corpus = argv
     app = QApplication([sys.argv[0]])
     window = MainWindow(Session(QSettings(settings_path, QSettings.Format.IniFormat)))
+    # the workspace saved on quit (or on a stop signal) beside the settings, not the user's
+    window.workspace_file = Path(settings_path).with_name("workspace.json")
     quit_on_stop_signals(app)  # as app.__main__.main does
     window.show()
 

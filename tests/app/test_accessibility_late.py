@@ -79,7 +79,7 @@ def test_widgets_made_after_the_window_are_named_with_letters_unique_per_window(
 def test_a_dialog_a_pane_opens_is_named_with_its_own_letters(qapp, qtbot, window, language):
     from app import i18n
     from app.widgets.rank_file_dialog import RankFileDialog
-    from core.runtimes.tiktoken import RankFile
+    from core.formats.tiktoken.runtime import RankFile
 
     i18n.install_language(language, qapp)
     try:

@@ -78,6 +78,14 @@ def test_align_shows_tables_list_and_record(qtbot, window, tmp_path):
     assert any(k == pane.record_view.selected for k, _ in pane.record_view.bad_ends)
     assert "[" in pane.tokens_view.toPlainText()  # tokens with their spans
     assert pane.fix_list.count() >= 1
+    # from the keyboard: another span of the record, its caption following
+    spans = ROWS[record]["spans"]
+    other = 1 if pane.record_view.selected == 0 else pane.record_view.selected - 1
+    key = Qt.Key.Key_Down if other > pane.record_view.selected else Qt.Key.Key_Up
+    qtbot.keyClick(pane.record_view, key)
+    assert pane.record_view.selected == other
+    assert f"“{spans[other]['text']}”" in pane.record_caption.text()
+    assert spans[other]["label"] in pane.record_caption.text()
 
 
 def test_filters_and_mode(qtbot, window, tmp_path):
@@ -247,3 +255,23 @@ def test_stop_cancels_the_audit(qtbot, window, tmp_path):
     pane.stop_button.click()
     qtbot.waitUntil(lambda: not pane.progress.isVisible(), timeout=10000)
     assert pane.audit is None and "Stopped" in pane.banner.text()
+
+
+def test_a_changed_input_marks_the_audit_stale_and_aligning_again_clears_it(qtbot, window,
+                                                                             tmp_path):
+    pane = with_demo(qtbot, window)
+    align_and_wait(qtbot, pane, write_rows(tmp_path, ROWS))
+    shown = pane.tokenizer_table.item(0, 1).text()
+    assert not pane.is_stale and pane.stale_mark.isHidden()
+    pane.mode_box.setCurrentIndex(pane.mode_box.findData("expand"))  # a view, not an input
+    assert not pane.is_stale
+    pane.tokenizer_list.item(1).setCheckState(Qt.CheckState.Unchecked)
+    assert pane.is_stale and pane.stale_mark.isVisible()
+    assert pane.tokenizer_table.item(0, 1).text() == shown  # kept, greyed
+    assert pane.stale_mark.veiled(pane.result_view)
+    pane.tokenizer_list.item(1).setCheckState(Qt.CheckState.Checked)  # back as it was
+    assert not pane.is_stale and not pane.stale_mark.veiled(pane.result_view)
+    pane.unit_box.setCurrentIndex(0)  # the offsets' unit is an input too
+    assert pane.is_stale
+    align_and_wait(qtbot, pane, pane.path)
+    assert not pane.is_stale and pane.stale_mark.isHidden()

@@ -10,7 +10,7 @@ import pytest
 
 from app.cli import main
 from app.main_window import DEMO
-from core.formats import load_tokenizer
+from core.formats.detect import load_tokenizer
 from tests.conftest import require_data
 
 BPE = DEMO / "demo-bpe" / "tokenizer.json"
@@ -58,7 +58,7 @@ def test_inspect_file_gives_one_json_line_per_text(capsys, tmp_path):
     assert code == 0 and len(lines) == 4
     empty = json.loads(lines[2])
     # the demo SentencePiece model has a BOS piece: with special tokens it is all an empty text
-    # gets (as the model's tokenizer_config would say with add_bos_token, see core.formats)
+    # gets (as the model's tokenizer_config would say with add_bos_token, see core.formats.detect)
     assert empty["ids"] == load_tokenizer(UNIGRAM).encode("").ids.tolist() == [1]
     assert (empty["special_tokens_mask"], empty["sequence_ids"]) == ([1], [None])
     assert [n["code"] for n in empty["notes"]] == ["sentencepiece.default_bos"]
@@ -248,7 +248,7 @@ def test_file_output_equals_text_by_text_output(capsys, tmp_path, tokenizer):
 
 
 def test_file_is_encoded_in_batches(capsys, tmp_path, monkeypatch):
-    from core.runtimes.base import Runtime
+    from core.formats.runtime import Runtime
 
     calls = []
     original = Runtime.encode_batch
@@ -901,7 +901,7 @@ def test_inspect_bad_post_processing_arguments_are_usage_errors(capsys, argv):
 
 @pytest.mark.parametrize("tokenizer", [BPE, UNIGRAM])
 def test_inspect_json_is_the_same_with_settings_that_change_nothing(capsys, tokenizer):
-    """The native path (no post-processing options) and core.postprocess (a max length that cuts
+    """The native path (no post-processing options) and core.pipeline.postprocess (a max length that cuts
     nothing) write the same record: one concept, computed two ways, in agreement."""
     _, plain, _ = run(capsys, "inspect", tokenizer, TEXT, "--json")
     _, post, _ = run(capsys, "inspect", tokenizer, TEXT, "--json", "--max-length", 1000)

@@ -88,7 +88,7 @@ def no_model_stores(tmp_path, monkeypatch):
 
 @pytest.fixture(scope="module")
 def files(tmp_path_factory) -> dict[str, Path]:
-    from core.golden import lock, write_golden
+    from core.bundles.golden import lock, write_golden
     from core.loading import open_tokenizer, save_loaded
 
     tmp = tmp_path_factory.mktemp("contract")

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QTextCharFormat, QTextCursor
 
 from app.widgets.compare_view import COLUMN_MIN_WIDTH
-from core.boundaries import compare_boundaries
-from core.formats import load_tokenizer
+from core.encodings.boundaries import compare_boundaries
+from core.formats.detect import load_tokenizer
 from tests.app.conftest import open_and_wait, wait_inspected
 
 pytestmark = pytest.mark.gui
@@ -120,3 +121,23 @@ def test_columns_keep_their_width_and_the_row_scrolls_sideways(qtbot, window, de
     visible = [c for c in compare.columns if c.isVisible()]
     assert len(visible) == 3 and all(c.width() >= COLUMN_MIN_WIDTH for c in visible)
     assert compare.scroller.horizontalScrollBar().maximum() > 0
+
+
+def test_the_tokenizer_just_opened_is_ticked_even_when_the_picker_is_full(qtbot):
+    from app.widgets.compare_view import MAX_COMPARED, CompareView
+
+    view = CompareView()
+    qtbot.addWidget(view)
+    first = [f"t{i}" for i in range(MAX_COMPARED + 1)]
+    view.set_tokenizers(first)  # the first fill: the first ones, as many as fit
+    assert view.selected() == list(range(MAX_COMPARED))
+    view.picker.item(1).setCheckState(Qt.CheckState.Unchecked)  # the user's own choice
+    view.picker.item(MAX_COMPARED).setCheckState(Qt.CheckState.Checked)
+    ticked = view.selected()
+    view.set_tokenizers(first + ["opened"])
+    new = len(first)
+    # the one just opened is ticked; the longest-ticked one made room; the unticked stays so
+    assert view.selected() == sorted(ticked[1:] + [new])
+    assert view.picker.item(1).checkState() == Qt.CheckState.Unchecked
+    view.set_tokenizers(first + ["opened"])  # a refill with nothing new changes nothing
+    assert view.selected() == sorted(ticked[1:] + [new])

@@ -194,3 +194,22 @@ def test_a_folder_without_language_files_is_said_in_the_pane(qtbot, pane, tmp_pa
     pane.set_parallel(tmp_path / "notes")
     assert pane.language_list.count() == 0
     assert "no language files" in pane.progress_label.text()
+
+
+def test_a_changed_input_marks_the_result_stale_and_running_again_clears_it(qtbot, pane,
+                                                                            tmp_path):
+    pane.set_parallel(_parallel(tmp_path))
+    pane.run()
+    _wait_done(qtbot, pane)
+    rows = pane.model.rowCount()
+    assert pane.result is not None and not pane.is_stale and pane.stale_mark.isHidden()
+    pane.round_trip_box.setChecked(True)  # a setting the result did not have
+    assert pane.is_stale and pane.stale_mark.isVisible()
+    assert pane.model.rowCount() == rows and pane.stale_mark.veiled(pane.result_view)
+    pane.round_trip_box.setChecked(False)
+    assert not pane.is_stale and not pane.stale_mark.veiled(pane.result_view)
+    pane.set_checked([0])  # a tokenizer left out
+    assert pane.is_stale
+    pane.run()
+    _wait_done(qtbot, pane)
+    assert not pane.is_stale and pane.stale_mark.isHidden()

@@ -178,3 +178,39 @@ def test_most_changed_texts_are_shown_old_over_new_as_text(qtbot, window, pane, 
         for view, side in ((shown.old_view, "old"), (shown.new_view, "new")):
             assert view.encoding.text == examples[row]["text"]
             assert view.encoding.ids.tolist() == [token[2] for token in examples[row][side]]
+
+
+def test_the_verdicts_golden_count_and_the_golden_tabs_agree(qtbot, pane, paths, english):
+    old = open_tokenizer(paths["old"])
+    pane.set_pair(old, open_tokenizer(paths["shifted"]))
+    diff = compare_and_wait(qtbot, pane)
+    check = diff.golden_check
+    ids = sum(kind == "ids" for kind in check.kinds.values())
+    assert old.runtime.special_tokens(), "the pair has special-token samples (the issue's case)"
+    (reason,) = [n for n in diff.reasons if n.code == "diff.golden"]
+    # one sample set, one way of counting: the stress set and old's special literals, by IDs
+    assert (reason.args["n"], reason.args["samples"]) == (ids, check.samples) == (
+        diff.golden_changed, diff.golden_samples)
+    said = f"{ids:,} of {check.samples:,} golden samples"
+    assert said in pane.reasons.text() and said in pane.golden_summary.text()
+
+
+def test_the_json_export_is_what_tokbench_diff_prints(qtbot, pane, paths, tmp_path, capsys):
+    """The same comparison (the CLI's: no golden samples, the corpus file as its bucket) through
+    the pane's Export JSON… and through ``tokbench diff --json``: the same line, envelope and
+    all (docs/cli.md)."""
+    from app.cli import main
+    from core.corpus import expand
+    from core.diff.report import compare
+
+    corpus = tmp_path / "en.txt"
+    corpus.write_text("the quick brown fox\nhello world the lazy dog\n", encoding="utf-8")
+    pane.diff = compare(open_tokenizer(paths["old"]), open_tokenizer(paths["more"]),
+                        expand(str(corpus)), golden=False)
+    pane.export_json(tmp_path / "d.json")
+    capsys.readouterr()
+    assert main(["diff", str(paths["old"]), str(paths["more"]), "--corpus", str(corpus),
+                 "--json"]) == 0
+    printed = capsys.readouterr().out
+    assert (tmp_path / "d.json").read_text(encoding="utf-8") == printed
+    assert json.loads(printed)["tokbench"] == "diff"

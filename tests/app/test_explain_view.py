@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QGraphicsRectItem
 from app.widgets.explain_view import ExplainView
 from core.explain import Agreement, Explanation, explain
 from core.notes import note
-from core.formats import load_tokenizer
+from core.formats.detect import load_tokenizer
 from tests.app.conftest import open_and_wait, wait_inspected
 
 pytestmark = pytest.mark.gui

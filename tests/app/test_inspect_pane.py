@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from core.encoding import FLAG_NAMES, Flag
-from core.export import token_header
-from core.formats import load_tokenizer
-from core.text import Unit
+from core.encodings.encoding import FLAG_NAMES, Flag
+from core.encodings.export import token_header
+from core.formats.detect import load_tokenizer
+from core.text.offsets import Unit
 from tests.app.conftest import open_and_wait, wait_inspected
 
 pytestmark = pytest.mark.gui
@@ -137,13 +137,13 @@ def test_tokens_show_as_text_by_default_and_as_pieces_one_toggle_away(qtbot, win
     assert pane.text_view.outline_split
 
 
-def test_bad_file_shows_a_message_not_a_crash(qtbot, window, tmp_path, monkeypatch):
-    shown = []
-    monkeypatch.setattr("app.main_window.show_error", lambda parent, title, err: shown.append(str(err)))
+def test_bad_file_shows_a_message_not_a_crash(qtbot, window, tmp_path, dialogs):
+    dialogs.expect("warning")
     bad = tmp_path / "broken.json"
     bad.write_text('{"model": {"type": "BPE", "vocab": ')
     window.open_path(bad)
-    qtbot.waitUntil(lambda: bool(shown), timeout=10000)
+    qtbot.waitUntil(lambda: bool(dialogs.texts("warning")), timeout=10000)
+    shown = dialogs.texts("warning")
     assert shown and "broken.json" in shown[0] and "invalid JSON" in shown[0]
     assert window.session.tokenizers == []
 
@@ -175,12 +175,12 @@ def test_recent_files_remember_opened_tokenizers(qtbot, window, demo_paths):
     assert window.recent_menu.actions()
 
 
-def test_text_file_with_invalid_utf8_names_line(qtbot, window, tmp_path, monkeypatch):
-    shown = []
-    monkeypatch.setattr("app.main_window.show_error", lambda parent, title, err: shown.append(str(err)))
+def test_text_file_with_invalid_utf8_names_line(qtbot, window, tmp_path, dialogs):
+    dialogs.expect("warning")
     path = tmp_path / "t.txt"
     path.write_bytes(b"fine\nbad \xff here\n")
     window.open_text(path)
+    shown = dialogs.texts("warning")
     assert shown and shown[0].endswith("t.txt:2: invalid UTF-8 at byte 9 of the file "
                                        "(byte 4 of the line: 0xff)")  # as tokbench says it
 
@@ -205,7 +205,7 @@ def test_dropping_files_opens_tokenizers_and_texts(qtbot, window, demo_paths, tm
 
 def test_table_cells_are_the_ones_tokbench_prints(qtbot, window, demo_paths):
     from app.commands.inspect import format_table
-    from core.export import token_cell
+    from core.encodings.export import token_cell
 
     open_and_wait(qtbot, window, demo_paths[0])
     window.session.set_text("a世 x")

@@ -75,12 +75,12 @@ def test_the_job_functions_import_no_qt_in_a_fresh_interpreter():
 
 def test_a_stray_job_function_would_be_found():
     """The scan itself: a lambda and a local function are strays, imported names are not."""
-    tree = ast.parse("from core.inspect import inspect_text\nfrom app.jobs import vocab\n"
+    tree = ast.parse("from core.diff.report import compare\nfrom app.jobs import vocab\n"
                      "def f(): pass\n"
-                     "r.submit('a', inspect_text)\nr.submit('b', vocab.vocab_page)\n"
+                     "r.submit('a', compare)\nr.submit('b', vocab.vocab_page)\n"
                      "r.submit('c', lambda: 1)\nr.submit('d', f)\nr.submit('e', self.go)\n")
     names = imported_from(tree)
     homes = [job_function_home(node, names) for node in ast.walk(tree)
              if isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "submit"]
-    assert sorted(homes, key=str) == sorted(["core.inspect", "app.jobs", None, None, None],
+    assert sorted(homes, key=str) == sorted(["core.diff.report", "app.jobs", None, None, None],
                                             key=str)

@@ -121,11 +121,11 @@ def test_a_name_typed_opens_in_a_worker(qtbot, window, stores):
     assert window.session.recent_files() == ["tiny:1b"]
 
 
-def test_a_name_nowhere_says_where_it_looked(qtbot, window, stores, monkeypatch):
-    shown = []
-    monkeypatch.setattr("app.main_window.show_error", lambda _w, _t, message: shown.append(message))
+def test_a_name_nowhere_says_where_it_looked(qtbot, window, stores, dialogs):
+    dialogs.expect("warning")
     window.open_path("acme/nothing")
-    qtbot.waitUntil(lambda: bool(shown), timeout=20000)
+    qtbot.waitUntil(lambda: bool(dialogs.texts("warning")), timeout=20000)
+    shown = dialogs.texts("warning")
     assert "no file, folder or local model named acme/nothing" in shown[0]
     assert str(hub_of(stores)) in shown[0]
 

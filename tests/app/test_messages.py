@@ -11,11 +11,11 @@ import pytest
 from app.messages import (describe_labels, describe_rows, model_name, model_names, render,
                           render_all, singular_templates, special_kind, special_kinds, templates,
                           terms, tokenizer_label, unit_label)
-from core.bundle import import_tokenizer
+from core.bundles.bundle import import_tokenizer
 from core.explain import MODEL_NAMES
 from core.loading import open_tokenizer
 from core.notes import CODES, ENGLISH, ONE, TERMS, note
-from core.text import Unit
+from core.text.offsets import Unit
 from tests.core.builders import FORMAT_NAMES, options_for, write_format
 
 
@@ -114,7 +114,7 @@ def test_every_describe_row_has_a_label_and_untranslated_says_what_the_core_says
 
 def test_every_special_token_kind_the_core_names_is_said_in_the_gui():
     """The kinds SpecialToken documents; untranslated, each is said as the core's key."""
-    from core.special import SpecialToken
+    from core.pipeline.special import SpecialToken
 
     kinds = ["control", "user_defined", "added", "special", "unk", "vocabulary"]
     assert all(f"``{kind}``" in SpecialToken.__doc__ for kind in kinds)
@@ -128,8 +128,8 @@ def test_every_role_said_in_words_by_the_core_has_a_chinese_translation(qapp):
     names (bos, eos, fim ...) are the files' own words and stay."""
     from app import i18n
     from app.messages import special_role, special_roles
-    from core.gguf_tokenizer import SPECIAL_ID_KEYS
-    from core.special import ROLE_BY_CONTENT
+    from core.formats.gguf.tokenizer import SPECIAL_ID_KEYS
+    from core.pipeline.special import ROLE_BY_CONTENT
 
     core_roles = set(ROLE_BY_CONTENT.values()) | set(SPECIAL_ID_KEYS.values())
     worded = {role for role in core_roles if " " in role or role == "tool"}

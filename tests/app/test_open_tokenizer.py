@@ -6,15 +6,15 @@ from __future__ import annotations
 import threading
 
 from PySide6.QtCore import QItemSelectionModel, Qt
-from PySide6.QtWidgets import QDialog, QFileDialog
+from PySide6.QtWidgets import QDialog
 
-import core.runtimes.tiktoken as tiktoken_runtime
+import core.formats.tiktoken.runtime as tiktoken_runtime
 from app.main_window import tokenizer_filter
 from app.widgets.rank_file_dialog import RankFileDialog
-from core.bundle import import_tokenizer
+from core.bundles.bundle import import_tokenizer
 from core.loading import open_tokenizer
-from core.presets import preset
-from core.runtimes.tiktoken import RankFile
+from core.formats.tiktoken.presets import preset
+from core.formats.tiktoken.runtime import RankFile
 from tests.app.conftest import answer_rank_file_dialog
 from tests.core.builders import rank_file_bytes, tiktoken_ranks, write_tokenizer_json
 
@@ -51,7 +51,7 @@ def test_rank_file_is_parsed_once_off_the_gui_thread(qtbot, window, tmp_path, mo
 
 
 def test_special_tokens_from_the_dialog_are_used_and_saved(qtbot, window, tmp_path,
-                                                           monkeypatch):
+                                                           monkeypatch, dialogs):
     rows = [("<|endoftext|>", N_RANKS), ("<|im_start|>", N_RANKS + 1), ("<think>", N_RANKS + 5)]
     answer_rank_file_dialog(monkeypatch, "qwen", rows)
     window.open_path(_rank_file(tmp_path))
@@ -59,7 +59,7 @@ def test_special_tokens_from_the_dialog_are_used_and_saved(qtbot, window, tmp_pa
     assert loaded.runtime.special == dict(rows)
     assert loaded.runtime.encode("<think>", parse_special=True).ids.tolist() == [N_RANKS + 5]
     dest = tmp_path / "saved.zip"
-    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(dest), ""))
+    dialogs.answer("save_file", dest)
     window.save_bundle_dialog()
     qtbot.waitUntil(lambda: dest.exists() and not window.tasks.busy, timeout=20000)
     again = open_tokenizer(dest)
@@ -67,14 +67,14 @@ def test_special_tokens_from_the_dialog_are_used_and_saved(qtbot, window, tmp_pa
     assert again.runtime.special == dict(rows)
 
 
-def test_save_keeps_the_preset_chosen_when_opening(qtbot, window, tmp_path, monkeypatch):
+def test_save_keeps_the_preset_chosen_when_opening(qtbot, window, tmp_path, monkeypatch, dialogs):
     # File > Save detected the file again without its options: the qwen preset became cl100k
     answer_rank_file_dialog(monkeypatch, "qwen")
     source = _rank_file(tmp_path)
     window.open_path(source)
     loaded = _wait_opened(qtbot, window)
     dest = tmp_path / "bundle"
-    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(dest), ""))
+    dialogs.answer("save_file", dest)
     window.save_bundle_dialog()
     qtbot.waitUntil(lambda: dest.exists() and not window.tasks.busy, timeout=20000)
     bundle = open_tokenizer(dest)
@@ -135,9 +135,9 @@ def test_open_dialog_offers_gguf_files():
     assert "*.gguf" in tokenizer_filter().split(";;")[1]
 
 
-def test_open_folder_opens_a_folder_bundle(qtbot, window, tmp_path, monkeypatch):
+def test_open_folder_opens_a_folder_bundle(qtbot, window, tmp_path, dialogs):
     bundle = import_tokenizer(write_tokenizer_json(tmp_path / "src"), tmp_path / "bundle")
-    monkeypatch.setattr(QFileDialog, "getExistingDirectory", lambda *a, **k: str(bundle))
+    dialogs.answer("directory", bundle)
     assert window.open_folder_action.text()
     window.open_folder_action.trigger()
     loaded = _wait_opened(qtbot, window)
@@ -149,7 +149,7 @@ def test_fingerprints_are_computed_in_the_open_job_not_on_the_gui_thread(qtbot, 
                                                                         monkeypatch):
     """The Tokenizer tab shows both fingerprints; hashing a large vocabulary takes seconds, so
     the open job computes them and the tab reads the cache."""
-    import core.fingerprints as fingerprints
+    import core.bundles.fingerprints as fingerprints
 
     threads = []
     real = fingerprints.behaviour_fingerprint

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from app.widgets.pipeline_view import PipelineView
-from core.formats import load_tokenizer
-from core.inspect import inspect_text
+from core.formats.detect import load_tokenizer
+from app.jobs.inspect import inspect_one
 from tests.conftest import DEMO, TOKENIZERS, require_data
 
 TEXT = "你好 中文 😀👍🏽"
@@ -26,7 +26,7 @@ def _rows(view: PipelineView, title: str) -> list[list[str]]:
 def _view(qtbot, runtime, text: str = TEXT, **options) -> PipelineView:
     view = PipelineView()
     qtbot.addWidget(view)
-    view.set_result(inspect_text(runtime, text, **options))
+    view.set_result(inspect_one(runtime, text, **options))
     return view
 
 
@@ -71,7 +71,7 @@ def test_real_byte_level_tokenizers_read_as_text(qtbot, rel, forms):
 
 
 def test_an_unknown_piece_shows_the_text_it_stands_for(qtbot):
-    from core.runtimes.hf import HFRuntime
+    from core.formats.hf.runtime import HFRuntime
     from tests.core import families as F
 
     runtime = HFRuntime(F.bert_spec(True))
@@ -80,7 +80,7 @@ def test_an_unknown_piece_shows_the_text_it_stands_for(qtbot):
 
 
 def test_a_normalized_piece_shows_the_original_text_and_the_piece_beside(qtbot):
-    from core.runtimes.hf import HFRuntime
+    from core.formats.hf.runtime import HFRuntime
     from tests.core import families as F
 
     runtime = HFRuntime(F.bert_spec(True))

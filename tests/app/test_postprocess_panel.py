@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from core.encoding import Flag
+from core.encodings.encoding import Flag
 from core.loading import open_tokenizer
-from core.postprocess import PostSettings, postprocess
+from core.pipeline.postprocess import PostSettings, postprocess
 from tests.app.conftest import open_and_wait, wait_inspected
 
 pytestmark = pytest.mark.gui
@@ -93,8 +93,8 @@ def test_the_files_own_truncation_and_padding_one_click_away(qtbot, window, tmp_
     (and says so), and the button applies the file's settings."""
     import json
 
-    from core.postprocess import file_settings
-    from tests.core.test_postprocess import DEMO
+    from core.pipeline.postprocess import file_settings
+    from tests.core.pipeline.test_postprocess import DEMO
 
     spec = json.loads((DEMO / "demo-bpe" / "tokenizer.json").read_text(encoding="utf-8"))
     pad_id = spec["added_tokens"][1]["id"]

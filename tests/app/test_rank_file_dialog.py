@@ -8,10 +8,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog
 
 from app.widgets.rank_file_dialog import RankFileDialog
-from core.presets import CL100K_PATTERN
-from core.runtimes.tiktoken import RankFile, load_tiktoken
+from core.formats.tiktoken.presets import CL100K_PATTERN
+from core.formats.tiktoken.runtime import RankFile, load_tiktoken
 from tests.core.builders import rank_file_bytes
-from tests.core.runtimes.test_tiktoken import assert_equals_tiktoken, big_ranks
+from tests.core.formats.tiktoken.test_runtime import assert_equals_tiktoken, big_ranks
 
 
 def _big_rank_file(tmp_path):

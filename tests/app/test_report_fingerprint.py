@@ -13,7 +13,7 @@ import pytest
 from app.cli import main
 from core.corpus import CorpusSource
 from core.diagnostics.run import diagnose
-from core.golden import fingerprint
+from core.bundles.golden import fingerprint
 from core.loading import detect_source, open_source
 from tests.conftest import TOKENIZERS, require_data
 
@@ -23,7 +23,7 @@ pytestmark = pytest.mark.realdata
 def opened_as_the_gui_does(path):
     """MainWindow.open_path → _ask_how_to_run with the dialog accepted as it opens."""
     from app.widgets.rank_file_dialog import RankFileDialog
-    from core.runtimes.tiktoken import RankFile
+    from core.formats.tiktoken.runtime import RankFile
 
     source = detect_source(path)
     rank_file = RankFile.read(source.path)

@@ -99,8 +99,11 @@ def test_diff_pane_export_is_unchanged(qtbot, window, pair, tmp_path):
     pane.start_compare()
     qtbot.waitUntil(lambda: pane.job is None and pane.diff is not None, timeout=60000)
     pane.export_json(tmp_path / "d.json")
-    text = (tmp_path / "d.json").read_text(encoding="utf-8")
-    assert_snapshot("diff_pane.json", text + "\n")
+    saved = json.loads((tmp_path / "d.json").read_text(encoding="utf-8"))
+    assert {k: saved[k] for k in ENVELOPE if k in saved} == {"tokbench": "diff", "version": 1,
+                                                             "fail_on": None, "failed": False}
+    # the snapshot is the export as it was written before it carried the CLI's envelope
+    assert_snapshot("diff_pane.json", dumped(unwrapped(saved), indent=1))
 
 
 # -- golden --------------------------------------------------------------------------------
@@ -133,7 +136,7 @@ def test_audit_json_is_unchanged(capsys, tmp_path):
 def test_audit_export_is_unchanged(qtbot, tmp_path):
     from app.tasks import TaskRunner
     from app.widgets.vocab_browser import VocabBrowser
-    from core.formats import load_tokenizer
+    from core.formats.detect import load_tokenizer
 
     browser = VocabBrowser(TaskRunner())
     qtbot.addWidget(browser)
@@ -141,8 +144,11 @@ def test_audit_export_is_unchanged(qtbot, tmp_path):
     browser.start_audit()
     qtbot.waitUntil(lambda: browser.audit is not None, timeout=60000)
     assert browser.export_audit(tmp_path / "a.json")
-    text = (tmp_path / "a.json").read_text(encoding="utf-8")
-    assert_snapshot("audit_unigram_export.json", text + "\n")
+    saved = json.loads((tmp_path / "a.json").read_text(encoding="utf-8"))
+    assert {k: saved[k] for k in ENVELOPE if k in saved} == {
+        "tokbench": "audit", "version": 1, "fail_on": None, "failed": False}
+    # the snapshot is the export as it was written before it carried the CLI's envelope
+    assert_snapshot("audit_unigram_export.json", dumped(unwrapped(saved), indent=1))
 
 
 # -- align ---------------------------------------------------------------------------------

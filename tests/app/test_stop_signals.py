@@ -17,6 +17,7 @@ import pytest
 from app.stop_signals import StopSignal, exit_code, raise_on_stop_signals, reason
 from core.corpus import CorpusSource
 from core.engines.config import TrainingConfig
+from core.workspace import read_workspace
 from tests.conftest import ROOT
 from tests.leftovers import (LONG_RUNS, big_corpus, cleanup, job_processes, needs_proc,
                              temp_leftovers, trainers, wait_for, wait_gone)
@@ -94,6 +95,10 @@ def test_the_gui_process_stopped_by_a_signal_quits_cleanly(private_tmp, tmp_path
         _, err = gui.communicate(timeout=30)
         assert gui.returncode == 128 + signum, err
         assert "Traceback" not in err
+        # saved as quitting saves it: the corpus and the Train config of the window stopped
+        saved = read_workspace(tmp_path / "workspace.json")
+        assert [source.path for source in saved.corpus] == [tmp_path / "big-corpus.txt"]
+        assert saved.train.config["vocab_size"] == CONFIGS["sentencepiece"]["vocab_size"]
         assert wait_gone(found, 2.0) == []
         assert temp_leftovers(private_tmp) == []
     finally:

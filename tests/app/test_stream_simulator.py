@@ -1,4 +1,4 @@
-"""The streaming simulator: what it shows at each step equals what core.stream emits; pending bytes
+"""The streaming simulator: what it shows at each step equals what core.stream.decode emits; pending bytes
 show as hex (never a silent �), stops are reported where they matched, bad IDs give a message.
 
 Oracles: the runtime's own ``decode`` (the native library) and the IDs' own bytes.
@@ -10,8 +10,8 @@ import time
 
 import pytest
 
-from app.widgets.stream_simulator import StreamSimulator, pending_shown, readable, unescape_stop
-from core.formats import load_tokenizer
+from app.widgets.stream_simulator import StreamSimulator, pending_shown, unescape_stop
+from core.formats.detect import load_tokenizer
 from tests.conftest import DEMO, TOKENIZERS, require_data
 
 pytestmark = pytest.mark.gui
@@ -37,12 +37,13 @@ def _computed(qtbot, widget, timeout=60000):
 
 
 def _shown(widget) -> str:
-    """Every text the simulator shows: the table's cells, the status, chips and total."""
+    """Every text the simulator shows: the table's cells, the status, the chips, the text view's
+    text and its pills."""
     model = widget.model
     cells = [str(model.data(model.index(r, c)) or "") for r in range(model.rowCount())
              for c in range(model.columnCount())]
     return "\n".join(cells + [widget.status.text(), widget.chips.toPlainText(),
-                              widget.total.toPlainText()])
+                              widget.text_view.shown_text(), *widget.text_view.pill_labels()])
 
 
 def _ids(runtime, text, special=False):
@@ -66,9 +67,9 @@ def test_a_step_inside_an_emoji_shows_its_pending_bytes_not_a_replacement_char(q
     assert simulator.model.data(simulator.model.index(2, 3)) == "⟨F0 9F 98⟩"
     simulator.forward.click()
     assert simulator.model.data(simulator.model.index(3, 2)) == "😀"
-    assert simulator.total.toPlainText() == "a😀"
+    assert simulator.emitted_text() == "a😀"
     simulator.to_end.click()
-    assert simulator.total.toPlainText() == demo.decode(ids) == "a😀 b"
+    assert simulator.emitted_text() == demo.decode(ids) == "a😀 b"
 
 
 def test_a_stream_cut_inside_a_character_ends_with_its_bytes_in_hex(qtbot, simulator, demo):
@@ -77,7 +78,7 @@ def test_a_stream_cut_inside_a_character_ends_with_its_bytes_in_hex(qtbot, simul
     simulator.set_source(demo, ids)
     _computed(qtbot, simulator)
     simulator.to_end.click()
-    assert simulator.total.toPlainText() == "a<F0 9F 98>"
+    assert simulator.emitted_text() == "a<F0 9F 98>"
     assert "\ufffd" not in _shown(simulator)
 
 
@@ -92,14 +93,14 @@ def test_a_stop_string_across_three_tokens_is_reported_and_never_emitted(qtbot, 
     simulator.set_source(demo, ids)
     _computed(qtbot, simulator)
     simulator.go_to(index - 1)  # after "ld": the "d" is held back, the "l" emitted
-    assert simulator.total.toPlainText() == "Hello worl"
+    assert simulator.emitted_text() == "Hello worl"
     assert simulator.model.data(simulator.model.index(index - 2, 4)) == "d"
     simulator.to_end.click()
     assert simulator.step_count == index + 1  # the stream ends at the stop
     status = simulator.status.text()
     assert "“d&lt;/”" in status and f"token index {index} " in status
     assert f"character offset {len('Hello worl')}" in status
-    assert simulator.total.toPlainText() == "Hello worl"
+    assert simulator.emitted_text() == "Hello worl"
     assert "d</" not in "".join(step.text for step in simulator.simulation.run.steps)
 
 
@@ -110,7 +111,7 @@ def test_escapes_in_stop_strings_and_stop_ids(qtbot, simulator, demo):
     simulator.set_source(demo, ids)
     _computed(qtbot, simulator)
     simulator.to_end.click()
-    assert simulator.total.toPlainText() == "The answer is 42."
+    assert simulator.emitted_text() == "The answer is 42."
     assert simulator.simulation.run.stop.stop == "\n\nUser:"
     eos = 0  # the demo's <|endoftext|>
     simulator.set_source(demo, _ids(demo, "Hi<|endoftext|>more", special=True))
@@ -118,7 +119,7 @@ def test_escapes_in_stop_strings_and_stop_ids(qtbot, simulator, demo):
     simulator.stop_ids.setText(f"{eos}, 7")
     _computed(qtbot, simulator)
     simulator.to_end.click()
-    assert simulator.total.toPlainText() == "Hi"
+    assert simulator.emitted_text() == "Hi"
     assert f"stop ID {eos}" in simulator.status.text()
 
 
@@ -137,7 +138,7 @@ def test_changing_the_chunk_size_regroups_the_steps_and_keeps_the_place(qtbot, s
                                                       for k in range(0, len(ids), 3)]
     assert simulator.position == 3  # 7 IDs were taken: the step that takes the 7th
     simulator.to_end.click()
-    assert simulator.total.toPlainText() == demo.decode(ids)
+    assert simulator.emitted_text() == demo.decode(ids)
     assert simulator.where.text() == f"Step {len(steps)} of {len(steps)}"
 
 
@@ -150,7 +151,7 @@ def test_out_of_range_ids_give_a_message_and_the_stream_up_to_them(qtbot, simula
     assert f"Token ID {demo.id_space + 10} at position {bad} is out of range" in status
     assert f"0–{demo.id_space - 1:,}" in status
     simulator.to_end.click()
-    assert simulator.total.toPlainText() == "Hello world"
+    assert simulator.emitted_text() == "Hello world"
     simulator.set_source(demo, [-1])
     _computed(qtbot, simulator)
     assert "Token ID -1 at position 0 is out of range" in simulator.status.text()
@@ -163,7 +164,7 @@ def test_typed_ids_and_typed_text(qtbot, simulator, demo):
                     and simulator.simulation.ids == [66, 370, 248, 224], timeout=60000)
     _computed(qtbot, simulator)
     simulator.to_end.click()
-    assert simulator.total.toPlainText() == "a😀"
+    assert simulator.emitted_text() == "a😀"
     simulator.source.setPlainText("1 2 x 4")
     qtbot.waitUntil(lambda: simulator.simulation is not None
                     and simulator.simulation.problem is not None, timeout=60000)
@@ -208,14 +209,13 @@ def test_mid_emoji_on_real_tokenizers(qtbot, simulator, name):
     assert pending_shown(step.pending) in simulator.status.text()
     assert "\ufffd" not in _shown(simulator)
     simulator.to_end.click()
-    assert simulator.total.toPlainText() == runtime.decode(ids)
+    assert simulator.emitted_text() == runtime.decode(ids)
 
 
 def test_helpers():
     assert unescape_stop(r"\n\t\\x\u00e9\x41") == "\n\t\\xéA"
     assert pending_shown(b"a\xe4\xbd") == "a⟨E4 BD⟩"
     assert pending_shown(b"\x80\xe4") == "⟨80 E4⟩"  # adjacent bad bytes make one group
-    assert readable("a b\n\u200d") == "a b\n⟨ZWJ⟩"
 
 
 def test_a_simulator_deleted_while_its_job_runs_on_a_shared_runner(qtbot, demo):
@@ -262,14 +262,14 @@ def test_a_byte_fallback_character_is_emitted_at_the_step_of_its_last_byte(qtbot
     simulator.forward.click()
     assert model.data(model.index(first + 2, 2)) == "龘" and not simulator.simulation.run.steps[
         first + 2].pending
-    assert simulator.total.toPlainText() == runtime.decode(ids[:first + 3])
+    assert simulator.emitted_text() == runtime.decode(ids[:first + 3])
     # a stray byte is no character: held (as DecodeStream holds it) and then shown in hex
     simulator.set_source(runtime, [runtime.token_to_id("<0x80>")] + _ids(runtime, "ok"))
     _computed(qtbot, simulator)
     simulator.forward.click()
     assert "Held back: ⟨80⟩ ends in bytes that are no character" in simulator.status.text()
     simulator.forward.click()
-    assert simulator.total.toPlainText().startswith("<80>")
+    assert simulator.emitted_text().startswith("<80>")
 
 
 def test_a_prompt_prefilled_is_not_emitted_and_its_open_character_is_completed(qtbot,
@@ -287,9 +287,9 @@ def test_a_prompt_prefilled_is_not_emitted_and_its_open_character_is_completed(q
     simulator.forward.click()
     assert "Waiting for the rest of a character: ⟨E9 BE⟩" in simulator.status.text()
     simulator.forward.click()
-    assert simulator.total.toPlainText() == "龘"
+    assert simulator.emitted_text() == "龘"
     simulator.to_end.click()
-    assert simulator.total.toPlainText() == "龘 now"
+    assert simulator.emitted_text() == "龘 now"
     simulator.prefill.setText("1 two")
     qtbot.waitUntil(lambda: "Prompt IDs: “two” is not an ID" in simulator.status.text(),
                     timeout=60000)
@@ -303,8 +303,40 @@ def test_leaving_out_special_tokens(qtbot, simulator, demo):
     simulator.set_source(demo, ids)
     _computed(qtbot, simulator)
     simulator.to_end.click()
-    assert simulator.total.toPlainText() == demo.decode(ids)
+    assert simulator.emitted_text() == demo.decode(ids)
     simulator.skip_special.setChecked(True)
     qtbot.waitUntil(lambda: not simulator.busy and simulator.simulation.run.text == "Hi there",
                     timeout=60000)
     assert simulator.simulation.run.text == demo.tk.decode(ids, skip_special_tokens=True)
+
+
+def test_the_json_export_is_what_tokbench_stream_prints(qtbot, simulator, demo, tmp_path, capsys):
+    """The same IDs, chunk, stops and prompt through the Streaming tab's Export JSON… and
+    through ``tokbench stream --json``: the same line, envelope and all (docs/cli.md)."""
+    import json
+
+    from app.cli import main
+
+    ids = _ids(demo, "Hello 😀 world STOP here")
+    prompt = _ids(demo, "a prompt")
+    simulator.set_stops(["STOP"], [])
+    simulator.chunk.setValue(2)
+    simulator.prefill.setText(" ".join(map(str, prompt)))
+    simulator.set_source(demo, ids)
+    _computed(qtbot, simulator)
+    assert simulator.export_button.isEnabled()
+    assert simulator.export_json(tmp_path / "s.json")
+    (tmp_path / "ids.json").write_text(json.dumps(ids), encoding="utf-8")
+    capsys.readouterr()
+    assert main(["stream", str(DEMO / "demo-bpe" / "tokenizer.json"), str(tmp_path / "ids.json"),
+                 "--stop", "STOP", "--chunk", "2", "--prefill", json.dumps(prompt),
+                 "--json"]) == 0
+    printed = capsys.readouterr().out
+    assert (tmp_path / "s.json").read_text(encoding="utf-8") == printed
+    assert json.loads(printed)["stop"]["kind"] == "string"
+    # an ID out of range: tokbench stream refuses it, so there is nothing to export
+    simulator.set_source(demo, [*ids, 10 ** 9])
+    _computed(qtbot, simulator)
+    assert not simulator.export_button.isEnabled()
+    assert not simulator.export_json(tmp_path / "none.json")
+    assert not (tmp_path / "none.json").exists()

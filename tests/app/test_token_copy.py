@@ -10,9 +10,9 @@ import pytest
 from PySide6.QtCore import QItemSelection, QItemSelectionModel, Qt
 from PySide6.QtGui import QGuiApplication, QTextCursor
 
-from core.encoding import Flag
-from core.formats import load_tokenizer
-from core.text import Unit
+from core.encodings.encoding import Flag
+from core.formats.detect import load_tokenizer
+from core.text.offsets import Unit
 from tests.app.conftest import open_and_wait, wait_inspected
 
 pytestmark = pytest.mark.gui
@@ -103,10 +103,9 @@ def test_context_menu_offers_every_action(qtbot, pane):
     assert not any(a.isEnabled() for a in pane.copy_actions.menu().actions())
 
 
-def test_export_csv_and_json(qtbot, pane, demo_paths, tmp_path, monkeypatch, window):
+def test_export_csv_and_json(qtbot, pane, demo_paths, tmp_path, dialogs, window):
     target = {}
-    monkeypatch.setattr("app.widgets.token_copy.QFileDialog.getSaveFileName",
-                        lambda *args: (str(target["path"]), ""))
+    dialogs.answer("save_file", lambda *args: (str(target["path"]), ""))
     enc = native(demo_paths[0])
     select_rows(pane, 0)  # exports take the whole table, whatever is selected
     target["path"] = tmp_path / "tokens.csv"
@@ -121,9 +120,8 @@ def test_export_csv_and_json(qtbot, pane, demo_paths, tmp_path, monkeypatch, win
     assert json.loads(target["path"].read_text(encoding="utf-8")) == enc.to_json()
 
 
-def test_export_to_an_unwritable_place_says_why(qtbot, pane, tmp_path, monkeypatch):
-    monkeypatch.setattr("app.widgets.token_copy.QFileDialog.getSaveFileName",
-                        lambda *args: (str(tmp_path / "missing" / "t.csv"), ""))
+def test_export_to_an_unwritable_place_says_why(qtbot, pane, tmp_path, dialogs):
+    dialogs.answer("save_file", tmp_path / "missing" / "t.csv")
     with qtbot.waitSignal(pane.status, timeout=10000) as said:
         pane.copy_actions.export_csv.trigger()
     assert "t.csv" in said.args[0]

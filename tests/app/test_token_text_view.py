@@ -14,7 +14,7 @@ from PySide6.QtGui import QTextLayout, QTextLine, QTextOption
 
 from app.main_window import DEMO_TOKENIZERS
 from app.widgets.token_text_view import TokenTextView
-from core.formats import load_tokenizer
+from core.formats.detect import load_tokenizer
 from tests.conftest import TOKENIZERS, require_data
 
 pytestmark = pytest.mark.gui
@@ -175,7 +175,7 @@ def test_real_tokenizers_splitting_characters(qtbot, name, path):
 
 def test_a_split_character_is_divided_by_byte_share(qtbot):
     """你 (3 bytes) in two tokens of 1 and 2 bytes: a third of its width, then two thirds."""
-    from core.encoding import Encoding
+    from core.encodings.encoding import Encoding
 
     text = "你"
     enc = Encoding.build(text, ids=[1, 2], byte_starts=[0, 1], byte_ends=[1, 3],
@@ -190,7 +190,7 @@ def test_a_split_character_is_divided_by_byte_share(qtbot):
 def test_invisible_characters_keep_their_glyphs_without_changing_the_text(qtbot):
     """Spaces, joiners and bidi marks are marked over the text (which stays as it is, so it
     shapes as it should); a tab and a control character are laid out as their glyphs."""
-    from core.formats import load_tokenizer as load
+    from core.formats.detect import load_tokenizer as load
 
     text = "a b\u200dc\u200f\td\x01"
     enc = load(DEMO_TOKENIZERS[0]).encode(text, add_special_tokens=False)
@@ -223,7 +223,7 @@ def test_copy_gives_the_original_text_and_clicks_and_hover_name_tokens(qtbot):
 def test_inserted_tokens_are_pills_and_line_breaks_are_marked(qtbot, tmp_path):
     """A BOS the post-processor adds covers no text: it is drawn as a pill before the text and
     can be hovered; the line break is a ↵ with the band of the token covering it."""
-    from core.encoding import Encoding, Flag
+    from core.encodings.encoding import Encoding, Flag
 
     text = "ab\ncd"
     enc = Encoding.build(text, ids=[0, 1, 2, 3], byte_starts=[0, 0, 2, 3],
@@ -244,7 +244,7 @@ def test_inserted_tokens_are_pills_and_line_breaks_are_marked(qtbot, tmp_path):
 def test_a_token_reaching_into_the_next_line_is_banded_on_both(qtbot):
     """A token covering "你\n" (a line's end and the break): its band is on the character and
     on the ↵ mark; the next line starts with the next token."""
-    from core.encoding import Encoding
+    from core.encodings.encoding import Encoding
 
     text = "你\n好"
     enc = Encoding.build(text, ids=[1, 2], byte_starts=[0, 4], byte_ends=[4, 7],

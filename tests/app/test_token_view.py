@@ -7,7 +7,7 @@ from PySide6.QtCore import QCoreApplication, QEvent
 
 from app.main_window import DEMO_TOKENIZERS
 from app.widgets.token_view import TokenChipsView
-from core.formats import load_tokenizer
+from core.formats.detect import load_tokenizer
 
 pytestmark = pytest.mark.gui
 
@@ -30,7 +30,7 @@ os.environ["QT_QPA_PLATFORM"] = "offscreen"
 from PySide6.QtWidgets import QApplication
 from app.main_window import DEMO_TOKENIZERS
 from app.widgets.token_view import TokenChipsView
-from core.formats import load_tokenizer
+from core.formats.detect import load_tokenizer
 app = QApplication([])
 view = TokenChipsView()
 view.set_encoding(load_tokenizer(DEMO_TOKENIZERS[0]).encode("Hello 世界"))

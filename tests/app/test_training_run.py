@@ -5,12 +5,13 @@ from __future__ import annotations
 import pytest
 
 from app.models.training_run import RunMeter
+from core.notes import note
 from core.progress import Progress
 
 
 def test_rate_eta_and_chart_of_a_merge_phase():
     meter = RunMeter(started=0.0)
-    meter.feed(Progress("reading", 0, 1000, "a.txt"), now=0.0)
+    meter.feed(Progress("reading", 0, 1000, detail="a.txt"), now=0.0)
     for step in range(1, 21):  # 100 merges a second, reported ten times a second
         meter.feed(Progress("merges", step * 10, 1000), now=1.0 + step / 10)
     assert meter.chart.title == "Merges per second"
@@ -25,24 +26,29 @@ def test_rate_eta_and_chart_of_a_merge_phase():
 
 def test_sentencepiece_log_lines_are_cleaned_and_charted():
     meter = RunMeter(started=0.0)
-    meter.feed(Progress("EM", 0, 0, "c:903] EM sub_iter=0 size=4419 obj=37.39 num_tokens=2"), 1)
-    meter.feed(Progress("EM", 1, 0, "cc:903] EM sub_iter=1 size=4419 obj=37.21 num_tokens=2"), 2)
+    meter.feed(Progress("EM", 0, 0, detail="c:903] EM sub_iter=0 size=4419 obj=37.39 num_tokens=2"),
+               1)
+    meter.feed(Progress("EM", 1, 0, detail="cc:903] EM sub_iter=1 size=4419 obj=37.21 num_tokens=2"),
+               2)
     assert meter.points == [(0, 37.39), (1, 37.21)]
     assert meter.log[-1].endswith("EM: EM sub_iter=1 size=4419 obj=37.21 num_tokens=2")
 
 
-def test_phase_names_and_the_engines_fixed_messages_are_said_in_the_gui_language():
-    """The pane hands RunMeter Qt's translator for its context; the trainer's own log lines
-    (SentencePiece's) and file names stay as they are."""
-    chinese = {"checking": "检查", "characters to keep": "统计要保留的字符",
-               "EM: {count} pieces": "EM：{count} 个片段", "{done} of {total}": "{done} / {total}",
+def test_phase_names_and_the_engines_notes_are_said_in_the_gui_language():
+    """The pane hands RunMeter Qt's translator for its context and the notes' table (their
+    codes and arguments, never their English); the trainer's own log lines (SentencePiece's)
+    and file names stay as they are."""
+    chinese = {"checking": "检查", "{done} of {total}": "{done} / {total}",
                "{seconds} s elapsed": "已用 {seconds} 秒"}
-    meter = RunMeter(started=0.0, translate=lambda text: chinese.get(text, text))
-    meter.feed(Progress("checking", 0, 0, "characters to keep"), now=0.5)
-    meter.feed(Progress("unigram", 1, 4, "EM: 1200 pieces"), now=1.0)
-    meter.feed(Progress("EM", 0, 0, "c:903] EM sub_iter=0 size=4419 obj=37.39"), now=2.0)
+    notes = {"progress.characters_to_keep": "统计要保留的字符",
+             "progress.em_pieces": "EM：{count} 个片段"}
+    meter = RunMeter(started=0.0, translate=lambda text: chinese.get(text, text),
+                     word_note=lambda n: notes[n.code].format(**n.args))
+    meter.feed(Progress("checking", 0, 0, note("progress.characters_to_keep")), now=0.5)
+    meter.feed(Progress("unigram", 1, 4, note("progress.em_pieces", count=1200)), now=1.0)
+    meter.feed(Progress("EM", 0, 0, detail="c:903] EM sub_iter=0 size=4419 obj=37.39"), now=2.0)
     assert meter.log[:2] == ["   0.5 s  检查", "   0.5 s  检查: 统计要保留的字符"]
     assert meter.log[3] == "   1.0 s  unigram: EM：1200 个片段"
     assert meter.log[-1].endswith("EM: EM sub_iter=0 size=4419 obj=37.39")  # the trainer's
-    meter.feed(Progress("unigram", 2, 4, "EM: 900 pieces"), now=3.0)
+    meter.feed(Progress("unigram", 2, 4, note("progress.em_pieces", count=900)), now=3.0)
     assert meter.describe(now=3.0) == "unigram · 2 / 4 · 已用 3.0 秒"

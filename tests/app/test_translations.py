@@ -409,11 +409,9 @@ def test_main_window_speaks_chinese_with_the_translator_installed(chinese, qtbot
     window.tasks.wait(3000)
 
 
-def test_the_language_menu_saves_the_choice_and_switches_the_menus(window, qtbot, monkeypatch):
-    from PySide6.QtWidgets import QMenu, QMessageBox
+def test_the_language_menu_saves_the_choice_and_switches_the_menus(window, qtbot, dialogs):
+    from PySide6.QtWidgets import QMenu
 
-    told = []
-    monkeypatch.setattr(QMessageBox, "information", lambda *args: told.append(args[2]))
     assert _menu_titles(window) == ["&File", "&Language"]
     bar = window.menuBar()
     menu = next(m for m in bar.findChildren(QMenu) if m.title() == "&Language")
@@ -425,9 +423,12 @@ def test_the_language_menu_saves_the_choice_and_switches_the_menus(window, qtbot
         qtbot.waitUntil(lambda: _menu_titles(window) == ["文件(&F)", "语言(&L)"], timeout=3000)
         assert _tab_titles(window) == ["语料", "训练", "检查", "对话", "对齐", "差异", "诊断"]
         assert i18n.saved_language(window.session.settings) == "zh_CN"
-        assert told == ["菜单和标签页已切换为新语言。各面板将在下次启动工作台时切换。"]
+        assert dialogs.texts("information") == []  # no box: the panes switch too, at once
+        qtbot.waitUntil(lambda: window._panes_language == "zh_CN", timeout=10000)
+        assert window.inspect.tabs.tabText(0) == "词元"  # a pane, not only the chrome
         assert window.recent_menu.title() == "最近打开(&R)"
     finally:
         i18n.install_language("en")
     qtbot.waitUntil(lambda: _menu_titles(window) == ["&File", "&Language"], timeout=3000)
     assert window.recent_menu.title() == "Open &recent"
+    qtbot.waitUntil(lambda: window._panes_language == "en", timeout=10000)

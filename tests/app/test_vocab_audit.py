@@ -9,7 +9,6 @@ import json
 import numpy as np
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFileDialog
 
 from app.models.vocab import AUDIT_COLUMN, BADGE_COLORS, RULES
 from core.audit import audit_vocabulary
@@ -76,8 +75,10 @@ def test_bert_audit_filters_badges_summary_and_export(qtbot, window, tmp_path):
     # export
     as_json, as_csv = tmp_path / "a.json", tmp_path / "a.csv"
     assert browser.export_audit(as_json) and browser.export_audit(as_csv)
-    assert json.loads(as_json.read_text(encoding="utf-8")) == json.loads(
-        json.dumps(audit.to_json()))
+    # what tokbench audit --json prints: the audit in the envelope, no --fail-on
+    assert json.loads(as_json.read_text(encoding="utf-8")) == json.loads(json.dumps(
+        {"tokbench": "audit", "version": 1, **audit.to_json(), "fail_on": None,
+         "failed": False}))
     with as_csv.open(encoding="utf-8", newline="") as f:
         rows = list(csv.DictReader(f))
     assert len(rows) == runtime.vocab_size and rows[1]["status"] == "unreachable"
@@ -135,12 +136,12 @@ def test_every_rule_has_a_label():
     assert set(RULES) == set(CORE_RULES) | {NAME_RULE}
 
 
-def test_saved_bundle_keeps_the_audit(qtbot, window, tmp_path, monkeypatch, demo_paths):
+def test_saved_bundle_keeps_the_audit(qtbot, window, tmp_path, dialogs, demo_paths):
     open_and_wait(qtbot, window, demo_paths[0])
     browser = window.inspect.vocab
     _, audit, _ = run_audit(qtbot, browser)
     dest = tmp_path / "saved.zip"
-    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(dest), ""))
+    dialogs.answer("save_file", dest)
     window.save_bundle_dialog()
     qtbot.waitUntil(lambda: dest.exists() and not window.tasks.busy, timeout=20000)
     manifest = open_tokenizer(dest).manifest

@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from app.models.vocab import AUDIT_COLUMN, UNASSIGNED_COLOR, VocabModel
-from core.formats import load_tokenizer
+from core.formats.detect import load_tokenizer
 from tests.app.conftest import answer_rank_file_dialog, open_and_wait
 from tests.conftest import TOKENIZERS, require_data
 

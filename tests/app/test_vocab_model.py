@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from app.models.vocab import token_kind
-from core.formats import load_tokenizer
-from core.presets import CL100K_PATTERN
+from core.formats.detect import load_tokenizer
+from core.formats.tiktoken.presets import CL100K_PATTERN
 from tests.core.builders import ENDOFTEXT, rank_file_bytes, tiktoken_ranks
 
 

@@ -111,8 +111,8 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     if args.tiny:  # a 2,000-token union and the demo BPE (2k) for the tokenizer.json part
         args.size, args.repeat = 2000, 1
-    from core.presets import preset
-    from core.runtimes.tiktoken import TiktokenRuntime
+    from core.formats.tiktoken.presets import preset
+    from core.formats.tiktoken.runtime import TiktokenRuntime
 
     ranks = union_ranks(args.size)
     runtime = TiktokenRuntime(ranks, name=f"union-{len(ranks)}", pattern=preset("o200k").pattern,

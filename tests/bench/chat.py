@@ -14,7 +14,7 @@ runs, as the Chat pane keeps it.
 
 (b) **Stream-decode** 100k tokens (multilingual text: FLORES lines in several scripts, so many
 characters are cut between byte tokens) with 3 stop strings that never match, through
-:class:`core.stream.TextStream`, one ID at a time, set against ``tokenizers.decoders.DecodeStream``
+:class:`core.stream.decode.TextStream`, one ID at a time, set against ``tokenizers.decoders.DecodeStream``
 on the same IDs: per-token cost of each and the ratio (lower is better). Byte-level: claude-legacy
 ``tokenizer.json``; byte fallback: mistral-v3 as a ``tokenizer.json`` (transformers' conversion of
 the ``.model``, in memory) and as the ``.model`` itself (the SentencePiece runtime); tiktoken: ``gpt2.tiktoken`` against
@@ -173,7 +173,7 @@ def stream_pairs(folder: Path):
     import transformers
     from tokenizers import Tokenizer
 
-    from core.formats import load_tokenizer
+    from core.formats.detect import load_tokenizer
 
     path = DATA / "tokenizers" / "claude-legacy" / "tokenizer.json"
     yield "byte-level: claude-legacy .json", load_tokenizer(path), Tokenizer.from_file(str(path))
@@ -193,7 +193,7 @@ def stream_pairs(folder: Path):
 def bench_stream(repeat: int, tokens: int) -> list[dict]:
     from tokenizers.decoders import DecodeStream
 
-    from core.stream import TextStream
+    from core.stream.decode import TextStream
 
     rows = []
     print(f"\n(b) stream-decode {tokens:,} tokens, one at a time, {len(STOPS)} stop strings · "

@@ -48,7 +48,7 @@ def _natives():
     import tiktoken
     import tokenizers
 
-    from core.presets import R50K_PATTERN
+    from core.formats.tiktoken.presets import R50K_PATTERN
 
     threads = os.cpu_count() or 1
     ranks = {base64.b64decode(token): int(rank) for token, rank in

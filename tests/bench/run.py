@@ -60,7 +60,7 @@ def native_library(rel: str):
         import tiktoken
         from tiktoken.load import load_tiktoken_bpe
 
-        from core.presets import R50K_PATTERN
+        from core.formats.tiktoken.presets import R50K_PATTERN
 
         return tiktoken.Encoding("gpt2", pat_str=R50K_PATTERN,
                                  mergeable_ranks=load_tiktoken_bpe(str(path)),
@@ -104,7 +104,7 @@ def native_batch_encoder(rel: str):
 
 def core_encoder(rel: str, *, batch: bool = False):
     """``core`` encode with spans in all four units: per line, or the whole list at once."""
-    from core.formats import load_tokenizer
+    from core.formats.detect import load_tokenizer
 
     runtime = load_tokenizer(DATA / "tokenizers" / rel)
     encode = runtime.encode_batch if batch else runtime.encode

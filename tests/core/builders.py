@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from core.presets import CL100K_PATTERN
+from core.formats.tiktoken.presets import CL100K_PATTERN
 
 WORDS = ("the quick brown fox jumps over the lazy dog hello world tokenizer workbench café naïve "
          "über straße 世界 你好 こんにちは привет мир γειά 😀 Ⅳ ﬃ 123 4567").split()
@@ -63,7 +63,7 @@ def tiktoken_options() -> dict:
 
 
 def tiktoken_runtime(**kwargs):
-    from core.runtimes.tiktoken import TiktokenRuntime
+    from core.formats.tiktoken.runtime import TiktokenRuntime
 
     ranks = tiktoken_ranks()
     kwargs.setdefault("pattern", CL100K_PATTERN)

@@ -29,7 +29,7 @@ import json
 from functools import lru_cache
 from pathlib import Path
 
-from core.presets import LLAMA3_PATTERN, QWEN_PATTERN
+from core.formats.tiktoken.presets import LLAMA3_PATTERN, QWEN_PATTERN
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "resources" / "demo" / "corpus.txt"
@@ -329,7 +329,7 @@ def unigram_spec(byte_fallback: bool) -> dict:
 def tiktoken_ranks(pattern: str) -> dict[bytes, int]:
     """A byte-level BPE trained behind ``pattern``, as tiktoken ranks: token bytes through the
     GPT-2 byte-to-unicode inverse map, rank = the BPE id (merges get increasing ids)."""
-    from core.runtimes.hf import byte_level_decoder
+    from core.formats.hf.runtime import byte_level_decoder
 
     table = byte_level_decoder()
     vocab = _byte_level_bpe(pattern, nfc=False, vocab_size=1500)["model"]["vocab"]

@@ -78,7 +78,7 @@ def _gpt4o_like(upper: str, lower: str) -> str:
 
 
 def _deepseek_letters() -> str:
-    from core.gguf_pre import _DEEPSEEK_LETTERS  # a long literal class: the same characters
+    from core.formats.gguf.pretokenizers import _DEEPSEEK_LETTERS  # a long literal class: the same characters
 
     return _DEEPSEEK_LETTERS
 

@@ -1,8 +1,8 @@
-"""The oracles a stream decoder is held to, step by step (used by tests/core/test_stream*.py).
+"""The oracles a stream decoder is held to, step by step (used by tests/core/stream/test_*.py).
 
 * :func:`decode_stream_steps`: ``tokenizers.decoders.DecodeStream`` itself, for a runtime that has
   a ``tokenizers.Tokenizer`` (``tokenizer.json``, GGUF). Where ``DecodeStream`` raises "Invalid
-  prefix" (its ByteFallback decoder takes back characters it emitted, see ``core.stream``), the
+  prefix" (its ByteFallback decoder takes back characters it emitted, see ``core.stream.decode``), the
   expected step is the workbench's documented reading — the IDs since ``DecodeStream``'s last
   output decoded alone — and ``DecodeStream`` goes on from there, restarted with those IDs as its
   prefill (``DecodeStream(ids=...)``: exactly the state the workbench is left in).

@@ -172,16 +172,24 @@ def _run_and_cancel(engine: str, sources, dest, private_tmp, *, stop) -> BaseExc
     reference engine, the training) is under way; the exception that ended the run."""
     token = CancelToken()
     seen = []
+    supervised = threading.Event()
 
     def progress(report) -> None:
         if report.phase not in ("reading", "checking") and not seen:
             seen.append(report.phase)
+        if engine != "reference" and not supervised.is_set() and trainers(private_tmp):
+            # a report while the child lives comes from inside run_child (feeding the child or
+            # reading its log), where stopping is the supervisor's job. The child shows in /proc
+            # from its exec, a moment before run_child's try: a Ctrl-C in that moment is left to
+            # the child's lifeline (tested above), as slow as the child's start-up on a loaded
+            # machine; this test is about the supervisor's kill
+            supervised.set()
 
     def watch() -> None:
         if engine == "reference":
             wait_for(lambda: seen)
         else:
-            seen.extend(wait_for(lambda: trainers(private_tmp)) or [])
+            wait_for(supervised.is_set)
         stop(token)
 
     watcher = threading.Thread(target=watch)

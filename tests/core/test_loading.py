@@ -8,13 +8,13 @@ import pytest
 
 from core.notes import english
 
-import core.runtimes.tiktoken as tiktoken_runtime
-from core.bundle import import_tokenizer
-from core.configs import Configs
+import core.formats.tiktoken.runtime as tiktoken_runtime
+from core.bundles.bundle import import_tokenizer
+from core.formats.configs import Configs
 from core.errors import WorkbenchError
 from core.loading import open_tokenizer, save_loaded
-from core.presets import preset
-from core.runtimes.tiktoken import RankFile
+from core.formats.tiktoken.presets import preset
+from core.formats.tiktoken.runtime import RankFile
 from tests.conftest import TOKENIZERS, require_data
 from tests.core.builders import (FORMAT_NAMES, built, encode_ids, options_for,  # noqa: F401
                                  rank_file_bytes, tiktoken_ranks, write_spm, write_tokenizer_json)

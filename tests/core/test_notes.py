@@ -7,7 +7,7 @@ import string
 import pytest
 
 from core.notes import CODES, ENGLISH, Note, english, note, round_trip_notes
-from core.runtimes.base import RoundTrip, special_literal_notes
+from core.formats.runtime import RoundTrip, special_literal_notes
 
 
 def fields(template: str) -> set[str]:

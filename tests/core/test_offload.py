@@ -6,7 +6,7 @@ import shutil
 
 import pytest
 
-from core.inspect import inspect_text
+from core.inspect import inspect_texts
 from core.loading import open_tokenizer
 from core.offload import LARGE_TEXT, ProcessEncoder
 from tests.conftest import DEMO
@@ -54,8 +54,7 @@ def test_a_failed_child_is_reported_as_a_note_and_the_text_still_encodes(tmp_pat
     text = (corpus * (LARGE_TEXT // len(corpus) + 1))[:LARGE_TEXT + 10]
     encoder = ProcessEncoder()
     try:
-        result = inspect_text(runtime, text, encoder=encoder, source=loaded.source,
-                              with_stages=False)
+        (result,) = inspect_texts(runtime, [text], encoder=encoder, source=loaded.source)
     finally:
         encoder.shutdown()
     assert result.encoding.ids.tolist() == runtime.encode(text).ids.tolist()

@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from core import workspace as wsmod
 from core.corpus import KINDS, CorpusSource
 from core.workspace import (KEY, PANES, UNITS, VERSION, AlignSetup, ChatSetup, DiagnosticsSetup,
-                            DiffSetup, InspectSetup, TokenizerRef, WindowSetup, Workspace,
-                            WorkspaceError, previous_path, read_workspace,
+                            DiffSetup, InspectSetup, TokenizerRef, TrainSetup, WindowSetup,
+                            Workspace, WorkspaceError, previous_path, read_workspace,
                             read_workspace_or_previous, without_missing, workspace_bytes,
                             workspace_from_json, write_workspace)
 
@@ -68,7 +68,10 @@ def workspaces(base: Path):
         align=st.builds(AlignSetup, dataset=optional, tokenizers=st.lists(p, max_size=2),
                         settings=st.dictionaries(texts, json_values, max_size=3)),
         diagnostics=st.builds(DiagnosticsSetup, tokenizers=st.lists(p, max_size=2),
-                              settings=st.dictionaries(texts, json_values, max_size=3)),
+                              settings=st.dictionaries(texts, json_values, max_size=3),
+                              parallel=optional, template_file=optional),
+        train=st.builds(TrainSetup, config=st.just({}) | st.fixed_dictionaries(
+            {"vocab_size": st.integers(300, 10**6), "seed": st.integers(0, 99)}), name=texts),
         window=st.builds(WindowSetup, pane=st.sampled_from(PANES), geometry=texts,
                          splitters=st.dictionaries(texts, st.lists(st.integers(0, 5000), max_size=3),
                                                    max_size=3),
@@ -218,6 +221,9 @@ def test_a_json_error_gives_its_line(tmp_path):
     ({"window": {"pane": "nowhere"}}, "window.pane"),
     ({"chat": {"messages": "hi"}}, "chat.messages"),
     ({"align": {"tokenizers": [1]}}, "align.tokenizers[0]"),
+    ({"diagnostics": {"parallel": 3}}, "diagnostics.parallel"),
+    ({"train": {"config": []}}, "train.config"),
+    ({"train": {"name": None}}, "train.name"),
 ])
 def test_a_bad_value_is_refused_naming_its_field(data, field):
     with pytest.raises(WorkspaceError) as caught:
@@ -292,14 +298,17 @@ def test_missing_files_are_said_per_item_and_the_rest_restored(tmp_path):
                        template_text="{{ x }}"),
         diff=DiffSetup(a=here, b=gone), align=AlignSetup(dataset=tmp_path / "d.jsonl",
                                                          tokenizers=[here, gone]),
-        diagnostics=DiagnosticsSetup([gone, here]),
+        diagnostics=DiagnosticsSetup([gone, here], {"pivot": "eng_Latn"},
+                                     parallel=tmp_path / "flores", template_file=gone_corpus),
+        train=TrainSetup({"vocab_size": 500}, "run"),
         window=WindowSetup(last_folders={"corpus": tmp_path, "text": tmp_path / "nope"}))
     restored, notes = without_missing(ws)
     assert [(n.code, n.args["path"]) for n in notes] == [
         ("workspace.tokenizer_missing", str(gone)),
         ("workspace.corpus_source_missing", str(gone_corpus)),
         ("workspace.template_file_missing", str(tmp_path / "t.jinja")),
-        ("workspace.dataset_missing", str(tmp_path / "d.jsonl"))]
+        ("workspace.dataset_missing", str(tmp_path / "d.jsonl")),
+        ("workspace.parallel_missing", str(tmp_path / "flores"))]  # gone.txt: said once
     assert [t.path for t in restored.tokenizers] == [here] and restored.current is None
     assert [(s.path, s.lang, s.weight) for s in restored.corpus] == [(corpus_file, "en", 2)]
     assert restored.inspect.text == "kept"
@@ -308,5 +317,8 @@ def test_missing_files_are_said_per_item_and_the_rest_restored(tmp_path):
     assert (restored.diff.a, restored.diff.b) == (here, None)
     assert restored.align.dataset is None and restored.align.tokenizers == [here]
     assert restored.diagnostics.tokenizers == [here]
+    assert restored.diagnostics.parallel is None and restored.diagnostics.template_file is None
+    assert restored.diagnostics.settings == {"pivot": "eng_Latn"}
+    assert restored.train == TrainSetup({"vocab_size": 500}, "run")
     assert restored.window.last_folders == {"corpus": tmp_path}
     assert ws.chat.tokenizer == gone  # the input is not changed

@@ -11,7 +11,7 @@ import pytest
 from app.cli import main
 from app.main_window import DEMO
 from core.audit import audit_vocabulary
-from core.formats import load_tokenizer
+from core.formats.detect import load_tokenizer
 from tests.conftest import TOKENIZERS, require_data
 
 BPE = DEMO / "demo-bpe" / "tokenizer.json"

@@ -10,10 +10,11 @@ import pytest
 
 from app.cli import main
 from app.main_window import DEMO
-from core.formats import load_tokenizer
-from core.inspect import inspect_text, inspect_texts
-from core.postprocess import PostSettings
-from core.text import Unit
+from core.formats.detect import load_tokenizer
+from app.jobs.inspect import inspect_one
+from core.inspect import inspect_texts
+from core.pipeline.postprocess import PostSettings
+from core.text.offsets import Unit
 
 BPE = DEMO / "demo-bpe" / "tokenizer.json"
 UNIGRAM = DEMO / "demo-unigram" / "tokenizer.model"
@@ -43,17 +44,19 @@ def unwrapped(line: str) -> dict:
      PostSettings(pair="second text", template=POST[1], pair_template=POST[3])),
 ])
 def test_json_is_cores_result_as_the_pane_computes_it(capsys, tokenizer, options, settings):
-    """The record tokbench prints is InspectResult.to_json(), of the batch path and of the
-    Inspect pane's inspect_text alike: one result, two fronts."""
+    """The record tokbench prints is InspectResult.to_json() of core.inspect.inspect_texts, as
+    the Inspect pane's job computes it for its one text, and as a batch of several computes it:
+    one function, two fronts."""
     if "--pair" in options and tokenizer == UNIGRAM:
         pytest.skip("the template names <|endoftext|>, a token of the BPE demo only")
     code, out, err = run(capsys, "inspect", tokenizer, CJK, "--json", *options)
     assert code == 0, err
     runtime = load_tokenizer(tokenizer)
     (batch,) = inspect_texts(runtime, [CJK], post_settings=settings)
-    pane = inspect_text(runtime, CJK, with_stages=False, post_settings=settings)
+    pane = inspect_one(runtime, CJK, with_stages=False, post_settings=settings)
+    many = next(inspect_texts(runtime, [CJK, "x y"], post_settings=settings))  # encode_batch
     assert pane.post_error == ""
-    assert unwrapped(out) == batch.to_json() == pane.to_json()
+    assert unwrapped(out) == batch.to_json() == pane.to_json() == many.to_json()
 
 
 def test_notes_are_the_runtimes_the_texts_and_the_round_trips(capsys):
@@ -82,7 +85,7 @@ def columns(text: str) -> int:
 @pytest.mark.parametrize("tokenizer", [BPE, UNIGRAM])
 @pytest.mark.parametrize("text", [CJK, "ｆｕｌｌｗｉｄｔｈ　ｔｅｘｔ and 한국어 텍스트"])
 def test_table_columns_start_at_one_display_column_after_wide_pieces(capsys, tokenizer, text):
-    from core.export import token_rows
+    from core.encodings.export import token_rows
 
     code, out, _ = run(capsys, "inspect", tokenizer, text, "--no-special")
     assert code == 0

@@ -5,7 +5,7 @@ import json
 import math
 
 from core.algorithms.unigram import Lattice
-from core.bundle import load_bundle, read_bundle_files
+from core.bundles.bundle import load_bundle, read_bundle_files
 from core.engines.config import TrainingConfig
 from core.engines.reference import train_reference
 from tests.conftest import DEMO

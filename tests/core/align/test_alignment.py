@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from core.align.alignment import align, align_encoding, token_groups
 from core.align.tags import token_labels, window_labels
 from core.loading import open_tokenizer
-from core.postprocess import Padding, Truncation, postprocess, window_encoding
+from core.pipeline.postprocess import Padding, Truncation, postprocess, window_encoding
 from tests.core.align.test_native_oracle import cuts_from_intervals
 from tests.core.builders import training_lines
 
@@ -158,7 +158,7 @@ def test_uncovered_characters_belong_to_the_token_before():
 
 
 def test_tags_bio_bilou_io_and_reported_spans():
-    from core.encoding import Encoding
+    from core.encodings.encoding import Encoding
 
     text = "New York is big"
     words = [(0, 3), (3, 8), (8, 11), (11, 15)]  # "New", " York", " is", " big"

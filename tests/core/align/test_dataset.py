@@ -12,7 +12,7 @@ from core.align.dataset import Dataset, DatasetError
 from core.align.units import UnitCheck, spans_in_cp
 from core.errors import WorkbenchError
 from core.loading import open_tokenizer
-from core.text import TextIndex, Unit
+from core.text.offsets import TextIndex, Unit
 from tests.conftest import DATA, require_data
 from tests.core.builders import write_vocab_txt
 

@@ -11,7 +11,7 @@ import pytest
 from core.align.audit import audit_dataset
 from core.align.dataset import Dataset
 from core.loading import open_tokenizer
-from core.text import TextIndex, Unit
+from core.text.offsets import TextIndex, Unit
 from app.main_window import DEMO
 
 TEXTS = ["Hello 😀 wörld e\u0301t\u00e9 世界!", "👨\u200d👩\u200d👧 family 東京 naïve"]

@@ -138,7 +138,7 @@ def test_cancel_stops_the_audit():
 
 @pytest.mark.parametrize("as_bundle", [False, True])
 def test_saved_bundle_keeps_the_audit_in_its_manifest(tmp_path, as_bundle):
-    from core.bundle import import_tokenizer, verify_bundle
+    from core.bundles.bundle import import_tokenizer, verify_bundle
     from core.loading import save_loaded
     from tests.core.builders import write_tokenizer_json
 

@@ -50,8 +50,8 @@ def test_reordering_the_merges_makes_abc_reachable(tmp_path):
 
 
 def test_rank_file_merges_by_the_rank_of_the_concatenation():
-    from core.presets import CL100K_PATTERN
-    from core.runtimes.tiktoken import TiktokenRuntime
+    from core.formats.tiktoken.presets import CL100K_PATTERN
+    from core.formats.tiktoken.runtime import TiktokenRuntime
 
     # "abcd" = ab + cd, but "bc" ranks first and a + bc + d has no further merge: shadowed
     ranks = {bytes([b]): b for b in range(256)}

@@ -175,8 +175,8 @@ def test_without_a_dummy_prefix_nothing_is_word_internal():
 def test_a_token_across_a_pre_tokenizer_boundary_is_self_unreachable():
     """A rank-file token "a." spans cl100k's letter/punctuation boundary: its text encodes
     to "a" + "."."""
-    from core.runtimes.tiktoken import TiktokenRuntime
-    from core.presets import CL100K_PATTERN
+    from core.formats.tiktoken.runtime import TiktokenRuntime
+    from core.formats.tiktoken.presets import CL100K_PATTERN
 
     ranks = {bytes([b]): b for b in range(256)}
     ranks[b"a."] = 256

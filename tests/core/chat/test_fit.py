@@ -11,8 +11,10 @@ transformers' ``MistralCommonBackend`` for Tekken, ``tokenizers`` and transforme
 
 from __future__ import annotations
 
+import functools
 import json
 import re
+from pathlib import Path
 from unittest.mock import patch
 
 import pytest
@@ -21,10 +23,31 @@ from core.chat import BoundedRenderer
 from core.chat.conversation import Conversation
 from core.chat.report import chat_report
 from core.loading import open_tokenizer
-from core.presets import preset
+from core.formats.tiktoken.presets import preset
 from tests.conftest import DATA, DEMO, TOKENIZERS, require_data
 
 transformers = pytest.importorskip("transformers", reason="transformers is the render oracle")
+
+
+# Real files read by several tests here, each read once (CPU: the Phi-3 GGUF opens in 0.8 s and
+# the gguf package reads it in 1.25 s, Tekken opens in 0.6 s and transformers' backend takes
+# 0.9 s; three tests each read them). Nothing here changes what they give back.
+@functools.lru_cache(maxsize=None)
+def opened(path: Path):
+    return open_tokenizer(path)
+
+
+@functools.lru_cache(maxsize=None)
+def gguf_fields(path: Path) -> dict:
+    gguf = pytest.importorskip("gguf")
+    return gguf.GGUFReader(str(path)).fields
+
+
+@functools.lru_cache(maxsize=None)
+def mistral_backend(path: Path):
+    from transformers.tokenization_mistral_common import MistralCommonBackend
+
+    return MistralCommonBackend(tokenizer_path=str(path))
 
 NEW_CODES = {"chat.control_split", "chat.control_not_special",
              "chat.special_variable_undefined", "chat.bos_missing", "chat.bos_differs"}
@@ -153,13 +176,12 @@ def test_o200k_with_the_llama31_template_names_each_control_string(o200k_oracle,
 @pytest.mark.realdata
 def test_tekken_with_chatml_names_its_control_strings_and_the_missing_bos(renderer):
     from mistral_common.tokens.tokenizers.tekken import Tekkenizer
-    from transformers.tokenization_mistral_common import MistralCommonBackend
 
     path = require_data(TOKENIZERS / "mistral-tekken" / "tekken_240718.json")
     oracle = Tekkenizer.from_file(str(path))
-    backend = MistralCommonBackend(tokenizer_path=str(path))
+    backend = mistral_backend(path)
     specials = {oracle.id_to_piece(i) for i in oracle.special_ids}
-    loaded = open_tokenizer(path)
+    loaded = opened(path)
     source = template("chatml")
     report = chat_report(source, Conversation(CHAT), runtime=loaded.runtime,
                          configs=loaded.configs, add_generation_prompt=True, renderer=renderer)
@@ -182,34 +204,31 @@ def test_tekken_with_chatml_names_its_control_strings_and_the_missing_bos(render
 @pytest.mark.realdata
 def test_tekken_names_its_special_tokens_as_transformers_does():
     """The template variables of a Tekken file are transformers' MistralCommonBackend's."""
-    from transformers.tokenization_mistral_common import MistralCommonBackend
-
     from core.chat.sources import tokenizer_special_token_variables
 
     path = require_data(TOKENIZERS / "mistral-tekken" / "tekken_240718.json")
-    loaded = open_tokenizer(path)
+    loaded = opened(path)
     assert tokenizer_special_token_variables(loaded.runtime, loaded.configs) == \
-        MistralCommonBackend(tokenizer_path=str(path)).special_tokens_map
+        mistral_backend(path).special_tokens_map
 
 
 @pytest.mark.realdata
 def test_a_gguf_names_its_special_tokens_from_its_metadata():
     """As transformers 5 loads a GGUF's tokenizer: bos/eos/unk/pad from the file's
     ``tokenizer.ggml.*_token_id`` (read here with the gguf package)."""
-    gguf = pytest.importorskip("gguf")
     from core.chat.sources import model_special_token_variables
 
     path = require_data(DATA / "gguf" / "ggml-vocab-phi-3.gguf")
-    reader = gguf.GGUFReader(str(path))
-    tokens = reader.fields["tokenizer.ggml.tokens"]
+    fields = gguf_fields(path)
+    tokens = fields["tokenizer.ggml.tokens"]
     expected = {}
     for name, key in (("bos_token", "bos_token_id"), ("eos_token", "eos_token_id"),
                       ("unk_token", "unknown_token_id"), ("pad_token", "padding_token_id")):
-        field = reader.fields.get(f"tokenizer.ggml.{key}")
+        field = fields.get(f"tokenizer.ggml.{key}")
         if field is not None:
             token_id = int(field.parts[field.data[0]][0])
             expected[name] = bytes(tokens.parts[tokens.data[token_id]]).decode("utf-8")
-    assert expected and model_special_token_variables(open_tokenizer(path).runtime) == expected
+    assert expected and model_special_token_variables(opened(path).runtime) == expected
 
 
 # -- a template reading bos_token on a Llama 3 tokenizer.json with no config -----------------------
@@ -336,7 +355,7 @@ def _deepseek(tmp_path, name):
 
 
 def _file(relative):
-    return lambda tmp_path, name: open_tokenizer(require_data(DATA / relative))
+    return lambda tmp_path, name: opened(require_data(DATA / relative))
 
 
 PHI3_GGUF = "gguf/ggml-vocab-phi-3.gguf"
@@ -376,13 +395,12 @@ def test_each_real_template_fits_its_own_tokenizer(tmp_path, renderer, name, own
 def test_phi35_template_on_the_phi3_gguf_misses_its_bos(renderer):
     """The GGUF asks for a BOS (``tokenizer.ggml.add_bos_token``, read with the gguf
     package; transformers loads it as ``add_bos_token``), Phi-3.5's template writes none."""
-    gguf = pytest.importorskip("gguf")
     path = require_data(DATA / PHI3_GGUF)
-    field = gguf.GGUFReader(str(path)).fields["tokenizer.ggml.add_bos_token"]
+    field = gguf_fields(path)["tokenizer.ggml.add_bos_token"]
     assert bool(field.parts[field.data[0]][0])
     source = template("phi3_5_mini")
     assert "bos_token" not in source
-    loaded = open_tokenizer(path)
+    loaded = opened(path)
     report = chat_report(source, Conversation(CHAT), runtime=loaded.runtime,
                          configs=loaded.configs, renderer=renderer)
     assert [(n.args["token"], n.args["id"]) for n in report.checks_with("chat.bos_missing")] == [

@@ -7,7 +7,7 @@ import json
 
 from core.chat.conversation import Conversation
 from core.chat.report import chat_report as typed_report
-from core.formats import load_tokenizer
+from core.formats.detect import load_tokenizer
 from tests.conftest import DEMO
 
 

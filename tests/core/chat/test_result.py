@@ -10,7 +10,7 @@ from core.chat.conversation import Conversation
 from core.chat.encode import ChatToken
 from core.chat.report import chat_report
 from core.chat.result import ChatReport, Injection, TokenBudget, tokens_in_span
-from core.formats import load_tokenizer
+from core.formats.detect import load_tokenizer
 from core.notes import Note
 from tests.conftest import DEMO
 

@@ -8,7 +8,7 @@ import pytest
 from core.chat import BUILTIN_TEMPLATES, CHATML, ChatTemplateError, render
 from core.chat.sources import (choose_template, named_templates,
                                template_from_file, templates_of)
-from core.configs import read_configs
+from core.formats.configs import read_configs
 from core.errors import FormatError
 
 NAMED = {"chat_template": [{"name": "default", "template": "D{{ messages|length }}"},
@@ -113,7 +113,7 @@ def test_named_special_tokens_are_transformers_own(tmp_path, decoder):
     from tokenizers import AddedToken, Tokenizer
 
     from core.loading import open_tokenizer
-    from core.special import special_registry
+    from core.pipeline.special import special_registry
     from tests.conftest import DEMO
 
     tk = Tokenizer.from_file(str(DEMO / "demo-bpe" / "tokenizer.json"))

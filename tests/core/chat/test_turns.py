@@ -193,7 +193,7 @@ def test_the_report_is_the_one_the_prefix_method_gives(monkeypatch):
     from core.chat import report as chat_report_module
     from core.chat.bounded import BoundedRenderer
     from core.chat.report import chat_report
-    from core.formats import load_tokenizer
+    from core.formats.detect import load_tokenizer
     from tests.conftest import DEMO
 
     runtime = load_tokenizer(DEMO / "demo-bpe" / "tokenizer.json")

@@ -51,7 +51,7 @@ class _Fake:
     source_format = "fake"
 
     def _native_many(self, texts, add_special_tokens, parse_special):
-        from core.spans import NativeMany, NativeResult
+        from core.encodings.spans import NativeMany, NativeResult
 
         results = []
         for text in texts:

@@ -46,7 +46,7 @@ def _native_counts():
     import tiktoken
     import tokenizers
 
-    from core.presets import R50K_PATTERN
+    from core.formats.tiktoken.presets import R50K_PATTERN
 
     ranks = {}
     for line in (TOKENIZERS / "gpt2.tiktoken").read_text().splitlines():
@@ -157,7 +157,7 @@ def test_flores_files_under_any_extension_and_a_subset_of_languages(three, tmp_p
     import tiktoken
 
     from core.language_codes import file_language
-    from core.presets import R50K_PATTERN
+    from core.formats.tiktoken.presets import R50K_PATTERN
 
     folder = tmp_path / "flores"
     folder.mkdir()

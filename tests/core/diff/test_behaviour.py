@@ -83,7 +83,7 @@ def test_a_regex_change_is_explained_by_the_regex_not_the_model(small_bpe_spec, 
 
 def test_runtimes_of_different_libraries_are_not_combined(small_bpe_spec, open_spec):
     from tests.core.builders import tiktoken_ranks
-    from core.runtimes.tiktoken import TiktokenRuntime
+    from core.formats.tiktoken.runtime import TiktokenRuntime
 
     hf = open_spec(small_bpe_spec).runtime
     tk = TiktokenRuntime(tiktoken_ranks(), pattern=r"\S+|\s+", special={})

@@ -11,7 +11,7 @@ import pytest
 
 from core.diff.migration import BlockOffset
 from core.diff.report import diff_tokenizers
-from core.golden import lock, verify
+from core.bundles.golden import lock, verify
 from core.loading import open_tokenizer, save_loaded
 from core.notes import english, note
 from tests.conftest import REAL_TOKENIZERS, TOKENIZERS, require_data
@@ -273,7 +273,7 @@ def test_gpt2_tiktoken_and_its_tokenizer_json_compare_identical(tmp_path):
     assert diff.basis == "bytes" and diff.verdict == "identical", diff.reasons
     assert diff.vocab.counts().kept_same_id == 50257
     assert [n.code for n in diff.notes] == ["diff.runtimes_differ"]
-    from core.golden import fingerprint
+    from core.bundles.golden import fingerprint
 
     assert fingerprint(gpt2.runtime) == fingerprint(as_json.runtime)
 

@@ -113,7 +113,7 @@ def test_a_special_tokens_role_is_a_note_and_its_kind_class_a_reason(small_bpe_s
 def test_a_role_given_differently_is_a_note_in_the_singular_or_plural():
     from core.diff.report import _role_notes
     from core.diff.specials import diff_specials
-    from core.special import SpecialToken as S
+    from core.pipeline.special import SpecialToken as S
 
     [one] = _role_notes(diff_specials([S("<s>", 1, "control", "bos")], [S("<s>", 1, "control")]))
     assert one.severity == "info" and english(one) == "1 special token with another role: <s> bos → —"

@@ -8,11 +8,11 @@ import json
 
 import pytest
 
-from core.bundle import verify_bundle
+from core.bundles.bundle import verify_bundle
 from core.diff.migration import migration_cost
 from core.diff.report import diff_tokenizers
 from core.errors import BundleError
-from core.golden import lock, read_golden, verify, write_golden
+from core.bundles.golden import lock, read_golden, verify, write_golden
 from core.notes import english
 from core.loading import open_tokenizer, save_loaded
 

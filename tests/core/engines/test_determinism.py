@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from core.bundle import read_bundle_files, read_manifest
+from core.bundles.bundle import read_bundle_files, read_manifest
 from tests.conftest import DEMO
 
 # slow: trains every engine twice, in fresh processes (make check skips it)

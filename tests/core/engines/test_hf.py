@@ -2,7 +2,7 @@
 
 import pytest
 
-from core.bundle import load_bundle
+from core.bundles.bundle import load_bundle
 from core.engines.config import TrainingConfig
 from core.engines.hf import train_hf
 from core.engines.reference import train_reference

@@ -8,7 +8,7 @@ import pytest
 from core.algorithms.bpe import train_bpe
 from core.algorithms.unigram import Lattice
 from core.algorithms.wordpiece import encode_word
-from core.bundle import load_bundle, read_bundle_files
+from core.bundles.bundle import load_bundle, read_bundle_files
 from core.engines.config import TrainingConfig
 from core.engines.reference import count_words, train_reference
 from core.errors import WorkbenchError
@@ -91,7 +91,7 @@ def test_same_corpus_and_config_give_identical_files(tmp_path):
 
 
 def test_separate_end_of_word_symbol_bundle_runs_on_the_reference_encoder(tmp_path):
-    from core.bundle import export_native
+    from core.bundles.bundle import export_native
     from core.errors import BundleError
 
     corpus = ["low"] * 5 + ["lower"] * 2 + ["newest"] * 6 + ["widest"] * 3

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from core.bundle import load_bundle
+from core.bundles.bundle import load_bundle
 from core.engines.config import TrainingConfig
 from core.engines.common import TrainingError, split_details
 from core.engines.sentencepiece import train_sentencepiece, trainer_options

@@ -6,7 +6,7 @@ import zipfile
 
 import pytest
 
-from core.bundle import load_bundle
+from core.bundles.bundle import load_bundle
 from core.corpus import CorpusSource
 from core.engines.config import TrainingConfig
 from core.engines.train import train_bundle

@@ -3,7 +3,7 @@
 import pytest
 
 from core.explain import explain
-from core.formats import load_tokenizer
+from core.formats.detect import load_tokenizer
 from core.notes import english, note
 from tests.conftest import DEMO
 

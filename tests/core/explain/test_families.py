@@ -8,10 +8,10 @@ import pytest
 
 from core.explain import explain
 from core.notes import english, note
-from core.presets import LLAMA3_PATTERN
-from core.runtimes.hf import HFRuntime
-from core.runtimes.spm import SentencePieceRuntime
-from core.runtimes.tiktoken import TiktokenRuntime
+from core.formats.tiktoken.presets import LLAMA3_PATTERN
+from core.formats.hf.runtime import HFRuntime
+from core.formats.sentencepiece.runtime import SentencePieceRuntime
+from core.formats.tiktoken.runtime import TiktokenRuntime
 from tests.core import families as F
 from tests.core.builders import SAMPLES
 

@@ -4,7 +4,7 @@ languages (Chinese, Japanese, Khmer, Amharic... and emoji): the IDs must be the 
 import pytest
 
 from core.explain import explain
-from core.formats import load_tokenizer
+from core.formats.detect import load_tokenizer
 from tests.conftest import REAL_TOKENIZERS, TOKENIZERS, flores_lines, require_data
 
 pytestmark = pytest.mark.realdata

@@ -6,7 +6,7 @@ import math
 import pytest
 
 from core.algorithms.bpe import END_OF_WORD, train_bpe
-from core.bundle import load_bundle
+from core.bundles.bundle import load_bundle
 from core.engines.config import TrainingConfig
 from core.engines.reference import train_reference
 from core.explain import explain

@@ -1,0 +1,116 @@
+"""Encodings of one text or many, from a runtime's native answer.
+
+The spans come from :mod:`core.encodings.spans` (exact byte spans of all texts, converted together);
+this module wraps them as :class:`~core.encodings.encoding.Encoding` objects, with the runtime's pieces
+and token bytes looked up by id on demand.
+
+>>> # batch = runtime.encode_batch(["Hello", "世界"]); batch.spans("grapheme"); batch[1].ids
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import Callable, Sequence
+
+import numpy as np
+
+from .encoding import Encoding
+from .spans import NativeMany, NativeResult, exact_spans
+from ..text.offsets import TextIndex, Unit
+
+
+def encode_one(runtime, text: str, result: NativeResult) -> Encoding:
+    """Finish a single text into an Encoding (other units converted lazily)."""
+    spans = exact_spans([text], NativeMany.of([result]), runtime.vocab_bytes)
+    ids = spans.ids
+    id_list = ids.tolist()
+    pieces: Sequence[str] | Callable = (result.pieces if result.pieces is not None
+                                        else lambda: [runtime.piece(i) for i in id_list])
+    return Encoding(text, ids, spans.starts, spans.ends, spans.flags, spans.index, pieces,
+                    lambda: [runtime.token_bytes(i) for i in id_list], list(result.warnings),
+                    {}, runtime.piece, runtime.token_bytes)
+
+
+class EncodingBatch(Sequence[Encoding]):
+    """Encodings of many texts, converted together; ``batch[k]`` is text ``k``'s Encoding.
+
+    ``spans(unit)`` gives every token's span in ``unit`` relative to its own text, computed once
+    for the whole batch; ``text_of_token`` says which text each token belongs to.
+    """
+
+    def __init__(self, runtime, texts: Sequence[str], many: NativeMany) -> None:
+        spans = exact_spans(texts, many, runtime.vocab_bytes)
+        self.index, self.ids, self.flags = spans.index, spans.ids, spans.flags
+        self._cp_starts, self._byte_offsets = spans.text_cp_starts, spans.text_byte_starts
+        self._starts, self._ends, self._token_offsets = spans.starts, spans.ends, spans.token_starts
+        self.runtime = runtime
+        self.texts = list(texts)
+        self._many = many
+        self._spans: dict[Unit, tuple[np.ndarray, np.ndarray]] = {}  # relative to each text
+        self._joined_spans: dict = {}  # on the joined text
+
+    def __len__(self) -> int:
+        return len(self.texts)
+
+    @property
+    def token_offsets(self) -> np.ndarray:
+        """Where each text's tokens start in ``ids`` (K + 1 entries)."""
+        return self._token_offsets
+
+    @cached_property
+    def text_of_token(self) -> np.ndarray:
+        """Which text each token belongs to."""
+        return np.repeat(np.arange(len(self.texts)), self._many.counts)
+
+    def _unit_offsets(self, unit: Unit) -> np.ndarray:
+        """Where each text starts in ``unit`` within the joined text."""
+        cps = np.minimum(self._cp_starts, len(self.index.text)).astype(self._starts.dtype)
+        if unit is Unit.BYTES:
+            return self._byte_offsets
+        if unit is Unit.CP:
+            return cps
+        if unit is Unit.UTF16:
+            return self.index.cp_to_utf16(cps, cps)[0]
+        return self.index.cp_to_graphemes(cps, cps, split=False)[0]
+
+    def spans(self, unit: Unit | str) -> tuple[np.ndarray, np.ndarray]:
+        """Every token's span in ``unit``, relative to the start of its own text."""
+        unit = Unit(unit)
+        if unit not in self._spans:
+            s, e = self.index.spans_in(unit, self._starts, self._ends, self._joined_spans)
+            shift = np.repeat(self._unit_offsets(unit)[:-1].astype(s.dtype), self._many.counts)
+            if unit in (Unit.UTF16, Unit.GRAPHEME) and not self._shared(s):
+                # no other unit is derived from these: made relative where they are (a corpus
+                # batch allocates two arrays fewer, each tens of MB)
+                del self._joined_spans[unit]
+                s -= shift
+                e -= shift
+            else:
+                s, e = s - shift, e - shift
+            self._spans[unit] = (s, e)
+        return self._spans[unit]
+
+    def _shared(self, array: np.ndarray) -> bool:
+        """Whether ``array`` is the byte or code point spans (a unit that needed no conversion
+        hands back its parent's arrays)."""
+        parents = (self._starts, self._ends, *self._joined_spans.get(Unit.CP, ()))
+        return any(array is parent for parent in parents)
+
+    def __getitem__(self, k):  # type: ignore[override]
+        if isinstance(k, slice):
+            return [self[i] for i in range(*k.indices(len(self)))]
+        k = range(len(self))[k]  # normalizes negative indexes, raises IndexError out of range
+        a, b = int(self._token_offsets[k]), int(self._token_offsets[k + 1])
+        text = self.texts[k]
+        ids = self.ids[a:b]
+        shift = self._byte_offsets[k]
+        spans = {unit: (s[a:b], e[a:b]) for unit, (s, e) in self._spans.items()}
+        runtime = self.runtime
+        id_list = ids.tolist()
+        pieces = self._many.pieces[k]
+        return Encoding(text, ids, self._starts[a:b] - shift, self._ends[a:b] - shift,
+                        self.flags[a:b], TextIndex(text),
+                        pieces if pieces is not None
+                        else (lambda: [runtime.piece(i) for i in id_list]),
+                        lambda: [runtime.token_bytes(i) for i in id_list],
+                        list(self._many.warnings[k]), spans, runtime.piece, runtime.token_bytes)

@@ -1,0 +1,198 @@
+"""One small text's Encoding without the array set-up: the GUI's and the CLI's one-off encodes.
+
+:func:`core.encodings.spans.exact_spans` is built for corpora: every text joined, a few dozen numpy passes
+over all their tokens. For one short text those passes are nearly all fixed cost (~100–300 µs,
+10–60 times the native call). A runtime that can answer a short text in plain Python lists
+(:meth:`~core.formats.runtime.Runtime._native_small`) hands a :class:`SmallResult` to
+:func:`encode_small`, which does the same steps as ``exact_spans`` for one text — code point
+spans to bytes, post-processor tokens placed, partial characters flagged — on the lists, and
+makes the arrays once at the end. The Encoding is the one the array path gives (the tests hold
+the two paths equal on every runtime family).
+
+>>> from core.formats.tiktoken.runtime import TiktokenRuntime
+>>> runtime = TiktokenRuntime({"你".encode(): 0, b"a": 1}, pattern=r".", special={})
+>>> enc = encode_small(runtime, "你a", SmallResult([0, 1], [0, 1], [1, 2], [0, 0], unit="cp"))
+>>> enc.byte_starts.tolist(), enc.byte_ends.tolist(), [a.tolist() for a in enc.spans("cp")]
+([0, 3], [3, 4], [[0, 1], [1, 2]])
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from itertools import accumulate
+from operator import le
+
+import numpy as np
+
+from .encoding import Encoding, Flag
+from ..notes import Note
+from ..text.graphemes import may_join
+from ..text.offsets import TextIndex, Unit, index_dtype
+
+# texts up to this many code points take the small path (past it the arrays cost less than
+# the per-token Python work)
+SMALL_TEXT = 2048
+
+_INSERTED, _PARTIAL, _SPECIAL = int(Flag.INSERTED), int(Flag.PARTIAL), int(Flag.SPECIAL)
+_UNITS = tuple(Unit)  # iterating the enum itself is slow
+_ASTRAL = re.compile("[\U00010000-\U0010ffff]")  # two UTF-16 units each
+
+
+@dataclass
+class SmallResult:
+    """One text as the native library encoded it, in Python lists (as
+    :class:`~core.encodings.spans.NativeResult` holds it in arrays), or in arrays where the library hands
+    the ids over as one (tiktoken) and the spans are exact bytes.
+
+    ``starts``/``ends`` are in ``unit`` (``"bytes"`` or ``"cp"``) on the original text;
+    ``flags`` carry SPECIAL / UNK / BYTE_FALLBACK / INSERTED; ``exact``: spans are each token's
+    own bytes already (no narrowing can be needed)."""
+
+    ids: list[int] | np.ndarray
+    starts: list[int] | np.ndarray
+    ends: list[int] | np.ndarray
+    flags: list[int] | np.ndarray
+    unit: str = "bytes"
+    exact: bool = True
+    warnings: list[Note] = field(default_factory=list)
+    pieces: list[str] | None = None
+
+
+def encode_small(runtime, text: str, small: SmallResult) -> Encoding:
+    """The Encoding of ``text`` from ``small``: what :func:`core.encodings.batch.encode_one` makes of the
+    same answer, without its array passes.
+
+    The steps on the lists keep their order with the array path's, whose conversion of code
+    point offsets to bytes keeps order (offsets past the text clipped to its end first): the
+    overlap test and the placing of post-processor tokens come out the same in either unit."""
+    data = text.encode("utf-8")
+    index = TextIndex(text, data)
+    ids, starts, ends, flags = small.ids, small.starts, small.ends, small.flags
+    if isinstance(flags, np.ndarray):
+        inserted = len(flags) > 0 and int(flags.max()) >= _INSERTED
+        if inserted or small.unit == "cp" or not small.exact:  # the steps below take lists
+            ids, starts, ends, flags = (a.tolist() for a in (ids, starts, ends, flags))
+    in_cp = small.unit == "cp" and not index.ascii
+    if in_cp:
+        bound = len(text)  # a span past the text's end is clipped to it, as in exact_spans
+        starts = [s if s <= bound else bound for s in starts]
+        ends = [e if e <= bound else bound for e in ends]
+    if not isinstance(flags, np.ndarray):
+        # runtimes set SPECIAL, UNK, BYTE_FALLBACK and INSERTED only: a flag of 16 or more has
+        # the last, and max() is one C call where any() is a Python loop
+        inserted = max(flags, default=0) >= _INSERTED
+    runs = [] if small.exact else _shared_runs(starts, ends, flags if inserted else None)
+    if runs:
+        if in_cp:  # narrowing compares bytes
+            table = index.cp_bytes.tolist()
+            starts, ends, in_cp = [table[s] for s in starts], [table[e] for e in ends], False
+        starts, ends = _narrowed(data, ids, starts, ends, runs, runtime.vocab_bytes.token_list)
+    if inserted:
+        starts, ends = _placed(starts, ends, flags)
+    flag_array = np.array(flags, dtype=np.uint8)  # a copy: PARTIAL is added in place
+    if index.ascii:  # bytes, code points and UTF-16 units coincide; so do graphemes but CR LF
+        offset_type = index_dtype(len(data))
+        byte_spans = (np.asarray(starts, dtype=offset_type), np.asarray(ends, dtype=offset_type))
+        spans = dict.fromkeys(_UNITS, byte_spans)
+        if "\r\n" in text:
+            del spans[Unit.GRAPHEME]
+    else:
+        cp_spans, byte_spans = _both_units(index, starts, ends, in_cp, flag_array)
+        spans = {Unit.BYTES: byte_spans, Unit.CP: cp_spans}
+        if _ASTRAL.search(text) is None:  # no surrogate pairs: UTF-16 units are code points
+            spans[Unit.UTF16] = cp_spans
+            if not may_join(text):  # every code point its own cluster
+                spans[Unit.GRAPHEME] = cp_spans
+    id_array = np.asarray(ids, dtype=np.int64)
+    pieces = small.pieces if small.pieces is not None else (
+        lambda: [runtime.piece(i) for i in id_array.tolist()])
+    return Encoding(text, id_array, *byte_spans, flag_array, index, pieces,
+                    lambda: [runtime.token_bytes(i) for i in id_array.tolist()],
+                    list(small.warnings), spans, runtime.piece, runtime.token_bytes)
+
+
+def _both_units(index: TextIndex, starts: list[int], ends: list[int], in_cp: bool,
+                flags: np.ndarray) -> tuple[tuple, tuple]:
+    """Code point and byte spans of a text that is not ASCII, from spans in code points
+    (``in_cp``) or bytes, with the text index's own tables; PARTIAL added to ``flags`` where a
+    byte span cuts a character."""
+    offset_type = index_dtype(len(index.data))
+    if in_cp:  # every offset is a character's start: no span is partial
+        cp_dtype = index_dtype(len(index.data) + 1)  # the dtype of the index's tables
+        cp_spans = (np.array(starts, dtype=cp_dtype), np.array(ends, dtype=cp_dtype))
+        table = index.cp_bytes
+        return cp_spans, (table[cp_spans[0]].astype(offset_type),
+                          table[cp_spans[1]].astype(offset_type))
+    byte_spans = (np.asarray(starts, dtype=offset_type), np.asarray(ends, dtype=offset_type))
+    cp_starts, cp_ends, partial = index.cp_spans(*byte_spans)
+    flags[partial] |= np.uint8(_PARTIAL)
+    return (cp_starts, cp_ends), byte_spans
+
+
+def _shared_runs(starts: list[int], ends: list[int], flags: list[int] | None) -> list[list[int]]:
+    """The runs of content tokens (with text; ``flags``, when some tokens are inserted, tell
+    those, which are no content) whose spans overlap: what ``refine_overlapping_spans``
+    narrows. Spans in code points or bytes alike (the conversion keeps their order)."""
+    if all(map(le, ends[:-1], starts[1:])) and all(map(le, starts, ends)):
+        return []  # laid end to end: the common case, tested at C speed
+    runs, run, reach = [], [], None
+    for i, (start, end) in enumerate(zip(starts, ends)):
+        if end <= start or (flags is not None and flags[i] & _INSERTED):
+            continue
+        if reach is not None and start < reach:
+            run.append(i)
+        else:
+            if len(run) > 1:
+                runs.append(run)
+            run = [i]
+        if reach is None or end > reach:
+            reach = end
+    if len(run) > 1:
+        runs.append(run)
+    return runs
+
+
+def _narrowed(data: bytes, ids: list[int], starts: list[int], ends: list[int],
+              runs: list[list[int]], token_bytes: list[bytes]) -> tuple[list, list]:
+    """:func:`core.encodings.spans.refine_overlapping_spans` of one text's lists (byte spans): each run
+    gets its tokens' own bytes where those, laid end to end from the run's start, are the
+    text's bytes (a leading whitespace token the tokenizer made up is left out of the run when
+    the text does not have it); other runs keep their shared spans."""
+    starts, ends = list(starts), list(ends)
+    size = len(token_bytes)
+    for run in runs:
+        low, high = min(map(starts.__getitem__, run)), max(map(ends.__getitem__, run))
+        pieces = [token_bytes[ids[i]] if 0 <= ids[i] < size else b"" for i in run]
+        first = pieces[0]
+        skip = 1 if first and not first.strip() and data[low:low + len(first)] != first else 0
+        if data[low:high] != b"".join(pieces[skip:]):
+            continue  # normalization changed these bytes: the run keeps its shared spans
+        position = low
+        for i, piece in zip(run[skip:], pieces[skip:]):
+            starts[i] = position
+            position += len(piece)
+            ends[i] = position
+    return starts, ends
+
+
+def _placed(starts: list[int], ends: list[int], flags: list[int]) -> tuple[list, list]:
+    """Post-processor tokens put where they were inserted: after the text before them."""
+    starts, ends = list(starts), list(ends)
+    reach = 0
+    for i, flag in enumerate(flags):
+        if flag & _INSERTED:
+            starts[i] = ends[i] = reach
+        elif ends[i] > reach:
+            reach = ends[i]
+    return starts, ends
+
+
+def lengths_end_to_end(lengths: list[int]) -> tuple[list[int], list[int]]:
+    """Spans of tokens laid end to end from 0, given their lengths.
+
+    >>> lengths_end_to_end([2, 1, 3])
+    ([0, 2, 3], [2, 3, 6])
+    """
+    ends = list(accumulate(lengths))
+    return [0, *ends[:-1]] if ends else [], ends

@@ -1,0 +1,1 @@
+"""The workbench's own BPE (``workbench-bpe.json``), on its readable reference algorithm."""

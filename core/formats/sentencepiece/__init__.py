@@ -1,0 +1,1 @@
+"""SentencePiece ``.model`` files on ``sentencepiece``, and SentencePiece's piece types."""

@@ -1,0 +1,675 @@
+"""SentencePiece ``.model`` files on the ``sentencepiece`` runtime.
+
+Offsets come from ``encode(out_type='proto')`` (byte offsets on the original text; needs
+``protobuf``). SentencePiece gives every byte-fallback piece of a character but the last an empty
+span; those runs are given the character's span and then narrowed byte by byte.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from itertools import chain
+from operator import itemgetter
+from types import SimpleNamespace
+from typing import Sequence
+
+import numpy as np
+import sentencepiece as spm
+
+from ...encodings.small import SmallResult, lengths_end_to_end
+from ...encodings.spans import NativeMany, NativeResult
+from ...encodings.encoding import Flag
+from ...errors import FormatError
+from ...notes import Note, note
+from ...pipeline.pretokens import ModelView, PreToken, char_to_byte_offsets
+from ...text.offsets import TextIndex
+from ...encodings.vocab_bytes import byte_piece_value, ragged_positions
+from ...pipeline.special import SpecialToken, guess_role
+from ...pipeline.postprocess import Template, bos_eos_template
+from ..runtime import Runtime, Stage, StreamTraits, native_threads
+from .layout import check_model_layout
+from .piece_types import PieceType
+from .unknown import piece_code_points, unknown_lengths_from_text
+
+# ModelProto.SentencePiece.Type, by the short names this module compares with
+NORMAL, UNKNOWN, CONTROL, USER_DEFINED, UNUSED, BYTE = PieceType
+MODEL_TYPES = {1: "unigram", 2: "bpe", 3: "word", 4: "char"}
+
+
+def parse_model_proto(data: bytes, path: object = None):
+    """Parse a ``.model`` file into a ``ModelProto``, with a clear error if it is not one."""
+    from sentencepiece import sentencepiece_model_pb2 as model_pb2
+
+    proto = model_pb2.ModelProto()
+    try:
+        proto.ParseFromString(data)
+    except Exception:
+        check_model_layout(data, path)  # says where a cut file ends
+        raise FormatError("not a SentencePiece model: the protobuf data is truncated or corrupt",
+                          path=path) from None
+    if not proto.HasField("normalizer_spec"):
+        # cut between two fields, the rest parses: sentencepiece would fail with an unrelated
+        # message ("byte piece <0x00> is found...") or run without the file's normalizer
+        check_model_layout(data, path)
+    if len(proto.pieces) == 0:
+        raise FormatError("not a SentencePiece model: it has no pieces", path=path)
+    return proto
+
+
+class SentencePieceRuntime(Runtime):
+    """A SentencePiece model.
+
+    Args:
+        data: the ``.model`` bytes.
+        add_bos / add_eos: add the model's BOS / EOS piece when special tokens are added; None
+            (``add_bos``'s default when loaded from a file, see :func:`core.formats.detect._load_spm`)
+            means BOS when the model defines a BOS piece, no EOS.
+        added_by: where that choice came from: ``tokenizer_config.json``, ``default`` or
+            ``user`` (shown to the user, see :mod:`core.pipeline.postprocess`).
+
+    Why BOS by default: the SentencePiece library adds nothing unless asked
+    (``add_bos``/``extra_options``), but the models that ship a bare ``.model`` with a BOS
+    piece are run with it: Meta's Llama reference ``Tokenizer.encode(bos=True)``, transformers
+    4's ``LlamaTokenizer`` (``add_bos_token=True``), and the ``tokenizer_config.json`` of Llama-2,
+    Mistral and Gemma (``add_bos_token: true``). transformers 5 loading a folder that holds only
+    the ``.model`` adds nothing (its ``add_bos_token`` defaults to False): the UI says which
+    default is in force, and one switch turns it off.
+    """
+
+    source_format = "sentencepiece"
+    library = f"sentencepiece {spm.__version__}"
+
+    def __init__(self, data: bytes, *, name: str = "sentencepiece", path: object = None,
+                 add_bos: bool | None = False, add_eos: bool = False,
+                 added_by: str = "user") -> None:
+        super().__init__()
+        self.name = name
+        self.proto = parse_model_proto(data, path)
+        self.sp = spm.SentencePieceProcessor()
+        try:
+            self.sp.LoadFromSerializedProto(data)
+        except Exception as err:
+            raise FormatError(f"sentencepiece could not load the model: {err}", path=path) from None
+        self.add_bos = self.sp.bos_id() >= 0 if add_bos is None else add_bos
+        if add_bos is None and self.add_bos:
+            self.notes.append(note("sentencepiece.default_bos",
+                                   bos=self.proto.pieces[self.sp.bos_id()].piece))
+        self.add_eos = add_eos
+        self.added_by = added_by
+        types = np.array([p.type for p in self.proto.pieces], dtype=np.int8)
+        self._types = types
+        self._pieces = [p.piece for p in self.proto.pieces]
+        self._control_ids = np.flatnonzero(types == CONTROL)
+        self.unk_id = self.sp.unk_id()
+        self.model_type = MODEL_TYPES.get(self.proto.trainer_spec.model_type, "?")
+        self._user_defined = [p.piece for p in self.proto.pieces if p.type == USER_DEFINED]
+        flag_table = np.zeros(len(types), dtype=np.uint8)
+        flag_table[types == BYTE] = Flag.BYTE_FALLBACK
+        flag_table[types == UNKNOWN] = Flag.UNK
+        flag_table[types == CONTROL] = Flag.SPECIAL
+        self._flag_table = flag_table
+        # Byte length of each piece as text ("▁" stands for one space byte).
+        self._lengths = np.fromiter((len(self.token_bytes(i)) for i in range(len(types))),
+                                    dtype=np.int64, count=len(types))
+        self._no_fast_path = (types == UNKNOWN) | (types == CONTROL)
+        # ... and as it stands in the normalized text ("▁" kept: three bytes)
+        self._piece_lengths = np.fromiter(
+            (1 if kind == BYTE else len(piece.encode("utf-8"))
+             for piece, kind in zip(self._pieces, types.tolist())),
+            dtype=np.int64, count=len(types))
+        self._piece_chars = np.fromiter(map(len, self._pieces), dtype=np.int64, count=len(types))
+        self._is_byte_piece = types == BYTE
+        norm = self.proto.normalizer_spec
+        self._dummy_prefix = norm.add_dummy_prefix
+        self._bare_space_id = self.sp.piece_to_id("▁") if "▁" in self._pieces else -1
+        # Without normalization, pieces spell the text itself (see _native_identity).
+        self._identity = (norm.name == "identity" and not norm.precompiled_charsmap
+                          and not norm.remove_extra_whitespaces
+                          and norm.escape_whitespaces
+                          and not self.proto.trainer_spec.treat_whitespace_as_suffix)
+
+    @property
+    def vocab_size(self) -> int:
+        return len(self._pieces)
+
+    def piece(self, token_id: int) -> str:
+        return self._pieces[int(token_id)]
+
+    def token_to_id(self, piece: str) -> int | None:
+        token_id = self.sp.piece_to_id(piece)
+        return None if token_id == self.unk_id and piece != self._pieces[self.unk_id] else token_id
+
+    def token_bytes(self, token_id: int) -> bytes:
+        token_id = int(token_id)
+        piece = self._pieces[token_id]
+        kind = self._types[token_id]
+        if kind == BYTE:
+            value = byte_piece_value(piece)
+            return b"" if value is None else bytes([value])
+        if kind in (CONTROL, UNKNOWN):
+            return piece.encode("utf-8")
+        return piece.replace("▁", " ").encode("utf-8")
+
+    def _list_special_tokens(self) -> list[SpecialToken]:
+        out = []
+        for token_id, (piece, kind) in enumerate(zip(self._pieces, self._types.tolist())):
+            if kind == CONTROL:
+                out.append(SpecialToken(piece, token_id, "control", guess_role(piece), False))
+            elif kind == UNKNOWN:
+                out.append(SpecialToken(piece, token_id, "unk", "unk", False))
+            elif kind == USER_DEFINED:
+                out.append(SpecialToken(piece, token_id, "user_defined", guess_role(piece), True))
+        return out
+
+    def decode(self, ids: Sequence[int]) -> str:
+        return self.sp.decode([int(i) for i in ids])
+
+    def _native_batch(self, texts, add_special_tokens: bool, parse_special: bool):
+        """Per text ``[ids, surfaces, normalized]``: ids from one native call for all texts;
+        the normalized text (with offsets where they are not the identity, see
+        _normalize_many) only for models that normalize; surfaces are None until
+        _resolve_unknown asks for the texts that need them."""
+        texts = list(texts)
+        id_lists = self._encode_many(texts)
+        normalized = self._normalize_many(texts) if not self._identity else [None] * len(texts)
+        return [[ids, None, normalized[k]] for k, ids in enumerate(id_lists)]
+
+    def _encode_many(self, texts: list[str], **kind) -> list:
+        """``encode`` of many texts in the library's threads (one text goes alone: a list
+        costs a thread pool)."""
+        if len(texts) == 1:
+            return [self.sp.encode(texts[0], **kind)]
+        return self.sp.encode(texts, num_threads=native_threads(len(texts)), **kind)
+
+    def _normalize_many(self, texts: list[str]) -> list[tuple[str, list[int] | None]]:
+        """Each text normalized, with the original code point of every normalized character
+        (``normalize(with_offsets=True)``), or None where that map is the identity: the text
+        itself with spaces escaped (and the dummy prefix, which maps to 0). Most of the
+        library's cost is building the offsets as Python ints (a list per text, an int per
+        character), so they are asked for only where the text changed."""
+        spec = self.proto.normalizer_spec
+        if self.proto.trainer_spec.treat_whitespace_as_suffix:
+            return self.sp.normalize(texts, with_offsets=True)
+        prefix = "▁" if spec.add_dummy_prefix else ""
+        space = "▁" if spec.escape_whitespaces else " "
+        plain = self.sp.normalize(texts)
+        out: list = [(norm, None) if text and norm == prefix + text.replace(" ", space) else None
+                     for text, norm in zip(texts, plain)]
+        changed = [k for k, got in enumerate(out) if got is None]
+        if changed:
+            for k, got in zip(changed, self.sp.normalize([texts[k] for k in changed],
+                                                         with_offsets=True)):
+                out[k] = got
+        return out
+
+    def _offsets(self, normalized: tuple[str, list[int] | None]) -> list[int]:
+        """The offset map of one :meth:`_normalize_many` answer, made up where it is None."""
+        text, offsets = normalized
+        if offsets is not None:
+            return offsets
+        prefix = int(bool(self._dummy_prefix))
+        return [0] * prefix + list(range(len(text) - prefix + 1))
+
+    def _native(self, text: str, add_special_tokens: bool, parse_special: bool) -> NativeResult:
+        return self._native_many([text], add_special_tokens, parse_special).result(0)
+
+    def _native_many(self, texts, add_special_tokens: bool, parse_special: bool) -> NativeMany:
+        """Spans of all texts without the protobuf result, in a few numpy operations.
+
+        The pieces spell each text: with the identity normalizer, ``▁`` read as a space, the
+        text itself with one dummy-prefix space in front (spans are a cumulative sum of piece
+        byte lengths); otherwise the normalized text, whose ``normalize(with_offsets=True)`` maps
+        every character to the original code point it came from (a cumulative sum of piece
+        lengths in characters, then a lookup). A text where anything does not add up (or with a
+        byte piece, which is part of a character) takes the careful way on its own.
+        """
+        warnings = self._warnings_many(texts, parse_special)
+        raws = self._native_batch(texts, add_special_tokens, parse_special)
+        k = len(texts)
+        counts = np.fromiter((len(r[0]) for r in raws), dtype=np.int64, count=k)
+        ids = np.fromiter(chain.from_iterable(r[0] for r in raws), dtype=np.int64,
+                          count=int(counts.sum()))
+        first = np.concatenate(([0], np.cumsum(counts)))
+        text_of = np.repeat(np.arange(k), counts)
+        if self._identity:
+            lengths, ok = self._lengths[ids], np.ones(k, dtype=bool)
+            measure = (lambda surface: len(surface.replace("▁", " ").encode("utf-8")))
+        else:
+            lengths, measure = self._piece_chars[ids], len
+            ok = np.bincount(text_of, weights=self._is_byte_piece[ids], minlength=k) == 0
+        ok &= self._resolve_unknown(texts, raws, ids, lengths, first, measure)
+        running = np.concatenate(([0], np.cumsum(lengths)))
+        ends = running[1:] - running[first[:-1]][text_of]  # within each text
+        totals = running[first[1:]] - running[first[:-1]]
+        if self._identity:
+            starts, ends = self._identity_spans(texts, lengths, ends, totals, counts, ok)
+        else:
+            starts, ends = self._normalized_spans(ids, [r[2] for r in raws], lengths, ends,
+                                                  totals, text_of, ok)
+        flags = self._flag_table[ids]
+        many = NativeMany(ids, starts, ends, flags, counts, np.full(k, not self._identity),
+                          np.full(k, self._identity), warnings, [None] * k)
+        if ok.all() and not (add_special_tokens and (self.add_bos or self.add_eos)):
+            return many
+        results = [many.result(i) if ok[i] else self._careful(texts[i], raws[i], warnings[i])
+                   for i in range(k)]
+        return NativeMany.of([self._add_specials(r, add_special_tokens) for r in results])
+
+    def _native_small(self, text: str, add_special_tokens: bool,
+                      parse_special: bool) -> SmallResult | None:
+        """:meth:`_native_many` of one text, in lists, where its fast way holds (no control
+        piece; in a normalizing model, no byte piece); else None."""
+        warnings = self._warnings_many([text], parse_special)[0]
+        ids = self.sp.encode(text)
+        tables = self._small_tables
+        if not tables.control.isdisjoint(ids):
+            return None
+        unknown = ([j for j, i in enumerate(ids) if i in tables.unknown]
+                   if not tables.unknown.isdisjoint(ids) else [])
+        if self._identity:
+            lengths = [tables.lengths[i] for i in ids]
+            if unknown and not self._unknown_from_surfaces(text, len(ids), unknown, lengths):
+                return None
+            _, ends = lengths_end_to_end(lengths)
+            # the pieces spell the text, with one dummy-prefix space in front if the model adds it
+            prefix = (ends[-1] if ends else 0) - len(text.encode("utf-8"))
+            if not (prefix == 0 or (prefix == 1 and self._dummy_prefix)):
+                return None
+            ends = [end - prefix for end in ends]
+            starts = [end - length if end > length else 0 for end, length in zip(ends, lengths)]
+            ends = [end if end > 0 else 0 for end in ends]
+            unit, exact = "bytes", True
+        else:
+            if not tables.byte_pieces.isdisjoint(ids):
+                return None
+            lengths = [tables.chars[i] for i in ids]
+            normalized, offsets = self._normalize_many([text])[0]
+            size = len(normalized)
+            if unknown and not (self._unknown_from_text(normalized, ids, unknown, lengths)
+                                or self._unknown_from_surfaces(text, len(ids), unknown, lengths)):
+                return None
+            starts, ends = lengths_end_to_end(lengths)
+            if (ends[-1] if ends else 0) != size:
+                return None
+            if offsets is None:  # the text itself, less the dummy prefix
+                prefix = int(bool(self._dummy_prefix))
+                starts = [start - prefix if start > prefix else 0 for start in starts]
+                ends = [end - prefix if end > prefix else 0 for end in ends]
+            else:
+                starts = [offsets[start] for start in starts]
+                ends = [offsets[end] for end in ends]
+            self._share_orphan_span_lists(ids, starts, ends)
+            unit, exact = "cp", False
+        flags = [tables.flags[i] for i in ids]
+        if add_special_tokens:
+            marker = int(Flag.SPECIAL | Flag.INSERTED)
+            if self.add_bos and self.sp.bos_id() >= 0:
+                ids, flags = [self.sp.bos_id(), *ids], [marker, *flags]
+                starts, ends = [0, *starts], [0, *ends]
+            if self.add_eos and self.sp.eos_id() >= 0:
+                end = ends[-1] if ends else 0
+                ids, flags = [*ids, self.sp.eos_id()], [*flags, marker]
+                starts, ends = [*starts, end], [*ends, end]
+        return SmallResult(ids, starts, ends, flags, unit, exact, warnings)
+
+    def _unknown_from_text(self, normalized: str, ids: list[int], unknown: list[int],
+                           lengths: list[int]) -> bool:
+        """:func:`~.spm_unknown.unknown_lengths_from_text` of one text: each unknown piece's
+        run of uncovered characters, read off the normalized text (in place); whether every
+        run checks out."""
+        covered, pieces, size = self._covered, self._pieces, len(normalized)
+        unknown_ids, last = self._small_tables.unknown, len(ids) - 1
+        runs = set(unknown)
+        position = 0
+        for j, length in enumerate(lengths):
+            if j in runs:
+                length = 0
+                while position + length < size and not covered[ord(normalized[position + length])]:
+                    length += 1
+                lengths[j] = length
+                if length == 0:
+                    return False
+                if j == last:
+                    if position + length != size:
+                        return False
+                else:  # the piece after the run must begin with a covered character
+                    following = pieces[ids[j + 1]]
+                    if not (position + length < size and ids[j + 1] not in unknown_ids
+                            and following and covered[ord(following[0])]):
+                        return False
+            position += length
+        return position == size
+
+    def _unknown_from_surfaces(self, text: str, count: int, unknown: list[int],
+                               lengths: list[int]) -> bool:
+        """Each unknown piece's length measured on its surface (a second call to the library,
+        ``out_type=str``), in place; False when the surfaces are not one per piece."""
+        surfaces = self.sp.encode(text, out_type=str)
+        if len(surfaces) != count:
+            return False
+        for j in unknown:
+            surface = surfaces[j]
+            lengths[j] = (len(surface.replace("▁", " ").encode("utf-8")) if self._identity
+                          else len(surface))
+        return True
+
+    @cached_property
+    def _small_tables(self) -> SimpleNamespace:
+        """For :meth:`_native_small`: the ids of control, unknown and byte pieces (sets), and
+        per id (lists) its byte length, its length in characters and its flags."""
+        def ids(mask: np.ndarray) -> frozenset:
+            return frozenset(np.flatnonzero(mask).tolist())
+
+        return SimpleNamespace(control=ids(self._types == CONTROL),
+                               unknown=ids(self._types == UNKNOWN),
+                               byte_pieces=ids(self._is_byte_piece),
+                               lengths=self._lengths.tolist(), chars=self._piece_chars.tolist(),
+                               flags=self._flag_table.tolist())
+
+    def _share_orphan_span_lists(self, ids: list[int], starts: list[int],
+                                 ends: list[int]) -> None:
+        """:meth:`_share_orphan_spans` of one text's lists, in place."""
+        tables = self._small_tables
+        for i in range(len(ids) - 2, -1, -1):
+            if (starts[i] == ends[i] and starts[i + 1] == starts[i]
+                    and ids[i] not in tables.control and ids[i] not in tables.unknown
+                    and ids[i] != self._bare_space_id):
+                ends[i] = ends[i + 1]
+
+    def _warnings_many(self, texts, parse_special: bool) -> list[list[Note]]:
+        warnings = self._prepare_many(texts, parse_special)
+        # SentencePiece never parses control symbols from text; user-defined symbols always match
+        if parse_special and len(self._control_ids):
+            for some in warnings:
+                some.append(note("special.control_not_parsed"))
+        return warnings
+
+    def _resolve_unknown(self, texts, raws, ids, lengths, first, measure) -> np.ndarray:
+        """Fill in each unknown piece's length, in place; per text, whether that worked.
+
+        An unknown piece has no fixed length: SentencePiece merges a run of unknown characters
+        into one ``<unk>``. Where the model normalizes, the run is read off the normalized text
+        (:mod:`.spm_unknown`); the texts left over ask the library once more for their pieces'
+        surfaces (``encode(out_type=str)``, far cheaper than the protobuf result). A control
+        piece (never made from text) means something unexpected: that text takes the protobuf
+        path.
+        """
+        k = len(first) - 1
+        ok = np.ones(k, dtype=bool)
+        odd = np.flatnonzero(self._no_fast_path[ids])
+        if not len(odd):
+            return ok
+        text_of_odd = np.searchsorted(first, odd, side="right") - 1
+        is_unknown = self._types[ids[odd]] == UNKNOWN
+        ok[text_of_odd[~is_unknown]] = False
+        resolved = np.zeros(k, dtype=bool)
+        if not self._identity:
+            unknown = np.zeros(len(ids), dtype=bool)
+            unknown[odd[is_unknown]] = True
+            resolved = unknown_lengths_from_text([r[2][0] for r in raws], first, lengths,
+                                                 unknown, self._piece_code_points, ids,
+                                                 self._covered)
+        need = np.unique(text_of_odd[is_unknown & ~resolved[text_of_odd]])
+        if len(need):
+            for t, surfaces in zip(need.tolist(), self._encode_many(
+                    [texts[t] for t in need.tolist()], out_type=str)):
+                raws[t][1] = surfaces
+            fill = odd[is_unknown & np.isin(text_of_odd, need)]
+            ok &= self._lengths_from_surfaces(ids, lengths, [r[1] for r in raws], first,
+                                              measure, fill)
+        return ok
+
+    def _lengths_from_surfaces(self, ids, lengths, surfaces, first, measure, fill
+                               ) -> np.ndarray:
+        """Unknown pieces' lengths (tokens ``fill``) measured on their surfaces, in place; per
+        text, whether its surfaces were there and as many as its pieces."""
+        ok = np.ones(len(first) - 1, dtype=bool)
+        if not len(fill):
+            return ok
+        counts = np.diff(first)
+        text_of = np.searchsorted(first, fill, side="right") - 1
+        spelled = [t for t in np.unique(text_of).tolist()
+                   if surfaces[t] is not None and len(surfaces[t]) == counts[t]]
+        has_surfaces = np.zeros(len(counts), dtype=bool)
+        has_surfaces[spelled] = True
+        ok[text_of[~has_surfaces[text_of]]] = False
+        # every token of the spelled texts, in order, and where each sits in that list
+        flat = list(chain.from_iterable(surfaces[t] for t in spelled))
+        place = np.full(len(ids), -1, dtype=np.int64)
+        place[ragged_positions(first[spelled], counts[spelled])] = np.arange(len(flat))
+        fill = fill[has_surfaces[text_of]]
+        if len(fill):
+            wanted = place[fill].tolist()
+            surfaces_wanted = itemgetter(*wanted)(flat) if len(wanted) > 1 else [flat[wanted[0]]]
+            lengths[fill] = np.fromiter(map(measure, surfaces_wanted), dtype=np.int64,
+                                        count=len(wanted))
+        return ok
+
+    @cached_property
+    def _piece_code_points(self) -> tuple[np.ndarray, np.ndarray]:
+        return piece_code_points(self._pieces)
+
+    @cached_property
+    def _covered(self) -> np.ndarray:
+        """Per code point: a one-character piece the model can use (see spm_unknown)."""
+        covered = np.zeros(0x110000, dtype=bool)
+        for piece, kind in zip(self._pieces, self._types.tolist()):
+            if len(piece) == 1 and kind in (NORMAL, USER_DEFINED):
+                covered[ord(piece)] = True
+        return covered
+
+    def _identity_spans(self, texts, lengths, ends, totals, counts, ok):
+        """Byte spans: the cumulative sums less the dummy prefix, when there is one."""
+        text_bytes = np.fromiter((len(t.encode("utf-8")) for t in texts), dtype=np.int64,
+                                 count=len(texts))
+        prefix = totals - text_bytes
+        ok &= (prefix == 0) | ((prefix == 1) & bool(self._dummy_prefix))
+        ends = ends - np.repeat(prefix, counts)
+        return np.maximum(ends - lengths, 0), np.maximum(ends, 0)
+
+    def _normalized_spans(self, ids, normalized, lengths, ends, totals, text_of, ok):
+        """Code point spans on the original texts: normalized character offsets looked up in
+        each text's offset map."""
+        sizes = np.fromiter((len(n[0]) for n in normalized), dtype=np.int64,
+                            count=len(normalized))
+        ok &= totals == sizes
+        bases = np.concatenate(([0], np.cumsum(sizes + 1)))
+        # identity maps (None) first: position within the text, less the dummy prefix
+        prefix = int(bool(self._dummy_prefix))
+        prefixes = np.fromiter((prefix if n[1] is None else 0 for n in normalized),
+                               dtype=np.int64, count=len(normalized))
+        origin = np.arange(int(bases[-1]), dtype=np.int64)
+        origin -= np.repeat(bases[:-1] + prefixes, sizes + 1)
+        np.maximum(origin, 0, out=origin)
+        given = [k for k, n in enumerate(normalized) if n[1] is not None]
+        if given:
+            origin[ragged_positions(bases[given], sizes[given] + 1)] = np.fromiter(
+                chain.from_iterable(normalized[k][1] for k in given), dtype=np.int64,
+                count=int((sizes[given] + 1).sum()))
+        base = bases[text_of]
+        top = base + sizes[text_of]  # a text whose lengths do not add up must not read past it
+        starts = origin[np.minimum(base + ends - lengths, top)]
+        ends = origin[np.minimum(base + ends, top)]
+        self._share_orphan_spans(ids, starts, ends, text_of)
+        return starts, ends
+
+    def _careful(self, text: str, raw, warnings: list[Note]) -> NativeResult:
+        """One text the fast way could not do: byte pieces counted in bytes, or the protobuf."""
+        result = None
+        if not self._identity:
+            result = self._native_normalized_bytes(np.asarray(raw[0], dtype=np.int64), raw[1],
+                                                   (raw[2][0], self._offsets(raw[2])))
+        if result is None:
+            result = self._native_proto(text)
+        result.warnings = warnings
+        return result
+
+    def _native_normalized_bytes(self, ids: np.ndarray, surfaces, normalized
+                                 ) -> NativeResult | None:
+        """A normalized text with byte pieces (parts of a character): lengths in bytes of the
+        normalized text, widened to its characters, then mapped to the original."""
+        lengths = self._piece_lengths[ids]
+        first = np.array([0, len(ids)])
+        odd = np.flatnonzero(self._no_fast_path[ids])
+        if (self._types[ids[odd]] != UNKNOWN).any() or not self._lengths_from_surfaces(
+                ids, lengths, [surfaces], first, lambda surface: len(surface.encode("utf-8")),
+                odd)[0]:
+            return None
+        text, offsets = normalized
+        norm_index = TextIndex(text)
+        ends = np.cumsum(lengths)
+        if (int(ends[-1]) if len(ends) else 0) != len(norm_index.data):
+            return None
+        cp_s, cp_e, _ = norm_index.cp_spans(ends - lengths, ends)
+        origin = np.asarray(offsets, dtype=np.int64)
+        starts, ends = origin[cp_s], origin[cp_e]
+        self._share_orphan_spans(ids, starts, ends)
+        return NativeResult(ids, starts, ends, self._flag_table[ids], "cp")
+
+    def _share_orphan_spans(self, ids: np.ndarray, starts: np.ndarray, ends: np.ndarray,
+                            text_of: np.ndarray | None = None) -> None:
+        """SentencePiece gives the source span to the last piece made from it (the last byte of
+        a character, the "i" of NFKC "ﬃ" -> "f f i"); the pieces before it get an empty span.
+        They come from the same source, so they share its span (narrowed later where possible).
+        A bare "▁" with an empty span is the dummy prefix or folded whitespace: it has no source.
+        """
+        orphan = (starts == ends) & ~self._no_fast_path[ids] & (ids != self._bare_space_id)
+        if orphan.any():
+            for i in reversed(np.flatnonzero(orphan[:-1]).tolist()):
+                if starts[i + 1] == starts[i] and (text_of is None
+                                                   or text_of[i + 1] == text_of[i]):
+                    ends[i] = ends[i + 1]
+
+    def _native_proto(self, text: str) -> NativeResult:
+        pieces = self.sp.encode(text, out_type="proto").pieces
+        count = len(pieces)
+        ids = np.fromiter((p.id for p in pieces), dtype=np.int64, count=count)
+        starts = np.fromiter((p.begin for p in pieces), dtype=np.int64, count=count)
+        ends = np.fromiter((p.end for p in pieces), dtype=np.int64, count=count)
+        self._share_orphan_spans(ids, starts, ends)
+        return NativeResult(ids, starts, ends, self._flag_table[ids], "bytes")
+
+    def _add_specials(self, result: NativeResult, add_special_tokens: bool) -> NativeResult:
+        if not add_special_tokens:
+            return result
+        marker = np.uint8(Flag.SPECIAL | Flag.INSERTED)
+        ids, starts, ends, flags = result.ids, result.starts, result.ends, result.flags
+        if self.add_bos and self.sp.bos_id() >= 0:
+            ids = np.concatenate(([self.sp.bos_id()], ids))
+            starts, ends = np.concatenate(([0], starts)), np.concatenate(([0], ends))
+            flags = np.concatenate(([marker], flags)).astype(np.uint8)
+        if self.add_eos and self.sp.eos_id() >= 0:
+            end = ends[-1:] if len(ends) else [0]
+            ids = np.concatenate((ids, [self.sp.eos_id()]))
+            starts, ends = np.concatenate((starts, end)), np.concatenate((ends, end))
+            flags = np.concatenate((flags, [marker])).astype(np.uint8)
+        result.ids, result.starts, result.ends, result.flags = ids, starts, ends, flags
+        return result
+
+    def stages(self, text: str) -> list[Stage]:
+        normalized = self.sp.normalize(text)
+        spec = self.proto.normalizer_spec
+        stages = [Stage("normalizer", f"{spec.name or 'identity'}"
+                        + (", dummy prefix ▁" if spec.add_dummy_prefix else "")
+                        + (", whitespace folded" if spec.remove_extra_whitespaces else ""),
+                        [(normalized, None)])]
+        return stages
+
+    def pre_tokens(self, text: str, parse_special: bool = False) -> list[PreToken]:
+        """SentencePiece has no pre-tokenizer: its model runs over the whole normalized text
+        (spaces as ``▁``, the dummy prefix), which is one pre-token, apart from user-defined
+        symbols, which the model takes whole. Control symbols are never parsed from text, so
+        ``parse_special`` changes nothing."""
+        if not text:
+            return []
+        normalized, offsets = self.sp.normalize(text, with_offsets=True)
+        to_bytes = char_to_byte_offsets(text)
+        at = [to_bytes[o] for o in offsets]
+        out = []
+        for start, end, piece_id in self._user_defined_cuts(normalized):
+            out.append(PreToken(normalized[start:end], at[start], at[end],
+                                "text" if piece_id is None else "user-defined", piece_id,
+                                tuple(at[start:end + 1])))
+        return out
+
+    def _user_defined_cuts(self, normalized: str):
+        """``(start, end, id or None)``: user-defined symbols matched longest first, left to
+        right (sentencepiece's prefix matcher), and the text between them."""
+        symbols = self._user_defined_ids
+        longest = max(map(len, symbols), default=0)
+        pos = i = 0
+        while i < len(normalized):
+            size = next((n for n in range(min(longest, len(normalized) - i), 0, -1)
+                         if normalized[i:i + n] in symbols), 0)
+            if not size:
+                i += 1
+                continue
+            if i > pos:
+                yield pos, i, None
+            yield i, i + size, symbols[normalized[i:i + size]]
+            pos = i = i + size
+        if pos < len(normalized):
+            yield pos, len(normalized), None
+
+    @cached_property
+    def _user_defined_ids(self) -> dict[str, int]:
+        return {p.piece: i for i, p in enumerate(self.proto.pieces) if p.type == USER_DEFINED}
+
+    def model_view(self) -> ModelView:
+        return self._model_view
+
+    @cached_property
+    def _model_view(self) -> ModelView:
+        names = {NORMAL: "normal", UNKNOWN: "unknown", CONTROL: "control",
+                 USER_DEFINED: "user-defined", UNUSED: "unused", BYTE: "byte"}
+        trainer, norm = self.proto.trainer_spec, self.proto.normalizer_spec
+        return ModelView(
+            f"sentencepiece/{self.model_type}", self.model_type, tuple(self._pieces),
+            tuple(self.token_bytes(i) for i in range(len(self._pieces))),
+            tuple(names.get(t, "normal") for t in self._types.tolist()),
+            scores=tuple(p.score for p in self.proto.pieces),
+            special_tokens=tuple(self.special_tokens()),
+            normalizer=(norm.name or "identity")
+            + (", dummy prefix ▁" if norm.add_dummy_prefix else ""),
+            pre_tokenizer="none (the model runs over the whole normalized text)",
+            decoder="▁ -> space" + (", byte pieces joined" if trainer.byte_fallback else ""),
+            post_processor=", ".join(n for n, on in (("<s>", self.add_bos), ("</s>", self.add_eos))
+                                     if on) or "none",
+            options={"byte_fallback": trainer.byte_fallback, "unk_id": self.unk_id,
+                     "unk_piece": self._pieces[self.unk_id]})
+
+    # -- the protocol's questions ----------------------------------------------------------
+    def post_template(self) -> Template:
+        """BOS / EOS as this runtime adds them, and where that choice came from."""
+        sp, by = self.sp, self.added_by
+        bos = (self.piece(sp.bos_id()), sp.bos_id()) if self.add_bos and sp.bos_id() >= 0 else None
+        eos = (self.piece(sp.eos_id()), sp.eos_id()) if self.add_eos and sp.eos_id() >= 0 else None
+        if not (bos or eos):
+            return bos_eos_template(None, None, origin="none")
+        detail = {"tokenizer_config.json": "add_bos_token / add_eos_token",
+                  "default": "the model's BOS piece"}.get(by, "")
+        return bos_eos_template(bos, eos, origin=by, detail=detail)
+
+    @property
+    def stream_traits(self) -> StreamTraits:
+        # sentencepiece's decode skips control pieces wherever they are, and a piece after
+        # others reads as its bytes (only the first drops its leading space)
+        return StreamTraits(skips_control_anywhere=True, bytes_after_context=True)
+
+    def declared_roles(self) -> dict[str, str]:
+        """The model's own bos/eos/unk/pad pieces (transformers' tokenizer of a bare ``.model``)."""
+        return {t.role: t.content for t in self.special_tokens() if t.role}
+
+    def special_token_source(self) -> str:
+        return "SentencePiece piece type"
+
+    def describe(self) -> dict[str, str]:
+        info = super().describe()
+        trainer, norm = self.proto.trainer_spec, self.proto.normalizer_spec
+        info.update({
+            "model": self.model_type + (" + byte fallback" if trainer.byte_fallback else ""),
+            "normalizer": norm.name or "identity",
+            "dummy prefix": "yes" if norm.add_dummy_prefix else "no",
+            "special tokens": f"{len(self._control_ids)} control, {len(self._user_defined)} user-defined",
+        })
+        return info

@@ -1,0 +1,120 @@
+"""How many characters each SentencePiece ``<unk>`` stands for, read off the normalized text.
+
+An unknown piece has no fixed length: SentencePiece makes each character that is not a
+one-character piece ("uncovered") into an unknown node and merges a run of them into one
+``<unk>``. The library says how long the run was only in the piece's surface (a second encode
+call with ``out_type=str``, or the protobuf). With the normalized text at hand it can be read off
+instead. The run starts where the pieces before it end (known: every other piece's length is
+its own) and covers uncovered characters only; when the piece after it begins with a covered
+character, the run ends exactly at the first covered character. Text by text, from the first
+unknown piece on, every position stays exact. A text where the piece after an unknown one
+begins with an uncovered character (a longer piece that starts with one) could end the run
+earlier: it is left to the surfaces, as is any text whose lengths do not add up.
+
+>>> covered = np.zeros(0x110000, dtype=bool); covered[[ord("▁"), ord("a")]] = True
+>>> vocab = piece_code_points(["▁", "a", "<unk>"])
+>>> lengths = np.array([1, 0, 1, 0])          # ▁, <unk>, a, <unk>
+>>> unknown = np.array([False, True, False, True])
+>>> unknown_lengths_from_text(["▁XYaZ"], np.array([0, 4]), lengths, unknown, vocab,
+...                           np.array([0, 2, 1, 2]), covered)
+array([ True])
+>>> lengths.tolist()
+[1, 2, 1, 1]
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import numpy as np
+
+from ...text.graphemes import code_points
+
+
+def piece_code_points(pieces: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
+    """Every piece's code points end to end, and where each id's begin (``len + 1`` entries)."""
+    lengths = np.fromiter(map(len, pieces), dtype=np.int64, count=len(pieces))
+    offsets = np.concatenate(([0], np.cumsum(lengths)))
+    return code_points("".join(pieces)), offsets
+
+
+def unknown_lengths_from_text(normalized: Sequence[str], first: np.ndarray, lengths: np.ndarray,
+                              unknown: np.ndarray, vocab: tuple[np.ndarray, np.ndarray],
+                              ids: np.ndarray, covered: np.ndarray) -> np.ndarray:
+    """Fill in the length (in characters) of every unknown piece of the given texts, in place.
+
+    Args:
+        normalized: each text's normalized text (as the pieces spell it, ``▁`` for spaces).
+        first: K + 1 token offsets: text k's tokens are ``first[k]:first[k + 1]``.
+        lengths: every token's length in characters; unknown pieces' entries are filled in.
+        unknown: per token, whether it is the unknown piece.
+        vocab: :func:`piece_code_points` of the model's pieces (to check the spelling).
+        ids: every token's id.
+        covered: per code point, whether it is a one-character piece the model can use.
+
+    Returns, per text, whether its lengths are now known and check out (a text without
+    unknown pieces is True as it is).
+    """
+    k = len(first) - 1
+    counts = np.diff(first)
+    text_of = np.repeat(np.arange(k), counts)
+    resolved = np.ones(k, dtype=bool)
+    unknown_at = np.flatnonzero(unknown)
+    if not len(unknown_at):
+        return resolved
+    with_unknown = np.unique(text_of[unknown_at])
+    sizes = np.fromiter((len(normalized[t]) for t in with_unknown.tolist()), dtype=np.int64,
+                        count=len(with_unknown))
+    base = np.zeros(k, dtype=np.int64)  # where each text starts in the joined normalized texts
+    base[with_unknown] = np.concatenate(([0], np.cumsum(sizes)[:-1]))
+    text_end = np.zeros(k, dtype=np.int64)
+    text_end[with_unknown] = base[with_unknown] + sizes
+    chars = code_points("".join(normalized[t] for t in with_unknown.tolist()))
+    run = _uncovered_run_lengths(chars, covered, base[with_unknown], text_end[with_unknown])
+
+    # position of each unknown piece: the known lengths before it in its text, plus the
+    # unknown lengths before it (found round by round: the r-th unknown piece of every text)
+    known = np.where(unknown, 0, lengths)
+    before = np.concatenate(([0], np.cumsum(known)))
+    texts = text_of[unknown_at]
+    position = base[texts] + before[unknown_at] - before[first[texts]]
+    rank = np.arange(len(unknown_at)) - np.searchsorted(unknown_at, first[texts])
+    found = np.zeros(k, dtype=np.int64)  # unknown characters found so far per text
+    runs = np.append(run, 0)  # a position past the last text finds no run
+    at = np.zeros(len(unknown_at), dtype=np.int64)
+    by_rank = np.argsort(rank, kind="stable")
+    bounds = np.searchsorted(rank[by_rank], np.arange(int(rank.max()) + 2))
+    for r in range(int(rank.max()) + 1):  # as few numpy calls as possible: a text may have
+        now = by_rank[bounds[r]:bounds[r + 1]]  # thousands of unknown pieces
+        t = texts[now]
+        at[now] = p = np.minimum(position[now] + found[t], len(run))
+        found[t] += runs[p]
+    x = runs[at]
+    lengths[unknown_at] = x
+    # checks, all at once: a run is never empty; the last piece's run reaches the text's end;
+    # the piece after any other run is known and begins with a covered character (else the
+    # run might end earlier than the uncovered characters do)
+    last = unknown_at + 1 == first[texts + 1]
+    following = np.minimum(unknown_at + 1, len(ids) - 1)
+    blob, offsets = vocab
+    begins_covered = covered[blob[np.minimum(offsets[ids[following]], len(blob) - 1)]]
+    fine = (x > 0) & np.where(last, at + x == text_end[texts],
+                              (at + x < text_end[texts]) & ~unknown[following] & begins_covered
+                              & (offsets[ids[following] + 1] > offsets[ids[following]]))
+    resolved[texts[~fine]] = False
+    # and every text's pieces add up to its normalized length
+    t = with_unknown
+    resolved[t] &= before[first[t + 1]] - before[first[t]] + found[t] == sizes
+    return resolved
+
+
+def _uncovered_run_lengths(chars: np.ndarray, covered: np.ndarray, starts: np.ndarray,
+                           ends: np.ndarray) -> np.ndarray:
+    """Per character: how many uncovered characters follow from there (itself included) before
+    a covered one or the end of its text."""
+    n = len(chars)
+    stop = covered[chars].copy()
+    stop_at = np.where(stop, np.arange(n), n)
+    next_stop = np.minimum.accumulate(stop_at[::-1])[::-1]
+    text_end = np.repeat(ends, ends - starts)
+    return np.minimum(next_stop, text_end) - np.arange(n)

@@ -1,0 +1,1 @@
+"""Mistral's ``tekken.json``: read into tiktoken's tables, run on tiktoken."""

@@ -1,0 +1,1 @@
+"""tiktoken rank files on ``tiktoken``, with the named presets."""

@@ -1,0 +1,435 @@
+"""tiktoken rank files (``base64-token rank`` per line) on the ``tiktoken`` runtime.
+
+Byte spans are exact by construction: a tiktoken encoding's token bytes concatenate to the
+(normalized) text, so spans are a cumulative sum of token lengths, done with numpy.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import unicodedata
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+from typing import Sequence
+
+import numpy as np
+import tiktoken
+
+from ...encodings.spans import NativeMany, NativeResult
+from ...encodings.encoding import Flag
+from ...errors import FormatError
+from ...notes import Note, note
+from ...pipeline.normalizers import normalize_aligned
+from ...pipeline.pretokens import ModelView, PreToken, char_to_byte_offsets, cut_literals
+from .presets import TiktokenPreset, guess_preset, preset as find_preset, specials_fit
+from ...encodings.small import SmallResult
+from ...pipeline.special import SpecialToken, guess_role, parses
+from ...text.offsets import index_dtype, visible_bytes
+from ...encodings.vocab_bytes import VocabBytes
+from ...pipeline.postprocess import Template, bos_eos_template, plain_template
+from ..runtime import (PreTokenizerPart, Runtime, Stage, StreamTraits, in_chunks,
+                   native_threads)
+
+
+def parse_rank_file(data: bytes, path: object = None, *,
+                    notes: list[Note] | None = None) -> dict[bytes, int]:
+    """Parse a tiktoken rank file, naming the line of any problem.
+
+    Every file ``tiktoken.load.load_tiktoken_bpe`` reads gives the same ranks here: tokens are
+    decoded as it decodes them (``base64.b64decode`` without validation, so a bare ``=`` is the
+    empty token Whisper's ``multilingual.tiktoken`` has), and a token listed twice keeps its
+    later rank (said in ``notes``, when given). A rank listed twice is refused: tiktoken's
+    encoder refuses it too.
+
+    >>> parse_rank_file(b"IQ== 0\\nIg== 1\\n= 2\\n")
+    {b'!': 0, b'"': 1, b'': 2}
+    """
+    ranks: dict[bytes, int] = {}
+    seen_ranks: dict[int, int] = {}
+    for number, line in enumerate(data.splitlines(), start=1):
+        if not line.strip():
+            continue
+        parts = line.split()
+        if len(parts) != 2:
+            raise FormatError("expected 'base64-token rank' on every line", path=path, line=number)
+        try:
+            token = base64.b64decode(parts[0])
+        except (binascii.Error, ValueError):
+            raise FormatError(f"invalid base64 token {parts[0][:40]!r}", path=path,
+                              line=number) from None
+        try:
+            rank = int(parts[1])
+        except ValueError:
+            raise FormatError(f"rank {parts[1][:20]!r} is not an integer", path=path,
+                              line=number) from None
+        if rank in seen_ranks:
+            raise FormatError(f"duplicate rank {rank} (first on line {seen_ranks[rank]})",
+                              path=path, line=number)
+        if token in ranks and notes is not None:
+            notes.append(note("tiktoken.token_repeated", line=number, token=repr(token),
+                              before=ranks[token], rank=rank))
+        ranks[token] = rank  # as tiktoken's loader: a repeated token keeps its later rank
+        seen_ranks[rank] = number
+    if not ranks:
+        raise FormatError("the rank file has no tokens", path=path)
+    return ranks
+
+
+@dataclass(frozen=True)
+class RankFile:
+    """A parsed rank file: its ranks, and what parsing noticed (read once; the GUI reads it
+    before loading, to know whether a preset fits).
+
+    >>> RankFile.parse(b"IQ== 0\\n").ranks
+    {b'!': 0}
+    """
+
+    ranks: dict[bytes, int]
+    notes: tuple[Note, ...] = ()
+
+    @classmethod
+    def parse(cls, data: bytes, path: object = None) -> "RankFile":
+        notes: list[Note] = []
+        return cls(parse_rank_file(data, path, notes=notes), tuple(notes))
+
+    @classmethod
+    def read(cls, path: str | Path) -> "RankFile":
+        return cls.parse(Path(path).read_bytes(), path)
+
+
+
+# characters up to which a text's ids are gathered as Python ints in a batch (faster there than
+# a numpy buffer per text; measured crossover near 400 characters of English)
+SHORT_TEXT = 256
+
+class TiktokenRuntime(Runtime):
+    """A tiktoken rank file with a pre-tokenizer regex and special tokens.
+
+    Args:
+        ranks: token bytes -> rank (= id).
+        pattern: pre-tokenizer regex; defaults to the preset's.
+        special: literal -> id; defaults to the preset's.
+        preset: a :class:`TiktokenPreset` (or its name) giving pattern, specials, BOS and
+            normalization; guessed from the number of ranks when omitted.
+    """
+
+    source_format = "tiktoken"
+    library = f"tiktoken {getattr(tiktoken, '__version__', '')}".strip()
+
+    def __init__(self, ranks: dict[bytes, int], *, name: str = "tiktoken",
+                 preset: TiktokenPreset | str | None = None, pattern: str | None = None,
+                 special: dict[str, int] | None = None, path: object = None) -> None:
+        super().__init__()
+        if isinstance(preset, str):
+            preset = find_preset(preset)
+        chosen = preset is not None  # the user's choice, not a guess
+        rank_ids = set(ranks.values())
+        if preset is None and (pattern is None or special is None):
+            preset = guess_preset(len(ranks), rank_ids)
+            if preset is None and pattern is None:
+                preset = find_preset("cl100k")
+                self.notes.append(note("tiktoken.no_preset", ranks=len(ranks)))
+        self.preset = preset
+        self.name = name
+        self.pattern = pattern or preset.pattern
+        self.special = dict(special) if special is not None else (
+            self._preset_specials(preset, rank_ids, chosen, path) if preset else {})
+        self.bos = preset.bos if preset else None
+        self.normalization = preset.normalization if preset else None
+        self.ranks = ranks
+        # tiktoken accepts a special id that is also a rank; spans and flags would then be wrong
+        by_id: dict[int, str] = {}
+        for literal, token_id in self.special.items():
+            if token_id in rank_ids or token_id in by_id:
+                other = f"special token {by_id[token_id]!r}" if token_id in by_id else "a rank"
+                raise FormatError(f"special token {literal!r} has id {token_id}, which is already "
+                                  f"{other} (choose another preset or special ids)", path=path)
+            by_id[token_id] = literal
+        try:
+            self.enc = tiktoken.Encoding(name, pat_str=self.pattern, mergeable_ranks=ranks,
+                                         special_tokens=self.special)
+        except Exception as err:  # tiktoken reports regex errors and id clashes as ValueError
+            raise FormatError(f"tiktoken rejected the tokenizer: {err}", path=path) from None
+        size = max(max(ranks.values()), max(self.special.values(), default=-1)) + 1
+        self._size = size
+        tokens = [b""] * size
+        for token, rank in ranks.items():
+            tokens[rank] = token
+        for literal, token_id in self.special.items():
+            tokens[token_id] = literal.encode("utf-8")
+        self.vocab_bytes = VocabBytes.from_list(tokens)
+        self._lengths = self.vocab_bytes.all_lengths.astype(np.int32)  # half a corpus' traffic
+        self._is_special = np.zeros(size, dtype=np.uint8)  # the SPECIAL flag (1) per id
+        self._is_special[list(self.special.values())] = Flag.SPECIAL
+        if preset:
+            if not any(n.code == "tiktoken.specials_moved" for n in self.notes):
+                self.notes.append(note("tiktoken.preset", preset=preset.name))
+            if preset.normalization:
+                self.notes.append(note("tiktoken.preset_normalization", preset=preset.name,
+                                       normalization=preset.normalization))
+            if preset.bos:
+                self.notes.append(note("tiktoken.preset_bos", preset=preset.name, bos=preset.bos))
+
+    def _preset_specials(self, preset: TiktokenPreset, rank_ids: set[int], chosen: bool,
+                         path: object) -> dict[str, int]:
+        """The preset's special tokens, when none of their IDs is a rank. A chosen preset that
+        collides is refused, naming what fits; a guessed one gets them after the last rank."""
+        fit = specials_fit(preset, rank_ids)
+        if not fit.colliding:
+            return preset.special_tokens(len(rank_ids))
+        collide = dict(preset=preset.name, count=len(fit.colliding),
+                       first=min(fit.colliding.values()), last=max(fit.colliding.values()),
+                       last_rank=fit.last_rank)
+        if chosen:
+            raise FormatError.of(note("tiktoken.specials_refused", start=fit.last_rank + 1,
+                                      presets=", ".join(fit.fitting) or "—", **collide),
+                                 path=path)
+        moved = fit.after_ranks.values()
+        self.notes.append(note("tiktoken.specials_collide", **collide))
+        self.notes.append(note("tiktoken.specials_moved", first=min(moved), last=max(moved)))
+        if fit.fitting:
+            self.notes.append(note("tiktoken.presets_fit", presets=", ".join(fit.fitting)))
+        return dict(fit.after_ranks)
+
+    # -- Runtime -------------------------------------------------------------------------
+    @property
+    def vocab_size(self) -> int:
+        return self._size
+
+    def token_bytes(self, token_id: int) -> bytes:
+        return self.vocab_bytes(token_id)
+
+    def piece(self, token_id: int) -> str:
+        return visible_bytes(self.token_bytes(token_id), show_invisibles=False)
+
+    def _list_special_tokens(self) -> list[SpecialToken]:
+        return [SpecialToken(s, i, "special", guess_role(s)) for s, i in sorted(
+            self.special.items(), key=lambda kv: kv[1])]
+
+    def decode(self, ids: Sequence[int]) -> str:
+        return self.enc.decode([int(i) for i in ids])
+
+    def _native(self, text: str, add_special_tokens: bool, parse_special: bool) -> NativeResult:
+        warnings = self._prepare(text, parse_special)
+        work, alignment = text, None
+        if self.normalization:
+            work, alignment = normalize_aligned(text, self.normalization)
+        if parse_special:  # True, or the set of literals allowed: tiktoken's own choice
+            allowed = parse_special if isinstance(parse_special, frozenset) else "all"
+            ids = self.enc.encode(work, allowed_special=allowed, disallowed_special=())
+        else:
+            ids = self.enc.encode_ordinary(work)
+        content = np.asarray(ids, dtype=np.int64)
+        # a tiktoken encoding's token bytes are the text's bytes, in order: spans are a cumsum
+        ends = np.cumsum(self._lengths[content])
+        starts = ends - self._lengths[content]
+        if alignment is not None:
+            starts, ends = alignment.to_original_bytes(starts, ends)
+        flags = self._is_special[content]
+        if add_special_tokens and self.bos:
+            content = np.concatenate(([self.special[self.bos]], content))
+            starts = np.concatenate(([0], starts))
+            ends = np.concatenate(([0], ends))
+            flags = np.concatenate(([Flag.SPECIAL | Flag.INSERTED], flags)).astype(np.uint8)
+        return NativeResult(content, starts, ends, flags, "bytes", exact=alignment is None,
+                            warnings=warnings)
+
+    def _native_small(self, text: str, add_special_tokens: bool,
+                      parse_special: bool) -> SmallResult | None:
+        """:meth:`_native` with the ids as the library's own array (no list of ints made and
+        read back): the spans laid end to end from the tokens' lengths (with a normalizing
+        preset, for a text already in its normal form only)."""
+        if self.normalization and not unicodedata.is_normalized(self.normalization, text):
+            return None
+        warnings = self._prepare(text, parse_special)
+        allowed = (parse_special if isinstance(parse_special, frozenset)
+                   else "all" if parse_special else frozenset())
+        ids = self.enc.encode_to_numpy(text, allowed_special=allowed,
+                                       disallowed_special=()).astype(np.int64)
+        lengths = self._lengths[ids]
+        ends = np.cumsum(lengths)
+        starts = ends - lengths
+        flags = self._is_special[ids]
+        if add_special_tokens and self.bos:
+            ids = np.concatenate(([self.special[self.bos]], ids))
+            starts, ends = np.concatenate(([0], starts)), np.concatenate(([0], ends))
+            flags = np.concatenate(([Flag.SPECIAL | Flag.INSERTED], flags)).astype(np.uint8)
+        # where the preset normalizes, _native's spans went through an alignment: not exact
+        return SmallResult(ids, starts, ends, flags, "bytes", not self.normalization, warnings)
+
+    def _native_many(self, texts, add_special_tokens: bool, parse_special: bool) -> NativeMany:
+        """All texts' spans in one cumulative sum (token bytes spell each text exactly)."""
+        if self.normalization or parse_special or (add_special_tokens and self.bos):
+            return super()._native_many(texts, add_special_tokens, parse_special)
+        warnings = self._prepare_many(texts, False)
+        # tiktoken releases the GIL while it encodes: contiguous chunks of texts on every core
+        parts = in_chunks(self._encode_chunk, texts, native_threads(len(texts)))
+        k = len(texts)
+        counts = np.fromiter((n for _, chunk_counts in parts for n in chunk_counts),
+                             dtype=np.int64, count=k)
+        first = np.zeros(k + 1, dtype=np.int64)
+        np.cumsum(counts, out=first[1:])
+        arrays = [a for chunk_arrays, _ in parts for a in chunk_arrays]
+        ids = (np.concatenate(arrays, dtype=np.int64) if arrays else np.zeros(0, dtype=np.int64))
+        lengths = self._lengths[ids]
+        # token bytes spell the texts: each text's bytes are the sum of its tokens' lengths,
+        # and a cumulative sum of lengths, plus one separator byte before each text after the
+        # first, is every span on the joined texts
+        text_bytes = np.zeros(k, dtype=np.int64)
+        some = counts > 0  # reduceat needs strictly increasing starts: texts with tokens
+        if some.any():
+            text_bytes[some] = np.add.reduceat(lengths, first[:-1][some], dtype=np.int64)
+        joined_starts = np.zeros(k + 1, dtype=np.int64)
+        np.cumsum(text_bytes + 1, out=joined_starts[1:])
+        if k:
+            joined_starts[-1] -= 1  # no separator after the last text
+        offset_type = index_dtype(int(joined_starts[-1]) + 1)
+        ends = np.cumsum(lengths, dtype=offset_type)
+        ends += np.repeat(np.arange(k, dtype=offset_type), counts)
+        starts = ends - lengths
+        return NativeMany(ids, starts, ends, self._is_special[ids], counts,
+                          np.zeros(k, dtype=bool), np.ones(k, dtype=bool), warnings, [None] * k,
+                          joined_starts)
+
+    def _encode_chunk(self, chunk: Sequence[str]) -> list[tuple[list[np.ndarray], list[int]]]:
+        """One chunk of texts as ``[(id arrays in order, each text's token count)]``.
+
+        A long text's ids come as a numpy buffer (no Python int per token); a short one's as a
+        list, gathered with its neighbours into one array: a numpy buffer per text costs more
+        than the encode itself below a few hundred characters (a vocabulary audit encodes
+        200,000 texts of a few bytes).
+        """
+        encode, ordinary = self.enc.encode_to_numpy, self.enc.encode_ordinary
+        arrays, counts, run = [], [], []
+        for text in chunk:
+            if len(text) <= SHORT_TEXT:
+                ids = ordinary(text)
+                run.extend(ids)
+                counts.append(len(ids))
+                continue
+            if run:
+                arrays.append(np.array(run, dtype=np.int64))
+                run = []
+            ids = encode(text, disallowed_special=())
+            arrays.append(ids)
+            counts.append(len(ids))
+        if run:
+            arrays.append(np.array(run, dtype=np.int64))
+        return [(arrays, counts)]
+
+    def stages(self, text: str) -> list[Stage]:
+        """The normalized text, when the preset normalizes (the pre-tokens are
+        :meth:`pre_tokens`)."""
+        if not self.normalization:
+            return []
+        work, _ = normalize_aligned(text, self.normalization)
+        return [Stage("normalizer", self.normalization, [(work, None)])]
+
+    def pre_tokens(self, text: str, parse_special: bool = False) -> list[PreToken]:
+        """The preset's normalization, special literals split out when parsed (tiktoken's
+        ``allowed_special="all"``), then the regex over the text between them.
+
+        >>> runtime = TiktokenRuntime({bytes([b]): b for b in range(256)}, pattern="[^ ]+| ",
+        ...                           special={"<s>": 256})
+        >>> [(p.form, p.start, p.end, p.token_id) for p in runtime.pre_tokens("a <s>", True)]
+        [('a', 0, 1, None), (' ', 1, 2, None), ('<s>', 2, 5, 256)]
+        """
+        import regex
+
+        work, alignment = text, None
+        if self.normalization:
+            work, alignment = normalize_aligned(text, self.normalization)
+        found: list[tuple[str, int, int, int | None]] = []
+        pattern = regex.compile(self.pattern)
+        parsed = {literal: token_id for literal, token_id in self.special.items()
+                  if parses(parse_special, literal)}
+        for start, end, token_id in cut_literals(work, parsed):
+            if token_id is not None:
+                found.append((work[start:end], start, end, token_id))
+                continue
+            found += [(m.group(), m.start(), m.end(), None)
+                      for m in pattern.finditer(work, start, end)]
+        to_bytes = char_to_byte_offsets(work)
+        starts = np.array([to_bytes[s] for _, s, _, _ in found], dtype=np.int64)
+        ends = np.array([to_bytes[e] for _, _, e, _ in found], dtype=np.int64)
+        if alignment is not None:
+            starts, ends = alignment.to_original_bytes(starts, ends)
+        return [PreToken(form, int(s), int(e), "text" if token_id is None else "special",
+                         token_id)
+                for (form, _, _, token_id), s, e in zip(found, starts.tolist(), ends.tolist())]
+
+    def model_view(self) -> ModelView:
+        return self._model_view
+
+    @cached_property
+    def _model_view(self) -> ModelView:
+        vocab = tuple(self.vocab_bytes.tokens())  # at once: id by id took seconds at 200k
+        kinds = ["unused"] * self._size
+        for rank in self.ranks.values():
+            kinds[rank] = "normal"
+        for token_id in self.special.values():
+            kinds[token_id] = "special"
+        pieces = tuple(visible_bytes(data, show_invisibles=False) for data in vocab)  # = piece()
+        return ModelView("tiktoken/BPE", "BPE", pieces,
+                         vocab, tuple(kinds), special_tokens=tuple(self.special_tokens()),
+                         byte_level=True, normalizer=self.normalization or "none",
+                         pre_tokenizer=self.pattern, decoder="bytes",
+                         post_processor=f"{self.bos} at the start" if self.bos else "none",
+                         options={"preset": self.preset.name if self.preset else None})
+
+    # -- the protocol's questions ----------------------------------------------------------
+    def post_template(self) -> Template:
+        """The preset's BOS (a Tekken file has no preset: its format puts ``<s>`` first)."""
+        if not self.bos:
+            return plain_template("none")
+        preset = self.preset
+        return bos_eos_template((self.bos, self.special[self.bos]), None,
+                                origin="tiktoken preset" if preset else self.source_format,
+                                detail=preset.name if preset else "")
+
+    @property
+    def stream_traits(self) -> StreamTraits:
+        return StreamTraits(bytes_after_context=True)  # decode is the tokens' bytes joined
+
+    def pre_tokenizer_part(self) -> PreTokenizerPart:
+        return PreTokenizerPart("tiktoken", self.pattern)
+
+    def with_pre_tokenizer(self, part: PreTokenizerPart) -> "TiktokenRuntime | None":
+        if part.library != "tiktoken":
+            return None
+        return TiktokenRuntime(self.ranks, name=self.name, preset=self.preset,
+                               pattern=part.value, special=self.special)
+
+    def special_token_source(self) -> str:
+        # by content, not by how it was opened: a bundle stores the preset's tokens as given ones
+        preset = self.preset
+        if preset is not None and self.special == preset.special_tokens(len(self.ranks)):
+            return f"tiktoken preset {preset.name}"
+        return "user-given special tokens"
+
+    def bundle_options(self) -> dict:
+        """The resolved regex and special tokens: a bundle opens without the preset guess."""
+        return {"pattern": self.pattern, "special": self.special,
+                "preset": self.preset.name if self.preset else None}
+
+    def describe(self) -> dict[str, str]:
+        info = super().describe()
+        info.update({"model": "byte-level BPE (ranks)",
+                     "preset": self.preset.name if self.preset else "custom",
+                     "pre-tokenizer": self.pattern,
+                     "normalizer": self.normalization or "none",
+                     "special tokens": str(len(self.special))})
+        return info
+
+
+def load_tiktoken(path: Path, *, preset: str | None = None, pattern: str | None = None,
+                  special: dict[str, int] | None = None,
+                  rank_file: RankFile | None = None) -> TiktokenRuntime:
+    """Run the rank file at ``path`` (``rank_file``: that file, already parsed)."""
+    rank_file = rank_file or RankFile.read(path)
+    runtime = TiktokenRuntime(rank_file.ranks, name=Path(path).stem, preset=preset,
+                              pattern=pattern, special=special, path=path)
+    runtime.notes[:0] = rank_file.notes
+    return runtime

@@ -1,0 +1,65 @@
+"""The behaviour diff's array path (:func:`core.diff.behaviour._add_batches`) against the
+readable one, Encoding by Encoding (:func:`core.diff.behaviour._add_encodings`): the same
+statistics, pre-token checks, changed texts and examples, on generated texts (issue #27,
+item 4)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from core.diff.behaviour import BehaviourDiff, _add_batches, _add_encodings
+from core.bundles.fingerprints import encode_each
+from tests.core.diff.variants import with_block_inserted, without_merge
+
+WORDS = ["the", "quick", "brown", "fox", "你好", "世界", " ", "  ", "\n", "<s>", "é", "🦊",
+         "zzz", "hello", "world", "th", "e"]
+
+
+def _both_ways(old_rt, new_rt, items):
+    texts = [text for _, text in items]
+    fast, readable = BehaviourDiff(), BehaviourDiff()
+    _add_batches(fast, old_rt, new_rt, items, old_rt.encode_batch(texts),
+                 new_rt.encode_batch(texts))
+    _add_encodings(readable, old_rt, new_rt, items, encode_each(old_rt, texts),
+                   encode_each(new_rt, texts))
+    return fast, readable
+
+
+@pytest.fixture(scope="module")
+def pairs(small_bpe_spec, tmp_path_factory):
+    from core.loading import open_tokenizer
+    from tests.core.diff.variants import write
+
+    merges = [m if isinstance(m, list) else m.split(" ")
+              for m in small_bpe_spec["model"]["merges"]]
+    # a merge the words use: removing it changes their segmentation and token counts
+    rank = next(r for r, (a, b) in enumerate(merges)
+                if (a + b).isascii() and (a + b).isalpha() and a + b in "quick brown hello world")
+    folder = tmp_path_factory.mktemp("fast")
+    opened = [open_tokenizer(write(spec, folder / name)).runtime for name, spec in [
+        ("base", small_bpe_spec), ("renumbered", with_block_inserted(small_bpe_spec, 3)),
+        ("merge", without_merge(small_bpe_spec, rank))]]
+    return [(opened[0], opened[0]), (opened[0], opened[1]), (opened[0], opened[2]),
+            (opened[2], opened[1])]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.tuples(st.sampled_from(["a", "b"]),
+                          st.lists(st.sampled_from(WORDS), max_size=8).map("".join)),
+                min_size=1, max_size=30),
+       st.integers(0, 3))
+def test_the_array_path_gives_what_the_encoding_path_gives(pairs, items, which):
+    old_rt, new_rt = pairs[which]
+    fast, readable = _both_ways(old_rt, new_rt, items)
+    assert fast.to_json() == readable.to_json()
+    assert fast._changed == readable._changed and fast._seq == readable._seq
+
+
+def test_the_generated_pairs_differ_in_ids_only_and_in_segmentation(pairs):
+    """The pairs above take every branch: equal, renumbered only, segmentation changed."""
+    items = [("a", "quick brown hello world 你好")]
+    shares = [(d.total.ids_differ, d.total.tokens_differ, d.total.old_tokens != d.total.new_tokens)
+              for d, _ in (_both_ways(old, new, items) for old, new in pairs)]
+    assert shares[:3] == [(0, 0, False), (1, 0, False), (1, 1, True)]
