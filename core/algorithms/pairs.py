@@ -110,17 +110,38 @@ class PairStats:
 
     ``where[pair]`` lists the indexes of words that held ``pair`` at some point (stale entries and
     repeats are allowed: a merge simply finds nothing there), so it is only ever appended to.
+    The initial counting's lists stay in one int32 array (``spans[pair]``: its slice), made
+    Python lists only for the pairs a merge reads: most pairs are never merged, and a list per
+    pair cost ~11% of a 32k BPE run and twice the memory.
     """
 
     def __init__(self, words: list[str], freqs: list[int], floor: int = 1) -> None:
         self.words = words
         self.freqs = freqs
         self.floor = max(1, floor)
-        self.counts: dict[str, int] = {}
         self.where: dict[str, list[int]] = {}
-        for pair, count, holders in _initial_pairs(words, freqs, self.floor):
-            self.counts[pair] = count
-            self.where[pair] = holders
+        pairs, counts, self.held, bounds = _initial_pairs(words, freqs, self.floor)
+        self.counts: dict[str, int] = dict(zip(pairs, counts))
+        self.spans: dict[str, tuple[int, int]] = dict(zip(pairs, zip(bounds, bounds[1:])))
+
+    def holders(self, pair: str) -> list[int]:
+        """The indexes of the words that held ``pair`` (see the class), forgotten here: the
+        caller (a merge) takes them."""
+        held = self.where.pop(pair, [])
+        span = self.spans.pop(pair, None)
+        if span is not None:
+            held += self.held[span[0]:span[1]].tolist()
+        return held
+
+    def listed(self, pair: str) -> list[int]:
+        """What :meth:`holders` would return, without forgetting it."""
+        span = self.spans.get(pair)
+        extra = self.held[span[0]:span[1]].tolist() if span is not None else []
+        return self.where.get(pair, []) + extra
+
+    def _forget(self, key: str) -> None:
+        self.where.pop(key, None)
+        self.spans.pop(key, None)
 
     def merge(self, pair: str, merged: str, respelled: bool = False) -> MergeChange:
         """Replace every occurrence of ``pair`` (left to right, non-overlapping, as
@@ -138,7 +159,7 @@ class PairStats:
         gained: dict[str, list[int]] = defaultdict(list)  # pair -> indexes of words gaining it
         occurrences = 0
         # a set of ints iterates in the same order on every run (ints hash to themselves)
-        for index in set(self.where.pop(pair, ())):
+        for index in set(self.holders(pair)):
             word = words[index]
             at = word.find(pair)
             if at < 0:  # stale: an earlier merge took the pair away
@@ -178,7 +199,7 @@ class PairStats:
                 counts[key] = count
             else:
                 del counts[key]
-                where.pop(key, None)
+                self._forget(key)
         increased = []
         for key, holders in gained.items():
             # pairs with the merged symbol: new, unless it was respelled (then recounted anyway)
@@ -194,7 +215,7 @@ class PairStats:
         if self.counts.get(key, 0) >= self.floor:
             return True
         self.counts.pop(key, None)
-        self.where.pop(key, None)
+        self._forget(key)
         return False
 
     def _recount(self, symbol: str) -> list[str]:
@@ -215,24 +236,27 @@ class PairStats:
                 at = word.find(symbol, at + 1)
         for key, count in found.items():
             self.counts[key] = count
+            self._forget(key)  # the recount found every holder
             self.where[key] = holders[key]
         return list(found)
 
 
 def _initial_pairs(words: list[str], freqs: list[int], floor: int = 1):
-    """``(pair, weighted count, [word indexes])`` for every adjacent pair counted at least
-    ``floor`` times, computed in numpy (a Python loop over every position of every word takes
-    seconds on a 10 MB corpus). Arrays are reused in place: on a 100 MB corpus they hold tens
-    of millions of positions.
+    """Every adjacent pair counted at least ``floor`` times: ``(pairs, weighted counts,
+    holders, bounds)``, the word indexes holding pair ``k`` being ``holders[bounds[k]:bounds[k +
+    1]]`` (an int32 array, ascending). Computed in numpy (a Python loop over every position of
+    every word takes seconds on a 10 MB corpus); arrays are reused in place: on a 100 MB corpus
+    they hold tens of millions of positions.
 
-    >>> [(p, c, w) for p, c, w in _initial_pairs(["abab", "ba"], [2, 5])]
-    [('ab', 4, [0]), ('ba', 7, [0, 1])]
-    >>> [p for p, _, _ in _initial_pairs(["abab", "ba"], [2, 5], floor=5)]
+    >>> pairs, counts, holders, bounds = _initial_pairs(["abab", "ba"], [2, 5])
+    >>> pairs, counts, holders.tolist(), bounds
+    (['ab', 'ba'], [4, 7], [0, 0, 1], [0, 1, 3])
+    >>> _initial_pairs(["abab", "ba"], [2, 5], floor=5)[0]
     ['ba']
     """
     key, symbol_bits, word_bits = _sorted_pair_keys(words)
     if not len(key):
-        return
+        return [], [], np.zeros(0, np.int32), [0]
     pair = key >> word_bits
     new_pair = np.r_[True, pair[1:] != pair[:-1]]
     starts = np.flatnonzero(new_pair)
@@ -241,19 +265,18 @@ def _initial_pairs(words: list[str], freqs: list[int], floor: int = 1):
     weights = np.asarray(freqs, dtype=np.int32 if max(freqs) < 2**31 else np.int64)
     totals = np.add.reduceat(weights[owner], starts, dtype=np.int64)
     kept = totals >= floor
-    pairs, counts = pair[kept].tolist(), totals[kept].tolist()  # Python ints for kept pairs only
+    codes, counts = pair[kept], totals[kept].tolist()  # Python ints for kept pairs only
     # one row per (kept pair, word holding it); rows stay in ascending word order
     rows = np.repeat(kept, np.diff(np.r_[starts, len(owner)]))
     rows &= new_pair | np.r_[True, owner[1:] != owner[:-1]]
     sizes = np.add.reduceat(rows, starts, dtype=np.int64)[kept]
-    holders = owner[rows]
+    holders = owner[rows].astype(np.int32 if len(words) < 2**31 else np.int64)
     del owner, key, rows, new_pair
     bounds = np.r_[0, np.cumsum(sizes)].tolist()
-    shared = list(range(len(words)))  # one int object per word index: 8 bytes an entry, not 40
     mask = (1 << symbol_bits) - 1
-    for k, (code, count) in enumerate(zip(pairs, counts)):
-        held = list(map(shared.__getitem__, holders[bounds[k]:bounds[k + 1]].tolist()))
-        yield chr(code >> symbol_bits) + chr(code & mask), count, held
+    pairs = list(map(str.__add__, map(chr, (codes >> symbol_bits).tolist()),
+                     map(chr, (codes & mask).tolist())))
+    return pairs, counts, holders, bounds
 
 
 def _sorted_pair_keys(words: list[str]) -> tuple[np.ndarray, int, int]:

@@ -195,7 +195,7 @@ class PieceTrie:
             check_cancel(cancel)
             active = np.flatnonzero(lengths > depth)
             key = node[active] * alphabet + codes[offsets[active] + depth]
-            keys = np.unique(key)  # (searchsorted for the inverse: fewer temporaries)
+            keys = _sorted_distinct(key)  # (searchsorted for the inverse: fewer temporaries)
             levels.append((keys, next_node))  # children are numbered in key order
             node[active] = next_node + np.searchsorted(keys, key)
             del key
@@ -209,6 +209,15 @@ class PieceTrie:
             terminal[np.isin(terminal, unknown)] = -1
         return cls(alphabet, levels, terminal[:next_node].copy())
 
+    def _root_slots(self) -> np.ndarray:
+        """Character id -> index of the root's child for it (-1: no piece starts with it);
+        the same slot ``searchsorted`` finds in the first level's keys (the root is node 0,
+        so a child's key is its character)."""
+        keys = self.levels[0][0] if self.levels else np.zeros(0, np.int64)
+        table = np.full(max(self.alphabet, int(keys.max(initial=-1)) + 1), -1, dtype=np.int64)
+        table[keys] = np.arange(len(keys))
+        return table
+
     def find(self, codes: np.ndarray, limits: np.ndarray):
         """All (start, length, piece) with ``codes[start:start+length]`` a piece that ends at or
         before ``limits[start]`` (the end of the start's word); starts have ``limits``' dtype."""
@@ -218,9 +227,13 @@ class PieceTrie:
         for depth, (keys, first_child) in enumerate(self.levels):
             fits = starts + depth < limits
             starts, node, limits = starts[fits], node[fits], limits[fits]
-            key = node * self.alphabet + codes[starts + depth]
-            slot = np.minimum(np.searchsorted(keys, key), len(keys) - 1)
-            hit = keys[slot] == key
+            if depth == 0:  # the root's children are keyed by their character: a table lookup
+                slot = self._root_slots()[codes[starts]]
+                hit = slot >= 0
+            else:
+                key = node * self.alphabet + codes[starts + depth]
+                slot = np.minimum(np.searchsorted(keys, key), len(keys) - 1)
+                hit = keys[slot] == key
             starts, node, limits = starts[hit], first_child + slot[hit], limits[hit]
             piece = self.terminal[node]
             ends_here = piece >= 0
@@ -231,6 +244,22 @@ class PieceTrie:
         if not found:
             return np.zeros(0, limits.dtype), np.zeros(0, np.int8), np.zeros(0, np.int32)
         return tuple(np.concatenate(column) for column in zip(*found))
+
+
+def _sorted_distinct(values: np.ndarray) -> np.ndarray:
+    """``np.unique(values)`` by sorting a copy (numpy 2.3's unique hashes, then sorts: slower
+    on the millions of keys of a trie level).
+
+    >>> _sorted_distinct(np.array([5, 2, 5])).tolist()
+    [2, 5]
+    """
+    ordered = np.sort(values)
+    if len(ordered) < 2:
+        return ordered
+    fresh = np.empty(len(ordered), dtype=bool)
+    fresh[0] = True
+    np.not_equal(ordered[1:], ordered[:-1], out=fresh[1:])
+    return ordered[fresh]
 
 
 def _logsumexp_runs(values: np.ndarray, first: np.ndarray, sizes: np.ndarray) -> np.ndarray:
@@ -293,7 +322,8 @@ class Edges:
 
     def _step(self, step: int):
         """Edge slice bounds, run starts and sizes, end node of each run, and start node of
-        each edge, for the edges ending at ``step`` (1-based)."""
+        each edge, for the edges ending at ``step`` (1-based). The readable form of one
+        step of :class:`_Sweep`, which the passes use (a test holds them equal)."""
         lo, hi = self.step_ptr[step - 1], self.step_ptr[step]
         sizes = self.run_size[self.run_ptr[step - 1]:self.run_ptr[step]].astype(np.int64)
         first = np.concatenate([[0], np.cumsum(sizes[:-1])])
@@ -313,11 +343,14 @@ class Edges:
 
     def forward(self, logp: np.ndarray, cancel=None) -> np.ndarray:
         """``alpha`` per node: log of the summed probability of all paths reaching it."""
+        return self._forward(_Sweep(self, logp), cancel)
+
+    def _forward(self, sweep: "_Sweep", cancel=None) -> np.ndarray:
         alpha = np.full(self.batch.node_count(), -np.inf)
         alpha[self.batch.base()] = 0.0
         for step in range(1, self.steps() + 1):
-            lo, hi, first, sizes, ends, starts = self._step(step)
-            alpha[ends] = _logsumexp_runs(alpha[starts] + logp[self.piece[lo:hi]], first, sizes)
+            lo, hi, first, sizes, ends, starts = sweep.step(step)
+            alpha[ends] = _logsumexp_runs(alpha[starts] + sweep.logp[lo:hi], first, sizes)
             _poll(cancel, step)
         return alpha
 
@@ -328,14 +361,15 @@ class Edges:
         through ``node``; an edge gets ``flow[end] * p(start) * p(piece) / p(end)`` of it and
         passes that on to its start (the backward pass, without a second edge order).
         """
-        alpha = self.forward(logp, cancel)
+        sweep = _Sweep(self, logp)
+        alpha = self._forward(sweep, cancel)
         flow = np.zeros(self.batch.node_count())
         flow[self.batch.last_nodes()] = self.batch.freqs
         counts, pending, waiting = np.zeros(len(logp)), np.zeros(len(logp)), 0
         for step in range(self.steps(), 0, -1):
-            lo, hi, first, sizes, ends, starts = self._step(step)
-            ends = np.repeat(ends, sizes)
-            share = np.exp(alpha[starts] + logp[self.piece[lo:hi]] - alpha[ends]) * flow[ends]
+            lo, hi, _, _, _, starts = sweep.step(step)
+            ends = sweep.edge_ends(lo, hi)
+            share = np.exp(alpha[starts] + sweep.logp[lo:hi] - alpha[ends]) * flow[ends]
             flow[starts] += share  # one edge per start within a step: no index repeats
             # summed in the order one bincount over 257 steps' shares would: same floats
             np.add.at(pending, self.piece[lo:hi], share)
@@ -355,9 +389,10 @@ class Edges:
         best[self.batch.base()] = 0.0
         back_length = np.zeros(self.batch.node_count(), dtype=np.int64)
         back_piece = np.zeros(self.batch.node_count(), dtype=np.int32)
+        sweep = _Sweep(self, logp)
         for step in range(1, self.steps() + 1):
-            lo, hi, first, sizes, ends, starts = self._step(step)
-            values = best[starts] + logp[self.piece[lo:hi]]
+            lo, hi, first, sizes, ends, starts = sweep.step(step)
+            values = best[starts] + sweep.logp[lo:hi]
             high = np.maximum.reduceat(values, first)
             winner = lo + np.minimum.reduceat(
                 np.where(values == np.repeat(high, sizes), np.arange(hi - lo), hi - lo), first)
@@ -380,6 +415,45 @@ class Edges:
             out_pieces.append(back_piece[node])
             node = node - back_length[node]
         return np.concatenate(out_words), np.concatenate(out_pieces)
+
+
+class _Sweep:
+    """One pass's view of :meth:`Edges._step` for every step at once: each run's end node and
+    first edge, each edge's start node and log-probability, computed with a few whole-array
+    calls, so a step is slices (a chunk of long words has thousands of steps, and ``_step``
+    cost ~8 numpy calls each). Lives for one pass: about 12 bytes an edge of one chunk.
+    """
+
+    def __init__(self, edges: Edges, logp: np.ndarray) -> None:
+        self.edges = edges
+        batch = edges.batch
+        itype = np.int32 if batch.node_count() < 1 << 31 else np.int64
+        runs = len(edges.run_size)
+        # run r of step s belongs to word r - run_ptr[s - 1]; its end node is base[word] + s
+        step_of_run = np.repeat(np.arange(1, edges.steps() + 1, dtype=itype),
+                                np.diff(edges.run_ptr))
+        word_of_run = np.arange(runs, dtype=itype)
+        word_of_run -= edges.run_ptr[:-1].astype(itype)[step_of_run - 1]
+        self.run_end = edges.base.astype(itype)[word_of_run]
+        self.run_end += step_of_run
+        del step_of_run, word_of_run
+        self.run_first = np.zeros(runs + 1, dtype=np.int64)  # edge index where each run starts
+        np.cumsum(edges.run_size, out=self.run_first[1:])
+        self.start = np.repeat(self.run_end, edges.run_size)
+        self.start -= edges.length
+        self.logp = logp[edges.piece]
+
+    def step(self, step: int):
+        """What :meth:`Edges._step` returns, as slices of the precomputed arrays."""
+        edges = self.edges
+        lo, hi = edges.step_ptr[step - 1], edges.step_ptr[step]
+        r0, r1 = edges.run_ptr[step - 1], edges.run_ptr[step]
+        return (lo, hi, self.run_first[r0:r1] - lo, edges.run_size[r0:r1], self.run_end[r0:r1],
+                self.start[lo:hi])
+
+    def edge_ends(self, lo: int, hi: int) -> np.ndarray:
+        """The end node of each edge ``lo .. hi``."""
+        return self.start[lo:hi] + self.edges.length[lo:hi]
 
 
 def _poll(cancel, step: int) -> None:

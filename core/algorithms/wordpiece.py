@@ -18,7 +18,10 @@ import heapq
 import math
 from collections import Counter, defaultdict
 from dataclasses import dataclass
+from itertools import repeat
 from typing import Container, Mapping, Optional
+
+import numpy as np
 
 from ..progress import CancelFn, Progress, ProgressFn, Throttle, check_cancel
 from .pairs import MergeChange, PairStats, SymbolTable, by_frequency, weighted_chars
@@ -224,13 +227,17 @@ class _ScoreQueue:
 
         A saved score stays an upper bound while the symbol's count is unchanged: the pair's
         count can only fall, and if the partner's count falls, the partner's own marker covers
-        the pair."""
+        the pair. (Pairs of equal score may come in any order: every pair at or above the
+        heap's best is pushed together, so the queue ends up the same.)"""
         counts, units = self.stats.counts, self.units
-        live = [key for key in dict.fromkeys(self.partners.pop(symbol, ())) if key in counts]
+        live = list(filter(counts.__contains__, dict.fromkeys(self.partners.pop(symbol, ()))))
         if live:
             self.partners[symbol] = live
-        scored = sorted(((counts[k] / (units[k[0]] * units[k[1]]), k) for k in live), reverse=True)
-        return [units[symbol], [score for score, _ in scored], [key for _, key in scored], 0]
+        if len(live) < _NUMPY_RANK:
+            scored = sorted(((counts[k] / (units[k[0]] * units[k[1]]), k) for k in live),
+                            reverse=True)
+            return [units[symbol], [score for score, _ in scored], [key for _, key in scored], 0]
+        return [units[symbol], *_ranked_scores(symbol, live, counts, units), 0]
 
     def _mark(self, symbol: str, bound: float) -> None:
         heapq.heappush(self.items, (-bound, -math.inf, "", "", symbol))
@@ -250,3 +257,30 @@ class _ScoreQueue:
                 self._mark(symbol, 1 / units[symbol])
             else:  # used up: it has no pairs left
                 self.partners.pop(symbol, None)
+
+
+_NUMPY_RANK = 48  # from this many pairs, ranking them in numpy is faster than in Python
+_EXACT = 2 ** 53  # integers below this are exact in float64
+
+
+def _ranked_scores(symbol: str, keys: list[str], counts: Mapping[str, int],
+                   units: Mapping[str, int]) -> tuple[list[float], list[str]]:
+    """``symbol``'s pairs ``keys`` by score ``count(ab) / (count(a) * count(b))``, best first,
+    with their scores: the same floats as Python's ``int / int`` (both operands are exact in
+    float64 and IEEE division rounds once), or Python's own where a product is too large.
+
+    >>> _ranked_scores("a", ["ab", "ca", "aa"], {"ab": 2, "ca": 3, "aa": 1},
+    ...                {"a": 4, "b": 2, "c": 3})
+    ([0.25, 0.25, 0.0625], ['ab', 'ca', 'aa'])
+    """
+    pair = np.fromiter(map(counts.__getitem__, keys), dtype=np.int64, count=len(keys))
+    # the partner of ``symbol`` in each pair (``aa`` -> ``a``)
+    other = np.fromiter(map(units.__getitem__, map(str.replace, keys, repeat(symbol),
+                                                   repeat(""), repeat(1))),
+                        dtype=np.int64, count=len(keys))
+    if int(other.max(initial=0)) * units[symbol] >= _EXACT:  # a float64 would round it:
+        scores = [counts[k] / (units[k[0]] * units[k[1]]) for k in keys]  # exact Python ints
+    else:
+        scores = (pair / (other * units[symbol])).tolist()
+    order = np.argsort(np.negative(scores), kind="stable").tolist()
+    return [scores[i] for i in order], [keys[i] for i in order]

@@ -12,10 +12,12 @@ import time
 
 import numpy as np
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from core.algorithms.unigram import Lattice, train_unigram
-from core.algorithms.unigram_batch import CharTable, PieceTrie, WordBatch
+from core.algorithms.unigram_batch import CharTable, PieceTrie, WordBatch, _Sweep
 from core.algorithms.unigram_seed import covered_chars
+from core.algorithms.unigram_train import _distinct
 from core.progress import CancelToken, Cancelled
 from tests.conftest import ROOT
 
@@ -121,3 +123,42 @@ def test_cancel_stops_a_long_training_within_a_second():
 def test_a_rare_piece_score_stays_finite():
     probs, _ = train_unigram({"▁ab": 50, "▁abz": 1}, vocab_size=6)
     assert all(p > 0 and math.isfinite(math.log(p)) for p in probs.values())
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.dictionaries(st.text("abcd", min_size=1, max_size=40), st.integers(1, 9),
+                       min_size=1, max_size=25),
+       st.lists(st.text("abcd", min_size=2, max_size=5), max_size=30),
+       st.sets(st.integers(0, 33)))
+def test_each_sweep_step_equals_the_readable_step_also_after_pieces_are_dropped(words, extra,
+                                                                                dropped):
+    """The passes' precomputed geometry (``_Sweep.step``) against ``Edges._step``, before and
+    after ``keep`` filters edges, and the passes' results against ``Lattice``'s."""
+    pieces = sorted(set("abcd") | set(extra))
+    chars = CharTable(list("abcd"))
+    batch = WordBatch.from_counts(words, chars)
+    edges = batch.edges(PieceTrie.build(pieces, chars))
+    alive = np.array([len(p) == 1 or i not in dropped for i, p in enumerate(pieces)])
+    for _ in range(2):
+        logp = np.log(np.linspace(0.1, 0.9, len(pieces)))
+        sweep = _Sweep(edges, logp)
+        for step in range(1, edges.steps() + 1):
+            fast, readable = sweep.step(step), edges._step(step)
+            for a, b in zip(fast, readable):
+                assert np.array_equal(np.asarray(a), np.asarray(b))
+            lo, hi = readable[:2]
+            assert np.array_equal(sweep.logp[lo:hi], logp[edges.piece[lo:hi]])
+            assert np.array_equal(sweep.edge_ends(lo, hi), np.repeat(readable[4], readable[3]))
+        counts, log_z = edges.expected_counts(logp)
+        probs = dict(zip(pieces, np.exp(logp)))
+        assert np.exp(log_z) == pytest.approx([Lattice(w, probs).total_probability()
+                                               for w in batch.words], rel=1e-9)
+        edges.keep(alive, (np.cumsum(alive) - 1).astype(np.int32))
+        pieces = [p for p, a in zip(pieces, alive) if a]
+        alive = np.ones(len(pieces), dtype=bool)
+
+
+@given(st.lists(st.integers(-5, 5)))
+def test_distinct_equals_numpy_unique(values):
+    keys = np.array(values, dtype=np.int64)
+    assert np.array_equal(_distinct(keys.copy()), np.unique(keys))
