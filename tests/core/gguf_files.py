@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 import numpy as np
@@ -9,6 +10,30 @@ import numpy as np
 from tests.conftest import DATA
 
 GGUF_DATA = DATA / "gguf"
+
+
+# the shared files that more than one test file parses with llama.cpp's reader (test_header and
+# test_fit, test_header and test_tokenizer): kept parsed for the session; a parse holds 80-160 MB,
+# so the files one test reads are parsed afresh and freed
+REUSED = frozenset({"ggml-vocab-phi-3.gguf", "ggml-vocab-deepseek-coder.gguf"})
+
+
+def shared_reader(path: Path):
+    """llama.cpp's ``GGUFReader`` of a shared file, parsed once per session when several test
+    files read it (its parse is the slow part of their oracle: 1.2-3 s of CPU). Tests only
+    read it (a read-only memory map)."""
+    if path.name in REUSED:
+        return _kept_reader(path)
+    import gguf
+
+    return gguf.GGUFReader(str(path))
+
+
+@functools.lru_cache(maxsize=None)
+def _kept_reader(path: Path):
+    import gguf
+
+    return gguf.GGUFReader(str(path))
 
 
 def write_gguf(path: Path, *, model: str = "gpt2", pre: str | None = "gpt-2",

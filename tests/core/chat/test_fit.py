@@ -39,8 +39,10 @@ def opened(path: Path):
 
 @functools.lru_cache(maxsize=None)
 def gguf_fields(path: Path) -> dict:
-    gguf = pytest.importorskip("gguf")
-    return gguf.GGUFReader(str(path)).fields
+    pytest.importorskip("gguf")
+    from tests.core.gguf_files import shared_reader
+
+    return shared_reader(path).fields
 
 
 @functools.lru_cache(maxsize=None)

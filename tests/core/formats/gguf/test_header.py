@@ -11,18 +11,16 @@ from core.errors import FormatError
 from core.formats.gguf.header import read_gguf_header
 from core.loading import open_tokenizer
 from tests.conftest import require_data
-from tests.core.gguf_files import GGUF_DATA, write_gguf
+from tests.core.gguf_files import GGUF_DATA, shared_reader, write_gguf
 
 
 @pytest.mark.realdata
 def test_header_equals_llama_cpp_reader_on_every_shared_file():
-    import gguf
-
     files = sorted(require_data(GGUF_DATA).glob("*.gguf"))
     assert len(files) >= 6
     for path in files:
         ours = read_gguf_header(path)
-        theirs = gguf.GGUFReader(path)
+        theirs = shared_reader(path)
         keys = [k for k in theirs.fields if not k.startswith("GGUF.")]
         assert list(ours.metadata) == keys, path.name
         for key in keys:

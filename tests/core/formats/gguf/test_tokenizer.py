@@ -140,10 +140,10 @@ def test_byte_level_user_defined_tokens_decode_as_their_own_text(tmp_path):
 def test_user_defined_tokens_of_a_shared_file_decode_as_llama_cpp_does():
     """deepseek-coder's user-defined tokens 32000-32012 are Latin-1 letters: each decodes to its
     own text, and a text holding them round-trips."""
-    import gguf
+    from tests.core.gguf_files import shared_reader
 
     path = require_data(GGUF_DATA / "ggml-vocab-deepseek-coder.gguf")
-    reader = gguf.GGUFReader(str(path))
+    reader = shared_reader(path)
     field, kinds = reader.fields["tokenizer.ggml.tokens"], reader.fields["tokenizer.ggml.token_type"]
     texts = [bytes(field.parts[i]).decode("utf-8") for i in field.data]
     ids = [n for n, part in enumerate(kinds.data) if int(kinds.parts[part][0]) == 4]
