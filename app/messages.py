@@ -21,7 +21,7 @@ CONTEXT = "Notes"
 
 def templates() -> dict[str, str]:
     """Code -> translated template. Built at each call: the translator may change at run time."""
-    return {
+    return error_templates() | {
         "special.kept_as_text": QCoreApplication.translate(
             "Notes", "special-token literal {literal!r} at code point {start} kept as plain text "
                      "(possible injection)"),
@@ -615,6 +615,143 @@ def templates() -> dict[str, str]:
     }
 
 
+def error_templates() -> dict[str, str]:
+    """Code -> translated template of the errors the core raises with a note
+    (:meth:`core.errors.WorkbenchError.of`: a missing file, a file that is no tokenizer, bad
+    JSON or UTF-8, a bundle's manifest and checksums, golden files, corpus sources, a training
+    config); part of :func:`templates`."""
+    return {
+        "file.no_such": QCoreApplication.translate("Notes", "no such file"),
+        "file.no_such_path": QCoreApplication.translate("Notes", "no such file or folder"),
+        "file.no_match": QCoreApplication.translate("Notes", "no file matches"),
+        "text.invalid_utf8": QCoreApplication.translate(
+            "Notes", "invalid UTF-8 at byte {offset:,} of the {counted_in} (byte {column} of the "
+                     "line: {byte:#04x})"),
+        "text.invalid_utf8_strict": QCoreApplication.translate(
+            "Notes", "invalid UTF-8 at byte {offset:,} of the {counted_in} (byte {column} of the "
+                     "line: {byte:#04x}); use the 'replace' policy to keep going"),
+        "json.invalid": QCoreApplication.translate("Notes", "invalid JSON: {error}"),
+        "json.not_object": QCoreApplication.translate(
+            "Notes", "expected a JSON object at the top level"),
+        "json.not_text_line": QCoreApplication.translate(
+            "Notes", 'expected a JSON string or an object with a "text" string'),
+        "format.empty_file": QCoreApplication.translate(
+            "Notes", "the file is empty; expected a HF tokenizer.json, a SentencePiece .model, a "
+                     "tiktoken rank file, a WordPiece vocab.txt, a GPT-2 vocab.json with merges.txt "
+                     "beside it, a GGUF file, a Mistral tekken.json, or a workbench bundle"),
+        "format.not_tokenizer": QCoreApplication.translate(
+            "Notes", "not a tokenizer file; expected a HF tokenizer.json, a SentencePiece .model, a "
+                     "tiktoken rank file, a WordPiece vocab.txt, a GPT-2 vocab.json with merges.txt "
+                     "beside it, a GGUF file, a Mistral tekken.json, or a workbench bundle"),
+        "format.json_not_tokenizer": QCoreApplication.translate(
+            "Notes", "a JSON file, but not a tokenizer ({name} has no 'model'); expected a HF "
+                     "tokenizer.json, a SentencePiece .model, a tiktoken rank file, a WordPiece "
+                     "vocab.txt, a GPT-2 vocab.json with merges.txt beside it, a GGUF file, a "
+                     "Mistral tekken.json, or a workbench bundle"),
+        "format.folder_without_tokenizer": QCoreApplication.translate(
+            "Notes", "the folder holds no tokenizer; expected a HF tokenizer.json, a SentencePiece "
+                     ".model, a tiktoken rank file, a WordPiece vocab.txt, a GPT-2 vocab.json with "
+                     "merges.txt beside it, a GGUF file, a Mistral tekken.json, or a workbench "
+                     "bundle"),
+        "format.merges_without_vocab": QCoreApplication.translate(
+            "Notes", "this looks like a BPE merges.txt; the vocab.json it needs is not beside it"),
+        "format.vocab_without_merges": QCoreApplication.translate(
+            "Notes", "this looks like a GPT-2 vocab.json; the merges.txt it needs is not beside it"),
+        "format.not_native": QCoreApplication.translate(
+            "Notes", "{format!r} is not a native tokenizer format here; open it with "
+                     "core.loading.open_tokenizer"),
+        "format.wordpiece_without_unk": QCoreApplication.translate(
+            "Notes", "a WordPiece vocab.txt needs an [UNK] token"),
+        "format.merge_not_a_pair": QCoreApplication.translate(
+            "Notes", "expected two space-separated pieces per merge"),
+        "format.not_byte_level": QCoreApplication.translate(
+            "Notes", "vocab.json is not in the GPT-2 byte-level alphabet; only byte-level vocab.json "
+                     "+ merges.txt pairs are supported"),
+        "format.no_chat_template": QCoreApplication.translate(
+            "Notes", "has no 'chat_template' string"),
+        "bundle.replace_not_bundle": QCoreApplication.translate(
+            "Notes", "refusing to replace a folder that is not a bundle"),
+        "bundle.no_manifest": QCoreApplication.translate(
+            "Notes", "not a bundle: manifest.json is missing"),
+        "bundle.bad_zip": QCoreApplication.translate("Notes", "not a readable zip bundle: {error}"),
+        "bundle.zip_without_manifest": QCoreApplication.translate(
+            "Notes", "not a bundle: the zip holds no manifest.json"),
+        "bundle.manifest_not_json": QCoreApplication.translate(
+            "Notes", "manifest.json is not valid JSON: {error}"),
+        "bundle.wrong_format": QCoreApplication.translate(
+            "Notes", "manifest.json does not declare format {format!r}"),
+        "bundle.newer": QCoreApplication.translate(
+            "Notes", "bundle format version {version} is newer than this workbench reads "
+                     "({supported})"),
+        "bundle.no_files": QCoreApplication.translate("Notes", "manifest.json lists no files"),
+        "bundle.unsafe_path": QCoreApplication.translate(
+            "Notes", "manifest names an unsafe file path {name!r}"),
+        "bundle.file_missing": QCoreApplication.translate(
+            "Notes", "{name} is listed in the manifest but missing"),
+        "bundle.checksum_mismatch": QCoreApplication.translate(
+            "Notes", "checksum mismatch in {name}: the file was changed after the bundle was saved"),
+        "bundle.no_source_format": QCoreApplication.translate(
+            "Notes", "manifest.json does not say which tokenizer format it holds"),
+        "bundle.tokenizer_fails": QCoreApplication.translate(
+            "Notes", "its tokenizer does not load: {problem}"),
+        "bundle.end_of_word_export": QCoreApplication.translate(
+            "Notes", "its BPE keeps the paper's separate </w> end-of-word symbol, which no native "
+                     "format (tokenizer.json, .model, .tiktoken) can express; an export would change "
+                     "its IDs. Use the bundle itself, or retrain with end_of_word 'suffix' for a "
+                     "tokenizer.json"),
+        "golden.not_json": QCoreApplication.translate("Notes", "not valid JSON: {error}"),
+        "golden.samples_shape": QCoreApplication.translate(
+            "Notes", 'expected a list of texts or of {{"name": ..., "text": ...}}'),
+        "golden.item_shape": QCoreApplication.translate(
+            "Notes", 'item {item} is neither a text nor {{"text": ...}}'),
+        "golden.not_golden": QCoreApplication.translate(
+            "Notes", 'not a golden file (no "format": "{format}")'),
+        "golden.older": QCoreApplication.translate(
+            "Notes", "golden file format version {version} is older than this workbench writes "
+                     "({supported}): lock it again with tokbench golden lock"),
+        "golden.newer": QCoreApplication.translate(
+            "Notes", "golden file format version {version} is newer than this workbench reads "
+                     "({supported})"),
+        "golden.no_samples": QCoreApplication.translate(
+            "Notes", "the golden file holds no samples list"),
+        "golden.bundle_without_samples": QCoreApplication.translate(
+            "Notes", "the bundle holds no golden samples (tokbench golden lock BUNDLE)"),
+        "corpus.empty_file": QCoreApplication.translate("Notes", "the file is empty"),
+        "corpus.cannot_decompress": QCoreApplication.translate(
+            "Notes", "cannot decompress: {error}"),
+        "corpus.binary": QCoreApplication.translate(
+            "Notes", "this is a binary file, not text (it contains NUL bytes)"),
+        "corpus.cannot_read": QCoreApplication.translate("Notes", "cannot read: {error}"),
+        "corpus.no_field": QCoreApplication.translate("Notes", "no field {field!r} in this record"),
+        "corpus.field_not_text": QCoreApplication.translate(
+            "Notes", "field {field!r} is not a string"),
+        "corpus.no_column": QCoreApplication.translate(
+            "Notes", "no column {column!r} (columns: {columns})"),
+        "corpus.row_too_short": QCoreApplication.translate("Notes", "row has no column {index}"),
+        "training.config_choice": QCoreApplication.translate(
+            "Notes", "config: {name} must be one of {allowed}, not {value}"),
+        "training.config_vocab_size": QCoreApplication.translate(
+            "Notes", "config: vocab_size must be positive"),
+        "training.config_min_frequency": QCoreApplication.translate(
+            "Notes", "config: min_frequency must be at least 1"),
+        "training.config_coverage": QCoreApplication.translate(
+            "Notes", "config: character_coverage must be in (0, 1]"),
+        "training.config_empty_special": QCoreApplication.translate(
+            "Notes", "config: special_tokens contains an empty token"),
+        "training.config_not_object": QCoreApplication.translate(
+            "Notes", "config: expected a JSON object"),
+        "training.config_unknown_field": QCoreApplication.translate(
+            "Notes", "config: unknown field {key!r}"),
+        "training.config_unknown_field_close": QCoreApplication.translate(
+            "Notes", "config: unknown field {key!r} (did you mean {close!r}?)"),
+        "training.engine_failed": QCoreApplication.translate(
+            "Notes", "{engine} training failed: {error}"),
+        "training.failed": QCoreApplication.translate("Notes", "training failed: {error}"),
+        "training.config_type": QCoreApplication.translate(
+            "Notes", "config: {name} should be {expected}, not {found} ({value})"),
+    }
+
+
 def singular_templates() -> dict[str, str]:
     """Code -> translated template for a count of one (:data:`core.notes.ONE`: the codes whose
     English counts in the plural)."""
@@ -675,6 +812,10 @@ def terms() -> dict[str, dict[str, str]]:
                  "new": QCoreApplication.translate("Notes", "new", "the new side of a diff")},
         "old_family": families,
         "new_family": families,
+        # what a byte offset of invalid UTF-8 counts in (core.text.utf8)
+        "counted_in": {"file": QCoreApplication.translate("Notes", "file", "invalid UTF-8 in the"),
+                       "decompressed file": QCoreApplication.translate(
+                           "Notes", "decompressed file", "invalid UTF-8 in the")},
     }
 
 
@@ -707,6 +848,12 @@ def error_text(error: WorkbenchError) -> str:
     >>> # error_text(TrainingError.of(note("sentencepiece.needs_unknown"))) -> '... add <unk> ...'
     """
     return str(error) if error.note is None else error.render(render(error.note))
+
+
+def error_message(error: WorkbenchError) -> str:
+    """What is wrong, in the GUI's language, without where (for a view that shows the file and
+    line itself): the note worded here, else the core's ``message``."""
+    return error.message if error.note is None else render(error.note)
 
 
 def unit_label(unit: Unit) -> str:

@@ -612,6 +612,113 @@ CODES: dict[str, tuple[Severity, str]] = {
                    "used"),
     "workspace.diagnostics_template_missing": (
         "warning", 'Diagnostics chat template file {path} is gone: no template is used'),
+    # -- errors the core raises (WorkbenchError.of): the file the user gave, named by the error's
+    # path, and what is wrong with it; {error} is the Python library's own words (json, zipfile)
+    "file.no_such": ("error", "no such file"),
+    "file.no_such_path": ("error", "no such file or folder"),
+    "file.no_match": ("error", "no file matches"),
+    "text.invalid_utf8": (
+        "error", "invalid UTF-8 at byte {offset:,} of the {counted_in} (byte {column} of the "
+                 "line: {byte:#04x})"),
+    "text.invalid_utf8_strict": (
+        "error", "invalid UTF-8 at byte {offset:,} of the {counted_in} (byte {column} of the "
+                 "line: {byte:#04x}); use the 'replace' policy to keep going"),
+    "json.invalid": ("error", "invalid JSON: {error}"),
+    "json.not_object": ("error", "expected a JSON object at the top level"),
+    "json.not_text_line": (
+        "error", 'expected a JSON string or an object with a "text" string'),
+    "format.empty_file": (
+        "error", "the file is empty; expected a HF tokenizer.json, a SentencePiece .model, a "
+                 "tiktoken rank file, a WordPiece vocab.txt, a GPT-2 vocab.json with merges.txt "
+                 "beside it, a GGUF file, a Mistral tekken.json, or a workbench bundle"),
+    "format.not_tokenizer": (
+        "error", "not a tokenizer file; expected a HF tokenizer.json, a SentencePiece .model, a "
+                 "tiktoken rank file, a WordPiece vocab.txt, a GPT-2 vocab.json with merges.txt "
+                 "beside it, a GGUF file, a Mistral tekken.json, or a workbench bundle"),
+    "format.json_not_tokenizer": (
+        "error", "a JSON file, but not a tokenizer ({name} has no 'model'); expected a HF "
+                 "tokenizer.json, a SentencePiece .model, a tiktoken rank file, a WordPiece "
+                 "vocab.txt, a GPT-2 vocab.json with merges.txt beside it, a GGUF file, a Mistral "
+                 "tekken.json, or a workbench bundle"),
+    "format.folder_without_tokenizer": (
+        "error", "the folder holds no tokenizer; expected a HF tokenizer.json, a SentencePiece "
+                 ".model, a tiktoken rank file, a WordPiece vocab.txt, a GPT-2 vocab.json with "
+                 "merges.txt beside it, a GGUF file, a Mistral tekken.json, or a workbench bundle"),
+    "format.merges_without_vocab": (
+        "error", "this looks like a BPE merges.txt; the vocab.json it needs is not beside it"),
+    "format.vocab_without_merges": (
+        "error", "this looks like a GPT-2 vocab.json; the merges.txt it needs is not beside it"),
+    "format.not_native": (
+        "error", "{format!r} is not a native tokenizer format here; open it with "
+                 "core.loading.open_tokenizer"),
+    "format.wordpiece_without_unk": ("error", "a WordPiece vocab.txt needs an [UNK] token"),
+    "format.merge_not_a_pair": ("error", "expected two space-separated pieces per merge"),
+    "format.not_byte_level": (
+        "error", "vocab.json is not in the GPT-2 byte-level alphabet; only byte-level vocab.json "
+                 "+ merges.txt pairs are supported"),
+    "format.no_chat_template": ("error", "has no 'chat_template' string"),
+    # a bundle (core.bundles.bundle): its manifest, its checksums
+    "bundle.replace_not_bundle": ("error", "refusing to replace a folder that is not a bundle"),
+    "bundle.no_manifest": ("error", "not a bundle: manifest.json is missing"),
+    "bundle.bad_zip": ("error", "not a readable zip bundle: {error}"),
+    "bundle.zip_without_manifest": ("error", "not a bundle: the zip holds no manifest.json"),
+    "bundle.manifest_not_json": ("error", "manifest.json is not valid JSON: {error}"),
+    "bundle.wrong_format": ("error", "manifest.json does not declare format {format!r}"),
+    "bundle.newer": (
+        "error", "bundle format version {version} is newer than this workbench reads "
+                 "({supported})"),
+    "bundle.no_files": ("error", "manifest.json lists no files"),
+    "bundle.unsafe_path": ("error", "manifest names an unsafe file path {name!r}"),
+    "bundle.file_missing": ("error", "{name} is listed in the manifest but missing"),
+    "bundle.checksum_mismatch": (
+        "error", "checksum mismatch in {name}: the file was changed after the bundle was saved"),
+    "bundle.no_source_format": (
+        "error", "manifest.json does not say which tokenizer format it holds"),
+    "bundle.tokenizer_fails": ("error", "its tokenizer does not load: {problem}"),
+    "bundle.end_of_word_export": (
+        "error", "its BPE keeps the paper's separate </w> end-of-word symbol, which no native "
+                 "format (tokenizer.json, .model, .tiktoken) can express; an export would change "
+                 "its IDs. Use the bundle itself, or retrain with end_of_word 'suffix' for a "
+                 "tokenizer.json"),
+    # golden samples (core.bundles.golden)
+    "golden.not_json": ("error", "not valid JSON: {error}"),
+    "golden.samples_shape": (
+        "error", 'expected a list of texts or of {{"name": ..., "text": ...}}'),
+    "golden.item_shape": ("error", 'item {item} is neither a text nor {{"text": ...}}'),
+    "golden.not_golden": ("error", 'not a golden file (no "format": "{format}")'),
+    "golden.older": (
+        "error", "golden file format version {version} is older than this workbench writes "
+                 "({supported}): lock it again with tokbench golden lock"),
+    "golden.newer": (
+        "error", "golden file format version {version} is newer than this workbench reads "
+                 "({supported})"),
+    "golden.no_samples": ("error", "the golden file holds no samples list"),
+    "golden.bundle_without_samples": (
+        "error", "the bundle holds no golden samples (tokbench golden lock BUNDLE)"),
+    # a corpus source (core.corpus)
+    "corpus.empty_file": ("error", "the file is empty"),
+    "corpus.cannot_decompress": ("error", "cannot decompress: {error}"),
+    "corpus.binary": ("error", "this is a binary file, not text (it contains NUL bytes)"),
+    "corpus.cannot_read": ("error", "cannot read: {error}"),
+    "corpus.no_field": ("error", "no field {field!r} in this record"),
+    "corpus.field_not_text": ("error", "field {field!r} is not a string"),
+    "corpus.no_column": ("error", "no column {column!r} (columns: {columns})"),
+    "corpus.row_too_short": ("error", "row has no column {index}"),
+    # a training config (core.engines.config); {value} is the value as Python writes it
+    "training.config_choice": ("error", "config: {name} must be one of {allowed}, not {value}"),
+    "training.config_vocab_size": ("error", "config: vocab_size must be positive"),
+    "training.config_min_frequency": ("error", "config: min_frequency must be at least 1"),
+    "training.config_coverage": ("error", "config: character_coverage must be in (0, 1]"),
+    "training.config_empty_special": ("error", "config: special_tokens contains an empty token"),
+    "training.config_not_object": ("error", "config: expected a JSON object"),
+    "training.config_unknown_field": ("error", "config: unknown field {key!r}"),
+    "training.config_unknown_field_close": (
+        "error", "config: unknown field {key!r} (did you mean {close!r}?)"),
+    "training.config_type": (
+        "error", "config: {name} should be {expected}, not {found} ({value})"),
+    # a trainer's child process failed; {error} is what it said ({engine}: a library's name)
+    "training.engine_failed": ("error", "{engine} training failed: {error}"),
+    "training.failed": ("error", "training failed: {error}"),
 }
 
 ENGLISH: dict[str, str] = {code: template for code, (_, template) in CODES.items()}
@@ -652,6 +759,8 @@ TERMS: dict[str, dict[str, str]] = {
              "decoder": "decoder", "padding_truncation": "padding / truncation",
              "chat_template": "chat template", "model_binding": "model binding"},
     "side": {"old": "old", "new": "new"},
+    # what a byte offset of invalid UTF-8 counts in (core.text.utf8)
+    "counted_in": {"file": "file", "decompressed file": "decompressed file"},
     "old_family": FAMILIES,
     "new_family": FAMILIES,
 }

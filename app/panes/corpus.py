@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QGroupBox, QHBoxLayout,
 
 from app.folders import ask_folder, ask_open_files
 from app.keyboard import without_mnemonic
+from app.messages import error_message, error_text
 from app.models.corpus_sources import CorpusSourcesModel, guess_language
 from core.numbers import size_text
 from app.jobs.corpus import CorpusStatsResult, check_sources, preview_documents, read_statistics
@@ -259,7 +260,7 @@ class CorpusPane(QWidget):
             try:
                 found = expand(path)
             except WorkbenchError as err:
-                problems.append(str(err))
+                problems.append(error_text(err))
                 continue
             for source in found:
                 source.lang = guess_language(source.path)
@@ -327,10 +328,10 @@ class CorpusPane(QWidget):
             self.add_paths([Path(text).expanduser()])
             self.path_edit.clear()
 
-    def _on_sources_checked(self, kept: list[CorpusSource], refused: list[str],
+    def _on_sources_checked(self, kept: list[CorpusSource], refused: list[WorkbenchError],
                             problems: list[str]) -> None:
         added = self.model.add(kept)
-        self._show_banner(problems + refused)
+        self._show_banner(problems + [error_text(err) for err in refused])
         if added:
             self.table.selectRow(self.model.rowCount() - len(added))
             self.status.emit(self.tr("added %n source(s)", "", len(added)))
@@ -475,7 +476,7 @@ class CorpusPane(QWidget):
                 where.append(self.tr("<b>byte</b> {offset}").format(offset=f"{error.offset:,}"))
             self.error_label.setText(
                 self.tr("<span style='color:#b3261e'><b>Reading stopped.</b></span> ")
-                + " · ".join(where) + f"<br>{escape(error.message)}"
+                + " · ".join(where) + f"<br>{escape(error_message(error))}"
                 + (f"<br><span style='color:#6b6b6b'>{escape(error.path)}</span>"
                    if error.path else ""))
         elif result is None:

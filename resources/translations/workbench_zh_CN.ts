@@ -4120,6 +4120,242 @@
         <translation>诊断的对话模板文件 {path} 已不存在：不使用模板</translation>
     </message>
     <message>
+        <source>no such file or folder</source>
+        <translation>文件或文件夹不存在</translation>
+    </message>
+    <message>
+        <source>no file matches</source>
+        <translation>没有匹配的文件</translation>
+    </message>
+    <message>
+        <source>invalid UTF-8 at byte {offset:,} of the {counted_in} (byte {column} of the line: {byte:#04x})</source>
+        <translation>{counted_in}第 {offset:,} 个字节处的 UTF-8 无效（该行第 {column} 个字节：{byte:#04x}）</translation>
+    </message>
+    <message>
+        <source>invalid UTF-8 at byte {offset:,} of the {counted_in} (byte {column} of the line: {byte:#04x}); use the &apos;replace&apos; policy to keep going</source>
+        <translation>{counted_in}第 {offset:,} 个字节处的 UTF-8 无效（该行第 {column} 个字节：{byte:#04x}）；选用 &apos;replace&apos; 策略可继续读取</translation>
+    </message>
+    <message>
+        <source>invalid JSON: {error}</source>
+        <translation>无效的 JSON：{error}</translation>
+    </message>
+    <message>
+        <source>expected a JSON object at the top level</source>
+        <translation>顶层应为一个 JSON 对象</translation>
+    </message>
+    <message>
+        <source>expected a JSON string or an object with a &quot;text&quot; string</source>
+        <translation>每行应为一个 JSON 字符串，或带有 &quot;text&quot; 字符串的对象</translation>
+    </message>
+    <message>
+        <source>the file is empty; expected a HF tokenizer.json, a SentencePiece .model, a tiktoken rank file, a WordPiece vocab.txt, a GPT-2 vocab.json with merges.txt beside it, a GGUF file, a Mistral tekken.json, or a workbench bundle</source>
+        <translation>文件为空；应为 HF tokenizer.json、SentencePiece .model、tiktoken 排名文件、WordPiece vocab.txt、旁边带有 merges.txt 的 GPT-2 vocab.json、GGUF 文件、Mistral tekken.json 或工作台打包文件</translation>
+    </message>
+    <message>
+        <source>not a tokenizer file; expected a HF tokenizer.json, a SentencePiece .model, a tiktoken rank file, a WordPiece vocab.txt, a GPT-2 vocab.json with merges.txt beside it, a GGUF file, a Mistral tekken.json, or a workbench bundle</source>
+        <translation>不是分词器文件；应为 HF tokenizer.json、SentencePiece .model、tiktoken 排名文件、WordPiece vocab.txt、旁边带有 merges.txt 的 GPT-2 vocab.json、GGUF 文件、Mistral tekken.json 或工作台打包文件</translation>
+    </message>
+    <message>
+        <source>a JSON file, but not a tokenizer ({name} has no &apos;model&apos;); expected a HF tokenizer.json, a SentencePiece .model, a tiktoken rank file, a WordPiece vocab.txt, a GPT-2 vocab.json with merges.txt beside it, a GGUF file, a Mistral tekken.json, or a workbench bundle</source>
+        <translation>是 JSON 文件，但不是分词器（{name} 没有 &apos;model&apos;）；应为 HF tokenizer.json、SentencePiece .model、tiktoken 排名文件、WordPiece vocab.txt、旁边带有 merges.txt 的 GPT-2 vocab.json、GGUF 文件、Mistral tekken.json 或工作台打包文件</translation>
+    </message>
+    <message>
+        <source>the folder holds no tokenizer; expected a HF tokenizer.json, a SentencePiece .model, a tiktoken rank file, a WordPiece vocab.txt, a GPT-2 vocab.json with merges.txt beside it, a GGUF file, a Mistral tekken.json, or a workbench bundle</source>
+        <translation>文件夹中没有分词器；应为 HF tokenizer.json、SentencePiece .model、tiktoken 排名文件、WordPiece vocab.txt、旁边带有 merges.txt 的 GPT-2 vocab.json、GGUF 文件、Mistral tekken.json 或工作台打包文件</translation>
+    </message>
+    <message>
+        <source>this looks like a BPE merges.txt; the vocab.json it needs is not beside it</source>
+        <translation>这看起来是 BPE 的 merges.txt；它所需的 vocab.json 不在旁边</translation>
+    </message>
+    <message>
+        <source>this looks like a GPT-2 vocab.json; the merges.txt it needs is not beside it</source>
+        <translation>这看起来是 GPT-2 的 vocab.json；它所需的 merges.txt 不在旁边</translation>
+    </message>
+    <message>
+        <source>{format!r} is not a native tokenizer format here; open it with core.loading.open_tokenizer</source>
+        <translation>{format!r} 在此不是原生分词器格式；请用 core.loading.open_tokenizer 打开</translation>
+    </message>
+    <message>
+        <source>a WordPiece vocab.txt needs an [UNK] token</source>
+        <translation>WordPiece 的 vocab.txt 需要一个 [UNK] 词元</translation>
+    </message>
+    <message>
+        <source>expected two space-separated pieces per merge</source>
+        <translation>每条合并规则应为两个以空格分隔的片段</translation>
+    </message>
+    <message>
+        <source>vocab.json is not in the GPT-2 byte-level alphabet; only byte-level vocab.json + merges.txt pairs are supported</source>
+        <translation>vocab.json 不是 GPT-2 字节级字母表；只支持字节级的 vocab.json + merges.txt 组合</translation>
+    </message>
+    <message>
+        <source>has no &apos;chat_template&apos; string</source>
+        <translation>没有 &apos;chat_template&apos; 字符串</translation>
+    </message>
+    <message>
+        <source>refusing to replace a folder that is not a bundle</source>
+        <translation>拒绝替换一个不是打包文件的文件夹</translation>
+    </message>
+    <message>
+        <source>not a bundle: manifest.json is missing</source>
+        <translation>不是打包文件：缺少 manifest.json</translation>
+    </message>
+    <message>
+        <source>not a readable zip bundle: {error}</source>
+        <translation>不是可读取的 zip 打包文件：{error}</translation>
+    </message>
+    <message>
+        <source>not a bundle: the zip holds no manifest.json</source>
+        <translation>不是打包文件：zip 中没有 manifest.json</translation>
+    </message>
+    <message>
+        <source>manifest.json is not valid JSON: {error}</source>
+        <translation>manifest.json 不是有效的 JSON：{error}</translation>
+    </message>
+    <message>
+        <source>manifest.json does not declare format {format!r}</source>
+        <translation>manifest.json 没有声明格式 {format!r}</translation>
+    </message>
+    <message>
+        <source>bundle format version {version} is newer than this workbench reads ({supported})</source>
+        <translation>打包文件格式版本 {version} 比本工作台能读取的版本（{supported}）更新</translation>
+    </message>
+    <message>
+        <source>manifest.json lists no files</source>
+        <translation>manifest.json 没有列出任何文件</translation>
+    </message>
+    <message>
+        <source>manifest names an unsafe file path {name!r}</source>
+        <translation>清单中有不安全的文件路径 {name!r}</translation>
+    </message>
+    <message>
+        <source>{name} is listed in the manifest but missing</source>
+        <translation>{name} 列在清单中，但文件缺失</translation>
+    </message>
+    <message>
+        <source>checksum mismatch in {name}: the file was changed after the bundle was saved</source>
+        <translation>{name} 的校验和不符：该文件在打包文件保存后被修改过</translation>
+    </message>
+    <message>
+        <source>manifest.json does not say which tokenizer format it holds</source>
+        <translation>manifest.json 没有说明其中是哪种分词器格式</translation>
+    </message>
+    <message>
+        <source>its tokenizer does not load: {problem}</source>
+        <translation>其中的分词器无法加载：{problem}</translation>
+    </message>
+    <message>
+        <source>its BPE keeps the paper&apos;s separate &lt;/w&gt; end-of-word symbol, which no native format (tokenizer.json, .model, .tiktoken) can express; an export would change its IDs. Use the bundle itself, or retrain with end_of_word &apos;suffix&apos; for a tokenizer.json</source>
+        <translation>它的 BPE 保留了论文中单独的 &lt;/w&gt; 词尾符号，任何原生格式（tokenizer.json、.model、.tiktoken）都无法表达；导出会改变它的 ID。请直接使用该打包文件，或以 end_of_word &apos;suffix&apos; 重新训练以得到 tokenizer.json</translation>
+    </message>
+    <message>
+        <source>not valid JSON: {error}</source>
+        <translation>不是有效的 JSON：{error}</translation>
+    </message>
+    <message>
+        <source>expected a list of texts or of {{&quot;name&quot;: ..., &quot;text&quot;: ...}}</source>
+        <translation>应为文本列表，或 {{&quot;name&quot;: ..., &quot;text&quot;: ...}} 的列表</translation>
+    </message>
+    <message>
+        <source>item {item} is neither a text nor {{&quot;text&quot;: ...}}</source>
+        <translation>第 {item} 项既不是文本也不是 {{&quot;text&quot;: ...}}</translation>
+    </message>
+    <message>
+        <source>not a golden file (no &quot;format&quot;: &quot;{format}&quot;)</source>
+        <translation>不是黄金样本文件（没有 &quot;format&quot;: &quot;{format}&quot;）</translation>
+    </message>
+    <message>
+        <source>golden file format version {version} is older than this workbench writes ({supported}): lock it again with tokbench golden lock</source>
+        <translation>黄金样本文件格式版本 {version} 比本工作台写入的版本（{supported}）更旧：请用 tokbench golden lock 重新锁定</translation>
+    </message>
+    <message>
+        <source>golden file format version {version} is newer than this workbench reads ({supported})</source>
+        <translation>黄金样本文件格式版本 {version} 比本工作台能读取的版本（{supported}）更新</translation>
+    </message>
+    <message>
+        <source>the golden file holds no samples list</source>
+        <translation>黄金样本文件中没有样本列表</translation>
+    </message>
+    <message>
+        <source>the bundle holds no golden samples (tokbench golden lock BUNDLE)</source>
+        <translation>该打包文件中没有黄金样本（tokbench golden lock BUNDLE）</translation>
+    </message>
+    <message>
+        <source>the file is empty</source>
+        <translation>文件为空</translation>
+    </message>
+    <message>
+        <source>cannot decompress: {error}</source>
+        <translation>无法解压：{error}</translation>
+    </message>
+    <message>
+        <source>this is a binary file, not text (it contains NUL bytes)</source>
+        <translation>这是二进制文件，不是文本（含有 NUL 字节）</translation>
+    </message>
+    <message>
+        <source>cannot read: {error}</source>
+        <translation>无法读取：{error}</translation>
+    </message>
+    <message>
+        <source>no field {field!r} in this record</source>
+        <translation>此记录中没有字段 {field!r}</translation>
+    </message>
+    <message>
+        <source>field {field!r} is not a string</source>
+        <translation>字段 {field!r} 不是字符串</translation>
+    </message>
+    <message>
+        <source>no column {column!r} (columns: {columns})</source>
+        <translation>没有列 {column!r}（现有列：{columns}）</translation>
+    </message>
+    <message>
+        <source>row has no column {index}</source>
+        <translation>该行没有第 {index} 列</translation>
+    </message>
+    <message>
+        <source>config: {name} must be one of {allowed}, not {value}</source>
+        <translation>配置：{name} 必须是 {allowed} 之一，而不是 {value}</translation>
+    </message>
+    <message>
+        <source>config: vocab_size must be positive</source>
+        <translation>配置：vocab_size 必须为正数</translation>
+    </message>
+    <message>
+        <source>config: min_frequency must be at least 1</source>
+        <translation>配置：min_frequency 至少为 1</translation>
+    </message>
+    <message>
+        <source>config: character_coverage must be in (0, 1]</source>
+        <translation>配置：character_coverage 必须在 (0, 1] 之内</translation>
+    </message>
+    <message>
+        <source>config: special_tokens contains an empty token</source>
+        <translation>配置：special_tokens 中有一个空词元</translation>
+    </message>
+    <message>
+        <source>config: expected a JSON object</source>
+        <translation>配置：应为一个 JSON 对象</translation>
+    </message>
+    <message>
+        <source>config: unknown field {key!r}</source>
+        <translation>配置：未知字段 {key!r}</translation>
+    </message>
+    <message>
+        <source>config: unknown field {key!r} (did you mean {close!r}?)</source>
+        <translation>配置：未知字段 {key!r}（是否想写 {close!r}？）</translation>
+    </message>
+    <message>
+        <source>{engine} training failed: {error}</source>
+        <translation>{engine} 训练失败：{error}</translation>
+    </message>
+    <message>
+        <source>training failed: {error}</source>
+        <translation>训练失败：{error}</translation>
+    </message>
+    <message>
+        <source>config: {name} should be {expected}, not {found} ({value})</source>
+        <translation>配置：{name} 应为 {expected}，而不是 {found}（{value}）</translation>
+    </message>
+    <message>
         <source>1 piece has a new ID (same piece, new ID: a model would read another row for it)</source>
         <translation>1 个片段换了 ID（同一片段，新 ID：模型会为它读取另一行）</translation>
     </message>
@@ -4232,6 +4468,16 @@
         <source>new</source>
         <comment>the new side of a diff</comment>
         <translation>新</translation>
+    </message>
+    <message>
+        <source>file</source>
+        <comment>invalid UTF-8 in the</comment>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>decompressed file</source>
+        <comment>invalid UTF-8 in the</comment>
+        <translation>解压后的文件</translation>
     </message>
     <message>
         <source>tokenizer.ggml.model is {model!r}, a tokenizer llama.cpp does not know either; the workbench runs {supported}</source>
