@@ -669,6 +669,32 @@ def error_templates() -> dict[str, str]:
                      "+ merges.txt pairs are supported"),
         "format.no_chat_template": QCoreApplication.translate(
             "Notes", "has no 'chat_template' string"),
+        "tiktoken.line_shape": QCoreApplication.translate(
+            "Notes", "expected 'base64-token rank' on every line"),
+        "tiktoken.bad_base64": QCoreApplication.translate(
+            "Notes", "invalid base64 token {token!r}"),
+        "tiktoken.rank_not_integer": QCoreApplication.translate(
+            "Notes", "rank {rank!r} is not an integer"),
+        "tiktoken.rank_repeated": QCoreApplication.translate(
+            "Notes", "duplicate rank {rank} (first on line {first})"),
+        "tiktoken.no_tokens": QCoreApplication.translate("Notes", "the rank file has no tokens"),
+        "tiktoken.special_id_taken": QCoreApplication.translate(
+            "Notes", "special token {literal!r} has id {id}, which is already special token "
+                     "{other!r} (choose another preset or special ids)"),
+        "tiktoken.special_id_is_rank": QCoreApplication.translate(
+            "Notes", "special token {literal!r} has id {id}, which is already a rank (choose another "
+                     "preset or special ids)"),
+        "tiktoken.rejected": QCoreApplication.translate(
+            "Notes", "tiktoken rejected the tokenizer: {error}"),
+        "sentencepiece.corrupt": QCoreApplication.translate(
+            "Notes", "not a SentencePiece model: the protobuf data is truncated or corrupt"),
+        "sentencepiece.no_pieces": QCoreApplication.translate(
+            "Notes", "not a SentencePiece model: it has no pieces"),
+        "sentencepiece.rejected": QCoreApplication.translate(
+            "Notes", "sentencepiece could not load the model: {error}"),
+        "hf.no_model": QCoreApplication.translate("Notes", "tokenizer.json has no 'model' object"),
+        "hf.rejected": QCoreApplication.translate(
+            "Notes", "the tokenizers runtime rejected this file: {error}"),
         "bundle.replace_not_bundle": QCoreApplication.translate(
             "Notes", "refusing to replace a folder that is not a bundle"),
         "bundle.no_manifest": QCoreApplication.translate(

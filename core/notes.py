@@ -657,6 +657,25 @@ CODES: dict[str, tuple[Severity, str]] = {
         "error", "vocab.json is not in the GPT-2 byte-level alphabet; only byte-level vocab.json "
                  "+ merges.txt pairs are supported"),
     "format.no_chat_template": ("error", "has no 'chat_template' string"),
+    # a tokenizer file the format's reader refuses; {error} is its library's own words
+    "tiktoken.line_shape": ("error", "expected 'base64-token rank' on every line"),
+    "tiktoken.bad_base64": ("error", "invalid base64 token {token!r}"),
+    "tiktoken.rank_not_integer": ("error", "rank {rank!r} is not an integer"),
+    "tiktoken.rank_repeated": ("error", "duplicate rank {rank} (first on line {first})"),
+    "tiktoken.no_tokens": ("error", "the rank file has no tokens"),
+    "tiktoken.special_id_taken": (
+        "error", "special token {literal!r} has id {id}, which is already special token "
+                 "{other!r} (choose another preset or special ids)"),
+    "tiktoken.special_id_is_rank": (
+        "error", "special token {literal!r} has id {id}, which is already a rank (choose another "
+                 "preset or special ids)"),
+    "tiktoken.rejected": ("error", "tiktoken rejected the tokenizer: {error}"),
+    "sentencepiece.corrupt": (
+        "error", "not a SentencePiece model: the protobuf data is truncated or corrupt"),
+    "sentencepiece.no_pieces": ("error", "not a SentencePiece model: it has no pieces"),
+    "sentencepiece.rejected": ("error", "sentencepiece could not load the model: {error}"),
+    "hf.no_model": ("error", "tokenizer.json has no 'model' object"),
+    "hf.rejected": ("error", "the tokenizers runtime rejected this file: {error}"),
     # a bundle (core.bundles.bundle): its manifest, its checksums
     "bundle.replace_not_bundle": ("error", "refusing to replace a folder that is not a bundle"),
     "bundle.no_manifest": ("error", "not a bundle: manifest.json is missing"),

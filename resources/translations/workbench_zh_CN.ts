@@ -4192,6 +4192,58 @@
         <translation>没有 &apos;chat_template&apos; 字符串</translation>
     </message>
     <message>
+        <source>expected &apos;base64-token rank&apos; on every line</source>
+        <translation>每行应为 &apos;base64 词元 排名&apos;</translation>
+    </message>
+    <message>
+        <source>invalid base64 token {token!r}</source>
+        <translation>无效的 base64 词元 {token!r}</translation>
+    </message>
+    <message>
+        <source>rank {rank!r} is not an integer</source>
+        <translation>排名 {rank!r} 不是整数</translation>
+    </message>
+    <message>
+        <source>duplicate rank {rank} (first on line {first})</source>
+        <translation>排名 {rank} 重复（首次出现在第 {first} 行）</translation>
+    </message>
+    <message>
+        <source>the rank file has no tokens</source>
+        <translation>排名文件中没有词元</translation>
+    </message>
+    <message>
+        <source>special token {literal!r} has id {id}, which is already special token {other!r} (choose another preset or special ids)</source>
+        <translation>特殊词元 {literal!r} 的 ID 是 {id}，已被特殊词元 {other!r} 占用（请选择其他预设或特殊词元 ID）</translation>
+    </message>
+    <message>
+        <source>special token {literal!r} has id {id}, which is already a rank (choose another preset or special ids)</source>
+        <translation>特殊词元 {literal!r} 的 ID 是 {id}，已是一个排名（请选择其他预设或特殊词元 ID）</translation>
+    </message>
+    <message>
+        <source>tiktoken rejected the tokenizer: {error}</source>
+        <translation>tiktoken 拒绝了该分词器：{error}</translation>
+    </message>
+    <message>
+        <source>not a SentencePiece model: the protobuf data is truncated or corrupt</source>
+        <translation>不是 SentencePiece 模型：protobuf 数据被截断或已损坏</translation>
+    </message>
+    <message>
+        <source>not a SentencePiece model: it has no pieces</source>
+        <translation>不是 SentencePiece 模型：其中没有片段</translation>
+    </message>
+    <message>
+        <source>sentencepiece could not load the model: {error}</source>
+        <translation>sentencepiece 无法加载该模型：{error}</translation>
+    </message>
+    <message>
+        <source>tokenizer.json has no &apos;model&apos; object</source>
+        <translation>tokenizer.json 没有 &apos;model&apos; 对象</translation>
+    </message>
+    <message>
+        <source>the tokenizers runtime rejected this file: {error}</source>
+        <translation>tokenizers 运行时拒绝了此文件：{error}</translation>
+    </message>
+    <message>
         <source>refusing to replace a folder that is not a bundle</source>
         <translation>拒绝替换一个不是打包文件的文件夹</translation>
     </message>

@@ -17,6 +17,8 @@ from core.engines.config import TrainingConfig
 from core.errors import WorkbenchError
 from core.formats.configs import parse_json_text, read_text
 from core.formats.detect import detect
+from core.formats.sentencepiece.runtime import parse_model_proto
+from core.formats.tiktoken.runtime import parse_rank_file
 from core.text.jsonl_texts import jsonl_texts
 from core.text.utf8 import decode_utf8
 from tests.core.builders import write_format
@@ -114,6 +116,12 @@ def converted_errors(tmp_path) -> dict[str, tuple[WorkbenchError, str]]:
                          "config: vocab_size must be positive"),
         "config type": (raised(lambda: TrainingConfig.from_json({"seed": "x"})),
                         "config: seed should be int, not str ('x')"),
+        "rank repeated": (raised(lambda: parse_rank_file(b"IQ== 0\nIg== 0\n", path="r.tiktoken")),
+                          "r.tiktoken:2: duplicate rank 0 (first on line 1)"),
+        "rank line": (raised(lambda: parse_rank_file(b"IQ==\n", path="r.tiktoken")),
+                      "r.tiktoken:1: expected 'base64-token rank' on every line"),
+        "SentencePiece model": (raised(lambda: parse_model_proto(b"", "t.model")),
+                                "t.model: not a SentencePiece model: it has no pieces"),
     }
 
 
