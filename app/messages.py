@@ -695,6 +695,24 @@ def error_templates() -> dict[str, str]:
         "hf.no_model": QCoreApplication.translate("Notes", "tokenizer.json has no 'model' object"),
         "hf.rejected": QCoreApplication.translate(
             "Notes", "the tokenizers runtime rejected this file: {error}"),
+        "conversation.unknown_keys": QCoreApplication.translate(
+            "Notes", 'unknown key(s) {keys}: a conversation holds "messages", "tools" and '
+                     '"documents"'),
+        "conversation.not_list": QCoreApplication.translate("Notes", '"{key}" must be a list'),
+        "conversation.item_not_object": QCoreApplication.translate(
+            "Notes", '"{key}" item {item} is not an object'),
+        "conversation.shape": QCoreApplication.translate(
+            "Notes", 'expected a list of messages, or {{"messages": [...]}}'),
+        "conversation.no_messages": QCoreApplication.translate(
+            "Notes", "the conversation has no messages"),
+        "conversation.message_not_object": QCoreApplication.translate(
+            "Notes", "message {message} is not an object"),
+        "conversation.no_role": QCoreApplication.translate(
+            "Notes", 'message {message} has no "role" (a string)'),
+        "stream.ids_shape": QCoreApplication.translate(
+            "Notes", 'expected a list of token IDs, or {{"ids": [...]}}'),
+        "stream.item_not_id": QCoreApplication.translate(
+            "Notes", "item {item} is not a token ID (an integer): {value}"),
         "bundle.replace_not_bundle": QCoreApplication.translate(
             "Notes", "refusing to replace a folder that is not a bundle"),
         "bundle.no_manifest": QCoreApplication.translate(

@@ -676,6 +676,17 @@ CODES: dict[str, tuple[Severity, str]] = {
     "sentencepiece.rejected": ("error", "sentencepiece could not load the model: {error}"),
     "hf.no_model": ("error", "tokenizer.json has no 'model' object"),
     "hf.rejected": ("error", "the tokenizers runtime rejected this file: {error}"),
+    # a conversation file (core.chat.conversation) and a file of token IDs (core.stream.decode)
+    "conversation.unknown_keys": (
+        "error", 'unknown key(s) {keys}: a conversation holds "messages", "tools" and "documents"'),
+    "conversation.not_list": ("error", '"{key}" must be a list'),
+    "conversation.item_not_object": ("error", '"{key}" item {item} is not an object'),
+    "conversation.shape": ("error", 'expected a list of messages, or {{"messages": [...]}}'),
+    "conversation.no_messages": ("error", "the conversation has no messages"),
+    "conversation.message_not_object": ("error", "message {message} is not an object"),
+    "conversation.no_role": ("error", 'message {message} has no "role" (a string)'),
+    "stream.ids_shape": ("error", 'expected a list of token IDs, or {{"ids": [...]}}'),
+    "stream.item_not_id": ("error", "item {item} is not a token ID (an integer): {value}"),
     # a bundle (core.bundles.bundle): its manifest, its checksums
     "bundle.replace_not_bundle": ("error", "refusing to replace a folder that is not a bundle"),
     "bundle.no_manifest": ("error", "not a bundle: manifest.json is missing"),

@@ -4244,6 +4244,38 @@
         <translation>tokenizers 运行时拒绝了此文件：{error}</translation>
     </message>
     <message>
+        <source>unknown key(s) {keys}: a conversation holds &quot;messages&quot;, &quot;tools&quot; and &quot;documents&quot;</source>
+        <translation>未知的键 {keys}：对话包含 &quot;messages&quot;、&quot;tools&quot; 和 &quot;documents&quot;</translation>
+    </message>
+    <message>
+        <source>&quot;{key}&quot; item {item} is not an object</source>
+        <translation>&quot;{key}&quot; 的第 {item} 项不是对象</translation>
+    </message>
+    <message>
+        <source>expected a list of messages, or {{&quot;messages&quot;: [...]}}</source>
+        <translation>应为消息列表，或 {{&quot;messages&quot;: [...]}}</translation>
+    </message>
+    <message>
+        <source>the conversation has no messages</source>
+        <translation>对话中没有消息</translation>
+    </message>
+    <message>
+        <source>message {message} is not an object</source>
+        <translation>消息 {message} 不是对象</translation>
+    </message>
+    <message>
+        <source>message {message} has no &quot;role&quot; (a string)</source>
+        <translation>消息 {message} 没有 &quot;role&quot;（一个字符串）</translation>
+    </message>
+    <message>
+        <source>expected a list of token IDs, or {{&quot;ids&quot;: [...]}}</source>
+        <translation>应为词元 ID 列表，或 {{&quot;ids&quot;: [...]}}</translation>
+    </message>
+    <message>
+        <source>item {item} is not a token ID (an integer): {value}</source>
+        <translation>第 {item} 项不是词元 ID（一个整数）：{value}</translation>
+    </message>
+    <message>
         <source>refusing to replace a folder that is not a bundle</source>
         <translation>拒绝替换一个不是打包文件的文件夹</translation>
     </message>

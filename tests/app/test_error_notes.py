@@ -13,12 +13,14 @@ from app.messages import error_message, error_text
 from core.bundles.bundle import import_tokenizer, verify_bundle
 from core.bundles.golden import check_golden_format
 from core.corpus import Corpus, CorpusSource, expand
+from core.chat.conversation import parse_conversation
 from core.engines.config import TrainingConfig
 from core.errors import WorkbenchError
 from core.formats.configs import parse_json_text, read_text
 from core.formats.detect import detect
 from core.formats.sentencepiece.runtime import parse_model_proto
 from core.formats.tiktoken.runtime import parse_rank_file
+from core.stream.decode import parse_ids
 from core.text.jsonl_texts import jsonl_texts
 from core.text.utf8 import decode_utf8
 from tests.core.builders import write_format
@@ -120,6 +122,13 @@ def converted_errors(tmp_path) -> dict[str, tuple[WorkbenchError, str]]:
                           "r.tiktoken:2: duplicate rank 0 (first on line 1)"),
         "rank line": (raised(lambda: parse_rank_file(b"IQ==\n", path="r.tiktoken")),
                       "r.tiktoken:1: expected 'base64-token rank' on every line"),
+        "conversation": (raised(lambda: parse_conversation('[{"content": "hi"}]', "c.json")),
+                         'c.json: message 0 has no "role" (a string)'),
+        "conversation keys": (raised(lambda: parse_conversation('{"msgs": []}', "c.json")),
+                              'c.json: unknown key(s) [\'msgs\']: a conversation holds '
+                              '"messages", "tools" and "documents"'),
+        "token IDs": (raised(lambda: parse_ids('[1, "x"]', "ids.json")),
+                      "ids.json: item 1 is not a token ID (an integer): 'x'"),
         "SentencePiece model": (raised(lambda: parse_model_proto(b"", "t.model")),
                                 "t.model: not a SentencePiece model: it has no pieces"),
     }
