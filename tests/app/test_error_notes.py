@@ -27,7 +27,7 @@ from tests.core.builders import write_format
 
 # names that stay in Latin letters in Chinese (GLOSSARY.md): formats, libraries, encodings
 NAMES = {"UTF", "JSON", "HF", "SentencePiece", "tiktoken", "WordPiece", "GPT", "GGUF", "Mistral",
-         "BPE", "NUL"}
+         "BPE", "NUL", "ID"}
 # a file name or a key: tokenizer.json, .model, vocab_size, core.loading.open_tokenizer
 IDENTIFIER = re.compile(r"[\w-]*[._][\w.-]*\w")
 QUOTED = re.compile(r"\"[^\"]*\"|'[^']*'")
