@@ -713,6 +713,30 @@ def error_templates() -> dict[str, str]:
             "Notes", 'expected a list of token IDs, or {{"ids": [...]}}'),
         "stream.item_not_id": QCoreApplication.translate(
             "Notes", "item {item} is not a token ID (an integer): {value}"),
+        "tekken.not_count": QCoreApplication.translate(
+            "Notes", "config.{key} must be a non-negative integer (found {value})"),
+        "tekken.no_pattern": QCoreApplication.translate(
+            "Notes", "config.pattern must be a regex string"),
+        "tekken.vocab_below_specials": QCoreApplication.translate(
+            "Notes", "config.default_vocab_size ({vocab_size:,}) is smaller than "
+                     "config.default_num_special_tokens ({specials:,})"),
+        "tekken.vocab_short": QCoreApplication.translate(
+            "Notes", "vocab has {entries:,} entries, fewer than config.default_vocab_size "
+                     "({vocab_size:,}) minus config.default_num_special_tokens ({specials:,}) = "
+                     "{ranks:,}"),
+        "tekken.entry_shape": QCoreApplication.translate(
+            "Notes", "vocab[{index}] needs a 'rank' and base64 'token_bytes'"),
+        "tekken.rank_out_of_order": QCoreApplication.translate(
+            "Notes", "vocab[{index}] has rank {rank}; ranks must count up from 0"),
+        "tekken.bytes_repeated": QCoreApplication.translate(
+            "Notes", "vocab[{index}] repeats the bytes of rank {rank}"),
+        "tekken.specials_shape": QCoreApplication.translate(
+            "Notes", "special_tokens must be a list of at most config.default_num_special_tokens "
+                     "({specials:,}) entries"),
+        "tekken.special_shape": QCoreApplication.translate(
+            "Notes", "special_tokens[{index}] needs a 'token_str' and a 'rank' below {specials:,}"),
+        "tekken.special_repeated": QCoreApplication.translate(
+            "Notes", "special_tokens[{index}] repeats {literal!r}"),
         "bundle.replace_not_bundle": QCoreApplication.translate(
             "Notes", "refusing to replace a folder that is not a bundle"),
         "bundle.no_manifest": QCoreApplication.translate(

@@ -687,6 +687,26 @@ CODES: dict[str, tuple[Severity, str]] = {
     "conversation.no_role": ("error", 'message {message} has no "role" (a string)'),
     "stream.ids_shape": ("error", 'expected a list of token IDs, or {{"ids": [...]}}'),
     "stream.item_not_id": ("error", "item {item} is not a token ID (an integer): {value}"),
+    # a Mistral tekken.json (core.formats.tekken.read); {value} and {rank} as Python writes them
+    "tekken.not_count": ("error", "config.{key} must be a non-negative integer (found {value})"),
+    "tekken.no_pattern": ("error", "config.pattern must be a regex string"),
+    "tekken.vocab_below_specials": (
+        "error", "config.default_vocab_size ({vocab_size:,}) is smaller than "
+                 "config.default_num_special_tokens ({specials:,})"),
+    "tekken.vocab_short": (
+        "error", "vocab has {entries:,} entries, fewer than config.default_vocab_size "
+                 "({vocab_size:,}) minus config.default_num_special_tokens ({specials:,}) = "
+                 "{ranks:,}"),
+    "tekken.entry_shape": ("error", "vocab[{index}] needs a 'rank' and base64 'token_bytes'"),
+    "tekken.rank_out_of_order": (
+        "error", "vocab[{index}] has rank {rank}; ranks must count up from 0"),
+    "tekken.bytes_repeated": ("error", "vocab[{index}] repeats the bytes of rank {rank}"),
+    "tekken.specials_shape": (
+        "error", "special_tokens must be a list of at most config.default_num_special_tokens "
+                 "({specials:,}) entries"),
+    "tekken.special_shape": (
+        "error", "special_tokens[{index}] needs a 'token_str' and a 'rank' below {specials:,}"),
+    "tekken.special_repeated": ("error", "special_tokens[{index}] repeats {literal!r}"),
     # a bundle (core.bundles.bundle): its manifest, its checksums
     "bundle.replace_not_bundle": ("error", "refusing to replace a folder that is not a bundle"),
     "bundle.no_manifest": ("error", "not a bundle: manifest.json is missing"),

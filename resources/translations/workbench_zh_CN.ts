@@ -4276,6 +4276,46 @@
         <translation>第 {item} 项不是词元 ID（一个整数）：{value}</translation>
     </message>
     <message>
+        <source>config.{key} must be a non-negative integer (found {value})</source>
+        <translation>config.{key} 必须是非负整数（实际为 {value}）</translation>
+    </message>
+    <message>
+        <source>config.pattern must be a regex string</source>
+        <translation>config.pattern 必须是正则表达式字符串</translation>
+    </message>
+    <message>
+        <source>config.default_vocab_size ({vocab_size:,}) is smaller than config.default_num_special_tokens ({specials:,})</source>
+        <translation>config.default_vocab_size（{vocab_size:,}）小于 config.default_num_special_tokens（{specials:,}）</translation>
+    </message>
+    <message>
+        <source>vocab has {entries:,} entries, fewer than config.default_vocab_size ({vocab_size:,}) minus config.default_num_special_tokens ({specials:,}) = {ranks:,}</source>
+        <translation>vocab 有 {entries:,} 个条目，少于 config.default_vocab_size（{vocab_size:,}）减去 config.default_num_special_tokens（{specials:,}）= {ranks:,}</translation>
+    </message>
+    <message>
+        <source>vocab[{index}] needs a &apos;rank&apos; and base64 &apos;token_bytes&apos;</source>
+        <translation>vocab[{index}] 需要 &apos;rank&apos; 和 base64 编码的 &apos;token_bytes&apos;</translation>
+    </message>
+    <message>
+        <source>vocab[{index}] has rank {rank}; ranks must count up from 0</source>
+        <translation>vocab[{index}] 的排名是 {rank}；排名必须从 0 起依次递增</translation>
+    </message>
+    <message>
+        <source>vocab[{index}] repeats the bytes of rank {rank}</source>
+        <translation>vocab[{index}] 与排名 {rank} 的字节相同</translation>
+    </message>
+    <message>
+        <source>special_tokens must be a list of at most config.default_num_special_tokens ({specials:,}) entries</source>
+        <translation>special_tokens 必须是列表，最多 config.default_num_special_tokens（{specials:,}）个条目</translation>
+    </message>
+    <message>
+        <source>special_tokens[{index}] needs a &apos;token_str&apos; and a &apos;rank&apos; below {specials:,}</source>
+        <translation>special_tokens[{index}] 需要 &apos;token_str&apos; 和一个小于 {specials:,} 的 &apos;rank&apos;</translation>
+    </message>
+    <message>
+        <source>special_tokens[{index}] repeats {literal!r}</source>
+        <translation>special_tokens[{index}] 重复了 {literal!r}</translation>
+    </message>
+    <message>
         <source>refusing to replace a folder that is not a bundle</source>
         <translation>拒绝替换一个不是打包文件的文件夹</translation>
     </message>
