@@ -737,6 +737,23 @@ def error_templates() -> dict[str, str]:
             "Notes", "special_tokens[{index}] needs a 'token_str' and a 'rank' below {specials:,}"),
         "tekken.special_repeated": QCoreApplication.translate(
             "Notes", "special_tokens[{index}] repeats {literal!r}"),
+        "text.lone_surrogates": QCoreApplication.translate(
+            "Notes", "text contains {count} lone surrogate(s) (first {codepoint} at code point "
+                     "{start}); they are not valid Unicode and cannot be tokenized"),
+        "text.offset_outside": QCoreApplication.translate(
+            "Notes", "offset {offset} is outside the text (0..{limit} {unit})"),
+        "text.offset_inside_character": QCoreApplication.translate(
+            "Notes", "byte offset {offset} falls inside a UTF-8 character"),
+        "text.offset_inside_pair": QCoreApplication.translate(
+            "Notes", "UTF-16 offset {offset} falls between the two halves of a surrogate pair"),
+        "chat.template_value_shape": QCoreApplication.translate(
+            "Notes", "'chat_template' must be a string or a list of {{\"name\": ..., \"template\": "
+                     "...}} objects"),
+        "chat.file_without_template": QCoreApplication.translate("Notes", "has no 'chat_template'"),
+        "stream.bad_stop": QCoreApplication.translate(
+            "Notes", "a stop string must be non-empty text, not {value}"),
+        "stream.bad_chunk": QCoreApplication.translate(
+            "Notes", "the chunk size must be at least 1, not {chunk}"),
         "bundle.replace_not_bundle": QCoreApplication.translate(
             "Notes", "refusing to replace a folder that is not a bundle"),
         "bundle.no_manifest": QCoreApplication.translate(

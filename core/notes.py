@@ -707,6 +707,23 @@ CODES: dict[str, tuple[Severity, str]] = {
     "tekken.special_shape": (
         "error", "special_tokens[{index}] needs a 'token_str' and a 'rank' below {specials:,}"),
     "tekken.special_repeated": ("error", "special_tokens[{index}] repeats {literal!r}"),
+    # text and offsets a tokenizer cannot take (core.text.offsets); {unit} is a unit key
+    "text.lone_surrogates": (
+        "error", "text contains {count} lone surrogate(s) (first {codepoint} at code point "
+                 "{start}); they are not valid Unicode and cannot be tokenized"),
+    "text.offset_outside": ("error", "offset {offset} is outside the text (0..{limit} {unit})"),
+    "text.offset_inside_character": (
+        "error", "byte offset {offset} falls inside a UTF-8 character"),
+    "text.offset_inside_pair": (
+        "error", "UTF-16 offset {offset} falls between the two halves of a surrogate pair"),
+    # a chat template's source (core.chat.sources)
+    "chat.template_value_shape": (
+        "error", "'chat_template' must be a string or a list of {{\"name\": ..., \"template\": "
+                 "...}} objects"),
+    "chat.file_without_template": ("error", "has no 'chat_template'"),
+    # a stream's settings (core.stream)
+    "stream.bad_stop": ("error", "a stop string must be non-empty text, not {value}"),
+    "stream.bad_chunk": ("error", "the chunk size must be at least 1, not {chunk}"),
     # a bundle (core.bundles.bundle): its manifest, its checksums
     "bundle.replace_not_bundle": ("error", "refusing to replace a folder that is not a bundle"),
     "bundle.no_manifest": ("error", "not a bundle: manifest.json is missing"),

@@ -552,7 +552,7 @@ class StopMatcher:
     def __init__(self, stops: Sequence[str]) -> None:
         for stop in stops:
             if not isinstance(stop, str) or not stop:
-                raise StreamError(f"a stop string must be non-empty text, not {stop!r}")
+                raise StreamError.of(note("stream.bad_stop", value=repr(stop)))
         self.stops = list(dict.fromkeys(stops))
         self._automaton = _StopAutomaton(self.stops) if self.stops else None
         self._state = 0   # the automaton's state: the held text is its string

@@ -4316,6 +4316,38 @@
         <translation>special_tokens[{index}] 重复了 {literal!r}</translation>
     </message>
     <message>
+        <source>text contains {count} lone surrogate(s) (first {codepoint} at code point {start}); they are not valid Unicode and cannot be tokenized</source>
+        <translation>文本含有 {count} 个孤立代理项（第一个是位于码位 {start} 的 {codepoint}）；它们不是有效的 Unicode，无法分词</translation>
+    </message>
+    <message>
+        <source>offset {offset} is outside the text (0..{limit} {unit})</source>
+        <translation>偏移量 {offset} 超出了文本（0..{limit} {unit}）</translation>
+    </message>
+    <message>
+        <source>byte offset {offset} falls inside a UTF-8 character</source>
+        <translation>字节偏移量 {offset} 落在一个 UTF-8 字符内部</translation>
+    </message>
+    <message>
+        <source>UTF-16 offset {offset} falls between the two halves of a surrogate pair</source>
+        <translation>UTF-16 偏移量 {offset} 落在代理对的两半之间</translation>
+    </message>
+    <message>
+        <source>&apos;chat_template&apos; must be a string or a list of {{&quot;name&quot;: ..., &quot;template&quot;: ...}} objects</source>
+        <translation>&apos;chat_template&apos; 必须是字符串，或 {{&quot;name&quot;: ..., &quot;template&quot;: ...}} 对象的列表</translation>
+    </message>
+    <message>
+        <source>has no &apos;chat_template&apos;</source>
+        <translation>没有 &apos;chat_template&apos;</translation>
+    </message>
+    <message>
+        <source>a stop string must be non-empty text, not {value}</source>
+        <translation>停止字符串必须是非空文本，而不是 {value}</translation>
+    </message>
+    <message>
+        <source>the chunk size must be at least 1, not {chunk}</source>
+        <translation>块大小至少为 1，而不是 {chunk}</translation>
+    </message>
+    <message>
         <source>refusing to replace a folder that is not a bundle</source>
         <translation>拒绝替换一个不是打包文件的文件夹</translation>
     </message>
