@@ -754,6 +754,30 @@ def error_templates() -> dict[str, str]:
             "Notes", "a stop string must be non-empty text, not {value}"),
         "stream.bad_chunk": QCoreApplication.translate(
             "Notes", "the chunk size must be at least 1, not {chunk}"),
+        "gguf.key_type": QCoreApplication.translate(
+            "Notes", "metadata key {key!r} has the wrong type ({found})"),
+        "gguf.no_tokenizer": QCoreApplication.translate(
+            "Notes", "this GGUF file has no tokenizer (no 'tokenizer.ggml.model' key)"),
+        "gguf.not_strings": QCoreApplication.translate(
+            "Notes", "{key} must be an array of strings"),
+        "gguf.not_numbers": QCoreApplication.translate(
+            "Notes", "{key} must be an array of numbers"),
+        "gguf.no_tokens": QCoreApplication.translate(
+            "Notes", "tokenizer.ggml.tokens is missing or empty"),
+        "gguf.length_differs": QCoreApplication.translate(
+            "Notes", "{key} has {entries:,} entries but tokenizer.ggml.tokens has {tokens:,}: they "
+                     "must be the same length"),
+        "gguf.no_merges": QCoreApplication.translate(
+            "Notes", "tokenizer.ggml.merges is missing: a {model} tokenizer needs its merges"),
+        "gguf.no_scores": QCoreApplication.translate(
+            "Notes", "tokenizer.ggml.scores is missing: a {model} tokenizer needs its scores"),
+        "gguf.token_repeated": QCoreApplication.translate(
+            "Notes", "tokenizer.ggml.tokens repeats {token!r} (IDs {first} and {second})"),
+        "gguf.charsmap_not_bytes": QCoreApplication.translate(
+            "Notes", "tokenizer.ggml.precompiled_charsmap must be an array of bytes"),
+        "gguf.merge_not_a_pair": QCoreApplication.translate(
+            "Notes", "tokenizer.ggml.merges[{number}] {merge!r} is not two pieces separated by a "
+                     "space"),
         "bundle.replace_not_bundle": QCoreApplication.translate(
             "Notes", "refusing to replace a folder that is not a bundle"),
         "bundle.no_manifest": QCoreApplication.translate(

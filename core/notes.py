@@ -724,6 +724,27 @@ CODES: dict[str, tuple[Severity, str]] = {
     # a stream's settings (core.stream)
     "stream.bad_stop": ("error", "a stop string must be non-empty text, not {value}"),
     "stream.bad_chunk": ("error", "the chunk size must be at least 1, not {chunk}"),
+    # a GGUF file's tokenizer keys (core.formats.gguf.tokenizer); {key} names a metadata key
+    "gguf.key_type": ("error", "metadata key {key!r} has the wrong type ({found})"),
+    "gguf.no_tokenizer": (
+        "error", "this GGUF file has no tokenizer (no 'tokenizer.ggml.model' key)"),
+    "gguf.not_strings": ("error", "{key} must be an array of strings"),
+    "gguf.not_numbers": ("error", "{key} must be an array of numbers"),
+    "gguf.no_tokens": ("error", "tokenizer.ggml.tokens is missing or empty"),
+    "gguf.length_differs": (
+        "error", "{key} has {entries:,} entries but tokenizer.ggml.tokens has {tokens:,}: they "
+                 "must be the same length"),
+    "gguf.no_merges": (
+        "error", "tokenizer.ggml.merges is missing: a {model} tokenizer needs its merges"),
+    "gguf.no_scores": (
+        "error", "tokenizer.ggml.scores is missing: a {model} tokenizer needs its scores"),
+    "gguf.token_repeated": (
+        "error", "tokenizer.ggml.tokens repeats {token!r} (IDs {first} and {second})"),
+    "gguf.charsmap_not_bytes": (
+        "error", "tokenizer.ggml.precompiled_charsmap must be an array of bytes"),
+    "gguf.merge_not_a_pair": (
+        "error", "tokenizer.ggml.merges[{number}] {merge!r} is not two pieces separated by a "
+                 "space"),
     # a bundle (core.bundles.bundle): its manifest, its checksums
     "bundle.replace_not_bundle": ("error", "refusing to replace a folder that is not a bundle"),
     "bundle.no_manifest": ("error", "not a bundle: manifest.json is missing"),

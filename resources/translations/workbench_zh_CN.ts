@@ -4348,6 +4348,50 @@
         <translation>块大小至少为 1，而不是 {chunk}</translation>
     </message>
     <message>
+        <source>metadata key {key!r} has the wrong type ({found})</source>
+        <translation>元数据键 {key!r} 的类型不对（{found}）</translation>
+    </message>
+    <message>
+        <source>this GGUF file has no tokenizer (no &apos;tokenizer.ggml.model&apos; key)</source>
+        <translation>此 GGUF 文件中没有分词器（没有 &apos;tokenizer.ggml.model&apos; 键）</translation>
+    </message>
+    <message>
+        <source>{key} must be an array of strings</source>
+        <translation>{key} 必须是字符串数组</translation>
+    </message>
+    <message>
+        <source>{key} must be an array of numbers</source>
+        <translation>{key} 必须是数值数组</translation>
+    </message>
+    <message>
+        <source>tokenizer.ggml.tokens is missing or empty</source>
+        <translation>tokenizer.ggml.tokens 缺失或为空</translation>
+    </message>
+    <message>
+        <source>{key} has {entries:,} entries but tokenizer.ggml.tokens has {tokens:,}: they must be the same length</source>
+        <translation>{key} 有 {entries:,} 个条目，而 tokenizer.ggml.tokens 有 {tokens:,} 个：两者长度必须相同</translation>
+    </message>
+    <message>
+        <source>tokenizer.ggml.merges is missing: a {model} tokenizer needs its merges</source>
+        <translation>缺少 tokenizer.ggml.merges：{model} 分词器需要其合并规则</translation>
+    </message>
+    <message>
+        <source>tokenizer.ggml.scores is missing: a {model} tokenizer needs its scores</source>
+        <translation>缺少 tokenizer.ggml.scores：{model} 分词器需要其分数</translation>
+    </message>
+    <message>
+        <source>tokenizer.ggml.tokens repeats {token!r} (IDs {first} and {second})</source>
+        <translation>tokenizer.ggml.tokens 重复了 {token!r}（ID {first} 和 {second}）</translation>
+    </message>
+    <message>
+        <source>tokenizer.ggml.precompiled_charsmap must be an array of bytes</source>
+        <translation>tokenizer.ggml.precompiled_charsmap 必须是字节数组</translation>
+    </message>
+    <message>
+        <source>tokenizer.ggml.merges[{number}] {merge!r} is not two pieces separated by a space</source>
+        <translation>tokenizer.ggml.merges[{number}] {merge!r} 不是以空格分隔的两个片段</translation>
+    </message>
+    <message>
         <source>refusing to replace a folder that is not a bundle</source>
         <translation>拒绝替换一个不是打包文件的文件夹</translation>
     </message>
