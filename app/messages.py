@@ -778,6 +778,52 @@ def error_templates() -> dict[str, str]:
         "gguf.merge_not_a_pair": QCoreApplication.translate(
             "Notes", "tokenizer.ggml.merges[{number}] {merge!r} is not two pieces separated by a "
                      "space"),
+        "postprocess.sequence_unsupported": QCoreApplication.translate(
+            "Notes", "tokenizer.json: a Sequence of several processors that add tokens is not "
+                     "supported here"),
+        "postprocess.unsupported": QCoreApplication.translate(
+            "Notes", "tokenizer.json: the {kind} post-processor is not supported here"),
+        "postprocess.unsupported_unnamed": QCoreApplication.translate(
+            "Notes", "tokenizer.json: the unnamed post-processor is not supported here"),
+        "postprocess.no_pair_form": QCoreApplication.translate(
+            "Notes", "the template has no pair form: give a pair template (with $A and $B) to encode "
+                     "a pair of texts"),
+        "postprocess.type_id_not_number": QCoreApplication.translate(
+            "Notes", "{which_template} template: {word!r}: the type ID after ':' must be a number"),
+        "postprocess.not_a_token": QCoreApplication.translate(
+            "Notes", "{which_template} template: {name!r} is not a token of this tokenizer"),
+        "postprocess.a_not_once": QCoreApplication.translate(
+            "Notes", "{which_template} template: $A must appear exactly once (found {count} times) "
+                     "in {text!r}"),
+        "postprocess.b_not_once": QCoreApplication.translate(
+            "Notes", "pair template: $B must appear exactly once (found {count} times) in {text!r}"),
+        "postprocess.b_in_single": QCoreApplication.translate(
+            "Notes", "single template: $B belongs in the pair template ({text!r})"),
+        "postprocess.not_a_sequence": QCoreApplication.translate(
+            "Notes", "{which_template} template: {word!r} is neither $A nor $B"),
+        "postprocess.truncation_negative": QCoreApplication.translate(
+            "Notes", "max length and stride must not be negative"),
+        "postprocess.truncation_side": QCoreApplication.translate(
+            "Notes", "truncation side {side!r}: choose right or left"),
+        "postprocess.truncation_strategy": QCoreApplication.translate(
+            "Notes", "truncation strategy {strategy!r}: choose {strategies}"),
+        "postprocess.padding_negative": QCoreApplication.translate(
+            "Notes", "padding length and multiple must not be negative"),
+        "postprocess.padding_side": QCoreApplication.translate(
+            "Notes", "padding side {side!r}: choose right or left"),
+        "postprocess.pair_without_single": QCoreApplication.translate(
+            "Notes", "a pair template needs the single template too"),
+        "postprocess.stride_above_room": QCoreApplication.translate(
+            "Notes", "stride {stride} is not below the room left for text ({max_length} max length - "
+                     "{added} added special tokens = {room})"),
+        "postprocess.no_second_text": QCoreApplication.translate(
+            "Notes", "truncation only_second needs a second text"),
+        "postprocess.text_too_short": QCoreApplication.translate(
+            "Notes", "the {which_text} text has {tokens} tokens; it cannot lose the {remove} the max "
+                     "length asks for ({strategy}): raise the max length or choose longest_first"),
+        "postprocess.stride_above_kept": QCoreApplication.translate(
+            "Notes", "stride {stride} must be below the {keep} tokens this text keeps (tokenizers "
+                     "refuses it too): lower the stride or raise the max length"),
         "bundle.replace_not_bundle": QCoreApplication.translate(
             "Notes", "refusing to replace a folder that is not a bundle"),
         "bundle.no_manifest": QCoreApplication.translate(
@@ -921,6 +967,13 @@ def terms() -> dict[str, dict[str, str]]:
                  "new": QCoreApplication.translate("Notes", "new", "the new side of a diff")},
         "old_family": families,
         "new_family": families,
+        # which template, which text of a pair (core.pipeline.postprocess)
+        "which_template": {
+            "single": QCoreApplication.translate("Notes", "single", "which template"),
+            "pair": QCoreApplication.translate("Notes", "pair", "which template")},
+        "which_text": {"first": QCoreApplication.translate("Notes", "first", "which text of a pair"),
+                       "second": QCoreApplication.translate("Notes", "second",
+                                                            "which text of a pair")},
         # what a byte offset of invalid UTF-8 counts in (core.text.utf8)
         "counted_in": {"file": QCoreApplication.translate("Notes", "file", "invalid UTF-8 in the"),
                        "decompressed file": QCoreApplication.translate(

@@ -745,6 +745,49 @@ CODES: dict[str, tuple[Severity, str]] = {
     "gguf.merge_not_a_pair": (
         "error", "tokenizer.ggml.merges[{number}] {merge!r} is not two pieces separated by a "
                  "space"),
+    # a post-processing setting the Inspect pane or tokbench was given (core.pipeline.postprocess);
+    # {which_template} and {which_text} are keys (TERMS), {word}, {name} and {text} the user's
+    "postprocess.sequence_unsupported": (
+        "error", "tokenizer.json: a Sequence of several processors that add tokens is not "
+                 "supported here"),
+    "postprocess.unsupported": (
+        "error", "tokenizer.json: the {kind} post-processor is not supported here"),
+    "postprocess.unsupported_unnamed": (
+        "error", "tokenizer.json: the unnamed post-processor is not supported here"),
+    "postprocess.no_pair_form": (
+        "error", "the template has no pair form: give a pair template (with $A and $B) to encode "
+                 "a pair of texts"),
+    "postprocess.type_id_not_number": (
+        "error", "{which_template} template: {word!r}: the type ID after ':' must be a number"),
+    "postprocess.not_a_token": (
+        "error", "{which_template} template: {name!r} is not a token of this tokenizer"),
+    "postprocess.a_not_once": (
+        "error", "{which_template} template: $A must appear exactly once (found {count} times) "
+                 "in {text!r}"),
+    "postprocess.b_not_once": (
+        "error", "pair template: $B must appear exactly once (found {count} times) in {text!r}"),
+    "postprocess.b_in_single": (
+        "error", "single template: $B belongs in the pair template ({text!r})"),
+    "postprocess.not_a_sequence": (
+        "error", "{which_template} template: {word!r} is neither $A nor $B"),
+    "postprocess.truncation_negative": ("error", "max length and stride must not be negative"),
+    "postprocess.truncation_side": ("error", "truncation side {side!r}: choose right or left"),
+    "postprocess.truncation_strategy": (
+        "error", "truncation strategy {strategy!r}: choose {strategies}"),
+    "postprocess.padding_negative": (
+        "error", "padding length and multiple must not be negative"),
+    "postprocess.padding_side": ("error", "padding side {side!r}: choose right or left"),
+    "postprocess.pair_without_single": ("error", "a pair template needs the single template too"),
+    "postprocess.stride_above_room": (
+        "error", "stride {stride} is not below the room left for text ({max_length} max length - "
+                 "{added} added special tokens = {room})"),
+    "postprocess.no_second_text": ("error", "truncation only_second needs a second text"),
+    "postprocess.text_too_short": (
+        "error", "the {which_text} text has {tokens} tokens; it cannot lose the {remove} the max "
+                 "length asks for ({strategy}): raise the max length or choose longest_first"),
+    "postprocess.stride_above_kept": (
+        "error", "stride {stride} must be below the {keep} tokens this text keeps (tokenizers "
+                 "refuses it too): lower the stride or raise the max length"),
     # a bundle (core.bundles.bundle): its manifest, its checksums
     "bundle.replace_not_bundle": ("error", "refusing to replace a folder that is not a bundle"),
     "bundle.no_manifest": ("error", "not a bundle: manifest.json is missing"),
@@ -847,6 +890,9 @@ TERMS: dict[str, dict[str, str]] = {
              "decoder": "decoder", "padding_truncation": "padding / truncation",
              "chat_template": "chat template", "model_binding": "model binding"},
     "side": {"old": "old", "new": "new"},
+    # which template, which text of a pair (core.pipeline.postprocess)
+    "which_template": {"single": "single", "pair": "pair"},
+    "which_text": {"first": "first", "second": "second"},
     # what a byte offset of invalid UTF-8 counts in (core.text.utf8)
     "counted_in": {"file": "file", "decompressed file": "decompressed file"},
     "old_family": FAMILIES,

@@ -4392,6 +4392,86 @@
         <translation>tokenizer.ggml.merges[{number}] {merge!r} 不是以空格分隔的两个片段</translation>
     </message>
     <message>
+        <source>tokenizer.json: a Sequence of several processors that add tokens is not supported here</source>
+        <translation>tokenizer.json：此处不支持含有多个添加词元的处理器的 Sequence</translation>
+    </message>
+    <message>
+        <source>tokenizer.json: the {kind} post-processor is not supported here</source>
+        <translation>tokenizer.json：此处不支持 {kind} 后处理器</translation>
+    </message>
+    <message>
+        <source>tokenizer.json: the unnamed post-processor is not supported here</source>
+        <translation>tokenizer.json：此处不支持未命名的后处理器</translation>
+    </message>
+    <message>
+        <source>the template has no pair form: give a pair template (with $A and $B) to encode a pair of texts</source>
+        <translation>该模板没有文本对形式：要编码一对文本，请给出文本对模板（含 $A 和 $B）</translation>
+    </message>
+    <message>
+        <source>{which_template} template: {word!r}: the type ID after &apos;:&apos; must be a number</source>
+        <translation>{which_template}模板：{word!r}：&apos;:&apos; 之后的类型 ID 必须是数字</translation>
+    </message>
+    <message>
+        <source>{which_template} template: {name!r} is not a token of this tokenizer</source>
+        <translation>{which_template}模板：{name!r} 不是此分词器的词元</translation>
+    </message>
+    <message>
+        <source>{which_template} template: $A must appear exactly once (found {count} times) in {text!r}</source>
+        <translation>{which_template}模板：$A 必须恰好出现一次（在 {text!r} 中出现了 {count} 次）</translation>
+    </message>
+    <message>
+        <source>pair template: $B must appear exactly once (found {count} times) in {text!r}</source>
+        <translation>文本对模板：$B 必须恰好出现一次（在 {text!r} 中出现了 {count} 次）</translation>
+    </message>
+    <message>
+        <source>single template: $B belongs in the pair template ({text!r})</source>
+        <translation>单文本模板：$B 应写在文本对模板中（{text!r}）</translation>
+    </message>
+    <message>
+        <source>{which_template} template: {word!r} is neither $A nor $B</source>
+        <translation>{which_template}模板：{word!r} 既不是 $A 也不是 $B</translation>
+    </message>
+    <message>
+        <source>max length and stride must not be negative</source>
+        <translation>最大长度和步幅不能为负数</translation>
+    </message>
+    <message>
+        <source>truncation side {side!r}: choose right or left</source>
+        <translation>截断方向 {side!r}：请选择 right 或 left</translation>
+    </message>
+    <message>
+        <source>truncation strategy {strategy!r}: choose {strategies}</source>
+        <translation>截断策略 {strategy!r}：请选择 {strategies}</translation>
+    </message>
+    <message>
+        <source>padding length and multiple must not be negative</source>
+        <translation>填充长度和倍数不能为负数</translation>
+    </message>
+    <message>
+        <source>padding side {side!r}: choose right or left</source>
+        <translation>填充方向 {side!r}：请选择 right 或 left</translation>
+    </message>
+    <message>
+        <source>a pair template needs the single template too</source>
+        <translation>文本对模板也需要单文本模板</translation>
+    </message>
+    <message>
+        <source>stride {stride} is not below the room left for text ({max_length} max length - {added} added special tokens = {room})</source>
+        <translation>步幅 {stride} 不小于留给文本的空间（最大长度 {max_length} - 添加的 {added} 个特殊词元 = {room}）</translation>
+    </message>
+    <message>
+        <source>truncation only_second needs a second text</source>
+        <translation>only_second 截断需要第二段文本</translation>
+    </message>
+    <message>
+        <source>the {which_text} text has {tokens} tokens; it cannot lose the {remove} the max length asks for ({strategy}): raise the max length or choose longest_first</source>
+        <translation>{which_text}文本有 {tokens} 个词元，无法按最大长度的要求去掉 {remove} 个（{strategy}）：请提高最大长度或选择 longest_first</translation>
+    </message>
+    <message>
+        <source>stride {stride} must be below the {keep} tokens this text keeps (tokenizers refuses it too): lower the stride or raise the max length</source>
+        <translation>步幅 {stride} 必须小于此文本保留的 {keep} 个词元（tokenizers 同样拒绝）：请降低步幅或提高最大长度</translation>
+    </message>
+    <message>
         <source>refusing to replace a folder that is not a bundle</source>
         <translation>拒绝替换一个不是打包文件的文件夹</translation>
     </message>
@@ -4668,6 +4748,26 @@
         <source>new</source>
         <comment>the new side of a diff</comment>
         <translation>新</translation>
+    </message>
+    <message>
+        <source>single</source>
+        <comment>which template</comment>
+        <translation>单文本</translation>
+    </message>
+    <message>
+        <source>pair</source>
+        <comment>which template</comment>
+        <translation>文本对</translation>
+    </message>
+    <message>
+        <source>first</source>
+        <comment>which text of a pair</comment>
+        <translation>第一段</translation>
+    </message>
+    <message>
+        <source>second</source>
+        <comment>which text of a pair</comment>
+        <translation>第二段</translation>
     </message>
     <message>
         <source>file</source>
