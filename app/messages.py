@@ -617,9 +617,10 @@ def templates() -> dict[str, str]:
 
 def error_templates() -> dict[str, str]:
     """Code -> translated template of the errors the core raises with a note
-    (:meth:`core.errors.WorkbenchError.of`: a missing file, a file that is no tokenizer, bad
-    JSON or UTF-8, a bundle's manifest and checksums, golden files, corpus sources, a training
-    config); part of :func:`templates`."""
+    (:meth:`core.errors.WorkbenchError.of`: a missing file, a file that is no tokenizer or a
+    broken one, bad JSON or UTF-8, a bundle's manifest and checksums, golden files, corpus
+    sources, conversations and token IDs, a training config, post-processing settings); part of
+    :func:`templates`, kept apart so that the codes of errors stay together."""
     return {
         "file.no_such": QCoreApplication.translate("Notes", "no such file"),
         "file.no_such_path": QCoreApplication.translate("Notes", "no such file or folder"),
