@@ -825,6 +825,21 @@ def error_templates() -> dict[str, str]:
         "postprocess.stride_above_kept": QCoreApplication.translate(
             "Notes", "stride {stride} must be below the {keep} tokens this text keeps (tokenizers "
                      "refuses it too): lower the stride or raise the max length"),
+        "reference.unknown_part": QCoreApplication.translate(
+            "Notes", "its {key} is not one tokenizers knows: {error}"),
+        "reference.invalid": QCoreApplication.translate("Notes", "not a valid {file}: {error}"),
+        "reference.not_in_vocabulary": QCoreApplication.translate(
+            "Notes", "{token!r} is not in the vocabulary"),
+        "reference.id_twice": QCoreApplication.translate(
+            "Notes", "id {id} is given to both {first!r} and {second!r}"),
+        "special.allowed_shape": QCoreApplication.translate(
+            "Notes", 'allowed_special must be "all" or a set of literals, not {value}'),
+        "special.not_allowed": QCoreApplication.translate(
+            "Notes", "allowed_special: {literals} are not a special token of this tokenizer (its "
+                     "special tokens: {known})"),
+        "special.not_allowed_none": QCoreApplication.translate(
+            "Notes", "allowed_special: {literals} are not a special token of this tokenizer (its "
+                     "special tokens: none)"),
         "bundle.replace_not_bundle": QCoreApplication.translate(
             "Notes", "refusing to replace a folder that is not a bundle"),
         "bundle.no_manifest": QCoreApplication.translate(
@@ -946,6 +961,12 @@ def singular_templates() -> dict[str, str]:
         "diagnostics.failed_documents": QCoreApplication.translate(
             "Notes", "{tokenizer} failed on 1 document, listed under its failures; the rest was "
                      "measured"),
+        "special.not_allowed": QCoreApplication.translate(
+            "Notes", "allowed_special: {literals} is not a special token of this tokenizer (its "
+                     "special tokens: {known})"),
+        "special.not_allowed_none": QCoreApplication.translate(
+            "Notes", "allowed_special: {literals} is not a special token of this tokenizer (its "
+                     "special tokens: none)"),
     }
 
 

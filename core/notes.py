@@ -788,6 +788,20 @@ CODES: dict[str, tuple[Severity, str]] = {
     "postprocess.stride_above_kept": (
         "error", "stride {stride} must be below the {keep} tokens this text keeps (tokenizers "
                  "refuses it too): lower the stride or raise the max length"),
+    # a workbench-bpe.json (core.formats.reference.runtime); {key} is a tokenizer.json part
+    "reference.unknown_part": ("error", "its {key} is not one tokenizers knows: {error}"),
+    "reference.invalid": ("error", "not a valid {file}: {error}"),
+    "reference.not_in_vocabulary": ("error", "{token!r} is not in the vocabulary"),
+    "reference.id_twice": ("error", "id {id} is given to both {first!r} and {second!r}"),
+    # special-token literals a caller allowed (core.pipeline.special.allowed_literals)
+    "special.allowed_shape": (
+        "error", 'allowed_special must be "all" or a set of literals, not {value}'),
+    "special.not_allowed": (
+        "error", "allowed_special: {literals} are not a special token of this tokenizer (its "
+                 "special tokens: {known})"),
+    "special.not_allowed_none": (
+        "error", "allowed_special: {literals} are not a special token of this tokenizer (its "
+                 "special tokens: none)"),
     # a bundle (core.bundles.bundle): its manifest, its checksums
     "bundle.replace_not_bundle": ("error", "refusing to replace a folder that is not a bundle"),
     "bundle.no_manifest": ("error", "not a bundle: manifest.json is missing"),
@@ -878,6 +892,10 @@ ONE: dict[str, tuple[str, str]] = {
     "diff.roles_changed": ("n", "1 special token with another role: {shown}"),
     "diagnostics.failed_documents": ("count", "{tokenizer} failed on 1 document, listed under "
                                               "its failures; the rest was measured"),
+    "special.not_allowed": ("count", "allowed_special: {literals} is not a special token of this "
+                                     "tokenizer (its special tokens: {known})"),
+    "special.not_allowed_none": ("count", "allowed_special: {literals} is not a special token of "
+                                          "this tokenizer (its special tokens: none)"),
 }
 
 # tokenizer families (core.diff.vocab.family): pieces compare as text only within one

@@ -4472,6 +4472,34 @@
         <translation>步幅 {stride} 必须小于此文本保留的 {keep} 个词元（tokenizers 同样拒绝）：请降低步幅或提高最大长度</translation>
     </message>
     <message>
+        <source>its {key} is not one tokenizers knows: {error}</source>
+        <translation>其 {key} 不是 tokenizers 认识的组件：{error}</translation>
+    </message>
+    <message>
+        <source>not a valid {file}: {error}</source>
+        <translation>不是有效的 {file}：{error}</translation>
+    </message>
+    <message>
+        <source>{token!r} is not in the vocabulary</source>
+        <translation>{token!r} 不在词表中</translation>
+    </message>
+    <message>
+        <source>id {id} is given to both {first!r} and {second!r}</source>
+        <translation>ID {id} 同时分给了 {first!r} 和 {second!r}</translation>
+    </message>
+    <message>
+        <source>allowed_special must be &quot;all&quot; or a set of literals, not {value}</source>
+        <translation>allowed_special 必须是 &quot;all&quot; 或字面量集合，而不是 {value}</translation>
+    </message>
+    <message>
+        <source>allowed_special: {literals} are not a special token of this tokenizer (its special tokens: {known})</source>
+        <translation>allowed_special：{literals} 不是此分词器的特殊词元（其特殊词元：{known}）</translation>
+    </message>
+    <message>
+        <source>allowed_special: {literals} are not a special token of this tokenizer (its special tokens: none)</source>
+        <translation>allowed_special：{literals} 不是此分词器的特殊词元（它没有特殊词元）</translation>
+    </message>
+    <message>
         <source>refusing to replace a folder that is not a bundle</source>
         <translation>拒绝替换一个不是打包文件的文件夹</translation>
     </message>
@@ -4694,6 +4722,14 @@
     <message>
         <source>{tokenizer} failed on 1 document, listed under its failures; the rest was measured</source>
         <translation>{tokenizer} 在 1 个文档上失败，已列在其失败记录中；其余文档已统计</translation>
+    </message>
+    <message>
+        <source>allowed_special: {literals} is not a special token of this tokenizer (its special tokens: {known})</source>
+        <translation>allowed_special：{literals} 不是此分词器的特殊词元（其特殊词元：{known}）</translation>
+    </message>
+    <message>
+        <source>allowed_special: {literals} is not a special token of this tokenizer (its special tokens: none)</source>
+        <translation>allowed_special：{literals} 不是此分词器的特殊词元（它没有特殊词元）</translation>
     </message>
     <message>
         <source>byte-level</source>
