@@ -840,6 +840,26 @@ def error_templates() -> dict[str, str]:
         "special.not_allowed_none": QCoreApplication.translate(
             "Notes", "allowed_special: {literals} are not a special token of this tokenizer (its "
                      "special tokens: none)"),
+        "chat.render_crashed": QCoreApplication.translate(
+            "Notes", "the render process ended unexpectedly (exit code {exit_code})"),
+        "chat.render_too_long": QCoreApplication.translate(
+            "Notes", "the template ran longer than {seconds:g} s; stopped"),
+        "chat.render_not_started": QCoreApplication.translate(
+            "Notes", "the render process could not start: {error}"),
+        "chat.render_crashed_at_start": QCoreApplication.translate(
+            "Notes", "the render process ended at start-up (exit code {exit_code})"),
+        "chat.render_never_ready": QCoreApplication.translate(
+            "Notes", "the render process did not start"),
+        "chat.render_out_of_memory": QCoreApplication.translate(
+            "Notes", "the template ran out of memory"),
+        "chat.render_output_limit": QCoreApplication.translate(
+            "Notes", "the template produced more than {limit:,} characters; stopped"),
+        "chat.several_templates": QCoreApplication.translate(
+            "Notes", "This tokenizer has several chat templates and none is named 'default': choose "
+                     "one of {names}"),
+        "chat.no_template": QCoreApplication.translate(
+            "Notes", "This tokenizer has no chat template: choose a template file or a built-in one "
+                     "({builtins})"),
         "bundle.replace_not_bundle": QCoreApplication.translate(
             "Notes", "refusing to replace a folder that is not a bundle"),
         "bundle.no_manifest": QCoreApplication.translate(

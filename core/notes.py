@@ -802,6 +802,23 @@ CODES: dict[str, tuple[Severity, str]] = {
     "special.not_allowed_none": (
         "error", "allowed_special: {literals} are not a special token of this tokenizer (its "
                  "special tokens: none)"),
+    # a chat template render the workbench stopped or could not start (core.chat.bounded, .render)
+    # and a template it could not choose (core.chat.sources)
+    "chat.render_crashed": ("error", "the render process ended unexpectedly (exit code {exit_code})"),
+    "chat.render_too_long": ("error", "the template ran longer than {seconds:g} s; stopped"),
+    "chat.render_not_started": ("error", "the render process could not start: {error}"),
+    "chat.render_crashed_at_start": (
+        "error", "the render process ended at start-up (exit code {exit_code})"),
+    "chat.render_never_ready": ("error", "the render process did not start"),
+    "chat.render_out_of_memory": ("error", "the template ran out of memory"),
+    "chat.render_output_limit": (
+        "error", "the template produced more than {limit:,} characters; stopped"),
+    "chat.several_templates": (
+        "error", "This tokenizer has several chat templates and none is named 'default': choose "
+                 "one of {names}"),
+    "chat.no_template": (
+        "error", "This tokenizer has no chat template: choose a template file or a built-in one "
+                 "({builtins})"),
     # a bundle (core.bundles.bundle): its manifest, its checksums
     "bundle.replace_not_bundle": ("error", "refusing to replace a folder that is not a bundle"),
     "bundle.no_manifest": ("error", "not a bundle: manifest.json is missing"),

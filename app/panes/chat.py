@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDateTimeEdit, QHBoxLayout,
 from app import ask
 from app.folders import ask_open_file, ask_save_file
 from app.jobs.chat import ChatOutcome, ChatRequest, run_chat, tokens_in_span
+from app.messages import error_message
 from app.screen_fit import ScrollingTabs
 from app.session import Session
 from app.tasks import TaskRunner, user_message
@@ -666,7 +667,8 @@ class ChatPane(QWidget):
         line = (self.tr(" (template line {line})").format(line=err.line)
                 if err.line is not None else "")
         self._show_banner(self.tr("Template error — {type}: {message}{line}").format(
-            type=err.kind, message=err.detail, line=line), BANNER_ERROR)
+            type=err.kind, message=error_message(err) if err.note else err.detail, line=line),
+            BANNER_ERROR)
         self.template_editor.mark_error(err.line)
         self._set_stale(True)
         self.summary.setText(self.tr("<i>the template failed: the results below are from the "

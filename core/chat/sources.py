@@ -67,14 +67,13 @@ def choose_template(templates: Templates | None, name: str | None = None, *,
                 return templates["tool_use"]
             if "default" in templates:
                 return templates["default"]
-            raise ChatTemplateError(
-                "ValueError", "This tokenizer has several chat templates and none is named "
-                f"'default': choose one of {sorted(templates)}")
+            raise ChatTemplateError.of_note("ValueError", note("chat.several_templates",
+                                                               names=str(sorted(templates))))
     if name is not None:
         return BUILTIN_TEMPLATES.get(name, name)
     if templates is None:
-        raise ChatTemplateError("ValueError", "This tokenizer has no chat template: choose a "
-                                f"template file or a built-in one ({', '.join(BUILTIN_TEMPLATES)})")
+        raise ChatTemplateError.of_note("ValueError", note("chat.no_template",
+                                                           builtins=", ".join(BUILTIN_TEMPLATES)))
     return templates
 
 

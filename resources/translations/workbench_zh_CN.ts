@@ -4500,6 +4500,42 @@
         <translation>allowed_special：{literals} 不是此分词器的特殊词元（它没有特殊词元）</translation>
     </message>
     <message>
+        <source>the render process ended unexpectedly (exit code {exit_code})</source>
+        <translation>渲染进程意外结束（退出码 {exit_code}）</translation>
+    </message>
+    <message>
+        <source>the template ran longer than {seconds:g} s; stopped</source>
+        <translation>模板运行超过 {seconds:g} 秒；已停止</translation>
+    </message>
+    <message>
+        <source>the render process could not start: {error}</source>
+        <translation>渲染进程无法启动：{error}</translation>
+    </message>
+    <message>
+        <source>the render process ended at start-up (exit code {exit_code})</source>
+        <translation>渲染进程在启动时结束（退出码 {exit_code}）</translation>
+    </message>
+    <message>
+        <source>the render process did not start</source>
+        <translation>渲染进程没有启动</translation>
+    </message>
+    <message>
+        <source>the template ran out of memory</source>
+        <translation>模板耗尽了内存</translation>
+    </message>
+    <message>
+        <source>the template produced more than {limit:,} characters; stopped</source>
+        <translation>模板输出超过 {limit:,} 个字符；已停止</translation>
+    </message>
+    <message>
+        <source>This tokenizer has several chat templates and none is named &apos;default&apos;: choose one of {names}</source>
+        <translation>此分词器有多个对话模板，且没有一个名为 &apos;default&apos;：请从 {names} 中选择一个</translation>
+    </message>
+    <message>
+        <source>This tokenizer has no chat template: choose a template file or a built-in one ({builtins})</source>
+        <translation>此分词器没有对话模板：请选择一个模板文件或内置模板（{builtins}）</translation>
+    </message>
+    <message>
         <source>refusing to replace a folder that is not a bundle</source>
         <translation>拒绝替换一个不是打包文件的文件夹</translation>
     </message>
