@@ -193,7 +193,8 @@ def report_html(result: DiagnosticsReport, *, tr: Words = same, lang: str = "en"
             "premium², the attention pairs of one dense layer for the same content.")) + "</p>")
     for t in result.tokenizers:
         parts.append("<h2>" + h(tr("Buckets · {tokenizer}").format(tokenizer=t.name)) + "</h2>")
-        parts.append(_table([tr("bucket"), *(term("bucket_field", f) for f in BUCKET_FIELDS)],
+        parts.append(_table([term("bucket_field", "bucket"),
+                             *(term("bucket_field", f) for f in BUCKET_FIELDS)],
                             [[term("bucket", key), *(bucket.value(f) for f in BUCKET_FIELDS)]
                              for key, bucket in t.buckets.items()]))
         top = ", ".join(f"{h(repr(piece.piece))} ({piece.count:,})"
