@@ -110,16 +110,23 @@ def test_every_text_the_diagnostics_page_asks_for_is_worded_by_the_gui(qapp, dia
 # an encoding, a unit, a special token's role; percentiles; the command that made the page)
 KEPT_LATIN = {"ID", "MiB", "UTF-8", "UTF-16", "NFKC", "BOS", "CLS", "UNK", "Embedding",
               "p50", "p90", "p95", "p99", "tokbench", "report", "fp16", "bf16", "fp32"}
-LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_.\-]*")
+LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_.\-]*[A-Za-z0-9]")  # ("k", a variable, is none)
+
+
+def invisible_names() -> set[str]:
+    """The Unicode abbreviations a token's invisible characters are shown by (``⟨ZWJ⟩``)."""
+    from core.text.offsets import _NAMED_INVISIBLES
+
+    return {name.strip("⟨⟩") for name in _NAMED_INVISIBLES.values()}
 
 
 class _VisibleText(HTMLParser):
     """The texts a reader sees on a page, each with whether it is data the page shows as it
     is: a token's text, a pipeline part's JSON, a path (``.tokens``, ``pre``, ``code``); the
-    tooltips (a token's "piece · ID 7") are ours; styles and the SVG charts (their text is
-    drawn as paths) are no text."""
+    tooltips (a token's "piece · ID 7") are ours, and so are the charts' labels (drawn as
+    paths in the SVG, each with its text in a comment); styles are no text."""
 
-    SKIPPED, DATA = {"style", "svg", "title"}, {"pre", "code"}
+    SKIPPED, DATA = {"style", "svg"}, {"pre", "code"}
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
@@ -140,6 +147,10 @@ class _VisibleText(HTMLParser):
             if self.open.pop()[0] == tag:
                 break
 
+    def handle_comment(self, text):
+        if any(tag == "svg" for tag, _ in self.open):  # a chart's text, as matplotlib notes it
+            self.texts.append((text.replace("\\mathdefault", "").strip(), False))
+
     def handle_data(self, text):
         if text.strip() and not any(tag in self.SKIPPED for tag, _ in self.open):
             self.texts.append((text.strip(), bool(self.open and self.open[-1][1])))
@@ -152,7 +163,8 @@ def english_of_ours(page: str, data: set[str]) -> list[str]:
 
     parser = _VisibleText()
     parser.feed(page)
-    allowed = KEPT_LATIN | {w for text in data for w in LATIN_WORD.findall(text)}
+    allowed = KEPT_LATIN | invisible_names() | {w for text in data
+                                                for w in LATIN_WORD.findall(text)}
     patterns = english_patterns()
     found = []
     for text, is_data in parser.texts:
@@ -182,7 +194,7 @@ def diff_data(diff) -> set[str]:
 def diagnostics_data(report) -> set[str]:
     """What a diagnostics page shows as data: tokenizer names and formats, fingerprints, the
     corpus' path and languages, library names, Unicode script names, the top pieces."""
-    data = {report.corpus.path or "", *report.versions, report.settings.pivot}
+    data = {report.corpus.path or "", report.created, *report.versions, report.settings.pivot}
     for t in report.tokenizers:
         data |= {t.name, t.format, str(t.fingerprint.behaviour), str(t.fingerprint.vocabulary)}
         data |= {repr(piece.piece) for piece in t.vocabulary.top}
