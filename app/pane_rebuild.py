@@ -100,9 +100,11 @@ def _copy_table(old: QTableView | QTreeView, new: QTableView | QTreeView) -> Non
     before, after = old.model(), new.model()
     if before is None or after is None or before.columnCount() != after.columnCount():
         return
-    header = old.horizontalHeader() if isinstance(old, QTableView) else old.header()
-    if old.isSortingEnabled() and new.isSortingEnabled():
-        new.sortByColumn(header.sortIndicatorSection(), header.sortIndicatorOrder())
+    sorted_by = [(view.horizontalHeader() if isinstance(view, QTableView) else view.header())
+                 for view in (old, new)]
+    was, now = ((h.sortIndicatorSection(), h.sortIndicatorOrder()) for h in sorted_by)
+    if old.isSortingEnabled() and new.isSortingEnabled() and was != now:
+        new.sortByColumn(*was)  # (only then: a sort of a large table costs)
     if before.rowCount() != after.rowCount() or old.selectionModel() is None:
         return
     selection = QItemSelection()
