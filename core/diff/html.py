@@ -50,8 +50,10 @@ BADGE = {"identical": "#2e7d32", "append-only compatible": "#b26a00", "breaking"
 STYLE = """
 body{font-family:system-ui,"Noto Sans","Noto Sans CJK SC",sans-serif;margin:24px;color:#202020}
 h1{font-size:20px} h2{font-size:16px;margin-top:28px;border-bottom:1px solid #ddd}
+h3{font-size:14px}
 .badge{display:inline-block;color:#fff;padding:4px 12px;border-radius:12px;font-weight:600}
 table{border-collapse:collapse} td,th{padding:3px 10px;border-bottom:1px solid #eee;text-align:left}
+th{white-space:nowrap;font-size:13px}
 td.n{text-align:right;font-variant-numeric:tabular-nums}
 .bar{background:#4e79a7;height:12px;display:inline-block;vertical-align:middle}
 pre{background:#f6f6f6;padding:8px;overflow:auto;font-size:12px}
@@ -59,6 +61,7 @@ pre{background:#f6f6f6;padding:8px;overflow:auto;font-size:12px}
 td{font-size:13px}
 .pair{display:grid;grid-template-columns:3em 1fr;align-items:baseline}
 .who{color:#666;font-size:12px}
+.pair .tokens{overflow-wrap:anywhere}
 """ + TOKENS_STYLE
 
 
