@@ -198,6 +198,10 @@ def test_the_status_message_the_sort_and_the_selection_outlive_the_switch(qtbot,
     column it was sorted by and its selected row."""
     from PySide6.QtCore import QCoreApplication
 
+    from tests.app.conftest import open_and_wait
+
+    for path in demo_paths:
+        open_and_wait(qtbot, window, path)
     pane = window.diagnostics
     folder = tmp_path / "parallel"
     folder.mkdir()
