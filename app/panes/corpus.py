@@ -26,6 +26,7 @@ from app.jobs.corpus import CorpusStatsResult, check_sources, preview_documents,
 from app.models.corpus_stats import CorpusStatsModel, input_issues
 from app.screen_fit import scrolling
 from app.session import Session
+from app.status_message import said
 from app.tasks import JobHandle, TaskRunner
 from app.widgets.eliding import ElidingProgressBar
 from app.widgets.script_chart import ScriptHistogram
@@ -45,7 +46,7 @@ class CorpusPane(QWidget):
         statistics_changed(object): a new :class:`CorpusStatsResult` (or None while reading).
     """
 
-    status = Signal(str)
+    status = Signal(object)  # a str, or a Said the window words again after a switch
     statistics_changed = Signal(object)
 
     def __init__(self, session: Session, tasks: TaskRunner, parent=None) -> None:
@@ -268,7 +269,8 @@ class CorpusPane(QWidget):
         self._show_banner(problems)
         if not sources:
             return
-        self.status.emit(self.tr("checking %n file(s)…", "", len(sources)))
+        count = len(sources)
+        self.status.emit(said(lambda: self.tr("checking %n file(s)…", "", count)))
         # not latest_only: each batch of added files is checked and added
         self.tasks.submit("corpus-check", check_sources, sources,
                           on_result=lambda result: self._on_sources_checked(*result, problems))
@@ -334,7 +336,8 @@ class CorpusPane(QWidget):
         self._show_banner(problems + [error_text(err) for err in refused])
         if added:
             self.table.selectRow(self.model.rowCount() - len(added))
-            self.status.emit(self.tr("added %n source(s)", "", len(added)))
+            count = len(added)
+            self.status.emit(said(lambda: self.tr("added %n source(s)", "", count)))
 
     def _on_remove_clicked(self) -> None:
         rows = [index.row() for index in self.table.selectionModel().selectedRows()]
@@ -436,7 +439,7 @@ class CorpusPane(QWidget):
     def _on_stop_clicked(self) -> None:
         self._stop_statistics()
         self._set_reading(False)
-        self.status.emit(self.tr("statistics stopped"))
+        self.status.emit(said(lambda: self.tr("statistics stopped")))
 
     def _on_stats_progressed(self, report: Progress) -> None:
         if report.total:
@@ -461,8 +464,9 @@ class CorpusPane(QWidget):
         if result is not None and self.model.sources:
             self.settings_fold.results_shown()
         if result is not None:
-            self.status.emit(self.tr("corpus statistics ready") if result.error is None else
-                             self.tr("corpus reading stopped at bad input"))
+            ready = result.error is None
+            self.status.emit(said(lambda: self.tr("corpus statistics ready") if ready else
+                                  self.tr("corpus reading stopped at bad input")))
 
     def _update_bad_input(self, result: CorpusStatsResult | None) -> None:
         self.issues.clear()

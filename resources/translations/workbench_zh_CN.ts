@@ -626,6 +626,54 @@
         <source>Documents longer than the context window minus the template&apos;s tokens</source>
         <translation>长度超过上下文窗口减去模板词元数的文档</translation>
     </message>
+    <message>
+        <source>script: {name}</source>
+        <translation>文字：{name}</translation>
+    </message>
+    <message>
+        <source>length in code points: {name}</source>
+        <translation>长度（码位）：{name}</translation>
+    </message>
+    <message>
+        <source>domain: {name}</source>
+        <translation>领域：{name}</translation>
+    </message>
+    <message>
+        <source>with {name}</source>
+        <translation>含{name}</translation>
+    </message>
+    <message>
+        <source>digits</source>
+        <translation>数字</translation>
+    </message>
+    <message>
+        <source>emoji</source>
+        <translation>表情符号</translation>
+    </message>
+    <message>
+        <source>combining marks</source>
+        <translation>组合符号</translation>
+    </message>
+    <message>
+        <source>private-use or unassigned characters</source>
+        <translation>私用区或未分配字符</translation>
+    </message>
+    <message>
+        <source>URLs</source>
+        <translation>网址</translation>
+    </message>
+    <message>
+        <source>email addresses</source>
+        <translation>电子邮件地址</translation>
+    </message>
+    <message>
+        <source>code</source>
+        <translation>代码</translation>
+    </message>
+    <message>
+        <source>all documents</source>
+        <translation>全部文档</translation>
+    </message>
 </context>
 <context>
     <name>BudgetTable</name>
@@ -5358,6 +5406,24 @@
         <translation>从 ID {start} 起固定偏移 {offset}</translation>
     </message>
     <message>
+        <source>{strategy}.</source>
+        <translation>{strategy}。</translation>
+    </message>
+    <message>
+        <source>{strategy}; {offset}.</source>
+        <translation>{strategy}；{offset}。</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <comment>between the items of a list</comment>
+        <translation>、</translation>
+    </message>
+    <message>
+        <source>{piece} · id {id}</source>
+        <comment>a token&apos;s tooltip: its piece and ID</comment>
+        <translation>{piece} · ID {id}</translation>
+    </message>
+    <message>
         <source>identical</source>
         <translation>完全相同</translation>
     </message>
@@ -5494,6 +5560,10 @@
         <translation>生成于 {date}</translation>
     </message>
     <message>
+        <source>{setting}: {value}</source>
+        <translation>{setting}：{value}</translation>
+    </message>
+    <message>
         <source>Parallel corpus {path}: {languages} languages × {sentences} sentences.</source>
         <translation>平行语料 {path}：{languages} 种语言 × {sentences} 个句子。</translation>
     </message>
@@ -5607,7 +5677,7 @@
     </message>
     <message>
         <source>Tokens are content tokens: no BOS/CLS added, special-token literals read as text. Rates: tokens_per_byte over UTF-8 bytes, tokens_per_cp over code points, fertility over whitespace words of texts that separate words (null where none does); p50…max are tokens per document, nearest rank, exact. Made with tokbench report.</source>
-        <translation>词元均为内容词元：不添加 BOS/CLS，特殊词元字面量按文本读取。比率：tokens_per_byte 以 UTF-8 字节计，tokens_per_cp 以码位计，fertility 以用空白分词的文本中的词计（无此类文本时为 null）；p50…max 为每个文档的词元数，最近秩法，精确值。由 tokbench report 生成。</translation>
+        <translation>词元均为内容词元：不添加 BOS/CLS，特殊词元字面量按文本读取。比率：“词元/字节”以 UTF-8 字节计，“词元/字符”以码位计，“词元/词”以用空白分词的文本中的词计（无此类文本时为 –）；p50…最大 为每个文档的词元数，最近秩法，精确值。由 tokbench report 生成。</translation>
     </message>
     <message>
         <source>Premium against {pivot}: tokens for the same sentences (95% bootstrap interval)</source>
@@ -5672,6 +5742,186 @@
     <message>
         <source>share of all tokens</source>
         <translation>占全部词元的比例</translation>
+    </message>
+    <message>
+        <source>old vocabulary size</source>
+        <translation>旧词表大小</translation>
+    </message>
+    <message>
+        <source>new vocabulary size</source>
+        <translation>新词表大小</translation>
+    </message>
+    <message>
+        <source>same piece, same ID</source>
+        <translation>同一片段，同一 ID</translation>
+    </message>
+    <message>
+        <source>moved (another ID)</source>
+        <translation>移动（换了 ID）</translation>
+    </message>
+    <message>
+        <source>normalized text</source>
+        <translation>规范化文本</translation>
+    </message>
+    <message>
+        <source>pieces</source>
+        <translation>片段</translation>
+    </message>
+    <message>
+        <source>IDs</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>spans in bytes</source>
+        <translation>区间（字节）</translation>
+    </message>
+    <message>
+        <source>spans in code points</source>
+        <translation>区间（码位）</translation>
+    </message>
+    <message>
+        <source>spans in UTF-16 units</source>
+        <translation>区间（UTF-16 单元）</translation>
+    </message>
+    <message>
+        <source>spans in grapheme clusters</source>
+        <translation>区间（字素簇）</translation>
+    </message>
+    <message>
+        <source>decoded text</source>
+        <translation>解码文本</translation>
+    </message>
+    <message>
+        <source>flags</source>
+        <translation>标志</translation>
+    </message>
+    <message>
+        <source>special tokens added</source>
+        <translation>添加的特殊词元</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>hidden size</source>
+        <translation>隐藏维度</translation>
+    </message>
+    <message>
+        <source>data type</source>
+        <translation>数据类型</translation>
+    </message>
+    <message>
+        <source>tied input and output embeddings</source>
+        <translation>输入与输出 Embedding 绑定</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>字节数</translation>
+    </message>
+    <message>
+        <source>Code points</source>
+        <translation>码位数</translation>
+    </message>
+    <message>
+        <source>Grapheme clusters</source>
+        <translation>字素簇数</translation>
+    </message>
+    <message>
+        <source>Tokens/grapheme</source>
+        <translation>词元/字素簇</translation>
+    </message>
+    <message>
+        <source>Bytes/token</source>
+        <translation>字节/词元</translation>
+    </message>
+    <message>
+        <source>Words</source>
+        <translation>词数</translation>
+    </message>
+    <message>
+        <source>p90</source>
+        <translation>p90</translation>
+    </message>
+    <message>
+        <source>Round-trip failures</source>
+        <translation>往返失败</translation>
+    </message>
+    <message>
+        <source>Round-trip failures after NFKC</source>
+        <translation>NFKC 后仍往返失败</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>pivot language</source>
+        <translation>基准语言</translation>
+    </message>
+    <message>
+        <source>context window</source>
+        <translation>上下文窗口</translation>
+    </message>
+    <message>
+        <source>chat template</source>
+        <translation>对话模板</translation>
+    </message>
+    <message>
+        <source>bootstrap resamples</source>
+        <translation>自助法重采样次数</translation>
+    </message>
+    <message>
+        <source>random seed</source>
+        <translation>随机种子</translation>
+    </message>
+    <message>
+        <source>round-trip check</source>
+        <translation>往返检查</translation>
+    </message>
+    <message>
+        <source>parallel files of different lengths</source>
+        <translation>平行文件行数不同时</translation>
+    </message>
+    <message>
+        <source>languages</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <source>tokens counted</source>
+        <translation>计数的词元</translation>
+    </message>
+    <message>
+        <source>each tokenizer&apos;s own</source>
+        <translation>各分词器自带的模板</translation>
+    </message>
+    <message>
+        <source>custom</source>
+        <translation>自定义</translation>
+    </message>
+    <message>
+        <source>content tokens</source>
+        <translation>内容词元</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>golden samples</source>
+        <translation>黄金样本</translation>
+    </message>
+    <message>
+        <source>refused</source>
+        <translation>拒绝</translation>
+    </message>
+    <message>
+        <source>cut to the shortest file</source>
+        <translation>截到最短的文件</translation>
     </message>
 </context>
 <context>
