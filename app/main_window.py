@@ -26,6 +26,7 @@ from app.late_names import LateNames
 from app.pane_rebuild import carry_results, carry_view
 from app.screen_fit import WANTED, ScrollingTabs, first_size, scrolling
 from app.session import Session
+from app.status_message import Said
 from app.tasks import TaskRunner
 from app.jobs.opening import open_for_window
 from app.widgets.local_models_dialog import LocalModelsDialog
@@ -183,7 +184,7 @@ class MainWindow(QMainWindow):
             page.hide()
             page.deleteLater()
         self._panes_language = i18n.current_language()
-        self.status_label.clear()  # its message was in the other language
+        self._say_status_again()  # its message was in the other language
         return True
 
     def _rebuild_when_idle(self, busy: bool) -> None:
@@ -339,7 +340,22 @@ class MainWindow(QMainWindow):
         self.recent_menu.setEnabled(bool(recent))
 
     def show_status(self, message: str) -> None:
-        self.status_label.setText(message)
+        """Say ``message`` in the status bar; a :class:`~app.status_message.Said` is kept to be
+        said again in the new language after a live switch."""
+        self._last_status = message if isinstance(message, Said) else None
+        self.status_label.setText(str(message))
+
+    def _say_status_again(self) -> None:
+        """The status bar's message in the language just installed: a message that knows how it
+        was worded is worded again; one that does not (a failure's text) is cleared."""
+        message = getattr(self, "_last_status", None)
+        if message is None:
+            self.status_label.clear()
+            return
+        try:
+            self.show_status(message.again())
+        except RuntimeError:  # what worded it is gone (a pane two switches ago)
+            self.status_label.clear()
 
     def _on_task_failed(self, key: str, message: str) -> None:
         self.show_status(self.tr("⚠ {message}").format(message=message))
@@ -430,9 +446,9 @@ class MainWindow(QMainWindow):
             runtime = result.runtime
             self.session.add_tokenizer(result, select=select)
             self.session.remember(path)
-            self.show_status(self.tr("opened {name} ({format}, %Ln token(s))", "",
-                                     runtime.vocab_size).format(name=runtime.name,
-                                                                format=runtime.source_format))
+            name, kind, size = runtime.name, runtime.source_format, runtime.vocab_size
+            self.show_status(Said(lambda: self.tr("opened {name} ({format}, %Ln token(s))", "",
+                                                  size).format(name=name, format=kind)))
 
         self.tasks.submit(f"open:{path}", open_for_window, source, rank_file=rank_file,
                           latest_only=True, on_result=loaded)
@@ -448,7 +464,7 @@ class MainWindow(QMainWindow):
     def open_text(self, path: Path) -> None:
         try:
             self.session.set_text(read_text_file(path))
-            self.show_status(self.tr("text from {name}").format(name=path.name))
+            self.show_status(Said(lambda: self.tr("text from {name}").format(name=path.name)))
         except (WorkbenchError, OSError) as err:
             show_error(self, self.tr("Could not open the text"), err)
 
@@ -486,7 +502,7 @@ class MainWindow(QMainWindow):
         """Said; and a tokenizer trained in this session (kept in a scratch folder removed on
         quit) becomes the saved bundle in its place: the panes show, and the workspace keeps,
         the path that lasts; the recent list gets it once."""
-        self.show_status(self.tr("saved bundle {path}").format(path=path))
+        self.show_status(Said(lambda: self.tr("saved bundle {path}").format(path=path)))
         if not self.train.owns(loaded.path):
             return
         self.session.remember(path)
@@ -563,16 +579,18 @@ class MainWindow(QMainWindow):
             show_error(self, self.tr("Could not save the workspace"),
                        f"{path}: {err.strerror or err}")
             return
-        self.show_status(self.tr("saved the workspace to {path}").format(path=path))
+        self.show_status(Said(lambda: self.tr("saved the workspace to {path}").format(
+            path=path)))
 
     def _on_workspace_restored(self, notes: list) -> None:
         """Say what was not restored, in a box that does not stop the window (the rest is
         there to work with)."""
         self.restore_notes = notes
         if not notes:
-            self.show_status(self.tr("workspace restored"))
+            self.show_status(Said(lambda: self.tr("workspace restored")))
             return
-        self.show_status(self.tr("workspace restored; %n item(s) not", "", len(notes)))
+        count = len(notes)
+        self.show_status(Said(lambda: self.tr("workspace restored; %n item(s) not", "", count)))
         box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Some of the workspace was not "
                                                             "restored"),
                           notes_text(notes), QMessageBox.StandardButton.Ok, self)

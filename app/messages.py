@@ -21,7 +21,7 @@ CONTEXT = "Notes"
 
 def templates() -> dict[str, str]:
     """Code -> translated template. Built at each call: the translator may change at run time."""
-    return {
+    return error_templates() | {
         "special.kept_as_text": QCoreApplication.translate(
             "Notes", "special-token literal {literal!r} at code point {start} kept as plain text "
                      "(possible injection)"),
@@ -615,6 +615,334 @@ def templates() -> dict[str, str]:
     }
 
 
+def error_templates() -> dict[str, str]:
+    """Code -> translated template of the errors the core raises with a note
+    (:meth:`core.errors.WorkbenchError.of`: a missing file, a file that is no tokenizer or a
+    broken one, bad JSON or UTF-8, a bundle's manifest and checksums, golden files, corpus
+    sources, conversations and token IDs, a training config, post-processing settings); part of
+    :func:`templates`, kept apart so that the codes of errors stay together."""
+    return {
+        "file.no_such": QCoreApplication.translate("Notes", "no such file"),
+        "file.no_such_path": QCoreApplication.translate("Notes", "no such file or folder"),
+        "file.no_match": QCoreApplication.translate("Notes", "no file matches"),
+        "text.invalid_utf8": QCoreApplication.translate(
+            "Notes", "invalid UTF-8 at byte {offset:,} of the {counted_in} (byte {column} of the "
+                     "line: {byte:#04x})"),
+        "text.invalid_utf8_strict": QCoreApplication.translate(
+            "Notes", "invalid UTF-8 at byte {offset:,} of the {counted_in} (byte {column} of the "
+                     "line: {byte:#04x}); use the 'replace' policy to keep going"),
+        "json.invalid": QCoreApplication.translate("Notes", "invalid JSON: {error}"),
+        "json.not_object": QCoreApplication.translate(
+            "Notes", "expected a JSON object at the top level"),
+        "json.not_text_line": QCoreApplication.translate(
+            "Notes", 'expected a JSON string or an object with a "text" string'),
+        "format.empty_file": QCoreApplication.translate(
+            "Notes", "the file is empty; expected a HF tokenizer.json, a SentencePiece .model, a "
+                     "tiktoken rank file, a WordPiece vocab.txt, a GPT-2 vocab.json with merges.txt "
+                     "beside it, a GGUF file, a Mistral tekken.json, or a workbench bundle"),
+        "format.not_tokenizer": QCoreApplication.translate(
+            "Notes", "not a tokenizer file; expected a HF tokenizer.json, a SentencePiece .model, a "
+                     "tiktoken rank file, a WordPiece vocab.txt, a GPT-2 vocab.json with merges.txt "
+                     "beside it, a GGUF file, a Mistral tekken.json, or a workbench bundle"),
+        "format.json_not_tokenizer": QCoreApplication.translate(
+            "Notes", "a JSON file, but not a tokenizer ({name} has no 'model'); expected a HF "
+                     "tokenizer.json, a SentencePiece .model, a tiktoken rank file, a WordPiece "
+                     "vocab.txt, a GPT-2 vocab.json with merges.txt beside it, a GGUF file, a "
+                     "Mistral tekken.json, or a workbench bundle"),
+        "format.folder_without_tokenizer": QCoreApplication.translate(
+            "Notes", "the folder holds no tokenizer; expected a HF tokenizer.json, a SentencePiece "
+                     ".model, a tiktoken rank file, a WordPiece vocab.txt, a GPT-2 vocab.json with "
+                     "merges.txt beside it, a GGUF file, a Mistral tekken.json, or a workbench "
+                     "bundle"),
+        "format.merges_without_vocab": QCoreApplication.translate(
+            "Notes", "this looks like a BPE merges.txt; the vocab.json it needs is not beside it"),
+        "format.vocab_without_merges": QCoreApplication.translate(
+            "Notes", "this looks like a GPT-2 vocab.json; the merges.txt it needs is not beside it"),
+        "format.not_native": QCoreApplication.translate(
+            "Notes", "{format!r} is not a native tokenizer format here; open it with "
+                     "core.loading.open_tokenizer"),
+        "format.wordpiece_without_unk": QCoreApplication.translate(
+            "Notes", "a WordPiece vocab.txt needs an [UNK] token"),
+        "format.merge_not_a_pair": QCoreApplication.translate(
+            "Notes", "expected two space-separated pieces per merge"),
+        "format.not_byte_level": QCoreApplication.translate(
+            "Notes", "vocab.json is not in the GPT-2 byte-level alphabet; only byte-level vocab.json "
+                     "+ merges.txt pairs are supported"),
+        "format.no_chat_template": QCoreApplication.translate(
+            "Notes", "has no 'chat_template' string"),
+        "tiktoken.line_shape": QCoreApplication.translate(
+            "Notes", "expected 'base64-token rank' on every line"),
+        "tiktoken.bad_base64": QCoreApplication.translate(
+            "Notes", "invalid base64 token {token!r}"),
+        "tiktoken.rank_not_integer": QCoreApplication.translate(
+            "Notes", "rank {rank!r} is not an integer"),
+        "tiktoken.rank_repeated": QCoreApplication.translate(
+            "Notes", "duplicate rank {rank} (first on line {first})"),
+        "tiktoken.no_tokens": QCoreApplication.translate("Notes", "the rank file has no tokens"),
+        "tiktoken.special_id_taken": QCoreApplication.translate(
+            "Notes", "special token {literal!r} has id {id}, which is already special token "
+                     "{other!r} (choose another preset or special ids)"),
+        "tiktoken.special_id_is_rank": QCoreApplication.translate(
+            "Notes", "special token {literal!r} has id {id}, which is already a rank (choose another "
+                     "preset or special ids)"),
+        "tiktoken.rejected": QCoreApplication.translate(
+            "Notes", "tiktoken rejected the tokenizer: {error}"),
+        "sentencepiece.corrupt": QCoreApplication.translate(
+            "Notes", "not a SentencePiece model: the protobuf data is truncated or corrupt"),
+        "sentencepiece.no_pieces": QCoreApplication.translate(
+            "Notes", "not a SentencePiece model: it has no pieces"),
+        "sentencepiece.rejected": QCoreApplication.translate(
+            "Notes", "sentencepiece could not load the model: {error}"),
+        "hf.no_model": QCoreApplication.translate("Notes", "tokenizer.json has no 'model' object"),
+        "hf.rejected": QCoreApplication.translate(
+            "Notes", "the tokenizers runtime rejected this file: {error}"),
+        "conversation.unknown_keys": QCoreApplication.translate(
+            "Notes", 'unknown key(s) {keys}: a conversation holds "messages", "tools" and '
+                     '"documents"'),
+        "conversation.not_list": QCoreApplication.translate("Notes", '"{key}" must be a list'),
+        "conversation.item_not_object": QCoreApplication.translate(
+            "Notes", '"{key}" item {item} is not an object'),
+        "conversation.shape": QCoreApplication.translate(
+            "Notes", 'expected a list of messages, or {{"messages": [...]}}'),
+        "conversation.no_messages": QCoreApplication.translate(
+            "Notes", "the conversation has no messages"),
+        "conversation.message_not_object": QCoreApplication.translate(
+            "Notes", "message {message} is not an object"),
+        "conversation.no_role": QCoreApplication.translate(
+            "Notes", 'message {message} has no "role" (a string)'),
+        "stream.ids_shape": QCoreApplication.translate(
+            "Notes", 'expected a list of token IDs, or {{"ids": [...]}}'),
+        "stream.item_not_id": QCoreApplication.translate(
+            "Notes", "item {item} is not a token ID (an integer): {value}"),
+        "tekken.not_count": QCoreApplication.translate(
+            "Notes", "config.{key} must be a non-negative integer (found {value})"),
+        "tekken.no_pattern": QCoreApplication.translate(
+            "Notes", "config.pattern must be a regex string"),
+        "tekken.vocab_below_specials": QCoreApplication.translate(
+            "Notes", "config.default_vocab_size ({vocab_size:,}) is smaller than "
+                     "config.default_num_special_tokens ({specials:,})"),
+        "tekken.vocab_short": QCoreApplication.translate(
+            "Notes", "vocab has {entries:,} entries, fewer than config.default_vocab_size "
+                     "({vocab_size:,}) minus config.default_num_special_tokens ({specials:,}) = "
+                     "{ranks:,}"),
+        "tekken.entry_shape": QCoreApplication.translate(
+            "Notes", "vocab[{index}] needs a 'rank' and base64 'token_bytes'"),
+        "tekken.rank_out_of_order": QCoreApplication.translate(
+            "Notes", "vocab[{index}] has rank {rank}; ranks must count up from 0"),
+        "tekken.bytes_repeated": QCoreApplication.translate(
+            "Notes", "vocab[{index}] repeats the bytes of rank {rank}"),
+        "tekken.specials_shape": QCoreApplication.translate(
+            "Notes", "special_tokens must be a list of at most config.default_num_special_tokens "
+                     "({specials:,}) entries"),
+        "tekken.special_shape": QCoreApplication.translate(
+            "Notes", "special_tokens[{index}] needs a 'token_str' and a 'rank' below {specials:,}"),
+        "tekken.special_repeated": QCoreApplication.translate(
+            "Notes", "special_tokens[{index}] repeats {literal!r}"),
+        "text.lone_surrogates": QCoreApplication.translate(
+            "Notes", "text contains {count} lone surrogate(s) (first {codepoint} at code point "
+                     "{start}); they are not valid Unicode and cannot be tokenized"),
+        "text.offset_outside": QCoreApplication.translate(
+            "Notes", "offset {offset} is outside the text (0..{limit} {unit})"),
+        "text.offset_inside_character": QCoreApplication.translate(
+            "Notes", "byte offset {offset} falls inside a UTF-8 character"),
+        "text.offset_inside_pair": QCoreApplication.translate(
+            "Notes", "UTF-16 offset {offset} falls between the two halves of a surrogate pair"),
+        "chat.template_value_shape": QCoreApplication.translate(
+            "Notes", "'chat_template' must be a string or a list of {{\"name\": ..., \"template\": "
+                     "...}} objects"),
+        "chat.file_without_template": QCoreApplication.translate("Notes", "has no 'chat_template'"),
+        "stream.bad_stop": QCoreApplication.translate(
+            "Notes", "a stop string must be non-empty text, not {value}"),
+        "stream.bad_chunk": QCoreApplication.translate(
+            "Notes", "the chunk size must be at least 1, not {chunk}"),
+        "gguf.key_type": QCoreApplication.translate(
+            "Notes", "metadata key {key!r} has the wrong type ({found})"),
+        "gguf.no_tokenizer": QCoreApplication.translate(
+            "Notes", "this GGUF file has no tokenizer (no 'tokenizer.ggml.model' key)"),
+        "gguf.not_strings": QCoreApplication.translate(
+            "Notes", "{key} must be an array of strings"),
+        "gguf.not_numbers": QCoreApplication.translate(
+            "Notes", "{key} must be an array of numbers"),
+        "gguf.no_tokens": QCoreApplication.translate(
+            "Notes", "tokenizer.ggml.tokens is missing or empty"),
+        "gguf.length_differs": QCoreApplication.translate(
+            "Notes", "{key} has {entries:,} entries but tokenizer.ggml.tokens has {tokens:,}: they "
+                     "must be the same length"),
+        "gguf.no_merges": QCoreApplication.translate(
+            "Notes", "tokenizer.ggml.merges is missing: a {model} tokenizer needs its merges"),
+        "gguf.no_scores": QCoreApplication.translate(
+            "Notes", "tokenizer.ggml.scores is missing: a {model} tokenizer needs its scores"),
+        "gguf.token_repeated": QCoreApplication.translate(
+            "Notes", "tokenizer.ggml.tokens repeats {token!r} (IDs {first} and {second})"),
+        "gguf.charsmap_not_bytes": QCoreApplication.translate(
+            "Notes", "tokenizer.ggml.precompiled_charsmap must be an array of bytes"),
+        "gguf.merge_not_a_pair": QCoreApplication.translate(
+            "Notes", "tokenizer.ggml.merges[{number}] {merge!r} is not two pieces separated by a "
+                     "space"),
+        "postprocess.sequence_unsupported": QCoreApplication.translate(
+            "Notes", "tokenizer.json: a Sequence of several processors that add tokens is not "
+                     "supported here"),
+        "postprocess.unsupported": QCoreApplication.translate(
+            "Notes", "tokenizer.json: the {kind} post-processor is not supported here"),
+        "postprocess.unsupported_unnamed": QCoreApplication.translate(
+            "Notes", "tokenizer.json: the unnamed post-processor is not supported here"),
+        "postprocess.no_pair_form": QCoreApplication.translate(
+            "Notes", "the template has no pair form: give a pair template (with $A and $B) to encode "
+                     "a pair of texts"),
+        "postprocess.type_id_not_number": QCoreApplication.translate(
+            "Notes", "{which_template} template: {word!r}: the type ID after ':' must be a number"),
+        "postprocess.not_a_token": QCoreApplication.translate(
+            "Notes", "{which_template} template: {name!r} is not a token of this tokenizer"),
+        "postprocess.a_not_once": QCoreApplication.translate(
+            "Notes", "{which_template} template: $A must appear exactly once (found {count} times) "
+                     "in {text!r}"),
+        "postprocess.b_not_once": QCoreApplication.translate(
+            "Notes", "pair template: $B must appear exactly once (found {count} times) in {text!r}"),
+        "postprocess.b_in_single": QCoreApplication.translate(
+            "Notes", "single template: $B belongs in the pair template ({text!r})"),
+        "postprocess.not_a_sequence": QCoreApplication.translate(
+            "Notes", "{which_template} template: {word!r} is neither $A nor $B"),
+        "postprocess.truncation_negative": QCoreApplication.translate(
+            "Notes", "max length and stride must not be negative"),
+        "postprocess.truncation_side": QCoreApplication.translate(
+            "Notes", "truncation side {side!r}: choose right or left"),
+        "postprocess.truncation_strategy": QCoreApplication.translate(
+            "Notes", "truncation strategy {strategy!r}: choose {strategies}"),
+        "postprocess.padding_negative": QCoreApplication.translate(
+            "Notes", "padding length and multiple must not be negative"),
+        "postprocess.padding_side": QCoreApplication.translate(
+            "Notes", "padding side {side!r}: choose right or left"),
+        "postprocess.pair_without_single": QCoreApplication.translate(
+            "Notes", "a pair template needs the single template too"),
+        "postprocess.stride_above_room": QCoreApplication.translate(
+            "Notes", "stride {stride} is not below the room left for text ({max_length} max length - "
+                     "{added} added special tokens = {room})"),
+        "postprocess.no_second_text": QCoreApplication.translate(
+            "Notes", "truncation only_second needs a second text"),
+        "postprocess.text_too_short": QCoreApplication.translate(
+            "Notes", "the {which_text} text has {tokens} tokens; it cannot lose the {remove} the max "
+                     "length asks for ({strategy}): raise the max length or choose longest_first"),
+        "postprocess.stride_above_kept": QCoreApplication.translate(
+            "Notes", "stride {stride} must be below the {keep} tokens this text keeps (tokenizers "
+                     "refuses it too): lower the stride or raise the max length"),
+        "reference.unknown_part": QCoreApplication.translate(
+            "Notes", "its {key} is not one tokenizers knows: {error}"),
+        "reference.invalid": QCoreApplication.translate("Notes", "not a valid {file}: {error}"),
+        "reference.not_in_vocabulary": QCoreApplication.translate(
+            "Notes", "{token!r} is not in the vocabulary"),
+        "reference.id_twice": QCoreApplication.translate(
+            "Notes", "id {id} is given to both {first!r} and {second!r}"),
+        "special.allowed_shape": QCoreApplication.translate(
+            "Notes", 'allowed_special must be "all" or a set of literals, not {value}'),
+        "special.not_allowed": QCoreApplication.translate(
+            "Notes", "allowed_special: {literals} are not a special token of this tokenizer (its "
+                     "special tokens: {known})"),
+        "special.not_allowed_none": QCoreApplication.translate(
+            "Notes", "allowed_special: {literals} are not a special token of this tokenizer (its "
+                     "special tokens: none)"),
+        "chat.render_crashed": QCoreApplication.translate(
+            "Notes", "the render process ended unexpectedly (exit code {exit_code})"),
+        "chat.render_too_long": QCoreApplication.translate(
+            "Notes", "the template ran longer than {seconds:g} s; stopped"),
+        "chat.render_not_started": QCoreApplication.translate(
+            "Notes", "the render process could not start: {error}"),
+        "chat.render_crashed_at_start": QCoreApplication.translate(
+            "Notes", "the render process ended at start-up (exit code {exit_code})"),
+        "chat.render_never_ready": QCoreApplication.translate(
+            "Notes", "the render process did not start"),
+        "chat.render_out_of_memory": QCoreApplication.translate(
+            "Notes", "the template ran out of memory"),
+        "chat.render_output_limit": QCoreApplication.translate(
+            "Notes", "the template produced more than {limit:,} characters; stopped"),
+        "chat.several_templates": QCoreApplication.translate(
+            "Notes", "This tokenizer has several chat templates and none is named 'default': choose "
+                     "one of {names}"),
+        "chat.no_template": QCoreApplication.translate(
+            "Notes", "This tokenizer has no chat template: choose a template file or a built-in one "
+                     "({builtins})"),
+        "bundle.replace_not_bundle": QCoreApplication.translate(
+            "Notes", "refusing to replace a folder that is not a bundle"),
+        "bundle.no_manifest": QCoreApplication.translate(
+            "Notes", "not a bundle: manifest.json is missing"),
+        "bundle.bad_zip": QCoreApplication.translate("Notes", "not a readable zip bundle: {error}"),
+        "bundle.zip_without_manifest": QCoreApplication.translate(
+            "Notes", "not a bundle: the zip holds no manifest.json"),
+        "bundle.manifest_not_json": QCoreApplication.translate(
+            "Notes", "manifest.json is not valid JSON: {error}"),
+        "bundle.wrong_format": QCoreApplication.translate(
+            "Notes", "manifest.json does not declare format {format!r}"),
+        "bundle.newer": QCoreApplication.translate(
+            "Notes", "bundle format version {version} is newer than this workbench reads "
+                     "({supported})"),
+        "bundle.no_files": QCoreApplication.translate("Notes", "manifest.json lists no files"),
+        "bundle.unsafe_path": QCoreApplication.translate(
+            "Notes", "manifest names an unsafe file path {name!r}"),
+        "bundle.file_missing": QCoreApplication.translate(
+            "Notes", "{name} is listed in the manifest but missing"),
+        "bundle.checksum_mismatch": QCoreApplication.translate(
+            "Notes", "checksum mismatch in {name}: the file was changed after the bundle was saved"),
+        "bundle.no_source_format": QCoreApplication.translate(
+            "Notes", "manifest.json does not say which tokenizer format it holds"),
+        "bundle.tokenizer_fails": QCoreApplication.translate(
+            "Notes", "its tokenizer does not load: {problem}"),
+        "bundle.end_of_word_export": QCoreApplication.translate(
+            "Notes", "its BPE keeps the paper's separate </w> end-of-word symbol, which no native "
+                     "format (tokenizer.json, .model, .tiktoken) can express; an export would change "
+                     "its IDs. Use the bundle itself, or retrain with end_of_word 'suffix' for a "
+                     "tokenizer.json"),
+        "golden.not_json": QCoreApplication.translate("Notes", "not valid JSON: {error}"),
+        "golden.samples_shape": QCoreApplication.translate(
+            "Notes", 'expected a list of texts or of {{"name": ..., "text": ...}}'),
+        "golden.item_shape": QCoreApplication.translate(
+            "Notes", 'item {item} is neither a text nor {{"text": ...}}'),
+        "golden.not_golden": QCoreApplication.translate(
+            "Notes", 'not a golden file (no "format": "{format}")'),
+        "golden.older": QCoreApplication.translate(
+            "Notes", "golden file format version {version} is older than this workbench writes "
+                     "({supported}): lock it again with tokbench golden lock"),
+        "golden.newer": QCoreApplication.translate(
+            "Notes", "golden file format version {version} is newer than this workbench reads "
+                     "({supported})"),
+        "golden.no_samples": QCoreApplication.translate(
+            "Notes", "the golden file holds no samples list"),
+        "golden.bundle_without_samples": QCoreApplication.translate(
+            "Notes", "the bundle holds no golden samples (tokbench golden lock BUNDLE)"),
+        "corpus.empty_file": QCoreApplication.translate("Notes", "the file is empty"),
+        "corpus.cannot_decompress": QCoreApplication.translate(
+            "Notes", "cannot decompress: {error}"),
+        "corpus.binary": QCoreApplication.translate(
+            "Notes", "this is a binary file, not text (it contains NUL bytes)"),
+        "corpus.cannot_read": QCoreApplication.translate("Notes", "cannot read: {error}"),
+        "corpus.no_field": QCoreApplication.translate("Notes", "no field {field!r} in this record"),
+        "corpus.field_not_text": QCoreApplication.translate(
+            "Notes", "field {field!r} is not a string"),
+        "corpus.no_column": QCoreApplication.translate(
+            "Notes", "no column {column!r} (columns: {columns})"),
+        "corpus.row_too_short": QCoreApplication.translate("Notes", "row has no column {index}"),
+        "training.config_choice": QCoreApplication.translate(
+            "Notes", "config: {name} must be one of {allowed}, not {value}"),
+        "training.config_vocab_size": QCoreApplication.translate(
+            "Notes", "config: vocab_size must be positive"),
+        "training.config_min_frequency": QCoreApplication.translate(
+            "Notes", "config: min_frequency must be at least 1"),
+        "training.config_coverage": QCoreApplication.translate(
+            "Notes", "config: character_coverage must be in (0, 1]"),
+        "training.config_empty_special": QCoreApplication.translate(
+            "Notes", "config: special_tokens contains an empty token"),
+        "training.config_not_object": QCoreApplication.translate(
+            "Notes", "config: expected a JSON object"),
+        "training.config_unknown_field": QCoreApplication.translate(
+            "Notes", "config: unknown field {key!r}"),
+        "training.config_unknown_field_close": QCoreApplication.translate(
+            "Notes", "config: unknown field {key!r} (did you mean {close!r}?)"),
+        "training.engine_failed": QCoreApplication.translate(
+            "Notes", "{engine} training failed: {error}"),
+        "training.failed": QCoreApplication.translate("Notes", "training failed: {error}"),
+        "training.config_type": QCoreApplication.translate(
+            "Notes", "config: {name} should be {expected}, not {found} ({value})"),
+    }
+
+
 def singular_templates() -> dict[str, str]:
     """Code -> translated template for a count of one (:data:`core.notes.ONE`: the codes whose
     English counts in the plural)."""
@@ -653,6 +981,12 @@ def singular_templates() -> dict[str, str]:
         "diagnostics.failed_documents": QCoreApplication.translate(
             "Notes", "{tokenizer} failed on 1 document, listed under its failures; the rest was "
                      "measured"),
+        "special.not_allowed": QCoreApplication.translate(
+            "Notes", "allowed_special: {literals} is not a special token of this tokenizer (its "
+                     "special tokens: {known})"),
+        "special.not_allowed_none": QCoreApplication.translate(
+            "Notes", "allowed_special: {literals} is not a special token of this tokenizer (its "
+                     "special tokens: none)"),
     }
 
 
@@ -675,6 +1009,17 @@ def terms() -> dict[str, dict[str, str]]:
                  "new": QCoreApplication.translate("Notes", "new", "the new side of a diff")},
         "old_family": families,
         "new_family": families,
+        # which template, which text of a pair (core.pipeline.postprocess)
+        "which_template": {
+            "single": QCoreApplication.translate("Notes", "single", "which template"),
+            "pair": QCoreApplication.translate("Notes", "pair", "which template")},
+        "which_text": {"first": QCoreApplication.translate("Notes", "first", "which text of a pair"),
+                       "second": QCoreApplication.translate("Notes", "second",
+                                                            "which text of a pair")},
+        # what a byte offset of invalid UTF-8 counts in (core.text.utf8)
+        "counted_in": {"file": QCoreApplication.translate("Notes", "file", "invalid UTF-8 in the"),
+                       "decompressed file": QCoreApplication.translate(
+                           "Notes", "decompressed file", "invalid UTF-8 in the")},
     }
 
 
@@ -707,6 +1052,12 @@ def error_text(error: WorkbenchError) -> str:
     >>> # error_text(TrainingError.of(note("sentencepiece.needs_unknown"))) -> '... add <unk> ...'
     """
     return str(error) if error.note is None else error.render(render(error.note))
+
+
+def error_message(error: WorkbenchError) -> str:
+    """What is wrong, in the GUI's language, without where (for a view that shows the file and
+    line itself): the note worded here, else the core's ``message``."""
+    return error.message if error.note is None else render(error.note)
 
 
 def unit_label(unit: Unit) -> str:

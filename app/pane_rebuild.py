@@ -11,16 +11,18 @@ for a user is carried across here: its inputs (the workspace's own
 ``save_state``/``restore_state``, tested by the workspace round trip), its results (the Diff,
 the Align audit, the Diagnostics report, the trained bundle: shown again, not recomputed; the
 corpus statistics come from :mod:`app.jobs.corpus`'s cache), and its view (the tab shown in
-every tab widget, splitter sizes, the current pane). A pane whose job runs is not rebuilt under
-it: the switch waits for the job to end (said in the status bar).
+every tab widget, splitter sizes, the current pane, a table's sort order and selection). The
+status bar's message is worded again (:mod:`app.status_message`). A pane whose job runs is
+not rebuilt under it: the switch waits for the job to end (said in the status bar).
 
 >>> # carry_results(old_panes, new_panes); carry_view(old_pane, new_pane)
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QAbstractScrollArea, QListWidget, QSplitter, QTabWidget, QWidget
+from PySide6.QtCore import QItemSelection, QItemSelectionModel, Qt
+from PySide6.QtWidgets import (QAbstractScrollArea, QListWidget, QSplitter, QTableView,
+                               QTabWidget, QTreeView, QWidget)
 
 from app.widgets.settings_fold import SettingsFold
 
@@ -54,12 +56,13 @@ def carry_results(old: dict, new: dict) -> None:
 
 
 def carry_view(old: QWidget, new: QWidget) -> None:
-    """The folded settings, the tab shown in each tab widget, the splitter sizes, the scroll
-    positions and the ticks in lists of ``old`` in ``new`` (matched by position: both panes were built by the same
-    code)."""
+    """The folded settings, the tab shown in each tab widget, the splitter sizes, the ticks in
+    lists, the sort order and selection of tables, and the scroll positions of ``old`` in
+    ``new`` (matched by position: both panes were built by the same code)."""
     for kind, copy in ((SettingsFold, _copy_fold), (QTabWidget, _copy_tab),
-                       (QSplitter, _copy_sizes),
-                       (QListWidget, _copy_checks), (QAbstractScrollArea, _copy_scroll)):
+                       (QSplitter, _copy_sizes), (QListWidget, _copy_checks),
+                       (QTableView, _copy_table), (QTreeView, _copy_table),
+                       (QAbstractScrollArea, _copy_scroll)):
         before, after = old.findChildren(kind), new.findChildren(kind)
         if len(before) == len(after):
             for a, b in zip(before, after):
@@ -88,6 +91,41 @@ def _copy_checks(old: QListWidget, new: QListWidget) -> None:
     for a, b in items:
         if b.flags() & Qt.ItemFlag.ItemIsUserCheckable and a.checkState() != b.checkState():
             b.setCheckState(a.checkState())
+
+
+def _copy_table(old: QTableView | QTreeView, new: QTableView | QTreeView) -> None:
+    """The column sorted by and its order, then the selected rows and the current cell, where
+    the new table shows the same rows (its result was carried over, not yet to be recomputed:
+    a table still filling is left as it is)."""
+    before, after = old.model(), new.model()
+    if before is None or after is None or before.columnCount() != after.columnCount():
+        return
+    sorted_by = [(view.horizontalHeader() if isinstance(view, QTableView) else view.header())
+                 for view in (old, new)]
+    was, now = ((h.sortIndicatorSection(), h.sortIndicatorOrder()) for h in sorted_by)
+    if old.isSortingEnabled() and new.isSortingEnabled() and was != now:
+        new.sortByColumn(*was)  # (only then: a sort of a large table costs)
+    if before.rowCount() != after.rowCount() or old.selectionModel() is None:
+        return
+    selection = QItemSelection()
+    for area in old.selectionModel().selection():
+        if area.parent().isValid() or not _same_row(before, after, area.top()):
+            continue  # a nested row (a tree's), or rows that are not the same ones
+        selection.select(after.index(area.top(), area.left()),
+                         after.index(area.bottom(), area.right()))
+    if not selection.isEmpty():
+        flags = QItemSelectionModel.SelectionFlag
+        current = old.currentIndex()
+        if current.isValid() and not current.parent().isValid():
+            new.selectionModel().setCurrentIndex(after.index(current.row(), current.column()),
+                                                 flags.NoUpdate)
+        new.selectionModel().select(selection, flags.ClearAndSelect)
+
+
+def _same_row(before, after, row: int) -> bool:
+    """The two models show the same thing in ``row``: its first cell (a name, an ID: the other
+    cells may be words of the other language)."""
+    return before.index(row, 0).data() == after.index(row, 0).data()
 
 
 def _copy_scroll(old: QAbstractScrollArea, new: QAbstractScrollArea) -> None:

@@ -1,20 +1,26 @@
 """The words of the HTML pages the GUI exports, in the window's language.
 
-Core makes the pages (:func:`core.diff.html.diff_html`) with a ``tr`` function that words each
-of its own texts, English by default (the CLI's page); here are those texts, each through
-``QCoreApplication.translate`` so that lupdate finds them and the .ts translates them, and the
-page's notes worded from their codes as the panes word them (:mod:`app.messages`).
-``tests/app/test_report_words.py`` renders the page and checks every text it asks for is here.
+Core makes the pages (:func:`core.diff.html.diff_html`, :func:`core.diagnostics.html.report_html`)
+with a ``tr`` function that words each of its own texts, English by default (the CLI's page);
+here are those texts, each through ``QCoreApplication.translate`` so that lupdate finds them and
+the .ts translates them; the page's notes worded from their codes as the panes word them
+(:mod:`app.messages`); and the keys of the data the page shows (``old_size``, ``normalizer``,
+``tokens_per_byte``, a bucket ``has:url``) named as the panes name them (``tr.term``), so no
+JSON field name is a row label in the Chinese page. ``tests/app/test_report_words.py`` renders
+the pages and checks every text and key they ask for is here, and that a page exported from the
+Chinese window has no English word of ours.
 
 >>> # page = diff_html(diff.to_json(), tr=page_words(), lang=page_language())
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
 from app import i18n
-from app.messages import render
+from app.messages import render, terms
+from app.models.diagnostics_table import COLUMNS as BUCKET_COLUMNS
+from app.models.diagnostics_table import bucket_name
 from core.notes import Note
 
 
@@ -32,6 +38,13 @@ def _diff_page() -> dict[str, str]:
             "ReportPage", "no pipeline part differs"),
         "constant offset {offset} from ID {start}": QCoreApplication.translate(
             "ReportPage", "constant offset {offset} from ID {start}"),
+        # the migration's one sentence, its punctuation the language's
+        "{strategy}.": QCoreApplication.translate("ReportPage", "{strategy}."),
+        "{strategy}; {offset}.": QCoreApplication.translate("ReportPage",
+                                                            "{strategy}; {offset}."),
+        ", ": QCoreApplication.translate("ReportPage", ", ", "between the items of a list"),
+        "{piece} · id {id}": QCoreApplication.translate(
+            "ReportPage", "{piece} · id {id}", "a token's tooltip: its piece and ID"),
         # the verdict, the identity basis and the strategy: values of the diff's JSON
         "identical": QCoreApplication.translate("ReportPage", "identical"),
         "append-only compatible": QCoreApplication.translate(
@@ -93,6 +106,7 @@ def _diagnostics_page() -> dict[str, str]:
     return {
         'Tokenizer diagnostics': QCoreApplication.translate("ReportPage", 'Tokenizer diagnostics'),
         'created {date}': QCoreApplication.translate("ReportPage", 'created {date}'),
+        '{setting}: {value}': QCoreApplication.translate("ReportPage", '{setting}: {value}'),
         'Parallel corpus {path}: {languages} languages × {sentences} sentences.':
             QCoreApplication.translate(
                 "ReportPage",
@@ -196,12 +210,97 @@ def _diagnostics_page() -> dict[str, str]:
     }
 
 
+# the keys of the pages' data (JSON fields, pipeline parts, settings) -> their names, by group;
+# each name ``(context, text)``: where the panes name the same key, with the pane's own words
+_R, _V = "ReportPage", "VocabDiffModel"
+PAGE_TERMS = {
+    "vocabulary": {
+        "old_size": (_R, QT_TRANSLATE_NOOP("ReportPage", "old vocabulary size")),
+        "new_size": (_R, QT_TRANSLATE_NOOP("ReportPage", "new vocabulary size")),
+        "kept_same_id": (_R, QT_TRANSLATE_NOOP("ReportPage", "same piece, same ID")),
+        "kept_new_id": (_V, QT_TRANSLATE_NOOP("VocabDiffModel", "same piece, new ID")),
+        "id_new_piece": (_V, QT_TRANSLATE_NOOP("VocabDiffModel", "same ID, new piece")),
+        "added": (_V, QT_TRANSLATE_NOOP("VocabDiffModel", "added")),
+        "removed": (_V, QT_TRANSLATE_NOOP("VocabDiffModel", "removed")),
+        "kind_changed": (_V, QT_TRANSLATE_NOOP("VocabDiffModel", "kind changed"))},
+    "special": {
+        "added": (_V, QT_TRANSLATE_NOOP("VocabDiffModel", "added")),
+        "removed": (_V, QT_TRANSLATE_NOOP("VocabDiffModel", "removed")),
+        "moved": (_R, QT_TRANSLATE_NOOP("ReportPage", "moved (another ID)")),
+        "changed": (_V, QT_TRANSLATE_NOOP("VocabDiffModel", "kind changed"))},
+    "field": {  # a golden sample's fields (core.bundles.golden.FIELDS)
+        "normalized": (_R, QT_TRANSLATE_NOOP("ReportPage", "normalized text")),
+        "pieces": (_R, QT_TRANSLATE_NOOP("ReportPage", "pieces")),
+        "ids": (_R, QT_TRANSLATE_NOOP("ReportPage", "IDs")),
+        "spans.bytes": (_R, QT_TRANSLATE_NOOP("ReportPage", "spans in bytes")),
+        "spans.cp": (_R, QT_TRANSLATE_NOOP("ReportPage", "spans in code points")),
+        "spans.utf16": (_R, QT_TRANSLATE_NOOP("ReportPage", "spans in UTF-16 units")),
+        "spans.grapheme": (_R, QT_TRANSLATE_NOOP("ReportPage", "spans in grapheme clusters")),
+        "decoded": (_R, QT_TRANSLATE_NOOP("ReportPage", "decoded text")),
+        "flags": (_R, QT_TRANSLATE_NOOP("ReportPage", "flags")),
+        "special_tokens_added": (_R, QT_TRANSLATE_NOOP("ReportPage", "special tokens added")),
+        "error": (_R, QT_TRANSLATE_NOOP("ReportPage", "error"))},
+    "assumed": {  # the migration's inputs no config.json gave
+        "hidden": (_R, QT_TRANSLATE_NOOP("ReportPage", "hidden size")),
+        "dtype": (_R, QT_TRANSLATE_NOOP("ReportPage", "data type")),
+        "tied": (_R, QT_TRANSLATE_NOOP("ReportPage", "tied input and output embeddings"))},
+    "bucket_field": {  # the diagnostics columns the pane's table does not show
+        "bytes": (_R, QT_TRANSLATE_NOOP("ReportPage", "Bytes")),
+        "code_points": (_R, QT_TRANSLATE_NOOP("ReportPage", "Code points")),
+        "graphemes": (_R, QT_TRANSLATE_NOOP("ReportPage", "Grapheme clusters")),
+        "tokens_per_grapheme": (_R, QT_TRANSLATE_NOOP("ReportPage", "Tokens/grapheme")),
+        "bytes_per_token": (_R, QT_TRANSLATE_NOOP("ReportPage", "Bytes/token")),
+        "words": (_R, QT_TRANSLATE_NOOP("ReportPage", "Words")),
+        "p90": (_R, QT_TRANSLATE_NOOP("ReportPage", "p90")),
+        "round_trip_failures": (_R, QT_TRANSLATE_NOOP("ReportPage", "Round-trip failures")),
+        "round_trip_normalized_failures": (_R, QT_TRANSLATE_NOOP(
+            "ReportPage", "Round-trip failures after NFKC")),
+        "failed": (_R, QT_TRANSLATE_NOOP("ReportPage", "Failed"))},
+    "setting": {  # core.diagnostics.settings.Settings.describe()
+        "pivot": (_R, QT_TRANSLATE_NOOP("ReportPage", "pivot language")),
+        "context": (_R, QT_TRANSLATE_NOOP("ReportPage", "context window")),
+        "template": (_R, QT_TRANSLATE_NOOP("ReportPage", "chat template")),
+        "bootstrap": (_R, QT_TRANSLATE_NOOP("ReportPage", "bootstrap resamples")),
+        "seed": (_R, QT_TRANSLATE_NOOP("ReportPage", "random seed")),
+        "round_trip": (_R, QT_TRANSLATE_NOOP("ReportPage", "round-trip check")),
+        "align": (_R, QT_TRANSLATE_NOOP("ReportPage", "parallel files of different lengths")),
+        "languages": (_R, QT_TRANSLATE_NOOP("ReportPage", "languages")),
+        "tokens": (_R, QT_TRANSLATE_NOOP("ReportPage", "tokens counted"))},
+    "setting.template": {
+        "own": (_R, QT_TRANSLATE_NOOP("ReportPage", "each tokenizer's own")),
+        "custom": (_R, QT_TRANSLATE_NOOP("ReportPage", "custom"))},
+    "setting.tokens": {"content": (_R, QT_TRANSLATE_NOOP("ReportPage", "content tokens"))},
+    "yes/no": {"1": (_R, QT_TRANSLATE_NOOP("ReportPage", "yes")),
+               "0": (_R, QT_TRANSLATE_NOOP("ReportPage", "no"))},  # a setting that is on or off
+    # a diff's bucket of its built-in stress texts (core.diff.behaviour); its others are
+    # language tags and file names, a diagnostics report's are worded by bucket_name
+    "bucket": {"golden": (_R, QT_TRANSLATE_NOOP("ReportPage", "golden samples"))},
+    "setting.align": {
+        "refuse": (_R, QT_TRANSLATE_NOOP("ReportPage", "refused")),
+        "shortest": (_R, QT_TRANSLATE_NOOP("ReportPage", "cut to the shortest file"))},
+}
+
+
+def page_terms() -> dict[str, dict[str, str]]:
+    """Group -> key -> its name in the installed language: :data:`PAGE_TERMS`, the pipeline
+    parts as the notes name them, the diagnostics columns as the pane's table names them."""
+    named = {group: {key: QCoreApplication.translate(context, text)
+                     for key, (context, text) in keys.items()}
+             for group, keys in PAGE_TERMS.items()}
+    named["part"] = terms()["part"]
+    named["bucket_field"] = {**{key: QCoreApplication.translate("BucketTableModel", title)
+                                for key, title in BUCKET_COLUMNS}, **named["bucket_field"]}
+    return named
+
+
 class PageWords:
     """``tr`` for a core page: its texts in the installed language (a text not listed stays
-    as given), and ``note`` wording a note's JSON from its code."""
+    as given), ``note`` wording a note's JSON from its code, ``term`` naming a key of the data
+    (a JSON field, a pipeline part, a bucket)."""
 
     def __init__(self) -> None:
         self.words = {**_diff_page(), **_diagnostics_page()}
+        self.terms = page_terms()
 
     def __call__(self, text: str) -> str:
         return self.words.get(text, text)
@@ -209,6 +308,13 @@ class PageWords:
     def note(self, note: Note) -> str:
         """A note of the page (a verdict's reason, a warning) as the panes word it."""
         return render(note)
+
+    def term(self, group: str, key: str) -> str:
+        """A key of the data as the panes name it (``old_size`` -> 'old vocabulary size'); a
+        key no table names (a template's name, a language code) as it is."""
+        if group == "bucket" and key not in self.terms["bucket"]:
+            return bucket_name(key)  # a diagnostics bucket; a diff's are languages, files
+        return self.terms.get(group, {}).get(key, key)
 
 
 def page_words() -> PageWords:

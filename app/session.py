@@ -9,6 +9,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QSettings, Signal
 
+from app.status_message import Said
 from core.corpus import CorpusSource
 from core.loading import Loaded
 from core.text.offsets import Unit, replace_lone_surrogates
@@ -36,7 +37,7 @@ class Session(QObject):
     unit_changed = Signal(object)
     options_changed = Signal()
     recent_changed = Signal()
-    message = Signal(str)
+    message = Signal(object)  # a str, or a Said the window words again after a switch
     corpus_changed = Signal()
 
     def __init__(self, settings: QSettings | None = None, parent: QObject | None = None) -> None:
@@ -111,7 +112,8 @@ class Session(QObject):
         surrogateescape) cannot be tokenized and are replaced by U+FFFD, with a message."""
         text, count = replace_lone_surrogates(text)
         if count:
-            self.message.emit(self.tr("replaced %n lone surrogate(s) with U+FFFD", "", count))
+            self.message.emit(Said(lambda: self.tr("replaced %n lone surrogate(s) with U+FFFD",
+                                                    "", count)))
         if text != self.text:
             self.text = text
             self.text_changed.emit(text)

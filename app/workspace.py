@@ -19,7 +19,7 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QSplitter
 
 from app.jobs.opening import open_for_window
-from app.messages import render_all
+from app.messages import error_text, render_all
 from app.screen_fit import clamp_to_screen
 from core.errors import WorkbenchError
 from core.loading import Loaded, detect_source
@@ -123,7 +123,8 @@ class WorkspaceStore(QObject):
             try:
                 source = detect_source(ref.path, **ref.options)
             except (WorkbenchError, TypeError) as err:
-                self._opened(ref, None, str(err))
+                self._opened(ref, None, error_text(err) if isinstance(err, WorkbenchError)
+                             else str(err))
                 continue
             w.tasks.submit(f"open:{ref.path}", open_for_window, source,
                            on_result=lambda loaded, r=ref: self._opened(r, loaded, None),

@@ -36,6 +36,7 @@ from typing import IO, Iterator, Optional
 import regex
 
 from .errors import FormatError
+from .notes import note
 from .text.graphemes import count_graphemes
 from .progress import CancelFn, Progress, ProgressFn, Throttle, check_cancel
 from .text.utf8 import decode_utf8
@@ -97,7 +98,7 @@ def expand(pattern: str | Path, **tags) -> list[CorpusSource]:
     else:
         files = sorted(Path(p) for p in glob.glob(str(pattern), recursive=True) if Path(p).is_file())
     if not files:
-        raise FormatError("no file matches", path=pattern)
+        raise FormatError.of(note("file.no_match"), path=pattern)
     return [CorpusSource(f, **tags) for f in files]
 
 
@@ -276,9 +277,9 @@ class _Reader:
     def open(self) -> IO[bytes]:
         path = self.source.path
         if not path.is_file():
-            raise FormatError("no such file", path=path)
+            raise FormatError.of(note("file.no_such"), path=path)
         if path.stat().st_size == 0:
-            raise FormatError("the file is empty", path=path)
+            raise FormatError.of(note("corpus.empty_file"), path=path)
         self.raw = open(path, "rb")
         try:
             self.stream = self._text_stream(path)
@@ -296,10 +297,11 @@ class _Reader:
             stream = opener(self.raw) if opener else self.raw
             head = stream.peek(8192)[:8192] if hasattr(stream, "peek") else b""
         except (OSError, EOFError, lzma.LZMAError) as err:
-            raise FormatError(f"cannot decompress: {err}", path=path) from None
+            raise FormatError.of(note("corpus.cannot_decompress", error=str(err)),
+                                 path=path) from None
         if b"\x00" in head:
             stream.close()
-            raise FormatError("this is a binary file, not text (it contains NUL bytes)", path=path)
+            raise FormatError.of(note("corpus.binary"), path=path)
         return stream
 
     def position(self) -> int:
@@ -335,7 +337,8 @@ class _Reader:
                         self.stats.capped_lines.append(number)
                 yield number, self._decode(raw, number, text_start), size
         except (OSError, EOFError, lzma.LZMAError) as err:
-            raise FormatError(f"cannot read: {err}", path=self.source.path) from None
+            raise FormatError.of(note("corpus.cannot_read", error=str(err)),
+                                 path=self.source.path) from None
         finally:
             self.close()
 
@@ -343,7 +346,7 @@ class _Reader:
         try:
             return decode_utf8(raw, path=self.source.path, line=number, offset=line_start,
                                where="decompressed file" if self.stream is not self.raw else "file",
-                               hint="; use the 'replace' policy to keep going")
+                               policy_hint=True)
         except FormatError:
             if self.policy == "strict":
                 raise
@@ -388,14 +391,14 @@ class _Reader:
                 for key in keys:
                     value = value[int(key)] if isinstance(value, list) else value[key]
             except json.JSONDecodeError as err:
-                raise FormatError(f"invalid JSON: {err.msg}", path=self.source.path, line=number,
-                                  column=err.colno) from None
+                raise FormatError.of(note("json.invalid", error=err.msg), path=self.source.path,
+                                     line=number, column=err.colno) from None
             except (KeyError, IndexError, TypeError, ValueError):
-                raise FormatError(f"no field {self.source.field!r} in this record",
-                                  path=self.source.path, line=number) from None
+                raise FormatError.of(note("corpus.no_field", field=self.source.field),
+                                     path=self.source.path, line=number) from None
             if not isinstance(value, str):
-                raise FormatError(f"field {self.source.field!r} is not a string",
-                                  path=self.source.path, line=number)
+                raise FormatError.of(note("corpus.field_not_text", field=self.source.field),
+                                     path=self.source.path, line=number)
             yield value, size
 
     def _table(self, delimiter: str) -> Iterator[tuple[str, int]]:
@@ -407,15 +410,16 @@ class _Reader:
                 if header is None:
                     header = row
                     if column not in header:
-                        raise FormatError(f"no column {column!r} (columns: {', '.join(header)})",
-                                          path=self.source.path, line=number)
+                        raise FormatError.of(note("corpus.no_column", column=column,
+                                                  columns=", ".join(header)),
+                                             path=self.source.path, line=number)
                     continue
                 index = header.index(column)
             else:
                 index = int(column)
             if index >= len(row):
-                raise FormatError(f"row has no column {index}", path=self.source.path,
-                                  line=number)
+                raise FormatError.of(note("corpus.row_too_short", index=index),
+                                     path=self.source.path, line=number)
             yield row[index], size
 
 

@@ -54,6 +54,7 @@ class InspectResult:
     template: Template | None = None
     post: PostProcessed | None = None
     post_error: str = ""
+    post_note: Note | None = None  # ``post_error`` as a note, which the GUI words
     add_special_tokens: bool = True  # whether the template's tokens were added
 
     @property
@@ -159,14 +160,14 @@ def inspect_texts(runtime: Runtime, texts: Sequence[str], *, add_special_tokens:
     (the first :data:`STAGE_LIMIT` characters). ``allowed_special``: special-token literals
     read as special tokens (``"all"`` or a set), as :meth:`Runtime.encode` takes them.
     """
-    resolved, post_error = None, ""
+    resolved, post_error, post_note = None, "", None
     if post_settings is not None and post_settings.active:
         try:
             resolved = post_settings.resolve(runtime)  # bad settings raise before any text
         except PostprocessError as err:
             if bad_settings != "show":
                 raise
-            post_error = err.message
+            post_error, post_note = err.message, err.note
     template = _own_template(runtime)
     options = {"add_special_tokens": add_special_tokens, "parse_special": parse_special,
                "allowed_special": allowed_special}
@@ -174,7 +175,8 @@ def inspect_texts(runtime: Runtime, texts: Sequence[str], *, add_special_tokens:
         chunk = texts[k:k + batch] if resolved is None else texts[k:k + 1]
         if len(chunk) == 1:
             yield _inspect_one(runtime, chunk[0], options, template, post_settings, resolved,
-                               post_error, bad_settings, with_stages, encoder, source)
+                               (post_error, post_note), bad_settings, with_stages, encoder,
+                               source)
             continue
         started = time.perf_counter()
         encodings = runtime.encode_batch(chunk, **options)
@@ -183,17 +185,19 @@ def inspect_texts(runtime: Runtime, texts: Sequence[str], *, add_special_tokens:
             yield _with_stages(InspectResult(
                 runtime, encoding, runtime.round_trip(text, encoding), stats=text_stats(encoding),
                 seconds=seconds, template=template, add_special_tokens=add_special_tokens,
-                post_error=post_error), text, parse_special, with_stages)
+                post_error=post_error, post_note=post_note), text, parse_special, with_stages)
 
 
 def _inspect_one(runtime: Runtime, text: str, options: dict, template: Template | None,
-                 post_settings: PostSettings | None, resolved: dict | None, post_error: str,
+                 post_settings: PostSettings | None, resolved: dict | None,
+                 refused: tuple[str, Note | None],
                  bad_settings: str, with_stages: bool, encoder: ProcessEncoder | None,
                  source) -> InspectResult:
     """One text encoded alone (see :func:`inspect_texts`), its spans in every unit computed
     here (a display then only reads them)."""
     started = time.perf_counter()
     round_trip, notes, post = None, [], None
+    post_error, post_note = refused  # settings refused before any text (message, note)
     if resolved is not None:
         try:
             post = postprocess(runtime, text, post_settings.pair, **options, **resolved)
@@ -201,7 +205,7 @@ def _inspect_one(runtime: Runtime, text: str, options: dict, template: Template 
         except PostprocessError as err:
             if bad_settings != "show":
                 raise
-            post_error = err.message
+            post_error, post_note = err.message, err.note
     if post is not None:
         encoding, round_trip = _post_encoding(runtime, text, post)
         notes.extend(post.notes)
@@ -218,6 +222,7 @@ def _inspect_one(runtime: Runtime, text: str, options: dict, template: Template 
         round_trip = runtime.round_trip(text, encoding)
     result = InspectResult(runtime, encoding, round_trip, stats=text_stats(encoding), notes=notes,
                            template=template, post=post, post_error=post_error,
+                           post_note=post_note,
                            add_special_tokens=options["add_special_tokens"])
     result = _with_stages(result, text, options["parse_special"], with_stages)
     result.seconds = time.perf_counter() - started

@@ -612,6 +612,275 @@ CODES: dict[str, tuple[Severity, str]] = {
                    "used"),
     "workspace.diagnostics_template_missing": (
         "warning", 'Diagnostics chat template file {path} is gone: no template is used'),
+    # -- errors the core raises (WorkbenchError.of): the file the user gave, named by the error's
+    # path, and what is wrong with it; {error} is the Python library's own words (json, zipfile)
+    "file.no_such": ("error", "no such file"),
+    "file.no_such_path": ("error", "no such file or folder"),
+    "file.no_match": ("error", "no file matches"),
+    "text.invalid_utf8": (
+        "error", "invalid UTF-8 at byte {offset:,} of the {counted_in} (byte {column} of the "
+                 "line: {byte:#04x})"),
+    "text.invalid_utf8_strict": (
+        "error", "invalid UTF-8 at byte {offset:,} of the {counted_in} (byte {column} of the "
+                 "line: {byte:#04x}); use the 'replace' policy to keep going"),
+    "json.invalid": ("error", "invalid JSON: {error}"),
+    "json.not_object": ("error", "expected a JSON object at the top level"),
+    "json.not_text_line": (
+        "error", 'expected a JSON string or an object with a "text" string'),
+    "format.empty_file": (
+        "error", "the file is empty; expected a HF tokenizer.json, a SentencePiece .model, a "
+                 "tiktoken rank file, a WordPiece vocab.txt, a GPT-2 vocab.json with merges.txt "
+                 "beside it, a GGUF file, a Mistral tekken.json, or a workbench bundle"),
+    "format.not_tokenizer": (
+        "error", "not a tokenizer file; expected a HF tokenizer.json, a SentencePiece .model, a "
+                 "tiktoken rank file, a WordPiece vocab.txt, a GPT-2 vocab.json with merges.txt "
+                 "beside it, a GGUF file, a Mistral tekken.json, or a workbench bundle"),
+    "format.json_not_tokenizer": (
+        "error", "a JSON file, but not a tokenizer ({name} has no 'model'); expected a HF "
+                 "tokenizer.json, a SentencePiece .model, a tiktoken rank file, a WordPiece "
+                 "vocab.txt, a GPT-2 vocab.json with merges.txt beside it, a GGUF file, a Mistral "
+                 "tekken.json, or a workbench bundle"),
+    "format.folder_without_tokenizer": (
+        "error", "the folder holds no tokenizer; expected a HF tokenizer.json, a SentencePiece "
+                 ".model, a tiktoken rank file, a WordPiece vocab.txt, a GPT-2 vocab.json with "
+                 "merges.txt beside it, a GGUF file, a Mistral tekken.json, or a workbench bundle"),
+    "format.merges_without_vocab": (
+        "error", "this looks like a BPE merges.txt; the vocab.json it needs is not beside it"),
+    "format.vocab_without_merges": (
+        "error", "this looks like a GPT-2 vocab.json; the merges.txt it needs is not beside it"),
+    "format.not_native": (
+        "error", "{format!r} is not a native tokenizer format here; open it with "
+                 "core.loading.open_tokenizer"),
+    "format.wordpiece_without_unk": ("error", "a WordPiece vocab.txt needs an [UNK] token"),
+    "format.merge_not_a_pair": ("error", "expected two space-separated pieces per merge"),
+    "format.not_byte_level": (
+        "error", "vocab.json is not in the GPT-2 byte-level alphabet; only byte-level vocab.json "
+                 "+ merges.txt pairs are supported"),
+    "format.no_chat_template": ("error", "has no 'chat_template' string"),
+    # a tokenizer file the format's reader refuses; {error} is its library's own words
+    "tiktoken.line_shape": ("error", "expected 'base64-token rank' on every line"),
+    "tiktoken.bad_base64": ("error", "invalid base64 token {token!r}"),
+    "tiktoken.rank_not_integer": ("error", "rank {rank!r} is not an integer"),
+    "tiktoken.rank_repeated": ("error", "duplicate rank {rank} (first on line {first})"),
+    "tiktoken.no_tokens": ("error", "the rank file has no tokens"),
+    "tiktoken.special_id_taken": (
+        "error", "special token {literal!r} has id {id}, which is already special token "
+                 "{other!r} (choose another preset or special ids)"),
+    "tiktoken.special_id_is_rank": (
+        "error", "special token {literal!r} has id {id}, which is already a rank (choose another "
+                 "preset or special ids)"),
+    "tiktoken.rejected": ("error", "tiktoken rejected the tokenizer: {error}"),
+    "sentencepiece.corrupt": (
+        "error", "not a SentencePiece model: the protobuf data is truncated or corrupt"),
+    "sentencepiece.no_pieces": ("error", "not a SentencePiece model: it has no pieces"),
+    "sentencepiece.rejected": ("error", "sentencepiece could not load the model: {error}"),
+    "hf.no_model": ("error", "tokenizer.json has no 'model' object"),
+    "hf.rejected": ("error", "the tokenizers runtime rejected this file: {error}"),
+    # a conversation file (core.chat.conversation) and a file of token IDs (core.stream.decode)
+    "conversation.unknown_keys": (
+        "error", 'unknown key(s) {keys}: a conversation holds "messages", "tools" and "documents"'),
+    "conversation.not_list": ("error", '"{key}" must be a list'),
+    "conversation.item_not_object": ("error", '"{key}" item {item} is not an object'),
+    "conversation.shape": ("error", 'expected a list of messages, or {{"messages": [...]}}'),
+    "conversation.no_messages": ("error", "the conversation has no messages"),
+    "conversation.message_not_object": ("error", "message {message} is not an object"),
+    "conversation.no_role": ("error", 'message {message} has no "role" (a string)'),
+    "stream.ids_shape": ("error", 'expected a list of token IDs, or {{"ids": [...]}}'),
+    "stream.item_not_id": ("error", "item {item} is not a token ID (an integer): {value}"),
+    # a Mistral tekken.json (core.formats.tekken.read); {value} and {rank} as Python writes them
+    "tekken.not_count": ("error", "config.{key} must be a non-negative integer (found {value})"),
+    "tekken.no_pattern": ("error", "config.pattern must be a regex string"),
+    "tekken.vocab_below_specials": (
+        "error", "config.default_vocab_size ({vocab_size:,}) is smaller than "
+                 "config.default_num_special_tokens ({specials:,})"),
+    "tekken.vocab_short": (
+        "error", "vocab has {entries:,} entries, fewer than config.default_vocab_size "
+                 "({vocab_size:,}) minus config.default_num_special_tokens ({specials:,}) = "
+                 "{ranks:,}"),
+    "tekken.entry_shape": ("error", "vocab[{index}] needs a 'rank' and base64 'token_bytes'"),
+    "tekken.rank_out_of_order": (
+        "error", "vocab[{index}] has rank {rank}; ranks must count up from 0"),
+    "tekken.bytes_repeated": ("error", "vocab[{index}] repeats the bytes of rank {rank}"),
+    "tekken.specials_shape": (
+        "error", "special_tokens must be a list of at most config.default_num_special_tokens "
+                 "({specials:,}) entries"),
+    "tekken.special_shape": (
+        "error", "special_tokens[{index}] needs a 'token_str' and a 'rank' below {specials:,}"),
+    "tekken.special_repeated": ("error", "special_tokens[{index}] repeats {literal!r}"),
+    # text and offsets a tokenizer cannot take (core.text.offsets); {unit} is a unit key
+    "text.lone_surrogates": (
+        "error", "text contains {count} lone surrogate(s) (first {codepoint} at code point "
+                 "{start}); they are not valid Unicode and cannot be tokenized"),
+    "text.offset_outside": ("error", "offset {offset} is outside the text (0..{limit} {unit})"),
+    "text.offset_inside_character": (
+        "error", "byte offset {offset} falls inside a UTF-8 character"),
+    "text.offset_inside_pair": (
+        "error", "UTF-16 offset {offset} falls between the two halves of a surrogate pair"),
+    # a chat template's source (core.chat.sources)
+    "chat.template_value_shape": (
+        "error", "'chat_template' must be a string or a list of {{\"name\": ..., \"template\": "
+                 "...}} objects"),
+    "chat.file_without_template": ("error", "has no 'chat_template'"),
+    # a stream's settings (core.stream)
+    "stream.bad_stop": ("error", "a stop string must be non-empty text, not {value}"),
+    "stream.bad_chunk": ("error", "the chunk size must be at least 1, not {chunk}"),
+    # a GGUF file's tokenizer keys (core.formats.gguf.tokenizer); {key} names a metadata key
+    "gguf.key_type": ("error", "metadata key {key!r} has the wrong type ({found})"),
+    "gguf.no_tokenizer": (
+        "error", "this GGUF file has no tokenizer (no 'tokenizer.ggml.model' key)"),
+    "gguf.not_strings": ("error", "{key} must be an array of strings"),
+    "gguf.not_numbers": ("error", "{key} must be an array of numbers"),
+    "gguf.no_tokens": ("error", "tokenizer.ggml.tokens is missing or empty"),
+    "gguf.length_differs": (
+        "error", "{key} has {entries:,} entries but tokenizer.ggml.tokens has {tokens:,}: they "
+                 "must be the same length"),
+    "gguf.no_merges": (
+        "error", "tokenizer.ggml.merges is missing: a {model} tokenizer needs its merges"),
+    "gguf.no_scores": (
+        "error", "tokenizer.ggml.scores is missing: a {model} tokenizer needs its scores"),
+    "gguf.token_repeated": (
+        "error", "tokenizer.ggml.tokens repeats {token!r} (IDs {first} and {second})"),
+    "gguf.charsmap_not_bytes": (
+        "error", "tokenizer.ggml.precompiled_charsmap must be an array of bytes"),
+    "gguf.merge_not_a_pair": (
+        "error", "tokenizer.ggml.merges[{number}] {merge!r} is not two pieces separated by a "
+                 "space"),
+    # a post-processing setting the Inspect pane or tokbench was given (core.pipeline.postprocess);
+    # {which_template} and {which_text} are keys (TERMS), {word}, {name} and {text} the user's
+    "postprocess.sequence_unsupported": (
+        "error", "tokenizer.json: a Sequence of several processors that add tokens is not "
+                 "supported here"),
+    "postprocess.unsupported": (
+        "error", "tokenizer.json: the {kind} post-processor is not supported here"),
+    "postprocess.unsupported_unnamed": (
+        "error", "tokenizer.json: the unnamed post-processor is not supported here"),
+    "postprocess.no_pair_form": (
+        "error", "the template has no pair form: give a pair template (with $A and $B) to encode "
+                 "a pair of texts"),
+    "postprocess.type_id_not_number": (
+        "error", "{which_template} template: {word!r}: the type ID after ':' must be a number"),
+    "postprocess.not_a_token": (
+        "error", "{which_template} template: {name!r} is not a token of this tokenizer"),
+    "postprocess.a_not_once": (
+        "error", "{which_template} template: $A must appear exactly once (found {count} times) "
+                 "in {text!r}"),
+    "postprocess.b_not_once": (
+        "error", "pair template: $B must appear exactly once (found {count} times) in {text!r}"),
+    "postprocess.b_in_single": (
+        "error", "single template: $B belongs in the pair template ({text!r})"),
+    "postprocess.not_a_sequence": (
+        "error", "{which_template} template: {word!r} is neither $A nor $B"),
+    "postprocess.truncation_negative": ("error", "max length and stride must not be negative"),
+    "postprocess.truncation_side": ("error", "truncation side {side!r}: choose right or left"),
+    "postprocess.truncation_strategy": (
+        "error", "truncation strategy {strategy!r}: choose {strategies}"),
+    "postprocess.padding_negative": (
+        "error", "padding length and multiple must not be negative"),
+    "postprocess.padding_side": ("error", "padding side {side!r}: choose right or left"),
+    "postprocess.pair_without_single": ("error", "a pair template needs the single template too"),
+    "postprocess.stride_above_room": (
+        "error", "stride {stride} is not below the room left for text ({max_length} max length - "
+                 "{added} added special tokens = {room})"),
+    "postprocess.no_second_text": ("error", "truncation only_second needs a second text"),
+    "postprocess.text_too_short": (
+        "error", "the {which_text} text has {tokens} tokens; it cannot lose the {remove} the max "
+                 "length asks for ({strategy}): raise the max length or choose longest_first"),
+    "postprocess.stride_above_kept": (
+        "error", "stride {stride} must be below the {keep} tokens this text keeps (tokenizers "
+                 "refuses it too): lower the stride or raise the max length"),
+    # a workbench-bpe.json (core.formats.reference.runtime); {key} is a tokenizer.json part
+    "reference.unknown_part": ("error", "its {key} is not one tokenizers knows: {error}"),
+    "reference.invalid": ("error", "not a valid {file}: {error}"),
+    "reference.not_in_vocabulary": ("error", "{token!r} is not in the vocabulary"),
+    "reference.id_twice": ("error", "id {id} is given to both {first!r} and {second!r}"),
+    # special-token literals a caller allowed (core.pipeline.special.allowed_literals)
+    "special.allowed_shape": (
+        "error", 'allowed_special must be "all" or a set of literals, not {value}'),
+    "special.not_allowed": (
+        "error", "allowed_special: {literals} are not a special token of this tokenizer (its "
+                 "special tokens: {known})"),
+    "special.not_allowed_none": (
+        "error", "allowed_special: {literals} are not a special token of this tokenizer (its "
+                 "special tokens: none)"),
+    # a chat template render the workbench stopped or could not start (core.chat.bounded, .render)
+    # and a template it could not choose (core.chat.sources)
+    "chat.render_crashed": ("error", "the render process ended unexpectedly (exit code {exit_code})"),
+    "chat.render_too_long": ("error", "the template ran longer than {seconds:g} s; stopped"),
+    "chat.render_not_started": ("error", "the render process could not start: {error}"),
+    "chat.render_crashed_at_start": (
+        "error", "the render process ended at start-up (exit code {exit_code})"),
+    "chat.render_never_ready": ("error", "the render process did not start"),
+    "chat.render_out_of_memory": ("error", "the template ran out of memory"),
+    "chat.render_output_limit": (
+        "error", "the template produced more than {limit:,} characters; stopped"),
+    "chat.several_templates": (
+        "error", "This tokenizer has several chat templates and none is named 'default': choose "
+                 "one of {names}"),
+    "chat.no_template": (
+        "error", "This tokenizer has no chat template: choose a template file or a built-in one "
+                 "({builtins})"),
+    # a bundle (core.bundles.bundle): its manifest, its checksums
+    "bundle.replace_not_bundle": ("error", "refusing to replace a folder that is not a bundle"),
+    "bundle.no_manifest": ("error", "not a bundle: manifest.json is missing"),
+    "bundle.bad_zip": ("error", "not a readable zip bundle: {error}"),
+    "bundle.zip_without_manifest": ("error", "not a bundle: the zip holds no manifest.json"),
+    "bundle.manifest_not_json": ("error", "manifest.json is not valid JSON: {error}"),
+    "bundle.wrong_format": ("error", "manifest.json does not declare format {format!r}"),
+    "bundle.newer": (
+        "error", "bundle format version {version} is newer than this workbench reads "
+                 "({supported})"),
+    "bundle.no_files": ("error", "manifest.json lists no files"),
+    "bundle.unsafe_path": ("error", "manifest names an unsafe file path {name!r}"),
+    "bundle.file_missing": ("error", "{name} is listed in the manifest but missing"),
+    "bundle.checksum_mismatch": (
+        "error", "checksum mismatch in {name}: the file was changed after the bundle was saved"),
+    "bundle.no_source_format": (
+        "error", "manifest.json does not say which tokenizer format it holds"),
+    "bundle.tokenizer_fails": ("error", "its tokenizer does not load: {problem}"),
+    "bundle.end_of_word_export": (
+        "error", "its BPE keeps the paper's separate </w> end-of-word symbol, which no native "
+                 "format (tokenizer.json, .model, .tiktoken) can express; an export would change "
+                 "its IDs. Use the bundle itself, or retrain with end_of_word 'suffix' for a "
+                 "tokenizer.json"),
+    # golden samples (core.bundles.golden)
+    "golden.not_json": ("error", "not valid JSON: {error}"),
+    "golden.samples_shape": (
+        "error", 'expected a list of texts or of {{"name": ..., "text": ...}}'),
+    "golden.item_shape": ("error", 'item {item} is neither a text nor {{"text": ...}}'),
+    "golden.not_golden": ("error", 'not a golden file (no "format": "{format}")'),
+    "golden.older": (
+        "error", "golden file format version {version} is older than this workbench writes "
+                 "({supported}): lock it again with tokbench golden lock"),
+    "golden.newer": (
+        "error", "golden file format version {version} is newer than this workbench reads "
+                 "({supported})"),
+    "golden.no_samples": ("error", "the golden file holds no samples list"),
+    "golden.bundle_without_samples": (
+        "error", "the bundle holds no golden samples (tokbench golden lock BUNDLE)"),
+    # a corpus source (core.corpus)
+    "corpus.empty_file": ("error", "the file is empty"),
+    "corpus.cannot_decompress": ("error", "cannot decompress: {error}"),
+    "corpus.binary": ("error", "this is a binary file, not text (it contains NUL bytes)"),
+    "corpus.cannot_read": ("error", "cannot read: {error}"),
+    "corpus.no_field": ("error", "no field {field!r} in this record"),
+    "corpus.field_not_text": ("error", "field {field!r} is not a string"),
+    "corpus.no_column": ("error", "no column {column!r} (columns: {columns})"),
+    "corpus.row_too_short": ("error", "row has no column {index}"),
+    # a training config (core.engines.config); {value} is the value as Python writes it
+    "training.config_choice": ("error", "config: {name} must be one of {allowed}, not {value}"),
+    "training.config_vocab_size": ("error", "config: vocab_size must be positive"),
+    "training.config_min_frequency": ("error", "config: min_frequency must be at least 1"),
+    "training.config_coverage": ("error", "config: character_coverage must be in (0, 1]"),
+    "training.config_empty_special": ("error", "config: special_tokens contains an empty token"),
+    "training.config_not_object": ("error", "config: expected a JSON object"),
+    "training.config_unknown_field": ("error", "config: unknown field {key!r}"),
+    "training.config_unknown_field_close": (
+        "error", "config: unknown field {key!r} (did you mean {close!r}?)"),
+    "training.config_type": (
+        "error", "config: {name} should be {expected}, not {found} ({value})"),
+    # a trainer's child process failed; {error} is what it said ({engine}: a library's name)
+    "training.engine_failed": ("error", "{engine} training failed: {error}"),
+    "training.failed": ("error", "training failed: {error}"),
 }
 
 ENGLISH: dict[str, str] = {code: template for code, (_, template) in CODES.items()}
@@ -640,6 +909,10 @@ ONE: dict[str, tuple[str, str]] = {
     "diff.roles_changed": ("n", "1 special token with another role: {shown}"),
     "diagnostics.failed_documents": ("count", "{tokenizer} failed on 1 document, listed under "
                                               "its failures; the rest was measured"),
+    "special.not_allowed": ("count", "allowed_special: {literals} is not a special token of this "
+                                     "tokenizer (its special tokens: {known})"),
+    "special.not_allowed_none": ("count", "allowed_special: {literals} is not a special token of "
+                                          "this tokenizer (its special tokens: none)"),
 }
 
 # tokenizer families (core.diff.vocab.family): pieces compare as text only within one
@@ -652,6 +925,11 @@ TERMS: dict[str, dict[str, str]] = {
              "decoder": "decoder", "padding_truncation": "padding / truncation",
              "chat_template": "chat template", "model_binding": "model binding"},
     "side": {"old": "old", "new": "new"},
+    # which template, which text of a pair (core.pipeline.postprocess)
+    "which_template": {"single": "single", "pair": "pair"},
+    "which_text": {"first": "first", "second": "second"},
+    # what a byte offset of invalid UTF-8 counts in (core.text.utf8)
+    "counted_in": {"file": "file", "decompressed file": "decompressed file"},
     "old_family": FAMILIES,
     "new_family": FAMILIES,
 }

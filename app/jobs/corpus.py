@@ -16,9 +16,10 @@ from core.errors import WorkbenchError
 PREVIEW_DOCUMENTS = 20
 
 
-def check_sources(sources: list[CorpusSource]) -> tuple[list[CorpusSource], list[str]]:
-    """Split sources into readable ones and messages for refused ones (empty, binary, missing,
-    not decompressible). Reads only the first document of each."""
+def check_sources(sources: list[CorpusSource]
+                  ) -> tuple[list[CorpusSource], list[WorkbenchError]]:
+    """Split sources into readable ones and the errors of refused ones (empty, binary, missing,
+    not decompressible), which the pane words. Reads only the first document of each."""
     kept, refused = [], []
     probe = Corpus([])
     for source in sources:
@@ -26,7 +27,7 @@ def check_sources(sources: list[CorpusSource]) -> tuple[list[CorpusSource], list
             probe.preview(source, 1)
         except WorkbenchError as err:
             if err.line is None:  # the file itself is unusable; a bad record is shown later
-                refused.append(str(err))
+                refused.append(err)
                 continue
         kept.append(source)
     return kept, refused

@@ -5,7 +5,8 @@ the premium where the bucket is a language of a parallel corpus. Sorting (throug
 
 from __future__ import annotations
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QAbstractTableModel, QModelIndex, Qt
+from PySide6.QtCore import (QT_TRANSLATE_NOOP, QAbstractTableModel, QCoreApplication,
+                            QModelIndex, Qt)
 
 from core.diagnostics.result import BucketReport, DiagnosticsReport, LanguagePremium
 
@@ -37,6 +38,40 @@ TOOLTIPS = {
     "truncation_rate": QT_TRANSLATE_NOOP("BucketTableModel", "Documents longer than the context "
                                          "window minus the template's tokens"),
 }
+
+# a bucket key's prefix (core.diagnostics.stats) and the classes ``has:`` names
+BUCKET_PREFIXES = {
+    "script": QT_TRANSLATE_NOOP("BucketTableModel", "script: {name}"),
+    "length": QT_TRANSLATE_NOOP("BucketTableModel", "length in code points: {name}"),
+    "domain": QT_TRANSLATE_NOOP("BucketTableModel", "domain: {name}"),
+    "has": QT_TRANSLATE_NOOP("BucketTableModel", "with {name}"),
+}
+CHARACTER_CLASS_NAMES = {
+    "number": QT_TRANSLATE_NOOP("BucketTableModel", "digits"),
+    "emoji": QT_TRANSLATE_NOOP("BucketTableModel", "emoji"),
+    "combining": QT_TRANSLATE_NOOP("BucketTableModel", "combining marks"),
+    "rare": QT_TRANSLATE_NOOP("BucketTableModel", "private-use or unassigned characters"),
+    "url": QT_TRANSLATE_NOOP("BucketTableModel", "URLs"),
+    "email": QT_TRANSLATE_NOOP("BucketTableModel", "email addresses"),
+    "code": QT_TRANSLATE_NOOP("BucketTableModel", "code"),
+}
+
+
+def bucket_name(key: str) -> str:
+    """A diagnostics bucket as shown: ``all`` and the prefixed keys worded, a language code (or
+    a Unicode script's name, a length band, a domain tag: data) as it is.
+
+    >>> # bucket_name("has:url") -> 'with URLs'; bucket_name("eng_Latn") -> 'eng_Latn'
+    """
+    if key == "all":
+        return QCoreApplication.translate("BucketTableModel", "all documents")
+    prefix, _, name = key.partition(":")
+    if name and prefix in BUCKET_PREFIXES:
+        if prefix == "has" and name in CHARACTER_CLASS_NAMES:
+            name = QCoreApplication.translate("BucketTableModel", CHARACTER_CLASS_NAMES[name])
+        return QCoreApplication.translate("BucketTableModel",
+                                          BUCKET_PREFIXES[prefix]).format(name=name)
+    return key
 
 
 class BucketTableModel(QAbstractTableModel):
@@ -101,6 +136,8 @@ class BucketTableModel(QAbstractTableModel):
     def _text(self, row: int, key: str, value) -> str:
         if value is None:
             return "–"
+        if key == "bucket":
+            return bucket_name(value)
         if key == "ci":
             low, high = self.rows[row][3].ci
             return f"{low:.2f}–{high:.2f}"

@@ -33,6 +33,7 @@ from app.messages import render
 from app.models.align_misaligned import MisalignedModel
 from app.screen_fit import scrolling
 from app.session import Session
+from app.status_message import said
 from app.tasks import JobHandle, TaskRunner
 from app.widgets.align_record_view import RecordView, label_color
 from app.widgets.eliding import ElidingProgressBar
@@ -58,7 +59,7 @@ class AlignPane(QWidget):
         audited(object): a new :class:`~core.align.audit.AlignReport` is shown.
     """
 
-    status = Signal(str)
+    status = Signal(object)  # a str, or a Said the window words again after a switch
     audited = Signal(object)
 
     def __init__(self, session: Session, tasks: TaskRunner, parent=None) -> None:
@@ -484,8 +485,9 @@ class AlignPane(QWidget):
         self._show_audit()
         self.settings_fold.results_shown()
         self.audited.emit(self.audit)
-        self.status.emit(self.tr("{n} spans aligned to {k} tokenizers").format(
-            n=f"{len(self.audit.spans):,}", k=len(self.audit.tokenizers)))
+        n, k = f"{len(self.audit.spans):,}", len(self.audit.tokenizers)
+        self.status.emit(said(lambda: self.tr("{n} spans aligned to {k} tokenizers").format(
+            n=n, k=k)))
 
     # -- stale results -----------------------------------------------------------------------
     def current_inputs(self) -> tuple:

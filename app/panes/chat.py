@@ -26,8 +26,10 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDateTimeEdit, QHBoxLayout,
 from app import ask
 from app.folders import ask_open_file, ask_save_file
 from app.jobs.chat import ChatOutcome, ChatRequest, run_chat, tokens_in_span
+from app.messages import error_message
 from app.screen_fit import ScrollingTabs
 from app.session import Session
+from app.status_message import said
 from app.tasks import TaskRunner, user_message
 from app.widgets.budget_table import BudgetTable
 from app.widgets.chat_colors import (ALERT_COLOR, FIELD_COLORS, MASK_COLOR, ROLE_COLORS,
@@ -75,7 +77,7 @@ class ChatPane(QWidget):
         status(str): a short message for the status bar.
     """
 
-    status = Signal(str)
+    status = Signal(object)  # a str, or a Said the window words again after a switch
 
     def __init__(self, session: Session, tasks: TaskRunner, parent=None) -> None:
         super().__init__(parent)
@@ -522,7 +524,8 @@ class ChatPane(QWidget):
                 problem=user_message(err)), BANNER_ERROR)
             return False
         self.set_conversation(conversation)
-        self.status.emit(self.tr("conversation from {name}").format(name=path.name))
+        self.status.emit(said(lambda: self.tr("conversation from {name}").format(
+            name=path.name)))
         return True
 
     def save_conversation(self, path: str | Path) -> bool:
@@ -542,7 +545,8 @@ class ChatPane(QWidget):
                 problem=user_message(err)), BANNER_ERROR)
             return False
         self._conversation_kept = self._conversation_snapshot()  # saved: no longer edited
-        self.status.emit(self.tr("saved the conversation to {name}").format(name=Path(path).name))
+        self.status.emit(said(lambda: self.tr("saved the conversation to {name}").format(
+            name=Path(path).name)))
         return True
 
     def _on_load_clicked(self) -> None:
@@ -666,7 +670,8 @@ class ChatPane(QWidget):
         line = (self.tr(" (template line {line})").format(line=err.line)
                 if err.line is not None else "")
         self._show_banner(self.tr("Template error — {type}: {message}{line}").format(
-            type=err.kind, message=err.detail, line=line), BANNER_ERROR)
+            type=err.kind, message=error_message(err) if err.note else err.detail, line=line),
+            BANNER_ERROR)
         self.template_editor.mark_error(err.line)
         self._set_stale(True)
         self.summary.setText(self.tr("<i>the template failed: the results below are from the "
@@ -712,8 +717,8 @@ class ChatPane(QWidget):
                 "differently as the conversation grows (it moves the tools, say), so the "
                 "renders of its prefixes do not line up") + "</span>"
         self.summary.setText(line)
-        self.status.emit(self.tr("chat: {n} tokens in {ms} ms").format(
-            n=f"{len(report.tokens):,}", ms=ms))
+        n = f"{len(report.tokens):,}"
+        self.status.emit(said(lambda: self.tr("chat: {n} tokens in {ms} ms").format(n=n, ms=ms)))
 
     # -- copying out ---------------------------------------------------------------------------
     def _report(self) -> ChatReport | None:
@@ -724,7 +729,8 @@ class ChatPane(QWidget):
         report = self._report()
         if report is not None and report.encoded:
             QGuiApplication.clipboard().setText(ids_as_json(report.ids))
-            self.status.emit(self.tr("copied {n} IDs").format(n=f"{len(report.ids):,}"))
+            n = f"{len(report.ids):,}"
+            self.status.emit(said(lambda: self.tr("copied {n} IDs").format(n=n)))
 
     def export_report(self, path: str | Path) -> bool:
         """Write the shown report as ``tokbench chat --json`` prints it."""
@@ -738,7 +744,8 @@ class ChatPane(QWidget):
             self._show_banner(self.tr("Could not save the report: {problem}").format(
                 problem=user_message(err)), BANNER_ERROR)
             return False
-        self.status.emit(self.tr("saved the report to {name}").format(name=Path(path).name))
+        self.status.emit(said(lambda: self.tr("saved the report to {name}").format(
+            name=Path(path).name)))
         return True
 
     def _on_export_clicked(self) -> None:

@@ -19,12 +19,14 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QGroupBox, QHBoxLayout,
 
 from app.folders import ask_folder, ask_open_files
 from app.keyboard import without_mnemonic
+from app.messages import error_message, error_text
 from app.models.corpus_sources import CorpusSourcesModel, guess_language
 from core.numbers import size_text
 from app.jobs.corpus import CorpusStatsResult, check_sources, preview_documents, read_statistics
 from app.models.corpus_stats import CorpusStatsModel, input_issues
 from app.screen_fit import scrolling
 from app.session import Session
+from app.status_message import said
 from app.tasks import JobHandle, TaskRunner
 from app.widgets.eliding import ElidingProgressBar
 from app.widgets.script_chart import ScriptHistogram
@@ -44,7 +46,7 @@ class CorpusPane(QWidget):
         statistics_changed(object): a new :class:`CorpusStatsResult` (or None while reading).
     """
 
-    status = Signal(str)
+    status = Signal(object)  # a str, or a Said the window words again after a switch
     statistics_changed = Signal(object)
 
     def __init__(self, session: Session, tasks: TaskRunner, parent=None) -> None:
@@ -259,7 +261,7 @@ class CorpusPane(QWidget):
             try:
                 found = expand(path)
             except WorkbenchError as err:
-                problems.append(str(err))
+                problems.append(error_text(err))
                 continue
             for source in found:
                 source.lang = guess_language(source.path)
@@ -267,7 +269,8 @@ class CorpusPane(QWidget):
         self._show_banner(problems)
         if not sources:
             return
-        self.status.emit(self.tr("checking %n file(s)…", "", len(sources)))
+        count = len(sources)
+        self.status.emit(said(lambda: self.tr("checking %n file(s)…", "", count)))
         # not latest_only: each batch of added files is checked and added
         self.tasks.submit("corpus-check", check_sources, sources,
                           on_result=lambda result: self._on_sources_checked(*result, problems))
@@ -327,13 +330,14 @@ class CorpusPane(QWidget):
             self.add_paths([Path(text).expanduser()])
             self.path_edit.clear()
 
-    def _on_sources_checked(self, kept: list[CorpusSource], refused: list[str],
+    def _on_sources_checked(self, kept: list[CorpusSource], refused: list[WorkbenchError],
                             problems: list[str]) -> None:
         added = self.model.add(kept)
-        self._show_banner(problems + refused)
+        self._show_banner(problems + [error_text(err) for err in refused])
         if added:
             self.table.selectRow(self.model.rowCount() - len(added))
-            self.status.emit(self.tr("added %n source(s)", "", len(added)))
+            count = len(added)
+            self.status.emit(said(lambda: self.tr("added %n source(s)", "", count)))
 
     def _on_remove_clicked(self) -> None:
         rows = [index.row() for index in self.table.selectionModel().selectedRows()]
@@ -435,7 +439,7 @@ class CorpusPane(QWidget):
     def _on_stop_clicked(self) -> None:
         self._stop_statistics()
         self._set_reading(False)
-        self.status.emit(self.tr("statistics stopped"))
+        self.status.emit(said(lambda: self.tr("statistics stopped")))
 
     def _on_stats_progressed(self, report: Progress) -> None:
         if report.total:
@@ -460,8 +464,9 @@ class CorpusPane(QWidget):
         if result is not None and self.model.sources:
             self.settings_fold.results_shown()
         if result is not None:
-            self.status.emit(self.tr("corpus statistics ready") if result.error is None else
-                             self.tr("corpus reading stopped at bad input"))
+            ready = result.error is None
+            self.status.emit(said(lambda: self.tr("corpus statistics ready") if ready else
+                                  self.tr("corpus reading stopped at bad input")))
 
     def _update_bad_input(self, result: CorpusStatsResult | None) -> None:
         self.issues.clear()
@@ -475,7 +480,7 @@ class CorpusPane(QWidget):
                 where.append(self.tr("<b>byte</b> {offset}").format(offset=f"{error.offset:,}"))
             self.error_label.setText(
                 self.tr("<span style='color:#b3261e'><b>Reading stopped.</b></span> ")
-                + " · ".join(where) + f"<br>{escape(error.message)}"
+                + " · ".join(where) + f"<br>{escape(error_message(error))}"
                 + (f"<br><span style='color:#6b6b6b'>{escape(error.path)}</span>"
                    if error.path else ""))
         elif result is None:

@@ -26,9 +26,10 @@ from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QHBoxLay
 from app.folders import ask_folder, ask_open_file, ask_save_file
 from app.keyboard import without_mnemonic
 from app.messages import error_text, render_all
-from app.models.diagnostics_table import BucketTableModel
+from app.models.diagnostics_table import BucketTableModel, bucket_name
 from app.screen_fit import scrolling
 from app.session import Session
+from app.status_message import said
 from app.tasks import JobHandle, TaskRunner
 from app.widgets.diagnostics_chart import DiagnosticsChart
 from app.widgets.eliding import ElidedLabel
@@ -52,7 +53,7 @@ class DiagnosticsPane(QWidget):
         finished(): a run ended (done, failed or stopped).
     """
 
-    status = Signal(str)
+    status = Signal(object)  # a str, or a Said the window words again after a switch
     finished = Signal()
 
     def __init__(self, session: Session, tasks: TaskRunner, parent=None) -> None:
@@ -573,8 +574,9 @@ class DiagnosticsPane(QWidget):
         seconds = time.monotonic() - self._started
         self.progress_label.setText(self.tr("Done in {seconds} s").format(
             seconds=f"{seconds:.1f}"))
-        self.status.emit(self.tr("Diagnostics of {n} tokenizer(s) done").format(
-            n=len(result.names)))
+        count = len(result.names)
+        self.status.emit(said(lambda: self.tr("Diagnostics of {n} tokenizer(s) done").format(
+            n=count)))
         self._end()
 
     # -- stale results -----------------------------------------------------------------------
@@ -660,7 +662,8 @@ class DiagnosticsPane(QWidget):
         from core.diagnostics import figures
 
         self.charts["lengths"].set_chart(
-            "lengths", self.tr("Length distribution · {bucket}").format(bucket=bucket),
+            "lengths", self.tr("Length distribution · {bucket}").format(
+                bucket=bucket_name(bucket)),
             (self.tr("tokens per document"), self.tr("documents")),
             tuple(figures.length_data(self.result, bucket)))
 
@@ -681,7 +684,7 @@ class DiagnosticsPane(QWidget):
             return
         k, key, bucket = chosen
         self.drill_label.setText(self.tr("{tokenizer} · {bucket}").format(
-            tokenizer=self.result.names[k], bucket=key))
+            tokenizer=self.result.names[k], bucket=bucket_name(key)))
         entries = getattr(bucket, self.drill_kind.currentData())
         for value, where, text in entries:
             label = (self.tr("{n} tokens").format(n=f"{value:,}") if isinstance(value, int)
@@ -735,7 +738,8 @@ class DiagnosticsPane(QWidget):
             self.progress_label.setText(self.tr("Cannot write {path}: {reason}").format(
                 path=str(path), reason=err.strerror or str(err)))
             return
-        self.status.emit(self.tr("Report written to {path}").format(path=str(path)))
+        self.status.emit(said(lambda: self.tr("Report written to {path}").format(
+            path=str(path))))
 
     def copy_table(self) -> None:
         QGuiApplication.clipboard().setText(self.model.tsv())

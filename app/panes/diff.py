@@ -25,7 +25,9 @@ from app.accessibility import describe_chart
 from app.jobs.charts import BarsDrawing
 from app.messages import render, render_all, terms
 from app.models.vocab_diff import FILTERS, VocabDiffModel
+from app.report_words import PageWords, page_terms
 from app.screen_fit import ScrollingTabs
+from app.status_message import said
 from app.widgets.aligned_examples import AlignedExamplesView
 from app.widgets.diff_slot import TokenizerSlot
 from app.widgets.eliding import keep_place_when_hidden
@@ -59,7 +61,9 @@ class RatioBars(FigureWidget):
     def set_buckets(self, buckets) -> None:
         """``buckets``: ``(name, BucketStats)`` pairs (:meth:`BehaviourDiff.per_bucket`)."""
         self.title = self.tr("Tokens new / old per bucket")
-        self.bars = [(name, b.token_ratio, self.tr("{ratio} · IDs differ in {share}").format(
+        term = PageWords().term  # the golden set's bucket in the window's language
+        self.bars = [(term("bucket", name), b.token_ratio, self.tr(
+            "{ratio} · IDs differ in {share}").format(
                           ratio=f"{b.token_ratio:.3f}", share=f"{b.ids_differ_share:.0%}"),
                       "#c62828" if b.token_ratio > 1 else "#4e79a7")
                      for name, b in buckets]
@@ -77,7 +81,7 @@ class DiffPane(QWidget):
         compared(object): a comparison finished (its :class:`TokenizerDiff`).
     """
 
-    status = Signal(str)
+    status = Signal(object)  # a str, or a Said the window words again after a switch
     compared = Signal(object)
 
     def __init__(self, session, tasks, parent=None) -> None:
@@ -294,7 +298,7 @@ class DiffPane(QWidget):
         self._started_inputs = self.current_inputs()
         self.progress.setRange(0, 0)
         self.progress.setVisible(True)
-        self.status.emit(self.tr("Comparing…"))
+        self.status.emit(said(lambda: self.tr("Comparing…")))
         self.job = self.tasks.submit("diff", compare, old, new, list(self.session.corpus_sources),
                                      latest_only=True, on_progress=self._on_progress,
                                      on_result=self._on_compared, on_error=self._on_failed,
@@ -317,7 +321,7 @@ class DiffPane(QWidget):
 
     def _on_stopped(self) -> None:
         self._finish()
-        self.status.emit(self.tr("Comparison stopped"))
+        self.status.emit(said(lambda: self.tr("Comparison stopped")))
 
     def _on_failed(self, message: str) -> None:
         # what was shown belonged to the pair before: cleared, so nothing stale is exported
@@ -332,8 +336,9 @@ class DiffPane(QWidget):
     def _on_compared(self, diff) -> None:
         self._finish()
         self._result_inputs = getattr(self, "_started_inputs", self.current_inputs())
-        self.status.emit(self.tr("Compared: {verdict}").format(
-            verdict=self.verdict_name(diff.verdict)))
+        verdict = diff.verdict
+        self.status.emit(said(lambda: self.tr("Compared: {verdict}").format(
+            verdict=self.verdict_name(verdict))))
         self.show_diff(diff)
         self.settings_fold.results_shown()
         self.compared.emit(diff)
@@ -530,9 +535,11 @@ class DiffPane(QWidget):
                     a=result.locked.vocabulary, b=result.now.vocabulary) + " " + text
         self.golden_summary.setText(text)
         rows = result.differences[:GOLDEN_ROWS]
+        fields = page_terms()["field"]  # the fields by name, as the exported page says them
         self.golden_table.setRowCount(len(rows))
         for row, d in enumerate(rows):
-            values = (str(d.sample), d.field, json.dumps(d.old, ensure_ascii=False),
+            values = (str(d.sample), fields.get(d.field, d.field),
+                      json.dumps(d.old, ensure_ascii=False),
                       json.dumps(d.new, ensure_ascii=False))
             for column, value in enumerate(values):
                 self.golden_table.setItem(row, column, QTableWidgetItem(value[:400]))
@@ -582,7 +589,7 @@ class DiffPane(QWidget):
         Path(path).write_text(json_line("diff", DIFF_JSON_VERSION, {
             **self.diff.to_json(), "fail_on": None, "failed": self.diff.fails(None)}) + "\n",
             encoding="utf-8")
-        self.status.emit(self.tr("Saved {path}").format(path=path))
+        self.status.emit(said(lambda: self.tr("Saved {path}").format(path=path)))
 
     def export_html(self, path: str | Path) -> None:
         from app.report_words import page_language, page_words
@@ -591,14 +598,14 @@ class DiffPane(QWidget):
         # in the window's language (the CLI's page stays English)
         Path(path).write_text(diff_html(self.diff, tr=page_words(), lang=page_language()),
                               encoding="utf-8")
-        self.status.emit(self.tr("Saved {path}").format(path=path))
+        self.status.emit(said(lambda: self.tr("Saved {path}").format(path=path)))
 
     def _on_row_map_clicked(self) -> None:
         path = ask_save_file(self, "export", self.tr("Save the row map"), "row_map.json",
                              "JSON (*.json)")
         if path:
             Path(path).write_text(json.dumps(self.diff.row_map()), encoding="utf-8")
-            self.status.emit(self.tr("Saved {path}").format(path=path))
+            self.status.emit(said(lambda: self.tr("Saved {path}").format(path=path)))
 
 
 def _index_of(pieces, piece: str) -> int | None:

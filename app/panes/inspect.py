@@ -20,6 +20,7 @@ from app.heap import settle
 from app.jobs.inspect import compare_tokenizers, compute_explanation, inspect_one
 from app.models.token_table import TokenTableModel
 from app.session import Session
+from app.status_message import said
 from app.tasks import TaskRunner
 from app.widgets.compare_view import CompareView
 from app.widgets.explain_view import ExplainView
@@ -67,7 +68,7 @@ class InspectPane(QWidget):
     """
 
     open_requested = Signal()
-    status = Signal(str)
+    status = Signal(object)  # a str, or a Said the window words again after a switch
 
     def __init__(self, session: Session, tasks: TaskRunner, encoder: ProcessEncoder | None = None,
                  parent=None) -> None:
@@ -259,9 +260,9 @@ class InspectPane(QWidget):
         self.parse_special.toggled.connect(lambda on: s.set_options(parse_special=on))
         self.editor.textChanged.connect(self._on_editor_text_changed)
         self.editor.surrogates_replaced.connect(
-            lambda n: self.status.emit(self.tr(
+            lambda n: self.status.emit(said(lambda: self.tr(
                 "replaced {n} lone surrogate(s) from the clipboard with U+FFFD", "", n).format(
-                n=f"{n:,}")))
+                n=f"{n:,}"))))
         self._debounce.timeout.connect(self._update_inspection)
         for view in (self.text_view, self.chips):
             view.token_hovered.connect(self._on_chip_hovered)
@@ -377,8 +378,10 @@ class InspectPane(QWidget):
                                         for n, line in zip(notes, render_all(notes))))
         self.warnings.setVisible(bool(notes))
         if result:
-            self.status.emit(self.tr("{name}: {n} token(s) in {ms} ms", "", len(enc)).format(
-                name=result.runtime.name, n=f"{len(enc):,}", ms=f"{result.seconds * 1000:.0f}"))
+            name, count, ms = result.runtime.name, len(enc), f"{result.seconds * 1000:.0f}"
+            self.status.emit(said(lambda: self.tr("{name}: {n} token(s) in {ms} ms", "",
+                                                  count).format(name=name, n=f"{count:,}",
+                                                                ms=ms)))
         # The chips and the stage tree are the slow widgets: fill them in later event-loop turns
         # so the GUI thread never works more than a few tens of milliseconds at a stretch.
         QTimer.singleShot(0, self, lambda: self._show_chips(result))

@@ -28,6 +28,7 @@ from core.numbers import size_text
 from app.jobs.training import TrainingOutcome, train_to_bundle
 from app.models.training_run import RunMeter
 from app.session import Session
+from app.status_message import said
 from app.tasks import JobHandle, TaskRunner
 from app.widgets.live_chart import LiveChart
 from app.messages import error_text, render, render_all
@@ -59,7 +60,7 @@ class TrainPane(QWidget):
             was stopped.
     """
 
-    status = Signal(str)
+    status = Signal(object)  # a str, or a Said the window words again after a switch
     inspect_requested = Signal()
     save_requested = Signal()
     corpus_requested = Signal()
@@ -296,7 +297,7 @@ class TrainPane(QWidget):
         self.form.set_config(config)
         # a corpus option: the Corpus pane's box follows the session, so both show the config's
         self.session.set_corpus(self.session.corpus_sources, dedup=config.deduplicate)
-        self.status.emit(self.tr("loaded {name}").format(name=path.name))
+        self.status.emit(said(lambda: self.tr("loaded {name}").format(name=path.name)))
         return True
 
     def save_config(self, path: Path) -> bool:
@@ -307,7 +308,7 @@ class TrainPane(QWidget):
         except (WorkbenchError, OSError) as err:
             show_error(self, self.tr("Could not save the configuration"), err)
             return False
-        self.status.emit(self.tr("saved {name}").format(name=path.name))
+        self.status.emit(said(lambda: self.tr("saved {name}").format(name=path.name)))
         return True
 
     # -- corpus --------------------------------------------------------------------------
@@ -377,7 +378,7 @@ class TrainPane(QWidget):
             latest_only=True, on_progress=self._on_training_progressed,
             on_result=self._on_trained, on_error=self._on_training_failed,
             on_cancelled=self._on_training_stopped)
-        self.status.emit(self.tr("training {name}…").format(name=name))
+        self.status.emit(said(lambda: self.tr("training {name}…").format(name=name)))
         return True
 
     def stop(self) -> None:
@@ -461,7 +462,7 @@ class TrainPane(QWidget):
                                     .format(seconds=f"{elapsed:,.1f}"))
         self._append_log([self.tr("stopped ({seconds} s to stop)").format(
             seconds=f"{self.stop_seconds or 0:.2f}")])
-        self.status.emit(self.tr("training stopped"))
+        self.status.emit(said(lambda: self.tr("training stopped")))
         self.finished.emit(None)
 
     def _on_training_failed(self, message: str) -> None:
@@ -500,9 +501,10 @@ class TrainPane(QWidget):
                           for note in render_all(config_notes(outcome.config))])
         self._show_trace_chart(outcome)
         self._show_result(outcome, elapsed)
-        self.status.emit(self.tr("trained {name} ({tokens} tokens); it is open in the Inspect "
-                                 "pane").format(name=outcome.path.name,
-                                                tokens=f"{runtime.vocab_size:,}"))
+        name, tokens = outcome.path.name, f"{runtime.vocab_size:,}"
+        self.status.emit(said(lambda: self.tr("trained {name} ({tokens} tokens); it is open in "
+                                              "the Inspect pane").format(name=name,
+                                                                         tokens=tokens)))
         self.finished.emit(outcome)
 
     def _show_trace_chart(self, outcome: TrainingOutcome) -> None:

@@ -14,6 +14,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QHBoxLayout, QLabel, QLineEdit,
                                QPushButton, QSpinBox, QToolButton, QVBoxLayout, QWidget)
 
+from app.messages import render
 from core.pipeline.postprocess import STRATEGIES, PostSettings, Template
 from core.text.offsets import visible_text
 
@@ -226,8 +227,8 @@ class PostprocessPanel(QWidget):
             self.template.setPlaceholderText(result.template.notation())
         lines = []
         if result.post_error:
-            lines.append("<span style='color:#b3261e'>⚠ " + escape(result.post_error, quote=False)
-                         + "</span>")
+            said = render(result.post_note) if result.post_note else result.post_error
+            lines.append("<span style='color:#b3261e'>⚠ " + escape(said, quote=False) + "</span>")
         if result.post is not None:
             lines.extend(self._describe_post(result.post))
         self.result_line.setText("<br>".join(lines))

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QMenu, QTableView
 from app.folders import ask_save_file
 from app.jobs.tokens import copy_text, export_file
 from app.models.token_table import TokenTableModel
+from app.status_message import Said
 from app.tasks import TaskRunner
 from core.encodings.export import token_header
 
@@ -38,7 +39,7 @@ class TokenCopyActions(QObject):
         status(str): what was copied or written, or why not.
     """
 
-    status = Signal(str)
+    status = Signal(object)  # a str, or a Said the window words again after a switch
 
     def __init__(self, table: QTableView, model: TokenTableModel, tasks: TaskRunner) -> None:
         super().__init__(table)
@@ -103,7 +104,8 @@ class TokenCopyActions(QObject):
 
         def done(text: str) -> None:
             QGuiApplication.clipboard().setText(text)
-            self.status.emit(said(len(rows)).format(n=f"{len(rows):,}"))
+            count = len(rows)
+            self.status.emit(Said(lambda: said(count).format(n=f"{count:,}")))
 
         # latest_only: a slow copy that ends after a newer one must not take the clipboard
         self.tasks.submit("copy", copy_text, enc, rows, kind, self.header(), self.model.unit,
@@ -133,8 +135,9 @@ class TokenCopyActions(QObject):
             return
         self.tasks.submit("export", export_file, enc, path, kind, self.header(), self.model.unit,
                           on_error=self.status.emit,
-                          on_result=lambda n: self.status.emit(self.tr(
-                              "Wrote {n} token(s) to {path}", "", n).format(n=f"{n:,}", path=path)))
+                          on_result=lambda n: self.status.emit(Said(lambda: self.tr(
+                              "Wrote {n} token(s) to {path}", "", n).format(n=f"{n:,}",
+                                                                          path=path))))
 
     def _export_csv(self) -> None:
         self._export(self.tr("Export table as CSV"), "tokens.csv", self.tr("CSV (*.csv)"),

@@ -29,6 +29,7 @@ from pathlib import Path
 from ..formats.configs import Configs, read_configs
 from ..errors import BundleError, FormatError, IntegrityError
 from .fingerprints import fingerprint
+from ..notes import note
 from ..formats.detect import TokenizerSource, detect, load_runtime
 from ..formats.runtime import Runtime
 from ..pipeline.special import registry_of
@@ -227,7 +228,7 @@ def save_bundle_files(manifest: dict, files: dict[str, bytes], dest: str | Path)
         (tmp / MANIFEST).write_bytes(manifest_bytes)
         if dest.exists():
             if not (dest / MANIFEST).exists():
-                raise BundleError("refusing to replace a folder that is not a bundle", path=dest)
+                raise BundleError.of(note("bundle.replace_not_bundle"), path=dest)
             dest.rename(old)
         tmp.rename(dest)
     finally:
@@ -245,7 +246,7 @@ def read_manifest(path: Path) -> tuple[dict, dict[str, bytes] | None]:
     if path.is_dir():
         manifest_path = path / MANIFEST
         if not manifest_path.exists():
-            raise BundleError("not a bundle: manifest.json is missing", path=path)
+            raise BundleError.of(note("bundle.no_manifest"), path=path)
         raw = manifest_path.read_bytes()
     else:
         try:
@@ -253,21 +254,22 @@ def read_manifest(path: Path) -> tuple[dict, dict[str, bytes] | None]:
                 members = {info.filename: archive.read(info) for info in archive.infolist()
                            if not info.is_dir()}
         except (zipfile.BadZipFile, OSError, EOFError) as err:
-            raise BundleError(f"not a readable zip bundle: {err}", path=path) from None
+            raise BundleError.of(note("bundle.bad_zip", error=str(err)), path=path) from None
         if MANIFEST not in members:
-            raise BundleError("not a bundle: the zip holds no manifest.json", path=path)
+            raise BundleError.of(note("bundle.zip_without_manifest"), path=path)
         raw = members[MANIFEST]
     try:
         manifest = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as err:
-        raise BundleError(f"manifest.json is not valid JSON: {err}", path=path) from None
+        raise BundleError.of(note("bundle.manifest_not_json", error=str(err)),
+                             path=path) from None
     if not isinstance(manifest, dict) or manifest.get("format") != BUNDLE_FORMAT:
-        raise BundleError(f"manifest.json does not declare format {BUNDLE_FORMAT!r}", path=path)
+        raise BundleError.of(note("bundle.wrong_format", format=BUNDLE_FORMAT), path=path)
     if manifest.get("format_version", 0) > FORMAT_VERSION:
-        raise BundleError(f"bundle format version {manifest['format_version']} is newer than this "
-                          f"workbench reads ({FORMAT_VERSION})", path=path)
+        raise BundleError.of(note("bundle.newer", version=manifest["format_version"],
+                                  supported=FORMAT_VERSION), path=path)
     if not isinstance(manifest.get("files"), dict):
-        raise BundleError("manifest.json lists no files", path=path)
+        raise BundleError.of(note("bundle.no_files"), path=path)
     return manifest, members
 
 
@@ -278,18 +280,17 @@ def verify_bundle(path: str | Path) -> dict:
     manifest, members = read_manifest(path)
     for name, entry in manifest["files"].items():
         if "/" in name or "\\" in name or name.startswith("."):
-            raise IntegrityError(f"manifest names an unsafe file path {name!r}", path=path)
+            raise IntegrityError.of(note("bundle.unsafe_path", name=name), path=path)
         if members is not None:
             if name not in members:
-                raise IntegrityError(f"{name} is listed in the manifest but missing", path=path)
+                raise IntegrityError.of(note("bundle.file_missing", name=name), path=path)
             digest = hashlib.sha256(members[name]).hexdigest()
         else:
             if not (path / name).is_file():
-                raise IntegrityError(f"{name} is listed in the manifest but missing", path=path)
+                raise IntegrityError.of(note("bundle.file_missing", name=name), path=path)
             digest = file_entry(path / name)["sha256"]
         if digest != entry.get("sha256"):
-            raise IntegrityError(f"checksum mismatch in {name}: the file was changed after the "
-                                 "bundle was saved", path=path)
+            raise IntegrityError.of(note("bundle.checksum_mismatch", name=name), path=path)
     return manifest
 
 
@@ -310,13 +311,13 @@ def load_bundle(path: str | Path) -> Bundle:
                                  {n: root / n for n in spec.get("files", manifest["files"])},
                                  dict(spec.get("options") or {}))
         if source.format in ("", "bundle"):
-            raise BundleError("manifest.json does not say which tokenizer format it holds",
-                              path=path)
+            raise BundleError.of(note("bundle.no_source_format"), path=path)
         try:
             configs, notes = read_configs(source.files)  # while a zip's files are unpacked
             runtime = load_runtime(source, configs)
         except FormatError as err:
-            raise BundleError(f"its tokenizer does not load: {err.message}", path=path) from None
+            raise BundleError.of(note("bundle.tokenizer_fails", problem=err.message),
+                                 path=path) from None
         runtime.notes[:0] = notes
     runtime.name = manifest.get("name") or runtime.name
     return Bundle(path, manifest, runtime, configs)
@@ -327,10 +328,7 @@ def export_native(path: str | Path, dest_dir: str | Path) -> list[Path]:
     bundle_path = Path(path)
     manifest = verify_bundle(bundle_path)
     if manifest.get("source_format") == "tokbench-bpe":
-        raise BundleError("its BPE keeps the paper's separate </w> end-of-word symbol, which no "
-                          "native format (tokenizer.json, .model, .tiktoken) can express; an "
-                          "export would change its IDs. Use the bundle itself, or retrain with "
-                          "end_of_word 'suffix' for a tokenizer.json", path=bundle_path)
+        raise BundleError.of(note("bundle.end_of_word_export"), path=bundle_path)
     dest_dir = Path(dest_dir)
     dest_dir.mkdir(parents=True, exist_ok=True)
     written = []

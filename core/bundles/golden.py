@@ -28,6 +28,7 @@ from .bundle import (find_bundle, read_bundle_files, runtime_versions, save_bund
                      verify_bundle)
 from ..encodings.encoding import Flag
 from ..errors import WorkbenchError
+from ..notes import note
 from .fingerprints import encode_each, fingerprint  # noqa: F401  (also imported from here)
 from .golden_stress import STRESS_SAMPLES
 from ..text.offsets import Unit
@@ -103,11 +104,10 @@ def read_user_samples(path: str | Path) -> list[tuple[str, str]]:
         try:
             data = json.loads(raw)
         except json.JSONDecodeError as err:
-            raise GoldenError(f"not valid JSON: {err.msg}", path=path, line=err.lineno,
-                              column=err.colno) from None
+            raise GoldenError.of(note("golden.not_json", error=err.msg), path=path,
+                                 line=err.lineno, column=err.colno) from None
         if not isinstance(data, list):
-            raise GoldenError('expected a list of texts or of {"name": ..., "text": ...}',
-                              path=path)
+            raise GoldenError.of(note("golden.samples_shape"), path=path)
         samples = []
         for k, item in enumerate(data, 1):
             if isinstance(item, str):
@@ -115,7 +115,7 @@ def read_user_samples(path: str | Path) -> list[tuple[str, str]]:
             elif isinstance(item, dict) and isinstance(item.get("text"), str):
                 samples.append((str(item.get("name") or f"user {k}"), item["text"]))
             else:
-                raise GoldenError(f"item {k} is neither a text nor {{\"text\": ...}}", path=path)
+                raise GoldenError.of(note("golden.item_shape", item=k), path=path)
         return samples
     return [(f"user {k}", line) for k, line in enumerate(raw.splitlines(), 1)]
 
@@ -123,17 +123,16 @@ def read_user_samples(path: str | Path) -> list[tuple[str, str]]:
 def check_golden_format(golden: object, path=None) -> dict:
     """The golden document, or a :class:`GoldenError` saying why it cannot be verified."""
     if not isinstance(golden, dict) or golden.get("format") != GOLDEN_FORMAT:
-        raise GoldenError(f"not a golden file (no \"format\": \"{GOLDEN_FORMAT}\")", path=path)
+        raise GoldenError.of(note("golden.not_golden", format=GOLDEN_FORMAT), path=path)
     version = golden.get("format_version")
     if not isinstance(version, int) or version < GOLDEN_VERSION:
-        raise GoldenError(f"golden file format version {version} is older than this workbench "
-                          f"writes ({GOLDEN_VERSION}): lock it again with tokbench golden lock",
-                          path=path)
+        raise GoldenError.of(note("golden.older", version=version, supported=GOLDEN_VERSION),
+                             path=path)
     if version > GOLDEN_VERSION:
-        raise GoldenError(f"golden file format version {version} is newer than this workbench "
-                          f"reads ({GOLDEN_VERSION})", path=path)
+        raise GoldenError.of(note("golden.newer", version=version, supported=GOLDEN_VERSION),
+                             path=path)
     if not isinstance(golden.get("samples"), list):
-        raise GoldenError("the golden file holds no samples list", path=path)
+        raise GoldenError.of(note("golden.no_samples"), path=path)
     return golden
 
 
@@ -145,19 +144,18 @@ def read_golden(path: str | Path) -> dict:
     if bundle is not None:
         manifest = verify_bundle(bundle)
         if GOLDEN_FILE not in manifest["files"]:
-            raise GoldenError("the bundle holds no golden samples (tokbench golden lock BUNDLE)",
-                              path=bundle)
+            raise GoldenError.of(note("golden.bundle_without_samples"), path=bundle)
         raw = read_bundle_files(bundle, {"files": {GOLDEN_FILE: {}}})[GOLDEN_FILE]
         path = bundle / GOLDEN_FILE if bundle.is_dir() else bundle
     else:
         if not path.is_file():
-            raise GoldenError("no such file", path=path)
+            raise GoldenError.of(note("file.no_such"), path=path)
         raw = path.read_bytes()
     try:
         golden = json.loads(decode_utf8(raw, path=path))
     except json.JSONDecodeError as err:
-        raise GoldenError(f"not valid JSON: {err.msg}", path=path, line=err.lineno,
-                          column=err.colno) from None
+        raise GoldenError.of(note("golden.not_json", error=err.msg), path=path,
+                             line=err.lineno, column=err.colno) from None
     return check_golden_format(golden, path)
 
 

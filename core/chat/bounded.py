@@ -25,6 +25,7 @@ import threading
 from datetime import datetime
 
 from ..supervisor import ChildDied, PythonChild
+from ..notes import note
 from .errors import ChatTemplateError, RenderLimitError
 from .messages import PreparedMessages
 from .render import DEFAULT_MAX_CHARS, Rendered, render
@@ -118,12 +119,12 @@ class BoundedRenderer:
             message = self._server.receive(self.timeout)
         except ChildDied:
             code = self._kill()
-            return RenderLimitError("Crashed", "the render process ended unexpectedly "
-                                               f"(exit code {code})"), False
+            return RenderLimitError.of_note("Crashed", note("chat.render_crashed",
+                                                            exit_code=code)), False
         if message is None:
             self._kill()
-            return RenderLimitError("TimeLimit", f"the template ran longer than "
-                                                 f"{self.timeout:g} s; stopped"), False
+            return RenderLimitError.of_note("TimeLimit", note("chat.render_too_long",
+                                                              seconds=self.timeout)), False
         if message.kind == "skipped":
             return None, True
         return message.value, True
@@ -147,8 +148,8 @@ class BoundedRenderer:
                 server = PythonChild(_serve, self.memory_bytes, name="chat-template-render",
                                      server=True)
             except Exception as err:  # noqa: BLE001 - no process, no file handles: say so
-                raise RenderLimitError("Crashed", f"the render process could not start: "
-                                                  f"{err}") from None
+                raise RenderLimitError.of_note("Crashed", note("chat.render_not_started",
+                                                               error=str(err))) from None
             # kept only once started: a process that never started cannot be joined
             self._server = server
             # the time limit is the template's: wait for the child's start-up apart from it
@@ -156,11 +157,11 @@ class BoundedRenderer:
                 ready = server.receive(STARTUP_TIMEOUT)
             except ChildDied:
                 code = self._kill()
-                raise RenderLimitError("Crashed", "the render process ended at start-up "
-                                                  f"(exit code {code})") from None
+                raise RenderLimitError.of_note("Crashed", note("chat.render_crashed_at_start",
+                                                               exit_code=code)) from None
             if ready is None:
                 self._kill()
-                raise RenderLimitError("Crashed", "the render process did not start")
+                raise RenderLimitError.of_note("Crashed", note("chat.render_never_ready"))
         return self._server
 
     def _kill(self) -> int | None:
@@ -245,7 +246,7 @@ def _serve(channel, memory_bytes: int) -> None:
             except ChatTemplateError as err:
                 answer = err
             except MemoryError:
-                answer = RenderLimitError("MemoryError", "the template ran out of memory")
+                answer = RenderLimitError.of_note("MemoryError", note("chat.render_out_of_memory"))
             channel.send("answer", answer)
             if k == 0 and stop_if_first_fails and isinstance(answer, ChatTemplateError):
                 if len(requests) > 1:

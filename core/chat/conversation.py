@@ -15,6 +15,7 @@ import json
 from dataclasses import dataclass
 
 from ..errors import FormatError
+from ..notes import note
 
 
 @dataclass(frozen=True)
@@ -42,29 +43,29 @@ def parse_conversation(text: str, path: object) -> Conversation:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:
-        raise FormatError(f"invalid JSON: {err.msg}", path=path, line=err.lineno,
-                          column=err.colno) from None
+        raise FormatError.of(note("json.invalid", error=err.msg), path=path, line=err.lineno,
+                             column=err.colno) from None
     tools = documents = None
     if isinstance(data, dict):
         unknown = sorted(set(data) - {"messages", "tools", "documents"})
         if unknown:
-            raise FormatError(f"unknown key(s) {unknown}: a conversation holds \"messages\", "
-                              "\"tools\" and \"documents\"", path=path)
+            raise FormatError.of(note("conversation.unknown_keys", keys=str(unknown)), path=path)
         tools, documents = data.get("tools"), data.get("documents")
         for name, value in (("tools", tools), ("documents", documents)):
             if value is not None and not isinstance(value, list):
-                raise FormatError(f'"{name}" must be a list', path=path)
+                raise FormatError.of(note("conversation.not_list", key=name), path=path)
             for i, item in enumerate(value or []):
                 if not isinstance(item, dict):
-                    raise FormatError(f'"{name}" item {i} is not an object', path=path)
+                    raise FormatError.of(note("conversation.item_not_object", key=name, item=i),
+                                         path=path)
         data = data.get("messages")
     if not isinstance(data, list):
-        raise FormatError('expected a list of messages, or {"messages": [...]}', path=path)
+        raise FormatError.of(note("conversation.shape"), path=path)
     if not data:
-        raise FormatError("the conversation has no messages", path=path)
+        raise FormatError.of(note("conversation.no_messages"), path=path)
     for i, message in enumerate(data):
         if not isinstance(message, dict):
-            raise FormatError(f"message {i} is not an object", path=path)
+            raise FormatError.of(note("conversation.message_not_object", message=i), path=path)
         if not isinstance(message.get("role"), str):
-            raise FormatError(f'message {i} has no "role" (a string)', path=path)
+            raise FormatError.of(note("conversation.no_role", message=i), path=path)
     return Conversation(data, tools, documents)

@@ -23,6 +23,7 @@ from typing import Callable
 
 import jinja2
 
+from ..notes import note
 from .environment import (OutputLimitExceeded, RenderState, activate, compile_template,
                           deactivate)
 from .errors import ChatTemplateError, RenderLimitError
@@ -72,13 +73,14 @@ def render(template: str, messages: list, *, tools: list | None = None,
                        continue_final_message, {**(special_tokens or {}), **(variables or {})},
                        RenderState(clock=clock, max_chars=max_chars), prepare)
     except OutputLimitExceeded as exc:
-        raise RenderLimitError("OutputLimit", str(exc)) from None
+        raise RenderLimitError.of_note("OutputLimit", note("chat.render_output_limit",
+                                                           limit=exc.limit)) from None
     except jinja2.TemplateSyntaxError as exc:
         raise ChatTemplateError(type(exc).__name__, exc.message or "", line=exc.lineno) from None
     except RecursionError as exc:
         raise ChatTemplateError("RecursionError", str(exc)) from None
     except MemoryError:
-        raise RenderLimitError("MemoryError", "the template ran out of memory") from None
+        raise RenderLimitError.of_note("MemoryError", note("chat.render_out_of_memory")) from None
     except Exception as exc:  # noqa: BLE001 - a template may raise anything; it is reported, typed
         raise ChatTemplateError(type(exc).__name__, _message(exc),
                                 line=_template_line(exc.__traceback__)) from None

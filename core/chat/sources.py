@@ -18,6 +18,7 @@ from pathlib import Path
 
 from ..formats.configs import Configs, read_text
 from ..errors import FormatError
+from ..notes import note
 from .builtin import BUILTIN_TEMPLATES
 from .errors import ChatTemplateError
 
@@ -37,8 +38,7 @@ def named_templates(tokenizer_config: dict | None, *, path: object = None) -> Te
                                        and isinstance(item.get("template"), str)
                                        for item in value):
         return {item["name"]: item["template"] for item in value}
-    raise FormatError("'chat_template' must be a string or a list of "
-                      "{\"name\": ..., \"template\": ...} objects", path=path)
+    raise FormatError.of(note("chat.template_value_shape"), path=path)
 
 
 def templates_of(configs: Configs) -> Templates | None:
@@ -67,14 +67,13 @@ def choose_template(templates: Templates | None, name: str | None = None, *,
                 return templates["tool_use"]
             if "default" in templates:
                 return templates["default"]
-            raise ChatTemplateError(
-                "ValueError", "This tokenizer has several chat templates and none is named "
-                f"'default': choose one of {sorted(templates)}")
+            raise ChatTemplateError.of_note("ValueError", note("chat.several_templates",
+                                                               names=str(sorted(templates))))
     if name is not None:
         return BUILTIN_TEMPLATES.get(name, name)
     if templates is None:
-        raise ChatTemplateError("ValueError", "This tokenizer has no chat template: choose a "
-                                f"template file or a built-in one ({', '.join(BUILTIN_TEMPLATES)})")
+        raise ChatTemplateError.of_note("ValueError", note("chat.no_template",
+                                                           builtins=", ".join(BUILTIN_TEMPLATES)))
     return templates
 
 
@@ -88,7 +87,7 @@ def template_from_file(path: str | Path) -> Templates:
 
     templates = named_templates(parse_json_text(read_text(path), path), path=path)
     if templates is None:
-        raise FormatError("has no 'chat_template'", path=path)
+        raise FormatError.of(note("chat.file_without_template"), path=path)
     return templates
 
 

@@ -21,12 +21,24 @@ from .stats import ALL
 
 SVG_SALT = "tokbench-report"
 # words the page's own texts: English here; a front end passes its translations (with a
-# ``note`` attribute wording a Note, else its English is used)
+# ``note`` attribute wording a Note, else its English is used, and a ``term`` attribute naming
+# a key of the data: a bucket, a bucket field, a setting; else the key itself is shown)
 Words = Callable[[str], str]
 
 
 def same(text: str) -> str:
     return text
+
+
+def terms_of(tr: Words) -> Callable[[str, str], str]:
+    """``tr.term(group, key)`` where the front end words keys (a bucket, a bucket field, a
+    setting), else the keys as they are (the CLI's page).
+
+    >>> terms_of(same)("bucket_field", "tokens_per_byte")
+    'tokens_per_byte'
+    """
+    return getattr(tr, "term", None) or (lambda group, key: key)
+
 
 STYLE = """
 body { font-family: system-ui, -apple-system, "Segoe UI", "Noto Sans", "Noto Sans CJK SC",
@@ -135,8 +147,13 @@ def report_html(result: DiagnosticsReport, *, tr: Words = same, lang: str = "en"
             f"{', ' + h(s.domain) if s.domain else ''}, "
             + h(tr("{n} bytes").format(n=f"{s.bytes:,}")) + ")"
             for s in corpus.sources)) + "</p>")
+    term = terms_of(tr)
     parts.append("<p class=\"muted\">" + " · ".join(
-        f"{h(k)}: {h(_cell(v))}" for k, v in result.settings.describe().items()) + "</p>")
+        h(tr("{setting}: {value}").format(
+            setting=term("setting", k),
+            value=(term(f"setting.{k}", v) if isinstance(v, str)
+                   else term("yes/no", _cell(v)) if isinstance(v, bool) else _cell(v))))
+        for k, v in result.settings.describe().items()) + "</p>")
     for warning in result.warnings:
         parts.append(f'<p class="warn">{h(note_text(warning))}</p>')
     parts.append(f"<h2>{h(tr('Tokenizers'))}</h2>")
@@ -176,8 +193,9 @@ def report_html(result: DiagnosticsReport, *, tr: Words = same, lang: str = "en"
             "premium², the attention pairs of one dense layer for the same content.")) + "</p>")
     for t in result.tokenizers:
         parts.append("<h2>" + h(tr("Buckets · {tokenizer}").format(tokenizer=t.name)) + "</h2>")
-        parts.append(_table([tr("bucket"), *BUCKET_FIELDS],
-                            [[key, *(bucket.value(f) for f in BUCKET_FIELDS)]
+        parts.append(_table([term("bucket_field", "bucket"),
+                             *(term("bucket_field", f) for f in BUCKET_FIELDS)],
+                            [[term("bucket", key), *(bucket.value(f) for f in BUCKET_FIELDS)]
                              for key, bucket in t.buckets.items()]))
         top = ", ".join(f"{h(repr(piece.piece))} ({piece.count:,})"
                         for piece in t.vocabulary.top[:10])

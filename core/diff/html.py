@@ -23,7 +23,8 @@ from .migration import BYTES_PER_PARAMETER, MigrationCost, mib_text
 from .report import TokenizerDiff
 
 # words the page's own texts: English here; a front end passes its translations (with a
-# ``note`` attribute wording a Note, else its English is used)
+# ``note`` attribute wording a Note, else its English is used, and a ``term`` attribute naming
+# a key of the data: a JSON field, a pipeline part; else the key itself is shown)
 Words = Callable[[str], str]
 
 
@@ -31,12 +32,28 @@ def same(text: str) -> str:
     return text
 
 
+def key_itself(group: str, key: str) -> str:
+    """A key of the data as the CLI's page shows it: as it is (``old_size``, ``normalizer``)."""
+    return key
+
+
+def terms_of(tr: Words) -> Callable[[str, str], str]:
+    """``tr.term(group, key)`` where the front end words keys, else the keys as they are.
+
+    >>> terms_of(same)("vocabulary", "old_size")
+    'old_size'
+    """
+    return getattr(tr, "term", None) or key_itself
+
+
 BADGE = {"identical": "#2e7d32", "append-only compatible": "#b26a00", "breaking": "#c62828"}
 STYLE = """
 body{font-family:system-ui,"Noto Sans","Noto Sans CJK SC",sans-serif;margin:24px;color:#202020}
 h1{font-size:20px} h2{font-size:16px;margin-top:28px;border-bottom:1px solid #ddd}
+h3{font-size:14px}
 .badge{display:inline-block;color:#fff;padding:4px 12px;border-radius:12px;font-weight:600}
 table{border-collapse:collapse} td,th{padding:3px 10px;border-bottom:1px solid #eee;text-align:left}
+th{white-space:nowrap;font-size:13px}
 td.n{text-align:right;font-variant-numeric:tabular-nums}
 .bar{background:#4e79a7;height:12px;display:inline-block;vertical-align:middle}
 pre{background:#f6f6f6;padding:8px;overflow:auto;font-size:12px}
@@ -44,11 +61,12 @@ pre{background:#f6f6f6;padding:8px;overflow:auto;font-size:12px}
 td{font-size:13px}
 .pair{display:grid;grid-template-columns:3em 1fr;align-items:baseline}
 .who{color:#666;font-size:12px}
+.pair .tokens{overflow-wrap:anywhere}
 """ + TOKENS_STYLE
 
 
-def _counts_table(counts: list[tuple[str, int]]) -> str:
-    rows = "".join(f"<tr><td>{escape(str(k))}</td><td class=n>{v:,}</td></tr>"
+def _counts_table(counts: list[tuple[str, int]], name: Callable[[str], str] = str) -> str:
+    rows = "".join(f"<tr><td>{escape(name(k))}</td><td class=n>{v:,}</td></tr>"
                    for k, v in counts)
     return f"<table>{rows}</table>"
 
@@ -60,7 +78,8 @@ def _examples(examples: list[ChangedExample], tr: Words = same) -> str:
     for ex in examples:
         sides = []
         for name, rows, other in (("old", ex.old, ex.new), ("new", ex.new, ex.old)):
-            titles = [f"{piece} · id {token_id}" for _, _, token_id, piece, *_ in rows]
+            titles = [tr("{piece} · id {id}").format(piece=piece, id=token_id)
+                      for _, _, token_id, piece, *_ in rows]
             reserve: dict[int, list[str]] = {}  # the other side's tokens covering no text
             for row in other:
                 if row[4] == row[5]:
@@ -68,15 +87,17 @@ def _examples(examples: list[ChangedExample], tr: Words = same) -> str:
             sides.append(f"<div class=who>{escape(tr(name))}</div>" + tokens_html(
                 ex.text, [r[4] for r in rows], [r[5] for r in rows], titles,
                 pieces=[r[3] for r in rows], reserve=reserve))
-        out.append(f"<p><b>{escape(ex.bucket)}</b></p><div class=pair>{''.join(sides)}</div>")
+        bucket = terms_of(tr)("bucket", ex.bucket)
+        out.append(f"<p><b>{escape(bucket)}</b></p><div class=pair>{''.join(sides)}</div>")
     return "".join(out)
 
 
 def _behaviour(b: BehaviourDiff, tr: Words = same) -> str:
+    term = terms_of(tr)
     buckets = b.per_bucket()
     top = max([v.token_ratio for _, v in buckets] + [1.0])
     rows = "".join(
-        f"<tr><td>{escape(name)}</td><td class=n>{v.texts:,}</td>"
+        f"<tr><td>{escape(term('bucket', name))}</td><td class=n>{v.texts:,}</td>"
         f"<td class=n>{v.ids_differ_share:.1%}</td><td class=n>{v.token_ratio:.3f}</td>"
         f"<td><span class=bar style='width:{200 * v.token_ratio / top:.0f}px'></span></td></tr>"
         for name, v in buckets)
@@ -102,13 +123,14 @@ def _behaviour(b: BehaviourDiff, tr: Words = same) -> str:
 
 
 def _parts(parts: list[PartDiff], tr: Words = same) -> str:
+    term = terms_of(tr)
     out = []
     for part in parts:
         if not part.changed:
             continue
         lines = "\n".join(f"<span class={'del' if l.startswith('-') else 'add'}>{escape(l)}</span>"
                           for l in part.diff[:200])
-        out.append(f"<h3>{escape(part.part)}</h3><pre>{lines}</pre>")
+        out.append(f"<h3>{escape(term('part', part.part))}</h3><pre>{lines}</pre>")
     return "".join(out) or f"<p>{escape(tr('no pipeline part differs'))}</p>"
 
 
@@ -122,9 +144,14 @@ def diff_html(diff: TokenizerDiff, *, tr: Words = same, lang: str = "") -> str:
     note_text = getattr(tr, "note", None) or english
     reasons = "".join(f"<li>{escape(note_text(r))}</li>" for r in diff.reasons)
     notes = "".join(f"<li>{escape(note_text(n))}</li>" for n in diff.notes)
-    offset = ("; " + tr("constant offset {offset} from ID {start}").format(
-        offset=f"{diff.offset.offset:+,}", start=f"{diff.offset.from_id:,}")
-              if diff.offset is not None else "")
+    term = terms_of(tr)
+    strategy = tr(diff.strategy())
+    if diff.offset is not None:  # one sentence each: its punctuation is the language's
+        migration = tr("{strategy}; {offset}.").format(strategy=strategy, offset=tr(
+            "constant offset {offset} from ID {start}").format(
+                offset=f"{diff.offset.offset:+,}", start=f"{diff.offset.from_id:,}"))
+    else:
+        migration = tr("{strategy}.").format(strategy=strategy)
     vocab = [(f.name, getattr(diff.counts, f.name)) for f in fields(diff.counts)]
     h2 = lambda text: f"<h2>{escape(tr(text))}</h2>"  # noqa: E731 - a heading, said once
     html_lang = f" lang='{escape(lang)}'" if lang else ""
@@ -137,9 +164,10 @@ def diff_html(diff: TokenizerDiff, *, tr: Words = same, lang: str = "") -> str:
             + (f"<p>{escape(tr('Notes'))}</p><ul>{notes}</ul>" if notes else "")
             + "<h2>" + escape(tr("Vocabulary (compared by {basis})").format(
                 basis=tr(diff.basis))) + "</h2>"
-            + _counts_table(vocab)
-            + h2("Special tokens") + _counts_table(list(diff.specials.counts().items()))
-            + h2("Migration") + f"<p>{escape(tr(diff.strategy()) + offset)}.</p>"
+            + _counts_table(vocab, lambda key: term("vocabulary", key))
+            + h2("Special tokens") + _counts_table(list(diff.specials.counts().items()),
+                                                   lambda key: term("special", key))
+            + h2("Migration") + f"<p>{escape(migration)}</p>"
             + _migration(diff.cost, tr)
             + h2("Pipeline") + _parts(diff.parts, tr)
             + _golden(diff.golden_check, tr)
@@ -159,15 +187,19 @@ def _migration(m: MigrationCost, tr: Words = same) -> str:
             ("… of them in IDs the old vocabulary used", f"{m.rows_repurposed:,}")]
     body = "".join(f"<tr><td>{escape(tr(k))}</td><td class=n>{escape(v)}</td></tr>"
                    for k, v in rows)
+    term = terms_of(tr)
     assumed = ("<p>" + escape(tr("assumed (no config.json gave them): {names}").format(
-        names=", ".join(m.assumed))) + "</p>" if m.assumed else "")
+        names=tr(", ").join(term("assumed", name) for name in m.assumed))) + "</p>"
+               if m.assumed else "")
     return f"<table>{body}</table>{assumed}"
 
 
 def _golden(golden: GoldenCheck | None, tr: Words = same) -> str:
     if golden is None:
         return ""
-    rows = "".join(f"<tr><td>{escape(str(d.sample))}</td><td>{escape(d.field)}</td>"
+    term = terms_of(tr)
+    rows = "".join(f"<tr><td>{escape(str(d.sample))}</td>"
+                   f"<td>{escape(term('field', d.field))}</td>"
                    f"<td>{escape(str(d.old)[:120])}</td><td>{escape(str(d.new)[:120])}"
                    f"</td></tr>" for d in golden.differences[:300])
     head = "".join(f"<th>{escape(tr(h))}</th>" for h in ("sample", "field", "old", "new"))

@@ -109,7 +109,7 @@ def write_corpus(documents: Iterable[str], path: Path) -> CorpusFile:
 
 def run_child(command: Sequence[str], *, cancel: Optional[CancelFn] = None,
               on_line: Optional[Callable[[str], None]] = None, cwd: str | None = None,
-              what: str = "training", feed: Optional[Iterable[str]] = None) -> str:
+              engine: str | None = None, feed: Optional[Iterable[str]] = None) -> str:
     """Run ``command`` under the supervisor (:func:`core.supervisor.run_command`), feeding its
     stderr lines to ``on_line``; it is killed when ``cancel()`` turns true or anything
     interrupts this function (Ctrl-C, a signal turned into an exception). Returns the stderr
@@ -129,7 +129,8 @@ def run_child(command: Sequence[str], *, cancel: Optional[CancelFn] = None,
                                      on_line=on_line, feed=feed)
     if exit_status != 0:
         raw = child_error(lines)
-        raise ChildFailed(f"{what} failed: {raw}", raw=raw)
+        raise ChildFailed.of(note("training.engine_failed", engine=engine, error=raw)
+                             if engine else note("training.failed", error=raw), raw=raw)
     return "".join(lines)
 
 

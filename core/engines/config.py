@@ -70,16 +70,17 @@ class TrainingConfig:
                    "normalizer": NORMALIZERS}
         for name, allowed in choices.items():
             if getattr(self, name) not in allowed:
-                raise WorkbenchError(f"config: {name} must be one of {', '.join(allowed)}, "
-                                     f"not {getattr(self, name)!r}")
+                raise WorkbenchError.of(note("training.config_choice", name=name,
+                                             allowed=", ".join(allowed),
+                                             value=repr(getattr(self, name))))
         if self.vocab_size < 1:
-            raise WorkbenchError("config: vocab_size must be positive")
+            raise WorkbenchError.of(note("training.config_vocab_size"))
         if self.min_frequency < 1:
-            raise WorkbenchError("config: min_frequency must be at least 1")
+            raise WorkbenchError.of(note("training.config_min_frequency"))
         if not 0 < self.character_coverage <= 1:
-            raise WorkbenchError("config: character_coverage must be in (0, 1]")
+            raise WorkbenchError.of(note("training.config_coverage"))
         if any(not t for t in self.special_tokens):
-            raise WorkbenchError("config: special_tokens contains an empty token")
+            raise WorkbenchError.of(note("training.config_empty_special"))
         duplicates = {t for t in self.special_tokens if self.special_tokens.count(t) > 1}
         if duplicates:
             # a note: the Train pane's form says it in the GUI's language as the user types
@@ -92,13 +93,14 @@ class TrainingConfig:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "TrainingConfig":
         if not isinstance(data, dict):
-            raise WorkbenchError("config: expected a JSON object")
+            raise WorkbenchError.of(note("training.config_not_object"))
         known = {f.name: f for f in fields(cls)}
         for key in data:
             if key not in known:
                 close = difflib.get_close_matches(key, known, n=1)
-                hint = f" (did you mean {close[0]!r}?)" if close else ""
-                raise WorkbenchError(f"config: unknown field {key!r}{hint}")
+                raise WorkbenchError.of(
+                    note("training.config_unknown_field_close", key=key, close=close[0]) if close
+                    else note("training.config_unknown_field", key=key))
         defaults = cls.__new__(cls)
         for name, spec in known.items():
             value = data.get(name, getattr(cls(), name))
@@ -112,12 +114,12 @@ class TrainingConfig:
         try:
             data = json.loads(Path(path).read_text(encoding="utf-8"))
         except json.JSONDecodeError as err:
-            raise WorkbenchError(f"invalid JSON: {err.msg}", path=path, line=err.lineno,
-                                 column=err.colno) from None
+            raise WorkbenchError.of(note("json.invalid", error=err.msg), path=path,
+                                    line=err.lineno, column=err.colno) from None
         try:
             return cls.from_json(data)
         except WorkbenchError as err:
-            raise WorkbenchError(err.message, path=path) from None
+            raise WorkbenchError(err.message, path=path, note=err.note) from None
 
 
 def _check_type(name: str, value: Any, annotation: str) -> None:
@@ -130,5 +132,5 @@ def _check_type(name: str, value: Any, annotation: str) -> None:
     if annotation == "list[str]" and not bad:
         bad = not all(isinstance(v, str) for v in value)
     if bad:
-        raise WorkbenchError(f"config: {name} should be {annotation}, not {type(value).__name__} "
-                             f"({value!r})")
+        raise WorkbenchError.of(note("training.config_type", name=name, expected=str(annotation),
+                                     found=type(value).__name__, value=repr(value)))

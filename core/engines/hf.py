@@ -84,7 +84,7 @@ def train_hf(config: TrainingConfig, documents: Iterable[str], dest: str | Path,
                    force=True)
 
         run_child(child_command(_CHILD, json.dumps(job), reads_input=True),
-                  feed=fed_then_reported(), cancel=cancel, what="tokenizers training")
+                  feed=fed_then_reported(), cancel=cancel, engine="tokenizers")
         tokenizer_json = output.read_bytes()
     report(Progress("done", 1, 1), force=True)
     files = {"tokenizer.json": tokenizer_json, "training_config.json": dump_json(config.to_json())}

@@ -112,7 +112,7 @@ def train_sentencepiece(config: TrainingConfig, documents: Iterable[str], dest: 
         try:
             log = run_child(child_command(_CHILD, json.dumps(args)), cancel=cancel,
                             on_line=lambda line: _report_log_line(line, report), cwd=scratch,
-                            what="SentencePiece training")
+                            engine="SentencePiece")
         except ChildFailed as err:
             raise plain_error(err.raw, options) from None
         model = (Path(scratch) / "model.model").read_bytes()

@@ -77,10 +77,10 @@ def parse_json_text(text: str, path: object) -> dict:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:
-        raise FormatError(f"invalid JSON: {err.msg}", path=path, line=err.lineno,
-                          column=err.colno) from None
+        raise FormatError.of(note("json.invalid", error=err.msg), path=path, line=err.lineno,
+                             column=err.colno) from None
     if not isinstance(data, dict):
-        raise FormatError("expected a JSON object at the top level", path=path)
+        raise FormatError.of(note("json.not_object"), path=path)
     return data
 
 
@@ -115,7 +115,7 @@ def _chat_template(files: dict[str, Path], tokenizer_config: dict | None) -> str
         path = files["chat_template.json"]
         template = parse_json_text(read_text(path), path).get("chat_template")
         if not isinstance(template, str):
-            raise FormatError("has no 'chat_template' string", path=path)
+            raise FormatError.of(note("format.no_chat_template"), path=path)
         return template
     template = (tokenizer_config or {}).get("chat_template")
     return template if isinstance(template, str) else None

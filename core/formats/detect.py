@@ -26,9 +26,6 @@ from .tekken.read import looks_like_tekken
 from ..notes import note
 from .runtime import Runtime
 
-EXPECTED = ("expected a HF tokenizer.json, a SentencePiece .model, a tiktoken rank file, a WordPiece "
-            "vocab.txt, a GPT-2 vocab.json with merges.txt beside it, a GGUF file, a Mistral "
-            "tekken.json, or a workbench bundle")
 # a bare "=" is a token too: the empty one (Whisper's multilingual.tiktoken has it)
 _TIKTOKEN_LINE = re.compile(rb"^[A-Za-z0-9+/]*=*\s+\d+$")
 # the "model" key of a tokenizer.json holds an object; a vocab.json may map the word "model" to an id
@@ -124,13 +121,13 @@ def detect(path: str | Path, **options) -> TokenizerSource:
     """Work out what ``path`` is. Raises :class:`FormatError` naming the path otherwise."""
     path = Path(path)
     if not path.exists():
-        raise FormatError("no such file or folder", path=path)
+        raise FormatError.of(note("file.no_such_path"), path=path)
     if path.is_dir():
         return _detect_dir(path, options)
     with open(path, "rb") as handle:
         head = handle.read(4096)
     if not head:
-        raise FormatError(f"the file is empty; {EXPECTED}", path=path)
+        raise FormatError.of(note("format.empty_file"), path=path)
     kind = detect_bytes(head)
     folder = path.parent
     if kind == "gguf":  # the tokenizer and its configs are all in the file's metadata
@@ -145,8 +142,7 @@ def detect(path: str | Path, **options) -> TokenizerSource:
     if kind == "merges":
         vocab = folder / "vocab.json"
         if not vocab.exists():
-            raise FormatError("this looks like a BPE merges.txt; the vocab.json it needs is not "
-                              "beside it", path=path)
+            raise FormatError.of(note("format.merges_without_vocab"), path=path)
         return TokenizerSource("gpt2-bpe", path, _with_siblings(
             folder, "vocab.json", vocab, {"merges.txt": path}), options)
     if kind == "vocab.txt":
@@ -154,7 +150,7 @@ def detect(path: str | Path, **options) -> TokenizerSource:
     if kind == "sentencepiece":
         return TokenizerSource("sentencepiece", path, _with_siblings(folder, "tokenizer.model", path),
                                options)
-    raise FormatError(f"not a tokenizer file; {EXPECTED}", path=path)
+    raise FormatError.of(note("format.not_tokenizer"), path=path)
 
 
 def _with_siblings(folder: Path, name: str, path: Path, extra: dict | None = None) -> dict:
@@ -177,15 +173,13 @@ def _detect_json(path: Path, options: dict) -> TokenizerSource:
     if data and all(isinstance(v, int) for v in data.values()):
         merges = path.parent / "merges.txt"
         if not merges.exists():
-            raise FormatError("this looks like a GPT-2 vocab.json; the merges.txt it needs is not "
-                              "beside it", path=path)
+            raise FormatError.of(note("format.vocab_without_merges"), path=path)
         return TokenizerSource("gpt2-bpe", path, _with_siblings(
             path.parent, "vocab.json", path, {"merges.txt": merges}), options)
     for name in ("tokenizer.json", "tokenizer.model", "vocab.txt"):
         if name != path.name and (path.parent / name).exists():
             return detect(path.parent / name, **options)
-    raise FormatError(f"a JSON file, but not a tokenizer ({path.name} has no 'model'); {EXPECTED}",
-                      path=path)
+    raise FormatError.of(note("format.json_not_tokenizer", name=path.name), path=path)
 
 
 def _detect_dir(path: Path, options: dict) -> TokenizerSource:
@@ -196,7 +190,7 @@ def _detect_dir(path: Path, options: dict) -> TokenizerSource:
         found = sorted(path.glob(pattern))
         if found:
             return detect(found[0], **options)
-    raise FormatError(f"the folder holds no tokenizer; {EXPECTED}", path=path)
+    raise FormatError.of(note("format.folder_without_tokenizer"), path=path)
 
 
 _read_text = read_text
@@ -213,8 +207,7 @@ def load_runtime(source: TokenizerSource, configs: Configs | None = None, *,
     a tiktoken :class:`~core.formats.tiktoken.runtime.RankFile` already parsed (not parsed again).
     """
     if source.format not in _LOADERS:
-        raise FormatError(f"{source.format!r} is not a native tokenizer format here; open it with "
-                          "core.loading.open_tokenizer", path=source.path)
+        raise FormatError.of(note("format.not_native", format=source.format), path=source.path)
     notes: list[str] = []
     if configs is None:
         configs, notes = read_configs(source.files)
@@ -293,7 +286,7 @@ def _load_wordpiece(source: TokenizerSource, configs: Configs) -> Runtime:
         token = token.rstrip("\r")
         vocab.setdefault(token, number)
     if "[UNK]" not in vocab:
-        raise FormatError("a WordPiece vocab.txt needs an [UNK] token", path=path)
+        raise FormatError.of(note("format.wordpiece_without_unk"), path=path)
     config = configs.tokenizer_config or {}
     if "do_lower_case" in config:
         lowercase = bool(config["do_lower_case"])
@@ -343,16 +336,15 @@ def _load_gpt2(source: TokenizerSource, configs: Configs) -> Runtime:
             continue
         parts = line.split(" ")
         if len(parts) != 2:
-            raise FormatError("expected two space-separated pieces per merge", path=merges_path,
-                              line=number)
+            raise FormatError.of(note("format.merge_not_a_pair"), path=merges_path,
+                                 line=number)
         merges.append(parts)
     table = byte_level_decoder()
     byte_level = all(ch in table for piece in list(vocab)[:2000] for ch in piece
                      if not (piece.startswith("<|") and piece.endswith("|>")))
     specials = [t for t in vocab if t.startswith("<|") and t.endswith("|>")]
     if not byte_level:
-        raise FormatError("vocab.json is not in the GPT-2 byte-level alphabet; only byte-level "
-                          "vocab.json + merges.txt pairs are supported", path=vocab_path)
+        raise FormatError.of(note("format.not_byte_level"), path=vocab_path)
     level = {"add_prefix_space": False, "trim_offsets": True, "use_regex": True}
     spec = {
         "version": "1.0",

@@ -79,8 +79,7 @@ class Template:
         if not pair:
             return self.single
         if self.pair is None:
-            raise PostprocessError("the template has no pair form: give a pair template "
-                                   "(with $A and $B) to encode a pair of texts")
+            raise PostprocessError.of(note("postprocess.no_pair_form"))
         return self.pair
 
     def added(self, pair: bool = False) -> int:
@@ -151,8 +150,8 @@ def _parse_pieces(text: str, token_id, which: str, pair: bool) -> tuple[Piece, .
             if tail.isdigit():
                 name, type_id = head, int(tail)
             elif name.startswith("$"):
-                raise PostprocessError(f"{which} template: {word!r}: the type ID after ':' must "
-                                       "be a number")
+                raise PostprocessError.of(note("postprocess.type_id_not_number",
+                                               which_template=which, word=word))
         if name.startswith("$"):
             pieces.append(Piece(_sequence_of(name, which, word), type_id))
             if name[1:].isdigit():  # ``$1`` is $A with type ID 1 (tokenizers' shorthand)
@@ -160,17 +159,17 @@ def _parse_pieces(text: str, token_id, which: str, pair: bool) -> tuple[Piece, .
             continue
         found = token_id(name)
         if found is None:
-            raise PostprocessError(f"{which} template: {name!r} is not a token of this tokenizer")
+            raise PostprocessError.of(note("postprocess.not_a_token", which_template=which,
+                                           name=name))
         pieces.append(Piece(None, type_id, name, (int(found),)))
     counts = [sum(p.sequence == s for p in pieces) for s in (0, 1)]
     if counts[0] != 1:
-        raise PostprocessError(f"{which} template: $A must appear exactly once "
-                               f"(found {counts[0]} times) in {text!r}")
+        raise PostprocessError.of(note("postprocess.a_not_once", which_template=which,
+                                       count=counts[0], text=text))
     if pair and counts[1] != 1:
-        raise PostprocessError(f"pair template: $B must appear exactly once (found {counts[1]} "
-                               f"times) in {text!r}")
+        raise PostprocessError.of(note("postprocess.b_not_once", count=counts[1], text=text))
     if not pair and counts[1]:
-        raise PostprocessError(f"single template: $B belongs in the pair template ({text!r})")
+        raise PostprocessError.of(note("postprocess.b_in_single", text=text))
     return tuple(pieces)
 
 
@@ -180,7 +179,7 @@ def _sequence_of(name: str, which: str, word: str) -> int:
         return 0
     if rest in ("B", "b"):
         return 1
-    raise PostprocessError(f"{which} template: {word!r} is neither $A nor $B")
+    raise PostprocessError.of(note("postprocess.not_a_sequence", which_template=which, word=word))
 
 
 def bos_eos_template(bos: tuple[str, int] | None, eos: tuple[str, int] | None, *, origin: str,
@@ -228,12 +227,13 @@ class Truncation:
 
     def __post_init__(self):
         if self.max_length < 0 or self.stride < 0:
-            raise PostprocessError("max length and stride must not be negative")
+            raise PostprocessError.of(note("postprocess.truncation_negative"))
         if self.side not in SIDES:
-            raise PostprocessError(f"truncation side {self.side!r}: choose right or left")
+            raise PostprocessError.of(note("postprocess.truncation_side", side=self.side))
         if self.strategy not in STRATEGIES:
-            raise PostprocessError(f"truncation strategy {self.strategy!r}: choose "
-                                   + ", ".join(STRATEGIES))
+            raise PostprocessError.of(note("postprocess.truncation_strategy",
+                                           strategy=self.strategy,
+                                           strategies=", ".join(STRATEGIES)))
 
 
 @dataclass(frozen=True)
@@ -251,9 +251,9 @@ class Padding:
     def __post_init__(self):
         if (self.length is not None and self.length < 0) or (
                 self.multiple is not None and self.multiple < 0):
-            raise PostprocessError("padding length and multiple must not be negative")
+            raise PostprocessError.of(note("postprocess.padding_negative"))
         if self.side not in SIDES:
-            raise PostprocessError(f"padding side {self.side!r}: choose right or left")
+            raise PostprocessError.of(note("postprocess.padding_side", side=self.side))
 
     def target(self, length: int) -> int:
         """The length a window of ``length`` tokens is padded to.
@@ -315,7 +315,7 @@ class PostSettings:
         core.pipeline.postprocess.PostprocessError: a pair template needs the single template too
         """
         if self.pair_template and not self.template:
-            raise PostprocessError("a pair template needs the single template too")
+            raise PostprocessError.of(note("postprocess.pair_without_single"))
         template = None
         if self.template:
             template = parse_template(self.template, self.pair_template, runtime.token_to_id)
@@ -461,9 +461,9 @@ def _truncate(lengths: list[int], t: Truncation, added: int, added_single: int):
     # text); a max_length below the added tokens wraps around in tokenizers' unsigned
     # arithmetic and so never truncates at all (see the note in apply): both copied here
     if t.max_length >= added_single and t.max_length - added_single < t.stride:
-        raise PostprocessError(
-            f"stride {t.stride} is not below the room left for text ({t.max_length} max length "
-            f"- {added_single} added special tokens = {t.max_length - added_single})")
+        raise PostprocessError.of(note("postprocess.stride_above_room", stride=t.stride,
+                                       max_length=t.max_length, added=added_single,
+                                       room=t.max_length - added_single))
     whole = [(list(range(n)), []) for n in lengths]
     if added and t.max_length < added:
         return whole
@@ -491,12 +491,12 @@ def _truncate(lengths: list[int], t: Truncation, added: int, added_single: int):
         return [_cut(n, k, t) for n, k in zip(lengths, keeps)]
     target = 0 if t.strategy == "only_first" else 1
     if target >= len(lengths):
-        raise PostprocessError("truncation only_second needs a second text")
+        raise PostprocessError.of(note("postprocess.no_second_text"))
     if lengths[target] <= to_remove:
-        raise PostprocessError(
-            f"the {('first', 'second')[target]} text has {lengths[target]} tokens; it cannot "
-            f"lose the {to_remove} the max length asks for ({t.strategy}): raise the max length "
-            "or choose longest_first")
+        raise PostprocessError.of(note("postprocess.text_too_short",
+                                       which_text=("first", "second")[target],
+                                       tokens=lengths[target], remove=to_remove,
+                                       strategy=t.strategy))
     out = list(whole)
     out[target] = _cut(lengths[target], lengths[target] - to_remove, t)
     return out
@@ -515,9 +515,8 @@ def _cut(n: int, keep: int, t: Truncation) -> tuple[list[int], list[list[int]]]:
     if keep == 0:
         return [], [list(range(n))]
     if t.stride >= keep:
-        raise PostprocessError(
-            f"stride {t.stride} must be below the {keep} tokens this text keeps (tokenizers "
-            "refuses it too): lower the stride or raise the max length")
+        raise PostprocessError.of(note("postprocess.stride_above_kept", stride=t.stride,
+                                       keep=keep))
     step = keep - t.stride
     ranges = []
     if t.side == "right":

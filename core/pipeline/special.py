@@ -15,6 +15,9 @@ from functools import lru_cache
 
 import regex
 
+from ..errors import WorkbenchError
+from ..notes import note
+
 ROLE_BY_NAME = {
     # names used by tokenizer_config.json / special_tokens_map.json
     "bos_token": "bos", "eos_token": "eos", "pad_token": "pad", "unk_token": "unk",
@@ -133,22 +136,20 @@ def resolve_allowed_special(allowed, tokens: list[SpecialToken]) -> "bool | froz
     core.errors.WorkbenchError: allowed_special: '<|c|>' is not a special token of this \
 tokenizer (its special tokens: <|a|>, <|b|>)
     """
-    from ..errors import WorkbenchError
-
     if allowed is None or allowed is False:
         return False
     if allowed == "all" or allowed is True:
         return True
     if isinstance(allowed, str):
-        raise WorkbenchError(f'allowed_special must be "all" or a set of literals, not '
-                             f"{allowed!r}")
+        raise WorkbenchError.of(note("special.allowed_shape", value=repr(allowed)))
     known = {t.content for t in tokens if t.content}
     unknown = sorted(set(allowed) - known)
     if unknown:
-        listed = ", ".join(sorted(known)) or "none"
-        raise WorkbenchError(f"allowed_special: {', '.join(map(repr, unknown))} "
-                         f"{'is' if len(unknown) == 1 else 'are'} not a special token of this "
-                         f"tokenizer (its special tokens: {listed})")
+        raise WorkbenchError.of(
+            note("special.not_allowed", count=len(unknown), literals=", ".join(map(repr, unknown)),
+                 known=", ".join(sorted(known))) if known
+            else note("special.not_allowed_none", count=len(unknown),
+                      literals=", ".join(map(repr, unknown))))
     chosen = frozenset(allowed)
     return chosen if chosen else False
 

@@ -552,7 +552,7 @@ class StopMatcher:
     def __init__(self, stops: Sequence[str]) -> None:
         for stop in stops:
             if not isinstance(stop, str) or not stop:
-                raise StreamError(f"a stop string must be non-empty text, not {stop!r}")
+                raise StreamError.of(note("stream.bad_stop", value=repr(stop)))
         self.stops = list(dict.fromkeys(stops))
         self._automaton = _StopAutomaton(self.stops) if self.stops else None
         self._state = 0   # the automaton's state: the held text is its string
@@ -800,13 +800,14 @@ def parse_ids(text: str, path: object = None) -> list[int]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:
-        raise StreamError(f"invalid JSON: {err.msg}", path=path, line=err.lineno,
-                          column=err.colno) from None
+        raise StreamError.of(note("json.invalid", error=err.msg), path=path, line=err.lineno,
+                             column=err.colno) from None
     if isinstance(data, dict) and "ids" in data:
         data = data["ids"]
     if not isinstance(data, list):
-        raise StreamError('expected a list of token IDs, or {"ids": [...]}', path=path)
+        raise StreamError.of(note("stream.ids_shape"), path=path)
     for k, item in enumerate(data):
         if isinstance(item, bool) or not isinstance(item, int):
-            raise StreamError(f"item {k} is not a token ID (an integer): {item!r}", path=path)
+            raise StreamError.of(note("stream.item_not_id", item=k, value=repr(item)),
+                                 path=path)
     return data

@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
+from ..notes import note
 from ..progress import check_cancel
 from .decode import StopHit, StreamError, TextStream
 
@@ -127,7 +128,7 @@ def replay(runtime, ids: Sequence[int], *, chunk: int = 1, stops: Sequence[str] 
     the IDs of its chunk before it are one step).
     """
     if chunk < 1:
-        raise StreamError(f"the chunk size must be at least 1, not {chunk}")
+        raise StreamError.of(note("stream.bad_chunk", chunk=chunk))
     stream = TextStream(runtime, stops=stops, stop_ids=stop_ids, skip_special=skip_special,
                         prefill=prefill)
     prompt_pending = _pending_bytes(stream)

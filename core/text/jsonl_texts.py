@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 
 from ..errors import FormatError
+from ..notes import note
 
 
 def jsonl_texts(data: str, path: object) -> list[str]:
@@ -21,12 +22,11 @@ def jsonl_texts(data: str, path: object) -> list[str]:
         try:
             value = json.loads(line)
         except json.JSONDecodeError as err:
-            raise FormatError(f"invalid JSON: {err.msg}", path=path, line=number,
-                              column=err.colno) from None
+            raise FormatError.of(note("json.invalid", error=err.msg), path=path, line=number,
+                                 column=err.colno) from None
         if isinstance(value, dict):
             value = value.get("text")
         if not isinstance(value, str):
-            raise FormatError('expected a JSON string or an object with a "text" string',
-                              path=path, line=number)
+            raise FormatError.of(note("json.not_text_line"), path=path, line=number)
         texts.append(value)
     return texts

@@ -21,6 +21,7 @@ import numpy as np
 import regex
 
 from ..errors import TextError
+from ..notes import note
 from ..units import Unit  # noqa: F401  (the enum lives below errors and notes; imported from here too)
 from .graphemes import grapheme_boundary_mask
 
@@ -58,9 +59,8 @@ def check_encodable(text: str) -> None:
     match = _LONE_SURROGATE.search(text)
     if match:
         count = len(_LONE_SURROGATE.findall(text))
-        raise TextError(
-            f"text contains {count} lone surrogate(s) (first U+{ord(match.group()):04X} at code "
-            f"point {match.start()}); they are not valid Unicode and cannot be tokenized")
+        raise TextError.of(note("text.lone_surrogates", count=count,
+                                codepoint=f"U+{ord(match.group()):04X}", start=match.start()))
 
 
 # --- the index ------------------------------------------------------------------------------
@@ -316,12 +316,12 @@ class TextIndex:
                  Unit.GRAPHEME: len(self.grapheme_cps) - 1}[unit]
         bad = (offsets < 0) | (offsets > limit)
         if bad.any():
-            raise TextError(f"offset {int(offsets[bad][0])} is outside the text "
-                            f"(0..{limit} {unit.label})")
+            raise TextError.of(note("text.offset_outside", offset=int(offsets[bad][0]),
+                                    limit=int(limit), unit=unit.value))
         if unit is Unit.BYTES:
             if not self.is_cp_boundary[offsets].all():
                 first = int(offsets[~self.is_cp_boundary[offsets]][0])
-                raise TextError(f"byte offset {first} falls inside a UTF-8 character")
+                raise TextError.of(note("text.offset_inside_character", offset=first))
             return offsets
         if unit is Unit.CP:
             cps = offsets
@@ -329,8 +329,8 @@ class TextIndex:
             cps = np.searchsorted(self.cp_utf16, offsets)
             inside = self.cp_utf16[cps] != offsets
             if inside.any():
-                raise TextError(f"UTF-16 offset {int(offsets[inside][0])} falls between the two "
-                                "halves of a surrogate pair")
+                raise TextError.of(note("text.offset_inside_pair",
+                                        offset=int(offsets[inside][0])))
         else:
             cps = self.grapheme_cps[offsets]
         return self.cp_bytes[cps]

@@ -626,6 +626,54 @@
         <source>Documents longer than the context window minus the template&apos;s tokens</source>
         <translation>长度超过上下文窗口减去模板词元数的文档</translation>
     </message>
+    <message>
+        <source>script: {name}</source>
+        <translation>文字：{name}</translation>
+    </message>
+    <message>
+        <source>length in code points: {name}</source>
+        <translation>长度（码位）：{name}</translation>
+    </message>
+    <message>
+        <source>domain: {name}</source>
+        <translation>领域：{name}</translation>
+    </message>
+    <message>
+        <source>with {name}</source>
+        <translation>含{name}</translation>
+    </message>
+    <message>
+        <source>digits</source>
+        <translation>数字</translation>
+    </message>
+    <message>
+        <source>emoji</source>
+        <translation>表情符号</translation>
+    </message>
+    <message>
+        <source>combining marks</source>
+        <translation>组合符号</translation>
+    </message>
+    <message>
+        <source>private-use or unassigned characters</source>
+        <translation>私用区或未分配字符</translation>
+    </message>
+    <message>
+        <source>URLs</source>
+        <translation>网址</translation>
+    </message>
+    <message>
+        <source>email addresses</source>
+        <translation>电子邮件地址</translation>
+    </message>
+    <message>
+        <source>code</source>
+        <translation>代码</translation>
+    </message>
+    <message>
+        <source>all documents</source>
+        <translation>全部文档</translation>
+    </message>
 </context>
 <context>
     <name>BudgetTable</name>
@@ -4120,6 +4168,586 @@
         <translation>诊断的对话模板文件 {path} 已不存在：不使用模板</translation>
     </message>
     <message>
+        <source>no such file or folder</source>
+        <translation>文件或文件夹不存在</translation>
+    </message>
+    <message>
+        <source>no file matches</source>
+        <translation>没有匹配的文件</translation>
+    </message>
+    <message>
+        <source>invalid UTF-8 at byte {offset:,} of the {counted_in} (byte {column} of the line: {byte:#04x})</source>
+        <translation>{counted_in}第 {offset:,} 个字节处的 UTF-8 无效（该行第 {column} 个字节：{byte:#04x}）</translation>
+    </message>
+    <message>
+        <source>invalid UTF-8 at byte {offset:,} of the {counted_in} (byte {column} of the line: {byte:#04x}); use the &apos;replace&apos; policy to keep going</source>
+        <translation>{counted_in}第 {offset:,} 个字节处的 UTF-8 无效（该行第 {column} 个字节：{byte:#04x}）；选用 &apos;replace&apos; 策略可继续读取</translation>
+    </message>
+    <message>
+        <source>invalid JSON: {error}</source>
+        <translation>无效的 JSON：{error}</translation>
+    </message>
+    <message>
+        <source>expected a JSON object at the top level</source>
+        <translation>顶层应为一个 JSON 对象</translation>
+    </message>
+    <message>
+        <source>expected a JSON string or an object with a &quot;text&quot; string</source>
+        <translation>每行应为一个 JSON 字符串，或带有 &quot;text&quot; 字符串的对象</translation>
+    </message>
+    <message>
+        <source>the file is empty; expected a HF tokenizer.json, a SentencePiece .model, a tiktoken rank file, a WordPiece vocab.txt, a GPT-2 vocab.json with merges.txt beside it, a GGUF file, a Mistral tekken.json, or a workbench bundle</source>
+        <translation>文件为空；应为 HF tokenizer.json、SentencePiece .model、tiktoken 排名文件、WordPiece vocab.txt、旁边带有 merges.txt 的 GPT-2 vocab.json、GGUF 文件、Mistral tekken.json 或工作台打包文件</translation>
+    </message>
+    <message>
+        <source>not a tokenizer file; expected a HF tokenizer.json, a SentencePiece .model, a tiktoken rank file, a WordPiece vocab.txt, a GPT-2 vocab.json with merges.txt beside it, a GGUF file, a Mistral tekken.json, or a workbench bundle</source>
+        <translation>不是分词器文件；应为 HF tokenizer.json、SentencePiece .model、tiktoken 排名文件、WordPiece vocab.txt、旁边带有 merges.txt 的 GPT-2 vocab.json、GGUF 文件、Mistral tekken.json 或工作台打包文件</translation>
+    </message>
+    <message>
+        <source>a JSON file, but not a tokenizer ({name} has no &apos;model&apos;); expected a HF tokenizer.json, a SentencePiece .model, a tiktoken rank file, a WordPiece vocab.txt, a GPT-2 vocab.json with merges.txt beside it, a GGUF file, a Mistral tekken.json, or a workbench bundle</source>
+        <translation>是 JSON 文件，但不是分词器（{name} 没有 &apos;model&apos;）；应为 HF tokenizer.json、SentencePiece .model、tiktoken 排名文件、WordPiece vocab.txt、旁边带有 merges.txt 的 GPT-2 vocab.json、GGUF 文件、Mistral tekken.json 或工作台打包文件</translation>
+    </message>
+    <message>
+        <source>the folder holds no tokenizer; expected a HF tokenizer.json, a SentencePiece .model, a tiktoken rank file, a WordPiece vocab.txt, a GPT-2 vocab.json with merges.txt beside it, a GGUF file, a Mistral tekken.json, or a workbench bundle</source>
+        <translation>文件夹中没有分词器；应为 HF tokenizer.json、SentencePiece .model、tiktoken 排名文件、WordPiece vocab.txt、旁边带有 merges.txt 的 GPT-2 vocab.json、GGUF 文件、Mistral tekken.json 或工作台打包文件</translation>
+    </message>
+    <message>
+        <source>this looks like a BPE merges.txt; the vocab.json it needs is not beside it</source>
+        <translation>这看起来是 BPE 的 merges.txt；它所需的 vocab.json 不在旁边</translation>
+    </message>
+    <message>
+        <source>this looks like a GPT-2 vocab.json; the merges.txt it needs is not beside it</source>
+        <translation>这看起来是 GPT-2 的 vocab.json；它所需的 merges.txt 不在旁边</translation>
+    </message>
+    <message>
+        <source>{format!r} is not a native tokenizer format here; open it with core.loading.open_tokenizer</source>
+        <translation>{format!r} 在此不是原生分词器格式；请用 core.loading.open_tokenizer 打开</translation>
+    </message>
+    <message>
+        <source>a WordPiece vocab.txt needs an [UNK] token</source>
+        <translation>WordPiece 的 vocab.txt 需要一个 [UNK] 词元</translation>
+    </message>
+    <message>
+        <source>expected two space-separated pieces per merge</source>
+        <translation>每条合并规则应为两个以空格分隔的片段</translation>
+    </message>
+    <message>
+        <source>vocab.json is not in the GPT-2 byte-level alphabet; only byte-level vocab.json + merges.txt pairs are supported</source>
+        <translation>vocab.json 不是 GPT-2 字节级字母表；只支持字节级的 vocab.json + merges.txt 组合</translation>
+    </message>
+    <message>
+        <source>has no &apos;chat_template&apos; string</source>
+        <translation>没有 &apos;chat_template&apos; 字符串</translation>
+    </message>
+    <message>
+        <source>expected &apos;base64-token rank&apos; on every line</source>
+        <translation>每行应为 &apos;base64 词元 排名&apos;</translation>
+    </message>
+    <message>
+        <source>invalid base64 token {token!r}</source>
+        <translation>无效的 base64 词元 {token!r}</translation>
+    </message>
+    <message>
+        <source>rank {rank!r} is not an integer</source>
+        <translation>排名 {rank!r} 不是整数</translation>
+    </message>
+    <message>
+        <source>duplicate rank {rank} (first on line {first})</source>
+        <translation>排名 {rank} 重复（首次出现在第 {first} 行）</translation>
+    </message>
+    <message>
+        <source>the rank file has no tokens</source>
+        <translation>排名文件中没有词元</translation>
+    </message>
+    <message>
+        <source>special token {literal!r} has id {id}, which is already special token {other!r} (choose another preset or special ids)</source>
+        <translation>特殊词元 {literal!r} 的 ID 是 {id}，已被特殊词元 {other!r} 占用（请选择其他预设或特殊词元 ID）</translation>
+    </message>
+    <message>
+        <source>special token {literal!r} has id {id}, which is already a rank (choose another preset or special ids)</source>
+        <translation>特殊词元 {literal!r} 的 ID 是 {id}，已是一个排名（请选择其他预设或特殊词元 ID）</translation>
+    </message>
+    <message>
+        <source>tiktoken rejected the tokenizer: {error}</source>
+        <translation>tiktoken 拒绝了该分词器：{error}</translation>
+    </message>
+    <message>
+        <source>not a SentencePiece model: the protobuf data is truncated or corrupt</source>
+        <translation>不是 SentencePiece 模型：protobuf 数据被截断或已损坏</translation>
+    </message>
+    <message>
+        <source>not a SentencePiece model: it has no pieces</source>
+        <translation>不是 SentencePiece 模型：其中没有片段</translation>
+    </message>
+    <message>
+        <source>sentencepiece could not load the model: {error}</source>
+        <translation>sentencepiece 无法加载该模型：{error}</translation>
+    </message>
+    <message>
+        <source>tokenizer.json has no &apos;model&apos; object</source>
+        <translation>tokenizer.json 没有 &apos;model&apos; 对象</translation>
+    </message>
+    <message>
+        <source>the tokenizers runtime rejected this file: {error}</source>
+        <translation>tokenizers 运行时拒绝了此文件：{error}</translation>
+    </message>
+    <message>
+        <source>unknown key(s) {keys}: a conversation holds &quot;messages&quot;, &quot;tools&quot; and &quot;documents&quot;</source>
+        <translation>未知的键 {keys}：对话包含 &quot;messages&quot;、&quot;tools&quot; 和 &quot;documents&quot;</translation>
+    </message>
+    <message>
+        <source>&quot;{key}&quot; item {item} is not an object</source>
+        <translation>&quot;{key}&quot; 的第 {item} 项不是对象</translation>
+    </message>
+    <message>
+        <source>expected a list of messages, or {{&quot;messages&quot;: [...]}}</source>
+        <translation>应为消息列表，或 {{&quot;messages&quot;: [...]}}</translation>
+    </message>
+    <message>
+        <source>the conversation has no messages</source>
+        <translation>对话中没有消息</translation>
+    </message>
+    <message>
+        <source>message {message} is not an object</source>
+        <translation>消息 {message} 不是对象</translation>
+    </message>
+    <message>
+        <source>message {message} has no &quot;role&quot; (a string)</source>
+        <translation>消息 {message} 没有 &quot;role&quot;（一个字符串）</translation>
+    </message>
+    <message>
+        <source>expected a list of token IDs, or {{&quot;ids&quot;: [...]}}</source>
+        <translation>应为词元 ID 列表，或 {{&quot;ids&quot;: [...]}}</translation>
+    </message>
+    <message>
+        <source>item {item} is not a token ID (an integer): {value}</source>
+        <translation>第 {item} 项不是词元 ID（一个整数）：{value}</translation>
+    </message>
+    <message>
+        <source>config.{key} must be a non-negative integer (found {value})</source>
+        <translation>config.{key} 必须是非负整数（实际为 {value}）</translation>
+    </message>
+    <message>
+        <source>config.pattern must be a regex string</source>
+        <translation>config.pattern 必须是正则表达式字符串</translation>
+    </message>
+    <message>
+        <source>config.default_vocab_size ({vocab_size:,}) is smaller than config.default_num_special_tokens ({specials:,})</source>
+        <translation>config.default_vocab_size（{vocab_size:,}）小于 config.default_num_special_tokens（{specials:,}）</translation>
+    </message>
+    <message>
+        <source>vocab has {entries:,} entries, fewer than config.default_vocab_size ({vocab_size:,}) minus config.default_num_special_tokens ({specials:,}) = {ranks:,}</source>
+        <translation>vocab 有 {entries:,} 个条目，少于 config.default_vocab_size（{vocab_size:,}）减去 config.default_num_special_tokens（{specials:,}）= {ranks:,}</translation>
+    </message>
+    <message>
+        <source>vocab[{index}] needs a &apos;rank&apos; and base64 &apos;token_bytes&apos;</source>
+        <translation>vocab[{index}] 需要 &apos;rank&apos; 和 base64 编码的 &apos;token_bytes&apos;</translation>
+    </message>
+    <message>
+        <source>vocab[{index}] has rank {rank}; ranks must count up from 0</source>
+        <translation>vocab[{index}] 的排名是 {rank}；排名必须从 0 起依次递增</translation>
+    </message>
+    <message>
+        <source>vocab[{index}] repeats the bytes of rank {rank}</source>
+        <translation>vocab[{index}] 与排名 {rank} 的字节相同</translation>
+    </message>
+    <message>
+        <source>special_tokens must be a list of at most config.default_num_special_tokens ({specials:,}) entries</source>
+        <translation>special_tokens 必须是列表，最多 config.default_num_special_tokens（{specials:,}）个条目</translation>
+    </message>
+    <message>
+        <source>special_tokens[{index}] needs a &apos;token_str&apos; and a &apos;rank&apos; below {specials:,}</source>
+        <translation>special_tokens[{index}] 需要 &apos;token_str&apos; 和一个小于 {specials:,} 的 &apos;rank&apos;</translation>
+    </message>
+    <message>
+        <source>special_tokens[{index}] repeats {literal!r}</source>
+        <translation>special_tokens[{index}] 重复了 {literal!r}</translation>
+    </message>
+    <message>
+        <source>text contains {count} lone surrogate(s) (first {codepoint} at code point {start}); they are not valid Unicode and cannot be tokenized</source>
+        <translation>文本含有 {count} 个孤立代理项（第一个是位于码位 {start} 的 {codepoint}）；它们不是有效的 Unicode，无法分词</translation>
+    </message>
+    <message>
+        <source>offset {offset} is outside the text (0..{limit} {unit})</source>
+        <translation>偏移量 {offset} 超出了文本（0..{limit} {unit}）</translation>
+    </message>
+    <message>
+        <source>byte offset {offset} falls inside a UTF-8 character</source>
+        <translation>字节偏移量 {offset} 落在一个 UTF-8 字符内部</translation>
+    </message>
+    <message>
+        <source>UTF-16 offset {offset} falls between the two halves of a surrogate pair</source>
+        <translation>UTF-16 偏移量 {offset} 落在代理对的两半之间</translation>
+    </message>
+    <message>
+        <source>&apos;chat_template&apos; must be a string or a list of {{&quot;name&quot;: ..., &quot;template&quot;: ...}} objects</source>
+        <translation>&apos;chat_template&apos; 必须是字符串，或 {{&quot;name&quot;: ..., &quot;template&quot;: ...}} 对象的列表</translation>
+    </message>
+    <message>
+        <source>has no &apos;chat_template&apos;</source>
+        <translation>没有 &apos;chat_template&apos;</translation>
+    </message>
+    <message>
+        <source>a stop string must be non-empty text, not {value}</source>
+        <translation>停止字符串必须是非空文本，而不是 {value}</translation>
+    </message>
+    <message>
+        <source>the chunk size must be at least 1, not {chunk}</source>
+        <translation>块大小至少为 1，而不是 {chunk}</translation>
+    </message>
+    <message>
+        <source>metadata key {key!r} has the wrong type ({found})</source>
+        <translation>元数据键 {key!r} 的类型不对（{found}）</translation>
+    </message>
+    <message>
+        <source>this GGUF file has no tokenizer (no &apos;tokenizer.ggml.model&apos; key)</source>
+        <translation>此 GGUF 文件中没有分词器（没有 &apos;tokenizer.ggml.model&apos; 键）</translation>
+    </message>
+    <message>
+        <source>{key} must be an array of strings</source>
+        <translation>{key} 必须是字符串数组</translation>
+    </message>
+    <message>
+        <source>{key} must be an array of numbers</source>
+        <translation>{key} 必须是数值数组</translation>
+    </message>
+    <message>
+        <source>tokenizer.ggml.tokens is missing or empty</source>
+        <translation>tokenizer.ggml.tokens 缺失或为空</translation>
+    </message>
+    <message>
+        <source>{key} has {entries:,} entries but tokenizer.ggml.tokens has {tokens:,}: they must be the same length</source>
+        <translation>{key} 有 {entries:,} 个条目，而 tokenizer.ggml.tokens 有 {tokens:,} 个：两者长度必须相同</translation>
+    </message>
+    <message>
+        <source>tokenizer.ggml.merges is missing: a {model} tokenizer needs its merges</source>
+        <translation>缺少 tokenizer.ggml.merges：{model} 分词器需要其合并规则</translation>
+    </message>
+    <message>
+        <source>tokenizer.ggml.scores is missing: a {model} tokenizer needs its scores</source>
+        <translation>缺少 tokenizer.ggml.scores：{model} 分词器需要其分数</translation>
+    </message>
+    <message>
+        <source>tokenizer.ggml.tokens repeats {token!r} (IDs {first} and {second})</source>
+        <translation>tokenizer.ggml.tokens 重复了 {token!r}（ID {first} 和 {second}）</translation>
+    </message>
+    <message>
+        <source>tokenizer.ggml.precompiled_charsmap must be an array of bytes</source>
+        <translation>tokenizer.ggml.precompiled_charsmap 必须是字节数组</translation>
+    </message>
+    <message>
+        <source>tokenizer.ggml.merges[{number}] {merge!r} is not two pieces separated by a space</source>
+        <translation>tokenizer.ggml.merges[{number}] {merge!r} 不是以空格分隔的两个片段</translation>
+    </message>
+    <message>
+        <source>tokenizer.json: a Sequence of several processors that add tokens is not supported here</source>
+        <translation>tokenizer.json：此处不支持含有多个添加词元的处理器的 Sequence</translation>
+    </message>
+    <message>
+        <source>tokenizer.json: the {kind} post-processor is not supported here</source>
+        <translation>tokenizer.json：此处不支持 {kind} 后处理器</translation>
+    </message>
+    <message>
+        <source>tokenizer.json: the unnamed post-processor is not supported here</source>
+        <translation>tokenizer.json：此处不支持未命名的后处理器</translation>
+    </message>
+    <message>
+        <source>the template has no pair form: give a pair template (with $A and $B) to encode a pair of texts</source>
+        <translation>该模板没有文本对形式：要编码一对文本，请给出文本对模板（含 $A 和 $B）</translation>
+    </message>
+    <message>
+        <source>{which_template} template: {word!r}: the type ID after &apos;:&apos; must be a number</source>
+        <translation>{which_template}模板：{word!r}：&apos;:&apos; 之后的类型 ID 必须是数字</translation>
+    </message>
+    <message>
+        <source>{which_template} template: {name!r} is not a token of this tokenizer</source>
+        <translation>{which_template}模板：{name!r} 不是此分词器的词元</translation>
+    </message>
+    <message>
+        <source>{which_template} template: $A must appear exactly once (found {count} times) in {text!r}</source>
+        <translation>{which_template}模板：$A 必须恰好出现一次（在 {text!r} 中出现了 {count} 次）</translation>
+    </message>
+    <message>
+        <source>pair template: $B must appear exactly once (found {count} times) in {text!r}</source>
+        <translation>文本对模板：$B 必须恰好出现一次（在 {text!r} 中出现了 {count} 次）</translation>
+    </message>
+    <message>
+        <source>single template: $B belongs in the pair template ({text!r})</source>
+        <translation>单文本模板：$B 应写在文本对模板中（{text!r}）</translation>
+    </message>
+    <message>
+        <source>{which_template} template: {word!r} is neither $A nor $B</source>
+        <translation>{which_template}模板：{word!r} 既不是 $A 也不是 $B</translation>
+    </message>
+    <message>
+        <source>max length and stride must not be negative</source>
+        <translation>最大长度和步幅不能为负数</translation>
+    </message>
+    <message>
+        <source>truncation side {side!r}: choose right or left</source>
+        <translation>截断方向 {side!r}：请选择 right 或 left</translation>
+    </message>
+    <message>
+        <source>truncation strategy {strategy!r}: choose {strategies}</source>
+        <translation>截断策略 {strategy!r}：请选择 {strategies}</translation>
+    </message>
+    <message>
+        <source>padding length and multiple must not be negative</source>
+        <translation>填充长度和倍数不能为负数</translation>
+    </message>
+    <message>
+        <source>padding side {side!r}: choose right or left</source>
+        <translation>填充方向 {side!r}：请选择 right 或 left</translation>
+    </message>
+    <message>
+        <source>a pair template needs the single template too</source>
+        <translation>文本对模板也需要单文本模板</translation>
+    </message>
+    <message>
+        <source>stride {stride} is not below the room left for text ({max_length} max length - {added} added special tokens = {room})</source>
+        <translation>步幅 {stride} 不小于留给文本的空间（最大长度 {max_length} - 添加的 {added} 个特殊词元 = {room}）</translation>
+    </message>
+    <message>
+        <source>truncation only_second needs a second text</source>
+        <translation>only_second 截断需要第二段文本</translation>
+    </message>
+    <message>
+        <source>the {which_text} text has {tokens} tokens; it cannot lose the {remove} the max length asks for ({strategy}): raise the max length or choose longest_first</source>
+        <translation>{which_text}文本有 {tokens} 个词元，无法按最大长度的要求去掉 {remove} 个（{strategy}）：请提高最大长度或选择 longest_first</translation>
+    </message>
+    <message>
+        <source>stride {stride} must be below the {keep} tokens this text keeps (tokenizers refuses it too): lower the stride or raise the max length</source>
+        <translation>步幅 {stride} 必须小于此文本保留的 {keep} 个词元（tokenizers 同样拒绝）：请降低步幅或提高最大长度</translation>
+    </message>
+    <message>
+        <source>its {key} is not one tokenizers knows: {error}</source>
+        <translation>其 {key} 不是 tokenizers 认识的组件：{error}</translation>
+    </message>
+    <message>
+        <source>not a valid {file}: {error}</source>
+        <translation>不是有效的 {file}：{error}</translation>
+    </message>
+    <message>
+        <source>{token!r} is not in the vocabulary</source>
+        <translation>{token!r} 不在词表中</translation>
+    </message>
+    <message>
+        <source>id {id} is given to both {first!r} and {second!r}</source>
+        <translation>ID {id} 同时分给了 {first!r} 和 {second!r}</translation>
+    </message>
+    <message>
+        <source>allowed_special must be &quot;all&quot; or a set of literals, not {value}</source>
+        <translation>allowed_special 必须是 &quot;all&quot; 或字面量集合，而不是 {value}</translation>
+    </message>
+    <message>
+        <source>allowed_special: {literals} are not a special token of this tokenizer (its special tokens: {known})</source>
+        <translation>allowed_special：{literals} 不是此分词器的特殊词元（其特殊词元：{known}）</translation>
+    </message>
+    <message>
+        <source>allowed_special: {literals} are not a special token of this tokenizer (its special tokens: none)</source>
+        <translation>allowed_special：{literals} 不是此分词器的特殊词元（它没有特殊词元）</translation>
+    </message>
+    <message>
+        <source>the render process ended unexpectedly (exit code {exit_code})</source>
+        <translation>渲染进程意外结束（退出码 {exit_code}）</translation>
+    </message>
+    <message>
+        <source>the template ran longer than {seconds:g} s; stopped</source>
+        <translation>模板运行超过 {seconds:g} 秒；已停止</translation>
+    </message>
+    <message>
+        <source>the render process could not start: {error}</source>
+        <translation>渲染进程无法启动：{error}</translation>
+    </message>
+    <message>
+        <source>the render process ended at start-up (exit code {exit_code})</source>
+        <translation>渲染进程在启动时结束（退出码 {exit_code}）</translation>
+    </message>
+    <message>
+        <source>the render process did not start</source>
+        <translation>渲染进程没有启动</translation>
+    </message>
+    <message>
+        <source>the template ran out of memory</source>
+        <translation>模板耗尽了内存</translation>
+    </message>
+    <message>
+        <source>the template produced more than {limit:,} characters; stopped</source>
+        <translation>模板输出超过 {limit:,} 个字符；已停止</translation>
+    </message>
+    <message>
+        <source>This tokenizer has several chat templates and none is named &apos;default&apos;: choose one of {names}</source>
+        <translation>此分词器有多个对话模板，且没有一个名为 &apos;default&apos;：请从 {names} 中选择一个</translation>
+    </message>
+    <message>
+        <source>This tokenizer has no chat template: choose a template file or a built-in one ({builtins})</source>
+        <translation>此分词器没有对话模板：请选择一个模板文件或内置模板（{builtins}）</translation>
+    </message>
+    <message>
+        <source>refusing to replace a folder that is not a bundle</source>
+        <translation>拒绝替换一个不是打包文件的文件夹</translation>
+    </message>
+    <message>
+        <source>not a bundle: manifest.json is missing</source>
+        <translation>不是打包文件：缺少 manifest.json</translation>
+    </message>
+    <message>
+        <source>not a readable zip bundle: {error}</source>
+        <translation>不是可读取的 zip 打包文件：{error}</translation>
+    </message>
+    <message>
+        <source>not a bundle: the zip holds no manifest.json</source>
+        <translation>不是打包文件：zip 中没有 manifest.json</translation>
+    </message>
+    <message>
+        <source>manifest.json is not valid JSON: {error}</source>
+        <translation>manifest.json 不是有效的 JSON：{error}</translation>
+    </message>
+    <message>
+        <source>manifest.json does not declare format {format!r}</source>
+        <translation>manifest.json 没有声明格式 {format!r}</translation>
+    </message>
+    <message>
+        <source>bundle format version {version} is newer than this workbench reads ({supported})</source>
+        <translation>打包文件格式版本 {version} 比本工作台能读取的版本（{supported}）更新</translation>
+    </message>
+    <message>
+        <source>manifest.json lists no files</source>
+        <translation>manifest.json 没有列出任何文件</translation>
+    </message>
+    <message>
+        <source>manifest names an unsafe file path {name!r}</source>
+        <translation>清单中有不安全的文件路径 {name!r}</translation>
+    </message>
+    <message>
+        <source>{name} is listed in the manifest but missing</source>
+        <translation>{name} 列在清单中，但文件缺失</translation>
+    </message>
+    <message>
+        <source>checksum mismatch in {name}: the file was changed after the bundle was saved</source>
+        <translation>{name} 的校验和不符：该文件在打包文件保存后被修改过</translation>
+    </message>
+    <message>
+        <source>manifest.json does not say which tokenizer format it holds</source>
+        <translation>manifest.json 没有说明其中是哪种分词器格式</translation>
+    </message>
+    <message>
+        <source>its tokenizer does not load: {problem}</source>
+        <translation>其中的分词器无法加载：{problem}</translation>
+    </message>
+    <message>
+        <source>its BPE keeps the paper&apos;s separate &lt;/w&gt; end-of-word symbol, which no native format (tokenizer.json, .model, .tiktoken) can express; an export would change its IDs. Use the bundle itself, or retrain with end_of_word &apos;suffix&apos; for a tokenizer.json</source>
+        <translation>它的 BPE 保留了论文中单独的 &lt;/w&gt; 词尾符号，任何原生格式（tokenizer.json、.model、.tiktoken）都无法表达；导出会改变它的 ID。请直接使用该打包文件，或以 end_of_word &apos;suffix&apos; 重新训练以得到 tokenizer.json</translation>
+    </message>
+    <message>
+        <source>not valid JSON: {error}</source>
+        <translation>不是有效的 JSON：{error}</translation>
+    </message>
+    <message>
+        <source>expected a list of texts or of {{&quot;name&quot;: ..., &quot;text&quot;: ...}}</source>
+        <translation>应为文本列表，或 {{&quot;name&quot;: ..., &quot;text&quot;: ...}} 的列表</translation>
+    </message>
+    <message>
+        <source>item {item} is neither a text nor {{&quot;text&quot;: ...}}</source>
+        <translation>第 {item} 项既不是文本也不是 {{&quot;text&quot;: ...}}</translation>
+    </message>
+    <message>
+        <source>not a golden file (no &quot;format&quot;: &quot;{format}&quot;)</source>
+        <translation>不是黄金样本文件（没有 &quot;format&quot;: &quot;{format}&quot;）</translation>
+    </message>
+    <message>
+        <source>golden file format version {version} is older than this workbench writes ({supported}): lock it again with tokbench golden lock</source>
+        <translation>黄金样本文件格式版本 {version} 比本工作台写入的版本（{supported}）更旧：请用 tokbench golden lock 重新锁定</translation>
+    </message>
+    <message>
+        <source>golden file format version {version} is newer than this workbench reads ({supported})</source>
+        <translation>黄金样本文件格式版本 {version} 比本工作台能读取的版本（{supported}）更新</translation>
+    </message>
+    <message>
+        <source>the golden file holds no samples list</source>
+        <translation>黄金样本文件中没有样本列表</translation>
+    </message>
+    <message>
+        <source>the bundle holds no golden samples (tokbench golden lock BUNDLE)</source>
+        <translation>该打包文件中没有黄金样本（tokbench golden lock BUNDLE）</translation>
+    </message>
+    <message>
+        <source>the file is empty</source>
+        <translation>文件为空</translation>
+    </message>
+    <message>
+        <source>cannot decompress: {error}</source>
+        <translation>无法解压：{error}</translation>
+    </message>
+    <message>
+        <source>this is a binary file, not text (it contains NUL bytes)</source>
+        <translation>这是二进制文件，不是文本（含有 NUL 字节）</translation>
+    </message>
+    <message>
+        <source>cannot read: {error}</source>
+        <translation>无法读取：{error}</translation>
+    </message>
+    <message>
+        <source>no field {field!r} in this record</source>
+        <translation>此记录中没有字段 {field!r}</translation>
+    </message>
+    <message>
+        <source>field {field!r} is not a string</source>
+        <translation>字段 {field!r} 不是字符串</translation>
+    </message>
+    <message>
+        <source>no column {column!r} (columns: {columns})</source>
+        <translation>没有列 {column!r}（现有列：{columns}）</translation>
+    </message>
+    <message>
+        <source>row has no column {index}</source>
+        <translation>该行没有第 {index} 列</translation>
+    </message>
+    <message>
+        <source>config: {name} must be one of {allowed}, not {value}</source>
+        <translation>配置：{name} 必须是 {allowed} 之一，而不是 {value}</translation>
+    </message>
+    <message>
+        <source>config: vocab_size must be positive</source>
+        <translation>配置：vocab_size 必须为正数</translation>
+    </message>
+    <message>
+        <source>config: min_frequency must be at least 1</source>
+        <translation>配置：min_frequency 至少为 1</translation>
+    </message>
+    <message>
+        <source>config: character_coverage must be in (0, 1]</source>
+        <translation>配置：character_coverage 必须在 (0, 1] 之内</translation>
+    </message>
+    <message>
+        <source>config: special_tokens contains an empty token</source>
+        <translation>配置：special_tokens 中有一个空词元</translation>
+    </message>
+    <message>
+        <source>config: expected a JSON object</source>
+        <translation>配置：应为一个 JSON 对象</translation>
+    </message>
+    <message>
+        <source>config: unknown field {key!r}</source>
+        <translation>配置：未知字段 {key!r}</translation>
+    </message>
+    <message>
+        <source>config: unknown field {key!r} (did you mean {close!r}?)</source>
+        <translation>配置：未知字段 {key!r}（是否想写 {close!r}？）</translation>
+    </message>
+    <message>
+        <source>{engine} training failed: {error}</source>
+        <translation>{engine} 训练失败：{error}</translation>
+    </message>
+    <message>
+        <source>training failed: {error}</source>
+        <translation>训练失败：{error}</translation>
+    </message>
+    <message>
+        <source>config: {name} should be {expected}, not {found} ({value})</source>
+        <translation>配置：{name} 应为 {expected}，而不是 {found}（{value}）</translation>
+    </message>
+    <message>
         <source>1 piece has a new ID (same piece, new ID: a model would read another row for it)</source>
         <translation>1 个片段换了 ID（同一片段，新 ID：模型会为它读取另一行）</translation>
     </message>
@@ -4180,6 +4808,14 @@
         <translation>{tokenizer} 在 1 个文档上失败，已列在其失败记录中；其余文档已统计</translation>
     </message>
     <message>
+        <source>allowed_special: {literals} is not a special token of this tokenizer (its special tokens: {known})</source>
+        <translation>allowed_special：{literals} 不是此分词器的特殊词元（其特殊词元：{known}）</translation>
+    </message>
+    <message>
+        <source>allowed_special: {literals} is not a special token of this tokenizer (its special tokens: none)</source>
+        <translation>allowed_special：{literals} 不是此分词器的特殊词元（它没有特殊词元）</translation>
+    </message>
+    <message>
         <source>byte-level</source>
         <translation>字节级</translation>
     </message>
@@ -4232,6 +4868,36 @@
         <source>new</source>
         <comment>the new side of a diff</comment>
         <translation>新</translation>
+    </message>
+    <message>
+        <source>single</source>
+        <comment>which template</comment>
+        <translation>单文本</translation>
+    </message>
+    <message>
+        <source>pair</source>
+        <comment>which template</comment>
+        <translation>文本对</translation>
+    </message>
+    <message>
+        <source>first</source>
+        <comment>which text of a pair</comment>
+        <translation>第一段</translation>
+    </message>
+    <message>
+        <source>second</source>
+        <comment>which text of a pair</comment>
+        <translation>第二段</translation>
+    </message>
+    <message>
+        <source>file</source>
+        <comment>invalid UTF-8 in the</comment>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>decompressed file</source>
+        <comment>invalid UTF-8 in the</comment>
+        <translation>解压后的文件</translation>
     </message>
     <message>
         <source>tokenizer.ggml.model is {model!r}, a tokenizer llama.cpp does not know either; the workbench runs {supported}</source>
@@ -4740,6 +5406,24 @@
         <translation>从 ID {start} 起固定偏移 {offset}</translation>
     </message>
     <message>
+        <source>{strategy}.</source>
+        <translation>{strategy}。</translation>
+    </message>
+    <message>
+        <source>{strategy}; {offset}.</source>
+        <translation>{strategy}；{offset}。</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <comment>between the items of a list</comment>
+        <translation>、</translation>
+    </message>
+    <message>
+        <source>{piece} · id {id}</source>
+        <comment>a token&apos;s tooltip: its piece and ID</comment>
+        <translation>{piece} · ID {id}</translation>
+    </message>
+    <message>
         <source>identical</source>
         <translation>完全相同</translation>
     </message>
@@ -4876,6 +5560,10 @@
         <translation>生成于 {date}</translation>
     </message>
     <message>
+        <source>{setting}: {value}</source>
+        <translation>{setting}：{value}</translation>
+    </message>
+    <message>
         <source>Parallel corpus {path}: {languages} languages × {sentences} sentences.</source>
         <translation>平行语料 {path}：{languages} 种语言 × {sentences} 个句子。</translation>
     </message>
@@ -4989,7 +5677,7 @@
     </message>
     <message>
         <source>Tokens are content tokens: no BOS/CLS added, special-token literals read as text. Rates: tokens_per_byte over UTF-8 bytes, tokens_per_cp over code points, fertility over whitespace words of texts that separate words (null where none does); p50…max are tokens per document, nearest rank, exact. Made with tokbench report.</source>
-        <translation>词元均为内容词元：不添加 BOS/CLS，特殊词元字面量按文本读取。比率：tokens_per_byte 以 UTF-8 字节计，tokens_per_cp 以码位计，fertility 以用空白分词的文本中的词计（无此类文本时为 null）；p50…max 为每个文档的词元数，最近秩法，精确值。由 tokbench report 生成。</translation>
+        <translation>词元均为内容词元：不添加 BOS/CLS，特殊词元字面量按文本读取。比率：“词元/字节”以 UTF-8 字节计，“词元/字符”以码位计，“词元/词”以用空白分词的文本中的词计（无此类文本时为 –）；p50…最大 为每个文档的词元数，最近秩法，精确值。由 tokbench report 生成。</translation>
     </message>
     <message>
         <source>Premium against {pivot}: tokens for the same sentences (95% bootstrap interval)</source>
@@ -5054,6 +5742,186 @@
     <message>
         <source>share of all tokens</source>
         <translation>占全部词元的比例</translation>
+    </message>
+    <message>
+        <source>old vocabulary size</source>
+        <translation>旧词表大小</translation>
+    </message>
+    <message>
+        <source>new vocabulary size</source>
+        <translation>新词表大小</translation>
+    </message>
+    <message>
+        <source>same piece, same ID</source>
+        <translation>同一片段，同一 ID</translation>
+    </message>
+    <message>
+        <source>moved (another ID)</source>
+        <translation>移动（换了 ID）</translation>
+    </message>
+    <message>
+        <source>normalized text</source>
+        <translation>规范化文本</translation>
+    </message>
+    <message>
+        <source>pieces</source>
+        <translation>片段</translation>
+    </message>
+    <message>
+        <source>IDs</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>spans in bytes</source>
+        <translation>区间（字节）</translation>
+    </message>
+    <message>
+        <source>spans in code points</source>
+        <translation>区间（码位）</translation>
+    </message>
+    <message>
+        <source>spans in UTF-16 units</source>
+        <translation>区间（UTF-16 单元）</translation>
+    </message>
+    <message>
+        <source>spans in grapheme clusters</source>
+        <translation>区间（字素簇）</translation>
+    </message>
+    <message>
+        <source>decoded text</source>
+        <translation>解码文本</translation>
+    </message>
+    <message>
+        <source>flags</source>
+        <translation>标志</translation>
+    </message>
+    <message>
+        <source>special tokens added</source>
+        <translation>添加的特殊词元</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>hidden size</source>
+        <translation>隐藏维度</translation>
+    </message>
+    <message>
+        <source>data type</source>
+        <translation>数据类型</translation>
+    </message>
+    <message>
+        <source>tied input and output embeddings</source>
+        <translation>输入与输出 Embedding 绑定</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>字节数</translation>
+    </message>
+    <message>
+        <source>Code points</source>
+        <translation>码位数</translation>
+    </message>
+    <message>
+        <source>Grapheme clusters</source>
+        <translation>字素簇数</translation>
+    </message>
+    <message>
+        <source>Tokens/grapheme</source>
+        <translation>词元/字素簇</translation>
+    </message>
+    <message>
+        <source>Bytes/token</source>
+        <translation>字节/词元</translation>
+    </message>
+    <message>
+        <source>Words</source>
+        <translation>词数</translation>
+    </message>
+    <message>
+        <source>p90</source>
+        <translation>p90</translation>
+    </message>
+    <message>
+        <source>Round-trip failures</source>
+        <translation>往返失败</translation>
+    </message>
+    <message>
+        <source>Round-trip failures after NFKC</source>
+        <translation>NFKC 后仍往返失败</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>pivot language</source>
+        <translation>基准语言</translation>
+    </message>
+    <message>
+        <source>context window</source>
+        <translation>上下文窗口</translation>
+    </message>
+    <message>
+        <source>chat template</source>
+        <translation>对话模板</translation>
+    </message>
+    <message>
+        <source>bootstrap resamples</source>
+        <translation>自助法重采样次数</translation>
+    </message>
+    <message>
+        <source>random seed</source>
+        <translation>随机种子</translation>
+    </message>
+    <message>
+        <source>round-trip check</source>
+        <translation>往返检查</translation>
+    </message>
+    <message>
+        <source>parallel files of different lengths</source>
+        <translation>平行文件行数不同时</translation>
+    </message>
+    <message>
+        <source>languages</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <source>tokens counted</source>
+        <translation>计数的词元</translation>
+    </message>
+    <message>
+        <source>each tokenizer&apos;s own</source>
+        <translation>各分词器自带的模板</translation>
+    </message>
+    <message>
+        <source>custom</source>
+        <translation>自定义</translation>
+    </message>
+    <message>
+        <source>content tokens</source>
+        <translation>内容词元</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>golden samples</source>
+        <translation>黄金样本</translation>
+    </message>
+    <message>
+        <source>refused</source>
+        <translation>拒绝</translation>
+    </message>
+    <message>
+        <source>cut to the shortest file</source>
+        <translation>截到最短的文件</translation>
     </message>
 </context>
 <context>

@@ -116,7 +116,7 @@ def test_the_length_chart_follows_the_chosen_row(qtbot, pane, tmp_path):
     pane.set_parallel(_parallel(tmp_path))
     pane.run()
     _wait_done(qtbot, pane)
-    assert pane.charts["lengths"].state[1].endswith("all")
+    assert pane.charts["lengths"].state[1].endswith("all documents")
     pane.show_language("zho_Hans")
     kind, title, _, series = pane.charts["lengths"].state
     assert title.endswith("zho_Hans") and len(series) == 2

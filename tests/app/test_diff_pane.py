@@ -97,7 +97,7 @@ def test_append_only_pair_with_corpus_behaviour_golden_and_exports(qtbot, window
     assert "Append rows" in pane.cost_label.text()
     buckets = diff.behaviour.to_json()["per_bucket"]
     assert set(buckets) == {"golden", "en"} and buckets["en"]["texts"] == 2
-    assert [bar[0] for bar in pane.ratio_bars.bars] == ["en", "golden"]
+    assert [bar[0] for bar in pane.ratio_bars.bars] == ["en", "golden samples"]
     assert "texts" in pane.behaviour_summary.text()
     assert pane.golden_table.rowCount() == len(diff.golden_check.differences[:500])
     pane.export_json(tmp_path / "d.json")

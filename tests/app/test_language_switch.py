@@ -190,3 +190,48 @@ def test_a_running_job_delays_the_switch_of_the_panes_until_it_ends(qtbot, windo
     finally:
         i18n.install_language("en")
         qtbot.waitUntil(lambda: window._panes_language == "en", timeout=30000)
+
+
+def test_the_status_message_the_sort_and_the_selection_outlive_the_switch(qtbot, window,
+                                                                        demo_paths, tmp_path):
+    """The status bar says its last message again in Chinese; the Diagnostics table keeps the
+    column it was sorted by and its selected row."""
+    from PySide6.QtCore import QCoreApplication
+
+    from tests.app.conftest import open_and_wait
+
+    for path in demo_paths:
+        open_and_wait(qtbot, window, path)
+    pane = window.diagnostics
+    folder = tmp_path / "parallel"
+    folder.mkdir()
+    (folder / "eng_Latn.dev").write_text("The cat sleeps.\nIt rains.\n", encoding="utf-8")
+    (folder / "zho_Hans.dev").write_text("猫在睡觉。\n下雨了。\n", encoding="utf-8")
+    pane.set_parallel(folder)
+    pane.run()
+    qtbot.waitUntil(lambda: pane.result is not None and not pane.stop_button.isEnabled(),
+                    timeout=60000)
+    pane.table.sortByColumn(3, Qt.SortOrder.DescendingOrder)  # by tokens, most first
+    pane.table.selectRow(2)
+    chosen = pane.proxy.mapToSource(pane.table.currentIndex()).row()  # in the report's order
+    page = tmp_path / "report.html"
+    pane.write_export("html", page)
+    assert window.status_label.text() == f"Report written to {page}"
+    try:
+        window.set_language("zh_CN")
+        qtbot.waitUntil(lambda: window._panes_language == "zh_CN", timeout=30000)
+        said = QCoreApplication.translate("DiagnosticsPane", "Report written to {path}")
+        assert said != "Report written to {path}"
+        assert window.status_label.text() == said.format(path=page)
+        table = window.diagnostics.table
+        assert table is not pane.table
+        header = table.horizontalHeader()
+        assert (header.sortIndicatorSection(), header.sortIndicatorOrder()) == (
+            3, Qt.SortOrder.DescendingOrder)
+        assert [i.row() for i in table.selectionModel().selectedRows()] == [2]
+        assert table.currentIndex().row() == 2
+        assert table.model().mapToSource(table.currentIndex()).row() == chosen  # the same bucket
+    finally:
+        i18n.install_language("en")
+        qtbot.waitUntil(lambda: window._panes_language == "en", timeout=30000)
+    assert window.status_label.text() == f"Report written to {page}"  # and back again

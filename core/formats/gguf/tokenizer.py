@@ -136,8 +136,8 @@ def _key(header: GGUFHeader, name: str, kind, default=None):
             return int(value)
     elif isinstance(value, kind):
         return value
-    raise FormatError(f"metadata key {name!r} has the wrong type ({type(value).__name__})",
-                      path=header.path)
+    raise FormatError.of(note("gguf.key_type", key=name, found=type(value).__name__),
+                         path=header.path)
 
 
 def read_vocab(header: GGUFHeader) -> GGUFVocab:
@@ -146,8 +146,7 @@ def read_vocab(header: GGUFHeader) -> GGUFVocab:
     path = header.path
     model = _key(header, "tokenizer.ggml.model", str)
     if model is None:
-        raise FormatError("this GGUF file has no tokenizer (no 'tokenizer.ggml.model' key)",
-                          path=path)
+        raise FormatError.of(note("gguf.no_tokenizer"), path=path)
     supported = ", ".join(MODELS)
     if model in REFUSED_MODELS:
         raise FormatError.of(note(REFUSED_MODELS[model], model=model, supported=supported),
@@ -165,35 +164,33 @@ def read_vocab(header: GGUFHeader) -> GGUFVocab:
                        ("scores", np.ndarray)):
         value = header.get(f"tokenizer.ggml.{name}")
         if value is not None and not isinstance(value, kind):
-            raise FormatError(f"tokenizer.ggml.{name} must be an array of "
-                              f"{'strings' if kind is list else 'numbers'}", path=path)
+            raise FormatError.of(note("gguf.not_strings" if kind is list else "gguf.not_numbers",
+                                      key=f"tokenizer.ggml.{name}"), path=path)
     tokens = _key(header, "tokenizer.ggml.tokens", list)
     if not tokens:
-        raise FormatError("tokenizer.ggml.tokens is missing or empty", path=path)
+        raise FormatError.of(note("gguf.no_tokens"), path=path)
     tokens = [t if t else f"[EMPTY_{i}]" for i, t in enumerate(tokens)]  # as llama.cpp names them
     n = len(tokens)
     types = _key(header, "tokenizer.ggml.token_type", list)
     scores = _key(header, "tokenizer.ggml.scores", list)
     for name, array in (("tokenizer.ggml.token_type", types), ("tokenizer.ggml.scores", scores)):
         if array is not None and len(array) != n:
-            raise FormatError(f"{name} has {len(array):,} entries but tokenizer.ggml.tokens has "
-                              f"{n:,}: they must be the same length", path=path)
+            raise FormatError.of(note("gguf.length_differs", key=name, entries=len(array),
+                                      tokens=n), path=path)
     types = (np.asarray(types, dtype=np.int32) if types is not None
              else np.full(n, NORMAL, dtype=np.int32))
     merges = _key(header, "tokenizer.ggml.merges", list)
     if model in BPE_MODELS and merges is None:
         if pre != "kimi-k2":  # llama.cpp runs Kimi-K2 without merges
-            raise FormatError(f"tokenizer.ggml.merges is missing: a {model} tokenizer needs its "
-                              "merges", path=path)
+            raise FormatError.of(note("gguf.no_merges", model=model), path=path)
         merges = []
     if model in ("llama", "t5") and scores is None:
-        raise FormatError(f"tokenizer.ggml.scores is missing: a {model} tokenizer needs its "
-                          "scores", path=path)
+        raise FormatError.of(note("gguf.no_scores", model=model), path=path)
     seen: dict[str, int] = {}
     for index, token in enumerate(tokens):
         if token in seen:
-            raise FormatError(f"tokenizer.ggml.tokens repeats {token!r} (IDs {seen[token]} and "
-                              f"{index})", path=path)
+            raise FormatError.of(note("gguf.token_repeated", token=token, first=seen[token],
+                                      second=index), path=path)
         seen[token] = index
     vocab = GGUFVocab(model, pre, tokens, types,
                       None if scores is None else np.asarray(scores, dtype=np.float32), merges)
@@ -239,8 +236,7 @@ def read_vocab(header: GGUFHeader) -> GGUFVocab:
     charsmap = header.get("tokenizer.ggml.precompiled_charsmap")
     if charsmap is not None:
         if not isinstance(charsmap, np.ndarray) or charsmap.dtype.itemsize != 1:
-            raise FormatError("tokenizer.ggml.precompiled_charsmap must be an array of bytes",
-                              path=path)
+            raise FormatError.of(note("gguf.charsmap_not_bytes"), path=path)
         vocab.precompiled_charsmap = charsmap.tobytes()
     return vocab
 
@@ -360,8 +356,7 @@ def merge_pairs(merges: list[str]) -> list[tuple[str, str]]:
     for number, merge in enumerate(merges):
         cut = merge.find(" ", 1)
         if cut < 0:
-            raise FormatError(f"tokenizer.ggml.merges[{number}] {merge!r} is not two pieces "
-                              "separated by a space", path=None)
+            raise FormatError.of(note("gguf.merge_not_a_pair", number=number, merge=merge))
         pairs.append((merge[:cut], merge[cut + 1:]))
     return pairs
 

@@ -105,12 +105,11 @@ class HFRuntime(Runtime):
         self.configs = configs or {}
         model = spec.get("model")
         if not isinstance(model, dict):
-            raise FormatError("tokenizer.json has no 'model' object", path=path)
+            raise FormatError.of(note("hf.no_model"), path=path)
         try:
             self.tk = Tokenizer.from_str(json.dumps(spec))
         except Exception as err:  # the Rust side raises a bare Exception with serde's message
-            raise FormatError(f"the tokenizers runtime rejected this file: {err}",
-                              path=path) from None
+            raise FormatError.of(note("hf.rejected", error=str(err)), path=path) from None
         if self.tk.padding:
             self.notes.append(note("hf.padding_off",
                                    length=self.tk.padding.get("length") or "longest"))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 
+from ...notes import note
 from ...pipeline.postprocess import Piece, PostprocessError, PostSettings, Template, plain_template
 
 
@@ -26,8 +27,7 @@ def post_template_of(node) -> Template:
     if kind == "Sequence":
         adding = [p for p in node.get("processors") or [] if p.get("type") != "ByteLevel"]
         if len(adding) > 1:
-            raise PostprocessError("tokenizer.json: a Sequence of several processors that add "
-                                   "tokens is not supported here")
+            raise PostprocessError.of(note("postprocess.sequence_unsupported"))
         inner = post_template_of(adding[0]) if adding else plain_template("tokenizer.json", "ByteLevel")
         return Template(inner.single, inner.pair, "tokenizer.json", "Sequence: " + inner.detail)
     if kind == "TemplateProcessing":
@@ -57,8 +57,8 @@ def post_template_of(node) -> Template:
         return Template((c, Piece(0), s), pair, "tokenizer.json", kind)
     if kind == "ByteLevel":
         return plain_template("tokenizer.json", "ByteLevel")
-    raise PostprocessError(f"tokenizer.json: the {kind or 'unnamed'} post-processor is not "
-                           "supported here")
+    raise PostprocessError.of(note("postprocess.unsupported", kind=kind) if kind
+                              else note("postprocess.unsupported_unnamed"))
 
 
 def own_post_settings(spec: dict) -> PostSettings | None:

@@ -64,7 +64,8 @@ def _component(key: str, spec: dict | None, path):
     try:
         return getattr(Tokenizer.from_str(json.dumps(holder)), key)
     except Exception as err:  # tokenizers reports an unknown component as a plain Exception
-        raise FormatError(f"its {key} is not one tokenizers knows: {err}", path=path) from None
+        raise FormatError.of(note("reference.unknown_part", key=key, error=str(err)),
+                             path=path) from None
 
 
 class ReferenceBPERuntime(Runtime):
@@ -83,16 +84,16 @@ class ReferenceBPERuntime(Runtime):
             self.unk_token = None if spec["unk_token"] is None else str(spec["unk_token"])
             specials = [str(s) for s in spec.get("special_tokens") or []]
         except (KeyError, TypeError, ValueError, IndexError) as err:
-            raise FormatError(f"not a valid {MODEL_FILE}: {type(err).__name__} {err}",
-                              path=path) from None
+            raise FormatError.of(note("reference.invalid", file=MODEL_FILE,
+                                      error=f"{type(err).__name__} {err}"), path=path) from None
         missing = [p for p in [self.unk_token, *specials] if p is not None and p not in self.vocab]
         if missing:
-            raise FormatError(f"{missing[0]!r} is not in the vocabulary", path=path)
+            raise FormatError.of(note("reference.not_in_vocabulary", token=missing[0]), path=path)
         self._pieces = [""] * (max(self.vocab.values(), default=-1) + 1)
         for piece, token_id in self.vocab.items():
             if self._pieces[token_id]:
-                raise FormatError(f"id {token_id} is given to both {self._pieces[token_id]!r} and "
-                                  f"{piece!r}", path=path)
+                raise FormatError.of(note("reference.id_twice", id=token_id,
+                                          first=self._pieces[token_id], second=piece), path=path)
             self._pieces[token_id] = piece
         self.model = BPEModel(merges, list(spec.get("alphabet") or []), end_of_word="symbol")
         self.specials = {s: self.vocab[s] for s in specials}

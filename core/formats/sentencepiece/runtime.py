@@ -45,14 +45,13 @@ def parse_model_proto(data: bytes, path: object = None):
         proto.ParseFromString(data)
     except Exception:
         check_model_layout(data, path)  # says where a cut file ends
-        raise FormatError("not a SentencePiece model: the protobuf data is truncated or corrupt",
-                          path=path) from None
+        raise FormatError.of(note("sentencepiece.corrupt"), path=path) from None
     if not proto.HasField("normalizer_spec"):
         # cut between two fields, the rest parses: sentencepiece would fail with an unrelated
         # message ("byte piece <0x00> is found...") or run without the file's normalizer
         check_model_layout(data, path)
     if len(proto.pieces) == 0:
-        raise FormatError("not a SentencePiece model: it has no pieces", path=path)
+        raise FormatError.of(note("sentencepiece.no_pieces"), path=path)
     return proto
 
 
@@ -89,7 +88,8 @@ class SentencePieceRuntime(Runtime):
         try:
             self.sp.LoadFromSerializedProto(data)
         except Exception as err:
-            raise FormatError(f"sentencepiece could not load the model: {err}", path=path) from None
+            raise FormatError.of(note("sentencepiece.rejected", error=str(err)),
+                                 path=path) from None
         self.add_bos = self.sp.bos_id() >= 0 if add_bos is None else add_bos
         if add_bos is None and self.add_bos:
             self.notes.append(note("sentencepiece.default_bos",

@@ -19,6 +19,7 @@ import binascii
 from pathlib import Path
 
 from ...errors import FormatError
+from ...notes import note
 
 # the special tokens of files before v7, which do not list them (mistral-common's
 # Tekkenizer.DEPRECATED_SPECIAL_TOKENS, rank = position)
@@ -46,55 +47,52 @@ def tekken_tables(data: dict, path: object = None) -> tuple[dict[bytes, int], di
     def number(key: str) -> int:
         value = config.get(key)
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            raise FormatError(f"config.{key} must be a non-negative integer (found {value!r})",
-                              path=path)
+            raise FormatError.of(note("tekken.not_count", key=key, value=repr(value)), path=path)
         return value
 
     pattern = config.get("pattern")
     if not isinstance(pattern, str) or not pattern:
-        raise FormatError("config.pattern must be a regex string", path=path)
+        raise FormatError.of(note("tekken.no_pattern"), path=path)
     vocab_size, n_special = number("default_vocab_size"), number("default_num_special_tokens")
     n_ranks = vocab_size - n_special
     vocab = data["vocab"]
     if n_ranks < 0:
-        raise FormatError(f"config.default_vocab_size ({vocab_size:,}) is smaller than "
-                          f"config.default_num_special_tokens ({n_special:,})", path=path)
+        raise FormatError.of(note("tekken.vocab_below_specials", vocab_size=vocab_size,
+                                  specials=n_special), path=path)
     if len(vocab) < n_ranks:
-        raise FormatError(f"vocab has {len(vocab):,} entries, fewer than config.default_vocab_size "
-                          f"({vocab_size:,}) minus config.default_num_special_tokens ({n_special:,})"
-                          f" = {n_ranks:,}", path=path)
+        raise FormatError.of(note("tekken.vocab_short", entries=len(vocab), vocab_size=vocab_size,
+                                  specials=n_special, ranks=n_ranks), path=path)
     ranks: dict[bytes, int] = {}
     for index, entry in enumerate(vocab[:n_ranks]):
         try:
             token = base64.b64decode(entry["token_bytes"], validate=True)
             rank = entry["rank"]
         except (KeyError, TypeError, binascii.Error, ValueError):
-            raise FormatError(f"vocab[{index}] needs a 'rank' and base64 'token_bytes'",
-                              path=path) from None
+            raise FormatError.of(note("tekken.entry_shape", index=index), path=path) from None
         if rank != index:
-            raise FormatError(f"vocab[{index}] has rank {rank!r}; ranks must count up from 0",
-                              path=path)
+            raise FormatError.of(note("tekken.rank_out_of_order", index=index, rank=repr(rank)),
+                                 path=path)
         if token in ranks:
-            raise FormatError(f"vocab[{index}] repeats the bytes of rank {ranks[token] - n_special}",
-                              path=path)
+            raise FormatError.of(note("tekken.bytes_repeated", index=index,
+                                      rank=ranks[token] - n_special), path=path)
         ranks[token] = index + n_special
     listed = data.get("special_tokens")
     if listed is None:
         listed = [{"rank": i, "token_str": s, "is_control": True}
                   for i, s in enumerate(LEGACY_SPECIAL_TOKENS[:n_special])]
     if not isinstance(listed, list) or len(listed) > n_special:
-        raise FormatError(f"special_tokens must be a list of at most "
-                          f"config.default_num_special_tokens ({n_special:,}) entries", path=path)
+        raise FormatError.of(note("tekken.specials_shape", specials=n_special), path=path)
     special: dict[str, int] = {}
     control: dict[str, bool] = {}
     for index, entry in enumerate(listed):
         literal = entry.get("token_str") if isinstance(entry, dict) else None
         rank = entry.get("rank") if isinstance(entry, dict) else None
         if not isinstance(literal, str) or not isinstance(rank, int) or not 0 <= rank < n_special:
-            raise FormatError(f"special_tokens[{index}] needs a 'token_str' and a 'rank' below "
-                              f"{n_special:,}", path=path)
+            raise FormatError.of(note("tekken.special_shape", index=index, specials=n_special),
+                                 path=path)
         if literal in special:
-            raise FormatError(f"special_tokens[{index}] repeats {literal!r}", path=path)
+            raise FormatError.of(note("tekken.special_repeated", index=index, literal=literal),
+                                 path=path)
         special[literal] = rank
         control[literal] = bool(entry.get("is_control", True))
     taken = set(special.values())

@@ -53,27 +53,27 @@ def parse_rank_file(data: bytes, path: object = None, *,
             continue
         parts = line.split()
         if len(parts) != 2:
-            raise FormatError("expected 'base64-token rank' on every line", path=path, line=number)
+            raise FormatError.of(note("tiktoken.line_shape"), path=path, line=number)
         try:
             token = base64.b64decode(parts[0])
         except (binascii.Error, ValueError):
-            raise FormatError(f"invalid base64 token {parts[0][:40]!r}", path=path,
-                              line=number) from None
+            raise FormatError.of(note("tiktoken.bad_base64", token=parts[0][:40]), path=path,
+                                 line=number) from None
         try:
             rank = int(parts[1])
         except ValueError:
-            raise FormatError(f"rank {parts[1][:20]!r} is not an integer", path=path,
-                              line=number) from None
+            raise FormatError.of(note("tiktoken.rank_not_integer", rank=parts[1][:20]),
+                                 path=path, line=number) from None
         if rank in seen_ranks:
-            raise FormatError(f"duplicate rank {rank} (first on line {seen_ranks[rank]})",
-                              path=path, line=number)
+            raise FormatError.of(note("tiktoken.rank_repeated", rank=rank,
+                                      first=seen_ranks[rank]), path=path, line=number)
         if token in ranks and notes is not None:
             notes.append(note("tiktoken.token_repeated", line=number, token=repr(token),
                               before=ranks[token], rank=rank))
         ranks[token] = rank  # as tiktoken's loader: a repeated token keeps its later rank
         seen_ranks[rank] = number
     if not ranks:
-        raise FormatError("the rank file has no tokens", path=path)
+        raise FormatError.of(note("tiktoken.no_tokens"), path=path)
     return ranks
 
 
@@ -143,15 +143,17 @@ class TiktokenRuntime(Runtime):
         by_id: dict[int, str] = {}
         for literal, token_id in self.special.items():
             if token_id in rank_ids or token_id in by_id:
-                other = f"special token {by_id[token_id]!r}" if token_id in by_id else "a rank"
-                raise FormatError(f"special token {literal!r} has id {token_id}, which is already "
-                                  f"{other} (choose another preset or special ids)", path=path)
+                raise FormatError.of(
+                    note("tiktoken.special_id_taken", literal=literal, id=token_id,
+                         other=by_id[token_id]) if token_id in by_id
+                    else note("tiktoken.special_id_is_rank", literal=literal, id=token_id),
+                    path=path)
             by_id[token_id] = literal
         try:
             self.enc = tiktoken.Encoding(name, pat_str=self.pattern, mergeable_ranks=ranks,
                                          special_tokens=self.special)
         except Exception as err:  # tiktoken reports regex errors and id clashes as ValueError
-            raise FormatError(f"tiktoken rejected the tokenizer: {err}", path=path) from None
+            raise FormatError.of(note("tiktoken.rejected", error=str(err)), path=path) from None
         size = max(max(ranks.values()), max(self.special.values(), default=-1)) + 1
         self._size = size
         tokens = [b""] * size

@@ -28,6 +28,8 @@ def test_bom_and_line_offsets_count_in_the_file():
     assert info.value.offset == 6 and info.value.line == 2
     with pytest.raises(FormatError) as info:
         decode_utf8(b"ab\xc3", path="c.gz", line=7, offset=100, where="decompressed file",
-                    hint="; use replace")
+                    policy_hint=True)
     assert str(info.value) == ("c.gz:7: invalid UTF-8 at byte 102 of the decompressed file "
-                               "(byte 2 of the line: 0xc3); use replace")
+                               "(byte 2 of the line: 0xc3); use the 'replace' policy to keep going")
+    assert info.value.note.args == {"offset": 102, "counted_in": "decompressed file",
+                                    "column": 2, "byte": 0xC3}
