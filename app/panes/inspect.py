@@ -154,6 +154,8 @@ class InspectPane(QWidget):
         its copy and export actions)."""
         self.text_view = TokenTextView()
         self.text_view.describe = lambda row: self.table_model.tooltip(row)
+        self.text_view.placeholder = self.tr("The tokens of the text above show here, each a "
+                                             "band over the characters it stands for")
         self.chips = TokenChipsView()
         self.chips.setAccessibleName(self.tr("Tokens as pieces"))
         self.more_chips = QPushButton()

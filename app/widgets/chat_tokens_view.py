@@ -13,8 +13,7 @@ from __future__ import annotations
 from typing import Callable
 
 import numpy as np
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QPainter, QPalette
+from PySide6.QtGui import QColor
 
 from app.widgets.chat_colors import FIELD_COLORS, MASK_COLOR, role_color, template_color
 from app.widgets.token_text_view import TokenTextView
@@ -106,16 +105,6 @@ class ChatTokensView(TokenTextView):
         marked = np.zeros(n, dtype=bool)
         marked[[i for i in self.alerts if i < n]] = True
         self.set_encoding(enc, marked=marked if marked.any() else None)
-
-    def paintEvent(self, event) -> None:
-        super().paintEvent(event)
-        if self.encoding is None and self.placeholder:
-            painter = QPainter(self.viewport())
-            painter.setPen(self.palette().color(QPalette.ColorRole.PlaceholderText))
-            painter.drawText(self.viewport().rect().adjusted(12, 12, -12, -12),
-                             int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
-                                 | Qt.TextFlag.TextWordWrap), self.placeholder)
-            painter.end()
 
     def _token_color(self, i: int) -> QColor:
         """A token's band: its message's role (or field), template text grey; neighbours of one

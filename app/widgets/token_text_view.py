@@ -206,6 +206,9 @@ class TokenTextView(QAbstractScrollArea):
         self.marked: np.ndarray | None = None
         self.shown = 0
         self.outline_split = False
+        # said while there is no token to show (#25: a blank view looks broken); set by the
+        # view's owner, who knows what fills it
+        self.placeholder = ""
         self.describe: Callable[[int], str] | None = None  # a token's tooltip (else built here)
         # views built on this one: a token's band colour (else by flags and index), tokens
         # underlined (with ``underline_color``) and tokens outlined together (a check's tokens)
@@ -643,7 +646,13 @@ class TokenTextView(QAbstractScrollArea):
     def paintEvent(self, event) -> None:
         painter = QPainter(self.viewport())
         painter.fillRect(self.viewport().rect(), self.palette().color(QPalette.ColorRole.Base))
-        if self.encoding is None:
+        if self.encoding is None or not len(self.encoding):
+            if self.placeholder:
+                painter.setPen(self.palette().color(QPalette.ColorRole.PlaceholderText))
+                painter.drawText(self.viewport().rect().adjusted(12, 12, -12, -12),
+                                 int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
+                                     | Qt.TextFlag.TextWordWrap), self.placeholder)
+            painter.end()
             return
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
         for k, y in self.visible_paragraphs(LAYOUT_BUDGET):

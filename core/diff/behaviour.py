@@ -213,26 +213,16 @@ def _add_batches(diff: BehaviourDiff, old_rt, new_rt, items, old_batch, new_batc
     for k, (bucket, text) in enumerate(items):
         a, b, c, d = old_at[k], old_at[k + 1], new_at[k], new_at[k + 1]
         old_k, new_k = old_ids[a:b], new_ids[c:d]
-        stats = diff.buckets.setdefault(bucket, BucketStats())
         ids_differ = old_k != new_k
         ends_k = new_ends[c:d]
         tokens_differ = ids_differ and (
             b - a != d - c or old_ends[a:b] != ends_k or old_starts[a:b] != new_starts[c:d]
             or any(bytes(old_rt.token_bytes(old_k[j])) != bytes(new_rt.token_bytes(new_k[j]))
                    for j, (s, e) in enumerate(zip(new_starts[c:d], ends_k)) if s == e))
-        for target in (stats, diff.total):
-            target.texts += 1
-            target.ids_differ += ids_differ
-            target.tokens_differ += tokens_differ
-            target.old_tokens += b - a
-            target.new_tokens += d - c
+        _count_text(diff, bucket, (old_rt, new_rt), text, ids_differ, tokens_differ,
+                    (b - a, d - c), lambda: ends_k)
         if not ids_differ:
             continue
-        if tokens_differ and diff.pretokens_checked < PRETOKEN_CHECKS:
-            diff.pretokens_checked += 1
-            diff.pretokens_differ += (_pretoken_spans(old_rt, text)
-                                      != _pretoken_spans(new_rt, text))
-            diff._changed.append((text, ends_k))
         if tokens_differ:
             score = len(set(old_ends[a:b]) ^ set(ends_k)) + abs((b - a) - (d - c))
             renumbered = 0
@@ -256,6 +246,25 @@ def _add_batches(diff: BehaviourDiff, old_rt, new_rt, items, old_batch, new_batc
                 _token_rows(new_batch[example.at], pieces[1])))
 
 
+def _count_text(diff: BehaviourDiff, bucket: str, runtimes: tuple, text: str, ids_differ: bool,
+                tokens_differ: bool, token_counts: tuple[int, int], new_ends) -> None:
+    """Count one compared text in its bucket and the total (``token_counts``: old, new); the
+    first :data:`PRETOKEN_CHECKS` texts whose segmentation changed also say whether their
+    pre-tokens did, and are kept with the new side's token ends (``new_ends()``) for the
+    migration's checks. The array path and the Encoding path both count through here."""
+    for target in (diff.buckets.setdefault(bucket, BucketStats()), diff.total):
+        target.texts += 1
+        target.ids_differ += ids_differ
+        target.tokens_differ += tokens_differ
+        target.old_tokens += token_counts[0]
+        target.new_tokens += token_counts[1]
+    if tokens_differ and diff.pretokens_checked < PRETOKEN_CHECKS:
+        old_rt, new_rt = runtimes
+        diff.pretokens_checked += 1
+        diff.pretokens_differ += _pretoken_spans(old_rt, text) != _pretoken_spans(new_rt, text)
+        diff._changed.append((text, new_ends()))
+
+
 @dataclass(frozen=True)
 class _Pending:
     """An example of the batch being added, before its rows are made."""
@@ -273,22 +282,12 @@ def _add_encodings(diff: BehaviourDiff, old_rt, new_rt, items: list[tuple[str, s
         if isinstance(old_enc, str) or isinstance(new_enc, str):
             diff.refused += 1  # a runtime refused the text: nothing to compare
             continue
-        stats = diff.buckets.setdefault(bucket, BucketStats())
         ids_differ = not np.array_equal(old_enc.ids, new_enc.ids)
         tokens_differ = ids_differ and _segments(old_enc) != _segments(new_enc)
-        for target in (stats, diff.total):
-            target.texts += 1
-            target.ids_differ += ids_differ
-            target.tokens_differ += tokens_differ
-            target.old_tokens += len(old_enc)
-            target.new_tokens += len(new_enc)
+        _count_text(diff, bucket, (old_rt, new_rt), text, ids_differ, tokens_differ,
+                    (len(old_enc), len(new_enc)), lambda: new_enc.byte_ends.tolist())
         if not ids_differ:
             continue
-        if tokens_differ and diff.pretokens_checked < PRETOKEN_CHECKS:
-            diff.pretokens_checked += 1
-            diff.pretokens_differ += (_pretoken_spans(old_rt, text)
-                                      != _pretoken_spans(new_rt, text))
-            diff._changed.append((text, new_enc.byte_ends.tolist()))
         # ranked by how much the segmentation changed, then (a renumbering keeps every
         # boundary) by how many IDs changed
         score = change_score(old_enc, new_enc) if tokens_differ else 0

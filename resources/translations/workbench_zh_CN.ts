@@ -2690,6 +2690,10 @@
         <translation>以色块显示更多词元</translation>
     </message>
     <message>
+        <source>The tokens of the text above show here, each a band over the characters it stands for</source>
+        <translation>上方文本的词元显示在这里：每个词元是一条色带，覆盖它所代表的字符</translation>
+    </message>
+    <message>
         <source>Token table</source>
         <translation>词元表</translation>
     </message>

@@ -311,3 +311,25 @@ def test_arrow_keys_pick_the_next_and_previous_token(qtbot):
     with qtbot.waitSignal(view.token_clicked) as picked:
         qtbot.keyClick(view, Qt.Key.Key_Left)
     assert picked.args == [0]
+
+
+def test_an_empty_view_says_what_fills_it(qtbot):
+    """No tokens (no encoding yet, or an empty text): the owner's placeholder is drawn, not a
+    blank box (#25)."""
+    view = TokenTextView()
+    qtbot.addWidget(view)
+    view.resize(400, 120)
+    view.show()
+    background = view.palette().color(view.viewport().backgroundRole()).rgb()
+
+    def drawn() -> int:
+        image = view.viewport().grab().toImage()
+        return sum(image.pixel(x, y) != background for x in range(0, 380, 2) for y in range(8, 40))
+
+    assert drawn() == 0  # no placeholder set: nothing to say
+    view.placeholder = "tokens show here"
+    view.viewport().update()
+    assert drawn() > 0
+    runtime = load_tokenizer(DEMO_TOKENIZERS[0])
+    view.set_encoding(runtime.encode("", add_special_tokens=False))
+    assert drawn() > 0  # an empty text has no token either
