@@ -38,6 +38,7 @@ from core.loading import Loaded, detect_source, save_loaded
 from core.models import looks_like_model_name
 from core.offload import ProcessEncoder
 from core.formats.tiktoken.runtime import RankFile
+from core.text.graphemes import break_classes
 from core.text.utf8 import decode_utf8
 from core.workspace import PANES
 
@@ -93,6 +94,9 @@ class MainWindow(QMainWindow):
         self.setAcceptDrops(True)
         self.session = session or Session(parent=self)
         self.tasks = TaskRunner(self)
+        # every token view marks the graphemes tokens split as it paints, from a table of break
+        # classes built once per process (0.1 s): built here in a worker, not at a first paint
+        self.tasks.submit("grapheme-table", break_classes)
         self.encoder = ProcessEncoder()
         self._make_panes()
         self.workspace = WorkspaceStore(self)

@@ -22,7 +22,6 @@ from core.chat import BoundedRenderer, ChatTemplateError
 from core.chat.conversation import Conversation
 from core.chat.report import chat_report
 from core.chat.result import ChatReport, tokens_in_span
-from core.text.graphemes import break_classes
 from core.text.offsets import visible_bytes
 
 __all__ = ["ChatOutcome", "ChatRequest", "run_chat", "shared_labels", "tokens_in_span"]
@@ -71,9 +70,6 @@ def run_chat(request: ChatRequest, renderer: BoundedRenderer) -> ChatOutcome:
             context=request.context, renderer=renderer)
     except ChatTemplateError as err:
         return ChatOutcome(request, error=err, seconds=time.perf_counter() - started)
-    # the tokens view marks the graphemes tokens split when it paints; the table of break
-    # classes it reads is built once per process (0.1 s): here, not on the GUI thread
-    break_classes()
     return ChatOutcome(request, report, seconds=time.perf_counter() - started,
                        labels=shared_labels(report.tokens or (), request.runtime))
 

@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from core.encodings.boundaries import compare_boundaries
 from core.explain import Explanation, Word, explain
 from core.inspect import InspectResult, inspect_texts
-from core.text.graphemes import break_classes
 
 SEP = "  ·  "  # between the tokens of a word in the word list
 
@@ -28,7 +27,6 @@ def inspect_one(runtime, text: str, *, with_stages: bool = True, **options) -> I
     result instead of raised (``options``: those of ``inspect_texts``)."""
     (result,) = inspect_texts(runtime, [text], with_stages=with_stages, bad_settings="show",
                               **options)
-    break_classes()  # built once per process (0.1 s) for the text view's split graphemes: here
     return result
 
 
