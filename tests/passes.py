@@ -16,6 +16,7 @@ collected) only when neither pass ran a test.
 from __future__ import annotations
 
 import os
+import random
 import subprocess
 import sys
 import tempfile
@@ -57,8 +58,21 @@ def combined(first: int, second: int | None) -> int:
     return OK if OK in codes else NO_TESTS
 
 
-def _pytest(*args: str) -> int:
-    return subprocess.call([sys.executable, "-m", "pytest", "-p", "tests.serial", *args])
+def _pytest(*args: str, environ=None) -> int:
+    return subprocess.call([sys.executable, "-m", "pytest", "-p", "tests.serial", *args],
+                           env=environ)
+
+
+def same_hash_seed(environ=os.environ) -> dict[str, str]:
+    """``environ`` with a PYTHONHASHSEED for every xdist worker alike (a random one unless set):
+    the workers must collect the same test ids, and an id made from a set follows the string
+    hash. Still random from run to run, as without xdist; the pass prints it to replay one.
+
+    >>> same_hash_seed({"PYTHONHASHSEED": "7"})["PYTHONHASHSEED"]
+    '7'
+    """
+    seed = environ.get("PYTHONHASHSEED") or str(random.randint(1, 2**32 - 1))
+    return {**environ, "PYTHONHASHSEED": seed}
 
 
 def run(args: list[str], workers: int) -> int:
@@ -67,8 +81,11 @@ def run(args: list[str], workers: int) -> int:
         return _pytest(*args)
     with tempfile.TemporaryDirectory(prefix="tokbench-passes-") as folder:
         listing = Path(folder) / "serial-tests"
+        environ = same_hash_seed()
+        print(f"parallel pass: {workers} workers, PYTHONHASHSEED={environ['PYTHONHASHSEED']}",
+              flush=True)
         first = _pytest("-n", str(workers), "--dist", "loadfile", "--serial=skip",
-                        f"--serial-list={listing}", *args)
+                        f"--serial-list={listing}", *args, environ=environ)
         stopped = first == FAILED and any(a in STOP_FIRST or a.startswith("--maxfail") for a in args)
         if first not in (OK, FAILED, NO_TESTS) or stopped or not listed_files(listing):
             return combined(first, None)  # interrupted, an error, -x after a failure, or none
