@@ -75,6 +75,39 @@ def same_hash_seed(environ=os.environ) -> dict[str, str]:
     return {**environ, "PYTHONHASHSEED": seed}
 
 
+JUNIT = ("--junitxml", "--junit-xml")
+
+
+def junit_path(args: list[str]) -> tuple[int, str] | None:
+    """Where ``args`` ask for a JUnit XML report: (index of the argument, path); else None.
+
+    >>> junit_path(["-x", "--junitxml=r.xml"]), junit_path(["--junit-xml", "r.xml"])
+    ((1, 'r.xml'), (0, 'r.xml'))
+    """
+    for i, arg in enumerate(args):
+        name, equals, value = arg.partition("=")
+        if name in JUNIT:
+            if equals:
+                return i, value
+            if i + 1 < len(args):
+                return i, args[i + 1]
+    return None
+
+
+def merge_junit(into: Path, other: Path) -> None:
+    """Append the test cases of ``other``'s suite to ``into``'s, adding up the counts, so that
+    one report holds both passes (the serial pass has the stall tests' ``worst_gui_stall``)."""
+    import xml.etree.ElementTree as ET
+
+    tree = ET.parse(into)
+    suite, extra = tree.getroot().find("testsuite"), ET.parse(other).getroot().find("testsuite")
+    for key in ("tests", "errors", "failures", "skipped"):
+        suite.set(key, str(int(suite.get(key, "0")) + int(extra.get(key, "0"))))
+    suite.set("time", f"{float(suite.get('time', '0')) + float(extra.get('time', '0')):.3f}")
+    suite.extend(extra.findall("testcase"))
+    tree.write(into, encoding="utf-8", xml_declaration=True)
+
+
 def run(args: list[str], workers: int) -> int:
     """Both passes over ``args``; their combined exit code."""
     if workers < 2:
@@ -91,7 +124,16 @@ def run(args: list[str], workers: int) -> int:
             return combined(first, None)  # interrupted, an error, -x after a failure, or none
         print(f"\n--- serial pass: the tests that measure wall-clock time, alone "
               f"({len(listed_files(listing))} files) ---", flush=True)
-        return combined(first, _pytest("--serial=only", f"--serial-list={listing}", *args))
+        junit = junit_path(args)
+        serial_args = list(args)
+        if junit:  # its own report, added to the first pass's after
+            serial_xml = Path(folder) / "serial.xml"
+            i, path = junit
+            serial_args[i:i + (1 if "=" in args[i] else 2)] = [f"--junitxml={serial_xml}"]
+        second = _pytest("--serial=only", f"--serial-list={listing}", *serial_args)
+        if junit and Path(junit[1]).is_file() and serial_xml.is_file():
+            merge_junit(Path(junit[1]), serial_xml)
+        return combined(first, second)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import xml.etree.ElementTree as ET
 
 import pytest
 
@@ -61,11 +62,16 @@ def test_serial_tests_run_alone_after_the_others_and_the_exit_code_is_pytests(tm
     (tmp_path / "pytest.ini").write_text("[pytest]\n")  # not the project's configuration
     (tmp_path / "test_sample.py").write_text(TESTS)
 
-    code, ran = passes(tmp_path, "-k", "not fails")
+    report = tmp_path / "report.xml"
+    code, ran = passes(tmp_path, "-k", "not fails", f"--junitxml={report}")
     assert code == 0
     assert [line.split()[0] for line in ran] == [f"parallel{n}" for n in range(4)] + ["timed"]
     assert all(line.split()[1].startswith("gw") for line in ran[:4])  # xdist workers
     assert ran[4] == "timed alone"
+    suite = ET.parse(report).getroot().find("testsuite")  # one report: both passes
+    assert sorted(case.get("name") for case in suite.iter("testcase")) == \
+        [f"test_parallel[{n}]" for n in range(4)] + ["test_timed"]
+    assert suite.get("tests") == "5" and suite.get("failures") == "0"
 
     code, ran = passes(tmp_path, "-k", "timed_fails")  # only serial tests: the first pass has none
     assert code == pytest.ExitCode.TESTS_FAILED and ran == []
