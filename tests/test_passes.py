@@ -47,7 +47,9 @@ def test_timed_fails():
 def passes(folder, *args) -> tuple[int, list[str]]:
     """Exit code of ``python -m tests.passes`` over ``folder`` with two workers, and which test
     ran where (each line: test, worker id or ``alone``)."""
-    env = {**os.environ, "TOKBENCH_TEST_WORKERS": "2",
+    outer = {k: v for k, v in os.environ.items()  # this test may itself run in an xdist worker
+             if not k.startswith(("PYTEST_XDIST_", "PYTEST_CURRENT_TEST"))}
+    env = {**outer, "TOKBENCH_TEST_WORKERS": "2",
            "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
     done = subprocess.run([sys.executable, "-m", "tests.passes", "-p", "no:cacheprovider",
                            str(folder), *args], cwd=folder, env=env, capture_output=True,
