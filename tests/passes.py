@@ -3,9 +3,9 @@
 The parallel pass runs pytest-xdist with one worker a core (at most ``MAX_WORKERS``; the
 ``TOKBENCH_TEST_WORKERS`` variable, ``make test WORKERS=N``, sets the count, 0 or 1 for one
 plain pytest run), each test file on one worker (``--dist loadfile``: a file's module-scoped
-fixtures are built once). The tests marked ``serial`` measure wall-clock time, so they are left
-out there and run afterwards without xdist, only those the same arguments selected
-(``tests/serial.py``). The arguments go to both passes unchanged:
+fixtures are built once), the long files first (``tests.serial.heavy_files_first``). The
+tests marked ``serial`` measure wall-clock time, so they are left out there and run afterwards
+without xdist, only those the same arguments selected (``tests/serial.py``). The arguments go to both passes unchanged:
 
     python -m tests.passes tests/app -x          # what `make test PYTEST_ARGS='tests/app -x'` runs
 
@@ -117,8 +117,8 @@ def run(args: list[str], workers: int) -> int:
         environ = same_hash_seed()
         print(f"parallel pass: {workers} workers, PYTHONHASHSEED={environ['PYTHONHASHSEED']}",
               flush=True)
-        first = _pytest("-n", str(workers), "--dist", "loadfile", "--serial=skip",
-                        f"--serial-list={listing}", *args, environ=environ)
+        first = _pytest("-n", str(workers), "--dist", "loadfile", "--no-loadscope-reorder",
+                        "--serial=skip", f"--serial-list={listing}", *args, environ=environ)
         stopped = first == FAILED and any(a in STOP_FIRST or a.startswith("--maxfail") for a in args)
         if first not in (OK, FAILED, NO_TESTS) or stopped or not listed_files(listing):
             return combined(first, None)  # interrupted, an error, -x after a failure, or none

@@ -76,6 +76,8 @@ _FILES = pytest.StashKey[set]()
 
 @pytest.hookimpl(trylast=True)  # after the paths, -k and -m chose
 def pytest_collection_modifyitems(config, items: list) -> None:
+    if hasattr(config, "workerinput"):
+        items[:] = heavy_files_first(items)
     mode = config.getoption("serial")
     serial = [item for item in items if item.get_closest_marker("serial")]
     if mode is None:
@@ -92,6 +94,19 @@ def pytest_collection_modifyitems(config, items: list) -> None:
     listing = config.getoption("serial_list")
     if mode == SKIP and listing:
         _write_list(Path(listing), sorted({str(item.path) for item in serial}))
+
+
+HEAVY = ("realdata", "slow")
+
+
+def heavy_files_first(items: list) -> list:
+    """The files with a ``realdata`` or ``slow`` test first, the rest after, each group in
+    collection order. xdist hands files to its workers in this order (tests.passes turns off its
+    own reordering, by test count): the long files (FLORES on every tokenizer, the benches) are
+    under way early and the many short GUI files even out the end; in collection order a long
+    file starting last kept one core busy while the other had nothing left to do."""
+    heavy = {item.path for item in items if any(item.get_closest_marker(m) for m in HEAVY)}
+    return sorted(items, key=lambda item: item.path not in heavy)  # sorted() is stable
 
 
 def _write_list(path: Path, lines: list[str]) -> None:
