@@ -1218,7 +1218,7 @@ def describe_rows(loaded) -> list[tuple[str, str]]:
                 "Describe", "{control} control, {user} user-defined").format(
                 control=kinds.count("control"), user=kinds.count("user_defined"))
         elif key == "fingerprint":  # said again from the runtime's (cached) fingerprints
-            from core.bundles.golden import fingerprint
+            from core.bundles.fingerprints import fingerprint
 
             found = fingerprint(loaded.runtime)
             value = QCoreApplication.translate("Describe", "behaviour {behaviour} · vocabulary "

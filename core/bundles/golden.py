@@ -11,8 +11,7 @@ re-runs every sample and reports each field that differs (sample, field, old, ne
 ...     print(err.message.split(":")[0])
 golden file format version 0 is older than this workbench writes (1)
 
-The fingerprints live in :mod:`core.bundles.fingerprints` (a bundle's manifest records them too); they are
-importable from here as well.
+The fingerprints live in :mod:`core.bundles.fingerprints` (a bundle's manifest records them too).
 """
 
 from __future__ import annotations
@@ -29,7 +28,7 @@ from .bundle import (find_bundle, read_bundle_files, runtime_versions, save_bund
 from ..encodings.encoding import Flag
 from ..errors import WorkbenchError
 from ..notes import note
-from .fingerprints import encode_each, fingerprint  # noqa: F401  (also imported from here)
+from .fingerprints import encode_each, fingerprint
 from .golden_stress import STRESS_SAMPLES
 from ..text.offsets import Unit
 from ..text.utf8 import decode_utf8

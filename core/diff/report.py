@@ -183,7 +183,8 @@ def _golden_changed(old_rt, new_rt) -> tuple[int, int]:
     how many there are: old's golden samples (the stress set and one per special-token literal,
     :func:`core.bundles.golden.samples_for`), the very set the Diff pane's golden check verifies, so
     the verdict's count and the check's agree."""
-    from ..bundles.golden import encode_each, samples_for
+    from ..bundles.fingerprints import encode_each
+    from ..bundles.golden import samples_for
 
     texts = [text for _, text in samples_for(old_rt)]
     old, new = encode_each(old_rt, texts), encode_each(new_rt, texts)
