@@ -251,8 +251,8 @@ def _role_notes(specials: SpecialsDiff) -> list[Note]:
     """Roles the two sides give a special token differently (a protocol fact, not an ID)."""
     if not specials.roles:
         return []
-    shown = ", ".join(f"{r.literal} {r.old or '—'} → {r.new or '—'}"
-                      for r in specials.roles[:4]) + (", …" if len(specials.roles) > 4 else "")
+    shown = [f"{r.literal} {r.old or '—'} → {r.new or '—'}" for r in specials.roles[:4]] + (
+        ["…"] if len(specials.roles) > 4 else [])
     return [note("diff.roles_changed", n=len(specials.roles), shown=shown)]
 
 

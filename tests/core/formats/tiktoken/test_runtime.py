@@ -176,7 +176,7 @@ def test_guessed_preset_whose_special_ids_are_ranks_gets_them_after_the_last_ran
     moved = specials_fit(preset("cl100k"), set(ranks.values())).after_ranks
     assert runtime.special == moved
     assert sorted(moved.values()) == list(range(100300, 100305))
-    assert codes["tiktoken.presets_fit"]["presets"] == "o200k, llama3, qwen"
+    assert codes["tiktoken.presets_fit"]["presets"] == ["o200k", "llama3", "qwen"]
     assert_equals_tiktoken(runtime, CL100K_PATTERN, ranks, moved)
 
 
@@ -189,7 +189,7 @@ def test_chosen_preset_that_collides_is_refused_and_each_proposal_runs():
     assert info.value.note.code == "tiktoken.specials_refused"
     assert info.value.note.args["start"] == 100300
     assert "qwen3_6.tiktoken: preset cl100k does not fit" in str(info.value)
-    for name in info.value.note.args["presets"].split(", "):
+    for name in info.value.note.args["presets"]:
         chosen = preset(name)
         assert_equals_tiktoken(TiktokenRuntime(ranks, preset=name), chosen.pattern, ranks,
                                chosen.special_tokens(len(ranks)))
