@@ -5053,7 +5053,7 @@
     <message>
         <source>add BOS</source>
         <comment>a loading option</comment>
-        <translation>特殊词元</translation>
+        <translation>添加 BOS</translation>
     </message>
     <message>
         <source>add EOS</source>
