@@ -32,7 +32,7 @@ from tests.core.gguf_files import write_gguf
 
 # names that stay in Latin letters in Chinese (GLOSSARY.md): formats, libraries, encodings
 NAMES = {"UTF", "JSON", "HF", "SentencePiece", "tiktoken", "WordPiece", "GPT", "GGUF", "Mistral",
-         "BPE", "NUL", "ID", "zip"}
+         "BPE", "NUL", "ID", "zip", "BOS", "EOS"}
 # a file name or a key: tokenizer.json, .model, vocab_size, core.loading.open_tokenizer
 IDENTIFIER = re.compile(r"[\w-]*[._][\w.-]*\w")
 QUOTED = re.compile(r"\"[^\"]*\"|'[^']*'")
