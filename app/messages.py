@@ -684,6 +684,8 @@ def error_templates() -> dict[str, str]:
             "Notes", "special token {literal!r} has id {id}, which is already a rank (choose another "
                      "preset or special ids)"),
         "tiktoken.rejected": QCoreApplication.translate("Notes", "tiktoken rejected the tokenizer"),
+        "tiktoken.unknown_preset": QCoreApplication.translate(
+            "Notes", "unknown preset {preset!r}; known presets: {presets} (gpt2 = r50k)"),
         "sentencepiece.corrupt": QCoreApplication.translate(
             "Notes", "not a SentencePiece model: the protobuf data is truncated or corrupt"),
         "sentencepiece.no_pieces": QCoreApplication.translate(

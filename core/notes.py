@@ -687,6 +687,8 @@ CODES: dict[str, tuple[Severity, str]] = {
         "error", "special token {literal!r} has id {id}, which is already a rank (choose another "
                  "preset or special ids)"),
     "tiktoken.rejected": ("error", "tiktoken rejected the tokenizer"),
+    "tiktoken.unknown_preset": (
+        "error", "unknown preset {preset!r}; known presets: {presets} (gpt2 = r50k)"),
     "sentencepiece.corrupt": (
         "error", "not a SentencePiece model: the protobuf data is truncated or corrupt"),
     "sentencepiece.no_pieces": ("error", "not a SentencePiece model: it has no pieces"),

@@ -4326,6 +4326,10 @@
         <translation>特殊词元 {literal!r} 的 ID 是 {id}，已是一个排名（请选择其他预设或特殊词元 ID）</translation>
     </message>
     <message>
+        <source>unknown preset {preset!r}; known presets: {presets} (gpt2 = r50k)</source>
+        <translation>未知的预设 {preset!r}；已有的预设：{presets}（gpt2 即 r50k）</translation>
+    </message>
+    <message>
         <source>not a SentencePiece model: the protobuf data is truncated or corrupt</source>
         <translation>不是 SentencePiece 模型：protobuf 数据被截断或已损坏</translation>
     </message>

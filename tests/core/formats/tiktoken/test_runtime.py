@@ -8,7 +8,7 @@ import pytest
 import tiktoken
 
 from core.encodings.encoding import Flag
-from core.errors import FormatError, TextError
+from core.errors import FormatError, TextError, WorkbenchError
 from core.formats.detect import load_tokenizer
 from core.formats.tiktoken.presets import CL100K_PATTERN, R50K_PATTERN
 from core.formats.tiktoken.runtime import TiktokenRuntime, load_tiktoken, parse_rank_file
@@ -235,8 +235,10 @@ def test_llama3_preset_adds_bos():
 
 def test_preset_by_alias_and_unknown_preset():
     assert TiktokenRuntime(tiktoken_ranks(), preset="gpt2").preset.name == "r50k"
-    with pytest.raises(ValueError, match="unknown preset"):
+    with pytest.raises(WorkbenchError, match="unknown preset 'nope'; known presets: r50k, ") as info:
         TiktokenRuntime(tiktoken_ranks(), preset="nope")
+    assert info.value.note.code == "tiktoken.unknown_preset"
+    assert "qwen" in info.value.note.args["presets"]
 
 
 def test_describe_and_stages():
