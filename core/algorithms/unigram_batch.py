@@ -34,6 +34,8 @@ from ..progress import check_cancel
 
 UNKNOWN = 0  # the dense id every character outside the table maps to
 MAX_CODE_POINT = 0x110000
+SLICE = 1 << 18  # edges per slice of a whole-block computation (bounds its temporaries)
+COUNT_BLOCK = 257  # backward steps whose expected counts are summed together (fixes the floats)
 
 
 def code_points(text: str) -> np.ndarray:
@@ -348,10 +350,25 @@ class Edges:
     def _forward(self, sweep: "_Sweep", cancel=None) -> np.ndarray:
         alpha = np.full(self.batch.node_count(), -np.inf)
         alpha[self.batch.base()] = 0.0
+        start, logp, run_end = sweep.start, sweep.logp, sweep.run_end
+        first_in_step, run_size = sweep.first_in_step, self.run_size
+        edge_ptr, run_ptr = self.step_ptr.tolist(), self.run_ptr.tolist()
+        maximum, add, exp, log = np.maximum.reduceat, np.add.reduceat, np.exp, np.log
         for step in range(1, self.steps() + 1):
-            lo, hi, first, sizes, ends, starts = sweep.step(step)
-            alpha[ends] = _logsumexp_runs(alpha[starts] + sweep.logp[lo:hi], first, sizes)
-            _poll(cancel, step)
+            lo, hi, r0, r1 = edge_ptr[step - 1], edge_ptr[step], run_ptr[step - 1], run_ptr[step]
+            # _logsumexp_runs, written out: the same float operations on each run
+            values = alpha[start[lo:hi]]
+            values += logp[lo:hi]
+            first = first_in_step[r0:r1]
+            high = maximum(values, first)
+            values -= high if r1 - r0 == 1 else high.repeat(run_size[r0:r1])
+            exp(values, out=values)
+            total = add(values, first)
+            log(total, out=total)
+            total += high
+            alpha[run_end[r0:r1]] = total
+            if cancel is not None and step % 256 == 0:
+                _poll(cancel, step)
         return alpha
 
     def expected_counts(self, logp: np.ndarray, cancel=None) -> tuple[np.ndarray, np.ndarray]:
@@ -360,45 +377,124 @@ class Edges:
         Walking the steps backwards, ``flow[node]`` is the probability that the path goes
         through ``node``; an edge gets ``flow[end] * p(start) * p(piece) / p(end)`` of it and
         passes that on to its start (the backward pass, without a second edge order).
+
+        The factor ``p(start) * p(piece) / p(end)`` needs only ``alpha``: it is computed for a
+        block of :data:`COUNT_BLOCK` steps at once, so a step is one gather, one product and one
+        scatter; the block's shares go to the counts in one ``bincount``, in the order
+        :meth:`_readable_expected_counts` adds them step by step (the same floats).
         """
         sweep = _Sweep(self, logp)
         alpha = self._forward(sweep, cancel)
         flow = np.zeros(self.batch.node_count())
         flow[self.batch.last_nodes()] = self.batch.freqs
+        counts = np.zeros(len(logp))
+        start, edge_ptr = sweep.start, self.step_ptr.tolist()
+        for top in range(self.steps(), 0, -COUNT_BLOCK):
+            bottom = max(top - COUNT_BLOCK, 0)  # the block is steps bottom + 1 .. top
+            block_lo, block_hi = edge_ptr[bottom], edge_ptr[top]
+            ends = sweep.edge_ends(block_lo, block_hi)
+            share = np.empty(block_hi - block_lo)
+            for a in range(0, len(share), SLICE):  # slices: the gathers' temporaries stay small
+                b = min(a + SLICE, len(share))
+                part = share[a:b]
+                np.take(alpha, start[block_lo + a:block_lo + b], out=part)
+                part += sweep.logp[block_lo + a:block_lo + b]
+                part -= alpha[ends[a:b]]
+                np.exp(part, out=part)
+            for step in range(top, bottom, -1):
+                lo, hi = edge_ptr[step - 1] - block_lo, edge_ptr[step] - block_lo
+                part = share[lo:hi]
+                part *= flow[ends[lo:hi]]
+                flow[start[block_lo + lo:block_lo + hi]] += part  # one edge per start a step
+            del ends
+            counts += _sum_in_order(self.piece[block_lo:block_hi], share,
+                                    _steps_descending(self.step_ptr[bottom:top + 1]), len(logp))
+            _poll(cancel, 0)
+        return counts, alpha[self.batch.last_nodes()]
+
+    def _readable_expected_counts(self, logp: np.ndarray, cancel=None
+                                  ) -> tuple[np.ndarray, np.ndarray]:
+        """:meth:`expected_counts` a step at a time with :meth:`_step` (a test holds them
+        equal, bit for bit)."""
+        alpha = np.full(self.batch.node_count(), -np.inf)
+        alpha[self.batch.base()] = 0.0
+        edge_logp = logp[self.piece]
+        for step in range(1, self.steps() + 1):
+            lo, hi, first, sizes, ends, starts = self._step(step)
+            alpha[ends] = _logsumexp_runs(alpha[starts] + edge_logp[lo:hi], first, sizes)
+        flow = np.zeros(self.batch.node_count())
+        flow[self.batch.last_nodes()] = self.batch.freqs
         counts, pending, waiting = np.zeros(len(logp)), np.zeros(len(logp)), 0
         for step in range(self.steps(), 0, -1):
-            lo, hi, _, _, _, starts = sweep.step(step)
-            ends = sweep.edge_ends(lo, hi)
-            share = np.exp(alpha[starts] + sweep.logp[lo:hi] - alpha[ends]) * flow[ends]
-            flow[starts] += share  # one edge per start within a step: no index repeats
-            # summed in the order one bincount over 257 steps' shares would: same floats
+            lo, hi, _, sizes, run_ends, starts = self._step(step)
+            ends = np.repeat(run_ends, sizes)
+            share = np.exp(alpha[starts] + edge_logp[lo:hi] - alpha[ends]) * flow[ends]
+            flow[starts] += share
             np.add.at(pending, self.piece[lo:hi], share)
             waiting += 1
-            if waiting > 256 or step == 1:
+            if waiting == COUNT_BLOCK or step == 1:
                 counts += pending
                 pending[:], waiting = 0.0, 0
-            _poll(cancel, step)
         return counts, alpha[self.batch.last_nodes()]
 
     def viterbi_pieces(self, logp: np.ndarray, cancel=None
                        ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The best segmentation of every word, as (word index, piece) pairs (last piece first),
         and each word's best log-probability. Ties go to the earliest-starting last piece, as
-        in ``Lattice.viterbi``."""
+        in ``Lattice.viterbi``.
+
+        A step records only the winning edge of each node (lengths and pieces are looked up
+        once, after the sweep); a step with one word left (a long word's tail: thousands of
+        steps) takes ``argmax``, the first maximum, as the runs' form does.
+        """
+        best = np.full(self.batch.node_count(), -np.inf)
+        best[self.batch.base()] = 0.0
+        back_edge = np.zeros(self.batch.node_count(), dtype=_index_type(len(self)))
+        sweep = _Sweep(self, logp)
+        start, edge_logp, run_end = sweep.start, sweep.logp, sweep.run_end
+        first_in_step, run_size = sweep.first_in_step, self.run_size
+        edge_ptr, run_ptr = self.step_ptr.tolist(), self.run_ptr.tolist()
+        index = np.arange(int(np.diff(self.step_ptr).max(initial=0)))
+        maximum, minimum = np.maximum.reduceat, np.minimum.reduceat
+        for step in range(1, self.steps() + 1):
+            lo, hi, r0, r1 = edge_ptr[step - 1], edge_ptr[step], run_ptr[step - 1], run_ptr[step]
+            values = best[start[lo:hi]]
+            values += edge_logp[lo:hi]
+            if r1 - r0 == 1:
+                winner = int(values.argmax())
+                best[run_end[r0]], back_edge[run_end[r0]] = values[winner], lo + winner
+            else:
+                first = first_in_step[r0:r1]
+                high = maximum(values, first)
+                winner = minimum(np.where(values == high.repeat(run_size[r0:r1]),
+                                          index[:hi - lo], hi - lo), first)
+                winner += lo
+                ends = run_end[r0:r1]
+                best[ends], back_edge[ends] = high, winner
+            if cancel is not None and step % 256 == 0:
+                _poll(cancel, step)
+        del sweep
+        words, pieces = self._trace_back(self.length[back_edge].astype(np.int64),
+                                         self.piece[back_edge])
+        return words, pieces, best[self.batch.last_nodes()]
+
+    def _readable_viterbi_pieces(self, logp: np.ndarray, cancel=None
+                                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """:meth:`viterbi_pieces` a step at a time with :meth:`_step` (a test holds them
+        equal)."""
         best = np.full(self.batch.node_count(), -np.inf)
         best[self.batch.base()] = 0.0
         back_length = np.zeros(self.batch.node_count(), dtype=np.int64)
         back_piece = np.zeros(self.batch.node_count(), dtype=np.int32)
-        sweep = _Sweep(self, logp)
+        edge_logp = logp[self.piece]
         for step in range(1, self.steps() + 1):
-            lo, hi, first, sizes, ends, starts = sweep.step(step)
-            values = best[starts] + sweep.logp[lo:hi]
+            lo, hi, first, sizes, ends, starts = self._step(step)
+            values = best[starts] + edge_logp[lo:hi]
             high = np.maximum.reduceat(values, first)
             winner = lo + np.minimum.reduceat(
                 np.where(values == np.repeat(high, sizes), np.arange(hi - lo), hi - lo), first)
             best[ends], back_length[ends] = high, self.length[winner]
             back_piece[ends] = self.piece[winner]
-            _poll(cancel, step)
         words, pieces = self._trace_back(back_length, back_piece)
         return words, pieces, best[self.batch.last_nodes()]
 
@@ -436,9 +532,12 @@ class _Sweep:
         word_of_run -= edges.run_ptr[:-1].astype(itype)[step_of_run - 1]
         self.run_end = edges.base.astype(itype)[word_of_run]
         self.run_end += step_of_run
-        del step_of_run, word_of_run
+        del word_of_run
         self.run_first = np.zeros(runs + 1, dtype=np.int64)  # edge index where each run starts
         np.cumsum(edges.run_size, out=self.run_first[1:])
+        # ... and counted from its step's first edge (``first`` of ``step``, for reduceat)
+        self.first_in_step = self.run_first[:-1] - edges.step_ptr[step_of_run - 1]
+        del step_of_run
         self.start = np.repeat(self.run_end, edges.run_size)
         self.start -= edges.length
         self.logp = logp[edges.piece]
@@ -454,6 +553,38 @@ class _Sweep:
     def edge_ends(self, lo: int, hi: int) -> np.ndarray:
         """The end node of each edge ``lo .. hi``."""
         return self.start[lo:hi] + self.edges.length[lo:hi]
+
+
+def _sum_in_order(keys: np.ndarray, weights: np.ndarray, order: np.ndarray, size: int
+                  ) -> np.ndarray:
+    """``np.bincount(keys[order], weights[order], minlength=size)``: the weights added to their
+    key's total one by one in ``order``; gathered a slice at a time (``np.add.at`` continues a
+    sum exactly where ``bincount`` left it).
+
+    >>> _sum_in_order(np.array([1, 0, 1]), np.array([0.5, 2.0, 0.25]), np.array([2, 1, 0]), 3)
+    array([2.  , 0.75, 0.  ])
+    """
+    out = np.bincount(keys[order[:SLICE]], weights[order[:SLICE]], minlength=size)
+    for a in range(SLICE, len(order), SLICE):
+        np.add.at(out, keys[order[a:a + SLICE]], weights[order[a:a + SLICE]])
+    return out
+
+
+def _steps_descending(step_ptr: np.ndarray) -> np.ndarray:
+    """Indices into the edges ``step_ptr[0] .. step_ptr[-1]`` that list the last step's edges
+    first, then the step before, ...; within a step, in edge order.
+
+    >>> _steps_descending(np.array([10, 12, 13, 16])).tolist()
+    [3, 4, 5, 2, 0, 1]
+    """
+    sizes = np.diff(step_ptr)[::-1]
+    firsts = (step_ptr[:-1] - step_ptr[0])[::-1]
+    placed = np.zeros(len(sizes), dtype=np.int64)
+    np.cumsum(sizes[:-1], out=placed[1:])
+    itype = _index_type(int(step_ptr[-1] - step_ptr[0]))
+    out = np.repeat((firsts - placed).astype(itype), sizes)
+    out += np.arange(len(out), dtype=itype)
+    return out
 
 
 def _poll(cancel, step: int) -> None:
