@@ -388,27 +388,27 @@ class Edges:
         flow = np.zeros(self.batch.node_count())
         flow[self.batch.last_nodes()] = self.batch.freqs
         counts = np.zeros(len(logp))
-        start, edge_ptr = sweep.start, self.step_ptr.tolist()
+        start, length, run_end, run_size = sweep.start, self.length, sweep.run_end, self.run_size
+        edge_ptr, run_ptr = self.step_ptr.tolist(), self.run_ptr.tolist()
         for top in range(self.steps(), 0, -COUNT_BLOCK):
             bottom = max(top - COUNT_BLOCK, 0)  # the block is steps bottom + 1 .. top
             block_lo, block_hi = edge_ptr[bottom], edge_ptr[top]
-            ends = sweep.edge_ends(block_lo, block_hi)
-            share = np.empty(block_hi - block_lo)
-            for a in range(0, len(share), SLICE):  # slices: the gathers' temporaries stay small
-                b = min(a + SLICE, len(share))
-                part = share[a:b]
-                np.take(alpha, start[block_lo + a:block_lo + b], out=part)
-                part += sweep.logp[block_lo + a:block_lo + b]
-                part -= alpha[ends[a:b]]
+            # the factors overwrite the block's log-probabilities (the forward pass is done)
+            for a in range(block_lo, block_hi, SLICE):  # slices: small gather temporaries
+                b = min(a + SLICE, block_hi)
+                part = sweep.logp[a:b]
+                part += alpha[start[a:b]]
+                part -= alpha[start[a:b] + length[a:b]]
                 np.exp(part, out=part)
             for step in range(top, bottom, -1):
-                lo, hi = edge_ptr[step - 1] - block_lo, edge_ptr[step] - block_lo
-                part = share[lo:hi]
-                part *= flow[ends[lo:hi]]
-                flow[start[block_lo + lo:block_lo + hi]] += part  # one edge per start a step
-            del ends
-            counts += _sum_in_order(self.piece[block_lo:block_hi], share,
-                                    _steps_descending(self.step_ptr[bottom:top + 1]), len(logp))
+                lo, hi, r0, r1 = edge_ptr[step - 1], edge_ptr[step], run_ptr[step - 1], run_ptr[step]
+                part = sweep.logp[lo:hi]
+                end_flow = flow[run_end[r0:r1]]
+                part *= end_flow if r1 - r0 == 1 else end_flow.repeat(run_size[r0:r1])
+                flow[start[lo:hi]] += part  # one edge per start within a step: no repeats
+            counts += _sum_by_step_descending(self.piece[block_lo:block_hi],
+                                              sweep.logp[block_lo:block_hi],
+                                              self.step_ptr[bottom:top + 1], len(logp))
             _poll(cancel, 0)
         return counts, alpha[self.batch.last_nodes()]
 
@@ -555,19 +555,31 @@ class _Sweep:
         return self.start[lo:hi] + self.edges.length[lo:hi]
 
 
-def _sum_in_order(keys: np.ndarray, weights: np.ndarray, order: np.ndarray, size: int
-                  ) -> np.ndarray:
-    """``np.bincount(keys[order], weights[order], minlength=size)``: the weights added to their
-    key's total one by one in ``order``; gathered a slice at a time (``np.add.at`` continues a
-    sum exactly where ``bincount`` left it).
+def _sum_by_step_descending(keys: np.ndarray, weights: np.ndarray, step_ptr: np.ndarray,
+                            size: int) -> np.ndarray:
+    """The weights of the edges ``step_ptr[0] .. step_ptr[-1]`` (``keys`` and ``weights`` hold
+    just those) added to their key's total one by one, last step first, each step's edges in
+    order: a ``bincount`` over that order, gathered a few steps at a time (``np.add.at``
+    continues a sum exactly where ``bincount`` left it).
 
-    >>> _sum_in_order(np.array([1, 0, 1]), np.array([0.5, 2.0, 0.25]), np.array([2, 1, 0]), 3)
+    >>> _sum_by_step_descending(np.array([1, 0, 1]), np.array([0.5, 2.0, 0.25]),
+    ...                         np.array([0, 2, 3]), 3)
     array([2.  , 0.75, 0.  ])
     """
-    out = np.bincount(keys[order[:SLICE]], weights[order[:SLICE]], minlength=size)
-    for a in range(SLICE, len(order), SLICE):
-        np.add.at(out, keys[order[a:a + SLICE]], weights[order[a:a + SLICE]])
-    return out
+    bounds = step_ptr.tolist()
+    out, top = None, len(bounds) - 1
+    while top > 0:
+        bottom = top - 1  # at least one step; more while they fit in a slice
+        while bottom > 0 and bounds[top] - bounds[bottom - 1] <= SLICE:
+            bottom -= 1
+        order = _steps_descending(step_ptr[bottom:top + 1])
+        order += bounds[bottom] - bounds[0]
+        if out is None:
+            out = np.bincount(keys[order], weights[order], minlength=size)
+        else:
+            np.add.at(out, keys[order], weights[order])
+        top = bottom
+    return np.zeros(size) if out is None else out
 
 
 def _steps_descending(step_ptr: np.ndarray) -> np.ndarray:
