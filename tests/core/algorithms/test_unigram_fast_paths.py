@@ -18,6 +18,7 @@ from hypothesis import given, settings, strategies as st
 
 from core.algorithms import unigram_batch
 from core.algorithms.unigram_batch import CharTable, Edges, PieceTrie, WordBatch
+from core.algorithms.unigram_seed import _TopList
 from core.algorithms.unigram_train import train
 
 
@@ -107,3 +108,21 @@ def test_training_with_fast_passes_equals_training_with_readable_ones(name):
     assert np.array_equal(fast[1], slow[1])
     assert fast[2] == slow[2]
     assert len(fast[2]) > 2  # pruning ran: Viterbi passes took part
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.lists(st.tuples(st.integers(0, 6), st.integers(2, 4)), max_size=12),
+                max_size=8),
+       st.integers(1, 10))
+def test_seed_top_list_equals_one_sort_of_every_offer(offers, size):
+    """Merging offers whenever ``size`` are pending keeps what one sort of all would keep."""
+    positions = iter(range(10**6))  # distinct positions: the order is strict, as in the seed
+    columns = [(np.array([float(s) for s, _ in offer]), np.array([n for _, n in offer], np.int8),
+                np.array([next(positions) for _ in offer], np.int64)) for offer in offers]
+    top = _TopList(size)
+    for found in columns:
+        top.offer(found)
+    kept = top.result()
+    every = [(-s, n, w) for found in columns for s, n, w in zip(*(c.tolist() for c in found))]
+    expected = sorted(every)[:size]
+    assert [(-s, n, w) for s, n, w in zip(*(c.tolist() for c in kept))] == expected
