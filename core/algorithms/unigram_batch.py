@@ -270,6 +270,35 @@ def _logsumexp_runs(values: np.ndarray, first: np.ndarray, sizes: np.ndarray) ->
     return high + np.log(np.add.reduceat(np.exp(values - np.repeat(high, sizes)), first))
 
 
+MAGNITUDE = np.int64(0x7FFF_FFFF_FFFF_FFFF)  # every bit of a float64 but its sign
+MANY_RUNS = 256  # from this many runs on, _run_max compares integer keys
+
+
+def _run_max(values: np.ndarray, first: np.ndarray) -> np.ndarray:
+    """``np.maximum.reduceat(values, first)`` for float64 values without NaN (lattice scores
+    are sums of logarithms: finite or -inf), the same floats.
+
+    With many runs the maxima are taken over integer keys that sort as the floats do (a
+    negative float's magnitude bits flipped): numpy's float ``maximum.reduceat`` costs ~45 ns
+    a run (its NaN handling), the integer one ~18 ns; a few runs keep the float call (the
+    keys' set-up is a few microseconds).
+
+    >>> _run_max(np.array([-3.0, -0.5, -np.inf, 2.0, -7.25]), np.array([0, 2, 4])).tolist()
+    [-0.5, 2.0, -7.25]
+    """
+    if len(first) < MANY_RUNS:
+        return np.maximum.reduceat(values, first)
+    bits = values.view(np.int64)
+    keys = bits >> 63  # all ones for a negative float, else zero
+    keys &= MAGNITUDE
+    keys ^= bits
+    high = np.maximum.reduceat(keys, first)
+    flip = high >> 63
+    flip &= MAGNITUDE
+    high ^= flip
+    return high.view(np.float64)
+
+
 def _index_type(count: int):
     return np.int32 if count < 1 << 31 else np.int64
 
@@ -353,14 +382,14 @@ class Edges:
         start, logp, run_end = sweep.start, sweep.logp, sweep.run_end
         first_in_step, run_size = sweep.first_in_step, self.run_size
         edge_ptr, run_ptr = self.step_ptr.tolist(), self.run_ptr.tolist()
-        maximum, add, exp, log = np.maximum.reduceat, np.add.reduceat, np.exp, np.log
+        add, exp, log = np.add.reduceat, np.exp, np.log
         for step in range(1, self.steps() + 1):
             lo, hi, r0, r1 = edge_ptr[step - 1], edge_ptr[step], run_ptr[step - 1], run_ptr[step]
             # _logsumexp_runs, written out: the same float operations on each run
             values = alpha[start[lo:hi]]
             values += logp[lo:hi]
             first = first_in_step[r0:r1]
-            high = maximum(values, first)
+            high = _run_max(values, first)
             values -= high if r1 - r0 == 1 else high.repeat(run_size[r0:r1])
             exp(values, out=values)
             total = add(values, first)
@@ -455,7 +484,7 @@ class Edges:
         first_in_step, run_size = sweep.first_in_step, self.run_size
         edge_ptr, run_ptr = self.step_ptr.tolist(), self.run_ptr.tolist()
         index = np.arange(int(np.diff(self.step_ptr).max(initial=0)))
-        maximum, minimum = np.maximum.reduceat, np.minimum.reduceat
+        minimum = np.minimum.reduceat
         for step in range(1, self.steps() + 1):
             lo, hi, r0, r1 = edge_ptr[step - 1], edge_ptr[step], run_ptr[step - 1], run_ptr[step]
             values = best[start[lo:hi]]
@@ -465,7 +494,7 @@ class Edges:
                 best[run_end[r0]], back_edge[run_end[r0]] = values[winner], lo + winner
             else:
                 first = first_in_step[r0:r1]
-                high = maximum(values, first)
+                high = _run_max(values, first)
                 winner = minimum(np.where(values == high.repeat(run_size[r0:r1]),
                                           index[:hi - lo], hi - lo), first)
                 winner += lo

@@ -23,14 +23,18 @@ from core.algorithms.unigram_train import train
 
 
 @contextlib.contextmanager
-def small_blocks(count_block: int, slice_: int):
-    """Blocks and slices a few steps / edges long, so that small corpora cross their borders."""
-    saved = unigram_batch.COUNT_BLOCK, unigram_batch.SLICE
-    unigram_batch.COUNT_BLOCK, unigram_batch.SLICE = count_block, slice_
+def small_blocks(count_block: int, slice_: int, many_runs: int = 3):
+    """Blocks and slices a few steps / edges long, so that small corpora cross their borders,
+    and steps of a few runs already take the integer-key maxima."""
+    names = ("COUNT_BLOCK", "SLICE", "MANY_RUNS")
+    saved = [getattr(unigram_batch, name) for name in names]
+    for name, value in zip(names, (count_block, slice_, many_runs)):
+        setattr(unigram_batch, name, value)
     try:
         yield
     finally:
-        unigram_batch.COUNT_BLOCK, unigram_batch.SLICE = saved
+        for name, value in zip(names, saved):
+            setattr(unigram_batch, name, value)
 
 
 @contextlib.contextmanager
@@ -61,10 +65,10 @@ ALPHABET = "ab▁字語😀"  # BMP and astral characters: ids, not UTF-16 units
 @given(st.dictionaries(st.text(ALPHABET, min_size=1, max_size=60), st.integers(1, 9),
                        min_size=1, max_size=25),
        st.lists(st.text(ALPHABET, min_size=2, max_size=6), max_size=30),
-       st.sets(st.integers(0, 40)), st.integers(1, 5), st.integers(1, 40),
+       st.sets(st.integers(0, 40)), st.integers(1, 5), st.integers(1, 40), st.integers(0, 4),
        st.integers(0, 2**32 - 1))
 def test_fast_passes_equal_the_readable_ones_bit_for_bit(words, extra, dropped, block, slice_,
-                                                         seed):
+                                                         many_runs, seed):
     pieces = sorted(set(ALPHABET) | set(extra))
     chars = CharTable(sorted(set(ALPHABET) - {"b"}))  # "b" is unknown: its own edges
     batch = WordBatch.from_counts(words, chars)
@@ -72,7 +76,7 @@ def test_fast_passes_equal_the_readable_ones_bit_for_bit(words, extra, dropped, 
     rng = np.random.default_rng(seed)
     logp = np.log(rng.uniform(0.01, 1.0, len(pieces) + 1))
     logp[rng.random(len(logp)) < 0.2] = np.log(0.5)  # ties: the first maximum must win
-    with small_blocks(block, slice_):
+    with small_blocks(block, slice_, many_runs):
         assert_passes_equal(edges, logp)
         alive = np.array([len(p) == 1 or i not in dropped for i, p in enumerate(pieces)] + [True])
         edges.keep(alive, (np.cumsum(alive) - 1).astype(np.int32))
@@ -126,3 +130,17 @@ def test_seed_top_list_equals_one_sort_of_every_offer(offers, size):
     every = [(-s, n, w) for found in columns for s, n, w in zip(*(c.tolist() for c in found))]
     expected = sorted(every)[:size]
     assert [(-s, n, w) for s, n, w in zip(*(c.tolist() for c in kept))] == expected
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.floats(allow_nan=False, width=64), min_size=1, max_size=40), st.data())
+def test_run_maxima_by_integer_keys_equal_numpys(values, data):
+    values = np.array(values)
+    cuts = data.draw(st.sets(st.integers(1, len(values) - 1), max_size=10)) if len(values) > 1 \
+        else set()
+    first = np.array([0] + sorted(cuts), dtype=np.int64)
+    expected = np.maximum.reduceat(values, first)
+    with small_blocks(unigram_batch.COUNT_BLOCK, unigram_batch.SLICE, 0):
+        ours = unigram_batch._run_max(values, first)
+    assert ours.dtype == np.float64
+    assert np.array_equal(ours, expected)  # (-0.0 == 0.0: the sign of a zero maximum aside)
