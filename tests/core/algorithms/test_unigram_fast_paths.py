@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from core.algorithms import unigram_batch
-from core.algorithms.unigram_batch import CharTable, Edges, PieceTrie, WordBatch
+from core.algorithms.unigram_batch import CharTable, Edges, KeyIndex, PieceTrie, WordBatch
 from core.algorithms.unigram_seed import _TopList
 from core.algorithms.unigram_train import train
 
@@ -144,3 +144,16 @@ def test_run_maxima_by_integer_keys_equal_numpys(values, data):
         ours = unigram_batch._run_max(values, first)
     assert ours.dtype == np.float64
     assert np.array_equal(ours, expected)  # (-0.0 == 0.0: the sign of a zero maximum aside)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sets(st.integers(0, 2**40), max_size=300), st.lists(st.integers(0, 2**40), max_size=50))
+def test_key_index_finds_what_searchsorted_finds(keys, others):
+    """The trie's hash index: a key's place in the sorted keys, -1 for any other number
+    (tables from 8 slots up: long probe chains, wrap-around at the table's end)."""
+    keys = np.array(sorted(keys), dtype=np.int64)
+    queries = np.array(list(keys) + others + [k + 1 for k in keys.tolist()], dtype=np.int64)
+    expected = np.searchsorted(keys, queries)
+    present = expected < len(keys)
+    present[present] = keys[expected[present]] == queries[present]
+    assert np.array_equal(KeyIndex(keys).lookup(queries), np.where(present, expected, -1))
