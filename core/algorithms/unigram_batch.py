@@ -291,7 +291,16 @@ class KeyIndex:
         return (product >> np.uint64(64 - self.bits)).astype(np.int64)
 
     def lookup(self, queries: np.ndarray) -> np.ndarray:
-        """Each query's index in the keys, or -1 where it is not one of them."""
+        """Each query's index in the keys, or -1 where it is not one of them (a slice of
+        queries at a time: the probes' temporaries stay small)."""
+        out = np.empty(len(queries), dtype=np.int64)
+        for lo in range(0, len(queries), self.SLICE):
+            out[lo:lo + self.SLICE] = self._lookup(queries[lo:lo + self.SLICE])
+        return out
+
+    SLICE = 1 << 16
+
+    def _lookup(self, queries: np.ndarray) -> np.ndarray:
         out = np.full(len(queries), -1, dtype=np.int64)
         asking = np.arange(len(queries))
         slot = self._home(queries)
