@@ -370,13 +370,6 @@ def _index_type(count: int):
     return np.int32 if count < 1 << 31 else np.int64
 
 
-def _prefix_counts(mask: np.ndarray) -> np.ndarray:
-    """``out[i]`` = how many of ``mask[:i]`` are true (maps old slice bounds to new ones)."""
-    out = np.zeros(len(mask) + 1, dtype=np.int64)
-    np.cumsum(mask, out=out[1:])
-    return out
-
-
 class Edges:
     """A batch's lattice edges in forward order: by end position ``j`` in the word, then word,
     then start (earliest first, the tie-break ``Lattice.viterbi`` uses).
@@ -435,7 +428,11 @@ class Edges:
         run = np.repeat(np.arange(len(self.run_size), dtype=_index_type(len(self.run_size))),
                         self.run_size)
         self.run_size = np.bincount(run[mask], minlength=len(self.run_size)).astype(np.uint8)
-        self.step_ptr = _prefix_counts(mask)[self.step_ptr]
+        del run
+        # a step ends where its last run does: the kept edges up to it, counted per run
+        run_first = np.zeros(len(self.run_size) + 1, dtype=np.int64)
+        np.cumsum(self.run_size, out=run_first[1:])
+        self.step_ptr = run_first[self.run_ptr]
         self.length = self.length[mask]
         self.piece = new_index[self.piece[mask]].astype(np.int32, copy=False)
 
