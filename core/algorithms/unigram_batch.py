@@ -168,7 +168,8 @@ class PieceTrie:
     """The vocabulary as a character trie, one sorted key array per depth, searched with numpy.
 
     A child's key is ``parent * alphabet + char``: finding all pieces that start at every
-    position of a corpus takes one ``searchsorted`` per depth (at most the longest piece).
+    position of a corpus takes one lookup per depth (at most the longest piece): a character
+    table at the root, a :class:`KeyIndex` (hash table over the sorted keys) below it.
     """
 
     def __init__(self, alphabet: int, levels: list[tuple[np.ndarray, np.ndarray]],
