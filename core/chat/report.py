@@ -17,7 +17,6 @@ small render, and a 50-message chat needs some fifty renders).
 
 from __future__ import annotations
 
-import json
 from collections import deque
 from datetime import datetime
 from weakref import WeakKeyDictionary
@@ -31,6 +30,8 @@ from .encode import encode_chat, encode_render, runtime_typed_literals
 from .errors import ChatTemplateError, RenderLimitError
 from ..notes import note
 from .fit import BosSource, bos_source, control_literals, undefined_variable_notes
+from .prompt_tail import STAND_IN, TailTexts, generation_prompt_tail, prompt_text
+from .render import DEFAULT_MAX_CHARS
 from .mask import PrefixSpans, mask_from_spans, prefix_diff_spans, prefix_renders
 from .model_checks import (added_by_post_processor, double_special_notes, embedding_notes,
                            embedding_rows, stop_ids, stop_notes, turn_end_literals)
@@ -64,7 +65,7 @@ class RenderCache:
     def __init__(self, bounded, now: datetime | None):
         self.bounded, self.now = bounded, now
         self._done: dict[tuple, tuple[bool, object]] = {}
-        self._message_json: dict[int, tuple[object, str]] = {}
+        self._kept: dict[int, object] = {}  # what the keys name by id, kept alive
         self._batch = None  # the prefetch whose answers are still coming
         self._waiting: deque[tuple] = deque()  # its keys, in the order the answers come
 
@@ -93,12 +94,18 @@ class RenderCache:
         process was stopped on an earlier one) are not kept: a call renders them. Call
         :meth:`finish` when done. ``stop_if_first_fails``: the others are not rendered when
         the first request (one not done yet) fails."""
+        self.prefetch_templates([(template, messages, options) for messages, options in requests],
+                                stop_if_first_fails=stop_if_first_fails)
+
+    def prefetch_templates(self, requests: list[tuple[str, list, dict]], *,
+                           stop_if_first_fails: bool = False) -> None:
+        """:meth:`prefetch` of ``(template, messages, options)``: each with its own template."""
         start_many = getattr(self.bounded, "start_many", None)
         if start_many is None:
             return
         self.finish()
         todo: dict[tuple, tuple[str, list, dict]] = {}
-        for messages, options in requests:
+        for template, messages, options in requests:
             key, options = self._key(template, messages, options)
             if key not in self._done:
                 todo.setdefault(key, (template, messages, options))
@@ -127,28 +134,26 @@ class RenderCache:
         self._done[key] = (not isinstance(outcome, ChatTemplateError), outcome)
 
     def _key(self, template: str, messages: list, options: dict) -> tuple[tuple, dict]:
-        """The cache key, and the options the render takes. A message's JSON, and an
-        option's, is made once (the prefix renders repeat the same message objects: their
-        keys were most of the cost of a 50-message report's keys, quadratic in its length)."""
-        options = dict(options)
-        options.pop("clock", None)  # the child takes the frozen time as ``now``
-        options = {k: v for k, v in options.items() if v is not None and v is not False}
-        shown = (tuple(map(self._json, messages)) if isinstance(messages, list)
-                 else _json(messages))
-        # each option's JSON made once too: every render repeats the tools and special tokens
-        shown_options = tuple((name, self._json(options[name])) for name in sorted(options))
+        """The cache key, and the options the render takes. Messages and option values key by
+        identity (a report asks again with the very objects it asked with: the prefixes are
+        slices of the chat, the variants share its messages), plain scalars by value; each
+        object keyed is kept while the cache lives, so its id cannot be reused by another.
+        (Keys by each message's JSON cost a 50-message report about a millisecond.)"""
+        options = {k: v for k, v in options.items()
+                   if k != "clock" and v is not None and v is not False}  # the child takes ``now``
+        shown = (tuple(map(self._identity, messages)) if isinstance(messages, list)
+                 else self._identity(messages))
+        shown_options = tuple((name, self._identity(options[name])) for name in sorted(options))
         return (template, shown_options, shown), options
 
-    def _json(self, message) -> str:
-        seen = self._message_json.get(id(message))
-        if seen is None or seen[0] is not message:
-            # the message is kept with its JSON: its id cannot be reused while it is here
-            seen = self._message_json[id(message)] = (message, _json(message))
-        return seen[1]
+    def _identity(self, value):
+        if type(value) in _SCALARS:
+            return type(value), value
+        self._kept[id(value)] = value
+        return id(value)
 
 
-def _json(value) -> str:
-    return json.dumps(value, sort_keys=True, default=repr, ensure_ascii=False)
+_SCALARS = (str, int, float, bool)
 
 
 def chat_report(template: str, conversation: Conversation, *, runtime=None, configs=None,
@@ -204,9 +209,10 @@ def _report(template, conversation, options, flags, render, runtime, configs, re
     # renders the rest while this one is read and encoded (a second trip cost a wake-up of
     # the render process, milliseconds on a busy machine); when it fails, no other is made
     marked = mark_conversation(messages, options["tools"], options["documents"])
-    render.prefetch(template, [(messages, {**options, **flags})]
-                    + _later_renders(messages, options, flags, runtime is not None, marked),
-                    stop_if_first_fails=True)
+    render.prefetch_templates([(template, messages, {**options, **flags})]
+                              + _later_renders(template, messages, options, flags,
+                                               runtime is not None, marked, render.now),
+                              stop_if_first_fails=True)
     rendered = render(template, messages, **options, **flags)
     text = rendered.text
     # the render read at once needs no segments: read it while the process makes the marked
@@ -218,7 +224,7 @@ def _report(template, conversation, options, flags, render, runtime, configs, re
         encoding = encode_chat(runtime, segmentation, template, whole=whole)
     checks = generation_prompt_notes(
         messages, flags["add_generation_prompt"], flags["continue_final_message"],
-        lambda: _prompt_text(template, messages, text, options, render))
+        lambda: _prompt_text(template, messages, text, options, render, render.now))
     if judge_variables:
         checks += undefined_variable_notes(rendered.undefined_reads)
     role_tokens = (registry.entries if registry is not None
@@ -309,26 +315,61 @@ def _role_tokens(runtime) -> tuple:
     return found
 
 
-def _later_renders(messages, options, flags, encoded: bool,
-                   marked=None) -> list[tuple[list, dict]]:
-    """Every render the report makes after the conversation's own, as ``(messages, options)``,
-    in the order it asks for them: the marked render of the segments (an encoding, the
-    parent's longest work, waits for it alone), then the generation
-    prompt's (when its check needs it), the mask's prefixes (the first turn of each kind: the
-    marked render finds the others, :mod:`core.chat.turns`), the system check's and the
-    render without the generation prompt (the budget's). One trip renders them all."""
+def _later_renders(template, messages, options, flags, encoded: bool, marked=None,
+                   now=None) -> list[tuple[str, list, dict]]:
+    """Every render the report makes after the conversation's own, as ``(template, messages,
+    options)``, in the order it asks for them: the marked render of the segments (an
+    encoding, the parent's longest work, waits for it alone), then the generation prompt's
+    (when its check needs it: the template's tail with and without it, or the whole
+    conversation with it, :func:`_prompt_text`), the mask's prefixes (the first turn of each
+    kind: the marked render finds the others, :mod:`core.chat.turns`), the system check's
+    and the render without the generation prompt (the budget's). One trip renders them all."""
     later = [(shown, {**options, **shown_options, **flags}) for shown, shown_options
              in segment_renders(messages, tools=options["tools"],
                                 documents=options["documents"], marked=marked)]
+    prompt = []
     if prompt_text_matters(messages, flags["add_generation_prompt"],
                            flags["continue_final_message"]):
-        later.append((messages, {**options, "add_generation_prompt": True}))
+        prompt = [(source, messages if shown is None else shown, shown_options)
+                  for source, shown, shown_options in _prompt_renders(template, options, now)]
     later += [(prefix, {**options, **prefix_flags}) for prefix, prefix_flags
               in turn_renders(messages)]
     later += [(variant, options) for variant in system_renders(messages)]
     if encoded and flags["add_generation_prompt"]:
         later.append((messages, options))
-    return later
+    out = [(template, shown, shown_options) for shown, shown_options in later]
+    return out[:2] + prompt + out[2:]
+
+
+def _prompt_renders(template, options, now) -> list[tuple[str, list, dict]]:
+    """The renders :func:`_prompt_text` makes: none when the template never reads the flag or
+    its tail's texts are known; its tail with and without it when it has one
+    (:mod:`core.chat.prompt_tail`); else the conversation with it (``messages`` stands for
+    the conversation: :func:`_later_renders` puts it in)."""
+    tail = generation_prompt_tail(template)
+    if not tail.reads_flag:
+        return []
+    if tail.source is not None:
+        if _TAIL_TEXTS.get(_tail_key(tail, options, now)) is not None:
+            return []
+        plain = _tail_options(options)
+        return [(tail.source, STAND_IN, plain),
+                (tail.source, STAND_IN, {**plain, "add_generation_prompt": True})]
+    return [(template, None, {**options, "add_generation_prompt": True})]
+
+
+# the generation-prompt tails' texts, kept between reports (they depend on no conversation)
+_TAIL_TEXTS = TailTexts()
+
+
+def _tail_key(tail, options, now):
+    return _TAIL_TEXTS.key(tail, options["special_tokens"], options["variables"], now)
+
+
+def _tail_options(options) -> dict:
+    """What a tail is rendered with: the named special tokens and the variables (it reads no
+    tools, documents or messages)."""
+    return {"special_tokens": options["special_tokens"], "variables": options["variables"]}
 
 
 def _stop_notes(template, text, tails, ends, mask_ends, runtime, configs, render, options):
@@ -374,9 +415,20 @@ def _render_or_none(render, template, messages, options):
         return None
 
 
-def _prompt_text(template: str, messages: list, text: str, options: dict, render) -> str:
+def _prompt_text(template: str, messages: list, text: str, options: dict, render,
+                 now=None) -> str:
     """What the generation prompt adds to ``text`` (rendered without it); "" when nothing, or
-    when the template cannot say (it fails with the prompt asked for)."""
+    when the template cannot say (it fails with the prompt asked for). Found from the
+    template's tail (:mod:`core.chat.prompt_tail`) when it has one: the same answer as the
+    render of the whole conversation with the prompt, which is made where the tail cannot
+    stand for it."""
+    tail = generation_prompt_tail(template)
+    if not tail.reads_flag:  # the render with the flag is the render without it
+        return ""
+    if tail.source is not None:
+        found = _tail_prompt_text(tail, text, options, render, now)
+        if found is not None:
+            return found
     try:
         prompted = render(template, messages, add_generation_prompt=True, **options).text
     except RenderLimitError:
@@ -384,3 +436,28 @@ def _prompt_text(template: str, messages: list, text: str, options: dict, render
     except ChatTemplateError:
         return ""
     return prompted[len(text):] if prompted.startswith(text) else prompted
+
+
+def _tail_prompt_text(tail, text, options, render, now) -> str | None:
+    """:func:`~core.chat.prompt_tail.prompt_text` from the tail's two texts (kept between
+    reports); None where the tail does not stand for the whole render (it fails without the
+    flag, its text does not end the render, or the whole render with the flag would pass the
+    output limit)."""
+    key = _tail_key(tail, options, now)
+    texts = _TAIL_TEXTS.get(key)
+    if texts is None:
+        plain = _tail_options(options)
+        texts = (_render_or_none(render, tail.source, STAND_IN, plain),
+                 _render_or_none(render, tail.source, STAND_IN,
+                               {**plain, "add_generation_prompt": True}))
+        _TAIL_TEXTS.put(key, texts)
+    without, prompted = texts
+    if without is None:
+        return None
+    if prompted is None:
+        return ""  # the prompt's part fails: so does the whole render with the prompt
+    limit = getattr(getattr(render, "bounded", None), "max_chars", DEFAULT_MAX_CHARS)
+    if limit is not None and len(text) - len(without) + len(prompted) > limit:
+        return None
+    return prompt_text(text, without, prompted)
+

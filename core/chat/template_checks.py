@@ -24,6 +24,9 @@ END_ROLES = ("eos", "end of turn")
 # a system message for templates to place when the conversation has none: words no template
 # writes on its own (Qwen's default system prompt says "You are a helpful assistant")
 SYSTEM_PROBE = "Reply in formal English, please."
+# one object: a report's render cache keys messages by identity, so system_renders() and
+# system_notes() name the same render
+_SYSTEM_PROBE_MESSAGE = {"role": "system", "content": SYSTEM_PROBE}
 
 
 def end_literals(template: str, named: dict | None, tokens: Iterable = ()) -> set[str]:
@@ -132,7 +135,7 @@ def _system_variants(messages: list) -> tuple[str, list, list, int] | None:
         if not isinstance(system, str) or not system.strip():
             return None
         return system, messages, messages[1:], 1
-    return SYSTEM_PROBE, [{"role": "system", "content": SYSTEM_PROBE}, *messages], messages, 0
+    return SYSTEM_PROBE, [_SYSTEM_PROBE_MESSAGE, *messages], messages, 0
 
 
 def tool_notes(text: str, messages: list, tools: list | None) -> list[Note]:
