@@ -27,6 +27,7 @@ import re
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
+from itertools import accumulate
 from weakref import WeakKeyDictionary
 
 from .segments import Segmentation
@@ -126,10 +127,7 @@ def crossed_bounds(bounds, spans) -> tuple[int, ...]:
     (5,)
     """
     starts = [s for s, _ in spans]
-    furthest, reach = [], -1
-    for _, end in spans:
-        reach = max(reach, end)
-        furthest.append(reach)
+    furthest = list(accumulate((e for _, e in spans), max))  # the running furthest end
     out = []
     for bound in bounds:
         k = bisect_left(starts, bound) - 1  # the last token starting before the bound
@@ -234,7 +232,7 @@ class _Reader:
                 piece_ids, piece_spans = next(pieces)
                 at = offset + start
                 ids += piece_ids
-                spans += [(s + at, e + at) for s, e in piece_spans]
+                spans += piece_spans if at == 0 else [(s + at, e + at) for s, e in piece_spans]
         return ids, spans
 
 

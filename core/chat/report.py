@@ -38,7 +38,7 @@ from .model_checks import (added_by_post_processor, double_special_notes, embedd
 from .result import ChatReport
 from .segments import Segmentation, mark_conversation, segment_renders, split_segments
 from .sources import tokenizer_special_token_variables
-from .turns import marker_diff_spans, turn_renders
+from .turns import marker_diff_spans, turn_kinds, turn_renders
 from .template_checks import (END_ROLES, end_literals, end_of_turn_notes, system_notes,
                               system_renders, tool_notes, turn_tails)
 
@@ -141,8 +141,11 @@ class RenderCache:
         (Keys by each message's JSON cost a 50-message report about a millisecond.)"""
         options = {k: v for k, v in options.items()
                    if k != "clock" and v is not None and v is not False}  # the child takes ``now``
-        shown = (tuple(map(self._identity, messages)) if isinstance(messages, list)
-                 else self._identity(messages))
+        if isinstance(messages, list):
+            shown = tuple(map(id, messages))
+            self._kept[id(messages)] = messages  # and with it each message
+        else:
+            shown = self._identity(messages)
         shown_options = tuple((name, self._identity(options[name])) for name in sorted(options))
         return (template, shown_options, shown), options
 
@@ -209,9 +212,10 @@ def _report(template, conversation, options, flags, render, runtime, configs, re
     # renders the rest while this one is read and encoded (a second trip cost a wake-up of
     # the render process, milliseconds on a busy machine); when it fails, no other is made
     marked = mark_conversation(messages, options["tools"], options["documents"])
+    kinds = turn_kinds(messages)
     render.prefetch_templates([(template, messages, {**options, **flags})]
                               + _later_renders(template, messages, options, flags,
-                                               runtime is not None, marked, render.now),
+                                               runtime is not None, marked, render.now, kinds),
                               stop_if_first_fails=True)
     rendered = render(template, messages, **options, **flags)
     text = rendered.text
@@ -235,7 +239,8 @@ def _report(template, conversation, options, flags, render, runtime, configs, re
     mask_ends = set(ends) | set((special_tokens or {}).values())
     if runtime is not None:
         mask_ends |= {t.content for t in runtime_typed_literals(runtime, template)}
-    found = _prefix_spans(template, messages, text, mask_ends, render, options, segmentation)
+    found = _prefix_spans(template, messages, text, mask_ends, render, options, segmentation,
+                          kinds)
     tails = turn_tails(text, messages, found.turns)
     checks += end_of_turn_notes(text, tails, ends)
     checks += system_notes(template, messages, render, **options)
@@ -289,7 +294,7 @@ def _bos_source(runtime, encoding, registry, special_tokens) -> BosSource:
                if "bos" in {getattr(e, "token", e).role, *(r for r, _ in getattr(e, "roles", ()))}}
     named = (special_tokens or {}).get("bos_token")
     if isinstance(named, str):
-        bos_ids |= {t.id for t in runtime.special_tokens() if t.content == named}
+        bos_ids |= set(_ids_by_content(runtime).get(named, ()))
     first = None
     if encoding.unsanitized_tokens:
         token = encoding.unsanitized_tokens[0]
@@ -315,8 +320,28 @@ def _role_tokens(runtime) -> tuple:
     return found
 
 
+_IDS_BY_CONTENT: "WeakKeyDictionary[object, dict]" = WeakKeyDictionary()
+
+
+def _ids_by_content(runtime) -> dict[str, list[int]]:
+    """The IDs of each special-token literal of ``runtime``, made once per runtime."""
+    try:
+        found = _IDS_BY_CONTENT.get(runtime)
+    except TypeError:  # no weak reference to this runtime: made anew
+        found = None
+    if found is None:
+        found = {}
+        for token in runtime.special_tokens():
+            found.setdefault(token.content, []).append(token.id)
+        try:
+            _IDS_BY_CONTENT[runtime] = found
+        except TypeError:
+            pass
+    return found
+
+
 def _later_renders(template, messages, options, flags, encoded: bool, marked=None,
-                   now=None) -> list[tuple[str, list, dict]]:
+                   now=None, kinds=None) -> list[tuple[str, list, dict]]:
     """Every render the report makes after the conversation's own, as ``(template, messages,
     options)``, in the order it asks for them: the marked render of the segments (an
     encoding, the parent's longest work, waits for it alone), then the generation prompt's
@@ -333,7 +358,7 @@ def _later_renders(template, messages, options, flags, encoded: bool, marked=Non
         prompt = [(source, messages if shown is None else shown, shown_options)
                   for source, shown, shown_options in _prompt_renders(template, options, now)]
     later += [(prefix, {**options, **prefix_flags}) for prefix, prefix_flags
-              in turn_renders(messages)]
+              in turn_renders(messages, kinds)]
     later += [(variant, options) for variant in system_renders(messages)]
     if encoded and flags["add_generation_prompt"]:
         later.append((messages, options))
@@ -388,7 +413,7 @@ def _stop_notes(template, text, tails, ends, mask_ends, runtime, configs, render
 
 
 def _prefix_spans(template, messages, text, ends, render, options,
-                  segmentation: Segmentation | None = None) -> PrefixSpans:
+                  segmentation: Segmentation | None = None, kinds=None) -> PrefixSpans:
     """:func:`prefix_diff_spans` (found with the marked render of the conversation when there
     is one: :func:`~core.chat.turns.marker_diff_spans`), or none found when a prefix of the
     conversation is one the template refuses (the conversation itself rendered: its report
@@ -396,7 +421,7 @@ def _prefix_spans(template, messages, text, ends, render, options,
     try:
         if segmentation is not None:
             return marker_diff_spans(template, messages, text, ends, segmentation,
-                                     render_with=render, **options)
+                                     render_with=render, kinds=kinds, **options)
         return prefix_diff_spans(template, messages, text, ends, render_with=render, **options)
     except RenderLimitError:
         raise

@@ -81,13 +81,26 @@ def _shape(value):
     return type(value).__name__ if value is not None else None
 
 
-def turn_renders(messages: list) -> list[tuple[list, dict]]:
+def turn_kinds(messages: list) -> dict[int, str]:
+    """:func:`turn_kind` of each assistant message, by index (made once for a report: its
+    prefetch and :func:`marker_diff_spans` both ask).
+
+    >>> turn_kinds([{"role": "user"}, {"role": "assistant"}]) == {1: turn_kind(
+    ...     [{"role": "user"}, {"role": "assistant"}], 1)}
+    True
+    """
+    return {k: turn_kind(messages, k) for k in assistant_turns(messages)}
+
+
+def turn_renders(messages: list, kinds: dict[int, str] | None = None) -> list[tuple[list, dict]]:
     """The prefix renders :func:`marker_diff_spans` asks for when every later turn is found
-    from the marked render: the first turn of each kind's, as ``(messages, flags)``."""
+    from the marked render: the first turn of each kind's, as ``(messages, flags)``.
+    ``kinds``: :func:`turn_kinds` of ``messages``, when made."""
+    kinds = turn_kinds(messages) if kinds is None else kinds
     firsts: dict[str, int] = {}
-    for k in assistant_turns(messages):
+    for k, kind in kinds.items():
         if k > 0:
-            firsts.setdefault(turn_kind(messages, k), k)
+            firsts.setdefault(kind, k)
     return [pair for k in firsts.values() for pair in prefix_pair(messages, k)]
 
 
@@ -158,12 +171,13 @@ class _Chat:
 
 def marker_diff_spans(template: str, messages: list, full_text: str,
                       end_tokens: Iterable[str], segmentation: Segmentation, render_with=None,
-                      **options) -> PrefixSpans:
+                      kinds: dict[int, str] | None = None, **options) -> PrefixSpans:
     """:func:`~core.chat.mask.prefix_diff_spans` of ``messages`` (whose render with these
     ``options`` is ``full_text``), measuring by prefix renders only the first turn of each
     kind and the turns the marked render (``segmentation``, of the same render) cannot place.
     A renderer with a ``prefetch`` method (:class:`~core.chat.report.RenderCache`) is asked
-    for the renders it will need, a few at a time."""
+    for the renders it will need, a few at a time. ``kinds``: :func:`turn_kinds` of
+    ``messages``, when made."""
     prefetch = getattr(render_with, "prefetch", None)
     exact = segmentation.exact and segmentation.text == full_text
     if not exact and prefetch is not None:  # every turn is measured
@@ -172,8 +186,8 @@ def marker_diff_spans(template: str, messages: list, full_text: str,
     found = TurnSpans(full_text, end_tokens)
     known: dict[str, _Known | None] = {}
     after = 0  # where the last turn found ends
-    for k in assistant_turns(messages):
-        kind = turn_kind(messages, k)
+    kinds = turn_kinds(messages) if kinds is None else kinds
+    for k, kind in kinds.items():
         measured = None
         if chat is not None and known.get(kind) is not None:
             measured = chat.predict(k, known[kind], after)
