@@ -28,6 +28,7 @@ from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 from itertools import accumulate
+from operator import itemgetter
 from weakref import WeakKeyDictionary
 
 from .segments import Segmentation
@@ -126,8 +127,8 @@ def crossed_bounds(bounds, spans) -> tuple[int, ...]:
     >>> crossed_bounds([2, 5, 6], [(0, 2), (2, 6), (6, 7)])
     (5,)
     """
-    starts = [s for s, _ in spans]
-    furthest = list(accumulate((e for _, e in spans), max))  # the running furthest end
+    starts = list(map(itemgetter(0), spans))
+    furthest = list(accumulate(map(itemgetter(1), spans), max))  # the running furthest end
     out = []
     for bound in bounds:
         k = bisect_left(starts, bound) - 1  # the last token starting before the bound
@@ -305,36 +306,57 @@ def _tokens(runtime, ids, spans, segments, bounds) -> tuple[ChatToken, ...]:
     oracle of the tests), found faster for the tokens inside one segment, as nearly all are.
     Tokens come in order, so the segment of the last token, or the next one, holds the next:
     a step, not a bisection, and no call per token (the tokens of a long chat were a third of
-    its report's own work)."""
-    piece_of: dict[int, str] = {}
+    its report's own work). The segment's fields are read once per segment, not per token, and
+    the pieces come from the runtime's table (:func:`_piece_table`)."""
+    piece_of = _piece_table(runtime)
     out = []
     append = out.append
     last = len(segments) - 1
-    k, seg = 0, segments[0] if segments else None
     new, set_attribute = _new_object, _set_attribute
+    k = 0
+    if segments:
+        seg = segments[0]
+        low, high, message, role, source, field = (seg.start, seg.end, seg.message, seg.role,
+                                                   seg.source, seg.field)
+    else:
+        seg = None
     for token_id, span in zip(ids, spans):
         piece = piece_of.get(token_id)
         if piece is None:
             piece = piece_of[token_id] = runtime.piece(token_id)
         start, end = span
-        if seg is not None and not seg.start <= start < end <= seg.end:
+        if seg is None:
+            append(_chat_token(token_id, piece, None, None, "template", None, start, end))
+            continue
+        if not low <= start < end <= high:
             if k < last and segments[k + 1].start <= start < end <= segments[k + 1].end:
                 k += 1
             else:
                 k = max(bisect_right(bounds, start) - 1, 0)
             seg = segments[k]
-            if not seg.start <= start < end <= seg.end:  # across segments, or empty: the rule
+            low, high, message, role, source, field = (seg.start, seg.end, seg.message,
+                                                       seg.role, seg.source, seg.field)
+            if not low <= start < end <= high:  # across segments, or empty: the rule
                 append(_token(piece, token_id, span, segments, bounds))
                 continue
-        if seg is None:
-            append(_chat_token(token_id, piece, None, None, "template", None, start, end))
-            continue
         token = new(ChatToken)
-        set_attribute(token, "__dict__", {"id": token_id, "piece": piece, "message": seg.message,
-                                          "role": seg.role, "source": seg.source,
-                                          "field": seg.field, "start": start, "end": end})
+        set_attribute(token, "__dict__", {"id": token_id, "piece": piece, "message": message,
+                                          "role": role, "source": source, "field": field,
+                                          "start": start, "end": end})
         append(token)
     return tuple(out)
+
+
+_PIECES: "WeakKeyDictionary[object, dict]" = WeakKeyDictionary()
+
+
+def _piece_table(runtime) -> dict[int, str]:
+    """``runtime``'s pieces by ID as far as read, kept for the runtime's life (a chat of 1,600
+    tokens reads some 500 distinct ones, each a call into the runtime on every report)."""
+    try:
+        return _PIECES.setdefault(runtime, {})
+    except TypeError:  # no weak reference to this runtime: a table for this call
+        return {}
 
 
 def _token(piece: str, token_id: int, span: tuple[int, int], segments, bounds) -> ChatToken:
