@@ -38,7 +38,7 @@ from .model_checks import (added_by_post_processor, double_special_notes, embedd
 from .result import ChatReport
 from .segments import Segmentation, mark_conversation, segment_renders, split_segments
 from .sources import tokenizer_special_token_variables
-from .turns import marker_diff_spans, turn_kinds, turn_renders
+from .turns import kinds_known, marker_diff_spans, turn_renders
 from .template_checks import (END_ROLES, end_literals, end_of_turn_notes, system_notes,
                               system_renders, tool_notes, turn_tails)
 
@@ -196,8 +196,9 @@ def chat_report(template: str, conversation: Conversation, *, runtime=None, conf
     bounded = renderer or BoundedRenderer()
     cache = RenderCache(bounded, now)
     try:
-        return _report(template, conversation, options, flags, cache, runtime, configs,
-                       registry, context, parse_content_specials, judge_variables)
+        with kinds_known(conversation.messages):  # the prefetch and the mask both ask
+            return _report(template, conversation, options, flags, cache, runtime, configs,
+                           registry, context, parse_content_specials, judge_variables)
     finally:
         cache.finish()
         if renderer is None:
@@ -212,10 +213,9 @@ def _report(template, conversation, options, flags, render, runtime, configs, re
     # renders the rest while this one is read and encoded (a second trip cost a wake-up of
     # the render process, milliseconds on a busy machine); when it fails, no other is made
     marked = mark_conversation(messages, options["tools"], options["documents"])
-    kinds = turn_kinds(messages)
     render.prefetch_templates([(template, messages, {**options, **flags})]
                               + _later_renders(template, messages, options, flags,
-                                               runtime is not None, marked, render.now, kinds),
+                                               runtime is not None, marked, render.now),
                               stop_if_first_fails=True)
     rendered = render(template, messages, **options, **flags)
     text = rendered.text
@@ -239,8 +239,7 @@ def _report(template, conversation, options, flags, render, runtime, configs, re
     mask_ends = set(ends) | set((special_tokens or {}).values())
     if runtime is not None:
         mask_ends |= {t.content for t in runtime_typed_literals(runtime, template)}
-    found = _prefix_spans(template, messages, text, mask_ends, render, options, segmentation,
-                          kinds)
+    found = _prefix_spans(template, messages, text, mask_ends, render, options, segmentation)
     tails = turn_tails(text, messages, found.turns)
     checks += end_of_turn_notes(text, tails, ends)
     checks += system_notes(template, messages, render, **options)
@@ -341,7 +340,7 @@ def _ids_by_content(runtime) -> dict[str, list[int]]:
 
 
 def _later_renders(template, messages, options, flags, encoded: bool, marked=None,
-                   now=None, kinds=None) -> list[tuple[str, list, dict]]:
+                   now=None) -> list[tuple[str, list, dict]]:
     """Every render the report makes after the conversation's own, as ``(template, messages,
     options)``, in the order it asks for them: the marked render of the segments (an
     encoding, the parent's longest work, waits for it alone), then the generation prompt's
@@ -358,7 +357,7 @@ def _later_renders(template, messages, options, flags, encoded: bool, marked=Non
         prompt = [(source, messages if shown is None else shown, shown_options)
                   for source, shown, shown_options in _prompt_renders(template, options, now)]
     later += [(prefix, {**options, **prefix_flags}) for prefix, prefix_flags
-              in turn_renders(messages, kinds)]
+              in turn_renders(messages)]
     later += [(variant, options) for variant in system_renders(messages)]
     if encoded and flags["add_generation_prompt"]:
         later.append((messages, options))
@@ -413,7 +412,7 @@ def _stop_notes(template, text, tails, ends, mask_ends, runtime, configs, render
 
 
 def _prefix_spans(template, messages, text, ends, render, options,
-                  segmentation: Segmentation | None = None, kinds=None) -> PrefixSpans:
+                  segmentation: Segmentation | None = None) -> PrefixSpans:
     """:func:`prefix_diff_spans` (found with the marked render of the conversation when there
     is one: :func:`~core.chat.turns.marker_diff_spans`), or none found when a prefix of the
     conversation is one the template refuses (the conversation itself rendered: its report
@@ -421,7 +420,7 @@ def _prefix_spans(template, messages, text, ends, render, options,
     try:
         if segmentation is not None:
             return marker_diff_spans(template, messages, text, ends, segmentation,
-                                     render_with=render, kinds=kinds, **options)
+                                     render_with=render, **options)
         return prefix_diff_spans(template, messages, text, ends, render_with=render, **options)
     except RenderLimitError:
         raise

@@ -38,6 +38,8 @@ differs from the plain one, every turn is measured.
 from __future__ import annotations
 
 import json
+from contextlib import contextmanager
+from contextvars import ContextVar
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from typing import Iterable
@@ -82,23 +84,40 @@ def _shape(value):
 
 
 def turn_kinds(messages: list) -> dict[int, str]:
-    """:func:`turn_kind` of each assistant message, by index (made once for a report: its
-    prefetch and :func:`marker_diff_spans` both ask).
+    """:func:`turn_kind` of each assistant message, by index; the ones :func:`kinds_known`
+    holds for this very list, when it does (a report's prefetch and :func:`marker_diff_spans`
+    both ask: 48 JSON dumps of a 50-message chat's shapes, once).
 
     >>> turn_kinds([{"role": "user"}, {"role": "assistant"}]) == {1: turn_kind(
     ...     [{"role": "user"}, {"role": "assistant"}], 1)}
     True
     """
+    known = _KNOWN_KINDS.get()
+    if known is not None and known[0] is messages:
+        return known[1]
     return {k: turn_kind(messages, k) for k in assistant_turns(messages)}
 
 
-def turn_renders(messages: list, kinds: dict[int, str] | None = None) -> list[tuple[list, dict]]:
+_KNOWN_KINDS: ContextVar[tuple[list, dict[int, str]] | None] = ContextVar("turn_kinds",
+                                                                          default=None)
+
+
+@contextmanager
+def kinds_known(messages: list):
+    """Within the block, :func:`turn_kinds` of ``messages`` (the same list, unchanged while
+    the block runs: a report's) is made once."""
+    token = _KNOWN_KINDS.set((messages, turn_kinds(messages)))
+    try:
+        yield
+    finally:
+        _KNOWN_KINDS.reset(token)
+
+
+def turn_renders(messages: list) -> list[tuple[list, dict]]:
     """The prefix renders :func:`marker_diff_spans` asks for when every later turn is found
-    from the marked render: the first turn of each kind's, as ``(messages, flags)``.
-    ``kinds``: :func:`turn_kinds` of ``messages``, when made."""
-    kinds = turn_kinds(messages) if kinds is None else kinds
+    from the marked render: the first turn of each kind's, as ``(messages, flags)``."""
     firsts: dict[str, int] = {}
-    for k, kind in kinds.items():
+    for k, kind in turn_kinds(messages).items():
         if k > 0:
             firsts.setdefault(kind, k)
     return [pair for k in firsts.values() for pair in prefix_pair(messages, k)]
@@ -171,13 +190,12 @@ class _Chat:
 
 def marker_diff_spans(template: str, messages: list, full_text: str,
                       end_tokens: Iterable[str], segmentation: Segmentation, render_with=None,
-                      kinds: dict[int, str] | None = None, **options) -> PrefixSpans:
+                      **options) -> PrefixSpans:
     """:func:`~core.chat.mask.prefix_diff_spans` of ``messages`` (whose render with these
     ``options`` is ``full_text``), measuring by prefix renders only the first turn of each
     kind and the turns the marked render (``segmentation``, of the same render) cannot place.
     A renderer with a ``prefetch`` method (:class:`~core.chat.report.RenderCache`) is asked
-    for the renders it will need, a few at a time. ``kinds``: :func:`turn_kinds` of
-    ``messages``, when made."""
+    for the renders it will need, a few at a time."""
     prefetch = getattr(render_with, "prefetch", None)
     exact = segmentation.exact and segmentation.text == full_text
     if not exact and prefetch is not None:  # every turn is measured
@@ -186,8 +204,7 @@ def marker_diff_spans(template: str, messages: list, full_text: str,
     found = TurnSpans(full_text, end_tokens)
     known: dict[str, _Known | None] = {}
     after = 0  # where the last turn found ends
-    kinds = turn_kinds(messages) if kinds is None else kinds
-    for k, kind in kinds.items():
+    for k, kind in turn_kinds(messages).items():
         measured = None
         if chat is not None and known.get(kind) is not None:
             measured = chat.predict(k, known[kind], after)
