@@ -21,7 +21,7 @@ from collections import deque
 from datetime import datetime
 from weakref import WeakKeyDictionary
 
-from .bounded import BoundedRenderer
+from .bounded import BatchText, BoundedRenderer
 from .budget import token_budget
 from .checks import (generation_prompt_notes, injection_note, injections,
                      prompt_text_matters)
@@ -68,6 +68,7 @@ class RenderCache:
         self._kept: dict[int, object] = {}  # what the keys name by id, kept alive
         self._batch = None  # the prefetch whose answers are still coming
         self._waiting: deque[tuple] = deque()  # its keys, in the order the answers come
+        self._text_key: dict[int, tuple] = {}  # a kept render's text (by id) -> its key
 
     def __call__(self, template: str, messages: list, **options):
         key, options = self._key(template, messages, options)
@@ -76,10 +77,10 @@ class RenderCache:
         if key not in self._done:
             self.finish()  # the render process answers one batch at a time
             try:
-                self._done[key] = (True, self.bounded.render(template, messages, now=self.now,
-                                                             **options))
+                self._keep(key, True, self.bounded.render(template, messages, now=self.now,
+                                                          **self._texts_of(options)))
             except ChatTemplateError as err:
-                self._done[key] = (False, err)
+                self._keep(key, False, err)
         ok, value = self._done[key]
         if not ok:
             raise value
@@ -107,8 +108,8 @@ class RenderCache:
         todo: dict[tuple, tuple[str, list, dict]] = {}
         for template, messages, options in requests:
             key, options = self._key(template, messages, options)
-            if key not in self._done:
-                todo.setdefault(key, (template, messages, options))
+            if key not in self._done and key not in todo:
+                todo[key] = (template, messages, self._texts_of(options, list(todo)))
         if todo:
             if stop_if_first_fails:
                 self._batch = start_many(list(todo.values()), now=self.now,
@@ -131,7 +132,34 @@ class RenderCache:
             self._waiting.clear()
             return
         key = self._waiting.popleft()
-        self._done[key] = (not isinstance(outcome, ChatTemplateError), outcome)
+        self._keep(key, not isinstance(outcome, ChatTemplateError), outcome)
+
+    def _keep(self, key: tuple, ok: bool, outcome) -> None:
+        self._done[key] = (ok, outcome)
+        if ok and isinstance(getattr(outcome, "text", None), str):
+            self._text_key[id(outcome.text)] = key  # kept with the outcome: its id stays its
+
+    def _texts_of(self, options: dict, batch: list | None = None) -> dict:
+        """``options`` with each :class:`TextOf` made the text of that render: done, its
+        text; in ``batch`` (the keys of a prefetch being made), the child's
+        :class:`~core.chat.bounded.BatchText` of it; else the option is left out (the
+        render is then made whole, an answer as good)."""
+        if not any(isinstance(value, TextOf) for value in options.values()):
+            return options
+        out = {}
+        for name, value in options.items():
+            if isinstance(value, TextOf):
+                done = self._done.get(value.key)
+                if done is not None:
+                    if not done[0]:
+                        continue
+                    value = done[1].text
+                elif batch is not None and value.key in batch:
+                    value = BatchText(batch.index(value.key))
+                else:
+                    continue
+            out[name] = value
+        return out
 
     def _key(self, template: str, messages: list, options: dict) -> tuple[tuple, dict]:
         """The cache key, and the options the render takes. Messages and option values key by
@@ -149,7 +177,16 @@ class RenderCache:
         shown_options = tuple((name, self._identity(options[name])) for name in sorted(options))
         return (template, shown_options, shown), options
 
+    def text_of(self, template: str, messages: list, **options) -> "TextOf":
+        """An option value standing for the text of that render (``unless_differs_from``),
+        for a prefetch that makes it in the same trip."""
+        return TextOf(self._key(template, messages, options)[0])
+
     def _identity(self, value):
+        if isinstance(value, TextOf):
+            return "text of", value.key
+        if type(value) is str and id(value) in self._text_key:
+            return "text of", self._text_key[id(value)]  # a render's text: named by its render
         if type(value) in _SCALARS:
             return type(value), value
         self._kept[id(value)] = value
@@ -157,6 +194,13 @@ class RenderCache:
 
 
 _SCALARS = (str, int, float, bool)
+
+
+class TextOf:
+    """The text of the render with cache key ``key`` (see :meth:`RenderCache.text_of`)."""
+
+    def __init__(self, key: tuple):
+        self.key = key
 
 
 def chat_report(template: str, conversation: Conversation, *, runtime=None, configs=None,
@@ -215,7 +259,8 @@ def _report(template, conversation, options, flags, render, runtime, configs, re
     marked = mark_conversation(messages, options["tools"], options["documents"])
     render.prefetch_templates([(template, messages, {**options, **flags})]
                               + _later_renders(template, messages, options, flags,
-                                               runtime is not None, marked, render.now),
+                                               runtime is not None, marked, render.now,
+                                               render.text_of(template, messages, **options)),
                               stop_if_first_fails=True)
     rendered = render(template, messages, **options, **flags)
     text = rendered.text
@@ -340,7 +385,7 @@ def _ids_by_content(runtime) -> dict[str, list[int]]:
 
 
 def _later_renders(template, messages, options, flags, encoded: bool, marked=None,
-                   now=None) -> list[tuple[str, list, dict]]:
+                   now=None, text_of=None) -> list[tuple[str, list, dict]]:
     """Every render the report makes after the conversation's own, as ``(template, messages,
     options)``, in the order it asks for them: the marked render of the segments (an
     encoding, the parent's longest work, waits for it alone), then the generation prompt's
@@ -358,7 +403,8 @@ def _later_renders(template, messages, options, flags, encoded: bool, marked=Non
                   for source, shown, shown_options in _prompt_renders(template, options, now)]
     later += [(prefix, {**options, **prefix_flags}) for prefix, prefix_flags
               in turn_renders(messages)]
-    later += [(variant, options) for variant in system_renders(messages)]
+    later += [(variant, {**options, **variant_options})
+              for variant, variant_options in system_renders(messages, text_of)]
     if encoded and flags["add_generation_prompt"]:
         later.append((messages, options))
     out = [(template, shown, shown_options) for shown, shown_options in later]
