@@ -233,8 +233,8 @@ class _Reader:
         control literals' runs between a SentencePiece chat's [INST] and </s>: a hundred small
         pieces, each re-offset and stripped of its newline in Python before)."""
         runs = self.runs(text, parse)
-        if not parse and self.runtime.plain_encoder() is not None:
-            return self.encode_readable(text, offset, parse, runs)
+        if len(runs) <= 1 or not parse and self.runtime.plain_encoder() is not None:
+            return self.encode_readable(text, offset, parse, runs)  # no runs to put together
         return _encode_runs(self, text, offset, parse, runs)
 
     def encode_readable(self, text: str, offset: int, parse: bool,
@@ -367,6 +367,8 @@ def _encode_runs(reader: _Reader, text: str, offset: int, parse: bool,
         parts_starts.append(np.array([offset + start for _, start, _ in controls], dtype=np.int64))
         parts_ends.append(np.array([offset + end for _, _, end in controls], dtype=np.int64))
         parts_runs.append(np.array([k for k, _, _ in controls], dtype=np.int64))
+    if len(parts_ids) == 1:  # the runs' own tokens alone: in order already
+        return parts_ids[0].tolist(), list(zip(parts_starts[0].tolist(), parts_ends[0].tolist()))
     order = np.argsort(np.concatenate(parts_runs), kind="stable")
     out_starts = np.concatenate(parts_starts)[order].tolist()
     out_ends = np.concatenate(parts_ends)[order].tolist()
