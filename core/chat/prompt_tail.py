@@ -69,8 +69,8 @@ def generation_prompt_tail(template: str) -> PromptTail:
     except (jinja2.TemplateError, RecursionError):
         return PromptTail(True)
     first = next((i for i, node in enumerate(body) if FLAG in _loaded(node)), None)
-    if first is None:
-        return PromptTail(any(FLAG in _loaded(node) for node in body))
+    if first is None:  # (ChatML's default-setting first statement reads it, to no effect)
+        return PromptTail(False)
     tail = body[first:]
     if any(node.find(_OPAQUE) is not None or isinstance(node, _OPAQUE) for node in body):
         return PromptTail(True)
