@@ -13,6 +13,7 @@ runtimes' batch call; ``cancel`` is checked between batches.
 from __future__ import annotations
 
 import heapq
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator
 
@@ -194,13 +195,15 @@ def add_batch(diff: BehaviourDiff, old_rt, new_rt, items: list[tuple[str, str]])
     finish_examples(diff, old_rt, new_rt)
 
 
-def _add_batch(diff: BehaviourDiff, old_rt, new_rt, items: list[tuple[str, str]]) -> None:
+def _add_batch(diff: BehaviourDiff, old_rt, new_rt, items: list[tuple[str, str]],
+               ids=None) -> None:
     """:func:`add_batch`, leaving the examples of the IDs-first path without their rows
-    (:func:`finish_examples` makes them once, for those still kept at the end)."""
+    (:func:`finish_examples` makes them once, for those still kept at the end). ``ids``: the
+    future of :func:`_ids_batches` of these items, when it was started before."""
     from ..bundles.fingerprints import encode_each
 
     texts = [text for _, text in items]
-    if diff._ids_first and _add_ids(diff, old_rt, new_rt, items):
+    if diff._ids_first and _add_ids(diff, old_rt, new_rt, items, ids):
         return
     try:
         old_batch, new_batch = old_rt.encode_batch(texts), new_rt.encode_batch(texts)
@@ -211,7 +214,20 @@ def _add_batch(diff: BehaviourDiff, old_rt, new_rt, items: list[tuple[str, str]]
     _add_batches(diff, old_rt, new_rt, items, old_batch, new_batch)
 
 
-def _add_ids(diff: BehaviourDiff, old_rt, new_rt, items) -> bool:
+def _ids_batches(old_rt, new_rt, items) -> tuple | None:
+    """Both runtimes' :meth:`~core.formats.runtime.Runtime.encode_ids_batch` of ``items``' texts;
+    None where a runtime has no such call or refuses the batch (the native library's own
+    error type: the caller then takes the careful way)."""
+    if not (hasattr(old_rt, "encode_ids_batch") and hasattr(new_rt, "encode_ids_batch")):
+        return None
+    texts = [text for _, text in items]
+    try:
+        return old_rt.encode_ids_batch(texts), new_rt.encode_ids_batch(texts)
+    except Exception:
+        return None
+
+
+def _add_ids(diff: BehaviourDiff, old_rt, new_rt, items, ids=None) -> bool:
     """:func:`_add_batches` from both runtimes' IDs-only batch call
     (:meth:`~core.formats.runtime.Runtime.encode_ids_batch`): byte spans are needed only where
     a text's IDs differ; a side whose tokens spell the text has them from the token lengths,
@@ -225,13 +241,11 @@ def _add_ids(diff: BehaviourDiff, old_rt, new_rt, items) -> bool:
     as it is (89% of the lines). Where more than half of a batch's texts needed the encode on
     one side (a SentencePiece or WordPiece side with most IDs changed), the next batches go
     straight to the batch encodes: IDs first would only add a call."""
-    if not (hasattr(old_rt, "encode_ids_batch") and hasattr(new_rt, "encode_ids_batch")):
+    both = ids.result() if ids is not None else _ids_batches(old_rt, new_rt, items)
+    if both is None:
         return False
     texts = [text for _, text in items]
-    try:
-        old, new = old_rt.encode_ids_batch(texts), new_rt.encode_ids_batch(texts)
-    except Exception:  # the native library's own error type: the caller takes the careful way
-        return False
+    old, new = both
     old_at, new_at = old.token_offsets, new.token_offsets
     differ = _id_changes(len(texts), (old.ids, old_at), (new.ids, new_at))[0]
     try:
@@ -479,22 +493,44 @@ def behaviour_diff(old_rt, new_rt, items: Iterable[tuple[str, str]], *,
     ``total``: how many items to expect, for progress (0 if unknown)."""
     diff = BehaviourDiff()
     report = Throttle(progress)
-    batch: list[tuple[str, str]] = []
-    for item in items:
-        batch.append(item)
-        if len(batch) >= BATCH_TEXTS:
+    # the next batch's IDs are encoded (native code, the GIL released) while this one is
+    # compared (Python): the comparison no longer leaves a core idle. Beside it run this
+    # batch's pre-token checks and the encodes of a few texts: each library's encode may be
+    # called from two threads, and the tokenizers runtime changes its settings under its lock.
+    with ThreadPoolExecutor(1) as ahead:
+        waiting: tuple | None = None  # (items, future of their IDs or None)
+        for batch in _in_batches(items, BATCH_TEXTS):
             check_cancel(cancel)
-            _add_batch(diff, old_rt, new_rt, batch)
-            batch = []
-            report(Progress("comparing", diff.total.texts, total))
-    check_cancel(cancel)
-    if batch:
-        _add_batch(diff, old_rt, new_rt, batch)
+            started = (ahead.submit(_ids_batches, old_rt, new_rt, batch) if diff._ids_first
+                       else None)
+            if waiting is not None:
+                _add_batch(diff, old_rt, new_rt, *waiting)
+                report(Progress("comparing", diff.total.texts, total))
+            waiting = (batch, started)
+        check_cancel(cancel)
+        if waiting is not None:
+            _add_batch(diff, old_rt, new_rt, *waiting)
     finish_examples(diff, old_rt, new_rt)
     report(Progress("comparing", diff.total.texts, total or diff.total.texts), force=True)
     diff.hybrid = explain_by_regex(old_rt, new_rt, diff._changed)
     diff._changed = []
     return diff
+
+
+def _in_batches(items: Iterable, size: int) -> Iterator[list]:
+    """``items`` in lists of ``size`` (the last one shorter), read as they are needed.
+
+    >>> list(_in_batches(range(5), 2))
+    [[0, 1], [2, 3], [4]]
+    """
+    batch: list = []
+    for item in items:
+        batch.append(item)
+        if len(batch) >= size:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
 
 
 def explain_by_regex(old_rt, new_rt, changed: list[tuple[str, list[int]]]
