@@ -83,8 +83,9 @@ def encode_small(runtime, text: str, small: SmallResult) -> Encoding:
         if inserted or small.unit == "cp" or not small.exact:  # the steps below take lists
             ids, starts, ends, flags = (a.tolist() for a in (ids, starts, ends, flags))
     in_cp = small.unit == "cp" and not index.ascii
-    if in_cp:
-        bound = len(text)  # a span past the text's end is clipped to it, as in exact_spans
+    bound = len(text)
+    if in_cp and (max(starts, default=0) > bound or max(ends, default=0) > bound):
+        # a span past the text's end is clipped to it, as in exact_spans
         starts = [s if s <= bound else bound for s in starts]
         ends = [e if e <= bound else bound for e in ends]
     if not isinstance(flags, np.ndarray):

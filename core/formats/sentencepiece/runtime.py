@@ -7,9 +7,10 @@ span; those runs are given the character's span and then narrowed byte by byte.
 
 from __future__ import annotations
 
+import re
 from functools import cached_property
-from itertools import chain
-from operator import itemgetter
+from itertools import accumulate, chain, compress, count
+from operator import eq, itemgetter
 from types import SimpleNamespace
 from typing import Sequence
 
@@ -264,10 +265,12 @@ class SentencePieceRuntime(Runtime):
         tables = self._small_tables
         if not tables.control.isdisjoint(ids):
             return None
-        unknown = ([j for j, i in enumerate(ids) if i in tables.unknown]
+        # the per-token steps below are C-level maps: a Python step per token cost more than
+        # the library's own encode
+        unknown = (list(compress(count(), map(tables.unknown.__contains__, ids)))
                    if not tables.unknown.isdisjoint(ids) else [])
         if self._identity:
-            lengths = [tables.lengths[i] for i in ids]
+            lengths = list(map(tables.lengths.__getitem__, ids))
             if unknown and not self._unknown_from_surfaces(text, len(ids), unknown, lengths):
                 return None
             _, ends = lengths_end_to_end(lengths)
@@ -282,7 +285,7 @@ class SentencePieceRuntime(Runtime):
         else:
             if not tables.byte_pieces.isdisjoint(ids):
                 return None
-            lengths = [tables.chars[i] for i in ids]
+            lengths = list(map(tables.chars.__getitem__, ids))
             normalized, offsets = self._normalize_many([text])[0]
             size = len(normalized)
             if unknown and not (self._unknown_from_text(normalized, ids, unknown, lengths)
@@ -296,11 +299,11 @@ class SentencePieceRuntime(Runtime):
                 starts = [start - prefix if start > prefix else 0 for start in starts]
                 ends = [end - prefix if end > prefix else 0 for end in ends]
             else:
-                starts = [offsets[start] for start in starts]
-                ends = [offsets[end] for end in ends]
+                starts = list(map(offsets.__getitem__, starts))
+                ends = list(map(offsets.__getitem__, ends))
             self._share_orphan_span_lists(ids, starts, ends)
             unit, exact = "cp", False
-        flags = [tables.flags[i] for i in ids]
+        flags = list(map(tables.flags.__getitem__, ids))
         if add_special_tokens:
             marker = int(Flag.SPECIAL | Flag.INSERTED)
             if self.add_bos and self.sp.bos_id() >= 0:
@@ -319,26 +322,28 @@ class SentencePieceRuntime(Runtime):
         run checks out."""
         covered, pieces, size = self._covered, self._pieces, len(normalized)
         unknown_ids, last = self._small_tables.unknown, len(ids) - 1
-        runs = set(unknown)
-        position = 0
-        for j, length in enumerate(lengths):
-            if j in runs:
-                length = 0
-                while position + length < size and not covered[ord(normalized[position + length])]:
-                    length += 1
-                lengths[j] = length
-                if length == 0:
+        uncovered = self._uncovered_run.match
+        for j in unknown:
+            lengths[j] = 0
+        # where each piece starts, less the unknown runs before it (added up as they are read)
+        before = list(accumulate(lengths, initial=0))
+        read = 0
+        for j in unknown:  # in order
+            position = before[j] + read
+            length = uncovered(normalized, position).end() - position
+            lengths[j] = length
+            read += length
+            if length == 0:
+                return False
+            if j == last:
+                if position + length != size:
                     return False
-                if j == last:
-                    if position + length != size:
-                        return False
-                else:  # the piece after the run must begin with a covered character
-                    following = pieces[ids[j + 1]]
-                    if not (position + length < size and ids[j + 1] not in unknown_ids
-                            and following and covered[ord(following[0])]):
-                        return False
-            position += length
-        return position == size
+            else:  # the piece after the run must begin with a covered character
+                following = pieces[ids[j + 1]]
+                if not (position + length < size and ids[j + 1] not in unknown_ids
+                        and following and covered[ord(following[0])]):
+                    return False
+        return before[-1] + read == size
 
     def _unknown_from_surfaces(self, text: str, count: int, unknown: list[int],
                                lengths: list[int]) -> bool:
@@ -352,6 +357,15 @@ class SentencePieceRuntime(Runtime):
             lengths[j] = (len(surface.replace("▁", " ").encode("utf-8")) if self._identity
                           else len(surface))
         return True
+
+    @cached_property
+    def _uncovered_run(self) -> re.Pattern:
+        """A run of characters no one-character piece covers (:attr:`_covered`), as a regex:
+        one C-level match per unknown piece where a loop looked characters up one by one."""
+        edges = np.flatnonzero(np.diff(self._covered.astype(np.int8), prepend=0, append=0))
+        ranges = "".join(f"\\U{start:08x}-\\U{end - 1:08x}"
+                         for start, end in zip(edges[0::2].tolist(), edges[1::2].tolist()))
+        return re.compile(f"[^{ranges}]*" if ranges else ".*", re.DOTALL)
 
     @cached_property
     def _small_tables(self) -> SimpleNamespace:
@@ -370,8 +384,11 @@ class SentencePieceRuntime(Runtime):
                                  ends: list[int]) -> None:
         """:meth:`_share_orphan_spans` of one text's lists, in place."""
         tables = self._small_tables
-        for i in range(len(ids) - 2, -1, -1):
-            if (starts[i] == ends[i] and starts[i + 1] == starts[i]
+        # only empty spans can be orphans: found at C speed (an orphan's own end is changed
+        # when it is reached, from the back, so the empty ones are the same found up front)
+        empty = list(compress(range(len(ids) - 1), map(eq, starts, ends)))
+        for i in reversed(empty):
+            if (starts[i + 1] == starts[i]
                     and ids[i] not in tables.control and ids[i] not in tables.unknown
                     and ids[i] != self._bare_space_id):
                 ends[i] = ends[i + 1]
