@@ -320,7 +320,7 @@ class SentencePieceRuntime(Runtime):
         """:func:`~.spm_unknown.unknown_lengths_from_text` of one text: each unknown piece's
         run of uncovered characters, read off the normalized text (in place); whether every
         run checks out."""
-        covered, pieces, size = self._covered, self._pieces, len(normalized)
+        size, begins_covered = len(normalized), self._small_tables.begins_covered
         unknown_ids, last = self._small_tables.unknown, len(ids) - 1
         uncovered = self._uncovered_run.match
         for j in unknown:
@@ -339,9 +339,8 @@ class SentencePieceRuntime(Runtime):
                 if position + length != size:
                     return False
             else:  # the piece after the run must begin with a covered character
-                following = pieces[ids[j + 1]]
                 if not (position + length < size and ids[j + 1] not in unknown_ids
-                        and following and covered[ord(following[0])]):
+                        and begins_covered[ids[j + 1]]):
                     return False
         return before[-1] + read == size
 
@@ -370,7 +369,8 @@ class SentencePieceRuntime(Runtime):
     @cached_property
     def _small_tables(self) -> SimpleNamespace:
         """For :meth:`_native_small`: the ids of control, unknown and byte pieces (sets), and
-        per id (lists) its byte length, its length in characters and its flags."""
+        per id (lists) its byte length, its length in characters, its flags and whether it
+        begins with a covered character (:attr:`_covered`)."""
         def ids(mask: np.ndarray) -> frozenset:
             return frozenset(np.flatnonzero(mask).tolist())
 
@@ -378,7 +378,10 @@ class SentencePieceRuntime(Runtime):
                                unknown=ids(self._types == UNKNOWN),
                                byte_pieces=ids(self._is_byte_piece),
                                lengths=self._lengths.tolist(), chars=self._piece_chars.tolist(),
-                               flags=self._flag_table.tolist())
+                               flags=self._flag_table.tolist(),
+                               # per id: its piece begins with a covered character
+                               begins_covered=[bool(piece) and bool(self._covered[ord(piece[0])])
+                                               for piece in self._pieces])
 
     def _share_orphan_span_lists(self, ids: list[int], starts: list[int],
                                  ends: list[int]) -> None:
