@@ -7,6 +7,8 @@ exactly what production computes, and returns a :class:`core.encodings.encoding.
 from __future__ import annotations
 
 import abc
+from bisect import bisect_left
+from itertools import accumulate
 import os
 import threading
 from dataclasses import dataclass, field
@@ -70,19 +72,31 @@ class RoundTrip:
                    (prefix, len(decoded) - suffix))
 
 
-def in_chunks(work: Callable[[Sequence[T]], list[R]], items: Sequence[T], threads: int) -> list[R]:
+def in_chunks(work: Callable[[Sequence[T]], list[R]], items: Sequence[T], threads: int,
+              sizes: Sequence[int] | None = None) -> list[R]:
     """``work`` on contiguous chunks of ``items`` in ``threads`` threads, results in order.
 
     For native calls that release the GIL (tiktoken): each thread runs a long stretch of calls,
-    not one pool task per item (a task per line cost more than the thread gained).
+    not one pool task per item (a task per line cost more than the thread gained). ``sizes``
+    (each item's cost, say its bytes) makes the chunks equal in total size rather than in
+    count: a corpus' lines are far from equal, and the threads wait for the largest chunk.
 
     >>> in_chunks(lambda chunk: [x * 2 for x in chunk], [1, 2, 3], 2)
     [2, 4, 6]
+    >>> in_chunks(lambda chunk: [len(chunk)], ["a" * 9, "b", "c"], 2, sizes=[9, 1, 1])
+    [1, 2]
     """
     if threads <= 1 or len(items) < 2:
         return work(items)
-    size = -(-len(items) // threads)
-    chunks = [items[i:i + size] for i in range(0, len(items), size)]
+    if sizes is None:
+        size = -(-len(items) // threads)
+        cuts = list(range(0, len(items), size)) + [len(items)]
+    else:
+        running = list(accumulate(sizes))
+        total = running[-1] or 1
+        cuts = sorted({0, len(items), *(min(bisect_left(running, total * k / threads) + 1,
+                                            len(items)) for k in range(1, threads))})
+    chunks = [items[a:b] for a, b in zip(cuts, cuts[1:])]
     with ThreadPoolExecutor(len(chunks)) as pool:
         return [result for part in pool.map(work, chunks) for result in part]
 

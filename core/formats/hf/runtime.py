@@ -250,7 +250,7 @@ class HFRuntime(Runtime):
         native = self._native_batch([text], add_special_tokens, parse_special)[0]
         ids, special = native.ids, native.special_tokens_mask
         flag_of = self._small_flags
-        flags = [flag_of[i] for i in ids]
+        flags = list(map(flag_of.__getitem__, ids))
         marker = int(Flag.SPECIAL | Flag.INSERTED)
         if self._spells_text is not None and not parse_special and self._spells_text(text):
             # special tokens are never parsed from text here: every one is the post-processor's
@@ -262,12 +262,11 @@ class HFRuntime(Runtime):
                                    [f | marker if is_special else f
                                     for f, is_special in zip(flags, special)],
                                    "bytes", True, warnings)
-        starts = [start for start, _ in native.offsets]
-        ends = [end for _, end in native.offsets]
-        return SmallResult(ids, starts, ends,
-                           [f | marker if is_special and start == end else f
-                            for f, is_special, start, end in zip(flags, special, starts, ends)],
-                           "cp", False, warnings)
+        starts, ends = map(list, zip(*native.offsets)) if ids else ([], [])
+        if any(special):  # a special token with an empty span is the post-processor's
+            flags = [f | marker if is_special and start == end else f
+                     for f, is_special, start, end in zip(flags, special, starts, ends)]
+        return SmallResult(ids, starts, ends, flags, "cp", False, warnings)
 
     @cached_property
     def _small_flags(self) -> list[int]:

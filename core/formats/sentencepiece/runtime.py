@@ -7,9 +7,10 @@ span; those runs are given the character's span and then narrowed byte by byte.
 
 from __future__ import annotations
 
+import re
 from functools import cached_property
-from itertools import chain
-from operator import itemgetter
+from itertools import accumulate, chain, compress, count
+from operator import eq, itemgetter
 from types import SimpleNamespace
 from typing import Sequence
 
@@ -278,10 +279,12 @@ class SentencePieceRuntime(Runtime):
         tables = self._small_tables
         if not tables.control.isdisjoint(ids):
             return None
-        unknown = ([j for j, i in enumerate(ids) if i in tables.unknown]
+        # the per-token steps below are C-level maps: a Python step per token cost more than
+        # the library's own encode
+        unknown = (list(compress(count(), map(tables.unknown.__contains__, ids)))
                    if not tables.unknown.isdisjoint(ids) else [])
         if self._identity:
-            lengths = [tables.lengths[i] for i in ids]
+            lengths = list(map(tables.lengths.__getitem__, ids))
             if unknown and not self._unknown_from_surfaces(text, len(ids), unknown, lengths):
                 return None
             _, ends = lengths_end_to_end(lengths)
@@ -296,7 +299,7 @@ class SentencePieceRuntime(Runtime):
         else:
             if not tables.byte_pieces.isdisjoint(ids):
                 return None
-            lengths = [tables.chars[i] for i in ids]
+            lengths = list(map(tables.chars.__getitem__, ids))
             normalized, offsets = self._normalize_many([text])[0]
             size = len(normalized)
             if unknown and not (self._unknown_from_text(normalized, ids, unknown, lengths)
@@ -310,11 +313,11 @@ class SentencePieceRuntime(Runtime):
                 starts = [start - prefix if start > prefix else 0 for start in starts]
                 ends = [end - prefix if end > prefix else 0 for end in ends]
             else:
-                starts = [offsets[start] for start in starts]
-                ends = [offsets[end] for end in ends]
+                starts = list(map(offsets.__getitem__, starts))
+                ends = list(map(offsets.__getitem__, ends))
             self._share_orphan_span_lists(ids, starts, ends)
             unit, exact = "cp", False
-        flags = [tables.flags[i] for i in ids]
+        flags = list(map(tables.flags.__getitem__, ids))
         if add_special_tokens:
             marker = int(Flag.SPECIAL | Flag.INSERTED)
             if self.add_bos and self.sp.bos_id() >= 0:
@@ -331,28 +334,29 @@ class SentencePieceRuntime(Runtime):
         """:func:`~.spm_unknown.unknown_lengths_from_text` of one text: each unknown piece's
         run of uncovered characters, read off the normalized text (in place); whether every
         run checks out."""
-        covered, pieces, size = self._covered, self._pieces, len(normalized)
+        size, begins_covered = len(normalized), self._small_tables.begins_covered
         unknown_ids, last = self._small_tables.unknown, len(ids) - 1
-        runs = set(unknown)
-        position = 0
-        for j, length in enumerate(lengths):
-            if j in runs:
-                length = 0
-                while position + length < size and not covered[ord(normalized[position + length])]:
-                    length += 1
-                lengths[j] = length
-                if length == 0:
+        uncovered = self._uncovered_run.match
+        for j in unknown:
+            lengths[j] = 0
+        # where each piece starts, less the unknown runs before it (added up as they are read)
+        before = list(accumulate(lengths, initial=0))
+        read = 0
+        for j in unknown:  # in order
+            position = before[j] + read
+            length = uncovered(normalized, position).end() - position
+            lengths[j] = length
+            read += length
+            if length == 0:
+                return False
+            if j == last:
+                if position + length != size:
                     return False
-                if j == last:
-                    if position + length != size:
-                        return False
-                else:  # the piece after the run must begin with a covered character
-                    following = pieces[ids[j + 1]]
-                    if not (position + length < size and ids[j + 1] not in unknown_ids
-                            and following and covered[ord(following[0])]):
-                        return False
-            position += length
-        return position == size
+            else:  # the piece after the run must begin with a covered character
+                if not (position + length < size and ids[j + 1] not in unknown_ids
+                        and begins_covered[ids[j + 1]]):
+                    return False
+        return before[-1] + read == size
 
     def _unknown_from_surfaces(self, text: str, count: int, unknown: list[int],
                                lengths: list[int]) -> bool:
@@ -368,9 +372,19 @@ class SentencePieceRuntime(Runtime):
         return True
 
     @cached_property
+    def _uncovered_run(self) -> re.Pattern:
+        """A run of characters no one-character piece covers (:attr:`_covered`), as a regex:
+        one C-level match per unknown piece where a loop looked characters up one by one."""
+        edges = np.flatnonzero(np.diff(self._covered.astype(np.int8), prepend=0, append=0))
+        ranges = "".join(f"\\U{start:08x}-\\U{end - 1:08x}"
+                         for start, end in zip(edges[0::2].tolist(), edges[1::2].tolist()))
+        return re.compile(f"[^{ranges}]*" if ranges else ".*", re.DOTALL)
+
+    @cached_property
     def _small_tables(self) -> SimpleNamespace:
         """For :meth:`_native_small`: the ids of control, unknown and byte pieces (sets), and
-        per id (lists) its byte length, its length in characters and its flags."""
+        per id (lists) its byte length, its length in characters, its flags and whether it
+        begins with a covered character (:attr:`_covered`)."""
         def ids(mask: np.ndarray) -> frozenset:
             return frozenset(np.flatnonzero(mask).tolist())
 
@@ -378,14 +392,20 @@ class SentencePieceRuntime(Runtime):
                                unknown=ids(self._types == UNKNOWN),
                                byte_pieces=ids(self._is_byte_piece),
                                lengths=self._lengths.tolist(), chars=self._piece_chars.tolist(),
-                               flags=self._flag_table.tolist())
+                               flags=self._flag_table.tolist(),
+                               # per id: its piece begins with a covered character
+                               begins_covered=[bool(piece) and bool(self._covered[ord(piece[0])])
+                                               for piece in self._pieces])
 
     def _share_orphan_span_lists(self, ids: list[int], starts: list[int],
                                  ends: list[int]) -> None:
         """:meth:`_share_orphan_spans` of one text's lists, in place."""
         tables = self._small_tables
-        for i in range(len(ids) - 2, -1, -1):
-            if (starts[i] == ends[i] and starts[i + 1] == starts[i]
+        # only empty spans can be orphans: found at C speed (an orphan's own end is changed
+        # when it is reached, from the back, so the empty ones are the same found up front)
+        empty = list(compress(range(len(ids) - 1), map(eq, starts, ends)))
+        for i in reversed(empty):
+            if (starts[i + 1] == starts[i]
                     and ids[i] not in tables.control and ids[i] not in tables.unknown
                     and ids[i] != self._bare_space_id):
                 ends[i] = ends[i + 1]
