@@ -131,6 +131,50 @@ def _symbolize(word_counts: Mapping[str, int], prefix: str,
     >>> [t.text(w) for w in words], freqs, sorted((t.string(c), n) for c, n in units.items())
     ([['b'], ['a', '##b']], [1, 2], [('##b', 2), ('a', 2), ('b', 1)])
     """
+    # by count, ascending, then in the mapping's order (as ``by_frequency`` groups them)
+    everything = list(word_counts)
+    frequency = np.fromiter(word_counts.values(), dtype=np.float64, count=len(everything))
+    lengths = np.fromiter(map(len, everything), dtype=np.int64, count=len(everything))
+    order = np.argsort(frequency, kind="stable")
+    order = order[lengths[order] > 0]
+    if not len(order):
+        return [], [], Counter()
+    if float(frequency.max()) * int(lengths.sum()) >= _EXACT:  # float64 sums could round
+        return _symbolize_exactly(word_counts, prefix, table)
+    words = list(map(everything.__getitem__, order.tolist()))
+    freqs = frequency[order].astype(np.int64).tolist()
+    lengths = lengths[order]
+    # every character of every word by code point, the heads (first characters) and the rest
+    codes = np.frombuffer("".join(words).encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
+    starts = np.cumsum(lengths) - lengths
+    head = np.zeros(len(codes), dtype=bool)
+    head[starts] = True
+    weights = np.repeat(frequency[order], lengths)
+    size = int(codes.max()) + 1
+    head_totals = np.bincount(codes[head], weights[head], size)
+    tail_totals = np.bincount(codes[~head], weights[~head], size)
+    heads, tails = np.flatnonzero(head_totals), np.flatnonzero(tail_totals)
+    for symbol in sorted(set(map(chr, heads.tolist())) |
+                         {prefix + ch for ch in map(chr, tails.tolist())}):
+        table.add(symbol)
+    units: Counter = Counter()
+    lookup = np.zeros((2, size), dtype=np.uint32)  # code point -> symbol, as head / in the rest
+    for row, found, totals, before in ((0, heads, head_totals, ""), (1, tails, tail_totals, prefix)):
+        symbols = [table.chars[before + ch] for ch in map(chr, found.tolist())]
+        lookup[row, found] = list(map(ord, symbols))
+        for symbol, total in zip(symbols, totals[found].astype(np.int64).tolist()):
+            units[symbol] += total
+    spelled = lookup[1, codes]
+    spelled[starts] = lookup[0, codes[starts]]
+    text = spelled.tobytes().decode("utf-32-le", "surrogatepass")
+    bounds = np.cumsum(lengths).tolist()
+    return list(map(text.__getitem__, map(slice, [0] + bounds[:-1], bounds))), freqs, units
+
+
+def _symbolize_exactly(word_counts: Mapping[str, int], prefix: str,
+                       table: SymbolTable) -> tuple[list[str], list[int], Counter]:
+    """:func:`_symbolize` word by word, with Python's exact integers (for counts so large
+    that float64 sums would round)."""
     groups = [(count, [w for w in group if w]) for count, group in by_frequency(word_counts)]
     heads = weighted_chars((c, (w[0] for w in g)) for c, g in groups)
     tails = weighted_chars((c, (w[1:] for w in g)) for c, g in groups)
