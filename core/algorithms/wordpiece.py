@@ -159,7 +159,8 @@ def _symbolize(word_counts: Mapping[str, int], prefix: str,
         table.add(symbol)
     units: Counter = Counter()
     lookup = np.zeros((2, size), dtype=np.uint32)  # code point -> symbol, as head / in the rest
-    for row, found, totals, before in ((0, heads, head_totals, ""), (1, tails, tail_totals, prefix)):
+    for row, found, totals, before in ((0, heads, head_totals, ""),
+                                       (1, tails, tail_totals, prefix)):
         symbols = [table.chars[before + ch] for ch in map(chr, found.tolist())]
         lookup[row, found] = list(map(ord, symbols))
         for symbol, total in zip(symbols, totals[found].astype(np.int64).tolist()):
