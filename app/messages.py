@@ -51,11 +51,11 @@ def templates() -> dict[str, str]:
                      "adds: tokenizers then truncates nothing"),
         "stages.limited": QCoreApplication.translate("Notes", "pipeline stages show the first {limit:,} characters"),
         "offload.fallback": QCoreApplication.translate(
-            "Notes", "the helper process could not encode this large text ({reason}); it was "
-                     "encoded in this process instead, which may pause the window"),
+            "Notes", "the helper process could not encode this large text; it was encoded in "
+                     "this process instead, which may pause the window"),
         "child.ended": QCoreApplication.translate(
             "Notes", "the job's process ended unexpectedly (exit code {exit_code})"),
-        "child.failed": QCoreApplication.translate("Notes", "unexpected {kind} in the job: {error}"),
+        "child.failed": QCoreApplication.translate("Notes", "unexpected {kind} in the job"),
         "progress.records": QCoreApplication.translate("Notes", "{count:,} records"),
         "progress.characters_to_keep": QCoreApplication.translate("Notes",
                                                                   "characters to keep"),
@@ -72,10 +72,10 @@ def templates() -> dict[str, str]:
             "Notes", "token ID {id} at prompt position {position} is out of range: the "
                      "vocabulary has IDs 0..{last}"),
         "stream.id_not_decodable": QCoreApplication.translate(
-            "Notes", "token ID {id} at stream position {position} cannot be decoded: {reason}"),
+            "Notes", "token ID {id} at stream position {position} cannot be decoded"),
         "stream.prompt_id_not_decodable": QCoreApplication.translate(
-            "Notes", "token ID {id} at prompt position {position} cannot be decoded: {reason}"),
-        "config.ignored": QCoreApplication.translate("Notes", "{error} — ignored"),
+            "Notes", "token ID {id} at prompt position {position} cannot be decoded"),
+        "config.ignored": QCoreApplication.translate("Notes", "{location}: {problem} — ignored"),
         # annotation datasets and alignment (core/align)
         "dataset.no_file": QCoreApplication.translate(
             "Notes", "no such file"),
@@ -98,7 +98,7 @@ def templates() -> dict[str, str]:
             "Notes", "invalid UTF-8 at byte {column} of the line (byte {offset:,} of the file: "
                      "{byte:#04x})"),
         "dataset.not_json": QCoreApplication.translate(
-            "Notes", "not JSON: {error} at column {column}"),
+            "Notes", "not JSON: {problem} at column {column}"),
         "dataset.needs_text": QCoreApplication.translate(
             "Notes", 'a record needs a "text" string'),
         "dataset.spans_not_list": QCoreApplication.translate(
@@ -198,7 +198,7 @@ def templates() -> dict[str, str]:
             "Notes", "the template moves the system message: its text appears at character "
                      "{at}, after the content of message {message} ({role})"),
         "chat.system_refused": QCoreApplication.translate(
-            "Notes", "the template refuses a system message ({error})"),
+            "Notes", "the template refuses a system message"),
         "chat.tools_dropped": QCoreApplication.translate(
             "Notes", "the template ignores the tool definitions: the render does not hold "
                      "{names}"),
@@ -469,7 +469,7 @@ def templates() -> dict[str, str]:
         "diagnostics.pivot_no_tokens": QCoreApplication.translate(
             "Notes", "the pivot language {pivot} has no tokens"),
         "diagnostics.template_failed": QCoreApplication.translate(
-            "Notes", "the chat template cannot be rendered: {error}"),
+            "Notes", "the chat template cannot be rendered"),
         "diagnostics.no_tokenizer": QCoreApplication.translate(
             "Notes", "choose at least one tokenizer"),
         "diagnostics.too_many_tokenizers": QCoreApplication.translate(
@@ -490,8 +490,7 @@ def templates() -> dict[str, str]:
         "diagnostics.no_such_file": QCoreApplication.translate(
             "Notes", "no such file"),
         "diagnostics.scheduler_unreachable": QCoreApplication.translate(
-            "Notes", "cannot reach the Dask scheduler at {address} within {seconds:.0f} s: "
-                     "{error}"),
+            "Notes", "cannot reach the Dask scheduler at {address} within {seconds:.0f} s"),
         # GGUF files
         "gguf.pre_default": QCoreApplication.translate(
             "Notes", "the file names no pre-tokenizer (tokenizer.ggml.pre): llama.cpp then splits "
@@ -582,9 +581,8 @@ def templates() -> dict[str, str]:
         "workspace.newer": QCoreApplication.translate(
             "Notes", 'this workspace is version {version}; this workbench reads versions up to {supported}'),
         "workspace.not_json": QCoreApplication.translate(
-            "Notes", 'the workspace is not valid JSON: {reason}'),
-        "workspace.unreadable": QCoreApplication.translate(
-            "Notes", 'the workspace cannot be read: {reason}'),
+            "Notes", "the workspace is not valid JSON: {problem}"),
+        "workspace.unreadable": QCoreApplication.translate("Notes", "the workspace cannot be read"),
         "workspace.bad_field": QCoreApplication.translate(
             "Notes", '{field} is {found}; it should be {expected}'),
         "workspace.bad_choice": QCoreApplication.translate(
@@ -592,7 +590,7 @@ def templates() -> dict[str, str]:
         "workspace.bad_weight": QCoreApplication.translate(
             "Notes", '{field} is {value}; a sampling weight is a finite number, 0 or more'),
         "workspace.bad_value": QCoreApplication.translate(
-            "Notes", 'a value in the workspace is not valid: {reason}'),
+            "Notes", "a value in the workspace is not valid"),
         "workspace.unusable": QCoreApplication.translate(
             "Notes", 'the saved workspace {path} could not be used: {problem}'),
         "workspace.used_previous": QCoreApplication.translate(
@@ -631,7 +629,7 @@ def error_templates() -> dict[str, str]:
         "text.invalid_utf8_strict": QCoreApplication.translate(
             "Notes", "invalid UTF-8 at byte {offset:,} of the {counted_in} (byte {column} of the "
                      "line: {byte:#04x}); use the 'replace' policy to keep going"),
-        "json.invalid": QCoreApplication.translate("Notes", "invalid JSON: {error}"),
+        "json.invalid": QCoreApplication.translate("Notes", "invalid JSON: {problem}"),
         "json.not_object": QCoreApplication.translate(
             "Notes", "expected a JSON object at the top level"),
         "json.not_text_line": QCoreApplication.translate(
@@ -685,17 +683,18 @@ def error_templates() -> dict[str, str]:
         "tiktoken.special_id_is_rank": QCoreApplication.translate(
             "Notes", "special token {literal!r} has id {id}, which is already a rank (choose another "
                      "preset or special ids)"),
-        "tiktoken.rejected": QCoreApplication.translate(
-            "Notes", "tiktoken rejected the tokenizer: {error}"),
+        "tiktoken.rejected": QCoreApplication.translate("Notes", "tiktoken rejected the tokenizer"),
+        "tiktoken.unknown_preset": QCoreApplication.translate(
+            "Notes", "unknown preset {preset!r}; known presets: {presets} (gpt2 = r50k)"),
         "sentencepiece.corrupt": QCoreApplication.translate(
             "Notes", "not a SentencePiece model: the protobuf data is truncated or corrupt"),
         "sentencepiece.no_pieces": QCoreApplication.translate(
             "Notes", "not a SentencePiece model: it has no pieces"),
         "sentencepiece.rejected": QCoreApplication.translate(
-            "Notes", "sentencepiece could not load the model: {error}"),
+            "Notes", "sentencepiece could not load the model"),
         "hf.no_model": QCoreApplication.translate("Notes", "tokenizer.json has no 'model' object"),
         "hf.rejected": QCoreApplication.translate(
-            "Notes", "the tokenizers runtime rejected this file: {error}"),
+            "Notes", "the tokenizers runtime rejected this file"),
         "conversation.unknown_keys": QCoreApplication.translate(
             "Notes", 'unknown key(s) {keys}: a conversation holds "messages", "tools" and '
                      '"documents"'),
@@ -826,8 +825,8 @@ def error_templates() -> dict[str, str]:
             "Notes", "stride {stride} must be below the {keep} tokens this text keeps (tokenizers "
                      "refuses it too): lower the stride or raise the max length"),
         "reference.unknown_part": QCoreApplication.translate(
-            "Notes", "its {key} is not one tokenizers knows: {error}"),
-        "reference.invalid": QCoreApplication.translate("Notes", "not a valid {file}: {error}"),
+            "Notes", "its {key} is not one tokenizers knows"),
+        "reference.invalid": QCoreApplication.translate("Notes", "not a valid {file}"),
         "reference.not_in_vocabulary": QCoreApplication.translate(
             "Notes", "{token!r} is not in the vocabulary"),
         "reference.id_twice": QCoreApplication.translate(
@@ -835,17 +834,17 @@ def error_templates() -> dict[str, str]:
         "special.allowed_shape": QCoreApplication.translate(
             "Notes", 'allowed_special must be "all" or a set of literals, not {value}'),
         "special.not_allowed": QCoreApplication.translate(
-            "Notes", "allowed_special: {literals} are not a special token of this tokenizer (its "
-                     "special tokens: {known})"),
+            "Notes", "allowed_special: {literals!r} are not a special token of this "
+                     "tokenizer (its special tokens: {known})"),
         "special.not_allowed_none": QCoreApplication.translate(
-            "Notes", "allowed_special: {literals} are not a special token of this tokenizer (its "
-                     "special tokens: none)"),
+            "Notes", "allowed_special: {literals!r} are not a special token of this "
+                     "tokenizer (its special tokens: none)"),
         "chat.render_crashed": QCoreApplication.translate(
             "Notes", "the render process ended unexpectedly (exit code {exit_code})"),
         "chat.render_too_long": QCoreApplication.translate(
             "Notes", "the template ran longer than {seconds:g} s; stopped"),
         "chat.render_not_started": QCoreApplication.translate(
-            "Notes", "the render process could not start: {error}"),
+            "Notes", "the render process could not start"),
         "chat.render_crashed_at_start": QCoreApplication.translate(
             "Notes", "the render process ended at start-up (exit code {exit_code})"),
         "chat.render_never_ready": QCoreApplication.translate(
@@ -864,11 +863,11 @@ def error_templates() -> dict[str, str]:
             "Notes", "refusing to replace a folder that is not a bundle"),
         "bundle.no_manifest": QCoreApplication.translate(
             "Notes", "not a bundle: manifest.json is missing"),
-        "bundle.bad_zip": QCoreApplication.translate("Notes", "not a readable zip bundle: {error}"),
+        "bundle.bad_zip": QCoreApplication.translate("Notes", "not a readable zip bundle"),
         "bundle.zip_without_manifest": QCoreApplication.translate(
             "Notes", "not a bundle: the zip holds no manifest.json"),
         "bundle.manifest_not_json": QCoreApplication.translate(
-            "Notes", "manifest.json is not valid JSON: {error}"),
+            "Notes", "manifest.json is not valid JSON: {problem}"),
         "bundle.wrong_format": QCoreApplication.translate(
             "Notes", "manifest.json does not declare format {format!r}"),
         "bundle.newer": QCoreApplication.translate(
@@ -890,7 +889,7 @@ def error_templates() -> dict[str, str]:
                      "format (tokenizer.json, .model, .tiktoken) can express; an export would change "
                      "its IDs. Use the bundle itself, or retrain with end_of_word 'suffix' for a "
                      "tokenizer.json"),
-        "golden.not_json": QCoreApplication.translate("Notes", "not valid JSON: {error}"),
+        "golden.not_json": QCoreApplication.translate("Notes", "not valid JSON: {problem}"),
         "golden.samples_shape": QCoreApplication.translate(
             "Notes", 'expected a list of texts or of {{"name": ..., "text": ...}}'),
         "golden.item_shape": QCoreApplication.translate(
@@ -908,11 +907,10 @@ def error_templates() -> dict[str, str]:
         "golden.bundle_without_samples": QCoreApplication.translate(
             "Notes", "the bundle holds no golden samples (tokbench golden lock BUNDLE)"),
         "corpus.empty_file": QCoreApplication.translate("Notes", "the file is empty"),
-        "corpus.cannot_decompress": QCoreApplication.translate(
-            "Notes", "cannot decompress: {error}"),
+        "corpus.cannot_decompress": QCoreApplication.translate("Notes", "cannot decompress"),
         "corpus.binary": QCoreApplication.translate(
             "Notes", "this is a binary file, not text (it contains NUL bytes)"),
-        "corpus.cannot_read": QCoreApplication.translate("Notes", "cannot read: {error}"),
+        "corpus.cannot_read": QCoreApplication.translate("Notes", "cannot read"),
         "corpus.no_field": QCoreApplication.translate("Notes", "no field {field!r} in this record"),
         "corpus.field_not_text": QCoreApplication.translate(
             "Notes", "field {field!r} is not a string"),
@@ -935,11 +933,83 @@ def error_templates() -> dict[str, str]:
             "Notes", "config: unknown field {key!r}"),
         "training.config_unknown_field_close": QCoreApplication.translate(
             "Notes", "config: unknown field {key!r} (did you mean {close!r}?)"),
-        "training.engine_failed": QCoreApplication.translate(
-            "Notes", "{engine} training failed: {error}"),
-        "training.failed": QCoreApplication.translate("Notes", "training failed: {error}"),
+        "training.engine_failed": QCoreApplication.translate("Notes", "{engine} training failed"),
+        "training.failed": QCoreApplication.translate("Notes", "training failed"),
         "training.config_type": QCoreApplication.translate(
             "Notes", "config: {name} should be {expected}, not {found} ({value})"),
+        "json.expecting_value": QCoreApplication.translate("Notes", "a value is expected here"),
+        "json.expecting_name": QCoreApplication.translate(
+            "Notes", "a key in double quotes is expected here"),
+        "json.expecting_colon": QCoreApplication.translate(
+            "Notes", "a ':' is expected after the key"),
+        "json.expecting_comma": QCoreApplication.translate(
+            "Notes", "a ',' or a closing bracket is expected here"),
+        "json.unterminated_string": QCoreApplication.translate("Notes", "a string is not closed"),
+        "json.control_character": QCoreApplication.translate(
+            "Notes", "a control character (a tab, a line break) inside a string must be "
+                     "escaped"),
+        "json.bad_escape": QCoreApplication.translate(
+            "Notes", "a backslash escape in a string is not valid"),
+        "json.extra_data": QCoreApplication.translate("Notes", "more text follows the JSON value"),
+        "json.trailing_comma": QCoreApplication.translate(
+            "Notes", "a comma before the closing bracket"),
+        "json.syntax": QCoreApplication.translate("Notes", "a syntax error"),
+        "json.invalid_utf8": QCoreApplication.translate("Notes", "invalid UTF-8 at byte {byte:,}"),
+        "error.as_raised": QCoreApplication.translate("Notes", "{kind}"),
+        "sentencepiece.cut_inside": QCoreApplication.translate(
+            "Notes", "truncated: the file ends at byte {size:,}, inside {where} (bytes "
+                     "{start:,}–{end:,}); a SentencePiece model must be copied whole"),
+        "sentencepiece.cut_before_normalizer": QCoreApplication.translate(
+            "Notes", "truncated: the file ends at byte {size:,}, after {where}, before the "
+                     "normalizer_spec every SentencePiece model has; a SentencePiece model "
+                     "must be copied whole"),
+        "sentencepiece.in_piece": QCoreApplication.translate("Notes", "piece {number:,}"),
+        "sentencepiece.in_field": QCoreApplication.translate("Notes", "the {field} field"),
+        "sentencepiece.in_field_number": QCoreApplication.translate("Notes", "field {number}"),
+        "sentencepiece.in_a_field": QCoreApplication.translate("Notes", "a field"),
+        "gguf.shorter_than_magic": QCoreApplication.translate(
+            "Notes", "the GGUF header is truncated (the file is shorter than its magic and "
+                     "version)"),
+        "gguf.not_gguf": QCoreApplication.translate(
+            "Notes", "not a GGUF file (it does not start with 'GGUF')"),
+        "gguf.version_unknown": QCoreApplication.translate(
+            "Notes", "GGUF version {version} is not one this workbench reads (versions "
+                     "{supported})"),
+        "gguf.version_big_endian": QCoreApplication.translate(
+            "Notes", "GGUF version {version} (a big-endian file?) is not one this workbench "
+                     "reads (versions {supported})"),
+        "gguf.header_truncated": QCoreApplication.translate(
+            "Notes", "the GGUF header is truncated while reading {where} (byte {byte:,} of "
+                     "{size:,})"),
+        "gguf.invalid_utf8": QCoreApplication.translate(
+            "Notes", "invalid UTF-8 in {where} at byte {byte:,}"),
+        "gguf.unknown_array_type": QCoreApplication.translate(
+            "Notes", "{where} is an array of unknown value type {kind}"),
+        "gguf.unknown_value_type": QCoreApplication.translate(
+            "Notes", "{where} has unknown value type {kind}"),
+        "gguf.too_many_dimensions": QCoreApplication.translate(
+            "Notes", "{where} declares {dimensions} dimensions"),
+        "gguf.in_header": QCoreApplication.translate("Notes", "the file header"),
+        "gguf.in_version": QCoreApplication.translate("Notes", "the version"),
+        "gguf.in_counts": QCoreApplication.translate("Notes", "the tensor and key counts"),
+        "gguf.in_key_name": QCoreApplication.translate(
+            "Notes", "the name of key {number} of {total}"),
+        "gguf.in_key": QCoreApplication.translate("Notes", "key {key!r}"),
+        "gguf.in_tensor_record": QCoreApplication.translate(
+            "Notes", "tensor record {number} of {total}"),
+        "gguf.in_tensor": QCoreApplication.translate("Notes", "tensor {tensor!r}"),
+        "chat.render_recursion": QCoreApplication.translate(
+            "Notes", "the template calls itself without end (Python's recursion limit was "
+                     "reached)"),
+        "corpus.unknown_kind": QCoreApplication.translate(
+            "Notes", "unknown source kind {kind!r}; use one of {kinds}"),
+        "corpus.bad_weight": QCoreApplication.translate(
+            "Notes", "a sampling weight must be a finite number, 0 or more (not {weight})"),
+        "loading.options_not_taken": QCoreApplication.translate(
+            "Notes", "{options} apply to {option_formats}; this is {format}"),
+        "loading.options_on_bundle": QCoreApplication.translate(
+            "Notes", "{options} apply to {option_formats}; this is a bundle (its manifest "
+                     "says how it runs)"),
     }
 
 
@@ -982,11 +1052,11 @@ def singular_templates() -> dict[str, str]:
             "Notes", "{tokenizer} failed on 1 document, listed under its failures; the rest was "
                      "measured"),
         "special.not_allowed": QCoreApplication.translate(
-            "Notes", "allowed_special: {literals} is not a special token of this tokenizer (its "
-                     "special tokens: {known})"),
+            "Notes", "allowed_special: {literals!r} is not a special token of this tokenizer "
+                     "(its special tokens: {known})"),
         "special.not_allowed_none": QCoreApplication.translate(
-            "Notes", "allowed_special: {literals} is not a special token of this tokenizer (its "
-                     "special tokens: none)"),
+            "Notes", "allowed_special: {literals!r} is not a special token of this tokenizer "
+                     "(its special tokens: none)"),
     }
 
 
@@ -1016,6 +1086,16 @@ def terms() -> dict[str, dict[str, str]]:
         "which_text": {"first": QCoreApplication.translate("Notes", "first", "which text of a pair"),
                        "second": QCoreApplication.translate("Notes", "second",
                                                             "which text of a pair")},
+        # loading options and the formats that take them (core.loading.check_options)
+        "options": {"preset": QCoreApplication.translate("Notes", "preset", "a loading option"),
+                    "pattern": QCoreApplication.translate("Notes", "pattern", "a loading option"),
+                    "special": QCoreApplication.translate("Notes", "special tokens",
+                                                          "a loading option"),
+                    "add_bos": QCoreApplication.translate("Notes", "add BOS", "a loading option"),
+                    "add_eos": QCoreApplication.translate("Notes", "add EOS", "a loading option")},
+        "option_formats": {
+            "tiktoken": QCoreApplication.translate("Notes", "tiktoken rank files"),
+            "sentencepiece": QCoreApplication.translate("Notes", "SentencePiece models")},
         # what a byte offset of invalid UTF-8 counts in (core.text.utf8)
         "counted_in": {"file": QCoreApplication.translate("Notes", "file", "invalid UTF-8 in the"),
                        "decompressed file": QCoreApplication.translate(
@@ -1024,14 +1104,24 @@ def terms() -> dict[str, dict[str, str]]:
 
 
 def render(note: Note) -> str:
-    """A note in the GUI's language (a unit or key arg by its translated name)."""
-    return worded(note, templates(), singular_templates(), all_terms())
+    """A note in the GUI's language (a unit or key arg by its translated name, a list joined
+    as the language joins one, a library's own words set apart after the sentence)."""
+    return worded(note, *tables())
 
 
 def render_all(notes: list[Note]) -> list[str]:
     """Several notes, the templates looked up once."""
-    tables = templates(), singular_templates(), all_terms()
-    return [worded(n, *tables) for n in notes]
+    found = tables()
+    return [worded(n, *found) for n in notes]
+
+
+def tables() -> tuple:
+    """What :func:`core.notes.worded` needs to say a note in the GUI's language."""
+    return (templates(), singular_templates(), all_terms(),
+            QCoreApplication.translate("Notes", ", ", "joins the items of a list in a message"),
+            QCoreApplication.translate(
+                "Notes", "{message}: {said}", "a message, then a library's own words (English) "
+                                              "that it quotes"))
 
 
 def all_terms() -> dict[str, dict[str, str]]:
@@ -1218,7 +1308,7 @@ def describe_rows(loaded) -> list[tuple[str, str]]:
                 "Describe", "{control} control, {user} user-defined").format(
                 control=kinds.count("control"), user=kinds.count("user_defined"))
         elif key == "fingerprint":  # said again from the runtime's (cached) fingerprints
-            from core.bundles.golden import fingerprint
+            from core.bundles.fingerprints import fingerprint
 
             found = fingerprint(loaded.runtime)
             value = QCoreApplication.translate("Describe", "behaviour {behaviour} · vocabulary "

@@ -35,9 +35,10 @@ from typing import IO, Iterator, Optional
 
 import regex
 
-from .errors import FormatError
+from .errors import FormatError, WorkbenchError
 from .notes import note
 from .text.graphemes import count_graphemes
+from .text.json_errors import json_problem
 from .progress import CancelFn, Progress, ProgressFn, Throttle, check_cancel
 from .text.utf8 import decode_utf8
 
@@ -61,6 +62,9 @@ class CorpusSource:
             guessed from the suffix when empty.
         weight: how much of the source training sees: 2 gives each document twice, 0.5 one
             document in two (chosen by a hash of its text, so the same ones every run).
+
+    Raises :class:`~core.errors.WorkbenchError` (``corpus.unknown_kind``,
+    ``corpus.bad_weight``) for a kind or weight it cannot take.
     """
 
     path: Path
@@ -76,9 +80,10 @@ class CorpusSource:
         if not self.kind:
             self.kind = guess_kind(self.path)
         if self.kind not in KINDS:
-            raise ValueError(f"unknown source kind {self.kind!r}; use one of {', '.join(KINDS)}")
+            raise WorkbenchError.of(note("corpus.unknown_kind", kind=self.kind, kinds=list(KINDS)),
+                                    path=self.path)
         if not math.isfinite(self.weight) or self.weight < 0:
-            raise ValueError("a sampling weight must be a finite number, 0 or more")
+            raise WorkbenchError.of(note("corpus.bad_weight", weight=self.weight), path=self.path)
 
 
 def guess_kind(path: Path) -> str:
@@ -297,7 +302,7 @@ class _Reader:
             stream = opener(self.raw) if opener else self.raw
             head = stream.peek(8192)[:8192] if hasattr(stream, "peek") else b""
         except (OSError, EOFError, lzma.LZMAError) as err:
-            raise FormatError.of(note("corpus.cannot_decompress", error=str(err)),
+            raise FormatError.of(note("corpus.cannot_decompress", said=str(err)),
                                  path=path) from None
         if b"\x00" in head:
             stream.close()
@@ -337,7 +342,7 @@ class _Reader:
                         self.stats.capped_lines.append(number)
                 yield number, self._decode(raw, number, text_start), size
         except (OSError, EOFError, lzma.LZMAError) as err:
-            raise FormatError.of(note("corpus.cannot_read", error=str(err)),
+            raise FormatError.of(note("corpus.cannot_read", said=str(err)),
                                  path=self.source.path) from None
         finally:
             self.close()
@@ -391,8 +396,9 @@ class _Reader:
                 for key in keys:
                     value = value[int(key)] if isinstance(value, list) else value[key]
             except json.JSONDecodeError as err:
-                raise FormatError.of(note("json.invalid", error=err.msg), path=self.source.path,
-                                     line=number, column=err.colno) from None
+                raise FormatError.of(note("json.invalid", problem=json_problem(err)),
+                                     path=self.source.path, line=number,
+                                     column=err.colno) from None
             except (KeyError, IndexError, TypeError, ValueError):
                 raise FormatError.of(note("corpus.no_field", field=self.source.field),
                                      path=self.source.path, line=number) from None
@@ -411,7 +417,7 @@ class _Reader:
                     header = row
                     if column not in header:
                         raise FormatError.of(note("corpus.no_column", column=column,
-                                                  columns=", ".join(header)),
+                                                  columns=header),
                                              path=self.source.path, line=number)
                     continue
                 index = header.index(column)

@@ -56,12 +56,23 @@ class WorkbenchError(Exception):
 
     def render(self, message: str) -> str:
         """``message`` (this error's, or its note in another language) with where it is."""
+        where = self.location()
+        if self.line is not None and not self.path:
+            where = f"line {where}"
+        return f"{where}: {message}" if where else message
+
+    def location(self) -> str:
+        """Where it is, in no language: ``path:line:column`` as far as known.
+
+        >>> WorkbenchError("x", path="a.json", line=3, column=7).location()
+        'a.json:3:7'
+        """
         where = self.path or ""
         if self.line is not None:
-            where += f":{self.line}" if where else f"line {self.line}"
+            where += f":{self.line}" if where else f"{self.line}"
             if self.column is not None:
                 where += f":{self.column}"
-        return f"{where}: {message}" if where else message
+        return where
 
     def __str__(self) -> str:
         return self.render(self.message)

@@ -18,6 +18,7 @@ from pathlib import Path
 from .bundles.bundle import copy_bundle, find_bundle, load_bundle, save_bundle
 from .formats.configs import Configs, read_configs
 from .errors import WorkbenchError
+from .notes import note
 from .bundles.fingerprints import fingerprint
 from .formats.detect import TokenizerSource, detect, load_runtime
 from .models import LocalModel, looks_like_model_name, resolve_model
@@ -26,8 +27,6 @@ from .formats.runtime import Runtime
 # loading options each format takes (anything else is a mistake worth naming)
 FORMAT_OPTIONS = {"tiktoken": {"preset", "pattern", "special"},
                   "sentencepiece": {"add_bos", "add_eos"}}
-FORMAT_NAMES = {"tiktoken": "tiktoken rank files", "sentencepiece": "SentencePiece models"}
-OPTION_NAMES = {"special": "special tokens", "add_bos": "add BOS", "add_eos": "add EOS"}
 
 
 @dataclass(frozen=True)
@@ -161,11 +160,12 @@ def check_options(source: TokenizerSource) -> None:
     manifest says how to run it)."""
     extra = sorted(set(source.options) - FORMAT_OPTIONS.get(source.format, set()) - {"name"})
     if extra:
-        shown = ", ".join(OPTION_NAMES.get(o, o) for o in extra)
-        takers = sorted({FORMAT_NAMES[f] for f, takes in FORMAT_OPTIONS.items() if takes & set(extra)})
-        raise WorkbenchError(f"{shown} apply to {' and '.join(takers)}; this is "
-                             + ("a bundle (its manifest says how it runs)"
-                                if source.format == "bundle" else source.format), path=source.path)
+        takers = sorted(f for f, takes in FORMAT_OPTIONS.items() if takes & set(extra))
+        refused = (note("loading.options_on_bundle", options=extra, option_formats=takers)
+                   if source.format == "bundle" else
+                   note("loading.options_not_taken", options=extra, option_formats=takers,
+                        format=source.format))
+        raise WorkbenchError.of(refused, path=source.path)
 
 
 def save_loaded(loaded: Loaded, dest: str | Path, *, name: str | None = None,

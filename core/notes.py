@@ -56,13 +56,13 @@ CODES: dict[str, tuple[Severity, str]] = {
     "stages.limited": (
         "info", "pipeline stages show the first {limit:,} characters"),
     "offload.fallback": (
-        "warning", "the helper process could not encode this large text ({reason}); it was "
-                   "encoded in this process instead, which may pause the window"),
+        "warning", "the helper process could not encode this large text; it was encoded in "
+                   "this process instead, which may pause the window"),
     # a child process of core.supervisor
     "child.ended": (
         "error", "the job's process ended unexpectedly (exit code {exit_code})"),
     "child.failed": (
-        "error", "unexpected {kind} in the job: {error}"),
+        "error", "unexpected {kind} in the job"),
     # what a long job says besides its numbers (core.progress.Progress.note)
     "progress.records": ("info", "{count:,} records"),
     "progress.characters_to_keep": ("info", "characters to keep"),
@@ -79,12 +79,12 @@ CODES: dict[str, tuple[Severity, str]] = {
         "error", "token ID {id} at prompt position {position} is out of range: the vocabulary "
                  "has IDs 0..{last}"),
     "stream.id_not_decodable": (
-        "error", "token ID {id} at stream position {position} cannot be decoded: {reason}"),
+        "error", "token ID {id} at stream position {position} cannot be decoded"),
     "stream.prompt_id_not_decodable": (
-        "error", "token ID {id} at prompt position {position} cannot be decoded: {reason}"),
+        "error", "token ID {id} at prompt position {position} cannot be decoded"),
     # how a tokenizer is run (Runtime.notes)
     "config.ignored": (
-        "warning", "{error} — ignored"),
+        "warning", "{location}: {problem} — ignored"),
     "hf.padding_off": (
         "info", "the file pads every encoding ({length}); padding is off here so you see the "
                 "text's own tokens"),
@@ -149,7 +149,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "dataset.invalid_utf8": (
         "error", "invalid UTF-8 at byte {column} of the line (byte {offset:,} of the file: "
                  "{byte:#04x})"),
-    "dataset.not_json": ("error", "not JSON: {error} at column {column}"),
+    "dataset.not_json": ("error", "not JSON: {problem} at column {column}"),
     "dataset.needs_text": ("error", 'a record needs a "text" string'),
     "dataset.spans_not_list": ("error", '"{key}" must be a list'),
     "dataset.span_shape": (
@@ -405,7 +405,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "diagnostics.pivot_no_tokens": (
         "error", "the pivot language {pivot} has no tokens"),
     "diagnostics.template_failed": (
-        "error", "the chat template cannot be rendered: {error}"),
+        "error", "the chat template cannot be rendered"),
     "diagnostics.no_tokenizer": (
         "error", "choose at least one tokenizer"),
     "diagnostics.too_many_tokenizers": (
@@ -426,7 +426,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "diagnostics.no_such_file": (
         "error", "no such file"),
     "diagnostics.scheduler_unreachable": (
-        "error", "cannot reach the Dask scheduler at {address} within {seconds:.0f} s: {error}"),
+        "error", "cannot reach the Dask scheduler at {address} within {seconds:.0f} s"),
     # chat checks (tokbench chat, the Chat pane); span: code points of the rendered text
     "chat.special_in_content": (
         "warning", "special-token literal {literal!r} typed in message {message} ({role}): "
@@ -457,7 +457,7 @@ CODES: dict[str, tuple[Severity, str]] = {
         "info", "the template moves the system message: its text appears at character {at}, "
                 "after the content of message {message} ({role})"),
     "chat.system_refused": (
-        "warning", "the template refuses a system message ({error})"),
+        "warning", "the template refuses a system message"),
     "chat.tools_dropped": (
         "warning", "the template ignores the tool definitions: the render does not hold "
                    "{names}"),
@@ -582,9 +582,9 @@ CODES: dict[str, tuple[Severity, str]] = {
     "workspace.newer": (
         "error", 'this workspace is version {version}; this workbench reads versions up to {supported}'),
     "workspace.not_json": (
-        "error", 'the workspace is not valid JSON: {reason}'),
+        "error", 'the workspace is not valid JSON: {problem}'),
     "workspace.unreadable": (
-        "error", 'the workspace cannot be read: {reason}'),
+        "error", 'the workspace cannot be read'),
     "workspace.bad_field": (
         "error", '{field} is {found}; it should be {expected}'),
     "workspace.bad_choice": (
@@ -592,7 +592,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "workspace.bad_weight": (
         "error", '{field} is {value}; a sampling weight is a finite number, 0 or more'),
     "workspace.bad_value": (
-        "error", 'a value in the workspace is not valid: {reason}'),
+        "error", 'a value in the workspace is not valid'),
     "workspace.unusable": (
         "warning", 'the saved workspace {path} could not be used: {problem}'),
     "workspace.used_previous": (
@@ -613,7 +613,8 @@ CODES: dict[str, tuple[Severity, str]] = {
     "workspace.diagnostics_template_missing": (
         "warning", 'Diagnostics chat template file {path} is gone: no template is used'),
     # -- errors the core raises (WorkbenchError.of): the file the user gave, named by the error's
-    # path, and what is wrong with it; {error} is the Python library's own words (json, zipfile)
+    # path, and what is wrong with it; {problem} a sub-note (json.*: what is wrong with a JSON
+    # text), SAID the library's own words where it has no code of ours (zipfile, tokenizers)
     "file.no_such": ("error", "no such file"),
     "file.no_such_path": ("error", "no such file or folder"),
     "file.no_match": ("error", "no file matches"),
@@ -623,7 +624,23 @@ CODES: dict[str, tuple[Severity, str]] = {
     "text.invalid_utf8_strict": (
         "error", "invalid UTF-8 at byte {offset:,} of the {counted_in} (byte {column} of the "
                  "line: {byte:#04x}); use the 'replace' policy to keep going"),
-    "json.invalid": ("error", "invalid JSON: {error}"),
+    "json.invalid": ("error", "invalid JSON: {problem}"),
+    # what is wrong with a JSON text (core.text.json_errors): sub-notes of json.invalid and the
+    # like; the line and column are the error's own
+    "json.expecting_value": ("info", "a value is expected here"),
+    "json.expecting_name": ("info", "a key in double quotes is expected here"),
+    "json.expecting_colon": ("info", "a ':' is expected after the key"),
+    "json.expecting_comma": ("info", "a ',' or a closing bracket is expected here"),
+    "json.unterminated_string": ("info", "a string is not closed"),
+    "json.control_character": (
+        "info", "a control character (a tab, a line break) inside a string must be escaped"),
+    "json.bad_escape": ("info", "a backslash escape in a string is not valid"),
+    "json.extra_data": ("info", "more text follows the JSON value"),
+    "json.trailing_comma": ("info", "a comma before the closing bracket"),
+    "json.syntax": ("info", "a syntax error"),
+    "json.invalid_utf8": ("info", "invalid UTF-8 at byte {byte:,}"),
+    # an error that carries no note of its own, as a sub-note: its type; its words are SAID
+    "error.as_raised": ("error", "{kind}"),
     "json.not_object": ("error", "expected a JSON object at the top level"),
     "json.not_text_line": (
         "error", 'expected a JSON string or an object with a "text" string'),
@@ -657,7 +674,7 @@ CODES: dict[str, tuple[Severity, str]] = {
         "error", "vocab.json is not in the GPT-2 byte-level alphabet; only byte-level vocab.json "
                  "+ merges.txt pairs are supported"),
     "format.no_chat_template": ("error", "has no 'chat_template' string"),
-    # a tokenizer file the format's reader refuses; {error} is its library's own words
+    # a tokenizer file the format's reader refuses; SAID is its library's own words
     "tiktoken.line_shape": ("error", "expected 'base64-token rank' on every line"),
     "tiktoken.bad_base64": ("error", "invalid base64 token {token!r}"),
     "tiktoken.rank_not_integer": ("error", "rank {rank!r} is not an integer"),
@@ -669,13 +686,28 @@ CODES: dict[str, tuple[Severity, str]] = {
     "tiktoken.special_id_is_rank": (
         "error", "special token {literal!r} has id {id}, which is already a rank (choose another "
                  "preset or special ids)"),
-    "tiktoken.rejected": ("error", "tiktoken rejected the tokenizer: {error}"),
+    "tiktoken.rejected": ("error", "tiktoken rejected the tokenizer"),
+    "tiktoken.unknown_preset": (
+        "error", "unknown preset {preset!r}; known presets: {presets} (gpt2 = r50k)"),
     "sentencepiece.corrupt": (
         "error", "not a SentencePiece model: the protobuf data is truncated or corrupt"),
     "sentencepiece.no_pieces": ("error", "not a SentencePiece model: it has no pieces"),
-    "sentencepiece.rejected": ("error", "sentencepiece could not load the model: {error}"),
+    # a .model cut short (core.formats.sentencepiece.layout); {where} is a sentencepiece.in_*
+    # sub-note: the protobuf field where the file ends, or the last one whole
+    "sentencepiece.cut_inside": (
+        "error", "truncated: the file ends at byte {size:,}, inside {where} (bytes "
+                 "{start:,}–{end:,}); a SentencePiece model must be copied whole"),
+    "sentencepiece.cut_before_normalizer": (
+        "error", "truncated: the file ends at byte {size:,}, after {where}, before the "
+                 "normalizer_spec every SentencePiece model has; a SentencePiece model must be "
+                 "copied whole"),
+    "sentencepiece.in_piece": ("info", "piece {number:,}"),
+    "sentencepiece.in_field": ("info", "the {field} field"),
+    "sentencepiece.in_field_number": ("info", "field {number}"),
+    "sentencepiece.in_a_field": ("info", "a field"),
+    "sentencepiece.rejected": ("error", "sentencepiece could not load the model"),
     "hf.no_model": ("error", "tokenizer.json has no 'model' object"),
-    "hf.rejected": ("error", "the tokenizers runtime rejected this file: {error}"),
+    "hf.rejected": ("error", "the tokenizers runtime rejected this file"),
     # a conversation file (core.chat.conversation) and a file of token IDs (core.stream.decode)
     "conversation.unknown_keys": (
         "error", 'unknown key(s) {keys}: a conversation holds "messages", "tools" and "documents"'),
@@ -745,6 +777,30 @@ CODES: dict[str, tuple[Severity, str]] = {
     "gguf.merge_not_a_pair": (
         "error", "tokenizer.ggml.merges[{number}] {merge!r} is not two pieces separated by a "
                  "space"),
+    # a GGUF header the reader cannot read (core.formats.gguf.header); {where} is a gguf.in_*
+    # sub-note: the part of the header being read
+    "gguf.shorter_than_magic": (
+        "error", "the GGUF header is truncated (the file is shorter than its magic and version)"),
+    "gguf.not_gguf": ("error", "not a GGUF file (it does not start with 'GGUF')"),
+    "gguf.version_unknown": (
+        "error", "GGUF version {version} is not one this workbench reads (versions {supported})"),
+    "gguf.version_big_endian": (
+        "error", "GGUF version {version} (a big-endian file?) is not one this workbench reads "
+                 "(versions {supported})"),
+    "gguf.header_truncated": (
+        "error", "the GGUF header is truncated while reading {where} (byte {byte:,} of "
+                 "{size:,})"),
+    "gguf.invalid_utf8": ("error", "invalid UTF-8 in {where} at byte {byte:,}"),
+    "gguf.unknown_array_type": ("error", "{where} is an array of unknown value type {kind}"),
+    "gguf.unknown_value_type": ("error", "{where} has unknown value type {kind}"),
+    "gguf.too_many_dimensions": ("error", "{where} declares {dimensions} dimensions"),
+    "gguf.in_header": ("info", "the file header"),
+    "gguf.in_version": ("info", "the version"),
+    "gguf.in_counts": ("info", "the tensor and key counts"),
+    "gguf.in_key_name": ("info", "the name of key {number} of {total}"),
+    "gguf.in_key": ("info", "key {key!r}"),
+    "gguf.in_tensor_record": ("info", "tensor record {number} of {total}"),
+    "gguf.in_tensor": ("info", "tensor {tensor!r}"),
     # a post-processing setting the Inspect pane or tokbench was given (core.pipeline.postprocess);
     # {which_template} and {which_text} are keys (TERMS), {word}, {name} and {text} the user's
     "postprocess.sequence_unsupported": (
@@ -789,28 +845,30 @@ CODES: dict[str, tuple[Severity, str]] = {
         "error", "stride {stride} must be below the {keep} tokens this text keeps (tokenizers "
                  "refuses it too): lower the stride or raise the max length"),
     # a workbench-bpe.json (core.formats.reference.runtime); {key} is a tokenizer.json part
-    "reference.unknown_part": ("error", "its {key} is not one tokenizers knows: {error}"),
-    "reference.invalid": ("error", "not a valid {file}: {error}"),
+    "reference.unknown_part": ("error", "its {key} is not one tokenizers knows"),
+    "reference.invalid": ("error", "not a valid {file}"),
     "reference.not_in_vocabulary": ("error", "{token!r} is not in the vocabulary"),
     "reference.id_twice": ("error", "id {id} is given to both {first!r} and {second!r}"),
     # special-token literals a caller allowed (core.pipeline.special.allowed_literals)
     "special.allowed_shape": (
         "error", 'allowed_special must be "all" or a set of literals, not {value}'),
     "special.not_allowed": (
-        "error", "allowed_special: {literals} are not a special token of this tokenizer (its "
+        "error", "allowed_special: {literals!r} are not a special token of this tokenizer (its "
                  "special tokens: {known})"),
     "special.not_allowed_none": (
-        "error", "allowed_special: {literals} are not a special token of this tokenizer (its "
+        "error", "allowed_special: {literals!r} are not a special token of this tokenizer (its "
                  "special tokens: none)"),
     # a chat template render the workbench stopped or could not start (core.chat.bounded, .render)
     # and a template it could not choose (core.chat.sources)
     "chat.render_crashed": ("error", "the render process ended unexpectedly (exit code {exit_code})"),
     "chat.render_too_long": ("error", "the template ran longer than {seconds:g} s; stopped"),
-    "chat.render_not_started": ("error", "the render process could not start: {error}"),
+    "chat.render_not_started": ("error", "the render process could not start"),
     "chat.render_crashed_at_start": (
         "error", "the render process ended at start-up (exit code {exit_code})"),
     "chat.render_never_ready": ("error", "the render process did not start"),
     "chat.render_out_of_memory": ("error", "the template ran out of memory"),
+    "chat.render_recursion": (
+        "error", "the template calls itself without end (Python's recursion limit was reached)"),
     "chat.render_output_limit": (
         "error", "the template produced more than {limit:,} characters; stopped"),
     "chat.several_templates": (
@@ -822,9 +880,9 @@ CODES: dict[str, tuple[Severity, str]] = {
     # a bundle (core.bundles.bundle): its manifest, its checksums
     "bundle.replace_not_bundle": ("error", "refusing to replace a folder that is not a bundle"),
     "bundle.no_manifest": ("error", "not a bundle: manifest.json is missing"),
-    "bundle.bad_zip": ("error", "not a readable zip bundle: {error}"),
+    "bundle.bad_zip": ("error", "not a readable zip bundle"),
     "bundle.zip_without_manifest": ("error", "not a bundle: the zip holds no manifest.json"),
-    "bundle.manifest_not_json": ("error", "manifest.json is not valid JSON: {error}"),
+    "bundle.manifest_not_json": ("error", "manifest.json is not valid JSON: {problem}"),
     "bundle.wrong_format": ("error", "manifest.json does not declare format {format!r}"),
     "bundle.newer": (
         "error", "bundle format version {version} is newer than this workbench reads "
@@ -843,7 +901,7 @@ CODES: dict[str, tuple[Severity, str]] = {
                  "its IDs. Use the bundle itself, or retrain with end_of_word 'suffix' for a "
                  "tokenizer.json"),
     # golden samples (core.bundles.golden)
-    "golden.not_json": ("error", "not valid JSON: {error}"),
+    "golden.not_json": ("error", "not valid JSON: {problem}"),
     "golden.samples_shape": (
         "error", 'expected a list of texts or of {{"name": ..., "text": ...}}'),
     "golden.item_shape": ("error", 'item {item} is neither a text nor {{"text": ...}}'),
@@ -859,13 +917,23 @@ CODES: dict[str, tuple[Severity, str]] = {
         "error", "the bundle holds no golden samples (tokbench golden lock BUNDLE)"),
     # a corpus source (core.corpus)
     "corpus.empty_file": ("error", "the file is empty"),
-    "corpus.cannot_decompress": ("error", "cannot decompress: {error}"),
+    "corpus.cannot_decompress": ("error", "cannot decompress"),
     "corpus.binary": ("error", "this is a binary file, not text (it contains NUL bytes)"),
-    "corpus.cannot_read": ("error", "cannot read: {error}"),
+    "corpus.cannot_read": ("error", "cannot read"),
     "corpus.no_field": ("error", "no field {field!r} in this record"),
     "corpus.field_not_text": ("error", "field {field!r} is not a string"),
     "corpus.no_column": ("error", "no column {column!r} (columns: {columns})"),
     "corpus.row_too_short": ("error", "row has no column {index}"),
+    "corpus.unknown_kind": ("error", "unknown source kind {kind!r}; use one of {kinds}"),
+    "corpus.bad_weight": (
+        "error", "a sampling weight must be a finite number, 0 or more (not {weight})"),
+    # loading options a format does not take (core.loading.check_options); {options} and
+    # {option_formats} are lists of keys (TERMS), {format} the source's format key
+    "loading.options_not_taken": (
+        "error", "{options} apply to {option_formats}; this is {format}"),
+    "loading.options_on_bundle": (
+        "error", "{options} apply to {option_formats}; this is a bundle (its manifest says how "
+                 "it runs)"),
     # a training config (core.engines.config); {value} is the value as Python writes it
     "training.config_choice": ("error", "config: {name} must be one of {allowed}, not {value}"),
     "training.config_vocab_size": ("error", "config: vocab_size must be positive"),
@@ -878,9 +946,9 @@ CODES: dict[str, tuple[Severity, str]] = {
         "error", "config: unknown field {key!r} (did you mean {close!r}?)"),
     "training.config_type": (
         "error", "config: {name} should be {expected}, not {found} ({value})"),
-    # a trainer's child process failed; {error} is what it said ({engine}: a library's name)
-    "training.engine_failed": ("error", "{engine} training failed: {error}"),
-    "training.failed": ("error", "training failed: {error}"),
+    # a trainer's child process failed; SAID is what it said ({engine}: a library's name)
+    "training.engine_failed": ("error", "{engine} training failed"),
+    "training.failed": ("error", "training failed"),
 }
 
 ENGLISH: dict[str, str] = {code: template for code, (_, template) in CODES.items()}
@@ -909,9 +977,9 @@ ONE: dict[str, tuple[str, str]] = {
     "diff.roles_changed": ("n", "1 special token with another role: {shown}"),
     "diagnostics.failed_documents": ("count", "{tokenizer} failed on 1 document, listed under "
                                               "its failures; the rest was measured"),
-    "special.not_allowed": ("count", "allowed_special: {literals} is not a special token of this "
+    "special.not_allowed": ("count", "allowed_special: {literals!r} is not a special token of this "
                                      "tokenizer (its special tokens: {known})"),
-    "special.not_allowed_none": ("count", "allowed_special: {literals} is not a special token of "
+    "special.not_allowed_none": ("count", "allowed_special: {literals!r} is not a special token of "
                                           "this tokenizer (its special tokens: none)"),
 }
 
@@ -932,6 +1000,11 @@ TERMS: dict[str, dict[str, str]] = {
     "counted_in": {"file": "file", "decompressed file": "decompressed file"},
     "old_family": FAMILIES,
     "new_family": FAMILIES,
+    # loading options and the formats that take them (core.loading.check_options)
+    "options": {"preset": "preset", "pattern": "pattern", "special": "special tokens",
+                "add_bos": "add BOS", "add_eos": "add EOS"},
+    "option_formats": {"tiktoken": "tiktoken rank files",
+                       "sentencepiece": "SentencePiece models"},
 }
 
 
@@ -942,7 +1015,11 @@ class Note:
     Attributes:
         code: a stable identifier (a key of :data:`CODES`); front ends render it.
         severity: ``info``, ``warning`` or ``error``.
-        args: the values its template names (str, int, bool: JSON-ready).
+        args: the values its template names: str, int, bool; a list of them, which each
+            front end joins in its own way (", " in English, "、" in Chinese); a note (a
+            sub-note: a part of a sentence, such as where in a file, that the front ends word
+            from the same tables); and :data:`SAID`, a library's own words, which each front
+            sets apart after the note's sentence instead of inside it.
         span: the code point range of the text it concerns, if any (end-exclusive).
     """
 
@@ -954,7 +1031,25 @@ class Note:
     def to_json(self) -> dict:
         """The stable JSON form (``tokbench inspect --json``, see docs/cli.md)."""
         return {"code": self.code, "severity": self.severity, "message": english(self),
-                "args": dict(self.args), "span": list(self.span) if self.span else None}
+                "args": {name: _arg_json(value) for name, value in self.args.items()},
+                "span": list(self.span) if self.span else None}
+
+
+def _arg_json(value):
+    """An argument's JSON form: a sub-note (a "where" part, a JSON problem) as a note's own."""
+    if isinstance(value, Note):
+        return value.to_json()
+    if isinstance(value, (list, tuple)):
+        return [_arg_json(item) for item in value]
+    return value
+
+
+def _arg_from_json(value):
+    if isinstance(value, dict) and value.get("code") in CODES and "severity" in value:
+        return from_json(value)
+    if isinstance(value, list):
+        return [_arg_from_json(item) for item in value]
+    return value
 
 
 def note(code: str, *, span: tuple[int, int] | None = None, **args) -> Note:
@@ -971,6 +1066,17 @@ def note(code: str, *, span: tuple[int, int] | None = None, **args) -> Note:
 UNIT_ARGS = ("unit", "other_unit")
 
 
+# the arg holding a library's own words (json, zipfile, tokenizers' Rust errors), which no
+# template names: each front end shows it set apart after the note's sentence (English: after a
+# colon, as ``tokbench`` always printed it)
+SAID = "said"
+# how English joins a list argument, and how it appends a library's words
+ENGLISH_SEPARATOR = ", "
+ENGLISH_SAID = "{message}: {said}"
+# an empty list argument, in every language
+NOTHING = "—"
+
+
 def english(n: Note) -> str:
     """The note in English, as ``tokbench`` prints it (a unit arg by its name).
 
@@ -980,26 +1086,73 @@ def english(n: Note) -> str:
     '1 of 2 span texts do not match the text in UTF-16 units (nor in any other unit)'
     >>> english(note("diff.removed", n=1)), english(note("diff.part_changed", part="model"))
     ('1 piece was removed', 'the model parameters changed')
+    >>> english(note("align.unknown_mode", mode="x", modes=["strict", "expand"]))
+    "unknown mode 'x'; use strict, expand"
+    >>> english(note("hf.rejected", said="data did not match any variant"))
+    'the tokenizers runtime rejected this file: data did not match any variant'
     """
     return worded(n, ENGLISH, {code: template for code, (_, template) in ONE.items()},
                   {**TERMS, **{name: unit_words() for name in UNIT_ARGS}})
 
 
 def worded(n: Note, templates: dict[str, str], singular: dict[str, str],
-           terms: dict[str, dict[str, str]]) -> str:
+           terms: dict[str, dict[str, str]], separator: str = ENGLISH_SEPARATOR,
+           said: str = ENGLISH_SAID) -> str:
     """``n`` said with one language's tables: its template (the singular one when its count is
     1, see :data:`ONE`), its key arguments (:data:`TERMS`, the units of :data:`UNIT_ARGS`)
-    said by their words.
+    said by their words, a list argument joined with ``separator`` (each item said as the
+    template's format and conversion ask), a sub-note worded with the same tables, and a
+    library's own words (:data:`SAID`) set apart by the ``said`` template.
 
     >>> worded(note("diff.scores", n=1), {}, {"diff.scores": "one"}, {})
     'one'
+    >>> worded(note("diff.specials_added", n=2, shown=[1000, 2000]),
+    ...        {"diff.specials_added": "{n}: {shown:,}"}, {}, {}, separator="、")
+    '2: 1,000、2,000'
     """
     count = ONE.get(n.code)
     template = (singular[n.code] if count is not None and n.args.get(count[0]) == 1
                 else templates[n.code])
-    args = {name: terms[name].get(value, value) if name in terms and isinstance(value, str)
-            else value for name, value in n.args.items()}
-    return template.format(**args)
+
+    def said_as(name, value):
+        if isinstance(value, Note):
+            return worded(value, templates, singular, terms, separator, said)
+        if isinstance(value, (list, tuple)):
+            return Joined([said_as(name, item) for item in value], separator)
+        if name in terms and isinstance(value, str):
+            return terms[name].get(value, value)
+        return value
+
+    args = {name: said_as(name, value) for name, value in n.args.items() if name != SAID}
+    message = template.format(**args)
+    if n.args.get(SAID):
+        return said.format(message=message, said=n.args[SAID])
+    return message
+
+
+class Joined:
+    """A list argument as a template shows it: each item formatted (``{ids:,}``) or converted
+    (``{literals!r}``) as the placeholder asks, joined by one language's separator; nothing
+    for an empty list is :data:`NOTHING`.
+
+    >>> "{0!r} | {0:,}".format(Joined([1000, 2], ", ")), str(Joined([], ", "))
+    ('1000, 2 | 1,000, 2', '—')
+    """
+
+    def __init__(self, items: list, separator: str) -> None:
+        self.items, self.separator = items, separator
+
+    def _joined(self, say) -> str:
+        return self.separator.join(map(say, self.items)) if self.items else NOTHING
+
+    def __str__(self) -> str:
+        return self._joined(str)
+
+    def __repr__(self) -> str:
+        return self._joined(repr)
+
+    def __format__(self, spec: str) -> str:
+        return self._joined(lambda item: format(item, spec))
 
 
 def worded_args(args: dict, units: dict[str, str]) -> dict:
@@ -1021,8 +1174,20 @@ def from_json(data: dict) -> Note:
     True
     """
     span = data.get("span")
-    return Note(data["code"], data["severity"], dict(data.get("args") or {}),
+    args = {name: _arg_from_json(value) for name, value in (data.get("args") or {}).items()}
+    return Note(data["code"], data["severity"], args,
                 None if span is None else (int(span[0]), int(span[1])))
+
+
+def as_raised(error: Exception) -> Note:
+    """The sub-note for an error that carries no note of its own: its type, and its words set
+    apart as another library's would be (:data:`SAID`).
+
+    >>> english(as_raised(KeyError("vocab")))
+    "KeyError: 'vocab'"
+    """
+    return note("error.as_raised", kind=type(error).__name__,
+                **{SAID: getattr(error, "message", None) or str(error)})
 
 
 def round_trip_notes(trip) -> list[Note]:

@@ -159,7 +159,7 @@ class ProcessEncoder:
             # the child died, or cannot reload the source (file moved, temp folder gone):
             # encode here rather than fail
             if notes is not None:
-                notes.append(note("offload.fallback", reason=_reason(err)))
+                notes.append(note("offload.fallback", said=_reason(err)))
             enc = runtime.encode(text, add_special_tokens=add_special_tokens,
                                  parse_special=parse_special)
             return enc, runtime.round_trip(text, enc)

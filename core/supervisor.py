@@ -254,7 +254,7 @@ def unpicklable(error: BaseException) -> WorkbenchError:
     >>> str(unpicklable(ValueError("bad")))
     'unexpected ValueError in the job: bad'
     """
-    return WorkbenchError.of(note("child.failed", kind=type(error).__name__, error=str(error)))
+    return WorkbenchError.of(note("child.failed", kind=type(error).__name__, said=str(error)))
 
 
 def _child_main(target: Callable, args: tuple, requests: Connection, messages: Connection,

@@ -36,7 +36,8 @@ from typing import Callable
 
 from .corpus import KINDS, CorpusSource
 from .errors import WorkbenchError
-from .notes import Note, note
+from .notes import Note, as_raised, note
+from .text.json_errors import json_problem
 
 KEY = "workbench_workspace"  # the first key of every workspace file: its format version
 VERSION = 1
@@ -279,7 +280,7 @@ class _Reader:
         value = self.get(key, str, default)
         if value not in allowed:
             raise WorkspaceError.of(note("workspace.bad_choice", field=self._name(key),
-                                         value=value, allowed=", ".join(allowed)))
+                                         value=value, allowed=list(allowed)))
         return value
 
     def path(self, key: str, *, optional: bool = True) -> Path | None:
@@ -452,23 +453,23 @@ def read_workspace(path: str | Path) -> Workspace:
     try:
         raw = path.read_bytes()
     except OSError as err:
-        raise WorkspaceError.of(note("workspace.unreadable", reason=err.strerror or str(err)),
+        raise WorkspaceError.of(note("workspace.unreadable", said=err.strerror or str(err)),
                                 path=path) from None
     try:
         data = json.loads(raw.decode("utf-8-sig"))
     except UnicodeDecodeError as err:
-        raise WorkspaceError.of(note("workspace.not_json", reason=f"invalid UTF-8 at byte "
-                                                                  f"{err.start}"),
+        raise WorkspaceError.of(note("workspace.not_json",
+                                     problem=note("json.invalid_utf8", byte=err.start)),
                                 path=path) from None
     except json.JSONDecodeError as err:
-        raise WorkspaceError.of(note("workspace.not_json", reason=err.msg), path=path,
+        raise WorkspaceError.of(note("workspace.not_json", problem=json_problem(err)), path=path,
                                 line=err.lineno, column=err.colno) from None
     try:
         return workspace_from_json(data, path.parent)
-    except WorkspaceError as err:
+    except WorkbenchError as err:  # its own, and CorpusSource's checks
         raise WorkspaceError(err.message, note=err.note, path=path) from None
-    except (ValueError, TypeError) as err:  # CorpusSource's own checks
-        raise WorkspaceError.of(note("workspace.bad_value", reason=str(err)), path=path) from None
+    except (ValueError, TypeError) as err:
+        raise WorkspaceError.of(note("workspace.bad_value", said=str(err)), path=path) from None
 
 
 def read_workspace_or_previous(path: str | Path) -> tuple[Workspace | None, list[Note]]:
@@ -484,7 +485,7 @@ def read_workspace_or_previous(path: str | Path) -> tuple[Workspace | None, list
     try:
         return read_workspace(path), []
     except WorkspaceError as err:
-        problem = note("workspace.unusable", path=str(path), problem=str(err))
+        problem = note("workspace.unusable", path=str(path), problem=err.note or as_raised(err))
         previous = previous_path(path)
         if previous.is_file():
             try:

@@ -178,7 +178,7 @@ def failing_checks(checks, fail_on: str | None) -> list:
     """The checks at ``fail_on``'s severity or a worse one (none without ``--fail-on``).
 
     >>> from core.notes import note
-    >>> checks = [note("chat.system_refused", error="no"), note("chat.mask_unlocated", messages="1")]
+    >>> checks = [note("chat.system_refused", said="no"), note("chat.mask_unlocated", messages="1")]
     >>> [c.code for c in failing_checks(checks, "warning")], failing_checks(checks, None)
     (['chat.system_refused'], [])
     """

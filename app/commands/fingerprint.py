@@ -21,7 +21,7 @@ def add_parser(sub) -> argparse.ArgumentParser:
 
 
 def run(args) -> int:
-    from core.bundles.golden import fingerprint
+    from core.bundles.fingerprints import fingerprint
     from core.loading import open_tokenizer
 
     loaded = open_tokenizer(args.tokenizer, **({"preset": args.preset} if args.preset else {}))

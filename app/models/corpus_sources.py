@@ -14,6 +14,7 @@ from PySide6.QtCore import (QT_TRANSLATE_NOOP, QAbstractTableModel, QCoreApplica
 from PySide6.QtGui import QColor
 
 from core.corpus import CorpusSource
+from core.errors import WorkbenchError
 from core.language_codes import file_language
 from core.numbers import size_text
 
@@ -87,7 +88,8 @@ class CorpusSourcesModel(QAbstractTableModel):
         self.sources_changed.emit()
 
     def update(self, row: int, **changes) -> None:
-        """Replace fields of one source; raises ``ValueError`` for a bad value (nothing changes)."""
+        """Replace fields of one source; raises :class:`~core.errors.WorkbenchError` for a bad
+        value (nothing changes)."""
         source = dataclasses.replace(self.sources[row], **changes)  # validates
         if source != self.sources[row]:
             self.sources[row] = source
@@ -163,6 +165,6 @@ class CorpusSourcesModel(QAbstractTableModel):
         try:
             value = float(value) if key == "weight" else str(value).strip()
             self.update(index.row(), **{key: value})
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, WorkbenchError):  # not a number, or one a source refuses
             return False
         return True

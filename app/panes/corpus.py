@@ -377,8 +377,8 @@ class CorpusPane(QWidget):
             return
         try:
             self.model.update(row, **changes)
-        except ValueError as err:
-            self._show_banner([str(err)])
+        except WorkbenchError as err:
+            self._show_banner([error_message(err)])
             self.editor.set_source(self.model.sources[row])
             return
         source = self.model.sources[row]

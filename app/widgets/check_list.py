@@ -12,8 +12,8 @@ from PySide6.QtWidgets import QListWidget, QListWidgetItem
 
 from typing import Sequence
 
-from app.messages import templates
-from core.notes import Note, english
+from app.messages import tables
+from core.notes import Note, english, worded
 
 SEVERITY_MARK = {"error": "✖", "warning": "⚠", "info": "ⓘ"}
 STALE_COLOR = "#9e9e9e"
@@ -23,12 +23,11 @@ SEVERITY_COLOR = {"error": "#b3261e", "warning": "#8a5300", "info": "#3b5b8a"}
 def check_texts(checks: Sequence[Note]) -> list[str]:
     """Each check (a :class:`~core.notes.Note` of the report) in the GUI's language; a code
     this GUI has no words for (a newer core's) keeps the core's English."""
-    table = templates()
+    found = tables()
     out = []
     for check in checks:
-        template = table.get(check.code)
         try:
-            out.append(template.format(**check.args) if template else english(check))
+            out.append(worded(check, *found) if check.code in found[0] else english(check))
         except (KeyError, IndexError, ValueError):
             out.append(english(check))
     return out

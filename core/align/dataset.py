@@ -40,6 +40,7 @@ from typing import IO, Iterator
 from ..errors import WorkbenchError
 from ..notes import Note, english, note
 from ..text.offsets import Unit
+from ..text.json_errors import json_problem
 
 FORMATS = ("jsonl", "conll", "chars", "words")
 BOM = b"\xef\xbb\xbf"
@@ -111,9 +112,9 @@ class ReadStats:
         if len(self.problems) < PROBLEMS_KEPT:
             self.problems.append(Problem(line, found, record))
 
-    def keys_found(self) -> str:
-        """The JSONL records' keys, most frequent first (``text, words``), or ``none``."""
-        return ", ".join(sorted(self.keys, key=lambda k: -self.keys[k])) or "none"
+    def keys_found(self) -> list[str]:
+        """The JSONL records' keys, most frequent first (``["text", "words"]``)."""
+        return sorted(self.keys, key=lambda k: -self.keys[k])
 
     @property
     def mixed_line_endings(self) -> bool:
@@ -205,7 +206,7 @@ class Dataset:
         self.format = fmt or guess_format(self.path)
         if self.format not in FORMATS:
             raise DatasetError.of(note("dataset.unknown_format", format=self.format,
-                                       formats=", ".join(FORMATS)), path=self.path)
+                                       formats=list(FORMATS)), path=self.path)
         # formats whose reader builds the text count in code points whatever is declared
         self.unit = Unit.parse(unit) if self.format == "jsonl" else Unit.CP
         self.spans_key = spans_key or None
@@ -299,7 +300,7 @@ class Dataset:
         try:
             data = json.loads(line)
         except json.JSONDecodeError as err:
-            problem(number, note("dataset.not_json", error=err.msg, column=err.colno))
+            problem(number, note("dataset.not_json", problem=json_problem(err), column=err.colno))
             return None
         if isinstance(data, list) and len(data) == 2 and isinstance(data[1], dict):
             data = {"text": data[0], **data[1]}  # spaCy's training tuples

@@ -130,7 +130,7 @@ def write_fixed_copy(dataset: Dataset, runtime, out: str | Path, *,
     unknown = [k for k in order if k not in FIX_KINDS]
     if unknown:
         raise WorkbenchError.of(note("align.unknown_fix", fix=unknown[0],
-                                     fixes=", ".join(FIX_KINDS)))
+                                     fixes=list(FIX_KINDS)))
     if out.exists() and out.resolve() == dataset.path.resolve():
         raise WorkbenchError.of(note("align.copy_overwrites_dataset"), path=out)
     report = FixReport()

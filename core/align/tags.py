@@ -76,10 +76,10 @@ def token_labels(encoding, spans: Sequence[tuple[int, int, str]], *, mode: str =
                  scheme: str = "bio") -> Tagged:
     """Label ``encoding``'s tokens from code point ``spans`` ``(start, end, label)``."""
     if mode not in MODES:
-        raise WorkbenchError.of(note("align.unknown_mode", mode=mode, modes=", ".join(MODES)))
+        raise WorkbenchError.of(note("align.unknown_mode", mode=mode, modes=list(MODES)))
     if scheme not in SCHEMES:
         raise WorkbenchError.of(note("align.unknown_scheme", scheme=scheme,
-                                     schemes=", ".join(SCHEMES)))
+                                     schemes=list(SCHEMES)))
     n = len(encoding)
     inserted = (encoding.flags & Flag.INSERTED) != 0
     labels: list[str | None] = [None if inserted[i] else "O" for i in range(n)]
@@ -187,7 +187,7 @@ def export_labels(dataset: Dataset, runtime, out: str | Path, *, mode: str = "st
     runtime's)."""
     if fmt not in EXPORT_FORMATS:
         raise WorkbenchError.of(note("align.unknown_export_format", format=fmt,
-                                     formats=", ".join(EXPORT_FORMATS)))
+                                     formats=list(EXPORT_FORMATS)))
     out = Path(out)
     if out.resolve() == dataset.path.resolve():
         raise WorkbenchError.of(note("align.export_overwrites_dataset"), path=out)

@@ -29,7 +29,8 @@ from pathlib import Path
 from ..formats.configs import Configs, read_configs
 from ..errors import BundleError, FormatError, IntegrityError
 from .fingerprints import fingerprint
-from ..notes import note
+from ..notes import as_raised, note
+from ..text.json_errors import json_problem
 from ..formats.detect import TokenizerSource, detect, load_runtime
 from ..formats.runtime import Runtime
 from ..pipeline.special import registry_of
@@ -254,15 +255,19 @@ def read_manifest(path: Path) -> tuple[dict, dict[str, bytes] | None]:
                 members = {info.filename: archive.read(info) for info in archive.infolist()
                            if not info.is_dir()}
         except (zipfile.BadZipFile, OSError, EOFError) as err:
-            raise BundleError.of(note("bundle.bad_zip", error=str(err)), path=path) from None
+            raise BundleError.of(note("bundle.bad_zip", said=str(err)), path=path) from None
         if MANIFEST not in members:
             raise BundleError.of(note("bundle.zip_without_manifest"), path=path)
         raw = members[MANIFEST]
     try:
         manifest = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as err:
-        raise BundleError.of(note("bundle.manifest_not_json", error=str(err)),
+    except UnicodeDecodeError as err:
+        raise BundleError.of(note("bundle.manifest_not_json",
+                                  problem=note("json.invalid_utf8", byte=err.start)),
                              path=path) from None
+    except json.JSONDecodeError as err:
+        raise BundleError.of(note("bundle.manifest_not_json", problem=json_problem(err)),
+                             path=path, line=err.lineno, column=err.colno) from None
     if not isinstance(manifest, dict) or manifest.get("format") != BUNDLE_FORMAT:
         raise BundleError.of(note("bundle.wrong_format", format=BUNDLE_FORMAT), path=path)
     if manifest.get("format_version", 0) > FORMAT_VERSION:
@@ -316,7 +321,7 @@ def load_bundle(path: str | Path) -> Bundle:
             configs, notes = read_configs(source.files)  # while a zip's files are unpacked
             runtime = load_runtime(source, configs)
         except FormatError as err:
-            raise BundleError.of(note("bundle.tokenizer_fails", problem=err.message),
+            raise BundleError.of(note("bundle.tokenizer_fails", problem=err.note or as_raised(err)),
                                  path=path) from None
         runtime.notes[:0] = notes
     runtime.name = manifest.get("name") or runtime.name

@@ -11,8 +11,7 @@ re-runs every sample and reports each field that differs (sample, field, old, ne
 ...     print(err.message.split(":")[0])
 golden file format version 0 is older than this workbench writes (1)
 
-The fingerprints live in :mod:`core.bundles.fingerprints` (a bundle's manifest records them too); they are
-importable from here as well.
+The fingerprints live in :mod:`core.bundles.fingerprints` (a bundle's manifest records them too).
 """
 
 from __future__ import annotations
@@ -29,7 +28,8 @@ from .bundle import (find_bundle, read_bundle_files, runtime_versions, save_bund
 from ..encodings.encoding import Flag
 from ..errors import WorkbenchError
 from ..notes import note
-from .fingerprints import encode_each, fingerprint  # noqa: F401  (also imported from here)
+from ..text.json_errors import json_problem
+from .fingerprints import encode_each, fingerprint
 from .golden_stress import STRESS_SAMPLES
 from ..text.offsets import Unit
 from ..text.utf8 import decode_utf8
@@ -104,7 +104,7 @@ def read_user_samples(path: str | Path) -> list[tuple[str, str]]:
         try:
             data = json.loads(raw)
         except json.JSONDecodeError as err:
-            raise GoldenError.of(note("golden.not_json", error=err.msg), path=path,
+            raise GoldenError.of(note("golden.not_json", problem=json_problem(err)), path=path,
                                  line=err.lineno, column=err.colno) from None
         if not isinstance(data, list):
             raise GoldenError.of(note("golden.samples_shape"), path=path)
@@ -154,7 +154,7 @@ def read_golden(path: str | Path) -> dict:
     try:
         golden = json.loads(decode_utf8(raw, path=path))
     except json.JSONDecodeError as err:
-        raise GoldenError.of(note("golden.not_json", error=err.msg), path=path,
+        raise GoldenError.of(note("golden.not_json", problem=json_problem(err)), path=path,
                              line=err.lineno, column=err.colno) from None
     return check_golden_format(golden, path)
 

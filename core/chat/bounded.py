@@ -149,7 +149,7 @@ class BoundedRenderer:
                                      server=True)
             except Exception as err:  # noqa: BLE001 - no process, no file handles: say so
                 raise RenderLimitError.of_note("Crashed", note("chat.render_not_started",
-                                                               error=str(err))) from None
+                                                               said=str(err))) from None
             # kept only once started: a process that never started cannot be joined
             self._server = server
             # the time limit is the template's: wait for the child's start-up apart from it

@@ -72,7 +72,7 @@ def injection_note(injection: Injection) -> Note:
     unsanitized IDs, as text, in the note's ``ids``)."""
     return note("chat.special_in_content", span=injection.span, literal=injection.literal,
                 message=injection.message, role=injection.role,
-                ids=", ".join(map(str, injection.unsanitized.ids)))
+                ids=[int(i) for i in injection.unsanitized.ids])
 
 
 def injection_notes(segmentation: Segmentation, encoding: ChatEncoding, runtime,

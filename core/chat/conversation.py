@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from ..errors import FormatError
 from ..notes import note
+from ..text.json_errors import json_problem
 
 
 @dataclass(frozen=True)
@@ -43,7 +44,7 @@ def parse_conversation(text: str, path: object) -> Conversation:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:
-        raise FormatError.of(note("json.invalid", error=err.msg), path=path, line=err.lineno,
+        raise FormatError.of(note("json.invalid", problem=json_problem(err)), path=path, line=err.lineno,
                              column=err.colno) from None
     tools = documents = None
     if isinstance(data, dict):

@@ -77,8 +77,8 @@ def render(template: str, messages: list, *, tools: list | None = None,
                                                            limit=exc.limit)) from None
     except jinja2.TemplateSyntaxError as exc:
         raise ChatTemplateError(type(exc).__name__, exc.message or "", line=exc.lineno) from None
-    except RecursionError as exc:
-        raise ChatTemplateError("RecursionError", str(exc)) from None
+    except RecursionError:
+        raise ChatTemplateError.of_note("RecursionError", note("chat.render_recursion")) from None
     except MemoryError:
         raise RenderLimitError.of_note("MemoryError", note("chat.render_out_of_memory")) from None
     except Exception as exc:  # noqa: BLE001 - a template may raise anything; it is reported, typed

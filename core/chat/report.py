@@ -245,7 +245,7 @@ def _report(template, conversation, options, flags, render, runtime, configs, re
         mask, source = mask_from_spans(spans, found.spans), "prefix"
         if found.unstable:
             checks.append(note("chat.mask_unlocated",
-                               messages=", ".join(map(str, found.unstable))))
+                               messages=list(found.unstable)))
     prompt_start = None
     if flags["add_generation_prompt"]:
         without = render(template, messages, **options).text

@@ -73,7 +73,7 @@ def choose_template(templates: Templates | None, name: str | None = None, *,
         return BUILTIN_TEMPLATES.get(name, name)
     if templates is None:
         raise ChatTemplateError.of_note("ValueError", note("chat.no_template",
-                                                           builtins=", ".join(BUILTIN_TEMPLATES)))
+                                                           builtins=list(BUILTIN_TEMPLATES)))
     return templates
 
 

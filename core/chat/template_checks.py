@@ -63,7 +63,7 @@ def end_of_turn_notes(text: str, tails, ends: set[str]) -> list[Note]:
     (no note when no end literal is known at all: nothing to judge by)."""
     if not ends:
         return []
-    shown = ", ".join(sorted(ends))
+    shown = sorted(ends)
     return [note("chat.no_end_of_turn", span=(start, end), message=k, tokens=shown)
             for k, start, end in tails if not any(e in text[start:end] for e in ends)]
 
@@ -84,7 +84,7 @@ def system_notes(template: str, messages: list, render: Callable, **options) -> 
         raise  # a template that hangs is stopped, not read as refusing
     except ChatTemplateError as err:
         if "system" in err.detail.lower():
-            return [note("chat.system_refused", error=f"{err.kind}: {err.detail}")]
+            return [note("chat.system_refused", said=f"{err.kind}: {err.detail}")]
         return []
     try:
         without = render(template, rest, **options).text if rest else None
@@ -141,7 +141,7 @@ def tool_notes(text: str, messages: list, tools: list | None) -> list[Note]:
     notes = []
     missing = [name for name in map(_tool_name, tools or []) if name and name not in text]
     if missing:
-        notes.append(note("chat.tools_dropped", names=", ".join(missing)))
+        notes.append(note("chat.tools_dropped", names=missing))
     for k, message in enumerate(messages):
         calls = message.get("tool_calls") if isinstance(message, dict) else None
         if not isinstance(calls, list):
@@ -150,7 +150,7 @@ def tool_notes(text: str, messages: list, tools: list | None) -> list[Note]:
                    if part and part not in text]
         if missing:
             notes.append(note("chat.tool_calls_dropped", message=k, role=message.get("role"),
-                              names=", ".join(dict.fromkeys(missing))))
+                              names=list(dict.fromkeys(missing))))
     return notes
 
 

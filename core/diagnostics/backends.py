@@ -192,7 +192,7 @@ def _dask(job: Job, address: str, meter: _Meter, cancel) -> list[TokenizerStats]
         client = Client(address, timeout=CONNECT_TIMEOUT)
     except (OSError, TimeoutError, ValueError) as err:
         raise WorkbenchError.of(note("diagnostics.scheduler_unreachable", address=address,
-                                     seconds=CONNECT_TIMEOUT, error=str(err))) from None
+                                     seconds=CONNECT_TIMEOUT, said=str(err))) from None
     total = None
     try:
         futures = client.map(map_shard, [job.tokenizers] * len(job.shards),

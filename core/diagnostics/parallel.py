@@ -94,8 +94,7 @@ def read_parallel(path: str | Path, *, align: str = "refuse",
     sizes = {lang: len(rows) for lang, rows in lines.items()}
     warnings = []
     if len(set(sizes.values())) > 1:
-        listed = ", ".join(f"{lang}: {n:,}" for lang, n in sorted(sizes.items(),
-                                                                   key=lambda kv: kv[1]))
+        listed = [f"{lang}: {n:,}" for lang, n in sorted(sizes.items(), key=lambda kv: kv[1])]
         shortest = min(sizes.values())
         if align == "refuse":
             raise FormatError.of(note("diagnostics.line_counts_differ", counts=listed),
@@ -116,8 +115,8 @@ def choose_languages(files: dict[str, Path], languages, path: Path) -> dict[str,
         return dict(sorted(files.items()))
     missing = [lang for lang in languages if lang not in files]
     if missing:
-        raise FormatError.of(note("diagnostics.unknown_languages", languages=", ".join(missing),
-                                  available=", ".join(sorted(files))), path=path)
+        raise FormatError.of(note("diagnostics.unknown_languages", languages=missing,
+                                  available=sorted(files)), path=path)
     return {lang: files[lang] for lang in dict.fromkeys(languages)}
 
 
@@ -185,7 +184,7 @@ def check_pivot(pivot: str, languages) -> None:
     """Raise a :class:`WorkbenchError` naming the languages when ``pivot`` is not one."""
     if pivot not in languages:
         raise WorkbenchError.of(note("diagnostics.unknown_pivot", pivot=pivot,
-                                     languages=", ".join(sorted(languages))))
+                                     languages=sorted(languages)))
 
 
 BOOTSTRAP_CHUNK = 1 << 20  # draws made at once: bounded memory, short numpy calls

@@ -31,7 +31,8 @@ from datetime import datetime, timezone
 
 import numpy as np
 
-from ..bundles.golden import Fingerprint, fingerprint
+from ..bundles.fingerprints import fingerprint
+from ..bundles.golden import Fingerprint
 from .classify import LENGTH_BANDS
 from .result import (BUCKET_FIELDS, REPORT_JSON_VERSION, BucketReport, DiagnosticsReport,
                      DocumentFailure, LanguagePremium, PremiumSummary, TokenizerReport, TopPiece,

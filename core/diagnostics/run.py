@@ -40,7 +40,7 @@ def context_overhead(runtime, template: str | None) -> int:
                              runtime=runtime, add_generation_prompt=True,
                              special_tokens=model_special_token_variables(runtime))
     except ChatTemplateError as err:
-        raise WorkbenchError.of(note("diagnostics.template_failed", error=str(err))) from None
+        raise WorkbenchError.of(note("diagnostics.template_failed", said=str(err))) from None
     return int(report.budget.total - sum(report.budget.by_role.values()))
 
 
@@ -62,7 +62,7 @@ def unknown_warnings(tokenizer: str, unk_rates: dict[str, float | None]) -> list
                   reverse=True)
     if not lost:
         return []
-    shown = ", ".join(f"{key} ({rate:.0%})" for rate, key in lost)
+    shown = [f"{key} ({rate:.0%})" for rate, key in lost]
     return [note("diagnostics.unknown_tokens", tokenizer=tokenizer, languages=shown)]
 
 
@@ -116,7 +116,7 @@ def diagnose(tokenizers: list, *, sources: list[CorpusSource] | None = None,
         raise WorkbenchError.of(note("diagnostics.corpus_choice"))
     if settings.align not in ALIGN_CHOICES:
         raise WorkbenchError.of(note("diagnostics.align_choice",
-                                     choices=", ".join(ALIGN_CHOICES)))
+                                     choices=list(ALIGN_CHOICES)))
     if settings.context is not None and settings.context < 1:
         raise WorkbenchError.of(note("diagnostics.context_too_small"))
     warnings: list[Note] = []

@@ -183,7 +183,8 @@ def _golden_changed(old_rt, new_rt) -> tuple[int, int]:
     how many there are: old's golden samples (the stress set and one per special-token literal,
     :func:`core.bundles.golden.samples_for`), the very set the Diff pane's golden check verifies, so
     the verdict's count and the check's agree."""
-    from ..bundles.golden import encode_each, samples_for
+    from ..bundles.fingerprints import encode_each
+    from ..bundles.golden import samples_for
 
     texts = [text for _, text in samples_for(old_rt)]
     old, new = encode_each(old_rt, texts), encode_each(new_rt, texts)
@@ -250,8 +251,8 @@ def _role_notes(specials: SpecialsDiff) -> list[Note]:
     """Roles the two sides give a special token differently (a protocol fact, not an ID)."""
     if not specials.roles:
         return []
-    shown = ", ".join(f"{r.literal} {r.old or '—'} → {r.new or '—'}"
-                      for r in specials.roles[:4]) + (", …" if len(specials.roles) > 4 else "")
+    shown = [f"{r.literal} {r.old or '—'} → {r.new or '—'}" for r in specials.roles[:4]] + (
+        ["…"] if len(specials.roles) > 4 else [])
     return [note("diff.roles_changed", n=len(specials.roles), shown=shown)]
 
 

@@ -73,14 +73,15 @@ def vocabulary_reasons(counts: VocabCounts, added_ids: list[int], old_size: int
     return reasons
 
 
-def _first(items, limit: int = 4) -> str:
-    """The first ``limit`` items joined, with "…" when there are more (a count says how many).
+def _first(items, limit: int = 4) -> list[str]:
+    """The first ``limit`` items, then "…" when there are more (a count says how many): a
+    list argument each front joins.
 
     >>> _first(["a", "b", "c"], 2), _first(["a"], 2)
-    ('a, b, …', 'a')
+    (['a', 'b', '…'], ['a'])
     """
     items = list(items)
-    return ", ".join(items[:limit]) + (", …" if len(items) > limit else "")
+    return items[:limit] + (["…"] if len(items) > limit else [])
 
 
 def special_reasons(specials) -> list[Reason]:

@@ -129,8 +129,8 @@ def run_child(command: Sequence[str], *, cancel: Optional[CancelFn] = None,
                                      on_line=on_line, feed=feed)
     if exit_status != 0:
         raw = child_error(lines)
-        raise ChildFailed.of(note("training.engine_failed", engine=engine, error=raw)
-                             if engine else note("training.failed", error=raw), raw=raw)
+        raise ChildFailed.of(note("training.engine_failed", engine=engine, said=raw)
+                             if engine else note("training.failed", said=raw), raw=raw)
     return "".join(lines)
 
 

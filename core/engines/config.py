@@ -22,6 +22,7 @@ from typing import Any
 
 from ..errors import WorkbenchError
 from ..notes import note
+from ..text.json_errors import json_problem
 
 ENGINES = ("reference", "sentencepiece", "hf")
 ALGORITHMS = ("bpe", "bytelevel_bpe", "wordpiece", "unigram")
@@ -71,7 +72,7 @@ class TrainingConfig:
         for name, allowed in choices.items():
             if getattr(self, name) not in allowed:
                 raise WorkbenchError.of(note("training.config_choice", name=name,
-                                             allowed=", ".join(allowed),
+                                             allowed=list(allowed),
                                              value=repr(getattr(self, name))))
         if self.vocab_size < 1:
             raise WorkbenchError.of(note("training.config_vocab_size"))
@@ -114,7 +115,7 @@ class TrainingConfig:
         try:
             data = json.loads(Path(path).read_text(encoding="utf-8"))
         except json.JSONDecodeError as err:
-            raise WorkbenchError.of(note("json.invalid", error=err.msg), path=path,
+            raise WorkbenchError.of(note("json.invalid", problem=json_problem(err)), path=path,
                                     line=err.lineno, column=err.colno) from None
         try:
             return cls.from_json(data)

@@ -20,6 +20,7 @@ from pathlib import Path
 from ..errors import FormatError
 from .gguf.tokenizer import embedded_configs
 from ..notes import Note, note
+from ..text.json_errors import json_problem
 from ..text.utf8 import decode_utf8
 
 # file name -> Configs field; the order is the order files are read (and notes given)
@@ -72,13 +73,13 @@ def parse_json_text(text: str, path: object) -> dict:
     >>> parse_json_text('{"a": }', "c.json")
     Traceback (most recent call last):
       ...
-    core.errors.FormatError: c.json:1:7: invalid JSON: Expecting value
+    core.errors.FormatError: c.json:1:7: invalid JSON: a value is expected here
     """
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:
-        raise FormatError.of(note("json.invalid", error=err.msg), path=path, line=err.lineno,
-                             column=err.colno) from None
+        raise FormatError.of(note("json.invalid", problem=json_problem(err)), path=path,
+                             line=err.lineno, column=err.colno) from None
     if not isinstance(data, dict):
         raise FormatError.of(note("json.not_object"), path=path)
     return data
@@ -100,12 +101,19 @@ def read_configs(files: dict[str, Path]) -> tuple[Configs, list[Note]]:
             try:
                 values[attr] = parse_json_text(read_text(files[name]), files[name])
             except FormatError as err:
-                notes.append(note("config.ignored", error=str(err)))
+                notes.append(_ignored(err))
     try:
         values["chat_template"] = _chat_template(files, values.get("tokenizer_config"))
     except FormatError as err:
-        notes.append(note("config.ignored", error=str(err)))
+        notes.append(_ignored(err))
     return Configs(**values), notes
+
+
+def _ignored(err: FormatError) -> Note:
+    """The ``config.ignored`` note of a sibling file that cannot be read: where, and the
+    error's own note as a sub-note (worded by each front)."""
+    return note("config.ignored", location=err.location(),
+                problem=err.note or json_problem(err.message))
 
 
 def _chat_template(files: dict[str, Path], tokenizer_config: dict | None) -> str | None:

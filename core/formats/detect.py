@@ -276,90 +276,20 @@ def _load_tiktoken(source: TokenizerSource, configs: Configs, rank_file=None) ->
 
 
 def _load_wordpiece(source: TokenizerSource, configs: Configs) -> Runtime:
-    from .hf.runtime import HFRuntime
+    from .hf.vocab_files import wordpiece_runtime
 
     path = source.files["vocab.txt"]
-    lines = _read_text(path).splitlines()
-    # vocab.txt is one token per line, the id being the line number (blank lines included).
-    vocab: dict[str, int] = {}
-    for number, token in enumerate(lines):
-        token = token.rstrip("\r")
-        vocab.setdefault(token, number)
-    if "[UNK]" not in vocab:
-        raise FormatError.of(note("format.wordpiece_without_unk"), path=path)
-    config = configs.tokenizer_config or {}
-    if "do_lower_case" in config:
-        lowercase = bool(config["do_lower_case"])
-    else:
-        plain = [t for t in vocab if not (t.startswith("[") and t.endswith("]"))]
-        cased = sum(1 for t in plain if t != t.lower())
-        lowercase = cased < 0.01 * max(len(plain), 1)
-    specials = [t for t in ("[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]") if t in vocab]
-    spec = {
-        "version": "1.0",
-        "added_tokens": [{"id": vocab[t], "content": t, "single_word": False, "lstrip": False,
-                          "rstrip": False, "normalized": False, "special": True} for t in specials],
-        "normalizer": {"type": "BertNormalizer", "clean_text": True, "handle_chinese_chars": True,
-                       "strip_accents": None, "lowercase": lowercase},
-        "pre_tokenizer": {"type": "BertPreTokenizer"},
-        "post_processor": _bert_template(vocab) if {"[CLS]", "[SEP]"} <= vocab.keys() else None,
-        "decoder": {"type": "WordPiece", "prefix": "##", "cleanup": True},
-        "model": {"type": "WordPiece", "unk_token": "[UNK]", "continuing_subword_prefix": "##",
-                  "max_input_chars_per_word": 100, "vocab": vocab},
-    }
-    runtime = HFRuntime(spec, path=path, configs=configs.by_file(), source_format="wordpiece")
-    runtime.notes.append(note(f"wordpiece.{'lowercased' if lowercase else 'cased'}_"
-                              f"{'config' if 'do_lower_case' in config else 'guessed'}"))
-    return runtime
-
-
-def _bert_template(vocab: dict[str, int]) -> dict:
-    cls_, sep = {"id": "[CLS]", "type_id": 0}, {"id": "[SEP]", "type_id": 0}
-    return {"type": "TemplateProcessing",
-            "single": [{"SpecialToken": cls_}, {"Sequence": {"id": "A", "type_id": 0}},
-                       {"SpecialToken": sep}],
-            "pair": [{"SpecialToken": cls_}, {"Sequence": {"id": "A", "type_id": 0}},
-                     {"SpecialToken": sep}, {"Sequence": {"id": "B", "type_id": 1}},
-                     {"SpecialToken": {"id": "[SEP]", "type_id": 1}}],
-            "special_tokens": {t: {"id": t, "ids": [vocab[t]], "tokens": [t]}
-                               for t in ("[CLS]", "[SEP]")}}
+    return wordpiece_runtime(_read_text(path), path=path, tokenizer_config=configs.tokenizer_config,
+                             configs=configs.by_file())
 
 
 def _load_gpt2(source: TokenizerSource, configs: Configs) -> Runtime:
-    from .hf.runtime import HFRuntime, byte_level_decoder
+    from .hf.vocab_files import gpt2_runtime
 
     vocab_path, merges_path = source.files["vocab.json"], source.files["merges.txt"]
-    vocab = parse_json_text(_read_text(vocab_path), vocab_path)
-    merges = []
-    for number, line in enumerate(_read_text(merges_path).splitlines(), start=1):
-        if not line.strip() or (number == 1 and line.startswith("#version")):
-            continue
-        parts = line.split(" ")
-        if len(parts) != 2:
-            raise FormatError.of(note("format.merge_not_a_pair"), path=merges_path,
-                                 line=number)
-        merges.append(parts)
-    table = byte_level_decoder()
-    byte_level = all(ch in table for piece in list(vocab)[:2000] for ch in piece
-                     if not (piece.startswith("<|") and piece.endswith("|>")))
-    specials = [t for t in vocab if t.startswith("<|") and t.endswith("|>")]
-    if not byte_level:
-        raise FormatError.of(note("format.not_byte_level"), path=vocab_path)
-    level = {"add_prefix_space": False, "trim_offsets": True, "use_regex": True}
-    spec = {
-        "version": "1.0",
-        "added_tokens": [{"id": vocab[t], "content": t, "single_word": False, "lstrip": False,
-                          "rstrip": False, "normalized": False, "special": True} for t in specials],
-        "normalizer": None,
-        "pre_tokenizer": {"type": "ByteLevel", **level},
-        # trim_offsets=False (as transformers' GPT2 converter): every byte keeps a span
-        "post_processor": {"type": "ByteLevel", **level, "trim_offsets": False},
-        "decoder": {"type": "ByteLevel", **level},
-        "model": {"type": "BPE", "dropout": None, "unk_token": None,
-                  "continuing_subword_prefix": "", "end_of_word_suffix": "", "fuse_unk": False,
-                  "byte_fallback": False, "vocab": vocab, "merges": merges},
-    }
-    return HFRuntime(spec, path=vocab_path, configs=configs.by_file(), source_format="gpt2-bpe")
+    return gpt2_runtime(parse_json_text(_read_text(vocab_path), vocab_path),
+                        _read_text(merges_path), vocab_path=vocab_path, merges_path=merges_path,
+                        configs=configs.by_file())
 
 
 def _load_reference_bpe(source: TokenizerSource, configs: Configs) -> Runtime:

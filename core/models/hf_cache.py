@@ -134,7 +134,7 @@ def _revision(repo_id: str, repo: Path, refs: dict, commits: list[str], revision
     matches = [c for c in commits if len(revision) >= 7 and c.startswith(revision.lower())]
     if len(matches) == 1:
         return matches[0]
-    cached = ", ".join([*refs, *(c[:12] for c in commits)]) or "—"
+    cached = [*refs, *(c[:12] for c in commits)]
     raise ModelError.of_note("models.revision_not_cached", path=repo, name=repo_id,
                              revision=revision, cached=cached)
 
@@ -148,7 +148,7 @@ def _snapshot_models(repo_id: str, repo: Path, commit: str, refs: tuple[str, ...
         picked = pick_tag(models, tag)
         if not picked:
             raise ModelError.of_note("models.no_such_tag", path=folder, name=repo_id, tag=tag,
-                                     tags=", ".join(m.tag for m in models) or "—")
+                                     tags=[m.tag for m in models])
         models = picked
     else:
         models = folder_models(folder, source=source, name=repo_id, revision=commit, refs=refs,
@@ -178,10 +178,10 @@ def _no_tokenizer(repo_id: str, repo: Path, commit: str) -> ModelError:
     folder = repo / "snapshots" / commit
     if absent:
         return ModelError.of_note("models.hub_has_no_tokenizer", path=folder, name=repo_id,
-                                  revision=commit[:12], files=", ".join(absent))
+                                  revision=commit[:12], files=absent)
     present = sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*")
                      if not p.is_dir())
-    shown = (", ".join(present[:8]) + (", …" if len(present) > 8 else "")) or "—"
+    shown = present[:8] + (["…"] if len(present) > 8 else [])
     return ModelError.of_note("models.snapshot_without_tokenizer", path=folder, name=repo_id,
                               revision=commit[:12], present=shown)
 

@@ -49,7 +49,7 @@ def find(text: str, *, roots: list[Path] | None = None) -> list[LocalModel]:
         picked = pick_tag(models, tag)
         if models and not picked:
             raise ModelError.of_note("models.no_such_tag", path=models[0].path.parent, name=name,
-                                     tag=tag, tags=", ".join(m.tag or "" for m in models))
+                                     tag=tag, tags=[m.tag or "" for m in models])
         models = picked
     return models
 

@@ -146,7 +146,7 @@ def model_of(models: Path, name: OllamaName, path: Path) -> LocalModel:
                                  problem=f"{type(err).__name__}: {err}") from None
     model_layers = [x for x in layers if x.get("mediaType") == MODEL_LAYER]
     if not model_layers:
-        kinds = ", ".join(sorted({str(x.get("mediaType")) for x in layers})) or "—"
+        kinds = sorted({str(x.get("mediaType")) for x in layers})
         raise ModelError.of_note("models.no_model_layer", path=path, name=display, kinds=kinds)
     blob = blob_path(models, model_layers[0].get("digest", ""))
     if blob is None:

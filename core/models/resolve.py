@@ -114,9 +114,9 @@ def resolve_model(text: str, *, fingerprint: Fingerprint | None = None) -> Locat
         similar = similar_names(body)
         if similar:
             raise ModelError.of_note("models.not_found_similar", name=text,
-                                     similar=", ".join(similar))
+                                     similar=similar)
         raise ModelError.of_note("models.not_found", name=text,
-                                 places=", ".join(str(p) for p in places()))
+                                 places=[str(p) for p in places()])
     if len(candidates) == 1:
         return Located(text, candidates[0])
     return _one_of(text, candidates, fingerprint)
@@ -153,9 +153,9 @@ def _one_of(text: str, candidates: list[LocalModel], fingerprint: Fingerprint | 
         return Located(text, candidates[0], (note(
             "models.same_tokenizer", name=text, count=len(candidates),
             behaviour=first["behaviour"], chosen=candidates[0].spec,
-            others=", ".join(m.spec for m in candidates[1:])),))
-    choices = ", ".join(m.spec + (f" [{p['behaviour']} · {p['vocabulary']}]" if p else "")
-                        for m, p in zip(candidates, prints))
+            others=[m.spec for m in candidates[1:]]),))
+    choices = [m.spec + (f" [{p['behaviour']} · {p['vocabulary']}]" if p else "")
+               for m, p in zip(candidates, prints)]
     raise ModelError.of_note("models.ambiguous", name=text, count=len(candidates),
                              choices=choices)
 

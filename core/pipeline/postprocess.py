@@ -233,7 +233,7 @@ class Truncation:
         if self.strategy not in STRATEGIES:
             raise PostprocessError.of(note("postprocess.truncation_strategy",
                                            strategy=self.strategy,
-                                           strategies=", ".join(STRATEGIES)))
+                                           strategies=list(STRATEGIES)))
 
 
 @dataclass(frozen=True)

@@ -146,10 +146,9 @@ tokenizer (its special tokens: <|a|>, <|b|>)
     unknown = sorted(set(allowed) - known)
     if unknown:
         raise WorkbenchError.of(
-            note("special.not_allowed", count=len(unknown), literals=", ".join(map(repr, unknown)),
-                 known=", ".join(sorted(known))) if known
-            else note("special.not_allowed_none", count=len(unknown),
-                      literals=", ".join(map(repr, unknown))))
+            note("special.not_allowed", count=len(unknown), literals=unknown,
+                 known=sorted(known)) if known
+            else note("special.not_allowed_none", count=len(unknown), literals=unknown))
     chosen = frozenset(allowed)
     return chosen if chosen else False
 

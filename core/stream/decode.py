@@ -48,6 +48,7 @@ from typing import Iterable, NamedTuple, Sequence
 
 from ..errors import WorkbenchError
 from ..notes import note
+from ..text.json_errors import json_problem
 from ..encodings.vocab_bytes import byte_piece_value
 from .table import PieceTable
 from ..text.offsets import hex_bytes
@@ -451,9 +452,9 @@ class StreamDecoder:
             try:
                 self.runtime.decode([token_id])
             except Exception:
-                return self._error("id_not_decodable", token_id, position, reason=str(err))
+                return self._error("id_not_decodable", token_id, position, said=str(err))
         return self._error("id_not_decodable", ids[-1], self.count + len(ids) - 1,
-                           reason=str(err))
+                           said=str(err))
 
     def _byte_runs(self) -> list[bytes] | None:
         """With tokenizers' ByteFallback, what each "�" run stands for: a whole run of byte
@@ -800,7 +801,7 @@ def parse_ids(text: str, path: object = None) -> list[int]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:
-        raise StreamError.of(note("json.invalid", error=err.msg), path=path, line=err.lineno,
+        raise StreamError.of(note("json.invalid", problem=json_problem(err)), path=path, line=err.lineno,
                              column=err.colno) from None
     if isinstance(data, dict) and "ids" in data:
         data = data["ids"]

@@ -11,6 +11,7 @@ import json
 
 from ..errors import FormatError
 from ..notes import note
+from .json_errors import json_problem
 
 
 def jsonl_texts(data: str, path: object) -> list[str]:
@@ -22,7 +23,7 @@ def jsonl_texts(data: str, path: object) -> list[str]:
         try:
             value = json.loads(line)
         except json.JSONDecodeError as err:
-            raise FormatError.of(note("json.invalid", error=err.msg), path=path, line=number,
+            raise FormatError.of(note("json.invalid", problem=json_problem(err)), path=path, line=number,
                                  column=err.colno) from None
         if isinstance(value, dict):
             value = value.get("text")

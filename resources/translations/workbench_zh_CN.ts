@@ -3400,16 +3400,8 @@
         <translation>流水线各阶段只显示前 {limit:,} 个字符</translation>
     </message>
     <message>
-        <source>the helper process could not encode this large text ({reason}); it was encoded in this process instead, which may pause the window</source>
-        <translation>辅助进程无法编码这段大文本（{reason}）；已改在本进程中编码，窗口可能会暂时无响应</translation>
-    </message>
-    <message>
         <source>the job&apos;s process ended unexpectedly (exit code {exit_code})</source>
         <translation>任务进程意外结束（退出码 {exit_code}）</translation>
-    </message>
-    <message>
-        <source>unexpected {kind} in the job: {error}</source>
-        <translation>任务中出现意外错误 {kind}：{error}</translation>
     </message>
     <message>
         <source>{count:,} records</source>
@@ -3448,18 +3440,6 @@
         <translation>提示位置 {position} 处的词元 ID {id} 超出范围：词表的 ID 为 0..{last}</translation>
     </message>
     <message>
-        <source>token ID {id} at stream position {position} cannot be decoded: {reason}</source>
-        <translation>流位置 {position} 处的词元 ID {id} 无法解码：{reason}</translation>
-    </message>
-    <message>
-        <source>token ID {id} at prompt position {position} cannot be decoded: {reason}</source>
-        <translation>提示位置 {position} 处的词元 ID {id} 无法解码：{reason}</translation>
-    </message>
-    <message>
-        <source>{error} — ignored</source>
-        <translation>{error} — 已忽略</translation>
-    </message>
-    <message>
         <source>no such file</source>
         <translation>文件不存在</translation>
     </message>
@@ -3494,10 +3474,6 @@
     <message>
         <source>invalid UTF-8 at byte {column} of the line (byte {offset:,} of the file: {byte:#04x})</source>
         <translation>该行第 {column} 个字节处的 UTF-8 无效（文件第 {offset:,} 个字节：{byte:#04x}）</translation>
-    </message>
-    <message>
-        <source>not JSON: {error} at column {column}</source>
-        <translation>不是 JSON：第 {column} 列 {error}</translation>
     </message>
     <message>
         <source>a record needs a &quot;text&quot; string</source>
@@ -3642,10 +3618,6 @@
     <message>
         <source>the template moves the system message: its text appears at character {at}, after the content of message {message} ({role})</source>
         <translation>模板移动了系统消息：其文本出现在字符 {at} 处，位于消息 {message}（{role}）的内容之后</translation>
-    </message>
-    <message>
-        <source>the template refuses a system message ({error})</source>
-        <translation>模板拒绝系统消息（{error}）</translation>
     </message>
     <message>
         <source>the template ignores the tool definitions: the render does not hold {names}</source>
@@ -4052,8 +4024,86 @@
         <translation>基准语言 {pivot} 没有词元</translation>
     </message>
     <message>
-        <source>the chat template cannot be rendered: {error}</source>
-        <translation>无法渲染对话模板：{error}</translation>
+        <source>invalid JSON: {problem}</source>
+        <translation>无效的 JSON：{problem}</translation>
+    </message>
+    <message>
+        <source>tiktoken rejected the tokenizer</source>
+        <translation>tiktoken 拒绝了该分词器</translation>
+    </message>
+    <message>
+        <source>sentencepiece could not load the model</source>
+        <translation>sentencepiece 无法加载该模型</translation>
+    </message>
+    <message>
+        <source>the tokenizers runtime rejected this file</source>
+        <translation>tokenizers 运行时拒绝了此文件</translation>
+    </message>
+    <message>
+        <source>its {key} is not one tokenizers knows</source>
+        <translation>其 {key} 不是 tokenizers 认识的组件</translation>
+    </message>
+    <message>
+        <source>not a valid {file}</source>
+        <translation>不是有效的 {file}</translation>
+    </message>
+    <message>
+        <source>allowed_special: {literals!r} are not a special token of this tokenizer (its special tokens: {known})</source>
+        <translation>allowed_special：{literals!r} 不是此分词器的特殊词元（其特殊词元：{known}）</translation>
+    </message>
+    <message>
+        <source>allowed_special: {literals!r} are not a special token of this tokenizer (its special tokens: none)</source>
+        <translation>allowed_special：{literals!r} 不是此分词器的特殊词元（它没有特殊词元）</translation>
+    </message>
+    <message>
+        <source>the render process could not start</source>
+        <translation>渲染进程无法启动</translation>
+    </message>
+    <message>
+        <source>not a readable zip bundle</source>
+        <translation>不是可读取的 zip 打包文件</translation>
+    </message>
+    <message>
+        <source>manifest.json is not valid JSON: {problem}</source>
+        <translation>manifest.json 不是有效的 JSON：{problem}</translation>
+    </message>
+    <message>
+        <source>not valid JSON: {problem}</source>
+        <translation>不是有效的 JSON：{problem}</translation>
+    </message>
+    <message>
+        <source>cannot decompress</source>
+        <translation>无法解压</translation>
+    </message>
+    <message>
+        <source>cannot read</source>
+        <translation>无法读取</translation>
+    </message>
+    <message>
+        <source>{engine} training failed</source>
+        <translation>{engine} 训练失败</translation>
+    </message>
+    <message>
+        <source>training failed</source>
+        <translation>训练失败</translation>
+    </message>
+    <message>
+        <source>allowed_special: {literals!r} is not a special token of this tokenizer (its special tokens: {known})</source>
+        <translation>allowed_special：{literals!r} 不是此分词器的特殊词元（其特殊词元：{known}）</translation>
+    </message>
+    <message>
+        <source>allowed_special: {literals!r} is not a special token of this tokenizer (its special tokens: none)</source>
+        <translation>allowed_special：{literals!r} 不是此分词器的特殊词元（它没有特殊词元）</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <comment>joins the items of a list in a message</comment>
+        <translation>、</translation>
+    </message>
+    <message>
+        <source>{message}: {said}</source>
+        <comment>a message, then a library&apos;s own words (English) that it quotes</comment>
+        <translation>{message}。原始报错（英文）：“{said}”</translation>
     </message>
     <message>
         <source>choose at least one tokenizer</source>
@@ -4086,10 +4136,6 @@
     <message>
         <source>the Dask backend needs a scheduler address (tcp://host:port)</source>
         <translation>Dask 后端需要调度器地址（tcp://host:port）</translation>
-    </message>
-    <message>
-        <source>cannot reach the Dask scheduler at {address} within {seconds:.0f} s: {error}</source>
-        <translation>无法在 {seconds:.0f} 秒内连接到位于 {address} 的 Dask 调度器：{error}</translation>
     </message>
     <message>
         <source>the file names no pre-tokenizer (tokenizer.ggml.pre): llama.cpp then splits with its &apos;default&apos; regexes, as here, and warns that generation quality will be degraded</source>
@@ -4164,6 +4210,18 @@
         <translation>{name} 没有 Jinja 对话模板，只有由 Ollama 自己渲染的 Go 模板：请选择一个模板在此渲染</translation>
     </message>
     <message>
+        <source>the workspace is not valid JSON: {problem}</source>
+        <translation>工作区不是有效的 JSON：{problem}</translation>
+    </message>
+    <message>
+        <source>the workspace cannot be read</source>
+        <translation>无法读取工作区</translation>
+    </message>
+    <message>
+        <source>a value in the workspace is not valid</source>
+        <translation>工作区中有一个值无效</translation>
+    </message>
+    <message>
         <source>Diagnostics parallel corpus {path} is gone: the Corpus pane&apos;s sources are used</source>
         <translation>诊断的平行语料 {path} 已不存在：改用语料面板的来源</translation>
     </message>
@@ -4186,10 +4244,6 @@
     <message>
         <source>invalid UTF-8 at byte {offset:,} of the {counted_in} (byte {column} of the line: {byte:#04x}); use the &apos;replace&apos; policy to keep going</source>
         <translation>{counted_in}第 {offset:,} 个字节处的 UTF-8 无效（该行第 {column} 个字节：{byte:#04x}）；选用 &apos;replace&apos; 策略可继续读取</translation>
-    </message>
-    <message>
-        <source>invalid JSON: {error}</source>
-        <translation>无效的 JSON：{error}</translation>
     </message>
     <message>
         <source>expected a JSON object at the top level</source>
@@ -4272,8 +4326,8 @@
         <translation>特殊词元 {literal!r} 的 ID 是 {id}，已是一个排名（请选择其他预设或特殊词元 ID）</translation>
     </message>
     <message>
-        <source>tiktoken rejected the tokenizer: {error}</source>
-        <translation>tiktoken 拒绝了该分词器：{error}</translation>
+        <source>unknown preset {preset!r}; known presets: {presets} (gpt2 = r50k)</source>
+        <translation>未知的预设 {preset!r}；已有的预设：{presets}（gpt2 即 r50k）</translation>
     </message>
     <message>
         <source>not a SentencePiece model: the protobuf data is truncated or corrupt</source>
@@ -4284,16 +4338,8 @@
         <translation>不是 SentencePiece 模型：其中没有片段</translation>
     </message>
     <message>
-        <source>sentencepiece could not load the model: {error}</source>
-        <translation>sentencepiece 无法加载该模型：{error}</translation>
-    </message>
-    <message>
         <source>tokenizer.json has no &apos;model&apos; object</source>
         <translation>tokenizer.json 没有 &apos;model&apos; 对象</translation>
-    </message>
-    <message>
-        <source>the tokenizers runtime rejected this file: {error}</source>
-        <translation>tokenizers 运行时拒绝了此文件：{error}</translation>
     </message>
     <message>
         <source>unknown key(s) {keys}: a conversation holds &quot;messages&quot;, &quot;tools&quot; and &quot;documents&quot;</source>
@@ -4524,14 +4570,6 @@
         <translation>步幅 {stride} 必须小于此文本保留的 {keep} 个词元（tokenizers 同样拒绝）：请降低步幅或提高最大长度</translation>
     </message>
     <message>
-        <source>its {key} is not one tokenizers knows: {error}</source>
-        <translation>其 {key} 不是 tokenizers 认识的组件：{error}</translation>
-    </message>
-    <message>
-        <source>not a valid {file}: {error}</source>
-        <translation>不是有效的 {file}：{error}</translation>
-    </message>
-    <message>
         <source>{token!r} is not in the vocabulary</source>
         <translation>{token!r} 不在词表中</translation>
     </message>
@@ -4544,24 +4582,12 @@
         <translation>allowed_special 必须是 &quot;all&quot; 或字面量集合，而不是 {value}</translation>
     </message>
     <message>
-        <source>allowed_special: {literals} are not a special token of this tokenizer (its special tokens: {known})</source>
-        <translation>allowed_special：{literals} 不是此分词器的特殊词元（其特殊词元：{known}）</translation>
-    </message>
-    <message>
-        <source>allowed_special: {literals} are not a special token of this tokenizer (its special tokens: none)</source>
-        <translation>allowed_special：{literals} 不是此分词器的特殊词元（它没有特殊词元）</translation>
-    </message>
-    <message>
         <source>the render process ended unexpectedly (exit code {exit_code})</source>
         <translation>渲染进程意外结束（退出码 {exit_code}）</translation>
     </message>
     <message>
         <source>the template ran longer than {seconds:g} s; stopped</source>
         <translation>模板运行超过 {seconds:g} 秒；已停止</translation>
-    </message>
-    <message>
-        <source>the render process could not start: {error}</source>
-        <translation>渲染进程无法启动：{error}</translation>
     </message>
     <message>
         <source>the render process ended at start-up (exit code {exit_code})</source>
@@ -4596,16 +4622,8 @@
         <translation>不是打包文件：缺少 manifest.json</translation>
     </message>
     <message>
-        <source>not a readable zip bundle: {error}</source>
-        <translation>不是可读取的 zip 打包文件：{error}</translation>
-    </message>
-    <message>
         <source>not a bundle: the zip holds no manifest.json</source>
         <translation>不是打包文件：zip 中没有 manifest.json</translation>
-    </message>
-    <message>
-        <source>manifest.json is not valid JSON: {error}</source>
-        <translation>manifest.json 不是有效的 JSON：{error}</translation>
     </message>
     <message>
         <source>manifest.json does not declare format {format!r}</source>
@@ -4644,10 +4662,6 @@
         <translation>它的 BPE 保留了论文中单独的 &lt;/w&gt; 词尾符号，任何原生格式（tokenizer.json、.model、.tiktoken）都无法表达；导出会改变它的 ID。请直接使用该打包文件，或以 end_of_word &apos;suffix&apos; 重新训练以得到 tokenizer.json</translation>
     </message>
     <message>
-        <source>not valid JSON: {error}</source>
-        <translation>不是有效的 JSON：{error}</translation>
-    </message>
-    <message>
         <source>expected a list of texts or of {{&quot;name&quot;: ..., &quot;text&quot;: ...}}</source>
         <translation>应为文本列表，或 {{&quot;name&quot;: ..., &quot;text&quot;: ...}} 的列表</translation>
     </message>
@@ -4680,16 +4694,8 @@
         <translation>文件为空</translation>
     </message>
     <message>
-        <source>cannot decompress: {error}</source>
-        <translation>无法解压：{error}</translation>
-    </message>
-    <message>
         <source>this is a binary file, not text (it contains NUL bytes)</source>
         <translation>这是二进制文件，不是文本（含有 NUL 字节）</translation>
-    </message>
-    <message>
-        <source>cannot read: {error}</source>
-        <translation>无法读取：{error}</translation>
     </message>
     <message>
         <source>no field {field!r} in this record</source>
@@ -4740,16 +4746,164 @@
         <translation>配置：未知字段 {key!r}（是否想写 {close!r}？）</translation>
     </message>
     <message>
-        <source>{engine} training failed: {error}</source>
-        <translation>{engine} 训练失败：{error}</translation>
-    </message>
-    <message>
-        <source>training failed: {error}</source>
-        <translation>训练失败：{error}</translation>
-    </message>
-    <message>
         <source>config: {name} should be {expected}, not {found} ({value})</source>
         <translation>配置：{name} 应为 {expected}，而不是 {found}（{value}）</translation>
+    </message>
+    <message>
+        <source>a value is expected here</source>
+        <translation>此处应有一个值</translation>
+    </message>
+    <message>
+        <source>a key in double quotes is expected here</source>
+        <translation>此处应有一个带双引号的键</translation>
+    </message>
+    <message>
+        <source>a &apos;:&apos; is expected after the key</source>
+        <translation>键后面应有 &apos;:&apos;</translation>
+    </message>
+    <message>
+        <source>a &apos;,&apos; or a closing bracket is expected here</source>
+        <translation>此处应有 &apos;,&apos; 或右括号</translation>
+    </message>
+    <message>
+        <source>a string is not closed</source>
+        <translation>有一个字符串没有闭合</translation>
+    </message>
+    <message>
+        <source>a control character (a tab, a line break) inside a string must be escaped</source>
+        <translation>字符串中的控制字符（制表符、换行符）必须转义</translation>
+    </message>
+    <message>
+        <source>a backslash escape in a string is not valid</source>
+        <translation>字符串中的反斜杠转义无效</translation>
+    </message>
+    <message>
+        <source>more text follows the JSON value</source>
+        <translation>JSON 值后面还有多余的文本</translation>
+    </message>
+    <message>
+        <source>a comma before the closing bracket</source>
+        <translation>右括号前多了一个逗号</translation>
+    </message>
+    <message>
+        <source>a syntax error</source>
+        <translation>语法错误</translation>
+    </message>
+    <message>
+        <source>invalid UTF-8 at byte {byte:,}</source>
+        <translation>第 {byte:,} 个字节处的 UTF-8 无效</translation>
+    </message>
+    <message>
+        <source>{kind}</source>
+        <translation>{kind}</translation>
+    </message>
+    <message>
+        <source>truncated: the file ends at byte {size:,}, inside {where} (bytes {start:,}–{end:,}); a SentencePiece model must be copied whole</source>
+        <translation>文件被截断：文件在第 {size:,} 个字节处结束，位于 {where} 内部（字节 {start:,}–{end:,}）；SentencePiece 模型必须完整复制</translation>
+    </message>
+    <message>
+        <source>truncated: the file ends at byte {size:,}, after {where}, before the normalizer_spec every SentencePiece model has; a SentencePiece model must be copied whole</source>
+        <translation>文件被截断：文件在第 {size:,} 个字节处结束，位于 {where} 之后、每个 SentencePiece 模型都有的 normalizer_spec 之前；SentencePiece 模型必须完整复制</translation>
+    </message>
+    <message>
+        <source>piece {number:,}</source>
+        <translation>第 {number:,} 个片段</translation>
+    </message>
+    <message>
+        <source>the {field} field</source>
+        <translation>{field} 字段</translation>
+    </message>
+    <message>
+        <source>field {number}</source>
+        <translation>字段 {number}</translation>
+    </message>
+    <message>
+        <source>a field</source>
+        <translation>某个字段</translation>
+    </message>
+    <message>
+        <source>the GGUF header is truncated (the file is shorter than its magic and version)</source>
+        <translation>GGUF 文件头被截断（文件比其魔数和版本号还短）</translation>
+    </message>
+    <message>
+        <source>not a GGUF file (it does not start with &apos;GGUF&apos;)</source>
+        <translation>不是 GGUF 文件（开头不是 &apos;GGUF&apos;）</translation>
+    </message>
+    <message>
+        <source>GGUF version {version} is not one this workbench reads (versions {supported})</source>
+        <translation>本工作台无法读取 GGUF 版本 {version}（可读取的版本：{supported}）</translation>
+    </message>
+    <message>
+        <source>GGUF version {version} (a big-endian file?) is not one this workbench reads (versions {supported})</source>
+        <translation>本工作台无法读取 GGUF 版本 {version}（可能是大端序文件？）（可读取的版本：{supported}）</translation>
+    </message>
+    <message>
+        <source>the GGUF header is truncated while reading {where} (byte {byte:,} of {size:,})</source>
+        <translation>读取 {where} 时 GGUF 文件头被截断（第 {byte:,} 个字节，共 {size:,} 个）</translation>
+    </message>
+    <message>
+        <source>invalid UTF-8 in {where} at byte {byte:,}</source>
+        <translation>{where} 中第 {byte:,} 个字节处的 UTF-8 无效</translation>
+    </message>
+    <message>
+        <source>{where} is an array of unknown value type {kind}</source>
+        <translation>{where} 是未知值类型 {kind} 的数组</translation>
+    </message>
+    <message>
+        <source>{where} has unknown value type {kind}</source>
+        <translation>{where} 的值类型 {kind} 未知</translation>
+    </message>
+    <message>
+        <source>{where} declares {dimensions} dimensions</source>
+        <translation>{where} 声明了 {dimensions} 个维度</translation>
+    </message>
+    <message>
+        <source>the file header</source>
+        <translation>文件头</translation>
+    </message>
+    <message>
+        <source>the version</source>
+        <translation>版本号</translation>
+    </message>
+    <message>
+        <source>the tensor and key counts</source>
+        <translation>张量数和键数</translation>
+    </message>
+    <message>
+        <source>the name of key {number} of {total}</source>
+        <translation>第 {number} 个键（共 {total} 个）的名称</translation>
+    </message>
+    <message>
+        <source>key {key!r}</source>
+        <translation>键 {key!r}</translation>
+    </message>
+    <message>
+        <source>tensor record {number} of {total}</source>
+        <translation>第 {number} 条张量记录（共 {total} 条）</translation>
+    </message>
+    <message>
+        <source>tensor {tensor!r}</source>
+        <translation>张量 {tensor!r}</translation>
+    </message>
+    <message>
+        <source>the template calls itself without end (Python&apos;s recursion limit was reached)</source>
+        <translation>模板无休止地调用自身（已达到 Python 的递归上限）</translation>
+    </message>
+    <message>
+        <source>unknown source kind {kind!r}; use one of {kinds}</source>
+        <translation>未知的来源类型 {kind!r}；请使用以下之一：{kinds}</translation>
+    </message>
+    <message>
+        <source>a sampling weight must be a finite number, 0 or more (not {weight})</source>
+        <translation>采样权重须为 0 或更大的有限数（而不是 {weight}）</translation>
+    </message>
+    <message>
+        <source>{options} apply to {option_formats}; this is {format}</source>
+        <translation>{options} 仅适用于 {option_formats}；此文件是 {format}</translation>
+    </message>
+    <message>
+        <source>{options} apply to {option_formats}; this is a bundle (its manifest says how it runs)</source>
+        <translation>{options} 仅适用于 {option_formats}；此文件是打包文件（其清单规定了运行方式）</translation>
     </message>
     <message>
         <source>1 piece has a new ID (same piece, new ID: a model would read another row for it)</source>
@@ -4810,14 +4964,6 @@
     <message>
         <source>{tokenizer} failed on 1 document, listed under its failures; the rest was measured</source>
         <translation>{tokenizer} 在 1 个文档上失败，已列在其失败记录中；其余文档已统计</translation>
-    </message>
-    <message>
-        <source>allowed_special: {literals} is not a special token of this tokenizer (its special tokens: {known})</source>
-        <translation>allowed_special：{literals} 不是此分词器的特殊词元（其特殊词元：{known}）</translation>
-    </message>
-    <message>
-        <source>allowed_special: {literals} is not a special token of this tokenizer (its special tokens: none)</source>
-        <translation>allowed_special：{literals} 不是此分词器的特殊词元（它没有特殊词元）</translation>
     </message>
     <message>
         <source>byte-level</source>
@@ -4894,6 +5040,39 @@
         <translation>第二段</translation>
     </message>
     <message>
+        <source>preset</source>
+        <comment>a loading option</comment>
+        <translation>预设</translation>
+    </message>
+    <message>
+        <source>pattern</source>
+        <comment>a loading option</comment>
+        <translation>正则模式</translation>
+    </message>
+    <message>
+        <source>special tokens</source>
+        <comment>a loading option</comment>
+        <translation>特殊词元</translation>
+    </message>
+    <message>
+        <source>add BOS</source>
+        <comment>a loading option</comment>
+        <translation>添加 BOS</translation>
+    </message>
+    <message>
+        <source>add EOS</source>
+        <comment>a loading option</comment>
+        <translation>添加 EOS</translation>
+    </message>
+    <message>
+        <source>tiktoken rank files</source>
+        <translation>tiktoken 排名文件</translation>
+    </message>
+    <message>
+        <source>SentencePiece models</source>
+        <translation>SentencePiece 模型</translation>
+    </message>
+    <message>
         <source>file</source>
         <comment>invalid UTF-8 in the</comment>
         <translation>文件</translation>
@@ -4908,8 +5087,44 @@
         <translation>tokenizer.ggml.model 为 {model!r}，llama.cpp 也不认识这种分词器；工作台可运行 {supported}</translation>
     </message>
     <message>
+        <source>the helper process could not encode this large text; it was encoded in this process instead, which may pause the window</source>
+        <translation>辅助进程无法编码这段大文本；已改在本进程中编码，窗口可能会暂时无响应</translation>
+    </message>
+    <message>
+        <source>unexpected {kind} in the job</source>
+        <translation>任务中出现意外错误 {kind}</translation>
+    </message>
+    <message>
+        <source>token ID {id} at stream position {position} cannot be decoded</source>
+        <translation>流位置 {position} 处的词元 ID {id} 无法解码</translation>
+    </message>
+    <message>
+        <source>token ID {id} at prompt position {position} cannot be decoded</source>
+        <translation>提示位置 {position} 处的词元 ID {id} 无法解码</translation>
+    </message>
+    <message>
+        <source>{location}: {problem} — ignored</source>
+        <translation>{location}：{problem} — 已忽略</translation>
+    </message>
+    <message>
+        <source>not JSON: {problem} at column {column}</source>
+        <translation>不是 JSON：第 {column} 列：{problem}</translation>
+    </message>
+    <message>
+        <source>the template refuses a system message</source>
+        <translation>模板拒绝系统消息</translation>
+    </message>
+    <message>
         <source>{n:,} of {samples:,} golden samples get other IDs</source>
         <translation>{samples:,} 个黄金样本中有 {n:,} 个得到不同的 ID</translation>
+    </message>
+    <message>
+        <source>the chat template cannot be rendered</source>
+        <translation>无法渲染对话模板</translation>
+    </message>
+    <message>
+        <source>cannot reach the Dask scheduler at {address} within {seconds:.0f} s</source>
+        <translation>无法在 {seconds:.0f} 秒内连接到位于 {address} 的 Dask 调度器</translation>
     </message>
     <message>
         <source>tokenizer.ggml.model is {model!r}: the file has no vocabulary (llama.cpp loads no tokenizer from it either); the workbench runs {supported}</source>
@@ -4956,14 +5171,6 @@
         <translation>此工作区为第 {version} 版；本工作台最多读取第 {supported} 版</translation>
     </message>
     <message>
-        <source>the workspace is not valid JSON: {reason}</source>
-        <translation>工作区不是有效的 JSON：{reason}</translation>
-    </message>
-    <message>
-        <source>the workspace cannot be read: {reason}</source>
-        <translation>无法读取工作区：{reason}</translation>
-    </message>
-    <message>
         <source>{field} is {found}; it should be {expected}</source>
         <translation>{field} 是 {found}；应为 {expected}</translation>
     </message>
@@ -4974,10 +5181,6 @@
     <message>
         <source>{field} is {value}; a sampling weight is a finite number, 0 or more</source>
         <translation>{field} 为 {value}；采样权重须为 0 或更大的有限数</translation>
-    </message>
-    <message>
-        <source>a value in the workspace is not valid: {reason}</source>
-        <translation>工作区中有一个值无效：{reason}</translation>
     </message>
     <message>
         <source>the saved workspace {path} could not be used: {problem}</source>

@@ -806,7 +806,7 @@ def test_chat_parse_content_specials_makes_the_unsanitized_reading_the_ids(capsy
     assert parsed["text"][typed["span"][0]:typed["span"][1]] == "<|endoftext|>"
     assert len(parsed["assistant_mask"]) == len(parsed["ids"]) == parsed["budget"]["total"]
     injection = [c for c in parsed["checks"] if c["code"] == "chat.special_in_content"]
-    assert len(injection) == 1 and injection[0]["args"]["ids"] == "0"
+    assert len(injection) == 1 and injection[0]["args"]["ids"] == [0]
 
 
 def test_chat_takes_a_rank_files_preset_and_special_tokens(capsys, tmp_path):

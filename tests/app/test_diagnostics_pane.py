@@ -153,7 +153,7 @@ def test_warnings_are_the_cores_notes_said_in_the_gui_language(qtbot, qapp, pane
     notes = [*unknown_warnings("bert", {"all": 0.3, "mya_Mymr": 0.9, "eng_Latn": 0.0,
                                         "script:Myanmar": 0.9}),
              note("diagnostics.failed_documents", tokenizer="bert", count=2),
-             note("diagnostics.aligned_by_shortest", lines=3, counts="zho_Hans: 3, eng_Latn: 4")]
+             note("diagnostics.aligned_by_shortest", lines=3, counts=["zho_Hans: 3", "eng_Latn: 4"])]
     assert pane.warnings(notes) == [english(n) for n in notes]
     assert "mya_Mymr (90%)" in pane.warnings(notes)[0] and "eng_Latn" not in pane.warnings(notes)[0]
     i18n.install_language("zh_CN", qapp)
@@ -163,6 +163,7 @@ def test_warnings_are_the_cores_notes_said_in_the_gui_language(qtbot, qapp, pane
         i18n.install_language("en", qapp)
     assert all(said != english(n) for said, n in zip(chinese, notes)), chinese
     assert "mya_Mymr (90%)" in chinese[0] and "bert" in chinese[1] and "3" in chinese[2]
+    assert "zho_Hans: 3、eng_Latn: 4" in chinese[2]  # a list joined the Chinese way
 
 
 def test_a_subset_of_languages_is_measured_and_a_flores_name_is_a_language(qtbot, pane,

@@ -16,6 +16,10 @@ from core.corpus import Corpus, CorpusSource, expand
 from core.chat.conversation import parse_conversation
 from core.engines.config import TrainingConfig
 from core.errors import WorkbenchError
+from core.formats.gguf.header import read_gguf_header
+from core.formats.sentencepiece.layout import check_model_layout
+from core.loading import open_tokenizer
+from core.notes import Note
 from core.formats.configs import parse_json_text, read_text
 from core.formats.detect import detect
 from core.formats.sentencepiece.runtime import parse_model_proto
@@ -23,22 +27,33 @@ from core.formats.tiktoken.runtime import parse_rank_file
 from core.stream.decode import parse_ids
 from core.text.jsonl_texts import jsonl_texts
 from core.text.utf8 import decode_utf8
-from tests.core.builders import write_format
+from tests.core.builders import spm_model_bytes, write_format
+from tests.core.gguf_files import write_gguf
 
 # names that stay in Latin letters in Chinese (GLOSSARY.md): formats, libraries, encodings
 NAMES = {"UTF", "JSON", "HF", "SentencePiece", "tiktoken", "WordPiece", "GPT", "GGUF", "Mistral",
-         "BPE", "NUL", "ID"}
+         "BPE", "NUL", "ID", "zip", "BOS", "EOS"}
 # a file name or a key: tokenizer.json, .model, vocab_size, core.loading.open_tokenizer
 IDENTIFIER = re.compile(r"[\w-]*[._][\w.-]*\w")
 QUOTED = re.compile(r"\"[^\"]*\"|'[^']*'")
 HEX = re.compile(r"\b0x[0-9a-fA-F]+\b")  # a byte's value, 0xff
 
 
+def note_values(made) -> list:
+    """A note's argument values, each item of a list and the values of a sub-note one by one."""
+    values = []
+    for value in made.args.values():
+        for item in value if isinstance(value, list) else [value]:
+            values += note_values(item) if isinstance(item, Note) else [item]
+    return values
+
+
 def english_words(shown: str, error: WorkbenchError) -> list[str]:
     """Latin words left in ``shown`` once the error's own values are taken out: the path, every
-    argument of its note (as written and as ``repr``), quoted keys (``"text"``, ``'replace'``),
-    bytes in hex, identifiers and the names above."""
-    for value in [error.path or "", *error.note.args.values()]:
+    argument of its note (as written and as ``repr``; a list's items and a sub-note's values
+    each), quoted keys (``"text"``, ``'replace'``), bytes in hex, identifiers and the names
+    above."""
+    for value in sorted([error.path or "", *note_values(error.note)], key=lambda v: -len(str(v))):
         for text in (str(value), repr(value)):
             shown = shown.replace(text, " ")
     shown = IDENTIFIER.sub(" ", QUOTED.sub(" ", HEX.sub(" ", shown)))
@@ -72,6 +87,21 @@ def converted_errors(tmp_path) -> dict[str, tuple[WorkbenchError, str]]:
     bundle = import_tokenizer(write_format("tokenizer.json", tmp_path / "src"), tmp_path / "b")
     (bundle / "tokenizer.json").write_bytes((bundle / "tokenizer.json").read_bytes() + b" ")
     p = tmp_path
+    more = p / "more"  # not in p, whose detection must find no tokenizer
+    more.mkdir()
+    data = write_gguf(more / "ok.gguf").read_bytes()
+    gguf_cut, gguf_v7 = more / "cut.gguf", more / "v7.gguf"
+    gguf_cut.write_bytes(data[:data.index(b"tokenizer.ggml.tokens") + 40])
+    gguf_v7.write_bytes(data[:4] + (7).to_bytes(4, "little") + data[8:])
+    spm = spm_model_bytes()
+    from core.formats.sentencepiece.layout import top_level_fields
+    spm_fields, spm_cut = top_level_fields(spm[:100])
+    spm_piece = sum(1 for number, _, _ in spm_fields if number == 1) + 1  # the piece cut
+    tokenizer_json = write_format("tokenizer.json", more / "hf")
+    broken_manifest = more / "broken"
+    broken_manifest.mkdir()
+    (broken_manifest / "manifest.json").write_text("{oops}", encoding="utf-8")
+    (more / "b.zip").write_bytes(b"PK\x03\x04 not a zip")
     return {
         "missing": (raised(lambda: detect(p / "gone.json")), f"{p / 'gone.json'}: no such file or folder"),
         "not a tokenizer": (raised(lambda: detect(p / "notes.txt")),
@@ -82,7 +112,7 @@ def converted_errors(tmp_path) -> dict[str, tuple[WorkbenchError, str]]:
         "empty": (raised(lambda: detect(p / "empty.bin")), None),
         "folder": (raised(lambda: detect(p)), None),
         "invalid JSON": (raised(lambda: parse_json_text(read_text(p / "bad.json"), p / "bad.json")),
-                         f"{p / 'bad.json'}:1:11: invalid JSON: Expecting value"),
+                         f"{p / 'bad.json'}:1:11: invalid JSON: a value is expected here"),
         "not an object": (raised(lambda: parse_json_text("[1]", p / "list.json")),
                           f"{p / 'list.json'}: expected a JSON object at the top level"),
         "invalid UTF-8": (raised(lambda: decode_utf8(b"ok\nbad \xff", path="t.txt")),
@@ -131,15 +161,43 @@ def converted_errors(tmp_path) -> dict[str, tuple[WorkbenchError, str]]:
                       "ids.json: item 1 is not a token ID (an integer): 'x'"),
         "SentencePiece model": (raised(lambda: parse_model_proto(b"", "t.model")),
                                 "t.model: not a SentencePiece model: it has no pieces"),
+        # the last English sentences core built: GGUF and SentencePiece files cut short (where:
+        # a sub-note), options a format does not take (lists of keys), corpus sources
+        "GGUF cut in a key": (raised(lambda: read_gguf_header(gguf_cut)), None),
+        "GGUF version": (raised(lambda: read_gguf_header(gguf_v7)),
+                         f"{gguf_v7}: GGUF version 7 is not one this workbench reads (versions "
+                         "2, 3)"),
+        "SentencePiece cut": (raised(lambda: check_model_layout(spm[:100], "m.model")),
+                              "m.model: truncated: the file ends at byte 100, inside piece "
+                              f"{spm_piece} (bytes {spm_cut[1]}–{spm_cut[2]}); a SentencePiece "
+                              "model must be copied whole"),
+        "options": (raised(lambda: open_tokenizer(tokenizer_json, preset="r50k", add_bos=True)),
+                    f"{tokenizer_json}: add BOS, preset apply to SentencePiece models, tiktoken "
+                    "rank files; this is tokenizer.json"),
+        "source kind": (raised(lambda: CorpusSource(p / "a.txt", kind="xml")),
+                        f"{p / 'a.txt'}: unknown source kind 'xml'; use one of lines, "
+                        "paragraphs, jsonl, csv, tsv"),
+        "sampling weight": (raised(lambda: CorpusSource(p / "a.txt", weight=-1)),
+                            f"{p / 'a.txt'}: a sampling weight must be a finite number, 0 or "
+                            "more (not -1)"),
+        "manifest JSON": (raised(lambda: verify_bundle(broken_manifest)),
+                          f"{broken_manifest}:1:2: manifest.json is not valid JSON: a key in "
+                          "double quotes is expected here"),
+        "zip bundle": (raised(lambda: verify_bundle(more / "b.zip")), None),
     }
 
 
 def test_converted_errors_carry_a_note_and_keep_their_english(tmp_path):
-    for kind, (error, english) in converted_errors(tmp_path).items():
+    errors = converted_errors(tmp_path)
+    for kind, (error, english) in errors.items():
         assert error.note is not None, kind
         assert error_text(error) == str(error), kind  # untranslated: the core's English
         if english is not None:
             assert str(error) == english, kind
+    cut = errors["GGUF cut in a key"][0]
+    assert cut.message.startswith("the GGUF header is truncated while reading key "
+                                  "'tokenizer.ggml.tokens' (byte ")
+    assert cut.note.args["where"].code == "gguf.in_key"
     config = TrainingConfig.load  # a config file's error keeps its note with the path added
     (tmp_path / "c.json").write_text('{"vocab_size": 0}', encoding="utf-8")
     located = raised(lambda: config(tmp_path / "c.json"))
@@ -161,6 +219,11 @@ def test_a_converted_error_in_the_chinese_window_has_no_english_words_of_ours(qa
         assert re.search(r"[\u4e00-\u9fff]", message), (kind, message)
         assert not english_words(message, error), (kind, message)
     assert shown["missing"][1] == f"{tmp_path / 'gone.json'}: 文件或文件夹不存在"
+    # a library's own words are quoted after the sentence, a list joined the Chinese way
+    said = errors["zip bundle"][0].note.args["said"]
+    assert shown["zip bundle"][2] == f"不是可读取的 zip 打包文件。原始报错（英文）：“{said}”"
+    assert "（现有列：title、body）" in shown["no column"][2]
+    assert shown["invalid JSON"][2] == "无效的 JSON：此处应有一个值"
     assert shown["invalid UTF-8"][1] == "t.txt:2: 文件第 7 个字节处的 UTF-8 无效（该行第 4 个字节：0xff）"
 
 

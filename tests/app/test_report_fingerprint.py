@@ -13,7 +13,7 @@ import pytest
 from app.cli import main
 from core.corpus import CorpusSource
 from core.diagnostics.run import diagnose
-from core.bundles.golden import fingerprint
+from core.bundles.fingerprints import fingerprint
 from core.loading import detect_source, open_source
 from tests.conftest import TOKENIZERS, require_data
 

@@ -7,7 +7,7 @@ import lzma
 import pytest
 
 from core.corpus import Corpus, CorpusSource, expand, guess_kind
-from core.errors import FormatError
+from core.errors import FormatError, WorkbenchError
 from core.progress import CancelToken, Cancelled
 
 
@@ -146,8 +146,9 @@ def test_sampling_weights_repeat_or_thin_out_documents(tmp_path):
 
 @pytest.mark.parametrize("weight", [float("nan"), float("inf"), -1.0])
 def test_a_weight_must_be_finite_and_not_negative(tmp_path, weight):
-    with pytest.raises(ValueError, match="finite number"):
+    with pytest.raises(WorkbenchError, match="finite number") as caught:
         CorpusSource(tmp_path / "a.txt", weight=weight)
+    assert caught.value.note.code == "corpus.bad_weight"
 
 
 def test_strict_errors_keep_their_place_through_a_process_boundary(tmp_path):

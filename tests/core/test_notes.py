@@ -57,3 +57,27 @@ def test_special_literal_notes_name_each_literal_then_count_the_rest():
     assert {n.severity for n in parsed} == {"info"}
     assert english(parsed[0]) == ("special-token literal '<s>' at code point 0 parsed as a "
                                   "special token")
+
+
+def test_a_sub_note_a_list_and_a_librarys_words_go_to_json_and_back():
+    """A sub-note (where in a file) goes to JSON in a note's own form and comes back a note; a
+    list stays a list; the library's words (``said``) follow the sentence in the message."""
+    from core.notes import Joined, from_json, worded
+
+    cut = note("gguf.header_truncated", where=note("gguf.in_key", key="tokenizer.ggml.tokens"),
+               byte=237, size=240)
+    data = cut.to_json()
+    assert data["args"]["where"]["code"] == "gguf.in_key"
+    assert data["message"] == ("the GGUF header is truncated while reading key "
+                               "'tokenizer.ggml.tokens' (byte 237 of 240)")
+    assert from_json(data) == cut and english(from_json(data)) == data["message"]
+    listed = note("align.unknown_mode", mode="x", modes=["strict", "expand"])
+    assert from_json(listed.to_json()).args["modes"] == ["strict", "expand"]
+    refused = note("hf.rejected", said="data did not match any variant")
+    assert refused.to_json()["message"] == (
+        "the tokenizers runtime rejected this file: data did not match any variant")
+    # each front joins a list and sets the library's words apart in its own way
+    assert worded(listed, ENGLISH, {}, {}, separator="、") == "unknown mode 'x'; use strict、expand"
+    assert worded(refused, ENGLISH, {}, {}, said="{message} [{said}]") == (
+        "the tokenizers runtime rejected this file [data did not match any variant]")
+    assert str(Joined([], ", ")) == "—"

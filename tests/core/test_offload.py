@@ -59,7 +59,7 @@ def test_a_failed_child_is_reported_as_a_note_and_the_text_still_encodes(tmp_pat
         encoder.shutdown()
     assert result.encoding.ids.tolist() == runtime.encode(text).ids.tolist()
     [fallback] = [n for n in result.notes if n.code == "offload.fallback"]
-    assert fallback.severity == "warning" and "tokenizer.model" in fallback.args["reason"]
+    assert fallback.severity == "warning" and "tokenizer.model" in fallback.args["said"]
 
 
 ENCODE_THEN_WAIT = """

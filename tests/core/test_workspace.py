@@ -278,7 +278,8 @@ def test_corrupt_without_a_previous_file_gives_nothing_and_says_why(tmp_path):
     path.write_text("{")
     ws, notes = read_workspace_or_previous(path)
     assert ws is None and [n.code for n in notes] == ["workspace.unusable"]
-    assert str(path) in notes[0].args["problem"]
+    assert notes[0].args["path"] == str(path)
+    assert notes[0].args["problem"].code == "workspace.not_json"
 
 
 # -- missing files ------------------------------------------------------------------------------

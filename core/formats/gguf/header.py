@@ -26,6 +26,7 @@ from pathlib import Path
 import numpy as np
 
 from ...errors import FormatError
+from ...notes import Note, note
 
 MAGIC = b"GGUF"
 SUPPORTED_VERSIONS = (2, 3)  # version 1 (32-bit lengths) predates every file in circulation
@@ -89,18 +90,29 @@ class GGUFHeader:
 
 
 class _Cursor:
-    """Reads little-endian values from the mapped file, naming the key being read on failure."""
+    """Reads little-endian values from the mapped file, naming the part being read on failure.
+
+    ``part`` is a ``gguf.in_*`` note code and its values (a sub-note of the error, made only
+    when one is raised: the cursor moves through thousands of tensor records).
+    """
 
     def __init__(self, data, path: Path) -> None:
         self.data = data
         self.pos = 0
         self.path = path
-        self.key = "the file header"
+        self.part: tuple[str, dict] = ("gguf.in_header", {})
+
+    def where(self) -> Note:
+        """The part being read, as the sub-note an error names it by."""
+        code, args = self.part
+        return note(code, **args)
+
+    def fail(self, code: str, **args) -> FormatError:
+        return FormatError.of(note(code, where=self.where(), **args), path=self.path)
 
     def need(self, size: int) -> None:
         if self.pos + size > len(self.data):
-            raise FormatError(f"the GGUF header is truncated while reading {self.key} (byte "
-                              f"{self.pos:,} of {len(self.data):,})", path=self.path)
+            raise self.fail("gguf.header_truncated", byte=self.pos, size=len(self.data))
 
     def scalar(self, fmt: str):
         size = struct.calcsize(fmt)
@@ -117,8 +129,7 @@ class _Cursor:
         try:
             return raw.decode("utf-8")
         except UnicodeDecodeError as err:
-            raise FormatError(f"invalid UTF-8 in {self.key} at byte {self.pos - length + err.start:,}",
-                              path=self.path) from None
+            raise self.fail("gguf.invalid_utf8", byte=self.pos - length + err.start) from None
 
     def value(self, kind: int):
         if kind in _SCALARS:
@@ -138,9 +149,8 @@ class _Cursor:
                 return [self.string() for _ in range(count)]
             if item_kind == _ARRAY:
                 return [self.value(_ARRAY) for _ in range(count)]
-            raise FormatError(f"{self.key} is an array of unknown value type {item_kind}",
-                              path=self.path)
-        raise FormatError(f"{self.key} has unknown value type {kind}", path=self.path)
+            raise self.fail("gguf.unknown_array_type", kind=item_kind)
+        raise self.fail("gguf.unknown_value_type", kind=kind)
 
 
 def is_gguf(head: bytes) -> bool:
@@ -162,8 +172,7 @@ def read_gguf_header(path: str | Path) -> GGUFHeader:
     with open(path, "rb") as handle:
         size = handle.seek(0, 2)
         if size < 8:
-            raise FormatError("the GGUF header is truncated (the file is shorter than its magic "
-                              "and version)", path=path)
+            raise FormatError.of(note("gguf.shorter_than_magic"), path=path)
         with mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ) as data:
             return _parse(data, path)
 
@@ -171,31 +180,32 @@ def read_gguf_header(path: str | Path) -> GGUFHeader:
 def _parse(data, path: Path) -> GGUFHeader:
     cursor = _Cursor(data, path)
     if bytes(data[:4]) != MAGIC:
-        raise FormatError("not a GGUF file (it does not start with 'GGUF')", path=path)
+        raise FormatError.of(note("gguf.not_gguf"), path=path)
     cursor.pos = 4
-    cursor.key = "the version"
+    cursor.part = ("gguf.in_version", {})
     version = cursor.scalar("<I")
     if version not in SUPPORTED_VERSIONS:
-        hint = " (a big-endian file?)" if version & 0xFFFF == 0 else ""
-        raise FormatError(f"GGUF version {version}{hint} is not one this workbench reads "
-                          f"(versions {', '.join(map(str, SUPPORTED_VERSIONS))})", path=path)
-    cursor.key = "the tensor and key counts"
+        # a big-endian file's small version number reads as a multiple of 65,536 here
+        code = "gguf.version_big_endian" if version & 0xFFFF == 0 else "gguf.version_unknown"
+        raise FormatError.of(note(code, version=version, supported=list(SUPPORTED_VERSIONS)),
+                             path=path)
+    cursor.part = ("gguf.in_counts", {})
     n_tensors = cursor.scalar("<Q")
     n_keys = cursor.scalar("<Q")
     header = GGUFHeader(path, version)
     for number in range(n_keys):
-        cursor.key = f"the name of key {number + 1} of {n_keys}"
+        cursor.part = ("gguf.in_key_name", {"number": number + 1, "total": n_keys})
         name = cursor.string()
-        cursor.key = f"key {name!r}"
+        cursor.part = ("gguf.in_key", {"key": name})
         kind = cursor.scalar("<I")
         header.metadata[name] = cursor.value(kind)
     for number in range(n_tensors):
-        cursor.key = f"tensor record {number + 1} of {n_tensors}"
+        cursor.part = ("gguf.in_tensor_record", {"number": number + 1, "total": n_tensors})
         name = cursor.string()
-        cursor.key = f"tensor {name!r}"
+        cursor.part = ("gguf.in_tensor", {"tensor": name})
         dims = cursor.scalar("<I")
         if dims > 8:
-            raise FormatError(f"tensor {name!r} declares {dims} dimensions", path=path)
+            raise cursor.fail("gguf.too_many_dimensions", dimensions=dims)
         shape = tuple(cursor.scalar("<Q") for _ in range(dims))
         header.tensors[name] = TensorInfo(name, shape, cursor.scalar("<I"), cursor.scalar("<Q"))
     header.header_bytes = cursor.pos

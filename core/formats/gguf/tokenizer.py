@@ -147,7 +147,7 @@ def read_vocab(header: GGUFHeader) -> GGUFVocab:
     model = _key(header, "tokenizer.ggml.model", str)
     if model is None:
         raise FormatError.of(note("gguf.no_tokenizer"), path=path)
-    supported = ", ".join(MODELS)
+    supported = list(MODELS)
     if model in REFUSED_MODELS:
         raise FormatError.of(note(REFUSED_MODELS[model], model=model, supported=supported),
                              path=path)
@@ -293,7 +293,7 @@ def gguf_tokenizer_json(header: GGUFHeader) -> tuple[dict, GGUFVocab]:
         vocab.notes.append(note("gguf.pre_default"))
     marked = [vocab.tokens[i] for i in np.flatnonzero((types == CONTROL) & (vocab.types != CONTROL))]
     if marked:
-        vocab.notes.append(note("gguf.marked_control", tokens=", ".join(marked)))
+        vocab.notes.append(note("gguf.marked_control", tokens=marked))
     rows = header.embedding_rows
     if rows is not None and rows < len(vocab.tokens):
         vocab.notes.append(note("gguf.embedding_short", rows=rows, vocabulary=len(vocab.tokens)))

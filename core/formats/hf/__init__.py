@@ -1,2 +1,2 @@
-"""HF ``tokenizer.json`` (and WordPiece ``vocab.txt``, GPT-2 ``vocab.json`` + ``merges.txt``) on
-``tokenizers``."""
+"""HF ``tokenizer.json`` on ``tokenizers``; WordPiece ``vocab.txt`` and GPT-2 ``vocab.json`` +
+``merges.txt`` turned into one (:mod:`.vocab_files`)."""

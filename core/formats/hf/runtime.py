@@ -109,7 +109,7 @@ class HFRuntime(Runtime):
         try:
             self.tk = Tokenizer.from_str(json.dumps(spec))
         except Exception as err:  # the Rust side raises a bare Exception with serde's message
-            raise FormatError.of(note("hf.rejected", error=str(err)), path=path) from None
+            raise FormatError.of(note("hf.rejected", said=str(err)), path=path) from None
         if self.tk.padding:
             self.notes.append(note("hf.padding_off",
                                    length=self.tk.padding.get("length") or "longest"))

@@ -64,7 +64,7 @@ def _component(key: str, spec: dict | None, path):
     try:
         return getattr(Tokenizer.from_str(json.dumps(holder)), key)
     except Exception as err:  # tokenizers reports an unknown component as a plain Exception
-        raise FormatError.of(note("reference.unknown_part", key=key, error=str(err)),
+        raise FormatError.of(note("reference.unknown_part", key=key, said=str(err)),
                              path=path) from None
 
 
@@ -85,7 +85,7 @@ class ReferenceBPERuntime(Runtime):
             specials = [str(s) for s in spec.get("special_tokens") or []]
         except (KeyError, TypeError, ValueError, IndexError) as err:
             raise FormatError.of(note("reference.invalid", file=MODEL_FILE,
-                                      error=f"{type(err).__name__} {err}"), path=path) from None
+                                      said=f"{type(err).__name__} {err}"), path=path) from None
         missing = [p for p in [self.unk_token, *specials] if p is not None and p not in self.vocab]
         if missing:
             raise FormatError.of(note("reference.not_in_vocabulary", token=missing[0]), path=path)

@@ -18,10 +18,10 @@ a SentencePiece model must be copied whole
 from __future__ import annotations
 
 from ...errors import FormatError
+from ...notes import note
 
 
 PIECES, TRAINER_SPEC, NORMALIZER_SPEC = 1, 2, 3
-WHOLE = "a SentencePiece model must be copied whole"
 FIELD_NAMES = {PIECES: "piece", TRAINER_SPEC: "trainer_spec", NORMALIZER_SPEC: "normalizer_spec",
                4: "self_test_data", 5: "denormalizer_spec"}
 
@@ -82,12 +82,26 @@ def check_model_layout(data: bytes, path: object = None) -> None:
     pieces = sum(1 for number, _, _ in fields if number == PIECES)
     if cut is not None:
         number, start, end = cut
-        what = (f"piece {pieces + 1}" if number == PIECES else FIELD_NAMES.get(number)
-                or (f"field {number}" if number else "a field"))
-        raise FormatError(f"truncated: the file ends at byte {size:,}, inside {what} (bytes "
-                          f"{start:,}–{end:,}); {WHOLE}", path=path)
+        raise FormatError.of(note("sentencepiece.cut_inside", size=size, start=start, end=end,
+                                  where=_field(number, pieces + 1)), path=path)
     numbers = {number for number, _, _ in fields}
     if pieces and NORMALIZER_SPEC not in numbers and numbers <= set(FIELD_NAMES):
-        last = f"piece {pieces:,}" if TRAINER_SPEC not in numbers else "the trainer_spec"
-        raise FormatError(f"truncated: the file ends at byte {size:,}, after {last}, before the "
-                          f"normalizer_spec every SentencePiece model has; {WHOLE}", path=path)
+        last = _field(PIECES if TRAINER_SPEC not in numbers else TRAINER_SPEC, pieces)
+        raise FormatError.of(note("sentencepiece.cut_before_normalizer", size=size, where=last),
+                             path=path)
+
+
+def _field(number: int, piece: int):
+    """The sub-note naming top-level field ``number`` (0: a field whose tag was cut), or
+    piece number ``piece`` when it is a piece.
+
+    >>> from core.notes import english
+    >>> english(_field(PIECES, 3)), english(_field(TRAINER_SPEC, 3)), english(_field(9, 3))
+    ('piece 3', 'the trainer_spec field', 'field 9')
+    """
+    if number == PIECES:
+        return note("sentencepiece.in_piece", number=piece)
+    if number in FIELD_NAMES:
+        return note("sentencepiece.in_field", field=FIELD_NAMES[number])
+    return note("sentencepiece.in_field_number", number=number) if number else note(
+        "sentencepiece.in_a_field")

@@ -88,7 +88,7 @@ class SentencePieceRuntime(Runtime):
         try:
             self.sp.LoadFromSerializedProto(data)
         except Exception as err:
-            raise FormatError.of(note("sentencepiece.rejected", error=str(err)),
+            raise FormatError.of(note("sentencepiece.rejected", said=str(err)),
                                  path=path) from None
         self.add_bos = self.sp.bos_id() >= 0 if add_bos is None else add_bos
         if add_bos is None and self.add_bos:

@@ -19,6 +19,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Collection
 
+from ...errors import WorkbenchError
+from ...notes import note
+
 R50K_PATTERN = (r"""'(?:[sdmt]|ll|ve|re)| ?\p{L}++| ?\p{N}++| ?[^\s\p{L}\p{N}]++|\s++$|\s+(?!\S)|\s""")
 CL100K_PATTERN = (r"""'(?i:[sdmt]|ll|ve|re)|[^\r\n\p{L}\p{N}]?+\p{L}++|\p{N}{1,3}+| ?[^\s\p{L}\p{N}]++"""
                   r"""[\r\n]*+|\s++$|\s*[\r\n]|\s+(?!\S)|\s""")
@@ -91,13 +94,14 @@ PRESETS = [
 
 
 def preset(name: str) -> TiktokenPreset:
-    """Find a preset by name or alias (case-insensitive)."""
+    """Find a preset by name or alias (case-insensitive); a name none has is the user's
+    mistake (``--preset``), refused with a note naming the presets there are."""
     key = name.lower()
     for candidate in PRESETS:
         if key == candidate.name or key in candidate.aliases:
             return candidate
-    names = ", ".join(p.name for p in PRESETS)
-    raise ValueError(f"unknown preset {name!r}; known presets: {names} (gpt2 = r50k)")
+    raise WorkbenchError.of(note("tiktoken.unknown_preset", preset=name,
+                                 presets=[p.name for p in PRESETS]))
 
 
 def guess_preset(n_ranks: int, rank_ids: Collection[int] | None = None) -> TiktokenPreset | None:

@@ -153,7 +153,7 @@ class TiktokenRuntime(Runtime):
             self.enc = tiktoken.Encoding(name, pat_str=self.pattern, mergeable_ranks=ranks,
                                          special_tokens=self.special)
         except Exception as err:  # tiktoken reports regex errors and id clashes as ValueError
-            raise FormatError.of(note("tiktoken.rejected", error=str(err)), path=path) from None
+            raise FormatError.of(note("tiktoken.rejected", said=str(err)), path=path) from None
         size = max(max(ranks.values()), max(self.special.values(), default=-1)) + 1
         self._size = size
         tokens = [b""] * size
@@ -186,13 +186,13 @@ class TiktokenRuntime(Runtime):
                        last_rank=fit.last_rank)
         if chosen:
             raise FormatError.of(note("tiktoken.specials_refused", start=fit.last_rank + 1,
-                                      presets=", ".join(fit.fitting) or "—", **collide),
+                                      presets=list(fit.fitting), **collide),
                                  path=path)
         moved = fit.after_ranks.values()
         self.notes.append(note("tiktoken.specials_collide", **collide))
         self.notes.append(note("tiktoken.specials_moved", first=min(moved), last=max(moved)))
         if fit.fitting:
-            self.notes.append(note("tiktoken.presets_fit", presets=", ".join(fit.fitting)))
+            self.notes.append(note("tiktoken.presets_fit", presets=list(fit.fitting)))
         return dict(fit.after_ranks)
 
     # -- Runtime -------------------------------------------------------------------------

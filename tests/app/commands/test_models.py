@@ -8,7 +8,7 @@ import json
 import pytest
 
 from app.cli import main
-from core.bundles.golden import fingerprint
+from core.bundles.fingerprints import fingerprint
 from core.loading import open_tokenizer
 from tests.conftest import DATA, require_data
 from tests.core.builders import _bpe_tokenizer_json

@@ -258,7 +258,7 @@ def test_a_dataset_with_no_span_is_an_error_naming_the_keys(tmp_path):
     with pytest.raises(DatasetError) as caught:
         audit_dataset(Dataset(path), [("t", open_tokenizer(write_vocab_txt(tmp_path)).runtime)])
     assert caught.value.note.code == "dataset.no_spans"
-    assert caught.value.note.args == {"records": 2, "keys": "text, segments"}
+    assert caught.value.note.args == {"records": 2, "keys": ["text", "segments"]}
     assert "no span in the dataset (records read: 2; their keys: text, segments)" in str(
         caught.value)
     runtime = open_tokenizer(write_vocab_txt(tmp_path)).runtime

@@ -6,8 +6,9 @@ import json
 
 import pytest
 
-from core.bundles.golden import (GoldenError, fingerprint, lock, read_golden, read_user_samples,
-                         samples_for, verify, write_golden)
+from core.bundles.fingerprints import fingerprint
+from core.bundles.golden import (GoldenError, lock, read_golden, read_user_samples, samples_for,
+                                 verify, write_golden)
 from core.bundles.golden_stress import STRESS_SAMPLES
 from core.loading import open_tokenizer, save_loaded
 from tests.core.diff.conftest import open_spec, small_bpe_spec  # noqa: F401 (fixtures)

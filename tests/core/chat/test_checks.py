@@ -208,9 +208,9 @@ def test_a_template_that_ignores_tools_drops_definitions_and_calls():
     ignore = ("{% for m in messages %}<|im_start|>{{ m.role }}\n{{ m.content or '' }}<|im_end|>\n"
               "{% endfor %}")
     report = chat_report(ignore, Conversation(TOOL_CHAT, [WEATHER_TOOL]))
-    assert check(report, "chat.tools_dropped")["args"]["names"] == "get_weather"
+    assert check(report, "chat.tools_dropped")["args"]["names"] == ["get_weather"]
     calls = check(report, "chat.tool_calls_dropped")
-    assert calls["args"] == {"message": 1, "role": "assistant", "names": "get_weather, city"}
+    assert calls["args"] == {"message": 1, "role": "assistant", "names": ["get_weather", "city"]}
 
 
 @pytest.mark.realdata

@@ -60,7 +60,7 @@ def test_injections_carry_both_readings_as_numbers_and_agree_with_their_note(tmp
     assert injection.sanitized.ids == tuple(report.tokens[i].id for i in kept)
     assert im_end not in injection.sanitized.ids
     (note,) = report.checks_with("chat.special_in_content")
-    assert note.span == injection.span and note.args["ids"] == str(im_end)
+    assert note.span == injection.span and note.args["ids"] == [im_end]
     assert (note.args["message"], note.args["role"]) == (injection.message, injection.role)
 
 

@@ -46,7 +46,7 @@ def test_different_line_counts_are_refused_naming_them_or_aligned_by_the_shortes
     corpus = read_parallel(folder, align="shortest")
     assert corpus.size == 2
     assert corpus.warnings == [note("diagnostics.aligned_by_shortest", lines=2,
-                                    counts="fra: 2, eng: 3")]
+                                    counts=["fra: 2", "eng: 3"])]
     assert english(corpus.warnings[0]).startswith("aligned by the shortest: 2 lines")
 
 

@@ -273,7 +273,7 @@ def test_gpt2_tiktoken_and_its_tokenizer_json_compare_identical(tmp_path):
     assert diff.basis == "bytes" and diff.verdict == "identical", diff.reasons
     assert diff.vocab.counts().kept_same_id == 50257
     assert [n.code for n in diff.notes] == ["diff.runtimes_differ"]
-    from core.bundles.golden import fingerprint
+    from core.bundles.fingerprints import fingerprint
 
     assert fingerprint(gpt2.runtime) == fingerprint(as_json.runtime)
 

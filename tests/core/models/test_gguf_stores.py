@@ -51,14 +51,14 @@ def test_lm_studio_quantizations_with_one_tokenizer_open_with_a_note(home, tmp_p
     loaded = open_tokenizer("lmstudio-community/Tiny-GGUF")
     (said,) = [n for n in loaded.runtime.notes if n.code == "models.same_tokenizer"]
     assert said.args["chosen"] == "lmstudio:lmstudio-community/Tiny-GGUF:Q4_K_M"
-    assert said.args["others"] == "lmstudio:lmstudio-community/Tiny-GGUF:Q8_0"
+    assert said.args["others"] == ["lmstudio:lmstudio-community/Tiny-GGUF:Q8_0"]
     assert loaded.runtime.name == "lmstudio-community/Tiny-GGUF:Q4_K_M"
     chosen = open_tokenizer("lmstudio-community/Tiny-GGUF:q8_0")
     assert chosen.path.name == "Tiny-Q8_0.gguf" and not any(
         n.code == "models.same_tokenizer" for n in chosen.runtime.notes)
     with pytest.raises(ModelError) as caught:
         open_tokenizer("lmstudio-community/Tiny-GGUF:Q5_K_S")
-    assert caught.value.note.args["tags"] == "Q4_K_M, Q8_0"
+    assert caught.value.note.args["tags"] == ["Q4_K_M", "Q8_0"]
 
 
 def test_quantizations_with_different_tokenizers_are_refused(home, tmp_path):
@@ -70,7 +70,7 @@ def test_quantizations_with_different_tokenizers_are_refused(home, tmp_path):
         open_tokenizer("someone/Mixed-GGUF")
     assert caught.value.note.code == "models.ambiguous"
     assert caught.value.note.args["count"] == 2
-    assert "lmstudio:someone/Mixed-GGUF:Q4_0 [" in caught.value.note.args["choices"]
+    assert "lmstudio:someone/Mixed-GGUF:Q4_0 [" in " ".join(caught.value.note.args["choices"])
 
 
 def test_lm_studio_folders_are_where_its_home_says(home, tmp_path):

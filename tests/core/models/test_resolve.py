@@ -59,8 +59,8 @@ def test_one_name_in_two_stores(home, tmp_path):
     with pytest.raises(ModelError) as caught:
         open_tokenizer("acme/tiny")
     assert caught.value.note.code == "models.ambiguous"
-    assert "hf:acme/tiny@main [" in caught.value.note.args["choices"]
-    assert "lmstudio:acme/tiny:Q4_0 [" in caught.value.note.args["choices"]
+    choices = " ".join(caught.value.note.args["choices"])
+    assert "hf:acme/tiny@main [" in choices and "lmstudio:acme/tiny:Q4_0 [" in choices
     assert open_tokenizer("hf:acme/tiny").format == "tokenizer.json"
     assert open_tokenizer("lmstudio:acme/tiny").format == "gguf"
 
@@ -108,4 +108,4 @@ def test_a_name_nowhere_offers_the_names_like_it(home, tmp_path):
     with pytest.raises(ModelError) as caught:
         open_tokenizer("phi3")  # phi3:latest is not pulled; phi3:mini is
     assert caught.value.note.code == "models.not_found_similar"
-    assert caught.value.note.args["similar"] == "ollama:phi3:mini"
+    assert caught.value.note.args["similar"] == ["ollama:phi3:mini"]

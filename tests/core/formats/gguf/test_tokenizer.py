@@ -195,7 +195,7 @@ def test_notes_say_what_llama_cpp_does_that_the_file_does_not(tmp_path):
     runtime = open_tokenizer(path).runtime
     codes = {n.code: n.args for n in runtime.notes}
     assert set(codes) == {"gguf.pre_default", "gguf.marked_control", "gguf.embedding_short"}
-    assert codes["gguf.marked_control"]["tokens"] == "<|im_end|>"
+    assert codes["gguf.marked_control"]["tokens"] == ["<|im_end|>"]
     assert (codes["gguf.embedding_short"]["rows"], codes["gguf.embedding_short"]["vocabulary"]) \
         == (5, 6)
     # typed normal in the file, control for llama.cpp: plain text unless special tokens are parsed

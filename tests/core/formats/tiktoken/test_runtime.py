@@ -8,7 +8,7 @@ import pytest
 import tiktoken
 
 from core.encodings.encoding import Flag
-from core.errors import FormatError, TextError
+from core.errors import FormatError, TextError, WorkbenchError
 from core.formats.detect import load_tokenizer
 from core.formats.tiktoken.presets import CL100K_PATTERN, R50K_PATTERN
 from core.formats.tiktoken.runtime import TiktokenRuntime, load_tiktoken, parse_rank_file
@@ -176,7 +176,7 @@ def test_guessed_preset_whose_special_ids_are_ranks_gets_them_after_the_last_ran
     moved = specials_fit(preset("cl100k"), set(ranks.values())).after_ranks
     assert runtime.special == moved
     assert sorted(moved.values()) == list(range(100300, 100305))
-    assert codes["tiktoken.presets_fit"]["presets"] == "o200k, llama3, qwen"
+    assert codes["tiktoken.presets_fit"]["presets"] == ["o200k", "llama3", "qwen"]
     assert_equals_tiktoken(runtime, CL100K_PATTERN, ranks, moved)
 
 
@@ -189,7 +189,7 @@ def test_chosen_preset_that_collides_is_refused_and_each_proposal_runs():
     assert info.value.note.code == "tiktoken.specials_refused"
     assert info.value.note.args["start"] == 100300
     assert "qwen3_6.tiktoken: preset cl100k does not fit" in str(info.value)
-    for name in info.value.note.args["presets"].split(", "):
+    for name in info.value.note.args["presets"]:
         chosen = preset(name)
         assert_equals_tiktoken(TiktokenRuntime(ranks, preset=name), chosen.pattern, ranks,
                                chosen.special_tokens(len(ranks)))
@@ -235,8 +235,10 @@ def test_llama3_preset_adds_bos():
 
 def test_preset_by_alias_and_unknown_preset():
     assert TiktokenRuntime(tiktoken_ranks(), preset="gpt2").preset.name == "r50k"
-    with pytest.raises(ValueError, match="unknown preset"):
+    with pytest.raises(WorkbenchError, match="unknown preset 'nope'; known presets: r50k, ") as info:
         TiktokenRuntime(tiktoken_ranks(), preset="nope")
+    assert info.value.note.code == "tiktoken.unknown_preset"
+    assert "qwen" in info.value.note.args["presets"]
 
 
 def test_describe_and_stages():
