@@ -147,12 +147,12 @@ def _symbolize(word_counts: Mapping[str, int], prefix: str,
     # every character of every word by code point, the heads (first characters) and the rest
     codes = np.frombuffer("".join(words).encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
     starts = np.cumsum(lengths) - lengths
-    head = np.zeros(len(codes), dtype=bool)
-    head[starts] = True
-    weights = np.repeat(frequency[order], lengths)
     size = int(codes.max()) + 1
-    head_totals = np.bincount(codes[head], weights[head], size)
-    tail_totals = np.bincount(codes[~head], weights[~head], size)
+    head_totals = np.bincount(codes[starts], frequency[order], size)
+    # every character's total less the heads' (exact: float64 sums of integers below 2**53);
+    # temporaries are dropped as soon as done with, the peak memory of a training is here
+    tail_totals = np.bincount(codes, np.repeat(frequency[order], lengths), size)
+    tail_totals -= head_totals
     heads, tails = np.flatnonzero(head_totals), np.flatnonzero(tail_totals)
     for symbol in sorted(set(map(chr, heads.tolist())) |
                          {prefix + ch for ch in map(chr, tails.tolist())}):
@@ -167,7 +167,9 @@ def _symbolize(word_counts: Mapping[str, int], prefix: str,
             units[symbol] += total
     spelled = lookup[1, codes]
     spelled[starts] = lookup[0, codes[starts]]
+    del codes, lookup
     text = spelled.tobytes().decode("utf-32-le", "surrogatepass")
+    del spelled
     bounds = np.cumsum(lengths).tolist()
     return list(map(text.__getitem__, map(slice, [0] + bounds[:-1], bounds))), freqs, units
 
@@ -256,9 +258,9 @@ class _ScoreQueue:
         number = np.arange(len(keys), dtype=np.int64)
         owner = np.concatenate([left, right[twice]])
         order = np.argsort(owner, kind="stable")
-        self.row_partner = np.concatenate([right, left[twice]])[order]
+        self.row_partner = np.concatenate([right, left[twice]])[order].astype(np.int32)
         self.row_count = np.concatenate([counts, counts[twice]])[order]
-        self.row_pair = np.concatenate([number, number[twice]])[order]
+        self.row_pair = np.concatenate([number, number[twice]])[order].astype(np.int32)
         self.row_start = np.searchsorted(owner[order], np.arange(symbols + 1)).tolist()
 
     def _link(self, key: str) -> None:
