@@ -14,7 +14,10 @@ from functools import cached_property
 from concurrent.futures import ThreadPoolExecutor
 from typing import Callable, Sequence, TypeVar
 
+import numpy as np
+
 from ..encodings.batch import EncodingBatch, encode_one
+from ..encodings.ids_only import IdsBatch
 from ..encodings.small import SMALL_TEXT, SmallResult, encode_small
 from ..encodings.encoding import Encoding, Flag
 from ..notes import Note, note
@@ -200,6 +203,24 @@ class Runtime(abc.ABC):
         """
         parse = self.parse_choice(parse_special, allowed_special)
         return EncodingBatch(self, texts, self._native_many(texts, add_special_tokens, parse))
+
+    def encode_ids_batch(self, texts: Sequence[str], *,
+                         add_special_tokens: bool = True) -> IdsBatch:
+        """The IDs :meth:`encode_batch` gives ``texts`` (special-token literals read as text),
+        without its spans: for work that compares IDs first and needs spans for few texts. Where
+        the runtime knows a text's tokens spell it, the :class:`~core.encodings.ids_only.IdsBatch`
+        says so and carries the lengths its exact byte spans are made of. Raises as
+        :meth:`encode_batch` does. This default takes the batch encode's native answer (every
+        runtime that can skip the span work does)."""
+        many = self._native_many(texts, add_special_tokens, False)
+        return IdsBatch(many.ids, many.counts, np.zeros(len(texts), dtype=bool),
+                        self._encode_some(texts, add_special_tokens))
+
+    def _encode_some(self, texts: Sequence[str], add_special_tokens: bool):
+        """An :class:`~core.encodings.ids_only.IdsBatch`'s ``encode_some``: the batch encode of
+        the texts at the indexes given, encoded again."""
+        return lambda indexes: self.encode_batch([texts[i] for i in indexes],
+                                                 add_special_tokens=add_special_tokens)
 
     def count_many(self, texts: Sequence[str]) -> tuple:
         """``(ids, flags, tokens per text)`` numpy arrays for many texts — content tokens only
@@ -396,6 +417,13 @@ class Runtime(abc.ABC):
         if not (has_lone_surrogate(joined) or self._special_literals.find(joined)):
             return [[] for _ in texts]
         return [self._prepare(text, parse_special) for text in texts]
+
+    def _refuse_unencodable(self, texts: Sequence[str]) -> None:
+        """Raise where :meth:`_prepare_many` raises (a text with a lone surrogate), without
+        making its notes (the IDs-only calls have no Encoding to put them on)."""
+        if has_lone_surrogate("\n".join(texts)):
+            for text in texts:
+                check_encodable(text)
 
     def _prepare(self, text: str, parse_special: bool) -> list[Note]:
         """Check the text; a note per special-token literal in it (the first three, then a count)."""

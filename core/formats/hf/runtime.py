@@ -18,6 +18,8 @@ import numpy as np
 import tokenizers
 from tokenizers import Tokenizer
 
+from ...encodings.batch import EncodingBatch
+from ...encodings.ids_only import IdsBatch, spelled_texts
 from ...encodings.small import SmallResult, lengths_end_to_end
 from ...encodings.spans import NativeMany, NativeResult
 from ...encodings.encoding import Flag
@@ -286,10 +288,44 @@ class HFRuntime(Runtime):
                           count=int(counts.sum()))
         return ids, self._flag_table[ids], counts
 
+    def encode_ids_batch(self, texts, *, add_special_tokens: bool = True) -> IdsBatch:
+        """IDs without offsets (gathering them costs as much as the IDs); a text is spelled
+        where :meth:`_native_many` lays its tokens end to end (:meth:`_spelled_spans`). The
+        texts encoded again (``encode_some``) come from the same native answer."""
+        self._refuse_unencodable(texts)
+        natives = self._native_batch(texts, add_special_tokens, False)
+        id_lists = [e.ids for e in natives]  # each a new list: asked once
+        k = len(texts)
+        counts = np.fromiter(map(len, id_lists), dtype=np.int64, count=k)
+        total = int(counts.sum())
+        ids = np.fromiter(chain.from_iterable(id_lists), dtype=np.int64, count=total)
+
+        def encode_some(indexes) -> EncodingBatch:
+            some = [texts[i] for i in indexes]
+            return EncodingBatch(self, some, self._many_of_natives(
+                some, [natives[i] for i in indexes], self._prepare_many(some, False), False))
+
+        if self._spells_text is None:
+            return IdsBatch(ids, counts, np.zeros(k, dtype=bool), encode_some)
+        lengths = self.vocab_bytes.all_lengths[ids]
+        if add_special_tokens and self.spec.get("post_processor") is not None:
+            # only the post-processor marks tokens special (a special token read from the
+            # text is not): those it inserts cover no text
+            special = np.fromiter(chain.from_iterable(e.special_tokens_mask for e in natives),
+                                  dtype=bool, count=total)
+            lengths[special] = 0
+        spelled = np.fromiter(map(self._spells_text, texts), dtype=bool, count=k)
+        return IdsBatch(ids, counts, spelled & spelled_texts(texts, lengths, counts),
+                        encode_some, lengths)
+
     def _native_many(self, texts, add_special_tokens: bool, parse_special: bool) -> NativeMany:
         """All texts in one native batch call; ids, offsets and flags gathered with numpy."""
         warnings = self._prepare_many(texts, parse_special)
         natives = self._native_batch(texts, add_special_tokens, parse_special)
+        return self._many_of_natives(texts, natives, warnings, parse_special)
+
+    def _many_of_natives(self, texts, natives, warnings, parse_special) -> NativeMany:
+        """:meth:`_native_many` of the library's Encodings ``natives`` of ``texts``."""
         k = len(texts)
         counts = np.fromiter((len(e.ids) for e in natives), dtype=np.int64, count=k)
         total = int(counts.sum())

@@ -16,6 +16,7 @@ from typing import Sequence
 import numpy as np
 import sentencepiece as spm
 
+from ...encodings.ids_only import IdsBatch
 from ...encodings.small import SmallResult, lengths_end_to_end
 from ...encodings.spans import NativeMany, NativeResult
 from ...encodings.encoding import Flag
@@ -254,6 +255,19 @@ class SentencePieceRuntime(Runtime):
         results = [many.result(i) if ok[i] else self._careful(texts[i], raws[i], warnings[i])
                    for i in range(k)]
         return NativeMany.of([self._add_specials(r, add_special_tokens) for r in results])
+
+    def encode_ids_batch(self, texts, *, add_special_tokens: bool = True) -> IdsBatch:
+        """IDs from the library's batch call and BOS / EOS as :meth:`_add_specials` adds them,
+        without the normalized texts and spans :meth:`_native_many` derives (no text is
+        marked spelled: a piece's ``▁`` and the dummy prefix are no bytes of the text)."""
+        self._refuse_unencodable(texts)
+        id_lists = self._encode_many(list(texts))
+        sp = self.sp
+        bos = [sp.bos_id()] if add_special_tokens and self.add_bos and sp.bos_id() >= 0 else []
+        eos = [sp.eos_id()] if add_special_tokens and self.add_eos and sp.eos_id() >= 0 else []
+        if bos or eos:
+            id_lists = [bos + ids + eos for ids in id_lists]
+        return IdsBatch.of(id_lists, self._encode_some(texts, add_special_tokens))
 
     def _native_small(self, text: str, add_special_tokens: bool,
                       parse_special: bool) -> SmallResult | None:

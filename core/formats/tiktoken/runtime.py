@@ -17,6 +17,7 @@ from typing import Sequence
 import numpy as np
 import tiktoken
 
+from ...encodings.ids_only import IdsBatch
 from ...encodings.spans import NativeMany, NativeResult
 from ...encodings.encoding import Flag
 from ...errors import FormatError
@@ -294,6 +295,28 @@ class TiktokenRuntime(Runtime):
         return NativeMany(ids, starts, ends, self._is_special[ids], counts,
                           np.zeros(k, dtype=bool), np.ones(k, dtype=bool), warnings, [None] * k,
                           joined_starts)
+
+    def encode_ids_batch(self, texts, *, add_special_tokens: bool = True) -> IdsBatch:
+        """IDs in the library's threads; every text is spelled (the token bytes are the text's,
+        BOS zero-width in front), but where the preset normalizes (then :meth:`_native` aligns)."""
+        if self.normalization:
+            return super().encode_ids_batch(texts, add_special_tokens=add_special_tokens)
+        self._refuse_unencodable(texts)
+        parts = in_chunks(self._encode_chunk, texts, native_threads(len(texts)))
+        k = len(texts)
+        counts = np.fromiter((n for _, chunk_counts in parts for n in chunk_counts),
+                             dtype=np.int64, count=k)
+        arrays = [a for chunk_arrays, _ in parts for a in chunk_arrays]
+        ids = (np.concatenate(arrays, dtype=np.int64) if arrays else np.zeros(0, dtype=np.int64))
+        lengths = self._lengths[ids]
+        if add_special_tokens and self.bos:
+            at = np.zeros(k, dtype=np.int64)
+            np.cumsum(counts[:-1], out=at[1:])
+            ids = np.insert(ids, at, self.special[self.bos])
+            lengths = np.insert(lengths, at, 0)
+            counts = counts + 1
+        return IdsBatch(ids, counts, np.ones(k, dtype=bool),
+                        self._encode_some(texts, add_special_tokens), lengths)
 
     def _encode_chunk(self, chunk: Sequence[str]) -> list[tuple[list[np.ndarray], list[int]]]:
         """One chunk of texts as ``[(id arrays in order, each text's token count)]``.
