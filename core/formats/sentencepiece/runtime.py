@@ -35,6 +35,7 @@ from .unknown import piece_code_points, unknown_lengths_from_text
 
 # ModelProto.SentencePiece.Type, by the short names this module compares with
 NORMAL, UNKNOWN, CONTROL, USER_DEFINED, UNUSED, BYTE = PieceType
+_UNKNOWN, _CONTROL, _BYTE = int(UNKNOWN), int(CONTROL), int(BYTE)
 MODEL_TYPES = {1: "unigram", 2: "bpe", 3: "word", 4: "char"}
 
 
@@ -144,13 +145,20 @@ class SentencePieceRuntime(Runtime):
     def token_bytes(self, token_id: int) -> bytes:
         token_id = int(token_id)
         piece = self._pieces[token_id]
-        kind = self._types[token_id]
-        if kind == BYTE:
+        # plain ints: comparing a numpy scalar with an IntEnum member costs a microsecond,
+        # and the vocabulary's bytes table asks this once per id (32k ids: 0.5 s -> 0.03 s)
+        kind = self._type_numbers[token_id]
+        if kind == _BYTE:
             value = byte_piece_value(piece)
             return b"" if value is None else bytes([value])
-        if kind in (CONTROL, UNKNOWN):
+        if kind == _CONTROL or kind == _UNKNOWN:
             return piece.encode("utf-8")
         return piece.replace("▁", " ").encode("utf-8")
+
+    @cached_property
+    def _type_numbers(self) -> list[int]:
+        """Each id's piece type as a plain int (``PieceType``'s numbers)."""
+        return self._types.tolist()
 
     def _list_special_tokens(self) -> list[SpecialToken]:
         out = []
