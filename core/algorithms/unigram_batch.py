@@ -34,6 +34,8 @@ from ..progress import check_cancel
 
 UNKNOWN = 0  # the dense id every character outside the table maps to
 MAX_CODE_POINT = 0x110000
+SLICE = 1 << 18  # edges per slice of a whole-block computation (bounds its temporaries)
+COUNT_BLOCK = 257  # backward steps whose expected counts are summed together (fixes the floats)
 
 
 def code_points(text: str) -> np.ndarray:
@@ -166,14 +168,16 @@ class PieceTrie:
     """The vocabulary as a character trie, one sorted key array per depth, searched with numpy.
 
     A child's key is ``parent * alphabet + char``: finding all pieces that start at every
-    position of a corpus takes one ``searchsorted`` per depth (at most the longest piece).
+    position of a corpus takes one lookup per depth (at most the longest piece): a character
+    table at the root, a :class:`KeyIndex` (hash table over the sorted keys) below it.
     """
 
     def __init__(self, alphabet: int, levels: list[tuple[np.ndarray, np.ndarray]],
-                 terminal: np.ndarray) -> None:
+                 terminal: np.ndarray, indexes: "dict[int, KeyIndex] | None" = None) -> None:
         self.alphabet = alphabet
         self.levels = levels        # per depth: (sorted child keys, id of the first child)
         self.terminal = terminal    # trie node -> piece index, or -1
+        self._indexes = indexes or {}  # per depth (from 1): the keys' KeyIndex
 
     @classmethod
     def build(cls, pieces: list[str], chars: CharTable) -> "PieceTrie":
@@ -189,15 +193,19 @@ class PieceTrie:
         """The trie of the pieces ``codes[offsets[i]:offsets[i + 1]]``."""
         lengths = np.diff(offsets)
         node = np.zeros(len(lengths), dtype=np.int64)  # every piece starts at the root, node 0
-        levels, next_node = [], 1
+        levels, indexes, next_node = [], {}, 1
         terminal = np.full(int(lengths.sum()) + 1, -1, dtype=np.int32)
         for depth in range(int(lengths.max(initial=0))):
             check_cancel(cancel)
             active = np.flatnonzero(lengths > depth)
             key = node[active] * alphabet + codes[offsets[active] + depth]
-            keys = _sorted_distinct(key)  # (searchsorted for the inverse: fewer temporaries)
+            keys = _sorted_distinct(key)  # (an index for the inverse: fewer temporaries)
             levels.append((keys, next_node))  # children are numbered in key order
-            node[active] = next_node + np.searchsorted(keys, key)
+            if depth:  # (the root's children are found by a character table)
+                indexes[depth] = KeyIndex(keys)
+                node[active] = next_node + indexes[depth].lookup(key)
+            else:
+                node[active] = next_node + np.searchsorted(keys, key)
             del key
             next_node += len(keys)
             done = active[lengths[active] == depth + 1]
@@ -207,7 +215,7 @@ class PieceTrie:
         if len(at):
             unknown = np.unique(np.searchsorted(offsets, at, side="right") - 1)
             terminal[np.isin(terminal, unknown)] = -1
-        return cls(alphabet, levels, terminal[:next_node].copy())
+        return cls(alphabet, levels, terminal[:next_node].copy(), indexes)
 
     def _root_slots(self) -> np.ndarray:
         """Character id -> index of the root's child for it (-1: no piece starts with it);
@@ -217,6 +225,11 @@ class PieceTrie:
         table = np.full(max(self.alphabet, int(keys.max(initial=-1)) + 1), -1, dtype=np.int64)
         table[keys] = np.arange(len(keys))
         return table
+
+    def _index(self, depth: int) -> "KeyIndex":
+        if depth not in self._indexes:
+            self._indexes[depth] = KeyIndex(self.levels[depth][0])
+        return self._indexes[depth]
 
     def find(self, codes: np.ndarray, limits: np.ndarray):
         """All (start, length, piece) with ``codes[start:start+length]`` a piece that ends at or
@@ -231,9 +244,8 @@ class PieceTrie:
                 slot = self._root_slots()[codes[starts]]
                 hit = slot >= 0
             else:
-                key = node * self.alphabet + codes[starts + depth]
-                slot = np.minimum(np.searchsorted(keys, key), len(keys) - 1)
-                hit = keys[slot] == key
+                slot = self._index(depth).lookup(node * self.alphabet + codes[starts + depth])
+                hit = slot >= 0
             starts, node, limits = starts[hit], first_child + slot[hit], limits[hit]
             piece = self.terminal[node]
             ends_here = piece >= 0
@@ -244,6 +256,64 @@ class PieceTrie:
         if not found:
             return np.zeros(0, limits.dtype), np.zeros(0, np.int8), np.zeros(0, np.int32)
         return tuple(np.concatenate(column) for column in zip(*found))
+
+
+class KeyIndex:
+    """Where each of a sorted array of distinct non-negative int64 keys is, by open addressing:
+    what ``searchsorted`` answers for keys that are there, at a few table reads a key instead
+    of a binary search's ~20 scattered ones (searchsorted over a trie level of up to a million
+    keys was ~15% of a 32k training). 4 bytes a slot, 1.5-3 slots a key.
+
+    >>> index = KeyIndex(np.array([3, 10, 99, 12345678901]))
+    >>> index.lookup(np.array([99, 4, 3, 12345678901, 10])).tolist()
+    [2, -1, 0, 3, 1]
+    """
+
+    MULTIPLIER = np.uint64(0x9E37_79B9_7F4A_7C15)  # Fibonacci hashing: spreads nearby keys
+
+    def __init__(self, keys: np.ndarray) -> None:
+        self.keys = keys
+        self.bits = max(3, int(len(keys) * 3 // 2).bit_length())
+        self.mask = (1 << self.bits) - 1
+        self.table = np.full(1 << self.bits, -1, dtype=np.int32)  # slot -> key index, or -1
+        pending = np.arange(len(keys), dtype=np.int32)
+        slot = self._home(keys)
+        while len(pending):  # linear probing, every waiting key one slot further a round
+            free = self.table[slot] < 0
+            _, first = np.unique(slot[free], return_index=True)  # one key per free slot
+            placed = np.flatnonzero(free)[first]
+            self.table[slot[placed]] = pending[placed]
+            waiting = np.ones(len(pending), dtype=bool)
+            waiting[placed] = False
+            pending, slot = pending[waiting], (slot[waiting] + 1) & self.mask
+
+    def _home(self, keys: np.ndarray) -> np.ndarray:
+        product = keys.astype(np.uint64) * self.MULTIPLIER  # wraps around: the hash
+        return (product >> np.uint64(64 - self.bits)).astype(np.int64)
+
+    def lookup(self, queries: np.ndarray) -> np.ndarray:
+        """Each query's index in the keys, or -1 where it is not one of them (a slice of
+        queries at a time: the probes' temporaries stay small)."""
+        out = np.empty(len(queries), dtype=np.int64)
+        for lo in range(0, len(queries), self.SLICE):
+            out[lo:lo + self.SLICE] = self._lookup(queries[lo:lo + self.SLICE])
+        return out
+
+    SLICE = 1 << 16
+
+    def _lookup(self, queries: np.ndarray) -> np.ndarray:
+        out = np.full(len(queries), -1, dtype=np.int64)
+        asking = np.arange(len(queries))
+        slot = self._home(queries)
+        while len(asking):
+            held = self.table[slot]
+            filled = held >= 0
+            found = filled.copy()
+            found[filled] = self.keys[held[filled]] == queries[asking[filled]]
+            out[asking[found]] = held[found]
+            going = filled & ~found
+            asking, slot = asking[going], (slot[going] + 1) & self.mask
+        return out
 
 
 def _sorted_distinct(values: np.ndarray) -> np.ndarray:
@@ -268,15 +338,37 @@ def _logsumexp_runs(values: np.ndarray, first: np.ndarray, sizes: np.ndarray) ->
     return high + np.log(np.add.reduceat(np.exp(values - np.repeat(high, sizes)), first))
 
 
+MAGNITUDE = np.int64(0x7FFF_FFFF_FFFF_FFFF)  # every bit of a float64 but its sign
+MANY_RUNS = 256  # from this many runs on, _run_max compares integer keys
+
+
+def _run_max(values: np.ndarray, first: np.ndarray) -> np.ndarray:
+    """``np.maximum.reduceat(values, first)`` for float64 values without NaN (lattice scores
+    are sums of logarithms: finite or -inf), the same floats.
+
+    With many runs the maxima are taken over integer keys that sort as the floats do (a
+    negative float's magnitude bits flipped): numpy's float ``maximum.reduceat`` costs ~45 ns
+    a run (its NaN handling), the integer one ~18 ns; a few runs keep the float call (the
+    keys' set-up is a few microseconds).
+
+    >>> _run_max(np.array([-3.0, -0.5, -np.inf, 2.0, -7.25]), np.array([0, 2, 4])).tolist()
+    [-0.5, 2.0, -7.25]
+    """
+    if len(first) < MANY_RUNS:  # (the passes test this themselves, saving a call)
+        return np.maximum.reduceat(values, first)
+    bits = values.view(np.int64)
+    keys = bits >> 63  # all ones for a negative float, else zero
+    keys &= MAGNITUDE
+    keys ^= bits
+    high = np.maximum.reduceat(keys, first)
+    flip = high >> 63
+    flip &= MAGNITUDE
+    high ^= flip
+    return high.view(np.float64)
+
+
 def _index_type(count: int):
     return np.int32 if count < 1 << 31 else np.int64
-
-
-def _prefix_counts(mask: np.ndarray) -> np.ndarray:
-    """``out[i]`` = how many of ``mask[:i]`` are true (maps old slice bounds to new ones)."""
-    out = np.zeros(len(mask) + 1, dtype=np.int64)
-    np.cumsum(mask, out=out[1:])
-    return out
 
 
 class Edges:
@@ -337,7 +429,11 @@ class Edges:
         run = np.repeat(np.arange(len(self.run_size), dtype=_index_type(len(self.run_size))),
                         self.run_size)
         self.run_size = np.bincount(run[mask], minlength=len(self.run_size)).astype(np.uint8)
-        self.step_ptr = _prefix_counts(mask)[self.step_ptr]
+        del run
+        # a step ends where its last run does: the kept edges up to it, counted per run
+        run_first = np.zeros(len(self.run_size) + 1, dtype=np.int64)
+        np.cumsum(self.run_size, out=run_first[1:])
+        self.step_ptr = run_first[self.run_ptr]
         self.length = self.length[mask]
         self.piece = new_index[self.piece[mask]].astype(np.int32, copy=False)
 
@@ -348,10 +444,26 @@ class Edges:
     def _forward(self, sweep: "_Sweep", cancel=None) -> np.ndarray:
         alpha = np.full(self.batch.node_count(), -np.inf)
         alpha[self.batch.base()] = 0.0
+        start, logp, run_end = sweep.start, sweep.logp, sweep.run_end
+        first_in_step, run_size = sweep.first_in_step, self.run_size
+        edge_ptr, run_ptr = self.step_ptr.tolist(), self.run_ptr.tolist()
+        maximum, add, exp, log = np.maximum.reduceat, np.add.reduceat, np.exp, np.log
+        many_runs = MANY_RUNS
         for step in range(1, self.steps() + 1):
-            lo, hi, first, sizes, ends, starts = sweep.step(step)
-            alpha[ends] = _logsumexp_runs(alpha[starts] + sweep.logp[lo:hi], first, sizes)
-            _poll(cancel, step)
+            lo, hi, r0, r1 = edge_ptr[step - 1], edge_ptr[step], run_ptr[step - 1], run_ptr[step]
+            # _logsumexp_runs, written out: the same float operations on each run
+            values = alpha[start[lo:hi]]
+            values += logp[lo:hi]
+            first = first_in_step[r0:r1]
+            high = maximum(values, first) if r1 - r0 < many_runs else _run_max(values, first)
+            values -= high if r1 - r0 == 1 else high.repeat(run_size[r0:r1])
+            exp(values, out=values)
+            total = add(values, first)
+            log(total, out=total)
+            total += high
+            alpha[run_end[r0:r1]] = total
+            if cancel is not None and step % 256 == 0:
+                _poll(cancel, step)
         return alpha
 
     def expected_counts(self, logp: np.ndarray, cancel=None) -> tuple[np.ndarray, np.ndarray]:
@@ -360,45 +472,125 @@ class Edges:
         Walking the steps backwards, ``flow[node]`` is the probability that the path goes
         through ``node``; an edge gets ``flow[end] * p(start) * p(piece) / p(end)`` of it and
         passes that on to its start (the backward pass, without a second edge order).
+
+        The factor ``p(start) * p(piece) / p(end)`` needs only ``alpha``: it is computed for a
+        block of :data:`COUNT_BLOCK` steps at once, so a step is one gather, one product and one
+        scatter; the block's shares go to the counts in one ``bincount``, in the order
+        :meth:`_readable_expected_counts` adds them step by step (the same floats).
         """
         sweep = _Sweep(self, logp)
         alpha = self._forward(sweep, cancel)
         flow = np.zeros(self.batch.node_count())
         flow[self.batch.last_nodes()] = self.batch.freqs
+        counts = np.zeros(len(logp))
+        start, length, run_end, run_size = sweep.start, self.length, sweep.run_end, self.run_size
+        edge_ptr, run_ptr = self.step_ptr.tolist(), self.run_ptr.tolist()
+        for top in range(self.steps(), 0, -COUNT_BLOCK):
+            bottom = max(top - COUNT_BLOCK, 0)  # the block is steps bottom + 1 .. top
+            block_lo, block_hi = edge_ptr[bottom], edge_ptr[top]
+            # the factors overwrite the block's log-probabilities (the forward pass is done)
+            for a in range(block_lo, block_hi, SLICE):  # slices: small gather temporaries
+                b = min(a + SLICE, block_hi)
+                part = sweep.logp[a:b]
+                part += alpha[start[a:b]]
+                part -= alpha[start[a:b] + length[a:b]]
+                np.exp(part, out=part)
+            for step in range(top, bottom, -1):
+                lo, hi, r0, r1 = edge_ptr[step - 1], edge_ptr[step], run_ptr[step - 1], run_ptr[step]
+                part = sweep.logp[lo:hi]
+                end_flow = flow[run_end[r0:r1]]
+                part *= end_flow if r1 - r0 == 1 else end_flow.repeat(run_size[r0:r1])
+                flow[start[lo:hi]] += part  # one edge per start within a step: no repeats
+            counts += _sum_by_step_descending(self.piece[block_lo:block_hi],
+                                              sweep.logp[block_lo:block_hi],
+                                              self.step_ptr[bottom:top + 1], len(logp))
+            _poll(cancel, 0)
+        return counts, alpha[self.batch.last_nodes()]
+
+    def _readable_expected_counts(self, logp: np.ndarray, cancel=None
+                                  ) -> tuple[np.ndarray, np.ndarray]:
+        """:meth:`expected_counts` a step at a time with :meth:`_step` (a test holds them
+        equal, bit for bit)."""
+        alpha = np.full(self.batch.node_count(), -np.inf)
+        alpha[self.batch.base()] = 0.0
+        edge_logp = logp[self.piece]
+        for step in range(1, self.steps() + 1):
+            lo, hi, first, sizes, ends, starts = self._step(step)
+            alpha[ends] = _logsumexp_runs(alpha[starts] + edge_logp[lo:hi], first, sizes)
+        flow = np.zeros(self.batch.node_count())
+        flow[self.batch.last_nodes()] = self.batch.freqs
         counts, pending, waiting = np.zeros(len(logp)), np.zeros(len(logp)), 0
         for step in range(self.steps(), 0, -1):
-            lo, hi, _, _, _, starts = sweep.step(step)
-            ends = sweep.edge_ends(lo, hi)
-            share = np.exp(alpha[starts] + sweep.logp[lo:hi] - alpha[ends]) * flow[ends]
-            flow[starts] += share  # one edge per start within a step: no index repeats
-            # summed in the order one bincount over 257 steps' shares would: same floats
+            lo, hi, _, sizes, run_ends, starts = self._step(step)
+            ends = np.repeat(run_ends, sizes)
+            share = np.exp(alpha[starts] + edge_logp[lo:hi] - alpha[ends]) * flow[ends]
+            flow[starts] += share
             np.add.at(pending, self.piece[lo:hi], share)
             waiting += 1
-            if waiting > 256 or step == 1:
+            if waiting == COUNT_BLOCK or step == 1:
                 counts += pending
                 pending[:], waiting = 0.0, 0
-            _poll(cancel, step)
         return counts, alpha[self.batch.last_nodes()]
 
     def viterbi_pieces(self, logp: np.ndarray, cancel=None
                        ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The best segmentation of every word, as (word index, piece) pairs (last piece first),
         and each word's best log-probability. Ties go to the earliest-starting last piece, as
-        in ``Lattice.viterbi``."""
+        in ``Lattice.viterbi``.
+
+        A step records only the winning edge of each node (lengths and pieces are looked up
+        once, after the sweep); a step with one word left (a long word's tail: thousands of
+        steps) takes ``argmax``, the first maximum, as the runs' form does.
+        """
+        best = np.full(self.batch.node_count(), -np.inf)
+        best[self.batch.base()] = 0.0
+        back_edge = np.zeros(self.batch.node_count(), dtype=_index_type(len(self)))
+        sweep = _Sweep(self, logp)
+        start, edge_logp, run_end = sweep.start, sweep.logp, sweep.run_end
+        first_in_step, run_size = sweep.first_in_step, self.run_size
+        edge_ptr, run_ptr = self.step_ptr.tolist(), self.run_ptr.tolist()
+        index = np.arange(int(np.diff(self.step_ptr).max(initial=0)))
+        maximum, minimum, many_runs = np.maximum.reduceat, np.minimum.reduceat, MANY_RUNS
+        for step in range(1, self.steps() + 1):
+            lo, hi, r0, r1 = edge_ptr[step - 1], edge_ptr[step], run_ptr[step - 1], run_ptr[step]
+            values = best[start[lo:hi]]
+            values += edge_logp[lo:hi]
+            if r1 - r0 == 1:
+                winner = int(values.argmax())
+                best[run_end[r0]], back_edge[run_end[r0]] = values[winner], lo + winner
+            else:
+                first = first_in_step[r0:r1]
+                high = maximum(values, first) if r1 - r0 < many_runs else \
+                    _run_max(values, first)
+                winner = minimum(np.where(values == high.repeat(run_size[r0:r1]),
+                                          index[:hi - lo], hi - lo), first)
+                winner += lo
+                ends = run_end[r0:r1]
+                best[ends], back_edge[ends] = high, winner
+            if cancel is not None and step % 256 == 0:
+                _poll(cancel, step)
+        del sweep
+        words, pieces = self._trace_back(self.length[back_edge].astype(np.int64),
+                                         self.piece[back_edge])
+        return words, pieces, best[self.batch.last_nodes()]
+
+    def _readable_viterbi_pieces(self, logp: np.ndarray, cancel=None
+                                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """:meth:`viterbi_pieces` a step at a time with :meth:`_step` (a test holds them
+        equal)."""
         best = np.full(self.batch.node_count(), -np.inf)
         best[self.batch.base()] = 0.0
         back_length = np.zeros(self.batch.node_count(), dtype=np.int64)
         back_piece = np.zeros(self.batch.node_count(), dtype=np.int32)
-        sweep = _Sweep(self, logp)
+        edge_logp = logp[self.piece]
         for step in range(1, self.steps() + 1):
-            lo, hi, first, sizes, ends, starts = sweep.step(step)
-            values = best[starts] + sweep.logp[lo:hi]
+            lo, hi, first, sizes, ends, starts = self._step(step)
+            values = best[starts] + edge_logp[lo:hi]
             high = np.maximum.reduceat(values, first)
             winner = lo + np.minimum.reduceat(
                 np.where(values == np.repeat(high, sizes), np.arange(hi - lo), hi - lo), first)
             best[ends], back_length[ends] = high, self.length[winner]
             back_piece[ends] = self.piece[winner]
-            _poll(cancel, step)
         words, pieces = self._trace_back(back_length, back_piece)
         return words, pieces, best[self.batch.last_nodes()]
 
@@ -436,9 +628,12 @@ class _Sweep:
         word_of_run -= edges.run_ptr[:-1].astype(itype)[step_of_run - 1]
         self.run_end = edges.base.astype(itype)[word_of_run]
         self.run_end += step_of_run
-        del step_of_run, word_of_run
+        del word_of_run
         self.run_first = np.zeros(runs + 1, dtype=np.int64)  # edge index where each run starts
         np.cumsum(edges.run_size, out=self.run_first[1:])
+        # ... and counted from its step's first edge (``first`` of ``step``, for reduceat)
+        self.first_in_step = self.run_first[:-1] - edges.step_ptr[step_of_run - 1]
+        del step_of_run
         self.start = np.repeat(self.run_end, edges.run_size)
         self.start -= edges.length
         self.logp = logp[edges.piece]
@@ -454,6 +649,50 @@ class _Sweep:
     def edge_ends(self, lo: int, hi: int) -> np.ndarray:
         """The end node of each edge ``lo .. hi``."""
         return self.start[lo:hi] + self.edges.length[lo:hi]
+
+
+def _sum_by_step_descending(keys: np.ndarray, weights: np.ndarray, step_ptr: np.ndarray,
+                            size: int) -> np.ndarray:
+    """The weights of the edges ``step_ptr[0] .. step_ptr[-1]`` (``keys`` and ``weights`` hold
+    just those) added to their key's total one by one, last step first, each step's edges in
+    order: a ``bincount`` over that order, gathered a few steps at a time (``np.add.at``
+    continues a sum exactly where ``bincount`` left it).
+
+    >>> _sum_by_step_descending(np.array([1, 0, 1]), np.array([0.5, 2.0, 0.25]),
+    ...                         np.array([0, 2, 3]), 3)
+    array([2.  , 0.75, 0.  ])
+    """
+    bounds = step_ptr.tolist()
+    out, top = None, len(bounds) - 1
+    while top > 0:
+        bottom = top - 1  # at least one step; more while they fit in a slice
+        while bottom > 0 and bounds[top] - bounds[bottom - 1] <= SLICE:
+            bottom -= 1
+        order = _steps_descending(step_ptr[bottom:top + 1])
+        order += bounds[bottom] - bounds[0]
+        if out is None:
+            out = np.bincount(keys[order], weights[order], minlength=size)
+        else:
+            np.add.at(out, keys[order], weights[order])
+        top = bottom
+    return np.zeros(size) if out is None else out
+
+
+def _steps_descending(step_ptr: np.ndarray) -> np.ndarray:
+    """Indices into the edges ``step_ptr[0] .. step_ptr[-1]`` that list the last step's edges
+    first, then the step before, ...; within a step, in edge order.
+
+    >>> _steps_descending(np.array([10, 12, 13, 16])).tolist()
+    [3, 4, 5, 2, 0, 1]
+    """
+    sizes = np.diff(step_ptr)[::-1]
+    firsts = (step_ptr[:-1] - step_ptr[0])[::-1]
+    placed = np.zeros(len(sizes), dtype=np.int64)
+    np.cumsum(sizes[:-1], out=placed[1:])
+    itype = _index_type(int(step_ptr[-1] - step_ptr[0]))
+    out = np.repeat((firsts - placed).astype(itype), sizes)
+    out += np.arange(len(out), dtype=itype)
+    return out
 
 
 def _poll(cancel, step: int) -> None:

@@ -105,23 +105,23 @@ def _best_substrings(batch: WordBatch, size: int, max_piece_length: int, cancel=
     codes = batch.codes
     starts = np.flatnonzero(codes != UNKNOWN).astype(_index_type(len(codes)))
     groups = max(1, -(-len(starts) // group))
-    best = (np.zeros(0), np.zeros(0, np.int8), np.zeros(0, np.int32))
+    best = _TopList(size)
     for g in range(groups):
         mine = starts[codes[starts] % groups == g]
-        best = _top(best, _group_substrings(batch, mine, size, max_piece_length, cancel), size)
-    return best
+        _group_substrings(batch, mine, best, max_piece_length, cancel)
+    return best.result()
 
 
-def _group_substrings(batch: WordBatch, starts: np.ndarray, size: int, max_piece_length: int,
-                      cancel=None):
-    """The best substrings starting at ``starts``. Level ``n`` names the substrings of length
-    ``n``; a level-``n - 1`` substring is reported once level ``n`` shows it right-maximal."""
+def _group_substrings(batch: WordBatch, starts: np.ndarray, best: "_TopList",
+                      max_piece_length: int, cancel=None) -> None:
+    """Offer ``best`` the substrings starting at ``starts``. Level ``n`` names the substrings
+    of length ``n``; a level-``n - 1`` substring is offered once level ``n`` shows it
+    right-maximal."""
     codes = batch.codes
     word = (np.searchsorted(batch.offsets, starts, side="right") - 1).astype(starts.dtype)
     alphabet = int(codes.max(initial=0)) + 1
     names = codes[starts].astype(np.int64)  # a one-character substring's name: its character
     previous = None        # (frequency, first position) of each level-(n-1) name
-    best = (np.zeros(0), np.zeros(0, np.int8), np.zeros(0, np.int32))
     for n in range(2, max_piece_length + 2):
         check_cancel(cancel)  # a level takes well under a second on a 10 MB corpus
         fits = starts + n <= batch.offsets[word + 1]
@@ -130,14 +130,13 @@ def _group_substrings(batch: WordBatch, starts: np.ndarray, size: int, max_piece
         keys, inverse = np.unique(names * alphabet + codes[starts + n - 1], return_inverse=True)
         freq = np.bincount(inverse.ravel(), weights=batch.freqs[word], minlength=len(keys))
         if previous is not None:
-            best = _top(best, _right_maximal(previous, keys // alphabet, freq, n - 1), size)
+            best.offer(_right_maximal(previous, keys // alphabet, freq, n - 1))
         if n > max_piece_length or not len(keys):
             break
         # a substring seen once has no extension seen twice: stop following it
         again = freq[inverse.ravel()] >= 2
         starts, names, word = starts[again], inverse.ravel()[again], word[again]
         previous = (freq, _first_positions(starts, names, len(keys)))
-    return best
 
 
 def _first_positions(starts: np.ndarray, names: np.ndarray, count: int) -> np.ndarray:
@@ -160,6 +159,47 @@ def _right_maximal(previous, parent: np.ndarray, child_freq: np.ndarray, n: int)
 
 def _index_type(count: int):
     return np.int32 if count < 1 << 31 else np.int64
+
+
+class _TopList:
+    """The ``size`` best candidates (score, length, position) offered so far, by score, then
+    length, then position: a strict order (two substrings of one length never share their
+    first position), so when the lists are merged does not change the result. Offers wait
+    until about ``size / 4`` of them are pending and are then merged in one sort (merging each
+    of the ~200 offers into a million kept candidates was ~4% of a 32k training).
+
+    >>> top = _TopList(2)
+    >>> top.offer((np.array([4.0, 9.0]), np.array([2, 3], np.int8), np.array([0, 5])))
+    >>> top.offer((np.array([9.0]), np.array([2], np.int8), np.array([7])))
+    >>> [column.tolist() for column in top.result()]
+    [[9.0, 9.0], [2, 3], [7, 5]]
+    """
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.best = (np.zeros(0), np.zeros(0, np.int8), np.zeros(0, np.int32))
+        self.pending: list[tuple] = []
+        self.waiting = 0
+
+    def offer(self, found) -> None:
+        if len(self.best[0]) >= self.size:  # what scores below the last kept never enters
+            fits = found[0] >= self.best[0][self.size - 1]
+            found = tuple(column[fits] for column in found)
+        if len(found[0]):
+            self.pending.append(found)
+            self.waiting += len(found[0])
+            if self.waiting >= self.size // 4:  # (pending ones cost memory: 13 bytes each)
+                self._merge()
+
+    def result(self):
+        self._merge()
+        return self.best
+
+    def _merge(self) -> None:
+        if self.pending:
+            found = tuple(np.concatenate(column) for column in zip(*self.pending))
+            self.best = _top(self.best, found, self.size)
+        self.pending, self.waiting = [], 0
 
 
 def _top(best, found, size: int):

@@ -131,6 +131,53 @@ def _symbolize(word_counts: Mapping[str, int], prefix: str,
     >>> [t.text(w) for w in words], freqs, sorted((t.string(c), n) for c, n in units.items())
     ([['b'], ['a', '##b']], [1, 2], [('##b', 2), ('a', 2), ('b', 1)])
     """
+    # by count, ascending, then in the mapping's order (as ``by_frequency`` groups them)
+    everything = list(word_counts)
+    frequency = np.fromiter(word_counts.values(), dtype=np.float64, count=len(everything))
+    lengths = np.fromiter(map(len, everything), dtype=np.int64, count=len(everything))
+    order = np.argsort(frequency, kind="stable")
+    order = order[lengths[order] > 0]
+    if not len(order):
+        return [], [], Counter()
+    if float(frequency.max()) * int(lengths.sum()) >= _EXACT:  # float64 sums could round
+        return _symbolize_exactly(word_counts, prefix, table)
+    words = list(map(everything.__getitem__, order.tolist()))
+    freqs = frequency[order].astype(np.int64).tolist()
+    lengths = lengths[order]
+    # every character of every word by code point, the heads (first characters) and the rest
+    codes = np.frombuffer("".join(words).encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
+    starts = np.cumsum(lengths) - lengths
+    size = int(codes.max()) + 1
+    head_totals = np.bincount(codes[starts], frequency[order], size)
+    # every character's total less the heads' (exact: float64 sums of integers below 2**53);
+    # temporaries are dropped as soon as done with, the peak memory of a training is here
+    tail_totals = np.bincount(codes, np.repeat(frequency[order], lengths), size)
+    tail_totals -= head_totals
+    heads, tails = np.flatnonzero(head_totals), np.flatnonzero(tail_totals)
+    for symbol in sorted(set(map(chr, heads.tolist())) |
+                         {prefix + ch for ch in map(chr, tails.tolist())}):
+        table.add(symbol)
+    units: Counter = Counter()
+    lookup = np.zeros((2, size), dtype=np.uint32)  # code point -> symbol, as head / in the rest
+    for row, found, totals, before in ((0, heads, head_totals, ""),
+                                       (1, tails, tail_totals, prefix)):
+        symbols = [table.chars[before + ch] for ch in map(chr, found.tolist())]
+        lookup[row, found] = list(map(ord, symbols))
+        for symbol, total in zip(symbols, totals[found].astype(np.int64).tolist()):
+            units[symbol] += total
+    spelled = lookup[1, codes]
+    spelled[starts] = lookup[0, codes[starts]]
+    del codes, lookup
+    text = spelled.tobytes().decode("utf-32-le", "surrogatepass")
+    del spelled
+    bounds = np.cumsum(lengths).tolist()
+    return list(map(text.__getitem__, map(slice, [0] + bounds[:-1], bounds))), freqs, units
+
+
+def _symbolize_exactly(word_counts: Mapping[str, int], prefix: str,
+                       table: SymbolTable) -> tuple[list[str], list[int], Counter]:
+    """:func:`_symbolize` word by word, with Python's exact integers (for counts so large
+    that float64 sums would round)."""
     groups = [(count, [w for w in group if w]) for count, group in by_frequency(word_counts)]
     heads = weighted_chars((c, (w[0] for w in g)) for c, g in groups)
     tails = weighted_chars((c, (w[1:] for w in g)) for c, g in groups)
@@ -149,6 +196,24 @@ def _symbolize(word_counts: Mapping[str, int], prefix: str,
     return words, freqs, units
 
 
+class _SymbolPairs:
+    """The pairs holding one symbol, as its marker in :class:`_ScoreQueue` covers them.
+
+    Each pair's bound is ``count(pair) / count(partner)`` (the symbol's own count divides every
+    score alike): the pair count as last seen, an upper bound since pair counts only fall, over
+    the partner's count of now. Many pairs (``_NUMPY_RANK``) sit in arrays, bounded in numpy
+    (``counts`` negated once pushed, so those drop out of the bounds), a few in ``extra``;
+    pairs made since by merges wait in the queue's ``fresh`` lists until the next walk."""
+
+    __slots__ = ("keys", "partners", "counts", "extra", "extra_pushed")
+
+    def __init__(self, keys: list[str], partners: np.ndarray, counts: np.ndarray,
+                 extra: list[str]) -> None:
+        self.keys, self.partners, self.counts = keys, partners, counts
+        self.extra = extra
+        self.extra_pushed: set[str] = set()
+
+
 class _ScoreQueue:
     """Max-heap of pairs by (score, count, then smallest ``(left, right)``), checked lazily.
 
@@ -156,29 +221,52 @@ class _ScoreQueue:
     pair holding them. Re-pushing all those pairs would cost ~100 pushes a merge (and as many
     stale entries), so the symbol goes in instead, as a marker at the bound ``1 / count(a)``: no
     pair holding ``a`` can score more, since ``count(ax) <= count(x)``. When a marker reaches the
-    top, the symbol's pairs (found through ``partners``) are ranked by score once; those that
-    could be next are pushed, the others wait behind a new marker at the best remaining score
-    (the ranking is kept until the symbol's count changes). Every other change lowers
-    a score, so a popped entry that no longer matches its pair's current score is simply pushed
-    again with the current one. Markers sort before pairs of equal score.
+    top, the symbol's pairs are bounded by ``count(ax) / (count(a) * count(x))`` with ``count(ax)``
+    as last seen (it only falls: a pair rises only in the merge that makes one of its symbols,
+    and is then pushed with its exact score) and the symbols' counts of now, so a bound never
+    goes stale, whoever fell since. The pairs whose bound reaches the heap's best are pushed with
+    their exact score, the others wait behind a new marker at the best remaining bound, until
+    the symbol's count falls again and all its pairs wait again. Every other change lowers a
+    score, so a popped entry that no longer matches its pair's current score is simply pushed
+    again with the current one. Markers sort before pairs of equal score; bounds are widened by
+    ``_SLACK`` so that float rounding never hides a pair scoring at least the heap's best.
     """
 
     def __init__(self, stats: PairStats, table: SymbolTable, units: Counter) -> None:
         self.stats, self.strings, self.units = stats, table.strings, units
-        # symbol -> pairs holding it (lists: half the memory of sets; forgotten pairs and
-        # repeats are dropped when the symbol's pairs are ranked)
-        self.partners: dict[str, list[str]] = defaultdict(list)
         self.pending: set[str] = set()  # symbols whose marker is queued
-        self.ranked: dict[str, list] = {}  # symbol -> its pairs by score (see _rank)
-        for key in stats.counts:
-            self._link(key)
+        self.moved: set[str] = set()  # symbols whose count fell since their pairs were walked
+        self.pairs: dict[str, _SymbolPairs] = {}
+        self.fresh: dict[str, list[str]] = defaultdict(list)  # pairs made by merges, by symbol
+        # every symbol's count by id (the symbol character's code), for bounds in numpy
+        self.unit_array = np.full(max(16, 2 * len(table)), np.inf)
+        for symbol, count in units.items():
+            self.unit_array[ord(symbol)] = count
+        self._index_initial_pairs(list(stats.counts), len(table))
         self.items = [self._entry(key) for key in stats.counts]
         heapq.heapify(self.items)
 
+    def _index_initial_pairs(self, keys: list[str], symbols: int) -> None:
+        """The initial pairs of each symbol as a slice of rows (partner id, count, pair), sorted
+        by symbol in numpy; a symbol's rows become its :class:`_SymbolPairs` when first walked."""
+        self.initial_keys = keys
+        codes = np.frombuffer("".join(keys).encode("utf-32-le", "surrogatepass"),
+                              dtype=np.uint32).reshape(-1, 2).astype(np.int64)
+        counts = np.fromiter(self.stats.counts.values(), dtype=np.float64, count=len(keys))
+        left, right = codes[:, 0], codes[:, 1]
+        twice = left != right  # a pair ``aa`` is one row of ``a``
+        number = np.arange(len(keys), dtype=np.int64)
+        owner = np.concatenate([left, right[twice]])
+        order = np.argsort(owner, kind="stable")
+        self.row_partner = np.concatenate([right, left[twice]])[order].astype(np.int32)
+        self.row_count = np.concatenate([counts, counts[twice]])[order]
+        self.row_pair = np.concatenate([number, number[twice]])[order].astype(np.int32)
+        self.row_start = np.searchsorted(owner[order], np.arange(symbols + 1)).tolist()
+
     def _link(self, key: str) -> None:
-        self.partners[key[0]].append(key)
+        self.fresh[key[0]].append(key)
         if key[1] != key[0]:
-            self.partners[key[1]].append(key)
+            self.fresh[key[1]].append(key)
 
     def _entry(self, key: str) -> tuple:
         count = self.stats.counts[key]
@@ -203,41 +291,92 @@ class _ScoreQueue:
             heapq.heappush(self.items, current)
         return None
 
-    def _expand(self, symbol: str) -> None:
-        """Push the symbol's pairs that could be next (score at least the heap's best); the
-        rest wait behind a marker at the best of their scores."""
-        ranked = self.ranked.get(symbol)
-        if ranked is None or ranked[0] != self.units[symbol]:  # first time, or count changed
-            ranked = self.ranked[symbol] = self._rank(symbol)
-        _, scores, keys, at = ranked
-        top = -self.items[0][0] if self.items else 0.0
+    def _symbol_pairs(self, symbol: str) -> _SymbolPairs:
+        pairs = self.pairs.get(symbol)
+        if pairs is None:
+            number = ord(symbol)
+            start, end = self.row_start[number:number + 2] if number + 1 < len(self.row_start) \
+                else (0, 0)
+            keys = list(map(self.initial_keys.__getitem__, self.row_pair[start:end].tolist()))
+            if len(keys) >= _NUMPY_RANK:
+                pairs = _SymbolPairs(keys, self.row_partner[start:end],
+                                     self.row_count[start:end], [])
+            else:
+                pairs = _SymbolPairs([], self.row_partner[:0], self.row_count[:0], keys)
+            self.pairs[symbol] = pairs
+        fresh = self.fresh.pop(symbol, None)
+        if fresh:
+            pairs.extra += fresh
+            if len(pairs.extra) >= _NUMPY_RANK:
+                self._gather(symbol, pairs)
+        return pairs
+
+    def _gather(self, symbol: str, pairs: _SymbolPairs) -> None:
+        """Move the extra pairs into the arrays (dropping forgotten ones there too)."""
         counts = self.stats.counts
-        while at < len(keys) and scores[at] >= top:
-            if keys[at] in counts:
-                heapq.heappush(self.items, self._entry(keys[at]))
-            at += 1
-        ranked[3] = at
-        if at < len(keys):
-            self._mark(symbol, scores[at])
-        else:
-            del self.ranked[symbol]
+        extra = [key for key in pairs.extra if key in counts]
+        kept = np.flatnonzero(pairs.counts != 0)  # zero: found forgotten
+        pairs.keys = list(map(pairs.keys.__getitem__, kept.tolist())) + extra
+        others = (key[1] if key[0] == symbol else key[0] for key in extra)
+        pairs.partners = np.concatenate([pairs.partners[kept], np.fromiter(
+            map(ord, others), dtype=np.int64, count=len(extra))])
+        pushed = pairs.extra_pushed
+        pairs.counts = np.concatenate([pairs.counts[kept], np.fromiter(
+            (-counts[key] if key in pushed else counts[key] for key in extra),
+            dtype=np.float64, count=len(extra))])
+        pairs.extra, pairs.extra_pushed = [], set()
 
-    def _rank(self, symbol: str) -> list:
-        """``[symbol count, scores, pairs, cursor]``: the symbol's kept pairs, best first.
-
-        A saved score stays an upper bound while the symbol's count is unchanged: the pair's
-        count can only fall, and if the partner's count falls, the partner's own marker covers
-        the pair. (Pairs of equal score may come in any order: every pair at or above the
-        heap's best is pushed together, so the queue ends up the same.)"""
+    def _expand(self, symbol: str) -> None:
+        """Push the symbol's pairs that could be next (bound at least the heap's best, and at
+        least the best waiting one); the rest wait behind a marker at the best of their bounds.
+        After the symbol's count fell, every pair waits again first."""
+        pairs = self._symbol_pairs(symbol)
+        if symbol in self.moved:
+            self.moved.discard(symbol)
+            np.abs(pairs.counts, out=pairs.counts)
+            pairs.extra_pushed.clear()
         counts, units = self.stats.counts, self.units
-        live = list(filter(counts.__contains__, dict.fromkeys(self.partners.pop(symbol, ()))))
-        if live:
-            self.partners[symbol] = live
-        if len(live) < _NUMPY_RANK:
-            scored = sorted(((counts[k] / (units[k[0]] * units[k[1]]), k) for k in live),
-                            reverse=True)
-            return [units[symbol], [score for score, _ in scored], [key for _, key in scored], 0]
-        return [units[symbol], *_ranked_scores(symbol, live, counts, units), 0]
+        waiting, kept = [], []
+        for key in pairs.extra:
+            count = counts.get(key)
+            if count is not None:
+                kept.append(key)
+                if key not in pairs.extra_pushed:
+                    waiting.append((count / units[key[1] if key[0] == symbol else key[0]], key))
+        pairs.extra = kept
+        most = max(waiting)[0] if waiting else 0.0
+        if len(pairs.keys):  # (``a[a.argmax()]``: a fifth of ``a.max()``'s cost on short arrays)
+            bounds = pairs.counts / self.unit_array[pairs.partners]
+            most = max(most, float(bounds[bounds.argmax()]))
+        if most <= 0:  # nothing waits
+            return
+        unit = units[symbol]
+        top = -self.items[0][0] if self.items else 0.0
+        # at least the best waiting pair goes: a marker always makes progress, whatever the
+        # rounding between its bound and the heap's best
+        floor = min(top * unit / _SLACK, most)
+        rest = 0.0
+        if len(pairs.keys):
+            chosen = (bounds >= floor).nonzero()[0]
+            bounds[chosen] = 0.0
+            rest = float(bounds[bounds.argmax()])
+            row_counts = pairs.counts
+            for row in chosen.tolist():
+                key = pairs.keys[row]
+                count = counts.get(key)
+                if count is None:
+                    row_counts[row] = 0.0
+                else:
+                    row_counts[row] = -count  # pushed: out of the bounds until the next fall
+                    heapq.heappush(self.items, self._entry(key))
+        for bound, key in waiting:
+            if bound >= floor:
+                pairs.extra_pushed.add(key)
+                heapq.heappush(self.items, self._entry(key))
+            elif bound > rest:
+                rest = bound
+        if rest > 0:
+            self._mark(symbol, rest / unit * _SLACK)
 
     def _mark(self, symbol: str, bound: float) -> None:
         heapq.heappush(self.items, (-bound, -math.inf, "", "", symbol))
@@ -245,21 +384,36 @@ class _ScoreQueue:
 
     def update(self, pair: str, change: MergeChange) -> None:
         """After ``pair`` merged into ``change.merged``: new unit counts, fresh heap entries."""
-        units = self.units
+        units, merged = self.units, change.merged
         units[pair[0]] -= change.occurrences
         units[pair[1]] -= change.occurrences
-        units[change.merged] += change.occurrences
+        units[merged] += change.occurrences
+        number = ord(merged)
+        if number >= len(self.unit_array):
+            self.unit_array = np.concatenate([self.unit_array,
+                                              np.full(len(self.unit_array), np.inf)])
+        self.unit_array[number] = units[merged]
         for key in change.increased:
             self._link(key)
             heapq.heappush(self.items, self._entry(key))
-        for symbol in set(pair):
+        for symbol in (pair[0],) if pair[0] == pair[1] else pair:
             if units[symbol] > 0:
+                self.unit_array[ord(symbol)] = units[symbol]
+                self.moved.add(symbol)
                 self._mark(symbol, 1 / units[symbol])
             else:  # used up: it has no pairs left
-                self.partners.pop(symbol, None)
+                self.unit_array[ord(symbol)] = np.inf
+                self.pairs.pop(symbol, None)
+                self.fresh.pop(symbol, None)
+                self.moved.discard(symbol)
+                self.pending.discard(symbol)
 
 
-_NUMPY_RANK = 48  # from this many pairs, ranking them in numpy is faster than in Python
+_SLACK = 1 + 1e-9  # widens bounds past the few roundings between a bound and a score
+
+# from this many pairs, a symbol's bounds are computed in numpy: a walk costs ~3 us there whatever
+# the size, against ~0.3 us a pair in Python
+_NUMPY_RANK = 8
 _EXACT = 2 ** 53  # integers below this are exact in float64
 
 

@@ -22,6 +22,7 @@ small render).
 from __future__ import annotations
 
 import threading
+from dataclasses import dataclass
 from datetime import datetime
 
 from ..supervisor import ChildDied, PythonChild
@@ -230,6 +231,29 @@ def _cap_memory(extra_bytes: int) -> None:
         pass  # no /proc or no rlimit here: the time limit still stops the render
 
 
+@dataclass(frozen=True)
+class BatchText:
+    """A render option's value standing for the text of render ``index`` of the same batch
+    (``unless_differs_from``: a render compared with one the batch makes first); the option
+    is left out where that render failed."""
+
+    index: int
+
+
+def _resolved(options: dict, texts: list) -> dict:
+    """``options`` with each :class:`BatchText` made the text it stands for."""
+    if not any(isinstance(value, BatchText) for value in options.values()):
+        return options
+    out = {}
+    for name, value in options.items():
+        if isinstance(value, BatchText):
+            value = texts[value.index] if value.index < len(texts) else None
+            if value is None:
+                continue
+        out[name] = value
+    return out
+
+
 def _serve(channel, memory_bytes: int) -> None:
     """The child: render each request of a batch, answering each as it is done with
     its Rendered or its ChatTemplateError — one answer at a time, so the parent's
@@ -239,14 +263,17 @@ def _serve(channel, memory_bytes: int) -> None:
     for requests, now, max_chars, stop_if_first_fails in channel.requests():
         clock = (lambda: now) if now is not None else datetime.now
         prepare = PreparedMessages()  # the batch's renders share their messages' preparation
+        texts: list[str | None] = []  # each render's text, for a BatchText
         for k, (template, messages, options) in enumerate(requests):
             try:
                 answer = render(template, messages, clock=clock, max_chars=max_chars,
-                                prepare=prepare, **options)
+                                prepare=prepare, **_resolved(options, texts))
             except ChatTemplateError as err:
                 answer = err
             except MemoryError:
                 answer = RenderLimitError.of_note("MemoryError", note("chat.render_out_of_memory"))
+            texts.append(answer.text if isinstance(answer, Rendered) and not answer.differs
+                         else None)
             channel.send("answer", answer)
             if k == 0 and stop_if_first_fails and isinstance(answer, ChatTemplateError):
                 if len(requests) > 1:

@@ -27,7 +27,11 @@ import re
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
+from itertools import accumulate
+from operator import itemgetter
 from weakref import WeakKeyDictionary
+
+import numpy as np
 
 from .segments import Segmentation
 
@@ -125,11 +129,8 @@ def crossed_bounds(bounds, spans) -> tuple[int, ...]:
     >>> crossed_bounds([2, 5, 6], [(0, 2), (2, 6), (6, 7)])
     (5,)
     """
-    starts = [s for s, _ in spans]
-    furthest, reach = [], -1
-    for _, end in spans:
-        reach = max(reach, end)
-        furthest.append(reach)
+    starts = list(map(itemgetter(0), spans))
+    furthest = list(accumulate(map(itemgetter(1), spans), max))  # the running furthest end
     out = []
     for bound in bounds:
         k = bisect_left(starts, bound) - 1  # the last token starting before the bound
@@ -213,15 +214,33 @@ class _Reader:
 
         return SpecialLiterals(self.literals)
 
-    def encode(self, text: str, offset: int, parse: bool) -> tuple[list[int], list]:
+    def runs(self, text: str, parse: bool) -> list[tuple[int, int, bool]]:
+        """``(start, end, is a control literal)`` of ``text``: cut at the control literals
+        where special tokens are parsed."""
         cuts = (list(self.pattern.finditer(text)) if parse and self.pattern is not None else [])
-        runs, cursor = [], 0  # (start, end, is a control literal)
+        runs, cursor = [], 0
         for start, end in [m.span() for m in cuts] + [(len(text), len(text))]:
             if start > cursor:
                 runs.append((cursor, start, False))
             if end > start:
                 runs.append((start, end, True))
             cursor = end
+        return runs
+
+    def encode(self, text: str, offset: int, parse: bool) -> tuple[list[int], list]:
+        """IDs and code-point spans (from ``offset``) of ``text``: :meth:`encode_readable`'s,
+        found with array operations over the runtime's batch where it encodes the runs (the
+        control literals' runs between a SentencePiece chat's [INST] and </s>: a hundred small
+        pieces, each re-offset and stripped of its newline in Python before)."""
+        runs = self.runs(text, parse)
+        if len(runs) <= 1 or not parse and self.runtime.plain_encoder() is not None:
+            return self.encode_readable(text, offset, parse, runs)  # no runs to put together
+        return _encode_runs(self, text, offset, parse, runs)
+
+    def encode_readable(self, text: str, offset: int, parse: bool,
+                        runs: list | None = None) -> tuple[list[int], list]:
+        """:meth:`encode`, run by run (the definition; the tests hold the two equal)."""
+        runs = self.runs(text, parse) if runs is None else runs
         pieces = iter(_encode_pieces(self.runtime, [
             (text[start:end], None if offset + start == 0 else self.newline)
             for start, end, control in runs if not control], parse))
@@ -234,7 +253,7 @@ class _Reader:
                 piece_ids, piece_spans = next(pieces)
                 at = offset + start
                 ids += piece_ids
-                spans += [(s + at, e + at) for s, e in piece_spans]
+                spans += piece_spans if at == 0 else [(s + at, e + at) for s, e in piece_spans]
         return ids, spans
 
 
@@ -293,6 +312,69 @@ def _encode_pieces(runtime, pieces: list[tuple[str, list[int] | None]], parse: b
     return out
 
 
+def _encode_runs(reader: _Reader, text: str, offset: int, parse: bool,
+                 runs: list[tuple[int, int, bool]]) -> tuple[list[int], list]:
+    """:meth:`_Reader.encode_readable` of ``runs`` with the batch's arrays: each run behind
+    a newline (but one at the very start of the render) encoded in one batch, the newline's
+    tokens dropped and every offset made the run's less the newline, clipped to the run, then
+    moved to where the run stands; the control literals' IDs put between, in run order (a
+    stable sort on the run's index). A run whose newline merged with its first token (its
+    tokens do not start with the newline's) is encoded alone, as the readable way does."""
+    pieces = [(k, start, end) for k, (start, end, control) in enumerate(runs) if not control]
+    behind = np.array([offset + start != 0 for _, start, _ in pieces], dtype=bool)
+    texts = ["\n" + text[start:end] if newline else text[start:end]
+             for (_, start, end), newline in zip(pieces, behind)]
+    if texts:
+        batch = reader.runtime.encode_batch(texts, add_special_tokens=False, parse_special=parse)
+        ids = batch.ids.astype(np.int64)
+        starts, ends = (a.astype(np.int64) for a in batch.spans("cp"))
+        first = batch.token_offsets.astype(np.int64)
+    else:
+        ids = starts = ends = np.zeros(0, dtype=np.int64)
+        first = np.zeros(1, dtype=np.int64)
+    counts = np.diff(first)
+    newline = np.array(reader.newline, dtype=np.int64)
+    matched = behind & (counts >= len(newline))
+    for j, token_id in enumerate(newline.tolist()):  # the newline's tokens, one or two
+        at = np.minimum(first[:-1] + j, max(len(ids) - 1, 0))
+        matched &= (ids[at] == token_id) if len(ids) else False
+    piece_of = np.repeat(np.arange(len(pieces)), counts)
+    position = np.arange(len(ids)) - first[:-1][piece_of]  # within its piece
+    keep = ~(matched[piece_of] & (position < len(newline)))
+    keep &= ~(behind & ~matched)[piece_of]  # merged newline: encoded alone below
+    lengths = np.array([end - start for _, start, end in pieces], dtype=np.int64)
+    moved = np.array([offset + start for _, start, _ in pieces], dtype=np.int64)
+    shifted = matched[piece_of]
+    top = lengths[piece_of]
+    starts = np.where(shifted, np.clip(starts - 1, 0, top), starts) + moved[piece_of]
+    ends = np.where(shifted, np.clip(ends - 1, 0, top), ends) + moved[piece_of]
+    run_index = np.array([k for k, _, _ in pieces], dtype=np.int64)
+    parts_ids, parts_starts, parts_ends = [ids[keep]], [starts[keep]], [ends[keep]]
+    parts_runs = [run_index[piece_of[keep]]]
+    for i in np.flatnonzero(behind & ~matched).tolist():
+        k, start, end = pieces[i]
+        alone_ids, alone_spans = _encode_pieces(reader.runtime, [(text[start:end], None)],
+                                                parse)[0]
+        at = offset + start
+        parts_ids.append(np.array(alone_ids, dtype=np.int64))
+        parts_starts.append(np.array([s + at for s, _ in alone_spans], dtype=np.int64))
+        parts_ends.append(np.array([e + at for _, e in alone_spans], dtype=np.int64))
+        parts_runs.append(np.full(len(alone_ids), k, dtype=np.int64))
+    controls = [(k, start, end) for k, (start, end, control) in enumerate(runs) if control]
+    if controls:
+        parts_ids.append(np.array([reader.controls[text[start:end]] for _, start, end in controls],
+                                  dtype=np.int64))
+        parts_starts.append(np.array([offset + start for _, start, _ in controls], dtype=np.int64))
+        parts_ends.append(np.array([offset + end for _, _, end in controls], dtype=np.int64))
+        parts_runs.append(np.array([k for k, _, _ in controls], dtype=np.int64))
+    if len(parts_ids) == 1:  # the runs' own tokens alone: in order already
+        return parts_ids[0].tolist(), list(zip(parts_starts[0].tolist(), parts_ends[0].tolist()))
+    order = np.argsort(np.concatenate(parts_runs), kind="stable")
+    out_starts = np.concatenate(parts_starts)[order].tolist()
+    out_ends = np.concatenate(parts_ends)[order].tolist()
+    return np.concatenate(parts_ids)[order].tolist(), list(zip(out_starts, out_ends))
+
+
 def _ids_and_spans_of_each(batch) -> list[tuple[list[int], list[tuple[int, int]]]]:
     """Each text's IDs and code-point spans, from the batch's arrays at once (an Encoding
     per text cost more than its tokens: a SentencePiece chat is some fifty pieces)."""
@@ -307,36 +389,57 @@ def _tokens(runtime, ids, spans, segments, bounds) -> tuple[ChatToken, ...]:
     oracle of the tests), found faster for the tokens inside one segment, as nearly all are.
     Tokens come in order, so the segment of the last token, or the next one, holds the next:
     a step, not a bisection, and no call per token (the tokens of a long chat were a third of
-    its report's own work)."""
-    piece_of: dict[int, str] = {}
+    its report's own work). The segment's fields are read once per segment, not per token, and
+    the pieces come from the runtime's table (:func:`_piece_table`)."""
+    piece_of = _piece_table(runtime)
     out = []
     append = out.append
     last = len(segments) - 1
-    k, seg = 0, segments[0] if segments else None
     new, set_attribute = _new_object, _set_attribute
+    k = 0
+    if segments:
+        seg = segments[0]
+        low, high, message, role, source, field = (seg.start, seg.end, seg.message, seg.role,
+                                                   seg.source, seg.field)
+    else:
+        seg = None
     for token_id, span in zip(ids, spans):
         piece = piece_of.get(token_id)
         if piece is None:
             piece = piece_of[token_id] = runtime.piece(token_id)
         start, end = span
-        if seg is not None and not seg.start <= start < end <= seg.end:
+        if seg is None:
+            append(_chat_token(token_id, piece, None, None, "template", None, start, end))
+            continue
+        if not low <= start < end <= high:
             if k < last and segments[k + 1].start <= start < end <= segments[k + 1].end:
                 k += 1
             else:
                 k = max(bisect_right(bounds, start) - 1, 0)
             seg = segments[k]
-            if not seg.start <= start < end <= seg.end:  # across segments, or empty: the rule
+            low, high, message, role, source, field = (seg.start, seg.end, seg.message,
+                                                       seg.role, seg.source, seg.field)
+            if not low <= start < end <= high:  # across segments, or empty: the rule
                 append(_token(piece, token_id, span, segments, bounds))
                 continue
-        if seg is None:
-            append(_chat_token(token_id, piece, None, None, "template", None, start, end))
-            continue
         token = new(ChatToken)
-        set_attribute(token, "__dict__", {"id": token_id, "piece": piece, "message": seg.message,
-                                          "role": seg.role, "source": seg.source,
-                                          "field": seg.field, "start": start, "end": end})
+        set_attribute(token, "__dict__", {"id": token_id, "piece": piece, "message": message,
+                                          "role": role, "source": source, "field": field,
+                                          "start": start, "end": end})
         append(token)
     return tuple(out)
+
+
+_PIECES: "WeakKeyDictionary[object, dict]" = WeakKeyDictionary()
+
+
+def _piece_table(runtime) -> dict[int, str]:
+    """``runtime``'s pieces by ID as far as read, kept for the runtime's life (a chat of 1,600
+    tokens reads some 500 distinct ones, each a call into the runtime on every report)."""
+    try:
+        return _PIECES.setdefault(runtime, {})
+    except TypeError:  # no weak reference to this runtime: a table for this call
+        return {}
 
 
 def _token(piece: str, token_id: int, span: tuple[int, int], segments, bounds) -> ChatToken:

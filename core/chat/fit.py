@@ -30,6 +30,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable
+from weakref import WeakKeyDictionary
 
 from ..notes import Note, note
 from ..pipeline.special import ROLE_BY_CONTENT, ROLE_BY_NAME
@@ -112,8 +113,9 @@ def template_control_literals(segmentation: Segmentation, special_literals: Iter
     >>> template_control_literals(cut, ["<|im_end|>"])
     {'<|im_start|>': [(0, 12)]}
     """
-    known, finder = _control_finder(frozenset(s for s in special_literals if s),
-                                    frozenset(named))
+    if not isinstance(special_literals, frozenset) or "" in special_literals:
+        special_literals = frozenset(s for s in special_literals if s)
+    known, finder = _control_finder(special_literals, frozenset(named))
     text = segmentation.text
     found: dict[str, list[tuple[int, int]]] = {}
     for seg in segmentation.segments:
@@ -152,7 +154,7 @@ def control_literals(segmentation: Segmentation, runtime,
     """:func:`template_control_literals` of ``runtime`` (every special, control, user-defined
     and added token of it counts as known), each encoded alone as plain text, in the order
     the render first writes them."""
-    specials = [t.content for t in runtime.special_tokens() if t.content]
+    specials = _special_contents(runtime)
     named_literals = [v for v in (named or {}).values() if isinstance(v, str)]
     found = template_control_literals(segmentation, specials, named_literals)
     out = []
@@ -161,6 +163,22 @@ def control_literals(segmentation: Segmentation, runtime,
         out.append(ControlLiteral(literal, tuple(spans), ids,
                                   tuple(runtime.piece(i) for i in ids)))
     return out
+
+
+_CONTENTS: "WeakKeyDictionary[object, frozenset]" = WeakKeyDictionary()
+
+
+def _special_contents(runtime) -> frozenset:
+    """The literals of ``runtime``'s special tokens, made once per runtime (a SentencePiece
+    model has hundreds of control symbols, copied and hashed on every report)."""
+    try:
+        found = _CONTENTS.get(runtime)
+    except TypeError:  # no weak reference to this runtime: made anew
+        return frozenset(t.content for t in runtime.special_tokens() if t.content)
+    if found is None:
+        found = _CONTENTS[runtime] = frozenset(t.content for t in runtime.special_tokens()
+                                               if t.content)
+    return found
 
 
 def undefined_variable_notes(undefined_reads: Iterable[str]) -> list[Note]:

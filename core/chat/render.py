@@ -43,6 +43,9 @@ class Rendered:
     text: str
     generation_spans: tuple[tuple[int, int], ...] = field(default_factory=tuple)
     undefined_reads: tuple[str, ...] = field(default_factory=tuple)
+    # rendered with ``unless_differs_from``: stopped where the output left that text (``text``
+    # is then what was written up to there)
+    differs: bool = False
 
 
 def render(template: str, messages: list, *, tools: list | None = None,
@@ -50,7 +53,8 @@ def render(template: str, messages: list, *, tools: list | None = None,
            continue_final_message: bool | str = False, special_tokens: dict | None = None,
            variables: dict | None = None, clock: Callable[[], datetime] = datetime.now,
            max_chars: int | None = DEFAULT_MAX_CHARS,
-           prepare: Callable[[list], list[dict]] = prepare_messages) -> Rendered:
+           prepare: Callable[[list], list[dict]] = prepare_messages,
+           unless_differs_from: str | None = None) -> Rendered:
     """``apply_chat_template(messages, tokenize=False, ...)`` of transformers 5.
 
     Args:
@@ -64,6 +68,9 @@ def render(template: str, messages: list, *, tools: list | None = None,
         max_chars: stop (:class:`RenderLimitError`) past this many characters of output.
         prepare: what makes the messages the template sees (a
             :class:`~core.chat.messages.PreparedMessages` shares that work between renders).
+        unless_differs_from: a text the caller only compares the render with: the render
+            stops where its output stops being the start of it (``differs`` is then True; an
+            error or limit the template would have met later is not met).
 
     Raises:
         ChatTemplateError: the template or the input failed, named as transformers names it.
@@ -71,14 +78,17 @@ def render(template: str, messages: list, *, tools: list | None = None,
     try:
         return _render(template, messages, tools, documents, add_generation_prompt,
                        continue_final_message, {**(special_tokens or {}), **(variables or {})},
-                       RenderState(clock=clock, max_chars=max_chars), prepare)
+                       RenderState(clock=clock, max_chars=max_chars), prepare,
+                       unless_differs_from)
     except OutputLimitExceeded as exc:
         raise RenderLimitError.of_note("OutputLimit", note("chat.render_output_limit",
                                                            limit=exc.limit)) from None
     except jinja2.TemplateSyntaxError as exc:
         raise ChatTemplateError(type(exc).__name__, exc.message or "", line=exc.lineno) from None
-    except RecursionError:
-        raise ChatTemplateError.of_note("RecursionError", note("chat.render_recursion")) from None
+    except RecursionError as exc:
+        # the English detail stays Python's own, as transformers reports it; the note words it
+        raise ChatTemplateError(type(exc).__name__, str(exc),
+                                note=note("chat.render_recursion")) from None
     except MemoryError:
         raise RenderLimitError.of_note("MemoryError", note("chat.render_out_of_memory")) from None
     except Exception as exc:  # noqa: BLE001 - a template may raise anything; it is reported, typed
@@ -106,7 +116,8 @@ def _template_line(tb) -> int | None:
 
 
 def _render(template, messages, tools, documents, add_generation_prompt, continue_final_message,
-            template_vars, state: RenderState, prepare=prepare_messages) -> Rendered:
+            template_vars, state: RenderState, prepare=prepare_messages,
+            unless_differs_from: str | None = None) -> Rendered:
     # The checks come in transformers' order, so the first error found is the same one.
     if isinstance(messages, (list, tuple)) and len(messages) == 0:
         raise ValueError("Cannot apply chat template to an empty conversation. "
@@ -141,9 +152,15 @@ def _render(template, messages, tools, documents, add_generation_prompt, continu
         chat[-1] = plain_data(chat[-1])  # tagged below: a copy, the prepared one may be shared
         final_text = _tag_final_message(chat, continue_final_message, template)
 
-    text = _generate(compiled, state, dict(template_vars, messages=chat, tools=tools,
-                                           documents=documents,
-                                           add_generation_prompt=add_generation_prompt))
+    context = dict(template_vars, messages=chat, tools=tools, documents=documents,
+                   add_generation_prompt=add_generation_prompt)
+    if unless_differs_from is not None and not continue_final_message:
+        text, differs = _generate_unless_differs(compiled, state, context, unless_differs_from)
+        if differs:
+            return Rendered(text, tuple(state.generation_spans), tuple(state.undefined_reads),
+                            differs=True)
+    else:
+        text = _generate(compiled, state, context)
     if continue_final_message:
         text = _cut_at_tag(text, final_text)
     return Rendered(text, tuple(state.generation_spans), tuple(state.undefined_reads))
@@ -161,6 +178,27 @@ def _generate(compiled: jinja2.Template, state: RenderState, context: dict) -> s
                 raise OutputLimitExceeded(state.max_chars)
         return "".join(chunks)
     finally:
+        deactivate(token)
+
+
+def _generate_unless_differs(compiled: jinja2.Template, state: RenderState, context: dict,
+                             expected: str) -> tuple[str, bool]:
+    """:func:`_generate`, stopped at the first chunk that leaves ``expected`` (the output is no
+    longer its start): the output so far and whether it left it."""
+    token = activate(state)
+    generator = compiled.generate(**context)
+    try:
+        chunks = []
+        for chunk in generator:
+            if not expected.startswith(chunk, state.emitted):
+                return "".join(chunks) + chunk, True
+            chunks.append(chunk)
+            state.emitted += len(chunk)
+            if state.max_chars is not None and state.emitted > state.max_chars:
+                raise OutputLimitExceeded(state.max_chars)
+        return "".join(chunks), False
+    finally:
+        generator.close()
         deactivate(token)
 
 

@@ -17,12 +17,11 @@ small render, and a 50-message chat needs some fifty renders).
 
 from __future__ import annotations
 
-import json
 from collections import deque
 from datetime import datetime
 from weakref import WeakKeyDictionary
 
-from .bounded import BoundedRenderer
+from .bounded import BatchText, BoundedRenderer
 from .budget import token_budget
 from .checks import (generation_prompt_notes, injection_note, injections,
                      prompt_text_matters)
@@ -31,13 +30,15 @@ from .encode import encode_chat, encode_render, runtime_typed_literals
 from .errors import ChatTemplateError, RenderLimitError
 from ..notes import note
 from .fit import BosSource, bos_source, control_literals, undefined_variable_notes
+from .prompt_tail import STAND_IN, TailTexts, generation_prompt_tail, prompt_text
+from .render import DEFAULT_MAX_CHARS
 from .mask import PrefixSpans, mask_from_spans, prefix_diff_spans, prefix_renders
 from .model_checks import (added_by_post_processor, double_special_notes, embedding_notes,
                            embedding_rows, stop_ids, stop_notes, turn_end_literals)
 from .result import ChatReport
 from .segments import Segmentation, mark_conversation, segment_renders, split_segments
 from .sources import tokenizer_special_token_variables
-from .turns import marker_diff_spans, turn_renders
+from .turns import kinds_known, marker_diff_spans, turn_renders
 from .template_checks import (END_ROLES, end_literals, end_of_turn_notes, system_notes,
                               system_renders, tool_notes, turn_tails)
 
@@ -64,9 +65,10 @@ class RenderCache:
     def __init__(self, bounded, now: datetime | None):
         self.bounded, self.now = bounded, now
         self._done: dict[tuple, tuple[bool, object]] = {}
-        self._message_json: dict[int, tuple[object, str]] = {}
+        self._kept: dict[int, object] = {}  # what the keys name by id, kept alive
         self._batch = None  # the prefetch whose answers are still coming
         self._waiting: deque[tuple] = deque()  # its keys, in the order the answers come
+        self._text_key: dict[int, tuple] = {}  # a kept render's text (by id) -> its key
 
     def __call__(self, template: str, messages: list, **options):
         key, options = self._key(template, messages, options)
@@ -75,10 +77,10 @@ class RenderCache:
         if key not in self._done:
             self.finish()  # the render process answers one batch at a time
             try:
-                self._done[key] = (True, self.bounded.render(template, messages, now=self.now,
-                                                             **options))
+                self._keep(key, True, self.bounded.render(template, messages, now=self.now,
+                                                          **self._texts_of(options)))
             except ChatTemplateError as err:
-                self._done[key] = (False, err)
+                self._keep(key, False, err)
         ok, value = self._done[key]
         if not ok:
             raise value
@@ -93,15 +95,21 @@ class RenderCache:
         process was stopped on an earlier one) are not kept: a call renders them. Call
         :meth:`finish` when done. ``stop_if_first_fails``: the others are not rendered when
         the first request (one not done yet) fails."""
+        self.prefetch_templates([(template, messages, options) for messages, options in requests],
+                                stop_if_first_fails=stop_if_first_fails)
+
+    def prefetch_templates(self, requests: list[tuple[str, list, dict]], *,
+                           stop_if_first_fails: bool = False) -> None:
+        """:meth:`prefetch` of ``(template, messages, options)``: each with its own template."""
         start_many = getattr(self.bounded, "start_many", None)
         if start_many is None:
             return
         self.finish()
         todo: dict[tuple, tuple[str, list, dict]] = {}
-        for messages, options in requests:
+        for template, messages, options in requests:
             key, options = self._key(template, messages, options)
-            if key not in self._done:
-                todo.setdefault(key, (template, messages, options))
+            if key not in self._done and key not in todo:
+                todo[key] = (template, messages, self._texts_of(options, list(todo)))
         if todo:
             if stop_if_first_fails:
                 self._batch = start_many(list(todo.values()), now=self.now,
@@ -124,31 +132,75 @@ class RenderCache:
             self._waiting.clear()
             return
         key = self._waiting.popleft()
-        self._done[key] = (not isinstance(outcome, ChatTemplateError), outcome)
+        self._keep(key, not isinstance(outcome, ChatTemplateError), outcome)
+
+    def _keep(self, key: tuple, ok: bool, outcome) -> None:
+        self._done[key] = (ok, outcome)
+        if ok and isinstance(getattr(outcome, "text", None), str):
+            self._text_key[id(outcome.text)] = key  # kept with the outcome: its id stays its
+
+    def _texts_of(self, options: dict, batch: list | None = None) -> dict:
+        """``options`` with each :class:`TextOf` made the text of that render: done, its
+        text; in ``batch`` (the keys of a prefetch being made), the child's
+        :class:`~core.chat.bounded.BatchText` of it; else the option is left out (the
+        render is then made whole, an answer as good)."""
+        if not any(isinstance(value, TextOf) for value in options.values()):
+            return options
+        out = {}
+        for name, value in options.items():
+            if isinstance(value, TextOf):
+                done = self._done.get(value.key)
+                if done is not None:
+                    if not done[0]:
+                        continue
+                    value = done[1].text
+                elif batch is not None and value.key in batch:
+                    value = BatchText(batch.index(value.key))
+                else:
+                    continue
+            out[name] = value
+        return out
 
     def _key(self, template: str, messages: list, options: dict) -> tuple[tuple, dict]:
-        """The cache key, and the options the render takes. A message's JSON, and an
-        option's, is made once (the prefix renders repeat the same message objects: their
-        keys were most of the cost of a 50-message report's keys, quadratic in its length)."""
-        options = dict(options)
-        options.pop("clock", None)  # the child takes the frozen time as ``now``
-        options = {k: v for k, v in options.items() if v is not None and v is not False}
-        shown = (tuple(map(self._json, messages)) if isinstance(messages, list)
-                 else _json(messages))
-        # each option's JSON made once too: every render repeats the tools and special tokens
-        shown_options = tuple((name, self._json(options[name])) for name in sorted(options))
+        """The cache key, and the options the render takes. Messages and option values key by
+        identity (a report asks again with the very objects it asked with: the prefixes are
+        slices of the chat, the variants share its messages), plain scalars by value; each
+        object keyed is kept while the cache lives, so its id cannot be reused by another.
+        (Keys by each message's JSON cost a 50-message report about a millisecond.)"""
+        options = {k: v for k, v in options.items()
+                   if k != "clock" and v is not None and v is not False}  # the child takes ``now``
+        if isinstance(messages, list):
+            shown = tuple(map(id, messages))
+            self._kept[id(messages)] = messages  # and with it each message
+        else:
+            shown = self._identity(messages)
+        shown_options = tuple((name, self._identity(options[name])) for name in sorted(options))
         return (template, shown_options, shown), options
 
-    def _json(self, message) -> str:
-        seen = self._message_json.get(id(message))
-        if seen is None or seen[0] is not message:
-            # the message is kept with its JSON: its id cannot be reused while it is here
-            seen = self._message_json[id(message)] = (message, _json(message))
-        return seen[1]
+    def text_of(self, template: str, messages: list, **options) -> "TextOf":
+        """An option value standing for the text of that render (``unless_differs_from``),
+        for a prefetch that makes it in the same trip."""
+        return TextOf(self._key(template, messages, options)[0])
+
+    def _identity(self, value):
+        if isinstance(value, TextOf):
+            return "text of", value.key
+        if type(value) is str and id(value) in self._text_key:
+            return "text of", self._text_key[id(value)]  # a render's text: named by its render
+        if type(value) in _SCALARS:
+            return type(value), value
+        self._kept[id(value)] = value
+        return id(value)
 
 
-def _json(value) -> str:
-    return json.dumps(value, sort_keys=True, default=repr, ensure_ascii=False)
+_SCALARS = (str, int, float, bool)
+
+
+class TextOf:
+    """The text of the render with cache key ``key`` (see :meth:`RenderCache.text_of`)."""
+
+    def __init__(self, key: tuple):
+        self.key = key
 
 
 def chat_report(template: str, conversation: Conversation, *, runtime=None, configs=None,
@@ -188,8 +240,9 @@ def chat_report(template: str, conversation: Conversation, *, runtime=None, conf
     bounded = renderer or BoundedRenderer()
     cache = RenderCache(bounded, now)
     try:
-        return _report(template, conversation, options, flags, cache, runtime, configs,
-                       registry, context, parse_content_specials, judge_variables)
+        with kinds_known(conversation.messages):  # the prefetch and the mask both ask
+            return _report(template, conversation, options, flags, cache, runtime, configs,
+                           registry, context, parse_content_specials, judge_variables)
     finally:
         cache.finish()
         if renderer is None:
@@ -204,9 +257,11 @@ def _report(template, conversation, options, flags, render, runtime, configs, re
     # renders the rest while this one is read and encoded (a second trip cost a wake-up of
     # the render process, milliseconds on a busy machine); when it fails, no other is made
     marked = mark_conversation(messages, options["tools"], options["documents"])
-    render.prefetch(template, [(messages, {**options, **flags})]
-                    + _later_renders(messages, options, flags, runtime is not None, marked),
-                    stop_if_first_fails=True)
+    render.prefetch_templates([(template, messages, {**options, **flags})]
+                              + _later_renders(template, messages, options, flags,
+                                               runtime is not None, marked, render.now,
+                                               render.text_of(template, messages, **options)),
+                              stop_if_first_fails=True)
     rendered = render(template, messages, **options, **flags)
     text = rendered.text
     # the render read at once needs no segments: read it while the process makes the marked
@@ -218,7 +273,7 @@ def _report(template, conversation, options, flags, render, runtime, configs, re
         encoding = encode_chat(runtime, segmentation, template, whole=whole)
     checks = generation_prompt_notes(
         messages, flags["add_generation_prompt"], flags["continue_final_message"],
-        lambda: _prompt_text(template, messages, text, options, render))
+        lambda: _prompt_text(template, messages, text, options, render, render.now))
     if judge_variables:
         checks += undefined_variable_notes(rendered.undefined_reads)
     role_tokens = (registry.entries if registry is not None
@@ -283,7 +338,7 @@ def _bos_source(runtime, encoding, registry, special_tokens) -> BosSource:
                if "bos" in {getattr(e, "token", e).role, *(r for r, _ in getattr(e, "roles", ()))}}
     named = (special_tokens or {}).get("bos_token")
     if isinstance(named, str):
-        bos_ids |= {t.id for t in runtime.special_tokens() if t.content == named}
+        bos_ids |= set(_ids_by_content(runtime).get(named, ()))
     first = None
     if encoding.unsanitized_tokens:
         token = encoding.unsanitized_tokens[0]
@@ -309,26 +364,82 @@ def _role_tokens(runtime) -> tuple:
     return found
 
 
-def _later_renders(messages, options, flags, encoded: bool,
-                   marked=None) -> list[tuple[list, dict]]:
-    """Every render the report makes after the conversation's own, as ``(messages, options)``,
-    in the order it asks for them: the marked render of the segments (an encoding, the
-    parent's longest work, waits for it alone), then the generation
-    prompt's (when its check needs it), the mask's prefixes (the first turn of each kind: the
-    marked render finds the others, :mod:`core.chat.turns`), the system check's and the
-    render without the generation prompt (the budget's). One trip renders them all."""
+_IDS_BY_CONTENT: "WeakKeyDictionary[object, dict]" = WeakKeyDictionary()
+
+
+def _ids_by_content(runtime) -> dict[str, list[int]]:
+    """The IDs of each special-token literal of ``runtime``, made once per runtime."""
+    try:
+        found = _IDS_BY_CONTENT.get(runtime)
+    except TypeError:  # no weak reference to this runtime: made anew
+        found = None
+    if found is None:
+        found = {}
+        for token in runtime.special_tokens():
+            found.setdefault(token.content, []).append(token.id)
+        try:
+            _IDS_BY_CONTENT[runtime] = found
+        except TypeError:
+            pass
+    return found
+
+
+def _later_renders(template, messages, options, flags, encoded: bool, marked=None,
+                   now=None, text_of=None) -> list[tuple[str, list, dict]]:
+    """Every render the report makes after the conversation's own, as ``(template, messages,
+    options)``, in the order it asks for them: the marked render of the segments (an
+    encoding, the parent's longest work, waits for it alone), then the generation prompt's
+    (when its check needs it: the template's tail with and without it, or the whole
+    conversation with it, :func:`_prompt_text`), the mask's prefixes (the first turn of each
+    kind: the marked render finds the others, :mod:`core.chat.turns`), the system check's
+    and the render without the generation prompt (the budget's). One trip renders them all."""
     later = [(shown, {**options, **shown_options, **flags}) for shown, shown_options
              in segment_renders(messages, tools=options["tools"],
                                 documents=options["documents"], marked=marked)]
+    prompt = []
     if prompt_text_matters(messages, flags["add_generation_prompt"],
                            flags["continue_final_message"]):
-        later.append((messages, {**options, "add_generation_prompt": True}))
+        prompt = [(source, messages if shown is None else shown, shown_options)
+                  for source, shown, shown_options in _prompt_renders(template, options, now)]
     later += [(prefix, {**options, **prefix_flags}) for prefix, prefix_flags
               in turn_renders(messages)]
-    later += [(variant, options) for variant in system_renders(messages)]
+    later += [(variant, {**options, **variant_options})
+              for variant, variant_options in system_renders(messages, text_of)]
     if encoded and flags["add_generation_prompt"]:
         later.append((messages, options))
-    return later
+    out = [(template, shown, shown_options) for shown, shown_options in later]
+    return out[:2] + prompt + out[2:]
+
+
+def _prompt_renders(template, options, now) -> list[tuple[str, list, dict]]:
+    """The renders :func:`_prompt_text` makes: none when the template never reads the flag or
+    its tail's texts are known; its tail with and without it when it has one
+    (:mod:`core.chat.prompt_tail`); else the conversation with it (``messages`` stands for
+    the conversation: :func:`_later_renders` puts it in)."""
+    tail = generation_prompt_tail(template)
+    if not tail.reads_flag:
+        return []
+    if tail.source is not None:
+        if _TAIL_TEXTS.get(_tail_key(tail, options, now)) is not None:
+            return []
+        plain = _tail_options(options)
+        return [(tail.source, STAND_IN, plain),
+                (tail.source, STAND_IN, {**plain, "add_generation_prompt": True})]
+    return [(template, None, {**options, "add_generation_prompt": True})]
+
+
+# the generation-prompt tails' texts, kept between reports (they depend on no conversation)
+_TAIL_TEXTS = TailTexts()
+
+
+def _tail_key(tail, options, now):
+    return _TAIL_TEXTS.key(tail, options["special_tokens"], options["variables"], now)
+
+
+def _tail_options(options) -> dict:
+    """What a tail is rendered with: the named special tokens and the variables (it reads no
+    tools, documents or messages)."""
+    return {"special_tokens": options["special_tokens"], "variables": options["variables"]}
 
 
 def _stop_notes(template, text, tails, ends, mask_ends, runtime, configs, render, options):
@@ -374,9 +485,20 @@ def _render_or_none(render, template, messages, options):
         return None
 
 
-def _prompt_text(template: str, messages: list, text: str, options: dict, render) -> str:
+def _prompt_text(template: str, messages: list, text: str, options: dict, render,
+                 now=None) -> str:
     """What the generation prompt adds to ``text`` (rendered without it); "" when nothing, or
-    when the template cannot say (it fails with the prompt asked for)."""
+    when the template cannot say (it fails with the prompt asked for). Found from the
+    template's tail (:mod:`core.chat.prompt_tail`) when it has one: the same answer as the
+    render of the whole conversation with the prompt, which is made where the tail cannot
+    stand for it."""
+    tail = generation_prompt_tail(template)
+    if not tail.reads_flag:  # the render with the flag is the render without it
+        return ""
+    if tail.source is not None:
+        found = _tail_prompt_text(tail, text, options, render, now)
+        if found is not None:
+            return found
     try:
         prompted = render(template, messages, add_generation_prompt=True, **options).text
     except RenderLimitError:
@@ -384,3 +506,28 @@ def _prompt_text(template: str, messages: list, text: str, options: dict, render
     except ChatTemplateError:
         return ""
     return prompted[len(text):] if prompted.startswith(text) else prompted
+
+
+def _tail_prompt_text(tail, text, options, render, now) -> str | None:
+    """:func:`~core.chat.prompt_tail.prompt_text` from the tail's two texts (kept between
+    reports); None where the tail does not stand for the whole render (it fails without the
+    flag, its text does not end the render, or the whole render with the flag would pass the
+    output limit)."""
+    key = _tail_key(tail, options, now)
+    texts = _TAIL_TEXTS.get(key)
+    if texts is None:
+        plain = _tail_options(options)
+        texts = (_render_or_none(render, tail.source, STAND_IN, plain),
+                 _render_or_none(render, tail.source, STAND_IN,
+                               {**plain, "add_generation_prompt": True}))
+        _TAIL_TEXTS.put(key, texts)
+    without, prompted = texts
+    if without is None:
+        return None
+    if prompted is None:
+        return ""  # the prompt's part fails: so does the whole render with the prompt
+    limit = getattr(getattr(render, "bounded", None), "max_chars", DEFAULT_MAX_CHARS)
+    if limit is not None and len(text) - len(without) + len(prompted) > limit:
+        return None
+    return prompt_text(text, without, prompted)
+

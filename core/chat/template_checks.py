@@ -24,6 +24,9 @@ END_ROLES = ("eos", "end of turn")
 # a system message for templates to place when the conversation has none: words no template
 # writes on its own (Qwen's default system prompt says "You are a helpful assistant")
 SYSTEM_PROBE = "Reply in formal English, please."
+# one object: a report's render cache keys messages by identity, so system_renders() and
+# system_notes() name the same render
+_SYSTEM_PROBE_MESSAGE = {"role": "system", "content": SYSTEM_PROBE}
 
 
 def end_literals(template: str, named: dict | None, tokens: Iterable = ()) -> set[str]:
@@ -86,15 +89,19 @@ def system_notes(template: str, messages: list, render: Callable, **options) -> 
         if "system" in err.detail.lower():
             return [note("chat.system_refused", said=f"{err.kind}: {err.detail}")]
         return []
+    # rendered only as far as it is the render with the system message when that is the
+    # conversation's own (only their equality counts); in full when the conversation is it
+    compare = {"unless_differs_from": text} if with_system is messages else {}
     try:
-        without = render(template, rest, **options).text if rest else None
+        without = render(template, rest, **options, **compare) if rest else None
     except RenderLimitError:
         raise
     except ChatTemplateError:  # one that demands a system message: compare by its text alone
         without = None
+    same = without is not None and not getattr(without, "differs", False) and without.text == text
     core = system.strip()
     at = text.find(core)
-    if at < 0 or text == without:
+    if at < 0 or same:
         return [note("chat.system_dropped", text=_short(core))]
     for k, message in enumerate(rest, start=offset):
         if not isinstance(message, dict) or message.get("role") != "user":
@@ -109,18 +116,26 @@ def system_notes(template: str, messages: list, render: Callable, **options) -> 
     return []
 
 
-def system_renders(messages: list) -> list[list]:
+def system_renders(messages: list, text_of=None) -> list[tuple[list, dict]]:
     """The conversations :func:`system_notes` renders (with the system message, then without
-    it when anything is left), so a caller can have them rendered at once.
+    it when anything is left) and their further options, so a caller can have them rendered
+    at once. ``text_of``: what stands for the text of the render of ``messages`` in the
+    caller's renderer (a :class:`~core.chat.report.RenderCache`'s ``text_of``), the
+    ``unless_differs_from`` the render without the system message is made with when the
+    conversation has its own.
 
-    >>> [len(m) for m in system_renders([{"role": "user", "content": "hi"}])]
+    >>> [len(m) for m, _ in system_renders([{"role": "user", "content": "hi"}])]
     [2, 1]
     """
     variants = _system_variants(messages)
     if variants is None:
         return []
     _, with_system, rest, _ = variants
-    return [with_system, rest] if rest else [with_system]
+    if not rest:
+        return [(with_system, {})]
+    compare = ({"unless_differs_from": text_of}
+               if text_of is not None and with_system is messages else {})
+    return [(with_system, {}), (rest, compare)]
 
 
 def _system_variants(messages: list) -> tuple[str, list, list, int] | None:
@@ -132,7 +147,7 @@ def _system_variants(messages: list) -> tuple[str, list, list, int] | None:
         if not isinstance(system, str) or not system.strip():
             return None
         return system, messages, messages[1:], 1
-    return SYSTEM_PROBE, [{"role": "system", "content": SYSTEM_PROBE}, *messages], messages, 0
+    return SYSTEM_PROBE, [_SYSTEM_PROBE_MESSAGE, *messages], messages, 0
 
 
 def tool_notes(text: str, messages: list, tools: list | None) -> list[Note]:

@@ -38,6 +38,8 @@ differs from the plain one, every turn is measured.
 from __future__ import annotations
 
 import json
+from contextlib import contextmanager
+from contextvars import ContextVar
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from typing import Iterable
@@ -81,13 +83,43 @@ def _shape(value):
     return type(value).__name__ if value is not None else None
 
 
+def turn_kinds(messages: list) -> dict[int, str]:
+    """:func:`turn_kind` of each assistant message, by index; the ones :func:`kinds_known`
+    holds for this very list, when it does (a report's prefetch and :func:`marker_diff_spans`
+    both ask: 48 JSON dumps of a 50-message chat's shapes, once).
+
+    >>> turn_kinds([{"role": "user"}, {"role": "assistant"}]) == {1: turn_kind(
+    ...     [{"role": "user"}, {"role": "assistant"}], 1)}
+    True
+    """
+    known = _KNOWN_KINDS.get()
+    if known is not None and known[0] is messages:
+        return known[1]
+    return {k: turn_kind(messages, k) for k in assistant_turns(messages)}
+
+
+_KNOWN_KINDS: ContextVar[tuple[list, dict[int, str]] | None] = ContextVar("turn_kinds",
+                                                                          default=None)
+
+
+@contextmanager
+def kinds_known(messages: list):
+    """Within the block, :func:`turn_kinds` of ``messages`` (the same list, unchanged while
+    the block runs: a report's) is made once."""
+    token = _KNOWN_KINDS.set((messages, turn_kinds(messages)))
+    try:
+        yield
+    finally:
+        _KNOWN_KINDS.reset(token)
+
+
 def turn_renders(messages: list) -> list[tuple[list, dict]]:
     """The prefix renders :func:`marker_diff_spans` asks for when every later turn is found
     from the marked render: the first turn of each kind's, as ``(messages, flags)``."""
     firsts: dict[str, int] = {}
-    for k in assistant_turns(messages):
+    for k, kind in turn_kinds(messages).items():
         if k > 0:
-            firsts.setdefault(turn_kind(messages, k), k)
+            firsts.setdefault(kind, k)
     return [pair for k in firsts.values() for pair in prefix_pair(messages, k)]
 
 
@@ -172,8 +204,7 @@ def marker_diff_spans(template: str, messages: list, full_text: str,
     found = TurnSpans(full_text, end_tokens)
     known: dict[str, _Known | None] = {}
     after = 0  # where the last turn found ends
-    for k in assistant_turns(messages):
-        kind = turn_kind(messages, k)
+    for k, kind in turn_kinds(messages).items():
         measured = None
         if chat is not None and known.get(kind) is not None:
             measured = chat.predict(k, known[kind], after)

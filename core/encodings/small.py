@@ -21,11 +21,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from itertools import accumulate
-from operator import le
+from operator import le, or_, sub
 
 import numpy as np
 
 from .encoding import Encoding, Flag
+from .vocab_bytes import VocabBytes
 from ..notes import Note
 from ..text.graphemes import may_join
 from ..text.offsets import TextIndex, Unit, index_dtype
@@ -37,6 +38,7 @@ SMALL_TEXT = 2048
 _INSERTED, _PARTIAL, _SPECIAL = int(Flag.INSERTED), int(Flag.PARTIAL), int(Flag.SPECIAL)
 _UNITS = tuple(Unit)  # iterating the enum itself is slow
 _ASTRAL = re.compile("[\U00010000-\U0010ffff]")  # two UTF-16 units each
+_CP_DTYPE = index_dtype(4 * SMALL_TEXT + 1)  # the index's tables' dtype for any small text
 
 
 @dataclass
@@ -47,7 +49,8 @@ class SmallResult:
 
     ``starts``/``ends`` are in ``unit`` (``"bytes"`` or ``"cp"``) on the original text;
     ``flags`` carry SPECIAL / UNK / BYTE_FALLBACK / INSERTED; ``exact``: spans are each token's
-    own bytes already (no narrowing can be needed)."""
+    own bytes already (no narrowing can be needed). Arrays are the runtime's own for this
+    call: :func:`encode_small` may keep them or change them in place."""
 
     ids: list[int] | np.ndarray
     starts: list[int] | np.ndarray
@@ -57,6 +60,9 @@ class SmallResult:
     exact: bool = True
     warnings: list[Note] = field(default_factory=list)
     pieces: list[str] | None = None
+    # the spans are the tokens' own bytes laid end to end from 0 over the whole text, none empty
+    # and none inserted (a tiktoken encode): code point spans come from per-id tables
+    laid: bool = False
 
 
 def encode_small(runtime, text: str, small: SmallResult) -> Encoding:
@@ -65,17 +71,21 @@ def encode_small(runtime, text: str, small: SmallResult) -> Encoding:
 
     The steps on the lists keep their order with the array path's, whose conversion of code
     point offsets to bytes keeps order (offsets past the text clipped to its end first): the
-    overlap test and the placing of post-processor tokens come out the same in either unit."""
+    overlap test and the placing of post-processor tokens come out the same in either unit.
+    Byte spans laid end to end over the text (tiktoken's, a byte-level ``tokenizer.json``'s)
+    get their code point spans from per-id tables of the vocabulary (:func:`_laid_cp_spans`):
+    a few list passes where the text's offset tables took a dozen numpy calls."""
     data = text.encode("utf-8")
     index = TextIndex(text, data)
     ids, starts, ends, flags = small.ids, small.starts, small.ends, small.flags
     if isinstance(flags, np.ndarray):
-        inserted = len(flags) > 0 and int(flags.max()) >= _INSERTED
+        inserted = not small.laid and len(flags) > 0 and int(flags.max()) >= _INSERTED
         if inserted or small.unit == "cp" or not small.exact:  # the steps below take lists
             ids, starts, ends, flags = (a.tolist() for a in (ids, starts, ends, flags))
     in_cp = small.unit == "cp" and not index.ascii
-    if in_cp:
-        bound = len(text)  # a span past the text's end is clipped to it, as in exact_spans
+    bound = len(text)
+    if in_cp and (max(starts, default=0) > bound or max(ends, default=0) > bound):
+        # a span past the text's end is clipped to it, as in exact_spans
         starts = [s if s <= bound else bound for s in starts]
         ends = [e if e <= bound else bound for e in ends]
     if not isinstance(flags, np.ndarray):
@@ -90,26 +100,104 @@ def encode_small(runtime, text: str, small: SmallResult) -> Encoding:
         starts, ends = _narrowed(data, ids, starts, ends, runs, runtime.vocab_bytes.token_list)
     if inserted:
         starts, ends = _placed(starts, ends, flags)
-    flag_array = np.array(flags, dtype=np.uint8)  # a copy: PARTIAL is added in place
+    laid = None
+    if small.laid and not index.ascii and not inserted and len(ids):
+        laid = (_laid_cp_arrays if isinstance(ids, np.ndarray) else _laid_cp_spans)(
+            runtime.vocab_bytes, len(text), ids)
     if index.ascii:  # bytes, code points and UTF-16 units coincide; so do graphemes but CR LF
         offset_type = index_dtype(len(data))
         byte_spans = (np.asarray(starts, dtype=offset_type), np.asarray(ends, dtype=offset_type))
         spans = dict.fromkeys(_UNITS, byte_spans)
         if "\r\n" in text:
             del spans[Unit.GRAPHEME]
+        flag_array = np.array(flags, dtype=np.uint8)
+    elif laid is not None:
+        cp_spans, partial = laid
+        # a runtime's arrays are its own for this text: PARTIAL may be added in place
+        flag_array = np.asarray(flags, dtype=np.uint8)
+        if partial is not None:
+            flag_array[partial] |= np.uint8(_PARTIAL)
+        offset_type = index_dtype(len(data))
+        byte_spans = (np.asarray(starts, dtype=offset_type), np.asarray(ends, dtype=offset_type))
+        spans = _other_units(text, byte_spans, cp_spans)
     else:
+        flag_array = np.array(flags, dtype=np.uint8)  # a copy: PARTIAL is added in place
         cp_spans, byte_spans = _both_units(index, starts, ends, in_cp, flag_array)
-        spans = {Unit.BYTES: byte_spans, Unit.CP: cp_spans}
-        if _ASTRAL.search(text) is None:  # no surrogate pairs: UTF-16 units are code points
-            spans[Unit.UTF16] = cp_spans
-            if not may_join(text):  # every code point its own cluster
-                spans[Unit.GRAPHEME] = cp_spans
+        spans = _other_units(text, byte_spans, cp_spans)
     id_array = np.asarray(ids, dtype=np.int64)
     pieces = small.pieces if small.pieces is not None else (
         lambda: [runtime.piece(i) for i in id_array.tolist()])
     return Encoding(text, id_array, *byte_spans, flag_array, index, pieces,
                     lambda: [runtime.token_bytes(i) for i in id_array.tolist()],
                     list(small.warnings), spans, runtime.piece, runtime.token_bytes)
+
+
+def _other_units(text: str, byte_spans: tuple, cp_spans: tuple) -> dict:
+    """The spans known without the text's offset tables: bytes and code points, UTF-16 units
+    where no character takes two, graphemes where every code point is its own cluster (the
+    others are derived from the code point spans when first read)."""
+    spans = {Unit.BYTES: byte_spans, Unit.CP: cp_spans}
+    if _ASTRAL.search(text) is None:  # no surrogate pairs: UTF-16 units are code points
+        spans[Unit.UTF16] = cp_spans
+        if not may_join(text):  # every code point its own cluster
+            spans[Unit.GRAPHEME] = cp_spans
+    return spans
+
+
+def _laid_cp_spans(vocab: VocabBytes, size: int, ids: list[int]):
+    """Code point spans (widened outward to whole characters, as
+    :meth:`~core.text.offsets.TextIndex.cp_spans` widens them) of a few tokens laid end to end
+    over a text of ``size`` code points (:attr:`SmallResult.laid`), and which tokens cut a
+    character (None when none does); None where the vocabulary's arrays are not built yet (a
+    one-off encode does not start that) or the tokens do not spell the text.
+
+    A token's code point end is the number of characters starting before its byte end (the
+    vocabulary's per-id count of non-continuation bytes, summed); its start is the same count
+    before its byte start, less one where its first byte is a continuation byte (it starts
+    inside a character, so the character it is in started one earlier). Its end cuts a
+    character when the next token starts inside one.
+
+    >>> vocab = VocabBytes.from_list([b"a", "世".encode()[:2], "世".encode()[2:]])
+    >>> [a.tolist() for a in _laid_cp_spans(vocab, 2, [0, 1, 2])[0]], _laid_cp_spans(vocab, 2, [0, 1, 2])[1]
+    ([[0, 1, 1], [1, 2, 2]], [False, True, True])
+    """
+    if not vocab.built:
+        return None
+    leads, inside, _ = vocab.utf8_tables
+    try:  # a runtime's ids are never negative; one past the vocabulary has no bytes
+        cp_ends = list(accumulate(map(leads.__getitem__, ids)))
+    except IndexError:
+        return None
+    if cp_ends[-1] != size:
+        return None  # the tokens' bytes are not the text's
+    cp_starts = [0, *cp_ends[:-1]]
+    firsts = list(map(inside.__getitem__, ids))
+    partial = None
+    if True in firsts:
+        cp_starts = list(map(sub, cp_starts, firsts))
+        partial = list(map(or_, firsts, [*firsts[1:], False]))
+    cp_dtype = _CP_DTYPE
+    return (np.array(cp_starts, dtype=cp_dtype), np.array(cp_ends, dtype=cp_dtype)), partial
+
+
+def _laid_cp_arrays(vocab: VocabBytes, size: int, ids: np.ndarray):
+    """:func:`_laid_cp_spans` of more tokens, with gathers from the per-id arrays (a fixed
+    handful of numpy calls, where the lists take a step per token)."""
+    if not vocab.built:  # (a runtime's ids are within its vocabulary)
+        return None
+    leads, inside = vocab.utf8_arrays
+    lead = leads[ids]
+    cp_ends = np.cumsum(lead, dtype=_CP_DTYPE)
+    if int(cp_ends[-1]) != size:
+        return None
+    cp_starts = cp_ends - lead
+    firsts = inside[ids]
+    partial = None
+    if firsts.any():
+        cp_starts -= firsts
+        partial = firsts.copy()
+        partial[:-1] |= firsts[1:]
+    return (cp_starts, cp_ends), partial
 
 
 def _both_units(index: TextIndex, starts: list[int], ends: list[int], in_cp: bool,

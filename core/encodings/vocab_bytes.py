@@ -105,6 +105,44 @@ class VocabBytes:
             listed = self._listed = self.tokens()
         return listed
 
+    @property
+    def built(self) -> bool:
+        """Whether the arrays are there (a vocabulary made by :meth:`of` builds them on first
+        use, which can take a second: a one-off encode does not start it)."""
+        return self._arrays is not None
+
+    @property
+    def utf8_tables(self) -> tuple[list[int], list[bool], bool]:
+        """Per id (lists, for a short text's tokens looked up one by one): how many UTF-8
+        characters start in its bytes (bytes that are no continuation byte), and whether its
+        first byte is a continuation byte (it starts inside a character); and whether any id
+        has no bytes. Made once.
+
+        >>> VocabBytes.from_list([b"a", "世".encode()[1:], "世".encode()]).utf8_tables
+        ([1, 0, 1], [False, True, False], False)
+        """
+        tables = getattr(self, "_utf8_tables", None)
+        if tables is None:
+            blob, offsets, lengths = self._built()
+            leads = np.zeros(len(blob) + 1, dtype=np.int64)
+            np.cumsum((blob & 0xC0) != 0x80, out=leads[1:])
+            counts = leads[offsets[1:]] - leads[offsets[:-1]]
+            firsts = blob[np.minimum(offsets[:-1], max(len(blob) - 1, 0))] if len(blob) else (
+                np.zeros(len(lengths), dtype=np.uint8))
+            inside = (lengths > 0) & ((firsts & 0xC0) == 0x80)
+            self._utf8_arrays = (counts.astype(np.int32), inside)
+            tables = self._utf8_tables = (counts.tolist(), inside.tolist(),
+                                          bool((lengths == 0).any()))
+        return tables
+
+    @property
+    def utf8_arrays(self) -> tuple[np.ndarray, np.ndarray]:
+        """:attr:`utf8_tables`' two per-id tables as arrays (int32, bool), for a text of more
+        than a few tokens (a gather each, where the lists take a Python step per token)."""
+        if getattr(self, "_utf8_tables", None) is None:
+            self.utf8_tables
+        return self._utf8_arrays
+
     def __len__(self) -> int:
         return self._source[1] if self._arrays is None else len(self._arrays[2])
 

@@ -7,6 +7,8 @@ exactly what production computes, and returns a :class:`core.encodings.encoding.
 from __future__ import annotations
 
 import abc
+from bisect import bisect_left
+from itertools import accumulate
 import os
 import threading
 from dataclasses import dataclass, field
@@ -14,7 +16,10 @@ from functools import cached_property
 from concurrent.futures import ThreadPoolExecutor
 from typing import Callable, Sequence, TypeVar
 
+import numpy as np
+
 from ..encodings.batch import EncodingBatch, encode_one
+from ..encodings.ids_only import IdsBatch
 from ..encodings.small import SMALL_TEXT, SmallResult, encode_small
 from ..encodings.encoding import Encoding, Flag
 from ..notes import Note, note
@@ -67,19 +72,31 @@ class RoundTrip:
                    (prefix, len(decoded) - suffix))
 
 
-def in_chunks(work: Callable[[Sequence[T]], list[R]], items: Sequence[T], threads: int) -> list[R]:
+def in_chunks(work: Callable[[Sequence[T]], list[R]], items: Sequence[T], threads: int,
+              sizes: Sequence[int] | None = None) -> list[R]:
     """``work`` on contiguous chunks of ``items`` in ``threads`` threads, results in order.
 
     For native calls that release the GIL (tiktoken): each thread runs a long stretch of calls,
-    not one pool task per item (a task per line cost more than the thread gained).
+    not one pool task per item (a task per line cost more than the thread gained). ``sizes``
+    (each item's cost, say its bytes) makes the chunks equal in total size rather than in
+    count: a corpus' lines are far from equal, and the threads wait for the largest chunk.
 
     >>> in_chunks(lambda chunk: [x * 2 for x in chunk], [1, 2, 3], 2)
     [2, 4, 6]
+    >>> in_chunks(lambda chunk: [len(chunk)], ["a" * 9, "b", "c"], 2, sizes=[9, 1, 1])
+    [1, 2]
     """
     if threads <= 1 or len(items) < 2:
         return work(items)
-    size = -(-len(items) // threads)
-    chunks = [items[i:i + size] for i in range(0, len(items), size)]
+    if sizes is None:
+        size = -(-len(items) // threads)
+        cuts = list(range(0, len(items), size)) + [len(items)]
+    else:
+        running = list(accumulate(sizes))
+        total = running[-1] or 1
+        cuts = sorted({0, len(items), *(min(bisect_left(running, total * k / threads) + 1,
+                                            len(items)) for k in range(1, threads))})
+    chunks = [items[a:b] for a, b in zip(cuts, cuts[1:])]
     with ThreadPoolExecutor(len(chunks)) as pool:
         return [result for part in pool.map(work, chunks) for result in part]
 
@@ -200,6 +217,24 @@ class Runtime(abc.ABC):
         """
         parse = self.parse_choice(parse_special, allowed_special)
         return EncodingBatch(self, texts, self._native_many(texts, add_special_tokens, parse))
+
+    def encode_ids_batch(self, texts: Sequence[str], *,
+                         add_special_tokens: bool = True) -> IdsBatch:
+        """The IDs :meth:`encode_batch` gives ``texts`` (special-token literals read as text),
+        without its spans: for work that compares IDs first and needs spans for few texts. Where
+        the runtime knows a text's tokens spell it, the :class:`~core.encodings.ids_only.IdsBatch`
+        says so and carries the lengths its exact byte spans are made of. Raises as
+        :meth:`encode_batch` does. This default takes the batch encode's native answer (every
+        runtime that can skip the span work does)."""
+        many = self._native_many(texts, add_special_tokens, False)
+        return IdsBatch(many.ids, many.counts, np.zeros(len(texts), dtype=bool),
+                        self._encode_some(texts, add_special_tokens))
+
+    def _encode_some(self, texts: Sequence[str], add_special_tokens: bool):
+        """An :class:`~core.encodings.ids_only.IdsBatch`'s ``encode_some``: the batch encode of
+        the texts at the indexes given, encoded again."""
+        return lambda indexes: self.encode_batch([texts[i] for i in indexes],
+                                                 add_special_tokens=add_special_tokens)
 
     def count_many(self, texts: Sequence[str]) -> tuple:
         """``(ids, flags, tokens per text)`` numpy arrays for many texts — content tokens only
@@ -396,6 +431,13 @@ class Runtime(abc.ABC):
         if not (has_lone_surrogate(joined) or self._special_literals.find(joined)):
             return [[] for _ in texts]
         return [self._prepare(text, parse_special) for text in texts]
+
+    def _refuse_unencodable(self, texts: Sequence[str]) -> None:
+        """Raise where :meth:`_prepare_many` raises (a text with a lone surrogate), without
+        making its notes (the IDs-only calls have no Encoding to put them on)."""
+        if has_lone_surrogate("\n".join(texts)):
+            for text in texts:
+                check_encodable(text)
 
     def _prepare(self, text: str, parse_special: bool) -> list[Note]:
         """Check the text; a note per special-token literal in it (the first three, then a count)."""

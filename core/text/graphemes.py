@@ -93,10 +93,23 @@ def may_join(text: str) -> bool:
     """
     if "\r\n" in text:
         return True
-    if not text or max(text) < _FIRST_JOINING:
+    if len(text) <= _SHORT:  # a set look-up per character: no arrays for a short text
+        return not joining_characters().isdisjoint(text)
+    if max(text) < _FIRST_JOINING:
         return False
     # MARK (1) and CONTEXT (3) are the odd classes
     return bool((break_classes()[code_points(text)] & 1).any())
+
+
+_SHORT = 512  # characters up to which may_join looks characters up in a set
+
+
+@functools.cache
+def joining_characters() -> frozenset[str]:
+    """Every character of the classes that can join a neighbour (MARK and CONTEXT), as a set
+    of one-character strings (about 16,000; made once from :func:`break_classes`)."""
+    odd = np.flatnonzero(break_classes() & 1).astype(np.uint32)
+    return frozenset(odd.tobytes().decode("utf-32-le", "surrogatepass"))
 
 
 def count_graphemes(text: str) -> int:

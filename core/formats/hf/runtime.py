@@ -18,6 +18,8 @@ import numpy as np
 import tokenizers
 from tokenizers import Tokenizer
 
+from ...encodings.batch import EncodingBatch
+from ...encodings.ids_only import IdsBatch, spelled_texts
 from ...encodings.small import SmallResult, lengths_end_to_end
 from ...encodings.spans import NativeMany, NativeResult
 from ...encodings.encoding import Flag
@@ -248,7 +250,7 @@ class HFRuntime(Runtime):
         native = self._native_batch([text], add_special_tokens, parse_special)[0]
         ids, special = native.ids, native.special_tokens_mask
         flag_of = self._small_flags
-        flags = [flag_of[i] for i in ids]
+        flags = list(map(flag_of.__getitem__, ids))
         marker = int(Flag.SPECIAL | Flag.INSERTED)
         if self._spells_text is not None and not parse_special and self._spells_text(text):
             # special tokens are never parsed from text here: every one is the post-processor's
@@ -260,12 +262,11 @@ class HFRuntime(Runtime):
                                    [f | marker if is_special else f
                                     for f, is_special in zip(flags, special)],
                                    "bytes", True, warnings)
-        starts = [start for start, _ in native.offsets]
-        ends = [end for _, end in native.offsets]
-        return SmallResult(ids, starts, ends,
-                           [f | marker if is_special and start == end else f
-                            for f, is_special, start, end in zip(flags, special, starts, ends)],
-                           "cp", False, warnings)
+        starts, ends = map(list, zip(*native.offsets)) if ids else ([], [])
+        if any(special):  # a special token with an empty span is the post-processor's
+            flags = [f | marker if is_special and start == end else f
+                     for f, is_special, start, end in zip(flags, special, starts, ends)]
+        return SmallResult(ids, starts, ends, flags, "cp", False, warnings)
 
     @cached_property
     def _small_flags(self) -> list[int]:
@@ -286,10 +287,44 @@ class HFRuntime(Runtime):
                           count=int(counts.sum()))
         return ids, self._flag_table[ids], counts
 
+    def encode_ids_batch(self, texts, *, add_special_tokens: bool = True) -> IdsBatch:
+        """IDs without offsets (gathering them costs as much as the IDs); a text is spelled
+        where :meth:`_native_many` lays its tokens end to end (:meth:`_spelled_spans`). The
+        texts encoded again (``encode_some``) come from the same native answer."""
+        self._refuse_unencodable(texts)
+        natives = self._native_batch(texts, add_special_tokens, False)
+        id_lists = [e.ids for e in natives]  # each a new list: asked once
+        k = len(texts)
+        counts = np.fromiter(map(len, id_lists), dtype=np.int64, count=k)
+        total = int(counts.sum())
+        ids = np.fromiter(chain.from_iterable(id_lists), dtype=np.int64, count=total)
+
+        def encode_some(indexes) -> EncodingBatch:
+            some = [texts[i] for i in indexes]
+            return EncodingBatch(self, some, self._many_of_natives(
+                some, [natives[i] for i in indexes], self._prepare_many(some, False), False))
+
+        if self._spells_text is None:
+            return IdsBatch(ids, counts, np.zeros(k, dtype=bool), encode_some)
+        lengths = self.vocab_bytes.all_lengths[ids]
+        if add_special_tokens and self.spec.get("post_processor") is not None:
+            # only the post-processor marks tokens special (a special token read from the
+            # text is not): those it inserts cover no text
+            special = np.fromiter(chain.from_iterable(e.special_tokens_mask for e in natives),
+                                  dtype=bool, count=total)
+            lengths[special] = 0
+        spelled = np.fromiter(map(self._spells_text, texts), dtype=bool, count=k)
+        return IdsBatch(ids, counts, spelled & spelled_texts(texts, lengths, counts),
+                        encode_some, lengths)
+
     def _native_many(self, texts, add_special_tokens: bool, parse_special: bool) -> NativeMany:
         """All texts in one native batch call; ids, offsets and flags gathered with numpy."""
         warnings = self._prepare_many(texts, parse_special)
         natives = self._native_batch(texts, add_special_tokens, parse_special)
+        return self._many_of_natives(texts, natives, warnings, parse_special)
+
+    def _many_of_natives(self, texts, natives, warnings, parse_special) -> NativeMany:
+        """:meth:`_native_many` of the library's Encodings ``natives`` of ``texts``."""
         k = len(texts)
         counts = np.fromiter((len(e.ids) for e in natives), dtype=np.int64, count=k)
         total = int(counts.sum())

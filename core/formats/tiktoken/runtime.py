@@ -17,6 +17,7 @@ from typing import Sequence
 import numpy as np
 import tiktoken
 
+from ...encodings.ids_only import IdsBatch
 from ...encodings.spans import NativeMany, NativeResult
 from ...encodings.encoding import Flag
 from ...errors import FormatError
@@ -24,7 +25,7 @@ from ...notes import Note, note
 from ...pipeline.normalizers import normalize_aligned
 from ...pipeline.pretokens import ModelView, PreToken, char_to_byte_offsets, cut_literals
 from .presets import TiktokenPreset, guess_preset, preset as find_preset, specials_fit
-from ...encodings.small import SmallResult
+from ...encodings.small import SmallResult, lengths_end_to_end
 from ...pipeline.special import SpecialToken, guess_role, parses
 from ...text.offsets import index_dtype, visible_bytes
 from ...encodings.vocab_bytes import VocabBytes
@@ -103,6 +104,9 @@ class RankFile:
 # characters up to which a text's ids are gathered as Python ints in a batch (faster there than
 # a numpy buffer per text; measured crossover near 400 characters of English)
 SHORT_TEXT = 256
+# characters up to which a one-off encode takes the library's list of ids (past it, its numpy
+# buffer: the lists' per-token cost passes the buffer's fixed cost of a few array calls)
+SHORT_ONE_OFF = 24
 
 class TiktokenRuntime(Runtime):
     """A tiktoken rank file with a pre-tokenizer regex and special tokens.
@@ -240,26 +244,59 @@ class TiktokenRuntime(Runtime):
 
     def _native_small(self, text: str, add_special_tokens: bool,
                       parse_special: bool) -> SmallResult | None:
-        """:meth:`_native` with the ids as the library's own array (no list of ints made and
-        read back): the spans laid end to end from the tokens' lengths (with a normalizing
-        preset, for a text already in its normal form only)."""
+        """:meth:`_native` in Python lists (with a normalizing preset, for a text already in its
+        normal form only): the library's list of ids as it comes, and the spans laid end to end
+        from the tokens' lengths (a numpy buffer per text and five array calls on it cost
+        more than the whole encode of a short text)."""
         if self.normalization and not unicodedata.is_normalized(self.normalization, text):
             return None
         warnings = self._prepare(text, parse_special)
         allowed = (parse_special if isinstance(parse_special, frozenset)
                    else "all" if parse_special else frozenset())
-        ids = self.enc.encode_to_numpy(text, allowed_special=allowed,
-                                       disallowed_special=()).astype(np.int64)
+        if len(text) > SHORT_ONE_OFF:  # the library's own buffer: no Python int per token
+            return self._native_small_arrays(text, add_special_tokens, allowed, warnings)
+        if parse_special:  # True, or the set of literals allowed: tiktoken's own choice
+            ids = self.enc.encode(text, allowed_special=allowed, disallowed_special=())
+            flags = list(map(self._special_flags.__getitem__, ids))
+        else:
+            ids = self.enc.encode_ordinary(text)  # ranks only: no special id, no flag
+            flags = [0] * len(ids)
+        starts, ends = lengths_end_to_end(list(map(self._length_list.__getitem__, ids)))
+        if add_special_tokens and self.bos:
+            ids = [self.special[self.bos], *ids]
+            starts, ends = [0, *starts], [0, *ends]
+            flags = [int(Flag.SPECIAL | Flag.INSERTED), *flags]
+        # where the preset normalizes, _native's spans went through an alignment: not exact
+        return SmallResult(ids, starts, ends, flags, "bytes", not self.normalization, warnings,
+                           laid=not self.normalization and not (add_special_tokens and self.bos))
+
+    def _native_small_arrays(self, text: str, add_special_tokens: bool, allowed,
+                             warnings: list[Note]) -> SmallResult:
+        """:meth:`_native_small` of a longer text, in arrays: the ids as the library's numpy
+        buffer, spans a cumulative sum of the tokens' lengths."""
+        ids = self.enc.encode_to_numpy(text, allowed_special=allowed, disallowed_special=())
         lengths = self._lengths[ids]
-        ends = np.cumsum(lengths)
+        # int32 offsets: the small path's own (a short text is far below 2**31 bytes)
+        ends = np.cumsum(lengths, dtype=np.int32)
         starts = ends - lengths
         flags = self._is_special[ids]
+        ids = ids.astype(np.int64)
         if add_special_tokens and self.bos:
             ids = np.concatenate(([self.special[self.bos]], ids))
             starts, ends = np.concatenate(([0], starts)), np.concatenate(([0], ends))
             flags = np.concatenate(([Flag.SPECIAL | Flag.INSERTED], flags)).astype(np.uint8)
-        # where the preset normalizes, _native's spans went through an alignment: not exact
-        return SmallResult(ids, starts, ends, flags, "bytes", not self.normalization, warnings)
+        return SmallResult(ids, starts, ends, flags, "bytes", not self.normalization, warnings,
+                           laid=not self.normalization and not (add_special_tokens and self.bos))
+
+    @cached_property
+    def _length_list(self) -> list[int]:
+        """Each id's byte length, as a list (for :meth:`_native_small`)."""
+        return self._lengths.tolist()
+
+    @cached_property
+    def _special_flags(self) -> list[int]:
+        """Each id's SPECIAL flag, as a list (for :meth:`_native_small`)."""
+        return self._is_special.tolist()
 
     def _native_many(self, texts, add_special_tokens: bool, parse_special: bool) -> NativeMany:
         """All texts' spans in one cumulative sum (token bytes spell each text exactly)."""
@@ -267,7 +304,11 @@ class TiktokenRuntime(Runtime):
             return super()._native_many(texts, add_special_tokens, parse_special)
         warnings = self._prepare_many(texts, False)
         # tiktoken releases the GIL while it encodes: contiguous chunks of texts on every core
-        parts = in_chunks(self._encode_chunk, texts, native_threads(len(texts)))
+        threads = native_threads(len(texts))
+        # chunks of equal bytes (tiktoken's work), not of equal counts: the lines of a corpus
+        # in several scripts differ tenfold (6.7 against 4.5 MB in the two halves of mono)
+        sizes = [len(text.encode("utf-8")) for text in texts] if threads > 1 else None
+        parts = in_chunks(self._encode_chunk, texts, threads, sizes)
         k = len(texts)
         counts = np.fromiter((n for _, chunk_counts in parts for n in chunk_counts),
                              dtype=np.int64, count=k)
@@ -294,6 +335,28 @@ class TiktokenRuntime(Runtime):
         return NativeMany(ids, starts, ends, self._is_special[ids], counts,
                           np.zeros(k, dtype=bool), np.ones(k, dtype=bool), warnings, [None] * k,
                           joined_starts)
+
+    def encode_ids_batch(self, texts, *, add_special_tokens: bool = True) -> IdsBatch:
+        """IDs in the library's threads; every text is spelled (the token bytes are the text's,
+        BOS zero-width in front), but where the preset normalizes (then :meth:`_native` aligns)."""
+        if self.normalization:
+            return super().encode_ids_batch(texts, add_special_tokens=add_special_tokens)
+        self._refuse_unencodable(texts)
+        parts = in_chunks(self._encode_chunk, texts, native_threads(len(texts)))
+        k = len(texts)
+        counts = np.fromiter((n for _, chunk_counts in parts for n in chunk_counts),
+                             dtype=np.int64, count=k)
+        arrays = [a for chunk_arrays, _ in parts for a in chunk_arrays]
+        ids = (np.concatenate(arrays, dtype=np.int64) if arrays else np.zeros(0, dtype=np.int64))
+        lengths = self._lengths[ids]
+        if add_special_tokens and self.bos:
+            at = np.zeros(k, dtype=np.int64)
+            np.cumsum(counts[:-1], out=at[1:])
+            ids = np.insert(ids, at, self.special[self.bos])
+            lengths = np.insert(lengths, at, 0)
+            counts = counts + 1
+        return IdsBatch(ids, counts, np.ones(k, dtype=bool),
+                        self._encode_some(texts, add_special_tokens), lengths)
 
     def _encode_chunk(self, chunk: Sequence[str]) -> list[tuple[list[np.ndarray], list[int]]]:
         """One chunk of texts as ``[(id arrays in order, each text's token count)]``.

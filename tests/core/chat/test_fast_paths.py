@@ -59,3 +59,44 @@ def test_each_token_takes_the_provenance_the_readable_rule_gives(case):
 
     assert fast == tuple(_token(runtime.piece(i), i, span, segments, bounds)
                          for i, span in zip(ids, spans))
+
+
+# -- the render's runs encoded with arrays (core.chat.encode._encode_runs) ------------------------
+import pytest  # noqa: E402
+
+from core.chat.encode import _encode_runs, _reader  # noqa: E402
+from tests.conftest import DATA, DEMO, require_data  # noqa: E402
+
+FRAGMENTS = ["[INST]", "[/INST]", "</s>", "<s>", "[TOOL_CALLS]", "<|im_start|>", "<|im_end|>",
+             "<unk>", "hi", " hi", "Zürich", "東京", "👍🏽", "\n", "\n\n", "  ", " ", "a b", "é",
+             "[control_8]", "<0x0A>", "\t", "x", "  two spaces"]
+RUNTIMES = {"demo-bpe tokenizer.json": lambda: DEMO / "demo-bpe" / "tokenizer.json",
+            "sentencepiece test_model": lambda: require_data(
+                DATA / "tokenizers" / "sentencepiece" / "test_model.model"),
+            "mistral-v3 .model": lambda: require_data(
+                DATA / "tokenizers" / "mistral-v3" / "tokenizer.model")}
+_LOADED = {}
+
+
+def _runtime(name):
+    if name not in _LOADED:
+        from core.formats.detect import load_tokenizer
+
+        _LOADED[name] = load_tokenizer(RUNTIMES[name]())
+    return _LOADED[name]
+
+
+@pytest.mark.parametrize("name", sorted(RUNTIMES))
+@settings(max_examples=150, deadline=None)
+@given(parts=st.lists(st.sampled_from(FRAGMENTS), max_size=14), offset=st.sampled_from([0, 7]),
+       parse=st.booleans())
+def test_runs_encoded_with_arrays_equal_run_by_run(name, parts, offset, parse):
+    """:meth:`_Reader.encode` (one batch, arrays) against :meth:`_Reader.encode_readable` (run
+    by run): the same IDs and spans, control literals cut or not, newlines merging or not,
+    at the render's start or further in."""
+    reader = _reader(_runtime(name), "[INST]</s><|im_end|>")
+    text = "".join(parts)
+    readable = reader.encode_readable(text, offset, parse)
+    assert reader.encode(text, offset, parse) == readable
+    if parse or reader.runtime.plain_encoder() is None:  # where encode() may take the arrays
+        assert _encode_runs(reader, text, offset, parse, reader.runs(text, parse)) == readable
