@@ -100,3 +100,33 @@ def test_runs_encoded_with_arrays_equal_run_by_run(name, parts, offset, parse):
     assert reader.encode(text, offset, parse) == readable
     if parse or reader.runtime.plain_encoder() is None:  # where encode() may take the arrays
         assert _encode_runs(reader, text, offset, parse, reader.runs(text, parse)) == readable
+
+
+# -- an HF runtime's IDs and code-point spans without the batch's notes -------------------------
+HF_JSON = {"demo-bpe tokenizer.json": lambda: DEMO / "demo-bpe" / "tokenizer.json",
+           "claude-legacy tokenizer.json": lambda: require_data(
+               DATA / "tokenizers" / "claude-legacy" / "tokenizer.json"),
+           "bert-minilm tokenizer.json": lambda: require_data(  # lowercases, strips accents
+               DATA / "tokenizers" / "bert-minilm" / "tokenizer.json")}
+# text a normalizer changes (ligature, numeral, accents, case), and a lone combining mark
+NORMALIZED = ["ﬃ", "Ⅳ", "ÄÖ", "e\u0301", "\u0301", "İ", "ß", "[CLS]", "[SEP]", "[UNK]"]
+
+
+@pytest.mark.parametrize("name", sorted(HF_JSON))
+@settings(max_examples=200, deadline=None)
+@given(texts=st.lists(st.lists(st.sampled_from(FRAGMENTS + NORMALIZED), max_size=10)
+                      .map("".join), min_size=1, max_size=4),
+       parse=st.booleans())
+def test_ids_and_cp_spans_equal_the_batch_encode(name, texts, parse):
+    """``ids_and_cp_spans`` (the native offsets as they are, but where one is empty) against
+    ``encode_batch``'s IDs and code-point spans (its byte round trip, shared spans narrowed):
+    characters split between byte-level tokens (``👍🏽``, ``東京``), text a normalizer
+    changes, and control literals included."""
+    from core.chat.encode import _ids_and_spans_of_each
+    from core.formats.detect import load_tokenizer
+
+    if name not in _LOADED:
+        _LOADED[name] = load_tokenizer(HF_JSON[name]())
+    runtime = _LOADED[name]
+    batch = runtime.encode_batch(texts, add_special_tokens=False, parse_special=parse)
+    assert runtime.ids_and_cp_spans(texts, parse) == _ids_and_spans_of_each(batch)
