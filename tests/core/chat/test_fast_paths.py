@@ -130,3 +130,33 @@ def test_ids_and_cp_spans_equal_the_batch_encode(name, texts, parse):
     runtime = _LOADED[name]
     batch = runtime.encode_batch(texts, add_special_tokens=False, parse_special=parse)
     assert runtime.ids_and_cp_spans(texts, parse) == _ids_and_spans_of_each(batch)
+
+
+# -- the assistant mask over many tokens --------------------------------------------------------
+from core.chat.mask import mask_from_spans  # noqa: E402
+
+
+def _readable_mask(token_spans, spans):
+    """The mask's rule as first written: a token is masked when it overlaps the first span
+    that does not end at or before its start."""
+    mask = [0] * len(token_spans)
+    k = 0
+    for i, (start, end) in enumerate(token_spans):
+        while k < len(spans) and start >= spans[k][1]:
+            k += 1
+        if k == len(spans):
+            break
+        if end > spans[k][0]:
+            mask[i] = 1
+    return mask
+
+
+@settings(max_examples=300, deadline=None)
+@given(segmented_tokens(), st.lists(st.tuples(st.integers(0, 30), st.integers(0, 6)), max_size=5))
+def test_mask_equals_the_readable_rule(case, raw_spans):
+    _, token_spans = case
+    spans, at = [], 0
+    for gap, width in raw_spans:  # in order, as the mask's spans come
+        spans.append((at + gap, at + gap + width))
+        at += gap + width
+    assert mask_from_spans(token_spans, spans) == _readable_mask(token_spans, spans)
