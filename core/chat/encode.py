@@ -290,8 +290,11 @@ def _encode_pieces(runtime, pieces: list[tuple[str, list[int] | None]], parse: b
     own call overhead)."""
     texts = ["\n" + piece if newline is not None else piece for piece, newline in pieces]
     plain = runtime.plain_encoder() if not parse else None
+    fast = getattr(runtime, "ids_and_cp_spans", None) if texts else None
     if plain is not None:
         results = [plain(text) for text in texts]
+    elif fast is not None:  # the batch's IDs and spans, without its notes (HF runtimes)
+        results = fast(texts, parse)
     elif texts:
         results = _ids_and_spans_of_each(runtime.encode_batch(
             texts, add_special_tokens=False, parse_special=parse))

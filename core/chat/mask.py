@@ -39,13 +39,19 @@ def mask_from_spans(token_spans: Sequence[tuple[int, int]],
                     spans: Sequence[tuple[int, int]]) -> list[int]:
     """1 for each token overlapping a span, as transformers computes it (spans in order)."""
     mask = [0] * len(token_spans)
-    k = 0
+    if not spans:
+        return mask
+    # the current span's ends held in locals: two len() and two lookups per token were most
+    # of the cost over a long chat's tokens
+    k, last = 0, len(spans) - 1
+    low, high = spans[0]
     for i, (start, end) in enumerate(token_spans):
-        while k < len(spans) and start >= spans[k][1]:
+        while start >= high:
+            if k == last:
+                return mask
             k += 1
-        if k == len(spans):
-            break
-        if end > spans[k][0]:
+            low, high = spans[k]
+        if end > low:
             mask[i] = 1
     return mask
 

@@ -100,3 +100,63 @@ def test_runs_encoded_with_arrays_equal_run_by_run(name, parts, offset, parse):
     assert reader.encode(text, offset, parse) == readable
     if parse or reader.runtime.plain_encoder() is None:  # where encode() may take the arrays
         assert _encode_runs(reader, text, offset, parse, reader.runs(text, parse)) == readable
+
+
+# -- an HF runtime's IDs and code-point spans without the batch's notes -------------------------
+HF_JSON = {"demo-bpe tokenizer.json": lambda: DEMO / "demo-bpe" / "tokenizer.json",
+           "claude-legacy tokenizer.json": lambda: require_data(
+               DATA / "tokenizers" / "claude-legacy" / "tokenizer.json"),
+           "bert-minilm tokenizer.json": lambda: require_data(  # lowercases, strips accents
+               DATA / "tokenizers" / "bert-minilm" / "tokenizer.json")}
+# text a normalizer changes (ligature, numeral, accents, case), and a lone combining mark
+NORMALIZED = ["ﬃ", "Ⅳ", "ÄÖ", "e\u0301", "\u0301", "İ", "ß", "[CLS]", "[SEP]", "[UNK]"]
+
+
+@pytest.mark.parametrize("name", sorted(HF_JSON))
+@settings(max_examples=200, deadline=None)
+@given(texts=st.lists(st.lists(st.sampled_from(FRAGMENTS + NORMALIZED), max_size=10)
+                      .map("".join), min_size=1, max_size=4),
+       parse=st.booleans())
+def test_ids_and_cp_spans_equal_the_batch_encode(name, texts, parse):
+    """``ids_and_cp_spans`` (the native offsets as they are, but where one is empty) against
+    ``encode_batch``'s IDs and code-point spans (its byte round trip, shared spans narrowed):
+    characters split between byte-level tokens (``👍🏽``, ``東京``), text a normalizer
+    changes, and control literals included."""
+    from core.chat.encode import _ids_and_spans_of_each
+    from core.formats.detect import load_tokenizer
+
+    if name not in _LOADED:
+        _LOADED[name] = load_tokenizer(HF_JSON[name]())
+    runtime = _LOADED[name]
+    batch = runtime.encode_batch(texts, add_special_tokens=False, parse_special=parse)
+    assert runtime.ids_and_cp_spans(texts, parse) == _ids_and_spans_of_each(batch)
+
+
+# -- the assistant mask over many tokens --------------------------------------------------------
+from core.chat.mask import mask_from_spans  # noqa: E402
+
+
+def _readable_mask(token_spans, spans):
+    """The mask's rule as first written: a token is masked when it overlaps the first span
+    that does not end at or before its start."""
+    mask = [0] * len(token_spans)
+    k = 0
+    for i, (start, end) in enumerate(token_spans):
+        while k < len(spans) and start >= spans[k][1]:
+            k += 1
+        if k == len(spans):
+            break
+        if end > spans[k][0]:
+            mask[i] = 1
+    return mask
+
+
+@settings(max_examples=300, deadline=None)
+@given(segmented_tokens(), st.lists(st.tuples(st.integers(0, 30), st.integers(0, 6)), max_size=5))
+def test_mask_equals_the_readable_rule(case, raw_spans):
+    _, token_spans = case
+    spans, at = [], 0
+    for gap, width in raw_spans:  # in order, as the mask's spans come
+        spans.append((at + gap, at + gap + width))
+        at += gap + width
+    assert mask_from_spans(token_spans, spans) == _readable_mask(token_spans, spans)
