@@ -31,6 +31,8 @@ from ...pipeline.postprocess import Template, bos_eos_template
 from ..runtime import Runtime, Stage, StreamTraits, native_threads
 from .layout import check_model_layout
 from .piece_types import PieceType
+from ...text.graphemes import code_points
+from .charsmap import key_end_characters
 from .unknown import piece_code_points, unknown_lengths_from_text
 
 # ModelProto.SentencePiece.Type, by the short names this module compares with
@@ -202,15 +204,51 @@ class SentencePieceRuntime(Runtime):
             return self.sp.normalize(texts, with_offsets=True)
         prefix = "▁" if spec.add_dummy_prefix else ""
         space = "▁" if spec.escape_whitespaces else " "
-        plain = self.sp.normalize(texts)
-        out: list = [(norm, None) if text and norm == prefix + text.replace(" ", space) else None
-                     for text, norm in zip(texts, plain)]
+        may_change = self._may_change_in_normalizing(texts)
+        if may_change is not None:
+            # a text none of whose characters the charsmap touches, with no space to fold,
+            # is itself: the library is asked only about the others
+            out: list = [None if changes or not text else (prefix + text.replace(" ", space), None)
+                         for text, changes in zip(texts, may_change)]
+        else:
+            plain = self.sp.normalize(texts)
+            out = [(norm, None) if text and norm == prefix + text.replace(" ", space) else None
+                   for text, norm in zip(texts, plain)]
         changed = [k for k, got in enumerate(out) if got is None]
         if changed:
             for k, got in zip(changed, self.sp.normalize([texts[k] for k in changed],
                                                          with_offsets=True)):
                 out[k] = got
         return out
+
+    @cached_property
+    def _charsmap_touches(self) -> np.ndarray | None:
+        """Per code point: whether some charsmap key ends with it (see :mod:`.charsmap`), or
+        None where the charsmap cannot be read (then the library's normalize decides)."""
+        ends = key_end_characters(self.proto.normalizer_spec.precompiled_charsmap)
+        if ends is None:
+            return None
+        touches = np.zeros(0x110000, dtype=bool)
+        touches[code_points(ends)] = True
+        return touches
+
+    def _may_change_in_normalizing(self, texts: list[str]) -> list[bool] | None:
+        """Per text, whether the normalizer may change it: a character the charsmap touches
+        (one table look-up for all texts' code points), or with whitespace folding a leading,
+        trailing or doubled space, or a trailing ``▁``; None where the charsmap is unread."""
+        touches = self._charsmap_touches
+        if touches is None:
+            return None
+        sizes = np.fromiter(map(len, texts), dtype=np.int64, count=len(texts))
+        hits = np.concatenate(([0], np.cumsum(touches[code_points("".join(texts))])))
+        ends = np.cumsum(sizes)
+        touched = (hits[ends] - hits[ends - sizes] > 0).tolist()
+        spec = self.proto.normalizer_spec
+        if spec.remove_extra_whitespaces:
+            tails = (" ", "▁") if spec.escape_whitespaces else (" ",)
+            touched = [hit or text.startswith(" ") or text.endswith(tails) or "  " in text
+                       for hit, text in zip(touched, texts)]
+        return touched
 
     def _offsets(self, normalized: tuple[str, list[int] | None]) -> list[int]:
         """The offset map of one :meth:`_normalize_many` answer, made up where it is None."""
