@@ -21,6 +21,7 @@ from ...encodings.ids_only import IdsBatch
 from ...encodings.small import SmallResult, lengths_end_to_end
 from ...encodings.spans import NativeMany, NativeResult
 from ...encodings.encoding import Flag
+from ...collector import collector_paused
 from ...errors import FormatError
 from ...notes import Note, note
 from ...pipeline.pretokens import ModelView, PreToken, char_to_byte_offsets
@@ -262,6 +263,13 @@ class SentencePieceRuntime(Runtime):
         return self._native_many([text], add_special_tokens, parse_special).result(0)
 
     def _native_many(self, texts, add_special_tokens: bool, parse_special: bool) -> NativeMany:
+        # the library's answer is a list of ints per text (and per normalized text): the
+        # cyclic collector would walk them all again and again while this runs
+        with collector_paused():
+            return self._native_many_lists(texts, add_special_tokens, parse_special)
+
+    def _native_many_lists(self, texts, add_special_tokens: bool,
+                           parse_special: bool) -> NativeMany:
         """Spans of all texts without the protobuf result, in a few numpy operations.
 
         The pieces spell each text: with the identity normalizer, ``▁`` read as a space, the
