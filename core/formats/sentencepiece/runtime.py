@@ -33,7 +33,7 @@ from ..runtime import Runtime, Stage, StreamTraits, native_threads
 from .layout import check_model_layout
 from .piece_types import PieceType
 from ...text.graphemes import code_points
-from .charsmap import key_end_characters
+from .charsmap import key_end_characters, one_for_one
 from .unknown import piece_code_points, unknown_lengths_from_text
 
 # ModelProto.SentencePiece.Type, by the short names this module compares with
@@ -209,7 +209,10 @@ class SentencePieceRuntime(Runtime):
         if may_change is not None:
             # a text none of whose characters the charsmap touches, with no space to fold,
             # is itself: the library is asked only about the others
-            out: list = [None if changes or not text else (prefix + text.replace(" ", space), None)
+            table = self._charsmap_touches[1]
+            out: list = [None if changes == 2 or not text else
+                         (prefix + (text.translate(table) if changes else text)
+                          .replace(" ", space), None)
                          for text, changes in zip(texts, may_change)]
         else:
             plain = self.sp.normalize(texts)
@@ -223,33 +226,41 @@ class SentencePieceRuntime(Runtime):
         return out
 
     @cached_property
-    def _charsmap_touches(self) -> np.ndarray | None:
-        """Per code point: whether some charsmap key ends with it (see :mod:`.charsmap`), or
-        None where the charsmap cannot be read (then the library's normalize decides)."""
-        ends = key_end_characters(self.proto.normalizer_spec.precompiled_charsmap)
-        if ends is None:
+    def _charsmap_touches(self) -> tuple[np.ndarray, dict[int, str]] | None:
+        """Per code point: 0 where no charsmap key ends with it, 1 where the map replaces it by
+        one other character on its own account, 2 for every other key's last character (see
+        :mod:`.charsmap`); and the replacements of the 1s (a ``str.translate`` table). None
+        where the charsmap cannot be read (then the library's normalize decides)."""
+        blob = self.proto.normalizer_spec.precompiled_charsmap
+        ends, replaced = key_end_characters(blob), one_for_one(blob)
+        if ends is None or replaced is None:
             return None
-        touches = np.zeros(0x110000, dtype=bool)
-        touches[code_points(ends)] = True
-        return touches
+        touches = np.zeros(0x110000, dtype=np.uint8)
+        touches[code_points(ends)] = 2
+        touches[code_points("".join(replaced))] = 1
+        return touches, {ord(char): into for char, into in replaced.items()}
 
-    def _may_change_in_normalizing(self, texts: list[str]) -> list[bool] | None:
-        """Per text, whether the normalizer may change it: a character the charsmap touches
-        (one table look-up for all texts' code points), or with whitespace folding a leading,
-        trailing or doubled space, or a trailing ``▁``; None where the charsmap is unread."""
-        touches = self._charsmap_touches
-        if touches is None:
+    def _may_change_in_normalizing(self, texts: list[str]) -> list[int] | None:
+        """Per text, what the normalizer may do to it: 0 nothing, 1 replace characters one for
+        one (see :attr:`_charsmap_touches`), 2 anything (a character another key ends with, or
+        with whitespace folding a leading, trailing or doubled space, or a trailing ``▁``); one
+        table look-up for all texts' code points. None where the charsmap is unread."""
+        if self._charsmap_touches is None:
             return None
+        touches = self._charsmap_touches[0]
         sizes = np.fromiter(map(len, texts), dtype=np.int64, count=len(texts))
-        hits = np.concatenate(([0], np.cumsum(touches[code_points("".join(texts))])))
+        kinds = touches[code_points("".join(texts))]
         ends = np.cumsum(sizes)
-        touched = (hits[ends] - hits[ends - sizes] > 0).tolist()
+        others = np.concatenate(([0], np.cumsum(kinds == 2)))
+        any_kind = np.concatenate(([0], np.cumsum(kinds > 0)))
+        kind = np.where(others[ends] > others[ends - sizes], 2,
+                        np.where(any_kind[ends] > any_kind[ends - sizes], 1, 0)).tolist()
         spec = self.proto.normalizer_spec
         if spec.remove_extra_whitespaces:
             tails = (" ", "▁") if spec.escape_whitespaces else (" ",)
-            touched = [hit or text.startswith(" ") or text.endswith(tails) or "  " in text
-                       for hit, text in zip(touched, texts)]
-        return touched
+            kind = [2 if text.startswith(" ") or text.endswith(tails) or "  " in text else k
+                    for k, text in zip(kind, texts)]
+        return kind
 
     def _offsets(self, normalized: tuple[str, list[int] | None]) -> list[int]:
         """The offset map of one :meth:`_normalize_many` answer, made up where it is None."""

@@ -21,7 +21,7 @@ MODELS = [JA, "tokenizers/sentencepiece/test_model.model", "tokenizers/mistral-v
 
 ALPHABET = st.one_of(
     st.characters(min_codepoint=0x20, max_codepoint=0x7E),          # ASCII
-    st.sampled_from(" \t\n\u00a0\u2002\u3000\u200b▁\u00ad\x7f\x01"),  # spaces, ▁, invisibles
+    st.sampled_from(" \t\n\u00a0\u2002\u3000\u200b▁\u00ad\x7f\x01，…"),  # spaces, ▁, invisibles
     st.characters(min_codepoint=0xFF01, max_codepoint=0xFF9F),      # full-width / half-width
     st.characters(min_codepoint=0xF900, max_codepoint=0xFAFF),      # compatibility ideographs
     st.characters(min_codepoint=0xFB00, max_codepoint=0xFB4F),      # ligatures, presentation
@@ -61,9 +61,10 @@ def _check_same(runtime, texts: list[str]) -> None:
     skipped = runtime._may_change_in_normalizing(texts)
     spec = runtime.proto.normalizer_spec
     prefix = "▁" if spec.add_dummy_prefix else ""
-    for text, may, norm in zip(texts, skipped, runtime.sp.normalize(texts)):
-        if not may and text:
-            assert norm == prefix + text.replace(" ", "▁"), text  # never skip a change
+    table = runtime._charsmap_touches[1]
+    for text, kind, norm in zip(texts, skipped, runtime.sp.normalize(texts)):
+        if kind < 2 and text:  # never skip a change, never replace one character wrongly
+            assert norm == prefix + text.translate(table if kind else {}).replace(" ", "▁"), text
     fast = _normalized(runtime, texts)
     assert fast == _readable(runtime, lambda: _normalized(runtime, texts))
     assert fast == [(n[0], list(n[1])) for n in runtime.sp.normalize(texts, with_offsets=True)]
@@ -83,9 +84,19 @@ def test_every_character_the_library_changes_alone_ends_a_key(ja):
     changed = [c for c, t, n in zip(points, texts, ja.sp.normalize(texts))
                if n != "▁" + t.replace(" ", "▁")]
     assert len(changed) > 1000
-    assert ja._charsmap_touches[changed].all()
+    assert (ja._charsmap_touches[0][changed] > 0).all()
     # and it is no blanket: most characters are left to themselves
-    assert ja._charsmap_touches.sum() < 20_000
+    assert (ja._charsmap_touches[0] > 0).sum() < 20_000
+
+
+@pytest.mark.realdata
+def test_one_for_one_characters_are_replaced_alone_with_identity_offsets(ja):
+    table = ja._charsmap_touches[1]
+    assert len(table) > 1000 and ord("，") in table
+    for code, into in table.items():
+        for text in (f"a{chr(code)}b", f"{chr(code)}{chr(code)}", f"x {chr(code)}"):
+            want = "▁" + text.replace(" ", "▁").replace(chr(code), into)
+            assert ja.sp.normalize(text, with_offsets=True) == (want, [0, *range(len(text) + 1)])
 
 
 @pytest.mark.realdata
