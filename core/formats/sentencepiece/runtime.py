@@ -209,10 +209,9 @@ class SentencePieceRuntime(Runtime):
         if may_change is not None:
             # a text none of whose characters the charsmap touches, with no space to fold,
             # is itself: the library is asked only about the others
-            table = self._charsmap_touches[1]
+            swapped = self._swap_one_for_one([t for t, c in zip(texts, may_change) if c == 1])
             out: list = [None if changes == 2 or not text else
-                         (prefix + (text.translate(table) if changes else text)
-                          .replace(" ", space), None)
+                         (prefix + (next(swapped) if changes else text).replace(" ", space), None)
                          for text, changes in zip(texts, may_change)]
         else:
             plain = self.sp.normalize(texts)
@@ -239,6 +238,25 @@ class SentencePieceRuntime(Runtime):
         touches[code_points(ends)] = 2
         touches[code_points("".join(replaced))] = 1
         return touches, {ord(char): into for char, into in replaced.items()}
+
+    def _swap_one_for_one(self, texts: list[str]):
+        """The texts with the charsmap's one-for-one characters replaced, in order (an
+        iterator): one look-up over all their code points (``str.translate`` with a dict
+        costs a Python step per character)."""
+        table = self._one_for_one_code_points
+        joined = table[code_points("".join(texts))].tobytes().decode("utf-32-le",
+                                                                     "surrogatepass")
+        ends = accumulate(map(len, texts))
+        return (joined[end - len(text):end] for text, end in zip(texts, ends))
+
+    @cached_property
+    def _one_for_one_code_points(self) -> np.ndarray:
+        """Per code point, what the normalizer's one-for-one replacement makes of it (itself
+        where it has none; see :attr:`_charsmap_touches`)."""
+        table = np.arange(0x110000, dtype=np.uint32)
+        replaced = self._charsmap_touches[1]
+        table[list(replaced)] = [ord(into) for into in replaced.values()]
+        return table
 
     def _may_change_in_normalizing(self, texts: list[str]) -> list[int] | None:
         """Per text, what the normalizer may do to it: 0 nothing, 1 replace characters one for
