@@ -35,14 +35,19 @@ $(TEST_STAMP): $(STAMP)
 run: $(STAMP)
 	$(PY) -m app
 
+# Both run pytest on every core (pytest-xdist, at most 4 workers; WORKERS=N sets the count, 0 one
+# plain pytest), then the tests marked serial (wall-clock measurements) alone: tests/passes.py.
+# Exit 5 (nothing collected) is not a failure here.
 test: $(TEST_STAMP)
-	@$(TEST_ENV) $(PY) -m pytest $(PYTEST_ARGS); rc=$$?; \
+	@$(TEST_ENV) TOKBENCH_TEST_WORKERS=$(WORKERS) $(PY) -m tests.passes $(PYTEST_ARGS); rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests"; exit 0; fi; exit $$rc
 
 # the fast lane for development (docs/testing.md): no shared real data, no GUI, no soak, none of the
 # tests marked slow (every tokenizer family, child processes started and killed)
 check: $(TEST_STAMP)
-	$(TEST_ENV) $(PY) -m pytest --no-realdata -m "not gui and not soak and not slow" $(PYTEST_ARGS)
+	@$(TEST_ENV) TOKBENCH_TEST_WORKERS=$(WORKERS) $(PY) -m tests.passes --no-realdata \
+	  -m "not gui and not soak and not slow" $(PYTEST_ARGS); rc=$$?; \
+	if [ $$rc -eq 5 ]; then echo "pytest collected no tests"; exit 0; fi; exit $$rc
 
 bench: $(TEST_STAMP)
 	$(PY) -m tests.bench.run --json $(BENCH_OUT)/run.json

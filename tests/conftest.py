@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from tests import serial
+
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT.parent / "shared" / "data"
 TOKENIZERS = DATA / "tokenizers"
@@ -28,7 +30,9 @@ NO_REALDATA = "--no-realdata"
 _real_data = {"off": False}  # set from the command line when the session starts
 
 
-def pytest_addoption(parser):
+def pytest_addoption(parser, pluginmanager):
+    if not pluginmanager.has_plugin(serial.__name__):  # not already given as -p tests.serial
+        pluginmanager.register(serial, serial.__name__)  # its options: make test's two passes
     parser.addoption(NO_REALDATA, action="store_true",
                      help="skip every test that reads ../shared/data (the realdata marker or "
                           "require_data): the fast lane, `make check`")
@@ -45,6 +49,18 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.gui)  # drives Qt widgets: a GUI test, marked or not
         if _real_data["off"] and item.get_closest_marker("realdata"):
             item.add_marker(skip)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def own_config_folders(tmp_path_factory):
+    """This session's own XDG config and data folders (inherited by the processes tests start):
+    a settings or workspace file a test makes its window or a child write goes there, never to
+    the user's, and two pytest-xdist workers never share one. The cache folder stays the
+    user's: matplotlib keeps its font list there (rebuilding it costs seconds)."""
+    with pytest.MonkeyPatch.context() as patch:
+        for name in ("XDG_CONFIG_HOME", "XDG_DATA_HOME"):
+            patch.setenv(name, str(tmp_path_factory.mktemp(name.lower())))
+        yield
 
 
 def real_data_present(path: Path) -> bool:

@@ -243,6 +243,7 @@ def test_edits_during_a_render_are_rendered_once_after_it(qtbot, pane, monkeypat
     assert "fourth" in outcome.report.text
 
 
+@pytest.mark.serial  # measures wall-clock time: runs alone (tests/serial.py)
 def test_gui_thread_never_stalls_while_a_long_chat_renders(qtbot, pane, record_property):
     from tests.app.gui_meter import GapMeter
 

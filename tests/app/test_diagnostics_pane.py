@@ -123,6 +123,7 @@ def test_the_length_chart_follows_the_chosen_row(qtbot, pane, tmp_path):
     assert series[0][1].total == 3
 
 
+@pytest.mark.serial  # measures wall-clock time: runs alone (tests/serial.py)
 def test_gui_thread_never_stalls_while_diagnostics_run(qtbot, pane, tmp_path, record_property):
     """From Run until the results are in the table, the GUI thread is never kept from its
     event loop for 50 ms (the job's processes and the thread waiting for them hold no GIL for

@@ -22,6 +22,7 @@ def test_quiet_stops_exit_with_the_signals_code_and_say_nothing():
     assert done.returncode == 128 + signal.SIGTERM and done.stderr == ""
 
 
+@pytest.mark.serial  # where a delay lands in the child's start-up moves with the load: alone
 @pytest.mark.parametrize("delay", [0.15, 0.3, 0.45, 0.6, 0.9])
 def test_ctrl_c_during_start_up_prints_no_traceback(delay, tmp_path):
     text = tmp_path / "t.txt"

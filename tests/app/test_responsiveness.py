@@ -10,7 +10,7 @@ from app.main_window import DEMO
 from tests.app.conftest import open_and_wait, wait_inspected
 from tests.app.gui_meter import GapMeter
 
-pytestmark = pytest.mark.gui
+pytestmark = [pytest.mark.gui, pytest.mark.serial]  # measures wall-clock stalls: alone (tests/serial.py)
 STALL_LIMIT = 0.050
 
 

@@ -37,7 +37,7 @@ from tests.leftovers import (LONG_RUNS, big_corpus, cleanup, job_processes, need
                              temp_leftovers, trainers, wait_for)
 from tests.leftovers import private_tmp  # noqa: F401 - a fixture
 
-pytestmark = [needs_proc, pytest.mark.soak]
+pytestmark = [needs_proc, pytest.mark.soak, pytest.mark.serial]  # random stop moments: alone (tests/serial.py)
 
 MONO = DATA / "corpora" / "mono"  # the benchmark corpus, 11 MB
 CYCLES = int(os.environ.get("TOKBENCH_SOAK_CYCLES", "9"))

@@ -179,6 +179,7 @@ def test_typed_ids_and_typed_text(qtbot, simulator, demo):
     qtbot.waitUntil(lambda: "not an ID" in simulator.status.text(), timeout=60000)
 
 
+@pytest.mark.serial  # measures wall-clock time: runs alone (tests/serial.py)
 def test_a_100k_id_stream_is_computed_off_the_gui_thread(qtbot, simulator, demo):
     ids = (_ids(demo, "Hello 世界 👋🏽 streaming, line after line.\n") * 6000)[:100_000]
     started = time.perf_counter()

@@ -139,6 +139,7 @@ def test_sentencepiece_unigram_reports_bytes_used_per_source(qtbot, window, pane
     assert "EM" in pane.log.toPlainText()
 
 
+@pytest.mark.serial  # measures wall-clock time: runs alone (tests/serial.py)
 def test_stop_stops_within_a_second_and_keeps_nothing(qtbot, window, pane, tmp_path):
     use_corpus(window, synthetic_corpus(tmp_path / "big.txt", 6000))
     configure(pane, "GPT-2-like byte-level BPE", vocab_size=30000)
@@ -156,6 +157,7 @@ def test_stop_stops_within_a_second_and_keeps_nothing(qtbot, window, pane, tmp_p
     assert pane.start_button.isEnabled() and not pane.stop_button.isEnabled()
 
 
+@pytest.mark.serial  # measures wall-clock time: runs alone (tests/serial.py)
 def test_gui_thread_never_stalls_while_training(qtbot, window, pane, tmp_path):
     use_corpus(window, synthetic_corpus(tmp_path / "words.txt", 3000))
     configure(pane, "GPT-2-like byte-level BPE", vocab_size=1200)

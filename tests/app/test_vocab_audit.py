@@ -162,6 +162,7 @@ def test_stop_ends_the_audit_without_a_result(qtbot, window, demo_paths):
     assert seen == [] or browser.audit is not None  # finished before the stop arrived: kept
 
 
+@pytest.mark.serial  # measures wall-clock time: runs alone (tests/serial.py)
 @pytest.mark.realdata
 def test_gui_thread_never_stalls_while_auditing(qtbot, window, record_property):
     """The audit of a 65k vocabulary (encoding every token's text, replaying 64k merges) runs in

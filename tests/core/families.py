@@ -24,6 +24,8 @@ Everything is cached per process: training takes well under a second per tokeniz
 from __future__ import annotations
 
 import base64
+import copy
+import functools
 import io
 import json
 from functools import lru_cache
@@ -49,6 +51,19 @@ STRESS = [
     "ÀÉÎÕÜ ÑAÇÃO Straße İstanbul ǅ", "a\u0301\u0302\u0303\u0304 stacked", "ᄀᄀᄀ 각각",
     "\u202eRTL override\u202c and \u061c marks", "Ω ω ὈΔΥΣΣΕΎΣ", "𝔘𝔫𝔦𝔠𝔬𝔡𝔢 𝟙𝟚𝟛",
 ]
+
+
+def cached_spec(build):
+    """Built once (a trained vocabulary takes a while), handed out as a fresh copy each call:
+    tests change the spec they get (add tokens, swap a normalizer), and a change to a cached
+    dict reached every later test of the process (pytest-xdist's order showed it: the diff
+    of a vocab.txt against its tokenizer.json saw the tokens another test had added)."""
+    cached = lru_cache(maxsize=None)(build)
+
+    @functools.wraps(build)
+    def fresh(*args):
+        return copy.deepcopy(cached(*args))
+    return fresh
 
 
 @lru_cache(maxsize=1)
@@ -164,7 +179,7 @@ LLAMA3_SPECIALS = ["<|begin_of_text|>", "<|end_of_text|>", "<|start_header_id|>"
 QWEN2_SPECIALS = ["<|endoftext|>", "<|im_start|>", "<|im_end|>"]
 
 
-@lru_cache(maxsize=1)
+@cached_spec
 def llama3_spec() -> dict:
     spec = _append_specials(_byte_level_bpe(LLAMA3_PATTERN, nfc=False), LLAMA3_SPECIALS)
     spec["model"]["ignore_merges"] = True
@@ -186,7 +201,7 @@ def llama3_spec() -> dict:
     return spec
 
 
-@lru_cache(maxsize=1)
+@cached_spec
 def qwen2_spec() -> dict:
     spec = _append_specials(_byte_level_bpe(QWEN_PATTERN, nfc=True), QWEN2_SPECIALS)
     level = {"add_prefix_space": False, "trim_offsets": False, "use_regex": False}
@@ -199,7 +214,7 @@ def qwen2_spec() -> dict:
 # --- GPT-2 ------------------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=1)
+@cached_spec
 def gpt2_spec() -> dict:
     spec = _byte_level_bpe(None, nfc=False, special_tokens=["<|endoftext|>"])
     level = {"add_prefix_space": False, "trim_offsets": True, "use_regex": True}
@@ -222,7 +237,7 @@ def write_gpt2_files(folder: Path) -> Path:
 # --- WordPiece ----------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=None)
+@cached_spec
 def bert_spec(lowercase: bool) -> dict:
     from tokenizers import Tokenizer, decoders, models, normalizers, pre_tokenizers, processors, trainers
 
@@ -259,7 +274,7 @@ def write_vocab_txt(folder: Path, lowercase: bool, config: bool) -> Path:
 CLIP_SPLIT = r"""<\|startoftext\|>|<\|endoftext\|>|'s|'t|'re|'ve|'m|'ll|'d|[\p{L}]+|[\p{N}]|[^\s\p{L}\p{N}]+"""
 
 
-@lru_cache(maxsize=1)
+@cached_spec
 def clip_spec() -> dict:
     from tokenizers import Regex, Tokenizer, decoders, models, normalizers, pre_tokenizers, trainers
 
@@ -282,7 +297,7 @@ def clip_spec() -> dict:
     return spec
 
 
-@lru_cache(maxsize=1)
+@cached_spec
 def suffix_bpe_spec() -> dict:
     """OpenAI-GPT style: characters (not bytes), Whitespace pre-tokenizer, ``</w>`` suffix."""
     from tokenizers import Tokenizer, decoders, models, normalizers, pre_tokenizers, trainers
@@ -299,7 +314,7 @@ def suffix_bpe_spec() -> dict:
 # --- Unigram ------------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=None)
+@cached_spec
 def unigram_spec(byte_fallback: bool) -> dict:
     from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers
 

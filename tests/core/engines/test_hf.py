@@ -45,6 +45,7 @@ def test_cancel(tmp_path):
     assert not (tmp_path / "c").exists()
 
 
+@pytest.mark.serial  # measures wall-clock time: runs alone (tests/serial.py)
 def test_cancel_during_training_stops_within_a_second(tmp_path):
     import threading
     import time

@@ -42,6 +42,7 @@ def test_same_corpus_and_config_give_the_same_model(tmp_path):
     assert (a / "tokenizer.model").read_bytes() == (b / "tokenizer.model").read_bytes()
 
 
+@pytest.mark.serial  # measures wall-clock time: runs alone (tests/serial.py)
 def test_cancel_stops_within_a_second_and_writes_nothing(tmp_path):
     token = CancelToken()
     big = [f"{line} {i} {i * 7919}" for i in range(40) for line in CORPUS]  # unique lines

@@ -20,6 +20,12 @@ TEXT = "hi <|im_start|>user there<|im_end|> and<|endoftext|>x <|im_start|>"
 CHOICES = [set(), {"<|im_start|>"}, {"<|im_start|>", "<|im_end|>"}, set(LITERALS), "all"]
 
 
+def choice_id(allowed) -> str:
+    """The same test id in every process (a set's order follows the string hash, which Python
+    seeds per process: pytest-xdist's workers must collect the same ids)."""
+    return allowed if isinstance(allowed, str) else "+".join(sorted(allowed)) or "none"
+
+
 def notes_by_literal(enc) -> dict[str, set[str]]:
     out: dict[str, set[str]] = {}
     for n in enc.warnings:
@@ -28,7 +34,7 @@ def notes_by_literal(enc) -> dict[str, set[str]]:
     return out
 
 
-@pytest.mark.parametrize("allowed", CHOICES, ids=str)
+@pytest.mark.parametrize("allowed", CHOICES, ids=choice_id)
 def test_tiktoken_equals_its_own_allowed_special(allowed):
     import tiktoken
 
@@ -80,7 +86,7 @@ def _tokenizers_reading(path, text: str, allowed: set[str]) -> list[int]:
     return ids + tk.encode(text[cursor:], add_special_tokens=False).ids
 
 
-@pytest.mark.parametrize("allowed", CHOICES, ids=str)
+@pytest.mark.parametrize("allowed", CHOICES, ids=choice_id)
 def test_tokenizers_per_literal_choice(hf_tokenizer, allowed):
     from tokenizers import Tokenizer
 
