@@ -40,6 +40,7 @@ from .unknown import piece_code_points, unknown_lengths_from_text
 NORMAL, UNKNOWN, CONTROL, USER_DEFINED, UNUSED, BYTE = PieceType
 _UNKNOWN, _CONTROL, _BYTE = int(UNKNOWN), int(CONTROL), int(BYTE)
 MODEL_TYPES = {1: "unigram", 2: "bpe", 3: "word", 4: "char"}
+_FEW_TEXTS = 32  # fewer texts than this are normalized by the library alone
 
 
 def parse_model_proto(data: bytes, path: object = None):
@@ -205,7 +206,9 @@ class SentencePieceRuntime(Runtime):
             return self.sp.normalize(texts, with_offsets=True)
         prefix = "▁" if spec.add_dummy_prefix else ""
         space = "▁" if spec.escape_whitespaces else " "
-        may_change = self._may_change_in_normalizing(texts)
+        # a few texts ask the library (a handful of numpy calls cost more than its normalize)
+        may_change = (self._may_change_in_normalizing(texts) if len(texts) >= _FEW_TEXTS
+                      else None)
         if may_change is not None:
             # a text none of whose characters the charsmap touches, with no space to fold,
             # is itself: the library is asked only about the others
