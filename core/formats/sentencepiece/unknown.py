@@ -63,13 +63,13 @@ def unknown_lengths_from_text(normalized: Sequence[str], first: np.ndarray, leng
     if not len(unknown_at):
         return resolved
     with_unknown = np.unique(text_of[unknown_at])
-    sizes = np.fromiter((len(normalized[t]) for t in with_unknown.tolist()), dtype=np.int64,
-                        count=len(with_unknown))
+    chosen = [normalized[t] for t in with_unknown.tolist()]
+    sizes = np.fromiter(map(len, chosen), dtype=np.int64, count=len(chosen))
     base = np.zeros(k, dtype=np.int64)  # where each text starts in the joined normalized texts
     base[with_unknown] = np.concatenate(([0], np.cumsum(sizes)[:-1]))
     text_end = np.zeros(k, dtype=np.int64)
     text_end[with_unknown] = base[with_unknown] + sizes
-    chars = code_points("".join(normalized[t] for t in with_unknown.tolist()))
+    chars = code_points("".join(chosen))
     run = _uncovered_run_lengths(chars, covered, base[with_unknown], text_end[with_unknown])
 
     # position of each unknown piece: the known lengths before it in its text, plus the
