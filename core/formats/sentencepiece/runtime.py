@@ -21,6 +21,7 @@ from ...encodings.ids_only import IdsBatch
 from ...encodings.small import SmallResult, lengths_end_to_end
 from ...encodings.spans import NativeMany, NativeResult
 from ...encodings.encoding import Flag
+from ...collector import collector_paused
 from ...errors import FormatError
 from ...notes import Note, note
 from ...pipeline.pretokens import ModelView, PreToken, char_to_byte_offsets
@@ -31,12 +32,15 @@ from ...pipeline.postprocess import Template, bos_eos_template
 from ..runtime import Runtime, Stage, StreamTraits, native_threads
 from .layout import check_model_layout
 from .piece_types import PieceType
+from ...text.graphemes import code_points
+from .charsmap import key_end_characters, one_for_one
 from .unknown import piece_code_points, unknown_lengths_from_text
 
 # ModelProto.SentencePiece.Type, by the short names this module compares with
 NORMAL, UNKNOWN, CONTROL, USER_DEFINED, UNUSED, BYTE = PieceType
 _UNKNOWN, _CONTROL, _BYTE = int(UNKNOWN), int(CONTROL), int(BYTE)
 MODEL_TYPES = {1: "unigram", 2: "bpe", 3: "word", 4: "char"}
+_FEW_TEXTS = 32  # fewer texts than this are normalized by the library alone
 
 
 def parse_model_proto(data: bytes, path: object = None):
@@ -202,15 +206,82 @@ class SentencePieceRuntime(Runtime):
             return self.sp.normalize(texts, with_offsets=True)
         prefix = "▁" if spec.add_dummy_prefix else ""
         space = "▁" if spec.escape_whitespaces else " "
-        plain = self.sp.normalize(texts)
-        out: list = [(norm, None) if text and norm == prefix + text.replace(" ", space) else None
-                     for text, norm in zip(texts, plain)]
+        # a few texts ask the library (a handful of numpy calls cost more than its normalize)
+        may_change = (self._may_change_in_normalizing(texts) if len(texts) >= _FEW_TEXTS
+                      else None)
+        if may_change is not None:
+            # a text none of whose characters the charsmap touches, with no space to fold,
+            # is itself: the library is asked only about the others
+            swapped = self._swap_one_for_one([t for t, c in zip(texts, may_change) if c == 1])
+            out: list = [None if changes == 2 or not text else
+                         (prefix + (next(swapped) if changes else text).replace(" ", space), None)
+                         for text, changes in zip(texts, may_change)]
+        else:
+            plain = self.sp.normalize(texts)
+            out = [(norm, None) if text and norm == prefix + text.replace(" ", space) else None
+                   for text, norm in zip(texts, plain)]
         changed = [k for k, got in enumerate(out) if got is None]
         if changed:
             for k, got in zip(changed, self.sp.normalize([texts[k] for k in changed],
                                                          with_offsets=True)):
                 out[k] = got
         return out
+
+    @cached_property
+    def _charsmap_touches(self) -> tuple[np.ndarray, dict[int, str]] | None:
+        """Per code point: 0 where no charsmap key ends with it, 1 where the map replaces it by
+        one other character on its own account, 2 for every other key's last character (see
+        :mod:`.charsmap`); and the replacements of the 1s (a ``str.translate`` table). None
+        where the charsmap cannot be read (then the library's normalize decides)."""
+        blob = self.proto.normalizer_spec.precompiled_charsmap
+        ends, replaced = key_end_characters(blob), one_for_one(blob)
+        if ends is None or replaced is None:
+            return None
+        touches = np.zeros(0x110000, dtype=np.uint8)
+        touches[code_points(ends)] = 2
+        touches[code_points("".join(replaced))] = 1
+        return touches, {ord(char): into for char, into in replaced.items()}
+
+    def _swap_one_for_one(self, texts: list[str]):
+        """The texts with the charsmap's one-for-one characters replaced, in order (an
+        iterator): one look-up over all their code points (``str.translate`` with a dict
+        costs a Python step per character)."""
+        table = self._one_for_one_code_points
+        joined = table[code_points("".join(texts))].tobytes().decode("utf-32-le",
+                                                                     "surrogatepass")
+        ends = accumulate(map(len, texts))
+        return (joined[end - len(text):end] for text, end in zip(texts, ends))
+
+    @cached_property
+    def _one_for_one_code_points(self) -> np.ndarray:
+        """Per code point, what the normalizer's one-for-one replacement makes of it (itself
+        where it has none; see :attr:`_charsmap_touches`)."""
+        table = np.arange(0x110000, dtype=np.uint32)
+        replaced = self._charsmap_touches[1]
+        table[list(replaced)] = [ord(into) for into in replaced.values()]
+        return table
+
+    def _may_change_in_normalizing(self, texts: list[str]) -> list[int] | None:
+        """Per text, what the normalizer may do to it: 0 nothing, 1 replace characters one for
+        one (see :attr:`_charsmap_touches`), 2 anything (a character another key ends with, or
+        with whitespace folding a leading, trailing or doubled space, or a trailing ``▁``); one
+        table look-up for all texts' code points. None where the charsmap is unread."""
+        if self._charsmap_touches is None:
+            return None
+        touches = self._charsmap_touches[0]
+        sizes = np.fromiter(map(len, texts), dtype=np.int64, count=len(texts))
+        kinds = touches[code_points("".join(texts))]
+        ends = np.cumsum(sizes)
+        others = np.concatenate(([0], np.cumsum(kinds == 2)))
+        any_kind = np.concatenate(([0], np.cumsum(kinds > 0)))
+        kind = np.where(others[ends] > others[ends - sizes], 2,
+                        np.where(any_kind[ends] > any_kind[ends - sizes], 1, 0)).tolist()
+        spec = self.proto.normalizer_spec
+        if spec.remove_extra_whitespaces:
+            tails = (" ", "▁") if spec.escape_whitespaces else (" ",)
+            kind = [2 if text.startswith(" ") or text.endswith(tails) or "  " in text else k
+                    for k, text in zip(kind, texts)]
+        return kind
 
     def _offsets(self, normalized: tuple[str, list[int] | None]) -> list[int]:
         """The offset map of one :meth:`_normalize_many` answer, made up where it is None."""
@@ -224,6 +295,13 @@ class SentencePieceRuntime(Runtime):
         return self._native_many([text], add_special_tokens, parse_special).result(0)
 
     def _native_many(self, texts, add_special_tokens: bool, parse_special: bool) -> NativeMany:
+        # the library's answer is a list of ints per text (and per normalized text): the
+        # cyclic collector would walk them all again and again while this runs
+        with collector_paused():
+            return self._native_many_lists(texts, add_special_tokens, parse_special)
+
+    def _native_many_lists(self, texts, add_special_tokens: bool,
+                           parse_special: bool) -> NativeMany:
         """Spans of all texts without the protobuf result, in a few numpy operations.
 
         The pieces spell each text: with the identity normalizer, ``▁`` read as a space, the

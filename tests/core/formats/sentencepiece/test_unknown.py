@@ -58,3 +58,30 @@ def test_ja_model_agrees_with_surfaces_on_flores():
     for k in np.flatnonzero(ok).tolist():
         want = [len(s) for s in surfaces[k]]
         assert lengths[first[k]:first[k + 1]].tolist() == want, texts[k]
+
+
+@pytest.mark.realdata
+@pytest.mark.parametrize("fewest", [1, 48, 10**9])  # rounds only, the mix, piece by piece only
+def test_rounds_and_piece_by_piece_agree_with_surfaces(monkeypatch, fewest):
+    """Rounds run while many texts have an r-th unknown piece, the tail piece by piece; every
+    split of the two gives the library's own lengths (one long text keeps the tail long)."""
+    from core.formats.sentencepiece import unknown as module
+
+    runtime = load_tokenizer(require_data(DATA / "tokenizers/sentencepiece/test_ja_model.model"))
+    texts = []
+    for path in sorted(require_data(FLORES).glob("*.dev")):
+        texts += path.read_text(encoding="utf-8").splitlines()[:8]
+    texts.append(" ".join(texts[::3]))  # hundreds of unknown pieces in one text
+    raws = runtime._native_batch(texts, False, False)
+    ids = np.concatenate([np.asarray(r[0], dtype=np.int64) for r in raws])
+    first = np.concatenate(([0], np.cumsum([len(r[0]) for r in raws])))
+    unknown = ids == runtime.unk_id
+    assert unknown[first[-2]:].sum() > 200
+    monkeypatch.setattr(module, "_FEWEST_FOR_A_ROUND", fewest)
+    lengths = runtime._piece_chars[ids].copy()
+    ok = module.unknown_lengths_from_text([r[2][0] for r in raws], first, lengths, unknown,
+                                          runtime._piece_code_points, ids, runtime._covered)
+    assert ok.mean() > 0.95 and ok[-1]
+    surfaces = runtime.sp.encode(texts, out_type=str)
+    for k in np.flatnonzero(ok).tolist():
+        assert lengths[first[k]:first[k + 1]].tolist() == [len(s) for s in surfaces[k]], texts[k]
