@@ -290,14 +290,10 @@ def _encode_pieces(runtime, pieces: list[tuple[str, list[int] | None]], parse: b
     own call overhead)."""
     texts = ["\n" + piece if newline is not None else piece for piece, newline in pieces]
     plain = runtime.plain_encoder() if not parse else None
-    fast = getattr(runtime, "ids_and_cp_spans", None) if texts else None
     if plain is not None:
         results = [plain(text) for text in texts]
-    elif fast is not None:  # the batch's IDs and spans, without its notes (HF runtimes)
-        results = fast(texts, parse)
-    elif texts:
-        results = _ids_and_spans_of_each(runtime.encode_batch(
-            texts, add_special_tokens=False, parse_special=parse))
+    elif texts:  # the batch's IDs and spans, without its notes where the runtime can
+        results = runtime.ids_and_cp_spans(texts, parse)
     else:
         results = []
     out = []
@@ -376,15 +372,6 @@ def _encode_runs(reader: _Reader, text: str, offset: int, parse: bool,
     out_starts = np.concatenate(parts_starts)[order].tolist()
     out_ends = np.concatenate(parts_ends)[order].tolist()
     return np.concatenate(parts_ids)[order].tolist(), list(zip(out_starts, out_ends))
-
-
-def _ids_and_spans_of_each(batch) -> list[tuple[list[int], list[tuple[int, int]]]]:
-    """Each text's IDs and code-point spans, from the batch's arrays at once (an Encoding
-    per text cost more than its tokens: a SentencePiece chat is some fifty pieces)."""
-    starts, ends = batch.spans("cp")
-    ids, spans = batch.ids.tolist(), list(zip(starts.tolist(), ends.tolist()))
-    bounds = batch.token_offsets.tolist()
-    return [(ids[a:b], spans[a:b]) for a, b in zip(bounds[:-1], bounds[1:])]
 
 
 def _tokens(runtime, ids, spans, segments, bounds) -> tuple[ChatToken, ...]:

@@ -90,6 +90,15 @@ class EncodingBatch(Sequence[Encoding]):
             self._spans[unit] = (s, e)
         return self._spans[unit]
 
+    def ids_and_cp_spans_each(self) -> list[tuple[list[int], list[tuple[int, int]]]]:
+        """Each text's IDs and code-point spans as lists, from the batch's arrays at once (an
+        Encoding per text costs more than its tokens when the texts are short, as a chat's
+        pieces are)."""
+        starts, ends = self.spans("cp")
+        ids, spans = self.ids.tolist(), list(zip(starts.tolist(), ends.tolist()))
+        bounds = self.token_offsets.tolist()
+        return [(ids[a:b], spans[a:b]) for a, b in zip(bounds[:-1], bounds[1:])]
+
     def _shared(self, array: np.ndarray) -> bool:
         """Whether ``array`` is the byte or code point spans (a unit that needed no conversion
         hands back its parent's arrays)."""

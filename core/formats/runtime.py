@@ -218,6 +218,15 @@ class Runtime(abc.ABC):
         parse = self.parse_choice(parse_special, allowed_special)
         return EncodingBatch(self, texts, self._native_many(texts, add_special_tokens, parse))
 
+    def ids_and_cp_spans(self, texts: Sequence[str],
+                         parse_special: bool) -> list[tuple[list[int], list[tuple[int, int]]]]:
+        """Each text's IDs and code-point spans, without added tokens, as lists: what
+        ``encode_batch(texts, add_special_tokens=False, parse_special=...)`` gives, for work that
+        reads no notes and no other unit (the chat report's render). A runtime that can skip
+        the batch's notes and unit conversions overrides it (the tokenizers runtime)."""
+        return self.encode_batch(texts, add_special_tokens=False,
+                                 parse_special=parse_special).ids_and_cp_spans_each()
+
     def encode_ids_batch(self, texts: Sequence[str], *,
                          add_special_tokens: bool = True) -> IdsBatch:
         """The IDs :meth:`encode_batch` gives ``texts`` (special-token literals read as text),

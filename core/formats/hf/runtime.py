@@ -340,12 +340,8 @@ class HFRuntime(Runtime):
             out.append((native.ids, offsets))
         else:
             return out
-        batch = EncodingBatch(self, texts, self._many_of_natives(
-            texts, natives, [[] for _ in texts], parse_special))
-        starts, ends = batch.spans("cp")
-        ids, spans = batch.ids.tolist(), list(zip(starts.tolist(), ends.tolist()))
-        bounds = batch.token_offsets.tolist()
-        return [(ids[a:b], spans[a:b]) for a, b in zip(bounds[:-1], bounds[1:])]
+        return EncodingBatch(self, texts, self._many_of_natives(
+            texts, natives, [[] for _ in texts], parse_special)).ids_and_cp_spans_each()
 
     def _native_many(self, texts, add_special_tokens: bool, parse_special: bool) -> NativeMany:
         """All texts in one native batch call; ids, offsets and flags gathered with numpy."""

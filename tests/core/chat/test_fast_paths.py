@@ -122,14 +122,18 @@ def test_ids_and_cp_spans_equal_the_batch_encode(name, texts, parse):
     ``encode_batch``'s IDs and code-point spans (its byte round trip, shared spans narrowed):
     characters split between byte-level tokens (``👍🏽``, ``東京``), text a normalizer
     changes, and control literals included."""
-    from core.chat.encode import _ids_and_spans_of_each
     from core.formats.detect import load_tokenizer
+    from core.formats.runtime import Runtime
 
     if name not in _LOADED:
         _LOADED[name] = load_tokenizer(HF_JSON[name]())
     runtime = _LOADED[name]
     batch = runtime.encode_batch(texts, add_special_tokens=False, parse_special=parse)
-    assert runtime.ids_and_cp_spans(texts, parse) == _ids_and_spans_of_each(batch)
+    # the readable answer: each text's own Encoding
+    each = [(encoding.ids.tolist(), list(zip(*(side.tolist() for side in encoding.spans("cp")))))
+            for encoding in batch]
+    assert runtime.ids_and_cp_spans(texts, parse) == each
+    assert Runtime.ids_and_cp_spans(runtime, texts, parse) == each  # the protocol's default
 
 
 # -- the assistant mask over many tokens --------------------------------------------------------
