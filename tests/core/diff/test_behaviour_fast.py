@@ -76,11 +76,14 @@ def pairs(small_bpe_spec, tmp_path_factory, built):
             (opened[2], opened[1]), (opened[0], wordpiece), (wordpiece, opened[2])]
 
 
+# lines of either side's kind ("a"/"b") made of words both tokenizers split differently
+ITEMS = st.lists(st.tuples(st.sampled_from(["a", "b"]),
+                           st.lists(st.sampled_from(WORDS), max_size=8).map("".join)),
+                 min_size=1, max_size=30)
+
+
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(st.lists(st.tuples(st.sampled_from(["a", "b"]),
-                          st.lists(st.sampled_from(WORDS), max_size=8).map("".join)),
-                min_size=1, max_size=30),
-       st.integers(0, 5))
+@given(ITEMS, st.integers(0, 5))
 def test_the_array_path_gives_what_the_encoding_path_gives(pairs, items, which):
     old_rt, new_rt = pairs[which]
     fast, readable = _both_ways(old_rt, new_rt, items)
@@ -88,10 +91,7 @@ def test_the_array_path_gives_what_the_encoding_path_gives(pairs, items, which):
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(st.lists(st.tuples(st.sampled_from(["a", "b"]),
-                          st.lists(st.sampled_from(WORDS), max_size=8).map("".join)),
-                min_size=1, max_size=30),
-       st.integers(0, 5))
+@given(ITEMS, st.integers(0, 5))
 def test_the_ids_first_path_gives_what_the_encoding_path_gives(pairs, items, which):
     old_rt, new_rt = pairs[which]
     _assert_same(_ids_first(old_rt, new_rt, items), _readable(old_rt, new_rt, items))
