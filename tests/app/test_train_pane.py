@@ -13,7 +13,7 @@ from PySide6.QtCore import QThreadPool
 from app.main_window import DEMO
 from core.corpus import CorpusSource
 from core.engines.config import TrainingConfig
-from tests.app.gui_meter import GapMeter
+from tests.app.gui_meter import assert_never_stalls
 from tests.app.test_responsiveness import STALL_LIMIT
 
 pytestmark = pytest.mark.gui
@@ -165,12 +165,7 @@ def test_gui_thread_never_stalls_while_training(qtbot, window, pane, tmp_path):
     # opens the pane before starting a run; what is measured is the run
     qtbot.waitUntil(lambda: pane.chart.image is not None and not pane.chart.rendering,
                     timeout=30000)
-    meter = GapMeter()
-    pane.finished.connect(lambda _: meter.stop())
-    meter.start()
-    run_to_end(qtbot, pane)
-    assert len(meter.gaps) > 50, "training finished too fast to measure anything"
-    assert meter.worst_stall() < STALL_LIMIT, f"GUI thread stalled: {meter.worst()}"
+    assert_never_stalls(lambda: run_to_end(qtbot, pane), STALL_LIMIT, min_gaps=50)
 
 
 def test_closing_the_window_during_training_cancels_and_waits(qtbot, window, pane, tmp_path):
