@@ -14,6 +14,7 @@ from app import i18n
 from app.accessibility import name_from_context
 from app.errors import show_error
 from app.folders import remember_folder, start_folder
+from app.heap import settle
 from app.panes.align import AlignPane
 from app.panes.chat import ChatPane
 from app.panes.corpus import CorpusPane
@@ -131,6 +132,10 @@ class MainWindow(QMainWindow):
         app = QApplication.instance()
         if app is not None:
             app.aboutToQuit.connect(self._on_app_about_to_quit)
+        # the window and each opened tokenizer live on: out of the collector's full scans,
+        # which otherwise took 50 ms of the GUI thread in the middle of a training run
+        self.session.tokenizers_changed.connect(settle)
+        settle()
 
     def _make_panes(self) -> None:
         self.inspect = InspectPane(self.session, self.tasks, self.encoder)
