@@ -18,7 +18,6 @@ import heapq
 import math
 from collections import Counter, defaultdict
 from dataclasses import dataclass
-from itertools import repeat
 from typing import Container, Mapping, Optional
 
 import numpy as np
@@ -415,26 +414,3 @@ _SLACK = 1 + 1e-9  # widens bounds past the few roundings between a bound and a 
 # the size, against ~0.3 us a pair in Python
 _NUMPY_RANK = 8
 _EXACT = 2 ** 53  # integers below this are exact in float64
-
-
-def _ranked_scores(symbol: str, keys: list[str], counts: Mapping[str, int],
-                   units: Mapping[str, int]) -> tuple[list[float], list[str]]:
-    """``symbol``'s pairs ``keys`` by score ``count(ab) / (count(a) * count(b))``, best first,
-    with their scores: the same floats as Python's ``int / int`` (both operands are exact in
-    float64 and IEEE division rounds once), or Python's own where a product is too large.
-
-    >>> _ranked_scores("a", ["ab", "ca", "aa"], {"ab": 2, "ca": 3, "aa": 1},
-    ...                {"a": 4, "b": 2, "c": 3})
-    ([0.25, 0.25, 0.0625], ['ab', 'ca', 'aa'])
-    """
-    pair = np.fromiter(map(counts.__getitem__, keys), dtype=np.int64, count=len(keys))
-    # the partner of ``symbol`` in each pair (``aa`` -> ``a``)
-    other = np.fromiter(map(units.__getitem__, map(str.replace, keys, repeat(symbol),
-                                                   repeat(""), repeat(1))),
-                        dtype=np.int64, count=len(keys))
-    if int(other.max(initial=0)) * units[symbol] >= _EXACT:  # a float64 would round it:
-        scores = [counts[k] / (units[k[0]] * units[k[1]]) for k in keys]  # exact Python ints
-    else:
-        scores = (pair / (other * units[symbol])).tolist()
-    order = np.argsort(np.negative(scores), kind="stable").tolist()
-    return [scores[i] for i in order], [keys[i] for i in order]
