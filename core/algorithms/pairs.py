@@ -262,8 +262,12 @@ def _initial_pairs(words: list[str], freqs: list[int], floor: int = 1):
     starts = np.flatnonzero(new_pair)
     pair = pair[starts]
     owner = np.bitwise_and(key, (1 << word_bits) - 1, out=key)  # key is not needed any more
-    weights = np.asarray(freqs, dtype=np.int32 if max(freqs) < 2**31 else np.int64)
-    totals = np.add.reduceat(weights[owner], starts, dtype=np.int64)
+    # a pair's count is at most every word's frequency times its pairs: past int64, exact
+    # Python ints (slow, but no count a real corpus reaches; a wrapped int64 would lose the pair)
+    exact = sum(freqs) * max(map(len, words)) >= 2**63
+    weights = np.asarray(freqs, dtype=object if exact else
+                         np.int32 if max(freqs) < 2**31 else np.int64)
+    totals = np.add.reduceat(weights[owner], starts, dtype=object if exact else np.int64)
     kept = totals >= floor
     codes, counts = pair[kept], totals[kept].tolist()  # Python ints for kept pairs only
     # one row per (kept pair, word holding it); rows stay in ascending word order

@@ -98,6 +98,17 @@ def test_bpe_equals_the_recounting_oracle(seed):
         oracle_bpe(words, 40, min_frequency, end_of_word)
 
 
+@pytest.mark.parametrize("seed", range(0, 120, 5))
+def test_pair_counts_past_int64_stay_exact(seed):
+    """Frequencies near 2**62 (pair counts past 2**63, where an int64 sum would wrap and lose
+    the pair): both trainers still merge as the oracle counting Python ints does."""
+    words = {word: count * 2**62 + seed for word, count in random_words(seed).items()}
+    model = train_bpe(words, num_merges=20, end_of_word="none")
+    assert [(m.left, m.right, m.count) for m in model.merges] == oracle_bpe(words, 20, 1, "none")
+    _, merges = train_wordpiece(words, vocab_size=30, special_tokens=())
+    assert [(m.left, m.right, m.count) for m in merges] == oracle_wordpiece(words, 30, 1)
+
+
 def test_words_emptied_by_limit_alphabet_count_nothing():
     words = {"x": 1, "ab": 3, "xabab": 2, "yy": 1, "bab": 2}
     limited = train_bpe(words, num_merges=5, limit_alphabet=2, end_of_word="none")

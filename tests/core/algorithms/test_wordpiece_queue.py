@@ -63,7 +63,7 @@ def test_the_python_and_numpy_bounds_give_the_same_vocabulary(monkeypatch):
 
 # words over a few symbols (ASCII, CJK, an emoji with its modifier): many respelled merges
 # (``a + bc`` after ``ab + c``) and used-up symbols; counts up to 10**15, where products pass
-# 2**53 and floats round (pair counts stay below 2**63, as the int64 pair counting needs)
+# 2**53 and floats round (counts past 2**63: test_bpe_training's past_int64 test)
 _WORDS = st.dictionaries(st.text("ab低碳👍🏽", min_size=1, max_size=8),
                          st.one_of(st.integers(1, 9), st.integers(1, 10 ** 15)),
                          min_size=1, max_size=25)
