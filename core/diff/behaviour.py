@@ -151,18 +151,21 @@ def _token_rows(enc, pieces: dict | None) -> list[list]:
     if pieces is None:
         names = [enc.piece_at(k) for k in range(len(ids))]
     else:
-        names = [pieces.get(i) for i in ids]
-        for k in [k for k, (name, flag) in enumerate(zip(names, flags))
-                  if name is None or flag & _UNK]:
+        names = list(map(pieces.get, ids))
+        # the tokens to ask (unknown, or not met yet), in order; most texts have none once
+        # the pieces of a few texts are known: scans in C, not a loop over every token
+        unknown = np.flatnonzero(enc.flags & _UNK).tolist()
+        ask = (sorted({*unknown, *(k for k, name in enumerate(names) if name is None)})
+               if None in names else unknown)
+        for k in ask:
             if flags[k] & _UNK:
                 names[k] = enc.piece_at(k)
             elif (name := pieces.get(ids[k])) is not None:  # met earlier in this text
                 names[k] = name
             else:
                 names[k] = pieces[ids[k]] = enc.piece_at(k)
-    return [[s, e, i, name, bs, be] for s, e, i, name, bs, be in zip(
-        starts.tolist(), ends.tolist(), ids, names, enc.byte_starts.tolist(),
-        enc.byte_ends.tolist())]
+    return list(map(list, zip(starts.tolist(), ends.tolist(), ids, names,
+                              enc.byte_starts.tolist(), enc.byte_ends.tolist())))
 
 
 def _segments(enc) -> list[tuple[int, int, bytes]]:
