@@ -17,7 +17,7 @@ from core.diff.behaviour import (BehaviourDiff, _boundary_changes, _count_batch,
 from core.diff.pretoken_spans import pretoken_spans, span_reader
 from core.formats.tiktoken.presets import R50K_PATTERN
 from core.formats.tiktoken.runtime import TiktokenRuntime
-from tests.core.builders import built  # noqa: F401 (the fixture pairs uses)
+from tests.core.builders import built, options_for  # noqa: F401 (fixtures use them)
 from tests.core.diff.test_behaviour_fast import (ITEMS, _assert_same, _ids_first,  # noqa: F401
                                                  _readable, pairs)
 
@@ -43,6 +43,41 @@ def test_the_regex_span_reader_gives_the_runtimes_pre_token_spans(byte_runtimes,
     # a special literal is text here (the diff does not parse them)
     literal = f"{text}<|endoftext|>{text}"
     assert span_reader(byte_runtimes[1])(literal) == pretoken_spans(byte_runtimes[1], literal)
+
+
+@pytest.fixture(scope="module")
+def hf_runtimes(small_bpe_spec, built, tmp_path_factory):
+    """tokenizer.json runtimes: byte-level BPE (its added tokens all special: none in play),
+    WordPiece (a normalizer), and the BPE with a non-special added token (the readable way)."""
+    import copy
+
+    from core.loading import open_tokenizer
+    from tests.core.diff.variants import write
+
+    folder = tmp_path_factory.mktemp("hf_spans")
+    added = copy.deepcopy(small_bpe_spec)
+    added["added_tokens"].append({"id": 399, "content": "fox", "single_word": False,
+                                  "lstrip": False, "rstrip": False, "normalized": True,
+                                  "special": False})
+    return [open_tokenizer(write(small_bpe_spec, folder / "bpe")).runtime,
+            open_tokenizer(built["wordpiece"], **options_for("wordpiece")).runtime,
+            open_tokenizer(write(added, folder / "added")).runtime]
+
+
+@settings(max_examples=150, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(TEXTS)
+def test_the_split_span_reader_gives_the_runtimes_pre_token_spans(hf_runtimes, text):
+    def outcome(read, sample):  # a lone surrogate: both refuse it alike
+        try:
+            return read(sample)
+        except UnicodeEncodeError as err:
+            return type(err)
+
+    for runtime in hf_runtimes:
+        for sample in (text, f"{text} the fox<s>{text}"):
+            assert outcome(span_reader(runtime), sample) == outcome(
+                lambda t: pretoken_spans(runtime, t), sample)
 
 
 class _Ends:
