@@ -108,7 +108,9 @@ class BehaviourDiff:
     _seq: int = 0
     _changed: list = field(default_factory=list)  # changed texts kept for explain_by_regex
     _ids_first: bool = True  # whether the next batch compares IDs before any span (_add_ids)
-    _pretokens: tuple | None = None  # (both runtimes, each one's span reader): _check_pretokens
+    # (both runtimes, each one's span reader) while texts are added (_check_pretokens); let
+    # go when the diff is done, so the result holds no runtime or closure
+    _pretokens: tuple | None = field(default=None, repr=False, compare=False)
 
     def ranked_examples(self) -> list[ChangedExample]:
         # most changed first; among equals the one met first
@@ -195,6 +197,7 @@ def add_batch(diff: BehaviourDiff, old_rt, new_rt, items: list[tuple[str, str]])
     fast ones are tested against)."""
     _add_batch(diff, old_rt, new_rt, items)
     finish_examples(diff, old_rt, new_rt)
+    diff._pretokens = None
 
 
 def _add_batch(diff: BehaviourDiff, old_rt, new_rt, items: list[tuple[str, str]],
@@ -575,6 +578,7 @@ def behaviour_diff(old_rt, new_rt, items: Iterable[tuple[str, str]], *,
     report(Progress("comparing", diff.total.texts, total or diff.total.texts), force=True)
     diff.hybrid = explain_by_regex(old_rt, new_rt, diff._changed)
     diff._changed = []
+    diff._pretokens = None
     return diff
 
 

@@ -140,3 +140,12 @@ def test_the_batchs_best_examples_are_the_ones_kept_one_by_one(pairs, items, whi
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(behaviour, "EXAMPLES_KEPT", kept)
         _assert_same(_ids_first(old_rt, new_rt, items), _readable(old_rt, new_rt, items))
+
+
+def test_a_finished_diff_holds_no_runtime_and_pickles(pairs):
+    import pickle
+
+    old_rt, new_rt = pairs[2]  # segmentation changed: pre-tokens checked
+    diff = behaviour.behaviour_diff(old_rt, new_rt, [("a", "quick brown hello world")])
+    assert diff.pretokens_checked and diff._pretokens is None
+    assert pickle.loads(pickle.dumps(diff)).to_json() == diff.to_json()
