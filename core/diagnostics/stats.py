@@ -206,8 +206,10 @@ class Accumulator:
         runtime = self.runtime
         try:
             ids, flags, counts = runtime.count_many(batch.texts)
-            # no copy where the runtime's arrays are int64 already (the ids and counts)
-            return (np.asarray(ids, np.int64), flags.astype(np.int64),
+            # no copy where the runtime's arrays are int64 already (the ids and counts); the
+            # flags stay as they come (uint8): only masks are taken of them, and a copy to
+            # int64 made each of the three an eighth as fast
+            return (np.asarray(ids, np.int64), np.asarray(flags),
                     np.asarray(counts, np.int64), np.zeros(len(batch.texts), np.int64))
         except (WorkbenchError, ValueError, TypeError, RuntimeError, OverflowError):
             pass  # one document spoils the batch: encode them one by one to find it
