@@ -212,8 +212,13 @@ def bootstrap_totals(matrix: np.ndarray, resamples: int, seed: int) -> np.ndarra
     for first in range(0, resamples, step):
         rows = min(step, resamples - first)
         draws = rng.integers(0, n, size=(rows, n))
-        for row in range(rows):
-            totals[first + row] = values[draws[row]].sum(axis=0)
+        # how often each resample drew each sentence, times the matrix: one product for the
+        # chunk where a gather and a sum per resample took 30 ms a tokenizer on FLORES (1,000
+        # x 997); every term and partial sum is an integer below 2**53, so the totals are
+        # exact in any order, the gathered sums' too
+        drawn = np.bincount((draws + np.arange(rows)[:, None] * n).ravel(),
+                            minlength=rows * n).reshape(rows, n)
+        totals[first:first + rows] = drawn.astype(np.float64) @ values
     return totals
 
 
