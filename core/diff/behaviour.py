@@ -27,7 +27,6 @@ from ..progress import CancelFn, Progress, ProgressFn, Throttle, check_cancel
 from ..encodings.encoding import Flag
 from ..encodings.vocab_bytes import ragged_positions
 from ..text.offsets import Unit
-from .pretoken_spans import span_reader
 
 BATCH_TEXTS = 1024
 EXAMPLES_KEPT = 20
@@ -491,11 +490,11 @@ def _check_pretokens(diff: BehaviourDiff, runtimes: tuple, text: str,
                      new_ends: list[int]) -> None:
     """Whether the pre-tokens of a text whose segmentation changed differ too; the text is
     kept with the new side's token ends for the migration's checks (:func:`explain_by_regex`).
-    Each side's spans come from :func:`~core.diff.pretoken_spans.span_reader`, made once per
-    diff."""
+    Each side's spans come from its runtime's
+    :meth:`~core.formats.runtime.Runtime.pre_token_spans`, made once per diff."""
     made = diff._pretokens
     if made is None or made[0] is not runtimes[0] or made[1] is not runtimes[1]:
-        made = diff._pretokens = (*runtimes, *(span_reader(runtime) for runtime in runtimes))
+        made = diff._pretokens = (*runtimes, *(runtime.pre_token_spans() for runtime in runtimes))
     old_spans, new_spans = made[2:]
     diff.pretokens_checked += 1
     diff.pretokens_differ += old_spans(text) != new_spans(text)

@@ -9,6 +9,8 @@ The added-token rules (leftmost-longest, ``single_word``, ``lstrip``, ``rstrip``
 
 from __future__ import annotations
 
+from typing import Callable
+
 import regex
 
 from ...pipeline.pretokens import PreToken
@@ -128,3 +130,23 @@ def _token_matcher(tokens: list[dict], normalizer):
         return out
 
     return find
+
+
+def split_spans(tk) -> Callable[[str], list[tuple[int, int]]]:
+    """The spans of :func:`hf_pre_tokens` where no added token is
+    split out (none is in play): the normalizer then the pre-tokenizer on one
+    ``PreTokenizedString``, the splits' original byte spans in order, without a ``PreToken``
+    each (claude-legacy's 400 checked FLORES lines: 14.4 -> 8.8 ms)."""
+    from tokenizers import PreTokenizedString
+
+    def spans(text: str) -> list[tuple[int, int]]:
+        pts = PreTokenizedString(text)
+        if tk.normalizer is not None:
+            pts.normalize(lambda ns: tk.normalizer.normalize(ns))
+        if tk.pre_tokenizer is not None:
+            tk.pre_tokenizer.pre_tokenize(pts)
+        # an empty split (of an empty text) is no pre-token; sorted as hf_pre_tokens sorts
+        return sorted(tuple(span) for form, span, _ in pts.get_splits("original", "byte")
+                      if form)
+
+    return spans

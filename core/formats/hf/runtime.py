@@ -30,7 +30,7 @@ from ...pipeline.special import ROLE_BY_NAME, SpecialToken, guess_role
 from ...encodings.vocab_bytes import VocabBytes, byte_piece_value
 from ..runtime import PreTokenizerPart, Runtime, Stage, StreamTraits
 from . import tokenizer_json
-from .pretokens import added_token_id, hf_pre_tokens
+from .pretokens import added_token_id, added_tokens_in_play, hf_pre_tokens, split_spans
 
 
 @lru_cache(maxsize=1)
@@ -446,6 +446,13 @@ class HFRuntime(Runtime):
 
     def pre_tokens(self, text: str, parse_special: bool = False) -> list[PreToken]:
         return hf_pre_tokens(self.tk, self.spec, text, parse_special)
+
+    def pre_token_spans(self):
+        """With no added token in play, the splits' spans as the library gives them (no
+        ``PreToken`` each: claude-legacy's 400 checked FLORES lines 14.4 -> 8.8 ms)."""
+        if added_tokens_in_play(self.spec, False):
+            return super().pre_token_spans()
+        return split_spans(self.tk)
 
     def model_view(self) -> ModelView:
         return self._model_view

@@ -12,7 +12,7 @@ import unicodedata
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import Sequence
+from typing import Callable, Sequence
 
 import numpy as np
 import tiktoken
@@ -392,6 +392,11 @@ class TiktokenRuntime(Runtime):
         work, _ = normalize_aligned(text, self.normalization)
         return [Stage("normalizer", self.normalization, [(work, None)])]
 
+    def pre_token_spans(self):
+        """Without normalization, the regex's matches over the whole text (no special literal
+        is parsed here, so nothing is cut out first)."""
+        return super().pre_token_spans() if self.normalization else regex_spans(self.pattern)
+
     def pre_tokens(self, text: str, parse_special: bool = False) -> list[PreToken]:
         """The preset's normalization, special literals split out when parsed (tiktoken's
         ``allowed_special="all"``), then the regex over the text between them.
@@ -498,3 +503,32 @@ def load_tiktoken(path: Path, *, preset: str | None = None, pattern: str | None 
                               pattern=pattern, special=special, path=path)
     runtime.notes[:0] = rank_file.notes
     return runtime
+
+
+def regex_spans(pattern: str) -> Callable[[str], list[tuple[int, int]]]:
+    """The byte spans of ``pattern``'s matches over a whole text (:meth:`TiktokenRuntime.pre_tokens`
+    with no normalization and no special literal parsed), code point offsets made byte offsets
+    with numpy (GPT-2's 400 checked FLORES lines of the behaviour diff 12.3 -> ~4 ms).
+
+    >>> regex_spans("[^ ]+| ")("é a")
+    [(0, 2), (2, 3), (3, 4)]
+    """
+    import regex
+
+    compiled = regex.compile(pattern)
+
+    def spans(text: str) -> list[tuple[int, int]]:
+        if text.isascii():  # code points are bytes
+            return [m.span() for m in compiled.finditer(text)]
+        found = [m.span() for m in compiled.finditer(text)]
+        if not found:
+            return found
+        # the UTF-8 byte offset of every code point boundary (char_to_byte_offsets), surrogates
+        # 3 bytes as there
+        points = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
+        to_bytes = np.zeros(len(points) + 1, dtype=np.int64)
+        np.cumsum(1 + (points >= 0x80).astype(np.int64) + (points >= 0x800)
+                  + (points >= 0x10000), out=to_bytes[1:])
+        return list(map(tuple, to_bytes[np.array(found, dtype=np.int64)].tolist()))
+
+    return spans

@@ -1,5 +1,5 @@
 """The behaviour diff's array parts against their readable rules (issue #27, item 4): the
-pre-token spans read by a tiktoken regex (:func:`core.diff.pretoken_spans.span_reader`), the
+pre-token spans read by a tiktoken regex (``TiktokenRuntime.pre_token_spans``), the
 boundary score of a batch (:func:`core.diff.behaviour._boundary_changes`), the counts of a
 batch (:func:`core.diff.behaviour._count_batch`) and the batch's best examples offered to the
 heap (with few kept, so that the batch's choice matters)."""
@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 import core.diff.behaviour as behaviour
 from core.diff.behaviour import (BehaviourDiff, _boundary_changes, _count_batch, _count_text,
                                  change_score)
-from core.diff.pretoken_spans import pretoken_spans, span_reader
+from core.formats.runtime import Runtime
 from core.formats.tiktoken.presets import R50K_PATTERN
 from core.formats.tiktoken.runtime import TiktokenRuntime
 from tests.core.builders import built, options_for  # noqa: F401 (fixtures use them)
@@ -39,10 +39,10 @@ def byte_runtimes():
 @given(TEXTS)
 def test_the_regex_span_reader_gives_the_runtimes_pre_token_spans(byte_runtimes, text):
     for runtime in byte_runtimes:
-        assert span_reader(runtime)(text) == pretoken_spans(runtime, text)
+        assert runtime.pre_token_spans()(text) == Runtime.pre_token_spans(runtime)(text)
     # a special literal is text here (the diff does not parse them)
     literal = f"{text}<|endoftext|>{text}"
-    assert span_reader(byte_runtimes[1])(literal) == pretoken_spans(byte_runtimes[1], literal)
+    assert byte_runtimes[1].pre_token_spans()(literal) == Runtime.pre_token_spans(byte_runtimes[1])(literal)
 
 
 @pytest.fixture(scope="module")
@@ -76,8 +76,8 @@ def test_the_split_span_reader_gives_the_runtimes_pre_token_spans(hf_runtimes, t
 
     for runtime in hf_runtimes:
         for sample in (text, f"{text} the fox<s>{text}"):
-            assert outcome(span_reader(runtime), sample) == outcome(
-                lambda t: pretoken_spans(runtime, t), sample)
+            assert outcome(runtime.pre_token_spans(), sample) == outcome(
+                Runtime.pre_token_spans(runtime), sample)
 
 
 class _Ends:
