@@ -36,6 +36,7 @@ UNKNOWN = 0  # the dense id every character outside the table maps to
 MAX_CODE_POINT = 0x110000
 SLICE = 1 << 18  # edges per slice of a whole-block computation (bounds its temporaries)
 COUNT_BLOCK = 257  # backward steps whose expected counts are summed together (fixes the floats)
+WIDE_STEP = 64  # edges a step from which its counts are added as it is swept (else per block)
 
 
 def code_points(text: str) -> np.ndarray:
@@ -424,18 +425,22 @@ class Edges:
 
     def keep(self, alive: np.ndarray, new_index: np.ndarray) -> None:
         """Drop the edges of pieces not ``alive`` and renumber the rest by ``new_index``;
-        filtering keeps the order, so nothing is sorted again."""
+        filtering keeps the order, so nothing is sorted again.
+
+        Only the dropped edges (a few percent after the first rounds) are located: each one's
+        run loses one edge, and each step boundary moves down by the dropped edges before it
+        (counting every kept edge per run instead was ~40% of a ``keep``).
+        """
         mask = alive[self.piece]
-        run = np.repeat(np.arange(len(self.run_size), dtype=_index_type(len(self.run_size))),
-                        self.run_size)
-        self.run_size = np.bincount(run[mask], minlength=len(self.run_size)).astype(np.uint8)
-        del run
-        # a step ends where its last run does: the kept edges up to it, counted per run
-        run_first = np.zeros(len(self.run_size) + 1, dtype=np.int64)
-        np.cumsum(self.run_size, out=run_first[1:])
-        self.step_ptr = run_first[self.run_ptr]
-        self.length = self.length[mask]
-        self.piece = new_index[self.piece[mask]].astype(np.int32, copy=False)
+        dropped = np.flatnonzero(~mask)
+        if len(dropped):
+            run_ends = np.cumsum(self.run_size, dtype=np.int64)  # edge index after each run
+            np.subtract.at(self.run_size, np.searchsorted(run_ends, dropped, side="right"), 1)
+            del run_ends
+            self.step_ptr = self.step_ptr - np.searchsorted(dropped, self.step_ptr)
+            self.length = self.length[mask]
+            self.piece = self.piece[mask]
+        self.piece = new_index[self.piece].astype(np.int32, copy=False)
 
     def forward(self, logp: np.ndarray, cancel=None) -> np.ndarray:
         """``alpha`` per node: log of the summed probability of all paths reaching it."""
@@ -475,15 +480,20 @@ class Edges:
 
         The factor ``p(start) * p(piece) / p(end)`` needs only ``alpha``: it is computed for a
         block of :data:`COUNT_BLOCK` steps at once, so a step is one gather, one product and one
-        scatter; the block's shares go to the counts in one ``bincount``, in the order
-        :meth:`_readable_expected_counts` adds them step by step (the same floats).
+        scatter. The shares are summed as :meth:`_readable_expected_counts` sums them (the same
+        floats): per block, into ``pending`` with ``np.add.at`` step after step, last step
+        first, then added to the counts. A wide step adds its shares as it is swept (sorting
+        a block's edges into that order, then gathering them, cost ~2x more); a block of
+        narrow steps (a long word's tail) adds them all in one call, in that order. A block
+        of few edges adds and clears only the pieces it touched, not the whole vocabulary.
         """
         sweep = _Sweep(self, logp)
         alpha = self._forward(sweep, cancel)
         flow = np.zeros(self.batch.node_count())
         flow[self.batch.last_nodes()] = self.batch.freqs
-        counts = np.zeros(len(logp))
+        counts, pending = np.zeros(len(logp)), np.zeros(len(logp))
         start, length, run_end, run_size = sweep.start, self.length, sweep.run_end, self.run_size
+        piece, add_at = self.piece, np.add.at
         edge_ptr, run_ptr = self.step_ptr.tolist(), self.run_ptr.tolist()
         for top in range(self.steps(), 0, -COUNT_BLOCK):
             bottom = max(top - COUNT_BLOCK, 0)  # the block is steps bottom + 1 .. top
@@ -495,15 +505,26 @@ class Edges:
                 part += alpha[start[a:b]]
                 part -= alpha[start[a:b] + length[a:b]]
                 np.exp(part, out=part)
+            wide = block_hi - block_lo >= WIDE_STEP * (top - bottom)
             for step in range(top, bottom, -1):
                 lo, hi, r0, r1 = edge_ptr[step - 1], edge_ptr[step], run_ptr[step - 1], run_ptr[step]
                 part = sweep.logp[lo:hi]
                 end_flow = flow[run_end[r0:r1]]
                 part *= end_flow if r1 - r0 == 1 else end_flow.repeat(run_size[r0:r1])
                 flow[start[lo:hi]] += part  # one edge per start within a step: no repeats
-            counts += _sum_by_step_descending(self.piece[block_lo:block_hi],
-                                              sweep.logp[block_lo:block_hi],
-                                              self.step_ptr[bottom:top + 1], len(logp))
+                if wide:
+                    add_at(pending, piece[lo:hi], part)
+            if not wide:  # the same sums, in the same order, in one call
+                order = _steps_descending(self.step_ptr[bottom:top + 1])
+                order += block_lo
+                add_at(pending, piece[order], sweep.logp[order])
+            if block_hi - block_lo < len(pending) // 8:  # a few pieces: add just those
+                touched = piece[block_lo:block_hi]  # (repeats add the same total, once)
+                counts[touched] += pending[touched]
+                pending[touched] = 0.0
+            else:
+                counts += pending
+                pending.fill(0.0)
             _poll(cancel, 0)
         return counts, alpha[self.batch.last_nodes()]
 
@@ -649,33 +670,6 @@ class _Sweep:
     def edge_ends(self, lo: int, hi: int) -> np.ndarray:
         """The end node of each edge ``lo .. hi``."""
         return self.start[lo:hi] + self.edges.length[lo:hi]
-
-
-def _sum_by_step_descending(keys: np.ndarray, weights: np.ndarray, step_ptr: np.ndarray,
-                            size: int) -> np.ndarray:
-    """The weights of the edges ``step_ptr[0] .. step_ptr[-1]`` (``keys`` and ``weights`` hold
-    just those) added to their key's total one by one, last step first, each step's edges in
-    order: a ``bincount`` over that order, gathered a few steps at a time (``np.add.at``
-    continues a sum exactly where ``bincount`` left it).
-
-    >>> _sum_by_step_descending(np.array([1, 0, 1]), np.array([0.5, 2.0, 0.25]),
-    ...                         np.array([0, 2, 3]), 3)
-    array([2.  , 0.75, 0.  ])
-    """
-    bounds = step_ptr.tolist()
-    out, top = None, len(bounds) - 1
-    while top > 0:
-        bottom = top - 1  # at least one step; more while they fit in a slice
-        while bottom > 0 and bounds[top] - bounds[bottom - 1] <= SLICE:
-            bottom -= 1
-        order = _steps_descending(step_ptr[bottom:top + 1])
-        order += bounds[bottom] - bounds[0]
-        if out is None:
-            out = np.bincount(keys[order], weights[order], minlength=size)
-        else:
-            np.add.at(out, keys[order], weights[order])
-        top = bottom
-    return np.zeros(size) if out is None else out
 
 
 def _steps_descending(step_ptr: np.ndarray) -> np.ndarray:
