@@ -151,10 +151,14 @@ def test_run_maxima_by_integer_keys_equal_numpys(values, data):
 @given(st.sets(st.integers(0, 2**40), max_size=300), st.lists(st.integers(0, 2**40), max_size=50))
 def test_key_index_finds_what_searchsorted_finds(keys, others):
     """The trie's hash index: a key's place in the sorted keys, -1 for any other number
-    (tables from 8 slots up: long probe chains, wrap-around at the table's end)."""
+    (tables from 8 slots up: long probe chains, wrap-around at the table's end; queries left
+    open after one probe round, or after the usual rounds, take the binary search)."""
     keys = np.array(sorted(keys), dtype=np.int64)
     queries = np.array(list(keys) + others + [k + 1 for k in keys.tolist()], dtype=np.int64)
     expected = np.searchsorted(keys, queries)
     present = expected < len(keys)
     present[present] = keys[expected[present]] == queries[present]
-    assert np.array_equal(KeyIndex(keys).lookup(queries), np.where(present, expected, -1))
+    for rounds in (1, KeyIndex.ROUNDS, 1000):
+        index = KeyIndex(keys)
+        index.ROUNDS = rounds
+        assert np.array_equal(index.lookup(queries), np.where(present, expected, -1))
