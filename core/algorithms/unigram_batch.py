@@ -472,19 +472,30 @@ class Edges:
         edge_ptr, run_ptr = self.step_ptr.tolist(), self.run_ptr.tolist()
         maximum, add, exp, log = np.maximum.reduceat, np.add.reduceat, np.exp, np.log
         many_runs = MANY_RUNS
+        one = np.zeros(1, dtype=np.int64)  # ``first`` of a step with one run
         for step in range(1, self.steps() + 1):
             lo, hi, r0, r1 = edge_ptr[step - 1], edge_ptr[step], run_ptr[step - 1], run_ptr[step]
             # _logsumexp_runs, written out: the same float operations on each run
             values = alpha[start[lo:hi]]
             values += logp[lo:hi]
-            first = first_in_step[r0:r1]
-            high = maximum(values, first) if r1 - r0 < many_runs else _run_max(values, first)
-            values -= high if r1 - r0 == 1 else high.repeat(run_size[r0:r1])
-            exp(values, out=values)
-            total = add(values, first)
-            log(total, out=total)
-            total += high
-            alpha[run_end[r0:r1]] = total
+            if r1 - r0 == 1:  # one word left (a long word's tail): fewer calls, same floats
+                high = maximum(values, one)
+                values -= high
+                exp(values, out=values)
+                total = add(values, one)
+                log(total, out=total)
+                total += high
+                alpha[run_end[r0]] = total[0]
+            else:
+                first = first_in_step[r0:r1]
+                high = maximum(values, first) if r1 - r0 < many_runs else \
+                    _run_max(values, first)
+                values -= high.repeat(run_size[r0:r1])
+                exp(values, out=values)
+                total = add(values, first)
+                log(total, out=total)
+                total += high
+                alpha[run_end[r0:r1]] = total
             if cancel is not None and step % 256 == 0:
                 _poll(cancel, step)
         return alpha
@@ -527,8 +538,10 @@ class Edges:
             for step in range(top, bottom, -1):
                 lo, hi, r0, r1 = edge_ptr[step - 1], edge_ptr[step], run_ptr[step - 1], run_ptr[step]
                 part = sweep.logp[lo:hi]
-                end_flow = flow[run_end[r0:r1]]
-                part *= end_flow if r1 - r0 == 1 else end_flow.repeat(run_size[r0:r1])
+                if r1 - r0 == 1:
+                    part *= flow[run_end[r0]]
+                else:
+                    part *= flow[run_end[r0:r1]].repeat(run_size[r0:r1])
                 flow[start[lo:hi]] += part  # one edge per start within a step: no repeats
                 if wide:
                     add_at(pending, piece[lo:hi], part)
