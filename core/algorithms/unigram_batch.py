@@ -421,6 +421,7 @@ class Edges:
         run -= lengths
         order = np.argsort(run)
         self.length, self.piece = lengths[order], pieces[order].astype(np.int32, copy=False)
+        self._run_end = None  # (run_ends', kept between passes)
 
     def __len__(self) -> int:
         return len(self.piece)
@@ -437,6 +438,21 @@ class Edges:
         first = np.concatenate([[0], np.cumsum(sizes[:-1])])
         ends = self.base[:len(sizes)] + step
         return lo, hi, first, sizes, ends, np.repeat(ends, sizes) - self.length[lo:hi]
+
+    def run_ends(self) -> np.ndarray:
+        """Each run's end node, computed on a pass's first use and then kept: ``keep`` only
+        shortens runs, never removes one (recomputing them every pass was ~1/4 of
+        :class:`_Sweep`; kept, they cost 4 bytes a run, i.e. a corpus position)."""
+        if self._run_end is None:
+            itype = np.int32 if self.batch.node_count() < 1 << 31 else np.int64
+            # run r of step s belongs to word r - run_ptr[s - 1]; it ends at node base[word] + s
+            step_of_run = np.repeat(np.arange(1, self.steps() + 1, dtype=itype),
+                                    np.diff(self.run_ptr))
+            word_of_run = np.arange(len(self.run_size), dtype=itype)
+            word_of_run -= self.run_ptr[:-1].astype(itype)[step_of_run - 1]
+            self._run_end = self.base.astype(itype)[word_of_run]
+            self._run_end += step_of_run
+        return self._run_end
 
     def keep(self, alive: np.ndarray, new_index: np.ndarray | None = None) -> None:
         """Drop the edges of pieces not ``alive`` and renumber the rest by ``new_index`` (if
@@ -665,27 +681,17 @@ class _Sweep:
     """One pass's view of :meth:`Edges._step` for every step at once: each run's end node and
     first edge, each edge's start node and log-probability, computed with a few whole-array
     calls, so a step is slices (a chunk of long words has thousands of steps, and ``_step``
-    cost ~8 numpy calls each). Lives for one pass: about 12 bytes an edge of one chunk.
+    cost ~8 numpy calls each). Lives for one pass: about 12 bytes an edge of one chunk (the
+    runs' end nodes are the edges' own, :meth:`Edges.run_ends`).
     """
 
     def __init__(self, edges: Edges, logp: np.ndarray) -> None:
         self.edges = edges
-        batch = edges.batch
-        itype = np.int32 if batch.node_count() < 1 << 31 else np.int64
-        runs = len(edges.run_size)
-        # run r of step s belongs to word r - run_ptr[s - 1]; its end node is base[word] + s
-        step_of_run = np.repeat(np.arange(1, edges.steps() + 1, dtype=itype),
-                                np.diff(edges.run_ptr))
-        word_of_run = np.arange(runs, dtype=itype)
-        word_of_run -= edges.run_ptr[:-1].astype(itype)[step_of_run - 1]
-        self.run_end = edges.base.astype(itype)[word_of_run]
-        self.run_end += step_of_run
-        del word_of_run
-        self.run_first = np.zeros(runs + 1, dtype=np.int64)  # edge index where each run starts
-        np.cumsum(edges.run_size, out=self.run_first[1:])
-        # ... and counted from its step's first edge (``first`` of ``step``, for reduceat)
-        self.first_in_step = self.run_first[:-1] - edges.step_ptr[step_of_run - 1]
-        del step_of_run
+        self.run_end = edges.run_ends()
+        # each run's first edge, counted from its step's first edge (``first`` for reduceat)
+        self.first_in_step = np.zeros(len(edges.run_size), dtype=np.int64)
+        np.cumsum(edges.run_size[:-1], out=self.first_in_step[1:])
+        self.first_in_step -= np.repeat(edges.step_ptr[:-1], np.diff(edges.run_ptr))
         self.start = np.repeat(self.run_end, edges.run_size)
         self.start -= edges.length
         self.logp = logp[edges.piece]
@@ -695,7 +701,7 @@ class _Sweep:
         edges = self.edges
         lo, hi = edges.step_ptr[step - 1], edges.step_ptr[step]
         r0, r1 = edges.run_ptr[step - 1], edges.run_ptr[step]
-        return (lo, hi, self.run_first[r0:r1] - lo, edges.run_size[r0:r1], self.run_end[r0:r1],
+        return (lo, hi, self.first_in_step[r0:r1], edges.run_size[r0:r1], self.run_end[r0:r1],
                 self.start[lo:hi])
 
     def edge_ends(self, lo: int, hi: int) -> np.ndarray:
