@@ -492,7 +492,7 @@ class Edges:
         for step in range(1, self.steps() + 1):
             lo, hi, r0, r1 = edge_ptr[step - 1], edge_ptr[step], run_ptr[step - 1], run_ptr[step]
             # _logsumexp_runs, written out: the same float operations on each run
-            values = alpha[start[lo:hi]]
+            values = alpha.take(start[lo:hi])  # (take: ~1/3 faster than [] here)
             values += logp[lo:hi]
             if r1 - r0 == 1:  # one word left (a long word's tail): fewer calls, same floats
                 high = maximum(values, one)
@@ -547,8 +547,8 @@ class Edges:
             for a in range(block_lo, block_hi, SLICE):  # slices: small gather temporaries
                 b = min(a + SLICE, block_hi)
                 part = sweep.logp[a:b]
-                part += alpha[start[a:b]]
-                part -= alpha[start[a:b] + length[a:b]]
+                part += alpha.take(start[a:b])
+                part -= alpha.take(start[a:b] + length[a:b])
                 np.exp(part, out=part)
             wide = block_hi - block_lo >= WIDE_STEP * (top - bottom)
             for step in range(top, bottom, -1):
@@ -558,7 +558,9 @@ class Edges:
                     part *= flow[run_end[r0]]
                 else:
                     part *= flow[run_end[r0:r1]].repeat(run_size[r0:r1])
-                flow[start[lo:hi]] += part  # one edge per start within a step: no repeats
+                # one edge per start within a step: each flow gets one addition, as with
+                # flow[start] += part (add.at: ~2x faster than that gather and scatter)
+                add_at(flow, start[lo:hi], part)
                 if wide:
                     add_at(pending, piece[lo:hi], part)
             if not wide:  # the same sums, in the same order, in one call
@@ -621,7 +623,7 @@ class Edges:
         maximum, minimum, many_runs = np.maximum.reduceat, np.minimum.reduceat, MANY_RUNS
         for step in range(1, self.steps() + 1):
             lo, hi, r0, r1 = edge_ptr[step - 1], edge_ptr[step], run_ptr[step - 1], run_ptr[step]
-            values = best[start[lo:hi]]
+            values = best.take(start[lo:hi])
             values += edge_logp[lo:hi]
             if r1 - r0 == 1:
                 winner = int(values.argmax())
@@ -694,7 +696,7 @@ class _Sweep:
         self.first_in_step -= np.repeat(edges.step_ptr[:-1], np.diff(edges.run_ptr))
         self.start = np.repeat(self.run_end, edges.run_size)
         self.start -= edges.length
-        self.logp = logp[edges.piece]
+        self.logp = logp.take(edges.piece)
 
     def step(self, step: int):
         """What :meth:`Edges._step` returns, as slices of the precomputed arrays."""
