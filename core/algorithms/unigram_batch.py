@@ -242,13 +242,13 @@ class PieceTrie:
             fits = starts + depth < limits
             starts, node, limits = starts[fits], node[fits], limits[fits]
             if depth == 0:  # the root's children are keyed by their character: a table lookup
-                slot = self._root_slots()[codes[starts]]
+                slot = self._root_slots().take(codes.take(starts))
                 hit = slot >= 0
             else:
-                slot = self._index(depth).lookup(node * self.alphabet + codes[starts + depth])
+                slot = self._index(depth).lookup(node * self.alphabet + codes.take(starts + depth))
                 hit = slot >= 0
             starts, node, limits = starts[hit], first_child + slot[hit], limits[hit]
-            piece = self.terminal[node]
+            piece = self.terminal.take(node)
             ends_here = piece >= 0
             found.append((starts[ends_here], np.full(int(ends_here.sum()), depth + 1, np.int8),
                           piece[ends_here]))
@@ -311,16 +311,16 @@ class KeyIndex:
         if not len(self.keys):
             return np.full(len(queries), -1, dtype=np.int64)
         slot = self._home(queries)
-        held = self.table[slot]
-        hit = self.keys[held] == queries
+        held = self.table.take(slot)
+        hit = self.keys.take(held) == queries
         out = np.where(hit, held, -1).astype(np.int64)
         asking = np.flatnonzero(~hit & (held >= 0))
         slot = (slot[asking] + 1) & self.mask
         for _ in range(self.ROUNDS - 1):
             if not len(asking):
                 return out
-            held = self.table[slot]
-            hit = self.keys[held] == queries[asking]
+            held = self.table.take(slot)
+            hit = self.keys.take(held) == queries.take(asking)
             out[asking[hit]] = held[hit]
             going = ~hit & (held >= 0)
             asking, slot = asking[going], (slot[going] + 1) & self.mask
@@ -462,7 +462,7 @@ class Edges:
         loses its dropped edges, and each step boundary moves down by the dropped edges
         before it (counting every kept edge per run instead was ~40% of a ``keep``).
         """
-        mask = alive[self.piece]
+        mask = alive.take(self.piece)
         dropped = np.flatnonzero(~mask)
         if len(dropped):
             run_ends = np.cumsum(self.run_size, dtype=np.int64)  # edge index after each run
@@ -474,7 +474,7 @@ class Edges:
             self.length = self.length[mask]
             self.piece = self.piece[mask]
         if new_index is not None:
-            self.piece = new_index[self.piece].astype(np.int32, copy=False)
+            self.piece = new_index.take(self.piece).astype(np.int32, copy=False)
 
     def forward(self, logp: np.ndarray, cancel=None) -> np.ndarray:
         """``alpha`` per node: log of the summed probability of all paths reaching it."""
@@ -557,7 +557,7 @@ class Edges:
                 if r1 - r0 == 1:
                     part *= flow[run_end[r0]]
                 else:
-                    part *= flow[run_end[r0:r1]].repeat(run_size[r0:r1])
+                    part *= flow.take(run_end[r0:r1]).repeat(run_size[r0:r1])
                 # one edge per start within a step: each flow gets one addition, as with
                 # flow[start] += part (add.at: ~2x faster than that gather and scatter)
                 add_at(flow, start[lo:hi], part)
@@ -640,8 +640,8 @@ class Edges:
             if cancel is not None and step % 256 == 0:
                 _poll(cancel, step)
         del sweep
-        words, pieces = self._trace_back(self.length[back_edge].astype(np.int64),
-                                         self.piece[back_edge])
+        words, pieces = self._trace_back(self.length.take(back_edge).astype(np.int64),
+                                         self.piece.take(back_edge))
         return words, pieces, best[self.batch.last_nodes()]
 
     def _readable_viterbi_pieces(self, logp: np.ndarray, cancel=None
@@ -671,11 +671,11 @@ class Edges:
         node = self.batch.last_nodes()
         out_words, out_pieces = [np.zeros(0, np.int64)], [np.zeros(0, np.int32)]
         while len(node):
-            moving = node > base[words]
+            moving = node > base.take(words)
             words, node = words[moving], node[moving]
             out_words.append(words)
-            out_pieces.append(back_piece[node])
-            node = node - back_length[node]
+            out_pieces.append(back_piece.take(node))
+            node = node - back_length.take(node)
         return np.concatenate(out_words), np.concatenate(out_pieces)
 
 
