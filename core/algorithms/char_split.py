@@ -39,8 +39,11 @@ class ProbedSplitter:
         self.pattern: re.Pattern | None = self._compile()
 
     @classmethod
-    def for_spec(cls, spec: dict, probe: Probe) -> "ProbedSplitter | None":
-        """A splitter for a pre-tokenizer's JSON spec, or None when it is not per-character."""
+    def for_spec(cls, spec: dict, probe: Probe) -> "Callable[[str], list[str]] | None":
+        """A splitter for a pre-tokenizer's JSON spec, or None when it is not per-character
+        (or the Unigram trainers' Metaspace, which has a splitter of its own)."""
+        if spec == METASPACE:
+            return MetaspaceSplitter.checked(probe)
         mode = SPLITTERS.get(spec.get("type", ""))
         return cls(mode, probe) if mode else None
 
@@ -85,3 +88,38 @@ class ProbedSplitter:
         if not self.isolated:
             return re.compile(word, re.DOTALL)
         return re.compile(f"{word}|[{re.escape(''.join(sorted(self.isolated)))}]", re.DOTALL)
+
+
+METASPACE = {"type": "Metaspace", "replacement": "▁", "prepend_scheme": "always", "split": True}
+
+
+class MetaspaceSplitter:
+    """``Metaspace`` (replacement ``▁``, prepended always, split) in Python: spaces become
+    ``▁``, a ``▁`` goes in front unless the text starts with one, and each ``▁`` starts a
+    word; an empty text has none. On mono's 34k lines: 0.14 s instead of the pre-tokenizer's
+    0.88 s (its tuples and offsets). :meth:`checked` holds it to the real pre-tokenizer on
+    texts that cover those rules first.
+
+    >>> MetaspaceSplitter()("a  b ")
+    ['▁a', '▁', '▁b', '▁']
+    """
+
+    CHECKS = ("", " ", "  ", "a", " a", "a ", "a  b", "▁a", "▁", "▁▁", "a▁ b", "\u3000a b",
+              "\ta", "a\nb", "  a  ", "x\u00a0y z", "\u2028line\u2029para\r\nend ",
+              "emoji 👨\u200d👩\u200d👧 a")
+    PATTERN = re.compile("▁[^▁]*")
+
+    @classmethod
+    def checked(cls, probe: Probe) -> "MetaspaceSplitter | None":
+        """A splitter if it splits the checks as ``probe`` does, else None (use the probe)."""
+        splitter = cls()
+        agrees = all(splitter(text) == [word for word, _ in probe(text)] for text in cls.CHECKS)
+        return splitter if agrees else None
+
+    def __call__(self, text: str) -> list[str]:
+        if not text:
+            return []
+        text = text.replace(" ", "▁")
+        if text[0] != "▁":
+            text = "▁" + text
+        return self.PATTERN.findall(text)

@@ -106,9 +106,12 @@ def _best_substrings(batch: WordBatch, size: int, max_piece_length: int, cancel=
     starts = np.flatnonzero(codes != UNKNOWN).astype(_index_type(len(codes)))
     groups = max(1, -(-len(starts) // group))
     best = _TopList(size)
+    # each start's group, once (a small int), not each character looked up again per group
+    group_of = (codes[starts] % groups).astype(np.min_scalar_type(groups))
     for g in range(groups):
-        mine = starts[codes[starts] % groups == g]
+        mine = starts[group_of == g]
         _group_substrings(batch, mine, best, max_piece_length, cancel)
+    del group_of
     return best.result()
 
 

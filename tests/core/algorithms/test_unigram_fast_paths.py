@@ -23,12 +23,13 @@ from core.algorithms.unigram_train import train
 
 
 @contextlib.contextmanager
-def small_blocks(count_block: int, slice_: int, many_runs: int = 3):
+def small_blocks(count_block: int, slice_: int, many_runs: int = 3, wide_step: int = 2):
     """Blocks and slices a few steps / edges long, so that small corpora cross their borders,
-    and steps of a few runs already take the integer-key maxima."""
-    names = ("COUNT_BLOCK", "SLICE", "MANY_RUNS")
+    steps of a few runs already take the integer-key maxima, and blocks of either width add
+    their counts (step by step, or in one call)."""
+    names = ("COUNT_BLOCK", "SLICE", "MANY_RUNS", "WIDE_STEP")
     saved = [getattr(unigram_batch, name) for name in names]
-    for name, value in zip(names, (count_block, slice_, many_runs)):
+    for name, value in zip(names, (count_block, slice_, many_runs, wide_step)):
         setattr(unigram_batch, name, value)
     try:
         yield
@@ -66,9 +67,9 @@ ALPHABET = "ab▁字語😀"  # BMP and astral characters: ids, not UTF-16 units
                        min_size=1, max_size=25),
        st.lists(st.text(ALPHABET, min_size=2, max_size=6), max_size=30),
        st.sets(st.integers(0, 40)), st.integers(1, 5), st.integers(1, 40), st.integers(0, 4),
-       st.integers(0, 2**32 - 1))
+       st.integers(0, 2**32 - 1), st.integers(0, 6))
 def test_fast_passes_equal_the_readable_ones_bit_for_bit(words, extra, dropped, block, slice_,
-                                                         many_runs, seed):
+                                                         many_runs, seed, wide_step):
     pieces = sorted(set(ALPHABET) | set(extra))
     chars = CharTable(sorted(set(ALPHABET) - {"b"}))  # "b" is unknown: its own edges
     batch = WordBatch.from_counts(words, chars)
@@ -76,7 +77,7 @@ def test_fast_passes_equal_the_readable_ones_bit_for_bit(words, extra, dropped, 
     rng = np.random.default_rng(seed)
     logp = np.log(rng.uniform(0.01, 1.0, len(pieces) + 1))
     logp[rng.random(len(logp)) < 0.2] = np.log(0.5)  # ties: the first maximum must win
-    with small_blocks(block, slice_, many_runs):
+    with small_blocks(block, slice_, many_runs, wide_step):
         assert_passes_equal(edges, logp)
         alive = np.array([len(p) == 1 or i not in dropped for i, p in enumerate(pieces)] + [True])
         edges.keep(alive, (np.cumsum(alive) - 1).astype(np.int32))
@@ -150,10 +151,14 @@ def test_run_maxima_by_integer_keys_equal_numpys(values, data):
 @given(st.sets(st.integers(0, 2**40), max_size=300), st.lists(st.integers(0, 2**40), max_size=50))
 def test_key_index_finds_what_searchsorted_finds(keys, others):
     """The trie's hash index: a key's place in the sorted keys, -1 for any other number
-    (tables from 8 slots up: long probe chains, wrap-around at the table's end)."""
+    (tables from 8 slots up: long probe chains, wrap-around at the table's end; queries left
+    open after one probe round, or after the usual rounds, take the binary search)."""
     keys = np.array(sorted(keys), dtype=np.int64)
     queries = np.array(list(keys) + others + [k + 1 for k in keys.tolist()], dtype=np.int64)
     expected = np.searchsorted(keys, queries)
     present = expected < len(keys)
     present[present] = keys[expected[present]] == queries[present]
-    assert np.array_equal(KeyIndex(keys).lookup(queries), np.where(present, expected, -1))
+    for rounds in (1, KeyIndex.ROUNDS, 1000):
+        index = KeyIndex(keys)
+        index.ROUNDS = rounds
+        assert np.array_equal(index.lookup(queries), np.where(present, expected, -1))

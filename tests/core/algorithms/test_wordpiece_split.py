@@ -49,3 +49,32 @@ def test_count_words_equals_counting_through_the_runtime(algorithm):
     lines = _sample_lines()
     expected = Counter(w for line in lines for w, _ in pre.pre_tokenize_str(line))
     assert count_words(config, lines) == expected
+
+
+def test_metaspace_splitter_equals_the_pre_tokenizer():
+    """The Unigram trainers' Metaspace (prepend always, split) split in Python, as the runtime."""
+    from core.algorithms.char_split import METASPACE, MetaspaceSplitter
+
+    pre = Metaspace(replacement="▁", prepend_scheme="always", split=True)
+    split = ProbedSplitter.for_spec(METASPACE, pre.pre_tokenize_str)
+    assert isinstance(split, MetaspaceSplitter)
+    for line in _sample_lines() + list(MetaspaceSplitter.CHECKS) + ["▁▁a ▁ b▁", " \u2581 "]:
+        assert split(line) == [w for w, _ in pre.pre_tokenize_str(line)], line
+
+
+def test_a_metaspace_split_some_other_way_hands_over_to_the_probe():
+    from core.algorithms.char_split import METASPACE
+
+    pre = Metaspace(replacement="▁", prepend_scheme="always", split=False)  # no split
+    assert ProbedSplitter.for_spec(METASPACE, pre.pre_tokenize_str) is None
+
+
+def test_unigram_count_words_equals_counting_through_the_runtime():
+    from core.engines.reference import _build, _pre_tokenizer_spec
+    from tokenizers import pre_tokenizers
+
+    config = TrainingConfig(algorithm="unigram", special_tokens=["<unk>"])
+    pre = _build(pre_tokenizers, _pre_tokenizer_spec(config))
+    lines = _sample_lines() + ["", "  a  "]
+    expected = Counter(w for line in lines for w, _ in pre.pre_tokenize_str(line))
+    assert count_words(config, lines) == expected
