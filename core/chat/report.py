@@ -17,7 +17,10 @@ small render, and a 50-message chat needs some fifty renders).
 
 from __future__ import annotations
 
+import os
+import threading
 from collections import deque
+from concurrent.futures import Future, ThreadPoolExecutor
 from datetime import datetime
 from weakref import WeakKeyDictionary
 
@@ -28,6 +31,7 @@ from .checks import (generation_prompt_notes, injection_note, injections,
 from .conversation import Conversation
 from .encode import encode_chat, encode_render, runtime_typed_literals
 from .errors import ChatTemplateError, RenderLimitError
+from ..collector import collector_paused
 from ..notes import note
 from .fit import BosSource, bos_source, control_literals, undefined_variable_notes
 from .prompt_tail import STAND_IN, TailTexts, generation_prompt_tail, prompt_text
@@ -240,7 +244,10 @@ def chat_report(template: str, conversation: Conversation, *, runtime=None, conf
     bounded = renderer or BoundedRenderer()
     cache = RenderCache(bounded, now)
     try:
-        with kinds_known(conversation.messages):  # the prefetch and the mask both ask
+        # a report makes some ten thousand objects (a token and its fields each): the cyclic
+        # collector would walk them, and the whole heap behind them, again and again
+        # (kinds: the prefetch and the mask both ask)
+        with collector_paused(), kinds_known(conversation.messages):
             return _report(template, conversation, options, flags, cache, runtime, configs,
                            registry, context, parse_content_specials, judge_variables)
     finally:
@@ -264,33 +271,39 @@ def _report(template, conversation, options, flags, render, runtime, configs, re
                               stop_if_first_fails=True)
     rendered = render(template, messages, **options, **flags)
     text = rendered.text
-    # the render read at once needs no segments: read it while the process makes the marked
-    # render (the first of the rest), which the segments then wait for
-    whole = encode_render(runtime, text, template) if runtime is not None else None
-    segmentation = split_segments(template, messages, render_with=render, marked=marked,
-                                  **options, **flags)
-    if runtime is not None:
-        encoding = encode_chat(runtime, segmentation, template, whole=whole)
-    checks = generation_prompt_notes(
-        messages, flags["add_generation_prompt"], flags["continue_final_message"],
-        lambda: _prompt_text(template, messages, text, options, render, render.now))
-    if judge_variables:
-        checks += undefined_variable_notes(rendered.undefined_reads)
     role_tokens = (registry.entries if registry is not None
                    else _role_tokens(runtime) if runtime is not None else ())
-    ends = end_literals(template, special_tokens, role_tokens)
-    # what can end a turn for the mask: the literals a template writes as control tokens (not
-    # a plain added "\n", which is text the assistant does not produce) and the named specials
-    mask_ends = set(ends) | set((special_tokens or {}).values())
-    if runtime is not None:
-        mask_ends |= {t.content for t in runtime_typed_literals(runtime, template)}
-    found = _prefix_spans(template, messages, text, mask_ends, render, options, segmentation)
-    tails = turn_tails(text, messages, found.turns)
-    checks += end_of_turn_notes(text, tails, ends)
-    checks += system_notes(template, messages, render, **options)
-    checks += tool_notes(text, messages, conversation.tools)
+    # the render is read at once, in the encoder thread (the native encode lets go of the
+    # GIL): the segments, the prefix spans and the template's checks are made meanwhile
+    pending = _start_encoding(runtime, text, template) if runtime is not None else None
+    try:
+        segmentation = split_segments(template, messages, render_with=render, marked=marked,
+                                      **options, **flags)
+        checks = generation_prompt_notes(
+            messages, flags["add_generation_prompt"], flags["continue_final_message"],
+            lambda: _prompt_text(template, messages, text, options, render, render.now))
+        if judge_variables:
+            checks += undefined_variable_notes(rendered.undefined_reads)
+        ends = end_literals(template, special_tokens, role_tokens)
+        # what can end a turn for the mask: the literals a template writes as control tokens
+        # (not a plain added "\n", which is text the assistant does not produce) and the
+        # named specials
+        mask_ends = set(ends) | set((special_tokens or {}).values())
+        if runtime is not None:
+            mask_ends |= {t.content for t in runtime_typed_literals(runtime, template)}
+        found = _prefix_spans(template, messages, text, mask_ends, render, options,
+                              segmentation)
+        tails = turn_tails(text, messages, found.turns)
+        checks += end_of_turn_notes(text, tails, ends)
+        checks += system_notes(template, messages, render, **options)
+        checks += tool_notes(text, messages, conversation.tools)
+    except BaseException:
+        if pending is not None and pending.exception() is not None:
+            raise pending.exception() from None  # the encode failed first, as it came first
+        raise
     if runtime is None:
         return ChatReport(text, tuple(checks), segmentation.segments)
+    encoding = encode_chat(runtime, segmentation, template, whole=pending.result())
 
     tokens = encoding.reading(parse_content_specials)
     spans = [(t.start, t.end) for t in tokens]
@@ -326,6 +339,35 @@ def _report(template, conversation, options, flags, render, runtime, configs, re
         split_merges=tuple(encoding.split_merges),
         budget=token_budget(tokens, generation_prompt_start=prompt_start, context=context),
         bos=bos, injections=tuple(typed_in))
+
+
+_ENCODER: ThreadPoolExecutor | None = None
+_ENCODER_LOCK = threading.Lock()
+
+
+def _start_encoding(runtime, text: str, template: str) -> Future:
+    """:func:`encode_render` of ``text``, begun in an encoder thread (a pool, kept):
+    the caller does what needs no encoding meanwhile and touches no runtime (the
+    runtime's reader, its role tokens and its literals are made before). Returns once the
+    thread has started on it: the thread takes the GIL at once and lets it go in the
+    native encode (without the wait it could wait for a switch interval, 5 ms, while this
+    thread computes)."""
+    global _ENCODER
+    runtime_typed_literals(runtime, template)  # the reader, made here: the thread only reads
+    with _ENCODER_LOCK:
+        if _ENCODER is None:
+            # a thread per report at once (the Chat pane reports on several tokenizers)
+            _ENCODER = ThreadPoolExecutor(max_workers=max(4, os.cpu_count() or 1),
+                                          thread_name_prefix="chat-encode")
+    started = threading.Event()
+
+    def encode():
+        started.set()
+        return encode_render(runtime, text, template)
+
+    future = _ENCODER.submit(encode)
+    started.wait()
+    return future
 
 
 def _bos_source(runtime, encoding, registry, special_tokens) -> BosSource:
