@@ -149,20 +149,20 @@ def _control_finder(special_literals: frozenset, named: frozenset) -> tuple[tupl
     # the look-ahead on the literals' first characters keeps the engine from trying hundreds
     # of alternatives at every position of the render (the same matches, found sooner)
     starts = "".join(sorted({re.escape(k[0]) for k in known}))
-    alternatives = [f"(?P<known>(?=[{starts}]){_trie(known)})"] if known else []
+    alternatives = [f"(?P<known>(?=[{starts}]){literal_trie(known)})"] if known else []
     if extra:
         alternatives.append("|".join(map(re.escape, extra)))
     alternatives.append(_shapes(brackets).pattern)
     return known, re.compile("|".join(alternatives))
 
 
-def _trie(literals: Iterable[str]) -> str:
+def literal_trie(literals: Iterable[str]) -> str:
     """One pattern matching any of ``literals``, the longest where several match: a trie
     (each character tried once per position, where an alternation of a SentencePiece
     model's 771 control symbols tried each at every ``[`` of the render), whose optional
     branches are greedy (a longer literal is tried before the one it extends).
 
-    >>> pattern = re.compile(_trie(["[INST]", "[/INST]", "<s>", "<s>x"]))
+    >>> pattern = re.compile(literal_trie(["[INST]", "[/INST]", "<s>", "<s>x"]))
     >>> [m.group() for m in pattern.finditer("<s>x [INST] <s> [/INST]")]
     ['<s>x', '[INST]', '<s>', '[/INST]']
     """
