@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 from itertools import accumulate, chain
 from operator import itemgetter
@@ -69,6 +69,8 @@ class ChatEncoding:
     unsanitized_spans: tuple[tuple[int, int], ...]
     split_merges: tuple[int, ...]
     unsanitized_tokens: tuple[ChatToken, ...] = ()
+    # the sanitized tokens' spans, as they were made from (not compared: the tokens hold them)
+    spans: tuple[tuple[int, int], ...] = field(default=(), compare=False, repr=False)
 
     @property
     def ids(self) -> list[int]:
@@ -78,6 +80,15 @@ class ChatEncoding:
         """The tokens of one reading: the sanitized one (content literals as text), or the
         unsanitized one (``tokbench chat --parse-content-specials``), each with provenance."""
         return self.unsanitized_tokens if parse_content_specials else self.tokens
+
+    def reading_spans(self, parse_content_specials: bool = False) -> tuple[tuple[int, int], ...]:
+        """``(start, end)`` of each token of :meth:`reading` (kept from the encode: read off
+        a long chat's tokens they cost a tenth of a millisecond)."""
+        tokens = self.reading(parse_content_specials)
+        spans = self.unsanitized_spans if parse_content_specials else self.spans
+        if len(spans) != len(tokens):  # made without them
+            spans = tuple((t.start, t.end) for t in tokens)
+        return spans
 
 
 def encode_render(runtime, text: str, template: str | None = None) -> tuple[list, list]:
@@ -117,8 +128,10 @@ def encode_chat(runtime, segmentation: Segmentation, template: str | None = None
     whole_ids, whole_spans = whole
     whole_tokens = (tokens if unsanitized
                     else _tokens(runtime, whole_ids, whole_spans, segments, bounds))
-    return ChatEncoding(text, tokens, tuple(whole_ids), tuple(whole_spans),
-                        crossed_bounds(bounds[1:], whole_spans), whole_tokens)
+    whole_spans = tuple(whole_spans)
+    return ChatEncoding(text, tokens, tuple(whole_ids), whole_spans,
+                        crossed_bounds(bounds[1:], whole_spans), whole_tokens,
+                        whole_spans if unsanitized else tuple(spans))
 
 
 def crossed_bounds(bounds, spans) -> tuple[int, ...]:

@@ -306,7 +306,7 @@ def _report(template, conversation, options, flags, render, runtime, configs, re
     encoding = encode_chat(runtime, segmentation, template, whole=pending.result())
 
     tokens = encoding.reading(parse_content_specials)
-    spans = [(t.start, t.end) for t in tokens]
+    spans = encoding.reading_spans(parse_content_specials)
     if rendered.generation_spans or "generation" in template and "endgeneration" in template:
         mask, source = mask_from_spans(spans, rendered.generation_spans), "generation"
     else:
