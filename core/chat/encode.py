@@ -98,6 +98,13 @@ def encode_render(runtime, text: str, template: str | None = None) -> tuple[list
     return _reader(runtime, template).encode(text, 0, True)
 
 
+def encoded_in_runs(runtime, text: str, template: str | None = None) -> bool:
+    """Whether :func:`encode_render` cuts ``text`` into several runs (a SentencePiece chat
+    at its control symbols): its encode is then mostly Python putting the runs together,
+    not the library's native call."""
+    return len(_reader(runtime, template).runs(text, True)) > 1
+
+
 def encode_chat(runtime, segmentation: Segmentation, template: str | None = None, *,
                 whole: tuple[list, list] | None = None) -> ChatEncoding:
     """Encode ``segmentation`` (see the module docstring); ``template``: its source, which says

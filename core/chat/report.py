@@ -29,7 +29,7 @@ from .budget import token_budget
 from .checks import (generation_prompt_notes, injection_note, injections,
                      prompt_text_matters)
 from .conversation import Conversation
-from .encode import encode_chat, encode_render, runtime_typed_literals
+from .encode import encode_chat, encode_render, encoded_in_runs, runtime_typed_literals
 from .errors import ChatTemplateError, RenderLimitError
 from ..collector import collector_paused
 from ..notes import note
@@ -373,7 +373,8 @@ _ENCODER_LOCK = threading.Lock()
 
 
 def _start_encoding(runtime, text: str, template: str) -> Future:
-    """:func:`encode_render` of ``text``, begun in an encoder thread (a pool, kept):
+    """:func:`encode_render` of ``text``, begun in an encoder thread (a pool, kept) where
+    the library's native call is most of it (one run; else encoded here, at once):
     the caller does what needs no encoding meanwhile and touches no runtime (the
     runtime's reader, its role tokens and its literals are made before). Returns once the
     thread has started on it: the thread takes the GIL at once and lets it go in the
@@ -381,6 +382,11 @@ def _start_encoding(runtime, text: str, template: str) -> Future:
     thread computes)."""
     global _ENCODER
     runtime_typed_literals(runtime, template)  # the reader, made here: the thread only reads
+    if encoded_in_runs(runtime, text, template):
+        # put together in Python, holding the GIL: nothing to overlap, encoded here
+        done: Future = Future()
+        done.set_result(encode_render(runtime, text, template))
+        return done
     with _ENCODER_LOCK:
         if _ENCODER is None:
             # a thread per report at once (the Chat pane reports on several tokenizers)
