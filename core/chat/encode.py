@@ -236,7 +236,15 @@ class _Reader:
 
     def runs(self, text: str, parse: bool) -> list[tuple[int, int, bool]]:
         """``(start, end, is a control literal)`` of ``text``: cut at the control literals
-        where special tokens are parsed."""
+        where special tokens are parsed (the last text's kept: a report asks twice)."""
+        last = self.__dict__.get("_last_runs")
+        if last is not None and last[0] is text and last[1] == parse:
+            return list(last[2])
+        runs = self._runs(text, parse)
+        self._last_runs = (text, parse, tuple(runs))
+        return runs
+
+    def _runs(self, text: str, parse: bool) -> list[tuple[int, int, bool]]:
         cuts = (list(self.pattern.finditer(text)) if parse and self.pattern is not None else [])
         runs, cursor = [], 0
         for start, end in [m.span() for m in cuts] + [(len(text), len(text))]:
