@@ -71,6 +71,8 @@ class ChatEncoding:
     unsanitized_tokens: tuple[ChatToken, ...] = ()
     # the sanitized tokens' spans, as they were made from (not compared: the tokens hold them)
     spans: tuple[tuple[int, int], ...] = field(default=(), compare=False, repr=False)
+    # each reading's runs of one provenance (_tokens' ``runs``), sanitized then unsanitized
+    runs: tuple[tuple, tuple] = field(default=((), ()), compare=False, repr=False)
 
     @property
     def ids(self) -> list[int]:
@@ -80,6 +82,14 @@ class ChatEncoding:
         """The tokens of one reading: the sanitized one (content literals as text), or the
         unsanitized one (``tokbench chat --parse-content-specials``), each with provenance."""
         return self.unsanitized_tokens if parse_content_specials else self.tokens
+
+    def reading_runs(self, parse_content_specials: bool = False) -> tuple | None:
+        """``(source, field, role, message, count)`` of each run of tokens of one provenance
+        in :meth:`reading`, in order; None where not kept."""
+        runs = self.runs[1 if parse_content_specials else 0]
+        tokens = self.reading(parse_content_specials)
+        return runs if sum(run[4] for run in runs) == len(tokens) and (runs or not tokens) \
+            else None
 
     def reading_spans(self, parse_content_specials: bool = False) -> tuple[tuple[int, int], ...]:
         """``(start, end)`` of each token of :meth:`reading` (kept from the encode: read off
@@ -131,14 +141,17 @@ def encode_chat(runtime, segmentation: Segmentation, template: str | None = None
                 ids += piece_ids
                 spans += piece_spans
     bounds = [seg.start for seg in segments]
-    tokens = _tokens(runtime, ids, spans, segments, bounds)
+    runs: list = []
+    tokens = _tokens(runtime, ids, spans, segments, bounds, runs)
     whole_ids, whole_spans = whole
+    whole_runs = runs if unsanitized else []
     whole_tokens = (tokens if unsanitized
-                    else _tokens(runtime, whole_ids, whole_spans, segments, bounds))
+                    else _tokens(runtime, whole_ids, whole_spans, segments, bounds, whole_runs))
     whole_spans = tuple(whole_spans)
     return ChatEncoding(text, tokens, tuple(whole_ids), whole_spans,
                         crossed_bounds(bounds[1:], whole_spans), whole_tokens,
-                        whole_spans if unsanitized else tuple(spans))
+                        whole_spans if unsanitized else tuple(spans),
+                        (tuple(runs), tuple(whole_runs)))
 
 
 def crossed_bounds(bounds, spans) -> tuple[int, ...]:
@@ -438,13 +451,16 @@ def _encode_runs(reader: _Reader, text: str, offset: int, parse: bool,
     return np.concatenate(parts_ids)[order].tolist(), list(zip(out_starts, out_ends))
 
 
-def _tokens(runtime, ids, spans, segments, bounds) -> tuple[ChatToken, ...]:
+def _tokens(runtime, ids, spans, segments, bounds,
+            runs: list | None = None) -> tuple[ChatToken, ...]:
     """Each token with its provenance: :func:`_token`'s answer (the readable rule, and the
     oracle of the tests), found faster for the tokens inside one segment, as nearly all are.
     Tokens come in order, so the segment of the last token, or the next one, holds the next:
     a step, not a bisection, and no call per token (the tokens of a long chat were a third of
     its report's own work). The segment's fields are read once per segment, not per token, and
-    the pieces come from the runtime's table (:func:`_piece_table`)."""
+    the pieces come from the runtime's table (:func:`_piece_table`). ``runs``: filled with
+    ``(source, field, role, message, count)`` of each run of tokens of one provenance, in
+    order (what the budget counts: :func:`~core.chat.budget.token_budget`)."""
     piece_of = _piece_table(runtime)
     out = []
     append = out.append
@@ -457,6 +473,7 @@ def _tokens(runtime, ids, spans, segments, bounds) -> tuple[ChatToken, ...]:
                                                    seg.source, seg.field)
     else:
         seg = None
+    run_start = 0  # where the tokens of the current segment began in ``out``
     for token_id, span in zip(ids, spans):
         piece = piece_of.get(token_id)
         if piece is None:
@@ -466,6 +483,8 @@ def _tokens(runtime, ids, spans, segments, bounds) -> tuple[ChatToken, ...]:
             append(_chat_token(token_id, piece, None, None, "template", None, start, end))
             continue
         if not low <= start < end <= high:
+            if runs is not None and len(out) > run_start:
+                runs.append((source, field, role, message, len(out) - run_start))
             if k < last and segments[k + 1].start <= start < end <= segments[k + 1].end:
                 k += 1
             else:
@@ -474,13 +493,23 @@ def _tokens(runtime, ids, spans, segments, bounds) -> tuple[ChatToken, ...]:
             low, high, message, role, source, field = (seg.start, seg.end, seg.message,
                                                        seg.role, seg.source, seg.field)
             if not low <= start < end <= high:  # across segments, or empty: the rule
-                append(_token(piece, token_id, span, segments, bounds))
+                token = _token(piece, token_id, span, segments, bounds)
+                append(token)
+                if runs is not None:
+                    runs.append((token.source, token.field, token.role, token.message, 1))
+                run_start = len(out)
                 continue
+            run_start = len(out)
         token = new(ChatToken)
         set_attribute(token, "__dict__", {"id": token_id, "piece": piece, "message": message,
                                           "role": role, "source": source, "field": field,
                                           "start": start, "end": end})
         append(token)
+    if runs is not None:
+        if seg is None:
+            runs.extend(("template", None, None, None, 1) for _ in out)
+        elif len(out) > run_start:
+            runs.append((source, field, role, message, len(out) - run_start))
     return tuple(out)
 
 

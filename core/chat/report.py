@@ -364,7 +364,8 @@ def _report(template, conversation, options, flags, render, runtime, configs, re
         tokens=tuple(tokens), assistant_mask=tuple(mask), assistant_mask_source=source,
         unsanitized_ids=tuple(encoding.unsanitized_ids),
         split_merges=tuple(encoding.split_merges),
-        budget=token_budget(tokens, generation_prompt_start=prompt_start, context=context),
+        budget=token_budget(tokens, generation_prompt_start=prompt_start, context=context,
+                            runs=encoding.reading_runs(parse_content_specials)),
         bos=bos, injections=tuple(typed_in))
 
 

@@ -61,6 +61,25 @@ def test_each_token_takes_the_provenance_the_readable_rule_gives(case):
                          for i, span in zip(ids, spans))
 
 
+@settings(max_examples=300, deadline=None)
+@given(segmented_tokens(), st.sampled_from([None, 0, 3, 10]))
+def test_the_budget_counted_by_runs_equals_the_one_counted_by_token(case, context):
+    """``_tokens``' runs of one provenance, counted a run at a time by the budget, against
+    the budget's step per token (the order roles and messages first appear included)."""
+    from core.chat.budget import token_budget
+
+    segments, spans = case
+    bounds = [seg.start for seg in segments]
+    runs: list = []
+    tokens = _tokens(_Pieces(), list(range(len(spans))), spans, segments, bounds, runs)
+
+    assert sum(run[4] for run in runs) == len(tokens)
+    by_runs = token_budget(tokens, context=context, runs=runs)
+    by_token = token_budget(tokens, context=context)
+    assert by_runs == by_token and by_runs.to_json() == by_token.to_json()
+    assert list(by_runs.by_role) == list(by_token.by_role)
+
+
 # -- the render's runs encoded with arrays (core.chat.encode._encode_runs) ------------------------
 import pytest  # noqa: E402
 
