@@ -322,15 +322,19 @@ def _report(template, conversation, options, flags, render, runtime, configs, re
                               segmentation)
         tails = turn_tails(text, messages, found.turns)
         checks += end_of_turn_notes(text, tails, ends)
-        checks += system_notes(template, messages, render, **options)
+        system_at = len(checks)  # the system check's notes go here, made below
         checks += tool_notes(text, messages, conversation.tools)
     except BaseException:
         if pending is not None and pending.exception() is not None:
             raise pending.exception() from None  # the encode failed first, as it came first
         raise
     if runtime is None:
+        checks[system_at:system_at] = system_notes(template, messages, render, **options)
         return ChatReport(text, tuple(checks), segmentation.segments)
     encoding = encode_chat(runtime, segmentation, template, whole=pending.result())
+    # the system check reads the batch's last render (a template that moves the system prompt
+    # into the last user turn renders it whole): asked for once the tokens are made, it is there
+    checks[system_at:system_at] = system_notes(template, messages, render, **options)
 
     tokens = encoding.reading(parse_content_specials)
     spans = encoding.reading_spans(parse_content_specials)
