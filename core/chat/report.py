@@ -4,9 +4,11 @@
 Every render it needs (the conversation, the marked segments, the prefixes for the mask and the
 turn checks, the render with or without the generation prompt or a system message) runs in one
 :class:`~core.chat.bounded.BoundedRenderer` child, so a template that loops forever on any of
-those inputs is stopped; each distinct render runs once (:class:`RenderCache`), and all but
-the first go to the child together (one trip, not one per render: a trip costs as much as a
-small render, and a 50-message chat needs some fifty renders).
+those inputs is stopped; each distinct render runs once (:class:`RenderCache`), and they go to
+the child in one trip (not one per render: a trip costs as much as a small render, and a
+50-message chat needs some fifty renders), the conversation's own sent first and the others
+added while the child renders it. The render is encoded in a thread where the tokenizer's
+native call is most of the encode, while the segments and the template's checks are made.
 
 >>> from core.chat import CHATML
 >>> from core.chat.conversation import Conversation
