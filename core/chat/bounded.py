@@ -111,7 +111,7 @@ class BoundedRenderer:
         except BaseException:
             self._lock.release()
             raise
-        return RenderBatch(self, len(requests))
+        return RenderBatch(self, len(requests), now)
 
     def _receive(self) -> tuple[Rendered | ChatTemplateError | None, bool]:
         """The child's next answer, and whether the child still runs (a limit stops it);
@@ -178,11 +178,35 @@ class RenderBatch:
     and hands the renderer back.
     """
 
-    def __init__(self, renderer: BoundedRenderer, count: int):
+    def __init__(self, renderer: BoundedRenderer, count: int, now: datetime | None = None):
         self._renderer, self._left = renderer, count
+        self._now = now
         self._open = True
         if count == 0:
             self.close()
+
+    def extend(self, requests: list[tuple[str, list, dict]]) -> bool:
+        """Send more renders to the same trip, while its first ones are being made: the
+        child renders them after those, with the same clock, and a
+        :class:`BatchText` of them counts from the batch's first request; skipped when the
+        batch stopped on its first render (``stop_if_first_fails``). False (nothing sent)
+        when the batch is no longer open (read to its end, or the child gone): render them
+        another way.
+
+        >>> # with renderer.start_many([first], stop_if_first_fails=True) as batch:
+        >>> #     batch.extend(the_rest)  # made up while the child renders ``first``
+        """
+        if not self._open or self._left == 0:
+            return False
+        if not requests:
+            return True
+        renderer = self._renderer
+        try:
+            renderer._server.send((list(requests), self._now, renderer.max_chars, False, True))
+        except (OSError, ValueError, AttributeError):  # the child is gone: it answers no more
+            return False
+        self._left += len(requests)
+        return True
 
     def __iter__(self):
         return self
@@ -260,10 +284,19 @@ def _serve(channel, memory_bytes: int) -> None:
     time limit is each render's."""
     _cap_memory(memory_bytes)
     channel.send("ready")
-    for requests, now, max_chars, stop_if_first_fails in channel.requests():
+    stopped = False  # the last batch stopped on its first render (stop_if_first_fails)
+    prepare, texts = PreparedMessages(), []
+    for requests, now, max_chars, stop_if_first_fails, *more in channel.requests():
+        if more and more[0]:  # a continuation of the last batch (RenderBatch.extend)
+            if stopped:
+                if requests:
+                    channel.send("skipped")
+                continue
+        else:
+            prepare = PreparedMessages()  # the batch's renders share their preparation
+            texts = []  # each render's text, for a BatchText
+        stopped = False
         clock = (lambda: now) if now is not None else datetime.now
-        prepare = PreparedMessages()  # the batch's renders share their messages' preparation
-        texts: list[str | None] = []  # each render's text, for a BatchText
         for k, (template, messages, options) in enumerate(requests):
             try:
                 answer = render(template, messages, clock=clock, max_chars=max_chars,
@@ -276,6 +309,7 @@ def _serve(channel, memory_bytes: int) -> None:
                          else None)
             channel.send("answer", answer)
             if k == 0 and stop_if_first_fails and isinstance(answer, ChatTemplateError):
+                stopped = True
                 if len(requests) > 1:
                     channel.send("skipped")
                 break

@@ -25,9 +25,9 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
-from itertools import accumulate
+from itertools import accumulate, chain
 from operator import itemgetter
 from weakref import WeakKeyDictionary
 
@@ -69,6 +69,10 @@ class ChatEncoding:
     unsanitized_spans: tuple[tuple[int, int], ...]
     split_merges: tuple[int, ...]
     unsanitized_tokens: tuple[ChatToken, ...] = ()
+    # the sanitized tokens' spans, as they were made from (not compared: the tokens hold them)
+    spans: tuple[tuple[int, int], ...] = field(default=(), compare=False, repr=False)
+    # each reading's runs of one provenance (_tokens' ``runs``), sanitized then unsanitized
+    runs: tuple[tuple, tuple] = field(default=((), ()), compare=False, repr=False)
 
     @property
     def ids(self) -> list[int]:
@@ -79,12 +83,36 @@ class ChatEncoding:
         unsanitized one (``tokbench chat --parse-content-specials``), each with provenance."""
         return self.unsanitized_tokens if parse_content_specials else self.tokens
 
+    def reading_runs(self, parse_content_specials: bool = False) -> tuple | None:
+        """``(source, field, role, message, count)`` of each run of tokens of one provenance
+        in :meth:`reading`, in order; None where not kept."""
+        runs = self.runs[1 if parse_content_specials else 0]
+        tokens = self.reading(parse_content_specials)
+        return runs if sum(run[4] for run in runs) == len(tokens) and (runs or not tokens) \
+            else None
+
+    def reading_spans(self, parse_content_specials: bool = False) -> tuple[tuple[int, int], ...]:
+        """``(start, end)`` of each token of :meth:`reading` (kept from the encode: read off
+        a long chat's tokens they cost a tenth of a millisecond)."""
+        tokens = self.reading(parse_content_specials)
+        spans = self.unsanitized_spans if parse_content_specials else self.spans
+        if len(spans) != len(tokens):  # made without them
+            spans = tuple((t.start, t.end) for t in tokens)
+        return spans
+
 
 def encode_render(runtime, text: str, template: str | None = None) -> tuple[list, list]:
     """The unsanitized reading of a render: its IDs and code-point spans, the whole text
     encoded at once with special-token literals parsed. It needs no segments: a report reads
     it while the marked render is still being made, and hands it to :func:`encode_chat`."""
     return _reader(runtime, template).encode(text, 0, True)
+
+
+def encoded_in_runs(runtime, text: str, template: str | None = None) -> bool:
+    """Whether :func:`encode_render` cuts ``text`` into several runs (a SentencePiece chat
+    at its control symbols): its encode is then mostly Python putting the runs together,
+    not the library's native call."""
+    return len(_reader(runtime, template).runs(text, True)) > 1
 
 
 def encode_chat(runtime, segmentation: Segmentation, template: str | None = None, *,
@@ -113,12 +141,17 @@ def encode_chat(runtime, segmentation: Segmentation, template: str | None = None
                 ids += piece_ids
                 spans += piece_spans
     bounds = [seg.start for seg in segments]
-    tokens = _tokens(runtime, ids, spans, segments, bounds)
+    runs: list = []
+    tokens = _tokens(runtime, ids, spans, segments, bounds, runs)
     whole_ids, whole_spans = whole
+    whole_runs = runs if unsanitized else []
     whole_tokens = (tokens if unsanitized
-                    else _tokens(runtime, whole_ids, whole_spans, segments, bounds))
-    return ChatEncoding(text, tokens, tuple(whole_ids), tuple(whole_spans),
-                        crossed_bounds(bounds[1:], whole_spans), whole_tokens)
+                    else _tokens(runtime, whole_ids, whole_spans, segments, bounds, whole_runs))
+    whole_spans = tuple(whole_spans)
+    return ChatEncoding(text, tokens, tuple(whole_ids), whole_spans,
+                        crossed_bounds(bounds[1:], whole_spans), whole_tokens,
+                        whole_spans if unsanitized else tuple(spans),
+                        (tuple(runs), tuple(whole_runs)))
 
 
 def crossed_bounds(bounds, spans) -> tuple[int, ...]:
@@ -216,7 +249,15 @@ class _Reader:
 
     def runs(self, text: str, parse: bool) -> list[tuple[int, int, bool]]:
         """``(start, end, is a control literal)`` of ``text``: cut at the control literals
-        where special tokens are parsed."""
+        where special tokens are parsed (the last text's kept: a report asks twice)."""
+        last = self.__dict__.get("_last_runs")
+        if last is not None and last[0] is text and last[1] == parse:
+            return list(last[2])
+        runs = self._runs(text, parse)
+        self._last_runs = (text, parse, tuple(runs))
+        return runs
+
+    def _runs(self, text: str, parse: bool) -> list[tuple[int, int, bool]]:
         cuts = (list(self.pattern.finditer(text)) if parse and self.pattern is not None else [])
         runs, cursor = [], 0
         for start, end in [m.span() for m in cuts] + [(len(text), len(text))]:
@@ -233,17 +274,29 @@ class _Reader:
         control literals' runs between a SentencePiece chat's [INST] and </s>: a hundred small
         pieces, each re-offset and stripped of its newline in Python before)."""
         runs = self.runs(text, parse)
-        if len(runs) <= 1 or not parse and self.runtime.plain_encoder() is not None:
+        if (len(runs) <= 1 or not parse and self.runtime.plain_encoder() is not None
+                or self.lists_first):
             return self.encode_readable(text, offset, parse, runs)  # no runs to put together
         return _encode_runs(self, text, offset, parse, runs)
+
+    @cached_property
+    def lists_first(self) -> bool:
+        """Whether the runtime answers ``ids_and_cp_spans`` in lists of its own (the
+        SentencePiece runtime's): the runs are then put together from those, not from the
+        batch's arrays (1.1 ms against 1.3 on the 50-message chat of ``tests.bench.chat``)."""
+        from ..formats.runtime import Runtime
+
+        own = getattr(type(self.runtime), "ids_and_cp_spans", None)
+        return own is not None and own is not Runtime.ids_and_cp_spans
 
     def encode_readable(self, text: str, offset: int, parse: bool,
                         runs: list | None = None) -> tuple[list[int], list]:
         """:meth:`encode`, run by run (the definition; the tests hold the two equal)."""
         runs = self.runs(text, parse) if runs is None else runs
+        plain = [(start, end) for start, end, control in runs if not control]
         pieces = iter(_encode_pieces(self.runtime, [
             (text[start:end], None if offset + start == 0 else self.newline)
-            for start, end, control in runs if not control], parse))
+            for start, end in plain], parse, [offset + start for start, _ in plain]))
         ids, spans = [], []
         for start, end, control in runs:
             if control:
@@ -251,17 +304,19 @@ class _Reader:
                 spans.append((offset + start, offset + end))
             else:
                 piece_ids, piece_spans = next(pieces)
-                at = offset + start
                 ids += piece_ids
-                spans += piece_spans if at == 0 else [(s + at, e + at) for s, e in piece_spans]
+                spans += piece_spans
         return ids, spans
 
 
 @lru_cache(maxsize=8)
 def _literal_pattern(literals: tuple[str, ...]) -> re.Pattern:
-    """One alternation of ``literals``, longest first. Cached: a SentencePiece model has
-    hundreds of control symbols to escape, and every report reads its chat anew."""
-    return re.compile("|".join(re.escape(c) for c in sorted(literals, key=len, reverse=True)))
+    """Any of ``literals``, longest first, as a trie (:func:`~core.chat.fit.literal_trie`: an
+    alternation of mistral-v3's 771 control symbols was tried one by one at every ``[`` of
+    the render, 0.3 ms a report). Cached: every report reads its chat anew."""
+    from .fit import literal_trie
+
+    return re.compile(literal_trie(literals))
 
 
 def _content_literals(segmentation: Segmentation, literals) -> list[tuple[int, int]]:
@@ -283,11 +338,13 @@ def content_literals(segmentation: Segmentation, literals) -> list[tuple[int, in
             for start, end, literal in finder.find(text[seg.start:seg.end])]
 
 
-def _encode_pieces(runtime, pieces: list[tuple[str, list[int] | None]], parse: bool) -> list:
+def _encode_pieces(runtime, pieces: list[tuple[str, list[int] | None]], parse: bool,
+                   shifts: list[int] | None = None) -> list:
     """IDs and code-point spans of each ``(piece, newline)``: behind a newline when
-    ``newline`` (its IDs) is given. The runtime encodes them in one batch (a SentencePiece
-    chat is cut at every control symbol: some fifty encodes for fifty messages, each with its
-    own call overhead)."""
+    ``newline`` (its IDs) is given; each piece's spans moved by its ``shifts`` (where it stands
+    in the render). The runtime encodes them in one batch (a SentencePiece chat is cut at
+    every control symbol: some fifty encodes for fifty messages, each with its own call
+    overhead)."""
     texts = ["\n" + piece if newline is not None else piece for piece, newline in pieces]
     plain = runtime.plain_encoder() if not parse else None
     if plain is not None:
@@ -297,18 +354,38 @@ def _encode_pieces(runtime, pieces: list[tuple[str, list[int] | None]], parse: b
     else:
         results = []
     out = []
-    for (piece, newline), (ids, spans) in zip(pieces, results):
+    for k, ((piece, newline), (ids, spans)) in enumerate(zip(pieces, results)):
+        shift = shifts[k] if shifts is not None else 0
         if newline is not None:
             if ids[:len(newline)] == newline:
                 drop, top = len(newline), len(piece) + 1
-                # each offset less the newline, within the piece (min/max calls cost more)
-                ids, spans = ids[drop:], [(0 if s < 1 else s - 1 if s < top else top - 1,
-                                           0 if e < 1 else e - 1 if e < top else top - 1)
-                                          for s, e in spans[drop:]]
+                ids, spans = ids[drop:], spans[drop:]
+                flat = list(chain.from_iterable(spans))  # starts and ends, by C-level slices
+                if flat and (min(flat[0::2]) < 1 or max(flat[1::2]) > top):
+                    # each offset less the newline, within the piece
+                    spans = [(0 if s < 1 else s - 1 if s < top else top - 1,
+                              0 if e < 1 else e - 1 if e < top else top - 1) for s, e in spans]
+                else:  # every offset is past the newline and within the piece
+                    out.append((ids, _shifted(spans, shift - 1, flat)))
+                    continue
             else:  # the newline merged with the piece: the piece alone
                 ids, spans = _encode_pieces(runtime, [(piece, None)], parse)[0]
-        out.append((ids, spans))
+        out.append((ids, _shifted(spans, shift)))
     return out
+
+
+def _shifted(spans: list[tuple[int, int]], shift: int,
+             flat: list[int] | None = None) -> list[tuple[int, int]]:
+    """``spans`` moved by ``shift``, at C speed (a comprehension over a long chat's tokens
+    cost a tenth of a millisecond per pass); ``flat``: their offsets in a row, when made.
+
+    >>> _shifted([(0, 2), (2, 3)], 5)
+    [(5, 7), (7, 8)]
+    """
+    if not shift:
+        return spans
+    moved = iter(map(shift.__add__, chain.from_iterable(spans) if flat is None else flat))
+    return list(zip(moved, moved))
 
 
 def _encode_runs(reader: _Reader, text: str, offset: int, parse: bool,
@@ -374,13 +451,16 @@ def _encode_runs(reader: _Reader, text: str, offset: int, parse: bool,
     return np.concatenate(parts_ids)[order].tolist(), list(zip(out_starts, out_ends))
 
 
-def _tokens(runtime, ids, spans, segments, bounds) -> tuple[ChatToken, ...]:
+def _tokens(runtime, ids, spans, segments, bounds,
+            runs: list | None = None) -> tuple[ChatToken, ...]:
     """Each token with its provenance: :func:`_token`'s answer (the readable rule, and the
     oracle of the tests), found faster for the tokens inside one segment, as nearly all are.
     Tokens come in order, so the segment of the last token, or the next one, holds the next:
     a step, not a bisection, and no call per token (the tokens of a long chat were a third of
     its report's own work). The segment's fields are read once per segment, not per token, and
-    the pieces come from the runtime's table (:func:`_piece_table`)."""
+    the pieces come from the runtime's table (:func:`_piece_table`). ``runs``: filled with
+    ``(source, field, role, message, count)`` of each run of tokens of one provenance, in
+    order (what the budget counts: :func:`~core.chat.budget.token_budget`)."""
     piece_of = _piece_table(runtime)
     out = []
     append = out.append
@@ -393,6 +473,7 @@ def _tokens(runtime, ids, spans, segments, bounds) -> tuple[ChatToken, ...]:
                                                    seg.source, seg.field)
     else:
         seg = None
+    run_start = 0  # where the tokens of the current segment began in ``out``
     for token_id, span in zip(ids, spans):
         piece = piece_of.get(token_id)
         if piece is None:
@@ -402,6 +483,8 @@ def _tokens(runtime, ids, spans, segments, bounds) -> tuple[ChatToken, ...]:
             append(_chat_token(token_id, piece, None, None, "template", None, start, end))
             continue
         if not low <= start < end <= high:
+            if runs is not None and len(out) > run_start:
+                runs.append((source, field, role, message, len(out) - run_start))
             if k < last and segments[k + 1].start <= start < end <= segments[k + 1].end:
                 k += 1
             else:
@@ -410,13 +493,23 @@ def _tokens(runtime, ids, spans, segments, bounds) -> tuple[ChatToken, ...]:
             low, high, message, role, source, field = (seg.start, seg.end, seg.message,
                                                        seg.role, seg.source, seg.field)
             if not low <= start < end <= high:  # across segments, or empty: the rule
-                append(_token(piece, token_id, span, segments, bounds))
+                token = _token(piece, token_id, span, segments, bounds)
+                append(token)
+                if runs is not None:
+                    runs.append((token.source, token.field, token.role, token.message, 1))
+                run_start = len(out)
                 continue
+            run_start = len(out)
         token = new(ChatToken)
         set_attribute(token, "__dict__", {"id": token_id, "piece": piece, "message": message,
                                           "role": role, "source": source, "field": field,
                                           "start": start, "end": end})
         append(token)
+    if runs is not None:
+        if seg is None:
+            runs.extend(("template", None, None, None, 1) for _ in out)
+        elif len(out) > run_start:
+            runs.append((source, field, role, message, len(out) - run_start))
     return tuple(out)
 
 

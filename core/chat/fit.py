@@ -118,13 +118,21 @@ def template_control_literals(segmentation: Segmentation, special_literals: Iter
     known, finder = _control_finder(special_literals, frozenset(named))
     text = segmentation.text
     found: dict[str, list[tuple[int, int]]] = {}
+    # a template writes the same few texts around every message: each distinct one is
+    # searched once (the pattern has no anchor or look-behind: a match within a segment's
+    # bounds is a match in its text alone)
+    seen: dict[str, list[tuple[str, int, int]]] = {}
     for seg in segmentation.segments:
         if seg.source != "template":
             continue
-        for match in finder.finditer(text, seg.start, seg.end):
-            if known and match.group("known") is not None:
-                continue  # a special token of this tokenizer: what the template should write
-            found.setdefault(match.group(), []).append(match.span())
+        piece = text[seg.start:seg.end]
+        matches = seen.get(piece)
+        if matches is None:
+            matches = seen[piece] = [
+                (match.group(), *match.span()) for match in finder.finditer(piece)
+                if not (known and match.group("known") is not None)]  # known: as it should be
+        for literal, start, end in matches:
+            found.setdefault(literal, []).append((seg.start + start, seg.start + end))
     return found
 
 
@@ -141,12 +149,44 @@ def _control_finder(special_literals: frozenset, named: frozenset) -> tuple[tupl
     # the look-ahead on the literals' first characters keeps the engine from trying hundreds
     # of alternatives at every position of the render (the same matches, found sooner)
     starts = "".join(sorted({re.escape(k[0]) for k in known}))
-    alternatives = ([f"(?P<known>(?=[{starts}])(?:{'|'.join(map(re.escape, known))}))"]
-                    if known else [])
+    alternatives = [f"(?P<known>(?=[{starts}]){literal_trie(known)})"] if known else []
     if extra:
         alternatives.append("|".join(map(re.escape, extra)))
     alternatives.append(_shapes(brackets).pattern)
     return known, re.compile("|".join(alternatives))
+
+
+def literal_trie(literals: Iterable[str]) -> str:
+    """One pattern matching any of ``literals``, the longest where several match: a trie
+    (each character tried once per position, where an alternation of a SentencePiece
+    model's 771 control symbols tried each at every ``[`` of the render), whose optional
+    branches are greedy (a longer literal is tried before the one it extends).
+
+    >>> pattern = re.compile(literal_trie(["[INST]", "[/INST]", "<s>", "<s>x"]))
+    >>> [m.group() for m in pattern.finditer("<s>x [INST] <s> [/INST]")]
+    ['<s>x', '[INST]', '<s>', '[/INST]']
+    """
+    literals = list(literals)
+    if max(map(len, literals), default=0) > 200:  # deeper than a pattern should nest
+        return f"(?:{'|'.join(map(re.escape, sorted(literals, key=len, reverse=True)))})"
+    root: dict = {}
+    for literal in literals:
+        node = root
+        for char in literal:
+            node = node.setdefault(char, {})
+        node[""] = {}  # a literal ends here
+
+    def pattern(node: dict) -> str:
+        branches = [re.escape(char) + pattern(child) for char, child in sorted(node.items())
+                    if char]
+        if not branches:
+            return ""
+        body = branches[0] if len(branches) == 1 else f"(?:{'|'.join(branches)})"
+        if "" in node:  # a literal ends here: the longer ones first, then this one
+            return f"(?:{body})?"
+        return body
+
+    return f"(?:{pattern(root)})"
 
 
 def control_literals(segmentation: Segmentation, runtime,
@@ -159,10 +199,29 @@ def control_literals(segmentation: Segmentation, runtime,
     found = template_control_literals(segmentation, specials, named_literals)
     out = []
     for literal, spans in sorted(found.items(), key=lambda item: item[1][0]):
-        ids = tuple(runtime.encode(literal, add_special_tokens=False).ids.tolist())
-        out.append(ControlLiteral(literal, tuple(spans), ids,
-                                  tuple(runtime.piece(i) for i in ids)))
+        ids, pieces = _plain_encoding(runtime, literal)
+        out.append(ControlLiteral(literal, tuple(spans), ids, pieces))
     return out
+
+
+_PLAIN: "WeakKeyDictionary[object, dict]" = WeakKeyDictionary()
+
+
+def _plain_encoding(runtime, literal: str) -> tuple[tuple[int, ...], tuple[str, ...]]:
+    """The IDs and pieces of ``literal`` encoded alone as plain text, kept per runtime (a
+    template writes the same few literals on every report: an encode each cost a
+    SentencePiece chat's report half a millisecond)."""
+    try:
+        known = _PLAIN.setdefault(runtime, {})
+    except TypeError:  # no weak reference to this runtime: encoded anew
+        known = {}
+    found = known.get(literal)
+    if found is None:
+        ids = tuple(runtime.encode(literal, add_special_tokens=False).ids.tolist())
+        found = (ids, tuple(runtime.piece(i) for i in ids))
+        if len(known) < 4096:  # a bound: literals come from templates, but templates vary
+            known[literal] = found
+    return found
 
 
 _CONTENTS: "WeakKeyDictionary[object, frozenset]" = WeakKeyDictionary()

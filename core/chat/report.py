@@ -4,9 +4,11 @@
 Every render it needs (the conversation, the marked segments, the prefixes for the mask and the
 turn checks, the render with or without the generation prompt or a system message) runs in one
 :class:`~core.chat.bounded.BoundedRenderer` child, so a template that loops forever on any of
-those inputs is stopped; each distinct render runs once (:class:`RenderCache`), and all but
-the first go to the child together (one trip, not one per render: a trip costs as much as a
-small render, and a 50-message chat needs some fifty renders).
+those inputs is stopped; each distinct render runs once (:class:`RenderCache`), and they go to
+the child in one trip (not one per render: a trip costs as much as a small render, and a
+50-message chat needs some fifty renders), the conversation's own sent first and the others
+added while the child renders it. The render is encoded in a thread where the tokenizer's
+native call is most of the encode, while the segments and the template's checks are made.
 
 >>> from core.chat import CHATML
 >>> from core.chat.conversation import Conversation
@@ -17,7 +19,10 @@ small render, and a 50-message chat needs some fifty renders).
 
 from __future__ import annotations
 
+import os
+import threading
 from collections import deque
+from concurrent.futures import Future, ThreadPoolExecutor
 from datetime import datetime
 from weakref import WeakKeyDictionary
 
@@ -26,8 +31,9 @@ from .budget import token_budget
 from .checks import (generation_prompt_notes, injection_note, injections,
                      prompt_text_matters)
 from .conversation import Conversation
-from .encode import encode_chat, encode_render, runtime_typed_literals
+from .encode import encode_chat, encode_render, encoded_in_runs, runtime_typed_literals
 from .errors import ChatTemplateError, RenderLimitError
+from ..collector import collector_paused
 from ..notes import note
 from .fit import BosSource, bos_source, control_literals, undefined_variable_notes
 from .prompt_tail import STAND_IN, TailTexts, generation_prompt_tail, prompt_text
@@ -68,6 +74,7 @@ class RenderCache:
         self._kept: dict[int, object] = {}  # what the keys name by id, kept alive
         self._batch = None  # the prefetch whose answers are still coming
         self._waiting: deque[tuple] = deque()  # its keys, in the order the answers come
+        self._sent: list[tuple] = []  # every key the batch was sent, in order (BatchText's)
         self._text_key: dict[int, tuple] = {}  # a kept render's text (by id) -> its key
 
     def __call__(self, template: str, messages: list, **options):
@@ -117,6 +124,30 @@ class RenderCache:
             else:
                 self._batch = start_many(list(todo.values()), now=self.now)
             self._waiting.extend(todo)
+            self._sent = list(todo)
+
+    def prefetch_more(self, requests: list[tuple[str, list, dict]]) -> None:
+        """:meth:`prefetch_templates` of more ``(template, messages, options)``, sent to the
+        trip still under way when there is one (:meth:`~core.chat.bounded.RenderBatch.extend`:
+        made up while the child renders the first ones, rendered right after them, none of
+        them when the trip's first render failed); else a trip of their own."""
+        extend = getattr(self._batch, "extend", None)
+        if extend is None:
+            self.prefetch_templates(requests)
+            return
+        todo: dict[tuple, tuple[str, list, dict]] = {}
+        for template, messages, options in requests:
+            key, options = self._key(template, messages, options)
+            if key not in self._done and key not in todo and key not in self._waiting:
+                todo[key] = (template, messages,
+                             self._texts_of(options, self._sent + list(todo)))
+        if not todo:
+            return
+        if extend(list(todo.values())):
+            self._waiting.extend(todo)
+            self._sent += list(todo)
+        else:  # the trip ended: these go in one of their own
+            self.prefetch_templates(requests)
 
     def finish(self) -> None:
         """Read the prefetched answers still coming, and hand the renderer back."""
@@ -240,7 +271,10 @@ def chat_report(template: str, conversation: Conversation, *, runtime=None, conf
     bounded = renderer or BoundedRenderer()
     cache = RenderCache(bounded, now)
     try:
-        with kinds_known(conversation.messages):  # the prefetch and the mask both ask
+        # a report makes some ten thousand objects (a token and its fields each): the cyclic
+        # collector would walk them, and the whole heap behind them, again and again
+        # (kinds: the prefetch and the mask both ask)
+        with collector_paused(), kinds_known(conversation.messages):
             return _report(template, conversation, options, flags, cache, runtime, configs,
                            registry, context, parse_content_specials, judge_variables)
     finally:
@@ -253,47 +287,59 @@ def _report(template, conversation, options, flags, render, runtime, configs, re
             context, parse_content_specials, judge_variables) -> ChatReport:
     messages = conversation.messages
     special_tokens = options["special_tokens"]
-    # every render the report needs goes in one trip, the chat's own first: the process
-    # renders the rest while this one is read and encoded (a second trip cost a wake-up of
-    # the render process, milliseconds on a busy machine); when it fails, no other is made
-    marked = mark_conversation(messages, options["tools"], options["documents"])
-    render.prefetch_templates([(template, messages, {**options, **flags})]
-                              + _later_renders(template, messages, options, flags,
-                                               runtime is not None, marked, render.now,
-                                               render.text_of(template, messages, **options)),
+    # every render the report needs goes in one trip, the chat's own first, sent at once:
+    # the rest are made up (marks, turn kinds: 0.4 ms) while the process renders it, and
+    # join the trip (a second trip cost a wake-up of the render process, milliseconds on a
+    # busy machine); the process renders them while this one is read and encoded; when it
+    # fails, no other is made
+    render.prefetch_templates([(template, messages, {**options, **flags})],
                               stop_if_first_fails=True)
+    marked = mark_conversation(messages, options["tools"], options["documents"])
+    render.prefetch_more(_later_renders(template, messages, options, flags,
+                                        runtime is not None, marked, render.now,
+                                        render.text_of(template, messages, **options)))
     rendered = render(template, messages, **options, **flags)
     text = rendered.text
-    # the render read at once needs no segments: read it while the process makes the marked
-    # render (the first of the rest), which the segments then wait for
-    whole = encode_render(runtime, text, template) if runtime is not None else None
-    segmentation = split_segments(template, messages, render_with=render, marked=marked,
-                                  **options, **flags)
-    if runtime is not None:
-        encoding = encode_chat(runtime, segmentation, template, whole=whole)
-    checks = generation_prompt_notes(
-        messages, flags["add_generation_prompt"], flags["continue_final_message"],
-        lambda: _prompt_text(template, messages, text, options, render, render.now))
-    if judge_variables:
-        checks += undefined_variable_notes(rendered.undefined_reads)
     role_tokens = (registry.entries if registry is not None
                    else _role_tokens(runtime) if runtime is not None else ())
-    ends = end_literals(template, special_tokens, role_tokens)
-    # what can end a turn for the mask: the literals a template writes as control tokens (not
-    # a plain added "\n", which is text the assistant does not produce) and the named specials
-    mask_ends = set(ends) | set((special_tokens or {}).values())
-    if runtime is not None:
-        mask_ends |= {t.content for t in runtime_typed_literals(runtime, template)}
-    found = _prefix_spans(template, messages, text, mask_ends, render, options, segmentation)
-    tails = turn_tails(text, messages, found.turns)
-    checks += end_of_turn_notes(text, tails, ends)
-    checks += system_notes(template, messages, render, **options)
-    checks += tool_notes(text, messages, conversation.tools)
+    # the render is read at once, in the encoder thread (the native encode lets go of the
+    # GIL): the segments, the prefix spans and the template's checks are made meanwhile
+    pending = _start_encoding(runtime, text, template) if runtime is not None else None
+    try:
+        segmentation = split_segments(template, messages, render_with=render, marked=marked,
+                                      **options, **flags)
+        checks = generation_prompt_notes(
+            messages, flags["add_generation_prompt"], flags["continue_final_message"],
+            lambda: _prompt_text(template, messages, text, options, render, render.now))
+        if judge_variables:
+            checks += undefined_variable_notes(rendered.undefined_reads)
+        ends = end_literals(template, special_tokens, role_tokens)
+        # what can end a turn for the mask: the literals a template writes as control tokens
+        # (not a plain added "\n", which is text the assistant does not produce) and the
+        # named specials
+        mask_ends = set(ends) | set((special_tokens or {}).values())
+        if runtime is not None:
+            mask_ends |= {t.content for t in runtime_typed_literals(runtime, template)}
+        found = _prefix_spans(template, messages, text, mask_ends, render, options,
+                              segmentation)
+        tails = turn_tails(text, messages, found.turns)
+        checks += end_of_turn_notes(text, tails, ends)
+        system_at = len(checks)  # the system check's notes go here, made below
+        checks += tool_notes(text, messages, conversation.tools)
+    except BaseException:
+        if pending is not None and pending.exception() is not None:
+            raise pending.exception() from None  # the encode failed first, as it came first
+        raise
     if runtime is None:
+        checks[system_at:system_at] = system_notes(template, messages, render, **options)
         return ChatReport(text, tuple(checks), segmentation.segments)
+    encoding = encode_chat(runtime, segmentation, template, whole=pending.result())
+    # the system check reads the batch's last render (a template that moves the system prompt
+    # into the last user turn renders it whole): asked for once the tokens are made, it is there
+    checks[system_at:system_at] = system_notes(template, messages, render, **options)
 
     tokens = encoding.reading(parse_content_specials)
-    spans = [(t.start, t.end) for t in tokens]
+    spans = encoding.reading_spans(parse_content_specials)
     if rendered.generation_spans or "generation" in template and "endgeneration" in template:
         mask, source = mask_from_spans(spans, rendered.generation_spans), "generation"
     else:
@@ -324,8 +370,44 @@ def _report(template, conversation, options, flags, render, runtime, configs, re
         tokens=tuple(tokens), assistant_mask=tuple(mask), assistant_mask_source=source,
         unsanitized_ids=tuple(encoding.unsanitized_ids),
         split_merges=tuple(encoding.split_merges),
-        budget=token_budget(tokens, generation_prompt_start=prompt_start, context=context),
+        budget=token_budget(tokens, generation_prompt_start=prompt_start, context=context,
+                            runs=encoding.reading_runs(parse_content_specials)),
         bos=bos, injections=tuple(typed_in))
+
+
+_ENCODER: ThreadPoolExecutor | None = None
+_ENCODER_LOCK = threading.Lock()
+
+
+def _start_encoding(runtime, text: str, template: str) -> Future:
+    """:func:`encode_render` of ``text``, begun in an encoder thread (a pool, kept) where
+    the library's native call is most of it (one run; else encoded here, at once):
+    the caller does what needs no encoding meanwhile and touches no runtime (the
+    runtime's reader, its role tokens and its literals are made before). Returns once the
+    thread has started on it: the thread takes the GIL at once and lets it go in the
+    native encode (without the wait it could wait for a switch interval, 5 ms, while this
+    thread computes)."""
+    global _ENCODER
+    runtime_typed_literals(runtime, template)  # the reader, made here: the thread only reads
+    if encoded_in_runs(runtime, text, template):
+        # put together in Python, holding the GIL: nothing to overlap, encoded here
+        done: Future = Future()
+        done.set_result(encode_render(runtime, text, template))
+        return done
+    with _ENCODER_LOCK:
+        if _ENCODER is None:
+            # a thread per report at once (the Chat pane reports on several tokenizers)
+            _ENCODER = ThreadPoolExecutor(max_workers=max(4, os.cpu_count() or 1),
+                                          thread_name_prefix="chat-encode")
+    started = threading.Event()
+
+    def encode():
+        started.set()
+        return encode_render(runtime, text, template)
+
+    future = _ENCODER.submit(encode)
+    started.wait()
+    return future
 
 
 def _bos_source(runtime, encoding, registry, special_tokens) -> BosSource:

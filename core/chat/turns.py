@@ -94,19 +94,22 @@ def turn_kinds(messages: list) -> dict[int, str]:
     """
     known = _KNOWN_KINDS.get()
     if known is not None and known[0] is messages:
+        if known[1] is None:  # asked for the first time in the block
+            known[1] = {k: turn_kind(messages, k) for k in assistant_turns(messages)}
         return known[1]
     return {k: turn_kind(messages, k) for k in assistant_turns(messages)}
 
 
-_KNOWN_KINDS: ContextVar[tuple[list, dict[int, str]] | None] = ContextVar("turn_kinds",
-                                                                          default=None)
+# [messages, their kinds once asked for]
+_KNOWN_KINDS: ContextVar[list | None] = ContextVar("turn_kinds", default=None)
 
 
 @contextmanager
 def kinds_known(messages: list):
     """Within the block, :func:`turn_kinds` of ``messages`` (the same list, unchanged while
-    the block runs: a report's) is made once."""
-    token = _KNOWN_KINDS.set((messages, turn_kinds(messages)))
+    the block runs: a report's) is made once, when first asked for (a report sends its
+    chat's render first)."""
+    token = _KNOWN_KINDS.set([messages, None])
     try:
         yield
     finally:

@@ -178,6 +178,32 @@ def test_a_batch_that_stops_if_its_first_fails_renders_nothing_after_that_failur
     assert [getattr(o, "text", None) for o in outcomes] == ["a", None, "b"]
 
 
+def test_a_batch_extended_while_its_first_render_runs(bounded):
+    """A report sends its chat's render alone, makes up the others while the child renders
+    it, and adds them to the same trip: rendered after it (a BatchText counting from the
+    trip's first request), none of them when it failed; a batch read to its end takes no
+    more."""
+    from core.chat.bounded import BatchText
+
+    with bounded.start_many([("a", USER, {})], stop_if_first_fails=True) as batch:
+        assert batch.extend([("b", USER, {}), ("a", USER, {"unless_differs_from": BatchText(0)}),
+                             ("c{{ 1 / 0 }}", USER, {})])
+        assert batch.extend([("d", USER, {})])
+        outcomes = list(batch)
+    assert [getattr(o, "text", None) for o in outcomes] == ["a", "b", "a", None, "d"]
+    assert not outcomes[2].differs and isinstance(outcomes[3], ChatTemplateError)
+    assert not batch.extend([("late", USER, {})])  # read to its end: nothing sent
+    with bounded.start_many([("{{ raise_exception('no') }}", USER, {})],
+                            stop_if_first_fails=True) as batch:
+        assert batch.extend([(ENDLESS, USER, {}), ("b", USER, {})])
+        outcomes = list(batch)
+    assert len(outcomes) == 1 and isinstance(outcomes[0], ChatTemplateError)
+    assert bounded.render("after", USER).text == "after"  # nothing of that batch left
+    with bounded.start_many([("x", USER, {})]) as batch:  # a batch of its own after that
+        assert batch.extend([("y", USER, {})])
+        assert [o.text for o in batch] == ["x", "y"]
+
+
 def test_the_time_limit_is_each_renders_not_the_whole_batchs():
     """Renders that each take a small fraction of the limit pass together, in one trip that
     takes longer than the limit (measured). The margin is wide on purpose: on a loaded machine

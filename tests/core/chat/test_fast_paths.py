@@ -61,6 +61,25 @@ def test_each_token_takes_the_provenance_the_readable_rule_gives(case):
                          for i, span in zip(ids, spans))
 
 
+@settings(max_examples=300, deadline=None)
+@given(segmented_tokens(), st.sampled_from([None, 0, 3, 10]))
+def test_the_budget_counted_by_runs_equals_the_one_counted_by_token(case, context):
+    """``_tokens``' runs of one provenance, counted a run at a time by the budget, against
+    the budget's step per token (the order roles and messages first appear included)."""
+    from core.chat.budget import token_budget
+
+    segments, spans = case
+    bounds = [seg.start for seg in segments]
+    runs: list = []
+    tokens = _tokens(_Pieces(), list(range(len(spans))), spans, segments, bounds, runs)
+
+    assert sum(run[4] for run in runs) == len(tokens)
+    by_runs = token_budget(tokens, context=context, runs=runs)
+    by_token = token_budget(tokens, context=context)
+    assert by_runs == by_token and by_runs.to_json() == by_token.to_json()
+    assert list(by_runs.by_role) == list(by_token.by_role)
+
+
 # -- the render's runs encoded with arrays (core.chat.encode._encode_runs) ------------------------
 import pytest  # noqa: E402
 
@@ -108,11 +127,19 @@ HF_JSON = {"demo-bpe tokenizer.json": lambda: DEMO / "demo-bpe" / "tokenizer.jso
                DATA / "tokenizers" / "claude-legacy" / "tokenizer.json"),
            "bert-minilm tokenizer.json": lambda: require_data(  # lowercases, strips accents
                DATA / "tokenizers" / "bert-minilm" / "tokenizer.json")}
-# text a normalizer changes (ligature, numeral, accents, case), and a lone combining mark
-NORMALIZED = ["ﬃ", "Ⅳ", "ÄÖ", "e\u0301", "\u0301", "İ", "ß", "[CLS]", "[SEP]", "[UNK]"]
+# SentencePiece models: one that normalizes (the batch's way), and mistral-v3 (no normalizer,
+# byte fallback: the runtime's own lists)
+SPM_MODELS = {"sentencepiece test_model": lambda: require_data(
+                  DATA / "tokenizers" / "sentencepiece" / "test_model.model"),
+              "mistral-v3 .model": lambda: require_data(
+                  DATA / "tokenizers" / "mistral-v3" / "tokenizer.model")}
+# text a normalizer changes (ligature, numeral, accents, case), and a lone combining mark; a
+# typed "▁" (pieces that no longer add up to the text), a character with no piece (byte pieces)
+NORMALIZED = ["ﬃ", "Ⅳ", "ÄÖ", "e\u0301", "\u0301", "İ", "ß", "[CLS]", "[SEP]", "[UNK]", "▁",
+              "a▁b", "🌦", "\u0800"]
 
 
-@pytest.mark.parametrize("name", sorted(HF_JSON))
+@pytest.mark.parametrize("name", sorted(HF_JSON | SPM_MODELS))
 @settings(max_examples=200, deadline=None)
 @given(texts=st.lists(st.lists(st.sampled_from(FRAGMENTS + NORMALIZED), max_size=10)
                       .map("".join), min_size=1, max_size=4),
@@ -126,7 +153,7 @@ def test_ids_and_cp_spans_equal_the_batch_encode(name, texts, parse):
     from core.formats.runtime import Runtime
 
     if name not in _LOADED:
-        _LOADED[name] = load_tokenizer(HF_JSON[name]())
+        _LOADED[name] = load_tokenizer((HF_JSON | SPM_MODELS)[name]())
     runtime = _LOADED[name]
     batch = runtime.encode_batch(texts, add_special_tokens=False, parse_special=parse)
     # the readable answer: each text's own Encoding
