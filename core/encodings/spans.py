@@ -105,6 +105,36 @@ class NativeMany:
                    [r.warnings for r in results], [r.pieces for r in results])
 
 
+def spelled_joined_spans(lengths: np.ndarray, counts: np.ndarray
+                         ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Byte spans of tokens that spell their texts, on the texts joined with ``SEPARATOR``:
+    ``(starts, ends, joined_starts)``, what :class:`NativeMany` takes as ``joined_starts``.
+
+    ``lengths`` are every token's byte length (0 for a token that covers no text), ``counts``
+    the tokens per text; each text's bytes are its tokens' laid end to end, so one cumulative
+    sum, plus one separator byte before each text after the first, is every span (no span
+    relative to its text is made only to be shifted back by :func:`exact_spans`).
+
+    >>> starts, ends, joined = spelled_joined_spans(np.array([1, 2, 3]), np.array([2, 0, 1]))
+    >>> starts.tolist(), ends.tolist(), joined.tolist()
+    ([0, 1, 5], [1, 3, 8], [0, 4, 5, 8])
+    """
+    k = len(counts)
+    running = np.zeros(len(lengths) + 1, dtype=np.int64)
+    np.cumsum(lengths, out=running[1:])
+    first = np.zeros(k + 1, dtype=np.int64)
+    np.cumsum(counts, out=first[1:])
+    joined_starts = np.zeros(k + 1, dtype=np.int64)
+    np.cumsum(running[first[1:]] - running[first[:-1]] + 1, out=joined_starts[1:])
+    if k:
+        joined_starts[-1] -= 1  # no separator after the last text
+    offset_type = index_dtype(int(joined_starts[-1]) + 1)
+    ends = running[1:].astype(offset_type)
+    ends += np.repeat(np.arange(k, dtype=offset_type), counts)  # the separators before
+    starts = np.subtract(ends, lengths, dtype=offset_type, casting="unsafe")
+    return starts, ends, joined_starts
+
+
 # -- exact byte spans ----------------------------------------------------------------------------
 
 
