@@ -15,7 +15,7 @@ from typing import Callable, Sequence
 import numpy as np
 
 from .encoding import Encoding
-from .spans import NativeMany, NativeResult, exact_spans
+from .spans import JoinedTexts, NativeMany, NativeResult, exact_spans
 from ..text.offsets import TextIndex, Unit
 
 
@@ -38,8 +38,10 @@ class EncodingBatch(Sequence[Encoding]):
     for the whole batch; ``text_of_token`` says which text each token belongs to.
     """
 
-    def __init__(self, runtime, texts: Sequence[str], many: NativeMany) -> None:
-        spans = exact_spans(texts, many, runtime.vocab_bytes)
+    def __init__(self, runtime, texts: Sequence[str], many: NativeMany,
+                 joined: JoinedTexts | None = None) -> None:
+        spans = exact_spans(texts, many, runtime.vocab_bytes, joined)
+        self._joined = spans.joined
         self.index, self.ids, self.flags = spans.index, spans.ids, spans.flags
         self._cp_starts, self._byte_offsets = spans.text_cp_starts, spans.text_byte_starts
         self._starts, self._ends, self._token_offsets = spans.starts, spans.ends, spans.token_starts
@@ -77,6 +79,7 @@ class EncodingBatch(Sequence[Encoding]):
         """Every token's span in ``unit``, relative to the start of its own text."""
         unit = Unit(unit)
         if unit not in self._spans:
+            self._joined.ready(unit.value)  # this unit's tables, when built ahead
             s, e = self.index.spans_in(unit, self._starts, self._ends, self._joined_spans)
             shift = np.repeat(self._unit_offsets(unit)[:-1].astype(s.dtype), self._many.counts)
             if unit in (Unit.UTF16, Unit.GRAPHEME) and not self._shared(s):
