@@ -1,6 +1,7 @@
 """The corpus paths of ``encode_batch`` give what the readable path gives, text for text.
 
-The fast paths: the offset tables built ahead in a thread (:class:`core.encodings.spans.JoinedTexts`,
+The fast paths: each unit's spans converted in two halves on two threads (a corpus'), the
+offset tables built ahead in a thread (:class:`core.encodings.spans.JoinedTexts`,
 for a corpus), spans made on the joined texts at once where tokens spell their texts
 (:func:`core.encodings.spans.spelled_joined_spans`: tiktoken, and a byte-level ``tokenizer.json``
 whose normalizer leaves every text as it is), tiktoken's ids from the library's buffers, the
@@ -20,6 +21,7 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+from core.encodings import batch as batch_module
 from core.encodings import spans as spans_module
 from core.encodings.batch import EncodingBatch
 from core.encodings.spans import NativeMany
@@ -36,9 +38,15 @@ BATCHES = st.lists(st.one_of(TEXTS, st.sampled_from(["", "\r\n", "a\r\nb", *PIEC
 
 
 def readable(runtime, texts, add_special_tokens: bool) -> EncodingBatch:
-    """Each text's own native answer, gathered; tables built when read."""
+    """Each text's own native answer, gathered; tables built when read; each unit in one
+    pass."""
     many = NativeMany.of([runtime._native(t, add_special_tokens, False) for t in texts])
-    return EncodingBatch(runtime, texts, many)
+    batch = EncodingBatch(runtime, texts, many)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(batch_module, "SPLIT_TOKENS", 1 << 62)
+        for unit in UNITS:
+            batch.spans(unit)
+    return batch
 
 
 def assert_same(got: EncodingBatch, want: EncodingBatch, where) -> None:
@@ -54,9 +62,12 @@ def assert_same(got: EncodingBatch, want: EncodingBatch, where) -> None:
 
 
 def check(runtime, monkeypatch, *others, examples: int = 40) -> None:
-    """``encode_batch`` with the tables built ahead (every batch counts as a corpus) equals
-    :func:`readable`, and each runtime in ``others`` (the same tokenizer, other settings)."""
+    """``encode_batch`` with the tables built ahead and each unit converted in two halves on
+    two threads (every batch counts as a corpus) equals :func:`readable`, and so does each
+    runtime in ``others`` (the same tokenizer, other settings)."""
     monkeypatch.setattr(spans_module, "AHEAD_CHARS", 0)
+    monkeypatch.setattr(batch_module, "SPLIT_TOKENS", 1)
+    monkeypatch.setattr(batch_module, "_CORES", 2)
 
     @settings(max_examples=examples, deadline=None,
               suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
