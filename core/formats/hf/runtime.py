@@ -359,11 +359,12 @@ class HFRuntime(Runtime):
         (:func:`~core.encodings.spans.spelled_joined_spans`).
         """
         k = len(texts)
-        id_lists = [e.ids for e in natives]  # the library builds the list on each asking
-        counts = np.fromiter(map(len, id_lists), dtype=np.int64, count=k)
+        # the library builds a list on each asking of ids: counted with len(), each list asked
+        # for once and let go at once (all alive together: 3 M ints the collector walks)
+        counts = np.fromiter(map(len, natives), dtype=np.int64, count=k)
         total = int(counts.sum())
-        ids = np.fromiter(chain.from_iterable(id_lists), dtype=np.int64, count=total)
-        del id_lists
+        ids = np.fromiter(chain.from_iterable(e.ids for e in natives), dtype=np.int64,
+                          count=total)
         special = np.fromiter(chain.from_iterable(e.special_tokens_mask for e in natives),
                               dtype=bool, count=total)
         flags = self._flag_table[ids]
@@ -379,22 +380,24 @@ class HFRuntime(Runtime):
             flags[special] |= np.uint8(Flag.SPECIAL | Flag.INSERTED)
             return NativeMany(ids, starts, ends, flags, counts, np.zeros(k, dtype=bool),
                               np.ones(k, dtype=bool), warnings, [None] * k, joined)
-        first = np.zeros(k + 1, dtype=np.int64)
-        np.cumsum(counts, out=first[1:])
-        if spelled.any():
+        # tokenizers counts offsets in characters of the original text: code points in Python
+        if not spelled.any():  # no text spelled (or nothing is, as in WordPiece): all offsets
+            offsets = np.fromiter(chain.from_iterable(chain.from_iterable(
+                e.offsets for e in natives)), dtype=np.int64, count=2 * total).reshape(-1, 2)
+            starts, ends = offsets[:, 0].copy(), offsets[:, 1].copy()
+        else:
+            first = np.zeros(k + 1, dtype=np.int64)
+            np.cumsum(counts, out=first[1:])
             running = np.zeros(total + 1, dtype=np.int64)
             np.cumsum(lengths, out=running[1:])
             ends = running[1:] - np.repeat(running[first[:-1]], counts)  # within each text
             starts = ends - lengths
-        else:
-            starts, ends = np.zeros(total, dtype=np.int64), np.zeros(total, dtype=np.int64)
-        # tokenizers counts offsets in characters of the original text: code points in Python
-        rest = np.flatnonzero(~spelled)
-        at = ragged_positions(first[rest], counts[rest])
-        offsets = np.fromiter(
-            chain.from_iterable(chain.from_iterable(natives[t].offsets for t in rest.tolist())),
-            dtype=np.int64, count=2 * len(at)).reshape(-1, 2)
-        starts[at], ends[at] = offsets[:, 0], offsets[:, 1]
+            rest = np.flatnonzero(~spelled)
+            at = ragged_positions(first[rest], counts[rest])
+            offsets = np.fromiter(chain.from_iterable(chain.from_iterable(
+                natives[t].offsets for t in rest.tolist())), dtype=np.int64,
+                count=2 * len(at)).reshape(-1, 2)
+            starts[at], ends[at] = offsets[:, 0], offsets[:, 1]
         # a special token with an empty span is the post-processor's (a spelled text's special
         # tokens have length 0)
         inserted = special & (starts == ends)
