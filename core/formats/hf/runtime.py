@@ -23,6 +23,7 @@ from ...encodings.ids_only import IdsBatch, spelled_texts
 from ...encodings.small import SmallResult, lengths_end_to_end
 from ...encodings.spans import NativeMany, NativeResult, spelled_joined_spans
 from ...encodings.encoding import Flag
+from ...collector import collector_paused
 from ...errors import FormatError
 from ...notes import note
 from ...pipeline.pretokens import ModelView, PreToken
@@ -346,8 +347,11 @@ class HFRuntime(Runtime):
     def _native_many(self, texts, add_special_tokens: bool, parse_special: bool) -> NativeMany:
         """All texts in one native batch call; ids, offsets and flags gathered with numpy."""
         warnings = self._prepare_many(texts, parse_special)
-        natives = self._native_batch(texts, add_special_tokens, parse_special)
-        return self._many_of_natives(texts, natives, warnings, parse_special)
+        # the library's answer: an Encoding per text, and a list (of ints, of offset tuples)
+        # per asking; the cyclic collector would walk them again and again meanwhile
+        with collector_paused():
+            natives = self._native_batch(texts, add_special_tokens, parse_special)
+            return self._many_of_natives(texts, natives, warnings, parse_special)
 
     def _many_of_natives(self, texts, natives, warnings, parse_special) -> NativeMany:
         """:meth:`_native_many` of the library's Encodings ``natives`` of ``texts``.
