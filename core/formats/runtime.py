@@ -24,7 +24,7 @@ from ..encodings.small import SMALL_TEXT, SmallResult, encode_small
 from ..encodings.encoding import Encoding, Flag
 from ..notes import Note, note
 from ..pipeline.postprocess import PostSettings, Template, plain_template
-from ..encodings.spans import NativeMany, NativeResult
+from ..encodings.spans import JoinedTexts, NativeMany, NativeResult
 from ..pipeline.pretokens import ModelView, PreToken
 from ..pipeline.special import SpecialLiterals, SpecialToken, parses, resolve_allowed_special
 from ..text.offsets import check_encodable, has_lone_surrogate
@@ -216,7 +216,10 @@ class Runtime(abc.ABC):
         Returns an :class:`core.encodings.batch.EncodingBatch` (a sequence of Encodings).
         """
         parse = self.parse_choice(parse_special, allowed_special)
-        return EncodingBatch(self, texts, self._native_many(texts, add_special_tokens, parse))
+        # a corpus' offset tables are built in a thread while the library encodes
+        joined = JoinedTexts(texts)
+        return EncodingBatch(self, texts, self._native_many(texts, add_special_tokens, parse),
+                             joined)
 
     def ids_and_cp_spans(self, texts: Sequence[str],
                          parse_special: bool) -> list[tuple[list[int], list[tuple[int, int]]]]:

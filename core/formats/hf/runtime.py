@@ -21,13 +21,14 @@ from tokenizers import Tokenizer
 from ...encodings.batch import EncodingBatch
 from ...encodings.ids_only import IdsBatch, spelled_texts
 from ...encodings.small import SmallResult, lengths_end_to_end
-from ...encodings.spans import NativeMany, NativeResult
+from ...encodings.spans import NativeMany, NativeResult, spelled_joined_spans
 from ...encodings.encoding import Flag
+from ...collector import collector_paused
 from ...errors import FormatError
 from ...notes import note
 from ...pipeline.pretokens import ModelView, PreToken
 from ...pipeline.special import ROLE_BY_NAME, SpecialToken, guess_role
-from ...encodings.vocab_bytes import VocabBytes, byte_piece_value
+from ...encodings.vocab_bytes import VocabBytes, byte_piece_value, ragged_positions
 from ..runtime import PreTokenizerPart, Runtime, Stage, StreamTraits
 from . import tokenizer_json
 from .pretokens import added_token_id, added_tokens_in_play, hf_pre_tokens, split_spans
@@ -289,7 +290,7 @@ class HFRuntime(Runtime):
 
     def encode_ids_batch(self, texts, *, add_special_tokens: bool = True) -> IdsBatch:
         """IDs without offsets (gathering them costs as much as the IDs); a text is spelled
-        where :meth:`_native_many` lays its tokens end to end (:meth:`_spelled_spans`). The
+        where :meth:`_native_many` lays its tokens end to end (:meth:`_many_of_natives`). The
         texts encoded again (``encode_some``) come from the same native answer."""
         self._refuse_unencodable(texts)
         natives = self._native_batch(texts, add_special_tokens, False)
@@ -346,52 +347,67 @@ class HFRuntime(Runtime):
     def _native_many(self, texts, add_special_tokens: bool, parse_special: bool) -> NativeMany:
         """All texts in one native batch call; ids, offsets and flags gathered with numpy."""
         warnings = self._prepare_many(texts, parse_special)
-        natives = self._native_batch(texts, add_special_tokens, parse_special)
-        return self._many_of_natives(texts, natives, warnings, parse_special)
+        # the library's answer: an Encoding per text, and a list (of ints, of offset tuples)
+        # per asking; the cyclic collector would walk them again and again meanwhile
+        with collector_paused():
+            natives = self._native_batch(texts, add_special_tokens, parse_special)
+            return self._many_of_natives(texts, natives, warnings, parse_special)
 
     def _many_of_natives(self, texts, natives, warnings, parse_special) -> NativeMany:
-        """:meth:`_native_many` of the library's Encodings ``natives`` of ``texts``."""
+        """:meth:`_native_many` of the library's Encodings ``natives`` of ``texts``.
+
+        Where the normalizer leaves a text as it is, the tokens' bytes spell it: its spans are
+        a cumulative sum of token lengths, exact bytes, and the library is not asked for its
+        offsets (a tuple per token, each built on asking: as long as the gathering of ids).
+        When every text is spelled, the spans are made on the joined texts at once
+        (:func:`~core.encodings.spans.spelled_joined_spans`).
+        """
         k = len(texts)
-        counts = np.fromiter((len(e.ids) for e in natives), dtype=np.int64, count=k)
+        # the library builds a list on each asking of ids: counted with len(), each list asked
+        # for once and let go at once (all alive together: 3 M ints the collector walks)
+        counts = np.fromiter(map(len, natives), dtype=np.int64, count=k)
         total = int(counts.sum())
         ids = np.fromiter(chain.from_iterable(e.ids for e in natives), dtype=np.int64,
                           count=total)
-        offsets = np.fromiter(chain.from_iterable(chain.from_iterable(e.offsets for e in natives)),
-                              dtype=np.int64, count=2 * total).reshape(-1, 2)
         special = np.fromiter(chain.from_iterable(e.special_tokens_mask for e in natives),
                               dtype=bool, count=total)
-        # tokenizers counts offsets in characters of the original text: code points in Python
-        starts, ends = offsets[:, 0].copy(), offsets[:, 1].copy()
-        inserted = special & (starts == ends)
-        in_cp, exact = np.ones(k, dtype=bool), np.zeros(k, dtype=bool)
-        if self._spells_text is not None and not parse_special:
-            self._spelled_spans(texts, ids, special, counts, starts, ends, inserted, in_cp, exact)
         flags = self._flag_table[ids]
+        spelled, lengths = np.zeros(k, dtype=bool), None
+        if self._spells_text is not None and not parse_special:
+            # special tokens are never parsed from text here: every one is the post-processor's
+            # and covers no text
+            lengths = np.where(special, 0, self.vocab_bytes.all_lengths[ids])
+            spelled = np.fromiter(map(self._spells_text, texts), dtype=bool, count=k)
+            spelled &= spelled_texts(texts, lengths, counts)
+        if k and spelled.all():
+            starts, ends, joined = spelled_joined_spans(lengths, counts)
+            flags[special] |= np.uint8(Flag.SPECIAL | Flag.INSERTED)
+            return NativeMany(ids, starts, ends, flags, counts, np.zeros(k, dtype=bool),
+                              np.ones(k, dtype=bool), warnings, [None] * k, joined)
+        # tokenizers counts offsets in characters of the original text: code points in Python
+        if not spelled.any():  # no text spelled (or nothing is, as in WordPiece): all offsets
+            offsets = np.fromiter(chain.from_iterable(chain.from_iterable(
+                e.offsets for e in natives)), dtype=np.int64, count=2 * total).reshape(-1, 2)
+            starts, ends = offsets[:, 0].copy(), offsets[:, 1].copy()
+        else:
+            first = np.zeros(k + 1, dtype=np.int64)
+            np.cumsum(counts, out=first[1:])
+            running = np.zeros(total + 1, dtype=np.int64)
+            np.cumsum(lengths, out=running[1:])
+            ends = running[1:] - np.repeat(running[first[:-1]], counts)  # within each text
+            starts = ends - lengths
+            rest = np.flatnonzero(~spelled)
+            at = ragged_positions(first[rest], counts[rest])
+            offsets = np.fromiter(chain.from_iterable(chain.from_iterable(
+                natives[t].offsets for t in rest.tolist())), dtype=np.int64,
+                count=2 * len(at)).reshape(-1, 2)
+            starts[at], ends[at] = offsets[:, 0], offsets[:, 1]
+        # a special token with an empty span is the post-processor's (a spelled text's special
+        # tokens have length 0)
+        inserted = special & (starts == ends)
         flags[inserted] |= np.uint8(Flag.SPECIAL | Flag.INSERTED)
-        return NativeMany(ids, starts, ends, flags, counts, in_cp, exact, warnings, [None] * k)
-
-    def _spelled_spans(self, texts, ids, special, counts, starts, ends, inserted, in_cp,
-                       exact) -> None:
-        """Where the normalizer leaves a text as it is, the tokens' bytes spell it: its spans
-        are a cumulative sum of token lengths, exact bytes (in place; other texts untouched)."""
-        spelled = np.fromiter(map(self._spells_text, texts), dtype=bool, count=len(texts))
-        if not spelled.any():
-            return
-        # special tokens are never parsed from text here: every one is the post-processor's
-        lengths = np.where(special, 0, self.vocab_bytes.all_lengths[ids])
-        running = np.concatenate(([0], np.cumsum(lengths)))
-        first = np.concatenate(([0], np.cumsum(counts)))
-        text_bytes = np.fromiter((len(t.encode("utf-8")) for t in texts), dtype=np.int64,
-                                 count=len(texts))
-        ok = spelled & (running[first[1:]] - running[first[:-1]] == text_bytes)
-        text_of = np.repeat(np.arange(len(texts)), counts)
-        mine = ok[text_of]
-        relative_end = running[1:] - running[first[:-1]][text_of]
-        ends[mine] = relative_end[mine]
-        starts[mine] = (relative_end - lengths)[mine]
-        inserted[mine] = special[mine]
-        in_cp[ok] = False
-        exact[ok] = True
+        return NativeMany(ids, starts, ends, flags, counts, ~spelled, spelled.copy(), warnings,
+                          [None] * k)
 
     @cached_property
     def _spells_text(self):

@@ -18,7 +18,7 @@ import numpy as np
 import tiktoken
 
 from ...encodings.ids_only import IdsBatch
-from ...encodings.spans import NativeMany, NativeResult
+from ...encodings.spans import NativeMany, NativeResult, spelled_joined_spans
 from ...encodings.encoding import Flag
 from ...errors import FormatError
 from ...notes import Note, note
@@ -27,7 +27,7 @@ from ...pipeline.pretokens import ModelView, PreToken, char_to_byte_offsets, cut
 from .presets import TiktokenPreset, guess_preset, preset as find_preset, specials_fit
 from ...encodings.small import SmallResult, lengths_end_to_end
 from ...pipeline.special import SpecialToken, guess_role, parses
-from ...text.offsets import index_dtype, visible_bytes
+from ...text.offsets import visible_bytes
 from ...encodings.vocab_bytes import VocabBytes
 from ...pipeline.postprocess import Template, bos_eos_template, plain_template
 from ..runtime import (PreTokenizerPart, Runtime, Stage, StreamTraits, in_chunks,
@@ -101,8 +101,8 @@ class RankFile:
 
 
 
-# characters up to which a text's ids are gathered as Python ints in a batch (faster there than
-# a numpy buffer per text; measured crossover near 400 characters of English)
+# characters up to which a batch once gathered a text's ids as Python ints (now every text's
+# come as the library's buffer, joined per chunk); kept as the length the batch tests straddle
 SHORT_TEXT = 256
 # characters up to which a one-off encode takes the library's list of ids (past it, its numpy
 # buffer: the lists' per-token cost passes the buffer's fixed cost of a few array calls)
@@ -308,33 +308,22 @@ class TiktokenRuntime(Runtime):
         # chunks of equal bytes (tiktoken's work), not of equal counts: the lines of a corpus
         # in several scripts differ tenfold (6.7 against 4.5 MB in the two halves of mono)
         sizes = [len(text.encode("utf-8")) for text in texts] if threads > 1 else None
-        parts = in_chunks(self._encode_chunk, texts, threads, sizes)
+        ids, counts = self._encode_all(texts, threads, sizes)
         k = len(texts)
-        counts = np.fromiter((n for _, chunk_counts in parts for n in chunk_counts),
-                             dtype=np.int64, count=k)
-        first = np.zeros(k + 1, dtype=np.int64)
-        np.cumsum(counts, out=first[1:])
-        arrays = [a for chunk_arrays, _ in parts for a in chunk_arrays]
-        ids = (np.concatenate(arrays, dtype=np.int64) if arrays else np.zeros(0, dtype=np.int64))
-        lengths = self._lengths[ids]
-        # token bytes spell the texts: each text's bytes are the sum of its tokens' lengths,
-        # and a cumulative sum of lengths, plus one separator byte before each text after the
-        # first, is every span on the joined texts
-        text_bytes = np.zeros(k, dtype=np.int64)
-        some = counts > 0  # reduceat needs strictly increasing starts: texts with tokens
-        if some.any():
-            text_bytes[some] = np.add.reduceat(lengths, first[:-1][some], dtype=np.int64)
-        joined_starts = np.zeros(k + 1, dtype=np.int64)
-        np.cumsum(text_bytes + 1, out=joined_starts[1:])
-        if k:
-            joined_starts[-1] -= 1  # no separator after the last text
-        offset_type = index_dtype(int(joined_starts[-1]) + 1)
-        ends = np.cumsum(lengths, dtype=offset_type)
-        ends += np.repeat(np.arange(k, dtype=offset_type), counts)
-        starts = ends - lengths
+        # token bytes spell the texts: every span on the joined texts is a cumulative sum
+        starts, ends, joined_starts = spelled_joined_spans(self._lengths[ids], counts)
         return NativeMany(ids, starts, ends, self._is_special[ids], counts,
                           np.zeros(k, dtype=bool), np.ones(k, dtype=bool), warnings, [None] * k,
                           joined_starts)
+
+    def _encode_all(self, texts, threads: int, sizes=None) -> tuple[np.ndarray, np.ndarray]:
+        """Every text's ids end to end (int64) and each text's token count, in ``threads``
+        threads (chunks of equal ``sizes`` when given)."""
+        parts = in_chunks(self._encode_chunk, texts, threads, sizes)
+        counts = np.fromiter((n for _, chunk_counts in parts for n in chunk_counts),
+                             dtype=np.int64, count=len(texts))
+        blob = b"".join(chunk_ids for chunk_ids, _ in parts)
+        return np.frombuffer(blob, dtype=np.uint32).astype(np.int64), counts
 
     def encode_ids_batch(self, texts, *, add_special_tokens: bool = True) -> IdsBatch:
         """IDs in the library's threads; every text is spelled (the token bytes are the text's,
@@ -342,12 +331,8 @@ class TiktokenRuntime(Runtime):
         if self.normalization:
             return super().encode_ids_batch(texts, add_special_tokens=add_special_tokens)
         self._refuse_unencodable(texts)
-        parts = in_chunks(self._encode_chunk, texts, native_threads(len(texts)))
+        ids, counts = self._encode_all(texts, native_threads(len(texts)))
         k = len(texts)
-        counts = np.fromiter((n for _, chunk_counts in parts for n in chunk_counts),
-                             dtype=np.int64, count=k)
-        arrays = [a for chunk_arrays, _ in parts for a in chunk_arrays]
-        ids = (np.concatenate(arrays, dtype=np.int64) if arrays else np.zeros(0, dtype=np.int64))
         lengths = self._lengths[ids]
         if add_special_tokens and self.bos:
             at = np.zeros(k, dtype=np.int64)
@@ -358,31 +343,19 @@ class TiktokenRuntime(Runtime):
         return IdsBatch(ids, counts, np.ones(k, dtype=bool),
                         self._encode_some(texts, add_special_tokens), lengths)
 
-    def _encode_chunk(self, chunk: Sequence[str]) -> list[tuple[list[np.ndarray], list[int]]]:
-        """One chunk of texts as ``[(id arrays in order, each text's token count)]``.
+    def _encode_chunk(self, chunk: Sequence[str]) -> list[tuple[bytes, list[int]]]:
+        """One chunk of texts as ``[(every text's ids as uint32 bytes end to end, each text's
+        token count)]``.
 
-        A long text's ids come as a numpy buffer (no Python int per token); a short one's as a
-        list, gathered with its neighbours into one array: a numpy buffer per text costs more
-        than the encode itself below a few hundred characters (a vocabulary audit encodes
-        200,000 texts of a few bytes).
+        Each text's ids come as the library's buffer (no Python int per token; its list of ids
+        cost a third more on a corpus), joined into one bytes object: no numpy array per text
+        (one costs more than the encode itself below a few hundred characters; a vocabulary
+        audit encodes 200,000 texts of a few bytes).
         """
-        encode, ordinary = self.enc.encode_to_numpy, self.enc.encode_ordinary
-        arrays, counts, run = [], [], []
-        for text in chunk:
-            if len(text) <= SHORT_TEXT:
-                ids = ordinary(text)
-                run.extend(ids)
-                counts.append(len(ids))
-                continue
-            if run:
-                arrays.append(np.array(run, dtype=np.int64))
-                run = []
-            ids = encode(text, disallowed_special=())
-            arrays.append(ids)
-            counts.append(len(ids))
-        if run:
-            arrays.append(np.array(run, dtype=np.int64))
-        return [(arrays, counts)]
+        encode, nothing = self.enc._core_bpe.encode_to_tiktoken_buffer, frozenset()
+        # what Encoding.encode_to_numpy(text, disallowed_special=()) calls, less its checks
+        buffers = [encode(text, nothing) for text in chunk]
+        return [(b"".join(buffers), [memoryview(b).nbytes >> 2 for b in buffers])]
 
     def stages(self, text: str) -> list[Stage]:
         """The normalized text, when the preset normalizes (the pre-tokens are
