@@ -28,7 +28,7 @@ import numpy as np
 from .encoding import Encoding, Flag
 from .vocab_bytes import VocabBytes
 from ..notes import Note
-from ..text.graphemes import may_join
+from ..text.graphemes import mark_cluster_tables
 from ..text.offsets import TextIndex, Unit, index_dtype
 
 # texts up to this many code points take the small path (past it the arrays cost less than
@@ -63,6 +63,9 @@ class SmallResult:
     # the spans are the tokens' own bytes laid end to end from 0 over the whole text, none empty
     # and none inserted (a tiktoken encode): code point spans come from per-id tables
     laid: bool = False
+    # code point spans already made with the byte spans (:func:`laid_spans`): ``starts``/``ends``
+    # are then the byte spans' arrays and ``flags`` carry PARTIAL
+    cp_spans: tuple | None = None
 
 
 def encode_small(runtime, text: str, small: SmallResult) -> Encoding:
@@ -77,6 +80,8 @@ def encode_small(runtime, text: str, small: SmallResult) -> Encoding:
     a few list passes where the text's offset tables took a dozen numpy calls."""
     data = text.encode("utf-8")
     index = TextIndex(text, data)
+    if small.cp_spans is not None:
+        return _laid_encoding(runtime, text, index, small)
     ids, starts, ends, flags = small.ids, small.starts, small.ends, small.flags
     if isinstance(flags, np.ndarray):
         inserted = not small.laid and len(flags) > 0 and int(flags.max()) >= _INSERTED
@@ -132,15 +137,94 @@ def encode_small(runtime, text: str, small: SmallResult) -> Encoding:
                     list(small.warnings), spans, runtime.piece, runtime.token_bytes)
 
 
+def _laid_encoding(runtime, text: str, index: TextIndex, small: SmallResult) -> Encoding:
+    """The Encoding of a :func:`laid_spans` answer: every unit's spans are there or follow
+    from the code point spans."""
+    byte_spans = (small.starts, small.ends)
+    if index.ascii:  # bytes, code points and UTF-16 units coincide; so do graphemes but CR LF
+        spans = dict.fromkeys(_UNITS, byte_spans)
+        if "\r\n" in text:
+            del spans[Unit.GRAPHEME]
+    else:
+        spans = _other_units(text, byte_spans, small.cp_spans)
+    id_array = small.ids
+    return Encoding(text, id_array, *byte_spans, small.flags, index,
+                    lambda: [runtime.piece(i) for i in id_array.tolist()],
+                    lambda: [runtime.token_bytes(i) for i in id_array.tolist()],
+                    small.warnings, spans, runtime.piece, runtime.token_bytes)
+
+
+def laid_table(lengths: np.ndarray, vocab: VocabBytes) -> np.ndarray:
+    """Per id, in five int32 rows: its byte length, the characters that start in its bytes,
+    PARTIAL (8) where it starts inside a character, and again its byte length and its
+    characters plus 1 where it starts inside one. One gather of a text's ids
+    (:func:`laid_spans`) then gives every per-token number the spans of both units need.
+
+    >>> vocab = VocabBytes.from_list([b"a", "世".encode()[:2], "世".encode()[2:]])
+    >>> laid_table(np.array([1, 2, 1]), vocab).tolist()
+    [[1, 2, 1], [1, 1, 0], [0, 0, 8], [1, 2, 1], [1, 1, 1]]
+    """
+    leads, inside = vocab.utf8_arrays
+    inside = inside.astype(np.int32)
+    return np.stack([lengths, leads, inside * _PARTIAL, lengths, leads + inside]).astype(np.int32)
+
+
+def laid_spans(table: np.ndarray, ids: np.ndarray, text: str, ascii_text: bool):
+    """Byte spans, code point spans (widened outward to whole characters) and PARTIAL flags
+    (uint8) of tokens laid end to end over ``text`` (:attr:`SmallResult.laid`), from
+    :func:`laid_table` in a few array calls; None where the tokens do not spell the text.
+    As :func:`_laid_cp_spans`: a token's code point end counts the characters started before
+    its byte end; its start is its end less its own characters, less one more where it starts
+    inside a character; it is partial where it or the next token starts inside one.
+    (``np.add.accumulate``, not ``np.cumsum``: the wrapper's dispatch cost as much as the sum.)
+
+    >>> vocab = VocabBytes.from_list([b"a", "世".encode()[:2], "世".encode()[2:]])
+    >>> table = laid_table(vocab.all_lengths, vocab)
+    >>> b, c, f = laid_spans(table, np.array([0, 1, 2]), "a世", False)
+    >>> [a.tolist() for a in b], [a.tolist() for a in c], f.tolist()
+    ([[0, 1, 3], [1, 3, 4]], [[0, 1, 1], [1, 2, 2]], [0, 8, 8])
+    """
+    if ascii_text:  # one character per byte, none inside another
+        lengths = table[0].take(ids)
+        ends = _accumulate(lengths, dtype=np.int32)
+        if len(ends) and int(ends[-1]) != len(text):
+            return None
+        spans = (ends - lengths, ends)
+        return spans, spans, np.zeros(len(ids), dtype=np.uint8)
+    rows = table.take(ids, axis=1)
+    ends = _accumulate(rows[:3], axis=1, dtype=np.int32)  # bytes, characters, PARTIAL starts
+    if not len(ids):
+        return (ends[0], ends[0]), (ends[1], ends[1]), np.zeros(0, dtype=np.uint8)
+    if int(ends[1, -1]) != len(text):
+        return None
+    starts = ends[:2] - rows[3:]
+    if ends[2, -1]:
+        inside = rows[2]
+        partial = inside.copy()
+        partial[:-1] |= inside[1:]
+        flags = partial.astype(np.uint8)
+    else:
+        flags = np.zeros(len(ids), dtype=np.uint8)
+    return (starts[0], ends[0]), (starts[1], ends[1]), flags
+
+
+_accumulate = np.add.accumulate
+
+
 def _other_units(text: str, byte_spans: tuple, cp_spans: tuple) -> dict:
     """The spans known without the text's offset tables: bytes and code points, UTF-16 units
-    where no character takes two, graphemes where every code point is its own cluster (the
-    others are derived from the code point spans when first read)."""
+    where no character takes two, graphemes where only marks join code points in a cluster
+    (:func:`~core.text.graphemes.mark_cluster_tables`; the others are derived from the code
+    point spans when first read)."""
     spans = {Unit.BYTES: byte_spans, Unit.CP: cp_spans}
     if _ASTRAL.search(text) is None:  # no surrogate pairs: UTF-16 units are code points
         spans[Unit.UTF16] = cp_spans
-        if not may_join(text):  # every code point its own cluster
-            spans[Unit.GRAPHEME] = cp_spans
+    tables = mark_cluster_tables(text)
+    if tables == ():  # every code point its own cluster
+        spans[Unit.GRAPHEME] = cp_spans
+    elif tables is not None:
+        floor, ceil = tables
+        spans[Unit.GRAPHEME] = (floor.take(cp_spans[0]), ceil.take(cp_spans[1]))
     return spans
 
 

@@ -25,7 +25,7 @@ from ...notes import Note, note
 from ...pipeline.normalizers import normalize_aligned
 from ...pipeline.pretokens import ModelView, PreToken, char_to_byte_offsets, cut_literals
 from .presets import TiktokenPreset, guess_preset, preset as find_preset, specials_fit
-from ...encodings.small import SmallResult, lengths_end_to_end
+from ...encodings.small import SmallResult, laid_spans, laid_table, lengths_end_to_end
 from ...pipeline.special import SpecialToken, guess_role, parses
 from ...text.offsets import index_dtype, visible_bytes
 from ...encodings.vocab_bytes import VocabBytes
@@ -273,8 +273,19 @@ class TiktokenRuntime(Runtime):
     def _native_small_arrays(self, text: str, add_special_tokens: bool, allowed,
                              warnings: list[Note]) -> SmallResult:
         """:meth:`_native_small` of a longer text, in arrays: the ids as the library's numpy
-        buffer, spans a cumulative sum of the tokens' lengths."""
+        buffer; where the tokens are laid over the text as it is (no normalizing preset, no
+        BOS), the spans of bytes and code points and the PARTIAL flags in one gather of
+        :attr:`_laid_table` and one cumulative sum (:func:`laid_spans`), else spans a
+        cumulative sum of the tokens' lengths."""
         ids = self.enc.encode_to_numpy(text, allowed_special=allowed, disallowed_special=())
+        if not self.normalization and not (add_special_tokens and self.bos):
+            laid = laid_spans(self._laid_table, ids, text, text.isascii())
+            if laid is not None:
+                byte_spans, cp_spans, flags = laid
+                if allowed:
+                    flags |= self._is_special[ids]
+                return SmallResult(ids.astype(np.int64), *byte_spans, flags, "bytes", True,
+                                   warnings, laid=True, cp_spans=cp_spans)
         lengths = self._lengths[ids]
         # int32 offsets: the small path's own (a short text is far below 2**31 bytes)
         ends = np.cumsum(lengths, dtype=np.int32)
@@ -287,6 +298,11 @@ class TiktokenRuntime(Runtime):
             flags = np.concatenate(([Flag.SPECIAL | Flag.INSERTED], flags)).astype(np.uint8)
         return SmallResult(ids, starts, ends, flags, "bytes", not self.normalization, warnings,
                            laid=not self.normalization and not (add_special_tokens and self.bos))
+
+    @cached_property
+    def _laid_table(self) -> np.ndarray:
+        """Per id, the five rows :func:`~core.encodings.small.laid_spans` gathers (made once)."""
+        return laid_table(self._lengths, self.vocab_bytes)
 
     @cached_property
     def _length_list(self) -> list[int]:
