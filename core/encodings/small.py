@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from itertools import accumulate
-from operator import le, or_, sub
+from operator import eq, le, lt, or_, sub
 
 import numpy as np
 
@@ -97,12 +97,12 @@ def encode_small(runtime, text: str, small: SmallResult) -> Encoding:
         # runtimes set SPECIAL, UNK, BYTE_FALLBACK and INSERTED only: a flag of 16 or more has
         # the last, and max() is one C call where any() is a Python loop
         inserted = max(flags, default=0) >= _INSERTED
-    runs = [] if small.exact else _shared_runs(starts, ends, flags if inserted else None)
-    if runs:
-        if in_cp:  # narrowing compares bytes
-            table = index.cp_bytes.tolist()
-            starts, ends, in_cp = [table[s] for s in starts], [table[e] for e in ends], False
-        starts, ends = _narrowed(data, ids, starts, ends, runs, runtime.vocab_bytes.token_list)
+    if not small.exact and not _end_to_end(starts, ends):
+        narrowed = _narrowed_arrays(index, ids, starts, ends, in_cp,
+                                    flags if inserted else None, runtime.vocab_bytes)
+        if narrowed is not None:
+            starts, ends = narrowed
+            in_cp = False
     if inserted:
         starts, ends = _placed(starts, ends, flags)
     laid = None
@@ -154,50 +154,62 @@ def _laid_encoding(runtime, text: str, index: TextIndex, small: SmallResult) -> 
                     small.warnings, spans, runtime.piece, runtime.token_bytes)
 
 
-def laid_table(lengths: np.ndarray, vocab: VocabBytes) -> np.ndarray:
-    """Per id, in five int32 rows: its byte length, the characters that start in its bytes,
-    PARTIAL (8) where it starts inside a character, and again its byte length and its
-    characters plus 1 where it starts inside one. One gather of a text's ids
-    (:func:`laid_spans`) then gives every per-token number the spans of both units need.
+def laid_table(lengths: np.ndarray, leads: np.ndarray, inside: np.ndarray) -> np.ndarray:
+    """Per id, in five int32 rows: its byte length, the characters that start in its bytes
+    (``leads``), PARTIAL (8) where it starts inside a character (``inside``), and again its
+    byte length and its characters plus 1 where it starts inside one. One gather of a text's
+    ids (:func:`laid_spans`) then gives every per-token number the spans of both units need.
+    (:attr:`VocabBytes.utf8_arrays` are ``leads`` and ``inside`` of a vocabulary.)
 
     >>> vocab = VocabBytes.from_list([b"a", "世".encode()[:2], "世".encode()[2:]])
-    >>> laid_table(np.array([1, 2, 1]), vocab).tolist()
+    >>> laid_table(np.array([1, 2, 1]), *vocab.utf8_arrays).tolist()
     [[1, 2, 1], [1, 1, 0], [0, 0, 8], [1, 2, 1], [1, 1, 1]]
     """
-    leads, inside = vocab.utf8_arrays
     inside = inside.astype(np.int32)
     return np.stack([lengths, leads, inside * _PARTIAL, lengths, leads + inside]).astype(np.int32)
 
 
-def laid_spans(table: np.ndarray, ids: np.ndarray, text: str, ascii_text: bool):
+def laid_spans(table: np.ndarray, ids: np.ndarray, text: str, size: int, prefix: int = 0):
     """Byte spans, code point spans (widened outward to whole characters) and PARTIAL flags
-    (uint8) of tokens laid end to end over ``text`` (:attr:`SmallResult.laid`), from
-    :func:`laid_table` in a few array calls; None where the tokens do not spell the text.
+    (uint8) of tokens laid end to end over ``text`` of ``size`` UTF-8 bytes
+    (:attr:`SmallResult.laid`), from :func:`laid_table` in a few array calls; None where the
+    tokens' bytes and characters do not add up to the text's. ``prefix``: the tokens may spell
+    one made-up ASCII character in front of the text (a SentencePiece dummy prefix); its
+    spans are then cut off at 0, as the list path cuts them.
     As :func:`_laid_cp_spans`: a token's code point end counts the characters started before
     its byte end; its start is its end less its own characters, less one more where it starts
     inside a character; it is partial where it or the next token starts inside one.
     (``np.add.accumulate``, not ``np.cumsum``: the wrapper's dispatch cost as much as the sum.)
 
-    >>> vocab = VocabBytes.from_list([b"a", "世".encode()[:2], "世".encode()[2:]])
-    >>> table = laid_table(vocab.all_lengths, vocab)
-    >>> b, c, f = laid_spans(table, np.array([0, 1, 2]), "a世", False)
+    >>> vocab = VocabBytes.from_list([b"a", "世".encode()[:2], "世".encode()[2:], b" "])
+    >>> table = laid_table(vocab.all_lengths, *vocab.utf8_arrays)
+    >>> b, c, f = laid_spans(table, np.array([0, 1, 2]), "a世", 4)
     >>> [a.tolist() for a in b], [a.tolist() for a in c], f.tolist()
     ([[0, 1, 3], [1, 3, 4]], [[0, 1, 1], [1, 2, 2]], [0, 8, 8])
+    >>> [a.tolist() for a in laid_spans(table, np.array([3, 0]), "a", 1, prefix=1)[1]]
+    [[0, 0], [0, 1]]
     """
-    if ascii_text:  # one character per byte, none inside another
+    if not len(ids):
+        empty = np.zeros(0, dtype=np.int32)
+        return (empty, empty), (empty, empty), np.zeros(0, dtype=np.uint8)
+    if size == len(text) and not prefix:  # ASCII: one character per byte, none inside another
         lengths = table[0].take(ids)
         ends = _accumulate(lengths, dtype=np.int32)
-        if len(ends) and int(ends[-1]) != len(text):
+        if int(ends[-1]) != size:
             return None
         spans = (ends - lengths, ends)
         return spans, spans, np.zeros(len(ids), dtype=np.uint8)
     rows = table.take(ids, axis=1)
     ends = _accumulate(rows[:3], axis=1, dtype=np.int32)  # bytes, characters, PARTIAL starts
-    if not len(ids):
-        return (ends[0], ends[0]), (ends[1], ends[1]), np.zeros(0, dtype=np.uint8)
-    if int(ends[1, -1]) != len(text):
+    extra = int(ends[0, -1]) - size
+    if extra != int(ends[1, -1]) - len(text) or not (extra == 0 or extra == prefix):
         return None
     starts = ends[:2] - rows[3:]
+    if extra:  # the made-up character is no part of the text: spans start at 0 at the least
+        ends[:2] -= extra
+        starts -= extra
+        np.maximum(starts, 0, out=starts)
+        np.maximum(ends[:2], 0, out=ends[:2])
     if ends[2, -1]:
         inside = rows[2]
         partial = inside.copy()
@@ -300,6 +312,115 @@ def _both_units(index: TextIndex, starts: list[int], ends: list[int], in_cp: boo
     cp_starts, cp_ends, partial = index.cp_spans(*byte_spans)
     flags[partial] |= np.uint8(_PARTIAL)
     return (cp_starts, cp_ends), byte_spans
+
+
+def _end_to_end(starts: list[int], ends: list[int]) -> bool:
+    """Spans laid end to end (none overlaps the next): the common case, tested at C speed."""
+    return all(map(le, ends[:-1], starts[1:])) and all(map(le, starts, ends))
+
+
+def _narrowed_arrays(index: TextIndex, ids: list[int], starts: list[int], ends: list[int],
+                     in_cp: bool, flags: list[int] | None, vocab: VocabBytes):
+    """:func:`_shared_runs` and :func:`_narrowed` in a fixed number of array calls, with a C-level
+    slice comparison per run (a byte-level BPE's text changed by its normalizer has a run per
+    character split between tokens: dozens in a line, where the per-token and per-run Python
+    steps cost twice the native encode). Byte spans (arrays), or None where no run
+    overlaps (the spans stay as they are, in their unit). ``flags``, when some tokens are
+    inserted, tell those (no content).
+
+    >>> vocab = VocabBytes.from_list([b"a", "世".encode()[:2], "世".encode()[2:]])
+    >>> [a.tolist() for a in _narrowed_arrays(TextIndex("a世"), [0, 1, 2], [0, 1, 1], [1, 2, 2], True, None, vocab)]
+    [[0, 1, 3], [1, 3, 4]]
+    """
+    byte_starts, byte_ends = np.array(starts, dtype=np.int64), np.array(ends, dtype=np.int64)
+    if in_cp:  # narrowing compares bytes
+        table = index.cp_bytes
+        byte_starts, byte_ends = table.take(byte_starts), table.take(byte_ends)
+    token_ids = np.array(ids, dtype=np.int64)
+    if flags is None and all(map(lt, starts, ends)):  # every token has text (the common case)
+        where, first, last = None, byte_starts, byte_ends
+    else:
+        content = byte_ends > byte_starts
+        if flags is not None:
+            content &= (np.array(flags) & _INSERTED) == 0
+        where = np.flatnonzero(content)
+        first, last, token_ids = byte_starts[where], byte_ends[where], token_ids[where]
+    count = len(first)
+    if count < 2:
+        return None
+    # a content token joins the run before it when it starts before the furthest end so far
+    new = np.empty(count, dtype=bool)
+    new[0] = True
+    np.greater_equal(first[1:], np.maximum.accumulate(last)[:-1], out=new[1:])
+    groups = np.flatnonzero(new)
+    if len(groups) == count:
+        return None
+    token_list = vocab.token_list
+    lengths = vocab.all_lengths
+    if (int(token_ids.min()) < 0 or int(token_ids.max()) >= len(token_list)
+            or vocab.utf8_tables[2]):  # an id without bytes: the readable way
+        return _narrowed_lists(index.data, ids, byte_starts, byte_ends, where, groups, count,
+                               token_list)
+    lengths = lengths.take(token_ids)
+    position = np.zeros(count + 1, dtype=np.int64)
+    np.add.accumulate(lengths, out=position[1:])
+    nexts = np.empty_like(groups)
+    nexts[:-1] = groups[1:]
+    nexts[-1] = count
+    several = np.flatnonzero(nexts - groups > 1)
+    heads, tails = groups.take(several), nexts.take(several)
+    lows = np.minimum.reduceat(first, groups).take(several)
+    highs = np.maximum.reduceat(last, groups).take(several)
+    pieces = b"".join(map(token_list.__getitem__, token_ids.tolist()))
+    data = index.data
+    ok = list(map(eq, map(data.__getitem__, map(slice, lows.tolist(), highs.tolist())),
+                  map(pieces.__getitem__, map(slice, position.take(heads).tolist(),
+                                              position.take(tails).tolist()))))
+    # a run whose first token is whitespace only may have it made up by the tokenizer (not in
+    # the text): those few take the readable way (the check above is theirs without it)
+    heads_list = heads.tolist()
+    blank = [bool(p) and not p.strip() for p in map(token_list.__getitem__,
+                                                     token_ids.take(heads).tolist())]
+    if True in blank:
+        odd = [k for k, b in enumerate(blank) if b]
+        _narrow_odd_runs(data, ids, byte_starts, byte_ends, where,
+                         [(heads_list[k], int(tails[k])) for k in odd], token_list)
+        for k in odd:
+            ok[k] = False
+    if True in ok:
+        # each content token's run (its group's number), and whether that run checks out
+        label = np.add.accumulate(new, dtype=np.intp) - 1
+        good = np.zeros(len(groups), dtype=bool)
+        good[several[np.array(ok)]] = True
+        mine = good.take(label)
+        # a member's own bytes, laid from its run's low end
+        low_of = np.zeros(len(groups), dtype=np.int64)
+        low_of[several] = lows - position.take(heads)
+        placed = (low_of.take(label) + position[:-1])[mine]
+        at = np.flatnonzero(mine) if where is None else where[mine]
+        byte_starts[at] = placed
+        byte_ends[at] = placed + lengths[mine]
+    return byte_starts, byte_ends
+
+
+def _narrow_odd_runs(data: bytes, ids: list[int], byte_starts: np.ndarray, byte_ends: np.ndarray,
+                     where, runs: list[tuple[int, int]], token_list: list[bytes]) -> None:
+    """:func:`_narrowed` of some runs (content token ranges ``[head, tail)``), in place."""
+    members = [list(range(h, t)) if where is None else where[h:t].tolist() for h, t in runs]
+    new_starts, new_ends = _narrowed(data, ids, byte_starts.tolist(), byte_ends.tolist(),
+                                     members, token_list)
+    for run in members:
+        byte_starts[run] = [new_starts[i] for i in run]
+        byte_ends[run] = [new_ends[i] for i in run]
+
+
+def _narrowed_lists(data: bytes, ids: list[int], byte_starts: np.ndarray, byte_ends: np.ndarray,
+                    where, groups: np.ndarray, count: int, token_list: list[bytes]):
+    """:func:`_narrowed` of every run of several content tokens (groups start at ``groups``)."""
+    bounds = [*groups.tolist(), count]
+    runs = [(h, t) for h, t in zip(bounds[:-1], bounds[1:]) if t - h > 1]
+    _narrow_odd_runs(data, ids, byte_starts, byte_ends, where, runs, token_list)
+    return byte_starts, byte_ends
 
 
 def _shared_runs(starts: list[int], ends: list[int], flags: list[int] | None) -> list[list[int]]:

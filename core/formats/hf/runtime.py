@@ -20,7 +20,7 @@ from tokenizers import Tokenizer
 
 from ...encodings.batch import EncodingBatch
 from ...encodings.ids_only import IdsBatch, spelled_texts
-from ...encodings.small import SmallResult, lengths_end_to_end
+from ...encodings.small import SmallResult, laid_spans, laid_table, lengths_end_to_end
 from ...encodings.spans import NativeMany, NativeResult
 from ...encodings.encoding import Flag
 from ...errors import FormatError
@@ -249,6 +249,17 @@ class HFRuntime(Runtime):
         warnings = self._prepare(text, parse_special)
         native = self._native_batch([text], add_special_tokens, parse_special)[0]
         ids, special = native.ids, native.special_tokens_mask
+        if (self._laid_table is not None and not parse_special and 1 not in special
+                and self._spells_text(text)):
+            # no token inserted, the text as the normalizer leaves it: the tokens' bytes are
+            # laid over the text, and both units' spans come from one gather of per-id rows
+            id_array = np.array(ids, dtype=np.int64)
+            laid = laid_spans(self._laid_table, id_array, text, len(text.encode("utf-8")))
+            if laid is not None:
+                byte_spans, cp_spans, flags = laid
+                flags |= self._flag_table.take(id_array)
+                return SmallResult(id_array, *byte_spans, flags, "bytes", True, warnings,
+                                   laid=True, cp_spans=cp_spans)
         flag_of = self._small_flags
         flags = list(map(flag_of.__getitem__, ids))
         marker = int(Flag.SPECIAL | Flag.INSERTED)
@@ -267,6 +278,15 @@ class HFRuntime(Runtime):
             flags = [f | marker if is_special and start == end else f
                      for f, is_special, start, end in zip(flags, special, starts, ends)]
         return SmallResult(ids, starts, ends, flags, "cp", False, warnings)
+
+    @cached_property
+    def _laid_table(self) -> np.ndarray | None:
+        """Per id, the rows :func:`~core.encodings.small.laid_spans` gathers, where the tokens'
+        bytes spell a text the normalizer leaves as it is (:attr:`_spells_text`) and no token
+        is empty (made once); else None."""
+        if self._spells_text is None or self.vocab_bytes.utf8_tables[2]:
+            return None
+        return laid_table(self.vocab_bytes.all_lengths, *self.vocab_bytes.utf8_arrays)
 
     @cached_property
     def _small_flags(self) -> list[int]:

@@ -18,7 +18,7 @@ import numpy as np
 import sentencepiece as spm
 
 from ...encodings.ids_only import IdsBatch
-from ...encodings.small import SmallResult, lengths_end_to_end
+from ...encodings.small import SmallResult, laid_spans, laid_table, lengths_end_to_end
 from ...encodings.spans import NativeMany, NativeResult
 from ...encodings.encoding import Flag
 from ...collector import collector_paused
@@ -369,6 +369,18 @@ class SentencePieceRuntime(Runtime):
         # the library's own encode
         unknown = (list(compress(count(), map(tables.unknown.__contains__, ids)))
                    if not tables.unknown.isdisjoint(ids) else [])
+        if (self._identity and not unknown and self._laid_table is not None
+                and not (add_special_tokens and self._adds_specials)):
+            # the pieces spell the text (and a dummy-prefix space): both units' spans from one
+            # gather of per-id rows, where the lists below take a step per token
+            id_array = np.array(ids, dtype=np.int64)
+            laid = laid_spans(self._laid_table, id_array, text, len(text.encode("utf-8")),
+                              prefix=int(bool(self._dummy_prefix)))
+            if laid is not None:
+                byte_spans, cp_spans, flags = laid
+                flags |= self._flag_table.take(id_array)
+                return SmallResult(id_array, *byte_spans, flags, "bytes", True, warnings,
+                                   laid=True, cp_spans=cp_spans)
         if self._identity:
             lengths = list(map(tables.lengths.__getitem__, ids))
             if unknown and not self._unknown_from_surfaces(text, len(ids), unknown, lengths):
@@ -414,6 +426,30 @@ class SentencePieceRuntime(Runtime):
                 ids, flags = [*ids, self.sp.eos_id()], [*flags, marker]
                 starts, ends = [*starts, end], [*ends, end]
         return SmallResult(ids, starts, ends, flags, unit, exact, warnings)
+
+    @cached_property
+    def _adds_specials(self) -> bool:
+        """Whether ``add_special_tokens`` adds a BOS or an EOS."""
+        return ((self.add_bos and self.sp.bos_id() >= 0)
+                or bool(self.add_eos and self.sp.eos_id() >= 0))
+
+    @cached_property
+    def _laid_table(self) -> np.ndarray | None:
+        """Per id, the rows :func:`~core.encodings.small.laid_spans` gathers, from the pieces
+        (no vocabulary bytes built): a piece's characters all start in it ("▁" one space); a
+        byte piece is one byte, a character's start or inside one. None where some piece
+        that can come from text has no bytes (a byte piece of an odd name)."""
+        leads = self._piece_chars.astype(np.int32)
+        inside = np.zeros(len(leads), dtype=bool)
+        for i in np.flatnonzero(self._is_byte_piece).tolist():
+            value = byte_piece_value(self._pieces[i])
+            if value is None:
+                return None
+            inside[i] = (value & 0xC0) == 0x80
+            leads[i] = 0 if inside[i] else 1
+        if ((self._lengths == 0) & ~self._no_fast_path).any():
+            return None
+        return laid_table(self._lengths, leads, inside)
 
     def _unknown_from_text(self, normalized: str, ids: list[int], unknown: list[int],
                            lengths: list[int]) -> bool:

@@ -279,7 +279,7 @@ class TiktokenRuntime(Runtime):
         cumulative sum of the tokens' lengths."""
         ids = self.enc.encode_to_numpy(text, allowed_special=allowed, disallowed_special=())
         if not self.normalization and not (add_special_tokens and self.bos):
-            laid = laid_spans(self._laid_table, ids, text, text.isascii())
+            laid = laid_spans(self._laid_table, ids, text, len(text.encode("utf-8")))
             if laid is not None:
                 byte_spans, cp_spans, flags = laid
                 if allowed:
@@ -302,7 +302,7 @@ class TiktokenRuntime(Runtime):
     @cached_property
     def _laid_table(self) -> np.ndarray:
         """Per id, the five rows :func:`~core.encodings.small.laid_spans` gathers (made once)."""
-        return laid_table(self._lengths, self.vocab_bytes)
+        return laid_table(self._lengths, *self.vocab_bytes.utf8_arrays)
 
     @cached_property
     def _length_list(self) -> list[int]:
