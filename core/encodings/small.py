@@ -64,7 +64,8 @@ class SmallResult:
     # and none inserted (a tiktoken encode): code point spans come from per-id tables
     laid: bool = False
     # code point spans already made with the byte spans (:func:`laid_spans`): ``starts``/``ends``
-    # are then the byte spans' arrays and ``flags`` carry PARTIAL
+    # are then the byte spans' arrays (or None: made from these, none partial) and ``flags``
+    # carry PARTIAL; no narrowing, no inserted token
     cp_spans: tuple | None = None
 
 
@@ -141,6 +142,13 @@ def _laid_encoding(runtime, text: str, index: TextIndex, small: SmallResult) -> 
     """The Encoding of a :func:`laid_spans` answer: every unit's spans are there or follow
     from the code point spans."""
     byte_spans = (small.starts, small.ends)
+    if small.starts is None:  # code point spans only: bytes from the text's table
+        if index.ascii:
+            byte_spans = small.cp_spans
+        else:
+            offset_type = index_dtype(len(index.data))
+            table = index.cp_bytes
+            byte_spans = tuple(table.take(a).astype(offset_type) for a in small.cp_spans)
     if index.ascii:  # bytes, code points and UTF-16 units coincide; so do graphemes but CR LF
         spans = dict.fromkeys(_UNITS, byte_spans)
         if "\r\n" in text:

@@ -403,6 +403,14 @@ class SentencePieceRuntime(Runtime):
             if unknown and not (self._unknown_from_text(normalized, ids, unknown, lengths)
                                 or self._unknown_from_surfaces(text, len(ids), unknown, lengths)):
                 return None
+            if ids and not (add_special_tokens and self._adds_specials):
+                spans = self._cp_span_arrays(ids, lengths, size, offsets, len(text))
+                if spans is None:
+                    return None
+                if spans:
+                    id_array = np.array(ids, dtype=np.int64)
+                    return SmallResult(id_array, None, None, self._flag_table.take(id_array),
+                                       "cp", True, warnings, cp_spans=spans)
             starts, ends = lengths_end_to_end(lengths)
             if (ends[-1] if ends else 0) != size:
                 return None
@@ -426,6 +434,49 @@ class SentencePieceRuntime(Runtime):
                 ids, flags = [*ids, self.sp.eos_id()], [*flags, marker]
                 starts, ends = [*starts, end], [*ends, end]
         return SmallResult(ids, starts, ends, flags, unit, exact, warnings)
+
+    def _cp_span_arrays(self, ids: list[int], lengths: list[int], size: int,
+                        offsets: list[int] | None, bound: int):
+        """The code point spans (int32 arrays) of pieces of ``lengths`` characters laid over
+        the normalized text of ``size`` characters and carried back to the text (``offsets``,
+        or less the dummy prefix): the list path's steps in a handful of array calls. None
+        where the pieces do not spell the normalized text; ``()`` where the list path must
+        decide (an orphan to share, or a span past the text)."""
+        length_array = np.array(lengths, dtype=np.int32)
+        ends = np.add.accumulate(length_array, dtype=np.int32)
+        if int(ends[-1]) != size:
+            return None
+        starts = ends - length_array
+        if offsets is None:
+            if self._dummy_prefix:  # the text itself, less the dummy prefix
+                starts -= 1
+                ends -= 1
+                np.maximum(starts, 0, out=starts)
+                np.maximum(ends, 0, out=ends)
+        else:
+            table = np.array(offsets, dtype=np.int32)
+            starts, ends = table.take(starts), table.take(ends)
+            if int(ends.max()) > bound or int(starts.max()) > bound:
+                return ()
+        empty = starts == ends
+        if empty.any():
+            # an empty span before one starting at the same place is an orphan the list path
+            # shares (:meth:`_share_orphan_span_lists`), but for the bare "▁" the dummy prefix
+            # makes (and control and unknown pieces)
+            orphans = empty[:-1] & (starts[1:] == starts[:-1])
+            if orphans.any() and self._may_be_orphan.take(
+                    np.array(ids, dtype=np.int64)[:-1][orphans]).any():
+                return ()
+        return starts, ends
+
+    @cached_property
+    def _may_be_orphan(self) -> np.ndarray:
+        """Per id: an empty span of it is shared with the next piece's
+        (:meth:`_share_orphan_span_lists`): not a control or unknown piece, not the bare "▁"."""
+        table = ~self._no_fast_path
+        if self._bare_space_id >= 0:
+            table[self._bare_space_id] = False
+        return table
 
     @cached_property
     def _adds_specials(self) -> bool:
