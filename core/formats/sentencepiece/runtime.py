@@ -442,30 +442,28 @@ class SentencePieceRuntime(Runtime):
         or less the dummy prefix): the list path's steps in a handful of array calls. None
         where the pieces do not spell the normalized text; ``()`` where the list path must
         decide (an orphan to share, or a span past the text)."""
-        length_array = np.array(lengths, dtype=np.int32)
-        ends = np.add.accumulate(length_array, dtype=np.int32)
-        if int(ends[-1]) != size:
+        # every piece's start is the one before's end: one array of the count + 1 bounds
+        bounds = np.zeros(len(lengths) + 1, dtype=np.int32)
+        np.add.accumulate(np.array(lengths, dtype=np.int32), out=bounds[1:])
+        if int(bounds[-1]) != size:
             return None
-        starts = ends - length_array
         if offsets is None:
             if self._dummy_prefix:  # the text itself, less the dummy prefix
-                starts -= 1
-                ends -= 1
-                np.maximum(starts, 0, out=starts)
-                np.maximum(ends, 0, out=ends)
-        else:
-            table = np.array(offsets, dtype=np.int32)
-            starts, ends = table.take(starts), table.take(ends)
-            if int(ends.max()) > bound or int(starts.max()) > bound:
+                bounds -= 1
+                np.maximum(bounds, 0, out=bounds)
+        else:  # only the bounds are looked up (an array of every offset cost more)
+            bounds = np.array(list(map(offsets.__getitem__, bounds.tolist())), dtype=np.int32)
+            if int(bounds.max()) > bound:
                 return ()
+        starts, ends = bounds[:-1], bounds[1:].copy()
         empty = starts == ends
-        if empty.any():
+        if np.count_nonzero(empty):
             # an empty span before one starting at the same place is an orphan the list path
             # shares (:meth:`_share_orphan_span_lists`), but for the bare "▁" the dummy prefix
             # makes (and control and unknown pieces)
             orphans = empty[:-1] & (starts[1:] == starts[:-1])
-            if orphans.any() and self._may_be_orphan.take(
-                    np.array(ids, dtype=np.int64)[:-1][orphans]).any():
+            if np.count_nonzero(orphans) and np.count_nonzero(self._may_be_orphan.take(
+                    np.array(ids, dtype=np.int64)[:-1][orphans])):
                 return ()
         return starts, ends
 
