@@ -67,6 +67,9 @@ class SmallResult:
     # are then the byte spans' arrays (or None: made from these, none partial) and ``flags``
     # carry PARTIAL; no narrowing, no inserted token
     cp_spans: tuple | None = None
+    # the runtime's :func:`laid_table`, for code point spans (arrays) of tokens whose bytes spell
+    # the text as the normalizer changed it: :func:`narrowed_laid_spans` narrows them in arrays
+    table: np.ndarray | None = None
 
 
 def encode_small(runtime, text: str, small: SmallResult) -> Encoding:
@@ -83,6 +86,14 @@ def encode_small(runtime, text: str, small: SmallResult) -> Encoding:
     index = TextIndex(text, data)
     if small.cp_spans is not None:
         return _laid_encoding(runtime, text, index, small)
+    if small.table is not None:
+        narrowed = narrowed_laid_spans(index, small.ids, small.starts, small.ends, small.table,
+                                       runtime.vocab_bytes)
+        if narrowed is not None:
+            byte_spans, cp_spans, partial = narrowed
+            return _laid_encoding(runtime, text, index, SmallResult(
+                small.ids, *byte_spans, small.flags | partial, "bytes", True, small.warnings,
+                laid=True, cp_spans=cp_spans))
     ids, starts, ends, flags = small.ids, small.starts, small.ends, small.flags
     if isinstance(flags, np.ndarray):
         inserted = not small.laid and len(flags) > 0 and int(flags.max()) >= _INSERTED
@@ -320,6 +331,87 @@ def _both_units(index: TextIndex, starts: list[int], ends: list[int], in_cp: boo
     cp_starts, cp_ends, partial = index.cp_spans(*byte_spans)
     flags[partial] |= np.uint8(_PARTIAL)
     return (cp_starts, cp_ends), byte_spans
+
+
+def narrowed_laid_spans(index: TextIndex, ids: np.ndarray, cp_starts: np.ndarray,
+                        cp_ends: np.ndarray, table: np.ndarray, vocab: VocabBytes):
+    """Byte spans, code point spans and PARTIAL flags (int32, int32, uint8 arrays) of tokens
+    with the code point spans a byte-level tokenizer's offsets give on a text its normalizer
+    changed (a character split between tokens: each its whole span), narrowed as
+    :func:`_shared_runs` and :func:`_narrowed` narrow them and converted as the text index
+    converts them, in a fixed number of array calls: a run of tokens sharing spans whose bytes
+    are the text's gets its tokens' own spans, in both units, from the :func:`laid_table` rows
+    (shifted to where the run starts); every other token keeps the library's span (whole
+    characters: no PARTIAL). None where the readable way must decide (an empty span, a span
+    past the text, a run led by a whitespace token the tokenizer may have made up).
+
+    >>> vocab = VocabBytes.from_list([b"a", "世".encode()[:2], "世".encode()[2:]])
+    >>> table = laid_table(vocab.all_lengths, *vocab.utf8_arrays)
+    >>> b, c, f = narrowed_laid_spans(TextIndex("a世"), np.array([0, 1, 2]), np.array([0, 1, 1]),
+    ...                               np.array([1, 2, 2]), table, vocab)
+    >>> [a.tolist() for a in b], [a.tolist() for a in c], f.tolist()
+    ([[0, 1, 3], [1, 3, 4]], [[0, 1, 1], [1, 2, 2]], [0, 8, 8])
+    """
+    count = len(ids)
+    token_list = vocab.token_list
+    if (not count or int(cp_ends.max()) > len(index.text)
+            or np.count_nonzero(cp_starts >= cp_ends) or int(ids.max()) >= len(token_list)):
+        return None
+    if index.ascii:
+        byte_starts, byte_ends = cp_starts, cp_ends
+    else:
+        positions = index.cp_bytes
+        byte_starts, byte_ends = positions.take(cp_starts), positions.take(cp_ends)
+    # a token joins the run before it when it starts before the furthest end so far
+    new = np.empty(count, dtype=bool)
+    new[0] = True
+    np.greater_equal(byte_starts[1:], np.maximum.accumulate(byte_ends)[:-1], out=new[1:])
+    groups = np.flatnonzero(new)
+    int32 = np.int32
+    if len(groups) < count:
+        nexts = np.empty_like(groups)
+        nexts[:-1] = groups[1:]
+        nexts[-1] = count
+        several = np.flatnonzero(nexts - groups > 1)
+        heads, lasts = groups.take(several), nexts.take(several) - 1
+        if any(bool(p) and not p.strip() for p in map(token_list.__getitem__,
+                                                       ids.take(heads).tolist())):
+            return None
+        lows = np.minimum.reduceat(byte_starts, groups).take(several)
+        highs = np.maximum.reduceat(byte_ends, groups).take(several)
+        rows = table.take(ids, axis=1)
+        laid_ends = _accumulate(rows[:3], axis=1, dtype=int32)  # over the tokens' own bytes
+        laid_starts = laid_ends[:2] - rows[3:]
+        pieces = b"".join(map(token_list.__getitem__, ids.tolist()))
+        data = index.data
+        ok = list(map(eq, map(data.__getitem__, map(slice, lows.tolist(), highs.tolist())),
+                      map(pieces.__getitem__, map(slice, laid_starts[0].take(heads).tolist(),
+                                                  laid_ends[0].take(lasts).tolist()))))
+        if True in ok:
+            good = np.zeros(len(groups), dtype=bool)
+            good[several[np.array(ok)]] = True
+            label = np.add.accumulate(new, dtype=np.intp)
+            label -= 1
+            mine = good.take(label)
+            # where a run that checks out starts, in the text and among the tokens' own bytes
+            shift = np.zeros((2, len(groups)), dtype=np.int64)
+            shift[0, several] = lows - laid_starts[0].take(heads)
+            shift[1, several] = (np.minimum.reduceat(cp_starts, groups).take(several)
+                                 - laid_starts[1].take(heads))
+            shifts = shift.take(label, axis=1)
+            byte_starts = np.where(mine, laid_starts[0] + shifts[0], byte_starts)
+            byte_ends = np.where(mine, laid_ends[0] + shifts[0], byte_ends)
+            cp_starts = np.where(mine, laid_starts[1] + shifts[1], cp_starts)
+            cp_ends = np.where(mine, laid_ends[1] + shifts[1], cp_ends)
+            if laid_ends[2, -1]:
+                inside = rows[2]
+                partial = inside.copy()
+                partial[:-1] |= inside[1:]  # (a run that checks out ends on a character)
+                partial[~mine] = 0
+                return ((byte_starts.astype(int32), byte_ends.astype(int32)),
+                        (cp_starts.astype(int32), cp_ends.astype(int32)), partial.astype(np.uint8))
+    return ((byte_starts.astype(int32), byte_ends.astype(int32)),
+            (cp_starts.astype(int32), cp_ends.astype(int32)), np.zeros(count, dtype=np.uint8))
 
 
 def _end_to_end(starts: list[int], ends: list[int]) -> bool:

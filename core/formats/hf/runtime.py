@@ -260,6 +260,14 @@ class HFRuntime(Runtime):
                 flags |= self._flag_table.take(id_array)
                 return SmallResult(id_array, *byte_spans, flags, "bytes", True, warnings,
                                    laid=True, cp_spans=cp_spans)
+        if self._laid_table is not None and not parse_special and ids and 1 not in special:
+            # the normalizer changed the text: the library's code point offsets, narrowed where
+            # tokens share a character (core.encodings.small.narrowed_laid_spans)
+            id_array = np.array(ids, dtype=np.int64)
+            starts, ends = zip(*native.offsets)
+            return SmallResult(id_array, np.array(starts, dtype=np.int64),
+                               np.array(ends, dtype=np.int64), self._flag_table.take(id_array),
+                               "cp", False, warnings, table=self._laid_table)
         flag_of = self._small_flags
         flags = list(map(flag_of.__getitem__, ids))
         marker = int(Flag.SPECIAL | Flag.INSERTED)

@@ -5,7 +5,9 @@ viramas, Hangul, CJK, characters split between byte tokens.
 - :func:`core.encodings.small.laid_spans` (spans of tokens laid over the text, from per-id
   rows) against the text index's conversion of the same byte spans;
 - :func:`core.text.graphemes.mark_cluster_tables` against the index's grapheme tables;
-- :func:`core.encodings.small._narrowed_arrays` against ``_shared_runs`` + ``_narrowed``.
+- :func:`core.encodings.small._narrowed_arrays` and
+  :func:`core.encodings.small.narrowed_laid_spans` against ``_shared_runs`` + ``_narrowed``
+  (and the index's conversion to code points).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from core.encodings.small import (_narrowed, _narrowed_arrays, _shared_runs, laid_spans,
-                                  laid_table)
+                                  laid_table, narrowed_laid_spans)
 from core.encodings.vocab_bytes import VocabBytes
 from core.text.graphemes import CONTEXT, break_classes, code_points, mark_cluster_tables
 from core.text.offsets import TextIndex
@@ -101,28 +103,20 @@ def readable_narrowing(index, ids, starts, ends, flags, token_list):
     return _narrowed(index.data, ids, starts, ends, runs, token_list)
 
 
-@SETTINGS
-@given(text=TEXTS.filter(bool), cuts=st.lists(st.integers(0, 200), max_size=30),
-       changed=st.lists(st.integers(0, 40), max_size=3),
-       blank=st.lists(st.integers(0, 40), max_size=2),
-       inserted=st.lists(st.integers(0, 40), max_size=2))
-def test_narrowed_arrays_equal_the_list_steps(text, cuts, changed, blank, inserted):
-    """Tokens cut anywhere in the text's bytes get the code point spans a byte-level
+def shared_span_tokens(text, cuts, changed, blank, inserted):
+    """Tokens cut anywhere in the text's bytes with the code point spans a byte-level
     tokenizer's offsets give (a character split between tokens: each its whole span, so runs
     share spans); some tokens' bytes are changed (a normalizer's doing: their run keeps the
     shared spans), some runs get a made-up leading space token, some inserted tokens (empty
-    spans, flagged) sit between."""
-    data = text.encode("utf-8")
+    spans, flagged) sit between. Returns the index, the vocabulary, ids, spans and flags."""
     index = TextIndex(text)
-    pieces = byte_cuts(data, cuts)
-    boundary = index.is_cp_boundary
     floor, ceil = index._cp_tables
     tokens, starts, ends, flags = [], [], [], []
     position = 0
-    for k, piece in enumerate(pieces):
+    for k, piece in enumerate(byte_cuts(index.data, cuts)):
         s, e = int(floor[position]), int(ceil[position + len(piece)])
         position += len(piece)
-        if k in blank:  # a leading space the tokenizer made up, sharing the span
+        if k in blank:
             tokens.append(b" ")
             starts.append(s)
             ends.append(e)
@@ -136,10 +130,21 @@ def test_narrowed_arrays_equal_the_list_steps(text, cuts, changed, blank, insert
         starts.append(s)
         ends.append(e)
         flags.append(0)
-    assert boundary[0] and boundary[-1]
     vocab = VocabBytes.from_list(sorted(set(tokens)))
     number = {t: i for i, t in enumerate(vocab.tokens())}
-    ids = [number[t] for t in tokens]
+    return index, vocab, [number[t] for t in tokens], starts, ends, flags
+
+
+TOKENS = dict(text=TEXTS.filter(bool), cuts=st.lists(st.integers(0, 200), max_size=30),
+              changed=st.lists(st.integers(0, 40), max_size=3),
+              blank=st.lists(st.integers(0, 40), max_size=2))
+
+
+@SETTINGS
+@given(**TOKENS, inserted=st.lists(st.integers(0, 40), max_size=2))
+def test_narrowed_arrays_equal_the_list_steps(text, cuts, changed, blank, inserted):
+    index, vocab, ids, starts, ends, flags = shared_span_tokens(text, cuts, changed, blank,
+                                                                inserted)
     marked = flags if any(flags) else None
     fast = _narrowed_arrays(index, ids, starts, ends, True, marked, vocab)
     slow = readable_narrowing(index, ids, starts, ends, marked, vocab.token_list)
@@ -149,3 +154,25 @@ def test_narrowed_arrays_equal_the_list_steps(text, cuts, changed, blank, insert
         assert fast is not None
         assert np.asarray(fast[0]).tolist() == list(slow[0])
         assert np.asarray(fast[1]).tolist() == list(slow[1])
+
+
+@SETTINGS
+@given(**TOKENS)
+def test_narrowed_laid_spans_equal_the_list_steps_and_the_index(text, cuts, changed, blank):
+    index, vocab, ids, starts, ends, _ = shared_span_tokens(text, cuts, changed, blank, [])
+    table = laid_table(vocab.all_lengths, *vocab.utf8_arrays)
+    fast = narrowed_laid_spans(index, np.array(ids), np.array(starts), np.array(ends), table,
+                               vocab)
+    if fast is None:  # only a run led by a whitespace token goes the readable way
+        assert blank
+        return
+    slow = readable_narrowing(index, ids, starts, ends, None, vocab.token_list)
+    if slow is None:
+        table = index.cp_bytes.tolist()
+        slow = [table[s] for s in starts], [table[e] for e in ends]
+    (bs, be), (cs, ce), flags = fast
+    assert bs.tolist() == list(slow[0]) and be.tolist() == list(slow[1])
+    cp_s, cp_e, partial = index.cp_spans(np.array(slow[0]), np.array(slow[1]))
+    assert cs.tolist() == np.asarray(cp_s).tolist() and ce.tolist() == np.asarray(cp_e).tolist()
+    assert ((flags & 8) != 0).tolist() == np.asarray(partial).tolist()
+    assert bs.dtype == cs.dtype == np.int32
