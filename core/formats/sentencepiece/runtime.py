@@ -404,11 +404,11 @@ class SentencePieceRuntime(Runtime):
                                 or self._unknown_from_surfaces(text, len(ids), unknown, lengths)):
                 return None
             if ids and not (add_special_tokens and self._adds_specials):
-                spans = self._cp_span_arrays(ids, lengths, size, offsets, len(text))
+                id_array = np.array(ids, dtype=np.int64)
+                spans = self._cp_span_arrays(id_array, lengths, size, offsets, len(text))
                 if spans is None:
                     return None
                 if spans:
-                    id_array = np.array(ids, dtype=np.int64)
                     return SmallResult(id_array, None, None, self._flag_table.take(id_array),
                                        "cp", True, warnings, cp_spans=spans)
             starts, ends = lengths_end_to_end(lengths)
@@ -435,7 +435,7 @@ class SentencePieceRuntime(Runtime):
                 starts, ends = [*starts, end], [*ends, end]
         return SmallResult(ids, starts, ends, flags, unit, exact, warnings)
 
-    def _cp_span_arrays(self, ids: list[int], lengths: list[int], size: int,
+    def _cp_span_arrays(self, ids: np.ndarray, lengths: list[int], size: int,
                         offsets: list[int] | None, bound: int):
         """The code point spans (int32 arrays) of pieces of ``lengths`` characters laid over
         the normalized text of ``size`` characters and carried back to the text (``offsets``,
@@ -457,13 +457,14 @@ class SentencePieceRuntime(Runtime):
                 return ()
         starts, ends = bounds[:-1], bounds[1:].copy()
         empty = starts == ends
-        if np.count_nonzero(empty):
-            # an empty span before one starting at the same place is an orphan the list path
-            # shares (:meth:`_share_orphan_span_lists`), but for the bare "▁" the dummy prefix
-            # makes (and control and unknown pieces)
+        found = np.count_nonzero(empty)
+        # an empty span before one starting at the same place is an orphan the list path
+        # shares (:meth:`_share_orphan_span_lists`), but for the bare "▁" the dummy prefix
+        # makes (the usual empty span, first: no array call more) and control and unknown pieces
+        if found and not (found == 1 and empty[0] and ids[0] == self._bare_space_id):
             orphans = empty[:-1] & (starts[1:] == starts[:-1])
-            if np.count_nonzero(orphans) and np.count_nonzero(self._may_be_orphan.take(
-                    np.array(ids, dtype=np.int64)[:-1][orphans])):
+            if np.count_nonzero(orphans) and np.count_nonzero(
+                    self._may_be_orphan.take(ids[:-1][orphans])):
                 return ()
         return starts, ends
 
