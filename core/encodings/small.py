@@ -157,9 +157,8 @@ def _laid_encoding(runtime, text: str, index: TextIndex, small: SmallResult) -> 
         if index.ascii:
             byte_spans = small.cp_spans
         else:
-            offset_type = index_dtype(len(index.data))
-            table = index.cp_bytes
-            byte_spans = tuple(table.take(a).astype(offset_type) for a in small.cp_spans)
+            table = _char_starts(index.data).astype(index_dtype(len(index.data)))
+            byte_spans = (table.take(small.cp_spans[0]), table.take(small.cp_spans[1]))
     if index.ascii:  # bytes, code points and UTF-16 units coincide; so do graphemes but CR LF
         spans = dict.fromkeys(_UNITS, byte_spans)
         if "\r\n" in text:
@@ -171,6 +170,17 @@ def _laid_encoding(runtime, text: str, index: TextIndex, small: SmallResult) -> 
                     lambda: [runtime.piece(i) for i in id_array.tolist()],
                     lambda: [runtime.token_bytes(i) for i in id_array.tolist()],
                     small.warnings, spans, runtime.piece, runtime.token_bytes)
+
+
+def _char_starts(data: bytes) -> np.ndarray:
+    """Where each character of ``data`` (UTF-8) starts, and its end: the text index's
+    ``cp_bytes``, in three array calls (a byte below -64 as int8 is a continuation byte; a NUL
+    put after the text is one more start, its end) where the index's cached tables take six.
+
+    >>> _char_starts("a世b".encode()).tolist()
+    [0, 1, 4, 5]
+    """
+    return np.flatnonzero(np.frombuffer(data + b"\0", dtype=np.int8) >= -64)
 
 
 def laid_table(lengths: np.ndarray, leads: np.ndarray, inside: np.ndarray) -> np.ndarray:
@@ -360,7 +370,7 @@ def narrowed_laid_spans(index: TextIndex, ids: np.ndarray, cp_starts: np.ndarray
     if index.ascii:
         byte_starts, byte_ends = cp_starts, cp_ends
     else:
-        positions = index.cp_bytes
+        positions = _char_starts(index.data)
         byte_starts, byte_ends = positions.take(cp_starts), positions.take(cp_ends)
     # a token joins the run before it when it starts before the furthest end so far
     new = np.empty(count, dtype=bool)

@@ -16,8 +16,8 @@ import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core.encodings.small import (_narrowed, _narrowed_arrays, _shared_runs, laid_spans,
-                                  laid_table, narrowed_laid_spans)
+from core.encodings.small import (_char_starts, _narrowed, _narrowed_arrays, _shared_runs,
+                                  laid_spans, laid_table, narrowed_laid_spans)
 from core.encodings.vocab_bytes import VocabBytes
 from core.text.graphemes import CONTEXT, break_classes, code_points, mark_cluster_tables
 from core.text.offsets import TextIndex
@@ -66,6 +66,12 @@ def test_laid_spans_equal_the_index_conversion(text, cuts, prefix):
     assert cs.tolist() == np.asarray(cp_s).tolist() and ce.tolist() == np.asarray(cp_e).tolist()
     assert ((flags & 8) != 0).tolist() == np.asarray(partial).tolist()
     assert bs.dtype == be.dtype == cs.dtype == ce.dtype == np.int32
+
+
+@SETTINGS
+@given(text=TEXTS)
+def test_char_starts_equal_the_index_table(text):
+    assert _char_starts(text.encode("utf-8")).tolist() == TextIndex(text).cp_bytes.tolist()
 
 
 @SETTINGS
