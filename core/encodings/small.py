@@ -9,6 +9,14 @@ spans to bytes, post-processor tokens placed, partial characters flagged — on 
 makes the arrays once at the end. The Encoding is the one the array path gives (the tests hold
 the two paths equal on every runtime family).
 
+Where the tokens' bytes are laid end to end over the text (tiktoken, a byte-level
+``tokenizer.json`` on text its normalizer keeps, SentencePiece without normalization), the
+runtime hands arrays over instead: one gather of per-id rows (:func:`laid_table`) and one
+cumulative sum give the spans in bytes and code points and the PARTIAL flags
+(:func:`laid_spans`); on text the normalizer changed, :func:`narrowed_laid_spans` narrows the
+tokens sharing a character with the same rows. A handful of array calls a text, where a Python
+step per token cost more than the library's own encode.
+
 >>> from core.formats.tiktoken.runtime import TiktokenRuntime
 >>> runtime = TiktokenRuntime({"你".encode(): 0, b"a": 1}, pattern=r".", special={})
 >>> enc = encode_small(runtime, "你a", SmallResult([0, 1], [0, 1], [1, 2], [0, 0], unit="cp"))
