@@ -238,8 +238,9 @@ def laid_spans(table: np.ndarray, ids: np.ndarray, text: str, size: int, prefix:
         return spans, spans, np.zeros(len(ids), dtype=np.uint8)
     rows = table.take(ids, axis=1)
     ends = _accumulate(rows[:3], axis=1, dtype=np.int32)  # bytes, characters, PARTIAL starts
-    extra = int(ends[0, -1]) - size
-    if extra != int(ends[1, -1]) - len(text) or not (extra == 0 or extra == prefix):
+    total_bytes, total_chars, partial_starts = ends[:, -1].tolist()  # one call, not three
+    extra = total_bytes - size
+    if extra != total_chars - len(text) or not (extra == 0 or extra == prefix):
         return None
     starts = ends[:2] - rows[3:]
     if extra:  # the made-up character is no part of the text: spans start at 0 at the least
@@ -247,7 +248,7 @@ def laid_spans(table: np.ndarray, ids: np.ndarray, text: str, size: int, prefix:
         starts -= extra
         np.maximum(starts, 0, out=starts)
         np.maximum(ends[:2], 0, out=ends[:2])
-    if ends[2, -1]:
+    if partial_starts:
         inside = rows[2]
         partial = inside.copy()
         partial[:-1] |= inside[1:]

