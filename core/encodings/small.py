@@ -14,7 +14,9 @@ Where the tokens' bytes are laid end to end over the text (tiktoken, a byte-leve
 runtime hands arrays over instead: one gather of per-id rows (:func:`laid_table`) and one
 cumulative sum give the spans in bytes and code points and the PARTIAL flags
 (:func:`laid_spans`); on text the normalizer changed, :func:`narrowed_laid_spans` narrows the
-tokens sharing a character with the same rows. A handful of array calls a text, where a Python
+tokens sharing a character with the same rows (a ``tokenizer.json`` runtime lays the tokens
+over text its normal form changes character for character itself, and hands the spans
+over). A handful of array calls a text, where a Python
 step per token cost more than the library's own encode.
 
 >>> from core.formats.tiktoken.runtime import TiktokenRuntime
