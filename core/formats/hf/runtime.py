@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from functools import cached_property, lru_cache
 from itertools import chain
 from typing import Any, Sequence
@@ -20,7 +21,8 @@ from tokenizers import Tokenizer
 
 from ...encodings.batch import EncodingBatch
 from ...encodings.ids_only import IdsBatch, spelled_texts
-from ...encodings.small import SmallResult, lengths_end_to_end
+from ...encodings.small import (SmallResult, _char_starts, laid_spans, laid_table,
+                                lengths_end_to_end)
 from ...encodings.spans import NativeMany, NativeResult, spelled_joined_spans
 from ...encodings.encoding import Flag
 from ...collector import collector_paused
@@ -70,6 +72,33 @@ def byte_level_bytes(word: str) -> bytes | None:
     if outside.search(word):
         return None
     return word.translate(codes).encode("latin-1")
+
+
+def _changed_one_for_one(text: str, normalized: str, form: str) -> np.ndarray | None:
+    """Where ``normalized`` (as long as ``text``) is ``text`` with each character it changes
+    replaced by that character's own normal form, one character (so the normalizer's
+    alignment maps character i to character i): a bool per character, True where changed;
+    else None. The changed places are found in two arrays of code points, not a Python step
+    per character.
+
+    >>> _changed_one_for_one("a，b", "a,b", "NFKC").tolist()
+    [False, True, False]
+    >>> _changed_one_for_one("x\u0301\u0323", "x\u0323\u0301", "NFKC") is None
+    True
+    """
+    before = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
+    after = np.frombuffer(normalized.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
+    changed = before != after
+    if all(_normal_char(text[i], form) == normalized[i]
+           for i in np.flatnonzero(changed).tolist()):
+        return changed
+    return None
+
+
+@lru_cache(maxsize=4096)
+def _normal_char(char: str, form: str) -> str:
+    """One character's normal form (cached: a text's changed characters repeat)."""
+    return unicodedata.normalize(form, char)
 
 
 def _components(node: Any) -> list[dict]:
@@ -248,8 +277,44 @@ class HFRuntime(Runtime):
         """:meth:`_native_many` of one text, in lists: the spelled spans where the tokens'
         bytes spell the text, else the library's code point offsets."""
         warnings = self._prepare(text, parse_special)
-        native = self._native_batch([text], add_special_tokens, parse_special)[0]
+        spelled = (self._laid_table is not None and not parse_special
+                   and self._spells_text(text))
+        if (not spelled and self._laid_table is not None and not parse_special
+                and not (add_special_tokens and self._post_adds)):
+            laid = self._laid_one_for_one(text, add_special_tokens)
+            if laid is not None:
+                id_array, byte_spans, cp_spans, flags = laid
+                return SmallResult(id_array, *(byte_spans or (None, None)), flags, "bytes",
+                                   True, warnings, laid=True, cp_spans=cp_spans)
+        # a text its tokens spell needs no offsets from the library (the spans are laid)
+        # (none inserted: a post-processor's token would need them below)
+        native = (self._native_without_offsets(text, add_special_tokens)
+                  if spelled and not (add_special_tokens and self._post_adds) else None)
+        fast = native is not None
+        if not fast:
+            native = self._native_batch([text], add_special_tokens, parse_special)[0]
         ids, special = native.ids, native.special_tokens_mask
+        if spelled and 1 not in special:
+            # no token inserted, the text as the normalizer leaves it: the tokens' bytes are
+            # laid over the text, and both units' spans come from one gather of per-id rows
+            id_array = np.array(ids, dtype=np.int64)
+            laid = laid_spans(self._laid_table, id_array, text, len(text.encode("utf-8")))
+            if laid is not None:
+                byte_spans, cp_spans, flags = laid
+                flags |= self._flag_table.take(id_array)
+                return SmallResult(id_array, *byte_spans, flags, "bytes", True, warnings,
+                                   laid=True, cp_spans=cp_spans)
+        if fast:  # the steps below read the library's offsets
+            native = self._native_batch([text], add_special_tokens, parse_special)[0]
+            ids, special = native.ids, native.special_tokens_mask
+        if self._laid_table is not None and not parse_special and ids and 1 not in special:
+            # the normalizer changed the text: the library's code point offsets, narrowed where
+            # tokens share a character (core.encodings.small.narrowed_laid_spans)
+            id_array = np.array(ids, dtype=np.int64)
+            starts, ends = zip(*native.offsets)
+            return SmallResult(id_array, np.array(starts, dtype=np.int64),
+                               np.array(ends, dtype=np.int64), self._flag_table.take(id_array),
+                               "cp", False, warnings, table=self._laid_table)
         flag_of = self._small_flags
         flags = list(map(flag_of.__getitem__, ids))
         marker = int(Flag.SPECIAL | Flag.INSERTED)
@@ -268,6 +333,87 @@ class HFRuntime(Runtime):
             flags = [f | marker if is_special and start == end else f
                      for f, is_special, start, end in zip(flags, special, starts, ends)]
         return SmallResult(ids, starts, ends, flags, "cp", False, warnings)
+
+    def _laid_one_for_one(self, text: str, add_special_tokens: bool):
+        """``(ids, byte spans, code point spans, flags)`` of a text the normalizer changes
+        character for character (NFKC's full-width punctuation in Chinese text: 38% of the
+        mono corpus's short lines); else None. The tokens' bytes spell the normalized text,
+        whose characters are the text's one for one: the spans laid over it are the text's in
+        code points, and in bytes where a token starts on a character; tokens sharing a
+        character (CJK split into byte tokens) keep their offsets in it, where the characters
+        they cover are unchanged (the narrowing of runs sharing a character gives the same);
+        else None. The library's offsets are then not needed."""
+        form = self._normal_form
+        if form is None:
+            return None
+        normalized = unicodedata.normalize(form, text)
+        if len(normalized) != len(text):
+            return None
+        changed = _changed_one_for_one(text, normalized, form)
+        if changed is None:
+            return None
+        native = self._native_without_offsets(text, add_special_tokens)
+        if native is None or 1 in native.special_tokens_mask:
+            return None
+        id_array = np.array(native.ids, dtype=np.int64)
+        normal_data = normalized.encode("utf-8")
+        laid = laid_spans(self._laid_table, id_array, normalized, len(normal_data))
+        if laid is None:
+            return None
+        (byte_starts, byte_ends), (cp_starts, cp_ends), partial = laid
+        flags = self._flag_table.take(id_array)
+        if not partial.any():
+            return id_array, None, (cp_starts, cp_ends), flags
+        # a token sharing a character (PARTIAL) must cover unchanged ones only: the run's
+        # bytes are then the text's, as narrowing finds them (else it keeps whole characters)
+        changed_before = np.zeros(len(text) + 1, dtype=np.int32)
+        np.add.accumulate(changed, dtype=np.int32, out=changed_before[1:])
+        shared = partial != 0
+        if np.count_nonzero(changed_before.take(cp_ends[shared])
+                            - changed_before.take(cp_starts[shared])):
+            return None
+        normal_table = _char_starts(normal_data)
+        table = _char_starts(text.encode("utf-8"))
+        into = byte_starts - normal_table.take(cp_starts)  # bytes into the first character
+        starts = (table.take(cp_starts) + into).astype(np.int32)
+        ends = (table.take(cp_ends) - (normal_table.take(cp_ends) - byte_ends)).astype(np.int32)
+        return id_array, (starts, ends), (cp_starts, cp_ends), flags | partial
+
+    @cached_property
+    def _normal_form(self) -> str | None:
+        """The one Unicode normal form the normalizer applies, where the tokens' bytes spell
+        the normalized text (:attr:`_spells_text`); else None."""
+        if self._spells_text is None:
+            return None
+        forms = [k for k in _types(self.spec.get("normalizer")) if k != "Sequence"]
+        return forms[0] if len(forms) == 1 and forms[0] in ("NFC", "NFD", "NFKC",
+                                                             "NFKD") else None
+
+    @cached_property
+    def _post_adds(self) -> bool:
+        """Whether the post-processor adds tokens to a single text."""
+        return self.tk.num_special_tokens_to_add(False) > 0
+
+    def _native_without_offsets(self, text: str, add_special_tokens: bool):
+        """The library's answer for one text with no special literal parsed, without the
+        offsets it tracks (``encode_batch_fast``: ~8 us of a 38 us encode of a line), for a
+        text whose tokens' bytes spell it (their spans are laid from the bytes); None where
+        this ``tokenizers`` has no such call."""
+        fast = getattr(self.tk, "encode_batch_fast", None)
+        if fast is None:
+            return None
+        with self.lock:
+            self.tk.encode_special_tokens = True
+            return fast([text], add_special_tokens=add_special_tokens)[0]
+
+    @cached_property
+    def _laid_table(self) -> np.ndarray | None:
+        """Per id, the rows :func:`~core.encodings.small.laid_spans` gathers, where the tokens'
+        bytes spell a text the normalizer leaves as it is (:attr:`_spells_text`) and no token
+        is empty (made once); else None."""
+        if self._spells_text is None or self.vocab_bytes.utf8_tables[2]:
+            return None
+        return laid_table(self.vocab_bytes.all_lengths, *self.vocab_bytes.utf8_arrays)
 
     @cached_property
     def _small_flags(self) -> list[int]:

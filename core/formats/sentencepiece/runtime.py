@@ -18,7 +18,7 @@ import numpy as np
 import sentencepiece as spm
 
 from ...encodings.ids_only import IdsBatch
-from ...encodings.small import SmallResult, lengths_end_to_end
+from ...encodings.small import SmallResult, laid_spans, laid_table, lengths_end_to_end
 from ...encodings.spans import NativeMany, NativeResult
 from ...encodings.encoding import Flag
 from ...collector import collector_paused
@@ -473,6 +473,18 @@ class SentencePieceRuntime(Runtime):
         # the library's own encode
         unknown = (list(compress(count(), map(tables.unknown.__contains__, ids)))
                    if not tables.unknown.isdisjoint(ids) else [])
+        if (self._identity and not unknown and self._laid_table is not None
+                and not (add_special_tokens and self._adds_specials)):
+            # the pieces spell the text (and a dummy-prefix space): both units' spans from one
+            # gather of per-id rows, where the lists below take a step per token
+            id_array = np.array(ids, dtype=np.int64)
+            laid = laid_spans(self._laid_table, id_array, text, len(text.encode("utf-8")),
+                              prefix=int(bool(self._dummy_prefix)))
+            if laid is not None:
+                byte_spans, cp_spans, flags = laid
+                flags |= self._flag_table.take(id_array)
+                return SmallResult(id_array, *byte_spans, flags, "bytes", True, warnings,
+                                   laid=True, cp_spans=cp_spans)
         if self._identity:
             lengths = list(map(tables.lengths.__getitem__, ids))
             if unknown and not self._unknown_from_surfaces(text, len(ids), unknown, lengths):
@@ -495,6 +507,14 @@ class SentencePieceRuntime(Runtime):
             if unknown and not (self._unknown_from_text(normalized, ids, unknown, lengths)
                                 or self._unknown_from_surfaces(text, len(ids), unknown, lengths)):
                 return None
+            if ids and not (add_special_tokens and self._adds_specials):
+                id_array = np.array(ids, dtype=np.int64)
+                spans = self._cp_span_arrays(id_array, lengths, size, offsets, len(text))
+                if spans is None:
+                    return None
+                if spans:
+                    return SmallResult(id_array, None, None, self._flag_table.take(id_array),
+                                       "cp", True, warnings, cp_spans=spans)
             starts, ends = lengths_end_to_end(lengths)
             if (ends[-1] if ends else 0) != size:
                 return None
@@ -518,6 +538,72 @@ class SentencePieceRuntime(Runtime):
                 ids, flags = [*ids, self.sp.eos_id()], [*flags, marker]
                 starts, ends = [*starts, end], [*ends, end]
         return SmallResult(ids, starts, ends, flags, unit, exact, warnings)
+
+    def _cp_span_arrays(self, ids: np.ndarray, lengths: list[int], size: int,
+                        offsets: list[int] | None, bound: int):
+        """The code point spans (int32 arrays) of pieces of ``lengths`` characters laid over
+        the normalized text of ``size`` characters and carried back to the text (``offsets``,
+        or less the dummy prefix): the list path's steps in a handful of array calls. None
+        where the pieces do not spell the normalized text; ``()`` where the list path must
+        decide (an orphan to share, or a span past the text)."""
+        # every piece's start is the one before's end: one array of the count + 1 bounds
+        bounds = np.zeros(len(lengths) + 1, dtype=np.int32)
+        np.add.accumulate(np.array(lengths, dtype=np.int32), out=bounds[1:])
+        if int(bounds[-1]) != size:
+            return None
+        if offsets is None:
+            if self._dummy_prefix:  # the text itself, less the dummy prefix
+                bounds -= 1
+                np.maximum(bounds, 0, out=bounds)
+        else:  # only the bounds are looked up (an array of every offset cost more)
+            bounds = np.array(list(map(offsets.__getitem__, bounds.tolist())), dtype=np.int32)
+            if int(bounds.max()) > bound:
+                return ()
+        starts, ends = bounds[:-1], bounds[1:].copy()
+        empty = starts == ends
+        found = np.count_nonzero(empty)
+        # an empty span before one starting at the same place is an orphan the list path
+        # shares (:meth:`_share_orphan_span_lists`), but for the bare "▁" the dummy prefix
+        # makes (the usual empty span, first: no array call more) and control and unknown pieces
+        if found and not (found == 1 and empty[0] and ids[0] == self._bare_space_id):
+            orphans = empty[:-1] & (starts[1:] == starts[:-1])
+            if np.count_nonzero(orphans) and np.count_nonzero(
+                    self._may_be_orphan.take(ids[:-1][orphans])):
+                return ()
+        return starts, ends
+
+    @cached_property
+    def _may_be_orphan(self) -> np.ndarray:
+        """Per id: an empty span of it is shared with the next piece's
+        (:meth:`_share_orphan_span_lists`): not a control or unknown piece, not the bare "▁"."""
+        table = ~self._no_fast_path
+        if self._bare_space_id >= 0:
+            table[self._bare_space_id] = False
+        return table
+
+    @cached_property
+    def _adds_specials(self) -> bool:
+        """Whether ``add_special_tokens`` adds a BOS or an EOS."""
+        return ((self.add_bos and self.sp.bos_id() >= 0)
+                or bool(self.add_eos and self.sp.eos_id() >= 0))
+
+    @cached_property
+    def _laid_table(self) -> np.ndarray | None:
+        """Per id, the rows :func:`~core.encodings.small.laid_spans` gathers, from the pieces
+        (no vocabulary bytes built): a piece's characters all start in it ("▁" one space); a
+        byte piece is one byte, a character's start or inside one. None where some piece
+        that can come from text has no bytes (a byte piece of an odd name)."""
+        leads = self._piece_chars.astype(np.int32)
+        inside = np.zeros(len(leads), dtype=bool)
+        for i in np.flatnonzero(self._is_byte_piece).tolist():
+            value = byte_piece_value(self._pieces[i])
+            if value is None:
+                return None
+            inside[i] = (value & 0xC0) == 0x80
+            leads[i] = 0 if inside[i] else 1
+        if ((self._lengths == 0) & ~self._no_fast_path).any():
+            return None
+        return laid_table(self._lengths, leads, inside)
 
     def _unknown_from_text(self, normalized: str, ids: list[int], unknown: list[int],
                            lengths: list[int]) -> bool:

@@ -25,13 +25,13 @@ from ...notes import Note, note
 from ...pipeline.normalizers import normalize_aligned
 from ...pipeline.pretokens import ModelView, PreToken, char_to_byte_offsets, cut_literals
 from .presets import TiktokenPreset, guess_preset, preset as find_preset, specials_fit
-from ...encodings.small import SmallResult, lengths_end_to_end
+from ...encodings.small import SmallResult, laid_spans, laid_table, lengths_end_to_end
 from ...pipeline.special import SpecialToken, guess_role, parses
-from ...text.offsets import visible_bytes
+from ...text.offsets import check_encodable, visible_bytes
 from ...encodings.vocab_bytes import VocabBytes
 from ...pipeline.postprocess import Template, bos_eos_template, plain_template
 from ..runtime import (PreTokenizerPart, Runtime, Stage, StreamTraits, in_chunks,
-                   native_threads)
+                   native_threads, special_literal_notes)
 
 
 def parse_rank_file(data: bytes, path: object = None, *,
@@ -250,11 +250,22 @@ class TiktokenRuntime(Runtime):
         more than the whole encode of a short text)."""
         if self.normalization and not unicodedata.is_normalized(self.normalization, text):
             return None
+        if len(text) > SHORT_ONE_OFF:  # the library's own buffer: no Python int per token
+            # _prepare's checks, inline: the text's UTF-8 fails exactly where a surrogate is
+            # (then check_encodable names it); notes only where a literal is found
+            try:
+                size = len(text.encode("utf-8"))
+            except UnicodeEncodeError:
+                check_encodable(text)
+                raise
+            literals = self._special_literals.find(text)
+            warnings = special_literal_notes(literals, parse_special) if literals else []
+            allowed = (parse_special if isinstance(parse_special, frozenset)
+                       else self.enc.special_tokens_set if parse_special else frozenset())
+            return self._native_small_arrays(text, add_special_tokens, allowed, warnings, size)
         warnings = self._prepare(text, parse_special)
         allowed = (parse_special if isinstance(parse_special, frozenset)
                    else "all" if parse_special else frozenset())
-        if len(text) > SHORT_ONE_OFF:  # the library's own buffer: no Python int per token
-            return self._native_small_arrays(text, add_special_tokens, allowed, warnings)
         if parse_special:  # True, or the set of literals allowed: tiktoken's own choice
             ids = self.enc.encode(text, allowed_special=allowed, disallowed_special=())
             flags = list(map(self._special_flags.__getitem__, ids))
@@ -271,10 +282,22 @@ class TiktokenRuntime(Runtime):
                            laid=not self.normalization and not (add_special_tokens and self.bos))
 
     def _native_small_arrays(self, text: str, add_special_tokens: bool, allowed,
-                             warnings: list[Note]) -> SmallResult:
+                             warnings: list[Note], size: int) -> SmallResult:
         """:meth:`_native_small` of a longer text, in arrays: the ids as the library's numpy
-        buffer, spans a cumulative sum of the tokens' lengths."""
-        ids = self.enc.encode_to_numpy(text, allowed_special=allowed, disallowed_special=())
+        buffer; where the tokens are laid over the text as it is (no normalizing preset, no
+        BOS), the spans of bytes and code points and the PARTIAL flags in one gather of
+        :attr:`_laid_table` and one cumulative sum (:func:`laid_spans`), else spans a
+        cumulative sum of the tokens' lengths. ``allowed``: the set of special literals the
+        library parses; ``size``: the text's UTF-8 bytes."""
+        ids = self._encode_to_array(text, allowed)
+        if not self.normalization and not (add_special_tokens and self.bos):
+            laid = laid_spans(self._laid_table, ids, text, size)
+            if laid is not None:
+                byte_spans, cp_spans, flags = laid
+                if allowed:
+                    flags |= self._is_special[ids]
+                return SmallResult(ids.astype(np.int64), *byte_spans, flags, "bytes", True,
+                                   warnings, laid=True, cp_spans=cp_spans)
         lengths = self._lengths[ids]
         # int32 offsets: the small path's own (a short text is far below 2**31 bytes)
         ends = np.cumsum(lengths, dtype=np.int32)
@@ -287,6 +310,25 @@ class TiktokenRuntime(Runtime):
             flags = np.concatenate(([Flag.SPECIAL | Flag.INSERTED], flags)).astype(np.uint8)
         return SmallResult(ids, starts, ends, flags, "bytes", not self.normalization, warnings,
                            laid=not self.normalization and not (add_special_tokens and self.bos))
+
+    def _encode_to_array(self, text: str, allowed) -> np.ndarray:
+        """tiktoken's ``encode_to_numpy(text, allowed_special=allowed, disallowed_special=())``
+        without its wrapper (its keyword handling and import cost ~1 µs, a tenth of the call on
+        a line): the library's buffer of ids as uint32."""
+        buffer_of = self._buffer_of
+        if buffer_of is None:
+            return self.enc.encode_to_numpy(text, allowed_special=allowed, disallowed_special=())
+        return np.frombuffer(buffer_of(text, allowed), dtype=np.uint32)
+
+    @cached_property
+    def _buffer_of(self):
+        """The library's own ``encode_to_tiktoken_buffer``, where this tiktoken has it."""
+        return getattr(getattr(self.enc, "_core_bpe", None), "encode_to_tiktoken_buffer", None)
+
+    @cached_property
+    def _laid_table(self) -> np.ndarray:
+        """Per id, the five rows :func:`~core.encodings.small.laid_spans` gathers (made once)."""
+        return laid_table(self._lengths, *self.vocab_bytes.utf8_arrays)
 
     @cached_property
     def _length_list(self) -> list[int]:

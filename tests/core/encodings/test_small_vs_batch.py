@@ -143,3 +143,29 @@ def test_benched_tokenizers_small_path_equals_batch_path(rel):
     runtime = load_tokenizer(require_data(TOKENIZERS / rel))
     check(runtime, examples=40)
     assert_same_refusal(runtime, "x\ud83d")
+
+
+FULL_WIDTH = st.text(st.one_of(
+    st.characters(min_codepoint=0x4E00, max_codepoint=0x4E40),      # CJK
+    st.characters(min_codepoint=0xFF01, max_codepoint=0xFF5E),      # full-width ASCII (NFKC)
+    st.sampled_from("，。：；！？《》　…①ﬃ\u0301 a\r\n\xa0Õé"),  # one for one, or not
+), max_size=40) | st.lists(st.sampled_from(  # changed characters next to ones cut in bytes
+    ["\xa0Õ", "\xa0", "Õ", "，世", "世界", "ｆｕｌｌ", "é", " ", "…", "①", "«\xa0", "ﾊ"]),
+    max_size=12).map("".join)
+
+
+@pytest.mark.realdata
+def test_nfkc_one_for_one_small_path_equals_batch_path():
+    """claude-legacy's NFKC changes full-width punctuation one character for one: the small
+    path lays the spans over the normalized text (no library offsets) where it can."""
+    runtime = load_tokenizer(require_data(TOKENIZERS / "claude-legacy/tokenizer.json"))
+
+    @settings(max_examples=300, deadline=None,
+              suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+    @given(text=FULL_WIDTH, add_special_tokens=st.booleans())
+    @example(text="清平乐，有人长倚妆楼。", add_special_tokens=False)
+    @example(text="un caractère «\xa0Õ/õ » a été", add_special_tokens=False)  # NBSP, then Õ cut
+    def run(text, add_special_tokens):
+        assert_same_as_batch(runtime, text, add_special_tokens, False)
+
+    run()

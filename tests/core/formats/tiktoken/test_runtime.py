@@ -97,6 +97,9 @@ def test_special_tokens_registry():
 def test_lone_surrogate_is_a_text_error():
     with pytest.raises(TextError, match="lone surrogate"):
         tiktoken_runtime().encode("a\ud800b")
+    # a longer text takes the one-off path's own check (its UTF-8 encode fails first)
+    with pytest.raises(TextError, match="lone surrogate"):
+        tiktoken_runtime().encode("a long enough text, past the short path \ud800b")
 
 
 def test_pattern_matters():
