@@ -191,3 +191,19 @@ def test_mask_equals_the_readable_rule(case, raw_spans):
         spans.append((at + gap, at + gap + width))
         at += gap + width
     assert mask_from_spans(token_spans, spans) == _readable_mask(token_spans, spans)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 30), st.integers(0, 6)), max_size=20),
+       st.lists(st.integers(0, 40), max_size=8))
+def test_crossed_bounds_equal_the_plain_search_on_any_spans(raw_spans, raw_bounds):
+    """:func:`~core.chat.encode.crossed_bounds` (the ends as the running furthest end where
+    they never go back, else the running max) against every span for every bound; spans in
+    order of their starts, ends going back or not (a merged literal, a SentencePiece space)."""
+    from core.chat.encode import crossed_bounds
+
+    spans = sorted((start, start + width) for start, width in raw_spans)
+    bounds = sorted(set(raw_bounds))
+
+    assert crossed_bounds(bounds, spans) == tuple(
+        b for b in bounds if any(s < b < e for s, e in spans))
