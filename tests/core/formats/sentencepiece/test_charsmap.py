@@ -146,3 +146,34 @@ def test_random_compatibility_text_normalizes_as_the_library(ja, texts):
 def test_an_unreadable_map_reads_as_none():
     assert key_end_characters(b"") == ""
     assert key_end_characters(b"\x08\x00\x00\x00\x01") is None  # trie runs past the data
+
+
+def _check_one_same(runtime, texts: list[str]) -> None:
+    """The one-off path's :meth:`_normalize_one` against the library asked with offsets."""
+    for text in texts:
+        norm, offsets = runtime._normalize_one(text)
+        assert (norm, runtime._offsets((norm, offsets))) == tuple(
+            (n[0], list(n[1])) for n in [runtime.sp.normalize(text, with_offsets=True)])[0], text
+
+
+@pytest.mark.realdata
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(texts=TEXTS)
+@example(texts=["a…b", "x，y", "ﬁ ﬀ", "Ａ Ｂ", " lead", "trail ", "a  b", "x▁", "\uf900", "e\u0301",
+                "plain", "日本語", "ｶﾞ", "\u3000全角\u3000", "😀👍🏽", "a\u0308\u0301", "Кириллица"])
+def test_one_text_normalizes_as_the_library(ja, texts):
+    _check_one_same(ja, texts)
+
+
+@pytest.mark.realdata
+@pytest.mark.parametrize("rel", MODELS)
+def test_one_text_of_flores_normalizes_as_the_library(rel):
+    runtime = _runtime(rel)
+    if runtime._identity:
+        pytest.skip("an identity normalizer is never asked (the pieces spell the text)")
+    texts = []
+    for path in sorted(require_data(FLORES).glob("*.dev")):
+        texts += path.read_text(encoding="utf-8").splitlines()[:6]
+    wide = str.maketrans({chr(c): chr(c + 0xFEE0) for c in range(0x21, 0x7F)})
+    texts += [t.translate(wide) for t in texts[::7]]
+    _check_one_same(runtime, texts + ["", " ", "  a  b ", "a▁", "▁a", "ａ b", "\u00ad"])
