@@ -5,8 +5,9 @@ combining marks and spaces (leading, trailing, doubled, ideographic).
 
 - :meth:`_cp_spans_of_text` (the bounds as a running sum where the normal form is the text
   itself) against :meth:`_cp_span_arrays` handed the identity offsets (its general way);
-- the whole one-off encode against the batch (``encode_batch``), and :meth:`_normalize_one`
-  against the library (also in test_charsmap.py)."""
+- the whole one-off encode against the batch (``encode_batch``), :meth:`_normalize_one`
+  against the library (also in test_charsmap.py), and :meth:`_encode_one` (the binding
+  without the wrapper) against ``sp.encode``."""
 
 from __future__ import annotations
 
@@ -90,6 +91,7 @@ def test_one_off_encode_as_the_batch(ja, text):
             for unit in UNITS:
                 assert [a.tolist() for a in one.spans(unit)] == [
                     a.tolist() for a in batch.spans(unit)], (text, unit)
+        assert ja._encode_one(text) == ja.sp.encode(text), text
         norm, offsets = ja._normalize_one(text)
         assert (norm, ja._offsets((norm, offsets))) == (
             lambda n: (n[0], list(n[1])))(ja.sp.normalize(text, with_offsets=True)), text
