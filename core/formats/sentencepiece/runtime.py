@@ -717,8 +717,9 @@ class SentencePieceRuntime(Runtime):
         """:func:`~.spm_unknown.unknown_lengths_from_text` of one text: each unknown piece's
         run of uncovered characters, read off the normalized text (in place); whether every
         run checks out."""
-        size, begins_covered = len(normalized), self._small_tables.begins_covered
-        unknown_ids, last = self._small_tables.unknown, len(ids) - 1
+        size, last = len(normalized), len(ids) - 1
+        # the piece after a run: no unknown piece, begins with a covered character (one list)
+        may_follow = self._small_tables.may_follow_unknown
         uncovered = self._uncovered_run.match
         for j in unknown:
             lengths[j] = 0
@@ -727,18 +728,16 @@ class SentencePieceRuntime(Runtime):
         read = 0
         for j in unknown:  # in order
             position = before[j] + read
-            length = uncovered(normalized, position).end() - position
-            lengths[j] = length
-            read += length
-            if length == 0:
+            end = uncovered(normalized, position).end()
+            if end == position:
                 return False
+            lengths[j] = end - position
+            read += end - position
             if j == last:
-                if position + length != size:
+                if end != size:
                     return False
-            else:  # the piece after the run must begin with a covered character
-                if not (position + length < size and ids[j + 1] not in unknown_ids
-                        and begins_covered[ids[j + 1]]):
-                    return False
+            elif not (end < size and may_follow[ids[j + 1]]):
+                return False
         return before[-1] + read == size
 
     def _unknown_from_surfaces(self, text: str, count: int, unknown: list[int],
@@ -771,6 +770,9 @@ class SentencePieceRuntime(Runtime):
         def ids(mask: np.ndarray) -> frozenset:
             return frozenset(np.flatnonzero(mask).tolist())
 
+        begins_covered = [bool(piece) and bool(self._covered[ord(piece[0])])
+                          for piece in self._pieces]
+
         return SimpleNamespace(control=ids(self._types == CONTROL),
                                unknown=ids(self._types == UNKNOWN),
                                byte_pieces=ids(self._is_byte_piece),
@@ -778,8 +780,10 @@ class SentencePieceRuntime(Runtime):
                                lengths=self._lengths.tolist(), chars=self._piece_chars.tolist(),
                                flags=self._flag_table.tolist(),
                                # per id: its piece begins with a covered character
-                               begins_covered=[bool(piece) and bool(self._covered[ord(piece[0])])
-                                               for piece in self._pieces])
+                               begins_covered=begins_covered,
+                               # ... and is no unknown piece: it may follow an unknown one's run
+                               may_follow_unknown=[covered and kind != _UNKNOWN for covered, kind
+                                                   in zip(begins_covered, self._types.tolist())])
 
     def _share_orphan_span_lists(self, ids: list[int], starts: list[int],
                                  ends: list[int]) -> None:
