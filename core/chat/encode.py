@@ -182,6 +182,12 @@ def runtime_typed_literals(runtime, template: str | None = None) -> list:
     return list(_reader(runtime, template).literals)
 
 
+def runtime_literal_contents(runtime, template: str | None = None) -> frozenset[str]:
+    """The texts of :func:`runtime_typed_literals`, made once per runtime and template (a
+    report's mask reads them: a set of mistral-v3's 771 control symbols each time)."""
+    return _reader(runtime, template).contents
+
+
 def runtime_literal_finder(runtime, template: str | None = None):
     """The :class:`~core.pipeline.special.SpecialLiterals` of :func:`runtime_typed_literals`, made once
     per runtime and template (for :func:`content_literals`)."""
@@ -243,6 +249,10 @@ class _Reader:
                          if not t.parsable and t.kind != "unk" and t.content}
         self.pattern = _literal_pattern(tuple(self.controls)) if self.controls else None
         self.literals = tuple(typed_literals(specials, template))
+
+    @cached_property
+    def contents(self) -> frozenset[str]:
+        return frozenset(t.content for t in self.literals)
 
     @cached_property
     def finder(self):
