@@ -182,6 +182,12 @@ def runtime_typed_literals(runtime, template: str | None = None) -> list:
     return list(_reader(runtime, template).literals)
 
 
+def runtime_literal_contents(runtime, template: str | None = None) -> frozenset[str]:
+    """The texts of :func:`runtime_typed_literals`, made once per runtime and template (a
+    report's mask reads them: a set of mistral-v3's 771 control symbols each time)."""
+    return _reader(runtime, template).contents
+
+
 def runtime_literal_finder(runtime, template: str | None = None):
     """The :class:`~core.pipeline.special.SpecialLiterals` of :func:`runtime_typed_literals`, made once
     per runtime and template (for :func:`content_literals`)."""
@@ -243,6 +249,10 @@ class _Reader:
                          if not t.parsable and t.kind != "unk" and t.content}
         self.pattern = _literal_pattern(tuple(self.controls)) if self.controls else None
         self.literals = tuple(typed_literals(specials, template))
+
+    @cached_property
+    def contents(self) -> frozenset[str]:
+        return frozenset(t.content for t in self.literals)
 
     @cached_property
     def finder(self):
@@ -351,14 +361,31 @@ def _encode_pieces(runtime, pieces: list[tuple[str, list[int] | None]], parse: b
     texts = ["\n" + piece if newline is not None else piece for piece, newline in pieces]
     plain = runtime.plain_encoder() if not parse else None
     if plain is not None:
-        results = [plain(text) for text in texts]
+        results = [(*plain(text), None) for text in texts]
     elif texts:  # the batch's IDs and spans, without its notes where the runtime can
-        results = runtime.ids_and_cp_spans(texts, parse)
+        results = runtime.ids_and_cp_bounds(texts, parse)
     else:
         results = []
     out = []
-    for k, ((piece, newline), (ids, spans)) in enumerate(zip(pieces, results)):
+    for k, ((piece, newline), (ids, spans, bounds)) in enumerate(zip(pieces, results)):
         shift = shifts[k] if shifts is not None else 0
+        if bounds is not None:
+            # tokens end to end: the newline's dropped, and the offsets checked and moved,
+            # on the bounds between them (rising: the first and last are the extremes)
+            if newline is not None and ids[:len(newline)] == newline:
+                drop = len(newline)
+                ids, bounds = ids[drop:], bounds[drop:]
+                top = len(piece) + 1
+                if len(bounds) < 2 or 1 <= bounds[0] and bounds[-1] <= top:
+                    out.append((ids, _paired(bounds, shift - 1)))
+                else:  # each offset less the newline, within the piece
+                    bounds = [0 if b < 1 else b - 1 if b < top else top - 1 for b in bounds]
+                    out.append((ids, _paired(bounds, shift)))
+                continue
+            if newline is None:
+                out.append((ids, _paired(bounds, shift)))
+                continue
+            spans = list(zip(bounds[:-1], bounds[1:]))  # the newline merged: below
         if newline is not None:
             if ids[:len(newline)] == newline:
                 drop, top = len(newline), len(piece) + 1
@@ -375,6 +402,17 @@ def _encode_pieces(runtime, pieces: list[tuple[str, list[int] | None]], parse: b
                 ids, spans = _encode_pieces(runtime, [(piece, None)], parse)[0]
         out.append((ids, _shifted(spans, shift)))
     return out
+
+
+def _paired(bounds: list[int], shift: int) -> list[tuple[int, int]]:
+    """The spans between ``bounds``, each moved by ``shift``.
+
+    >>> _paired([0, 2, 3], 5)
+    [(5, 7), (7, 8)]
+    """
+    if shift:
+        bounds = list(map(shift.__add__, bounds))
+    return list(zip(bounds[:-1], bounds[1:]))
 
 
 def _shifted(spans: list[tuple[int, int]], shift: int,

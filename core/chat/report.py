@@ -31,7 +31,8 @@ from .budget import token_budget
 from .checks import (generation_prompt_notes, injection_note, injections,
                      prompt_text_matters)
 from .conversation import Conversation
-from .encode import encode_chat, encode_render, encoded_in_runs, runtime_typed_literals
+from .encode import (encode_chat, encode_render, encoded_in_runs, runtime_literal_contents,
+                     runtime_typed_literals)
 from .errors import ChatTemplateError, RenderLimitError
 from ..collector import collector_paused
 from ..notes import note
@@ -319,7 +320,7 @@ def _report(template, conversation, options, flags, render, runtime, configs, re
         # named specials
         mask_ends = set(ends) | set((special_tokens or {}).values())
         if runtime is not None:
-            mask_ends |= {t.content for t in runtime_typed_literals(runtime, template)}
+            mask_ends |= runtime_literal_contents(runtime, template)
         found = _prefix_spans(template, messages, text, mask_ends, render, options,
                               segmentation)
         tails = turn_tails(text, messages, found.turns)

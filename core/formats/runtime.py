@@ -230,6 +230,13 @@ class Runtime(abc.ABC):
         return self.encode_batch(texts, add_special_tokens=False,
                                  parse_special=parse_special).ids_and_cp_spans_each()
 
+    def ids_and_cp_bounds(self, texts: Sequence[str], parse_special: bool) -> list[tuple]:
+        """:meth:`ids_and_cp_spans` as ``(ids, spans, bounds)``: ``bounds`` (the
+        ``len(ids) + 1`` offsets between tokens lying end to end, span ``k`` being
+        ``(bounds[k], bounds[k + 1])``, with ``spans`` None) where the runtime has them at no
+        cost (the SentencePiece runtime); else ``spans`` and None, as this default."""
+        return [(ids, spans, None) for ids, spans in self.ids_and_cp_spans(texts, parse_special)]
+
     def encode_ids_batch(self, texts: Sequence[str], *,
                          add_special_tokens: bool = True) -> IdsBatch:
         """The IDs :meth:`encode_batch` gives ``texts`` (special-token literals read as text),

@@ -47,6 +47,21 @@ _FEW_TEXTS = 32  # fewer texts than this are normalized by the library alone
 _UTF8_MORE = {**{b: 1 for b in range(0x18, 0x1C)}, **{b: 2 for b in range(0x1C, 0x1E)}, 0x1E: 3}
 
 
+def _bounds_of_chars(chars: list[int], prefix: int) -> list[int]:
+    """The offsets between pieces of ``chars`` characters each, end to end, less ``prefix``
+    characters in front (clipped at 0): :func:`_spans_of_chars` before its pairs are made.
+
+    >>> _bounds_of_chars([2, 1, 3], 1)
+    [0, 1, 2, 5]
+    """
+    bounds = list(accumulate(chars, initial=-prefix))
+    k = 0
+    while k < len(bounds) and bounds[k] < 0:
+        bounds[k] = 0
+        k += 1
+    return bounds
+
+
 def _spans_of_chars(chars: list[int], prefix: int) -> list[tuple[int, int]]:
     """Spans of pieces of ``chars`` characters each, end to end, less ``prefix`` characters
     in front (clipped at 0): running sums at C speed.
@@ -54,11 +69,7 @@ def _spans_of_chars(chars: list[int], prefix: int) -> list[tuple[int, int]]:
     >>> _spans_of_chars([2, 1, 3], 1)
     [(0, 1), (1, 2), (2, 5)]
     """
-    bounds = list(accumulate(chars, initial=-prefix))
-    k = 0
-    while k < len(bounds) and bounds[k] < 0:
-        bounds[k] = 0
-        k += 1
+    bounds = _bounds_of_chars(chars, prefix)
     return list(zip(bounds[:-1], bounds[1:]))
 
 
@@ -442,8 +453,18 @@ class SentencePieceRuntime(Runtime):
 
         >>> # runtime.ids_and_cp_spans(["hi 🌦"], False) -> [([...], [(0, 2), (2, 3), ...])]
         """
-        if not self._identity:
-            return super().ids_and_cp_spans(texts, parse_special)
+        return [(ids, spans if bounds is None else list(zip(bounds[:-1], bounds[1:])))
+                for ids, spans, bounds in self.ids_and_cp_bounds(texts, parse_special)]
+
+    def ids_and_cp_bounds(self, texts: Sequence[str], parse_special: bool) -> list[tuple]:
+        """:meth:`ids_and_cp_spans` as ``(ids, spans, bounds)``: where the pieces lie end to
+        end (no byte piece of a longer character) ``bounds``, the ``len(ids) + 1`` offsets
+        between them (span ``k`` is ``(bounds[k], bounds[k + 1])``), and ``spans`` None; else
+        ``spans``, ``bounds`` None. The chat's runs are moved and cut from the bounds, with no
+        span made twice."""
+        if not self._identity:  # the batch's spans
+            return [(ids, spans, None)
+                    for ids, spans in super().ids_and_cp_spans(texts, parse_special)]
         self._refuse_unencodable(texts)
         texts = list(texts)
         with collector_paused():
@@ -463,23 +484,27 @@ class SentencePieceRuntime(Runtime):
         out: list = []
         careful: list[int] = []
         for k, (text, ids) in enumerate(zip(texts, id_lists)):
-            spans = None
+            spans = bounds = None
             if control.isdisjoint(ids) and unknown.isdisjoint(ids):
                 # the pieces' bytes, less the dummy prefix, are the text's (the batch's test)
                 prefix = sum(map(byte_lengths.__getitem__, ids)) - len(text.encode("utf-8"))
                 if prefix in prefixes:
-                    spans = _spans_of_chars(list(map(code_points.__getitem__, ids)), prefix)
+                    bounds = _bounds_of_chars(list(map(code_points.__getitem__, ids)), prefix)
                     if not multi_byte.isdisjoint(ids):
-                        spans = self._spans_with_bytes(ids, spans, prefix)
-                    if spans and spans[-1][1] != len(text):
-                        spans = None  # the pieces do not spell the text: the batch decides
-            if spans is None:
+                        spans = self._spans_with_bytes(ids, list(zip(bounds[:-1], bounds[1:])),
+                                                       prefix)
+                        bounds = None
+                        if spans and spans[-1][1] != len(text):
+                            spans = None  # the pieces do not spell the text: the batch decides
+                    elif len(bounds) > 1 and bounds[-1] != len(text):
+                        bounds = None
+            if spans is None and bounds is None:
                 careful.append(k)
-            out.append((ids, spans))
+            out.append((ids, spans, bounds))
         if careful:
             done = super().ids_and_cp_spans([texts[k] for k in careful], parse_special)
-            for k, result in zip(careful, done):
-                out[k] = result
+            for k, (ids, spans) in zip(careful, done):
+                out[k] = (ids, spans, None)
         return out
 
     def _spans_with_bytes(self, ids: list[int], spans: list, prefix: int) -> list | None:

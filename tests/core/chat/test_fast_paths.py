@@ -161,6 +161,13 @@ def test_ids_and_cp_spans_equal_the_batch_encode(name, texts, parse):
             for encoding in batch]
     assert runtime.ids_and_cp_spans(texts, parse) == each
     assert Runtime.ids_and_cp_spans(runtime, texts, parse) == each  # the protocol's default
+    # the same answer as bounds between tokens where the runtime gives them
+    paired = [(ids, spans if bounds is None else list(zip(bounds[:-1], bounds[1:])))
+              for ids, spans, bounds in runtime.ids_and_cp_bounds(texts, parse)]
+    assert paired == each
+    assert all((spans is None) != (bounds is None)
+               and (bounds is None or len(bounds) == len(ids) + 1)
+               for ids, spans, bounds in runtime.ids_and_cp_bounds(texts, parse))
 
 
 # -- the assistant mask over many tokens --------------------------------------------------------
