@@ -105,6 +105,16 @@ def may_join(text: str) -> bool:
 _SHORT = 512  # characters up to which may_join looks characters up in a set
 
 
+def lone_code_points(text: str) -> bool:
+    """Every code point of ``text`` is a grapheme cluster of its own and none is past the BMP
+    (its UTF-16 units are its code points too): one regex search, no array.
+
+    >>> lone_code_points("吾輩は猫"), lone_code_points("e\\u0301"), lone_code_points("😀")
+    (True, False, False)
+    """
+    return _may_join_pattern().search(text) is None
+
+
 def mark_cluster_tables(text: str):
     """For one short text: ``()`` where every code point is a grapheme cluster of its own;
     where marks are the only characters that join (MARK class, no CONTEXT character, no CR

@@ -19,15 +19,17 @@ import tiktoken
 
 from ...encodings.ids_only import IdsBatch
 from ...encodings.spans import NativeMany, NativeResult, spelled_joined_spans
-from ...encodings.encoding import Flag
+from ...encodings.encoding import Encoding, Flag
 from ...errors import FormatError
 from ...notes import Note, note
 from ...pipeline.normalizers import normalize_aligned
 from ...pipeline.pretokens import ModelView, PreToken, char_to_byte_offsets, cut_literals
 from .presets import TiktokenPreset, guess_preset, preset as find_preset, specials_fit
-from ...encodings.small import SmallResult, laid_spans, laid_table, lengths_end_to_end
+from ...encodings.small import (SMALL_TEXT, SmallResult, laid_spans, laid_table,
+                                lengths_end_to_end, other_units)
 from ...pipeline.special import SpecialToken, guess_role, parses
-from ...text.offsets import check_encodable, visible_bytes
+from ...text.graphemes import lone_code_points
+from ...text.offsets import TextIndex, Unit, check_encodable, visible_bytes
 from ...encodings.vocab_bytes import VocabBytes
 from ...pipeline.postprocess import Template, bos_eos_template, plain_template
 from ..runtime import (PreTokenizerPart, Runtime, Stage, StreamTraits, in_chunks,
@@ -107,6 +109,9 @@ SHORT_TEXT = 256
 # characters up to which a one-off encode takes the library's list of ids (past it, its numpy
 # buffer: the lists' per-token cost passes the buffer's fixed cost of a few array calls)
 SHORT_ONE_OFF = 24
+_UNITS = tuple(Unit)  # iterating the enum itself is slow
+_PLAIN = frozenset()  # no special literal parsed
+_accumulate = np.add.accumulate  # np.cumsum's wrapper costs as much as the sum on a short text
 
 class TiktokenRuntime(Runtime):
     """A tiktoken rank file with a pre-tokenizer regex and special tokens.
@@ -216,6 +221,73 @@ class TiktokenRuntime(Runtime):
 
     def decode(self, ids: Sequence[int]) -> str:
         return self.enc.decode([int(i) for i in ids])
+
+    def encode(self, text: str, *, add_special_tokens: bool = True,
+               parse_special: bool = False, allowed_special=None) -> Encoding:
+        """:meth:`Runtime.encode`; a short text read as plain text (the GUI's and the CLI's
+        one-off encodes: no literal parsed, no BOS added, no normalizing preset) goes straight
+        to its Encoding (:meth:`_laid_encoding`), without the generic small path's steps."""
+        if (parse_special is False and allowed_special is None and len(text) <= SMALL_TEXT
+                and self._lays_text and not (add_special_tokens and self.bos)):
+            encoding = self._laid_encoding(text)
+            if encoding is not None:
+                return encoding
+        return super().encode(text, add_special_tokens=add_special_tokens,
+                              parse_special=parse_special, allowed_special=allowed_special)
+
+    @cached_property
+    def _lays_text(self) -> bool:
+        """The tokens' bytes are the text's as it is (no normalizing preset) and the library's
+        buffer of ids is at hand: :meth:`_laid_encoding` can answer."""
+        return not self.normalization and self._buffer_of is not None
+
+    def _laid_encoding(self, text: str) -> Encoding | None:
+        """The Encoding :func:`~core.encodings.small.encode_small` makes of :meth:`_native_small`'s
+        answer for a short text read as plain text, made here in one go (the SmallResult, the
+        call layers and the generic checks cost ~3 µs a line, a third of the library's encode).
+        The ids are the library's buffer; an ASCII text's spans in every unit are one cumulative
+        sum of the tokens' lengths (graphemes too but for CR LF); other texts get bytes, code
+        points and PARTIAL from :func:`~core.encodings.small.laid_spans`, and where one regex
+        search finds no character that joins a neighbour and none past the BMP
+        (:func:`~core.text.graphemes.lone_code_points`), UTF-16 units and graphemes are the code
+        points. None where the readable path must answer (a lone surrogate, which it names; an
+        empty text)."""
+        try:
+            data = text.encode("utf-8")
+        except UnicodeEncodeError:
+            return None
+        size = len(data)
+        if not size:
+            return None
+        literals = self._special_literals.find(text)
+        warnings = special_literal_notes(literals, False) if literals else []
+        ids = np.frombuffer(self._buffer_of(text, _PLAIN), dtype=np.uint32)
+        if size == len(text):  # ASCII: one character per byte
+            lengths = self._lengths.take(ids)
+            ends = _accumulate(lengths, dtype=np.int32)
+            if int(ends[-1]) != size:
+                return None
+            byte_spans = (ends - lengths, ends)
+            units = dict.fromkeys(_UNITS, byte_spans)
+            if "\r\n" in text:  # one grapheme of two code points: the text index's tables
+                del units[Unit.GRAPHEME]
+            flags = np.zeros(len(ids), dtype=np.uint8)
+        else:
+            laid = laid_spans(self._laid_table, ids, text, size)
+            if laid is None:
+                return None
+            byte_spans, cp_spans, flags = laid
+            if lone_code_points(text):
+                units = {Unit.BYTES: byte_spans, Unit.CP: cp_spans, Unit.UTF16: cp_spans,
+                         Unit.GRAPHEME: cp_spans}
+            else:
+                units = other_units(text, byte_spans, cp_spans)
+        ids = ids.astype(np.int64)
+        piece, token_bytes = self.piece, self.token_bytes
+        return Encoding(text, ids, *byte_spans, flags, TextIndex(text, data),
+                        lambda: [piece(i) for i in ids.tolist()],
+                        lambda: [token_bytes(i) for i in ids.tolist()],
+                        warnings, units, piece, token_bytes)
 
     def _native(self, text: str, add_special_tokens: bool, parse_special: bool) -> NativeResult:
         warnings = self._prepare(text, parse_special)
