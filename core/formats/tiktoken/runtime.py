@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import sys
 import unicodedata
 from dataclasses import dataclass
 from functools import cached_property
@@ -111,6 +112,8 @@ SHORT_TEXT = 256
 SHORT_ONE_OFF = 24
 _UNITS = tuple(Unit)  # iterating the enum itself is slow
 _PLAIN = frozenset()  # no special literal parsed
+# an int32 view of an int64 array: where its low and its high halves are
+_LOW, _HIGH = (0, 1) if sys.byteorder == "little" else (1, 0)
 _accumulate = np.add.accumulate  # np.cumsum's wrapper costs as much as the sum on a short text
 
 class TiktokenRuntime(Runtime):
@@ -259,8 +262,12 @@ class TiktokenRuntime(Runtime):
         size = len(data)
         if not size:
             return None
-        literals = self._special_literals.find(text)
-        warnings = special_literal_notes(literals, False) if literals else []
+        few = self._few_literals
+        warnings = []
+        if few is None or True in map(text.__contains__, few):
+            literals = self._special_literals.find(text)
+            if literals:
+                warnings = special_literal_notes(literals, False)
         ids = np.frombuffer(self._buffer_of(text, _PLAIN), dtype=np.uint32)
         if size == len(text):  # ASCII: one character per byte
             lengths = self._lengths.take(ids)
@@ -273,10 +280,21 @@ class TiktokenRuntime(Runtime):
                 del units[Unit.GRAPHEME]
             flags = np.zeros(len(ids), dtype=np.uint8)
         else:
-            laid = laid_spans(self._laid_table, ids, text, size)
-            if laid is None:
-                return None
-            byte_spans, cp_spans, flags = laid
+            # one gather and one sum give both units' ends: bytes in the low half, characters
+            # in the high half of each int64 (no carry: a short text has far fewer than 2**31
+            # bytes); the starts are the ends less the tokens' own lengths (a character more
+            # where a token starts inside one)
+            packed_lengths, packed_own, inside = self._packed_table
+            ends = _accumulate(packed_lengths.take(ids))
+            if int(ends[-1]) != size | len(text) << 32:
+                return None  # the tokens' bytes are not the text's
+            starts = (ends - packed_own.take(ids)).view(np.int32)
+            ends = ends.view(np.int32)
+            byte_spans = (starts[_LOW::2], ends[_LOW::2])
+            cp_spans = (starts[_HIGH::2], ends[_HIGH::2])
+            # PARTIAL where a token or the next one starts inside a character
+            flags = inside.take(ids)
+            flags[:-1] |= flags[1:]
             if lone_code_points(text):
                 units = {Unit.BYTES: byte_spans, Unit.CP: cp_spans, Unit.UTF16: cp_spans,
                          Unit.GRAPHEME: cp_spans}
@@ -401,6 +419,22 @@ class TiktokenRuntime(Runtime):
     def _laid_table(self) -> np.ndarray:
         """Per id, the five rows :func:`~core.encodings.small.laid_spans` gathers (made once)."""
         return laid_table(self._lengths, *self.vocab_bytes.utf8_arrays)
+
+    @cached_property
+    def _packed_table(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Per id, for :meth:`_laid_encoding`: its byte length with, in the high 32 bits, the
+        characters that start in its bytes; the same with one character more where it starts
+        inside one (int64 each); and PARTIAL (8) where it starts inside one (uint8)."""
+        lengths, leads, inside, _, own = self._laid_table.astype(np.int64)
+        return (lengths | leads << 32, lengths | own << 32,
+                (inside != 0).astype(np.uint8) * np.uint8(Flag.PARTIAL))
+
+    @cached_property
+    def _few_literals(self) -> tuple[str, ...] | None:
+        """The special tokens' literals where they are few (a substring test each is cheaper
+        than the literals' regex on a line), else None."""
+        literals = tuple(t.content for t in self.special_tokens() if t.content)
+        return literals if len(literals) <= 8 else None
 
     @cached_property
     def _length_list(self) -> list[int]:
