@@ -147,6 +147,35 @@ def mark_cluster_tables(text: str):
     return floor, floor + joins
 
 
+def mark_joins(text: str) -> list[int] | None:
+    """Where marks are the only characters that join (as :func:`mark_cluster_tables` asks), the
+    code point offsets a cluster goes on across (a mark not after a control character), found by
+    two regex searches with no array; None where the full rules are needed (CR LF or a CONTEXT
+    character) and where a character is past the BMP (``re`` keeps a BMP class as a bitmap, one
+    look-up a character; astral ranges it tries one by one). Grapheme offsets follow: ``k``
+    less the joins at or before it (a start), before it (an end).
+
+    >>> mark_joins("e\\u0301x"), mark_joins("\\u0301a\\n\\u0301"), mark_joins("a\\r\\nb")
+    ([1], [], None)
+    """
+    context, joins = _mark_patterns()
+    if context.search(text) is not None:
+        return None
+    return [match.start() for match in joins.finditer(text)]
+
+
+@functools.cache
+def _mark_patterns() -> tuple[re.Pattern, re.Pattern]:
+    """:func:`mark_joins`' searches: CR LF, a CONTEXT character or one past the BMP; a MARK
+    after a character that is no control (a lookbehind: none at the text's start), in the BMP."""
+    def ranges(value: int) -> str:
+        points = np.flatnonzero(break_classes()[:0x10000] == value)
+        runs = np.split(points, np.flatnonzero(np.diff(points) != 1) + 1)
+        return "".join(f"\\u{int(run[0]):04x}-\\u{int(run[-1]):04x}" for run in runs)
+    return (re.compile(f"\r\n|[{ranges(CONTEXT)}\U00010000-\U0010ffff]"),
+            re.compile(f"(?<=[^{ranges(CONTROL)}])[{ranges(MARK)}]"))
+
+
 @functools.cache
 def _may_join_pattern() -> re.Pattern:
     """Matches CR LF, a character of the classes that can join a neighbour (MARK, CONTEXT) in
