@@ -158,22 +158,29 @@ def mark_joins(text: str) -> list[int] | None:
     >>> mark_joins("e\\u0301x"), mark_joins("\\u0301a\\n\\u0301"), mark_joins("a\\r\\nb")
     ([1], [], None)
     """
-    context, joins = _mark_patterns()
+    context, marks, controls = _mark_patterns()
     if context.search(text) is not None:
         return None
-    return [match.start() for match in joins.finditer(text)]
+    # marks are few in a line: the character before each is looked up in Python (a lookbehind
+    # in the pattern cost a test at every position)
+    return [k for k in map(_start, marks.finditer(text)) if k and text[k - 1] not in controls]
+
+
+_start = re.Match.start
 
 
 @functools.cache
-def _mark_patterns() -> tuple[re.Pattern, re.Pattern]:
-    """:func:`mark_joins`' searches: CR LF, a CONTEXT character or one past the BMP; a MARK
-    after a character that is no control (a lookbehind: none at the text's start), in the BMP."""
+def _mark_patterns() -> tuple[re.Pattern, re.Pattern, frozenset[str]]:
+    """:func:`mark_joins`' searches: CR LF, a CONTEXT character or one past the BMP; a MARK in
+    the BMP; and the BMP's control characters (a set)."""
     def ranges(value: int) -> str:
         points = np.flatnonzero(break_classes()[:0x10000] == value)
         runs = np.split(points, np.flatnonzero(np.diff(points) != 1) + 1)
         return "".join(f"\\u{int(run[0]):04x}-\\u{int(run[-1]):04x}" for run in runs)
+    controls = np.flatnonzero(break_classes()[:0x10000] == CONTROL).astype(np.uint32)
     return (re.compile(f"\r\n|[{ranges(CONTEXT)}\U00010000-\U0010ffff]"),
-            re.compile(f"(?<=[^{ranges(CONTROL)}])[{ranges(MARK)}]"))
+            re.compile(f"[{ranges(MARK)}]"),
+            frozenset(controls.tobytes().decode("utf-32-le", "surrogatepass")))
 
 
 @functools.cache
