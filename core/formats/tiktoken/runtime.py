@@ -113,6 +113,9 @@ SHORT_TEXT = 256
 SHORT_ONE_OFF = 24
 _UNITS = tuple(Unit)  # iterating the enum itself is slow
 _PLAIN = frozenset()  # no special literal parsed
+# characters up to which the direct one-off path takes the library's list of ids (a few dozen
+# tokens at most: one array of them costs less than the buffer's wrapping and its cast)
+_LISTED = 32
 _ASTRAL = re.compile("[\U00010000-\U0010ffff]")  # two UTF-16 units each
 # an int32 view of an int64 array: where its low and its high halves are
 _LOW, _HIGH = (0, 1) if sys.byteorder == "little" else (1, 0)
@@ -270,7 +273,10 @@ class TiktokenRuntime(Runtime):
             literals = self._special_literals.find(text)
             if literals:
                 warnings = special_literal_notes(literals, False)
-        ids = np.frombuffer(self._buffer_of(text, _PLAIN), dtype=np.uint32)
+        if len(text) <= _LISTED:  # a few tokens: the library's list in one int64 array
+            ids = np.array(self.enc.encode_ordinary(text), dtype=np.int64)
+        else:  # the library's buffer (no Python int per token), widened at the end
+            ids = np.frombuffer(self._buffer_of(text, _PLAIN), dtype=np.uint32)
         if size == len(text):  # ASCII: one character per byte
             lengths = self._lengths.take(ids)
             ends = _accumulate(lengths, dtype=np.int32)
@@ -302,7 +308,8 @@ class TiktokenRuntime(Runtime):
                          Unit.GRAPHEME: cp_spans}
             else:
                 units = _marked_units(text, byte_spans, cp_spans)
-        ids = ids.astype(np.int64)
+        if ids.dtype != np.int64:
+            ids = ids.astype(np.int64)
         piece, token_bytes = self.piece, self.token_bytes
         return Encoding(text, ids, *byte_spans, flags, TextIndex(text, data),
                         lambda: [piece(i) for i in ids.tolist()],
