@@ -146,11 +146,11 @@ def encode_small(runtime, text: str, small: SmallResult) -> Encoding:
             flag_array[partial] |= np.uint8(_PARTIAL)
         offset_type = index_dtype(len(data))
         byte_spans = (np.asarray(starts, dtype=offset_type), np.asarray(ends, dtype=offset_type))
-        spans = other_units(text, byte_spans, cp_spans)
+        spans = _other_units(text, byte_spans, cp_spans)
     else:
         flag_array = np.array(flags, dtype=np.uint8)  # a copy: PARTIAL is added in place
         cp_spans, byte_spans = _both_units(index, starts, ends, in_cp, flag_array)
-        spans = other_units(text, byte_spans, cp_spans)
+        spans = _other_units(text, byte_spans, cp_spans)
     id_array = np.asarray(ids, dtype=np.int64)
     pieces = small.pieces if small.pieces is not None else (
         lambda: [runtime.piece(i) for i in id_array.tolist()])
@@ -174,7 +174,7 @@ def _laid_encoding(runtime, text: str, index: TextIndex, small: SmallResult) -> 
         if "\r\n" in text:
             del spans[Unit.GRAPHEME]
     else:
-        spans = other_units(text, byte_spans, small.cp_spans)
+        spans = _other_units(text, byte_spans, small.cp_spans)
     id_array = small.ids
     return Encoding(text, id_array, *byte_spans, small.flags, index,
                     lambda: [runtime.piece(i) for i in id_array.tolist()],
@@ -263,7 +263,7 @@ def laid_spans(table: np.ndarray, ids: np.ndarray, text: str, size: int, prefix:
 _accumulate = np.add.accumulate
 
 
-def other_units(text: str, byte_spans: tuple, cp_spans: tuple) -> dict:
+def _other_units(text: str, byte_spans: tuple, cp_spans: tuple) -> dict:
     """The spans known without the text's offset tables: bytes and code points, UTF-16 units
     where no character takes two, graphemes where only marks join code points in a cluster
     (:func:`~core.text.graphemes.mark_cluster_tables`; the others are derived from the code
