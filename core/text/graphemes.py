@@ -105,6 +105,16 @@ def may_join(text: str) -> bool:
 _SHORT = 512  # characters up to which may_join looks characters up in a set
 
 
+def lone_code_points(text: str) -> bool:
+    """Every code point of ``text`` is a grapheme cluster of its own and none is past the BMP
+    (its UTF-16 units are its code points too): one regex search, no array.
+
+    >>> lone_code_points("吾輩は猫"), lone_code_points("e\\u0301"), lone_code_points("😀")
+    (True, False, False)
+    """
+    return _may_join_pattern().search(text) is None
+
+
 def mark_cluster_tables(text: str):
     """For one short text: ``()`` where every code point is a grapheme cluster of its own;
     where marks are the only characters that join (MARK class, no CONTEXT character, no CR
@@ -135,6 +145,42 @@ def mark_cluster_tables(text: str):
     floor = np.arange(n + 1, dtype=np.int32)
     floor -= np.add.accumulate(joins)
     return floor, floor + joins
+
+
+def mark_joins(text: str) -> list[int] | None:
+    """Where marks are the only characters that join (as :func:`mark_cluster_tables` asks), the
+    code point offsets a cluster goes on across (a mark not after a control character), found by
+    two regex searches with no array; None where the full rules are needed (CR LF or a CONTEXT
+    character) and where a character is past the BMP (``re`` keeps a BMP class as a bitmap, one
+    look-up a character; astral ranges it tries one by one). Grapheme offsets follow: ``k``
+    less the joins at or before it (a start), before it (an end).
+
+    >>> mark_joins("e\\u0301x"), mark_joins("\\u0301a\\n\\u0301"), mark_joins("a\\r\\nb")
+    ([1], [], None)
+    """
+    context, marks, controls = _mark_patterns()
+    if context.search(text) is not None:
+        return None
+    # marks are few in a line: the character before each is looked up in Python (a lookbehind
+    # in the pattern cost a test at every position)
+    return [k for k in map(_start, marks.finditer(text)) if k and text[k - 1] not in controls]
+
+
+_start = re.Match.start
+
+
+@functools.cache
+def _mark_patterns() -> tuple[re.Pattern, re.Pattern, frozenset[str]]:
+    """:func:`mark_joins`' searches: CR LF, a CONTEXT character or one past the BMP; a MARK in
+    the BMP; and the BMP's control characters (a set)."""
+    def ranges(value: int) -> str:
+        points = np.flatnonzero(break_classes()[:0x10000] == value)
+        runs = np.split(points, np.flatnonzero(np.diff(points) != 1) + 1)
+        return "".join(f"\\u{int(run[0]):04x}-\\u{int(run[-1]):04x}" for run in runs)
+    controls = np.flatnonzero(break_classes()[:0x10000] == CONTROL).astype(np.uint32)
+    return (re.compile(f"\r\n|[{ranges(CONTEXT)}\U00010000-\U0010ffff]"),
+            re.compile(f"[{ranges(MARK)}]"),
+            frozenset(controls.tobytes().decode("utf-32-le", "surrogatepass")))
 
 
 @functools.cache

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import base64
 import binascii
+import re
+import sys
 import unicodedata
 from dataclasses import dataclass
 from functools import cached_property
@@ -19,15 +21,17 @@ import tiktoken
 
 from ...encodings.ids_only import IdsBatch
 from ...encodings.spans import NativeMany, NativeResult, spelled_joined_spans
-from ...encodings.encoding import Flag
+from ...encodings.encoding import Encoding, Flag
 from ...errors import FormatError
 from ...notes import Note, note
 from ...pipeline.normalizers import normalize_aligned
 from ...pipeline.pretokens import ModelView, PreToken, char_to_byte_offsets, cut_literals
 from .presets import TiktokenPreset, guess_preset, preset as find_preset, specials_fit
-from ...encodings.small import SmallResult, laid_spans, laid_table, lengths_end_to_end
+from ...encodings.small import (SMALL_TEXT, SmallResult, laid_spans, laid_table,
+                                lengths_end_to_end)
 from ...pipeline.special import SpecialToken, guess_role, parses
-from ...text.offsets import check_encodable, visible_bytes
+from ...text.graphemes import lone_code_points, mark_joins
+from ...text.offsets import TextIndex, Unit, check_encodable, visible_bytes
 from ...encodings.vocab_bytes import VocabBytes
 from ...pipeline.postprocess import Template, bos_eos_template, plain_template
 from ..runtime import (PreTokenizerPart, Runtime, Stage, StreamTraits, in_chunks,
@@ -107,6 +111,15 @@ SHORT_TEXT = 256
 # characters up to which a one-off encode takes the library's list of ids (past it, its numpy
 # buffer: the lists' per-token cost passes the buffer's fixed cost of a few array calls)
 SHORT_ONE_OFF = 24
+_UNITS = tuple(Unit)  # iterating the enum itself is slow
+_PLAIN = frozenset()  # no special literal parsed
+# characters up to which the direct one-off path takes the library's list of ids (a few dozen
+# tokens at most: one array of them costs less than the buffer's wrapping and its cast)
+_LISTED = 32
+_ASTRAL = re.compile("[\U00010000-\U0010ffff]")  # two UTF-16 units each
+# an int32 view of an int64 array: where its low and its high halves are
+_LOW, _HIGH = (0, 1) if sys.byteorder == "little" else (1, 0)
+_accumulate = np.add.accumulate  # np.cumsum's wrapper costs as much as the sum on a short text
 
 class TiktokenRuntime(Runtime):
     """A tiktoken rank file with a pre-tokenizer regex and special tokens.
@@ -216,6 +229,92 @@ class TiktokenRuntime(Runtime):
 
     def decode(self, ids: Sequence[int]) -> str:
         return self.enc.decode([int(i) for i in ids])
+
+    def encode(self, text: str, *, add_special_tokens: bool = True,
+               parse_special: bool = False, allowed_special=None) -> Encoding:
+        """:meth:`Runtime.encode`; a short text read as plain text (the GUI's and the CLI's
+        one-off encodes: no literal parsed, no BOS added, no normalizing preset) goes straight
+        to its Encoding (:meth:`_laid_encoding`), without the generic small path's steps."""
+        if (parse_special is False and allowed_special is None and len(text) <= SMALL_TEXT
+                and self._lays_text and not (add_special_tokens and self.bos)):
+            encoding = self._laid_encoding(text)
+            if encoding is not None:
+                return encoding
+        return super().encode(text, add_special_tokens=add_special_tokens,
+                              parse_special=parse_special, allowed_special=allowed_special)
+
+    @cached_property
+    def _lays_text(self) -> bool:
+        """The tokens' bytes are the text's as it is (no normalizing preset) and the library's
+        buffer of ids is at hand: :meth:`_laid_encoding` can answer."""
+        return not self.normalization and self._buffer_of is not None
+
+    def _laid_encoding(self, text: str) -> Encoding | None:
+        """The Encoding :func:`~core.encodings.small.encode_small` makes of :meth:`_native_small`'s
+        answer for a short text read as plain text, made here in one go (the SmallResult, the
+        call layers and the generic checks cost ~3 µs a line, a third of the library's encode).
+        The ids are the library's buffer; an ASCII text's spans in every unit are one cumulative
+        sum of the tokens' lengths (graphemes too but for CR LF); other texts get bytes, code
+        points and PARTIAL from :func:`~core.encodings.small.laid_spans`, and where one regex
+        search finds no character that joins a neighbour and none past the BMP
+        (:func:`~core.text.graphemes.lone_code_points`), UTF-16 units and graphemes are the code
+        points. None where the readable path must answer (a lone surrogate, which it names; an
+        empty text)."""
+        try:
+            data = text.encode("utf-8")
+        except UnicodeEncodeError:
+            return None
+        size = len(data)
+        if not size:
+            return None
+        few = self._few_literals
+        warnings = []
+        if few is None or True in map(text.__contains__, few):
+            literals = self._special_literals.find(text)
+            if literals:
+                warnings = special_literal_notes(literals, False)
+        if len(text) <= _LISTED:  # a few tokens: the library's list in one int64 array
+            ids = np.array(self.enc.encode_ordinary(text), dtype=np.int64)
+        else:  # the library's buffer (no Python int per token), widened at the end
+            ids = np.frombuffer(self._buffer_of(text, _PLAIN), dtype=np.uint32)
+        if size == len(text):  # ASCII: one character per byte
+            lengths = self._lengths.take(ids)
+            ends = _accumulate(lengths, dtype=np.int32)
+            if int(ends[-1]) != size:
+                return None
+            byte_spans = (ends - lengths, ends)
+            units = dict.fromkeys(_UNITS, byte_spans)
+            if "\r\n" in text:  # one grapheme of two code points: the text index's tables
+                del units[Unit.GRAPHEME]
+            flags = np.zeros(len(ids), dtype=np.uint8)
+        else:
+            # one gather and one sum give both units' ends: bytes in the low half, characters
+            # in the high half of each int64 (no carry: a short text has far fewer than 2**31
+            # bytes); the starts are the ends less the tokens' own lengths (a character more
+            # where a token starts inside one)
+            packed_lengths, packed_own, inside = self._packed_table
+            ends = _accumulate(packed_lengths.take(ids))
+            if int(ends[-1]) != size | len(text) << 32:
+                return None  # the tokens' bytes are not the text's
+            starts = (ends - packed_own.take(ids)).view(np.int32)
+            ends = ends.view(np.int32)
+            byte_spans = (starts[_LOW::2], ends[_LOW::2])
+            cp_spans = (starts[_HIGH::2], ends[_HIGH::2])
+            # PARTIAL where a token or the next one starts inside a character
+            flags = inside.take(ids)
+            flags[:-1] |= flags[1:]
+            if lone_code_points(text):
+                units = {Unit.BYTES: byte_spans, Unit.CP: cp_spans, Unit.UTF16: cp_spans,
+                         Unit.GRAPHEME: cp_spans}
+            else:
+                units = _marked_units(text, byte_spans, cp_spans)
+        if ids.dtype != np.int64:
+            ids = ids.astype(np.int64)
+        piece, token_bytes = self.piece, self.token_bytes
+        return Encoding(text, ids, *byte_spans, flags, TextIndex(text, data),
+                        lambda: [piece(i) for i in ids.tolist()],
+                        lambda: [token_bytes(i) for i in ids.tolist()],
+                        warnings, units, piece, token_bytes)
 
     def _native(self, text: str, add_special_tokens: bool, parse_special: bool) -> NativeResult:
         warnings = self._prepare(text, parse_special)
@@ -329,6 +428,22 @@ class TiktokenRuntime(Runtime):
     def _laid_table(self) -> np.ndarray:
         """Per id, the five rows :func:`~core.encodings.small.laid_spans` gathers (made once)."""
         return laid_table(self._lengths, *self.vocab_bytes.utf8_arrays)
+
+    @cached_property
+    def _packed_table(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Per id, for :meth:`_laid_encoding`: its byte length with, in the high 32 bits, the
+        characters that start in its bytes; the same with one character more where it starts
+        inside one (int64 each); and PARTIAL (8) where it starts inside one (uint8)."""
+        lengths, leads, inside, _, own = self._laid_table.astype(np.int64)
+        return (lengths | leads << 32, lengths | own << 32,
+                (inside != 0).astype(np.uint8) * np.uint8(Flag.PARTIAL))
+
+    @cached_property
+    def _few_literals(self) -> tuple[str, ...] | None:
+        """The special tokens' literals where they are few (a substring test each is cheaper
+        than the literals' regex on a line), else None."""
+        literals = tuple(t.content for t in self.special_tokens() if t.content)
+        return literals if len(literals) <= 8 else None
 
     @cached_property
     def _length_list(self) -> list[int]:
@@ -507,6 +622,34 @@ class TiktokenRuntime(Runtime):
                      "normalizer": self.normalization or "none",
                      "special tokens": str(len(self.special))})
         return info
+
+
+def _marked_units(text: str, byte_spans: tuple, cp_spans: tuple) -> dict:
+    """:func:`~core.encodings.small.other_units` of a text some character of which may join a
+    neighbour: UTF-16 units are the code points where none is past the BMP; where marks are the
+    only characters that join, grapheme spans are the code point spans less the joins at or
+    before each start, before each end (:func:`~core.text.graphemes.mark_joins`: two regex
+    searches and two binary searches, where the per-offset tables took a dozen array calls,
+    ~7 µs a line of Arabic). Other units are left to the text index.
+
+    >>> runtime = TiktokenRuntime({b"e": 0, "\\u0301".encode(): 1, b"x": 2}, pattern=r".", special={})
+    >>> [a.tolist() for a in runtime.encode("e\\u0301x").spans("grapheme")]
+    [[0, 0, 1], [1, 1, 2]]
+    """
+    units = {Unit.BYTES: byte_spans, Unit.CP: cp_spans}
+    if _ASTRAL.search(text) is None:  # no surrogate pairs: UTF-16 units are code points
+        units[Unit.UTF16] = cp_spans
+    joins = mark_joins(text)
+    if joins is not None:
+        if joins:
+            at = np.array(joins)
+            starts, ends = cp_spans
+            cp_spans = (np.subtract(starts, at.searchsorted(starts, "right"), dtype=np.int32,
+                                    casting="unsafe"),
+                        np.subtract(ends, at.searchsorted(ends, "left"), dtype=np.int32,
+                                    casting="unsafe"))
+        units[Unit.GRAPHEME] = cp_spans
+    return units
 
 
 def load_tiktoken(path: Path, *, preset: str | None = None, pattern: str | None = None,
