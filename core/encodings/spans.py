@@ -121,16 +121,18 @@ def spelled_joined_spans(lengths: np.ndarray, counts: np.ndarray
     ([0, 1, 5], [1, 3, 8], [0, 4, 5, 8])
     """
     k = len(counts)
-    running = np.zeros(len(lengths) + 1, dtype=np.int64)
-    np.cumsum(lengths, out=running[1:])
+    # the sum in the spans' own dtype (int32 below 2 GB): no int64 pass and cast of every token
+    offset_type = index_dtype(int(lengths.sum(dtype=np.int64)) + k)
+    running = np.empty(len(lengths) + 1, dtype=offset_type)
+    running[0] = 0
+    np.cumsum(lengths, dtype=offset_type, out=running[1:])
     first = np.zeros(k + 1, dtype=np.int64)
     np.cumsum(counts, out=first[1:])
     joined_starts = np.zeros(k + 1, dtype=np.int64)
     np.cumsum(running[first[1:]] - running[first[:-1]] + 1, out=joined_starts[1:])
     if k:
         joined_starts[-1] -= 1  # no separator after the last text
-    offset_type = index_dtype(int(joined_starts[-1]) + 1)
-    ends = running[1:].astype(offset_type)
+    ends = running[1:]  # the running sum is not needed after: its tail becomes the ends
     ends += np.repeat(np.arange(k, dtype=offset_type), counts)  # the separators before
     starts = np.subtract(ends, lengths, dtype=offset_type, casting="unsafe")
     return starts, ends, joined_starts
