@@ -121,6 +121,28 @@ def test_tiktoken_family_batch_equals_readable(tmp_path, monkeypatch):
     check(load_tokenizer(path, preset="gpt2"), monkeypatch)
 
 
+def test_tiktoken_batch_in_chunks_on_threads_equals_readable(tmp_path, monkeypatch):
+    """Every batch encoded in two or three chunks of texts, each laid into the result arrays
+    on its own thread (a corpus' path): line order across the chunks' edges, empty texts."""
+    from core.formats.tiktoken import runtime as tiktoken_runtime
+
+    path = fam.write_rank_file(tmp_path, fam.tiktoken_ranks(preset("gpt2").pattern),
+                               name="gpt2.tiktoken")
+    runtime = load_tokenizer(path, preset="gpt2")
+    for threads in (2, 3):
+        monkeypatch.setattr(tiktoken_runtime, "native_threads", lambda texts: threads)
+        check(runtime, monkeypatch, examples=25)
+
+
+@pytest.mark.realdata
+def test_gpt2_batch_in_chunks_on_threads_equals_readable(monkeypatch):
+    from core.formats.tiktoken import runtime as tiktoken_runtime
+
+    runtime = load_tokenizer(require_data(TOKENIZERS / "gpt2.tiktoken"))
+    monkeypatch.setattr(tiktoken_runtime, "native_threads", lambda texts: 2)
+    check(runtime, monkeypatch, examples=30)
+
+
 def _offsets_only(rel_or_path):
     """The same ``tokenizer.json``, told nothing is spelled: the library's offsets for every
     text."""
