@@ -76,6 +76,8 @@ class NativeMany:
     pieces: list[list[str] | None]
     # byte offset of every text in the joined texts (K + 1 entries) when spans are on those
     joined_starts: np.ndarray | None = None
+    # the flags already carry PARTIAL (a runtime that found it while laying its tokens out)
+    partial: bool = False
 
     def result(self, k: int) -> NativeResult:
         """Text ``k``'s answer on its own."""
@@ -223,7 +225,8 @@ def exact_spans(texts: Sequence[str], many: NativeMany, vocab: VocabBytes,
         place = np.maximum(place, text_starts())
         starts[inserted] = place[inserted]
         ends[inserted] = place[inserted]
-    flags[index.partial_mask(starts, ends)] |= np.uint8(Flag.PARTIAL)
+    if not many.partial:
+        flags[index.partial_mask(starts, ends)] |= np.uint8(Flag.PARTIAL)
     return ExactSpans(index, cp_starts, byte_offsets.astype(offset_type), token_offsets, ids,
                       starts, ends, flags, joined)
 
