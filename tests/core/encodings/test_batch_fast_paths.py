@@ -115,6 +115,21 @@ def test_a_refused_text_refuses_with_the_tables_ahead(monkeypatch):
         runtime.encode_batch(["ok", "a\ud800"])
 
 
+def test_a_refused_text_refuses_in_tiktoken_chunks(tmp_path, monkeypatch):
+    """The texts' checks run beside the chunks' encode: their error, not the library's."""
+    from core.errors import TextError
+    from core.formats.tiktoken import runtime as tiktoken_runtime
+
+    monkeypatch.setattr(tiktoken_runtime, "native_threads", lambda texts: 2)
+    path = fam.write_rank_file(tmp_path, fam.tiktoken_ranks(preset("gpt2").pattern),
+                               name="gpt2.tiktoken")
+    runtime = load_tokenizer(path, preset="gpt2")
+    for texts in (["ok", "a\ud800"], ["a\ud800", "ok", "fine"]):
+        with pytest.raises(TextError):
+            runtime.encode_batch(texts)
+    assert runtime.encode_batch(["<|endoftext|> a", "b"])[0].warnings  # the literal's note
+
+
 def test_tiktoken_family_batch_equals_readable(tmp_path, monkeypatch):
     path = fam.write_rank_file(tmp_path, fam.tiktoken_ranks(preset("gpt2").pattern),
                                name="gpt2.tiktoken")
