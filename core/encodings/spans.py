@@ -76,6 +76,8 @@ class NativeMany:
     pieces: list[list[str] | None]
     # byte offset of every text in the joined texts (K + 1 entries) when spans are on those
     joined_starts: np.ndarray | None = None
+    # the flags already carry PARTIAL (a runtime that found it while laying its tokens out)
+    partial: bool = False
 
     def result(self, k: int) -> NativeResult:
         """Text ``k``'s answer on its own."""
@@ -121,16 +123,18 @@ def spelled_joined_spans(lengths: np.ndarray, counts: np.ndarray
     ([0, 1, 5], [1, 3, 8], [0, 4, 5, 8])
     """
     k = len(counts)
-    running = np.zeros(len(lengths) + 1, dtype=np.int64)
-    np.cumsum(lengths, out=running[1:])
+    # the sum in the spans' own dtype (int32 below 2 GB): no int64 pass and cast of every token
+    offset_type = index_dtype(int(lengths.sum(dtype=np.int64)) + k)
+    running = np.empty(len(lengths) + 1, dtype=offset_type)
+    running[0] = 0
+    np.cumsum(lengths, dtype=offset_type, out=running[1:])
     first = np.zeros(k + 1, dtype=np.int64)
     np.cumsum(counts, out=first[1:])
     joined_starts = np.zeros(k + 1, dtype=np.int64)
     np.cumsum(running[first[1:]] - running[first[:-1]] + 1, out=joined_starts[1:])
     if k:
         joined_starts[-1] -= 1  # no separator after the last text
-    offset_type = index_dtype(int(joined_starts[-1]) + 1)
-    ends = running[1:].astype(offset_type)
+    ends = running[1:]  # the running sum is not needed after: its tail becomes the ends
     ends += np.repeat(np.arange(k, dtype=offset_type), counts)  # the separators before
     starts = np.subtract(ends, lengths, dtype=offset_type, casting="unsafe")
     return starts, ends, joined_starts
@@ -221,7 +225,8 @@ def exact_spans(texts: Sequence[str], many: NativeMany, vocab: VocabBytes,
         place = np.maximum(place, text_starts())
         starts[inserted] = place[inserted]
         ends[inserted] = place[inserted]
-    flags[index.partial_mask(starts, ends)] |= np.uint8(Flag.PARTIAL)
+    if not many.partial:
+        flags[index.partial_mask(starts, ends)] |= np.uint8(Flag.PARTIAL)
     return ExactSpans(index, cp_starts, byte_offsets.astype(offset_type), token_offsets, ids,
                       starts, ends, flags, joined)
 

@@ -115,10 +115,47 @@ def test_a_refused_text_refuses_with_the_tables_ahead(monkeypatch):
         runtime.encode_batch(["ok", "a\ud800"])
 
 
+def test_a_refused_text_refuses_in_tiktoken_chunks(tmp_path, monkeypatch):
+    """The texts' checks run beside the chunks' encode: their error, not the library's."""
+    from core.errors import TextError
+    from core.formats.tiktoken import runtime as tiktoken_runtime
+
+    monkeypatch.setattr(tiktoken_runtime, "native_threads", lambda texts: 2)
+    path = fam.write_rank_file(tmp_path, fam.tiktoken_ranks(preset("gpt2").pattern),
+                               name="gpt2.tiktoken")
+    runtime = load_tokenizer(path, preset="gpt2")
+    for texts in (["ok", "a\ud800"], ["a\ud800", "ok", "fine"]):
+        with pytest.raises(TextError):
+            runtime.encode_batch(texts)
+    assert runtime.encode_batch(["<|endoftext|> a", "b"])[0].warnings  # the literal's note
+
+
 def test_tiktoken_family_batch_equals_readable(tmp_path, monkeypatch):
     path = fam.write_rank_file(tmp_path, fam.tiktoken_ranks(preset("gpt2").pattern),
                                name="gpt2.tiktoken")
     check(load_tokenizer(path, preset="gpt2"), monkeypatch)
+
+
+def test_tiktoken_batch_in_chunks_on_threads_equals_readable(tmp_path, monkeypatch):
+    """Every batch encoded in two or three chunks of texts, each laid into the result arrays
+    on its own thread (a corpus' path): line order across the chunks' edges, empty texts."""
+    from core.formats.tiktoken import runtime as tiktoken_runtime
+
+    path = fam.write_rank_file(tmp_path, fam.tiktoken_ranks(preset("gpt2").pattern),
+                               name="gpt2.tiktoken")
+    runtime = load_tokenizer(path, preset="gpt2")
+    for threads in (2, 3):
+        monkeypatch.setattr(tiktoken_runtime, "native_threads", lambda texts: threads)
+        check(runtime, monkeypatch, examples=25)
+
+
+@pytest.mark.realdata
+def test_gpt2_batch_in_chunks_on_threads_equals_readable(monkeypatch):
+    from core.formats.tiktoken import runtime as tiktoken_runtime
+
+    runtime = load_tokenizer(require_data(TOKENIZERS / "gpt2.tiktoken"))
+    monkeypatch.setattr(tiktoken_runtime, "native_threads", lambda texts: 2)
+    check(runtime, monkeypatch, examples=30)
 
 
 def _offsets_only(rel_or_path):
