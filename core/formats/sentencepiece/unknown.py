@@ -56,13 +56,18 @@ def unknown_lengths_from_text(normalized: Sequence[str], first: np.ndarray, leng
     unknown pieces is True as it is).
     """
     k = len(first) - 1
-    counts = np.diff(first)
-    text_of = np.repeat(np.arange(k), counts)
     resolved = np.ones(k, dtype=bool)
     unknown_at = np.flatnonzero(unknown)
     if not len(unknown_at):
         return resolved
-    with_unknown = np.unique(text_of[unknown_at])
+    # the text of each unknown piece (in order, so each text's pieces lie together): looked
+    # up for these pieces alone, not repeated over every token
+    texts = np.searchsorted(first, unknown_at, side="right") - 1
+    new_text = np.empty(len(texts), dtype=bool)
+    new_text[0] = True
+    np.not_equal(texts[1:], texts[:-1], out=new_text[1:])
+    group_start = np.flatnonzero(new_text)
+    with_unknown = texts[group_start]
     chosen = [normalized[t] for t in with_unknown.tolist()]
     sizes = np.fromiter(map(len, chosen), dtype=np.int64, count=len(chosen))
     base = np.zeros(k, dtype=np.int64)  # where each text starts in the joined normalized texts
@@ -75,14 +80,18 @@ def unknown_lengths_from_text(normalized: Sequence[str], first: np.ndarray, leng
 
     # position of each unknown piece: the known lengths before it in its text, plus the
     # unknown lengths before it (found round by round: the r-th unknown piece of every text)
-    known = np.where(unknown, 0, lengths)
-    before = np.concatenate(([0], np.cumsum(known)))
-    texts = text_of[unknown_at]
+    known = lengths.copy()
+    known[unknown_at] = 0
+    before = np.zeros(len(known) + 1, dtype=np.int64)
+    np.cumsum(known, out=before[1:])
     position = base[texts] + before[unknown_at] - before[first[texts]]
-    rank = np.arange(len(unknown_at)) - np.searchsorted(unknown_at, first[texts])
+    # the r-th unknown piece of its text has rank r
+    rank = np.arange(len(unknown_at)) - np.repeat(group_start,
+                                                  np.diff(group_start, append=len(texts)))
     found = np.zeros(k, dtype=np.int64)  # unknown characters found so far per text
     at = np.zeros(len(unknown_at), dtype=np.int64)
-    by_rank = np.argsort(rank, kind="stable")
+    # a stable sort of small ints is a radix sort (int64 ranks took a merge sort)
+    by_rank = np.argsort(rank.astype(np.int16) if rank.max() < 2**15 else rank, kind="stable")
     bounds = np.searchsorted(rank[by_rank], np.arange(int(rank.max()) + 2))
     # a round costs a few numpy calls whatever its size: worth it while many texts take part;
     # the long tail (one text may have 20k unknown pieces) is read piece by piece
