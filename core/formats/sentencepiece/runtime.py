@@ -173,6 +173,7 @@ class SentencePieceRuntime(Runtime):
             dtype=np.int64, count=len(types))
         self._piece_chars = np.fromiter(map(len, self._pieces), dtype=np.int64, count=len(types))
         self._is_byte_piece = types == BYTE
+        self._has_byte_pieces = bool(self._is_byte_piece.any())
         norm = self.proto.normalizer_spec
         self._dummy_prefix = norm.add_dummy_prefix
         self._bare_space_id = self.sp.piece_to_id("▁") if "▁" in self._pieces else -1
@@ -381,16 +382,20 @@ class SentencePieceRuntime(Runtime):
             measure = (lambda surface: len(surface.replace("▁", " ").encode("utf-8")))
         else:
             lengths, measure = self._piece_chars[ids], len
-            ok = np.bincount(text_of, weights=self._is_byte_piece[ids], minlength=k) == 0
+            # a text with a byte piece takes the careful way (a model without byte pieces,
+            # like most, skips the look-up; a weighted bincount over every token took ~30 ms)
+            ok = np.ones(k, dtype=bool)
+            if self._has_byte_pieces:
+                ok[text_of[np.flatnonzero(self._is_byte_piece[ids])]] = False
         ok &= self._resolve_unknown(texts, raws, ids, lengths, first, measure)
         running = np.concatenate(([0], np.cumsum(lengths)))
-        ends = running[1:] - running[first[:-1]][text_of]  # within each text
         totals = running[first[1:]] - running[first[:-1]]
         if self._identity:
+            ends = running[1:] - running[first[:-1]][text_of]  # within each text
             starts, ends = self._identity_spans(texts, lengths, ends, totals, counts, ok)
         else:
-            starts, ends = self._normalized_spans(ids, [r[2] for r in raws], lengths, ends,
-                                                  totals, text_of, ok)
+            starts, ends = self._normalized_spans(ids, [r[2] for r in raws], lengths, running,
+                                                  first, totals, text_of, ok)
         flags = self._flag_table[ids]
         many = NativeMany(ids, starts, ends, flags, counts, np.full(k, not self._identity),
                           np.full(k, self._identity), warnings, [None] * k)
@@ -823,9 +828,11 @@ class SentencePieceRuntime(Runtime):
         ends = ends - np.repeat(prefix, counts)
         return np.maximum(ends - lengths, 0), np.maximum(ends, 0)
 
-    def _normalized_spans(self, ids, normalized, lengths, ends, totals, text_of, ok):
+    def _normalized_spans(self, ids, normalized, lengths, running, first, totals, text_of, ok):
         """Code point spans on the original texts: normalized character offsets looked up in
-        each text's offset map."""
+        each text's offset map (all maps end to end, each one entry longer than its text; a
+        token's place in them is the running sum of lengths shifted once per text, one
+        ``repeat``)."""
         sizes = np.fromiter((len(n[0]) for n in normalized), dtype=np.int64,
                             count=len(normalized))
         ok &= totals == sizes
@@ -842,10 +849,17 @@ class SentencePieceRuntime(Runtime):
             origin[ragged_positions(bases[given], sizes[given] + 1)] = np.fromiter(
                 chain.from_iterable(normalized[k][1] for k in given), dtype=np.int64,
                 count=int((sizes[given] + 1).sum()))
-        base = bases[text_of]
-        top = base + sizes[text_of]  # a text whose lengths do not add up must not read past it
-        starts = origin[np.minimum(base + ends - lengths, top)]
-        ends = origin[np.minimum(base + ends, top)]
+        ends = running[1:] + np.repeat(bases[:-1] - running[first[:-1]], np.diff(first))
+        starts = ends - lengths
+        if not ok.all():
+            # a text whose lengths do not add up takes the careful way: its spans here are
+            # thrown away, but must be read inside the maps (and inside its own map: the
+            # orphans are shared within a text alone)
+            top = np.repeat(bases[:-1] + sizes, np.diff(first))
+            np.minimum(starts, top, out=starts)
+            np.minimum(ends, top, out=ends)
+            np.maximum(starts, 0, out=starts)
+        starts, ends = origin[starts], origin[ends]
         self._share_orphan_spans(ids, starts, ends, text_of)
         return starts, ends
 
