@@ -330,10 +330,11 @@ class SentencePieceRuntime(Runtime):
         sizes = np.fromiter(map(len, texts), dtype=np.int64, count=len(texts))
         kinds = touches[code_points("".join(texts))]
         ends = np.cumsum(sizes)
-        others = np.concatenate(([0], np.cumsum(kinds == 2)))
-        any_kind = np.concatenate(([0], np.cumsum(kinds > 0)))
-        kind = np.where(others[ends] > others[ends - sizes], 2,
-                        np.where(any_kind[ends] > any_kind[ends - sizes], 1, 0)).tolist()
+        # the texts of the characters touched (few: no cumulative sum over every character)
+        kind = np.zeros(len(texts), dtype=np.int8)
+        kind[np.searchsorted(ends, np.flatnonzero(kinds == 1), side="right")] = 1
+        kind[np.searchsorted(ends, np.flatnonzero(kinds == 2), side="right")] = 2
+        kind = kind.tolist()
         spec = self.proto.normalizer_spec
         if spec.remove_extra_whitespaces:
             tails = (" ", "▁") if spec.escape_whitespaces else (" ",)
