@@ -8,7 +8,6 @@ span; those runs are given the character's span and then narrowed byte by byte.
 from __future__ import annotations
 
 import re
-import threading
 from functools import cached_property
 from itertools import accumulate, chain, compress, count
 from operator import eq, itemgetter
@@ -20,7 +19,7 @@ import sentencepiece as spm
 
 from ...encodings.ids_only import IdsBatch
 from ...encodings.small import SmallResult, laid_spans, laid_table, lengths_end_to_end
-from ...encodings.spans import AHEAD_CHARS, NativeMany, NativeResult
+from ...encodings.spans import NativeMany, NativeResult
 from ...encodings.encoding import Flag
 from ...collector import collector_paused
 from ...errors import FormatError
@@ -46,33 +45,6 @@ _FEW_TEXTS = 32  # fewer texts than this are normalized by the library alone
 
 # a UTF-8 lead byte's top five bits -> how many continuation bytes follow it
 _UTF8_MORE = {**{b: 1 for b in range(0x18, 0x1C)}, **{b: 2 for b in range(0x1C, 0x1E)}, 0x1E: 3}
-
-
-def _in_thread(fn, *args):
-    """Start ``fn(*args)`` on a thread; returns a call that waits for its answer (and raises
-    what it raised).
-
-    >>> _in_thread(sum, [1, 2])()
-    3
-    """
-    box: list = []
-
-    def run() -> None:
-        try:
-            box.append((True, fn(*args)))
-        except BaseException as error:  # handed to the caller
-            box.append((False, error))
-
-    thread = threading.Thread(target=run, name="sentencepiece-normalize", daemon=True)
-    thread.start()
-
-    def answer():
-        thread.join()
-        fine, value = box[0]
-        if not fine:
-            raise value
-        return value
-    return answer
 
 
 def _spans_of_chars(chars: list[int], prefix: int) -> list[tuple[int, int]]:
@@ -232,18 +204,10 @@ class SentencePieceRuntime(Runtime):
         _normalize_many) only for models that normalize; surfaces are None until
         _resolve_unknown asks for the texts that need them."""
         texts = list(texts)
-        if self._identity:
-            normalized = [None] * len(texts)
-        elif len(texts) >= _FEW_TEXTS and sum(map(len, texts)) >= AHEAD_CHARS:
-            # a corpus is normalized in a thread while the library encodes (its numpy passes
-            # and the library's normalize let go of the GIL part of the time; the encode's
-            # threads leave a core idle while it builds its Python lists)
-            normalized = _in_thread(self._normalize_many, texts)
-        else:
-            normalized = self._normalize_many(texts)
+        # (normalizing in a thread while the library encodes was tried: under load it was
+        # slower, the offset tables' thread already takes the core the encode leaves idle)
         id_lists = self._encode_many(texts)
-        if callable(normalized):
-            normalized = normalized()
+        normalized = self._normalize_many(texts) if not self._identity else [None] * len(texts)
         return [[ids, None, normalized[k]] for k, ids in enumerate(id_lists)]
 
     def _encode_many(self, texts: list[str], **kind) -> list:

@@ -1,8 +1,9 @@
 """The SentencePiece corpus path of ``encode_batch`` (a normalizing model: ja) gives what each
 text's protobuf answer gives.
 
-The paths tried: the corpus' normalize in a thread while the library encodes, unknown pieces'
-lengths read off the normalized text (each character's uncovered run from the covered
+The paths tried: what the charsmap may do to each text read off the touched characters'
+positions (a few texts ask the library instead), unknown pieces' lengths read off the normalized
+text (each character's uncovered run from the covered
 characters' positions), and token places in the texts' offset maps laid end to end (one shift
 per text). Random Japanese, full-width forms (NFKC folds them), characters the small model
 leaves unknown (Hangul, Devanagari, emoji and ZWJ sequences), spaces to fold and empty lines.
@@ -55,13 +56,13 @@ def from_protobuf(runtime, texts) -> EncodingBatch:
 
 @settings(max_examples=60, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
-@given(texts=BATCHES, threaded=st.booleans())
-@example(texts=["", "👍👍 日本", "ＡＢＣ　１２３", "", "한국어 text"], threaded=True)
-@example(texts=["  leading and  doubled  ", "ｶﾞｷﾞ", "ﬃ㍿"], threaded=False)
-def test_batch_matches_each_text_protobuf(ja, monkeypatch, texts, threaded):
-    if threaded:  # the corpus' normalize thread, on a few texts
-        monkeypatch.setattr(runtime_module, "AHEAD_CHARS", 0)
-        monkeypatch.setattr(runtime_module, "_FEW_TEXTS", 1)
+@given(texts=BATCHES, charsmap=st.booleans())
+@example(texts=["", "👍👍 日本", "ＡＢＣ　１２３", "", "한국어 text"], charsmap=True)
+@example(texts=["  leading and  doubled  ", "ｶﾞｷﾞ", "ﬃ㍿"], charsmap=False)
+def test_batch_matches_each_text_protobuf(ja, monkeypatch, texts, charsmap):
+    # the corpus' way (the charsmap read for every text) or the few texts' (the library's
+    # normalize decides)
+    monkeypatch.setattr(runtime_module, "_FEW_TEXTS", 1 if charsmap else 1 << 30)
     got = ja.encode_batch(texts, add_special_tokens=False)
     want = from_protobuf(ja, texts)
     assert got.ids.tolist() == want.ids.tolist()
