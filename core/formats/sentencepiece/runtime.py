@@ -868,9 +868,12 @@ class SentencePieceRuntime(Runtime):
         They come from the same source, so they share its span (narrowed later where possible).
         A bare "▁" with an empty span is the dummy prefix or folded whitespace: it has no source.
         """
-        orphan = (starts == ends) & ~self._no_fast_path[ids] & (ids != self._bare_space_id)
-        if orphan.any():
-            for i in reversed(np.flatnonzero(orphan[:-1]).tolist()):
+        # the empty spans first (few: the tables are read for those alone)
+        empty = np.flatnonzero(starts == ends)
+        some = ids[empty]
+        orphan = empty[~self._no_fast_path[some] & (some != self._bare_space_id)]
+        if len(orphan):
+            for i in reversed(orphan[orphan < len(ids) - 1].tolist()):
                 if starts[i + 1] == starts[i] and (text_of is None
                                                    or text_of[i + 1] == text_of[i]):
                     ends[i] = ends[i + 1]
