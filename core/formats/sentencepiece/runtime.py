@@ -156,6 +156,7 @@ class SentencePieceRuntime(Runtime):
             dtype=np.int64, count=len(types))
         self._piece_chars = np.fromiter(map(len, self._pieces), dtype=np.int64, count=len(types))
         self._is_byte_piece = types == BYTE
+        self._has_byte_pieces = bool(self._is_byte_piece.any())
         norm = self.proto.normalizer_spec
         self._dummy_prefix = norm.add_dummy_prefix
         self._bare_space_id = self.sp.piece_to_id("▁") if "▁" in self._pieces else -1
@@ -214,6 +215,8 @@ class SentencePieceRuntime(Runtime):
         _normalize_many) only for models that normalize; surfaces are None until
         _resolve_unknown asks for the texts that need them."""
         texts = list(texts)
+        # (normalizing in a thread while the library encodes was tried: under load it was
+        # slower, the offset tables' thread already takes the core the encode leaves idle)
         id_lists = self._encode_many(texts)
         normalized = self._normalize_many(texts) if not self._identity else [None] * len(texts)
         return [[ids, None, normalized[k]] for k, ids in enumerate(id_lists)]
@@ -356,10 +359,11 @@ class SentencePieceRuntime(Runtime):
         sizes = np.fromiter(map(len, texts), dtype=np.int64, count=len(texts))
         kinds = touches[code_points("".join(texts))]
         ends = np.cumsum(sizes)
-        others = np.concatenate(([0], np.cumsum(kinds == 2)))
-        any_kind = np.concatenate(([0], np.cumsum(kinds > 0)))
-        kind = np.where(others[ends] > others[ends - sizes], 2,
-                        np.where(any_kind[ends] > any_kind[ends - sizes], 1, 0)).tolist()
+        # the texts of the characters touched (few: no cumulative sum over every character)
+        kind = np.zeros(len(texts), dtype=np.int8)
+        kind[np.searchsorted(ends, np.flatnonzero(kinds == 1), side="right")] = 1
+        kind[np.searchsorted(ends, np.flatnonzero(kinds == 2), side="right")] = 2
+        kind = kind.tolist()
         spec = self.proto.normalizer_spec
         if spec.remove_extra_whitespaces:
             tails = (" ", "▁") if spec.escape_whitespaces else (" ",)
@@ -408,16 +412,20 @@ class SentencePieceRuntime(Runtime):
             measure = (lambda surface: len(surface.replace("▁", " ").encode("utf-8")))
         else:
             lengths, measure = self._piece_chars[ids], len
-            ok = np.bincount(text_of, weights=self._is_byte_piece[ids], minlength=k) == 0
+            # a text with a byte piece takes the careful way (a model without byte pieces,
+            # like most, skips the look-up; a weighted bincount over every token took ~30 ms)
+            ok = np.ones(k, dtype=bool)
+            if self._has_byte_pieces:
+                ok[text_of[np.flatnonzero(self._is_byte_piece[ids])]] = False
         ok &= self._resolve_unknown(texts, raws, ids, lengths, first, measure)
         running = np.concatenate(([0], np.cumsum(lengths)))
-        ends = running[1:] - running[first[:-1]][text_of]  # within each text
         totals = running[first[1:]] - running[first[:-1]]
         if self._identity:
+            ends = running[1:] - running[first[:-1]][text_of]  # within each text
             starts, ends = self._identity_spans(texts, lengths, ends, totals, counts, ok)
         else:
-            starts, ends = self._normalized_spans(ids, [r[2] for r in raws], lengths, ends,
-                                                  totals, text_of, ok)
+            starts, ends = self._normalized_spans(ids, [r[2] for r in raws], lengths, running,
+                                                  first, totals, text_of, ok)
         flags = self._flag_table[ids]
         many = NativeMany(ids, starts, ends, flags, counts, np.full(k, not self._identity),
                           np.full(k, self._identity), warnings, [None] * k)
@@ -914,9 +922,11 @@ class SentencePieceRuntime(Runtime):
         ends = ends - np.repeat(prefix, counts)
         return np.maximum(ends - lengths, 0), np.maximum(ends, 0)
 
-    def _normalized_spans(self, ids, normalized, lengths, ends, totals, text_of, ok):
+    def _normalized_spans(self, ids, normalized, lengths, running, first, totals, text_of, ok):
         """Code point spans on the original texts: normalized character offsets looked up in
-        each text's offset map."""
+        each text's offset map (all maps end to end, each one entry longer than its text; a
+        token's place in them is the running sum of lengths shifted once per text, one
+        ``repeat``)."""
         sizes = np.fromiter((len(n[0]) for n in normalized), dtype=np.int64,
                             count=len(normalized))
         ok &= totals == sizes
@@ -933,10 +943,17 @@ class SentencePieceRuntime(Runtime):
             origin[ragged_positions(bases[given], sizes[given] + 1)] = np.fromiter(
                 chain.from_iterable(normalized[k][1] for k in given), dtype=np.int64,
                 count=int((sizes[given] + 1).sum()))
-        base = bases[text_of]
-        top = base + sizes[text_of]  # a text whose lengths do not add up must not read past it
-        starts = origin[np.minimum(base + ends - lengths, top)]
-        ends = origin[np.minimum(base + ends, top)]
+        ends = running[1:] + np.repeat(bases[:-1] - running[first[:-1]], np.diff(first))
+        starts = ends - lengths
+        if not ok.all():
+            # a text whose lengths do not add up takes the careful way: its spans here are
+            # thrown away, but must be read inside the maps (and inside its own map: the
+            # orphans are shared within a text alone)
+            top = np.repeat(bases[:-1] + sizes, np.diff(first))
+            np.minimum(starts, top, out=starts)
+            np.minimum(ends, top, out=ends)
+            np.maximum(starts, 0, out=starts)
+        starts, ends = origin[starts], origin[ends]
         self._share_orphan_spans(ids, starts, ends, text_of)
         return starts, ends
 
@@ -980,9 +997,12 @@ class SentencePieceRuntime(Runtime):
         They come from the same source, so they share its span (narrowed later where possible).
         A bare "▁" with an empty span is the dummy prefix or folded whitespace: it has no source.
         """
-        orphan = (starts == ends) & ~self._no_fast_path[ids] & (ids != self._bare_space_id)
-        if orphan.any():
-            for i in reversed(np.flatnonzero(orphan[:-1]).tolist()):
+        # the empty spans first (few: the tables are read for those alone)
+        empty = np.flatnonzero(starts == ends)
+        some = ids[empty]
+        orphan = empty[~self._no_fast_path[some] & (some != self._bare_space_id)]
+        if len(orphan):
+            for i in reversed(orphan[orphan < len(ids) - 1].tolist()):
                 if starts[i + 1] == starts[i] and (text_of is None
                                                    or text_of[i + 1] == text_of[i]):
                     ends[i] = ends[i + 1]
