@@ -40,8 +40,12 @@ BATCHES = st.lists(st.one_of(TEXTS, st.sampled_from(["", "\r\n", "a\r\nb", *PIEC
 def readable(runtime, texts, add_special_tokens: bool) -> EncodingBatch:
     """Each text's own native answer, gathered; tables built when read; each unit in one
     pass."""
-    many = NativeMany.of([runtime._native(t, add_special_tokens, False) for t in texts])
-    batch = EncodingBatch(runtime, texts, many)
+    return gathered(runtime, texts, [runtime._native(t, add_special_tokens, False) for t in texts])
+
+
+def gathered(runtime, texts, answers) -> EncodingBatch:
+    """The batch of these per-text native answers, every unit's spans made in one pass."""
+    batch = EncodingBatch(runtime, texts, NativeMany.of(answers))
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(batch_module, "SPLIT_TOKENS", 1 << 62)
         for unit in UNITS:

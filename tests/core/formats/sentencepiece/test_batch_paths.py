@@ -16,11 +16,10 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from core.encodings import batch as batch_module
 from core.encodings.batch import EncodingBatch
-from core.encodings.spans import NativeMany
 from core.formats.detect import load_tokenizer
 from core.formats.sentencepiece import runtime as runtime_module
+from tests.core.encodings.test_batch_fast_paths import gathered
 from core.formats.sentencepiece.unknown import _uncovered_run_lengths
 from tests.conftest import DATA, require_data
 
@@ -44,14 +43,8 @@ def ja():
 def from_protobuf(runtime, texts) -> EncodingBatch:
     """Each text's protobuf answer (the library's own offsets), gathered; each unit in one
     pass."""
-    many = NativeMany.of([runtime._add_specials(runtime._native_proto(t), False)
-                          for t in texts])
-    batch = EncodingBatch(runtime, texts, many)
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(batch_module, "SPLIT_TOKENS", 1 << 62)
-        for unit in UNITS:
-            batch.spans(unit)
-    return batch
+    return gathered(runtime, texts, [runtime._add_specials(runtime._native_proto(t), False)
+                                     for t in texts])
 
 
 @settings(max_examples=60, deadline=None,

@@ -22,6 +22,7 @@ from core.formats.tiktoken.presets import preset
 from core.text.graphemes import mark_cluster_tables, mark_joins
 from tests.conftest import DATA
 from tests.core import families as fam
+from tests.core.encodings.test_small import assert_same_encoding
 
 UNITS = ("bytes", "cp", "utf16", "grapheme")
 PIECES = ["Hello", " world", "  ", "\t", "\n", "\r\n", "\r", "a", "I'm", "123", ".", "x" * 30,
@@ -50,19 +51,6 @@ def runtimes(tmp_path_factory):
     return found
 
 
-def assert_same(fast, slow, where) -> None:
-    for field in ("ids", "byte_starts", "byte_ends", "flags"):
-        a, b = getattr(fast, field), getattr(slow, field)
-        assert a.dtype == b.dtype and np.array_equal(a, b), (where, field, a, b)
-    for unit in UNITS:
-        for a, b in zip(fast.spans(unit), slow.spans(unit)):
-            assert a.dtype == b.dtype and np.array_equal(a, b), (where, unit, a, b)
-    assert list(fast.pieces) == list(slow.pieces), where
-    assert list(fast.token_bytes) == list(slow.token_bytes), where
-    assert fast.warnings == slow.warnings, where
-    assert fast.to_json() == slow.to_json(), where
-
-
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(text=TEXTS)
 def test_the_direct_path_gives_the_readable_paths_encoding(runtimes, text):
@@ -70,8 +58,8 @@ def test_the_direct_path_gives_the_readable_paths_encoding(runtimes, text):
         fast = runtime.encode(text, add_special_tokens=False)
         assert (runtime._laid_encoding(text) is not None) == bool(text), text  # taken
         small = runtime._native_small(text, False, False)
-        assert_same(fast, encode_small(runtime, text, small), (runtime.name, text, "small"))
-        assert_same(fast, encode_one(runtime, text, runtime._native(text, False, False)),
+        assert_same_encoding(fast, encode_small(runtime, text, small), (runtime.name, text, "small"))
+        assert_same_encoding(fast, encode_one(runtime, text, runtime._native(text, False, False)),
                     (runtime.name, text, "array"))
 
 
