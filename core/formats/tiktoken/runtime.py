@@ -107,9 +107,6 @@ class RankFile:
 
 
 
-# characters up to which a batch once gathered a text's ids as Python ints (now every text's
-# come as the library's buffer, joined per chunk); kept as the length the batch tests straddle
-SHORT_TEXT = 256
 # characters up to which a one-off encode takes the library's list of ids (past it, its numpy
 # buffer: the lists' per-token cost passes the buffer's fixed cost of a few array calls)
 SHORT_ONE_OFF = 24

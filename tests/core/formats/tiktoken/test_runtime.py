@@ -314,10 +314,10 @@ def test_a_bare_equals_line_is_still_detected_as_a_rank_file(tmp_path):
 
 
 def test_batch_of_short_and_long_texts_equals_one_by_one():
-    """A batch mixes texts gathered as Python ints (short) and as numpy buffers (long): every
-    text's IDs and spans equal its own encode, wherever the two kinds meet."""
-    from core.formats.tiktoken.runtime import SHORT_TEXT
-
+    """A batch mixes empty, short and long texts (around 256 characters, where the batch once
+    switched from lists of ints to buffers): every text's IDs and spans equal its own encode,
+    wherever the kinds meet."""
+    SHORT_TEXT = 256
     runtime = tiktoken_runtime()
     native = _native()
     base = " ".join(SAMPLES)
