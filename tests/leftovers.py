@@ -155,3 +155,18 @@ def _made_up_text(megabytes: float, seed: int) -> str:
         lines.append(line)
         size += len(line)
     return "".join(lines)
+
+
+# CPython's own words when a Ctrl-C interrupts its start-up imports (site, runpy), before any
+# line of tokbench runs (Modules/main.c, Python/pylifecycle.c); CI met it once in ~50 stops
+PYTHON_STARTING = ("Fatal Python error: init_import_site", "Could not import runpy module")
+
+
+def interrupted_python_start(returncode: int, stderr: str) -> bool:
+    """Whether a process ended with status 1 because a signal interrupted the interpreter's
+    own start-up (CPython's exit, not tokbench's: no code of ours had run).
+
+    >>> interrupted_python_start(1, "Could not import runpy module\\nKeyboardInterrupt")
+    True
+    """
+    return returncode == 1 and any(said in stderr for said in PYTHON_STARTING)

@@ -33,8 +33,9 @@ from core.corpus import CorpusSource, expand
 from core.engines.config import TrainingConfig
 from core.progress import CancelToken, Cancelled
 from tests.conftest import DATA, ROOT
-from tests.leftovers import (LONG_RUNS, big_corpus, cleanup, job_processes, needs_proc, rss_kb,
-                             temp_leftovers, trainers, wait_for)
+from tests.leftovers import (LONG_RUNS, big_corpus, cleanup, interrupted_python_start,
+                             job_processes, needs_proc, rss_kb, temp_leftovers, trainers,
+                             wait_for)
 from tests.leftovers import private_tmp  # noqa: F401 - a fixture
 
 pytestmark = [needs_proc, pytest.mark.soak, pytest.mark.serial]  # random stop moments: alone (tests/serial.py)
@@ -45,10 +46,6 @@ ENGINES = ("sentencepiece", "hf", "reference")
 WAYS = ("core", "cli-SIGINT", "cli-SIGTERM")
 RSS_SLACK_KB = 8 * 1024  # "flat": the long-lived process may vary by a few MB, not grow
 STOPPED = {"cli-SIGINT": 130, "cli-SIGTERM": 143}
-# A Ctrl-C in the interpreter's first milliseconds, before any line of tokbench runs, interrupts
-# CPython's own imports (site, runpy), and CPython reports that with exit status 1 and one of
-# these lines (Modules/main.c, Python/pylifecycle.c); CI met it once in ~50 stops
-PYTHON_STARTING = ("Fatal Python error: init_import_site", "Could not import runpy module")
 
 
 def _corpus(tmp_path) -> tuple[list[CorpusSource], list[str], float]:
@@ -97,7 +94,7 @@ def _cli_cycle(config_path, corpus_args, dest, delay: float, way: str) -> str:
         return "cancelled"
     if cli.returncode == -STOPPED[way] + 128:  # ended by the signal itself: it came while
         return "stopped starting up"  # Python was starting, before tokbench could catch it
-    if cli.returncode == 1 and any(said in err for said in PYTHON_STARTING):
+    if interrupted_python_start(cli.returncode, err):
         return "stopped starting up"  # earlier still: the interpreter's own start-up failed
     if cli.returncode == 0:
         return "finished"
