@@ -58,6 +58,11 @@ class EncodingBatch(Sequence[Encoding]):
         self._many = many
         self._spans: dict[Unit, tuple[np.ndarray, np.ndarray]] = {}  # relative to each text
         self._joined_spans: dict = {}  # on the joined text
+        # tokens the runtime laid end to end, code point spans included: no table makes those
+        # again, and every unit's spans are non-decreasing
+        self._laid = many.joined_cp is not None
+        if self._laid:
+            self._joined_spans[Unit.CP] = many.joined_cp
         self._halves: list | None = None  # a corpus' two halves of tokens (_spans_in_halves)
 
     def __len__(self) -> int:
@@ -81,7 +86,7 @@ class EncodingBatch(Sequence[Encoding]):
         if unit is Unit.CP:
             return cps
         if unit is Unit.UTF16:
-            return self.index.cp_to_utf16(cps, cps)[0]
+            return self.index.cp_to_utf16(cps, cps, ordered=True)[0]  # texts in order
         return self.index.cp_to_graphemes(cps, cps, split=False)[0]
 
     def spans(self, unit: Unit | str) -> tuple[np.ndarray, np.ndarray]:
@@ -92,7 +97,8 @@ class EncodingBatch(Sequence[Encoding]):
             self._spans[unit] = self._spans_in_halves(unit)
         if unit not in self._spans:
             self._joined.ready(unit.value)
-            s, e = self.index.spans_in(unit, self._starts, self._ends, self._joined_spans)
+            s, e = self.index.spans_in(unit, self._starts, self._ends, self._joined_spans,
+                                       ordered=self._laid)
             shift = np.repeat(self._unit_offsets(unit)[:-1].astype(s.dtype), self._many.counts)
             if unit in (Unit.UTF16, Unit.GRAPHEME) and not self._shared(s):
                 # no other unit is derived from these: made relative where they are (a corpus
@@ -112,17 +118,20 @@ class EncodingBatch(Sequence[Encoding]):
         point spans, which UTF-16 and graphemes are converted from."""
         if self._halves is None:
             middle = len(self.ids) // 2
-            self._halves = [(0, middle, {}), (middle, len(self.ids), {})]
+            self._halves = [(a, b, self._seeded(a, b)) for a, b in
+                            ((0, middle), (middle, len(self.ids)))]
         offsets = self._unit_offsets(unit)[:-1]
         token_offsets = self._token_offsets
-        # the unit's dtype, from one token (no cache: the halves keep theirs): both halves
-        # write into the same two arrays
-        dtype = self.index.spans_in(unit, self._starts[:1], self._ends[:1], {})[0].dtype
+        # the unit's dtype, from one token (a cache of its own: the halves keep theirs): both
+        # halves write into the same two arrays
+        dtype = self.index.spans_in(unit, self._starts[:1], self._ends[:1],
+                                    self._seeded(0, 1), ordered=self._laid)[0].dtype
         out_s, out_e = np.empty(len(self.ids), dtype=dtype), np.empty(len(self.ids), dtype=dtype)
 
         def convert(k: int) -> None:
             a, b, cache = self._halves[k]
-            s, e = self.index.spans_in(unit, self._starts[a:b], self._ends[a:b], cache)
+            s, e = self.index.spans_in(unit, self._starts[a:b], self._ends[a:b], cache,
+                                       ordered=self._laid)
             # each token's text's start in ``unit``: the texts this half holds, the first and
             # last of them cut to the tokens inside the half
             first, last = np.searchsorted(token_offsets, [a, max(b - 1, a)], side="right") - 1
@@ -155,6 +164,15 @@ class EncodingBatch(Sequence[Encoding]):
         if failed:
             raise failed[0]
         return out_s, out_e
+
+    def _seeded(self, a: int, b: int) -> dict:
+        """A conversion cache for tokens ``a:b``: their code point spans where the runtime
+        laid them (views, not copies), else empty.
+
+        >>> # batch._seeded(0, 2) -> {Unit.CP: (cp_starts[0:2], cp_ends[0:2])} or {}
+        """
+        laid = self._many.joined_cp
+        return {} if laid is None else {Unit.CP: (laid[0][a:b], laid[1][a:b])}
 
     def ids_and_cp_spans_each(self) -> list[tuple[list[int], list[tuple[int, int]]]]:
         """Each text's IDs and code-point spans as lists, from the batch's arrays at once (an

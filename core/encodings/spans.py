@@ -29,7 +29,7 @@ import numpy as np
 
 from .encoding import Flag
 from ..notes import Note
-from ..text.offsets import TextIndex, index_dtype
+from ..text.offsets import FEW_ASTRAL, TextIndex, index_dtype
 from .vocab_bytes import VocabBytes, ragged_positions
 
 SEPARATOR = "\n"  # always a grapheme boundary once the forced breaks handle "\r" + "\n"
@@ -78,6 +78,9 @@ class NativeMany:
     joined_starts: np.ndarray | None = None
     # the flags already carry PARTIAL (a runtime that found it while laying its tokens out)
     partial: bool = False
+    # (starts, ends) in code points on the joined texts, widened outward as the texts' tables
+    # widen them, when the runtime laid them out with the bytes (then those tables are not read)
+    joined_cp: tuple[np.ndarray, np.ndarray] | None = None
 
     def result(self, k: int) -> NativeResult:
         """Text ``k``'s answer on its own."""
@@ -245,7 +248,9 @@ class JoinedTexts:
     CPU, a third of the span work after the encode).
 
     Each stage has an event; whoever reads a table waits for its stage (:meth:`ready`), so a
-    table is never built twice. Below ``AHEAD_CHARS`` characters nothing is built ahead: the
+    table is never built twice. ``cp_tables=False`` leaves the byte-to-code-point tables out
+    of the ahead work (a batch whose runtime lays its code point spans never reads them; a
+    reader that does builds them when first read). Below ``AHEAD_CHARS`` characters nothing is built ahead: the
     texts are joined when first asked, each table when first read (a thread costs more than
     the tables of a few texts, and most of a few texts' readers want one unit).
 
@@ -256,8 +261,10 @@ class JoinedTexts:
 
     STAGES = ("bytes", "cp", "utf16", "grapheme")
 
-    def __init__(self, texts: Sequence[str], *, ahead: bool | None = None) -> None:
+    def __init__(self, texts: Sequence[str], *, ahead: bool | None = None,
+                 cp_tables: bool = True) -> None:
         self._texts = texts
+        self._cp_tables = cp_tables  # False: the batch lays its code point spans itself
         self._done = {stage: threading.Event() for stage in self.STAGES}
         self._error: BaseException | None = None
         if ahead is None:
@@ -273,9 +280,11 @@ class JoinedTexts:
             index = self.index
             index.is_cp_boundary
             self._done["bytes"].set()
-            index._cp_tables, index.cp_bytes
+            if self._cp_tables:
+                index._cp_tables, index.cp_bytes
             self._done["cp"].set()
-            index.cp_utf16
+            if self._cp_tables or len(index.astral_cps) > FEW_ASTRAL:
+                index.cp_utf16  # (laid spans with few astral characters shift without it)
             self._done["utf16"].set()
             if not index.simple_graphemes:
                 index._grapheme_tables

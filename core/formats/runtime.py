@@ -217,9 +217,17 @@ class Runtime(abc.ABC):
         """
         parse = self.parse_choice(parse_special, allowed_special)
         # a corpus' offset tables are built in a thread while the library encodes
-        joined = JoinedTexts(texts)
+        joined = JoinedTexts(texts,
+                             cp_tables=not self._lays_cp_spans(texts, add_special_tokens, parse))
         return EncodingBatch(self, texts, self._native_many(texts, add_special_tokens, parse),
                              joined)
+
+    def _lays_cp_spans(self, texts: Sequence[str], add_special_tokens: bool,
+                       parse_special) -> bool:
+        """Whether :meth:`_native_many` of these texts hands over their code point spans on
+        the joined texts itself (``NativeMany.joined_cp``), so that the texts' byte-to-code-point
+        tables need not be built ahead. None of the base's."""
+        return False
 
     def ids_and_cp_spans(self, texts: Sequence[str],
                          parse_special: bool) -> list[tuple[list[int], list[tuple[int, int]]]]:

@@ -104,6 +104,10 @@ def index_dtype(largest: int):
     return np.int32 if largest < 2**31 else np.int64
 
 
+# up to this many astral characters, a text's index finds them without its code point tables
+FEW_ASTRAL = 256
+
+
 class TextIndex:
     """Exact offset tables for one text, built lazily with numpy.
 
@@ -129,11 +133,24 @@ class TextIndex:
 
     @cached_property
     def astral_cps(self) -> np.ndarray:
-        """Code point indices of characters outside the BMP (two UTF-16 units each)."""
+        """Code point indices of characters outside the BMP (two UTF-16 units each).
+
+        >>> TextIndex("a😀é😀").astral_cps.tolist()
+        [1, 3]
+        """
         if self.ascii:
             return np.zeros(0, dtype=np.int64)
         leads = np.flatnonzero(self._raw >= 0xF0)  # lead bytes of four-byte sequences
-        return self._cp_tables[0][leads]
+        if "_cp_tables" in self.__dict__ or len(leads) > FEW_ASTRAL:
+            return self._cp_tables[0][leads]
+        # a few: a character's index is the number of characters starting before its lead
+        # byte, counted between consecutive leads (one pass over the boundary mask, where the
+        # tables take two running sums over every byte, which a batch that lays its code
+        # point spans itself never reads)
+        boundary = self.is_cp_boundary
+        cuts = [0, *leads.tolist()]
+        between = [np.count_nonzero(boundary[a:b]) for a, b in zip(cuts, cuts[1:])]
+        return np.cumsum(between, dtype=index_dtype(len(boundary)))
 
     @property
     def bmp_only(self) -> bool:
@@ -243,11 +260,13 @@ class TextIndex:
         return self._floor_ceil(self._is_grapheme_start)
 
     def spans_in(self, unit: Unit | str, starts: np.ndarray, ends: np.ndarray,
-                 cache: dict | None = None) -> tuple[np.ndarray, np.ndarray]:
+                 cache: dict | None = None, *, ordered: bool = False
+                 ) -> tuple[np.ndarray, np.ndarray]:
         """Byte spans -> spans in ``unit`` (widened outward to whole units).
 
         ``cache`` (a dict kept by the caller for these spans) holds every unit computed so far:
         code point spans are the way to UTF-16 and graphemes, and are computed once.
+        ``ordered``: starts and ends are each non-decreasing (see :meth:`cp_to_utf16`).
 
         >>> idx, cache = TextIndex("é😀"), {}
         >>> [a.tolist() for a in idx.spans_in("utf16", np.array([0, 2]), np.array([2, 6]), cache)]
@@ -263,7 +282,8 @@ class TextIndex:
             elif unit is Unit.CP:
                 cache[unit] = self.cp_spans(starts, ends, inside=False)[:2]
             elif unit is Unit.UTF16:
-                cache[unit] = self.cp_to_utf16(*self.spans_in(Unit.CP, starts, ends, cache))
+                cache[unit] = self.cp_to_utf16(*self.spans_in(Unit.CP, starts, ends, cache),
+                                               ordered=ordered)
             else:
                 cp_spans = self.spans_in(Unit.CP, starts, ends, cache)
                 cache[unit] = self.cp_to_graphemes(*cp_spans, split=False)[:2]
@@ -279,10 +299,25 @@ class TextIndex:
         return (floor[starts], ceil[ends],
                 ~(boundary[starts] & boundary[ends]) if inside else None)
 
-    def cp_to_utf16(self, cp_s: np.ndarray, cp_e: np.ndarray):
-        """Code point offsets -> UTF-16 offsets: add the astral characters before each."""
+    def cp_to_utf16(self, cp_s: np.ndarray, cp_e: np.ndarray, *, ordered: bool = False):
+        """Code point offsets -> UTF-16 offsets: add the astral characters before each.
+
+        ``ordered``: each array is non-decreasing (tokens laid end to end, texts' starts).
+        Then, with few astral characters, the stretch between two of them is shifted by one
+        constant (a pass, no table), where the table takes a running sum over every code
+        point and a gather per offset.
+
+        >>> idx = TextIndex("a😀b😀c")
+        >>> [a.tolist() for a in idx.cp_to_utf16(np.array([0, 2, 4]), np.array([2, 4, 5]),
+        ...                                      ordered=True)]
+        [[0, 3, 6], [3, 6, 7]]
+        """
         if self.bmp_only:
             return cp_s, cp_e
+        astral = self.astral_cps
+        if ordered and len(astral) <= FEW_ASTRAL:
+            dtype = index_dtype(2 * len(self.text) + 1)  # the table's
+            return _shifted_after(cp_s, astral, dtype), _shifted_after(cp_e, astral, dtype)
         table = self.cp_utf16
         return table[cp_s], table[cp_e]
 
@@ -411,3 +446,17 @@ def visible_bytes(data: bytes, *, show_invisibles: bool = True) -> str:
         elif part:
             out.append(render(part))
     return "".join(out)
+
+
+def _shifted_after(offsets: np.ndarray, marks: np.ndarray, dtype) -> np.ndarray:
+    """Each of the non-decreasing ``offsets`` plus the number of the sorted ``marks`` below
+    it, as ``dtype``: the offsets after the k-th mark form one stretch, shifted by k.
+
+    >>> _shifted_after(np.array([0, 1, 2, 2, 5]), np.array([1, 4]), np.int32).tolist()
+    [0, 1, 3, 3, 7]
+    """
+    out = np.empty(len(offsets), dtype=dtype)
+    cuts = [0, *np.searchsorted(offsets, marks, side="right").tolist(), len(offsets)]
+    for shift, (a, b) in enumerate(zip(cuts, cuts[1:])):
+        np.add(offsets[a:b], shift, out=out[a:b], casting="unsafe")
+    return out

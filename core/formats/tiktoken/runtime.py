@@ -39,6 +39,8 @@ from ...pipeline.postprocess import Template, bos_eos_template, plain_template
 from ..runtime import (PreTokenizerPart, Runtime, Stage, StreamTraits, in_chunks,
                    native_threads, special_literal_notes)
 
+_PARTIAL_SHIFT = int(Flag.PARTIAL).bit_length() - 1  # PARTIAL (8) >> 3 == 1
+
 
 def parse_rank_file(data: bytes, path: object = None, *,
                     notes: list[Note] | None = None) -> dict[bytes, int]:
@@ -454,16 +456,29 @@ class TiktokenRuntime(Runtime):
         """Each id's SPECIAL flag, as a list (for :meth:`_native_small`)."""
         return self._is_special.tolist()
 
-    def _native_many(self, texts, add_special_tokens: bool, parse_special: bool) -> NativeMany:
-        """All texts' spans in one cumulative sum (token bytes spell each text exactly)."""
-        if self.normalization or parse_special or (add_special_tokens and self.bos):
+    def _lays_cp_spans(self, texts, add_special_tokens: bool, parse_special) -> bool:
+        """The chunked batch below lays the code point spans too (the texts' code point
+        tables are then not built ahead)."""
+        return self._spelled(add_special_tokens, parse_special) and native_threads(len(texts)) > 1
+
+    def _spelled(self, add_special_tokens: bool, parse_special) -> bool:
+        """Whether a batch's tokens spell each text end to end, and nothing else: no
+        normalization, no special-token literal parsed, no BOS added."""
+        return not (self.normalization or parse_special or (add_special_tokens and self.bos))
+
+    def _native_many(self, texts, add_special_tokens: bool, parse_special: bool, *,
+                     cp: bool = True) -> NativeMany:
+        """All texts' spans in one cumulative sum (token bytes spell each text exactly);
+        ``cp``: with the code point spans of the chunked batch (``joined_cp``)."""
+        if not self._spelled(add_special_tokens, parse_special):
             return super()._native_many(texts, add_special_tokens, parse_special)
         # tiktoken releases the GIL while it encodes: contiguous chunks of texts on every core
         threads = native_threads(len(texts))
         k = len(texts)
+        joined_cp = None
         if threads > 1:
-            warnings, (ids, starts, ends, flags, counts, joined_starts) = self._checked_while(
-                texts, lambda: self._spelled_in_chunks(texts, threads))
+            warnings, (ids, starts, ends, flags, counts, joined_starts, joined_cp) = (
+                self._checked_while(texts, lambda: self._spelled_in_chunks(texts, threads, cp)))
         else:
             warnings = self._prepare_many(texts, False)
             ids, counts = self._encode_all(texts, 1)
@@ -472,7 +487,7 @@ class TiktokenRuntime(Runtime):
             flags = self._is_special[ids]
         return NativeMany(ids, starts, ends, flags, counts,
                           np.zeros(k, dtype=bool), np.ones(k, dtype=bool), warnings, [None] * k,
-                          joined_starts, partial=threads > 1)
+                          joined_starts, partial=threads > 1, joined_cp=joined_cp)
 
     def _checked_while(self, texts, encode: Callable[[], tuple]) -> tuple[list, tuple]:
         """``(_prepare_many(texts), encode())``, the texts' checks on a thread while ``encode``
@@ -499,14 +514,21 @@ class TiktokenRuntime(Runtime):
             raise failed
         return checked[0], encoded
 
-    def _spelled_in_chunks(self, texts, threads: int) -> tuple[np.ndarray, ...]:
-        """``(ids, starts, ends, flags, counts, joined_starts)`` as :func:`spelled_joined_spans`
-        and the id gathers give them (the flags with ``PARTIAL`` already), each chunk of texts
-        encoded and then laid into the result arrays on a thread of its own: the casts, gathers
-        and running sums of the tokens (numpy passes that let go of the GIL) run on every core,
-        not on one after the encode (gpt2 on mono: ~0.07 s of CPU over 7 M tokens, and the
-        PARTIAL mask exact_spans made after: ~0.06 s), and the chunks' buffers are not joined
-        first."""
+    def _spelled_in_chunks(self, texts, threads: int, cp: bool = False) -> tuple:
+        """``(ids, starts, ends, flags, counts, joined_starts, joined_cp)`` as
+        :func:`spelled_joined_spans` and the id gathers give them (the flags with ``PARTIAL``
+        already), each chunk of texts encoded and then laid into the result arrays on a thread
+        of its own: the casts, gathers and running sums of the tokens (numpy passes that let go
+        of the GIL) run on every core, not on one after the encode (gpt2 on mono: ~0.07 s of
+        CPU over 7 M tokens, and the PARTIAL mask exact_spans made after: ~0.06 s), and the
+        chunks' buffers are not joined first.
+
+        ``cp``: also the code point spans on the joined texts (``joined_cp``, else None), laid
+        as the bytes are from each id's count of characters starting in it (as
+        :func:`~core.encodings.small.laid_spans` lays a short text's): the same numbers the
+        joined text's byte-to-code-point tables give (widened outward), without building those
+        tables (two running sums over every byte) or gathering from them (two passes over every
+        token), ~0.1 s of CPU on mono."""
         k = len(texts)
         # chunks of equal bytes (tiktoken's work), not of equal counts: the lines of a corpus
         # in several scripts differ tenfold (6.7 against 4.5 MB in the two halves of mono)
@@ -524,6 +546,11 @@ class TiktokenRuntime(Runtime):
         ids = np.empty(total, dtype=np.int64)
         starts, ends = np.empty(total, dtype=offset_type), np.empty(total, dtype=offset_type)
         flags = np.empty(total, dtype=self._is_special.dtype)
+        if cp:
+            cp_starts, cp_ends = np.empty_like(starts), np.empty_like(ends)
+            text_cp = np.zeros(k + 1, dtype=np.int64)  # each text's start in code points
+            np.cumsum(np.fromiter(map(len, texts), dtype=np.int64, count=k) + 1, out=text_cp[1:])
+            char_leads, _ = self.vocab_bytes.utf8_arrays
 
         def lay(chunk: int) -> None:
             a, b = token_at[chunk], token_at[chunk + 1]
@@ -534,8 +561,9 @@ class TiktokenRuntime(Runtime):
             chunk_ends = ends[a:b]
             np.cumsum(lengths, dtype=offset_type, out=chunk_ends)
             # the chunk's sum starts at its first text; each text after a separator more
-            chunk_ends += np.repeat(np.arange(first, last, dtype=offset_type),
-                                    chunk_counts[chunk])
+            separators = np.repeat(np.arange(first, last, dtype=offset_type),
+                                   chunk_counts[chunk])
+            chunk_ends += separators
             chunk_ends += offset_type(joined_starts[first] - first)
             np.subtract(chunk_ends, lengths, out=starts[a:b], casting="unsafe")
             # PARTIAL: a token starting inside a character (its first byte continues one),
@@ -545,15 +573,26 @@ class TiktokenRuntime(Runtime):
             np.take(self._is_special, chunk_ids, out=chunk_flags)
             chunk_flags |= opens
             chunk_flags[:-1] |= opens[1:]
+            if cp:  # a token ends after the characters started before its end, and starts
+                # its own characters earlier, one more where it starts inside one
+                leads = char_leads[chunk_ids]
+                chunk_cp_ends = cp_ends[a:b]
+                np.cumsum(leads, dtype=offset_type, out=chunk_cp_ends)
+                chunk_cp_ends += separators
+                chunk_cp_ends += offset_type(text_cp[first] - first)
+                chunk_cp_starts = cp_starts[a:b]
+                np.subtract(chunk_cp_ends, leads, out=chunk_cp_starts, casting="unsafe")
+                chunk_cp_starts -= opens >> _PARTIAL_SHIFT  # PARTIAL (8) -> 1
 
         in_chunks(lambda chunks: [lay(chunk) for chunk in chunks], range(len(parts)),
                   len(parts))
-        return ids, starts, ends, flags, counts, joined_starts
+        return (ids, starts, ends, flags, counts, joined_starts,
+                (cp_starts, cp_ends) if cp else None)
 
     def count_many(self, texts: Sequence[str]) -> tuple:
         """The base's, with the flags as the library gives them (no ``PARTIAL``, which a
         corpus' batch finds while laying its tokens out)."""
-        many = self._native_many(texts, False, False)
+        many = self._native_many(texts, False, False, cp=False)
         if many.partial:
             np.bitwise_and(many.flags, np.uint8(~Flag.PARTIAL & 0xFF), out=many.flags)
         return many.ids, many.flags, many.counts

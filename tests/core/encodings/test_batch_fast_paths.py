@@ -153,6 +153,30 @@ def test_tiktoken_batch_in_chunks_on_threads_equals_readable(tmp_path, monkeypat
         check(runtime, monkeypatch, examples=25)
 
 
+def test_tiktoken_chunks_lay_code_points_without_the_texts_tables(tmp_path, monkeypatch):
+    """The chunked batch lays its code point spans with the bytes, and shifts UTF-16 past the
+    few astral characters itself: neither table is built, and every unit equals the
+    readable path's; with many astral characters (here: more than none) the tables are used."""
+    from core.formats.tiktoken import runtime as tiktoken_runtime
+    from core.text import offsets as offsets_module
+
+    monkeypatch.setattr(tiktoken_runtime, "native_threads", lambda texts: 2)
+    monkeypatch.setattr(spans_module, "AHEAD_CHARS", 0)
+    path = fam.write_rank_file(tmp_path, fam.tiktoken_ranks(preset("gpt2").pattern),
+                               name="gpt2.tiktoken")
+    runtime = load_tokenizer(path, preset="gpt2")
+    texts = ["a 😀 b", "", "世界 👍🏽 e\u0301", "नमस्ते 😀😀", "plain"] * 3
+    want = readable(runtime, texts, False)
+    got = runtime.encode_batch(texts, add_special_tokens=False)
+    assert_same(got, want, texts)
+    assert "_cp_tables" not in got.index.__dict__ and "cp_utf16" not in got.index.__dict__
+    monkeypatch.setattr(offsets_module, "FEW_ASTRAL", 0)
+    monkeypatch.setattr(spans_module, "FEW_ASTRAL", 0)
+    got = runtime.encode_batch(texts, add_special_tokens=False)
+    assert_same(got, want, texts)
+    assert "cp_utf16" in got.index.__dict__
+
+
 @pytest.mark.realdata
 def test_gpt2_batch_in_chunks_on_threads_equals_readable(monkeypatch):
     from core.formats.tiktoken import runtime as tiktoken_runtime
