@@ -21,6 +21,7 @@ from typing import Callable, Sequence
 import numpy as np
 import tiktoken
 
+from ...collector import collector_paused
 from ...encodings.ids_only import IdsBatch
 from ...encodings.spans import NativeMany, NativeResult, spelled_joined_spans
 from ...encodings.encoding import Encoding, Flag
@@ -477,8 +478,10 @@ class TiktokenRuntime(Runtime):
         k = len(texts)
         joined_cp = None
         if threads > 1:
-            warnings, (ids, starts, ends, flags, counts, joined_starts, joined_cp) = (
-                self._checked_while(texts, lambda: self._spelled_in_chunks(texts, threads, cp)))
+            with collector_paused():  # a buffer and a size per text: nothing that cycles
+                warnings, (ids, starts, ends, flags, counts, joined_starts, joined_cp) = (
+                    self._checked_while(texts,
+                                        lambda: self._spelled_in_chunks(texts, threads, cp)))
         else:
             warnings = self._prepare_many(texts, False)
             ids, counts = self._encode_all(texts, 1)
