@@ -214,3 +214,39 @@ def test_crossed_bounds_equal_the_plain_search_on_any_spans(raw_spans, raw_bound
 
     assert crossed_bounds(bounds, spans) == tuple(
         b for b in bounds if any(s < b < e for s, e in spans))
+
+
+# -- the sandbox's attribute read on a plain dict (core.chat.environment.ChatSandbox.getattr) ----
+from jinja2.sandbox import ImmutableSandboxedEnvironment  # noqa: E402
+
+from core.chat.environment import build_environment  # noqa: E402
+
+# message keys, dict methods a key may shadow, object's dunders, and names only ``type`` has
+NAMES = ["role", "content", "tool_calls", "items", "keys", "get", "copy", "update", "pop",
+         "__class__", "__len__", "__doc__", "mro", "__name__", "__mro__", "_private", ""]
+
+
+def _same_read(fast, readable) -> bool:
+    """Equal values, or undefined values that say the same (type, name, object, hint)."""
+    undefined = [hasattr(value, "_undefined_name") for value in (fast, readable)]
+    if any(undefined):
+        return all(undefined) and type(fast) is type(readable) and all(
+            getattr(fast, a) == getattr(readable, a) if a != "_undefined_obj"
+            else getattr(fast, a) is getattr(readable, a)
+            for a in ("_undefined_name", "_undefined_obj", "_undefined_hint",
+                      "_undefined_exception"))
+    return fast == readable and type(fast) is type(readable)
+
+
+@settings(max_examples=300, deadline=None)
+@given(keys=st.dictionaries(st.sampled_from(NAMES), st.integers(0, 3), max_size=6),
+       name=st.sampled_from(NAMES))
+def test_a_plain_dicts_attribute_reads_as_jinjas_sandbox_reads_it(keys, name):
+    """``ChatSandbox.getattr`` (a plain dict's key read at once) against Jinja's own (the
+    attribute tried first, the item on its ``AttributeError``): keys named like dict
+    methods, dunders and names only ``type`` has included; a dict subclass and a
+    non-dict take Jinja's way."""
+    env = build_environment()
+    for obj in (keys, type("Sub", (dict,), {})(keys), list(keys)):
+        assert _same_read(env.getattr(obj, name),
+                          ImmutableSandboxedEnvironment.getattr(env, obj, name))
