@@ -227,7 +227,10 @@ NAMES = ["role", "content", "tool_calls", "items", "keys", "get", "copy", "updat
 
 
 def _same_read(fast, readable) -> bool:
-    """Equal values, or undefined values that say the same (type, name, object, hint)."""
+    """Equal values, or undefined values that say the same (type, name, object, hint); a
+    wrapped ``str.format`` (a new function at each read) by what it wraps."""
+    if callable(fast) and hasattr(fast, "__wrapped__"):
+        return type(fast) is type(readable) and fast.__wrapped__ == readable.__wrapped__
     undefined = [hasattr(value, "_undefined_name") for value in (fast, readable)]
     if any(undefined):
         return all(undefined) and type(fast) is type(readable) and all(
@@ -248,5 +251,31 @@ def test_a_plain_dicts_attribute_reads_as_jinjas_sandbox_reads_it(keys, name):
     non-dict take Jinja's way."""
     env = build_environment()
     for obj in (keys, type("Sub", (dict,), {})(keys), list(keys)):
+        assert _same_read(env.getattr(obj, name),
+                          ImmutableSandboxedEnvironment.getattr(env, obj, name))
+
+
+LOOP_NAMES = ["last", "first", "index", "index0", "length", "revindex", "revindex0", "depth",
+              "depth0", "cycle", "changed", "nextitem", "previtem", "_peek_next", "_iterable",
+              "__class__", "__init__", "missing", "f", "n", "items", "mro", ""]
+
+
+@settings(max_examples=200, deadline=None)
+@given(items=st.lists(st.integers(0, 3), max_size=4), ahead=st.integers(0, 3),
+       name=st.sampled_from(LOOP_NAMES))
+def test_a_loop_or_namespace_attribute_reads_as_jinjas_sandbox_reads_it(items, ahead, name):
+    """``ChatSandbox.getattr`` on a template's ``loop`` and ``namespace`` (a value of a
+    plain type answered at once) against Jinja's own: properties, methods, private and
+    missing names, a namespace holding a ``str.format`` (which Jinja wraps)."""
+    from jinja2.runtime import LoopContext
+
+    from core.chat.environment import _SafeNamespace
+
+    env = build_environment()
+    loop = LoopContext(iter(items), env.undefined)
+    for _ in zip(range(ahead), loop):  # part-way through, as inside the loop's body
+        pass
+    space = _SafeNamespace(n=len(items), items=list(items), f="{}!".format, missing=None)
+    for obj in (loop, space):
         assert _same_read(env.getattr(obj, name),
                           ImmutableSandboxedEnvironment.getattr(env, obj, name))
