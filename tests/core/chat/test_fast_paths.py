@@ -279,3 +279,63 @@ def test_a_loop_or_namespace_attribute_reads_as_jinjas_sandbox_reads_it(items, a
     for obj in (loop, space):
         assert _same_read(env.getattr(obj, name),
                           ImmutableSandboxedEnvironment.getattr(env, obj, name))
+
+
+# -- a message's plain data (core.chat.messages.plain_data) ---------------------------------------
+from collections.abc import Mapping  # noqa: E402
+
+import numpy as np  # noqa: E402
+
+
+def _readable_plain_data(value):
+    """``plain_data`` as first written: each check in turn, a Mapping by its abstract class."""
+    if value is None or type(value) in (str, int, float, bool):
+        return value
+    if isinstance(value, str):
+        return str.__str__(value)
+    if isinstance(value, int):
+        return int.__int__(value)
+    if isinstance(value, float):
+        return float.__float__(value)
+    if isinstance(value, Mapping):
+        return {_readable_plain_data(k): _readable_plain_data(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_readable_plain_data(item) for item in value]
+    if isinstance(value, tuple):
+        return tuple(_readable_plain_data(item) for item in value)
+    if isinstance(value, np.generic):
+        return _readable_plain_data(value.item())
+    return f"<{type(value).__name__}>"
+
+
+class _Text(str):
+    pass
+
+
+class _Items(dict):
+    pass
+
+
+_LEAVES = st.one_of(st.none(), st.booleans(), st.integers(), st.floats(allow_nan=False),
+                    st.text(max_size=3), st.text(max_size=3).map(_Text),
+                    st.sampled_from([np.bool_(False), np.int64(3), object()]))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.recursive(_LEAVES, lambda inner: st.one_of(
+    st.lists(inner, max_size=3), st.lists(inner, max_size=3).map(tuple),
+    st.dictionaries(st.text(max_size=2), inner, max_size=3),
+    st.dictionaries(st.text(max_size=2), inner, max_size=3).map(_Items)), max_leaves=12))
+def test_plain_data_equals_the_readable_checks(value):
+    """:func:`~core.chat.messages.plain_data` (plain dicts and lists first) against each
+    check in turn: the same values of the same types, all the way down."""
+    from core.chat.messages import plain_data
+
+    def typed(v):  # equal and of the same type at every level (True == 1, "<object>" twice)
+        if isinstance(v, dict):
+            return ("dict", type(v), [(typed(k), typed(x)) for k, x in v.items()])
+        if isinstance(v, (list, tuple)):
+            return (type(v), [typed(x) for x in v])
+        return (type(v), v)
+
+    assert typed(plain_data(value)) == typed(_readable_plain_data(value))
