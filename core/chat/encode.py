@@ -367,10 +367,34 @@ def content_literals(segmentation: Segmentation, literals) -> list[tuple[int, in
 
     # one matcher for every segment: hundreds of literals
     finder = literals if isinstance(literals, SpecialLiterals) else SpecialLiterals(literals)
+    find = _found_by(finder)
     text = segmentation.text
     return [(start + seg.start, end + seg.start, literal, seg)
             for seg in segmentation.segments if seg.source == "content"
-            for start, end, literal in finder.find(text[seg.start:seg.end])]
+            for start, end, literal in find(text[seg.start:seg.end])]
+
+
+_FOUND: "WeakKeyDictionary[object, dict]" = WeakKeyDictionary()
+
+
+def _found_by(finder):
+    """``finder.find``, each text's answer kept while the finder lives (a report looks in its
+    messages twice, the encode and the injection check, and the Chat pane reports on the same
+    messages again and again: fifty messages' searches cost a tenth of a millisecond)."""
+    try:
+        seen = _FOUND.setdefault(finder, {})
+    except TypeError:  # no weak reference to this finder: found anew
+        return finder.find
+    if len(seen) > 4096:  # a bound: message texts change as the user types
+        seen.clear()
+
+    def find(text: str) -> tuple:
+        found = seen.get(text)
+        if found is None:
+            found = seen[text] = tuple(finder.find(text))
+        return found
+
+    return find
 
 
 def _encode_pieces(runtime, pieces: list[tuple[str, list[int] | None]], parse: bool,

@@ -339,3 +339,37 @@ def test_plain_data_equals_the_readable_checks(value):
         return (type(v), v)
 
     assert typed(plain_data(value)) == typed(_readable_plain_data(value))
+
+
+# -- literal searches kept between reports (fit.template_control_literals, encode._found_by) -----
+@settings(max_examples=200, deadline=None)
+@given(parts=st.lists(st.lists(st.sampled_from(FRAGMENTS + ["<|im_start|>user\n", "[/INST]x"]),
+                               max_size=5).map("".join), min_size=1, max_size=6),
+       kinds=st.lists(st.booleans(), min_size=6, max_size=6))
+def test_literal_searches_kept_between_reports_equal_fresh_ones(parts, kinds):
+    """The control strings of a template's texts and the literals typed in content, found
+    with the answers kept from earlier reports (every earlier example's), against a search
+    made afresh."""
+    from core.chat import encode, fit
+    from core.chat.segments import Segmentation
+    from core.pipeline.special import SpecialLiterals, SpecialToken
+
+    segments, at = [], 0
+    for part, content in zip(parts, kinds):
+        if part:
+            segments.append(Segment(at, at + len(part), "content" if content else "template",
+                                    0 if content else None))
+            at += len(part)
+    cut = Segmentation("".join(parts), tuple(segments), exact=True)
+    specials = ["<|im_start|>", "<|im_end|>", "[INST]", "</s>"]
+    finder = SpecialLiterals([SpecialToken(s, k) for k, s in enumerate(specials)])
+    kept = fit.template_control_literals(cut, specials, ["<s>"])
+    found = encode.content_literals(cut, finder)
+    fit._control_finder.cache_clear()
+    encode._FOUND.clear()
+    assert fit.template_control_literals(cut, specials, ["<s>"]) == kept
+    assert encode.content_literals(cut, finder) == found
+    text = cut.text
+    assert found == [(start + seg.start, end + seg.start, literal, seg)
+                     for seg in cut.segments if seg.source == "content"
+                     for start, end, literal in finder.find(text[seg.start:seg.end])]
