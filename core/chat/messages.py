@@ -128,11 +128,13 @@ class PreparedMessages:
         self._seen: dict[int, tuple[object, dict]] = {}
 
     def __call__(self, messages: list) -> list[dict]:
-        out = []
-        for message in messages:
-            seen = self._seen.get(id(message))
-            if seen is None or seen[0] is not message:
-                # kept with the message: its id cannot be reused while it is here
-                seen = self._seen[id(message)] = (message, prepare_messages([message])[0])
-            out.append(seen[1])
-        return out
+        known = self._seen
+        messages = messages if isinstance(messages, list) else list(messages)  # read twice
+        fresh = [message for message in messages
+                 if (seen := known.get(id(message))) is None or seen[0] is not message]
+        # the new ones prepared in one call (one per message cost a trip's first render,
+        # which the report waits for, a tenth of its time)
+        for message, prepared in zip(fresh, prepare_messages(fresh) if fresh else ()):
+            # kept with the message: its id cannot be reused while it is here
+            known[id(message)] = (message, prepared)
+        return [known[id(message)][1] for message in messages]
