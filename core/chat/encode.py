@@ -375,6 +375,7 @@ def content_literals(segmentation: Segmentation, literals) -> list[tuple[int, in
 
 
 _FOUND: "WeakKeyDictionary[object, dict]" = WeakKeyDictionary()
+_KEPT_TEXT = 4096  # characters: the longest text whose answer is kept (4,096 texts at most)
 
 
 def _found_by(finder):
@@ -391,7 +392,9 @@ def _found_by(finder):
     def find(text: str) -> tuple:
         found = seen.get(text)
         if found is None:
-            found = seen[text] = tuple(finder.find(text))
+            found = tuple(finder.find(text))
+            if len(text) <= _KEPT_TEXT:  # a long text is searched anew: its search is its cost
+                seen[text] = found
         return found
 
     return find

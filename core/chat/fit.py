@@ -125,13 +125,15 @@ def template_control_literals(segmentation: Segmentation, special_literals: Iter
     # chat's forty distinct texts cost a tenth of a millisecond each time)
     if len(seen) > _SEEN_LIMIT:
         seen.clear()
+    long: dict[str, tuple] = {}  # the long texts' answers, for this call alone
     for seg in segmentation.segments:
         if seg.source != "template":
             continue
         piece = text[seg.start:seg.end]
-        matches = seen.get(piece)
+        kept = seen if len(piece) <= _KEPT_TEXT else long
+        matches = kept.get(piece)
         if matches is None:
-            matches = seen[piece] = tuple(
+            matches = kept[piece] = tuple(
                 (match.group(), *match.span()) for match in finder.finditer(piece)
                 if not (known and match.group("known") is not None))  # known: as it should be
         for literal, start, end in matches:
@@ -140,6 +142,7 @@ def template_control_literals(segmentation: Segmentation, special_literals: Iter
 
 
 _SEEN_LIMIT = 4096  # template texts kept per pattern: texts come from templates, which vary
+_KEPT_TEXT = 4096  # characters: the longest template text whose answer is kept between calls
 
 
 @lru_cache(maxsize=16)

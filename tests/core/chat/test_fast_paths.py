@@ -345,11 +345,20 @@ def test_plain_data_equals_the_readable_checks(value):
 @settings(max_examples=200, deadline=None)
 @given(parts=st.lists(st.lists(st.sampled_from(FRAGMENTS + ["<|im_start|>user\n", "[/INST]x"]),
                                max_size=5).map("".join), min_size=1, max_size=6),
-       kinds=st.lists(st.booleans(), min_size=6, max_size=6))
-def test_literal_searches_kept_between_reports_equal_fresh_ones(parts, kinds):
+       kinds=st.lists(st.booleans(), min_size=6, max_size=6), kept=st.sampled_from([0, 4, 4096]))
+def test_literal_searches_kept_between_reports_equal_fresh_ones(parts, kinds, kept):
     """The control strings of a template's texts and the literals typed in content, found
     with the answers kept from earlier reports (every earlier example's), against a search
-    made afresh."""
+    made afresh; texts longer than the kept length (none, some, all) searched each time."""
+    from core.chat import encode, fit
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(fit, "_KEPT_TEXT", kept)
+        patch.setattr(encode, "_KEPT_TEXT", kept)
+        _literal_searches_equal_fresh_ones(parts, kinds)
+
+
+def _literal_searches_equal_fresh_ones(parts, kinds):
     from core.chat import encode, fit
     from core.chat.segments import Segmentation
     from core.pipeline.special import SpecialLiterals, SpecialToken
