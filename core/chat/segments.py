@@ -80,13 +80,16 @@ class _Marker:
         self.origins: list[_Origin] = []
 
     def mark(self, text: Any, origin: tuple[int | None, str | None, str]) -> Any:
-        if not isinstance(text, str) or not text.strip():
-            return text
-        if _ID_BASE + len(self.origins) > _ID_LAST:
+        if not isinstance(text, str):
             return text
         core = text.strip()
-        lead = text[:len(text) - len(text.lstrip())]
-        trail = text[len(text.rstrip()):]
+        if not core or _ID_BASE + len(self.origins) > _ID_LAST:
+            return text
+        if len(core) == len(text):  # nothing to keep outside the markers, as most texts
+            lead = trail = ""
+        else:
+            lead = text[:len(text) - len(text.lstrip())]
+            trail = text[len(text.rstrip()):]
         ident = chr(_ID_BASE + len(self.origins))
         self.origins.append(_Origin(*origin, text=core))
         return f"{lead}{_OPEN}{ident}{core}{_CLOSE}{trail}"
