@@ -27,8 +27,9 @@ import re
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
-from itertools import accumulate, chain, islice
+from itertools import accumulate, chain, islice, repeat
 from operator import itemgetter, le
+from typing import NamedTuple
 from weakref import WeakKeyDictionary
 
 import numpy as np
@@ -36,10 +37,19 @@ import numpy as np
 from .segments import Segmentation
 
 
-@dataclass(frozen=True)
-class ChatToken:
+class ChatToken(NamedTuple):
     """One token: its ID and piece, the message (index, role) it came from, ``source``
-    (``template`` | ``content``), the content field, and its code-point span in the render."""
+    (``template`` | ``content``), the content field, and its code-point span in the render.
+
+    A named tuple (a long chat's report makes some 1,600 of them: made one by one as frozen
+    dataclasses, with their provenance, they cost 0.8 ms; made from columns as tuples, 0.5),
+    equal as the frozen dataclass it was: only to another token of the same fields, never
+    to a bare tuple.
+
+    >>> t = ChatToken(2, "hi", 0, "user", "content", "content", 3, 5)
+    >>> t.piece, t == ChatToken(*t), t == tuple(t)
+    ('hi', True, False)
+    """
 
     id: int
     piece: str
@@ -53,6 +63,19 @@ class ChatToken:
     def to_json(self) -> dict:
         return {"id": self.id, "piece": self.piece, "message": self.message, "role": self.role,
                 "source": self.source, "span": [self.start, self.end]}
+
+    def __eq__(self, other):
+        if type(other) is type(self):
+            return tuple.__eq__(self, other)
+        # a bare tuple would answer for itself with its own equality (a token is one)
+        return False if isinstance(other, tuple) else NotImplemented
+
+    def __ne__(self, other):
+        if type(other) is type(self):
+            return tuple.__ne__(self, other)
+        return True if isinstance(other, tuple) else NotImplemented
+
+    __hash__ = tuple.__hash__  # the dataclass' hash: that of its fields' tuple
 
 
 @dataclass(frozen=True)
@@ -345,10 +368,37 @@ def content_literals(segmentation: Segmentation, literals) -> list[tuple[int, in
 
     # one matcher for every segment: hundreds of literals
     finder = literals if isinstance(literals, SpecialLiterals) else SpecialLiterals(literals)
+    find = _found_by(finder)
     text = segmentation.text
     return [(start + seg.start, end + seg.start, literal, seg)
             for seg in segmentation.segments if seg.source == "content"
-            for start, end, literal in finder.find(text[seg.start:seg.end])]
+            for start, end, literal in find(text[seg.start:seg.end])]
+
+
+_FOUND: "WeakKeyDictionary[object, dict]" = WeakKeyDictionary()
+_KEPT_TEXT = 4096  # characters: the longest text whose answer is kept (4,096 texts at most)
+
+
+def _found_by(finder):
+    """``finder.find``, each text's answer kept while the finder lives (a report looks in its
+    messages twice, the encode and the injection check, and the Chat pane reports on the same
+    messages again and again: fifty messages' searches cost a tenth of a millisecond)."""
+    try:
+        seen = _FOUND.setdefault(finder, {})
+    except TypeError:  # no weak reference to this finder: found anew
+        return finder.find
+    if len(seen) > 4096:  # a bound: message texts change as the user types
+        seen.clear()
+
+    def find(text: str) -> tuple:
+        found = seen.get(text)
+        if found is None:
+            found = tuple(finder.find(text))
+            if len(text) <= _KEPT_TEXT:  # a long text is searched anew: its search is its cost
+                seen[text] = found
+        return found
+
+    return find
 
 
 def _encode_pieces(runtime, pieces: list[tuple[str, list[int] | None]], parse: bool,
@@ -497,61 +547,69 @@ def _tokens(runtime, ids, spans, segments, bounds,
     """Each token with its provenance: :func:`_token`'s answer (the readable rule, and the
     oracle of the tests), found faster for the tokens inside one segment, as nearly all are.
     Tokens come in order, so the segment of the last token, or the next one, holds the next:
-    a step, not a bisection, and no call per token (the tokens of a long chat were a third of
-    its report's own work). The segment's fields are read once per segment, not per token, and
-    the pieces come from the runtime's table (:func:`_piece_table`). ``runs``: filled with
-    ``(source, field, role, message, count)`` of each run of tokens of one provenance, in
-    order (what the budget counts: :func:`~core.chat.budget.token_budget`)."""
-    piece_of = _piece_table(runtime)
-    out = []
-    append = out.append
-    last = len(segments) - 1
-    new, set_attribute = _new_object, _set_attribute
-    k = 0
-    if segments:
-        seg = segments[0]
-        low, high, message, role, source, field = (seg.start, seg.end, seg.message, seg.role,
-                                                   seg.source, seg.field)
-    else:
-        seg = None
-    run_start = 0  # where the tokens of the current segment began in ``out``
-    for token_id, span in zip(ids, spans):
-        piece = piece_of.get(token_id)
-        if piece is None:
-            piece = piece_of[token_id] = runtime.piece(token_id)
-        start, end = span
-        if seg is None:
-            append(_chat_token(token_id, piece, None, None, "template", None, start, end))
-            continue
-        if not low <= start < end <= high:
-            if runs is not None and len(out) > run_start:
-                runs.append((source, field, role, message, len(out) - run_start))
-            if k < last and segments[k + 1].start <= start < end <= segments[k + 1].end:
-                k += 1
-            else:
-                k = max(bisect_right(bounds, start) - 1, 0)
-            seg = segments[k]
-            low, high, message, role, source, field = (seg.start, seg.end, seg.message,
-                                                       seg.role, seg.source, seg.field)
-            if not low <= start < end <= high:  # across segments, or empty: the rule
-                token = _token(piece, token_id, span, segments, bounds)
-                append(token)
-                if runs is not None:
-                    runs.append((token.source, token.field, token.role, token.message, 1))
-                run_start = len(out)
-                continue
-            run_start = len(out)
-        token = new(ChatToken)
-        set_attribute(token, "__dict__", {"id": token_id, "piece": piece, "message": message,
-                                          "role": role, "source": source, "field": field,
-                                          "start": start, "end": end})
-        append(token)
+    a step, not a bisection. The loop only finds the runs of tokens of one provenance; the
+    tokens are then made from columns at C speed (the pieces from the runtime's table,
+    :func:`_piece_table`; each run's fields repeated): an object and its ``__dict__`` made
+    per token was most of their cost. ``runs``: filled with ``(source, field, role, message,
+    count)`` of each run of tokens of one provenance, in order (what the budget counts:
+    :func:`~core.chat.budget.token_budget`)."""
+    found = _provenance_runs(spans, segments, bounds)
     if runs is not None:
-        if seg is None:
-            runs.extend(("template", None, None, None, 1) for _ in out)
-        elif len(out) > run_start:
-            runs.append((source, field, role, message, len(out) - run_start))
-    return tuple(out)
+        runs += found
+    pieces = _pieces(runtime, ids)
+    counts = list(map(itemgetter(4), found))
+
+    def column(k):  # field k of each run, once per token of the run
+        return chain.from_iterable(map(repeat, map(itemgetter(k), found), counts))
+
+    starts, ends = map(itemgetter(0), spans), map(itemgetter(1), spans)
+    rows = zip(ids, pieces, column(3), column(2), column(0), column(1), starts, ends)
+    return tuple(map(tuple.__new__, repeat(ChatToken), rows))
+
+
+def _provenance_runs(spans, segments, bounds) -> list[tuple]:
+    """``(source, field, role, message, count)`` of each run of tokens (given by ``spans``)
+    inside one segment, in order; a token across segments, or empty, is a run of its own
+    with :func:`_best_segment`'s provenance, and so is each token when there are no
+    segments."""
+    if not segments:
+        return [("template", None, None, None, 1)] * len(spans)
+    out = []
+    last = len(segments) - 1
+    k = 0
+    seg = segments[0]
+    low, high = seg.start, seg.end
+    run_start = 0  # where the tokens of the current segment began
+    for i, (start, end) in enumerate(spans):
+        if low <= start < end <= high:
+            continue
+        if i > run_start:
+            out.append((seg.source, seg.field, seg.role, seg.message, i - run_start))
+        if k < last and segments[k + 1].start <= start < end <= segments[k + 1].end:
+            k += 1
+        else:
+            k = max(bisect_right(bounds, start) - 1, 0)
+        seg = segments[k]
+        low, high = seg.start, seg.end
+        if low <= start < end <= high:
+            run_start = i
+            continue
+        best = _best_segment((start, end), segments, bounds)  # across segments, or empty
+        out.append(("template", None, None, None, 1) if best is None
+                   else (best.source, best.field, best.role, best.message, 1))
+        run_start = i + 1
+    if len(spans) > run_start:
+        out.append((seg.source, seg.field, seg.role, seg.message, len(spans) - run_start))
+    return out
+
+
+def _pieces(runtime, ids) -> map:
+    """The piece of each of ``ids``, from the runtime's table (:func:`_piece_table`), the
+    ones not read yet asked of the runtime first."""
+    table = _piece_table(runtime)
+    for token_id in set(ids).difference(table):
+        table[token_id] = runtime.piece(token_id)
+    return map(table.__getitem__, ids)
 
 
 _PIECES: "WeakKeyDictionary[object, dict]" = WeakKeyDictionary()
@@ -570,30 +628,25 @@ def _token(piece: str, token_id: int, span: tuple[int, int], segments, bounds) -
     """The token with the provenance of the segment holding most of its characters (content
     on a tie)."""
     start, end = span
+    best = _best_segment(span, segments, bounds)
+    if best is None:
+        return ChatToken(token_id, piece, None, None, "template", None, start, end)
+    return ChatToken(token_id, piece, best.message, best.role, best.source, best.field,
+                     start, end)
+
+
+def _best_segment(span: tuple[int, int], segments, bounds):
+    """The segment holding most of the characters of ``span`` (content on a tie; for an
+    empty span, the one it stands in); None when there are no segments."""
+    start, end = span
     k = max(bisect_right(bounds, start) - 1, 0)
     best, best_overlap = segments[k] if segments else None, -1
     if best is not None and best.start <= start < end <= best.end:
-        k = len(segments)  # inside one segment, as most tokens are: nothing else overlaps it
+        return best  # inside one segment, as most tokens are: nothing else overlaps it
     while k < len(segments) and segments[k].start < max(end, start + 1):
         seg = segments[k]
         overlap = min(end, seg.end) - max(start, seg.start)
         if overlap > best_overlap or (overlap == best_overlap and seg.source == "content"):
             best, best_overlap = seg, overlap
         k += 1
-    if best is None:
-        return _chat_token(token_id, piece, None, None, "template", None, start, end)
-    return _chat_token(token_id, piece, best.message, best.role, best.source, best.field,
-                       start, end)
-
-
-def _chat_token(token_id, piece, message, role, source, field, start, end) -> ChatToken:
-    """``ChatToken(...)``, without the frozen dataclass' ``__init__`` (a ``object.__setattr__``
-    per field: most of the cost of the tokens of a long chat); an equal object."""
-    token = _new_object(ChatToken)
-    _set_attribute(token, "__dict__", {"id": token_id, "piece": piece, "message": message,
-                                       "role": role, "source": source, "field": field,
-                                       "start": start, "end": end})
-    return token
-
-
-_new_object, _set_attribute = object.__new__, object.__setattr__
+    return best

@@ -28,6 +28,7 @@ from typing import Callable
 import jinja2
 import jinja2.ext
 import jinja2.nodes
+import jinja2.runtime
 from jinja2.exceptions import SecurityError, TemplateError
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 from jinja2.utils import Namespace
@@ -148,6 +149,51 @@ class ChatSandbox(ImmutableSandboxedEnvironment):
             _check_repeat(left, right)
             _check_repeat(right, left)
         return super().call_binop(context, operator, left, right)
+
+    def getattr(self, obj, attribute):
+        """``obj.attribute``: Jinja's answer, found at once for a plain dict's key and for
+        a plain value of ``loop`` or a namespace (the tests hold it equal to Jinja's own).
+
+        Jinja tries the attribute first and reads the item on its ``AttributeError``; a
+        plain dict (every message, tool and call a template sees: :mod:`~core.chat.messages`
+        builds them) has no attribute but those of ``dict`` itself, so for any other name
+        the item is read straight away (the exception raised and caught for each
+        ``message.role`` was a third of a 50-message render). An attribute found is then
+        checked (internal types, mutating methods: abstract-class checks, another third).
+
+        >>> env = build_environment()
+        >>> env.getattr({"role": "user"}, "role"), env.getattr({"items": 1}, "items")
+        ('user', <built-in method items of dict object at ...>)
+        >>> env.getattr({}, "role")
+        Undefined
+        """
+        if type(attribute) is str:
+            kind = type(obj)
+            if kind is dict and attribute not in _DICT_ATTRIBUTES:
+                try:
+                    return obj[attribute]
+                except KeyError:
+                    return self.undefined(obj=obj, name=attribute)
+            if kind in _SAFE_HOLDERS and not attribute.startswith("_"):
+                # ``loop.last``, ``ns.index``: Jinja's checks pass any such name of these
+                # (no internal type, no mutating method); only a ``str.format`` kept on a
+                # namespace would be wrapped, so a value of a plain type is answered at once
+                try:
+                    value = getattr(obj, attribute)
+                except AttributeError:
+                    pass  # the item, or undefined: Jinja's way below
+                else:
+                    if type(value) in _PLAIN_VALUES:
+                        return value
+        return super().getattr(obj, attribute)
+
+
+# what ``getattr`` finds on a plain dict: the attributes of its class and of ``object``
+_DICT_ATTRIBUTES = frozenset(name for cls in dict.__mro__ for name in vars(cls))
+# a template's loop variable and namespaces: Jinja's sandbox finds every attribute of theirs
+# not named with ``_`` safe
+_SAFE_HOLDERS = frozenset({jinja2.runtime.LoopContext, Namespace, _SafeNamespace})
+_PLAIN_VALUES = frozenset({str, int, float, bool, type(None), list, dict, tuple})
 
 
 def _check_repeat(sequence, times) -> None:

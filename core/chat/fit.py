@@ -115,32 +115,43 @@ def template_control_literals(segmentation: Segmentation, special_literals: Iter
     """
     if not isinstance(special_literals, frozenset) or "" in special_literals:
         special_literals = frozenset(s for s in special_literals if s)
-    known, finder = _control_finder(special_literals, frozenset(named))
+    known, finder, seen = _control_finder(special_literals, frozenset(named))
     text = segmentation.text
     found: dict[str, list[tuple[int, int]]] = {}
     # a template writes the same few texts around every message: each distinct one is
     # searched once (the pattern has no anchor or look-behind: a match within a segment's
-    # bounds is a match in its text alone)
-    seen: dict[str, list[tuple[str, int, int]]] = {}
+    # bounds is a match in its text alone), and kept with the pattern for the next report
+    # (the Chat pane reports on the same chat again and again: the search of a 50-message
+    # chat's forty distinct texts cost a tenth of a millisecond each time)
+    if len(seen) > _SEEN_LIMIT:
+        seen.clear()
+    long: dict[str, tuple] = {}  # the long texts' answers, for this call alone
     for seg in segmentation.segments:
         if seg.source != "template":
             continue
         piece = text[seg.start:seg.end]
-        matches = seen.get(piece)
+        kept = seen if len(piece) <= _KEPT_TEXT else long
+        matches = kept.get(piece)
         if matches is None:
-            matches = seen[piece] = [
+            matches = kept[piece] = tuple(
                 (match.group(), *match.span()) for match in finder.finditer(piece)
-                if not (known and match.group("known") is not None)]  # known: as it should be
+                if not (known and match.group("known") is not None))  # known: as it should be
         for literal, start, end in matches:
             found.setdefault(literal, []).append((seg.start + start, seg.start + end))
     return found
 
 
+_SEEN_LIMIT = 4096  # template texts kept per pattern: texts come from templates, which vary
+_KEPT_TEXT = 4096  # characters: the longest template text whose answer is kept between calls
+
+
 @lru_cache(maxsize=16)
-def _control_finder(special_literals: frozenset, named: frozenset) -> tuple[tuple, re.Pattern]:
-    """The known literals (longest first) and the pattern finding them and the control
-    strings (see :func:`template_control_literals`). Cached: a SentencePiece model's hundreds
-    of control symbols took milliseconds to escape, on every report."""
+def _control_finder(special_literals: frozenset,
+                    named: frozenset) -> tuple[tuple, re.Pattern, dict]:
+    """The known literals (longest first), the pattern finding them and the control
+    strings (see :func:`template_control_literals`), and the matches found in each template
+    text so far. Cached: a SentencePiece model's hundreds of control symbols took
+    milliseconds to escape, on every report."""
     known = tuple(sorted(special_literals, key=len, reverse=True))
     brackets = any(BRACKET_SHAPE.fullmatch(s) for s in known)
     extra = sorted({s for s in (*named, *ROLE_BY_CONTENT) if s and s.strip()
@@ -153,7 +164,7 @@ def _control_finder(special_literals: frozenset, named: frozenset) -> tuple[tupl
     if extra:
         alternatives.append("|".join(map(re.escape, extra)))
     alternatives.append(_shapes(brackets).pattern)
-    return known, re.compile("|".join(alternatives))
+    return known, re.compile("|".join(alternatives)), {}
 
 
 def literal_trie(literals: Iterable[str]) -> str:

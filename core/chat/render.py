@@ -27,7 +27,7 @@ from ..notes import note
 from .environment import (OutputLimitExceeded, RenderState, activate, compile_template,
                           deactivate)
 from .errors import ChatTemplateError, RenderLimitError
-from .messages import REASONING_FIELDS, drop_none_values, plain_data, prepare_messages
+from .messages import REASONING_FIELDS, check_messages, plain_data, prepare_messages
 
 # 100 MB of UTF-8 is at least this many characters; nothing a model reads comes near it.
 DEFAULT_MAX_CHARS = 32 * 1024 * 1024
@@ -122,7 +122,7 @@ def _render(template, messages, tools, documents, add_generation_prompt, continu
     if isinstance(messages, (list, tuple)) and len(messages) == 0:
         raise ValueError("Cannot apply chat template to an empty conversation. "
                          "Provide at least one message.")
-    given, messages = messages, drop_none_values(messages)
+    check_messages(messages)  # prepared below, after the checks transformers makes first
     if continue_final_message and add_generation_prompt:
         raise ValueError(
             "continue_final_message and add_generation_prompt are not compatible. Use "
@@ -146,7 +146,7 @@ def _render(template, messages, tools, documents, add_generation_prompt, continu
         # transformers passes its variables beside messages=: Python refuses the second one
         raise TypeError("jinja2.environment.Template.render() got multiple values for keyword "
                         "argument 'messages'")
-    chat = prepare(given)
+    chat = prepare(messages)
     final_text = None
     if continue_final_message:
         chat[-1] = plain_data(chat[-1])  # tagged below: a copy, the prepared one may be shared

@@ -65,8 +65,12 @@ def turn_kind(messages: list, k: int) -> str:
 
     message = messages[k]
     fields = {key: _shape(value) for key, value in message.items() if key != "role"}
-    return json.dumps([role(k - 1), role(k + 1) if k + 1 < len(messages) else "(end)",
-                       fields], sort_keys=True, default=repr)
+    return _KIND_JSON.encode([role(k - 1), role(k + 1) if k + 1 < len(messages) else "(end)",
+                              fields])
+
+
+# json.dumps(..., sort_keys=True, default=repr), made once (dumps makes an encoder per call)
+_KIND_JSON = json.JSONEncoder(sort_keys=True, default=repr)
 
 
 def _shape(value):

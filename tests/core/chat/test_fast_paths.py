@@ -214,3 +214,171 @@ def test_crossed_bounds_equal_the_plain_search_on_any_spans(raw_spans, raw_bound
 
     assert crossed_bounds(bounds, spans) == tuple(
         b for b in bounds if any(s < b < e for s, e in spans))
+
+
+# -- the sandbox's attribute read on a plain dict (core.chat.environment.ChatSandbox.getattr) ----
+from jinja2.sandbox import ImmutableSandboxedEnvironment  # noqa: E402
+
+from core.chat.environment import build_environment  # noqa: E402
+
+# message keys, dict methods a key may shadow, object's dunders, and names only ``type`` has
+NAMES = ["role", "content", "tool_calls", "items", "keys", "get", "copy", "update", "pop",
+         "__class__", "__len__", "__doc__", "mro", "__name__", "__mro__", "_private", ""]
+
+
+def _same_read(fast, readable) -> bool:
+    """Equal values, or undefined values that say the same (type, name, object, hint); a
+    wrapped ``str.format`` (a new function at each read) by what it wraps."""
+    if callable(fast) and hasattr(fast, "__wrapped__"):
+        return type(fast) is type(readable) and fast.__wrapped__ == readable.__wrapped__
+    undefined = [hasattr(value, "_undefined_name") for value in (fast, readable)]
+    if any(undefined):
+        return all(undefined) and type(fast) is type(readable) and all(
+            getattr(fast, a) == getattr(readable, a) if a != "_undefined_obj"
+            else getattr(fast, a) is getattr(readable, a)
+            for a in ("_undefined_name", "_undefined_obj", "_undefined_hint",
+                      "_undefined_exception"))
+    return fast == readable and type(fast) is type(readable)
+
+
+@settings(max_examples=300, deadline=None)
+@given(keys=st.dictionaries(st.sampled_from(NAMES), st.integers(0, 3), max_size=6),
+       name=st.sampled_from(NAMES))
+def test_a_plain_dicts_attribute_reads_as_jinjas_sandbox_reads_it(keys, name):
+    """``ChatSandbox.getattr`` (a plain dict's key read at once) against Jinja's own (the
+    attribute tried first, the item on its ``AttributeError``): keys named like dict
+    methods, dunders and names only ``type`` has included; a dict subclass and a
+    non-dict take Jinja's way."""
+    env = build_environment()
+    for obj in (keys, type("Sub", (dict,), {})(keys), list(keys)):
+        assert _same_read(env.getattr(obj, name),
+                          ImmutableSandboxedEnvironment.getattr(env, obj, name))
+
+
+LOOP_NAMES = ["last", "first", "index", "index0", "length", "revindex", "revindex0", "depth",
+              "depth0", "cycle", "changed", "nextitem", "previtem", "_peek_next", "_iterable",
+              "__class__", "__init__", "missing", "f", "n", "items", "mro", ""]
+
+
+@settings(max_examples=200, deadline=None)
+@given(items=st.lists(st.integers(0, 3), max_size=4), ahead=st.integers(0, 3),
+       name=st.sampled_from(LOOP_NAMES))
+def test_a_loop_or_namespace_attribute_reads_as_jinjas_sandbox_reads_it(items, ahead, name):
+    """``ChatSandbox.getattr`` on a template's ``loop`` and ``namespace`` (a value of a
+    plain type answered at once) against Jinja's own: properties, methods, private and
+    missing names, a namespace holding a ``str.format`` (which Jinja wraps)."""
+    from jinja2.runtime import LoopContext
+
+    from core.chat.environment import _SafeNamespace
+
+    env = build_environment()
+    loop = LoopContext(iter(items), env.undefined)
+    for _ in zip(range(ahead), loop):  # part-way through, as inside the loop's body
+        pass
+    space = _SafeNamespace(n=len(items), items=list(items), f="{}!".format, missing=None)
+    for obj in (loop, space):
+        assert _same_read(env.getattr(obj, name),
+                          ImmutableSandboxedEnvironment.getattr(env, obj, name))
+
+
+# -- a message's plain data (core.chat.messages.plain_data) ---------------------------------------
+from collections.abc import Mapping  # noqa: E402
+
+import numpy as np  # noqa: E402
+
+
+def _readable_plain_data(value):
+    """``plain_data`` as first written: each check in turn, a Mapping by its abstract class."""
+    if value is None or type(value) in (str, int, float, bool):
+        return value
+    if isinstance(value, str):
+        return str.__str__(value)
+    if isinstance(value, int):
+        return int.__int__(value)
+    if isinstance(value, float):
+        return float.__float__(value)
+    if isinstance(value, Mapping):
+        return {_readable_plain_data(k): _readable_plain_data(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_readable_plain_data(item) for item in value]
+    if isinstance(value, tuple):
+        return tuple(_readable_plain_data(item) for item in value)
+    if isinstance(value, np.generic):
+        return _readable_plain_data(value.item())
+    return f"<{type(value).__name__}>"
+
+
+class _Text(str):
+    pass
+
+
+class _Items(dict):
+    pass
+
+
+_LEAVES = st.one_of(st.none(), st.booleans(), st.integers(), st.floats(allow_nan=False),
+                    st.text(max_size=3), st.text(max_size=3).map(_Text),
+                    st.sampled_from([np.bool_(False), np.int64(3), object()]))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.recursive(_LEAVES, lambda inner: st.one_of(
+    st.lists(inner, max_size=3), st.lists(inner, max_size=3).map(tuple),
+    st.dictionaries(st.text(max_size=2), inner, max_size=3),
+    st.dictionaries(st.text(max_size=2), inner, max_size=3).map(_Items)), max_leaves=12))
+def test_plain_data_equals_the_readable_checks(value):
+    """:func:`~core.chat.messages.plain_data` (plain dicts and lists first) against each
+    check in turn: the same values of the same types, all the way down."""
+    from core.chat.messages import plain_data
+
+    def typed(v):  # equal and of the same type at every level (True == 1, "<object>" twice)
+        if isinstance(v, dict):
+            return ("dict", type(v), [(typed(k), typed(x)) for k, x in v.items()])
+        if isinstance(v, (list, tuple)):
+            return (type(v), [typed(x) for x in v])
+        return (type(v), v)
+
+    assert typed(plain_data(value)) == typed(_readable_plain_data(value))
+
+
+# -- literal searches kept between reports (fit.template_control_literals, encode._found_by) -----
+@settings(max_examples=200, deadline=None)
+@given(parts=st.lists(st.lists(st.sampled_from(FRAGMENTS + ["<|im_start|>user\n", "[/INST]x"]),
+                               max_size=5).map("".join), min_size=1, max_size=6),
+       kinds=st.lists(st.booleans(), min_size=6, max_size=6), kept=st.sampled_from([0, 4, 4096]))
+def test_literal_searches_kept_between_reports_equal_fresh_ones(parts, kinds, kept):
+    """The control strings of a template's texts and the literals typed in content, found
+    with the answers kept from earlier reports (every earlier example's), against a search
+    made afresh; texts longer than the kept length (none, some, all) searched each time."""
+    from core.chat import encode, fit
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(fit, "_KEPT_TEXT", kept)
+        patch.setattr(encode, "_KEPT_TEXT", kept)
+        _literal_searches_equal_fresh_ones(parts, kinds)
+
+
+def _literal_searches_equal_fresh_ones(parts, kinds):
+    from core.chat import encode, fit
+    from core.chat.segments import Segmentation
+    from core.pipeline.special import SpecialLiterals, SpecialToken
+
+    segments, at = [], 0
+    for part, content in zip(parts, kinds):
+        if part:
+            segments.append(Segment(at, at + len(part), "content" if content else "template",
+                                    0 if content else None))
+            at += len(part)
+    cut = Segmentation("".join(parts), tuple(segments), exact=True)
+    specials = ["<|im_start|>", "<|im_end|>", "[INST]", "</s>"]
+    finder = SpecialLiterals([SpecialToken(s, k) for k, s in enumerate(specials)])
+    kept = fit.template_control_literals(cut, specials, ["<s>"])
+    found = encode.content_literals(cut, finder)
+    fit._control_finder.cache_clear()
+    encode._FOUND.clear()
+    assert fit.template_control_literals(cut, specials, ["<s>"]) == kept
+    assert encode.content_literals(cut, finder) == found
+    text = cut.text
+    assert found == [(start + seg.start, end + seg.start, literal, seg)
+                     for seg in cut.segments if seg.source == "content"
+                     for start, end, literal in finder.find(text[seg.start:seg.end])]
