@@ -28,7 +28,7 @@ from typing import Callable
 import jinja2
 import jinja2.ext
 import jinja2.nodes
-import jinja2.runtime
+from jinja2.runtime import LoopContext
 from jinja2.exceptions import SecurityError, TemplateError
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 from jinja2.utils import Namespace
@@ -192,7 +192,7 @@ class ChatSandbox(ImmutableSandboxedEnvironment):
 _DICT_ATTRIBUTES = frozenset(name for cls in dict.__mro__ for name in vars(cls))
 # a template's loop variable and namespaces: Jinja's sandbox finds every attribute of theirs
 # not named with ``_`` safe
-_SAFE_HOLDERS = frozenset({jinja2.runtime.LoopContext, Namespace, _SafeNamespace})
+_SAFE_HOLDERS = frozenset({LoopContext, Namespace, _SafeNamespace})
 _PLAIN_VALUES = frozenset({str, int, float, bool, type(None), list, dict, tuple})
 
 
