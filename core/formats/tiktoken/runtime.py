@@ -277,8 +277,9 @@ class TiktokenRuntime(Runtime):
                 warnings = special_literal_notes(literals, False)
         if len(text) <= _LISTED:  # a few tokens: the library's list in one int64 array
             ids = np.array(self.enc.encode_ordinary(text), dtype=np.int64)
-        else:  # the library's buffer (no Python int per token), widened at the end
-            ids = np.frombuffer(self._buffer_of(text, _PLAIN), dtype=np.uint32)
+        else:  # the library's buffer (no Python int per token), widened before the gathers
+            # (an int64 index is taken as it is; a uint32 one is cast by each gather)
+            ids = np.frombuffer(self._buffer_of(text, _PLAIN), dtype=np.uint32).astype(np.int64)
         if size == len(text):  # ASCII: one character per byte
             lengths = self._lengths.take(ids)
             ends = _accumulate(lengths, dtype=np.int32)
@@ -294,11 +295,12 @@ class TiktokenRuntime(Runtime):
             # in the high half of each int64 (no carry: a short text has far fewer than 2**31
             # bytes); the starts are the ends less the tokens' own lengths (a character more
             # where a token starts inside one)
-            packed_lengths, packed_own, inside = self._packed_table
-            ends = _accumulate(packed_lengths.take(ids))
+            packed_rows, inside = self._packed_rows
+            rows = packed_rows.take(ids, axis=0)  # one gather: each id's two packed numbers
+            ends = _accumulate(rows[:, 0])
             if int(ends[-1]) != size | len(text) << 32:
                 return None  # the tokens' bytes are not the text's
-            starts = (ends - packed_own.take(ids)).view(np.int32)
+            starts = (ends - rows[:, 1]).view(np.int32)
             ends = ends.view(np.int32)
             byte_spans = (starts[_LOW::2], ends[_LOW::2])
             cp_spans = (starts[_HIGH::2], ends[_HIGH::2])
@@ -310,8 +312,6 @@ class TiktokenRuntime(Runtime):
                          Unit.GRAPHEME: cp_spans}
             else:
                 units = _marked_units(text, byte_spans, cp_spans)
-        if ids.dtype != np.int64:
-            ids = ids.astype(np.int64)
         piece, token_bytes = self.piece, self.token_bytes
         return Encoding(text, ids, *byte_spans, flags, TextIndex(text, data),
                         lambda: [piece(i) for i in ids.tolist()],
@@ -439,6 +439,13 @@ class TiktokenRuntime(Runtime):
         lengths, leads, inside, _, own = self._laid_table.astype(np.int64)
         return (lengths | leads << 32, lengths | own << 32,
                 (inside != 0).astype(np.uint8) * np.uint8(Flag.PARTIAL))
+
+    @cached_property
+    def _packed_rows(self) -> tuple[np.ndarray, np.ndarray]:
+        """:attr:`_packed_table`'s two int64 numbers side by side, one row per id (a short
+        text's tokens gather both at once), and its PARTIAL flags."""
+        packed_lengths, packed_own, inside = self._packed_table
+        return np.stack([packed_lengths, packed_own], axis=1), inside
 
     @cached_property
     def _few_literals(self) -> tuple[str, ...] | None:
