@@ -250,9 +250,10 @@ class JoinedTexts:
     Each stage has an event; whoever reads a table waits for its stage (:meth:`ready`), so a
     table is never built twice. ``cp_tables=False`` leaves the byte-to-code-point tables out
     of the ahead work (a batch whose runtime lays its code point spans never reads them; a
-    reader that does builds them when first read). Below ``AHEAD_CHARS`` characters nothing is built ahead: the
-    texts are joined when first asked, each table when first read (a thread costs more than
-    the tables of a few texts, and most of a few texts' readers want one unit).
+    reader that does builds them when first read). Below ``AHEAD_CHARS`` characters nothing
+    is built ahead: the texts are joined when first asked, each table when first read (a
+    thread costs more than the tables of a few texts, and most of a few texts' readers want
+    one unit).
 
     >>> joined = JoinedTexts(["a", "é"])
     >>> joined.ready("grapheme").text, joined.byte_starts.tolist()

@@ -432,20 +432,14 @@ class TiktokenRuntime(Runtime):
         return laid_table(self._lengths, *self.vocab_bytes.utf8_arrays)
 
     @cached_property
-    def _packed_table(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Per id, for :meth:`_laid_encoding`: its byte length with, in the high 32 bits, the
-        characters that start in its bytes; the same with one character more where it starts
-        inside one (int64 each); and PARTIAL (8) where it starts inside one (uint8)."""
-        lengths, leads, inside, _, own = self._laid_table.astype(np.int64)
-        return (lengths | leads << 32, lengths | own << 32,
-                (inside != 0).astype(np.uint8) * np.uint8(Flag.PARTIAL))
-
-    @cached_property
     def _packed_rows(self) -> tuple[np.ndarray, np.ndarray]:
-        """:attr:`_packed_table`'s two int64 numbers side by side, one row per id (a short
-        text's tokens gather both at once), and its PARTIAL flags."""
-        packed_lengths, packed_own, inside = self._packed_table
-        return np.stack([packed_lengths, packed_own], axis=1), inside
+        """Per id, for :meth:`_laid_encoding`, one row of two int64 numbers (a short text's
+        tokens gather both at once): its byte length with, in the high 32 bits, the characters
+        that start in its bytes; the same with one character more where it starts inside one.
+        And PARTIAL (8) where it starts inside one (uint8)."""
+        lengths, leads, inside, _, own = self._laid_table.astype(np.int64)
+        return (np.stack([lengths | leads << 32, lengths | own << 32], axis=1),
+                (inside != 0).astype(np.uint8) * np.uint8(Flag.PARTIAL))
 
     @cached_property
     def _few_literals(self) -> tuple[str, ...] | None:
