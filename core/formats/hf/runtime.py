@@ -21,7 +21,7 @@ from tokenizers import Tokenizer
 
 from ...encodings.batch import EncodingBatch
 from ...encodings.ids_only import IdsBatch, spelled_texts
-from ...encodings.small import (SmallResult, _char_starts, laid_spans, laid_table,
+from ...encodings.small import (SmallResult, laid_spans, laid_table,
                                 lengths_end_to_end)
 from ...encodings.spans import NativeMany, NativeResult, spelled_joined_spans
 from ...encodings.encoding import Flag
@@ -74,23 +74,22 @@ def byte_level_bytes(word: str) -> bytes | None:
     return word.translate(codes).encode("latin-1")
 
 
-def _changed_one_for_one(text: str, normalized: str, form: str) -> np.ndarray | None:
+def _changed_one_for_one(text: str, normalized: str, form: str) -> list[int] | None:
     """Where ``normalized`` (as long as ``text``) is ``text`` with each character it changes
     replaced by that character's own normal form, one character (so the normalizer's
-    alignment maps character i to character i): a bool per character, True where changed;
+    alignment maps character i to character i): the changed characters' positions, in order;
     else None. The changed places are found in two arrays of code points, not a Python step
     per character.
 
-    >>> _changed_one_for_one("a，b", "a,b", "NFKC").tolist()
-    [False, True, False]
+    >>> _changed_one_for_one("a，b", "a,b", "NFKC")
+    [1]
     >>> _changed_one_for_one("x\u0301\u0323", "x\u0323\u0301", "NFKC") is None
     True
     """
     before = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
     after = np.frombuffer(normalized.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
-    changed = before != after
-    if all(_normal_char(text[i], form) == normalized[i]
-           for i in np.flatnonzero(changed).tolist()):
+    changed = np.flatnonzero(before != after).tolist()
+    if all(_normal_char(text[i], form) == normalized[i] for i in changed):
         return changed
     return None
 
@@ -339,10 +338,11 @@ class HFRuntime(Runtime):
         character for character (NFKC's full-width punctuation in Chinese text: 38% of the
         mono corpus's short lines); else None. The tokens' bytes spell the normalized text,
         whose characters are the text's one for one: the spans laid over it are the text's in
-        code points, and in bytes where a token starts on a character; tokens sharing a
-        character (CJK split into byte tokens) keep their offsets in it, where the characters
-        they cover are unchanged (the narrowing of runs sharing a character gives the same);
-        else None. The library's offsets are then not needed."""
+        code points, and in bytes once shifted by what the changed characters before each
+        offset gained or lost; tokens sharing a character (CJK split into byte tokens) keep
+        their offsets in it, where the characters they cover are unchanged (the narrowing of
+        runs sharing a character gives the same); else None. The library's offsets are then
+        not needed."""
         form = self._normal_form
         if form is None:
             return None
@@ -353,31 +353,35 @@ class HFRuntime(Runtime):
         if changed is None:
             return None
         native = self._native_without_offsets(text, add_special_tokens)
-        if native is None or 1 in native.special_tokens_mask:
+        if native is None:
             return None
+        # no special literal is parsed and no post-processor token added here: a token the
+        # library inserted anyway would not spell the text, and laid_spans would refuse it
         id_array = np.array(native.ids, dtype=np.int64)
         normal_data = normalized.encode("utf-8")
         laid = laid_spans(self._laid_table, id_array, normalized, len(normal_data))
         if laid is None:
             return None
-        (byte_starts, byte_ends), (cp_starts, cp_ends), partial = laid
+        (byte_starts, byte_ends), cp_spans, partial = laid
         flags = self._flag_table.take(id_array)
-        if not partial.any():
-            return id_array, None, (cp_starts, cp_ends), flags
-        # a token sharing a character (PARTIAL) must cover unchanged ones only: the run's
-        # bytes are then the text's, as narrowing finds them (else it keeps whole characters)
-        changed_before = np.zeros(len(text) + 1, dtype=np.int32)
-        np.add.accumulate(changed, dtype=np.int32, out=changed_before[1:])
-        shared = partial != 0
-        if np.count_nonzero(changed_before.take(cp_ends[shared])
-                            - changed_before.take(cp_starts[shared])):
-            return None
-        normal_table = _char_starts(normal_data)
-        table = _char_starts(text.encode("utf-8"))
-        into = byte_starts - normal_table.take(cp_starts)  # bytes into the first character
-        starts = (table.take(cp_starts) + into).astype(np.int32)
-        ends = (table.take(cp_ends) - (normal_table.take(cp_ends) - byte_ends)).astype(np.int32)
-        return id_array, (starts, ends), (cp_starts, cp_ends), flags | partial
+        changed_at = np.array(changed, dtype=np.int64)
+        if partial.any():
+            # a token sharing a character (PARTIAL) must cover unchanged ones only: the run's
+            # bytes are then the text's, as narrowing finds them (else it keeps whole
+            # characters). A changed character's first token (the first whose end is past
+            # it) is partial wherever a token sharing a character covers it.
+            if partial.take(np.searchsorted(cp_spans[1], changed_at, side="right")).any():
+                return None
+            flags |= partial
+        # an offset in the text is the one in the normalized text plus the bytes the changed
+        # characters before it lost or gained (a token starts or ends inside an unchanged
+        # character only, so the bytes into it carry over)
+        shift = np.zeros(len(text) + 1, dtype=np.int32)
+        shift[changed_at + 1] = [len(text[i].encode("utf-8")) - len(normalized[i].encode("utf-8"))
+                                 for i in changed]
+        np.add.accumulate(shift, out=shift)
+        return (id_array, (byte_starts + shift.take(cp_spans[0]),
+                           byte_ends + shift.take(cp_spans[1])), cp_spans, flags)
 
     @cached_property
     def _normal_form(self) -> str | None:
