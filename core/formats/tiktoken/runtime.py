@@ -291,19 +291,18 @@ class TiktokenRuntime(Runtime):
                 del units[Unit.GRAPHEME]
             flags = np.zeros(len(ids), dtype=np.uint8)
         else:
-            # one gather and one sum give both units' ends: bytes in the low half, characters
-            # in the high half of each int64 (no carry: a short text has far fewer than 2**31
-            # bytes); the starts are the ends less the tokens' own lengths (a character more
-            # where a token starts inside one)
-            packed_rows, inside = self._packed_rows
-            rows = packed_rows.take(ids, axis=0)  # one gather: each id's two packed numbers
-            ends = _accumulate(rows[:, 0])
-            if int(ends[-1]) != size | len(text) << 32:
+            # one gather and one running sum give every start and end of both units: each
+            # token's pair of packed numbers (bytes in the low half, characters in the high
+            # half of an int64; no carry: a short text has far fewer than 2**31 bytes) first
+            # steps back one character where it starts inside one (its start), then on by
+            # its bytes and the characters it reaches into (its end)
+            steps, inside = self._packed_steps
+            sums = _accumulate(steps.take(ids, axis=0).reshape(-1))
+            if sums.item(-1) != size | len(text) << 32:
                 return None  # the tokens' bytes are not the text's
-            starts = (ends - rows[:, 1]).view(np.int32)
-            ends = ends.view(np.int32)
-            byte_spans = (starts[_LOW::2], ends[_LOW::2])
-            cp_spans = (starts[_HIGH::2], ends[_HIGH::2])
+            halves = sums.view(np.int32)  # per token: start (bytes, chars), end (bytes, chars)
+            byte_spans = (halves[_LOW::4], halves[2 + _LOW::4])
+            cp_spans = (halves[_HIGH::4], halves[2 + _HIGH::4])
             # PARTIAL where a token or the next one starts inside a character
             flags = inside.take(ids)
             flags[:-1] |= flags[1:]
@@ -432,13 +431,21 @@ class TiktokenRuntime(Runtime):
         return laid_table(self._lengths, *self.vocab_bytes.utf8_arrays)
 
     @cached_property
-    def _packed_rows(self) -> tuple[np.ndarray, np.ndarray]:
-        """Per id, for :meth:`_laid_encoding`, one row of two int64 numbers (a short text's
-        tokens gather both at once): its byte length with, in the high 32 bits, the characters
-        that start in its bytes; the same with one character more where it starts inside one.
-        And PARTIAL (8) where it starts inside one (uint8)."""
+    def _packed_steps(self) -> tuple[np.ndarray, np.ndarray]:
+        """Per id, for :meth:`_laid_encoding`, two int64 steps of a running sum over a short
+        text's tokens (bytes in the low 32 bits, characters in the high 32): to its start, one
+        character back where it starts inside one; to its end, its bytes and one character
+        more than start in them where it starts inside one. And PARTIAL (8) where it starts
+        inside a character (uint8).
+
+        >>> ranks = {b"a": 0, "世".encode()[:2]: 1, "世".encode()[2:]: 2}
+        >>> steps, partial = TiktokenRuntime(ranks, pattern=".", special={})._packed_steps
+        >>> [[divmod(int(n), 1 << 32)[::-1] for n in row] for row in steps], partial.tolist()
+        ([[(0, 0), (1, 1)], [(0, 0), (2, 1)], [(0, -1), (1, 1)]], [0, 0, 8])
+        """
         lengths, leads, inside, _, own = self._laid_table.astype(np.int64)
-        return (np.stack([lengths | leads << 32, lengths | own << 32], axis=1),
+        back = leads - own  # -1 where the token starts inside a character
+        return (np.stack([back << 32, lengths | own << 32], axis=1),
                 (inside != 0).astype(np.uint8) * np.uint8(Flag.PARTIAL))
 
     @cached_property
