@@ -292,8 +292,10 @@ class HFRuntime(Runtime):
         fast = native is not None
         if not fast:
             native = self._native_batch([text], add_special_tokens, parse_special)[0]
-        ids, special = native.ids, native.special_tokens_mask
-        if spelled and 1 not in special:
+        ids = native.ids
+        # the fast call parses no literal and adds no token (laid_spans would refuse one):
+        # its special-tokens mask need not be made
+        if spelled and (fast or 1 not in native.special_tokens_mask):
             # no token inserted, the text as the normalizer leaves it: the tokens' bytes are
             # laid over the text, and both units' spans come from one gather of per-id rows
             id_array = np.array(ids, dtype=np.int64)
@@ -305,7 +307,8 @@ class HFRuntime(Runtime):
                                    laid=True, cp_spans=cp_spans)
         if fast:  # the steps below read the library's offsets
             native = self._native_batch([text], add_special_tokens, parse_special)[0]
-            ids, special = native.ids, native.special_tokens_mask
+            ids = native.ids
+        special = native.special_tokens_mask
         if self._laid_table is not None and not parse_special and ids and 1 not in special:
             # the normalizer changed the text: the library's code point offsets, narrowed where
             # tokens share a character (core.encodings.small.narrowed_laid_spans)
