@@ -136,6 +136,35 @@ class VocabBytes:
         return tables
 
     @property
+    def ends_inside(self) -> np.ndarray:
+        """Per id (bool): its bytes end inside a character: the lead byte of its last
+        character is in them, and fewer continuation bytes than that lead calls for. (An id
+        of continuation bytes only is False: where it ends depends on what follows.) Made
+        once, in a few array calls over the whole vocabulary.
+
+        >>> world = "世".encode()
+        >>> VocabBytes.from_list([b"a", world[:2], world[2:], world, b"a" + world[:1]]
+        ...                      ).ends_inside.tolist()
+        [False, True, False, False, True]
+        """
+        found = getattr(self, "_ends_inside", None)
+        if found is None:
+            blob, offsets, lengths = self._built()
+            positions = np.arange(len(blob), dtype=np.int64)
+            is_lead = (blob & 0xC0) != 0x80
+            # the last lead byte at or before each byte (-1: none yet)
+            last_lead = np.maximum.accumulate(np.where(is_lead, positions, -1)) if len(blob) \
+                else np.zeros(0, dtype=np.int64)
+            # the bytes a lead calls for: 1 (ASCII, or no valid lead), 2, 3 or 4
+            calls_for = np.select([blob >= 0xF0, blob >= 0xE0, blob >= 0xC0], [4, 3, 2], 1)
+            ends = offsets[1:]
+            last = last_lead[np.maximum(ends - 1, 0)] if len(blob) else np.full(len(ends), -1)
+            has_lead = (lengths > 0) & (last >= offsets[:-1])
+            reach = last + calls_for[np.maximum(last, 0)] if len(blob) else last
+            found = self._ends_inside = has_lead & (reach > ends)
+        return found
+
+    @property
     def utf8_arrays(self) -> tuple[np.ndarray, np.ndarray]:
         """:attr:`utf8_tables`' two per-id tables as arrays (int32, bool), for a text of more
         than a few tokens (a gather each, where the lists take a Python step per token)."""

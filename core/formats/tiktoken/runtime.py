@@ -296,16 +296,16 @@ class TiktokenRuntime(Runtime):
             # half of an int64; no carry: a short text has far fewer than 2**31 bytes) first
             # steps back one character where it starts inside one (its start), then on by
             # its bytes and the characters it reaches into (its end)
-            steps, inside = self._packed_steps
+            steps, partial = self._packed_steps
             sums = _accumulate(steps.take(ids, axis=0).reshape(-1))
             if sums.item(-1) != size | len(text) << 32:
                 return None  # the tokens' bytes are not the text's
             halves = sums.view(np.int32)  # per token: start (bytes, chars), end (bytes, chars)
             byte_spans = (halves[_LOW::4], halves[2 + _LOW::4])
             cp_spans = (halves[_HIGH::4], halves[2 + _HIGH::4])
-            # PARTIAL where a token or the next one starts inside a character
-            flags = inside.take(ids)
-            flags[:-1] |= flags[1:]
+            # PARTIAL where a token starts or ends inside a character (per id: the tokens'
+            # bytes are the text's, so a token ends inside one where the next starts inside it)
+            flags = partial.take(ids)
             if lone_code_points(text):
                 units = {Unit.BYTES: byte_spans, Unit.CP: cp_spans, Unit.UTF16: cp_spans,
                          Unit.GRAPHEME: cp_spans}
@@ -436,17 +436,18 @@ class TiktokenRuntime(Runtime):
         text's tokens (bytes in the low 32 bits, characters in the high 32): to its start, one
         character back where it starts inside one; to its end, its bytes and one character
         more than start in them where it starts inside one. And PARTIAL (8) where it starts
-        inside a character (uint8).
+        or ends inside a character (uint8; :attr:`VocabBytes.ends_inside`).
 
         >>> ranks = {b"a": 0, "世".encode()[:2]: 1, "世".encode()[2:]: 2}
         >>> steps, partial = TiktokenRuntime(ranks, pattern=".", special={})._packed_steps
         >>> [[divmod(int(n), 1 << 32)[::-1] for n in row] for row in steps], partial.tolist()
-        ([[(0, 0), (1, 1)], [(0, 0), (2, 1)], [(0, -1), (1, 1)]], [0, 0, 8])
+        ([[(0, 0), (1, 1)], [(0, 0), (2, 1)], [(0, -1), (1, 1)]], [0, 8, 8])
         """
         lengths, leads, inside, _, own = self._laid_table.astype(np.int64)
         back = leads - own  # -1 where the token starts inside a character
+        partial = (inside != 0) | self.vocab_bytes.ends_inside
         return (np.stack([back << 32, lengths | own << 32], axis=1),
-                (inside != 0).astype(np.uint8) * np.uint8(Flag.PARTIAL))
+                partial.astype(np.uint8) * np.uint8(Flag.PARTIAL))
 
     @cached_property
     def _few_literals(self) -> tuple[str, ...] | None:
