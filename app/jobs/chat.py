@@ -75,7 +75,7 @@ def run_chat(request: ChatRequest, renderer: BoundedRenderer) -> ChatOutcome:
 
 
 def shared_labels(tokens, runtime) -> dict[int, str]:
-    """Chip labels of the tokens (:class:`~core.chat.encode.ChatToken`) that share a
+    """Chip labels of the tokens (:class:`~core.chat.tokens.ChatToken`) that share a
     character with a neighbour (a byte-level token holding half an emoji covers the whole
     emoji's code point): their own bytes, with the bytes of a partial character in hex, so
     the character is not shown twice."""

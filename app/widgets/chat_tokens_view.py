@@ -4,7 +4,7 @@ green line under the tokens it keeps, an injected literal's tokens a red wave.
 
 It is the Inspect pane's text view (:class:`~app.widgets.token_text_view.TokenTextView`: the
 render laid out once per line, shaped; a character byte-level tokens split drawn once and
-divided by their bytes) over the report's :class:`~core.chat.encode.ChatToken` values.
+divided by their bytes) over the report's :class:`~core.chat.tokens.ChatToken` values.
 ``select(indexes)`` outlines several tokens at once (a check's tokens) and scrolls to the first.
 """
 
@@ -62,7 +62,7 @@ class ChatTokensView(TokenTextView):
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
         self.text = ""
-        self.tokens: tuple = ()  # core.chat.encode.ChatToken values
+        self.tokens: tuple = ()  # core.chat.tokens.ChatToken values
         self.mask: tuple[int, ...] = ()
         self.labels: dict[int, str] = {}
         self.alerts = frozenset()

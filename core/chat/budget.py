@@ -1,7 +1,7 @@
 """Where a chat's tokens go: each message's content, tool definitions, documents, the template's
 own text (role headers, separators, BOS) and the generation prompt, against a context window.
 
->>> from core.chat.encode import ChatToken
+>>> from core.chat.tokens import ChatToken
 >>> toks = [ChatToken(1, "<s>", None, None, "template", None, 0, 3),
 ...         ChatToken(2, "hi", 0, "user", "content", "content", 3, 5)]
 >>> b = token_budget(toks, context=1)
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from .encode import ChatToken
+from .tokens import ChatToken
 from .result import MessageBudget, TokenBudget, Truncation
 
 

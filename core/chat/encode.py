@@ -27,55 +27,15 @@ import re
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
-from itertools import accumulate, chain, islice, repeat
+from itertools import accumulate, chain, islice
 from operator import itemgetter, le
-from typing import NamedTuple
+from typing import Sequence
 from weakref import WeakKeyDictionary
 
 import numpy as np
 
 from .segments import Segmentation
-
-
-class ChatToken(NamedTuple):
-    """One token: its ID and piece, the message (index, role) it came from, ``source``
-    (``template`` | ``content``), the content field, and its code-point span in the render.
-
-    A named tuple (a long chat's report makes some 1,600 of them: made one by one as frozen
-    dataclasses, with their provenance, they cost 0.8 ms; made from columns as tuples, 0.5),
-    equal as the frozen dataclass it was: only to another token of the same fields, never
-    to a bare tuple.
-
-    >>> t = ChatToken(2, "hi", 0, "user", "content", "content", 3, 5)
-    >>> t.piece, t == ChatToken(*t), t == tuple(t)
-    ('hi', True, False)
-    """
-
-    id: int
-    piece: str
-    message: int | None
-    role: str | None
-    source: str
-    field: str | None
-    start: int
-    end: int
-
-    def to_json(self) -> dict:
-        return {"id": self.id, "piece": self.piece, "message": self.message, "role": self.role,
-                "source": self.source, "span": [self.start, self.end]}
-
-    def __eq__(self, other):
-        if type(other) is type(self):
-            return tuple.__eq__(self, other)
-        # a bare tuple would answer for itself with its own equality (a token is one)
-        return False if isinstance(other, tuple) else NotImplemented
-
-    def __ne__(self, other):
-        if type(other) is type(self):
-            return tuple.__ne__(self, other)
-        return True if isinstance(other, tuple) else NotImplemented
-
-    __hash__ = tuple.__hash__  # the dataclass' hash: that of its fields' tuple
+from .tokens import ChatToken, ChatTokens, token_ids
 
 
 @dataclass(frozen=True)
@@ -87,11 +47,11 @@ class ChatEncoding:
     """
 
     text: str
-    tokens: tuple[ChatToken, ...]
+    tokens: Sequence[ChatToken]
     unsanitized_ids: tuple[int, ...]
     unsanitized_spans: tuple[tuple[int, int], ...]
     split_merges: tuple[int, ...]
-    unsanitized_tokens: tuple[ChatToken, ...] = ()
+    unsanitized_tokens: Sequence[ChatToken] = ()
     # the sanitized tokens' spans, as they were made from (not compared: the tokens hold them)
     spans: tuple[tuple[int, int], ...] = field(default=(), compare=False, repr=False)
     # each reading's runs of one provenance (_tokens' ``runs``), sanitized then unsanitized
@@ -99,9 +59,9 @@ class ChatEncoding:
 
     @property
     def ids(self) -> list[int]:
-        return [t.id for t in self.tokens]
+        return token_ids(self.tokens)
 
-    def reading(self, parse_content_specials: bool = False) -> tuple[ChatToken, ...]:
+    def reading(self, parse_content_specials: bool = False) -> Sequence[ChatToken]:
         """The tokens of one reading: the sanitized one (content literals as text), or the
         unsanitized one (``tokbench chat --parse-content-specials``), each with provenance."""
         return self.unsanitized_tokens if parse_content_specials else self.tokens
@@ -542,29 +502,19 @@ def _encode_runs(reader: _Reader, text: str, offset: int, parse: bool,
     return np.concatenate(parts_ids)[order].tolist(), list(zip(out_starts, out_ends))
 
 
-def _tokens(runtime, ids, spans, segments, bounds,
-            runs: list | None = None) -> tuple[ChatToken, ...]:
+def _tokens(runtime, ids, spans, segments, bounds, runs: list | None = None) -> ChatTokens:
     """Each token with its provenance: :func:`_token`'s answer (the readable rule, and the
     oracle of the tests), found faster for the tokens inside one segment, as nearly all are.
     Tokens come in order, so the segment of the last token, or the next one, holds the next:
     a step, not a bisection. The loop only finds the runs of tokens of one provenance; the
-    tokens are then made from columns at C speed (the pieces from the runtime's table,
-    :func:`_piece_table`; each run's fields repeated): an object and its ``__dict__`` made
-    per token was most of their cost. ``runs``: filled with ``(source, field, role, message,
-    count)`` of each run of tokens of one provenance, in order (what the budget counts:
-    :func:`~core.chat.budget.token_budget`)."""
+    tokens are columns (:class:`~core.chat.tokens.ChatTokens`, the pieces from the runtime's
+    table, :func:`_piece_table`), made into objects when read. ``runs``: filled with
+    ``(source, field, role, message, count)`` of each run of tokens of one provenance, in
+    order (what the budget counts: :func:`~core.chat.budget.token_budget`)."""
     found = _provenance_runs(spans, segments, bounds)
     if runs is not None:
         runs += found
-    pieces = _pieces(runtime, ids)
-    counts = list(map(itemgetter(4), found))
-
-    def column(k):  # field k of each run, once per token of the run
-        return chain.from_iterable(map(repeat, map(itemgetter(k), found), counts))
-
-    starts, ends = map(itemgetter(0), spans), map(itemgetter(1), spans)
-    rows = zip(ids, pieces, column(3), column(2), column(0), column(1), starts, ends)
-    return tuple(map(tuple.__new__, repeat(ChatToken), rows))
+    return ChatTokens(ids, spans, found, _pieces(runtime, ids))
 
 
 def _provenance_runs(spans, segments, bounds) -> list[tuple]:
@@ -603,13 +553,13 @@ def _provenance_runs(spans, segments, bounds) -> list[tuple]:
     return out
 
 
-def _pieces(runtime, ids) -> map:
-    """The piece of each of ``ids``, from the runtime's table (:func:`_piece_table`), the
-    ones not read yet asked of the runtime first."""
+def _pieces(runtime, ids) -> dict[int, str]:
+    """The runtime's table of pieces (:func:`_piece_table`), holding each of ``ids``: the ones
+    not read yet asked of the runtime first."""
     table = _piece_table(runtime)
     for token_id in set(ids).difference(table):
         table[token_id] = runtime.piece(token_id)
-    return map(table.__getitem__, ids)
+    return table
 
 
 _PIECES: "WeakKeyDictionary[object, dict]" = WeakKeyDictionary()

@@ -368,7 +368,7 @@ def _report(template, conversation, options, flags, render, runtime, configs, re
     return ChatReport(
         text, tuple(checks), segmentation.segments,
         reading="unsanitized" if parse_content_specials else "sanitized",
-        tokens=tuple(tokens), assistant_mask=tuple(mask), assistant_mask_source=source,
+        tokens=tokens, assistant_mask=tuple(mask), assistant_mask_source=source,
         unsanitized_ids=tuple(encoding.unsanitized_ids),
         split_merges=tuple(encoding.split_merges),
         budget=token_budget(tokens, generation_prompt_start=prompt_start, context=context,

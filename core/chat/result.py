@@ -2,11 +2,11 @@
 
 :class:`ChatReport` is made by :func:`core.chat.report.chat_report` (the one function both
 fronts call); :meth:`ChatReport.to_json` is the one JSON form (``tokbench chat --json``, the
-pane's *Export JSON…*). The views bind to the fields: tokens (:class:`~core.chat.encode.ChatToken`),
+pane's *Export JSON…*). The views bind to the fields: tokens (:class:`~core.chat.tokens.ChatToken`),
 segments, checks (:class:`~core.notes.Note`), the budget, the BOS source and the injections,
 each with both readings' IDs as numbers.
 
->>> from core.chat.encode import ChatToken
+>>> from core.chat.tokens import ChatToken
 >>> toks = (ChatToken(1, "<s>", None, None, "template", None, 0, 3),
 ...         ChatToken(2, "hi", 0, "user", "content", "content", 3, 5))
 >>> tokens_in_span(toks, (3, 4))
@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from ..notes import Note
-from .encode import ChatToken
+from .tokens import ChatToken, token_ids
 from .fit import BosSource
 from .segments import Segment
 
@@ -129,7 +129,7 @@ class ChatReport:
     checks: tuple[Note, ...]
     segments: tuple[Segment, ...] = ()
     reading: str | None = None
-    tokens: tuple[ChatToken, ...] | None = None
+    tokens: Sequence[ChatToken] | None = None
     assistant_mask: tuple[int, ...] = ()
     assistant_mask_source: str | None = None
     unsanitized_ids: tuple[int, ...] = ()
@@ -145,7 +145,7 @@ class ChatReport:
 
     @property
     def ids(self) -> list[int]:
-        return [t.id for t in self.tokens or ()]
+        return token_ids(self.tokens or ())
 
     def checks_with(self, code: str) -> list[Note]:
         return [n for n in self.checks if n.code == code]

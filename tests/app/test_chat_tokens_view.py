@@ -7,7 +7,7 @@ import pytest
 
 from app.widgets.chat_colors import MASK_COLOR, role_color, template_color
 from app.widgets.chat_tokens_view import ChatTokensView
-from core.chat.encode import ChatToken
+from core.chat.tokens import ChatToken
 
 pytestmark = pytest.mark.gui
 

@@ -7,7 +7,7 @@ import json
 
 from core.chat import CHATML
 from core.chat.conversation import Conversation
-from core.chat.encode import ChatToken
+from core.chat.tokens import ChatToken
 from core.chat.report import chat_report
 from core.chat.result import ChatReport, Injection, TokenBudget, tokens_in_span
 from core.formats.detect import load_tokenizer
