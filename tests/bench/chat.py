@@ -20,7 +20,8 @@ on the same IDs: per-token cost of each and the ratio (lower is better). Byte-le
 the ``.model``, in memory) and as the ``.model`` itself (the SentencePiece runtime); tiktoken: ``gpt2.tiktoken`` against
 ``DecodeStream`` on the same vocabulary as a ``tokenizers`` GPT-2.
 
-Each figure is the best of ``--chat-repeat`` runs (a) or ``--repeat`` runs (b).
+Each figure is the best of ``--chat-repeat`` runs (a) or ``--repeat`` runs (b), the runs of the
+two sides alternating (:func:`~tests.bench.common.interleaved_best`).
 """
 
 from __future__ import annotations
@@ -30,11 +31,11 @@ import importlib.util
 import json
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 from core.memory import keep_freed_memory
 from tests.bench import results
+from tests.bench.common import interleaved_best
 from tests.conftest import DATA, FLORES
 
 TEMPLATES = DATA / "chat" / "templates"
@@ -83,15 +84,6 @@ def conversation_50() -> tuple[list[dict], list[dict]]:
 # same code measured 1.7x to 2.1x transformers from run to run); the best of 200, ~2 s a pair,
 # is the same for both sides and settles within a few per cent
 CHAT_REPEAT = 200
-
-
-def best_time(fn, repeat: int) -> float:
-    best = float("inf")
-    for _ in range(repeat):
-        started = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - started)
-    return best
 
 
 # -- (a) render + encode ------------------------------------------------------------------------
@@ -149,7 +141,8 @@ def bench_chat(repeat: int) -> list[dict]:
 
                 report = ours()  # the child starts and imports once: not part of the figure
                 assert report.ids == list(theirs()["input_ids"]), name  # the same IDs
-                core_s, hf_s = best_time(ours, repeat), best_time(theirs, repeat)
+                best = interleaved_best({"core": ours, "transformers": theirs}, repeat)
+                core_s, hf_s = best["core"], best["transformers"]
                 rows.append({"pair": name, "tokens": len(report.ids), "core_s": core_s,
                                 "transformers_s": hf_s, "ratio": core_s / hf_s})
                 print(f"{name:34} {len(report.ids):7,} {core_s * 1e3:8.1f} "
@@ -222,7 +215,8 @@ def bench_stream(repeat: int, tokens: int) -> list[dict]:
 
             stream = ours()
             assert stream.stopped is None and stream.decoder.lossy_text == theirs(), name
-            core_s, hf_s = best_time(ours, repeat), best_time(theirs, repeat)
+            best = interleaved_best({"core": ours, "decode_stream": theirs}, repeat)
+            core_s, hf_s = best["core"], best["decode_stream"]
             rows.append({"tokenizer": name, "tokens": len(ids),
                             "core_us_per_token": core_s / len(ids) * 1e6,
                             "decode_stream_us_per_token": hf_s / len(ids) * 1e6,

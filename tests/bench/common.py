@@ -1,4 +1,5 @@
-"""What the benchmarks share: the corpus' documents, a process's peak memory and its children's."""
+"""What the benchmarks share: the corpus' documents, interleaved timings, a process's peak memory
+and its children's."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import resource
 import threading
 import time
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
 from tests.conftest import DATA, DEMO
 
@@ -24,6 +25,26 @@ def documents(folder: Path) -> Iterator[str]:
                 yield json.loads(raw)["text"]
         elif path.suffix == ".txt":
             yield from (ln for ln in path.read_text(encoding="utf-8").splitlines() if ln)
+
+
+def interleaved_best(measures: dict[str, Callable[[], object]], repeat: int) -> dict[str, float]:
+    """Best wall time of each of ``measures`` (name -> a call) over ``repeat`` rounds, each
+    round calling every measure once in the order given: a native call and the workbench's
+    set against it, one after the other, see the machine at the same moment (on a shared VM
+    whose speed drifts over minutes, one side timed all at once minutes after the other gave
+    ratios 20 % apart from run to run).
+
+    >>> best = interleaved_best({"native": lambda: None, "core": lambda: None}, 3)
+    >>> list(best), all(seconds >= 0 for seconds in best.values())
+    (['native', 'core'], True)
+    """
+    best = dict.fromkeys(measures, float("inf"))
+    for _ in range(repeat):
+        for name, call in measures.items():
+            started = time.perf_counter()
+            call()
+            best[name] = min(best[name], time.perf_counter() - started)
+    return best
 
 
 def peak_mb() -> float:

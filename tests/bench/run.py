@@ -12,7 +12,9 @@ The report gives MB/s and the ratios core / native (lower is better).
 ``core`` batch uses the library's own batch call (threads on every core where the library has
 them), so it is also set against that call: "native batch" (tiktoken ``encode_ordinary_batch``,
 ``tokenizers`` ``encode_batch``, SentencePiece ``encode(list, num_threads=...)``).
-Each figure is the best of ``--repeat`` runs. Like the workbench's own entry points, the
+Each figure is the best of ``--repeat`` runs, and the per-line runs of the native call and of
+``core`` alternate, round by round (:func:`~tests.bench.common.interleaved_best`); each side's
+batch runs follow each other. Like the workbench's own entry points, the
 benchmark process keeps freed memory for reuse (:mod:`core.memory`); native and core calls run
 in that same process.
 """
@@ -23,12 +25,11 @@ import argparse
 import os
 import platform
 import sys
-import time
 from pathlib import Path
 
 from core.memory import keep_freed_memory
 from tests.bench import results
-from tests.bench.common import MONO, documents
+from tests.bench.common import MONO, documents, interleaved_best
 from tests.conftest import DATA
 TOKENIZERS = [
     ("gpt2 (tiktoken)", "gpt2.tiktoken"),
@@ -117,18 +118,15 @@ def core_encoder(rel: str, *, batch: bool = False):
     return run
 
 
-def best_time(fn, lines, repeat: int, *, whole: bool = False) -> float:
-    """Best wall time of ``fn`` over all lines (per line, or the whole list at once)."""
-    best = float("inf")
-    for _ in range(repeat):
-        started = time.perf_counter()
-        if whole:
-            fn(lines)
-        else:
-            for line in lines:
-                fn(line)
-        best = min(best, time.perf_counter() - started)
-    return best
+def timed(fn, lines, *, whole: bool = False):
+    """A call of ``fn`` on every line, one by one, or on the whole list at once (``whole``)."""
+    if whole:
+        return lambda: fn(lines)
+
+    def per_line():
+        for line in lines:
+            fn(line)
+    return per_line
 
 
 ONE_OFF_BYTES = 1024  # one-off encodes (the GUI's and the CLI's single texts) up to this size
@@ -153,10 +151,8 @@ def main(argv=None) -> int:
     small = [line for line in lines if len(line.encode()) <= ONE_OFF_BYTES]
     large = [line for line in lines if len(line.encode()) > ONE_OFF_BYTES]
     size = sum(len(line.encode()) for line in lines)
-    settings = (f"{len(lines):,} lines of the mono corpus ({size / 1e6:.1f} MB; {len(small):,} "
-                f"up to 1 KB), best of {args.repeat}")
     print(f"corpus: {len(lines):,} lines, {size / 1e6:.1f} MB · python {platform.python_version()}"
-          f" · best of {args.repeat}")
+          f" · {len(small):,} up to 1 KB · best of {args.repeat}, native and core runs alternating")
     print(f"{'tokenizer':32} {'native MB/s':>11} {'batch MB/s':>10} {'batch/native':>12} "
           f"{'per-line MB/s':>13} {'per-line/native':>15} {'native batch MB/s':>17} "
           f"{'batch/native batch':>18}")
@@ -165,12 +161,21 @@ def main(argv=None) -> int:
         if not (DATA / "tokenizers" / rel).exists() or (args.only and args.only not in name):
             continue
         native_one, core_one = native_encoder(rel), core_encoder(rel)
-        native_small = best_time(native_one, small, args.repeat)
-        native_large = best_time(native_one, large, args.repeat)
-        native_batch = best_time(native_batch_encoder(rel), lines, args.repeat, whole=True)
-        batch = best_time(core_encoder(rel, batch=True), lines, args.repeat, whole=True)
-        single_small = best_time(core_one, small, args.repeat)
-        single_large = best_time(core_one, large, args.repeat)
+        best = {}
+        # the per-line passes alternate, pair by pair: the one-off ratios moved most with the
+        # VM's drift. The batches do not: one run right after the other library's batch finds
+        # the heap that one left and page-faults anew, as a process's first batch does (ja:
+        # 0.9 -> 1.3-1.6 s), so each side's runs follow each other, seconds apart
+        for group in ({"native_small": timed(native_one, small),
+                       "single_small": timed(core_one, small)},
+                      {"native_large": timed(native_one, large),
+                       "single_large": timed(core_one, large)},
+                      {"native_batch": timed(native_batch_encoder(rel), lines, whole=True)},
+                      {"batch": timed(core_encoder(rel, batch=True), lines, whole=True)}):
+            best.update(interleaved_best(group, args.repeat))
+        native_small, single_small = best["native_small"], best["single_small"]
+        native_large, single_large = best["native_large"], best["single_large"]
+        native_batch, batch = best["native_batch"], best["batch"]
         native, single = native_small + native_large, single_small + single_large
         mb = size / 1e6
         rows.append({"tokenizer": name, "mb": mb, "native_s": native, "batch_s": batch,
