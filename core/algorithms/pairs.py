@@ -165,6 +165,19 @@ class PairStats:
             if at < 0:  # stale: an earlier merge took the pair away
                 continue
             freq = freqs[index]
+            after = at + 2
+            if word.find(pair, after) < 0:  # one occurrence, as in most words: no loop
+                occurrences += freq
+                if at > 0:
+                    before = word[at - 1]
+                    lost[before + left] += freq
+                    gained[before + merged].append(index)
+                if after < len(word):
+                    following = word[after]
+                    lost[right + following] += freq
+                    gained[merged + following].append(index)
+                words[index] = word[:at] + merged + word[after:]
+                continue
             previous_end = -1  # back-to-back occurrences share the pair between them
             while at >= 0:
                 occurrences += freq
