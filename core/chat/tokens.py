@@ -90,16 +90,6 @@ class ChatTokens(Sequence):
         """Each token's ID (no token made)."""
         return list(self._ids)
 
-    @property
-    def spans(self) -> list[tuple[int, int]]:
-        """Each token's ``(start, end)`` in code points (no token made)."""
-        return list(self._spans)
-
-    @property
-    def runs(self) -> tuple[tuple, ...]:
-        """``(source, field, role, message, count)`` of each run of one provenance."""
-        return tuple(self._runs)
-
     def __len__(self) -> int:
         return len(self._ids)
 

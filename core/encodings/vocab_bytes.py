@@ -150,18 +150,18 @@ class VocabBytes:
         found = getattr(self, "_ends_inside", None)
         if found is None:
             blob, offsets, lengths = self._built()
+            if not len(blob):  # no bytes: nothing ends inside a character
+                found = self._ends_inside = np.zeros(len(lengths), dtype=bool)
+                return found
             positions = np.arange(len(blob), dtype=np.int64)
-            is_lead = (blob & 0xC0) != 0x80
             # the last lead byte at or before each byte (-1: none yet)
-            last_lead = np.maximum.accumulate(np.where(is_lead, positions, -1)) if len(blob) \
-                else np.zeros(0, dtype=np.int64)
+            last_lead = np.maximum.accumulate(np.where((blob & 0xC0) != 0x80, positions, -1))
             # the bytes a lead calls for: 1 (ASCII, or no valid lead), 2, 3 or 4
             calls_for = np.select([blob >= 0xF0, blob >= 0xE0, blob >= 0xC0], [4, 3, 2], 1)
             ends = offsets[1:]
-            last = last_lead[np.maximum(ends - 1, 0)] if len(blob) else np.full(len(ends), -1)
+            last = last_lead[np.maximum(ends - 1, 0)]  # each id's last lead byte
             has_lead = (lengths > 0) & (last >= offsets[:-1])
-            reach = last + calls_for[np.maximum(last, 0)] if len(blob) else last
-            found = self._ends_inside = has_lead & (reach > ends)
+            found = self._ends_inside = has_lead & (last + calls_for[np.maximum(last, 0)] > ends)
         return found
 
     @property

@@ -46,7 +46,7 @@ def test_each_token_read_alone_is_the_one_the_columns_make(case):
     expected = made_one_by_one(*case)
     tokens = ChatTokens(*case)
     n = len(expected)
-    assert len(tokens) == n and tokens.ids == case[0] and tokens.spans == case[1]
+    assert len(tokens) == n and tokens.ids == case[0]
     assert [tokens[i] for i in range(n)] == list(expected)  # before any are made together
     assert [tokens[i - n] for i in range(n)] == list(expected)  # negative indexes
     assert tokens._made is None  # reading single tokens made no tuple of all of them
